@@ -1,0 +1,120 @@
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config/index.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import type { Mailer } from './lib/mail/mailer.ts';
+import { createOutboxMailer } from './lib/mail/outbox-mailer.ts';
+import { createSmtpMailer } from './lib/mail/smtp-mailer.ts';
+import { FieldCipher } from './lib/crypto.ts';
+import { createLocalStorage } from './lib/storage/local-storage.ts';
+import { createS3Storage } from './lib/storage/s3-storage.ts';
+import type { FileStorage } from './lib/storage/storage.ts';
+import { resolveSecret, TokenService } from './lib/tokens.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { legalEntityProfilesRoutes } from './modules/legal-entity-profiles/legal-entity-profiles.routes.ts';
+import { devMailboxPage, devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { financialAccountsRoutes } from './modules/financial-accounts/financial-accounts.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { individualProfilesRoutes } from './modules/individual-profiles/individual-profiles.routes.ts';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { tenantAdminRoutes } from './modules/tenant-admin/tenant-admin.routes.ts';
+import { brandingRoutes } from './modules/branding/branding.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { govPhotoIdsRoutes } from './modules/gov-photo-ids/gov-photo-ids.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { contextPlugin } from './plugins/context.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+import { tenantPlugin } from './plugins/tenant.ts';
+
+export interface AppOverrides {
+  /** A database to use instead of the configured one (tests pass a fresh one). */
+  database?: Database;
+  mailer?: Mailer;
+  clock?: Clock;
+  storage?: FileStorage;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+  };
+}
+
+/** Builds the whole app (database migrated, plugins, routes) without listening. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  const database = overrides.database ?? createDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database.db));
+  const tokens = new TokenService(await resolveSecret(database.db, 'jwt', config.jwtSecret), config.jwtTtlSeconds);
+  const cipher = new FieldCipher(await resolveSecret(database.db, 'encryption', config.encryptionKey));
+  const storage = overrides.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.storageDir));
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database });
+  await app.register(contextPlugin, { config, mailer, clock: overrides.clock ?? systemClock, storage, cipher });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24 } });
+  await app.register(securityPlugin, { config });
+  await app.register(tenantPlugin, { config });
+  await app.register(authPlugin, { tokens });
+  await app.register(realtimePlugin, { config });
+  await app.register(openapiPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(tenantsRoutes);
+      await api.register(tenantAdminRoutes);
+      await api.register(brandingRoutes);
+      await api.register(analyticsRoutes);
+      await api.register(individualProfilesRoutes);
+      await api.register(financialAccountsRoutes);
+      await api.register(legalEntityProfilesRoutes);
+      await api.register(businessesRoutes);
+      await api.register(documentsRoutes);
+      await api.register(imagesRoutes);
+      await api.register(platformAdminRoutes);
+      await api.register(govPhotoIdsRoutes);
+      await api.register(membersRoutes);
+      await api.register(groupsRoutes);
+      await api.register(apiKeysRoutes);
+      if (config.devMailbox && mailer.kind === 'outbox') await api.register(devMailboxRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  if (config.devMailbox && mailer.kind === 'outbox') await app.register(devMailboxPage);
+  await app.register(staticWebPlugin, { webDist: config.webDist });
+
+  return app;
+}

@@ -1,0 +1,135 @@
+import { resolve } from 'node:path';
+import { appType } from '@tessera/domain';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0, 1, true or false' })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+    BASE_DOMAIN: z.string().default('localhost'),
+    DEFAULT_TENANT: z.string().default('demo'),
+    APP_TYPE: appType.default('platform'),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').max(128).optional()),
+    DEMO_DATA: bool.default(true),
+    JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    MAIL_FROM: z.string().default('Tessera <no-reply@tessera.local>'),
+    DEV_MAILBOX: bool.optional(),
+    REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+    CORS_ORIGINS: optionalText,
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+    ANALYTICS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    ENCRYPTION_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    UPLOAD_MAX_MB: z.coerce.number().min(1).max(1024).default(25),
+    STORAGE_DIR: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional()),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: bool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../../web/dist')),
+    TRUST_PROXY: bool.default(false),
+  })
+  .refine((env) => !env.S3_BUCKET || (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    path: ['S3_BUCKET'],
+  })
+  .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server URL; absent means the embedded PGlite in dataDir ('memory://' for tests). */
+  databaseUrl: string | undefined;
+  baseDomain: string;
+  defaultTenant: string;
+  appType: Env['APP_TYPE'];
+  admin: { email: string; password: string } | undefined;
+  demoData: boolean;
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  devMailbox: boolean;
+  redisUrl: string | undefined;
+  corsOrigins: string[];
+  rateLimit: { authMax: number; analyticsMax: number };
+  /** Key for field encryption of classified PII; generated once and kept in the database when absent. */
+  encryptionKey: string | undefined;
+  uploadMaxBytes: number;
+  /** Local file storage root (default DATA_DIR/files). */
+  storageDir: string;
+  /** S3-compatible storage instead of the local disk, when a bucket is configured. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts inside the workspace; relative paths mean the folder `npm start` was run from.
+  const base = source.INIT_CWD ?? process.cwd();
+  const dataDir = resolve(base, e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    baseDomain: e.BASE_DOMAIN.toLowerCase(),
+    defaultTenant: e.DEFAULT_TENANT,
+    appType: e.APP_TYPE,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    demoData: e.DEMO_DATA,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    devMailbox: e.DEV_MAILBOX ?? (e.NODE_ENV !== 'production' && !e.SMTP_URL),
+    redisUrl: e.REDIS_URL,
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [],
+    rateLimit: { authMax: e.AUTH_RATE_LIMIT_MAX, analyticsMax: e.ANALYTICS_RATE_LIMIT_MAX },
+    encryptionKey: e.ENCRYPTION_KEY,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    storageDir: e.STORAGE_DIR ? resolve(base, e.STORAGE_DIR) : resolve(dataDir, 'files'),
+    s3:
+      e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    webDist: resolve(base, e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
+  };
+}

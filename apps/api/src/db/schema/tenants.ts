@@ -1,0 +1,23 @@
+import type { Branding, Contact, IdentityVerificationStatus } from '@tessera/domain';
+import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, objectIdColumn, updatedAt } from './columns.ts';
+
+/** A tenant is its own distribution key: tenant-scoped tables carry tenant_id = tenants.id. */
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: objectIdColumn('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    branding: jsonb('branding').$type<Branding>().notNull(),
+    description: text('description'),
+    website: text('website'),
+    contact: jsonb('contact').$type<Contact>(),
+    /** The provider's check of the organisation behind the tenant. */
+    verificationStatus: text('verification_status').$type<IdentityVerificationStatus>().notNull().default('not-started'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('tenants_slug_key').on(t.slug)],
+);
+export type TenantRow = typeof tenants.$inferSelect;

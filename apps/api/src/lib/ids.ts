@@ -1,0 +1,3 @@
+import { newObjectId } from '@tessera/domain';
+
+export const newId = (): string => newObjectId();

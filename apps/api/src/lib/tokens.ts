@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { TokenPayload } from '@tessera/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { appSecrets } from '../db/schema/index.ts';
+
+const ALG = 'HS256';
+const ISSUER = 'tessera';
+
+export type VerifyOutcome<T> = { ok: true; payload: T } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** Signs and verifies the session token and the e-mailed reset/invite tokens with one HMAC key. */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string, private readonly ttlSeconds: number) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  get sessionTtlSeconds(): number {
+    return this.ttlSeconds;
+  }
+
+  async signSession(payload: Omit<TokenPayload, 'iat' | 'exp'>, now = new Date()): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ ...payload })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience('session')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  async signPurpose(audience: 'reset' | 'invite', claims: Record<string, unknown>, jti: string, ttlSeconds: number, now = new Date()) {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ ...claims, purpose: audience })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .sign(this.key);
+  }
+
+  async verify(token: string, audience: 'session' | 'reset' | 'invite', now = new Date()): Promise<VerifyOutcome<JWTPayload & Record<string, unknown>>> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALG],
+        issuer: ISSUER,
+        audience,
+        currentDate: now,
+      });
+      return { ok: true, payload };
+    } catch (error) {
+      return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
+}
+
+/** The configured key, or one generated once and kept in the database so every node shares it. */
+export async function resolveSecret(db: Db, name: 'jwt' | 'encryption', configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const generated = randomBytes(48).toString('base64url');
+  await db.insert(appSecrets).values({ key: name, value: generated }).onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.key, name));
+  if (!row) throw new Error(`the ${name} secret could not be stored`);
+  return row.value;
+}

@@ -1,0 +1,149 @@
+import { type ApiKey, type ApiKeyCreated } from '@tessera/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, timelineEvents } from '../../db/schema/index.ts';
+import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { hashApiKey } from './api-keys.service.ts';
+
+let t: TestApp;
+let owner: SignedUp;
+let member: SignedUp;
+let investor: SignedUp;
+let admin: SignedUp;
+let globexOwner: SignedUp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  [owner, member, investor, admin, globexOwner] = await Promise.all([
+    signUp(t.app, 'acme', { role: 'owner' }), signUp(t.app, 'acme', { role: 'member' }), signUp(t.app, 'acme', { role: 'investor' }),
+    signUp(t.app, 'acme', { admin: true }), signUp(t.app, 'globex', { role: 'owner' }),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (who: SignedUp, method: Method, path: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+const withKey = (slug: string, key: string, method: Method, path: string, header: 'bearer' | 'x-api-key' = 'bearer') =>
+  t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: hostOf(slug), ...(header === 'bearer' ? bearer(key) : { 'x-api-key': key }) } });
+
+const acme = () => t.tenants.acme.id;
+async function generate(kind: 'pvt' | 'pub', body: object = {}, who = owner, tenantId = acme()): Promise<ApiKeyCreated> {
+  const res = await call(who, 'POST', `tenant/${tenantId}/api-key/${kind}`, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+const list = async (): Promise<ApiKey[]> => (await call(owner, 'GET', `tenant/${acme()}/api-keys`)).json().data;
+
+describe('generating keys', () => {
+  it('returns a private key once, stores only its hash and prefix, and records an event without the key', async () => {
+    const created = await generate('pvt', { label: 'Billing sync' });
+    expect(created.key).toMatch(/^tsk_live_[A-Za-z0-9_-]{43}$/);
+    expect(created).toMatchObject({ kind: 'private', label: 'Billing sync', prefix: created.key.slice(0, 12), createdBy: owner.user._id, lastUsedAt: null, revokedAt: null });
+
+    const [row] = await t.app.db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, acme()), eq(apiKeys.id, created._id)));
+    expect(row!.keyHash).toBe(hashApiKey(created.key));
+    expect(JSON.stringify(row)).not.toContain(created.key);
+
+    const listed = (await list()).find((k) => k._id === created._id)!;
+    expect(listed).toMatchObject({ kind: 'private', prefix: created.prefix, label: 'Billing sync' });
+    expect(JSON.stringify(await list())).not.toContain(created.key);
+    expect(listed).not.toHaveProperty('key');
+
+    const events = await t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, acme()), eq(timelineEvents.entityType, 'tenant')));
+    const event = events.find((e) => e.meta.apiKey === created._id)!;
+    expect(event).toMatchObject({ type: 'create', entity: acme(), userId: owner.user._id });
+    expect(event.message).toContain(created.prefix);
+    expect(event.meta.change).toMatchObject({ kind: { old: null, new: 'private' }, label: { old: null, new: 'Billing sync' } });
+    expect(JSON.stringify(events)).not.toContain(created.key);
+  });
+
+  it('generates a public key with no label', async () => {
+    const created = await generate('pub');
+    expect(created.key).toMatch(/^tpk_live_/);
+    expect(created).toMatchObject({ kind: 'public', label: null });
+  });
+
+  it('refuses a label that is too long, naming it, with nothing written', async () => {
+    const before = (await list()).length;
+    const res = await call(owner, 'POST', `tenant/${acme()}/api-key/pvt`, { label: 'x'.repeat(81) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('label');
+    expect((await list()).length).toBe(before);
+    expect((await call(owner, 'DELETE', `tenant/${acme()}/api-keys/not-an-id`)).statusCode).toBe(400);
+  });
+
+  it('is for owners and platform admins only; another tenant id is not found', async () => {
+    for (const who of [member, investor]) {
+      expect((await call(who, 'POST', `tenant/${acme()}/api-key/pvt`, {})).statusCode).toBe(403);
+      expect((await call(who, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(403);
+    }
+    expect((await call(admin, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(200);
+    expect((await call(owner, 'GET', `tenant/${t.tenants.globex.id}/api-keys`)).statusCode).toBe(404);
+    expect((await call(owner, 'POST', `tenant/${t.tenants.globex.id}/api-key/pvt`, {})).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${acme()}/api-keys`, headers: { host: owner.host } })).statusCode).toBe(401);
+  });
+});
+
+describe('authenticating with a key', () => {
+  it('lets a private key call its tenant owner routes, in either header', async () => {
+    const { key } = await generate('pvt');
+    const res = await withKey('acme', key, 'GET', `tenant/${acme()}/api-keys`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await withKey('acme', key, 'GET', `tenant/${acme()}/api-keys`, 'x-api-key')).statusCode).toBe(200);
+    const made = await withKey('acme', key, 'POST', `tenant/${acme()}/api-key/pub`);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data.createdBy).toBeNull();
+  });
+
+  it('fails on another tenant\'s host, with a made-up key, and on routes that need a person', async () => {
+    const { key } = await generate('pvt');
+    expect((await withKey('globex', key, 'GET', `tenant/${t.tenants.globex.id}/api-keys`)).statusCode).toBe(401);
+    expect((await withKey('globex', key, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(401);
+    expect((await withKey('acme', `${key.slice(0, -2)}xx`, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(401);
+    const signedIn = await withKey('acme', key, 'GET', 'business');
+    expect(signedIn.statusCode).toBe(403);
+    expect(signedIn.json().error.message).toBe('This call needs a signed-in user');
+  });
+
+  it('fails at once after revoke, and revoke is not found for another tenant', async () => {
+    const created = await generate('pvt');
+    expect((await withKey('acme', created.key, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(200);
+    expect((await call(globexOwner, 'DELETE', `tenant/${t.tenants.globex.id}/api-keys/${created._id}`)).statusCode).toBe(404);
+    expect((await call(owner, 'DELETE', `tenant/${acme()}/api-keys/${someObjectId()}`)).statusCode).toBe(404);
+    expect((await call(member, 'DELETE', `tenant/${acme()}/api-keys/${created._id}`)).statusCode).toBe(403);
+
+    const revoked = await call(owner, 'DELETE', `tenant/${acme()}/api-keys/${created._id}`);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().data.revokedAt).not.toBeNull();
+    const after = await withKey('acme', created.key, 'GET', `tenant/${acme()}/api-keys`);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.message).toBe('This API key has been revoked');
+    const event = (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.tenantId, acme())))
+      .find((e) => e.meta.apiKey === created._id && e.type === 'update')!;
+    expect(event.meta.change).toMatchObject({ revokedAt: { old: null } });
+  });
+
+  it('gives a public key nothing', async () => {
+    const { key } = await generate('pub');
+    expect((await withKey('acme', key, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(401);
+    expect((await withKey('acme', key, 'GET', 'business')).statusCode).toBe(401);
+  });
+
+  it('records the last use at most once a minute', async () => {
+    const created = await generate('pvt');
+    const lastUsed = async () => (await t.app.db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, acme()), eq(apiKeys.id, created._id))))[0]!.lastUsedAt;
+    await withKey('acme', created.key, 'GET', `tenant/${acme()}/api-keys`);
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    t.clock.advance(30_000);
+    await withKey('acme', created.key, 'GET', `tenant/${acme()}/api-keys`);
+    expect(await lastUsed()).toEqual(first);
+    t.clock.advance(31_000);
+    await withKey('acme', created.key, 'GET', `tenant/${acme()}/api-keys`);
+    expect((await lastUsed())!.getTime()).toBeGreaterThan(first!.getTime());
+    expect((await list()).find((k) => k._id === created._id)!.lastUsedAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import {
+  authResult, dataOf, inviteAcceptBody, inviteBody, inviteResult, passwordResetConfirmBody, passwordResetRequestBody, passwordResetRequestResult,
+  passwordUpdateBody, signinBody, signupBody, tokenRefreshBody,
+} from '@tessera/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Access } from '../../lib/access.ts';
+import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { requireTenant } from '../../plugins/tenant.ts';
+import * as auth from './auth.service.ts';
+
+const tags = ['Auth'];
+const authData = dataOf(authResult);
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: auth.AuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config };
+  const site = (request: FastifyRequest): auth.CallSite => ({ tenant: requireTenant(request), origin: `${request.protocol}://${request.host}` });
+  const limited = { max: app.config.rateLimit.authMax, timeWindow: '1 minute' };
+  const open: Access = 'public';
+  const signedIn: Access = 'signed-in';
+  const inviters: Access = { roles: ['owner', 'editor'] };
+
+  r.post('/auth/signin', {
+    schema: { tags, summary: 'Sign in', description: describe('Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already.', open), body: signinBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
+    config: { access: open, rateLimit: limited },
+  }, async (request) => ({ data: await auth.signin(deps, site(request), request.body) }));
+
+  r.post('/auth/signup', {
+    schema: { tags, summary: 'Sign up', description: describe('Creates an account and signs it in.', open), body: signupBody, response: { 200: authData, ...errorResponses(400, 409, 429) } },
+    config: { access: open, rateLimit: limited },
+  }, async (request) => ({ data: await auth.signup(deps, site(request), request.body) }));
+
+  r.post('/auth/password-reset-request', {
+    schema: {
+      tags, summary: 'Request a password reset',
+      description: describe('E-mails a single-use reset link when the address has an account. The answer is the same either way.', open),
+      body: passwordResetRequestBody, response: { 200: dataOf(passwordResetRequestResult), ...errorResponses(400, 429) },
+    },
+    config: { access: open, rateLimit: limited },
+  }, async (request) => {
+    await auth.requestPasswordReset(deps, site(request), request.body.email, request.body.tenantId);
+    return { data: { sent: true as const } };
+  });
+
+  r.post('/auth/password-reset-confirm', {
+    schema: { tags, summary: 'Reset the password', description: describe('Sets a new password with the e-mailed reset token and signs in. Earlier sessions end.', open), body: passwordResetConfirmBody, response: { 200: authData, ...errorResponses(400, 403, 429) } },
+    config: { access: open, rateLimit: limited },
+  }, async (request) => ({ data: await auth.confirmPasswordReset(deps, site(request), request.body) }));
+
+  r.post('/auth/token-refresh', {
+    schema: { tags, summary: 'Refresh the session', description: describe('Issues a new session token with a new expiry.', signedIn), body: tokenRefreshBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
+    config: { access: signedIn, rateLimit: limited },
+  }, async (request) => ({ data: await auth.refreshSession(deps, site(request), requireAuth(request)) }));
+
+  r.post('/auth/password-update', {
+    schema: { tags, summary: 'Change the password', description: describe('Changes the signed-in user\'s password; every other session ends.', signedIn), body: passwordUpdateBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
+    config: { access: signedIn, rateLimit: limited },
+  }, async (request) => ({ data: await auth.updatePassword(deps, site(request), requireAuth(request), request.body) }));
+
+  r.post('/auth/invite', {
+    schema: {
+      tags, summary: 'Invite someone to the tenant',
+      description: describe('E-mails an invitation link (new address) or adds an existing account directly, with the given role and attributes.', inviters),
+      body: inviteBody, response: { 200: dataOf(inviteResult), ...errorResponses(400, 401, 403, 409, 429) },
+    },
+    config: { access: inviters, rateLimit: limited },
+  }, async (request) => ({ data: await auth.invite(deps, site(request), requireAuth(request), request.body) }));
+
+  r.post('/auth/invite-accept', {
+    schema: { tags, summary: 'Accept an invitation', description: describe('Finishes an invited account with the e-mailed invite token and signs in.', open), body: inviteAcceptBody, response: { 200: authData, ...errorResponses(400, 403, 429) } },
+    config: { access: open, rateLimit: limited },
+  }, async (request) => ({ data: await auth.acceptInvite(deps, site(request), request.body) }));
+}

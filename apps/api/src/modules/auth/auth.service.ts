@@ -1,0 +1,281 @@
+import { AUTH_ERRORS, userDisplayName, type AuthResult, type TenantMember, type User } from '@tessera/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { inviteAcceptBody, inviteBody, passwordResetConfirmBody, passwordUpdateBody, signinBody, signupBody } from '@tessera/domain';
+import type { Config } from '../../config/index.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { authTokens, type TenantMemberRow, type TenantRow, type UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../lib/mail/mailer.ts';
+import { addedToTenantMail, inviteMail, passwordChangedMail, passwordResetMail } from '../../lib/mail/templates.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
+import { recordEvent } from '../timeline/timeline.service.ts';
+import { findUserByEmail, findUserById, findUserWithMemberByEmail, insertUser, toUser, updateUser } from '../users/users.repository.ts';
+
+export interface AuthDeps {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  clock: Clock;
+  config: Pick<Config, 'jwtTtlSeconds'>;
+}
+
+/** Where the call came from: the host's tenant and the origin links in e-mails point back to. */
+export interface CallSite {
+  tenant: TenantRow;
+  origin: string;
+}
+
+const RESET_TTL_SECONDS = 60 * 60;
+const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+function checkTenantId(site: CallSite, tenantId: string | undefined): void {
+  if (tenantId && tenantId !== site.tenant.id) throw new AppError('bad-request', 'tenantId does not match the organization of this address');
+}
+
+async function issueSession(deps: AuthDeps, site: CallSite, user: UserRow, member: TenantMemberRow | null): Promise<AuthResult> {
+  const token = await deps.tokens.signSession(
+    {
+      userId: user.id,
+      userEmail: user.email,
+      userRole: user.role,
+      userFirstname: user.firstname,
+      userLastname: user.lastname,
+      tenantId: site.tenant.id,
+      ver: user.tokenVersion,
+    },
+    deps.clock.now(),
+  );
+  return { token, user: toUser(user), tenantMember: member ? toTenantMember(member, user.email) : null };
+}
+
+/**
+ * Signing in to a tenant makes the user a member of it. Rules: no membership → a new active investor;
+ * invited, invite-rejected or requested → active (signing in accepts); suspended or request-denied → refused.
+ */
+async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow): Promise<TenantMemberRow> {
+  const existing = await findMember(tx, tenant.id, user.id);
+  if (!existing) {
+    const member = await insertMember(tx, {
+      tenantId: tenant.id,
+      user,
+      role: 'investor',
+      attributes: DEFAULT_ATTRIBUTES.investor,
+      membershipStatus: 'active',
+    });
+    await recordEvent(tx, {
+      tenantId: tenant.id, type: 'create', entity: member.id, entityType: 'tenant-member', userId: user.id,
+      message: `${userDisplayName(user)} joined ${tenant.name}`, refs: [{ entity: user.id, entityType: 'user' }],
+    });
+    return member;
+  }
+  if (existing.membershipStatus === 'suspended' || existing.membershipStatus === 'request-denied') {
+    throw new AppError('forbidden', AUTH_ERRORS.membershipSuspended);
+  }
+  if (existing.membershipStatus === 'active') return existing;
+  const member = await updateMember(tx, tenant.id, existing.id, { membershipStatus: 'active' });
+  await recordEvent(tx, {
+    tenantId: tenant.id, type: 'status', entity: member.id, entityType: 'tenant-member', userId: user.id,
+    message: `${userDisplayName(user)} became an active member`,
+    meta: { change: { membershipStatus: { old: existing.membershipStatus, new: 'active' } } },
+  });
+  return member;
+}
+
+export async function signin(deps: AuthDeps, site: CallSite, body: z.output<typeof signinBody>): Promise<AuthResult> {
+  checkTenantId(site, body.tenantId);
+  // One query for the account and its membership here: sign-in is the hottest write path.
+  const found = await findUserWithMemberByEmail(deps.db, body.email, site.tenant.id);
+  const user = found?.user;
+  const ok = await verifyPassword(user?.passwordHash, body.password);
+  if (!user || !ok || user.signupStatus !== 'complete' || user.archivedAt) throw new AppError('unauthenticated', AUTH_ERRORS.invalidCredentials);
+  if (user.accountStatus === 'suspended') throw new AppError('forbidden', AUTH_ERRORS.accountSuspended);
+  const signedIn = { tenantId: site.tenant.id, type: 'auth', entity: user.id, entityType: 'user', userId: user.id, message: 'Signed in' } as const;
+  if (found.member?.membershipStatus === 'active') {
+    await recordEvent(deps.db, signedIn);
+    return issueSession(deps, site, user, found.member);
+  }
+  const member = await deps.db.transaction(async (tx) => {
+    const m = await ensureMembership(tx, site.tenant, user);
+    await recordEvent(tx, signedIn);
+    return m;
+  });
+  return issueSession(deps, site, user, member);
+}
+
+export async function signup(deps: AuthDeps, site: CallSite, body: z.output<typeof signupBody>): Promise<AuthResult> {
+  checkTenantId(site, body.tenantId);
+  const existing = await findUserByEmail(deps.db, body.email);
+  if (existing) {
+    throw new AppError(
+      'conflict',
+      existing.signupStatus === 'partial'
+        ? 'An invitation was already sent to this email. Use the link in that email to finish signing up.'
+        : AUTH_ERRORS.emailTaken,
+    );
+  }
+  const passwordHash = await hashPassword(body.password);
+  const { user, member } = await deps.db.transaction(async (tx) => {
+    const created = await insertUser(tx, {
+      email: body.email, passwordHash, firstname: body.firstname, lastname: body.lastname,
+      signupStatus: 'complete', accountStatus: 'active',
+    });
+    await recordEvent(tx, {
+      tenantId: site.tenant.id, type: 'create', entity: created.id, entityType: 'user', userId: created.id,
+      message: `${userDisplayName(created)} signed up`,
+      meta: { change: { email: { old: null, new: created.email }, firstname: { old: null, new: created.firstname }, lastname: { old: null, new: created.lastname } } },
+    });
+    return { user: created, member: await ensureMembership(tx, site.tenant, created) };
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw new AppError('conflict', AUTH_ERRORS.emailTaken);
+    throw error;
+  });
+  return issueSession(deps, site, user, member);
+}
+
+export async function requestPasswordReset(deps: AuthDeps, site: CallSite, email: string, tenantId: string | undefined): Promise<void> {
+  checkTenantId(site, tenantId);
+  const user = await findUserByEmail(deps.db, email);
+  // The answer is the same whether or not the address has an account.
+  if (!user || user.signupStatus !== 'complete' || user.accountStatus === 'suspended' || user.archivedAt) return;
+  const jti = newId();
+  const now = deps.clock.now();
+  await deps.db.insert(authTokens).values({
+    id: jti, userId: user.id, tenantId: site.tenant.id, purpose: 'reset', expiresAt: new Date(now.getTime() + RESET_TTL_SECONDS * 1000),
+  });
+  const token = await deps.tokens.signPurpose('reset', { email: user.email, ver: user.tokenVersion }, jti, RESET_TTL_SECONDS, now);
+  const url = `${site.origin}/password-reset/confirm?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordResetMail(site.tenant.name, url, RESET_TTL_SECONDS / 60) });
+}
+
+/** Verifies an e-mailed token and claims its single use; the messages are the spec's. */
+async function claimToken(deps: AuthDeps, tx: DbOrTx, token: string, purpose: 'reset' | 'invite') {
+  const texts = purpose === 'reset'
+    ? { invalid: AUTH_ERRORS.resetTokenInvalid, expired: AUTH_ERRORS.resetTokenExpired }
+    : { invalid: AUTH_ERRORS.signupTokenInvalid, expired: AUTH_ERRORS.signupTokenExpired };
+  const outcome = await deps.tokens.verify(token, purpose, deps.clock.now());
+  if (!outcome.ok) throw new AppError('bad-request', texts[outcome.reason]);
+  const jti = outcome.payload.jti;
+  if (!jti) throw new AppError('bad-request', texts.invalid);
+  const [claimed] = await tx
+    .update(authTokens)
+    .set({ usedAt: deps.clock.now() })
+    .where(and(eq(authTokens.id, jti), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)))
+    .returning();
+  if (!claimed) throw new AppError('bad-request', texts.invalid);
+  return { row: claimed, payload: outcome.payload, invalid: texts.invalid };
+}
+
+export async function confirmPasswordReset(deps: AuthDeps, site: CallSite, body: z.output<typeof passwordResetConfirmBody>): Promise<AuthResult> {
+  checkTenantId(site, body.tenantId);
+  const passwordHash = await hashPassword(body.password);
+  const { user, member } = await deps.db.transaction(async (tx) => {
+    const { row, payload, invalid } = await claimToken(deps, tx, body.resetToken, 'reset');
+    const current = await findUserById(tx, row.userId);
+    if (!current || payload.ver !== current.tokenVersion || (body.email && body.email !== current.email)) throw new AppError('bad-request', invalid);
+    if (current.accountStatus === 'suspended') throw new AppError('forbidden', AUTH_ERRORS.accountSuspended);
+    const updated = await updateUser(tx, current.id, { passwordHash, tokenVersion: current.tokenVersion + 1 });
+    // Any other reset link still in the mailbox stops working too.
+    await tx.update(authTokens).set({ usedAt: deps.clock.now() }).where(and(eq(authTokens.userId, current.id), eq(authTokens.purpose, 'reset'), isNull(authTokens.usedAt)));
+    await recordEvent(tx, { tenantId: site.tenant.id, type: 'auth', entity: current.id, entityType: 'user', userId: current.id, message: 'Password reset' });
+    return { user: updated, member: await ensureMembership(tx, site.tenant, updated) };
+  });
+  await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordChangedMail(site.tenant.name) });
+  return issueSession(deps, site, user, member);
+}
+
+export async function refreshSession(deps: AuthDeps, site: CallSite, auth: AuthContext): Promise<AuthResult> {
+  return issueSession(deps, site, auth.user, auth.member);
+}
+
+export async function updatePassword(deps: AuthDeps, site: CallSite, auth: AuthContext, body: z.output<typeof passwordUpdateBody>): Promise<AuthResult> {
+  checkTenantId(site, body.tenantId);
+  if (body.email && body.email !== auth.user.email) throw new AppError('forbidden', 'You can only change your own password');
+  const passwordHash = await hashPassword(body.newPassword);
+  const user = await deps.db.transaction(async (tx) => {
+    const updated = await updateUser(tx, auth.user.id, { passwordHash, tokenVersion: auth.user.tokenVersion + 1 });
+    await recordEvent(tx, { tenantId: site.tenant.id, type: 'auth', entity: auth.user.id, entityType: 'user', userId: auth.user.id, message: 'Password changed' });
+    return updated;
+  });
+  await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordChangedMail(site.tenant.name) });
+  return issueSession(deps, site, user, auth.member);
+}
+
+export async function invite(deps: AuthDeps, site: CallSite, auth: AuthContext, body: z.output<typeof inviteBody>): Promise<{ user: User; tenantMember: TenantMember }> {
+  const inviter = userDisplayName(auth.user);
+  const existing = await findUserByEmail(deps.db, body.email);
+  if (existing && (await findMember(deps.db, site.tenant.id, existing.id))) {
+    throw new AppError('conflict', 'This person is already a member of this organization');
+  }
+  const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+  const attributes = { ...DEFAULT_ATTRIBUTES[body.role], ...body.attributes };
+  const now = deps.clock.now();
+
+  const result = await deps.db.transaction(async (tx) => {
+    const invitedUser = existing
+      ?? (await insertUser(tx, {
+        email: body.email, firstname: body.firstname, lastname: body.lastname, signupStatus: 'partial', accountStatus: 'pending-activation',
+      }));
+    // An existing account joins directly; a new one is invited and activates by accepting.
+    const status = existing?.signupStatus === 'complete' ? 'active' : 'invited';
+    const member = await insertMember(tx, { tenantId: site.tenant.id, user: invitedUser, role: body.role, attributes, membershipStatus: status, expiresAt });
+    await recordEvent(tx, {
+      tenantId: site.tenant.id, type: 'invite', entity: member.id, entityType: 'tenant-member', userId: auth.user.id,
+      message: `${inviter} ${status === 'active' ? 'added' : 'invited'} ${invitedUser.email} as ${body.role}`,
+      meta: { change: { role: { old: null, new: body.role }, membershipStatus: { old: null, new: status }, attributes: { old: null, new: attributes } } },
+      refs: [{ entity: invitedUser.id, entityType: 'user' }],
+    });
+    let inviteToken: string | null = null;
+    if (status === 'invited') {
+      const jti = newId();
+      await tx.insert(authTokens).values({
+        id: jti, userId: invitedUser.id, tenantId: site.tenant.id, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000),
+      });
+      inviteToken = await deps.tokens.signPurpose(
+        'invite',
+        { email: invitedUser.email, firstname: body.firstname, lastname: body.lastname, tenantId: site.tenant.id },
+        jti, INVITE_TTL_SECONDS, now,
+      );
+    }
+    return { invitedUser, member, inviteToken };
+  });
+
+  const mail = result.inviteToken
+    ? inviteMail(site.tenant.name, inviter, `${site.origin}/invite-accept?token=${encodeURIComponent(result.inviteToken)}`, INVITE_TTL_SECONDS / 86_400)
+    : addedToTenantMail(site.tenant.name, inviter, `${site.origin}/signin`);
+  await deps.mailer.send({ to: result.invitedUser.email, tenantId: site.tenant.id, ...mail });
+  return { user: toUser(result.invitedUser), tenantMember: toTenantMember(result.member, result.invitedUser.email) };
+}
+
+export async function acceptInvite(deps: AuthDeps, site: CallSite, body: z.output<typeof inviteAcceptBody>): Promise<AuthResult> {
+  checkTenantId(site, body.tenantId);
+  const passwordHash = await hashPassword(body.password);
+  const { user, member } = await deps.db.transaction(async (tx) => {
+    const { row, payload, invalid } = await claimToken(deps, tx, body.inviteToken, 'invite');
+    if (payload.tenantId !== site.tenant.id || row.tenantId !== site.tenant.id) throw new AppError('bad-request', invalid);
+    const current = await findUserById(tx, row.userId);
+    if (!current || current.signupStatus !== 'partial') throw new AppError('bad-request', invalid);
+    if (body.email !== current.email) throw new AppError('bad-request', AUTH_ERRORS.inviteEmailMismatch);
+    const updated = await updateUser(tx, current.id, {
+      passwordHash, firstname: body.firstname, lastname: body.lastname, signupStatus: 'complete', accountStatus: 'active',
+      tokenVersion: current.tokenVersion + 1,
+    });
+    await recordEvent(tx, {
+      tenantId: site.tenant.id, type: 'update', entity: current.id, entityType: 'user', userId: current.id, message: `${userDisplayName(updated)} accepted the invitation`,
+      meta: { change: { signupStatus: { old: 'partial', new: 'complete' }, accountStatus: { old: current.accountStatus, new: 'active' } } },
+    });
+    return { user: updated, member: await ensureMembership(tx, site.tenant, updated) };
+  });
+  return issueSession(deps, site, user, member);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } } | null);
+  return code?.code === '23505' || code?.cause?.code === '23505';
+}
+

@@ -1,0 +1,153 @@
+import { documentUrl, userDisplayName, type AccessGrant, type AccessRights, type DocumentQuery, type DocumentRecord } from '@tessera/domain';
+import { and, arrayContains, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accessGrants, documents, users, type AccessGrantRow, type DocumentRow, type UserRow } from '../../db/schema/index.ts';
+import { likePattern, offsetOf } from '../../lib/pagination.ts';
+
+export async function insertDocument(db: DbOrTx, values: typeof documents.$inferInsert): Promise<DocumentRow> {
+  const [row] = await db.insert(documents).values(values).returning();
+  return row!;
+}
+
+export async function findDocument(db: DbOrTx, tenantId: string, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.id, id))).limit(1);
+  return row;
+}
+
+export async function updateDocument(db: DbOrTx, tenantId: string, id: string, values: Partial<typeof documents.$inferInsert>): Promise<DocumentRow> {
+  const [row] = await db.update(documents).set({ ...values, updatedAt: new Date() }).where(and(eq(documents.tenantId, tenantId), eq(documents.id, id))).returning();
+  return row!;
+}
+
+export async function deleteDocumentRow(db: DbOrTx, tenantId: string, id: string): Promise<void> {
+  await db.delete(accessGrants).where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, id)));
+  await db.delete(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)));
+}
+
+const unexpired = (now: Date) => or(isNull(accessGrants.expiresAt), gt(accessGrants.expiresAt, now))!;
+
+/** The caller's unexpired grant on a document, if any. */
+export async function findActiveGrant(db: DbOrTx, tenantId: string, documentId: string, userId: string, now: Date): Promise<AccessGrantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accessGrants)
+    .where(and(
+      eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, documentId),
+      eq(accessGrants.subject, userId), unexpired(now),
+    ))
+    .limit(1);
+  return row;
+}
+
+/** Documents the user uploaded or holds an unexpired grant on, with the granted role (null for their own). */
+export async function listReadableDocuments(db: DbOrTx, tenantId: string, userId: string, now: Date, q: DocumentQuery) {
+  const grant = db
+    .select({ resource: accessGrants.resource, role: accessGrants.role })
+    .from(accessGrants)
+    .where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.subject, userId), unexpired(now)))
+    .as('grant');
+  const conditions: SQL[] = [eq(documents.tenantId, tenantId), or(eq(documents.uploadedBy, userId), sql`${grant.resource} is not null`)!];
+  if (q.type) conditions.push(eq(documents.type, q.type));
+  if (q.entityType) conditions.push(eq(documents.entityType, q.entityType));
+  if (q.tags?.length) conditions.push(arrayContains(documents.tags, q.tags));
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(or(ilike(documents.name, pattern), ilike(documents.originalName, pattern), ilike(documents.description, pattern), ilike(documents.parsedText, pattern))!);
+  }
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ document: documents, role: grant.role })
+      .from(documents)
+      .leftJoin(grant, eq(grant.resource, documents.id))
+      .where(where)
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    db.select({ total: sql<number>`count(*)::int` }).from(documents).leftJoin(grant, eq(grant.resource, documents.id)).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export function toDocumentRecord(row: DocumentRow, rights: AccessRights): DocumentRecord {
+  return {
+    _id: row.id,
+    name: row.name,
+    type: row.type,
+    entityType: row.entityType,
+    tags: row.tags,
+    description: row.description,
+    mimeType: row.mimeType,
+    size: row.size,
+    url: documentUrl(row.id),
+    uploadedBy: row.uploadedBy,
+    originalName: row.originalName,
+    parsed: row.parsedText !== null,
+    rights,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+// Access grants on documents.
+
+export async function listGrants(db: DbOrTx, tenantId: string, documentId: string) {
+  return db
+    .select({ grant: accessGrants, user: users })
+    .from(accessGrants)
+    .innerJoin(users, eq(users.id, accessGrants.subject))
+    .where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, documentId)))
+    .orderBy(accessGrants.createdAt, accessGrants.id);
+}
+
+export async function findGrant(db: DbOrTx, tenantId: string, documentId: string, grantId: string) {
+  const [row] = await db
+    .select({ grant: accessGrants, user: users })
+    .from(accessGrants)
+    .innerJoin(users, eq(users.id, accessGrants.subject))
+    .where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resource, documentId), eq(accessGrants.id, grantId)))
+    .limit(1);
+  return row;
+}
+
+export async function findGrantOfSubject(db: DbOrTx, tenantId: string, documentId: string, subject: string): Promise<AccessGrantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accessGrants)
+    .where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, documentId), eq(accessGrants.subject, subject)))
+    .limit(1);
+  return row;
+}
+
+export async function insertGrant(db: DbOrTx, values: typeof accessGrants.$inferInsert): Promise<AccessGrantRow> {
+  const [row] = await db.insert(accessGrants).values(values).returning();
+  return row!;
+}
+
+export async function updateGrant(db: DbOrTx, tenantId: string, id: string, values: Partial<typeof accessGrants.$inferInsert>): Promise<AccessGrantRow> {
+  const [row] = await db.update(accessGrants).set({ ...values, updatedAt: new Date() }).where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.id, id))).returning();
+  return row!;
+}
+
+export async function deleteGrant(db: DbOrTx, tenantId: string, id: string): Promise<void> {
+  await db.delete(accessGrants).where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.id, id)));
+}
+
+export function toAccessGrant(row: AccessGrantRow, user: UserRow, now: Date): AccessGrant {
+  return {
+    _id: row.id,
+    subject: row.subject,
+    subjectType: row.subjectType,
+    subjectEmail: row.subjectEmail,
+    subjectName: userDisplayName(user),
+    subjectSignupStatus: user.signupStatus,
+    resource: row.resource,
+    resourceType: row.resourceType,
+    resourceEmail: row.resourceEmail,
+    role: row.role,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    expired: row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

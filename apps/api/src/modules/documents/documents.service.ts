@@ -1,0 +1,340 @@
+import {
+  diffChanges, documentMetadata, parseTagList, rightsOf, userDisplayName, type AccessGrant,
+  type AccessRight, type AccessSubjectOption, type DocumentAssociations, type DocumentQuery, type DocumentRecord,
+  type DocumentUpdateBody, type List, type TenantRole, type TimelineQuery,
+} from '@tessera/domain';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { accessGrantCreateBody, accessGrantUpdateBody, documentUpdateBody } from '@tessera/domain';
+import { authTokens, govPhotoIds, tenantMembers, users, type DocumentRow } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { inviteMail } from '../../lib/mail/templates.ts';
+import { likePattern, pageMeta } from '../../lib/pagination.ts';
+import type { FileStorage } from '../../lib/storage/storage.ts';
+import { checkUpload, type AllowedMimeType } from '../../lib/uploads.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { invite, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
+import { findMember } from '../tenants/tenant-members.repository.ts';
+import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+import { findUserById, findUserWithMemberByEmail } from '../users/users.repository.ts';
+import { documentSharedMail } from './document-mails.ts';
+import {
+  deleteDocumentRow, deleteGrant, findActiveGrant, findDocument, findGrant, findGrantOfSubject, insertDocument, insertGrant,
+  listGrants, listReadableDocuments, toAccessGrant, toDocumentRecord, updateDocument, updateGrant,
+} from './documents.repository.ts';
+import { extractPdfText } from './pdf-text.ts';
+
+export interface DocumentDeps extends AuthDeps {
+  storage: FileStorage;
+}
+
+const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
+const RIGHT_VERBS: Record<AccessRight, string> = { read: 'reading', update: 'changing', delete: 'deleting', share: 'sharing' };
+
+/** The caller's role on a document: owner when they uploaded it, else the role of an unexpired grant; anything else is not found. */
+async function resolveAccess(deps: DocumentDeps, auth: AuthContext, id: string): Promise<{ row: DocumentRow; role: TenantRole }> {
+  const row = await findDocument(deps.db, auth.tenantId, id);
+  if (!row) throw notFound('Document');
+  if (row.uploadedBy === auth.user.id) return { row, role: 'owner' };
+  const grant = await findActiveGrant(deps.db, auth.tenantId, id, auth.user.id, deps.clock.now());
+  if (!grant) throw notFound('Document');
+  return { row, role: grant.role };
+}
+
+async function requireRight(deps: DocumentDeps, auth: AuthContext, id: string, right: AccessRight) {
+  const access = await resolveAccess(deps, auth, id);
+  if (!rightsOf(access.role)[right]) throw forbidden(`Your role on this document (${access.role}) does not allow ${RIGHT_VERBS[right]} it`);
+  return access;
+}
+
+/** Zod issues of a multipart form as the 400 the JSON routes give, naming each field. */
+export function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new AppError('validation', parsed.error.issues.map((i) => `body.${i.path.join('.') || 'form'}: ${i.message}`).join('; '));
+}
+
+export interface NewDocumentFile {
+  data: Buffer;
+  fileName: string;
+}
+
+/** Checks the bytes, stores them under a generated key and records the upload; the building block of every document upload. */
+export async function createDocument(
+  deps: DocumentDeps,
+  auth: AuthContext,
+  file: NewDocumentFile,
+  metadata: z.output<typeof documentMetadata>,
+  options: { allowed?: readonly AllowedMimeType[] } = {},
+): Promise<DocumentRecord> {
+  const checked = checkUpload(file.data, file.fileName, options);
+  const id = newId();
+  const storageKey = `documents/${auth.tenantId}/${id}`;
+  await deps.storage.put(storageKey, file.data, checked.mimeType);
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const created = await insertDocument(tx, {
+        tenantId: auth.tenantId, id, ...metadata, mimeType: checked.mimeType, size: checked.size, storageKey,
+        originalName: checked.originalName, uploadedBy: auth.user.id,
+      });
+      await recordEvent(tx, {
+        tenantId: auth.tenantId, type: 'upload', entity: id, entityType: 'document', userId: auth.user.id,
+        message: `Uploaded ${created.name}`,
+        meta: { change: diffChanges({}, { name: created.name, type: created.type, entityType: created.entityType, tags: created.tags, description: created.description, originalName: created.originalName, size: created.size }) },
+      });
+      return created;
+    });
+    return toDocumentRecord(row, rightsOf('owner'));
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+/** POST document: the multipart text fields as metadata. */
+export function metadataFromFields(fields: Record<string, string>) {
+  return parseForm(documentMetadata, {
+    name: fields.name,
+    type: fields.type,
+    entityType: fields.entityType,
+    tags: parseTagList(fields.tags),
+    description: fields.description?.trim() ? fields.description : null,
+  });
+}
+
+export async function listDocuments(deps: DocumentDeps, auth: AuthContext, q: DocumentQuery): Promise<List<DocumentRecord>> {
+  const { rows, total } = await listReadableDocuments(deps.db, auth.tenantId, auth.user.id, deps.clock.now(), q);
+  return {
+    data: rows.map(({ document, role }) => toDocumentRecord(document, rightsOf(document.uploadedBy === auth.user.id ? 'owner' : role))),
+    meta: pageMeta(q, total),
+  };
+}
+
+export async function getDocument(deps: DocumentDeps, auth: AuthContext, id: string): Promise<DocumentRecord> {
+  const { row, role } = await requireRight(deps, auth, id, 'read');
+  return toDocumentRecord(row, rightsOf(role));
+}
+
+export async function openDownload(deps: DocumentDeps, auth: AuthContext, id: string): Promise<{ row: DocumentRow; stream: Readable; size: number }> {
+  const { row } = await requireRight(deps, auth, id, 'read');
+  const file = await deps.storage.get(row.storageKey);
+  if (!file) throw notFound('File');
+  return { row, ...file };
+}
+
+export async function updateDocumentMetadata(deps: DocumentDeps, auth: AuthContext, id: string, body: z.output<typeof documentUpdateBody>): Promise<DocumentRecord> {
+  const { row, role } = await requireRight(deps, auth, id, 'update');
+  const change = diffChanges(row as unknown as Record<string, unknown>, body as Partial<Record<string, unknown>>);
+  if (Object.keys(change).length === 0) return toDocumentRecord(row, rightsOf(role));
+  const updated = await deps.db.transaction(async (tx) => {
+    const next = await updateDocument(tx, auth.tenantId, id, body as DocumentUpdateBody);
+    await recordEvent(tx, { tenantId: auth.tenantId, type: 'update', entity: id, entityType: 'document', userId: auth.user.id, message: `Updated ${next.name}`, meta: { change } });
+    return next;
+  });
+  return toDocumentRecord(updated, rightsOf(role));
+}
+
+export async function deleteDocument(deps: DocumentDeps, auth: AuthContext, id: string): Promise<void> {
+  const { row } = await requireRight(deps, auth, id, 'delete');
+  const [usedBy] = await deps.db
+    .select({ id: govPhotoIds.id })
+    .from(govPhotoIds)
+    .where(and(eq(govPhotoIds.tenantId, auth.tenantId), or(eq(govPhotoIds.documentFrontId, id), eq(govPhotoIds.documentBackId, id))))
+    .limit(1);
+  if (usedBy) throw new AppError('conflict', 'This document is an image of a government photo ID: delete or change that ID first');
+  await deps.db.transaction(async (tx) => {
+    await deleteDocumentRow(tx, auth.tenantId, id);
+    await recordEvent(tx, {
+      tenantId: auth.tenantId, type: 'delete', entity: id, entityType: 'document', userId: auth.user.id, message: `Deleted ${row.name}`,
+      meta: { delete: { name: row.name, type: row.type, entityType: row.entityType, tags: row.tags, description: row.description, originalName: row.originalName } },
+    });
+  });
+  await deps.storage.delete(row.storageKey);
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/** Extracts the text of a PDF (or takes a text file as it is) so that search finds words inside it. */
+export async function parseDocument(deps: DocumentDeps, auth: AuthContext, id: string): Promise<{ document: DocumentRecord; characters: number }> {
+  const { row, role } = await requireRight(deps, auth, id, 'update');
+  if (row.mimeType !== 'application/pdf' && row.mimeType !== 'text/csv' && row.mimeType !== 'text/plain') {
+    throw new AppError('bad-request', `Only PDF, CSV and text documents can be parsed; this one is ${row.mimeType}`);
+  }
+  const file = await deps.storage.get(row.storageKey);
+  if (!file) throw notFound('File');
+  const data = await readAll(file.stream);
+  const text = row.mimeType === 'application/pdf' ? extractPdfText(data) : data.toString('utf8');
+  // Postgres text cannot hold NUL bytes.
+  const parsedText = text.replace(/\0/g, '');
+  const updated = await deps.db.transaction(async (tx) => {
+    const next = await updateDocument(tx, auth.tenantId, id, { parsedText });
+    await recordEvent(tx, {
+      tenantId: auth.tenantId, type: 'update', entity: id, entityType: 'document', userId: auth.user.id, message: `Parsed the text of ${row.name}`,
+      meta: { change: { parsed: { old: row.parsedText !== null, new: true } } },
+    });
+    return next;
+  });
+  return { document: toDocumentRecord(updated, rightsOf(role)), characters: parsedText.length };
+}
+
+export async function listDocumentEvents(deps: DocumentDeps, auth: AuthContext, id: string, q: TimelineQuery) {
+  await requireRight(deps, auth, id, 'read');
+  return queryEvents(deps.db, auth.tenantId, { kind: 'entity', entityType: 'document', entity: id }, q);
+}
+
+export async function getAssociations(deps: DocumentDeps, auth: AuthContext, id: string): Promise<DocumentAssociations> {
+  const { row, role } = await requireRight(deps, auth, id, 'read');
+  const now = deps.clock.now();
+  // Only those who may share see who else holds access.
+  const grants = rightsOf(role).share ? (await listGrants(deps.db, auth.tenantId, id)).map((g) => toAccessGrant(g.grant, g.user, now)) : [];
+  const uploader = await findUserById(deps.db, row.uploadedBy);
+  const ids = await deps.db
+    .select({ id: govPhotoIds.id, userId: govPhotoIds.userId, type: govPhotoIds.type })
+    .from(govPhotoIds)
+    .where(and(eq(govPhotoIds.tenantId, auth.tenantId), or(eq(govPhotoIds.documentFrontId, id), eq(govPhotoIds.documentBackId, id))));
+  return {
+    grants,
+    entities: [
+      ...(uploader ? [{ entity: uploader.id, entityType: 'user' as const, label: userDisplayName(uploader) }] : []),
+      ...ids.filter((g) => g.userId === auth.user.id).map((g) => ({ entity: g.id, entityType: 'gov-photo-id' as const, label: `Government photo ID (${g.type})` })),
+    ],
+  };
+}
+
+// Access grants.
+
+export async function listAccess(deps: DocumentDeps, auth: AuthContext, id: string): Promise<AccessGrant[]> {
+  await requireRight(deps, auth, id, 'share');
+  const now = deps.clock.now();
+  return (await listGrants(deps.db, auth.tenantId, id)).map((g) => toAccessGrant(g.grant, g.user, now));
+}
+
+/** Active members of the tenant matching a search (more than 2 characters), for the access form's picker. */
+export async function searchSubjects(deps: DocumentDeps, auth: AuthContext, id: string, search: string): Promise<AccessSubjectOption[]> {
+  await requireRight(deps, auth, id, 'share');
+  const pattern = likePattern(search.trim());
+  const rows = await deps.db
+    .select({ user: users })
+    .from(tenantMembers)
+    .innerJoin(users, eq(users.id, tenantMembers.userId))
+    .where(and(
+      eq(tenantMembers.tenantId, auth.tenantId),
+      sql`${tenantMembers.membershipStatus} in ('active', 'invited')`,
+      or(ilike(users.email, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern), ilike(users.displayname, pattern)),
+    ))
+    .orderBy(users.email)
+    .limit(10);
+  return rows.filter((r) => r.user.id !== auth.user.id).map((r) => ({ _id: r.user.id, email: r.user.email, name: userDisplayName(r.user) }));
+}
+
+/**
+ * Grants a role on the document. An existing member is granted at once and told by e-mail; an address without a
+ * membership here is invited through the invite flow (investor), and the grant is held by the account it creates.
+ */
+export async function grantAccess(deps: DocumentDeps, site: CallSite, auth: AuthContext, id: string, body: z.output<typeof accessGrantCreateBody>): Promise<AccessGrant> {
+  const { row } = await requireRight(deps, auth, id, 'share');
+  let subjectId: string;
+  let invited = false;
+  if (body.subject) {
+    const member = await findMember(deps.db, auth.tenantId, body.subject);
+    if (!member) throw notFound('User');
+    subjectId = body.subject;
+  } else {
+    const email = body.subjectEmail!;
+    const found = await findUserWithMemberByEmail(deps.db, email, auth.tenantId);
+    if (found?.member) {
+      subjectId = found.user.id;
+    } else {
+      const local = email.split('@')[0] ?? email;
+      const result = await invite(deps, site, auth, { email, firstname: local, lastname: '', role: 'investor', attributes: {}, expiresAt: null });
+      subjectId = result.user._id;
+      invited = true;
+    }
+  }
+  if (subjectId === row.uploadedBy) throw new AppError('bad-request', 'subject: the uploader already owns this document');
+  if (await findGrantOfSubject(deps.db, auth.tenantId, id, subjectId)) throw new AppError('conflict', 'This person already has access: change their role instead');
+  const subject = await findUserById(deps.db, subjectId);
+  if (!subject) throw notFound('User');
+  const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+  const grant = await deps.db.transaction(async (tx) => {
+    const created = await insertGrant(tx, {
+      tenantId: auth.tenantId, id: newId(), resource: id, resourceType: 'document', resourceEmail: null, subject: subjectId,
+      subjectType: 'user', subjectEmail: subject.email, role: body.role, expiresAt, createdBy: auth.user.id,
+    });
+    await recordEvent(tx, {
+      tenantId: auth.tenantId, type: 'access', entity: id, entityType: 'document', userId: auth.user.id,
+      message: `${invited ? 'Invited' : 'Shared with'} ${subject.email} as ${body.role}`,
+      meta: { change: { [`access.${subject.email}`]: { old: null, new: { role: body.role, expiresAt: created.expiresAt?.toISOString() ?? null } } } },
+      refs: [{ entity: subjectId, entityType: 'user' }],
+    });
+    return created;
+  });
+  if (!invited) {
+    const mail = documentSharedMail(site.tenant.name, userDisplayName(auth.user), row.name, body.role, `${site.origin}/document/${id}`);
+    await deps.mailer.send({ to: subject.email, tenantId: auth.tenantId, ...mail });
+  }
+  return toAccessGrant(grant, subject, deps.clock.now());
+}
+
+async function requireGrant(deps: DocumentDeps, auth: AuthContext, id: string, grantId: string) {
+  const found = await findGrant(deps.db, auth.tenantId, id, grantId);
+  if (!found) throw notFound('Access grant');
+  return found;
+}
+
+export async function changeAccess(deps: DocumentDeps, auth: AuthContext, id: string, grantId: string, body: z.output<typeof accessGrantUpdateBody>): Promise<AccessGrant> {
+  await requireRight(deps, auth, id, 'share');
+  const { grant, user } = await requireGrant(deps, auth, id, grantId);
+  const next = { role: body.role, expiresAt: body.expiresAt === undefined ? undefined : body.expiresAt ? new Date(body.expiresAt) : null };
+  const change = diffChanges(
+    { role: grant.role, expiresAt: grant.expiresAt?.toISOString() ?? null },
+    { role: next.role, expiresAt: next.expiresAt === undefined ? undefined : (next.expiresAt?.toISOString() ?? null) },
+  );
+  if (Object.keys(change).length === 0) return toAccessGrant(grant, user, deps.clock.now());
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateGrant(tx, auth.tenantId, grantId, { ...(next.role && { role: next.role }), ...(next.expiresAt !== undefined && { expiresAt: next.expiresAt }) });
+    await recordEvent(tx, {
+      tenantId: auth.tenantId, type: 'access', entity: id, entityType: 'document', userId: auth.user.id,
+      message: `Changed the access of ${grant.subjectEmail}`, meta: { change }, refs: [{ entity: grant.subject, entityType: 'user' }],
+    });
+    return row;
+  });
+  return toAccessGrant(updated, user, deps.clock.now());
+}
+
+export async function revokeAccess(deps: DocumentDeps, auth: AuthContext, id: string, grantId: string): Promise<void> {
+  await requireRight(deps, auth, id, 'share');
+  const { grant } = await requireGrant(deps, auth, id, grantId);
+  await deps.db.transaction(async (tx) => {
+    await deleteGrant(tx, auth.tenantId, grantId);
+    await recordEvent(tx, {
+      tenantId: auth.tenantId, type: 'access', entity: id, entityType: 'document', userId: auth.user.id,
+      message: `Removed the access of ${grant.subjectEmail}`,
+      meta: { delete: { subjectEmail: grant.subjectEmail, role: grant.role, expiresAt: grant.expiresAt?.toISOString() ?? null } },
+      refs: [{ entity: grant.subject, entityType: 'user' }],
+    });
+  });
+}
+
+/** §4/§6: the invite is resent only while the invited person has not finished signing up. */
+export async function resendInvite(deps: DocumentDeps, site: CallSite, auth: AuthContext, id: string, grantId: string): Promise<void> {
+  await requireRight(deps, auth, id, 'share');
+  const { grant, user } = await requireGrant(deps, auth, id, grantId);
+  if (user.signupStatus !== 'partial') throw new AppError('bad-request', 'This person has already signed up: there is no invitation to resend');
+  const now = deps.clock.now();
+  const jti = newId();
+  await deps.db.insert(authTokens).values({ id: jti, userId: user.id, tenantId: site.tenant.id, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000) });
+  const token = await deps.tokens.signPurpose('invite', { email: user.email, firstname: user.firstname ?? '', lastname: user.lastname ?? '', tenantId: site.tenant.id }, jti, INVITE_TTL_SECONDS, now);
+  const url = `${site.origin}/invite-accept?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...inviteMail(site.tenant.name, userDisplayName(auth.user), url, INVITE_TTL_SECONDS / 86_400) });
+  await recordEvent(deps.db, {
+    tenantId: auth.tenantId, type: 'invite', entity: id, entityType: 'document', userId: auth.user.id, message: `Resent the invitation to ${grant.subjectEmail}`,
+    refs: [{ entity: user.id, entityType: 'user' }],
+  });
+}

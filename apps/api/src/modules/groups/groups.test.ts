@@ -1,0 +1,113 @@
+import type { Group, TenantMemberAdmin, TimelineEvent } from '@tessera/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberGroups, timelineEvents } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+
+let t: TestApp;
+let owner: SignedUp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await signUp(t.app, 'acme', { role: 'owner' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+const call = (who: SignedUp, method: Method, path: string, payload?: object, tenant = 'acme') =>
+  t.app.inject({ method, url: `/api/v1/tenant/${tenant}/groups${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+const eventsOf = (id: string) =>
+  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id))).orderBy(timelineEvents.createdAt);
+let sequence = 0;
+async function createGroup(name = `Group ${++sequence}`, description: string | null = 'About it') {
+  const res = await call(owner, 'POST', '', { name, description });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Group;
+}
+
+describe('access to tenant/{t}/groups', () => {
+  it('owners and platform admins only; another tenant 404', async () => {
+    const group = await createGroup();
+    const member = await signUp(t.app, 'acme', { role: 'member' });
+    const investor = await signUp(t.app, 'acme');
+    const admin = await signUp(t.app, 'acme', { admin: true });
+    const stranger = await signUp(t.app, 'globex', { role: 'owner' });
+    expect((await call(admin, 'GET', `/${group._id}`)).statusCode).toBe(200);
+    expect((await call(member, 'GET', '')).statusCode).toBe(403);
+    expect((await call(investor, 'POST', '', { name: 'Nope' })).statusCode).toBe(403);
+    expect((await call(stranger, 'GET', '', undefined, 'acme')).statusCode).toBe(404);
+    expect((await call(stranger, 'GET', `/${group._id}`, undefined, 'globex')).statusCode).toBe(404);
+    expect((await call(stranger, 'DELETE', `/${group._id}`, undefined, 'globex')).statusCode).toBe(404);
+    expect((await call(owner, 'GET', `/${someObjectId()}`)).statusCode).toBe(404);
+  });
+});
+
+describe('groups CRUD', () => {
+  it('creates, lists with member counts, updates and deletes, recording each change', async () => {
+    const group = await createGroup('Founders', 'The first ones');
+    expect(group).toMatchObject({ name: 'Founders', description: 'The first ones', totalMembers: 0 });
+    expect((await eventsOf(group._id))[0]).toMatchObject({ type: 'create', entityType: 'tenant-member-group', meta: { change: { name: { old: null, new: 'Founders' } } } });
+    expect((await call(owner, 'POST', '', { name: 'Founders' })).statusCode).toBe(409);
+
+    const updated = await call(owner, 'PUT', `/${group._id}`, { description: '' });
+    expect(updated.json().data).toMatchObject({ name: 'Founders', description: null });
+    expect((await eventsOf(group._id)).at(-1)).toMatchObject({ type: 'update', meta: { change: { description: { old: 'The first ones', new: null } } } });
+
+    const list = await call(owner, 'GET', '?search=found');
+    expect(list.json().data.map((g: Group) => g.name)).toEqual(['Founders']);
+    expect(list.json().meta.total).toBe(1);
+
+    const deleted = await call(owner, 'DELETE', `/${group._id}`);
+    expect(deleted.json().data).toEqual({ _id: group._id, deleted: true });
+    expect((await eventsOf(group._id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { name: 'Founders' } } });
+    expect((await call(owner, 'GET', `/${group._id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses bad input naming the field, writing nothing', async () => {
+    const empty = await call(owner, 'POST', '', { name: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toMatch(/Name is required/);
+    const long = await call(owner, 'POST', '', { name: 'Long', description: 'x'.repeat(1001) });
+    expect(long.json().error.message).toMatch(/Description/);
+    const rows = await t.app.db.select().from(memberGroups).where(eq(memberGroups.name, 'Long'));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('group members', () => {
+  it('adds and removes members; counts come with the list; unknown ids refuse the call', async () => {
+    const group = await createGroup();
+    const a = await signUp(t.app, 'acme', { firstname: 'Anna' });
+    const b = await signUp(t.app, 'acme', { firstname: 'Bert' });
+    const other = await signUp(t.app, 'globex');
+    const ids = [a.tenantMember!._id, b.tenantMember!._id];
+
+    const foreign = await call(owner, 'POST', `/${group._id}/members`, { memberIds: [ids[0], other.tenantMember!._id] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.message).toMatch(/memberIds/);
+    expect((await call(owner, 'GET', `/${group._id}`)).json().data.totalMembers).toBe(0);
+    expect((await call(owner, 'POST', `/${group._id}/members`, { memberIds: [] })).statusCode).toBe(400);
+
+    const added = await call(owner, 'POST', `/${group._id}/members`, { memberIds: [...ids, ids[0]] });
+    expect(added.json().data.totalMembers).toBe(2);
+    expect((await eventsOf(group._id)).at(-1)).toMatchObject({ type: 'update', meta: { change: { members: { old: [] } } } });
+    const members = await call(owner, 'GET', `/${group._id}/members?sort=name&direction=asc`);
+    expect(members.json().data.map((m: TenantMemberAdmin) => m.firstname)).toEqual(['Anna', 'Bert']);
+
+    const list = await call(owner, 'GET', '?limit=100');
+    expect(list.json().data.find((g: Group) => g._id === group._id).totalMembers).toBe(2);
+
+    const removed = await call(owner, 'DELETE', `/${group._id}/members/${ids[0]}`);
+    expect(removed.json().data.totalMembers).toBe(1);
+    expect((await call(owner, 'DELETE', `/${group._id}/members/${ids[0]}`)).statusCode).toBe(404);
+
+    const events = await call(owner, 'GET', `/${group._id}/events`);
+    expect(events.json().data.map((e: TimelineEvent) => e.type)).toEqual(['update', 'update', 'create']);
+
+    // Removing the member from the tenant removes them from the group too.
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/tenant/acme/members/${ids[1]}`, headers: { host: owner.host, ...bearer(owner.token) } });
+    expect((await call(owner, 'GET', `/${group._id}`)).json().data.totalMembers).toBe(0);
+  });
+});

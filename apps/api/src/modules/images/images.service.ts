@@ -1,0 +1,44 @@
+import { imageMetadata, imageUrl, parseTagList, type Image } from '@tessera/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/client.ts';
+import { images, type ImageRow } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import type { FileStorage } from '../../lib/storage/storage.ts';
+import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { parseForm } from '../documents/documents.service.ts';
+
+export interface ImageDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+/** Stores an image (PNG, JPEG, GIF or WebP by content) under a generated key. */
+export async function uploadImage(deps: ImageDeps, auth: AuthContext, file: { data: Buffer; fileName: string }, fields: Record<string, string>): Promise<Image> {
+  const meta = parseForm(imageMetadata, { name: fields.name || undefined, type: fields.type || undefined, tags: parseTagList(fields.tags) });
+  const checked = checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
+  const id = newId();
+  const storageKey = `images/${auth.tenantId}/${id}`;
+  await deps.storage.put(storageKey, file.data, checked.mimeType);
+  try {
+    await deps.db.insert(images).values({
+      tenantId: auth.tenantId, id, name: meta.name ?? checked.originalName, type: meta.type ?? null, tags: meta.tags ?? [],
+      mimeType: checked.mimeType, size: checked.size, storageKey, uploadedBy: auth.user.id,
+    });
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+  return { _id: id, url: imageUrl(id) };
+}
+
+/** Images are visible to every member of their tenant (profile pictures, lead images). */
+export async function openImage(deps: ImageDeps, auth: AuthContext, id: string): Promise<{ row: ImageRow; stream: Readable; size: number }> {
+  const [row] = await deps.db.select().from(images).where(and(eq(images.tenantId, auth.tenantId), eq(images.id, id))).limit(1);
+  if (!row) throw notFound('Image');
+  const file = await deps.storage.get(row.storageKey);
+  if (!file) throw notFound('Image');
+  return { row, ...file };
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
+import { makePdf, multipart, PNG } from '../documents/documents.test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const postImage = (who: SignedUp, name: string, data: Buffer, fields: Record<string, string> = {}, slug = 'acme') => {
+  const body = multipart(fields, [{ name, data }]);
+  return t.app.inject({ method: 'POST', url: '/api/v1/image', headers: { host: hostOf(slug), ...bearer(who.token), ...body.headers }, payload: body.payload });
+};
+const getImage = (who: SignedUp, id: string, slug = 'acme') => t.app.inject({ method: 'GET', url: `/api/v1/image/${id}`, headers: { host: hostOf(slug), ...bearer(who.token) } });
+
+describe('images', () => {
+  it('uploads an image and serves it to members of the same tenant only', async () => {
+    const owner = await signUp(t.app, 'acme');
+    const res = await postImage(owner, 'avatar.png', PNG, { name: 'Avatar', tags: 'profile' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { _id, url } = res.json().data as { _id: string; url: string };
+    expect(url).toBe(`/api/v1/image/${_id}`);
+    expect(t.storage.keys()).toContain(`images/${t.tenants.acme.id}/${_id}`);
+
+    const colleague = await signUp(t.app, 'acme');
+    const got = await getImage(colleague, _id);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+    expect(got.rawPayload.equals(PNG)).toBe(true);
+
+    const elsewhere = await signUp(t.app, 'globex');
+    expect((await getImage(elsewhere, _id, 'globex')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/image/${_id}`, headers: { host: hostOf('acme') } })).statusCode).toBe(401);
+  });
+
+  it('refuses what is not an image, and a renamed file', async () => {
+    const owner = await signUp(t.app, 'acme');
+    const stored = t.storage.keys().length;
+    const pdf = await postImage(owner, 'doc.pdf', makePdf('x'));
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().error.message).toBe('This kind of file is not accepted. Upload one of: png, jpg, jpeg, gif, webp.');
+    const renamed = await postImage(owner, 'avatar.gif', PNG);
+    expect(renamed.statusCode).toBe(400);
+    expect(t.storage.keys()).toHaveLength(stored);
+  });
+});

@@ -1,0 +1,254 @@
+import type { Readable } from 'node:stream';
+import {
+  DEFAULT_BIRTH_PLACE,
+  DEFAULT_CITIZENSHIP,
+  DEFAULT_GENDER,
+  diffChanges,
+  EMPTY_CONTACT,
+  individualProfileName,
+  SENSITIVE_PROFILE_FIELDS,
+  type Contact,
+  type createIndividualProfileBody,
+  type IndividualProfile,
+  type IndividualProfileQuery,
+  type List,
+  type SensitiveProfileField,
+  type updateIndividualProfileBody,
+} from '@tessera/domain';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { IndividualProfileRow, StoredImage } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { maskSecret, type FieldCipher } from '../../lib/crypto.ts';
+import { newId } from '../../lib/ids.ts';
+import { offsetOf, pageMeta } from '../../lib/pagination.ts';
+import type { FileStorage } from '../../lib/storage/storage.ts';
+import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { findOwnedAccountIds } from '../financial-accounts/financial-accounts.repository.ts';
+import { REDACTED } from '../financial-accounts/financial-accounts.service.ts';
+import { recordEvent, type RecordEventInput } from '../timeline/timeline.service.ts';
+import {
+  deleteProfile,
+  findOwnedGovPhotoIds,
+  findProfile,
+  insertProfile,
+  listProfiles,
+  updateProfile,
+} from './individual-profiles.repository.ts';
+
+export interface ProfileDeps {
+  db: Db;
+  cipher: FieldCipher;
+  storage: FileStorage;
+}
+
+const ENCRYPTED_COLUMN = { ssn: 'ssnEncrypted', tin: 'tinEncrypted', ein: 'einEncrypted' } as const satisfies Record<SensitiveProfileField, keyof IndividualProfileRow>;
+
+/** The API shape: ssn, tin and ein masked unless `reveal` (only ever set for the owner's explicit request). */
+export function toIndividualProfile(row: IndividualProfileRow, cipher: FieldCipher, reveal = false): IndividualProfile {
+  const secret = (field: SensitiveProfileField) => {
+    const plain = cipher.decryptNullable(row[ENCRYPTED_COLUMN[field]]);
+    return reveal ? plain : maskSecret(plain);
+  };
+  return {
+    _id: row.id,
+    user: row.userId,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    middlename: row.middlename,
+    birthDate: row.birthDate,
+    birthPlace: row.birthPlace,
+    gender: row.gender,
+    citizenship: row.citizenship,
+    occupation: row.occupation,
+    crd: row.crd,
+    ssn: secret('ssn'),
+    tin: secret('tin'),
+    ein: secret('ein'),
+    image: row.image?.id ?? null,
+    contact: row.contact,
+    govPhotoIds: row.govPhotoIds,
+    financialAccounts: row.financialAccountIds,
+    revealed: reveal,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Only the owner sees a profile; another user's or another tenant's id is simply not found. */
+async function requireOwnProfile(db: DbOrTx, auth: AuthContext, id: string): Promise<IndividualProfileRow> {
+  const row = await findProfile(db, auth.tenantId, auth.user.id, id);
+  if (!row) throw notFound('Individual profile');
+  return row;
+}
+
+function event(auth: AuthContext, row: IndividualProfileRow, input: Pick<RecordEventInput, 'type' | 'message' | 'meta'>): RecordEventInput {
+  return { tenantId: auth.tenantId, entity: row.id, entityType: 'individual-profile', userId: auth.user.id, ...input };
+}
+
+export async function listIndividualProfiles(deps: ProfileDeps, auth: AuthContext, q: IndividualProfileQuery): Promise<List<IndividualProfile>> {
+  // The user filter may only name the caller: another user's profiles are not theirs to list.
+  if (q.user && q.user !== auth.user.id) throw notFound('User');
+  const { rows, total } = await listProfiles(deps.db, auth.tenantId, auth.user.id, { limit: q.limit, offset: offsetOf(q) });
+  return { data: rows.map((row) => toIndividualProfile(row, deps.cipher)), meta: pageMeta(q, total) };
+}
+
+export async function createIndividualProfile(
+  deps: ProfileDeps,
+  auth: AuthContext,
+  body: z.output<typeof createIndividualProfileBody>,
+): Promise<IndividualProfile> {
+  if (body.user && body.user !== auth.user.id) throw notFound('User');
+  const row = await deps.db.transaction(async (tx) => {
+    const created = await insertProfile(tx, auth.tenantId, auth.user.id, newId(), {
+      firstname: body.firstname,
+      lastname: body.lastname,
+      middlename: '',
+      birthPlace: DEFAULT_BIRTH_PLACE,
+      citizenship: DEFAULT_CITIZENSHIP,
+      gender: DEFAULT_GENDER,
+      contact: EMPTY_CONTACT,
+    });
+    await recordEvent(tx, event(auth, created, {
+      type: 'create',
+      message: `Individual profile ${individualProfileName(created)} created`,
+      meta: { change: { firstname: { old: null, new: created.firstname }, lastname: { old: null, new: created.lastname } } },
+    }));
+    return created;
+  });
+  return toIndividualProfile(row, deps.cipher);
+}
+
+/** `reveal` shows ssn, tin and ein in clear to the owner, and leaves an 'access' event saying so. */
+export async function getIndividualProfile(deps: ProfileDeps, auth: AuthContext, id: string, reveal: boolean): Promise<IndividualProfile> {
+  const row = await requireOwnProfile(deps.db, auth, id);
+  if (reveal) {
+    await recordEvent(deps.db, event(auth, row, { type: 'access', message: 'Sensitive profile fields revealed', meta: { fields: [...SENSITIVE_PROFILE_FIELDS] } }));
+  }
+  return toIndividualProfile(row, deps.cipher, reveal);
+}
+
+export async function updateIndividualProfile(
+  deps: ProfileDeps,
+  auth: AuthContext,
+  id: string,
+  body: z.output<typeof updateIndividualProfileBody>,
+): Promise<IndividualProfile> {
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await requireOwnProfile(tx, auth, id);
+    const { ssn: _ssn, tin: _tin, ein: _ein, ...plain } = body;
+    const change = diffChanges(current, plain);
+    const values: Partial<IndividualProfileRow> = Object.fromEntries(Object.keys(change).map((key) => [key, change[key]!.new]));
+    for (const field of SENSITIVE_PROFILE_FIELDS) {
+      const next = body[field];
+      if (next === undefined) continue;
+      if (next === deps.cipher.decryptNullable(current[ENCRYPTED_COLUMN[field]])) continue;
+      // Never the value, old or new: the timeline only says that it changed.
+      change[field] = { old: current[ENCRYPTED_COLUMN[field]] ? REDACTED : null, new: next === null ? null : REDACTED };
+      values[ENCRYPTED_COLUMN[field]] = deps.cipher.encryptNullable(next);
+    }
+    if (Object.keys(change).length === 0) return current;
+    const updated = await updateProfile(tx, auth.tenantId, id, values);
+    await recordEvent(tx, event(auth, updated, { type: 'update', message: `Individual profile ${individualProfileName(updated)} updated`, meta: { change } }));
+    return updated;
+  });
+  return toIndividualProfile(row, deps.cipher);
+}
+
+export async function deleteIndividualProfile(deps: ProfileDeps, auth: AuthContext, id: string): Promise<IndividualProfile> {
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await requireOwnProfile(tx, auth, id);
+    await deleteProfile(tx, auth.tenantId, id);
+    await recordEvent(tx, event(auth, current, {
+      type: 'delete',
+      message: `Individual profile ${individualProfileName(current)} deleted`,
+      meta: { delete: { firstname: current.firstname, lastname: current.lastname, middlename: current.middlename } },
+    }));
+    return current;
+  });
+  if (row.image) await deps.storage.delete(row.image.key);
+  return toIndividualProfile(row, deps.cipher);
+}
+
+export async function updateIndividualProfileContact(deps: ProfileDeps, auth: AuthContext, id: string, contact: Contact): Promise<IndividualProfile> {
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await requireOwnProfile(tx, auth, id);
+    const change = diffChanges({ contact: current.contact }, { contact });
+    if (!change.contact) return current;
+    const updated = await updateProfile(tx, auth.tenantId, id, { contact });
+    await recordEvent(tx, event(auth, updated, { type: 'update', message: 'Contact updated', meta: { change } }));
+    return updated;
+  });
+  return toIndividualProfile(row, deps.cipher);
+}
+
+export async function updateIndividualProfileImage(
+  deps: ProfileDeps,
+  auth: AuthContext,
+  id: string,
+  file: { data: Buffer; fileName: string },
+): Promise<IndividualProfile> {
+  await requireOwnProfile(deps.db, auth, id);
+  const checked = checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
+  const imageId = newId();
+  const image: StoredImage = { id: imageId, key: `individual-profiles/${auth.tenantId}/${id}/${imageId}`, mimeType: checked.mimeType, size: checked.size };
+  await deps.storage.put(image.key, file.data, image.mimeType);
+  const saved = await deps.db
+    .transaction(async (tx) => {
+      const current = await requireOwnProfile(tx, auth, id);
+      const row = await updateProfile(tx, auth.tenantId, id, { image });
+      await recordEvent(tx, event(auth, row, { type: 'upload', message: 'Profile image updated', meta: { change: { image: { old: current.image?.id ?? null, new: imageId } } } }));
+      return { updated: row, previous: current.image };
+    })
+    .catch(async (error: unknown) => {
+      await deps.storage.delete(image.key);
+      throw error;
+    });
+  if (saved.previous) await deps.storage.delete(saved.previous.key);
+  return toIndividualProfile(saved.updated, deps.cipher);
+}
+
+export async function readIndividualProfileImage(
+  deps: ProfileDeps,
+  auth: AuthContext,
+  id: string,
+  imageId: string,
+): Promise<{ stream: Readable; size: number; mimeType: string }> {
+  const row = await requireOwnProfile(deps.db, auth, id);
+  if (!row.image || row.image.id !== imageId) throw notFound('Image');
+  const file = await deps.storage.get(row.image.key);
+  if (!file) throw notFound('Image');
+  return { ...file, mimeType: row.image.mimeType };
+}
+
+function refuseUnknown(ids: readonly string[], owned: Set<string>, what: string): void {
+  const unknown = ids.filter((id) => !owned.has(id));
+  if (unknown.length > 0) throw new AppError('bad-request', `${what}: ${unknown.join(', ')} not found`);
+}
+
+export async function setIndividualProfileGovPhotoIds(deps: ProfileDeps, auth: AuthContext, id: string, ids: string[]): Promise<IndividualProfile> {
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await requireOwnProfile(tx, auth, id);
+    refuseUnknown(ids, await findOwnedGovPhotoIds(tx, auth.tenantId, auth.user.id, ids), 'govPhotoIds');
+    const change = diffChanges({ govPhotoIds: current.govPhotoIds }, { govPhotoIds: ids });
+    if (!change.govPhotoIds) return current;
+    const updated = await updateProfile(tx, auth.tenantId, id, { govPhotoIds: ids });
+    await recordEvent(tx, event(auth, updated, { type: 'update', message: 'Government photo IDs updated', meta: { change } }));
+    return updated;
+  });
+  return toIndividualProfile(row, deps.cipher);
+}
+
+export async function setIndividualProfileFinancialAccounts(deps: ProfileDeps, auth: AuthContext, id: string, ids: string[]): Promise<IndividualProfile> {
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await requireOwnProfile(tx, auth, id);
+    refuseUnknown(ids, await findOwnedAccountIds(tx, auth.tenantId, auth.user.id, ids), 'financialAccounts');
+    const change = diffChanges({ financialAccounts: current.financialAccountIds }, { financialAccounts: ids });
+    if (!change.financialAccounts) return current;
+    const updated = await updateProfile(tx, auth.tenantId, id, { financialAccountIds: ids });
+    await recordEvent(tx, event(auth, updated, { type: 'update', message: 'Financial accounts updated', meta: { change } }));
+    return updated;
+  });
+  return toIndividualProfile(row, deps.cipher);
+}

@@ -1,0 +1,153 @@
+import type { AdminTenant, AdminTenantMember, AdminTenantQuery, AdminUserQuery, PageQuery, RoleAssignment, UserAssociations } from '@tessera/domain';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  accessGrants, authTokens, documents, govPhotoIds, images, individualProfiles, legalEntityProfiles, roleAssignments, tenantMembers, tenants,
+  timelineEvents, users, type RoleAssignmentRow, type TenantMemberRow, type TenantRow, type UserRow,
+} from '../../db/schema/index.ts';
+import { likePattern, offsetOf } from '../../lib/pagination.ts';
+
+// Everything here deliberately crosses tenants: only the platform-admin service calls it.
+
+const activeMembers = sql<number>`count(${tenantMembers.id}) filter (where ${tenantMembers.membershipStatus} = 'active')::int`;
+
+export function toAdminTenant(row: TenantRow, memberCount: number): AdminTenant {
+  return {
+    _id: row.id, slug: row.slug, name: row.name, description: row.description, website: row.website,
+    verificationStatus: row.verificationStatus, memberCount, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Tenants with their active member counts, in one aggregate query, plus the total. */
+export async function listTenantsUnscoped(db: DbOrTx, q: AdminTenantQuery): Promise<{ rows: AdminTenant[]; total: number }> {
+  const where = q.search ? or(ilike(tenants.name, likePattern(q.search)), ilike(tenants.slug, likePattern(q.search))) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ tenant: tenants, memberCount: activeMembers })
+      .from(tenants)
+      .leftJoin(tenantMembers, eq(tenantMembers.tenantId, tenants.id))
+      .where(where)
+      .groupBy(tenants.id)
+      .orderBy(desc(tenants.createdAt), desc(tenants.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(tenants).where(where),
+  ]);
+  return { rows: rows.map((r) => toAdminTenant(r.tenant, r.memberCount)), total: total?.n ?? 0 };
+}
+
+export async function findTenantWithCountUnscoped(db: DbOrTx, id: string): Promise<{ tenant: TenantRow; memberCount: number } | undefined> {
+  const [row] = await db
+    .select({ tenant: tenants, memberCount: activeMembers })
+    .from(tenants)
+    .leftJoin(tenantMembers, eq(tenantMembers.tenantId, tenants.id))
+    .where(eq(tenants.id, id))
+    .groupBy(tenants.id);
+  return row;
+}
+
+export async function insertTenantUnscoped(db: DbOrTx, values: Pick<TenantRow, 'id' | 'slug' | 'name' | 'branding'>): Promise<TenantRow> {
+  const [row] = await db.insert(tenants).values(values).returning();
+  return row!;
+}
+
+/**
+ * Removes a tenant. Tables with a foreign key to tenants cascade; the tenant-keyed rows without one (events,
+ * documents, images, IDs, grants, pending tokens) go here. Returns the storage keys to delete after the commit.
+ */
+export async function deleteTenantUnscoped(db: DbOrTx, id: string): Promise<string[]> {
+  const docs = await db.select({ key: documents.storageKey }).from(documents).where(eq(documents.tenantId, id));
+  const imgs = await db.select({ key: images.storageKey }).from(images).where(eq(images.tenantId, id));
+  await db.delete(timelineEvents).where(eq(timelineEvents.tenantId, id));
+  await db.delete(accessGrants).where(eq(accessGrants.tenantId, id));
+  await db.delete(documents).where(eq(documents.tenantId, id));
+  await db.delete(images).where(eq(images.tenantId, id));
+  await db.delete(govPhotoIds).where(eq(govPhotoIds.tenantId, id));
+  await db.delete(authTokens).where(eq(authTokens.tenantId, id));
+  await db.delete(tenants).where(eq(tenants.id, id));
+  return [...docs, ...imgs].map((r) => r.key);
+}
+
+export async function listTenantMembersUnscoped(db: DbOrTx, tenantId: string, q: PageQuery & { search?: string }) {
+  const conditions: SQL[] = [eq(tenantMembers.tenantId, tenantId)];
+  if (q.search) {
+    const p = likePattern(q.search);
+    conditions.push(or(ilike(users.email, p), ilike(tenantMembers.firstname, p), ilike(tenantMembers.lastname, p))!);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db.select({ member: tenantMembers, email: users.email }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId))
+      .where(where).orderBy(desc(tenantMembers.createdAt), desc(tenantMembers.id)).limit(q.limit).offset(offsetOf(q)),
+    db.select({ n: count() }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(where),
+  ]);
+  const data: AdminTenantMember[] = rows.map(({ member, email }) => ({
+    _id: member.id, user: member.userId, email, firstname: member.firstname, lastname: member.lastname,
+    role: member.role, membershipStatus: member.membershipStatus, createdAt: member.createdAt.toISOString(),
+  }));
+  return { data, total: total?.n ?? 0 };
+}
+
+export async function listUsersUnscoped(db: DbOrTx, q: AdminUserQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (q.search) {
+    const p = likePattern(q.search);
+    conditions.push(or(ilike(users.email, p), ilike(users.firstname, p), ilike(users.lastname, p), ilike(users.displayname, p))!);
+  }
+  if (q.role) conditions.push(eq(users.role, q.role));
+  if (q.accountStatus) conditions.push(eq(users.accountStatus, q.accountStatus));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(offsetOf(q)),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function userAssociationsUnscoped(db: DbOrTx, userId: string): Promise<UserAssociations> {
+  const [memberships, [ip], [le], [docs]] = await Promise.all([
+    db.select({ member: tenantMembers, tenant: { _id: tenants.id, slug: tenants.slug, name: tenants.name } })
+      .from(tenantMembers).innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
+      .where(eq(tenantMembers.userId, userId)).orderBy(tenants.name),
+    db.select({ n: count() }).from(individualProfiles).where(eq(individualProfiles.userId, userId)),
+    db.select({ n: count() }).from(legalEntityProfiles).where(eq(legalEntityProfiles.ownerId, userId)),
+    db.select({ n: count() }).from(documents).where(eq(documents.uploadedBy, userId)),
+  ]);
+  return {
+    memberships: memberships.map(({ member, tenant }) => ({
+      _id: member.id, tenant, role: member.role, membershipStatus: member.membershipStatus, createdAt: member.createdAt.toISOString(),
+    })),
+    counts: { individualProfiles: ip?.n ?? 0, legalEntityProfiles: le?.n ?? 0, documents: docs?.n ?? 0 },
+  };
+}
+
+export async function listMembershipsOfUserUnscoped(db: DbOrTx, userId: string): Promise<TenantMemberRow[]> {
+  return db.select().from(tenantMembers).where(eq(tenantMembers.userId, userId)).orderBy(tenantMembers.createdAt);
+}
+
+export async function findMembershipByRbacIdUnscoped(db: DbOrTx, userId: string, rbacId: string): Promise<TenantMemberRow | undefined> {
+  const [row] = await db.select().from(tenantMembers).where(and(eq(tenantMembers.userId, userId), eq(tenantMembers.rbacId, rbacId))).limit(1);
+  return row;
+}
+
+export async function listRoleAssignmentsUnscoped(db: DbOrTx, userId: string): Promise<RoleAssignmentRow[]> {
+  return db.select().from(roleAssignments).where(eq(roleAssignments.userId, userId)).orderBy(roleAssignments.createdAt);
+}
+
+export async function findRoleAssignmentUnscoped(db: DbOrTx, userId: string, id: string): Promise<RoleAssignmentRow | undefined> {
+  const [row] = await db.select().from(roleAssignments).where(and(eq(roleAssignments.userId, userId), eq(roleAssignments.id, id))).limit(1);
+  return row;
+}
+
+export function memberToAssignment(m: TenantMemberRow): RoleAssignment {
+  return {
+    _id: m.rbacId, user: m.userId, tenant: m.tenantId, entityType: 'tenant', entity: m.tenantId, role: m.role,
+    createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString(),
+  };
+}
+
+export function rowToAssignment(r: RoleAssignmentRow): RoleAssignment {
+  return {
+    _id: r.id, user: r.userId, tenant: r.tenantId, entityType: r.entityType, entity: r.entityId, role: r.role,
+    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  };
+}

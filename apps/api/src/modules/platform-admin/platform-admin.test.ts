@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer, lastMailTo, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
+
+let t: TestApp;
+let admin: SignedUp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signUp(t.app, 'acme', { admin: true });
+});
+afterAll(async () => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown, host = hostOf('acme')) =>
+  t.app.inject({ method, url: `/api/v1/${url}`, headers: { host, ...(token ? bearer(token) : {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+async function countRows(table: string): Promise<number> {
+  const { sql } = await import('drizzle-orm');
+  const rows = (await t.app.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows?: { n: number }[] } | { n: number }[];
+  const list = Array.isArray(rows) ? rows : rows.rows ?? [];
+  return list[0]!.n;
+}
+
+describe('access', () => {
+  const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
+    ['GET', 'tenant'], ['POST', 'tenant', { name: 'X', slug: 'x-co', ownerEmail: 'x@example.com' }], ['GET', 'tenant/slug-available?slug=abc'],
+    ['GET', 'admin/user'], ['GET', 'admin/application'], ['GET', 'admin/offer'], ['PUT', `admin/user/${someObjectId()}/role`, { role: 'admin' }],
+  ];
+  it('gives 401 without a token and 403 to owners, members and investors', async () => {
+    const owner = await signUp(t.app, 'acme', { role: 'owner' });
+    const member = await signUp(t.app, 'acme', { role: 'member' });
+    const investor = await signUp(t.app, 'acme');
+    for (const [method, url, body] of routes) {
+      expect((await call(method, url, undefined, body)).statusCode, url).toBe(401);
+      for (const who of [owner, member, investor]) expect((await call(method, url, who.token, body)).statusCode, url).toBe(403);
+    }
+  });
+
+  it('lets a platform admin list tenants with member counts and users with filters', async () => {
+    const res = await call('GET', 'tenant?search=acme', admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.meta).toEqual({ page: 1, limit: 20, total: 1 });
+    expect(body.data[0]).toMatchObject({ slug: 'acme', name: 'Acme Capital' });
+    expect(body.data[0].memberCount).toBeGreaterThanOrEqual(1);
+
+    const users = await call('GET', `admin/user?search=${encodeURIComponent(admin.email)}&role=admin`, admin.token);
+    expect(users.json().data.map((u: { email: string }) => u.email)).toEqual([admin.email]);
+    const none = await call('GET', `admin/user?search=${encodeURIComponent(admin.email)}&accountStatus=suspended`, admin.token);
+    expect(none.json().meta.total).toBe(0);
+    expect((await call('GET', 'admin/user?role=king', admin.token)).statusCode).toBe(400);
+    expect((await call('GET', 'admin/offer', admin.token)).json()).toEqual({ data: [], meta: { page: 1, limit: 20, total: 0 } });
+    expect((await call('GET', 'admin/application', admin.token)).json().data).toEqual([]);
+  });
+});
+
+describe('tenants', () => {
+  it('checks slugs: format, reserved, taken', async () => {
+    const check = async (slug: string) => (await call('GET', `tenant/slug-available?slug=${slug}`, admin.token)).json().data;
+    expect(await check('fresh-co')).toMatchObject({ available: true, reason: null });
+    expect(await check('acme')).toMatchObject({ available: false, reason: 'This address is already taken' });
+    expect(await check('www')).toMatchObject({ available: false, reason: 'This address is reserved by the platform' });
+    expect((await check('-bad-')).available).toBe(false);
+  });
+
+  it('refuses a taken slug with 409, a reserved one and bad input with 400, writing nothing', async () => {
+    const before = await countRows('tenants');
+    const taken = await call('POST', 'tenant', admin.token, { name: 'Acme 2', slug: 'acme', ownerEmail: uniqueEmail() });
+    expect(taken.statusCode).toBe(409);
+    const reserved = await call('POST', 'tenant', admin.token, { name: 'Admin', slug: 'admin', ownerEmail: uniqueEmail() });
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().error.message).toMatch(/slug/);
+    const bad = await call('POST', 'tenant', admin.token, { name: '', slug: 'Not A Slug', ownerEmail: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(await countRows('tenants')).toBe(before);
+  });
+
+  it('creates a tenant, invites the owner on its address, and the owner accepts there', async () => {
+    const ownerEmail = uniqueEmail('owner');
+    const res = await call('POST', 'tenant', admin.token, { name: 'Initech Funds', slug: 'initech', ownerEmail });
+    expect(res.statusCode, res.body).toBe(200);
+    const { tenant, owner } = res.json().data;
+    expect(tenant).toMatchObject({ slug: 'initech', name: 'Initech Funds' });
+    expect(owner).toEqual({ email: ownerEmail, membershipStatus: 'invited' });
+
+    const { mail, token } = await lastMailTo(t.app, ownerEmail);
+    expect(mail!.text).toContain('http://initech.localhost/invite-accept?token=');
+    const accept = await t.app.inject({
+      method: 'POST', url: '/api/v1/auth/invite-accept', headers: { host: hostOf('initech') },
+      payload: { inviteToken: token, email: ownerEmail, password: 'correct-horse-battery', firstname: 'Olive', lastname: 'Owner', acceptDisclosures: true },
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    expect(accept.json().data.tenantMember).toMatchObject({ tenant: tenant._id, membershipStatus: 'active', rbac: { role: 'owner' } });
+
+    const members = await call('GET', `admin/tenant/${tenant._id}/members`, admin.token);
+    expect(members.json().data).toEqual([expect.objectContaining({ email: ownerEmail, role: 'owner', membershipStatus: 'active' })]);
+    const events = await call('GET', `admin/tenant/${tenant._id}/events`, admin.token);
+    const created = events.json().data.find((e: { type: string; entityType: string }) => e.type === 'create' && e.entityType === 'tenant');
+    expect(created.meta.change.slug).toEqual({ old: null, new: 'initech' });
+    expect((await call('GET', `tenant/${tenant._id}`, admin.token)).json().data.memberCount).toBe(1);
+  });
+
+  it('adds an existing account as active owner directly', async () => {
+    const existing = await signUp(t.app, 'globex');
+    const res = await call('POST', 'tenant', admin.token, { name: 'Hooli', slug: 'hooli', ownerEmail: existing.email });
+    expect(res.json().data.owner.membershipStatus).toBe('active');
+  });
+
+  it('deletes a tenant with its members, but never the host tenant or the default one', async () => {
+    const created = (await call('POST', 'tenant', admin.token, { name: 'Doomed', slug: 'doomed', ownerEmail: uniqueEmail() })).json().data.tenant;
+    expect((await call('DELETE', `tenant/${t.tenants.acme.id}`, admin.token)).statusCode).toBe(400);
+    expect((await call('DELETE', `tenant/${t.tenants.demo.id}`, admin.token)).statusCode).toBe(400);
+    const del = await call('DELETE', `tenant/${created._id}`, admin.token);
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await call('GET', `tenant/${created._id}`, admin.token)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/doomed/public' })).statusCode).toBe(404);
+    const events = (await call('GET', 'admin/tenant/' + t.tenants.acme.id + '/events?search=Doomed', admin.token)).json().data;
+    expect(events.some((e: { type: string; meta: { delete?: { slug: string } } }) => e.type === 'delete' && e.meta.delete?.slug === 'doomed')).toBe(true);
+    expect((await call('DELETE', `tenant/${someObjectId()}`, admin.token)).statusCode).toBe(404);
+  });
+});
+
+describe('users', () => {
+  it('changes a role with an event, but an admin cannot remove their own admin role', async () => {
+    const target = await signUp(t.app, 'globex');
+    const res = await call('PUT', `admin/user/${target.user._id}/role`, admin.token, { role: 'evaluator' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.role).toBe('evaluator');
+    const events = (await call('GET', `admin/tenant/${t.tenants.acme.id}/events?search=evaluator`, admin.token)).json().data;
+    expect(events[0].meta.change.role).toEqual({ old: 'user', new: 'evaluator' });
+
+    const self = await call('PUT', `admin/user/${admin.user._id}/role`, admin.token, { role: 'user' });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.message).toBe('You cannot remove your own admin role');
+    expect((await call('PUT', `admin/user/${target.user._id}/role`, admin.token, { role: 'king' })).statusCode).toBe(400);
+    expect((await call('PUT', `admin/user/${someObjectId()}/role`, admin.token, { role: 'user' })).statusCode).toBe(404);
+  });
+
+  it('shows associations across tenants', async () => {
+    const target = await signUp(t.app, 'globex');
+    const res = await call('GET', `admin/user/${target.user._id}/associations`, admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.memberships).toEqual([expect.objectContaining({ tenant: expect.objectContaining({ slug: 'globex' }), role: 'investor' })]);
+    expect(res.json().data.counts).toEqual({ individualProfiles: 0, legalEntityProfiles: 0, documents: 0 });
+  });
+
+  it('creates a tenant membership through an rbac assignment, changes and removes it', async () => {
+    const target = await signUp(t.app, 'globex');
+    const created = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, { entityType: 'tenant', entity: t.tenants.acme.id, role: 'editor' });
+    expect(created.statusCode, created.body).toBe(200);
+    const assignment = created.json().data;
+    expect(assignment).toMatchObject({ entityType: 'tenant', entity: t.tenants.acme.id, role: 'editor' });
+
+    const signin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf('acme') }, payload: { email: target.email, password: target.password } });
+    expect(signin.json().data.tenantMember).toMatchObject({ membershipStatus: 'active', rbac: { role: 'editor' } });
+
+    const list = (await call('GET', `admin/user/${target.user._id}/rbac`, admin.token)).json().data;
+    expect(list).toHaveLength(2);
+    const changed = await call('PUT', `admin/user/${target.user._id}/rbac/${assignment._id}`, admin.token, { role: 'viewer' });
+    expect(changed.json().data.role).toBe('viewer');
+    const removed = await call('DELETE', `admin/user/${target.user._id}/rbac/${assignment._id}`, admin.token);
+    expect(removed.statusCode).toBe(200);
+    expect((await call('GET', `admin/user/${target.user._id}/rbac`, admin.token)).json().data).toHaveLength(1);
+    expect((await call('PUT', `admin/user/${target.user._id}/rbac/${someObjectId()}`, admin.token, { role: 'viewer' })).statusCode).toBe(404);
+  });
+
+  it('keeps institution and offer assignments, requiring their tenant', async () => {
+    const target = await signUp(t.app, 'globex');
+    const before = await countRows('role_assignments');
+    const missing = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, { entityType: 'institution', entity: someObjectId(), role: 'owner' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toMatch(/tenant/);
+    expect(await countRows('role_assignments')).toBe(before);
+    const entity = someObjectId();
+    const ok = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, { entityType: 'offer', entity, role: 'viewer', tenant: t.tenants.globex.id });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, { entityType: 'offer', entity, role: 'owner', tenant: t.tenants.globex.id })).statusCode).toBe(409);
+    const id = ok.json().data._id;
+    expect((await call('PUT', `admin/user/${target.user._id}/rbac/${id}`, admin.token, { role: 'editor' })).json().data.role).toBe('editor');
+    expect((await call('DELETE', `admin/user/${target.user._id}/rbac/${id}`, admin.token)).statusCode).toBe(200);
+  });
+
+  it('deletes a user, never themselves', async () => {
+    const target = await signUp(t.app, 'globex');
+    expect((await call('DELETE', `admin/user/${admin.user._id}`, admin.token)).statusCode).toBe(400);
+    const res = await call('DELETE', `admin/user/${target.user._id}`, admin.token);
+    expect(res.json().data).toEqual({ _id: target.user._id, deleted: true });
+    expect((await call('GET', `admin/user/${target.user._id}`, admin.token)).statusCode).toBe(404);
+    const signin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf('globex') }, payload: { email: target.email, password: target.password } });
+    expect(signin.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,71 @@
+import { EMPTY_CONTACT, membershipStatus, type MembershipStatus, type TenantDetails, type TenantRole } from '@tessera/domain';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { tenantMembers, tenants, type TenantRow } from '../../db/schema/index.ts';
+
+export async function findTenantForUpdate(db: DbOrTx, id: string): Promise<TenantRow | undefined> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1).for('update');
+  return row;
+}
+
+export type TenantChanges = Partial<Pick<TenantRow, 'name' | 'description' | 'website' | 'contact' | 'verificationStatus'>>;
+
+export async function updateTenant(db: DbOrTx, id: string, values: TenantChanges): Promise<TenantRow> {
+  const [row] = await db.update(tenants).set({ ...values, updatedAt: new Date() }).where(eq(tenants.id, id)).returning();
+  return row!;
+}
+
+export function toTenantDetails(row: TenantRow): TenantDetails {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    website: row.website,
+    contact: row.contact ?? EMPTY_CONTACT,
+    verificationStatus: row.verificationStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Members per membership status, in one grouped query; every status is present (zero when none). */
+export async function countMembersByStatus(db: DbOrTx, tenantId: string): Promise<Record<MembershipStatus, number>> {
+  const rows = await db
+    .select({ status: tenantMembers.membershipStatus, count: sql<number>`count(*)::int` })
+    .from(tenantMembers)
+    .where(eq(tenantMembers.tenantId, tenantId))
+    .groupBy(tenantMembers.membershipStatus);
+  const counts = Object.fromEntries(membershipStatus.options.map((s) => [s, 0])) as Record<MembershipStatus, number>;
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
+}
+
+/** Members added per UTC calendar day since a moment, in one grouped query (days with none are absent). */
+export async function countNewMembersPerDay(db: DbOrTx, tenantId: string, since: Date): Promise<Map<string, number>> {
+  const day = sql<string>`to_char(${tenantMembers.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, count: sql<number>`count(*)::int` })
+    .from(tenantMembers)
+    .where(and(eq(tenantMembers.tenantId, tenantId), gte(tenantMembers.createdAt, since)))
+    .groupBy(day);
+  return new Map(rows.map((r) => [r.day, r.count]));
+}
+
+/**
+ * Offers and institutions of a tenant. Neither module exists yet, so both are zero; the offers and
+ * institutions issues replace this with their grouped counts.
+ */
+export async function countMarketplace(_db: DbOrTx, _tenantId: string): Promise<{ offers: number; institutions: number }> {
+  return { offers: 0, institutions: 0 };
+}
+
+/** The tenants a user is an active member of, across tenants: a deliberate cross-tenant read of one user's own rows. */
+export async function listActiveMembershipsUnscoped(db: DbOrTx, userId: string): Promise<{ id: string; slug: string; name: string; role: TenantRole }[]> {
+  return db
+    .select({ id: tenants.id, slug: tenants.slug, name: tenants.name, role: tenantMembers.role })
+    .from(tenantMembers)
+    .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
+    .where(and(eq(tenantMembers.userId, userId), eq(tenantMembers.membershipStatus, 'active')))
+    .orderBy(asc(tenants.name), asc(tenants.slug));
+}

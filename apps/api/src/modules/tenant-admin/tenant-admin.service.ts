@@ -1,0 +1,139 @@
+import {
+  diffChanges, EMPTY_CONTACT,
+  type Contact, type IdentityVerificationStatus, type List, type MyTenant, type TenantDashboard, type TenantDetails,
+  type TenantDetailsInput, type TimelineEvent, type TimelineQuery, type TimelineEventType,
+} from '@tessera/domain';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { TenantRow } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { TenantCache } from '../../plugins/tenant.ts';
+import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+import { findTenantById } from '../tenants/tenants.repository.ts';
+import * as repo from './tenant-admin.repository.ts';
+
+export interface TenantAdminDeps {
+  db: Db;
+  tenantCache: TenantCache;
+  clock: Clock;
+}
+
+const ENTITY = 'tenant' as const;
+const RECENT_ACTIVITY = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The route's access rule let the caller in; the tenant in the path must also be the host's, or it is not found. */
+function checkTenant(auth: AuthContext, id: string): void {
+  if (id !== auth.tenantId) throw notFound('Tenant');
+}
+
+async function loadForUpdate(db: DbOrTx, auth: AuthContext, id: string): Promise<TenantRow> {
+  checkTenant(auth, id);
+  const row = await repo.findTenantForUpdate(db, id);
+  if (!row) throw notFound('Tenant');
+  return row;
+}
+
+/** Applies a change with its timeline event in one transaction, then drops the cached tenant so every page sees it. */
+async function change(
+  deps: TenantAdminDeps,
+  auth: AuthContext,
+  id: string,
+  what: { type: TimelineEventType; label: string },
+  values: repo.TenantChanges,
+): Promise<TenantDetails> {
+  const { row, changed } = await deps.db.transaction(async (tx) => {
+    const current = await loadForUpdate(tx, auth, id);
+    // A tenant that never had a contact reads as the empty one, so the first save diffs against that.
+    const diff = diffChanges({ ...current, contact: current.contact ?? EMPTY_CONTACT }, values);
+    if (Object.keys(diff).length === 0) return { row: current, changed: false };
+    const updated = await repo.updateTenant(tx, id, values);
+    await recordEvent(tx, {
+      tenantId: id, type: what.type, entity: id, entityType: ENTITY, userId: auth.user.id,
+      message: `Tenant ${updated.name} ${what.label} updated`, meta: { change: diff },
+    });
+    return { row: updated, changed: true };
+  });
+  if (changed) deps.tenantCache.invalidate(row.slug);
+  return repo.toTenantDetails(row);
+}
+
+export async function getDetails(deps: TenantAdminDeps, auth: AuthContext, id: string): Promise<TenantDetails> {
+  checkTenant(auth, id);
+  const row = await findTenantById(deps.db, id);
+  if (!row) throw notFound('Tenant');
+  return repo.toTenantDetails(row);
+}
+
+export function updateDetails(deps: TenantAdminDeps, auth: AuthContext, id: string, input: TenantDetailsInput): Promise<TenantDetails> {
+  return change(deps, auth, id, { type: 'update', label: 'details' }, { name: input.name, description: input.description, website: input.website });
+}
+
+export function updateContact(deps: TenantAdminDeps, auth: AuthContext, id: string, contact: Contact): Promise<TenantDetails> {
+  return change(deps, auth, id, { type: 'update', label: 'contact' }, { contact });
+}
+
+export function updateVerification(deps: TenantAdminDeps, auth: AuthContext, id: string, status: IdentityVerificationStatus): Promise<TenantDetails> {
+  return change(deps, auth, id, { type: 'status', label: 'verification' }, { verificationStatus: status });
+}
+
+export async function listEvents(deps: TenantAdminDeps, auth: AuthContext, id: string, q: TimelineQuery): Promise<List<TimelineEvent>> {
+  checkTenant(auth, id);
+  return queryEvents(deps.db, id, { kind: 'entity', entityType: ENTITY, entity: id }, q);
+}
+
+/** UTC calendar days from `days - 1` days ago to today, as YYYY-MM-DD. */
+export function dayKeys(now: Date, days: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** Four grouped queries, whatever the tenant's size: members by status, new members per day, marketplace counts, recent events. */
+export async function getDashboard(deps: TenantAdminDeps, auth: AuthContext, id: string, days: number): Promise<TenantDashboard> {
+  checkTenant(auth, id);
+  const keys = dayKeys(deps.clock.now(), days);
+  const since = new Date(`${keys[0]}T00:00:00.000Z`);
+  const [byStatus, perDay, marketplace, recent] = await Promise.all([
+    repo.countMembersByStatus(deps.db, id),
+    repo.countNewMembersPerDay(deps.db, id, since),
+    repo.countMarketplace(deps.db, id),
+    queryEvents(deps.db, id, { kind: 'tenant' }, { page: 1, limit: RECENT_ACTIVITY, sort: 'createdAt', direction: 'desc' }),
+  ]);
+  return {
+    members: { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus },
+    newMembers: { days, series: keys.map((date) => ({ date, count: perDay.get(date) ?? 0 })) },
+    offers: marketplace.offers,
+    institutions: marketplace.institutions,
+    recentActivity: recent.data,
+  };
+}
+
+/**
+ * The address of another tenant on the same deployment: the caller's host with the tenant label swapped
+ * ({protocol}//{slug}.{host base}); a bare host (the default tenant) gains the label, and an IP uses the base domain.
+ */
+export function tenantAddress(
+  req: { protocol: string; hostname: string; port: number | null | undefined; currentSlug: string; baseDomain: string },
+  slug: string,
+): string {
+  let host = req.hostname.toLowerCase();
+  const manage = host.startsWith('manage.') ? 'manage.' : '';
+  host = host.slice(manage.length);
+  let base: string;
+  if (host.startsWith(`${req.currentSlug}.`)) base = host.slice(req.currentSlug.length + 1);
+  else if (/^[\d.]+$/.test(host) || host.includes(':')) base = req.baseDomain;
+  else base = host;
+  const defaultPort = req.protocol === 'https' ? 443 : 80;
+  const port = req.port && req.port !== defaultPort ? `:${req.port}` : '';
+  return `${req.protocol}://${manage}${slug}.${base}${port}`;
+}
+
+export async function listMyTenants(
+  deps: TenantAdminDeps,
+  auth: AuthContext,
+  addressOf: (slug: string) => string,
+): Promise<MyTenant[]> {
+  const rows = await repo.listActiveMembershipsUnscoped(deps.db, auth.user.id);
+  return rows.map((r) => ({ _id: r.id, slug: r.slug, name: r.name, role: r.role, url: addressOf(r.slug), current: r.id === auth.tenantId }));
+}

@@ -1,0 +1,18 @@
+import type { TenantPublic } from '@tessera/domain';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { tenants, type TenantRow } from '../../db/schema/index.ts';
+
+export async function findTenantBySlug(db: DbOrTx, slug: string): Promise<TenantRow | undefined> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
+  return row;
+}
+
+export async function findTenantById(db: DbOrTx, id: string): Promise<TenantRow | undefined> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
+  return row;
+}
+
+export function toTenantPublic(row: TenantRow): TenantPublic {
+  return { _id: row.id, slug: row.slug, name: row.name, branding: row.branding };
+}

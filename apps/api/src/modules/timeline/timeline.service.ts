@@ -1,0 +1,86 @@
+import type { List, TimelineEntityType, TimelineEvent, TimelineEventType, TimelineMeta, TimelineQuery } from '@tessera/domain';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { timelineEvents, users } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
+
+export interface RecordEventInput {
+  tenantId: string;
+  type: TimelineEventType;
+  entity: string;
+  entityType: TimelineEntityType;
+  message: string;
+  userId: string | null;
+  meta?: TimelineMeta;
+  refs?: { entity: string; entityType: TimelineEntityType }[];
+}
+
+/** Every mutation of an entity calls this, inside the same transaction as the change. */
+export async function recordEvent(db: DbOrTx, input: RecordEventInput): Promise<void> {
+  await db.insert(timelineEvents).values({
+    tenantId: input.tenantId,
+    id: newId(),
+    type: input.type,
+    entity: input.entity,
+    entityType: input.entityType,
+    message: input.message,
+    userId: input.userId,
+    meta: input.meta ?? {},
+    refs: input.refs ?? [],
+  });
+}
+
+/** Which events a history tab shows: one entity, or a user's own events (by them or about them). */
+export type TimelineScope =
+  | { kind: 'entity'; entityType: TimelineEntityType; entity: string }
+  | { kind: 'user'; userId: string }
+  | { kind: 'tenant' };
+
+const userName = sql<string | null>`coalesce(nullif(trim(${users.displayname}), ''), nullif(trim(concat_ws(' ', ${users.firstname}, ${users.lastname})), ''), ${users.email})`;
+
+export async function queryEvents(db: DbOrTx, tenantId: string, scope: TimelineScope, q: TimelineQuery): Promise<List<TimelineEvent>> {
+  const conditions: SQL[] = [eq(timelineEvents.tenantId, tenantId)];
+  if (scope.kind === 'entity') {
+    conditions.push(eq(timelineEvents.entityType, scope.entityType), eq(timelineEvents.entity, scope.entity));
+  } else if (scope.kind === 'user') {
+    conditions.push(
+      or(eq(timelineEvents.userId, scope.userId), and(eq(timelineEvents.entityType, 'user'), eq(timelineEvents.entity, scope.userId)))!,
+    );
+  }
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(or(ilike(timelineEvents.message, pattern), ilike(timelineEvents.entity, pattern))!);
+  }
+  const where = and(...conditions);
+  const column = { createdAt: timelineEvents.createdAt, type: timelineEvents.type, entityType: timelineEvents.entityType, user: userName }[q.sort];
+  const order = q.direction === 'asc' ? asc : desc;
+
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ event: timelineEvents, userName })
+      .from(timelineEvents)
+      .leftJoin(users, eq(users.id, timelineEvents.userId))
+      .where(where)
+      .orderBy(order(column), order(timelineEvents.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    db.select({ total: sql<number>`count(*)::int` }).from(timelineEvents).where(where),
+  ]);
+
+  return {
+    data: rows.map(({ event, userName: name }) => ({
+      _id: event.id,
+      type: event.type,
+      entity: event.entity,
+      entityType: event.entityType,
+      message: event.message,
+      user: event.userId,
+      userName: name,
+      meta: event.meta,
+      refs: event.refs,
+      createdAt: event.createdAt.toISOString(),
+    })),
+    meta: pageMeta(q, count?.total ?? 0),
+  };
+}

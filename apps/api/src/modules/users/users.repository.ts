@@ -1,0 +1,100 @@
+import { DEFAULT_NOTIFICATION_PREFERENCES, type AdminUser, type User } from '@tessera/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { tenantMembers, users, type UserRow } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** The user and their membership of one tenant, in one query (every authenticated request needs both). */
+export async function findUserWithMember(db: DbOrTx, userId: string, tenantId: string) {
+  const [row] = await db
+    .select({ user: users, member: tenantMembers })
+    .from(users)
+    .leftJoin(tenantMembers, and(eq(tenantMembers.userId, users.id), eq(tenantMembers.tenantId, tenantId)))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** An account by e-mail with its membership of one tenant, in one query. */
+export async function findUserWithMemberByEmail(db: DbOrTx, email: string, tenantId: string) {
+  const [row] = await db
+    .select({ user: users, member: tenantMembers })
+    .from(users)
+    .leftJoin(tenantMembers, and(eq(tenantMembers.userId, users.id), eq(tenantMembers.tenantId, tenantId)))
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export type NewUser = Pick<UserRow, 'email'> & Partial<Omit<UserRow, 'id' | 'email'>>;
+
+export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES, ...values, id: newId(), email: values.email.toLowerCase() })
+    .returning();
+  return row!;
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<Omit<UserRow, 'id' | 'createdAt'>>): Promise<UserRow> {
+  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+/** Removes the account; its memberships and auth tokens go with it (foreign keys cascade). */
+export async function deleteUserRow(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** Every tenant the user belongs to (to clean up files stored per tenant). */
+export async function listMemberTenantIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.select({ tenantId: tenantMembers.tenantId }).from(tenantMembers).where(eq(tenantMembers.userId, userId));
+  return rows.map((r) => r.tenantId);
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    phone: row.phone,
+    firstname: row.firstname,
+    middlename: row.middlename,
+    lastname: row.lastname,
+    displayname: row.displayname,
+    image: row.image,
+    line1: row.line1,
+    line2: row.line2,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    country: row.country,
+    role: row.role,
+    themeMode: row.themeMode,
+    timeFormat: row.timeFormat,
+    dateFormat: row.dateFormat,
+    notificationPreferences: row.notificationPreferences,
+    accreditationApplicationId: row.accreditationApplicationId,
+    signupStatus: row.signupStatus,
+    accountStatus: row.accountStatus,
+    onboardingStatus: row.onboardingStatus,
+    identityVerificationStatus: row.identityVerificationStatus,
+    investOnboardingStage: row.investOnboardingStage,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return { ...toUser(row), archivedAt: row.archivedAt?.toISOString() ?? null };
+}

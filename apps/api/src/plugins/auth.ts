@@ -1,0 +1,151 @@
+import { API_KEY_HEADER, apiKeyKindOf, AUTH_ERRORS, tokenPayload, type TokenPayload } from '@tessera/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TenantMemberRow, UserRow } from '../db/schema/index.ts';
+import type { Access } from '../lib/access.ts';
+import { forbidden, unauthenticated } from '../lib/app-error.ts';
+import type { TokenService } from '../lib/tokens.ts';
+import { verifyApiKey } from '../modules/api-keys/api-keys.service.ts';
+import { findUserWithMember } from '../modules/users/users.repository.ts';
+import { requireTenant } from './tenant.ts';
+
+export interface AuthContext {
+  token: TokenPayload;
+  user: UserRow;
+  member: TenantMemberRow | null;
+  tenantId: string;
+  isPlatformAdmin: boolean;
+  apiKey?: undefined;
+}
+
+/**
+ * A server calling with a private API key of the host's tenant: a service principal with no user.
+ * It acts with the owner role on routes whose access lists 'owner' and that accept it (they read the caller
+ * with `requireCaller`); everywhere else it is refused with 403 'This call needs a signed-in user'.
+ */
+export interface ApiKeyAuthContext {
+  apiKey: { id: string; prefix: string };
+  tenantId: string;
+  role: 'owner';
+  user: null;
+  member: null;
+  isPlatformAdmin: false;
+}
+
+/** Whoever a route that accepts service principals is serving: a person, or a tenant's private API key. */
+export type Caller = AuthContext | ApiKeyAuthContext;
+
+export const NEEDS_USER = 'This call needs a signed-in user';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    apiKeyAuth: ApiKeyAuthContext | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+}
+
+/** The signed-in caller, or 401. Use in services after the route's access check ran. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (request.apiKeyAuth) throw forbidden(NEEDS_USER);
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+/** The signed-in user or the private API key, for routes that serve both. */
+export function requireCaller(request: FastifyRequest): Caller {
+  return request.apiKeyAuth ?? requireAuth(request);
+}
+
+/** The API key a request presents, from `Authorization: Bearer tsk_…` or the X-API-Key header. */
+function presentedApiKey(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const value = header.slice(7).trim();
+    return apiKeyKindOf(value) ? value : null;
+  }
+  const value = request.headers[API_KEY_HEADER];
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+const BLOCKED_MEMBERSHIP = new Set(['suspended', 'request-denied']);
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+    app.decorate('tokens', opts.tokens);
+    app.decorateRequest('auth', null);
+    app.decorateRequest('apiKeyAuth', null);
+
+    async function authenticateApiKey(request: FastifyRequest, raw: string): Promise<ApiKeyAuthContext> {
+      const tenant = requireTenant(request);
+      if (apiKeyKindOf(raw) === 'public') throw unauthenticated('A public API key only identifies the organization; use a private key');
+      const key = await verifyApiKey({ db: app.db, clock: app.clock }, tenant.id, raw);
+      return { apiKey: { id: key.id, prefix: key.prefix }, tenantId: tenant.id, role: 'owner', user: null, member: null, isPlatformAdmin: false };
+    }
+
+    // A private key passes only routes open to tenant owners; anything that needs a person or a platform admin refuses it.
+    function authorizeApiKey(access: Exclude<Access, 'public'>): void {
+      if (typeof access === 'object' && 'roles' in access && access.roles.includes('owner')) return;
+      throw forbidden(NEEDS_USER);
+    }
+
+    async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) throw unauthenticated();
+      const outcome = await app.tokens.verify(header.slice(7).trim(), 'session', app.clock.now());
+      if (!outcome.ok) throw unauthenticated(outcome.reason === 'expired' ? AUTH_ERRORS.sessionExpired : 'Your session is not valid. Please sign in again.');
+      const parsed = tokenPayload.safeParse(outcome.payload);
+      if (!parsed.success) throw unauthenticated('Your session is not valid. Please sign in again.');
+      const token = parsed.data;
+      const tenant = requireTenant(request);
+      if (token.tenantId !== tenant.id) throw unauthenticated('Your session belongs to another organization. Please sign in here.');
+      const row = await findUserWithMember(app.db, token.userId, tenant.id);
+      if (!row || row.user.tokenVersion !== token.ver || row.user.archivedAt) throw unauthenticated(AUTH_ERRORS.sessionExpired);
+      if (row.user.accountStatus === 'suspended') throw forbidden(AUTH_ERRORS.accountSuspended);
+      if (row.member && BLOCKED_MEMBERSHIP.has(row.member.membershipStatus)) throw forbidden(AUTH_ERRORS.membershipSuspended);
+      return { token, user: row.user, member: row.member, tenantId: tenant.id, isPlatformAdmin: row.user.role === 'admin' };
+    }
+
+    function authorize(auth: AuthContext, access: Exclude<Access, 'public'>): void {
+      if (auth.isPlatformAdmin) return;
+      if (access === 'platform-admin') throw forbidden('Only platform admins can do this');
+      if (!auth.member || auth.member.membershipStatus !== 'active') throw forbidden('You are not an active member of this organization');
+      if (access === 'signed-in') return;
+      if ('roles' in access && !access.roles.includes(auth.member.role)) throw forbidden();
+      if ('permission' in access && auth.member.attributes[access.permission] !== true) throw forbidden();
+    }
+
+    async function checkAccess(request: FastifyRequest): Promise<void> {
+      const access = request.routeOptions.config.access;
+      if (!access || access === 'public') return;
+      const rawKey = presentedApiKey(request);
+      if (rawKey) {
+        const keyAuth = await authenticateApiKey(request, rawKey);
+        authorizeApiKey(access);
+        request.apiKeyAuth = keyAuth;
+        return;
+      }
+      const auth = await authenticate(request);
+      authorize(auth, access);
+      request.auth = auth;
+    }
+
+    // Every API route must say who may call it; a route without a declaration fails at start-up.
+    // Only routes that are not public get the check, so open routes pay nothing for it.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/v1/') || route.url.startsWith('/api/v1/docs')) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
+      if (access === 'public') return;
+      const existing = route.preValidation ? [route.preValidation].flat() : [];
+      route.preValidation = [checkAccess, ...existing];
+    });
+  },
+  { name: 'auth', dependencies: ['db', 'tenant', 'context'] },
+);
+

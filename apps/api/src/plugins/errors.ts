@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors, isResponseSerializationError, serializerCompiler, validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+const partLabel: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+/** Maps every failure to { error: { type, name, message, status } }; 5xx texts never leave the server. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      let appError: AppError;
+      if (error instanceof AppError) {
+        appError = error;
+      } else if (hasZodFastifySchemaValidationErrors(error)) {
+        const part = partLabel[error.validationContext ?? 'body'] ?? 'body';
+        const messages = error.validation.map((issue) => {
+          const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          return field ? `${part}.${field}: ${issue.message}` : `${part}: ${issue.message}`;
+        });
+        appError = new AppError('validation', messages.join('; '));
+      } else if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+        appError = new AppError('internal', 'Internal server error');
+      } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        appError = new AppError('bad-request', 'Unsupported content type: send application/json');
+      } else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error.statusCode === 400 && error instanceof SyntaxError)) {
+        appError = new AppError('bad-request', 'The request body is not valid JSON');
+      } else if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+        appError = new AppError('payload-too-large', `The file is too large: the limit is ${Math.round(request.server.config.uploadMaxBytes / 1024 / 1024)} MB`);
+      } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+        appError = new AppError('payload-too-large', 'The request body is too large');
+      } else if (error.statusCode === 429) {
+        appError = new AppError('rate-limited', error.message || 'Too many requests, please try again later');
+      } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        appError = new AppError(error.statusCode === 404 ? 'not-found' : 'bad-request', error.message);
+      } else {
+        request.log.error({ err: error }, 'unhandled error');
+        appError = new AppError('internal', 'Internal server error');
+      }
+      if (appError.status >= 500 && error !== appError) request.log.error({ err: error }, appError.message);
+      return reply.status(appError.status).send({ error: appError.toBody() });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { signUp } from '../../test/factories.ts';
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function open(slug: string, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      transports: ['websocket'],
+      auth: { token },
+      extraHeaders: { host: `${slug}.localhost:${port}` },
+      timeout: 5000,
+      reconnection: false,
+    });
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+describe('real time', () => {
+  it("delivers an event to the user's sockets in that tenant only", async () => {
+    const alice = await signUp(t.app, 'acme');
+    const bob = await signUp(t.app, 'acme');
+    const a = await open('acme', alice.token);
+    const b = await open('acme', bob.token);
+    const received: string[] = [];
+    b.on('ping-test', () => received.push('bob'));
+    const got = new Promise((resolve) => a.on('ping-test', resolve));
+    t.app.realtime.toUser(t.tenants.acme.id, alice.user._id, 'ping-test', { hello: 'alice' });
+    expect(await got).toEqual({ hello: 'alice' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(received).toEqual([]);
+    a.close();
+    b.close();
+  });
+
+  it('refuses a missing token and a token of another tenant', async () => {
+    const alice = await signUp(t.app, 'acme');
+    await expect(open('acme', 'nonsense')).rejects.toThrow('unauthenticated');
+    await expect(open('globex', alice.token)).rejects.toThrow('unauthenticated');
+  });
+});

@@ -1,0 +1,52 @@
+import { newObjectId, type AuthResult, type TenantRole } from '@tessera/domain';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { updateMember, findMember } from '../src/modules/tenants/tenant-members.repository.ts';
+import { DEFAULT_ATTRIBUTES } from '../src/modules/tenants/tenant-members.repository.ts';
+import { updateUser } from '../src/modules/users/users.repository.ts';
+import { hostOf } from './build-test-app.ts';
+
+let sequence = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++sequence}@example.com`;
+export const PASSWORD = 'correct-horse-battery';
+
+export interface SignedUp extends AuthResult {
+  email: string;
+  password: string;
+  host: string;
+}
+
+/** Signs a new user up through the API at a tenant's host; optional role, attributes or platform-admin flag. */
+export async function signUp(
+  app: FastifyInstance,
+  slug: string,
+  overrides: { email?: string; firstname?: string; lastname?: string; role?: TenantRole; admin?: boolean } = {},
+): Promise<SignedUp> {
+  const email = overrides.email ?? uniqueEmail();
+  const host = hostOf(slug);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    headers: { host },
+    payload: { email, password: PASSWORD, firstname: overrides.firstname ?? 'Test', lastname: overrides.lastname ?? 'User', acceptDisclosures: true },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const result = (res.json() as { data: AuthResult }).data;
+  if (overrides.role) {
+    const member = await findMember(app.db, result.tenantMember!.tenant, result.user._id);
+    await updateMember(app.db, member!.tenantId, member!.id, { role: overrides.role, attributes: DEFAULT_ATTRIBUTES[overrides.role] });
+  }
+  if (overrides.admin) await updateUser(app.db, result.user._id, { role: 'admin' });
+  return { ...result, email, password: PASSWORD, host };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const someObjectId = () => newObjectId();
+
+/** The newest outbox mail to an address, and the token in its first link. */
+export async function lastMailTo(app: FastifyInstance, to: string) {
+  const res = await app.inject({ method: 'GET', url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}&limit=1` });
+  const mail = (res.json() as { data: { subject: string; text: string }[] }).data[0];
+  const token = mail?.text.match(/token=([^\s&]+)/)?.[1];
+  return { mail, token: token ? decodeURIComponent(token) : undefined };
+}

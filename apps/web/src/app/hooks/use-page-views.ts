@@ -1,0 +1,20 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { buildViewEvent, recordEvent } from '../../lib/analytics.ts';
+
+/** §2: every route change records one view event; the previous in-app address is its referrer. */
+export function usePageViews() {
+  const { pathname, search, hash } = useLocation();
+  const { user, tenantId, appType } = useSession();
+  const previous = useRef<string | null>(null);
+  const address = pathname + search + hash;
+
+  useEffect(() => {
+    // Also absorbs StrictMode's second run and changes of user or tenant on the same page.
+    if (previous.current === address) return;
+    const referrer = previous.current === null ? null : window.location.origin + previous.current;
+    previous.current = address;
+    void recordEvent(buildViewEvent({ userId: user?._id, tenantId, appType }, referrer));
+  }, [address, user, tenantId, appType]);
+}

@@ -1,0 +1,39 @@
+import { AppBar, Box, Button, Link, Toolbar } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { AUTH_PATHS } from '../../features/auth/auth-paths.ts';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { BrandLogo } from '../../features/tenant/components/brand-logo.tsx';
+import { useTenant } from '../../features/tenant/hooks/use-tenant.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+const SignedInControls = lazy(() => import('./signed-in-controls.tsx').then((m) => ({ default: m.SignedInControls })));
+
+export function TopBar() {
+  const { authenticated } = useSession();
+  const { name } = useTenant();
+  const location = useLocation();
+  const onAuthPage = AUTH_PATHS.includes(location.pathname);
+
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 2, sm: 3 } }}>
+        <Link component={RouterLink} to="/" aria-label={`${name} home`} sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+          <BrandLogo />
+        </Link>
+        <Box sx={{ flex: 1 }} />
+        <ThemeToggle />
+        {!authenticated && !onAuthPage && (
+          <Button component={RouterLink} to="/signin" state={{ from: location }} variant="contained" sx={{ ml: 0.5 }}>
+            Sign In
+          </Button>
+        )}
+        {authenticated && (
+          <Suspense>
+            <SignedInControls />
+          </Suspense>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,46 @@
+import { Avatar, Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import { initials, userDisplayName } from '@tessera/domain';
+import { Link as RouterLink } from 'react-router';
+import { useUserImage } from '../../features/account/hooks/use-user-image.ts';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { PromoCards, WelcomeMessage } from '../../features/branding/components/welcome-messaging.tsx';
+import { useTenant } from '../../features/tenant/hooks/use-tenant.ts';
+import { useUser } from '../../features/user/api/get-user.ts';
+
+/** The signed-in home until the investor dashboard arrives. */
+export function HomePage() {
+  const session = useSession();
+  const { name: tenantName, branding } = useTenant();
+  const { data } = useUser(session.user?._id);
+  const user = data ?? session.user;
+  const name = userDisplayName(user);
+  const image = useUserImage(user?.image);
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
+      <title>{`Home · ${tenantName}`}</title>
+      <Card variant="outlined" sx={{ borderRadius: 3 }}>
+        <CardContent sx={{ p: { xs: 3, md: 4 } }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
+            <Avatar src={image} alt="" sx={{ width: 64, height: 64, fontSize: 24, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+              {initials(name)}
+            </Avatar>
+            <Box>
+              <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
+                {`Welcome, ${name}`}
+              </Typography>
+              <Typography sx={{ color: 'text.secondary' }}>
+                Your investor dashboard is on its way. Meanwhile, complete your financial passport so you are ready when the next offer opens.
+              </Typography>
+            </Box>
+          </Stack>
+          <Button component={RouterLink} to="/user" variant="contained" sx={{ mt: 3 }}>
+            Open your Financial Passport
+          </Button>
+        </CardContent>
+      </Card>
+      <WelcomeMessage messaging={branding.messaging} />
+      <PromoCards messaging={branding.messaging} />
+    </Container>
+  );
+}

@@ -1,0 +1,21 @@
+import { Navigate, useParams } from 'react-router';
+
+/**
+ * The settings-style addresses of §2 (/settings/individual-profiles/{id} …) lead to the same screens in the
+ * passport, so old links and bookmarks keep working.
+ */
+export function SettingsRedirect({ to }: { to: (params: Readonly<Record<string, string | undefined>>) => string }) {
+  const params = useParams();
+  return <Navigate to={to(params)} replace />;
+}
+
+const passport = '/user/passport';
+export const settingsRedirectRoutes = [
+  { path: 'settings/individual-profiles/create', element: <SettingsRedirect to={() => `${passport}/individual-profiles?modal=create`} /> },
+  { path: 'settings/legal-entity-profiles/create', element: <SettingsRedirect to={() => `${passport}/legal-entity-profiles?modal=create`} /> },
+  { path: 'settings/individual-profiles/:id', element: <SettingsRedirect to={(p) => `${passport}/individual-profiles/${p.id}/details`} /> },
+  { path: 'settings/legal-entity-profiles/:id', element: <SettingsRedirect to={(p) => `${passport}/legal-entity-profiles/${p.id}/details`} /> },
+  { path: 'settings/financial-accounts/:id', element: <SettingsRedirect to={() => `${passport}/financial-accounts`} /> },
+  // A government photo ID belongs to an individual profile; its list lives on the profile's Identity tab.
+  { path: 'settings/gov-photo-ids/:id', element: <SettingsRedirect to={() => `${passport}/individual-profiles`} /> },
+];

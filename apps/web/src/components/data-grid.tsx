@@ -1,0 +1,114 @@
+import { useMediaQuery, useTheme } from '@mui/material';
+import {
+  DataGrid as MuiDataGrid,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridPaginationModel,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { PAGE_LIMIT_DEFAULT } from '@tessera/domain';
+import { useMemo, useState } from 'react';
+import { type RowIdGetter, uniqueRows } from './grid-rows.ts';
+
+/** §9 grid constants. */
+export const GRID_PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+export const GRID_DEFAULT_SORT: GridSortModel = [{ field: 'createdAt', sort: 'desc' }];
+export const GRID_DEFAULT_PAGINATION: GridPaginationModel = { page: 0, pageSize: PAGE_LIMIT_DEFAULT };
+const HIDDEN_FIELDS = ['_id', 'id', 'updatedAt'];
+const HIDDEN_FIELDS_SMALL = [...HIDDEN_FIELDS, 'email', 'createdAt'];
+
+const defaultRowId = (row: GridValidRowModel): string | number | null | undefined => {
+  const id: unknown = row._id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+};
+
+function hiddenColumns(small: boolean): GridColumnVisibilityModel {
+  return Object.fromEntries((small ? HIDDEN_FIELDS_SMALL : HIDDEN_FIELDS).map((field) => [field, false]));
+}
+
+export interface DataGridProps<R extends GridValidRowModel> {
+  rows: readonly R[] | undefined;
+  columns: readonly GridColDef<R>[];
+  /** Accessible name of the grid. */
+  label?: string;
+  /** Defaults to `row._id`. */
+  getRowId?: RowIdGetter<R>;
+  loading?: boolean;
+  /** When set, the grid shows 'An error occured' instead of rows. */
+  error?: unknown;
+  /** The list's search text, for the 'No results for "…"' overlay. */
+  searchQuery?: string;
+  onRowClick?: (row: R) => void;
+  /** Setting rowCount switches paging and sorting to the server; pass the models and their handlers with it. */
+  rowCount?: number;
+  paginationModel?: GridPaginationModel;
+  onPaginationModelChange?: (model: GridPaginationModel) => void;
+  sortModel?: GridSortModel;
+  onSortModelChange?: (model: GridSortModel) => void;
+}
+
+/** The list grid every screen uses, with the §9 defaults and the §8 overlays. */
+export function DataGrid<R extends GridValidRowModel>({
+  rows,
+  columns,
+  label,
+  getRowId = defaultRowId,
+  loading = false,
+  error,
+  searchQuery,
+  onRowClick,
+  rowCount,
+  paginationModel,
+  onPaginationModelChange,
+  sortModel,
+  onSortModelChange,
+}: DataGridProps<R>) {
+  const small = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [visibility, setVisibility] = useState({ small, model: hiddenColumns(small) });
+  if (visibility.small !== small) setVisibility({ small, model: { ...visibility.model, ...hiddenColumns(small) } });
+
+  const kept = useMemo(() => {
+    const { rows: unique, dropped } = uniqueRows(rows ?? [], getRowId);
+    // Bad rows are a data bug worth seeing in the console, but must not break the list.
+    if (dropped.length > 0) console.warn('DataGrid dropped rows with empty or duplicate ids', dropped);
+    return unique;
+  }, [rows, getRowId]);
+
+  const hasError = error !== undefined && error !== null;
+  const query = searchQuery?.trim();
+  const emptyText = hasError ? 'An error occured' : query ? `No results for "${query}"` : 'No data';
+  const server = rowCount !== undefined;
+  const sortable = columns.some((column) => column.field === 'createdAt');
+
+  return (
+    <MuiDataGrid<R>
+      aria-label={label}
+      rows={hasError ? [] : kept}
+      columns={columns}
+      getRowId={(row) => getRowId(row) ?? ''}
+      loading={loading}
+      localeText={{ noRowsLabel: emptyText, noResultsOverlayLabel: emptyText }}
+      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+      pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
+      initialState={{
+        pagination: { paginationModel: GRID_DEFAULT_PAGINATION },
+        sorting: { sortModel: sortable ? GRID_DEFAULT_SORT : [] },
+      }}
+      columnVisibilityModel={visibility.model}
+      onColumnVisibilityModelChange={(model) => setVisibility({ small, model })}
+      onRowClick={onRowClick && ((params) => onRowClick(params.row))}
+      disableRowSelectionOnClick
+      sx={onRowClick && { '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+      {...(server && {
+        paginationMode: 'server',
+        sortingMode: 'server',
+        rowCount,
+        paginationModel,
+        onPaginationModelChange,
+        sortModel,
+        onSortModelChange,
+      })}
+    />
+  );
+}

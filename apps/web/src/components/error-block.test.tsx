@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorBlock } from './error-block.tsx';
+
+describe('ErrorBlock', () => {
+  it('shows the title and retries', async () => {
+    const onRetry = vi.fn();
+    render(<ErrorBlock error={new Error('boom')} onRetry={onRetry} />);
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('hides Try again without a retry handler', () => {
+    render(<ErrorBlock error={new Error('boom')} />);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('toggles the error name and message', async () => {
+    render(<ErrorBlock error={new TypeError('bad input')} title="Could not load" />);
+    expect(screen.getByText('Could not load')).toBeInTheDocument();
+    expect(screen.queryByText('bad input')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show details' }));
+    expect(screen.getByText('TypeError')).toBeInTheDocument();
+    expect(screen.getByText('bad input')).toBeInTheDocument();
+  });
+
+  it.each([[null], [undefined], [42], ['plain text'], [{ message: 'object error' }], [Object.create(null)]])(
+    'never throws on an odd error value (%o)',
+    async (error) => {
+      render(<ErrorBlock error={error} />);
+      await userEvent.click(screen.getByRole('button', { name: 'Show details' }));
+      expect(screen.getByRole('button', { name: 'Hide details' })).toBeInTheDocument();
+    },
+  );
+});

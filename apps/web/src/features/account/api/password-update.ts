@@ -1,0 +1,20 @@
+import { authResult, type AuthResult, type PasswordUpdateBody } from '@tessera/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useAuthRequestContext } from '../../auth/api/auth-request-context.ts';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { sessionStore } from '../../auth/stores/session-store.ts';
+
+export function passwordUpdate(body: PasswordUpdateBody): Promise<AuthResult> {
+  return api.post('/auth/password-update', body, authResult);
+}
+
+/** Changes the password; the answer carries a new session token (every other session ends), stored like a sign-in (§4). */
+export function usePasswordUpdate() {
+  const context = useAuthRequestContext('password-update');
+  const { user } = useSession();
+  return useMutation({
+    mutationFn: async (newPassword: string) => passwordUpdate({ newPassword, ...(user ? { email: user.email } : {}), ...(await context()) }),
+    onSuccess: (result) => sessionStore.signIn(result),
+  });
+}

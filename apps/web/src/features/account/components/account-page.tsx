@@ -1,0 +1,58 @@
+import { Link, Stack } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { ErrorBlock } from '../../../components/error-block.tsx';
+import { SkeletonList } from '../../../components/skeleton-list.tsx';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useUser } from '../../user/api/get-user.ts';
+import { AccreditationBanner } from './accreditation-banner.tsx';
+import { ChangePasswordSection } from './change-password-section.tsx';
+import { DateTimeFormatSection } from './date-time-format-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
+import { PersonalDataSection } from './personal-data-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { SectionCard } from './section-card.tsx';
+import { ThemeSection } from './theme-section.tsx';
+
+/** The Account page of §2, at /user/{product}/account and /settings. */
+export function AccountPage() {
+  const session = useSession();
+  const { name: tenantName } = useTenant();
+  const userId = session.user?._id;
+  const { data: user, error, isPending, refetch } = useUser(userId);
+
+  return (
+    <Stack spacing={3}>
+      <title>{`Account · ${tenantName}`}</title>
+      {isPending ? (
+        <SkeletonList rows={6} rowHeight={96} label="Loading account" />
+      ) : !user ? (
+        <ErrorBlock error={error} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <AccreditationBanner user={user} />
+          <ProfileSection user={user} />
+          <ThemeSection userId={user._id} />
+          <DateTimeFormatSection user={user} />
+          <NotificationsSection user={user} />
+          <ChangePasswordSection />
+          <SectionCard title="Access Control/Sharing" subtitle="Feature comming soon!" />
+          <SectionCard title="Privacy and Protection" subtitle="How we handle your data and the rules of the platform.">
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }}>
+              <Link component={RouterLink} to="/privacy">
+                Privacy Policy
+              </Link>
+              <Link component={RouterLink} to="/terms">
+                Terms of Service
+              </Link>
+              <Link href="/api/v1/docs" target="_blank" rel="noopener">
+                API documentation
+              </Link>
+            </Stack>
+          </SectionCard>
+          <PersonalDataSection userId={user._id} />
+        </>
+      )}
+    </Stack>
+  );
+}

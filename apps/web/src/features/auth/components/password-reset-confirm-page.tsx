@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
+import { AUTH_ERRORS, passwordResetConfirmBody, resetTokenPayload, type PasswordResetConfirmBody } from '@tessera/domain';
+import { useSnackbar } from 'notistack';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import type { z } from 'zod';
+import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { usePasswordResetConfirm } from '../api/password-reset-confirm.ts';
+import { useAfterAuth } from '../hooks/use-after-auth.ts';
+import { useAuthLink } from '../hooks/use-auth-link.ts';
+import { useTokenParam, type TokenMessages } from '../hooks/use-token-param.ts';
+import { AuthCard, AuthPage } from './auth-card.tsx';
+import { FormError } from './form-error.tsx';
+import { PasswordField } from './password-field.tsx';
+
+const RESET_TOKEN_MESSAGES: TokenMessages = {
+  missing: AUTH_ERRORS.resetTokenMissing,
+  invalid: AUTH_ERRORS.resetTokenInvalid,
+  expired: AUTH_ERRORS.resetTokenExpired,
+};
+
+export function PasswordResetConfirmPage() {
+  const { name } = useTenant();
+  const { enqueueSnackbar } = useSnackbar();
+  const reset = useTokenParam(resetTokenPayload, RESET_TOKEN_MESSAGES);
+  const resetConfirm = usePasswordResetConfirm();
+  const afterAuth = useAfterAuth();
+  const requestLink = useAuthLink('/password-reset/request');
+  const expired = reset.state === 'expired';
+
+  const { control, handleSubmit } = useForm<PasswordResetConfirmBody, unknown, z.output<typeof passwordResetConfirmBody>>({
+    resolver: zodResolver(passwordResetConfirmBody),
+    defaultValues: { password: '', resetToken: reset.token, ...(reset.payload ? { email: reset.payload.email } : {}) },
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control });
+  const canSubmit = reset.state === 'valid' && passwordResetConfirmBody.safeParse(values).success && !resetConfirm.isPending;
+
+  const onSubmit = handleSubmit((body) =>
+    resetConfirm.mutate(body, {
+      onSuccess: afterAuth,
+      onError: () => enqueueSnackbar('Password reset failed', { variant: 'error' }),
+    }),
+  );
+
+  return (
+    <AuthPage>
+      <title>{`Password Reset · ${name}`}</title>
+      <AuthCard title="Password Reset Confirmation" subtitle="Choose a new password for your account.">
+        <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+          {reset.error && <Alert severity="error">{reset.error}</Alert>}
+          <PasswordField control={control} name="password" label="New password" isNew disabled={expired} />
+          {/* §5: an expired link cannot be used, so there is nothing to press. */}
+          {!expired && (
+            <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={resetConfirm.isPending}>
+              Reset &amp; Login
+            </Button>
+          )}
+          <FormError error={resetConfirm.error} />
+        </Stack>
+        {reset.state !== 'valid' && (
+          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+            <Link component={RouterLink} {...requestLink}>
+              Request a new reset link
+            </Link>
+          </Typography>
+        )}
+      </AuthCard>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,37 @@
+import Timer from '@mui/icons-material/Timer';
+import { Button, Tooltip } from '@mui/material';
+import { formatCountdown } from '@tessera/domain';
+import { useSnackbar } from 'notistack';
+import { useNow } from '../../../hooks/use-now.ts';
+import { useTokenRefresh } from '../api/token-refresh.ts';
+import { useSession } from '../hooks/use-session.ts';
+import { tokenExpiresAt } from '../stores/session-store.ts';
+
+const WARNING_MS = 5 * 60 * 1000;
+
+/** Minutes and seconds until the session expires; clicking refreshes the token (§2). */
+export function SessionCountdown() {
+  const { token } = useSession();
+  const now = useNow();
+  const refresh = useTokenRefresh();
+  const { enqueueSnackbar } = useSnackbar();
+  const expiresAt = tokenExpiresAt(token);
+  if (expiresAt === null) return null;
+  const left = expiresAt - now;
+
+  return (
+    <Tooltip title="Time left in your session. Click to extend it." describeChild>
+      <Button
+        size="small"
+        color={left < WARNING_MS ? 'warning' : 'inherit'}
+        startIcon={<Timer fontSize="small" />}
+        loading={refresh.isPending}
+        loadingPosition="start"
+        onClick={() => refresh.mutate(undefined, { onError: () => enqueueSnackbar('Unable to refresh session', { variant: 'error' }) })}
+        sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 0, px: 1 }}
+      >
+        {formatCountdown(left)}
+      </Button>
+    </Tooltip>
+  );
+}

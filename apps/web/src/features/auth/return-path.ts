@@ -1,0 +1,26 @@
+import { AUTH_PATHS } from './auth-paths.ts';
+
+/** What protected routes put in router state when they send the user to sign in. */
+export interface OriginState {
+  from?: { pathname?: unknown; search?: unknown; hash?: unknown };
+}
+
+/** A same-site path only: never '//host' or an absolute URL, never back to an auth page. */
+function isSafePath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return !AUTH_PATHS.includes(pathname);
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The origin location in router state, else a `?redirect=` path, else '/'. */
+export function returnPath(state: unknown, search: string): string {
+  const from = state && typeof state === 'object' ? (state as OriginState).from : undefined;
+  if (from) {
+    const path = text(from.pathname) + text(from.search) + text(from.hash);
+    if (isSafePath(path)) return path;
+  }
+  const redirect = new URLSearchParams(search).get('redirect');
+  return redirect && isSafePath(redirect) ? redirect : '/';
+}

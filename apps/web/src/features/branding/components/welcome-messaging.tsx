@@ -1,0 +1,59 @@
+import { Box, Button, Card, CardActions, CardContent, Grid, Stack, Typography } from '@mui/material';
+import type { BrandingMessaging } from '@tessera/domain';
+import { Link as RouterLink } from 'react-router';
+
+const isInternal = (url: string) => url.startsWith('/') && !url.startsWith('//');
+
+/** The tenant's welcome title and text (branding/messaging), above the investor dashboard. */
+export function WelcomeMessage({ messaging }: { messaging: BrandingMessaging }) {
+  if (!messaging.welcomeTitle && !messaging.welcomeText) return null;
+  return (
+    <Box component="section" aria-label="Welcome" sx={{ mt: 4 }}>
+      {messaging.welcomeTitle && (
+        <Typography component="h2" variant="h4" sx={{ mb: 1 }}>
+          {messaging.welcomeTitle}
+        </Typography>
+      )}
+      {messaging.welcomeText && <Typography sx={{ color: 'text.secondary', whiteSpace: 'pre-line' }}>{messaging.welcomeText}</Typography>}
+    </Box>
+  );
+}
+
+/** The visible promo cards, in their order, each with up to two buttons. */
+export function PromoCards({ messaging }: { messaging: BrandingMessaging }) {
+  const cards = messaging.promoCards.filter((card) => !card.hidden);
+  if (cards.length === 0) return null;
+  return (
+    <Grid container spacing={2} component="section" aria-label="Promotions" sx={{ mt: 3 }}>
+      {cards.map((card) => (
+        <Grid key={card._id} size={{ xs: 12, sm: 6 }}>
+          <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+            <CardContent sx={{ flex: 1 }}>
+              <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+                {card.title}
+              </Typography>
+              {card.body && <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'pre-line' }}>{card.body}</Typography>}
+            </CardContent>
+            {card.buttons.length > 0 && (
+              <CardActions sx={{ px: 2, pb: 2 }}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {card.buttons.map((button, i) =>
+                    isInternal(button.url) ? (
+                      <Button key={i} component={RouterLink} to={button.url} variant={i === 0 ? 'contained' : 'outlined'} size="small">
+                        {button.label}
+                      </Button>
+                    ) : (
+                      <Button key={i} href={button.url} target="_blank" rel="noopener noreferrer" variant={i === 0 ? 'contained' : 'outlined'} size="small">
+                        {button.label}
+                      </Button>
+                    ),
+                  )}
+                </Stack>
+              </CardActions>
+            )}
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,55 @@
+import { accessGrant, accessSubjectOption, type AccessGrantCreateBody, type AccessGrantUpdateBody } from '@tessera/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, apiRequest } from '../../../lib/api-client.ts';
+import { documentQueryOptions } from './get-document.ts';
+
+const base = (id: string) => `/document/${encodeURIComponent(id)}/access`;
+
+export function listDocumentAccess(id: string, signal?: AbortSignal) {
+  return api.get(base(id), z.array(accessGrant), signal);
+}
+
+export const documentAccessQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...documentQueryOptions(id).queryKey, 'access'], queryFn: ({ signal }) => listDocumentAccess(id, signal) });
+
+export function useDocumentAccess(id: string, enabled = true) {
+  return useQuery({ ...documentAccessQueryOptions(id), enabled });
+}
+
+export function searchAccessSubjects(id: string, search: string, signal?: AbortSignal) {
+  return api.get(`${base(id)}/subjects?search=${encodeURIComponent(search)}`, z.array(accessSubjectOption), signal);
+}
+
+export const accessSubjectsKey = (id: string) => [...documentAccessQueryOptions(id).queryKey, 'subjects'] as const;
+
+function useAccessMutation<V, R>(id: string, mutationFn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: documentAccessQueryOptions(id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: [...documentQueryOptions(id).queryKey, 'events'] });
+    },
+  });
+}
+
+export function useGrantDocumentAccess(id: string) {
+  return useAccessMutation(id, (body: AccessGrantCreateBody) => api.post(base(id), body, accessGrant));
+}
+
+export function useUpdateDocumentAccess(id: string) {
+  return useAccessMutation(id, ({ accessId, body }: { accessId: string; body: AccessGrantUpdateBody }) =>
+    api.put(`${base(id)}/${encodeURIComponent(accessId)}`, body, accessGrant),
+  );
+}
+
+export function useDeleteDocumentAccess(id: string) {
+  return useAccessMutation(id, (accessId: string) => apiRequest(`${base(id)}/${encodeURIComponent(accessId)}`, { method: 'DELETE', schema: z.null() }));
+}
+
+export function useResendDocumentInvite(id: string) {
+  return useAccessMutation(id, (accessId: string) =>
+    api.post(`${base(id)}/${encodeURIComponent(accessId)}/resend-invite`, undefined, z.object({ sent: z.literal(true) })),
+  );
+}

@@ -1,0 +1,80 @@
+import { Add, DeleteOutlined } from '@mui/icons-material';
+import { Button, IconButton, Stack, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { financialAccountTypeLabels, formatDate, type FinancialAccount } from '@tessera/domain';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { DataGrid } from '../../../components/data-grid.tsx';
+import { useConfirm } from '../../../components/use-confirm.tsx';
+import { useDeleteFinancialAccount } from '../api/delete-financial-account.ts';
+import { useFinancialAccounts } from '../api/list-financial-accounts.ts';
+import { FinancialAccountDialog } from './financial-account-dialog.tsx';
+
+export const financialAccountColumns: GridColDef<FinancialAccount>[] = [
+  { field: 'accountName', headerName: 'Account name', flex: 1, minWidth: 140 },
+  { field: 'type', headerName: 'Type', width: 120, valueFormatter: (value: FinancialAccount['type']) => financialAccountTypeLabels[value] },
+  { field: 'number', headerName: 'Number', width: 150 },
+];
+
+/** The passport's Financial Accounts tab: the user's accounts with add, edit (row click) and delete. */
+export function FinancialAccountsPage() {
+  const accounts = useFinancialAccounts();
+  const remove = useDeleteFinancialAccount();
+  const { enqueueSnackbar } = useSnackbar();
+  const { confirm, confirmDialog } = useConfirm();
+  const [editing, setEditing] = useState<FinancialAccount | 'new' | null>(null);
+
+  const columns: GridColDef<FinancialAccount>[] = [
+    ...financialAccountColumns,
+    { field: 'createdAt', headerName: 'Created', width: 120, valueFormatter: (value: string) => formatDate(value) },
+    {
+      field: 'actions',
+      headerName: '',
+      width: 60,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <IconButton
+          aria-label={`Delete ${row.accountName}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            confirm({
+              title: 'Delete financial account',
+              message: `Are you sure you want to delete ${row.accountName}?`,
+              destructive: true,
+              onConfirm: async () => {
+                await remove.mutateAsync(row._id);
+                enqueueSnackbar(`Deleted ${row.accountName}`, { variant: 'success' });
+              },
+            });
+          }}
+        >
+          <DeleteOutlined />
+        </IconButton>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <title>Financial Accounts</title>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2">
+          Financial Accounts
+        </Typography>
+        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
+          Add Account
+        </Button>
+      </Stack>
+      <DataGrid
+        label="Financial accounts"
+        rows={accounts.data}
+        columns={columns}
+        loading={accounts.isPending}
+        error={accounts.error ?? undefined}
+        onRowClick={(row) => setEditing(row)}
+      />
+      {editing && <FinancialAccountDialog account={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {confirmDialog}
+    </Stack>
+  );
+}

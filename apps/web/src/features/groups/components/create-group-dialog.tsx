@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { groupCreateBody, type Group, type GroupCreateBody } from '@tessera/domain';
+import { useSnackbar } from 'notistack';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCreateGroup } from '../api/create-group.ts';
+
+const EMPTY: GroupCreateBody = { name: '', description: '' };
+
+/** 'Create Group' (?modal=create): a name and a description. */
+export function CreateGroupDialog({ tenantId, open, onClose, onCreated }: { tenantId: string; open: boolean; onClose: () => void; onCreated: (group: Group) => void }) {
+  const titleId = useId();
+  const { enqueueSnackbar } = useSnackbar();
+  const create = useCreateGroup(tenantId);
+  const { control, handleSubmit, reset, formState } = useForm<GroupCreateBody>({ resolver: zodResolver(groupCreateBody), defaultValues: EMPTY });
+  const guard = useUnsavedChangesGuard(open && formState.isDirty && !create.isPending);
+
+  const close = () => {
+    if (create.isPending) return;
+    reset(EMPTY);
+    onClose();
+  };
+  const onSubmit = handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: (group) => {
+        enqueueSnackbar('Group created', { variant: 'success' });
+        reset(EMPTY);
+        onCreated(group);
+      },
+      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+    }),
+  );
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Create Group</DialogTitle>
+      <Stack component="form" noValidate onSubmit={onSubmit}>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Controller
+              control={control}
+              name="name"
+              render={({ field, fieldState }) => <TextField {...field} label="Name" required fullWidth autoFocus error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />}
+            />
+            <Controller
+              control={control}
+              name="description"
+              render={({ field, fieldState }) => (
+                <TextField {...field} value={field.value ?? ''} label="Description" fullWidth multiline minRows={3} error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={create.isPending}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={create.isPending}>Create</Button>
+        </DialogActions>
+      </Stack>
+      {guard}
+    </Dialog>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+import { legalEntityProfileQueryOptions } from './get-legal-entity-profile.ts';
+
+const deleted = z.object({ deleted: z.literal(true) });
+
+export function deleteStakeholder(profileId: string, stakeholderId: string): Promise<z.infer<typeof deleted>> {
+  return api.delete(`/legal-entity-profile/${encodeURIComponent(profileId)}/stakeholders/${encodeURIComponent(stakeholderId)}`, deleted);
+}
+
+export function useDeleteStakeholder(profileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stakeholderId: string) => deleteStakeholder(profileId, stakeholderId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: legalEntityProfileQueryOptions(profileId).queryKey }),
+  });
+}

@@ -1,0 +1,35 @@
+import { listOf, tenantMemberAdmin, type MemberListQuery } from '@tessera/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** A query string from the set values of a list query. */
+export function toSearch(q: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(q)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const membersPath = (tenantId: string) => `/tenant/${encodeURIComponent(tenantId)}/members`;
+
+export function listMembers(tenantId: string, q: MemberListQuery, signal?: AbortSignal) {
+  return apiRequest(`${membersPath(tenantId)}${toSearch(q)}`, { schema: listOf(tenantMemberAdmin), signal });
+}
+
+/** Every member query of a tenant starts with this key, so one invalidation refreshes lists and details. */
+export const membersKey = (tenantId: string) => ['tenant-members', tenantId] as const;
+
+export const membersQueryOptions = (tenantId: string, q: MemberListQuery = {}) =>
+  queryOptions({
+    queryKey: [...membersKey(tenantId), 'list', q],
+    queryFn: ({ signal }) => listMembers(tenantId, q, signal),
+    placeholderData: keepPreviousData,
+    enabled: tenantId !== '',
+  });
+
+export function useMembers(tenantId: string, q: MemberListQuery) {
+  return useQuery(membersQueryOptions(tenantId, q));
+}

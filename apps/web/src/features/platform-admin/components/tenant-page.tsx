@@ -1,0 +1,171 @@
+import { ArrowBack, Delete } from '@mui/icons-material';
+import { Box, Button, Card, CardContent, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { formatDate, membershipStatusLabels, PAGE_LIMIT_DEFAULT, type AdminTenant, type AdminTenantMember, type TimelineQuery } from '@tessera/domain';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { DataGrid } from '../../../components/data-grid.tsx';
+import { ErrorBlock } from '../../../components/error-block.tsx';
+import { SkeletonList } from '../../../components/skeleton-list.tsx';
+import { TimelineView } from '../../../components/timeline-view.tsx';
+import { useConfirm } from '../../../components/use-confirm.tsx';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { useDeleteTenant } from '../api/delete-tenant.ts';
+import { useTenant } from '../api/get-tenant.ts';
+import { getTenantEvents, tenantEventsKey } from '../api/get-tenant-events.ts';
+import { useTenantMembers } from '../api/get-tenant-members.ts';
+import { useTenant as useHostTenant } from '../../tenant/hooks/use-tenant.ts';
+import { baseHost } from './tenant-create-page.tsx';
+
+interface TenantOutletContext {
+  tenant: AdminTenant;
+}
+const useTenantContext = () => useOutletContext<TenantOutletContext>();
+
+/** /admin/tenant/:tenantId with tabs Details, History and Access. */
+export function AdminTenantPage() {
+  const { tenantId = '' } = useParams();
+  const { pathname } = useLocation();
+  const { data, error, isPending, refetch } = useTenant(tenantId);
+  const base = `/admin/tenant/${tenantId}`;
+  const tab = pathname.endsWith('/history') ? 'history' : pathname.endsWith('/access') ? 'access' : 'details';
+
+  return (
+    <>
+      <Button component={RouterLink} to="/admin/tenant" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        All Tenants
+      </Button>
+      {isPending ? (
+        <SkeletonList rows={6} />
+      ) : error ? (
+        <ErrorBlock error={error} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <title>{data.name}</title>
+          <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+            {data.name}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+            {data.slug}
+          </Typography>
+          <Stack sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+            <Tabs value={tab} variant="scrollable" allowScrollButtonsMobile aria-label="Tenant sections">
+              <Tab label="Details" value="details" component={RouterLink} to={base} />
+              <Tab label="History" value="history" component={RouterLink} to={`${base}/history`} />
+              <Tab label="Access" value="access" component={RouterLink} to={`${base}/access`} />
+            </Tabs>
+          </Stack>
+          <Outlet context={{ tenant: data } satisfies TenantOutletContext} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary', width: { sm: 180 }, flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+export function AdminTenantDetailsTab() {
+  const { tenant } = useTenantContext();
+  const { tenantId } = useSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const remove = useDeleteTenant(tenant._id);
+  const { confirm, confirmDialog } = useConfirm();
+  const { tenantSlug } = useHostTenant();
+  const address = `${window.location.protocol}//${tenant.slug}.${baseHost(window.location.host, tenantSlug ?? null)}`;
+  const isHost = tenant._id === tenantId;
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Field label="Name">{tenant.name}</Field>
+        <Field label="Slug">{tenant.slug}</Field>
+        <Field label="Address">
+          <Link href={address} target="_blank" rel="noopener">
+            {address}
+          </Link>
+        </Field>
+        <Field label="Active members">{tenant.memberCount}</Field>
+        <Field label="Verification">{tenant.verificationStatus}</Field>
+        <Field label="Website">{tenant.website ?? 'N/A'}</Field>
+        <Field label="Created">{formatDate(tenant.createdAt)}</Field>
+        <Field label="Updated">{formatDate(tenant.updatedAt)}</Field>
+        <Field label="Tenant id">{tenant._id}</Field>
+        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
+          <Button
+            color="error"
+            startIcon={<Delete />}
+            disabled={isHost}
+            title={isHost ? 'You cannot delete the tenant you are signed in to' : undefined}
+            onClick={() =>
+              confirm({
+                title: `Delete ${tenant.name}?`,
+                message: 'The tenant, its members, profiles, documents and history are deleted for good.',
+                confirmLabel: 'Delete',
+                destructive: true,
+                onConfirm: async () => {
+                  await remove.mutateAsync();
+                  enqueueSnackbar('Tenant deleted', { variant: 'success' });
+                  navigate('/admin/tenant', { replace: true });
+                },
+              })
+            }
+          >
+            Delete tenant
+          </Button>
+        </Box>
+        {confirmDialog}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AdminTenantHistoryTab() {
+  const { tenant } = useTenantContext();
+  return <TimelineView queryKey={tenantEventsKey(tenant._id)} fetchEvents={(q: TimelineQuery) => getTenantEvents(tenant._id, q)} />;
+}
+
+const memberColumns: GridColDef<AdminTenantMember>[] = [
+  { field: 'email', headerName: 'Email', flex: 2, minWidth: 180, sortable: false },
+  {
+    field: 'name', headerName: 'Name', flex: 1, minWidth: 140, sortable: false,
+    valueGetter: (_value, row) => [row.firstname, row.lastname].filter(Boolean).join(' ') || '—',
+  },
+  { field: 'role', headerName: 'Role', width: 110, sortable: false, renderCell: ({ value }: { value?: string }) => <Chip size="small" label={value} /> },
+  { field: 'membershipStatus', headerName: 'Status', width: 140, sortable: false, valueFormatter: (value: AdminTenantMember['membershipStatus']) => membershipStatusLabels[value] ?? value },
+  { field: 'createdAt', headerName: 'Joined', width: 120, sortable: false, valueFormatter: (value: string) => formatDate(value) },
+];
+
+export function AdminTenantAccessTab() {
+  const { tenant } = useTenantContext();
+  const navigate = useNavigate();
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
+  const { data, isFetching, error } = useTenantMembers(tenant._id, { page: paging.page + 1, limit: paging.pageSize });
+  return (
+    <Box sx={{ height: 560, width: '100%' }}>
+      <DataGrid
+        label="Members"
+        rows={data?.data}
+        columns={memberColumns}
+        loading={isFetching}
+        error={error ?? undefined}
+        rowCount={data?.meta.total ?? 0}
+        paginationModel={paging}
+        onPaginationModelChange={setPaging}
+        onRowClick={(row) => navigate(`/admin/user/${row.user}`)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,147 @@
+import { ArrowBack, Delete } from '@mui/icons-material';
+import { Box, Button, Card, CardContent, CardHeader, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { formatDate, membershipStatusLabels, userDisplayName } from '@tessera/domain';
+import { useSnackbar } from 'notistack';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ErrorBlock } from '../../../components/error-block.tsx';
+import { SkeletonList } from '../../../components/skeleton-list.tsx';
+import { useConfirm } from '../../../components/use-confirm.tsx';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { useDeleteAdminUser } from '../api/delete-user.ts';
+import { useAdminUser } from '../api/get-user.ts';
+import { useUserAssociations } from '../api/get-user-associations.ts';
+import { RoleAssignments } from './role-assignments.tsx';
+import { UserRoleSelect } from './user-role-select.tsx';
+import { accountStatusLabels } from './users-page.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary', width: { sm: 180 }, flexShrink: 0 }}>{label}</Typography>
+      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>{children}</Typography>
+    </Stack>
+  );
+}
+
+function Associations({ userId }: { userId: string }) {
+  const { data, error, isPending, refetch } = useUserAssociations(userId);
+  return (
+    <Card variant="outlined">
+      <CardHeader title="Associations" titleTypographyProps={{ variant: 'h6' }} />
+      <CardContent sx={{ pt: 0 }}>
+        {isPending ? (
+          <SkeletonList rows={3} />
+        ) : error ? (
+          <ErrorBlock error={error} onRetry={() => void refetch()} />
+        ) : (
+          <>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+              <Chip label={`Individual profiles: ${data.counts.individualProfiles}`} />
+              <Chip label={`Legal entity profiles: ${data.counts.legalEntityProfiles}`} />
+              <Chip label={`Documents: ${data.counts.documents}`} />
+            </Stack>
+            {data.memberships.length === 0 ? (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>No memberships</Typography>
+            ) : (
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-label="Memberships">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Tenant</TableCell>
+                      <TableCell>Role</TableCell>
+                      <TableCell>Status</TableCell>
+                      <TableCell>Since</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.memberships.map((m) => (
+                      <TableRow key={m._id}>
+                        <TableCell><RouterLink to={`/admin/tenant/${m.tenant._id}`}>{m.tenant.name}</RouterLink></TableCell>
+                        <TableCell>{m.role}</TableCell>
+                        <TableCell>{membershipStatusLabels[m.membershipStatus]}</TableCell>
+                        <TableCell>{formatDate(m.createdAt)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /admin/user/:userId: details, role, associations, role assignments, delete. */
+export function AdminUserPage() {
+  const { userId = '' } = useParams();
+  const { user: me } = useSession();
+  const { data, error, isPending, refetch } = useAdminUser(userId);
+  const remove = useDeleteAdminUser(userId);
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { confirm, confirmDialog } = useConfirm();
+
+  return (
+    <>
+      <Button component={RouterLink} to="/admin/user" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+        All Users
+      </Button>
+      {isPending ? (
+        <SkeletonList rows={8} />
+      ) : error ? (
+        <ErrorBlock error={error} onRetry={() => void refetch()} />
+      ) : (
+        <Stack spacing={3}>
+          <title>{data.email}</title>
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2 }}>
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>{userDisplayName(data)}</Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>{data.email}</Typography>
+            </Box>
+            <UserRoleSelect user={data} />
+          </Stack>
+          <Card variant="outlined">
+            <CardHeader title="Details" titleTypographyProps={{ variant: 'h6' }} />
+            <CardContent sx={{ pt: 0 }}>
+              <Field label="Email">{data.email}</Field>
+              <Field label="Name">{[data.firstname, data.middlename, data.lastname].filter(Boolean).join(' ') || 'N/A'}</Field>
+              <Field label="Phone">{data.phone ?? 'N/A'}</Field>
+              <Field label="Account status">{accountStatusLabels[data.accountStatus]}</Field>
+              <Field label="Sign-up">{data.signupStatus === 'complete' ? 'Complete' : 'Invited, not finished'}</Field>
+              <Field label="Archived">{data.archivedAt ? formatDate(data.archivedAt) : 'No'}</Field>
+              <Field label="Created">{formatDate(data.createdAt)}</Field>
+              <Field label="User id">{data._id}</Field>
+            </CardContent>
+          </Card>
+          <Associations userId={data._id} />
+          <RoleAssignments userId={data._id} />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Button
+              color="error"
+              variant="outlined"
+              startIcon={<Delete />}
+              disabled={me?._id === data._id}
+              onClick={() => confirm({
+                title: `Delete ${data.email}?`,
+                message: 'The account and all its memberships are deleted for good.',
+                confirmLabel: 'Delete',
+                destructive: true,
+                onConfirm: async () => {
+                  await remove.mutateAsync();
+                  enqueueSnackbar('User deleted', { variant: 'success' });
+                  navigate('/admin/user', { replace: true });
+                },
+              })}
+            >
+              Delete user
+            </Button>
+          </Box>
+          {confirmDialog}
+        </Stack>
+      )}
+    </>
+  );
+}

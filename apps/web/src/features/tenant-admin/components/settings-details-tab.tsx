@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, CardContent, CardHeader, Chip, Grid, Stack, TextField, type ChipProps } from '@mui/material';
+import {
+  identityVerificationStatusLabels, TENANT_DESCRIPTION_MAX, tenantDetailsBody,
+  type IdentityVerificationStatus, type TenantDetails, type TenantDetailsInput,
+} from '@tessera/domain';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { ContactEditor } from '../../contact/components/contact-editor.tsx';
+import { useUpdateTenantContact } from '../api/update-tenant-contact.ts';
+import { useUpdateTenantDetails } from '../api/update-tenant-details.ts';
+import { useTenantSettingsOutlet } from './tenant-settings-page.tsx';
+
+interface DetailsForm {
+  name: string;
+  description: string;
+  website: string;
+}
+
+const formValues = (t: TenantDetails): DetailsForm => ({ name: t.name, description: t.description ?? '', website: t.website ?? '' });
+
+const VERIFICATION_COLOURS: Record<IdentityVerificationStatus, ChipProps['color']> = {
+  approved: 'success',
+  rejected: 'error',
+  error: 'error',
+  submitted: 'info',
+  started: 'warning',
+  'not-started': 'default',
+};
+
+function DetailsCard({ tenant }: { tenant: TenantDetails }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useUpdateTenantDetails(tenant._id);
+  const { control, handleSubmit, reset, formState } = useForm<DetailsForm, unknown, TenantDetailsInput>({
+    // The form holds text (empty for none); the schema turns empty text into null, so its input type differs.
+    resolver: zodResolver(tenantDetailsBody) as never,
+    defaultValues: formValues(tenant),
+  });
+  const guard = useUnsavedChangesGuard(formState.isDirty && !update.isPending);
+
+  // A newer server copy (another tab's save) comes into a clean form.
+  useEffect(() => {
+    if (!formState.isDirty) reset(formValues(tenant));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server copy changes
+  }, [tenant.updatedAt]);
+
+  const onSubmit = handleSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        reset(formValues(saved));
+        enqueueSnackbar('Tenant details updated', { variant: 'success' });
+      },
+      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+    }),
+  );
+
+  return (
+    <Card variant="outlined">
+      <CardHeader
+        title="Details"
+        action={
+          <Chip
+            label={`Verification: ${identityVerificationStatusLabels[tenant.verificationStatus]}`}
+            color={VERIFICATION_COLOURS[tenant.verificationStatus]}
+            variant="outlined"
+          />
+        }
+        sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }}
+      />
+      <CardContent component="form" noValidate onSubmit={onSubmit} aria-label="Tenant details">
+        {guard}
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Controller
+              control={control}
+              name="name"
+              render={({ field, fieldState }) => <TextField {...field} label="Name" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Controller
+              control={control}
+              name="website"
+              render={({ field, fieldState }) => (
+                <TextField {...field} label="Website" type="url" placeholder="https://" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+              )}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="description"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label="Description"
+                  multiline
+                  minRows={3}
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? `${field.value.length} / ${TENANT_DESCRIPTION_MAX}`}
+                />
+              )}
+            />
+          </Grid>
+        </Grid>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
+          <Button onClick={() => reset(formValues(tenant))} disabled={!formState.isDirty || update.isPending}>
+            Reset
+          </Button>
+          <Button type="submit" variant="contained" disabled={!formState.isDirty || update.isPending}>
+            Update
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ContactCard({ tenant }: { tenant: TenantDetails }) {
+  const update = useUpdateTenantContact(tenant._id);
+  // The editor has its own 'Contact' heading.
+  return (
+    <ContactEditor
+      contact={tenant.contact}
+      saving={update.isPending}
+      onSave={async (contact) => {
+        await update.mutateAsync(contact);
+      }}
+    />
+  );
+}
+
+/** /tenant/settings/details: name, description, website, contact, and the verification status the platform sets. */
+export function TenantSettingsDetailsTab() {
+  const tenant = useTenantSettingsOutlet();
+  return (
+    <Stack spacing={3}>
+      <DetailsCard tenant={tenant} />
+      <ContactCard tenant={tenant} />
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import {
+  Api, ArrowBack, Brush, Dashboard, Group, Groups, Image, Menu as MenuIcon, Message, Palette, People, Settings, SwapHoriz,
+} from '@mui/icons-material';
+import {
+  Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Stack, Typography, useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useIsTenantOwner } from '../hooks/use-is-tenant-owner.ts';
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: ReactNode;
+}
+interface NavSection {
+  header?: string;
+  items: NavItem[];
+}
+
+/** The side navigation of /tenant: every page of the tenant admin area. */
+export const TENANT_ADMIN_NAV: NavSection[] = [
+  { items: [{ label: 'Dashboard', to: '/tenant/dashboard', icon: <Dashboard /> }] },
+  {
+    header: 'Branding',
+    items: [
+      { label: 'Theme', to: '/tenant/branding/theme', icon: <Palette /> },
+      { label: 'Media', to: '/tenant/branding/media', icon: <Image /> },
+      { label: 'Messaging', to: '/tenant/branding/messaging', icon: <Message /> },
+    ],
+  },
+  {
+    header: 'Membership',
+    items: [
+      { label: 'Members', to: '/tenant/membership/members', icon: <People /> },
+      { label: 'Groups', to: '/tenant/membership/groups', icon: <Groups /> },
+    ],
+  },
+  {
+    items: [
+      { label: 'Settings', to: '/tenant/settings', icon: <Settings /> },
+      { label: 'Docs', to: '/tenant/docs', icon: <Api /> },
+      { label: 'Switch tenant', to: '/tenant/list', icon: <SwapHoriz /> },
+    ],
+  },
+];
+
+const NAV_WIDTH = 248;
+
+function TenantAdminNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { name } = useTenant();
+  const { pathname } = useLocation();
+  return (
+    <Box component="nav" aria-label="Tenant admin" sx={{ width: NAV_WIDTH, py: 2 }}>
+      <Box sx={{ px: 2, pb: 1 }}>
+        <Button component={RouterLink} to="/" startIcon={<ArrowBack />} size="small" onClick={onNavigate}>
+          Back to app
+        </Button>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1.5 }}>
+          <Brush fontSize="small" color="primary" />
+          <Typography variant="overline" color="text.secondary">
+            Tenant admin
+          </Typography>
+        </Stack>
+        <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+          {name}
+        </Typography>
+      </Box>
+      <Divider />
+      {TENANT_ADMIN_NAV.map((section, index) => (
+        <List
+          key={section.header ?? index}
+          dense
+          subheader={section.header ? <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>{section.header}</ListSubheader> : undefined}
+        >
+          {section.items.map((item) => {
+            const selected = pathname === item.to || pathname.startsWith(`${item.to}/`);
+            return (
+              <ListItemButton
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                selected={selected}
+                aria-current={selected ? 'page' : undefined}
+                onClick={onNavigate}
+                sx={{ mx: 1, borderRadius: 1 }}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      ))}
+    </Box>
+  );
+}
+
+/** Shown instead of the area to anyone who is not an owner of this tenant (or a platform admin). */
+export function NotTenantOwner() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: 8 }}>
+      <Paper variant="outlined" sx={{ p: 4, maxWidth: 480, textAlign: 'center' }}>
+        <Group color="disabled" sx={{ fontSize: 48 }} />
+        <Typography component="h1" variant="h5" sx={{ mt: 1 }}>
+          You need to be an owner of this tenant
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          The tenant admin area is for the tenant&apos;s owners. Ask an owner to change your role if you need access.
+        </Typography>
+        <Button component={RouterLink} to="/" variant="contained" sx={{ mt: 3 }}>
+          Back to app
+        </Button>
+      </Paper>
+    </Box>
+  );
+}
+
+/** /tenant: the side navigation (a drawer under 900 px) beside the page that is open. */
+export function TenantAdminLayout() {
+  const isOwner = useIsTenantOwner();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const [open, setOpen] = useState(false);
+  const { name } = useTenant();
+
+  if (!isOwner) return <NotTenantOwner />;
+
+  return (
+    <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
+      {wide ? (
+        <Box sx={{ flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
+          <Box sx={{ position: 'sticky', top: 0 }}>
+            <TenantAdminNav />
+          </Box>
+        </Box>
+      ) : (
+        <Drawer open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }}>
+          <TenantAdminNav onNavigate={() => setOpen(false)} />
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3 }, py: { xs: 2, md: 4 } }}>
+        {!wide && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+            <IconButton onClick={() => setOpen(true)} aria-label="Open tenant admin menu" edge="start">
+              <MenuIcon />
+            </IconButton>
+            <Typography variant="subtitle1" noWrap>
+              {name}
+            </Typography>
+          </Stack>
+        )}
+        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

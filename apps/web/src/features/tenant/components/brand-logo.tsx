@@ -1,0 +1,56 @@
+import { Box, Typography } from '@mui/material';
+import { initials, type Branding, type ThemeMode } from '@tessera/domain';
+import { useTenant } from '../hooks/use-tenant.ts';
+import { useThemeMode } from '../hooks/use-theme-mode.ts';
+import { TesseraWordmark } from './tessera-wordmark.tsx';
+
+/** The logo made for the current mode, else the other one. */
+function pickLogo(images: Branding['images'], mode: ThemeMode) {
+  const order = mode === 'dark' ? ['logo-dark', 'logo-light'] : ['logo-light', 'logo-dark'];
+  for (const type of order) {
+    const image = images.find((i) => i.type === type);
+    if (image) return image;
+  }
+  return undefined;
+}
+
+/** The tenant's logo by mode; its icon (or monogram) and name when it has no logo; the product wordmark without a tenant slug. */
+export function BrandLogo({ height = 32 }: { height?: number }) {
+  const { tenant, tenantSlug, name } = useTenant();
+  const { mode } = useThemeMode();
+  if (!tenantSlug || !tenant) return <TesseraWordmark height={height * 0.875} />;
+
+  const logo = pickLogo(tenant.branding.images, mode);
+  if (logo) return <Box component="img" src={logo.url} alt={name} sx={{ height, maxWidth: { xs: 140, sm: 200 }, objectFit: 'contain', display: 'block' }} />;
+
+  const icon = tenant.branding.images.find((i) => i.type === 'icon');
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+      {icon ? (
+        <Box component="img" src={icon.url} alt="" sx={{ height, width: height, objectFit: 'contain' }} />
+      ) : (
+        <Box
+          component="span"
+          aria-hidden="true"
+          sx={{
+            flexShrink: 0,
+            width: height,
+            height,
+            borderRadius: 1,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontWeight: 700,
+            fontSize: height * 0.42,
+          }}
+        >
+          {initials(name)}
+        </Box>
+      )}
+      <Typography component="span" noWrap sx={{ fontWeight: 700, fontSize: height * 0.6, color: 'text.primary' }}>
+        {name}
+      </Typography>
+    </Box>
+  );
+}

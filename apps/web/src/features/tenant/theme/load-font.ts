@@ -1,0 +1,21 @@
+import type { FontFamily } from '@tessera/domain';
+
+/**
+ * The tenant's font, fetched only when a tenant uses it (each is its own chunk). Roboto, the default,
+ * ships with the app. TT Chocolates is a commercial face we cannot bundle: it falls back to the stack.
+ */
+
+const loaded = new Set<FontFamily>();
+
+export function loadFont(family: FontFamily): Promise<void> {
+  if (loaded.has(family) || family === 'Roboto' || family === 'TT Chocolates') return Promise.resolve();
+  loaded.add(family);
+  // The table of faces is itself a separate chunk, so pages of the default font never download it.
+  return import('./font-loaders.ts').then(({ loaders }) => loaders[family]()).then(
+    () => undefined,
+    () => {
+      // The stack's fallback fonts keep the page readable; try again next time.
+      loaded.delete(family);
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import { analyticsResult, TID_COOKIE, type AnalyticsEventInput, type AnalyticsEventType, type AppType } from '@tessera/domain';
+import { api } from './api-client.ts';
+
+/** Who and where, by id only: analytics never carries e-mails or names. */
+export interface AnalyticsContext {
+  userId?: string | null;
+  tenantId?: string | null;
+  appType?: AppType | null;
+}
+
+type EventExtras = Omit<AnalyticsEventInput, 'type' | 'tid' | 'user' | 'tenant' | 'client' | 'environment' | 'userAgent'>;
+
+const TID_MAX_AGE_SECONDS = 60 * 60 * 24 * 365 * 2;
+/** Query parameters that carry secrets (reset and invite links) are never recorded. */
+const SECRET_PARAMS = ['token', 'resetToken', 'inviteToken'];
+
+/** The tracking id kept in the `tid` cookie, created once with a random id. */
+export function trackingId(): string {
+  const existing = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${TID_COOKIE}=`))
+    ?.slice(TID_COOKIE.length + 1);
+  if (existing && /^[A-Za-z0-9_-]{8,64}$/.test(existing)) return existing;
+  const tid = crypto.randomUUID().replace(/-/g, '');
+  document.cookie = `${TID_COOKIE}=${tid}; path=/; max-age=${TID_MAX_AGE_SECONDS}; SameSite=Lax`;
+  return tid;
+}
+
+export function redactSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of SECRET_PARAMS) if (params.has(name)) params.set(name, 'redacted');
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}${redactSearch(parsed.search)}`;
+  } catch {
+    return '';
+  }
+}
+
+export function buildEvent(type: AnalyticsEventType, context: AnalyticsContext, extras: EventExtras = {}): AnalyticsEventInput {
+  const { location } = window;
+  return {
+    type,
+    tid: trackingId(),
+    user: context.userId ?? null,
+    tenant: context.tenantId ?? null,
+    client: {
+      path: location.pathname.slice(0, 2048),
+      title: document.title.slice(0, 512),
+      referrer: redactUrl(document.referrer).slice(0, 2048),
+    },
+    environment: {
+      protocol: location.protocol,
+      host: location.host,
+      env: import.meta.env.MODE,
+      version: __APP_VERSION__,
+      ...(context.appType ? { appType: context.appType } : {}),
+    },
+    userAgent: navigator.userAgent.slice(0, 1024),
+    ...extras,
+  };
+}
+
+/** The page-view event of §2: one per route change. */
+export function buildViewEvent(context: AnalyticsContext, referrer: string | null): AnalyticsEventInput {
+  const { pathname, search, hash } = window.location;
+  const event = buildEvent('view', context, {
+    meta: { location: { pathname: pathname.slice(0, 2048), search: redactSearch(search).slice(0, 2048), hash: hash.slice(0, 512) } },
+  });
+  if (referrer !== null && event.client) event.client.referrer = redactUrl(referrer).slice(0, 2048);
+  return event;
+}
+
+export function postAnalytics(events: AnalyticsEventInput | AnalyticsEventInput[]): Promise<string[]> {
+  return api.post('/analytics', events, analyticsResult).then((r) => r.ids);
+}
+
+/** Records one event and returns its id; analytics never breaks a user's action, so failures give undefined. */
+export async function recordEvent(event: AnalyticsEventInput): Promise<string | undefined> {
+  try {
+    const [id] = await postAnalytics(event);
+    return id;
+  } catch {
+    return undefined;
+  }
+}

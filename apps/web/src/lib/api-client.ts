@@ -1,0 +1,148 @@
+import { dataOf, errorCode, networkErrorText, type ErrorBody, type ErrorCode } from '@tessera/domain';
+import type { z } from 'zod';
+import { readStoredToken } from './storage.ts';
+
+export const API_BASE = '/api/v1';
+
+/** The one client-side error: the server's `{ error: { type, name, message, status } }`, or its equivalent for network failures. */
+export class ApiError extends Error {
+  readonly type: ErrorCode;
+  readonly status: number;
+
+  constructor({ type, name, message, status }: ErrorBody) {
+    super(message);
+    this.name = name;
+    this.type = type;
+    this.status = status;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: Method;
+  body?: unknown;
+  /** Checks the whole response body; a mismatch is an error, never silently passed on. */
+  schema: S;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<S extends z.ZodType>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<S>): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // FormData (uploads) sets its own multipart content type with the boundary.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const response = await send(`${API_BASE}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    signal,
+  });
+  const payload = await readBody(response);
+  const error = errorFromPayload(payload, response);
+  if (error) throw error;
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError({ type: 'internal', name: 'ResponseError', message: 'The server sent an unexpected response', status: response.status });
+  }
+  return parsed.data;
+}
+
+/** A `{ data }` response, checked against `schema` inside its envelope. */
+async function requestData<S extends z.ZodType>(path: string, schema: S, options: Omit<RequestOptions<S>, 'schema'> = {}): Promise<z.output<S>> {
+  const body = await apiRequest(path, { ...options, schema: dataOf(schema) });
+  // dataOf(schema) has just checked the body; TypeScript cannot see through the generic wrapper.
+  return (body as { data: z.output<S> }).data;
+}
+
+/** The fetchers of single resources and actions. */
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) => requestData(path, schema, { signal }),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S) => requestData(path, schema, { method: 'POST', body }),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema: S) => requestData(path, schema, { method: 'PUT', body }),
+  delete: <S extends z.ZodType>(path: string, schema: S) => requestData(path, schema, { method: 'DELETE' }),
+  /** A multipart upload (file fields and text fields in the FormData). */
+  upload: <S extends z.ZodType>(path: string, form: FormData, schema: S, method: 'POST' | 'PUT' = 'POST') => requestData(path, schema, { method, body: form }),
+};
+
+/** A file download as a Blob (with the bearer token), for documents the user may read. */
+export async function apiDownload(path: string): Promise<Blob> {
+  const token = readStoredToken();
+  const response = await send(`${API_BASE}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    const error = errorFromPayload(await readBody(response), response);
+    if (error) throw error;
+  }
+  return response.blob();
+}
+
+/** HEAD of any address (the tenant headers of §1); only the headers matter. */
+export async function apiHead(url: string): Promise<Headers> {
+  const response = await send(url, { method: 'HEAD' });
+  const error = errorFromPayload(null, response);
+  if (error) throw error;
+  return response.headers;
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const message = networkErrorText(null, error instanceof Error ? error.message : null);
+    throw new ApiError({ type: 'unavailable', name: 'NetworkError', message, status: 0 });
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** §8: a body carrying an error object raises an error, whatever the status; so does any non-2xx response. */
+function errorFromPayload(payload: unknown, response: Response): ApiError | null {
+  const envelope = payload && typeof payload === 'object' && 'error' in payload ? (payload as { error: unknown }).error : undefined;
+  if (envelope && typeof envelope === 'object') {
+    const { type, name, message, status } = envelope as Partial<Record<keyof ErrorBody, unknown>>;
+    const code = errorCode.safeParse(type);
+    return new ApiError({
+      type: code.success ? code.data : codeForStatus(response.status),
+      name: typeof name === 'string' && name ? name : 'Error',
+      message: networkErrorText(typeof message === 'string' ? message : null, response.statusText),
+      status: typeof status === 'number' ? status : response.status,
+    });
+  }
+  if (response.ok) return null;
+  return new ApiError({
+    type: codeForStatus(response.status),
+    name: 'HttpError',
+    message: networkErrorText(typeof payload === 'string' ? payload.slice(0, 200) : null, response.statusText),
+    status: response.status,
+  });
+}
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status === 409) return 'conflict';
+  if (status === 413) return 'payload-too-large';
+  if (status === 429) return 'rate-limited';
+  if (status === 503) return 'unavailable';
+  if (status >= 400 && status < 500) return 'bad-request';
+  return 'internal';
+}
+
+/** The text to show for any thrown value. */
+export function errorMessage(error: unknown): string {
+  return networkErrorText(error instanceof Error ? error.message : null);
+}

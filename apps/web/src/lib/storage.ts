@@ -1,0 +1,43 @@
+/** Browser storage behind small helpers: values are JSON and reads never throw. */
+
+export const STORAGE_KEYS = {
+  /** localStorage: the signed-in session (token, user, tenant member). */
+  session: 'tessera.session',
+  /** sessionStorage: app config such as the app mode (§9). */
+  appConfig: 'tessera.app-config',
+  /** localStorage: the light/dark choice made with the top-bar toggle. */
+  themeMode: 'tessera.theme-mode',
+} as const;
+
+export function readJson(storage: Storage, key: string): unknown {
+  try {
+    const raw = storage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(storage: Storage, key: string, value: unknown): void {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage can be full or disabled (private mode); the app keeps working in memory.
+  }
+}
+
+export function removeKey(storage: Storage, key: string): void {
+  try {
+    storage.removeItem(key);
+  } catch {
+    // See writeJson.
+  }
+}
+
+/** The bearer token of the stored session, read by the API client on every call (§7). */
+export function readStoredToken(): string | null {
+  const session = readJson(localStorage, STORAGE_KEYS.session);
+  if (!session || typeof session !== 'object') return null;
+  const { token } = session as { token?: unknown };
+  return typeof token === 'string' ? token : null;
+}

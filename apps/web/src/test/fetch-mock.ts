@@ -1,0 +1,28 @@
+import { vi } from 'vitest';
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Handler = (path: string, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * Replaces fetch: analytics posts are answered with an id, everything else goes to `handler`.
+ * Returns the mock to inspect calls.
+ */
+export function mockFetch(handler: Handler) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path === '/api/v1/analytics') return jsonResponse({ data: { ids: ['c3c3c3c3c3c3c3c3c3c3c3c3'] } });
+    return handler(path, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The JSON bodies sent to one API path. */
+export function sentBodies(fetchMock: ReturnType<typeof mockFetch>, path: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([input]) => new URL(String(input), 'http://localhost').pathname === path)
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+}

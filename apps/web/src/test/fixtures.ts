@@ -1,0 +1,66 @@
+import type { AuthResult, User } from '@tessera/domain';
+
+export const TENANT_ID = 'a1a1a1a1a1a1a1a1a1a1a1a1';
+export const USER_ID = 'b2b2b2b2b2b2b2b2b2b2b2b2';
+
+function base64Url(value: unknown): string {
+  return btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** An unsigned JWT: the client only ever reads the payload. */
+export function makeToken(payload: Record<string, unknown>): string {
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(payload)}.signature`;
+}
+
+/** A session token expiring `secondsLeft` from now. */
+export function sessionToken(secondsLeft: number): string {
+  const now = Math.floor(Date.now() / 1000);
+  return makeToken({
+    userId: USER_ID,
+    userEmail: 'ada@example.com',
+    userRole: 'user',
+    userFirstname: 'Ada',
+    userLastname: 'Lovelace',
+    tenantId: TENANT_ID,
+    ver: 1,
+    iat: now,
+    exp: now + secondsLeft,
+  });
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: USER_ID,
+    email: 'ada@example.com',
+    phone: null,
+    firstname: 'Ada',
+    middlename: null,
+    lastname: 'Lovelace',
+    displayname: null,
+    image: null,
+    line1: null,
+    line2: null,
+    city: null,
+    state: null,
+    zip: null,
+    country: null,
+    role: 'user',
+    themeMode: null,
+    timeFormat: null,
+    dateFormat: null,
+    notificationPreferences: { 'investment-updates': true, 'account-management': true, 'product-updates': true, marketing: false },
+    accreditationApplicationId: null,
+    signupStatus: 'complete',
+    accountStatus: 'active',
+    onboardingStatus: 'overview',
+    identityVerificationStatus: 'not-started',
+    investOnboardingStage: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeAuthResult(secondsLeft = 3600): AuthResult {
+  return { token: sessionToken(secondsLeft), user: makeUser(), tenantMember: null };
+}

@@ -1,0 +1,63 @@
+import { request } from 'node:http';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+import pkg from './package.json' with { type: 'json' };
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+/** The headers the API puts on page responses to name the tenant (§1). */
+const TENANT_HEADERS = ['x-tenant-id', 'x-tenant-slug', 'x-app-type'];
+
+/**
+ * In `vite dev` pages come from Vite, not the API, so the tenant bootstrap's HEAD of the page
+ * would carry no tenant headers: forward page HEADs to the API and copy its tenant headers back.
+ */
+function tenantHeadersFromApi(): Plugin {
+  return {
+    name: 'tessera-tenant-headers',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = req.url ?? '/';
+        if (req.method !== 'HEAD' || url.startsWith('/api') || url.startsWith('/@') || /\.\w+(\?|$)/.test(url)) return next();
+        // The API picks the tenant from the Host header, so it is passed through unchanged.
+        const upstream = request(new URL(url, apiTarget), { method: 'HEAD', headers: { host: req.headers.host ?? '' } }, (response) => {
+          for (const name of TENANT_HEADERS) {
+            const value = response.headers[name];
+            if (typeof value === 'string') res.setHeader(name, value);
+          }
+          response.resume();
+          res.statusCode = 200;
+          res.end();
+        });
+        upstream.on('error', () => next());
+        upstream.end();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tenantHeadersFromApi()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  server: {
+    port: 5173,
+    host: true,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true }, '/socket.io': { target: apiTarget, ws: true } },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 900,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    // jsdom renders of MUI forms are slow on a 2-core machine running other suites.
+    testTimeout: 20_000,
+  },
+});

@@ -1,0 +1,88 @@
+/**
+ * Forked by run.ts: the real app on a fresh PGlite database, and a bare Fastify server as the baseline,
+ * both in this process so they share one runtime, and neither shares an event loop with autocannon.
+ */
+import '../../apps/api/src/threadpool.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config/index.ts';
+import { seed } from '../../apps/api/src/db/seed.ts';
+import type { RunnerMessage, ServerMessage } from './protocol.ts';
+
+const NS_PER_MS = 1e6;
+
+/** A fresh database on a PostgreSQL server (BENCH_DATABASE_URL), dropped afterwards. */
+async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `tessera_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+function send(message: ServerMessage): void {
+  process.send?.(message);
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-'));
+  const server = process.env.BENCH_DATABASE_URL ? await createServerDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000000', NODE_ENV: 'production', DEMO_DATA: '1',
+    ...(server ? { DATABASE_URL: server.url } : {}),
+  });
+  const app = await buildApp(config);
+  await seed(app.db, { defaultTenant: config.defaultTenant, demoData: config.demoData, admin: config.admin });
+
+  const bare = Fastify();
+  bare.get('/', async () => ({ data: { status: 'ok' } }));
+
+  // The bare host (an IP address) serves the default tenant, the demo one.
+  const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  // Shows whether anything (argon2, PGlite) holds the event loop while the runner measures.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    loopDelay.disable();
+    await Promise.allSettled([app.close(), bare.close()]);
+    await rm(dataDir, { recursive: true, force: true });
+    await server?.drop();
+    process.disconnect?.();
+  };
+
+  process.on('message', (message: RunnerMessage) => {
+    if (message.type === 'reset-loop-delay') loopDelay.reset();
+    else if (message.type === 'read-loop-delay') {
+      send({
+        type: 'loop-delay',
+        delay: { p50Ms: loopDelay.percentile(50) / NS_PER_MS, p99Ms: loopDelay.percentile(99) / NS_PER_MS, maxMs: loopDelay.max / NS_PER_MS },
+      });
+    } else if (message.type === 'stop') void stop();
+  });
+  // The runner went away without asking (crash, Ctrl-C): clean up the temporary database all the same.
+  process.on('disconnect', () => void stop());
+
+  send({ type: 'ready', appUrl, bareUrl });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench servers failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

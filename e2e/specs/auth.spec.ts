@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_OWNER, inviteViaApi, linkInLastMail, PASSWORD, signInViaApi, signUpViaApi, uniqueEmail } from '../support/api.ts';
+import { urlOf, useBrowser } from '../support/browser.ts';
+
+const { newPage } = useBrowser();
+
+describe('sign-up to sign-out', () => {
+  it('signs up, lands signed in, keeps the session on reload and signs out', async () => {
+    const page = await newPage();
+    await page.goto(urlOf('/signup'));
+    const submit = page.getByRole('button', { name: 'Create account' });
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email').fill(uniqueEmail('signup'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole('checkbox').check();
+    await submit.click();
+
+    await page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).waitFor();
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByText('Signed out').waitFor();
+    await page.waitForURL(/\/signin/);
+    await page.goto(urlOf('/'));
+    await page.waitForURL(/\/signin/);
+  });
+});
+
+describe('sign-in', () => {
+  it('shows the error inline and as a toast on a wrong password', async () => {
+    const user = await signUpViaApi();
+    const page = await newPage();
+    await page.goto(urlOf('/signin'));
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Sign in failed').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).first().waitFor();
+    expect(page.url()).toContain('/signin');
+  });
+
+  it('sends a signed-out visitor of a protected page to sign-in and back there after', async () => {
+    const user = await signUpViaApi();
+    const page = await newPage();
+    await page.goto(urlOf('/?from=journey'));
+    await page.waitForURL(/\/signin/);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('heading', { name: /^Welcome,/ }).waitFor();
+    expect(new URL(page.url()).search).toBe('?from=journey');
+  });
+});
+
+describe('e-mailed links', () => {
+  it('resets a forgotten password through the mailed link', async () => {
+    const user = await signUpViaApi(undefined, { firstname: 'Reset', lastname: 'Person' });
+    const page = await newPage();
+    await page.goto(urlOf('/signin'));
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await page.getByLabel('Recovery email').fill(user.email);
+    await page.getByRole('button', { name: /reset|send/i }).click();
+    await page.getByText('Check your email').waitFor();
+
+    const link = await linkInLastMail(user.email);
+    await page.goto(link.replace(/^http:\/\/[^/]+/, urlOf('').replace(/\/$/, '')));
+    await page.getByLabel('New password').fill('a-new-journey-password');
+    await page.getByRole('button', { name: 'Reset & Login' }).click();
+    await page.getByRole('heading', { name: 'Welcome, Reset Person' }).waitFor();
+    await signInViaApi(user.email, 'a-new-journey-password');
+  });
+
+  it('finishes an invitation through the mailed link with the fields prefilled', async () => {
+    const ownerToken = await signInViaApi(DEMO_OWNER.email, DEMO_OWNER.password);
+    const email = uniqueEmail('invitee');
+    await inviteViaApi(ownerToken, { email, firstname: 'Grace', lastname: 'Hopper', role: 'member' });
+    const link = await linkInLastMail(email);
+
+    const page = await newPage();
+    await page.goto(link.replace(/^http:\/\/[^/]+/, urlOf('').replace(/\/$/, '')));
+    await page.getByText('Finish your invitation').first().waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('First name').inputValue()).toBe('Grace');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /finish|accept|continue/i }).click();
+    await page.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor();
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { signUpViaApi } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
+import { useTempFiles } from '../support/files.ts';
+import { choose, expectToast, signInThroughUi } from '../support/session.ts';
+
+const { newPage } = useBrowser();
+const files = useTempFiles();
+
+describe('documents', () => {
+  it('uploads a document and shares it by e-mail with a member, who then finds and opens it', async () => {
+    const owner = await signUpViaApi(undefined, { firstname: 'Owen', lastname: 'Uploader' });
+    const reader = await signUpViaApi(undefined, { firstname: 'Rhea', lastname: 'Reader' });
+    const page = await newPage();
+    await signInThroughUi(page, owner, '/document');
+
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.waitForURL(/\/document\/create$/);
+    const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose file' }).click()]);
+    await chooser.setFiles(files.text('wire-notes.txt', 'Wire instructions for the journey.\n'));
+    await dialog.getByText(/^wire-notes\.txt \(/).waitFor();
+    // The name starts as the file's, without its extension.
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('wire-notes');
+    await dialog.getByLabel('Name').fill('Journey wire notes');
+    const save = dialog.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    await choose(dialog, 'Type', 'Other');
+    await choose(dialog, 'Entity Type', 'User');
+    await save.click();
+    await expectToast(page, 'File uploaded');
+    await page.waitForURL(/\/document\/[^/]+$/);
+    await page.getByRole('heading', { name: 'Journey wire notes', level: 1 }).waitFor();
+    const documentPath = new URL(page.url()).pathname;
+
+    await page.getByRole('tab', { name: 'Access' }).click();
+    await page.getByText('Only you have access to this document.').waitFor();
+    await page.getByLabel('Person or e-mail').fill(reader.email);
+    await page.getByRole('option', { name: `Rhea Reader (${reader.email})` }).click();
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await expectToast(page, 'Shared with Rhea Reader');
+    await page.getByRole('listitem').filter({ hasText: reader.email }).getByText('Rhea Reader').waitFor();
+
+    const other = await newPage();
+    await signInThroughUi(other, reader, '/document');
+    const grid = other.getByRole('grid', { name: 'Documents' });
+    await grid.getByRole('gridcell', { name: 'Journey wire notes' }).click();
+    await other.waitForURL((url) => url.pathname === documentPath);
+    await other.getByRole('heading', { name: 'Journey wire notes', level: 1 }).waitFor();
+    await other.getByText('This document was shared with you to read.').waitFor();
+    // A reader cannot share it on.
+    expect(await other.getByRole('tab', { name: 'Access' }).count()).toBe(0);
+    const [download] = await Promise.all([other.waitForEvent('download'), other.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('wire-notes.txt');
+  });
+});

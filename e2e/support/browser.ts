@@ -1,0 +1,39 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The app's address for a tenant: the bare host is the demo tenant, {slug}.localhost any other. */
+export function urlOf(path = '/', slug?: string): string {
+  const port = inject('port');
+  return `http://${slug ? `${slug}.localhost` : 'localhost'}:${port}${path}`;
+}
+
+/** One browser per spec file; a fresh context (no storage) per test via newPage. */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+    await browser?.close();
+  });
+  return {
+    async newPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
+      const context = await browser.newContext({
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+        colorScheme: options.colorScheme ?? 'light',
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+
+/** A valid 1×1 transparent PNG. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** Files for a spec to upload, written to a temporary folder removed after the spec file. */
+export function useTempFiles() {
+  let dir: string | undefined;
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const write = (name: string, data: Buffer | string) => {
+    dir ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-files-'));
+    const path = join(dir, name);
+    writeFileSync(path, data);
+    return path;
+  };
+  return {
+    png: (name: string) => write(name, Buffer.from(PNG_1X1, 'base64')),
+    text: (name: string, body: string) => write(name, body),
+  };
+}

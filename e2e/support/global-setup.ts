@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { PLATFORM_ADMIN } from './api.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    port: number;
+  }
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? res(address.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the real app (built web app + API) on a fresh embedded database for the journeys. */
+export default async function setup(project: TestProject) {
+  const port = Number(process.env.E2E_PORT) || (await freePort());
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
+  let server: ChildProcess | undefined;
+  if (!process.env.E2E_PORT) {
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '10000', NODE_ENV: 'test', DEV_MAILBOX: '1',
+        ADMIN_EMAIL: PLATFORM_ADMIN.email, ADMIN_PASSWORD: PLATFORM_ADMIN.password },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`the app exited with code ${server.exitCode} before it was ready`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('the app did not become ready within 60 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  project.provide('port', port);
+  return async () => {
+    server?.kill('SIGTERM');
+    await new Promise((r) => (server && server.exitCode === null ? server.once('exit', r) : r(null)));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

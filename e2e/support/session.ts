@@ -1,0 +1,33 @@
+import type { Locator, Page } from 'playwright-core';
+import { urlOf } from './browser.ts';
+
+/**
+ * Signs a user in through the /signin form: a signed-out visit to `path` is sent to sign-in,
+ * and back to `path` once signed in.
+ */
+export async function signInThroughUi(page: Page, user: { email: string; password: string }, path = '/'): Promise<void> {
+  await page.goto(urlOf(path));
+  await page.waitForURL(/\/signin/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const target = new URL(urlOf(path)).pathname;
+  await page.waitForURL((url) => url.pathname === target);
+}
+
+/** Waits for a toast (notistack renders each as an alert) with this text. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+/**
+ * Picks an option of an MUI select. Its combobox is named by its label and its current value,
+ * so the label is matched at the start of the name.
+ */
+export async function choose(scope: Page | Locator, label: string, option: string): Promise<void> {
+  const page = 'page' in scope ? scope.page() : scope;
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await scope.getByRole('combobox', { name: new RegExp(`^${escaped}\\b`) }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}

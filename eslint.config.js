@@ -1,0 +1,65 @@
+// Flat ESLint config for the whole monorepo. Syntax-only typescript-eslint rules (no type information),
+// so `npm run lint` stays fast enough to run on every save.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig([
+  globalIgnores([
+    '**/dist/',
+    '**/node_modules/',
+    '**/data/',
+    '**/coverage/',
+    '**/test-results/',
+    'apps/api/drizzle/',
+    '**/*.d.ts',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // The typescript-eslint rule replaces the core one in every file, .js included, so the options live in one place.
+      'no-unused-vars': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+
+  // Where the code runs decides its globals.
+  {
+    files: ['apps/api/**', 'bench/**', 'e2e/**', 'scripts/**', 'apps/web/scripts/**', '**/*.config.{js,mjs,cjs,ts,mts}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['apps/web/**'],
+    ignores: ['apps/web/scripts/**', 'apps/web/*.config.{js,mjs,cjs,ts,mts}'],
+    languageOptions: { globals: globals.browser },
+  },
+  // The domain package runs on both sides; its tests run under Node.
+  { files: ['packages/**'], languageOptions: { globals: globals['shared-node-browser'] } },
+  { files: ['packages/**/*.test.ts'], languageOptions: { globals: globals.node } },
+
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+
+  // Servers log through the request logger; the browser may only warn and report errors.
+  { files: ['apps/api/src/**'], rules: { 'no-console': 'error' } },
+  { files: ['apps/web/src/**'], rules: { 'no-console': ['error', { allow: ['warn', 'error'] }] } },
+]);

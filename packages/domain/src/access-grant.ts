@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { tenantRole, type TenantRole } from './enums.ts';
+import { objectId } from './ids.ts';
+import { email } from './validation.ts';
+
+/** What a grant may cover and who may hold one. */
+export const accessResourceType = z.enum(['document']);
+export type AccessResourceType = z.infer<typeof accessResourceType>;
+export const accessSubjectType = z.enum(['user']);
+export type AccessSubjectType = z.infer<typeof accessSubjectType>;
+
+export const accessRight = z.enum(['read', 'update', 'delete', 'share']);
+export type AccessRight = z.infer<typeof accessRight>;
+
+/** Exactly the rights each role gives on a shared resource: owner everything, editor read and update, every other role read. */
+export const ROLE_RIGHTS: Record<TenantRole, readonly AccessRight[]> = {
+  owner: ['read', 'update', 'delete', 'share'],
+  editor: ['read', 'update'],
+  member: ['read'],
+  investor: ['read'],
+  invited: ['read'],
+  viewer: ['read'],
+  evaluator: ['read'],
+};
+
+export const accessRights = z.object({ read: z.boolean(), update: z.boolean(), delete: z.boolean(), share: z.boolean() });
+export type AccessRights = z.infer<typeof accessRights>;
+
+export function rightsOf(role: TenantRole | null): AccessRights {
+  const granted = role ? ROLE_RIGHTS[role] : [];
+  return { read: granted.includes('read'), update: granted.includes('update'), delete: granted.includes('delete'), share: granted.includes('share') };
+}
+
+/** §6: in an access list the role changes inline only between these two. */
+export const INLINE_ROLES = ['owner', 'member'] as const satisfies readonly TenantRole[];
+export function canChangeRoleInline(role: TenantRole): boolean {
+  return (INLINE_ROLES as readonly TenantRole[]).includes(role);
+}
+
+export const tenantRoleLabels: Record<TenantRole, string> = {
+  owner: 'Owner',
+  member: 'Member',
+  investor: 'Investor',
+  invited: 'Invited',
+  viewer: 'Viewer',
+  editor: 'Editor',
+  evaluator: 'Evaluator',
+};
+
+const expiresAt = z.iso.datetime({ error: 'Expiry must be an ISO date-time' }).nullable();
+
+export const accessGrant = z
+  .object({
+    _id: objectId,
+    subject: objectId,
+    subjectType: accessSubjectType,
+    subjectEmail: z.string(),
+    subjectName: z.string(),
+    /** 'partial' while the invited person has not finished signing up: only then may the invite be resent. */
+    subjectSignupStatus: z.enum(['partial', 'complete']),
+    resource: objectId,
+    resourceType: accessResourceType,
+    resourceEmail: z.string().nullable(),
+    role: tenantRole,
+    expiresAt,
+    expired: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('AccessGrant');
+export type AccessGrant = z.infer<typeof accessGrant>;
+
+/** §5: a subject (an existing user) or an e-mail (invited when unknown), and a role. The resource comes from the path. */
+export const accessGrantCreateBody = z
+  .object({
+    subject: objectId.optional(),
+    subjectEmail: email.optional(),
+    subjectType: accessSubjectType.default('user'),
+    role: tenantRole,
+    expiresAt: expiresAt.optional(),
+  })
+  .refine((b) => Boolean(b.subject) !== Boolean(b.subjectEmail), { message: 'Give either a subject or a subjectEmail', path: ['subject'] })
+  .describe('AccessGrantCreateBody');
+export type AccessGrantCreateBody = z.input<typeof accessGrantCreateBody>;
+
+export const accessGrantUpdateBody = z
+  .object({ role: tenantRole.optional(), expiresAt: expiresAt.optional() })
+  .refine((b) => b.role !== undefined || b.expiresAt !== undefined, { message: 'Change the role or the expiry', path: ['role'] })
+  .describe('AccessGrantUpdateBody');
+export type AccessGrantUpdateBody = z.input<typeof accessGrantUpdateBody>;
+
+/** A person the sharer can pick in the access-grant form. */
+export const accessSubjectOption = z.object({ _id: objectId, email: z.string(), name: z.string() }).describe('AccessSubjectOption');
+export type AccessSubjectOption = z.infer<typeof accessSubjectOption>;
+
+/** The form's offer for a typed value that matches no one. */
+export const inviteOptionLabel = (value: string) => `Invite "${value}"`;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { appType, permission, tenantRole, userRole } from './enums.ts';
+import { objectId } from './ids.ts';
+import { tenantMember, user } from './user.ts';
+import { email, password, personName } from './validation.ts';
+
+/** Fields every auth call may carry (§7). */
+const authContext = {
+  appType: appType.default('platform'),
+  tenantId: objectId.optional(),
+  analyticsEvent: objectId.optional(),
+};
+
+const acceptDisclosures = z.literal(true, { error: 'You must accept the terms and privacy policy' });
+
+export const signinBody = z.object({ ...authContext, email, password: z.string().min(1, 'Password is required').max(128) }).describe('SigninBody');
+export type SigninBody = z.input<typeof signinBody>;
+
+export const signupBody = z
+  .object({
+    ...authContext,
+    email,
+    password,
+    firstname: personName('First name'),
+    lastname: personName('Last name'),
+    acceptDisclosures,
+  })
+  .describe('SignupBody');
+export type SignupBody = z.input<typeof signupBody>;
+
+export const passwordResetRequestBody = z.object({ ...authContext, email }).describe('PasswordResetRequestBody');
+export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBody>;
+
+/** The same answer whether or not the address has an account. */
+export const passwordResetRequestResult = z.object({ sent: z.literal(true) }).describe('PasswordResetRequestResult');
+
+export const passwordResetConfirmBody = z
+  .object({ ...authContext, email: email.optional(), password, resetToken: z.string().min(1, 'Reset token not present').max(4096) })
+  .describe('PasswordResetConfirmBody');
+export type PasswordResetConfirmBody = z.input<typeof passwordResetConfirmBody>;
+
+export const tokenRefreshBody = z.object({ ...authContext, email: email.optional() }).describe('TokenRefreshBody');
+export type TokenRefreshBody = z.input<typeof tokenRefreshBody>;
+
+export const passwordUpdateBody = z
+  .object({ ...authContext, email: email.optional(), newPassword: password })
+  .describe('PasswordUpdateBody');
+export type PasswordUpdateBody = z.input<typeof passwordUpdateBody>;
+
+export const inviteBody = z
+  .object({
+    email,
+    firstname: personName('First name'),
+    lastname: personName('Last name'),
+    role: tenantRole.exclude(['owner']).default('investor'),
+    attributes: z.partialRecord(permission, z.boolean()).default({}),
+    expiresAt: z.iso.datetime({ error: 'Expiry must be an ISO date-time' }).nullable().default(null),
+  })
+  .describe('InviteBody');
+export type InviteBody = z.input<typeof inviteBody>;
+
+export const inviteAcceptBody = z
+  .object({
+    ...authContext,
+    email,
+    password,
+    firstname: personName('First name'),
+    lastname: personName('Last name'),
+    acceptDisclosures,
+    inviteToken: z.string().min(1, 'Signup token not present').max(4096),
+  })
+  .describe('InviteAcceptBody');
+export type InviteAcceptBody = z.input<typeof inviteAcceptBody>;
+
+export const authResult = z
+  .object({ token: z.string(), user, tenantMember: tenantMember.nullable() })
+  .describe('AuthResult');
+export type AuthResult = z.infer<typeof authResult>;
+
+export const inviteResult = z
+  .object({ tenantMember, user })
+  .describe('InviteResult');
+
+/** The session token's payload (§3). */
+export const tokenPayload = z.object({
+  userId: objectId,
+  userEmail: z.string(),
+  userRole: userRole,
+  userFirstname: z.string().nullable(),
+  userLastname: z.string().nullable(),
+  tenantId: objectId,
+  ver: z.number().int(),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type TokenPayload = z.infer<typeof tokenPayload>;
+
+/** What the invite link's token tells the client, to prefill the form. */
+export const inviteTokenPayload = z.object({
+  purpose: z.literal('invite'),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  tenantId: objectId,
+  jti: z.string(),
+  exp: z.number().int(),
+});
+export type InviteTokenPayload = z.infer<typeof inviteTokenPayload>;
+
+export const resetTokenPayload = z.object({
+  purpose: z.literal('reset'),
+  email: z.string(),
+  jti: z.string(),
+  exp: z.number().int(),
+});
+export type ResetTokenPayload = z.infer<typeof resetTokenPayload>;
+
+export const AUTH_ERRORS = {
+  invalidCredentials: 'Invalid email or password',
+  accountSuspended: 'This account is suspended. Please contact support.',
+  membershipSuspended: 'Your membership of this organization is suspended. Please contact its administrator.',
+  emailTaken: 'An account with this email already exists. Sign in instead.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  signupTokenMissing: 'Signup token not present',
+  signupTokenInvalid: 'Signup token is invalid',
+  signupTokenExpired: 'Signup token is expired',
+  resetTokenMissing: 'Reset token not present',
+  resetTokenInvalid: 'Reset token is invalid',
+  resetTokenExpired: 'Reset token is expired',
+  inviteEmailMismatch: 'This invitation was sent to a different email address',
+} as const;
+
+/** Reads a JWT's payload without verifying it (the server verifies). */
+export function decodeTokenPayload(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const json = new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type TokenState = 'missing' | 'invalid' | 'expired' | 'valid';
+/** §4/§5: a token is used only if it decodes, has an exp and is not expired. */
+export function tokenState(token: string | null | undefined, nowMs: number = Date.now()): TokenState {
+  if (!token) return 'missing';
+  const payload = decodeTokenPayload(token);
+  if (!payload || typeof payload.exp !== 'number') return 'invalid';
+  return payload.exp * 1000 <= nowMs ? 'expired' : 'valid';
+}

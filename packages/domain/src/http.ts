@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** The one error envelope every failing response carries. */
+export const errorCode = z.enum([
+  'bad-request', 'validation', 'unauthenticated', 'forbidden', 'not-found', 'conflict',
+  'payload-too-large', 'rate-limited', 'internal', 'unavailable',
+]);
+export type ErrorCode = z.infer<typeof errorCode>;
+
+export const errorStatus: Record<ErrorCode, number> = {
+  'bad-request': 400,
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'payload-too-large': 413,
+  'rate-limited': 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+export const errorName: Record<ErrorCode, string> = {
+  'bad-request': 'BadRequestError',
+  validation: 'ValidationError',
+  unauthenticated: 'AuthenticationError',
+  forbidden: 'ForbiddenError',
+  'not-found': 'NotFoundError',
+  conflict: 'ConflictError',
+  'payload-too-large': 'PayloadTooLargeError',
+  'rate-limited': 'RateLimitError',
+  internal: 'InternalServerError',
+  unavailable: 'ServiceUnavailableError',
+};
+
+export const errorBody = z.object({
+  type: errorCode,
+  name: z.string(),
+  message: z.string(),
+  status: z.number().int(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+export const errorEnvelope = z.object({ error: errorBody }).describe('Error');
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`)
+    .default(PAGE_LIMIT_DEFAULT),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const pageMeta = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export type PageMeta = z.infer<typeof pageMeta>;
+
+export const sortDirection = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof sortDirection>;
+
+export function dataOf<T extends z.ZodType>(schema: T) {
+  return z.object({ data: schema });
+}
+export function listOf<T extends z.ZodType>(schema: T) {
+  return z.object({ data: z.array(schema), meta: pageMeta });
+}
+export type Data<T> = { data: T };
+export type List<T> = { data: T[]; meta: PageMeta };
+
+/** The client-side error text rule of §8. */
+export function networkErrorText(serverText?: string | null, clientText?: string | null): string {
+  return serverText?.trim() || clientText?.trim() || 'unknown network error';
+}

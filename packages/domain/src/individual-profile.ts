@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { contact } from './contact.ts';
+import { countryCode, DEFAULT_COUNTRY } from './geo.ts';
+import { pageQuery } from './http.ts';
+import { objectId } from './ids.ts';
+import { isEmptyValue, isValidDate, personName } from './validation.ts';
+
+export const gender = z.enum(['male', 'female', 'other']);
+export type Gender = z.infer<typeof gender>;
+export const genderLabels: Record<Gender, string> = { male: 'Male', female: 'Female', other: 'Other' };
+/** §9 defaults. */
+export const DEFAULT_GENDER: Gender = 'male';
+export const DEFAULT_BIRTH_PLACE = DEFAULT_COUNTRY;
+export const DEFAULT_CITIZENSHIP = DEFAULT_COUNTRY;
+
+/** The fields held encrypted at rest and masked in every response unless the owner reveals them. */
+export const SENSITIVE_PROFILE_FIELDS = ['ssn', 'tin', 'ein'] as const;
+export type SensitiveProfileField = (typeof SENSITIVE_PROFILE_FIELDS)[number];
+
+/** A digits pattern ('000-00-0000'), accepted with or without its dashes and stored with them. */
+function dashedDigits(label: string, groups: readonly number[]) {
+  const pattern = groups.map((n) => '0'.repeat(n)).join('-');
+  const loose = new RegExp(`^${groups.map((n) => `\\d{${n}}`).join('-?')}$`);
+  return z
+    .string()
+    .trim()
+    .regex(loose, `${label} must look like ${pattern}`)
+    .transform((v) => {
+      const digits = v.replace(/-/g, '');
+      let at = 0;
+      return groups.map((n) => digits.slice(at, (at += n))).join('-');
+    });
+}
+export const ssn = dashedDigits('SSN', [3, 2, 4]);
+export const tin = dashedDigits('TIN', [3, 2, 4]);
+export const ein = dashedDigits('EIN', [2, 7]);
+export const crd = z.string().trim().regex(/^\d{10}$/, 'CRD must be 10 digits');
+export const isoDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
+  .refine(isValidDate, 'Enter a real calendar date');
+
+export const individualProfile = z
+  .object({
+    _id: objectId,
+    user: objectId,
+    firstname: z.string(),
+    lastname: z.string(),
+    middlename: z.string(),
+    birthDate: z.string().nullable(),
+    birthPlace: z.string().nullable(),
+    gender: gender.nullable(),
+    citizenship: z.string().nullable(),
+    occupation: z.string().nullable(),
+    crd: z.string().nullable(),
+    /** Masked ('***-**-6789') unless revealed by the owner. */
+    ssn: z.string().nullable(),
+    tin: z.string().nullable(),
+    ein: z.string().nullable(),
+    /** The id of the profile image (fetch it from individual-profile/{id}/media/{image}). */
+    image: objectId.nullable(),
+    contact,
+    govPhotoIds: z.array(objectId),
+    financialAccounts: z.array(objectId),
+    /** True when ssn, tin and ein are shown in clear. */
+    revealed: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('IndividualProfile');
+export type IndividualProfile = z.infer<typeof individualProfile>;
+
+export const INDIVIDUAL_PROFILE_LIMIT_MAX = 1000;
+export const individualProfileQuery = pageQuery.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(INDIVIDUAL_PROFILE_LIMIT_MAX, `limit must be at most ${INDIVIDUAL_PROFILE_LIMIT_MAX}`)
+    .default(20),
+  user: objectId.optional(),
+});
+export type IndividualProfileQuery = z.infer<typeof individualProfileQuery>;
+
+export const individualProfileGetQuery = z.object({
+  reveal: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+});
+
+export const createIndividualProfileBody = z
+  .object({
+    firstname: personName('First name'),
+    lastname: personName('Last name'),
+    /** Defaults to the caller; only the caller's own id is accepted. */
+    user: objectId.optional(),
+    acceptDisclosures: z.literal(true, { error: 'You must agree to the terms and conditions' }),
+  })
+  .describe('CreateIndividualProfileBody');
+export type CreateIndividualProfileBody = z.input<typeof createIndividualProfileBody>;
+
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional();
+
+/**
+ * §5 profile save: empty optional values arrive as null and the middle name as empty text.
+ * ssn, tin and ein are changed only when sent: left out, the stored value stays; null clears it.
+ */
+export const updateIndividualProfileBody = z
+  .object({
+    firstname: personName('First name').optional(),
+    lastname: personName('Last name').optional(),
+    middlename: z.string().trim().max(100, 'Middle name must be at most 100 characters').nullable().optional().transform((v) => (v === null ? '' : v)),
+    birthDate: isoDay.nullable().optional(),
+    birthPlace: countryCode.nullable().optional(),
+    gender: gender.nullable().optional(),
+    citizenship: countryCode.nullable().optional(),
+    occupation: optionalText('Occupation', 200),
+    crd: crd.nullable().optional(),
+    ssn: ssn.nullable().optional(),
+    tin: tin.nullable().optional(),
+    ein: ein.nullable().optional(),
+  })
+  .strict()
+  .describe('UpdateIndividualProfileBody');
+export type UpdateIndividualProfileBody = z.input<typeof updateIndividualProfileBody>;
+
+/** What the details form edits, as text (empty text for nothing). */
+export interface IndividualProfileDetailsForm {
+  firstname: string;
+  lastname: string;
+  middlename: string;
+  birthDate: string;
+  birthPlace: string;
+  gender: string;
+  citizenship: string;
+  occupation: string;
+  crd: string;
+  ssn: string;
+  tin: string;
+  ein: string;
+}
+
+/** §5: the save body from the details form; empty optional values become null, the middle name empty text. */
+export function toProfileUpdateBody(
+  form: IndividualProfileDetailsForm,
+  changedSensitive: readonly SensitiveProfileField[],
+): UpdateIndividualProfileBody {
+  const orNull = (v: string) => (isEmptyValue(v) ? null : v.trim());
+  const body: UpdateIndividualProfileBody = {
+    firstname: form.firstname,
+    lastname: form.lastname,
+    middlename: isEmptyValue(form.middlename) ? '' : form.middlename.trim(),
+    birthDate: orNull(form.birthDate),
+    birthPlace: orNull(form.birthPlace),
+    gender: orNull(form.gender) as Gender | null,
+    citizenship: orNull(form.citizenship),
+    occupation: orNull(form.occupation),
+    crd: orNull(form.crd),
+  };
+  for (const field of changedSensitive) body[field] = orNull(form[field]);
+  return body;
+}
+
+export const govPhotoIdsBody = z
+  .object({ govPhotoIds: z.array(objectId).max(100).refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once') })
+  .describe('IndividualProfileGovPhotoIdsBody');
+export type GovPhotoIdsBody = z.input<typeof govPhotoIdsBody>;
+
+export const profileFinancialAccountsBody = z
+  .object({ financialAccounts: z.array(objectId).max(100).refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once') })
+  .describe('IndividualProfileFinancialAccountsBody');
+export type ProfileFinancialAccountsBody = z.input<typeof profileFinancialAccountsBody>;
+
+export function individualProfileName(p: Pick<IndividualProfile, 'firstname' | 'middlename' | 'lastname'>): string {
+  return [p.firstname, p.middlename, p.lastname].map((s) => s?.trim()).filter(Boolean).join(' ');
+}

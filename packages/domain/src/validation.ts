@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** §5: a value is empty when it is null, undefined, '-', '- -' or blank text. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value !== 'string') return false;
+  const trimmed = value.trim();
+  return trimmed === '' || trimmed === '-' || trimmed === '- -';
+}
+
+/** Local part, '@', then two or more dot-separated domain labels, none of them empty. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+export const EMAIL_ERROR = 'Enter a valid email address';
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+export const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .regex(EMAIL_PATTERN, EMAIL_ERROR)
+  .transform((v) => v.toLowerCase());
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** Phone: optional plus, 1 to 15 digits, the first not 0. */
+export const PHONE_PATTERN = /^\+?[1-9]\d{0,14}$/;
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value.replace(/[\s()-]/g, ''));
+}
+
+export function isValidUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** ISO 8601 calendar date, optionally followed by a time and a zone. */
+const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A Date, a timestamp or an ISO date text naming a real calendar day. Text is held to ISO because
+ * `new Date(text)` accepts almost anything ('hello 1') and rolls '2024-02-30' over into March.
+ */
+export function isValidDate(value: unknown): boolean {
+  if (value instanceof Date) return !Number.isNaN(value.getTime());
+  if (typeof value === 'number') return !Number.isNaN(new Date(value).getTime());
+  if (typeof value !== 'string') return false;
+  const match = ISO_DATE_PATTERN.exec(value.trim());
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const calendar = new Date(0);
+  calendar.setUTCFullYear(year, month - 1, day);
+  const realDay = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
+  return realDay && !Number.isNaN(new Date(value.trim()).getTime());
+}
+
+export function isEnumValue<T extends string>(values: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (values as readonly string[]).includes(value);
+}
+
+export const personName = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+
+/** Search boxes only suggest after more than 2 characters. */
+export const SEARCH_MIN_CHARS = 3;
+export function shouldSuggest(query: string): boolean {
+  return query.trim().length >= SEARCH_MIN_CHARS;
+}

@@ -4,10 +4,11 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['Types', 'npm', ['run', 'typecheck']],
   ['Lint', 'npm', ['run', 'lint']],
+  // Early: quick, and the browser journeys serve this build.
+  ['Web build with the /signin budget check', 'npm', ['run', 'build', '-w', 'apps/web']],
   ['Domain unit tests', 'npm', ['test', '-w', 'packages/domain']],
   ['API tests (PGlite, then PostgreSQL when reachable)', 'npm', ['test', '-w', 'apps/api']],
   ['Web component tests', 'npm', ['test', '-w', 'apps/web']],
-  ['Web build with the /signin budget check', 'npm', ['run', 'build', '-w', 'apps/web']],
   ['Browser journeys (Chromium)', 'npm', ['test', '-w', 'e2e']],
 ];
 

@@ -1,12 +1,14 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
-import { settingsRedirectRoutes } from './routes/settings-redirects.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 
-/** Each page is its own chunk: the sign-in path carries nothing it does not show. */
+/**
+ * The public pages. Each page is its own chunk, and the signed-in table is one more (see
+ * `createAppRouter`): the sign-in path carries nothing it does not show.
+ */
 export const pageRoutes: RouteObject[] = [
   { path: 'signin', lazy: () => import('../features/auth/components/signin-page.tsx').then((m) => ({ Component: m.SigninPage })) },
   { path: 'signup', lazy: () => import('../features/auth/components/signup-page.tsx').then((m) => ({ Component: m.SignupPage })) },
@@ -28,161 +30,16 @@ export const pageRoutes: RouteObject[] = [
   },
   { path: 'terms', lazy: () => import('../features/legal/components/terms-page.tsx').then((m) => ({ Component: m.TermsPage })) },
   { path: 'privacy', lazy: () => import('../features/legal/components/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })) },
-  {
-    element: <RequireAuth />,
-    children: [
-      { index: true, lazy: () => import('./routes/home.tsx').then((m) => ({ Component: m.HomePage })) },
-      { path: 'user', element: <Navigate to="/user/passport/account" replace /> },
-      {
-        // The signed-in user's own membership of this tenant (a page of its own, not inside the passport).
-        path: 'user/tenant-member/:tenantMemberId',
-        lazy: () => import('../features/membership/components/membership-layout.tsx').then((m) => ({ Component: m.MembershipLayout })),
-        children: [
-          { index: true, element: <Navigate to="account" replace /> },
-          { path: 'account', lazy: () => import('../features/membership/components/membership-account-tab.tsx').then((m) => ({ Component: m.MembershipAccountTab })) },
-          { path: 'activity', lazy: () => import('../features/membership/components/membership-activity-tab.tsx').then((m) => ({ Component: m.MembershipActivityTab })) },
-          { path: 'groups', lazy: () => import('../features/membership/components/membership-groups-tab.tsx').then((m) => ({ Component: m.MembershipGroupsTab })) },
-          { path: 'details', lazy: () => import('../features/membership/components/membership-placeholder.tsx').then((m) => ({ Component: m.MembershipDetailsPlaceholder })) },
-          { path: 'notifications', lazy: () => import('../features/membership/components/membership-placeholder.tsx').then((m) => ({ Component: m.MembershipNotificationsPlaceholder })) },
-        ],
-      },
-      {
-        path: 'user/:product',
-        lazy: () => import('../features/passport/components/passport-layout.tsx').then((m) => ({ Component: m.PassportLayout })),
-        children: [
-          { index: true, element: <Navigate to="account" replace /> },
-          { path: 'account', lazy: () => import('../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
-          { path: 'activity', lazy: () => import('../features/account/components/activity-page.tsx').then((m) => ({ Component: m.ActivityPage })) },
-          { path: 'individual-profiles', lazy: () => import('../features/individual-profiles/components/individual-profiles-page.tsx').then((m) => ({ Component: m.IndividualProfilesPage })) },
-          {
-            path: 'individual-profiles/:individualProfileId',
-            lazy: () => import('../features/individual-profiles/components/individual-profile-page.tsx').then((m) => ({ Component: m.IndividualProfilePage })),
-            children: [
-              { index: true, element: <Navigate to="details" replace /> },
-              { path: 'details', lazy: () => import('../features/individual-profiles/components/profile-details-tab.tsx').then((m) => ({ Component: m.ProfileDetailsTab })) },
-              { path: 'contact', lazy: () => import('../features/individual-profiles/components/profile-contact-tab.tsx').then((m) => ({ Component: m.ProfileContactTab })) },
-              { path: 'financial-accounts', lazy: () => import('../features/individual-profiles/components/profile-financial-accounts-tab.tsx').then((m) => ({ Component: m.ProfileFinancialAccountsTab })) },
-              {
-                path: 'identity',
-                lazy: () => import('../features/individual-profiles/components/profile-identity-tab.tsx').then((m) => ({ Component: m.ProfileIdentityTab })),
-                // identity/create opens the 'Add ID' modal of the tab itself.
-                children: [{ path: 'create' }],
-              },
-            ],
-          },
-          { path: 'financial-accounts', lazy: () => import('../features/financial-accounts/components/financial-accounts-page.tsx').then((m) => ({ Component: m.FinancialAccountsPage })) },
-          { path: 'legal-entity-profiles', lazy: () => import('../features/legal-entity-profiles/components/legal-entity-profiles-page.tsx').then((m) => ({ Component: m.LegalEntityProfilesPage })) },
-          {
-            path: 'legal-entity-profiles/:legalEntityProfileId',
-            lazy: () => import('../features/legal-entity-profiles/components/legal-entity-profile-page.tsx').then((m) => ({ Component: m.LegalEntityProfilePage })),
-            children: [
-              { index: true, element: <Navigate to="details" replace /> },
-              { path: 'details', lazy: () => import('../features/legal-entity-profiles/components/details-tab.tsx').then((m) => ({ Component: m.LegalEntityDetailsTab })) },
-              { path: 'ownership', lazy: () => import('../features/legal-entity-profiles/components/ownership-tab.tsx').then((m) => ({ Component: m.LegalEntityOwnershipTab })) },
-              { path: 'contact', lazy: () => import('../features/legal-entity-profiles/components/contact-tab.tsx').then((m) => ({ Component: m.LegalEntityContactTab })) },
-              { path: 'financial-accounts', lazy: () => import('../features/legal-entity-profiles/components/placeholder-tab.tsx').then((m) => ({ Component: m.FinancialAccountsPlaceholder })) },
-              { path: 'legal', lazy: () => import('../features/legal-entity-profiles/components/placeholder-tab.tsx').then((m) => ({ Component: m.LegalPlaceholder })) },
-            ],
-          },
-          // Tabs whose routes are not here yet show the 404 inside the passport layout.
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-      { path: 'settings', lazy: () => import('../features/account/components/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })) },
-      ...settingsRedirectRoutes,
-      { path: 'document', lazy: () => import('../features/documents/components/documents-page.tsx').then((m) => ({ Component: m.DocumentsPage })) },
-      { path: 'document/create', lazy: () => import('../features/documents/components/documents-page.tsx').then((m) => ({ Component: m.DocumentCreatePage })) },
-      {
-        path: 'document/:documentId',
-        lazy: () => import('../features/documents/components/document-page.tsx').then((m) => ({ Component: m.DocumentPage })),
-        children: [
-          { index: true, lazy: () => import('../features/documents/components/document-details-tab.tsx').then((m) => ({ Component: m.DocumentDetailsTab })) },
-          { path: 'history', lazy: () => import('../features/documents/components/document-history-tab.tsx').then((m) => ({ Component: m.DocumentHistoryTab })) },
-          { path: 'access', lazy: () => import('../features/documents/components/document-access-tab.tsx').then((m) => ({ Component: m.DocumentAccessTab })) },
-        ],
-      },
-      {
-        path: 'admin',
-        lazy: () => import('../features/platform-admin/components/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
-        children: [
-          { index: true, lazy: () => import('../features/platform-admin/components/admin-overview-page.tsx').then((m) => ({ Component: m.AdminOverviewPage })) },
-          { path: 'tenant', lazy: () => import('../features/platform-admin/components/tenants-page.tsx').then((m) => ({ Component: m.TenantsPage })) },
-          { path: 'tenant/create', lazy: () => import('../features/platform-admin/components/tenant-create-page.tsx').then((m) => ({ Component: m.TenantCreatePage })) },
-          {
-            path: 'tenant/:tenantId',
-            lazy: () => import('../features/platform-admin/components/tenant-page.tsx').then((m) => ({ Component: m.AdminTenantPage })),
-            children: [
-              { index: true, lazy: () => import('../features/platform-admin/components/tenant-page.tsx').then((m) => ({ Component: m.AdminTenantDetailsTab })) },
-              { path: 'history', lazy: () => import('../features/platform-admin/components/tenant-page.tsx').then((m) => ({ Component: m.AdminTenantHistoryTab })) },
-              { path: 'access', lazy: () => import('../features/platform-admin/components/tenant-page.tsx').then((m) => ({ Component: m.AdminTenantAccessTab })) },
-            ],
-          },
-          { path: 'user', lazy: () => import('../features/platform-admin/components/users-page.tsx').then((m) => ({ Component: m.UsersPage })) },
-          { path: 'user/:userId', lazy: () => import('../features/platform-admin/components/user-page.tsx').then((m) => ({ Component: m.AdminUserPage })) },
-        ],
-      },
-      {
-        // The tenant admin area (owners and platform admins; the layout shows everyone else a refusal).
-        path: 'tenant',
-        lazy: () => import('../features/tenant-admin/components/tenant-admin-layout.tsx').then((m) => ({ Component: m.TenantAdminLayout })),
-        children: [
-          { index: true, element: <Navigate to="/tenant/dashboard" replace /> },
-          { path: 'list', lazy: () => import('../features/tenant-admin/components/tenant-list-page.tsx').then((m) => ({ Component: m.TenantListPage })) },
-          { path: 'dashboard', lazy: () => import('../features/tenant-admin/components/tenant-dashboard-page.tsx').then((m) => ({ Component: m.TenantDashboardPage })) },
-          {
-            path: 'settings',
-            lazy: () => import('../features/tenant-admin/components/tenant-settings-page.tsx').then((m) => ({ Component: m.TenantSettingsPage })),
-            children: [
-              { index: true, element: <Navigate to="details" replace /> },
-              { path: 'details', lazy: () => import('../features/tenant-admin/components/settings-details-tab.tsx').then((m) => ({ Component: m.TenantSettingsDetailsTab })) },
-              { path: 'api', lazy: () => import('../features/api-keys/components/api-keys-tab.tsx').then((m) => ({ Component: m.TenantSettingsApiTab })) },
-              { path: 'history', lazy: () => import('../features/tenant-admin/components/settings-history-tab.tsx').then((m) => ({ Component: m.TenantSettingsHistoryTab })) },
-            ],
-          },
-          { path: 'branding', element: <Navigate to="/tenant/branding/theme" replace /> },
-          { path: 'branding/theme', lazy: () => import('../features/branding/components/theme-form.tsx').then((m) => ({ Component: m.BrandingThemePage })) },
-          { path: 'branding/media', lazy: () => import('../features/branding/components/media-page.tsx').then((m) => ({ Component: m.BrandingMediaPage })) },
-          { path: 'branding/messaging', lazy: () => import('../features/branding/components/messaging-form.tsx').then((m) => ({ Component: m.BrandingMessagingPage })) },
-          {
-            path: 'docs',
-            lazy: () => import('../features/api-docs/components/api-docs-page.tsx').then((m) => ({ Component: m.ApiDocsPage })),
-            children: [
-              { index: true, lazy: () => import('../features/api-docs/components/api-docs-page.tsx').then((m) => ({ Component: m.ApiDocsIntro })) },
-              { path: 'api/:groupId/:endpointId', lazy: () => import('../features/api-docs/components/api-endpoint-page.tsx').then((m) => ({ Component: m.ApiEndpointPage })) },
-            ],
-          },
-          { path: 'membership', element: <Navigate to="/tenant/membership/members" replace /> },
-          { path: 'membership/members', lazy: () => import('../features/members/components/members-page.tsx').then((m) => ({ Component: m.MembersPage })) },
-          {
-            path: 'membership/members/:memberId',
-            lazy: () => import('../features/members/components/member-page.tsx').then((m) => ({ Component: m.MemberPage })),
-            children: [
-              { index: true, element: <Navigate to="details" replace /> },
-              { path: 'details', lazy: () => import('../features/members/components/member-details-tab.tsx').then((m) => ({ Component: m.MemberDetailsTab })) },
-              { path: 'history', lazy: () => import('../features/members/components/member-history-tab.tsx').then((m) => ({ Component: m.MemberHistoryTab })) },
-              { path: 'access', lazy: () => import('../features/members/components/member-access-tab.tsx').then((m) => ({ Component: m.MemberAccessTab })) },
-            ],
-          },
-          { path: 'membership/groups', lazy: () => import('../features/groups/components/groups-page.tsx').then((m) => ({ Component: m.GroupsPage })) },
-          {
-            path: 'membership/groups/:groupId',
-            lazy: () => import('../features/groups/components/group-page.tsx').then((m) => ({ Component: m.GroupPage })),
-            children: [
-              { index: true, element: <Navigate to="details" replace /> },
-              { path: 'details', lazy: () => import('../features/groups/components/group-details-tab.tsx').then((m) => ({ Component: m.GroupDetailsTab })) },
-              { path: 'history', lazy: () => import('../features/groups/components/group-history-tab.tsx').then((m) => ({ Component: m.GroupHistoryTab })) },
-              { path: 'access', lazy: () => import('../features/groups/components/group-access-tab.tsx').then((m) => ({ Component: m.GroupAccessTab })) },
-            ],
-          },
-          // Pages whose routes are not here yet show the 404 inside the tenant admin layout.
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-    ],
-  },
   // Not lazy: the error boundary shows it too, so it is in the main bundle anyway.
   { path: '*', Component: NotFoundPage },
 ];
+
+/** The signed-in pages sit under one guard that sends visitors to sign-in and back. */
+export function signedInBranch(children: RouteObject[]): RouteObject {
+  return { id: 'signed-in', element: <RequireAuth />, children };
+}
+
+const PAGES_ID = 'pages';
 
 export const routes: RouteObject[] = [
   {
@@ -191,10 +48,27 @@ export const routes: RouteObject[] = [
     errorElement: <RootErrorBoundary />,
     HydrateFallback: PageLoader,
     // Page errors render inside the layout, so the top bar stays usable.
-    children: [{ errorElement: <RootErrorBoundary />, children: pageRoutes }],
+    children: [{ id: PAGES_ID, errorElement: <RootErrorBoundary />, children: pageRoutes }],
   },
 ];
 
+/**
+ * The router starts with the public table. A path it only matches with the catch-all (every
+ * signed-in page) makes React Router ask `patchRoutesOnNavigation`, which loads the signed-in
+ * table once and adds it; the more specific routes then win over the 404.
+ */
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  let loading: Promise<void> | undefined;
+  return createBrowserRouter(routes, {
+    patchRoutesOnNavigation({ patch }) {
+      loading ??= import('./routes/signed-in-routes.tsx').then(({ signedInRoutes }) => {
+        patch(PAGES_ID, [signedInBranch(signedInRoutes)]);
+      }, (error: unknown) => {
+        // A failed chunk load (a dropped connection, a new deploy) is retried on the next navigation.
+        loading = undefined;
+        throw error;
+      });
+      return loading;
+    },
+  });
 }

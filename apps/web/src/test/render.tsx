@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_BRANDING } from '@tessera/domain';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
-import { ToastProvider } from '../app/provider.tsx';
+import { ToastProvider } from '../lib/toast.tsx';
 import { tenantContextQueryOptions, type TenantContext } from '../features/tenant/api/get-tenant-context.ts';
 import { TenantThemeProvider } from '../features/tenant/components/tenant-theme-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';

@@ -29,6 +29,8 @@ export const tenantMembers = pgTable(
     uniqueIndex('tenant_members_tenant_user_key').on(t.tenantId, t.userId),
     index('tenant_members_user_idx').on(t.userId),
     index('tenant_members_tenant_status_idx').on(t.tenantId, t.membershipStatus, t.createdAt),
+    // Role filter of the members list and the last-owner check.
+    index('tenant_members_tenant_role_idx').on(t.tenantId, t.role, t.createdAt),
   ],
 );
 export type TenantMemberRow = typeof tenantMembers.$inferSelect;

@@ -2,7 +2,7 @@ import type {
   AccountStatus, IdentityVerificationStatus, NotificationPreferences, OnboardingStatus, SignupStatus, ThemeMode, UserRole,
 } from '@tessera/domain';
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, objectIdColumn, updatedAt } from './columns.ts';
 
 /** Users are global: one financial passport across every tenant they belong to. */
@@ -41,6 +41,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    // The platform admin's user list filters by role and account status, newest first.
+    index('users_role_status_created_idx').on(t.role, t.accountStatus, t.createdAt),
+    index('users_created_idx').on(t.createdAt),
+  ],
 );
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { Avatar, Badge, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import { initials, userDisplayName, type User } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useRef } from 'react';
 import { useUpdateUserImage } from '../api/update-user-image.ts';
 import { useUserImage } from '../hooks/use-user-image.ts';

@@ -2,7 +2,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Alert, AlertTitle, Button, Grid, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { usePasswordUpdate } from '../api/password-update.ts';

@@ -1,6 +1,6 @@
 import { Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { DATE_FORMATS, DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT, formatDate, TIME_FORMATS, type User } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { SectionCard } from './section-card.tsx';

@@ -1,6 +1,6 @@
 import { FormControlLabel, FormGroup, Switch, Typography } from '@mui/material';
 import { notificationCategory, notificationCategoryLabels, type User } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateNotifications } from '../api/update-notifications.ts';
 import { SectionCard } from './section-card.tsx';

@@ -1,6 +1,6 @@
 import Download from '@mui/icons-material/Download';
 import { Button, Link, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useExportUserData } from '../api/export-user-data.ts';
 import { SectionCard } from './section-card.tsx';

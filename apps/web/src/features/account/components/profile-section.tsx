@@ -3,7 +3,7 @@ import { Box, Button, Grid, Stack, TextField, type TextFieldProps } from '@mui/m
 import {
   ACCOUNT_PROFILE_FIELDS, accountUpdateBody, COUNTRIES, DEFAULT_COUNTRY, US_STATES, userDisplayName, type AccountUpdate, type AccountUpdateBody, type User,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { MaskedInput } from '../../../components/masked-input.tsx';

@@ -1,7 +1,7 @@
 import { ArrowBack, ContentCopy } from '@mui/icons-material';
 import { Box, Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { API_KEY_PREFIX } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';

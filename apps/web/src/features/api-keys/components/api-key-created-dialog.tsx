@@ -1,7 +1,7 @@
 import { ContentCopy } from '@mui/icons-material';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { apiKeyKindLabels, type ApiKeyCreated } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 
 export const KEY_SHOWN_ONCE = 'Copy this key now: it will not be shown again.';

@@ -2,7 +2,7 @@ import { Block } from '@mui/icons-material';
 import { Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { apiKeyKindLabels, apiKeyStatus, formatDateTime, type ApiKey, type ApiKeyCreated, type ApiKeyKind } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useMemo, useState } from 'react';
 import { DataGrid } from '../../../components/data-grid.tsx';
 import { ErrorBlock } from '../../../components/error-block.tsx';

@@ -2,7 +2,7 @@ import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { passwordResetRequestBody, type PasswordResetRequestBody } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';

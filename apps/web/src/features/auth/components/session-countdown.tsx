@@ -1,7 +1,7 @@
 import Timer from '@mui/icons-material/Timer';
 import { Button, Tooltip } from '@mui/material';
 import { formatCountdown } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { useTokenRefresh } from '../api/token-refresh.ts';
 import { useSession } from '../hooks/use-session.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { buildEvent, recordEvent } from '../../../lib/analytics.ts';

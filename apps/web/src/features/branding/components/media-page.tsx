@@ -3,7 +3,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import Upload from '@mui/icons-material/Upload';
 import { Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import type { BrandingImageType, TenantPublic } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useRef, type ChangeEvent } from 'react';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

@@ -5,7 +5,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { Button, Card, CardContent, FormControlLabel, IconButton, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import { brandingMessaging, newObjectId, type BrandingMessaging, type TenantPublic } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useForm, type Control } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';

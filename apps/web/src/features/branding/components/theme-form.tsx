@@ -3,7 +3,7 @@ import {
   Box, Button, Card, CardContent, FormControl, FormControlLabel, FormLabel, Grid, MenuItem, Radio, RadioGroup, Slider, Stack, Tab, Tabs, TextField, Typography,
 } from '@mui/material';
 import { brandingTheme, fontFamily, paletteColours, type BrandingTheme, type PaletteColours, type TenantPublic, type ThemeMode } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';

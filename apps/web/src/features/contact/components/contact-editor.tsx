@@ -15,7 +15,7 @@ import {
   type ContactItem,
   type ContactKind,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { ContactItemDialog } from './contact-item-dialog.tsx';
 

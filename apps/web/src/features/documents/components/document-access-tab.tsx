@@ -6,7 +6,7 @@ import {
 import {
   canChangeRoleInline, formatDate, INLINE_ROLES, tenantRole, tenantRoleLabels, type AccessGrant, type TenantRole,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';

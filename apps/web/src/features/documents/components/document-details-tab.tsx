@@ -1,7 +1,7 @@
 import { Delete, Download, TextSnippet } from '@mui/icons-material';
 import { Alert, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { formatDateTime, formatFileSize, type DocumentEntityType, type DocumentRecord, type DocumentType } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';

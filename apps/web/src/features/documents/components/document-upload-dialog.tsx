@@ -1,7 +1,7 @@
 import { UploadFile } from '@mui/icons-material';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { formatFileSize, UPLOAD_TOAST, type DocumentEntityType, type DocumentRecord, type DocumentType } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useUploadDocument } from '../api/upload-document.ts';

@@ -7,7 +7,7 @@ import {
   type FinancialAccount,
   type FinancialAccountType,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client.ts';

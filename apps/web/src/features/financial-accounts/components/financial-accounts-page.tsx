@@ -2,7 +2,7 @@ import { Add, DeleteOutlined } from '@mui/icons-material';
 import { Button, IconButton, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { financialAccountTypeLabels, formatDate, type FinancialAccount } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { DataGrid } from '../../../components/data-grid.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';

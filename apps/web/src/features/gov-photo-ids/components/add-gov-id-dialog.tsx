@@ -6,7 +6,7 @@ import {
   COUNTRIES, DEFAULT_COUNTRY, DEFAULT_GOV_PHOTO_ID_TYPE, GOV_ID_TEXTS, govPhotoIdCreateBody, govPhotoIdType, govPhotoIdTypeLabels, SUPPORT_EMAIL,
   US_STATES, type GovPhotoId, type GovPhotoIdCreateBody, type GovPhotoIdType,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { uploadDocument } from '../../documents/api/upload-document.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { groupCreateBody, type Group, type GroupCreateBody } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';

@@ -4,7 +4,7 @@ import {
   Autocomplete, Button, Card, CardContent, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography,
 } from '@mui/material';
 import { groupUpdateBody, memberDisplayName, type GroupUpdateBody, type TenantMemberAdmin } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';

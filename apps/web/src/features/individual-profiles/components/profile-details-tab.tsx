@@ -12,7 +12,7 @@ import {
   type MaskName,
   type SensitiveProfileField,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { MaskedInput } from '../../../components/masked-input.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';

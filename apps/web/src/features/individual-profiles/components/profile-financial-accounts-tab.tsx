@@ -2,7 +2,7 @@ import { Add, LinkOff } from '@mui/icons-material';
 import { Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { FinancialAccount } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { DataGrid } from '../../../components/data-grid.tsx';
 import { useFinancialAccounts } from '../../financial-accounts/api/list-financial-accounts.ts';

@@ -1,7 +1,7 @@
 import { PhotoCamera } from '@mui/icons-material';
 import { Avatar, Badge, ButtonBase, CircularProgress } from '@mui/material';
 import { individualProfileName, initials, type IndividualProfile } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useRef } from 'react';
 import { useIndividualProfileImage } from '../api/get-individual-profile-image.ts';
 import { useUploadIndividualProfileImage } from '../api/upload-individual-profile-image.ts';

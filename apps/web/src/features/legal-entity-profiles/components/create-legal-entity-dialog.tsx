@@ -4,7 +4,7 @@ import {
   legalEntityProfileCreateBody, legalEntityType, legalEntityTypeLabels,
   type LegalEntityProfile, type LegalEntityProfileCreateBody, type LegalEntityProfileCreateInput,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client.ts';

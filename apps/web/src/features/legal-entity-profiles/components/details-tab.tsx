@@ -4,7 +4,7 @@ import {
   COUNTRIES, legalEntityProfileDetailsBody, legalEntityType, legalEntityTypeLabels, US_STATES,
   type LegalEntityProfile, type LegalEntityProfileDetails, type LegalEntityProfileDetailsBody,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';

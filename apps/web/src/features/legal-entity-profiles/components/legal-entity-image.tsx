@@ -1,7 +1,7 @@
 import { PhotoCamera } from '@mui/icons-material';
 import { Avatar, Badge, ButtonBase, CircularProgress } from '@mui/material';
 import { initials, type LegalEntityProfile } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useRef } from 'react';
 import { useLegalEntityProfileImage } from '../api/get-legal-entity-profile-image.ts';
 import { useUploadLegalEntityProfileImage } from '../api/upload-legal-entity-profile-image.ts';

@@ -1,7 +1,7 @@
 import { Add, DeleteOutlined, EditOutlined } from '@mui/icons-material';
 import { Button, Card, IconButton, List, ListItem, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
 import { beneficialEquityTotal, fiduciaryRoleLabels, formatPercent, stakeholderTypeLabels, type Stakeholder } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { useDeleteStakeholder } from '../api/delete-stakeholder.ts';

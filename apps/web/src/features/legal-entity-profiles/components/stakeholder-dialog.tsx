@@ -3,7 +3,7 @@ import {
   fiduciaryRole, fiduciaryRoleLabels, individualProfileName, stakeholderBody, stakeholderType, stakeholderTypeLabels, EQUITY_MAX,
   type FiduciaryRole, type Stakeholder, type StakeholderType,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PercentInput } from '../../../components/masked-input.tsx';

@@ -4,7 +4,7 @@ import {
   expiryFromDay, INVITE_DEFAULT_ATTRIBUTES, memberInviteForm, tenantRole, tenantRoleLabels,
   type MemberInviteFormValues, type TenantMemberAdmin,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';

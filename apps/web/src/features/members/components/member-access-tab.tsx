@@ -1,7 +1,7 @@
 import { Delete } from '@mui/icons-material';
 import { Autocomplete, Button, Card, CardContent, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import type { Group } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';

@@ -4,7 +4,7 @@ import {
   dayFromExpiry, expiryFromDay, memberDetailsBody, memberDisplayName, tenantRole, tenantRoleLabels,
   type MemberDetailsBody, type Permission, type TenantRole,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';

@@ -2,7 +2,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import {
   allowedTransitions, membershipActionLabels, membershipStatusLabels, type MembershipStatus, type TenantMemberAdmin,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useResendInvite } from '../api/resend-invite.ts';

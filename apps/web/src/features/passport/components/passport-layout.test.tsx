@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageRoutes } from '../../../app/router.tsx';
+import { pageRoutes, signedInBranch } from '../../../app/router.tsx';
+import { signedInRoutes } from '../../../app/routes/signed-in-routes.tsx';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, makeUser } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -18,7 +19,7 @@ describe('PassportLayout', () => {
   it('sends /user to the Account tab of the passport, with the five tabs', async () => {
     sessionStore.signIn(makeAuthResult());
     mockFetch((path) => jsonResponse(path.endsWith('/events') ? emptyList : { data: makeUser() }));
-    const { router } = renderRoutes(pageRoutes, { initialEntries: ['/user'] });
+    const { router } = renderRoutes([signedInBranch(signedInRoutes), ...pageRoutes], { initialEntries: ['/user'] });
     expect(await screen.findByRole('heading', { name: 'Your Financial Passport' }, { timeout: 15000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/passport/account');
     const tabs = screen.getAllByRole('tab').map((t) => [t.textContent, t.getAttribute('href')]);
@@ -35,7 +36,7 @@ describe('PassportLayout', () => {
   it('shows the activity with Refresh and Last updated, and a page not yet built as 404 inside the layout', async () => {
     sessionStore.signIn(makeAuthResult());
     mockFetch((path) => jsonResponse(path.endsWith('/events') ? emptyList : { data: makeUser() }));
-    const { router } = renderRoutes(pageRoutes, { initialEntries: ['/user/passport/activity'] });
+    const { router } = renderRoutes([signedInBranch(signedInRoutes), ...pageRoutes], { initialEntries: ['/user/passport/activity'] });
     expect(await screen.findByRole('button', { name: 'Refresh' }, { timeout: 15000 })).toBeInTheDocument();
     expect(screen.getByText(/^Last updated /)).toBeInTheDocument();
     expect(await screen.findByText('No events found')).toBeInTheDocument();

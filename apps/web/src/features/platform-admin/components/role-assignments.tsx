@@ -4,7 +4,7 @@ import {
   TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import { objectId, rbacEntityType, tenantRole, type RbacEntityType, type RoleAssignment, type TenantRole } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { DialogErrorPanel } from '../../../components/dialog-error-panel.tsx';
 import { ErrorBlock } from '../../../components/error-block.tsx';

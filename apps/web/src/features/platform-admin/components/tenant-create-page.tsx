@@ -2,7 +2,7 @@ import { ArrowBack } from '@mui/icons-material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { newTenantSlug, slugify, tenantCreateBody, type TenantCreateBody } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';

@@ -2,7 +2,7 @@ import { ArrowBack, Delete } from '@mui/icons-material';
 import { Box, Button, Card, CardContent, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { formatDate, membershipStatusLabels, PAGE_LIMIT_DEFAULT, type AdminTenant, type AdminTenantMember, type TimelineQuery } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { DataGrid } from '../../../components/data-grid.tsx';

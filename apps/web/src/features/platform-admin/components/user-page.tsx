@@ -1,7 +1,7 @@
 import { ArrowBack, Delete } from '@mui/icons-material';
 import { Box, Button, Card, CardContent, CardHeader, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatDate, membershipStatusLabels, userDisplayName } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';

@@ -1,6 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
 import { userRole, userRoleLabels, type AdminUser, type UserRole } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { useUpdateUserRole } from '../api/update-user-role.ts';

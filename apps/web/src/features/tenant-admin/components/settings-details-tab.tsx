@@ -4,7 +4,7 @@ import {
   identityVerificationStatusLabels, TENANT_DESCRIPTION_MAX, tenantDetailsBody,
   type IdentityVerificationStatus, type TenantDetails, type TenantDetailsInput,
 } from '@tessera/domain';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';

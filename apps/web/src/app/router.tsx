@@ -43,7 +43,7 @@ const PAGES_ID = 'pages';
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    // Pathless: a path of '/' would match '/' by itself, and the signed-in home would never be asked for.
     element: <AppLayout />,
     errorElement: <RootErrorBoundary />,
     HydrateFallback: PageLoader,

@@ -13,6 +13,7 @@ export default defineConfig([
     '**/data/',
     '**/coverage/',
     '**/test-results/',
+    '.tmp/',
     'apps/api/drizzle/',
     '**/*.d.ts',
   ]),

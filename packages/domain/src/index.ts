@@ -27,3 +27,5 @@ export * from './tenant-admin.ts';
 export * from './members.ts';
 export * from './groups.ts';
 export * from './platform-admin.ts';
+export * from './institution.ts';
+export * from './offer.ts';

@@ -17,7 +17,7 @@ function member(overrides: Partial<TenantMember['rbac']> = {}): TenantMember {
     groups: [],
     membershipStatus: 'active',
     rbac: { _id: id(4), role: 'member', attributes: {}, expiresAt: null, ...overrides },
-    preferences: { themeMode: null, timeFormat: null, dateFormat: null },
+    preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null },
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  accountStatus, identityVerificationStatus, membershipStatus, notificationCategory, onboardingStatus,
+  accountStatus, appMode, identityVerificationStatus, membershipStatus, notificationCategory, onboardingStatus,
   permission, signupStatus, tenantRole, themeMode, userRole,
 } from './enums.ts';
 import { objectId } from './ids.ts';
@@ -57,6 +57,10 @@ export const memberPreferences = z.object({
   themeMode: themeMode.nullable(),
   timeFormat: nullableText,
   dateFormat: nullableText,
+  /** Invest or Raise (002 §1), kept per member; null is the app type's default. */
+  appMode: appMode.nullable().default(null),
+  /** The institution picked in Raise mode. */
+  institution: objectId.nullable().default(null),
 });
 export type MemberPreferences = z.infer<typeof memberPreferences>;
 

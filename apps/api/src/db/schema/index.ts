@@ -17,3 +17,5 @@ export * from './businesses.ts';
 export * from './api-keys.ts';
 export * from './groups.ts';
 export * from './role-assignments.ts';
+export * from './institutions.ts';
+export * from './offers.ts';

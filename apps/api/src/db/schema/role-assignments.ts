@@ -1,5 +1,5 @@
 import type { RbacEntityType, TenantRole } from '@tessera/domain';
-import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, objectIdColumn, updatedAt } from './columns.ts';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
@@ -17,6 +17,9 @@ export const roleAssignments = pgTable(
     entityType: text('entity_type').$type<RbacEntityType>().notNull(),
     entityId: objectIdColumn('entity_id').notNull(),
     role: text('role').$type<TenantRole>().notNull(),
+    /** An institution team membership may end (team invite expiry); null for no expiration. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    createdBy: objectIdColumn('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -24,6 +27,8 @@ export const roleAssignments = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('role_assignments_entity_user_key').on(t.tenantId, t.entityType, t.entityId, t.userId),
     index('role_assignments_user_idx').on(t.userId, t.createdAt),
+    // An institution's team, and an offer's assignments.
+    index('role_assignments_entity_idx').on(t.tenantId, t.entityType, t.entityId, t.createdAt),
   ],
 );
 export type RoleAssignmentRow = typeof roleAssignments.$inferSelect;

@@ -37,7 +37,7 @@ export async function insertMember(db: DbOrTx, m: NewMember): Promise<TenantMemb
       role: m.role,
       attributes: m.attributes,
       expiresAt: m.expiresAt ?? null,
-      preferences: { themeMode: null, timeFormat: null, dateFormat: null },
+      preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null },
     })
     .returning();
   return row!;

@@ -2,6 +2,24 @@ import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from './not-found.tsx';
 import { settingsRedirectRoutes } from './settings-redirects.tsx';
 
+/** The tabs of an offer's page, the same in the institution area and the tenant's marketplace. */
+const offerTabs: RouteObject[] = [
+  { index: true, element: <Navigate to="details" replace /> },
+  { path: 'details', lazy: () => import('../../features/offers/components/offer-details-tab.tsx').then((m) => ({ Component: m.OfferDetailsTab })) },
+  { path: 'history', lazy: () => import('../../features/offers/components/offer-history-tab.tsx').then((m) => ({ Component: m.OfferHistoryTab })) },
+  { path: 'financials', lazy: () => import('../../features/offers/components/offer-financials-tab.tsx').then((m) => ({ Component: m.OfferFinancialsTab })) },
+  { path: 'media', lazy: () => import('../../features/offers/components/offer-media-tab.tsx').then((m) => ({ Component: m.OfferMediaTab })) },
+  { path: 'documents', lazy: () => import('../../features/offers/components/offer-documents-tab.tsx').then((m) => ({ Component: m.OfferDocumentsTab })) },
+];
+
+/** An institution's settings tabs, the same for its GPs and the tenant's owners. */
+const institutionSettingsTabs: RouteObject[] = [
+  { path: 'details', lazy: () => import('../../features/institutions/components/institution-details-tab.tsx').then((m) => ({ Component: m.InstitutionDetailsTab })) },
+  { path: 'team', lazy: () => import('../../features/institutions/components/institution-team-tab.tsx').then((m) => ({ Component: m.InstitutionTeamTab })) },
+  { path: 'media', lazy: () => import('../../features/institutions/components/institution-media-tab.tsx').then((m) => ({ Component: m.InstitutionMediaTab })) },
+  { path: 'history', lazy: () => import('../../features/institutions/components/institution-history-tab.tsx').then((m) => ({ Component: m.InstitutionHistoryTab })) },
+];
+
 /**
  * Every page behind sign-in. This table is its own chunk, loaded on the first navigation to a
  * path the public table does not know (see `createAppRouter`), so the sign-in path never
@@ -151,7 +169,42 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'access', lazy: () => import('../../features/groups/components/group-access-tab.tsx').then((m) => ({ Component: m.GroupAccessTab })) },
         ],
       },
+      // The tenant's marketplace: its institutions and offers (Raise mode screens, for the owners).
+      { path: 'marketplace', element: <Navigate to="/tenant/marketplace/institutions" replace /> },
+      { path: 'marketplace/institutions', lazy: () => import('../../features/institutions/components/institutions-page.tsx').then((m) => ({ Component: m.TenantInstitutionsPage })) },
+      {
+        path: 'marketplace/institutions/:tenantInstitutionId',
+        lazy: () => import('../../features/institutions/components/tenant-institution-page.tsx').then((m) => ({ Component: m.TenantInstitutionPage })),
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          { path: 'dashboard', lazy: () => import('../../features/institution-dashboard/components/institution-dashboard.tsx').then((m) => ({ Component: m.InstitutionDashboard })) },
+          { path: 'offers', lazy: () => import('../../features/offers/components/offers-page.tsx').then((m) => ({ Component: m.InstitutionOffersTab })) },
+          { path: 'billing', lazy: () => import('../../features/institutions/components/institution-billing-tab.tsx').then((m) => ({ Component: m.InstitutionBillingTab })) },
+          ...institutionSettingsTabs,
+        ],
+      },
+      { path: 'marketplace/offers', lazy: () => import('../../features/offers/components/offers-page.tsx').then((m) => ({ Component: m.OffersPage })) },
+      { path: 'marketplace/offers/:tenantOfferId', lazy: () => import('../../features/offers/components/offer-page.tsx').then((m) => ({ Component: m.OfferPage })), children: offerTabs },
       // Pages whose routes are not here yet show the 404 inside the tenant admin layout.
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+  {
+    // Raise mode (002 §2 institution area): the layout sends investor-mode users to their dashboard and
+    // users without a picked institution to the list.
+    path: 'institution',
+    lazy: () => import('../../features/raise/components/institution-layout.tsx').then((m) => ({ Component: m.InstitutionLayout })),
+    children: [
+      { index: true, element: <Navigate to="dashboard" replace /> },
+      { path: 'list', lazy: () => import('../../features/raise/components/institution-list-page.tsx').then((m) => ({ Component: m.InstitutionListPage })) },
+      { path: 'dashboard', lazy: () => import('../../features/institution-dashboard/components/institution-dashboard.tsx').then((m) => ({ Component: m.InstitutionDashboardPage })) },
+      { path: 'offers', lazy: () => import('../../features/offers/components/offers-page.tsx').then((m) => ({ Component: m.OffersPage })) },
+      { path: 'offers/:tenantOfferId', lazy: () => import('../../features/offers/components/offer-page.tsx').then((m) => ({ Component: m.OfferPage })), children: offerTabs },
+      {
+        path: 'settings',
+        lazy: () => import('../../features/institutions/components/institution-settings-page.tsx').then((m) => ({ Component: m.InstitutionSettingsPage })),
+        children: [{ index: true, element: <Navigate to="details" replace /> }, ...institutionSettingsTabs],
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -194,9 +194,9 @@ describe('AccountPage', { timeout: 20_000 }, () => {
       _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', tenant: 'a1a1a1a1a1a1a1a1a1a1a1a1', user: USER_ID, firstname: 'Ada', middlename: null, lastname: 'Lovelace',
       email: 'ada@example.com', image: null, tags: [], groups: [], membershipStatus: 'active',
       rbac: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', role: 'investor', attributes: {}, expiresAt: null },
-      preferences: { themeMode: 'dark', timeFormat: null, dateFormat: null }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      preferences: { themeMode: 'dark', timeFormat: null, dateFormat: null, appMode: null, institution: null }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
     };
-    sessionStore.signIn({ ...makeAuthResult(), tenantMember: { ...member, preferences: { themeMode: null, timeFormat: null, dateFormat: null } } as never });
+    sessionStore.signIn({ ...makeAuthResult(), tenantMember: { ...member, preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null } } as never });
     const { user, fetchMock } = setup({ [`PUT ${USER_PATH}/tenant-member/preferences`]: () => jsonResponse({ data: member }) });
     await user.click(await screen.findByRole('radio', { name: 'Dark' }));
     await user.click(screen.getByRole('button', { name: 'Set as default' }));

@@ -20,7 +20,7 @@ function signInAs(role: TenantRole) {
     _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', tenant: TENANT_ID, user: USER_ID, firstname: 'Ada', middlename: null, lastname: 'Lovelace',
     email: 'ada@example.com', image: null, tags: [], groups: [], membershipStatus: 'active',
     rbac: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', role, attributes: { 'institution:manage': true, 'investment:make': true, 'marketplace:view': true }, expiresAt: null },
-    preferences: { themeMode: null, timeFormat: null, dateFormat: null }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
   };
   sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
 }

@@ -1,0 +1,71 @@
+import { hasPermission, type InstitutionTeamRole } from '@tessera/domain';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { institutions, roleAssignments, type InstitutionRow } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+
+/**
+ * Who may work on an institution (002 §1, §6), checked at the start of every institution and offer service:
+ * - the tenant's active owners and platform admins: every institution of the tenant, and the owner-only
+ *   actions (offer approval, marketplace visibility, creating and deleting institutions);
+ * - GPs: members whose institution:manage attribute is true, on the institutions whose team they are on
+ *   (an unexpired role assignment); any other institution is a 404 to them, as if it did not exist;
+ * - everyone else: 403 'To access the GP / Institution mode, you must contact your admin.'
+ */
+export const RAISE_REFUSED = 'To access the GP / Institution mode, you must contact your admin.';
+
+export function isTenantOwner(auth: AuthContext): boolean {
+  return auth.isPlatformAdmin || (auth.member?.role === 'owner' && auth.member.membershipStatus === 'active');
+}
+
+export function canUseRaiseMode(auth: AuthContext): boolean {
+  if (isTenantOwner(auth)) return true;
+  return auth.member?.membershipStatus === 'active' && hasPermission({ rbac: { _id: auth.member.id, role: auth.member.role, attributes: auth.member.attributes, expiresAt: null } }, 'institution:manage');
+}
+
+/** 403 unless the caller may use Raise mode at all. */
+export function requireRaiseMode(auth: AuthContext): void {
+  if (!canUseRaiseMode(auth)) throw forbidden(RAISE_REFUSED);
+}
+
+/** 403 unless the caller is one of the tenant's owners (or a platform admin). */
+export function requireTenantOwner(auth: AuthContext, message = 'Only the organization owners can do this'): void {
+  if (!isTenantOwner(auth)) throw forbidden(message);
+}
+
+/** The caller's unexpired team role on an institution, or null. */
+export async function teamRoleOf(db: DbOrTx, tenantId: string, institutionId: string, userId: string, now = new Date()): Promise<InstitutionTeamRole | null> {
+  const [row] = await db
+    .select({ role: roleAssignments.role })
+    .from(roleAssignments)
+    .where(and(
+      eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.entityType, 'institution'), eq(roleAssignments.entityId, institutionId),
+      eq(roleAssignments.userId, userId), or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+    ))
+    .limit(1);
+  return (row?.role as InstitutionTeamRole | undefined) ?? null;
+}
+
+export interface InstitutionAccess {
+  institution: InstitutionRow;
+  /** Owner or platform admin. */
+  isOwner: boolean;
+  /** The caller's team role; null for owners who are not on the team. */
+  teamRole: InstitutionTeamRole | null;
+}
+
+/** Loads an institution of the caller's tenant that the caller may work on, or throws 403/404 as above. */
+export async function requireInstitution(db: DbOrTx, auth: AuthContext, institutionId: string): Promise<InstitutionAccess> {
+  requireRaiseMode(auth);
+  const [institution] = await db
+    .select()
+    .from(institutions)
+    .where(and(eq(institutions.tenantId, auth.tenantId), eq(institutions.id, institutionId)))
+    .limit(1);
+  if (!institution) throw notFound('Institution');
+  const teamRole = await teamRoleOf(db, auth.tenantId, institutionId, auth.user.id);
+  const isOwner = isTenantOwner(auth);
+  if (!isOwner && !teamRole) throw notFound('Institution');
+  return { institution, isOwner, teamRole };
+}

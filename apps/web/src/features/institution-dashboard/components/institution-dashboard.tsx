@@ -1,0 +1,7 @@
+// STUB: replaced by the Raise-mode work (issue 5) before it lands.
+export function InstitutionDashboard() {
+  return null;
+}
+export function InstitutionDashboardPage() {
+  return null;
+}

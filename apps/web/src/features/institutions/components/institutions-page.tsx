@@ -1,0 +1,4 @@
+// STUB: replaced by the Raise-mode work (issue 5) before it lands.
+export function TenantInstitutionsPage() {
+  return null;
+}

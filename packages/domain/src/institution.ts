@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { contact } from './contact.ts';
+import { pageQuery, sortDirection } from './http.ts';
+import { objectId } from './ids.ts';
+import { email, isEmptyValue, personName } from './validation.ts';
+
+/**
+ * Institutions of a tenant (002 §3 TenantInstitution) and the pieces offers share with them:
+ * custom metrics, media items and the slug rule.
+ */
+
+// ── Slugs (002 §5) ─────────────────────────────────────────────────────────────────────────
+
+/** Offer and institution slugs (002 §5): lowercase, spaces to hyphens, anything but word characters and hyphens removed. */
+export function entitySlugify(name: string): string {
+  return name.toLowerCase().trim().replace(/\s+/g, '-').replace(/[^\w-]/g, '');
+}
+export const ENTITY_SLUG_PATTERN = /^[a-z0-9_](?:[a-z0-9_-]{0,98}[a-z0-9_])?$/;
+export const entitySlug = z
+  .string({ error: 'Slug is required' })
+  .trim()
+  .min(1, 'Slug is required')
+  .max(100, 'Slug must be at most 100 characters')
+  .regex(ENTITY_SLUG_PATTERN, 'Use lowercase letters, digits, hyphens and underscores, not starting or ending with a hyphen');
+export const slugAvailabilityResult = z.object({ slug: z.string(), available: z.boolean() }).describe('SlugAvailability');
+export type SlugAvailabilityResult = z.infer<typeof slugAvailabilityResult>;
+
+// ── Custom metrics and media items (002 §3) ──────────────────────────────────────────────
+
+export const customMetric = z
+  .object({
+    id: z.string().trim().min(1).max(64),
+    key: z.string().trim().max(100, 'Metric name must be at most 100 characters'),
+    value: z.string().trim().max(500, 'Metric value must be at most 500 characters'),
+    position: z.number().int().min(0),
+    hidden: z.boolean().default(false),
+  })
+  .describe('CustomMetric');
+export type CustomMetric = z.infer<typeof customMetric>;
+export const CUSTOM_METRICS_MAX = 50;
+export const customMetrics = z.array(customMetric).max(CUSTOM_METRICS_MAX, `At most ${CUSTOM_METRICS_MAX} metrics`);
+
+/** Complete when at least one exists and each has a key and a value (002 §5). */
+export function metricsComplete(metrics: readonly Pick<CustomMetric, 'key' | 'value'>[]): boolean {
+  return metrics.length > 0 && metrics.every((m) => !isEmptyValue(m.key) && !isEmptyValue(m.value));
+}
+
+export const MEDIA_ITEMS_MAX = 50;
+/** An image item: `image` is the id from POST image; `url` is filled in by the server. */
+export function mediaImageItem<P extends z.ZodType<string, string | undefined>>(purpose: P) {
+  return z.object({
+    id: z.string().trim().min(1).max(64),
+    image: objectId,
+    url: z.string().optional(),
+    position: z.number().int().min(0),
+    hidden: z.boolean().default(false),
+    purpose,
+  });
+}
+export function mediaVideoItem<P extends z.ZodType<string, string | undefined>>(purpose: P) {
+  return z.object({
+    id: z.string().trim().min(1).max(64),
+    url: z.url({ error: 'Enter a valid video URL (http or https)' }).max(2000).refine((u) => /^https?:\/\//i.test(u), 'Enter a valid video URL (http or https)'),
+    position: z.number().int().min(0),
+    hidden: z.boolean().default(false),
+    purpose,
+  });
+}
+
+/** Dragging reorders items and renumbers positions from 0 (002 §4). */
+export function renumber<T extends { position: number }>(items: readonly T[]): T[] {
+  return items.map((item, position) => ({ ...item, position }));
+}
+export function moveItem<T extends { position: number }>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return renumber(next);
+  next.splice(to, 0, moved);
+  return renumber(next);
+}
+
+// ── Institutions ─────────────────────────────────────────────────────────────────────────
+
+export const institutionType = z.enum(['bank', 'broker', 'exchange', 'fund', 'lender', 'other']);
+export type InstitutionType = z.infer<typeof institutionType>;
+export const institutionTypeLabels: Record<InstitutionType, string> = {
+  bank: 'Bank', broker: 'Broker', exchange: 'Exchange', fund: 'Fund', lender: 'Lender', other: 'Other',
+};
+
+export const institutionImagePurpose = z.enum(['logo', 'banner', 'gallery', 'other']);
+export type InstitutionImagePurpose = z.infer<typeof institutionImagePurpose>;
+export const institutionVideoPurpose = z.enum(['intro', 'about', 'team', 'other']);
+export type InstitutionVideoPurpose = z.infer<typeof institutionVideoPurpose>;
+export const institutionImage = mediaImageItem(institutionImagePurpose).describe('InstitutionImage');
+export type InstitutionImage = z.infer<typeof institutionImage>;
+export const institutionVideo = mediaVideoItem(institutionVideoPurpose.default('about')).describe('InstitutionVideo');
+export type InstitutionVideo = z.infer<typeof institutionVideo>;
+
+export const INSTITUTION_SHORT_DESCRIPTION_MAX = 360;
+export const RICH_TEXT_MAX = 100_000;
+
+/** The team role of a person on an institution (002 §3 team invite; default member). */
+export const institutionTeamRole = z.enum(['owner', 'member', 'editor', 'viewer']);
+export type InstitutionTeamRole = z.infer<typeof institutionTeamRole>;
+export const institutionTeamRoleLabels: Record<InstitutionTeamRole, string> = {
+  owner: 'Owner', member: 'Member', editor: 'Editor', viewer: 'Viewer',
+};
+
+export const institution = z
+  .object({
+    _id: objectId,
+    name: z.string(),
+    /** Only owners and platform admins see the slug (002 §5); null for everyone else. */
+    slug: z.string().nullable(),
+    type: institutionType,
+    description: z.string().nullable(),
+    descriptionShort: z.string().nullable(),
+    customMetrics: z.array(customMetric),
+    images: z.array(institutionImage),
+    videos: z.array(institutionVideo),
+    contact,
+    /** The logo: the first visible image with purpose logo, as a URL. */
+    logoUrl: z.string().nullable(),
+    offersCount: z.number().int(),
+    /** Whether the caller is on the team. */
+    isTeamMember: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('TenantInstitution');
+export type Institution = z.infer<typeof institution>;
+
+export const institutionSort = z.enum(['createdAt', 'name', 'updatedAt']);
+export const institutionListQuery = pageQuery
+  .extend({
+    search: z.string().trim().max(200).optional(),
+    type: institutionType.optional(),
+    /** true: only institutions the caller is on the team of (the picker). */
+    isTeamMember: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    sort: institutionSort.default('createdAt'),
+    direction: sortDirection.default('desc'),
+  })
+  .describe('InstitutionListQuery');
+export type InstitutionListQuery = z.input<typeof institutionListQuery>;
+
+const shortDescription = z
+  .string({ error: 'Short description is required' })
+  .trim()
+  .min(1, 'Short description is required')
+  .max(INSTITUTION_SHORT_DESCRIPTION_MAX, `Short description must be at most ${INSTITUTION_SHORT_DESCRIPTION_MAX} characters`);
+const richText = z.string().max(RICH_TEXT_MAX, 'Description is too long').nullable();
+
+export const institutionCreateBody = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+    slug: entitySlug,
+    type: institutionType.default('fund'),
+    descriptionShort: shortDescription,
+  })
+  .describe('InstitutionCreateBody');
+export type InstitutionCreateBody = z.input<typeof institutionCreateBody>;
+
+/** PUT …/details: name, slug, type and short description required (002 §5); description is sanitised HTML. */
+export const institutionDetailsBody = institutionCreateBody
+  .extend({ description: richText, customMetrics })
+  .describe('InstitutionDetailsBody');
+export type InstitutionDetailsBody = z.input<typeof institutionDetailsBody>;
+
+export const institutionImagesBody = z.object({ images: z.array(institutionImage).max(MEDIA_ITEMS_MAX) }).describe('InstitutionImagesBody');
+export const institutionVideosBody = z.object({ videos: z.array(institutionVideo).max(MEDIA_ITEMS_MAX) }).describe('InstitutionVideosBody');
+export const institutionContactBody = z.object({ contact }).describe('InstitutionContactBody');
+
+export const institutionDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('InstitutionDeleted');
+
+// ── Team ─────────────────────────────────────────────────────────────────────────────────
+
+export const teamInviteBody = z
+  .object({
+    email,
+    firstname: personName('First name'),
+    lastname: personName('Last name'),
+    role: institutionTeamRole.default('member'),
+    /** 'Leave blank for no expiration'. */
+    expiresAt: z.iso.datetime({ offset: true, error: 'Enter a valid date' }).nullable().default(null),
+    attributes: z.object({}).default({}),
+  })
+  .describe('TeamInviteBody');
+export type TeamInviteBody = z.input<typeof teamInviteBody>;
+export const teamRoleBody = z.object({ role: institutionTeamRole }).describe('TeamRoleBody');
+
+/** A team row (002 §3: subject with _id and user email). `_id` is the team membership id. */
+export const teamMember = z
+  .object({
+    _id: objectId,
+    institution: objectId,
+    subject: z.object({ _id: objectId, email: z.string(), firstname: z.string().nullable(), lastname: z.string().nullable() }),
+    role: institutionTeamRole,
+    /** invited until the person has set up their account. */
+    status: z.enum(['active', 'invited']),
+    expiresAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('TeamMember');
+export type TeamMember = z.infer<typeof teamMember>;
+
+// ── Dashboard (002 §2 institution dashboard) ─────────────────────────────────────────────
+
+export const dashboardPreset = z.enum(['24hrs', '7days', '1month', '1year', 'all-time']);
+export type DashboardPreset = z.infer<typeof dashboardPreset>;
+export const DEFAULT_DASHBOARD_PRESET: DashboardPreset = '1month';
+export const dashboardScale = z.enum(['hour', 'day', 'month']);
+export type DashboardScale = z.infer<typeof dashboardScale>;
+export const dashboardPresets: Record<DashboardPreset, { label: string; scale: DashboardScale; ticks: number }> = {
+  '24hrs': { label: '24 hrs', scale: 'hour', ticks: 24 },
+  '7days': { label: '7 days', scale: 'day', ticks: 7 },
+  '1month': { label: '1 month', scale: 'day', ticks: 30 },
+  '1year': { label: '1 year', scale: 'month', ticks: 12 },
+  'all-time': { label: 'All time', scale: 'month', ticks: 36 },
+};
+
+/** The start of the window ending at `now`: `ticks` buckets of `scale`, the last one holding now. */
+export function presetRange(preset: DashboardPreset, now: Date = new Date()): { start: Date; end: Date; scale: DashboardScale } {
+  const { scale, ticks } = dashboardPresets[preset];
+  const start = new Date(now);
+  start.setUTCMinutes(0, 0, 0);
+  if (scale === 'hour') start.setUTCHours(start.getUTCHours() - (ticks - 1));
+  else {
+    start.setUTCHours(0);
+    if (scale === 'day') start.setUTCDate(start.getUTCDate() - (ticks - 1));
+    else {
+      start.setUTCDate(1);
+      start.setUTCMonth(start.getUTCMonth() - (ticks - 1));
+    }
+  }
+  return { start, end: now, scale };
+}
+
+export const dashboardQuery = z
+  .object({
+    start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time' }),
+    end: z.iso.datetime({ offset: true, error: 'end must be an ISO date-time' }),
+    scale: dashboardScale,
+  })
+  .refine((q) => new Date(q.start) < new Date(q.end), { message: 'start must be before end', path: ['start'] })
+  .describe('DashboardQuery');
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
+
+export const seriesPoint = z.object({ bucket: z.string(), count: z.number().int() });
+export type SeriesPoint = z.infer<typeof seriesPoint>;
+
+export const institutionDashboard = z
+  .object({
+    offers: z.object({ total: z.number().int(), published: z.number().int(), visible: z.number().int() }),
+    /** Leads arrive with the leads issue; until then zero and empty series. */
+    leads: z.object({ newInPeriod: z.number().int(), series: z.array(seriesPoint), byStatus: z.record(z.string(), z.number().int()) }),
+    analytics: z.object({
+      impressions: z.array(seriesPoint),
+      visitors: z.array(seriesPoint),
+      interactions: z.array(seriesPoint),
+      totals: z.object({ impressions: z.number().int(), visitors: z.number().int(), interactions: z.number().int() }),
+    }),
+  })
+  .describe('InstitutionDashboard');
+export type InstitutionDashboard = z.infer<typeof institutionDashboard>;

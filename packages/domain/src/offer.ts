@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { pageQuery, sortDirection } from './http.ts';
+import { objectId } from './ids.ts';
+import {
+  customMetric, customMetrics, entitySlug, MEDIA_ITEMS_MAX, mediaImageItem, mediaVideoItem, metricsComplete, RICH_TEXT_MAX,
+} from './institution.ts';
+import { isEmptyValue } from './validation.ts';
+
+/** Offers of a tenant (002 §3 TenantOffer, §4 lifecycle, §5 rules). */
+
+// ── Enumerations ─────────────────────────────────────────────────────────────────────────
+
+export const offerAssetClass = z.enum([
+  'multi-family', 'single-family-homes', 'townhomes', 'hospitality', 'industrial', 'retail', 'office-spaces', 'mixed-use',
+  'land-development', 'special-purpose', 'storage-facilities', 'senior-living-facilities', 'student-housing', 'mobile-home-parks',
+  'leisure', 'private-equity', 'venture-capital', 'hedge-funds', 'infrastructure', 'natural-resources', 'recreational',
+]);
+export type OfferAssetClass = z.infer<typeof offerAssetClass>;
+
+export const offerType = z.enum([
+  'value-add', 'new-construction', 'core-investment', 'distressed-assets', 'fix-and-flip', 'development-project',
+  'opportunistic-investment', 'stabalized-acquisition', 'sale-leaseback', 'joint-venture', 'wholesale', 'debt-investment', 'fund-of-funds',
+]);
+export type OfferType = z.infer<typeof offerType>;
+
+/** Not enumerated by the spec; the usual instruments of private placements. */
+export const offerEquityType = z.enum(['common-equity', 'preferred-equity', 'debt', 'mezzanine-debt', 'convertible-note', 'revenue-share']);
+export type OfferEquityType = z.infer<typeof offerEquityType>;
+
+/** Form D item 6: Regulation D rule 504 variants, 506(b), 506(c), section 4(a)(5), Investment Company Act 3(c) variants. */
+export const securitiesExemption = z.enum([
+  'rule-504-b-1', 'rule-504-b-1-i', 'rule-504-b-1-ii', 'rule-504-b-1-iii', 'rule-506-b', 'rule-506-c', 'section-4-a-5',
+  'ica-3-c-1', 'ica-3-c-2', 'ica-3-c-3', 'ica-3-c-5', 'ica-3-c-7', 'ica-3-c-9', 'ica-3-c-10', 'ica-3-c-11', 'ica-3-c-13', 'ica-3-c-14',
+]);
+export type SecuritiesExemption = z.infer<typeof securitiesExemption>;
+
+export const approvalStatus = z.enum(['pending', 'approved', 'rejected']);
+export type ApprovalStatus = z.infer<typeof approvalStatus>;
+export const visibilityStatus = z.enum(['visible', 'hidden']);
+export type VisibilityStatus = z.infer<typeof visibilityStatus>;
+/** Derived from the dates (002 §4). */
+export const listingStatus = z.enum(['open', 'closed', 'upcoming', 'none']);
+export type ListingStatus = z.infer<typeof listingStatus>;
+
+export const offerRequiredDocumentType = z.enum(['operating-agreement', 'private-placement-memorandum', 'subscription-agreement', 'wire-instructions', 'other']);
+export type OfferRequiredDocumentType = z.infer<typeof offerRequiredDocumentType>;
+/** The four documents an offer needs before it can be published (002 §5). */
+export const REQUIRED_OFFER_DOCUMENTS = ['operating-agreement', 'private-placement-memorandum', 'subscription-agreement', 'wire-instructions'] as const;
+
+export const offerImagePurpose = z.enum(['primary', 'banner', 'gallery', 'other']);
+export type OfferImagePurpose = z.infer<typeof offerImagePurpose>;
+export const offerVideoPurpose = z.enum(['intro', 'about', 'other']);
+export type OfferVideoPurpose = z.infer<typeof offerVideoPurpose>;
+
+// ── Derived rules ────────────────────────────────────────────────────────────────────────
+
+export function deriveListingStatus(openDate: string | Date | null | undefined, closeDate: string | Date | null | undefined, now: Date = new Date()): ListingStatus {
+  const open = openDate ? new Date(openDate) : null;
+  const close = closeDate ? new Date(closeDate) : null;
+  if (open && !Number.isNaN(open.getTime())) {
+    if (open > now) return 'upcoming';
+    if (!close || Number.isNaN(close.getTime()) || close > now) return 'open';
+    return 'closed';
+  }
+  if (close && !Number.isNaN(close.getTime()) && close <= now) return 'closed';
+  return 'none';
+}
+
+// ── Pieces ───────────────────────────────────────────────────────────────────────────────
+
+export const SHORT_DESCRIPTION_GUIDE = 360;
+const money = z.number().min(0, 'Must be 0 or more').max(1e13).nullable().default(null);
+const percent = z.number().min(-100).max(10_000).nullable().default(null);
+const months = z.number().int('Whole months').min(0).max(1200).nullable().default(null);
+
+export const offerClass = z
+  .object({
+    id: z.string().trim().min(1).max(64),
+    name: z.string({ error: 'Class name is required' }).trim().min(1, 'Class name is required').max(120),
+    description: z.string().trim().max(2000).nullable().default(null),
+    /** Percent values are stored ×100 of the fraction as entered (12.5 means 12.5 %), shown divided by 100 on cards (002 §9). */
+    internalRateOfReturn: percent,
+    annualizedReturn: percent,
+    cashOnCash: percent,
+    equityMultiple: z.number().min(0).max(1000).nullable().default(null),
+    holdingPeriod: months,
+    preferredReturn: percent,
+    minimumInvestment: z.number({ error: 'Minimum investment is required' }).min(0, 'Must be 0 or more').max(1e13),
+    maximumInvestment: money,
+    distributionFrequency: months,
+    distributionShare: percent,
+    pricePerUnit: money,
+    upsideSplit: percent,
+    customMetrics: customMetrics.default([]),
+  })
+  .describe('OfferClass');
+export type OfferClass = z.infer<typeof offerClass>;
+export const OFFER_CLASSES_MAX = 20;
+
+export const cta = z
+  .object({
+    label: z.string().trim().max(60, 'Label must be at most 60 characters'),
+    url: z.string().trim().max(2000).refine((u) => u === '' || /^https?:\/\/\S+$/i.test(u), 'Enter a valid URL (http or https)'),
+  })
+  .describe('OfferCta');
+export type Cta = z.infer<typeof cta>;
+
+export const offerImage = mediaImageItem(offerImagePurpose.default('gallery')).describe('OfferImage');
+export type OfferImage = z.infer<typeof offerImage>;
+export const offerVideo = mediaVideoItem(offerVideoPurpose.default('about')).describe('OfferVideo');
+export type OfferVideo = z.infer<typeof offerVideo>;
+
+/** An offer's document: a document of the documents module, its required type, order and visibility. */
+export const offerDocumentItem = z
+  .object({
+    document: objectId,
+    type: offerRequiredDocumentType.default('other'),
+    position: z.number().int().min(0),
+    hidden: z.boolean().default(false),
+  })
+  .describe('OfferDocumentItem');
+export type OfferDocumentItem = z.infer<typeof offerDocumentItem>;
+/** As listed: with the document's name and file facts. */
+export const offerDocument = offerDocumentItem
+  .extend({ name: z.string(), originalName: z.string(), mimeType: z.string(), size: z.number().int(), createdAt: z.string() })
+  .describe('OfferDocument');
+export type OfferDocument = z.infer<typeof offerDocument>;
+
+/** The hero image: the first non-hidden image of a purpose (002 §3). */
+export function heroImage<T extends { hidden: boolean; purpose: string; position: number }>(images: readonly T[], purpose = 'primary'): T | undefined {
+  return [...images].sort((a, b) => a.position - b.position).find((i) => !i.hidden && i.purpose === purpose);
+}
+
+// ── The offer ────────────────────────────────────────────────────────────────────────────
+
+const actor = z.object({ _id: objectId, name: z.string() }).nullable();
+
+export const offer = z
+  .object({
+    _id: objectId,
+    name: z.string(),
+    slug: z.string(),
+    type: offerType.nullable(),
+    assetClass: offerAssetClass.nullable(),
+    equityType: offerEquityType.nullable(),
+    description: z.string().nullable(),
+    descriptionShort: z.string().nullable(),
+    fedExemptionExclusions: z.array(securitiesExemption),
+    openDate: z.string().nullable(),
+    closeDate: z.string().nullable(),
+    listingStatus,
+    primaryCTA: cta.nullable(),
+    secondaryCTA: cta.nullable(),
+    published: z.boolean(),
+    publishedAt: z.string().nullable(),
+    publishedBy: actor,
+    approvalStatus,
+    approvalDate: z.string().nullable(),
+    approvalBy: actor,
+    marketplaceConfig: z.object({ visibilityStatus, visibilityStatusUpdatedAt: z.string().nullable(), visibilityStatusUpdatedBy: actor }),
+    classes: z.array(offerClass),
+    customMetrics: z.array(customMetric),
+    capitalRaiseMin: z.number().nullable(),
+    capitalRaiseMax: z.number().nullable(),
+    capitalRaiseTotal: z.number().nullable(),
+    config: z.object({ esignTemplateId: z.string().nullable() }),
+    institution: z.object({ _id: objectId, name: z.string(), logoUrl: z.string().nullable() }),
+    documents: z.array(offerDocumentItem),
+    images: z.array(offerImage),
+    videos: z.array(offerVideo),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('TenantOffer');
+export type Offer = z.infer<typeof offer>;
+
+/** A list row: enough for the offers table and the dashboard cards. */
+export const offerSummary = offer
+  .pick({
+    _id: true, name: true, slug: true, type: true, assetClass: true, descriptionShort: true, openDate: true, closeDate: true,
+    listingStatus: true, published: true, approvalStatus: true, institution: true, createdAt: true, updatedAt: true,
+  })
+  .extend({ visibilityStatus, heroImageUrl: z.string().nullable(), minimumInvestment: z.number().nullable(), targetIrr: z.number().nullable() })
+  .describe('TenantOfferSummary');
+export type OfferSummary = z.infer<typeof offerSummary>;
+
+export const offerSort = z.enum(['createdAt', 'updatedAt', 'name', 'openDate', 'closeDate']);
+export const offerListQuery = pageQuery
+  .extend({
+    search: z.string().trim().max(200).optional(),
+    type: offerType.optional(),
+    /** The derived listing status. */
+    status: listingStatus.optional(),
+    approvalStatus: approvalStatus.optional(),
+    institution: objectId.optional(),
+    sort: offerSort.default('createdAt'),
+    direction: sortDirection.default('desc'),
+  })
+  .describe('OfferListQuery');
+export type OfferListQuery = z.input<typeof offerListQuery>;
+
+// ── Bodies ───────────────────────────────────────────────────────────────────────────────
+
+export const offerCreateBody = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+    slug: entitySlug,
+    institution: objectId,
+  })
+  .describe('OfferCreateBody');
+export type OfferCreateBody = z.input<typeof offerCreateBody>;
+
+export const offerDetailsBody = z
+  .object({
+    name: offerCreateBody.shape.name,
+    slug: entitySlug,
+    type: offerType.nullable(),
+    assetClass: offerAssetClass,
+    equityType: offerEquityType.nullable(),
+    /** Rich text; the server sanitises it. */
+    description: z.string().max(RICH_TEXT_MAX, 'Description is too long').nullable(),
+    /** Guided to 360 characters in the form; 2000 is the hard ceiling. */
+    descriptionShort: z.string().trim().max(2000, 'Short description is too long').nullable(),
+    fedExemptionExclusions: z.array(securitiesExemption).max(20).default([]),
+  })
+  .describe('OfferDetailsBody');
+export type OfferDetailsBody = z.input<typeof offerDetailsBody>;
+
+export const offerFinancialsBody = z
+  .object({
+    classes: z.array(offerClass).max(OFFER_CLASSES_MAX, `At most ${OFFER_CLASSES_MAX} classes`),
+    customMetrics,
+    capitalRaiseMin: money,
+    capitalRaiseMax: money,
+    capitalRaiseTotal: money,
+  })
+  .describe('OfferFinancialsBody');
+export type OfferFinancialsBody = z.input<typeof offerFinancialsBody>;
+
+export const offerCtaBody = z.object({ primaryCTA: cta.nullable(), secondaryCTA: cta.nullable() }).describe('OfferCtaBody');
+export const offerImagesBody = z.object({ images: z.array(offerImage).max(MEDIA_ITEMS_MAX) }).describe('OfferImagesBody');
+export const offerVideosBody = z.object({ videos: z.array(offerVideo).max(MEDIA_ITEMS_MAX) }).describe('OfferVideosBody');
+export const offerDocumentsBody = z.object({ documents: z.array(offerDocumentItem).max(100) }).describe('OfferDocumentsBody');
+export const offerStatusBody = z
+  .object({
+    openDate: z.iso.datetime({ offset: true, error: 'Enter a valid open date' }).nullable(),
+    closeDate: z.iso.datetime({ offset: true, error: 'Enter a valid close date' }).nullable(),
+  })
+  .refine((b) => !b.openDate || !b.closeDate || new Date(b.openDate) < new Date(b.closeDate), { message: 'The close date must be after the open date', path: ['closeDate'] })
+  .describe('OfferStatusBody');
+export const offerPublishingBody = z.object({ published: z.boolean() }).describe('OfferPublishingBody');
+export const offerApprovalBody = z.object({ approvalStatus }).describe('OfferApprovalBody');
+export const offerConfigBody = z.object({ esignTemplateId: z.string().trim().max(200).nullable() }).describe('OfferConfigBody');
+export const offerMarketplaceConfigBody = z.object({ visibilityStatus }).describe('OfferMarketplaceConfigBody');
+export const offerDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('OfferDeleted');
+
+// ── Completeness (002 §5) ────────────────────────────────────────────────────────────────
+
+export function detailsComplete(o: Pick<Offer, 'name' | 'descriptionShort' | 'assetClass' | 'type' | 'equityType'>): boolean {
+  return [o.name, o.descriptionShort, o.assetClass, o.type, o.equityType].every((v) => !isEmptyValue(v));
+}
+export function classesComplete(classes: readonly Pick<OfferClass, 'name' | 'minimumInvestment'>[]): boolean {
+  return classes.length > 0 && classes.every((c) => !isEmptyValue(c.name) && typeof c.minimumInvestment === 'number');
+}
+export { metricsComplete };
+export function capitalRaiseComplete(o: Pick<Offer, 'capitalRaiseMin' | 'capitalRaiseMax' | 'capitalRaiseTotal'>): boolean {
+  return [o.capitalRaiseMin, o.capitalRaiseMax, o.capitalRaiseTotal].every((v) => typeof v === 'number' && v !== 0);
+}
+/** The required documents an offer still lacks before publishing. */
+export function missingRequiredDocuments(documents: readonly Pick<OfferDocumentItem, 'type'>[]): OfferRequiredDocumentType[] {
+  return REQUIRED_OFFER_DOCUMENTS.filter((t) => !documents.some((d) => d.type === t));
+}
+
+/** Offer card metrics (002 §9): min investment the minimum across classes, target IRR the maximum, holding period the minimum. */
+export function offerCardMetrics(classes: readonly Pick<OfferClass, 'minimumInvestment' | 'internalRateOfReturn' | 'holdingPeriod'>[]) {
+  const nums = (xs: (number | null | undefined)[]) => xs.filter((x): x is number => typeof x === 'number');
+  const mins = nums(classes.map((c) => c.minimumInvestment));
+  const irrs = nums(classes.map((c) => c.internalRateOfReturn));
+  const holds = nums(classes.map((c) => c.holdingPeriod));
+  return {
+    minimumInvestment: mins.length ? Math.min(...mins) : null,
+    targetIrr: irrs.length ? Math.max(...irrs) : null,
+    holdingPeriod: holds.length ? Math.min(...holds) : null,
+  };
+}
+
+// ── Labels ───────────────────────────────────────────────────────────────────────────────
+
+const titleCase = (v: string) => v.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+export const offerAssetClassLabels = Object.fromEntries(offerAssetClass.options.map((v) => [v, titleCase(v)])) as Record<OfferAssetClass, string>;
+export const offerTypeLabels = Object.fromEntries(offerType.options.map((v) => [v, titleCase(v)])) as Record<OfferType, string>;
+offerTypeLabels['stabalized-acquisition'] = 'Stabilized Acquisition';
+export const offerEquityTypeLabels = Object.fromEntries(offerEquityType.options.map((v) => [v, titleCase(v)])) as Record<OfferEquityType, string>;
+export const securitiesExemptionLabels: Record<SecuritiesExemption, string> = {
+  'rule-504-b-1': 'Rule 504(b)(1) (not (i), (ii) or (iii))',
+  'rule-504-b-1-i': 'Rule 504(b)(1)(i)',
+  'rule-504-b-1-ii': 'Rule 504(b)(1)(ii)',
+  'rule-504-b-1-iii': 'Rule 504(b)(1)(iii)',
+  'rule-506-b': 'Rule 506(b)',
+  'rule-506-c': 'Rule 506(c)',
+  'section-4-a-5': 'Securities Act Section 4(a)(5)',
+  'ica-3-c-1': 'Investment Company Act Section 3(c)(1)',
+  'ica-3-c-2': 'Investment Company Act Section 3(c)(2)',
+  'ica-3-c-3': 'Investment Company Act Section 3(c)(3)',
+  'ica-3-c-5': 'Investment Company Act Section 3(c)(5)',
+  'ica-3-c-7': 'Investment Company Act Section 3(c)(7)',
+  'ica-3-c-9': 'Investment Company Act Section 3(c)(9)',
+  'ica-3-c-10': 'Investment Company Act Section 3(c)(10)',
+  'ica-3-c-11': 'Investment Company Act Section 3(c)(11)',
+  'ica-3-c-13': 'Investment Company Act Section 3(c)(13)',
+  'ica-3-c-14': 'Investment Company Act Section 3(c)(14)',
+};
+export const approvalStatusLabels: Record<ApprovalStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+export const visibilityStatusLabels: Record<VisibilityStatus, string> = { visible: 'Visible', hidden: 'Hidden' };
+export const listingStatusLabels: Record<ListingStatus, string> = { open: 'Open', closed: 'Closed', upcoming: 'Upcoming', none: 'No dates' };
+export const offerRequiredDocumentTypeLabels: Record<OfferRequiredDocumentType, string> = {
+  'operating-agreement': 'Operating Agreement',
+  'private-placement-memorandum': 'Private Placement Memorandum',
+  'subscription-agreement': 'Subscription Agreement',
+  'wire-instructions': 'Wire Instructions',
+  other: 'Other',
+};
+export const offerImagePurposeLabels: Record<OfferImagePurpose, string> = { primary: 'Primary', banner: 'Banner', gallery: 'Gallery', other: 'Other' };
+export const offerVideoPurposeLabels: Record<OfferVideoPurpose, string> = { intro: 'Intro', about: 'About', other: 'Other' };

@@ -135,4 +135,24 @@ export const roleAssignmentDeleted = z.object({ _id: objectId, deleted: z.litera
 
 /** Cross-tenant admin list rows (applications, offers): filled in by the accreditation and offers issues. */
 export const adminListQuery = pageQuery.extend({ search: z.string().trim().max(100).optional() });
+export type AdminListQuery = z.infer<typeof adminListQuery>;
 export const adminCrossTenantItem = z.looseObject({ _id: objectId, tenant: objectId }).describe('AdminCrossTenantItem');
+
+/** An offer as platform admins list them across tenants (GET admin/offer). */
+export const adminOfferItem = z
+  .object({
+    _id: objectId,
+    tenant: objectId,
+    tenantSlug: z.string(),
+    tenantName: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    institution: z.object({ _id: objectId, name: z.string() }),
+    approvalStatus: z.enum(['pending', 'approved', 'rejected']),
+    published: z.boolean(),
+    visibilityStatus: z.enum(['visible', 'hidden']),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('AdminOfferItem');
+export type AdminOfferItem = z.infer<typeof adminOfferItem>;

@@ -1,8 +1,8 @@
-import type { AdminTenant, AdminTenantMember, AdminTenantQuery, AdminUserQuery, PageQuery, RoleAssignment, UserAssociations } from '@tessera/domain';
+import type { AdminListQuery, AdminOfferItem, AdminTenant, AdminTenantMember, AdminTenantQuery, AdminUserQuery, PageQuery, RoleAssignment, UserAssociations } from '@tessera/domain';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  accessGrants, authTokens, documents, govPhotoIds, images, individualProfiles, legalEntityProfiles, roleAssignments, tenantMembers, tenants,
+  accessGrants, authTokens, documents, govPhotoIds, images, individualProfiles, institutions, legalEntityProfiles, offers, roleAssignments, tenantMembers, tenants,
   timelineEvents, users, type RoleAssignmentRow, type TenantMemberRow, type TenantRow, type UserRow,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
@@ -149,5 +149,32 @@ export function rowToAssignment(r: RoleAssignmentRow): RoleAssignment {
   return {
     _id: r.id, user: r.userId, tenant: r.tenantId, entityType: r.entityType, entity: r.entityId, role: r.role,
     createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** Offers of every tenant, newest first; search covers the offer's name and slug and the tenant's name and slug. */
+export async function listOffersUnscoped(db: DbOrTx, q: AdminListQuery): Promise<{ rows: AdminOfferItem[]; total: number }> {
+  const where = q.search
+    ? or(ilike(offers.name, likePattern(q.search)), ilike(offers.slug, likePattern(q.search)), ilike(tenants.name, likePattern(q.search)), ilike(tenants.slug, likePattern(q.search)))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ offer: offers, tenant: { slug: tenants.slug, name: tenants.name }, institution: { _id: institutions.id, name: institutions.name } })
+      .from(offers)
+      .innerJoin(tenants, eq(tenants.id, offers.tenantId))
+      .innerJoin(institutions, and(eq(institutions.tenantId, offers.tenantId), eq(institutions.id, offers.institutionId)))
+      .where(where)
+      .orderBy(desc(offers.createdAt), desc(offers.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(offers).innerJoin(tenants, eq(tenants.id, offers.tenantId)).where(where),
+  ]);
+  return {
+    rows: rows.map(({ offer, tenant, institution }) => ({
+      _id: offer.id, tenant: offer.tenantId, tenantSlug: tenant.slug, tenantName: tenant.name, name: offer.name, slug: offer.slug,
+      institution, approvalStatus: offer.approvalStatus, published: offer.published, visibilityStatus: offer.visibilityStatus,
+      createdAt: offer.createdAt.toISOString(), updatedAt: offer.updatedAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
   };
 }

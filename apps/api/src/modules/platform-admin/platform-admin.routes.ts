@@ -1,5 +1,5 @@
 import {
-  adminCrossTenantItem, adminListQuery, adminMemberQuery, adminTenant, adminTenantMember, adminTenantQuery, adminUser, adminUserQuery, dataOf,
+  adminCrossTenantItem, adminListQuery, adminOfferItem, adminMemberQuery, adminTenant, adminTenantMember, adminTenantQuery, adminUser, adminUserQuery, dataOf,
   listOf, objectId, roleAssignment, roleAssignmentBody, roleAssignmentDeleted, roleAssignmentUpdateBody, slugAvailability, slugAvailabilityQuery,
   tenantCreateBody, tenantCreateResult, tenantDeleted, timelineEvent, timelineQuery, userAssociations, userDeleted, userRoleBody,
 } from '@tessera/domain';
@@ -172,7 +172,11 @@ export async function platformAdminRoutes(app: FastifyInstance) {
   }, async (request) => admin.listApplicationsAcrossTenants(request.query));
 
   r.get('/admin/offer', {
-    schema: { tags, summary: 'Offers across tenants', description: pending('Offers', 'offers'), querystring: adminListQuery, response: { 200: listOf(adminCrossTenantItem), ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags, summary: 'Offers across tenants',
+      description: describe("Every tenant's offers, newest first, with the tenant, the institution, approval, publishing and visibility; search covers the offer's and the tenant's name and slug.", admins),
+      querystring: adminListQuery, response: { 200: listOf(adminOfferItem), ...errorResponses(400, 401, 403) },
+    },
     config: { access: admins },
-  }, async (request) => admin.listOffersAcrossTenants(request.query));
+  }, async (request) => admin.listOffersAcrossTenants(app.db, request.query));
 }

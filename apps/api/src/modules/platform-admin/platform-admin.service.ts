@@ -1,11 +1,12 @@
 import {
-  DEFAULT_BRANDING, RESERVED_SLUG_ERROR, SLUG_TAKEN_ERROR, isReservedSlug, tenantSlug, userDisplayName,
+  DEFAULT_BRANDING, RESERVED_SLUG_ERROR, type AdminListQuery, type AdminOfferItem, SLUG_TAKEN_ERROR, isReservedSlug, tenantSlug, userDisplayName,
   type AdminTenant, type AdminTenantQuery, type AdminUser, type AdminUserQuery, type List, type PageQuery, type RoleAssignment,
   type SlugAvailability, type TenantCreateResult, type TenantRole, type TimelineQuery, type UserRole,
 } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { inviteBody, roleAssignmentBody } from '@tessera/domain';
+import type { DbOrTx } from '../../db/client.ts';
 import { roleAssignments, tenantMembers, type TenantRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -291,9 +292,10 @@ export async function listApplicationsAcrossTenants(q: PageQuery): Promise<List<
   return { data: [], meta: pageMeta(q, 0) };
 }
 
-/** Offers across tenants. Empty until the offers issue adds its table and fills this in. */
-export async function listOffersAcrossTenants(q: PageQuery): Promise<List<{ _id: string; tenant: string }>> {
-  return { data: [], meta: pageMeta(q, 0) };
+/** Offers of every tenant, newest first. */
+export async function listOffersAcrossTenants(db: DbOrTx, q: AdminListQuery): Promise<List<AdminOfferItem>> {
+  const { rows, total } = await repo.listOffersUnscoped(db, q);
+  return { data: rows, meta: pageMeta(q, total) };
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -49,8 +49,23 @@ describe('access', () => {
     const none = await call('GET', `admin/user?search=${encodeURIComponent(admin.email)}&accountStatus=suspended`, admin.token);
     expect(none.json().meta.total).toBe(0);
     expect((await call('GET', 'admin/user?role=king', admin.token)).statusCode).toBe(400);
-    expect((await call('GET', 'admin/offer', admin.token)).json()).toEqual({ data: [], meta: { page: 1, limit: 20, total: 0 } });
     expect((await call('GET', 'admin/application', admin.token)).json().data).toEqual([]);
+  });
+
+  it("lists every tenant's offers with their tenant and institution, searchable", async () => {
+    const { institutions, offers, tenants } = await import('../../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    const [acme] = await t.app.db.select().from(tenants).where(eq(tenants.slug, 'acme'));
+    const institutionId = someObjectId();
+    await t.app.db.insert(institutions).values({ tenantId: acme!.id, id: institutionId, name: 'Acme Fund I', slug: 'acme-fund-i' });
+    await t.app.db.insert(offers).values({ tenantId: acme!.id, id: someObjectId(), institutionId, name: 'Harbor Lofts', slug: 'harbor-lofts' });
+    const all = (await call('GET', 'admin/offer', admin.token)).json();
+    expect(all.meta.total).toBeGreaterThanOrEqual(1);
+    expect(all.data).toContainEqual(expect.objectContaining({
+      name: 'Harbor Lofts', tenantSlug: 'acme', institution: { _id: institutionId, name: 'Acme Fund I' }, approvalStatus: 'pending', published: false, visibilityStatus: 'hidden',
+    }));
+    expect((await call('GET', 'admin/offer?search=harbor', admin.token)).json().data.map((o: { slug: string }) => o.slug)).toEqual(['harbor-lofts']);
+    expect((await call('GET', 'admin/offer?search=nothing-like-it', admin.token)).json().meta.total).toBe(0);
   });
 });
 

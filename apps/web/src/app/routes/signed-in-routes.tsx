@@ -114,6 +114,7 @@ export const signedInRoutes: RouteObject[] = [
       },
       { path: 'user', lazy: () => import('../../features/platform-admin/components/users-page.tsx').then((m) => ({ Component: m.UsersPage })) },
       { path: 'user/:userId', lazy: () => import('../../features/platform-admin/components/user-page.tsx').then((m) => ({ Component: m.AdminUserPage })) },
+      { path: 'offer', lazy: () => import('../../features/platform-admin/components/offers-page.tsx').then((m) => ({ Component: m.AdminOffersPage })) },
     ],
   },
   {

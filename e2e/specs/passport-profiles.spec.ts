@@ -62,6 +62,15 @@ describe('individual profiles', () => {
     await page.getByText(/^On file: /).waitFor();
     await page.getByRole('button', { name: 'Reveal saved values' }).click();
     await expect.poll(() => ssn.inputValue()).toBe('123-45-6789');
+
+    // Deleting asks first, then returns to the list without the profile.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete Profile' });
+    await confirmDelete.getByText(/Delete Ada Byron\?/).waitFor();
+    await confirmDelete.getByRole('button', { name: 'Delete Profile' }).click();
+    await expectToast(page, 'Deleted Ada Byron');
+    await page.waitForURL((url) => url.pathname === PROFILES);
+    await page.getByText('Ada Byron').waitFor({ state: 'detached' });
   });
 
   it('adds an address, e-mails, a phone and a fax, and moves the primary between e-mails', async () => {

@@ -1,10 +1,13 @@
-import { ArrowBack } from '@mui/icons-material';
+import { ArrowBack, DeleteOutlined } from '@mui/icons-material';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { individualProfileName } from '@tessera/domain';
 import { useEffect } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
+import { useConfirm } from '../../../components/use-confirm.tsx';
+import { useSnackbar } from '../../../lib/toast.tsx';
+import { useDeleteIndividualProfile } from '../api/delete-individual-profile.ts';
 import { useIndividualProfile } from '../api/get-individual-profile.ts';
 import { ProfileImage } from './profile-image.tsx';
 
@@ -46,9 +49,28 @@ export function IndividualProfilePage() {
   }, [refresh, refetch, setParams]);
 
   const allProfiles = base.slice(0, base.lastIndexOf('/'));
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { confirm, confirmDialog } = useConfirm();
+  const remove = useDeleteIndividualProfile(id);
+  const askDelete = () => {
+    const name = profile.data ? individualProfileName(profile.data) : 'this profile';
+    confirm({
+      title: 'Delete Profile',
+      message: `Delete ${name}? Its contact items go with it, and legal entities and documents lose their link to it. This action is irreversible.`,
+      confirmLabel: 'Delete Profile',
+      destructive: true,
+      onConfirm: async () => {
+        await remove.mutateAsync();
+        enqueueSnackbar(`Deleted ${name}`, { variant: 'success' });
+        void navigate(allProfiles, { replace: true });
+      },
+    });
+  };
 
   return (
     <Stack spacing={2}>
+      {confirmDialog}
       {profile.data && <title>{individualProfileName(profile.data)}</title>}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -61,9 +83,14 @@ export function IndividualProfilePage() {
               Individual profile
             </Typography>
           </Box>
-          <Button component={RouterLink} to={allProfiles} startIcon={<ArrowBack />} variant="outlined">
-            All Profiles
-          </Button>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to={allProfiles} startIcon={<ArrowBack />} variant="outlined">
+              All Profiles
+            </Button>
+            <Button color="error" startIcon={<DeleteOutlined />} variant="outlined" onClick={askDelete} disabled={!profile.data}>
+              Delete
+            </Button>
+          </Stack>
         </Stack>
       </Paper>
       <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label="Profile sections">

@@ -79,5 +79,14 @@ describe('legal entity profiles', () => {
     await page.reload();
     await row('Olive Owner').getByText('Beneficial Owner · Managing Member · 60.00%').waitFor();
     expect(await row('Tobias Trustee').count()).toBe(0);
+
+    // The entity itself can be deleted, after a confirmation.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete Legal Entity' });
+    await confirmDelete.getByText(/Delete Quill Holdings\?/).waitFor();
+    await confirmDelete.getByRole('button', { name: 'Delete Legal Entity' }).click();
+    await expectToast(page, 'Deleted Quill Holdings');
+    await page.waitForURL((url) => url.pathname === '/user/passport/legal-entity-profiles');
+    await page.getByText('Quill Holdings').waitFor({ state: 'detached' });
   });
 });

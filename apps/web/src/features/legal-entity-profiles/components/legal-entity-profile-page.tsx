@@ -1,10 +1,13 @@
-import { ArrowBack } from '@mui/icons-material';
+import { ArrowBack, DeleteOutlined } from '@mui/icons-material';
 import { Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { legalEntityTypeLabels, type LegalEntityProfile } from '@tessera/domain';
 import { useEffect } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
+import { useConfirm } from '../../../components/use-confirm.tsx';
+import { useSnackbar } from '../../../lib/toast.tsx';
+import { useDeleteLegalEntityProfile } from '../api/delete-legal-entity-profile.ts';
 import { useLegalEntityProfile } from '../api/get-legal-entity-profile.ts';
 import { LegalEntityImage } from './legal-entity-image.tsx';
 
@@ -31,6 +34,24 @@ export function LegalEntityProfilePage() {
   const current = LEGAL_ENTITY_TABS.find((t) => t.segment === segment)?.segment ?? false;
   const refresh = params.get('refresh') === 'true';
   const { refetch } = profile;
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { confirm, confirmDialog } = useConfirm();
+  const remove = useDeleteLegalEntityProfile(legalEntityProfileId);
+  const askDelete = () => {
+    const name = profile.data?.displayname ?? profile.data?.name ?? 'this legal entity';
+    confirm({
+      title: 'Delete Legal Entity',
+      message: `Delete ${name}? Its stakeholders and image go with it, and entities under it lose their parent link. This action is irreversible.`,
+      confirmLabel: 'Delete Legal Entity',
+      destructive: true,
+      onConfirm: async () => {
+        await remove.mutateAsync();
+        enqueueSnackbar(`Deleted ${name}`, { variant: 'success' });
+        void navigate(base, { replace: true });
+      },
+    });
+  };
 
   useEffect(() => {
     if (!refresh) return;
@@ -47,11 +68,15 @@ export function LegalEntityProfilePage() {
 
   return (
     <Stack spacing={2}>
-      <div>
+      {confirmDialog}
+      <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Button component={RouterLink} to={base} startIcon={<ArrowBack />}>
           All Legal Entities
         </Button>
-      </div>
+        <Button color="error" startIcon={<DeleteOutlined />} onClick={askDelete} disabled={!profile.data}>
+          Delete
+        </Button>
+      </Stack>
       {profile.isPending ? (
         <SkeletonList rows={4} label="Loading legal entity" />
       ) : profile.isError ? (

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+import { legalEntityProfileQueryOptions } from './get-legal-entity-profile.ts';
+import { legalEntityProfilesQueryOptions } from './list-legal-entity-profiles.ts';
+
+const deleted = z.object({ deleted: z.literal(true) });
+
+export function deleteLegalEntityProfile(id: string): Promise<z.infer<typeof deleted>> {
+  return api.delete(`/legal-entity-profile/${encodeURIComponent(id)}`, deleted);
+}
+
+export function useDeleteLegalEntityProfile(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteLegalEntityProfile(id),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: legalEntityProfileQueryOptions(id).queryKey });
+      return queryClient.invalidateQueries({ queryKey: legalEntityProfilesQueryOptions().queryKey });
+    },
+  });
+}

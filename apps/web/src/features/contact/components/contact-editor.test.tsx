@@ -67,11 +67,12 @@ describe('ContactEditor', () => {
     await fill(user, within(dialog).getByLabelText(/Phone/), '5551234567');
     expect(save).toBeEnabled();
     await user.click(within(dialog).getByLabelText('Primary'));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Account management' }));
     await user.click(save);
 
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     const [phone] = onSave.mock.calls[0]![0].phones;
-    expect(phone).toMatchObject({ phone: '(555) 123-4567', phoneType: 'work', isPrimary: true, isEnabled: true });
+    expect(phone).toMatchObject({ phone: '(555) 123-4567', phoneType: 'work', isPrimary: true, isEnabled: true, enabledCommunications: ['account-management'] });
     expect(phone!._id).toMatch(/^[0-9a-f]{24}$/);
     expect(await screen.findByText('Contact saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,10 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import {
+  Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, Switch, TextField,
+} from '@mui/material';
 import {
   contactItemSchemas,
   contactKindLabels,
   contactTypeLabels,
   contactTypeOptions,
+  notificationCategory,
+  notificationCategoryLabels,
   type ContactItem,
   type ContactKind,
 } from '@tessera/domain';
@@ -121,6 +125,34 @@ export function ContactItemDialog({ kind, item, isNew, saving, onSave, onClose }
             {kind === 'phones' && <MaskedField control={control} name="phone" label="Phone" mask="phone" />}
             {kind === 'faxes' && <MaskedField control={control} name="fax" label="Fax" mask="phone" />}
             {kind === 'links' && <TextInput control={control} name="url" label="URL" type="url" required />}
+            {kind !== 'links' && (
+              <Controller
+                control={control}
+                name="enabledCommunications"
+                render={({ field }) => {
+                  const chosen = (field.value as string[] | undefined) ?? [];
+                  return (
+                    <FormControl component="fieldset">
+                      <FormLabel component="legend">Use for</FormLabel>
+                      <FormGroup row>
+                        {notificationCategory.options.map((category) => (
+                          <FormControlLabel
+                            key={category}
+                            label={notificationCategoryLabels[category].label}
+                            control={
+                              <Checkbox
+                                checked={chosen.includes(category)}
+                                onChange={(e) => field.onChange(e.target.checked ? [...chosen, category] : chosen.filter((c) => c !== category))}
+                              />
+                            }
+                          />
+                        ))}
+                      </FormGroup>
+                    </FormControl>
+                  );
+                }}
+              />
+            )}
             <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
               {(['isPrimary', 'isEnabled'] as const).map((name) => (
                 <Controller

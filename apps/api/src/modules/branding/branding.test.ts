@@ -40,7 +40,10 @@ describe('branding theme', () => {
     const res = await put(owner, `${t.tenants.acme.id}/branding/theme`, theme());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.branding.theme).toEqual(theme());
-    const view = (await publicView('acme')).json().data;
+    const fresh = await publicView('acme');
+    // Browsers ask again on every page load, so no tab keeps the old branding.
+    expect(fresh.headers['cache-control']).toBe('no-cache');
+    const view = fresh.json().data;
     expect(view.branding.theme.light.primary).toBe('#AA3300');
     expect(view.branding.theme.fontFamily).toBe('Montserrat');
     // A host request (which reads the cached tenant) sees it too.

@@ -21,7 +21,8 @@ export async function tenantsRoutes(app: FastifyInstance) {
     const key = request.params.idOrSlug;
     const tenant = objectId.safeParse(key).success ? await findTenantById(app.db, key) : await app.tenantCache.bySlug(key);
     if (!tenant) throw notFound('Organization');
-    reply.header('cache-control', 'public, max-age=60');
+    // Revalidated on every load: saved branding reaches every page of the tenant at once (issue #4).
+    reply.header('cache-control', 'no-cache');
     return { data: toTenantPublic(tenant) };
   });
 }

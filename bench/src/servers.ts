@@ -12,6 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config/index.ts';
 import { seed } from '../../apps/api/src/db/seed.ts';
+import { BENCH_GP_EMAIL, insertBenchOffers, makeBenchGp } from './offers-data.ts';
 import type { RunnerMessage, ServerMessage } from './protocol.ts';
 
 const NS_PER_MS = 1e6;
@@ -44,6 +45,12 @@ async function main(): Promise<void> {
   });
   const app = await buildApp(config);
   await seed(app.db, { defaultTenant: config.defaultTenant, demoData: config.demoData, admin: config.admin });
+  // The offers-list benchmark (offers-list.ts) asks for a tenant full of offers.
+  const benchOffers = Number(process.env.BENCH_OFFERS ?? 0);
+  if (benchOffers > 0) {
+    await insertBenchOffers(app.db, config.defaultTenant, benchOffers);
+    await makeBenchGp(app.db, config.defaultTenant, BENCH_GP_EMAIL);
+  }
 
   const bare = Fastify();
   bare.get('/', async () => ({ data: { status: 'ok' } }));

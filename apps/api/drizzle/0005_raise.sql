@@ -67,6 +67,7 @@ CREATE INDEX "institutions_tenant_created_idx" ON "institutions" USING btree ("t
 CREATE INDEX "institutions_tenant_name_idx" ON "institutions" USING btree ("tenant_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "offers_tenant_slug_key" ON "offers" USING btree ("tenant_id",lower("slug"));--> statement-breakpoint
 CREATE INDEX "offers_tenant_created_idx" ON "offers" USING btree ("tenant_id","created_at");--> statement-breakpoint
+CREATE INDEX "offers_tenant_name_idx" ON "offers" USING btree ("tenant_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "offers_tenant_institution_idx" ON "offers" USING btree ("tenant_id","institution_id","created_at");--> statement-breakpoint
 CREATE INDEX "offers_tenant_type_idx" ON "offers" USING btree ("tenant_id","type","created_at");--> statement-breakpoint
 CREATE INDEX "offers_tenant_marketplace_idx" ON "offers" USING btree ("tenant_id","visibility_status","published","created_at");--> statement-breakpoint

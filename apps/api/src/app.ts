@@ -31,6 +31,9 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes.ts';
+import { raiseRoutes } from './modules/raise/raise.routes.ts';
+import { institutionsRoutes } from './modules/institutions/institutions.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -109,6 +112,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(membersRoutes);
       await api.register(groupsRoutes);
       await api.register(apiKeysRoutes);
+      await api.register(raiseRoutes);
+      await api.register(institutionsRoutes);
+      await api.register(offersRoutes);
       if (config.devMailbox && mailer.kind === 'outbox') await api.register(devMailboxRoutes);
     },
     { prefix: '/api/v1' },

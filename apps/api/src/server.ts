@@ -17,7 +17,7 @@ async function main() {
   }
 
   const app = await buildApp(config);
-  const seeded = await seed(app.db, { defaultTenant: config.defaultTenant, demoData: config.demoData, admin: config.admin });
+  const seeded = await seed(app.db, { defaultTenant: config.defaultTenant, demoData: config.demoData, admin: config.admin, storage: app.storage });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contact } from './contact.ts';
 import { pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
-import { email, isEmptyValue, personName } from './validation.ts';
+import { email, isEmptyValue, isValidDate, personName } from './validation.ts';
 
 /**
  * Institutions of a tenant (002 §3 TenantInstitution) and the pieces offers share with them:
@@ -95,6 +95,8 @@ export const institutionImage = mediaImageItem(institutionImagePurpose).describe
 export type InstitutionImage = z.infer<typeof institutionImage>;
 export const institutionVideo = mediaVideoItem(institutionVideoPurpose.default('about')).describe('InstitutionVideo');
 export type InstitutionVideo = z.infer<typeof institutionVideo>;
+export const institutionImagePurposeLabels: Record<InstitutionImagePurpose, string> = { logo: 'Logo', banner: 'Banner', gallery: 'Gallery', other: 'Other' };
+export const institutionVideoPurposeLabels: Record<InstitutionVideoPurpose, string> = { intro: 'Intro', about: 'About', team: 'Team', other: 'Other' };
 
 export const INSTITUTION_SHORT_DESCRIPTION_MAX = 360;
 export const RICH_TEXT_MAX = 100_000;
@@ -172,6 +174,21 @@ export const institutionContactBody = z.object({ contact }).describe('Institutio
 
 export const institutionDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('InstitutionDeleted');
 
+/**
+ * PUT …/details as sent: the slug may be left out (kept as it is). Only owners and platform admins see the
+ * slug, so the team's GPs send the details without it.
+ */
+export const institutionDetailsUpdateBody = institutionDetailsBody
+  .extend({ slug: entitySlug.optional() })
+  .describe('InstitutionDetailsUpdateBody');
+export type InstitutionDetailsUpdateBody = z.input<typeof institutionDetailsUpdateBody>;
+
+/** GET tenant/{t}/institutions/slug-available: whether `slug` is free, ignoring the institution `except` (the one being edited). */
+export const institutionSlugAvailabilityQuery = z
+  .object({ slug: entitySlug, except: objectId.optional() })
+  .describe('InstitutionSlugAvailabilityQuery');
+export type InstitutionSlugAvailabilityQuery = z.input<typeof institutionSlugAvailabilityQuery>;
+
 // ── Team ─────────────────────────────────────────────────────────────────────────────────
 
 export const teamInviteBody = z
@@ -187,6 +204,16 @@ export const teamInviteBody = z
   .describe('TeamInviteBody');
 export type TeamInviteBody = z.input<typeof teamInviteBody>;
 export const teamRoleBody = z.object({ role: institutionTeamRole }).describe('TeamRoleBody');
+/** GET …/team: the team, newest first, paginated. */
+export const teamListQuery = pageQuery.describe('TeamListQuery');
+export type TeamListQuery = z.input<typeof teamListQuery>;
+export const teamMemberDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('TeamMemberDeleted');
+/** The invite dialog: the expiry as a calendar day ('' for none), sent as `expiresAt`. */
+export const teamInviteForm = teamInviteBody
+  .omit({ expiresAt: true, attributes: true })
+  .extend({ expiresOn: z.string().refine((v) => v === '' || isValidDate(v), 'Enter a valid date') })
+  .describe('TeamInviteForm');
+export type TeamInviteFormValues = z.input<typeof teamInviteForm>;
 
 /** A team row (002 §3: subject with _id and user email). `_id` is the team membership id. */
 export const teamMember = z
@@ -263,3 +290,39 @@ export const institutionDashboard = z
   })
   .describe('InstitutionDashboard');
 export type InstitutionDashboard = z.infer<typeof institutionDashboard>;
+
+/** The bucket starts of a dashboard window, in UTC, as ISO strings: every bucket of `scale` from the one holding `start` to the one holding `end`. */
+export function dashboardBuckets(start: Date, end: Date, scale: DashboardScale): string[] {
+  const cursor = new Date(start);
+  cursor.setUTCMinutes(0, 0, 0);
+  if (scale !== 'hour') cursor.setUTCHours(0);
+  if (scale === 'month') cursor.setUTCDate(1);
+  const buckets: string[] = [];
+  while (cursor <= end) {
+    buckets.push(cursor.toISOString());
+    if (scale === 'hour') cursor.setUTCHours(cursor.getUTCHours() + 1);
+    else if (scale === 'day') cursor.setUTCDate(cursor.getUTCDate() + 1);
+    else cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+  }
+  return buckets;
+}
+/** A dashboard window holds at most this many buckets (3 years of days). */
+export const DASHBOARD_BUCKETS_MAX = 1100;
+
+// ── Raise mode (002 §1) ──────────────────────────────────────────────────────────────────
+
+/** The exact refusal of 002 §1, shown by the client and sent by the server. */
+export const RAISE_MODE_REFUSED = 'To access the GP / Institution mode, you must contact your admin.';
+/** Invest (investor) or Raise (institution). */
+export const raiseAppMode = z.enum(['investor', 'institution']);
+export type RaiseAppMode = z.infer<typeof raiseAppMode>;
+export const raiseAppModeLabels: Record<RaiseAppMode, string> = { investor: 'Invest', institution: 'Raise' };
+
+/**
+ * PUT user/{id}/tenant-member/mode: the member's mode and picked institution. `institution` left out keeps the
+ * current pick; null clears it.
+ */
+export const appModeBody = z
+  .object({ appMode: raiseAppMode, institution: objectId.nullable().optional() })
+  .describe('AppModeBody');
+export type AppModeBody = z.input<typeof appModeBody>;

@@ -322,3 +322,28 @@ export const offerRequiredDocumentTypeLabels: Record<OfferRequiredDocumentType, 
 };
 export const offerImagePurposeLabels: Record<OfferImagePurpose, string> = { primary: 'Primary', banner: 'Banner', gallery: 'Gallery', other: 'Other' };
 export const offerVideoPurposeLabels: Record<OfferVideoPurpose, string> = { intro: 'Intro', about: 'About', other: 'Other' };
+
+// ── Further calls of the offers API ──────────────────────────────────────────────────────
+
+/** GET tenant/{t}/offers/slug-available: whether `slug` is free, ignoring the offer `except` (the one being edited). */
+export const offerSlugAvailabilityQuery = z
+  .object({ slug: entitySlug, except: objectId.optional() })
+  .describe('OfferSlugAvailabilityQuery');
+export type OfferSlugAvailabilityQuery = z.input<typeof offerSlugAvailabilityQuery>;
+
+/** GET tenant/{t}/institutions/{id}/offers: the offer list of one institution. */
+export const institutionOfferListQuery = offerListQuery.omit({ institution: true }).describe('InstitutionOfferListQuery');
+export type InstitutionOfferListQuery = z.input<typeof institutionOfferListQuery>;
+
+/** GET …/offers/{id}/dashboard: the offer page's analytics events since the offer was created. */
+export const offerDashboard = z
+  .object({
+    impressions: z.number().int(),
+    /** Distinct tracking ids. */
+    visitors: z.number().int(),
+    interactions: z.number().int(),
+    /** Every analytics event naming the offer, of any type. */
+    events: z.number().int(),
+  })
+  .describe('OfferDashboard');
+export type OfferDashboard = z.infer<typeof offerDashboard>;

@@ -16,6 +16,8 @@ import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, type AllowedMimeType } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { invite, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
+import { canUseRaiseMode, isTenantOwner } from '../institutions/institution-access.ts';
+import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/offers.repository.ts';
 import { findMember } from '../tenants/tenant-members.repository.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import { findUserById, findUserWithMemberByEmail } from '../users/users.repository.ts';
@@ -39,8 +41,21 @@ async function resolveAccess(deps: DocumentDeps, auth: AuthContext, id: string):
   if (!row) throw notFound('Document');
   if (row.uploadedBy === auth.user.id) return { row, role: 'owner' };
   const grant = await findActiveGrant(deps.db, auth.tenantId, id, auth.user.id, deps.clock.now());
-  if (!grant) throw notFound('Document');
-  return { row, role: grant.role };
+  if (grant) return { row, role: grant.role };
+  const throughOffer = await roleThroughOffer(deps, auth, row);
+  if (throughOffer) return { row, role: throughOffer };
+  throw notFound('Document');
+}
+
+/**
+ * 002 §6: an uploaded offer document makes the institution its owner. Kept as a rule rather than grants (which are
+ * held by users): whoever may work on an institution whose offer lists the document — its team while in Raise mode,
+ * and the tenant's owners — has the owner role on it (the team's viewers the viewer role), for as long as the offer
+ * lists it.
+ */
+async function roleThroughOffer(deps: DocumentDeps, auth: AuthContext, row: DocumentRow): Promise<TenantRole | null> {
+  if (row.entityType !== 'OFFER' || !canUseRaiseMode(auth)) return null;
+  return documentRoleThroughOffer(deps.db, auth.tenantId, row.id, auth.user.id, isTenantOwner(auth), deps.clock.now());
 }
 
 async function requireRight(deps: DocumentDeps, auth: AuthContext, id: string, right: AccessRight) {
@@ -144,6 +159,8 @@ export async function deleteDocument(deps: DocumentDeps, auth: AuthContext, id: 
     .where(and(eq(govPhotoIds.tenantId, auth.tenantId), or(eq(govPhotoIds.documentFrontId, id), eq(govPhotoIds.documentBackId, id))))
     .limit(1);
   if (usedBy) throw new AppError('conflict', 'This document is an image of a government photo ID: delete or change that ID first');
+  const offerName = await documentListedOnOffer(deps.db, auth.tenantId, id);
+  if (offerName) throw new AppError('conflict', `This document is listed on the offer ${offerName}: remove it from the offer's documents first`);
   await deps.db.transaction(async (tx) => {
     await deleteDocumentRow(tx, auth.tenantId, id);
     await recordEvent(tx, {

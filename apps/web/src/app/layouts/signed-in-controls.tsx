@@ -1,10 +1,12 @@
 import { SessionCountdown } from '../../features/auth/components/session-countdown.tsx';
+import { ModeSwitch } from '../../features/raise/components/mode-switch.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** The top bar's controls for a signed-in user, loaded apart so the sign-in page does not carry them. */
 export function SignedInControls() {
   return (
     <>
+      <ModeSwitch />
       <SessionCountdown />
       <UserMenu />
     </>

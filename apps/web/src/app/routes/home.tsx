@@ -1,6 +1,6 @@
 import { Avatar, Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import { initials, userDisplayName } from '@tessera/domain';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { useUserImage } from '../../features/account/hooks/use-user-image.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { PromoCards, WelcomeMessage } from '../../features/branding/components/welcome-messaging.tsx';
@@ -15,6 +15,8 @@ export function HomePage() {
   const user = data ?? session.user;
   const name = userDisplayName(user);
   const image = useUserImage(user?.image);
+  // At the bare root a member in Raise mode goes to the institution dashboard (002 §2).
+  if (session.tenantMember?.preferences.appMode === 'institution') return <Navigate to="/institution/dashboard" replace />;
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>

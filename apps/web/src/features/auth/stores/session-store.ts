@@ -33,7 +33,9 @@ function load(): SessionState {
   const stored = authResult.safeParse(readJson(localStorage, STORAGE_KEYS.session));
   if (stored.success && tokenState(stored.data.token) === 'valid') {
     const config = appConfig.safeParse(readJson(sessionStorage, STORAGE_KEYS.appConfig));
-    return { ...stored.data, authenticated: true, autoSignout: false, appMode: config.success ? config.data.appMode : null };
+    // The member's stored mode (Raise mode, 002 §1) wins over this tab's; the tab's covers members without one.
+    const appMode = stored.data.tenantMember?.preferences.appMode ?? (config.success ? config.data.appMode : null);
+    return { ...stored.data, authenticated: true, autoSignout: false, appMode };
   }
   removeKey(localStorage, STORAGE_KEYS.session);
   removeKey(sessionStorage, STORAGE_KEYS.appConfig);
@@ -64,7 +66,7 @@ export function createSessionStore() {
   /** Sign-in, sign-up, refresh, reset confirm, password update and invite accept all end here (§4). */
   function signIn(result: AuthResult) {
     writeJson(localStorage, STORAGE_KEYS.session, result);
-    set({ ...result, authenticated: true, autoSignout: false, appMode: state.appMode });
+    set({ ...result, authenticated: true, autoSignout: false, appMode: result.tenantMember?.preferences.appMode ?? state.appMode });
     scheduleSignOut();
   }
 
@@ -79,6 +81,15 @@ export function createSessionStore() {
   function setAppMode(mode: AppMode) {
     writeJson(sessionStorage, STORAGE_KEYS.appConfig, { appMode: mode });
     set({ ...state, appMode: mode });
+  }
+
+  /** The membership changed on the server (mode, picked institution): keep it, and follow its mode in this tab. */
+  function updateTenantMember(tenantMember: NonNullable<AuthResult['tenantMember']>) {
+    if (!state.authenticated || !state.token || !state.user) return;
+    writeJson(localStorage, STORAGE_KEYS.session, { token: state.token, user: state.user, tenantMember } satisfies AuthResult);
+    const appMode = tenantMember.preferences.appMode ?? state.appMode;
+    if (appMode) writeJson(sessionStorage, STORAGE_KEYS.appConfig, { appMode });
+    set({ ...state, tenantMember, appMode });
   }
 
   /** Another tab signed in or out: follow it. */
@@ -99,6 +110,7 @@ export function createSessionStore() {
     signIn,
     signOut,
     setAppMode,
+    updateTenantMember,
     /** Stops the timer and the cross-tab listener (tests). */
     dispose() {
       clearTimeout(timer);

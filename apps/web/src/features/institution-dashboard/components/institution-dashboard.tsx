@@ -1,7 +1,82 @@
-// STUB: replaced by the Raise-mode work (issue 5) before it lands.
+import { Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { DEFAULT_DASHBOARD_PRESET, dashboardPresets, type DashboardPreset } from '@tessera/domain';
+import { useState } from 'react';
+import { ErrorBlock } from '../../../components/error-block.tsx';
+import { useInstitution } from '../../raise/api/get-institution.ts';
+import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
+import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useInstitutionDashboard } from '../api/get-institution-dashboard.ts';
+import { AnalyticsPanel } from './analytics-panel.tsx';
+import { InstitutionCard, institutionLinks } from './institution-card.tsx';
+import { LeadsCard } from './leads-card.tsx';
+import { OfferCards } from './offer-cards.tsx';
+import { PresetSelector } from './preset-selector.tsx';
+
+const periodLabel = (preset: DashboardPreset) => (preset === 'all-time' ? 'All time' : `Last ${dashboardPresets[preset].label}`);
+
+/**
+ * An institution's dashboard (002 §2): the preset selector, the institution card, its newest offers, leads
+ * and offer analytics. The same component serves the institution area (the picked institution) and the
+ * tenant's marketplace tab (the institution in the address).
+ */
 export function InstitutionDashboard() {
-  return null;
+  const area = useRaiseArea();
+  const { tenantId } = useTenant();
+  const [preset, setPreset] = useState<DashboardPreset>(DEFAULT_DASHBOARD_PRESET);
+  const id = area.institutionId ?? '';
+  const institution = useInstitution(tenantId ?? '', area.institutionId);
+  const dashboard = useInstitutionDashboard(tenantId ?? '', id, preset);
+  const offersPath = institutionLinks(area.area, id).offers;
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+        <Typography component={area.area === 'institution' ? 'h1' : 'h2'} variant={area.area === 'institution' ? 'h4' : 'h5'}>
+          Dashboard
+        </Typography>
+        <PresetSelector value={preset} onChange={setPreset} />
+      </Stack>
+
+      {institution.isPending ? (
+        <Skeleton variant="rounded" height={150} aria-label="Loading institution" />
+      ) : institution.isError ? (
+        <ErrorBlock error={institution.error} onRetry={() => void institution.refetch()} />
+      ) : (
+        <InstitutionCard institution={institution.data} area={area.area} />
+      )}
+
+      <OfferCards tenantId={tenantId ?? ''} institutionId={id} area={area} offersPath={offersPath} />
+
+      {dashboard.isPending ? (
+        <Grid container spacing={2} aria-label="Loading dashboard" role="status">
+          {[0, 1].map((i) => (
+            <Grid key={i} size={{ xs: 12, lg: i === 0 ? 5 : 7 }}>
+              <Skeleton variant="rounded" height={320} />
+            </Grid>
+          ))}
+        </Grid>
+      ) : dashboard.isError ? (
+        <ErrorBlock error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+      ) : (
+        <Grid container spacing={2} sx={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 200ms' }}>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <LeadsCard leads={dashboard.data.dashboard.leads} scale={dashboardPresets[dashboard.data.preset].scale} periodLabel={periodLabel(dashboard.data.preset)} />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <AnalyticsPanel analytics={dashboard.data.dashboard.analytics} scale={dashboardPresets[dashboard.data.preset].scale} periodLabel={periodLabel(dashboard.data.preset)} />
+          </Grid>
+        </Grid>
+      )}
+    </Stack>
+  );
 }
+
+/** /institution/dashboard: the dashboard of the institution picked in Raise mode. */
 export function InstitutionDashboardPage() {
-  return null;
+  return (
+    <>
+      <title>Institution dashboard</title>
+      <InstitutionDashboard />
+    </>
+  );
 }

@@ -1,4 +1,43 @@
-// STUB: replaced by the Raise-mode work (issue 5) before it lands.
+import { Stack, Typography } from '@mui/material';
+import { institutionDisplayName } from '@tessera/domain';
+import { Outlet } from 'react-router';
+import { ErrorBlock } from '../../../components/error-block.tsx';
+import { SkeletonList } from '../../../components/skeleton-list.tsx';
+import { useInstitutionInView } from '../hooks/use-institution-in-view.ts';
+import { InstitutionLogo } from './institution-logo.tsx';
+import { InstitutionTabs } from './institution-tabs.tsx';
+
+const TABS = [
+  { segment: 'details', label: 'Details' },
+  { segment: 'team', label: 'Team' },
+  { segment: 'media', label: 'Media' },
+  { segment: 'history', label: 'History' },
+] as const;
+
+/** /institution/settings: the picked institution's Details, Team, Media and History (002 §2 institution settings). */
 export function InstitutionSettingsPage() {
-  return null;
+  const { query } = useInstitutionInView();
+  const { data, error, refetch } = query;
+  return (
+    <Stack spacing={2}>
+      <title>Settings</title>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
+        {data && <InstitutionLogo institution={data} size={48} />}
+        <Stack sx={{ minWidth: 0 }}>
+          <Typography variant="h4" component="h1">Settings</Typography>
+          {data && <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>{institutionDisplayName(data)}</Typography>}
+        </Stack>
+      </Stack>
+      {error ? (
+        <ErrorBlock error={error} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <SkeletonList rows={6} label="Loading institution" />
+      ) : (
+        <>
+          <InstitutionTabs base="/institution/settings" tabs={TABS} label="Settings sections" />
+          <Outlet />
+        </>
+      )}
+    </Stack>
+  );
 }

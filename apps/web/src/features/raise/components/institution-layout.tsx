@@ -1,4 +1,169 @@
-// STUB: replaced by the Raise-mode work (issue 5) before it lands.
-export function InstitutionLayout() {
-  return null;
+import { Dashboard, Leaderboard, LocalOffer, Menu as MenuIcon, Settings } from '@mui/icons-material';
+import {
+  Box, Button, Chip, Divider, Paper, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Stack, Typography, useMediaQuery, type Theme,
+} from '@mui/material';
+import { institutionDisplayName, RAISE_MODE_REFUSED } from '@tessera/domain';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useInstitution } from '../api/get-institution.ts';
+import { useRaiseMode } from '../hooks/use-raise-mode.ts';
+import { InstitutionPicker } from './institution-picker.tsx';
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  /** Shown but not yet usable: the page arrives with a later issue. */
+  comingSoon?: boolean;
 }
+
+/** The side navigation in Raise mode (002 §1). */
+export const INSTITUTION_NAV: NavItem[] = [
+  { label: 'Dashboard', to: '/institution/dashboard', icon: <Dashboard /> },
+  { label: 'Offer list', to: '/institution/offers', icon: <LocalOffer /> },
+  { label: 'Lead list', to: '/institution/leads', icon: <Leaderboard />, comingSoon: true },
+  { label: 'Settings', to: '/institution/settings', icon: <Settings /> },
+];
+
+const NAV_WIDTH = 260;
+
+function InstitutionNav({ institution, onNavigate }: { institution: ReturnType<typeof useInstitution>; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Box component="nav" aria-label="Institution" sx={{ width: NAV_WIDTH, py: 2 }}>
+      <Box sx={{ px: 2, pb: 1 }}>
+        <Typography variant="overline" color="primary" sx={{ fontWeight: 700 }}>
+          Raise mode
+        </Typography>
+      </Box>
+      <InstitutionPicker institution={institution.data} loading={institution.isLoading} onNavigate={onNavigate} />
+      <Divider />
+      <List dense>
+        {INSTITUTION_NAV.map((item) => {
+          const selected = pathname === item.to || pathname.startsWith(`${item.to}/`);
+          if (item.comingSoon) {
+            return (
+              <ListItemButton key={item.to} disabled aria-disabled sx={{ mx: 1, borderRadius: 1, '&.Mui-disabled': { opacity: 0.7 } }}>
+                <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} />
+                <Chip label="Coming soon" size="small" variant="outlined" />
+              </ListItemButton>
+            );
+          }
+          return (
+            <ListItemButton
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              selected={selected}
+              aria-current={selected ? 'page' : undefined}
+              onClick={onNavigate}
+              sx={{ mx: 1, borderRadius: 1 }}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}
+
+/** Raise mode was stored, but the member has since lost the institution:manage flag. */
+function RaiseRefused() {
+  const { setMode, pending } = useRaiseMode();
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: 8 }}>
+      <Paper variant="outlined" sx={{ p: 4, maxWidth: 480, textAlign: 'center' }}>
+        <Typography component="h1" variant="h5">
+          Raise mode is not available
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {RAISE_MODE_REFUSED}
+        </Typography>
+        <Button
+          variant="contained"
+          disabled={pending}
+          sx={{ mt: 3 }}
+          onClick={async () => {
+            if (await setMode('investor')) void navigate('/');
+          }}
+        >
+          Switch to Invest
+        </Button>
+      </Paper>
+    </Box>
+  );
+}
+
+/** The picked institution is gone, or the member left its team: pick again. */
+function isGone(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 403);
+}
+
+/**
+ * /institution (002 §2): investor-mode users go to the investor dashboard, users without a picked institution
+ * to the list; everyone else gets the Raise side navigation (a drawer under 900 px) beside the page.
+ */
+export function InstitutionLayout() {
+  const { mode, institutionId, canRaise } = useRaiseMode();
+  const { tenantId } = useTenant();
+  const location = useLocation();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const [open, setOpen] = useState(false);
+  const institution = useInstitution(tenantId ?? '', mode === 'institution' && canRaise ? institutionId : null);
+  const onList = location.pathname === '/institution/list';
+
+  if (mode !== 'institution') return <Navigate to="/" replace />;
+  if (!canRaise) return <RaiseRefused />;
+  if (!onList && (!institutionId || isGone(institution.error))) {
+    return <Navigate to="/institution/list" replace state={{ from: location }} />;
+  }
+
+  // Nothing picked yet: the list alone, without a navigation whose every page needs an institution.
+  if (!institutionId) {
+    return (
+      <Box sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3 }, py: { xs: 2, md: 4 } }}>
+        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+          <Outlet />
+        </Box>
+      </Box>
+    );
+  }
+  const name = institution.data ? institutionDisplayName(institution.data) : 'Raise mode';
+  return (
+    <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
+      {wide ? (
+        <Box sx={{ flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
+          <Box sx={{ position: 'sticky', top: 64 }}>
+            <InstitutionNav institution={institution} />
+          </Box>
+        </Box>
+      ) : (
+        <Drawer open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }}>
+          <InstitutionNav institution={institution} onNavigate={() => setOpen(false)} />
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3 }, py: { xs: 2, md: 4 } }}>
+        {!wide && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+            <IconButton onClick={() => setOpen(true)} aria-label="Open institution menu" edge="start">
+              <MenuIcon />
+            </IconButton>
+            <Typography variant="subtitle1" noWrap sx={{ minWidth: 0 }}>
+              {name}
+            </Typography>
+          </Stack>
+        )}
+        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+

@@ -1,5 +1,5 @@
 import {
-  Api, ArrowBack, Brush, Dashboard, Group, Groups, Image, Menu as MenuIcon, Message, Palette, People, Settings, SwapHoriz,
+  AccountBalance, Api, ArrowBack, Brush, Dashboard, Group, Groups, Image, LocalOffer, Menu as MenuIcon, Message, Palette, People, Settings, SwapHoriz,
 } from '@mui/icons-material';
 import {
   Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Stack, Typography, useMediaQuery,
@@ -36,6 +36,13 @@ export const TENANT_ADMIN_NAV: NavSection[] = [
     items: [
       { label: 'Members', to: '/tenant/membership/members', icon: <People /> },
       { label: 'Groups', to: '/tenant/membership/groups', icon: <Groups /> },
+    ],
+  },
+  {
+    header: 'Marketplace',
+    items: [
+      { label: 'Institutions', to: '/tenant/marketplace/institutions', icon: <AccountBalance /> },
+      { label: 'Offers', to: '/tenant/marketplace/offers', icon: <LocalOffer /> },
     ],
   },
   {

@@ -1,0 +1,175 @@
+import {
+  diffChanges, userDisplayName,
+  type Contact, type Institution, type InstitutionImage, type InstitutionVideo, type List, type SlugAvailabilityResult, type TimelineEvent, type TimelineQuery,
+  type institutionCreateBody, type institutionDetailsUpdateBody, type institutionListQuery, type institutionSlugAvailabilityQuery,
+} from '@tessera/domain';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { InstitutionRow } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { newId } from '../../lib/ids.ts';
+import { sanitizeRichText } from '../../lib/sanitize.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+import { isTenantOwner, requireInstitution, requireRaiseMode, requireTenantOwner, type InstitutionAccess } from './institution-access.ts';
+import {
+  deleteInstitution as deleteInstitutionRows, existingImageIds, findInstitutionWithExtras, insertInstitution, listInstitutions as listInstitutionRows,
+  slugTaken, toInstitution, updateInstitution,
+} from './institutions.repository.ts';
+
+export const SLUG_TAKEN = 'This slug is already used by another institution of this organization: choose another';
+export const VIEWER_READ_ONLY = 'Viewers of an institution can look but not change it';
+
+const actorOf = (auth: AuthContext) => userDisplayName(auth.user);
+
+/** Owners, platform admins and the team's owners, members and editors may change an institution; viewers only look. */
+export function requireEditor(access: InstitutionAccess): void {
+  if (!access.isOwner && access.teamRole === 'viewer') throw forbidden(VIEWER_READ_ONLY);
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** The institution as the caller sees it (slug only for owners), read again with its offer count. */
+export async function present(db: DbOrTx, auth: AuthContext, id: string): Promise<Institution> {
+  const found = await findInstitutionWithExtras(db, auth.tenantId, id, auth.user.id);
+  if (!found) throw notFound('Institution');
+  return toInstitution(found.row, found, isTenantOwner(auth));
+}
+
+/**
+ * GET tenant/{t}/institutions: owners and platform admins see every institution of the tenant, GPs only
+ * those whose team they are on; `isTeamMember=true` narrows anyone to their teams (the picker).
+ */
+export async function listInstitutions(db: DbOrTx, auth: AuthContext, q: z.output<typeof institutionListQuery>): Promise<List<Institution>> {
+  requireRaiseMode(auth);
+  const owner = isTenantOwner(auth);
+  const teamOnly = !owner || q.isTeamMember === true;
+  const rows = await listInstitutionRows(db, auth.tenantId, auth.user.id, q, { teamOnly, searchSlug: owner });
+  return { data: rows.data.map((r) => toInstitution(r.row, r, owner)), meta: rows.meta };
+}
+
+export async function slugAvailability(db: DbOrTx, auth: AuthContext, q: z.output<typeof institutionSlugAvailabilityQuery>): Promise<SlugAvailabilityResult> {
+  requireTenantOwner(auth, 'Only the organization owners can see institution slugs');
+  return { slug: q.slug, available: !(await slugTaken(db, auth.tenantId, q.slug, q.except)) };
+}
+
+/** POST tenant/{t}/institutions: owners only. Owners reach every institution, so the creator is not put on the team. */
+export async function createInstitution(db: Db, auth: AuthContext, body: z.output<typeof institutionCreateBody>): Promise<Institution> {
+  requireRaiseMode(auth);
+  requireTenantOwner(auth, 'Only the organization owners can create institutions');
+  const id = newId();
+  try {
+    await db.transaction(async (tx) => {
+      if (await slugTaken(tx, auth.tenantId, body.slug)) throw new AppError('conflict', SLUG_TAKEN);
+      const row = await insertInstitution(tx, {
+        tenantId: auth.tenantId, id, name: body.name, slug: body.slug, type: body.type, descriptionShort: body.descriptionShort, createdBy: auth.user.id,
+      });
+      await recordEvent(tx, {
+        tenantId: auth.tenantId, type: 'create', entity: id, entityType: 'tenant-institution', userId: auth.user.id,
+        message: `${actorOf(auth)} created the institution ${row.name}`,
+        meta: { change: { name: { old: null, new: row.name }, slug: { old: null, new: row.slug }, type: { old: null, new: row.type }, descriptionShort: { old: null, new: row.descriptionShort } } },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN);
+    throw error;
+  }
+  return present(db, auth, id);
+}
+
+export async function getInstitution(db: DbOrTx, auth: AuthContext, id: string): Promise<Institution> {
+  await requireInstitution(db, auth, id);
+  return present(db, auth, id);
+}
+
+/** DELETE: owners only; the institution's offers go with it (foreign key) and so does its team. */
+export async function deleteInstitution(db: Db, auth: AuthContext, id: string): Promise<{ _id: string; deleted: true }> {
+  await db.transaction(async (tx) => {
+    const { institution } = await requireInstitution(tx, auth, id);
+    requireTenantOwner(auth, 'Only the organization owners can delete institutions');
+    const removed = await deleteInstitutionRows(tx, auth.tenantId, id);
+    await recordEvent(tx, {
+      tenantId: auth.tenantId, type: 'delete', entity: id, entityType: 'tenant-institution', userId: auth.user.id,
+      message: `${actorOf(auth)} deleted the institution ${institution.name}`,
+      meta: { delete: { name: institution.name, slug: institution.slug, type: institution.type, offers: removed.offers, teamMembers: removed.team } },
+    });
+  });
+  return { _id: id, deleted: true };
+}
+
+/**
+ * Applies a change to an institution the caller may edit and records it with old and new values, in one
+ * transaction. Nothing changed: nothing written.
+ */
+async function change(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  build: (access: InstitutionAccess, tx: DbOrTx) => Promise<Partial<InstitutionRow>> | Partial<InstitutionRow>,
+  message: (name: string) => string,
+): Promise<Institution> {
+  await db.transaction(async (tx) => {
+    const access = await requireInstitution(tx, auth, id);
+    requireEditor(access);
+    const values = await build(access, tx);
+    const diff = diffChanges(access.institution as unknown as Record<string, unknown>, values as Record<string, unknown>);
+    if (Object.keys(diff).length === 0) return;
+    await updateInstitution(tx, auth.tenantId, id, values);
+    await recordEvent(tx, {
+      tenantId: auth.tenantId, type: 'update', entity: id, entityType: 'tenant-institution', userId: auth.user.id,
+      message: message(access.institution.name), meta: { change: diff },
+    });
+  });
+  return present(db, auth, id);
+}
+
+/** PUT …/details: the slug stays unique and only owners may change it; the description is sanitised HTML. */
+export async function updateDetails(db: Db, auth: AuthContext, id: string, body: z.output<typeof institutionDetailsUpdateBody>): Promise<Institution> {
+  try {
+    return await change(db, auth, id, async ({ institution, isOwner }, tx) => {
+      const values: Partial<InstitutionRow> = {
+        name: body.name, type: body.type, descriptionShort: body.descriptionShort, description: sanitizeRichText(body.description),
+        customMetrics: [...body.customMetrics].sort((a, b) => a.position - b.position).map((m, position) => ({ ...m, position })),
+      };
+      if (body.slug !== undefined && body.slug !== institution.slug) {
+        if (!isOwner) throw forbidden('Only the organization owners can change the slug');
+        if (await slugTaken(tx, auth.tenantId, body.slug, id)) throw new AppError('conflict', SLUG_TAKEN);
+        values.slug = body.slug;
+      }
+      return values;
+    }, (name) => `${actorOf(auth)} updated the details of ${name}`);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN);
+    throw error;
+  }
+}
+
+/** Positions are renumbered from 0 in the order given. */
+const inOrder = <T extends { position: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.position - b.position).map((item, position) => ({ ...item, position }));
+
+/** PUT …/images: each image must be an image of this tenant; the url is not stored (it follows from the id). */
+export function updateImages(db: Db, auth: AuthContext, id: string, items: InstitutionImage[]): Promise<Institution> {
+  return change(db, auth, id, async (_access, tx) => {
+    const found = await existingImageIds(tx, auth.tenantId, [...new Set(items.map((i) => i.image))]);
+    const missing = items.findIndex((i) => !found.has(i.image));
+    if (missing >= 0) throw new AppError('bad-request', `images.${missing}.image: no such image in this organization; upload it first`);
+    return { images: inOrder(items).map(({ url: _url, ...item }) => item) };
+  }, (name) => `${actorOf(auth)} updated the images of ${name}`);
+}
+
+export function updateVideos(db: Db, auth: AuthContext, id: string, items: InstitutionVideo[]): Promise<Institution> {
+  return change(db, auth, id, () => ({ videos: inOrder(items) }), (name) => `${actorOf(auth)} updated the videos of ${name}`);
+}
+
+export function updateContact(db: Db, auth: AuthContext, id: string, contact: Contact): Promise<Institution> {
+  return change(db, auth, id, () => ({ contact }), (name) => `${actorOf(auth)} updated the contact of ${name}`);
+}
+
+/** GET …/events: the institution's history, team changes included. */
+export async function listEvents(db: DbOrTx, auth: AuthContext, id: string, q: TimelineQuery): Promise<List<TimelineEvent>> {
+  await requireInstitution(db, auth, id);
+  return queryEvents(db, auth.tenantId, { kind: 'entity', entityType: 'tenant-institution', entity: id }, q);
+}

@@ -1,0 +1,93 @@
+import {
+  DASHBOARD_BUCKETS_MAX, dashboardBuckets, diffChanges, membershipStatus, raiseAppModeLabels, userDisplayName,
+  type appModeBody, type DashboardQuery, type InstitutionDashboard, type MemberPreferences, type TenantMember,
+} from '@tessera/domain';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { requireInstitution, requireRaiseMode } from '../institutions/institution-access.ts';
+import { toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
+import { recordEvent } from '../timeline/timeline.service.ts';
+import { countInstitutionOffers, countOfferAnalyticsPerBucket, countOfferAnalyticsTotals } from './raise.repository.ts';
+
+/** The institution a member may still pick, or null when it is gone or no longer theirs. */
+async function stillAvailable(db: DbOrTx, auth: AuthContext, institutionId: string): Promise<string | null> {
+  try {
+    await requireInstitution(db, auth, institutionId);
+    return institutionId;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not-found') return null;
+    throw error;
+  }
+}
+
+/**
+ * PUT user/{id}/tenant-member/mode (002 §1): Invest or Raise and the picked institution, kept on the member's
+ * preferences. Raise needs the institution:manage flag (owners and platform admins pass); a picked institution
+ * must be one the caller may work on. Only the caller's own membership: any other id is unknown.
+ */
+export async function setAppMode(db: Db, auth: AuthContext, userId: string, body: z.output<typeof appModeBody>): Promise<TenantMember> {
+  if (userId !== auth.user.id) throw notFound('User');
+  const member = auth.member;
+  if (!member) throw notFound('Membership');
+  if (body.appMode === 'institution') requireRaiseMode(auth);
+
+  let institution: string | null = member.preferences.institution ?? null;
+  let picked: string | null = null;
+  if (body.institution) {
+    picked = (await requireInstitution(db, auth, body.institution)).institution.name;
+    institution = body.institution;
+  } else if (body.institution === null) {
+    institution = null;
+  } else if (body.appMode === 'institution' && institution) {
+    // Switching back to Raise: a pick that was deleted or left meanwhile is dropped, so the area asks again.
+    institution = await stillAvailable(db, auth, institution);
+  }
+
+  const values: Pick<MemberPreferences, 'appMode' | 'institution'> = { appMode: body.appMode, institution };
+  const change = diffChanges(member.preferences, values);
+  if (Object.keys(change).length === 0) return toTenantMember(member, auth.user.email);
+
+  const actor = userDisplayName(auth.user);
+  const parts: string[] = [];
+  if (change.appMode) parts.push(`switched to ${raiseAppModeLabels[body.appMode]} mode`);
+  if (change.institution) parts.push(picked ? `picked the institution ${picked}` : 'cleared their picked institution');
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateMember(tx, auth.tenantId, member.id, { preferences: { ...member.preferences, ...values } });
+    await recordEvent(tx, {
+      tenantId: auth.tenantId, type: 'update', entity: member.id, entityType: 'tenant-member', userId: auth.user.id,
+      message: `${actor} ${parts.join(' and ')}`, meta: { change },
+      refs: [{ entity: auth.user.id, entityType: 'user' }, ...(institution ? [{ entity: institution, entityType: 'tenant-institution' as const }] : [])],
+    });
+    return updated;
+  });
+  return toTenantMember(row, auth.user.email);
+}
+
+/**
+ * GET tenant/{t}/institutions/{id}/dashboard: offer counts, leads (none until the leads issue) and the
+ * offer-page analytics of the window, bucketed by `scale` in UTC. Three queries whatever the window.
+ */
+export async function getInstitutionDashboard(db: Db, auth: AuthContext, institutionId: string, q: DashboardQuery): Promise<InstitutionDashboard> {
+  await requireInstitution(db, auth, institutionId);
+  const start = new Date(q.start);
+  const end = new Date(q.end);
+  const buckets = dashboardBuckets(start, end, q.scale);
+  if (buckets.length > DASHBOARD_BUCKETS_MAX) {
+    throw new AppError('bad-request', `The window holds ${buckets.length} ${q.scale} buckets; at most ${DASHBOARD_BUCKETS_MAX}: pick a shorter window or a larger scale`);
+  }
+  const offerCounts = await countInstitutionOffers(db, auth.tenantId, institutionId);
+  const perBucket = await countOfferAnalyticsPerBucket(db, auth.tenantId, institutionId, start, end, q.scale);
+  const totals = await countOfferAnalyticsTotals(db, auth.tenantId, institutionId, start, end);
+  const series = (key: 'impressions' | 'visitors' | 'interactions') => buckets.map((bucket) => ({ bucket, count: perBucket.get(bucket)?.[key] ?? 0 }));
+  return {
+    offers: offerCounts,
+    leads: {
+      newInPeriod: 0,
+      series: buckets.map((bucket) => ({ bucket, count: 0 })),
+      byStatus: Object.fromEntries(membershipStatus.options.map((s) => [s, 0])),
+    },
+    analytics: { impressions: series('impressions'), visitors: series('visitors'), interactions: series('interactions'), totals },
+  };
+}

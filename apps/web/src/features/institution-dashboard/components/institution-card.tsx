@@ -1,0 +1,77 @@
+import { Groups, History, Leaderboard, LocalOffer, OpenInNew, Settings, Storefront } from '@mui/icons-material';
+import { Box, Button, Card, CardContent, Stack, Tooltip, Typography } from '@mui/material';
+import { formatRelativeOrDate, institutionDisplayName, institutionTypeLabels, type Institution } from '@tessera/domain';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { RaiseArea } from '../../raise/hooks/use-raise-area.ts';
+import { InstitutionAvatar } from '../../raise/components/institution-avatar.tsx';
+
+/** Where an institution's pages are: its settings tabs in the institution area, its tabs in the tenant's marketplace. */
+export function institutionLinks(area: RaiseArea['area'], id: string) {
+  if (area === 'tenant') {
+    const base = `/tenant/marketplace/institutions/${id}`;
+    return { members: `${base}/team`, settings: `${base}/details`, activity: `${base}/history`, offers: `${base}/offers` };
+  }
+  return { members: '/institution/settings/team', settings: '/institution/settings/details', activity: '/institution/settings/history', offers: '/institution/offers' };
+}
+
+function LinkButton({ to, icon, children, newTab }: { to: string; icon: ReactNode; children: ReactNode; newTab?: boolean }) {
+  return (
+    <Button
+      component={RouterLink}
+      to={to}
+      size="small"
+      variant="outlined"
+      startIcon={icon}
+      {...(newTab && { target: '_blank', rel: 'noopener noreferrer', endIcon: <OpenInNew fontSize="small" /> })}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** The institution card (002 §2): logo, name, last updated and the links to its pages. */
+export function InstitutionCard({ institution, area }: { institution: Institution; area: RaiseArea['area'] }) {
+  const links = institutionLinks(area, institution._id);
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <InstitutionAvatar institution={institution} size={64} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {institutionDisplayName(institution)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {`${institutionTypeLabels[institution.type]} · Last updated ${formatRelativeOrDate(institution.updatedAt)}`}
+            </Typography>
+          </Box>
+        </Stack>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
+          <LinkButton to={`/marketplace/institutions/${institution._id}`} icon={<Storefront />} newTab>
+            Marketplace Profile
+          </LinkButton>
+          <LinkButton to={links.members} icon={<Groups />}>
+            Members
+          </LinkButton>
+          <LinkButton to={links.settings} icon={<Settings />}>
+            Settings
+          </LinkButton>
+          <LinkButton to={links.activity} icon={<History />}>
+            Activity
+          </LinkButton>
+          <Tooltip title="Coming soon">
+            <span>
+              <Button size="small" variant="outlined" startIcon={<Leaderboard />} disabled>
+                Leads
+              </Button>
+            </span>
+          </Tooltip>
+          <LinkButton to={links.offers} icon={<LocalOffer />}>
+            Offers
+          </LinkButton>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { type Institution, type InstitutionDashboard as Dashboard, type OfferSummary, type TenantMember } from '@tessera/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
+import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { sessionStore } from '../../auth/stores/session-store.ts';
+import { InstitutionDashboard, InstitutionDashboardPage } from './institution-dashboard.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.signOut('user');
+});
+
+const ID = 'c1c1c1c1c1c1c1c1c1c1c1c1';
+const member: TenantMember = {
+  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', tenant: TENANT_ID, user: USER_ID, firstname: 'Ada', middlename: null, lastname: 'Lovelace',
+  email: 'ada@example.com', image: null, tags: [], groups: [], membershipStatus: 'active',
+  rbac: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', role: 'owner', attributes: {}, expiresAt: null },
+  preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: 'institution', institution: ID },
+  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const INSTITUTION: Institution = {
+  _id: ID, name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', description: null, descriptionShort: 'Harbor', customMetrics: [],
+  images: [], videos: [], contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] }, logoUrl: null, offersCount: 4,
+  isTeamMember: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: new Date().toISOString(),
+};
+const OFFER: OfferSummary = {
+  _id: 'f1f1f1f1f1f1f1f1f1f1f1f1', name: 'Dockside Lofts', slug: 'dockside-lofts', type: 'value-add', assetClass: 'multi-family', descriptionShort: 'Lofts by the water',
+  openDate: null, closeDate: null, listingStatus: 'none', published: false, approvalStatus: 'pending', institution: { _id: ID, name: 'Harbor Fund', logoUrl: null },
+  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', visibilityStatus: 'hidden', heroImageUrl: null, minimumInvestment: 25000, targetIrr: 14.5,
+};
+const points = (n: number) => Array.from({ length: n }, (_, i) => ({ bucket: new Date(Date.UTC(2026, 2, i + 1)).toISOString(), count: i === n - 1 ? 2 : 0 }));
+const dashboard = (n: number, impressions: number): Dashboard => ({
+  offers: { total: 4, published: 1, visible: 1 },
+  leads: { newInPeriod: 0, series: points(n).map((p) => ({ ...p, count: 0 })), byStatus: { active: 0, invited: 0 } },
+  analytics: {
+    impressions: points(n), visitors: points(n), interactions: points(n).map((p) => ({ ...p, count: 0 })),
+    totals: { impressions, visitors: impressions ? 1 : 0, interactions: 0 },
+  },
+});
+
+function setup(path: string) {
+  sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
+  const fetchMock = mockFetch((p) => {
+    if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}`) return jsonResponse({ data: INSTITUTION });
+    if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}/dashboard`) return jsonResponse({ data: dashboard(30, 0) });
+    if (p === `/api/v1/tenant/${TENANT_ID}/offers`) return jsonResponse({ data: [OFFER], meta: { page: 1, limit: 3, total: 4 } });
+    return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
+  });
+  const routes = [
+    { path: '/institution/dashboard', element: <InstitutionDashboardPage /> },
+    { path: '/tenant/marketplace/institutions/:tenantInstitutionId/dashboard', element: <InstitutionDashboard /> },
+  ];
+  return { ...renderRoutes(routes, { initialEntries: [path] }), fetchMock };
+}
+
+describe('institution dashboard', () => {
+  it('shows the picked institution, its offers and honest zero states, in the 1 month window by default', async () => {
+    const { fetchMock } = setup('/institution/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Harbor Fund' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 month' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('link', { name: /Marketplace Profile/ })).toHaveAttribute('href', `/marketplace/institutions/${ID}`);
+    expect(screen.getByRole('link', { name: /Marketplace Profile/ })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Members' })).toHaveAttribute('href', '/institution/settings/team');
+    expect(screen.getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/institution/settings/history');
+    expect(screen.getByRole('button', { name: 'Leads' })).toBeDisabled();
+    expect(await screen.findByRole('link', { name: /Dockside Lofts/ })).toHaveAttribute('href', '/institution/offers/f1f1f1f1f1f1f1f1f1f1f1f1');
+    expect(screen.getByRole('link', { name: 'View All (4)' })).toHaveAttribute('href', '/institution/offers');
+    expect(screen.getByRole('link', { name: 'Create Offer' })).toHaveAttribute('href', '/institution/offers?modal=create');
+    expect(await screen.findByText('No leads yet')).toBeInTheDocument();
+    expect(screen.getByText('No offer page activity in this period yet')).toBeInTheDocument();
+    const offersCall = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/offers?'));
+    expect(offersCall).toMatch(new RegExp(`institution=${ID}`));
+    expect(offersCall).toMatch(/limit=3/);
+    const dashboardCall = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/dashboard?'));
+    expect(dashboardCall).toMatch(/scale=day/);
+  });
+
+  it('asks for hourly buckets for 24 hrs, and serves the tenant area with the institution of the address', async () => {
+    const { user, fetchMock } = setup(`/tenant/marketplace/institutions/${ID}/dashboard`);
+    expect(await screen.findByRole('heading', { name: 'Harbor Fund' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Members' })).toHaveAttribute('href', `/tenant/marketplace/institutions/${ID}/team`);
+    await user.click(screen.getByRole('button', { name: '24 hrs' }));
+    await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u)).some((u) => u.includes('scale=hour'))).toBe(true));
+    expect(await screen.findByRole('list', { name: 'Leads by status' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Leads by status' })).getByText('Active')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,9 @@
+import { useIsTenantOwner } from '../../tenant-admin/hooks/use-is-tenant-owner.ts';
+import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
+
+/** §6: approval and marketplace visibility are for the tenant's owners: the tenant area, or an owner in the institution area. */
+export function useCanApproveOffers(): boolean {
+  const isOwner = useIsTenantOwner();
+  const { area } = useRaiseArea();
+  return area === 'tenant' || isOwner;
+}

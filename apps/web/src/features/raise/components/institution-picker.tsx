@@ -1,0 +1,57 @@
+import { SwapHoriz } from '@mui/icons-material';
+import { Box, IconButton, Link, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { institutionDisplayName, type Institution } from '@tessera/domain';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { InstitutionAvatar } from './institution-avatar.tsx';
+import { SelectInstitutionDialog } from './select-institution-dialog.tsx';
+
+/** The side navigation's tenant-institution picker (002 §1): the current institution, a switch, and 'View All'. */
+export function InstitutionPicker({ institution, loading, onNavigate }: { institution: Institution | undefined; loading: boolean; onNavigate?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  return (
+    <Box sx={{ px: 2, py: 1.5 }}>
+      <Typography variant="overline" color="text.secondary">
+        Institution
+      </Typography>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 0.5 }}>
+        {loading ? (
+          <>
+            <Skeleton variant="rounded" width={40} height={40} />
+            <Skeleton sx={{ flex: 1 }} />
+          </>
+        ) : institution ? (
+          <>
+            <InstitutionAvatar institution={institution} />
+            <Typography variant="subtitle1" component="p" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+              {institutionDisplayName(institution)}
+            </Typography>
+          </>
+        ) : (
+          <Typography color="text.secondary" sx={{ flex: 1 }}>
+            No institution selected
+          </Typography>
+        )}
+        <Tooltip title="Switch institution">
+          <IconButton aria-label="Switch institution" onClick={() => setOpen(true)} edge="end">
+            <SwapHoriz />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <Link component={RouterLink} to="/institution/list" variant="body2" onClick={onNavigate} sx={{ display: 'inline-block', mt: 0.5 }}>
+        View All
+      </Link>
+      {open && (
+        <SelectInstitutionDialog
+          open
+          onClose={() => {
+            setOpen(false);
+            onNavigate?.();
+          }}
+          returnTo={`${location.pathname}${location.search}`}
+        />
+      )}
+    </Box>
+  );
+}

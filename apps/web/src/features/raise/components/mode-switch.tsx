@@ -1,0 +1,46 @@
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { raiseAppModeLabels, type RaiseAppMode } from '@tessera/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useRaiseMode } from '../hooks/use-raise-mode.ts';
+import { SelectInstitutionDialog } from './select-institution-dialog.tsx';
+
+/**
+ * The Invest / Raise switch of the top bar (002 §1). Raise without the institution:manage flag is refused with
+ * the spec's message; Raise without a picked institution asks for one.
+ */
+export function ModeSwitch() {
+  const { mode, setMode, pending } = useRaiseMode();
+  const navigate = useNavigate();
+  const [picking, setPicking] = useState(false);
+
+  async function change(next: RaiseAppMode | null) {
+    if (!next || next === mode) return;
+    const member = await setMode(next);
+    if (!member) return;
+    if (next === 'investor') void navigate('/');
+    else if (member.preferences.institution) void navigate('/institution/dashboard');
+    else setPicking(true);
+  }
+
+  return (
+    <>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={mode}
+        onChange={(_, next: RaiseAppMode | null) => void change(next)}
+        aria-label="App mode"
+        disabled={pending}
+        sx={{ flexShrink: 0, mr: 0.5, '& .MuiToggleButton-root': { px: { xs: 0.75, sm: 1.5 }, py: 0.25, textTransform: 'none', fontWeight: 600 } }}
+      >
+        {(['investor', 'institution'] as const).map((m) => (
+          <ToggleButton key={m} value={m} aria-label={`${raiseAppModeLabels[m]} mode`}>
+            {raiseAppModeLabels[m]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {picking && <SelectInstitutionDialog open onClose={() => setPicking(false)} returnTo="/institution/dashboard" />}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { RAISE_MODE_REFUSED, type Institution, type TenantMember, type TenantRole } from '@tessera/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
+import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { sessionStore } from '../../auth/stores/session-store.ts';
+import { InstitutionLayout } from './institution-layout.tsx';
+import { InstitutionListPage } from './institution-list-page.tsx';
+import { ModeSwitch } from './mode-switch.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.signOut('user');
+});
+
+const INSTITUTION_ID = 'c1c1c1c1c1c1c1c1c1c1c1c1';
+const MODE_PATH = `/api/v1/user/${USER_ID}/tenant-member/mode`;
+
+function memberOf(role: TenantRole, manage: boolean, preferences: Partial<TenantMember['preferences']> = {}): TenantMember {
+  return {
+    _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', tenant: TENANT_ID, user: USER_ID, firstname: 'Ada', middlename: null, lastname: 'Lovelace',
+    email: 'ada@example.com', image: null, tags: [], groups: [], membershipStatus: 'active',
+    rbac: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', role, attributes: { 'institution:manage': manage }, expiresAt: null },
+    preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null, ...preferences },
+    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+const signInAs = (member: TenantMember) => sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
+
+const INSTITUTION: Institution = {
+  _id: INSTITUTION_ID, name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', description: null, descriptionShort: 'Harbor', customMetrics: [],
+  images: [], videos: [], contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] }, logoUrl: null, offersCount: 0,
+  isTeamMember: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const list = (items: Institution[]) => jsonResponse({ data: items, meta: { page: 1, limit: 5, total: items.length } });
+
+const routes = [
+  { path: '/', element: <><ModeSwitch /><p>Investor home</p></> },
+  {
+    path: '/institution',
+    element: <><ModeSwitch /><InstitutionLayout /></>,
+    children: [
+      { path: 'list', element: <InstitutionListPage /> },
+      { path: 'dashboard', element: <p>Institution dashboard</p> },
+    ],
+  },
+];
+
+describe('Invest / Raise switch', () => {
+  it('refuses Raise without institution:manage with the exact text and sends nothing', async () => {
+    signInAs(memberOf('investor', false));
+    const fetchMock = mockFetch(() => jsonResponse({}));
+    const { user, router } = renderRoutes(routes);
+    await user.click(screen.getByRole('button', { name: 'Raise mode' }));
+    expect(await screen.findByText(RAISE_MODE_REFUSED)).toBeInTheDocument();
+    expect(sentBodies(fetchMock, MODE_PATH)).toEqual([]);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('switches an owner to Raise, asks for an institution, stores the pick and lands on the dashboard', async () => {
+    signInAs(memberOf('owner', false));
+    const fetchMock = mockFetch((path, init) => {
+      if (path === MODE_PATH) {
+        const body = JSON.parse(String(init?.body)) as { appMode: 'institution'; institution?: string };
+        return jsonResponse({ data: memberOf('owner', false, { appMode: body.appMode, institution: body.institution ?? null }) });
+      }
+      if (path === `/api/v1/tenant/${TENANT_ID}/institutions`) return list([INSTITUTION]);
+      if (path === `/api/v1/tenant/${TENANT_ID}/institutions/${INSTITUTION_ID}`) return jsonResponse({ data: INSTITUTION });
+      return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
+    });
+    const { user, router } = renderRoutes(routes);
+    await user.click(screen.getByRole('button', { name: 'Raise mode' }));
+    const dialog = await screen.findByRole('dialog', { name: /Select an institution/ });
+    expect(within(dialog).getByText('ada@example.com')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: /Harbor Fund/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/institution/dashboard'));
+    expect(sentBodies(fetchMock, MODE_PATH)).toEqual([{ appMode: 'institution' }, { appMode: 'institution', institution: INSTITUTION_ID }]);
+    expect(sessionStore.getState().tenantMember?.preferences).toMatchObject({ appMode: 'institution', institution: INSTITUTION_ID });
+    expect(await screen.findByText('Institution dashboard')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Raise mode' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('institution area', () => {
+  it('sends investor-mode users to the investor dashboard', async () => {
+    signInAs(memberOf('owner', true, { appMode: 'investor', institution: INSTITUTION_ID }));
+    mockFetch(() => jsonResponse({ data: INSTITUTION }));
+    const { router } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends users without a pick to the list, which says when they have no institution at all', async () => {
+    signInAs(memberOf('editor', true, { appMode: 'institution' }));
+    mockFetch(() => list([]));
+    const { router } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/institution/list'));
+    expect(await screen.findByText("You don't have access to any institutions")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Signin' })).toBeInTheDocument();
+  });
+
+  it('shows the side navigation with the picked institution and the lead list as coming soon', async () => {
+    signInAs(memberOf('editor', true, { appMode: 'institution', institution: INSTITUTION_ID }));
+    mockFetch(() => jsonResponse({ data: INSTITUTION }));
+    const { user } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
+    await user.click(await screen.findByRole('button', { name: 'Open institution menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Institution' });
+    for (const label of ['Dashboard', 'Offer list', 'Settings', 'View All']) expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: /Lead list/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(nav).getByText('Coming soon')).toBeInTheDocument();
+    expect(await within(nav).findByText('Harbor Fund')).toBeInTheDocument();
+  });
+});

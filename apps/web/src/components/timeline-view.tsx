@@ -74,7 +74,8 @@ export function TimelineView({ queryKey, fetchEvents, dateFormat }: TimelineView
             size="small"
             value={sort}
             onChange={(event) => setSort(timelineSort.parse(event.target.value))}
-            sx={{ minWidth: 160, flex: { xs: 1, sm: 'none' } }}
+            // A fixed basis: sized by its content, the select grew past the row and pushed the direction button out.
+            sx={{ flex: { xs: '1 1 auto', sm: '0 0 180px' }, minWidth: 0 }}
           >
             {timelineSort.options.map((option) => (
               <MenuItem key={option} value={option}>

@@ -1,4 +1,4 @@
-import { hasPermission, type InstitutionTeamRole } from '@tessera/domain';
+import { hasPermission, RAISE_MODE_REFUSED, type InstitutionTeamRole } from '@tessera/domain';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions, roleAssignments, type InstitutionRow } from '../../db/schema/index.ts';
@@ -11,9 +11,8 @@ import type { AuthContext } from '../../plugins/auth.ts';
  *   actions (offer approval, marketplace visibility, creating and deleting institutions);
  * - GPs: members whose institution:manage attribute is true, on the institutions whose team they are on
  *   (an unexpired role assignment); any other institution is a 404 to them, as if it did not exist;
- * - everyone else: 403 'To access the GP / Institution mode, you must contact your admin.'
+ * - everyone else: 403 RAISE_MODE_REFUSED ('To access the GP / Institution mode, you must contact your admin.').
  */
-export const RAISE_REFUSED = 'To access the GP / Institution mode, you must contact your admin.';
 
 export function isTenantOwner(auth: AuthContext): boolean {
   return auth.isPlatformAdmin || (auth.member?.role === 'owner' && auth.member.membershipStatus === 'active');
@@ -26,7 +25,7 @@ export function canUseRaiseMode(auth: AuthContext): boolean {
 
 /** 403 unless the caller may use Raise mode at all. */
 export function requireRaiseMode(auth: AuthContext): void {
-  if (!canUseRaiseMode(auth)) throw forbidden(RAISE_REFUSED);
+  if (!canUseRaiseMode(auth)) throw forbidden(RAISE_MODE_REFUSED);
 }
 
 /** 403 unless the caller is one of the tenant's owners (or a platform admin). */

@@ -329,7 +329,7 @@ describe('PUT user/{id}/tenant-member/preferences', () => {
     const res = await call(me, 'PUT', `${me.user._id}/tenant-member/preferences`, { themeMode: 'dark', dateFormat: 'M/D/YYYY' });
     expect(res.statusCode, res.body).toBe(200);
     const member = (res.json() as { data: TenantMember }).data;
-    expect(member.preferences).toEqual({ themeMode: 'dark', timeFormat: null, dateFormat: 'M/D/YYYY' });
+    expect(member.preferences).toEqual({ themeMode: 'dark', timeFormat: null, dateFormat: 'M/D/YYYY', appMode: null, institution: null });
     expect(member._id).toBe(me.tenantMember!._id);
     const [event] = await eventsAbout(t.tenants.acme.id, member._id).then((e) => e.filter((x) => x.type === 'update'));
     expect(event).toMatchObject({ entityType: 'tenant-member', meta: { change: { themeMode: { old: null, new: 'dark' } } }, refs: [{ entity: me.user._id, entityType: 'user' }] });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_OWNER, signInViaApi } from '../support/api.ts';
+import { DEMO_OWNER, signInViaApi, signUpViaApi } from '../support/api.ts';
 import { urlOf, useBrowser } from '../support/browser.ts';
 import { useTempFiles } from '../support/files.ts';
 import { choose, expectToast, signInThroughUi } from '../support/session.ts';
@@ -35,6 +35,17 @@ async function createInstitutionViaApi(token: string, tenantId: string, name: st
   return json.data;
 }
 
+/** Puts an existing account on the institution's team (the owner's call): that makes them a GP of it. */
+async function addToTeamViaApi(token: string, tenantId: string, institutionId: string, person: { email: string }) {
+  const res = await fetch(urlOf(`/api/v1/tenant/${tenantId}/institutions/${institutionId}/team/invite`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ email: person.email, firstname: 'Gale', lastname: 'Partner', role: 'member' }),
+  });
+  const json = (await res.json()) as { error?: { message: string } };
+  expect(res.ok, `POST team/invite: ${json.error?.message}`).toBe(true);
+}
+
 /** A native drag and drop with the mouse, in steps, so the page sees dragstart, dragover and drop. */
 async function dragOnto(page: Page, source: Locator, target: Locator) {
   const from = await source.boundingBox();
@@ -53,17 +64,25 @@ const imageOrder = (page: Page) =>
   page.getByRole('list', { name: 'Images' }).locator('[data-image]').evaluateAll((els) => els.map((el) => el.getAttribute('data-image')));
 
 describe('raise offers', () => {
-  it('the owner creates an offer, fills it in, uploads its documents, reorders images, approves, publishes and shows it, each change in History', async () => {
+  it('a GP creates an offer in Raise mode, fills it in, uploads its documents and reorders images; the owner approves; the GP publishes; the owner shows it; History has each change', async () => {
     const tag = Date.now().toString(36);
     const { token, tenantId } = await ownerSession();
     const institutionName = `Journey Capital ${tag}`;
-    await createInstitutionViaApi(token, tenantId, institutionName, `journey-capital-${tag}`);
+    const institution = await createInstitutionViaApi(token, tenantId, institutionName, `journey-capital-${tag}`);
+    // The GP: an investor of the tenant whom the owner puts on the institution's team.
+    const gp = await signUpViaApi(undefined, { firstname: 'Gale', lastname: 'Partner' });
+    await addToTeamViaApi(token, tenantId, institution._id, gp);
 
     const page = await newPage();
-    await signInThroughUi(page, DEMO_OWNER, '/tenant/marketplace/offers');
+    await signInThroughUi(page, gp, '/');
+    await page.getByRole('button', { name: 'Raise mode' }).click();
+    const picker = page.getByRole('dialog', { name: /Select an institution/ });
+    await picker.getByRole('button', { name: new RegExp(institutionName) }).click();
+    await page.waitForURL((url) => url.pathname === '/institution/dashboard');
+    await page.goto(urlOf('/institution/offers'));
     await page.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();
 
-    // Create: the slug follows the name, the institution is picked.
+    // Create: the slug follows the name; the institution is the picked one.
     await page.getByRole('button', { name: 'Add Offer' }).click();
     await page.waitForURL(/modal=create/);
     const dialog = page.getByRole('dialog', { name: 'Create Offer' });
@@ -71,13 +90,17 @@ describe('raise offers', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill(offerName);
     expect(await dialog.getByRole('textbox', { name: 'Slug' }).inputValue()).toBe(`harbor-lofts-${tag}`);
     await dialog.getByText(`/harbor-lofts-${tag}`).first().waitFor();
-    await dialog.getByRole('combobox', { name: /^Institution/ }).fill(institutionName);
-    await page.getByRole('option', { name: institutionName }).click();
+    await expect.poll(() => dialog.getByRole('textbox', { name: /^Institution/ }).inputValue()).toBe(institutionName);
     await dialog.getByText('Available.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expectToast(page, 'Offer - Successfully created');
-    await page.waitForURL(/\/tenant\/marketplace\/offers\/[0-9a-f]{24}\/details$/);
+    await page.waitForURL(/\/institution\/offers\/[0-9a-f]{24}\/details$/);
+    const offerPath = new URL(page.url()).pathname.replace(/\/details$/, '');
+    const offerId = offerPath.split('/').at(-1)!;
     await page.getByRole('heading', { name: offerName, level: 1 }).waitFor();
+    // Approval and marketplace visibility are the owners' (002 §4, §6).
+    expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Show', exact: true }).count()).toBe(0);
 
     // Details.
     await choose(page, 'Type', 'Value Add');
@@ -130,14 +153,29 @@ describe('raise offers', () => {
     await page.getByRole('button', { name: 'Update images' }).click();
     await expectToast(page, 'images updated');
 
-    // Lifecycle: approve, publish, make visible.
-    await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expectToast(page, 'approval updated');
+    // Publishing needs the provider's approval first.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText(/Publishing needs approval/).first().waitFor();
+
+    // The owner approves in the tenant's marketplace.
+    const owner = await newPage();
+    await signInThroughUi(owner, DEMO_OWNER, `/tenant/marketplace/offers/${offerId}/details`);
+    await owner.getByRole('heading', { name: offerName, level: 1 }).waitFor();
+    await owner.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expectToast(owner, 'approval updated');
+
+    // The GP publishes.
+    await page.reload();
+    await page.getByRole('heading', { name: offerName, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expectToast(page, 'publishing updated');
-    await page.getByRole('button', { name: 'Show', exact: true }).click();
-    await expectToast(page, 'marketplace config updated');
-    expect(await page.getByRole('button', { name: 'Hide', exact: true }).isEnabled()).toBe(true);
+
+    // The owner makes it visible on the marketplace.
+    await owner.reload();
+    await owner.getByRole('heading', { name: offerName, level: 1 }).waitFor();
+    await owner.getByRole('button', { name: 'Show', exact: true }).click();
+    await expectToast(owner, 'marketplace config updated');
+    expect(await owner.getByRole('button', { name: 'Hide', exact: true }).isEnabled()).toBe(true);
 
     // History shows every change.
     await page.getByRole('tab', { name: 'History' }).click();

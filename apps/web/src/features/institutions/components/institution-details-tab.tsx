@@ -11,13 +11,13 @@ import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.t
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { CustomMetricsEditor } from '../../offers/components/custom-metrics-editor.tsx';
-import { RichTextEditor } from '../../offers/components/rich-text-editor.tsx';
+import { CustomMetricsEditor } from '../../../components/custom-metrics-editor.tsx';
+import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { useIsTenantOwner } from '../../tenant-admin/hooks/use-is-tenant-owner.ts';
 import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
 import { useDeleteInstitution } from '../api/delete-institution.ts';
 import { useUpdateInstitutionDetails } from '../api/update-institution-details.ts';
-import { InstitutionSection } from './institution-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { InstitutionTabFrame, type InstitutionTabProps } from './institution-tab-frame.tsx';
 import { SlugField } from './slug-field.tsx';
 import { useSlugCheck } from './use-slug-check.ts';
@@ -87,7 +87,7 @@ function DetailsForm({ tenantId, institution }: InstitutionTabProps) {
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-      <InstitutionSection title="Details">
+      <SectionCard title="Details">
         <Controller
           control={control}
           name="name"
@@ -142,8 +142,8 @@ function DetailsForm({ tenantId, institution }: InstitutionTabProps) {
             <RichTextEditor label="Description" value={field.value} onChange={field.onChange} error={Boolean(fieldState.error)} helperText={fieldState.error?.message} disabled={update.isPending} />
           )}
         />
-      </InstitutionSection>
-      <InstitutionSection title="Custom metrics">
+      </SectionCard>
+      <SectionCard title="Custom metrics">
         <Controller
           control={control}
           name="customMetrics"
@@ -151,7 +151,7 @@ function DetailsForm({ tenantId, institution }: InstitutionTabProps) {
             <CustomMetricsEditor metrics={field.value.map((m) => ({ ...m, hidden: m.hidden ?? false }))} onChange={field.onChange} errors={metricErrors(formState.errors.customMetrics)} label={fieldState.error?.message ? `Metric (${fieldState.error.message})` : 'Metric'} />
           )}
         />
-      </InstitutionSection>
+      </SectionCard>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={() => reset(saved)} disabled={!formState.isDirty || update.isPending}>Cancel</Button>
         <Button type="submit" variant="contained" disabled={!formState.isDirty || update.isPending || slugBlocked} loading={update.isPending}>Update</Button>
@@ -180,13 +180,13 @@ function DeleteInstitution({ tenantId, institution }: InstitutionTabProps) {
         }),
     });
   return (
-    <InstitutionSection title="Delete">
+    <SectionCard title="Delete">
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Deletes the institution, its offers and its team memberships. The people stay members of the organization.
       </Typography>
       <Button color="error" variant="outlined" onClick={ask} sx={{ alignSelf: 'flex-start' }}>Delete Institution</Button>
       {confirmDialog}
-    </InstitutionSection>
+    </SectionCard>
   );
 }
 

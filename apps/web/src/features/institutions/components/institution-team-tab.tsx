@@ -17,7 +17,7 @@ import { useRemoveTeamMember } from '../api/remove-team-member.ts';
 import { useResendTeamInvite } from '../api/resend-team-invite.ts';
 import { useUpdateTeamRole } from '../api/update-team-role.ts';
 import { ChangeTeamRoleDialog } from './change-team-role-dialog.tsx';
-import { InstitutionSection } from './institution-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { InstitutionTabFrame, type InstitutionTabProps } from './institution-tab-frame.tsx';
 import { InviteTeamMemberDialog } from './invite-team-member-dialog.tsx';
 
@@ -116,7 +116,7 @@ function TeamTab({ tenantId, institution }: InstitutionTabProps) {
   ], [canManage]);
 
   return (
-    <InstitutionSection
+    <SectionCard
       title="Team"
       action={canManage && <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setInviting(true)}>Invite Team Member</Button>}
     >
@@ -144,7 +144,7 @@ function TeamTab({ tenantId, institution }: InstitutionTabProps) {
       <InviteTeamMemberDialog tenantId={tenantId} institutionId={institution._id} open={inviting} onClose={() => setInviting(false)} />
       <ChangeTeamRoleDialog member={changing} busy={role.isPending} onClose={() => setChanging(null)} onSave={saveRole} />
       {confirmDialog}
-    </InstitutionSection>
+    </SectionCard>
   );
 }
 

@@ -9,12 +9,12 @@ import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useOfferSlugAvailable } from '../api/check-offer-slug.ts';
 import { useUpdateOfferDetails } from '../api/update-offer-details.ts';
-import { useDraft } from '../hooks/use-draft.ts';
+import { useDraft } from '../../../hooks/use-draft.ts';
 import { CompletenessChip } from './completeness-chip.tsx';
 import { fieldErrors } from './field-errors.ts';
-import { OfferSection } from './offer-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { offerErrorText } from './offer-toast.ts';
-import { RichTextEditor } from './rich-text-editor.tsx';
+import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 
 interface DetailsDraft {
   name: string;
@@ -93,7 +93,7 @@ export function OfferDetailsForm({ tenantId, offer, onDirtyChange }: { tenantId:
 
   const shortLength = d.descriptionShort.length;
   return (
-    <OfferSection title="Details" status={<CompletenessChip complete={complete} missing={missing.length ? `Missing: ${missing.join(', ')}` : undefined} />}>
+    <SectionCard title="Details" action={<CompletenessChip complete={complete} missing={missing.length ? `Missing: ${missing.join(', ')}` : undefined} />}>
       <Stack component="form" noValidate spacing={2} onSubmit={(e) => { e.preventDefault(); save(); }}>
         <TextField label="Name" required fullWidth value={d.name} onChange={(e) => set('name', e.target.value)} error={Boolean(errors.name)} helperText={errors.name} />
         <TextField
@@ -153,6 +153,6 @@ export function OfferDetailsForm({ tenantId, offer, onDirtyChange }: { tenantId:
           <Button type="submit" variant="contained" disabled={!draft.dirty || update.isPending || taken} loading={update.isPending}>Update</Button>
         </Stack>
       </Stack>
-    </OfferSection>
+    </SectionCard>
   );
 }

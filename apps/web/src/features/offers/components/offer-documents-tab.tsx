@@ -11,12 +11,12 @@ import { useSnackbar } from '../../../lib/toast.tsx';
 import { uploadDocument } from '../../documents/api/upload-document.ts';
 import { useOfferDocuments } from '../api/list-offer-documents.ts';
 import { useUpdateOfferDocuments } from '../api/update-offer-documents.ts';
-import { useDraft } from '../hooks/use-draft.ts';
+import { useDraft } from '../../../hooks/use-draft.ts';
 import { CompletenessChip } from './completeness-chip.tsx';
 import { useOfferContext } from './offer-page.tsx';
-import { OfferSection } from './offer-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { offerErrorText } from './offer-toast.ts';
-import { SortableList } from './sortable-list.tsx';
+import { SortableList } from '../../../components/sortable-list.tsx';
 
 /** The documents module's type for an offer document type. */
 const DOCUMENT_TYPE: Record<OfferRequiredDocumentType, DocumentType> = {
@@ -87,7 +87,7 @@ export function OfferDocumentsTab() {
 
   return (
     <Stack spacing={2}>
-      <OfferSection title="Required documents" status={<CompletenessChip complete={missing.length === 0} missing={missing.length ? `Missing: ${missing.map((t) => offerRequiredDocumentTypeLabels[t]).join(', ')}` : undefined} />}>
+      <SectionCard title="Required documents" action={<CompletenessChip complete={missing.length === 0} missing={missing.length ? `Missing: ${missing.map((t) => offerRequiredDocumentTypeLabels[t]).join(', ')}` : undefined} />}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>These four documents are required before the offer can be published.</Typography>
         <List dense disablePadding aria-label="Required documents">
           {REQUIRED_OFFER_DOCUMENTS.map((type) => {
@@ -115,9 +115,9 @@ export function OfferDocumentsTab() {
             );
           })}
         </List>
-      </OfferSection>
+      </SectionCard>
 
-      <OfferSection title="Documents">
+      <SectionCard title="Documents">
         <input ref={fileInput} type="file" hidden aria-label="Document file" accept=".pdf,.docx,.xlsx,.csv,.txt,.png,.jpg,.jpeg" onChange={(e) => void upload(e.target.files?.[0])} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
           <TextField select size="small" label="Document type" value={uploadType} onChange={(e) => setUploadType(e.target.value as OfferRequiredDocumentType)} sx={{ minWidth: 240 }}>
@@ -182,7 +182,7 @@ export function OfferDocumentsTab() {
           <Button onClick={draft.reset} disabled={!draft.dirty || save.isPending}>Reset</Button>
           <Button variant="contained" onClick={() => put(draft.value)} disabled={!draft.dirty || save.isPending} loading={save.isPending && !uploading}>Update documents</Button>
         </Stack>
-      </OfferSection>
+      </SectionCard>
       <UnsavedChangesGuard when={draft.dirty} />
     </Stack>
   );

@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useUpdateOfferFinancials } from '../api/update-offer-financials.ts';
-import { useDraft } from '../hooks/use-draft.ts';
+import { useDraft } from '../../../hooks/use-draft.ts';
 import { CompletenessChip } from './completeness-chip.tsx';
-import { CustomMetricsEditor } from './custom-metrics-editor.tsx';
+import { CustomMetricsEditor } from '../../../components/custom-metrics-editor.tsx';
 import { fieldErrors } from './field-errors.ts';
-import { newId } from './new-id.ts';
+import { newId } from '../../../lib/new-id.ts';
 import { NumberInput, numberText, parseNumber, type NumberUnit } from './number-input.tsx';
 import { useOfferContext } from './offer-page.tsx';
-import { OfferSection } from './offer-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { offerErrorText } from './offer-toast.ts';
 
 /** The number fields of a class (002 §3), in the order shown, with their units. */
@@ -123,7 +123,7 @@ export function OfferFinancialsTab() {
 
   return (
     <Stack spacing={2}>
-      <OfferSection title="Classes" status={<CompletenessChip complete={classesComplete(classesForCheck)} missing="At least one class, each with a name and a minimum investment" />}>
+      <SectionCard title="Classes" action={<CompletenessChip complete={classesComplete(classesForCheck)} missing="At least one class, each with a name and a minimum investment" />}>
         {d.classes.length === 0 && <Typography variant="body2" sx={{ color: 'text.secondary' }}>No classes yet. Add one with at least a name and a minimum investment.</Typography>}
         {d.classes.map((c, index) => (
           <Card key={c.id} variant="outlined" role="group" aria-label={`Class ${index + 1}`}>
@@ -168,19 +168,19 @@ export function OfferFinancialsTab() {
         <Button startIcon={<Add />} sx={{ alignSelf: 'flex-start' }} disabled={d.classes.length >= OFFER_CLASSES_MAX} onClick={() => change((cur) => ({ ...cur, classes: [...cur.classes, emptyClass()] }))}>
           Add class
         </Button>
-      </OfferSection>
+      </SectionCard>
 
-      <OfferSection title="Custom metrics" status={<CompletenessChip complete={metricsComplete(d.customMetrics)} missing="At least one metric, each with a name and a value" />}>
+      <SectionCard title="Custom metrics" action={<CompletenessChip complete={metricsComplete(d.customMetrics)} missing="At least one metric, each with a name and a value" />}>
         <CustomMetricsEditor metrics={d.customMetrics} onChange={(customMetrics) => change((cur) => ({ ...cur, customMetrics }))} errors={under(errors, 'customMetrics')} />
-      </OfferSection>
+      </SectionCard>
 
-      <OfferSection title="Financial details" status={<CompletenessChip complete={capitalRaiseComplete(capital)} missing="Minimum, maximum and raised so far, none of them zero" />}>
+      <SectionCard title="Financial details" action={<CompletenessChip complete={capitalRaiseComplete(capital)} missing="Minimum, maximum and raised so far, none of them zero" />}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
           {CAPITAL.map(({ key, label, help }) => (
             <NumberInput key={key} label={label} unit="$" value={d[key]} onChange={(value) => change((cur) => ({ ...cur, [key]: value }))} error={errors[key]} helperText={help} />
           ))}
         </Box>
-      </OfferSection>
+      </SectionCard>
 
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default', zIndex: 1 }}>
         <Button onClick={() => { draft.reset(); setErrors({}); }} disabled={!draft.dirty || update.isPending}>Cancel</Button>

@@ -5,9 +5,9 @@ import { useSnackbar } from '../../../lib/toast.tsx';
 import { useUpdateOfferConfig } from '../api/update-offer-config.ts';
 import { useUpdateOfferCta } from '../api/update-offer-cta.ts';
 import { useUpdateOfferStatus } from '../api/update-offer-status.ts';
-import { useDraft } from '../hooks/use-draft.ts';
+import { useDraft } from '../../../hooks/use-draft.ts';
 import { fieldErrors } from './field-errors.ts';
-import { OfferSection } from './offer-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { ListingStatusBadge } from './offer-status-chips.tsx';
 import { offerErrorText } from './offer-toast.ts';
 
@@ -60,7 +60,7 @@ export function OfferCtaForm({ tenantId, offer, onDirtyChange }: FormProps) {
     <TextField label={label} required={required} fullWidth value={d[key]} onChange={(e) => set(key, e.target.value)} error={Boolean(errors[path])} helperText={errors[path]} />
   );
   return (
-    <OfferSection title="Calls to action">
+    <SectionCard title="Calls to action">
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>The buttons on the offer page, such as ‘Invest now’ and ‘Book a call’.</Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         {field('primaryLabel', 'Primary label', 'primaryCTA.label', true)}
@@ -74,7 +74,7 @@ export function OfferCtaForm({ tenantId, offer, onDirtyChange }: FormProps) {
         <Button onClick={() => { draft.reset(); setErrors({}); }} disabled={!draft.dirty || update.isPending}>Cancel</Button>
         <Button variant="contained" onClick={save} disabled={!draft.dirty || !hasPrimary || update.isPending} loading={update.isPending}>Update CTA</Button>
       </Stack>
-    </OfferSection>
+    </SectionCard>
   );
 }
 
@@ -121,7 +121,7 @@ export function OfferStatusForm({ tenantId, offer, onDirtyChange }: FormProps) {
   };
 
   return (
-    <OfferSection title="Status" status={<Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}><Typography variant="body2">Listing status:</Typography><ListingStatusBadge status={derived} showOpen /></Stack>}>
+    <SectionCard title="Status" action={<Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}><Typography variant="body2">Listing status:</Typography><ListingStatusBadge status={derived} showOpen /></Stack>}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Upcoming before the open date, open from then until the close date, closed after it.
       </Typography>
@@ -147,7 +147,7 @@ export function OfferStatusForm({ tenantId, offer, onDirtyChange }: FormProps) {
         <Button onClick={() => { draft.reset(); setErrors({}); }} disabled={!draft.dirty || update.isPending}>Cancel</Button>
         <Button variant="contained" onClick={save} disabled={!draft.dirty || update.isPending} loading={update.isPending}>Update Status</Button>
       </Stack>
-    </OfferSection>
+    </SectionCard>
   );
 }
 
@@ -177,7 +177,7 @@ export function OfferConfigForm({ tenantId, offer, onDirtyChange }: FormProps) {
   };
 
   return (
-    <OfferSection title="Configuration">
+    <SectionCard title="Configuration">
       <TextField
         label="E-sign template id"
         fullWidth
@@ -193,6 +193,6 @@ export function OfferConfigForm({ tenantId, offer, onDirtyChange }: FormProps) {
         <Button onClick={draft.reset} disabled={!draft.dirty || update.isPending}>Cancel</Button>
         <Button variant="contained" onClick={save} disabled={!draft.dirty || update.isPending} loading={update.isPending}>Update Config</Button>
       </Stack>
-    </OfferSection>
+    </SectionCard>
   );
 }

@@ -1,15 +1,15 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/** A titled card of an offer tab, with an optional status on the right (completeness). */
-export function OfferSection({ title, status, children }: { title: string; status?: ReactNode; children: ReactNode }) {
+/** A titled card holding one part of a tab, with an optional action or status on the right. */
+export function SectionCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Card variant="outlined">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
             <Typography variant="h6" component="h2">{title}</Typography>
-            {status}
+            {action}
           </Stack>
           {children}
         </Stack>

@@ -1,7 +1,7 @@
 import { Add, ArrowDownward, ArrowUpward, DeleteOutlined } from '@mui/icons-material';
 import { Button, FormControlLabel, IconButton, Stack, Switch, TextField, Typography } from '@mui/material';
 import { CUSTOM_METRICS_MAX, moveItem, renumber, type CustomMetric } from '@tessera/domain';
-import { newId } from './new-id.ts';
+import { newId } from '../lib/new-id.ts';
 
 export interface CustomMetricsEditorProps {
   metrics: CustomMetric[];

@@ -13,7 +13,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import { isTenantOwner, requireInstitution, requireRaiseMode, requireTenantOwner, type InstitutionAccess } from './institution-access.ts';
 import {
-  deleteInstitution as deleteInstitutionRows, existingImageIds, findInstitutionWithExtras, insertInstitution, listInstitutions as listInstitutionRows,
+  deleteInstitution as deleteInstitutionRows, existingImageIds, findInstitutionWithExtras, insertInstitution, insertTeamRow, listInstitutions as listInstitutionRows,
   slugTaken, toInstitution, updateInstitution,
 } from './institutions.repository.ts';
 
@@ -67,10 +67,23 @@ export async function createInstitution(db: Db, auth: AuthContext, body: z.outpu
       const row = await insertInstitution(tx, {
         tenantId: auth.tenantId, id, name: body.name, slug: body.slug, type: body.type, descriptionShort: body.descriptionShort, createdBy: auth.user.id,
       });
+      // The creator, a member of this tenant, runs the new institution: on its team as owner, so Raise mode's
+      // picker (team institutions only, 002 §1) offers it to them. A platform admin from outside is not added.
+      const creatorJoins = auth.member !== null;
+      if (creatorJoins) {
+        await insertTeamRow(tx, {
+          tenantId: auth.tenantId, id: newId(), userId: auth.user.id, entityType: 'institution', entityId: id, role: 'owner', createdBy: auth.user.id,
+        });
+      }
       await recordEvent(tx, {
         tenantId: auth.tenantId, type: 'create', entity: id, entityType: 'tenant-institution', userId: auth.user.id,
         message: `${actorOf(auth)} created the institution ${row.name}`,
-        meta: { change: { name: { old: null, new: row.name }, slug: { old: null, new: row.slug }, type: { old: null, new: row.type }, descriptionShort: { old: null, new: row.descriptionShort } } },
+        meta: {
+          change: {
+            name: { old: null, new: row.name }, slug: { old: null, new: row.slug }, type: { old: null, new: row.type }, descriptionShort: { old: null, new: row.descriptionShort },
+            ...(creatorJoins && { team: { old: null, new: { email: auth.user.email, role: 'owner' } } }),
+          },
+        },
       });
     });
   } catch (error) {

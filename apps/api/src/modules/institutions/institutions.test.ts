@@ -126,8 +126,11 @@ describe('GET tenant/{t}/institutions', () => {
     expect(mine.json().data.map((i: Institution) => [i._id, i.slug, i.isTeamMember])).toEqual([[beta._id, null, true]]);
     // Slugs are searched only for owners.
     expect((await call(gpView, 'GET', `?search=beta-${tag}`)).json().data).toHaveLength(0);
-    // The picker: owners too see only their teams.
-    expect((await call(owner, 'GET', `?search=${tag}&isTeamMember=true`)).json().data).toHaveLength(0);
+    // The picker: only team institutions — the owner created both, so is on both teams.
+    expect((await call(owner, 'GET', `?search=${tag}&isTeamMember=true`)).json().data).toHaveLength(2);
+    const outsider = await signUp(t.app, 'acme', { role: 'owner' });
+    expect((await call(outsider, 'GET', `?search=${tag}&isTeamMember=true`)).json().data).toHaveLength(0);
+    expect((await call(outsider, 'GET', `?search=${tag}`)).json().data).toHaveLength(2);
 
     const bad = await call(owner, 'GET', '?type=castle');
     expect(bad.statusCode).toBe(400);
@@ -142,11 +145,14 @@ describe('POST and slug availability', () => {
     const res = await call(owner, 'POST', '', { name: 'Clash', slug, descriptionShort: 'Short' });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json().data as Institution;
-    expect(created).toMatchObject({ name: 'Clash', slug, type: 'fund', descriptionShort: 'Short', offersCount: 0, isTeamMember: false, images: [], videos: [] });
-    // Owners are not put on the team.
-    expect(await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, created._id))).toHaveLength(0);
+    expect(created).toMatchObject({ name: 'Clash', slug, type: 'fund', descriptionShort: 'Short', offersCount: 0, isTeamMember: true, images: [], videos: [] });
+    // The creator runs it: on its team as owner, so the Raise picker offers it.
+    expect((await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, created._id))).map((r) => [r.userId, r.role])).toEqual([[owner.user._id, 'owner']]);
     const [event] = await eventsOf(created._id);
-    expect(event).toMatchObject({ type: 'create', entityType: 'tenant-institution', meta: { change: { name: { old: null, new: 'Clash' } } } });
+    expect(event).toMatchObject({
+      type: 'create', entityType: 'tenant-institution',
+      meta: { change: { name: { old: null, new: 'Clash' }, team: { old: null, new: { email: owner.email, role: 'owner' } } } },
+    });
 
     const clash = await call(owner, 'POST', '', { name: 'Other', slug, descriptionShort: 'x' });
     expect(clash.statusCode).toBe(409);
@@ -260,7 +266,8 @@ describe('DELETE tenant/{t}/institutions/{id}', () => {
     expect(await rowOf(fund._id)).toBeUndefined();
     expect(await t.app.db.select().from(offers).where(eq(offers.institutionId, fund._id))).toHaveLength(0);
     expect(await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id))).toHaveLength(0);
-    expect((await eventsOf(fund._id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { name: fund.name, offers: 1, teamMembers: 1 } } });
+    // The GP and the owner who created it.
+    expect((await eventsOf(fund._id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { name: fund.name, offers: 1, teamMembers: 2 } } });
     expect((await call(owner, 'DELETE', `/${fund._id}`)).statusCode).toBe(404);
   });
 });
@@ -280,15 +287,15 @@ describe('team', () => {
     expect((await eventsOf(fund._id)).at(-1)).toMatchObject({ type: 'invite', meta: { change: { team: { old: null, new: { email, role: 'member' } } } } });
 
     const team = await call(owner, 'GET', `/${fund._id}/team`);
-    expect(team.json().data.map((m: TeamMember) => [m.subject.email, m.status])).toEqual([[email, 'invited']]);
-    expect(team.json().meta).toEqual({ page: 1, limit: 20, total: 1 });
+    expect(team.json().data.map((m: TeamMember) => [m.subject.email, m.status])).toEqual([[email, 'invited'], [owner.email, 'active']]);
+    expect(team.json().meta).toEqual({ page: 1, limit: 20, total: 2 });
 
     const accepted = await t.app.inject({
       method: 'POST', url: '/api/v1/auth/invite-accept', headers: { host: owner.host },
       payload: { email, password: PASSWORD, firstname: 'Grace', lastname: 'Hopper', acceptDisclosures: true, inviteToken: token },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await call(owner, 'GET', `/${fund._id}/team`)).json().data[0].status).toBe('active');
+    expect((await call(owner, 'GET', `/${fund._id}/team`)).json().data.every((m: TeamMember) => m.status === 'active')).toBe(true);
     // Now on the team: the institution is theirs to work on.
     const signedIn = { ...accepted.json().data, email, password: PASSWORD, host: owner.host } as SignedUp;
     expect((await call(signedIn, 'GET', `/${fund._id}`)).statusCode).toBe(200);
@@ -320,7 +327,8 @@ describe('team', () => {
     expect((await call(owner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: '', lastname: 'B' })).json().error.message).toMatch(/First name/);
     expect((await call(owner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', role: 'investor' })).statusCode).toBe(400);
     expect((await call(owner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', expiresAt: 'soon' })).statusCode).toBe(400);
-    expect((await call(owner, 'GET', `/${fund._id}/team`)).json().data).toHaveLength(0);
+    // Only the creator is on it: nothing was added.
+    expect((await call(owner, 'GET', `/${fund._id}/team`)).json().data).toHaveLength(1);
   });
 
   it('resends only while invited, changes roles and removes, each with an event; a GP on the team may manage it', async () => {

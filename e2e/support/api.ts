@@ -42,7 +42,7 @@ export async function inviteViaApi(token: string, body: { email: string; firstna
 /** The link in the newest dev-mailbox mail to an address. */
 export async function linkInLastMail(to: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const { data } = await call<{ data: { text: string }[] }>('GET', `/dev/mailbox?to=${encodeURIComponent(to)}&limit=1`);
+    const { data } = await call<{ data: { text: string }[] }>('GET', `/dev/mailbox?to=${encodeURIComponent(to)}&limit=1&allTenants=true`);
     const link = data[0]?.text.match(/https?:\/\/\S+token=\S+/)?.[0];
     if (link) return link;
     await new Promise((r) => setTimeout(r, 250));

@@ -1,54 +1,99 @@
 import { dataOf, listOf, objectId, pageQuery } from '@tessera/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { getOutboxMessage, listOutbox } from '../../lib/mail/outbox-mailer.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { errorResponses } from '../../lib/route-schema.ts';
+import { requireTenant } from '../../plugins/tenant.ts';
+import { findTenantMail, listTenantMail } from './dev-mailbox.repository.ts';
 
 const mail = z
   .object({ _id: objectId, to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })
   .describe('OutboxMail');
-const toMail = (row: Awaited<ReturnType<typeof getOutboxMessage>> & object) => ({
+const toMail = (row: typeof mailOutbox.$inferSelect) => ({
   _id: row.id, to: row.to, subject: row.subject, text: row.text, html: row.html, createdAt: row.createdAt.toISOString(),
 });
 
-/** Development only (never registered in production or with SMTP): the local outbox, so e-mailed links can be followed. */
+const allTenants = z.enum(['true', 'false']).optional().transform((v) => v === 'true')
+  .describe("true reads every tenant's mail; by default only the mail of this address's tenant");
+const ACCESS = '**Access:** requests from this machine (loopback) only; any other caller gets 404, as if the route did not exist.';
+
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
+
+/**
+ * Whether a request comes from this machine: the peer is a loopback address and so is every address a proxy
+ * relayed. A remote caller behind a local reverse proxy stays remote whatever TRUST_PROXY says, and with
+ * TRUST_PROXY on a forged X-Forwarded-For cannot pass either, because every hop must be loopback.
+ */
+export function isFromThisMachine(request: FastifyRequest): boolean {
+  if (request.headers.forwarded) return false;
+  const relayed = [request.headers['x-forwarded-for'], request.headers['x-real-ip']].flat().join(',').split(',');
+  return [request.socket.remoteAddress ?? '', ...relayed.map((a) => a.trim()).filter(Boolean)].every((a) => LOOPBACK.test(a));
+}
+
+// The outbox holds every tenant's reset and invitation links, so anyone else is told the route is not there.
+async function thisMachineOnly(request: FastifyRequest): Promise<void> {
+  if (!isFromThisMachine(request)) throw new AppError('not-found', `No route ${request.method} ${request.url.split('?')[0]}`);
+}
+
+/**
+ * The local outbox, so e-mailed links can be followed without a mail server. Registered only when mail goes to
+ * the outbox (no SMTP_URL) and DEV_MAILBOX is on, which it is by default outside production, `npm start`
+ * included: hence it answers this machine only, and by default only the mail of the host's tenant.
+ */
 export async function devMailboxRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Dev mailbox'];
+  app.addHook('onRequest', thisMachineOnly);
 
   r.get('/dev/mailbox', {
     schema: {
-      tags, summary: 'List outbox mail', description: describe('Newest first; filter by recipient.', 'public'),
-      querystring: pageQuery.extend({ to: z.string().max(254).optional() }), response: { 200: listOf(mail), ...errorResponses(400) },
+      tags, summary: 'List outbox mail', description: `Newest first; filter by recipient.\n\n${ACCESS}`,
+      querystring: pageQuery.extend({ to: z.string().max(254).optional(), allTenants }),
+      response: { 200: listOf(mail), ...errorResponses(400, 404) },
     },
     config: { access: 'public' },
   }, async (request) => {
-    const { rows, total } = await listOutbox(app.db, { to: request.query.to, limit: request.query.limit, offset: offsetOf(request.query) });
+    const page = { to: request.query.to, limit: request.query.limit, offset: offsetOf(request.query) };
+    const { rows, total } = request.query.allTenants
+      ? await listOutbox(app.db, page)
+      : await listTenantMail(app.db, requireTenant(request).id, page);
     return { data: rows.map(toMail), meta: pageMeta(request.query, total) };
   });
 
   r.get('/dev/mailbox/:id', {
-    schema: { tags, summary: 'Read one mail', description: describe('One outbox message.', 'public'), params: z.object({ id: objectId }), response: { 200: dataOf(mail), ...errorResponses(400, 404) } },
+    schema: {
+      tags, summary: 'Read one mail', description: `One outbox message.\n\n${ACCESS}`,
+      params: z.object({ id: objectId }), querystring: z.object({ allTenants }), response: { 200: dataOf(mail), ...errorResponses(400, 404) },
+    },
     config: { access: 'public' },
   }, async (request) => {
-    const row = await getOutboxMessage(app.db, request.params.id);
+    const row = request.query.allTenants
+      ? await getOutboxMessage(app.db, request.params.id)
+      : await findTenantMail(app.db, requireTenant(request).id, request.params.id);
     if (!row) throw notFound('Mail');
     return { data: toMail(row) };
   });
 }
 
-/** A plain HTML page over the outbox at /dev/mailbox, for people. */
+/** A plain HTML page over the outbox at /dev/mailbox, for people; same rules as the API routes. */
 export async function devMailboxPage(app: FastifyInstance) {
-  app.get('/dev/mailbox', async (_request, reply) => {
-    const { rows } = await listOutbox(app.db, { limit: 50, offset: 0 });
+  app.addHook('onRequest', thisMachineOnly);
+
+  app.get<{ Querystring: { allTenants?: string } }>('/dev/mailbox', async (request, reply) => {
+    const every = request.query.allTenants === 'true';
+    const tenant = every ? null : requireTenant(request);
+    const page = { limit: 50, offset: 0 };
+    const { rows } = tenant ? await listTenantMail(app.db, tenant.id, page) : await listOutbox(app.db, page);
     const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+    const scope = tenant ? `for ${esc(tenant.name)} (<a href="?allTenants=true">every organization</a>)` : 'for every organization';
     const items = rows
       .map((m) => `<article><h3>${esc(m.subject)}</h3><p><b>To:</b> ${esc(m.to)} · ${m.createdAt.toISOString()}</p>${m.html}</article><hr>`)
       .join('');
     reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Dev mailbox</title></head><body style="font-family:sans-serif;max-width:760px;margin:auto;padding:16px"><h1>Dev mailbox</h1><p>Mail the app would have sent (no SMTP_URL configured). Newest first.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
+    return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Dev mailbox</title></head><body style="font-family:sans-serif;max-width:760px;margin:auto;padding:16px"><h1>Dev mailbox</h1><p>Mail the app would have sent ${scope} (no SMTP_URL configured). Newest first.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
   });
 }

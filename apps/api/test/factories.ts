@@ -43,10 +43,19 @@ export async function signUp(
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const someObjectId = () => newObjectId();
 
-/** The newest outbox mail to an address, and the token in its first link. */
+/** The newest outbox mail to an address, in any tenant, and the token in its first link. */
 export async function lastMailTo(app: FastifyInstance, to: string) {
-  const res = await app.inject({ method: 'GET', url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}&limit=1` });
+  const res = await app.inject({ method: 'GET', url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}&limit=1&allTenants=true` });
   const mail = (res.json() as { data: { subject: string; text: string }[] }).data[0];
   const token = mail?.text.match(/token=([^\s&]+)/)?.[1];
   return { mail, token: token ? decodeURIComponent(token) : undefined };
+}
+
+/** Like lastMailTo, for mail sent after the reply (password reset): waits up to two seconds for it to arrive. */
+export async function awaitMailTo(app: FastifyInstance, to: string) {
+  for (let attempt = 0; ; attempt++) {
+    const found = await lastMailTo(app, to);
+    if (found.mail || attempt === 40) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -74,6 +74,18 @@ function presentedApiKey(request: FastifyRequest): string | null {
 }
 
 const BLOCKED_MEMBERSHIP = new Set(['suspended', 'request-denied']);
+export const MEMBERSHIP_EXPIRED = 'Your membership of this organization has expired. Please contact its administrator.';
+
+/**
+ * Why a user may not act as a member of a tenant, or null: a suspended or denied membership, or one past its expiry.
+ * Checked at sign-in and on every call, on the member row already loaded; expiry never refuses a platform admin.
+ */
+export function membershipRefusal(member: TenantMemberRow | null | undefined, isPlatformAdmin: boolean, now: Date): string | null {
+  if (!member) return null;
+  if (BLOCKED_MEMBERSHIP.has(member.membershipStatus)) return AUTH_ERRORS.membershipSuspended;
+  if (!isPlatformAdmin && member.expiresAt && member.expiresAt.getTime() <= now.getTime()) return MEMBERSHIP_EXPIRED;
+  return null;
+}
 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { tokens: TokenService }) => {
@@ -107,8 +119,10 @@ export const authPlugin = fp(
       const row = await findUserWithMember(app.db, token.userId, tenant.id);
       if (!row || row.user.tokenVersion !== token.ver || row.user.archivedAt) throw unauthenticated(AUTH_ERRORS.sessionExpired);
       if (row.user.accountStatus === 'suspended') throw forbidden(AUTH_ERRORS.accountSuspended);
-      if (row.member && BLOCKED_MEMBERSHIP.has(row.member.membershipStatus)) throw forbidden(AUTH_ERRORS.membershipSuspended);
-      return { token, user: row.user, member: row.member, tenantId: tenant.id, isPlatformAdmin: row.user.role === 'admin' };
+      const isPlatformAdmin = row.user.role === 'admin';
+      const refusal = membershipRefusal(row.member, isPlatformAdmin, app.clock.now());
+      if (refusal) throw forbidden(refusal);
+      return { token, user: row.user, member: row.member, tenantId: tenant.id, isPlatformAdmin };
     }
 
     function authorize(auth: AuthContext, access: Exclude<Access, 'public'>): void {

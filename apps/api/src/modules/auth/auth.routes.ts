@@ -22,6 +22,20 @@ export async function authRoutes(app: FastifyInstance) {
   const signedIn: Access = 'signed-in';
   const inviters: Access = { roles: ['owner', 'editor'] };
 
+  // Work that must not hold up an answer: it starts once the reply is written, failures go to the log, and
+  // closing the app waits for whatever is still running.
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(running);
+  });
+  const afterReply = (request: FastifyRequest) => (task: () => Promise<void>) => {
+    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .catch((err: unknown) => app.log.error({ err, reqId: request.id, url: request.url }, 'work after the reply failed'))
+      .finally(() => running.delete(run));
+    running.add(run);
+  };
+
   r.post('/auth/signin', {
     schema: { tags, summary: 'Sign in', description: describe('Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already.', open), body: signinBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
     config: { access: open, rateLimit: limited },
@@ -40,7 +54,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     config: { access: open, rateLimit: limited },
   }, async (request) => {
-    await auth.requestPasswordReset(deps, site(request), request.body.email, request.body.tenantId);
+    await auth.requestPasswordReset(deps, site(request), request.body.email, request.body.tenantId, afterReply(request));
     return { data: { sent: true as const } };
   });
 

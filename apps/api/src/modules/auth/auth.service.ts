@@ -12,7 +12,7 @@ import { addedToTenantMail, inviteMail, passwordChangedMail, passwordResetMail }
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { membershipRefusal, type AuthContext } from '../../plugins/auth.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
 import { recordEvent } from '../timeline/timeline.service.ts';
 import { findUserByEmail, findUserById, findUserWithMemberByEmail, insertUser, toUser, updateUser } from '../users/users.repository.ts';
@@ -56,9 +56,9 @@ async function issueSession(deps: AuthDeps, site: CallSite, user: UserRow, membe
 
 /**
  * Signing in to a tenant makes the user a member of it. Rules: no membership → a new active investor;
- * invited, invite-rejected or requested → active (signing in accepts); suspended or request-denied → refused.
+ * invited, invite-rejected or requested → active (signing in accepts); suspended, request-denied or expired → refused.
  */
-async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow): Promise<TenantMemberRow> {
+async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, now: Date): Promise<TenantMemberRow> {
   const existing = await findMember(tx, tenant.id, user.id);
   if (!existing) {
     const member = await insertMember(tx, {
@@ -74,9 +74,8 @@ async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow): P
     });
     return member;
   }
-  if (existing.membershipStatus === 'suspended' || existing.membershipStatus === 'request-denied') {
-    throw new AppError('forbidden', AUTH_ERRORS.membershipSuspended);
-  }
+  const refusal = membershipRefusal(existing, user.role === 'admin', now);
+  if (refusal) throw new AppError('forbidden', refusal);
   if (existing.membershipStatus === 'active') return existing;
   const member = await updateMember(tx, tenant.id, existing.id, { membershipStatus: 'active' });
   await recordEvent(tx, {
@@ -95,13 +94,15 @@ export async function signin(deps: AuthDeps, site: CallSite, body: z.output<type
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok || user.signupStatus !== 'complete' || user.archivedAt) throw new AppError('unauthenticated', AUTH_ERRORS.invalidCredentials);
   if (user.accountStatus === 'suspended') throw new AppError('forbidden', AUTH_ERRORS.accountSuspended);
+  const refusal = membershipRefusal(found.member, user.role === 'admin', deps.clock.now());
+  if (refusal) throw new AppError('forbidden', refusal);
   const signedIn = { tenantId: site.tenant.id, type: 'auth', entity: user.id, entityType: 'user', userId: user.id, message: 'Signed in' } as const;
   if (found.member?.membershipStatus === 'active') {
     await recordEvent(deps.db, signedIn);
     return issueSession(deps, site, user, found.member);
   }
   const member = await deps.db.transaction(async (tx) => {
-    const m = await ensureMembership(tx, site.tenant, user);
+    const m = await ensureMembership(tx, site.tenant, user, deps.clock.now());
     await recordEvent(tx, signedIn);
     return m;
   });
@@ -130,7 +131,7 @@ export async function signup(deps: AuthDeps, site: CallSite, body: z.output<type
       message: `${userDisplayName(created)} signed up`,
       meta: { change: { email: { old: null, new: created.email }, firstname: { old: null, new: created.firstname }, lastname: { old: null, new: created.lastname } } },
     });
-    return { user: created, member: await ensureMembership(tx, site.tenant, created) };
+    return { user: created, member: await ensureMembership(tx, site.tenant, created, deps.clock.now()) };
   }).catch((error: unknown) => {
     if (isUniqueViolation(error)) throw new AppError('conflict', AUTH_ERRORS.emailTaken);
     throw error;
@@ -138,11 +139,21 @@ export async function signup(deps: AuthDeps, site: CallSite, body: z.output<type
   return issueSession(deps, site, user, member);
 }
 
-export async function requestPasswordReset(deps: AuthDeps, site: CallSite, email: string, tenantId: string | undefined): Promise<void> {
+/**
+ * Answers the same, and as fast, whether or not the address has an account: only the look-up happens before the
+ * reply; storing and mailing the reset link go to `afterReply`, which runs them once the answer is out and logs
+ * any failure instead of showing it to the caller.
+ */
+export async function requestPasswordReset(
+  deps: AuthDeps, site: CallSite, email: string, tenantId: string | undefined, afterReply: (task: () => Promise<void>) => void,
+): Promise<void> {
   checkTenantId(site, tenantId);
   const user = await findUserByEmail(deps.db, email);
-  // The answer is the same whether or not the address has an account.
   if (!user || user.signupStatus !== 'complete' || user.accountStatus === 'suspended' || user.archivedAt) return;
+  afterReply(() => sendResetLink(deps, site, user));
+}
+
+async function sendResetLink(deps: AuthDeps, site: CallSite, user: UserRow): Promise<void> {
   const jti = newId();
   const now = deps.clock.now();
   await deps.db.insert(authTokens).values({
@@ -183,7 +194,7 @@ export async function confirmPasswordReset(deps: AuthDeps, site: CallSite, body:
     // Any other reset link still in the mailbox stops working too.
     await tx.update(authTokens).set({ usedAt: deps.clock.now() }).where(and(eq(authTokens.userId, current.id), eq(authTokens.purpose, 'reset'), isNull(authTokens.usedAt)));
     await recordEvent(tx, { tenantId: site.tenant.id, type: 'auth', entity: current.id, entityType: 'user', userId: current.id, message: 'Password reset' });
-    return { user: updated, member: await ensureMembership(tx, site.tenant, updated) };
+    return { user: updated, member: await ensureMembership(tx, site.tenant, updated, deps.clock.now()) };
   });
   await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordChangedMail(site.tenant.name) });
   return issueSession(deps, site, user, member);
@@ -269,7 +280,7 @@ export async function acceptInvite(deps: AuthDeps, site: CallSite, body: z.outpu
       tenantId: site.tenant.id, type: 'update', entity: current.id, entityType: 'user', userId: current.id, message: `${userDisplayName(updated)} accepted the invitation`,
       meta: { change: { signupStatus: { old: 'partial', new: 'complete' }, accountStatus: { old: current.accountStatus, new: 'active' } } },
     });
-    return { user: updated, member: await ensureMembership(tx, site.tenant, updated) };
+    return { user: updated, member: await ensureMembership(tx, site.tenant, updated, deps.clock.now()) };
   });
   return issueSession(deps, site, user, member);
 }

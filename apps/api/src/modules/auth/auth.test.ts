@@ -1,9 +1,11 @@
 import { AUTH_ERRORS, decodeTokenPayload, type AuthResult } from '@tessera/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users, type TenantMemberRow } from '../../db/schema/index.ts';
+import { MEMBERSHIP_EXPIRED } from '../../plugins/auth.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, lastMailTo, PASSWORD, signUp, uniqueEmail } from '../../../test/factories.ts';
+import { awaitMailTo, bearer, lastMailTo, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
+import { findMember, updateMember } from '../tenants/tenant-members.repository.ts';
 import { updateUser } from '../users/users.repository.ts';
 
 let t: TestApp;
@@ -17,6 +19,10 @@ afterAll(async () => {
 const post = (url: string, payload: object, headers: Record<string, string> = {}, slug = 'acme') =>
   t.app.inject({ method: 'POST', url: `/api/v1/auth/${url}`, headers: { host: hostOf(slug), ...headers }, payload });
 const userCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;
+const setMembership = async (who: SignedUp, values: Partial<Pick<TenantMemberRow, 'membershipStatus' | 'expiresAt'>>) => {
+  const member = await findMember(t.app.db, who.tenantMember!.tenant, who.user._id);
+  await updateMember(t.app.db, member!.tenantId, member!.id, values);
+};
 
 describe('sign-up', () => {
   it('creates the account, makes it an active investor member and signs it in', async () => {
@@ -100,6 +106,15 @@ describe('sign-in', () => {
     expect(me.statusCode).toBe(403);
   });
 
+  it('refuses a suspended membership with its own text, in that tenant only', async () => {
+    const user = await signUp(t.app, 'acme');
+    await setMembership(user, { membershipStatus: 'suspended' });
+    const res = await post('signin', { email: user.email, password: PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ type: 'forbidden', message: AUTH_ERRORS.membershipSuspended, status: 403 });
+    expect((await post('signin', { email: user.email, password: PASSWORD }, {}, 'globex')).statusCode).toBe(200);
+  });
+
   it('refuses a tenantId that is not the tenant of the address', async () => {
     const user = await signUp(t.app, 'acme');
     const res = await post('signin', { email: user.email, password: PASSWORD, tenantId: t.tenants.globex.id });
@@ -165,7 +180,7 @@ describe('password reset', () => {
   it('resets through the e-mailed link once, and ends earlier sessions', async () => {
     const user = await signUp(t.app, 'acme');
     expect((await post('password-reset-request', { email: user.email })).json()).toEqual({ data: { sent: true } });
-    const { mail, token } = await lastMailTo(t.app, user.email);
+    const { mail, token } = await awaitMailTo(t.app, user.email);
     expect(mail?.text).toContain('http://acme.localhost/password-reset/confirm?token=');
     const res = await post('password-reset-confirm', { resetToken: token, password: 'reset-password-1' });
     expect(res.statusCode).toBe(200);
@@ -177,10 +192,38 @@ describe('password reset', () => {
     expect((await post('signin', { email: user.email, password: 'reset-password-1' })).statusCode).toBe(200);
   });
 
+  it('answers a known and an unknown address identically, without waiting for the mail, and keeps mail failures to itself', async () => {
+    const user = await signUp(t.app, 'acme');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const send = vi.spyOn(t.app.mailer, 'send').mockImplementation(async () => {
+      await held;
+      throw new Error('SMTP server unreachable');
+    });
+    const logged = vi.spyOn(t.app.log, 'error');
+    try {
+      const known = await post('password-reset-request', { email: user.email });
+      const unknown = await post('password-reset-request', { email: uniqueEmail() });
+      const seen = (res: typeof known) => ({ status: res.statusCode, body: res.body, type: res.headers['content-type'], length: res.headers['content-length'] });
+      expect(seen(known)).toEqual(seen(unknown));
+      expect(known.json()).toEqual({ data: { sent: true } });
+      // The known address's answer came back while its mail was still held up.
+      await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      release();
+      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'SMTP server unreachable' }) }), expect.any(String)));
+    } finally {
+      release();
+      send.mockRestore();
+      logged.mockRestore();
+    }
+  });
+
   it('says when the reset token is expired, invalid or missing', async () => {
     const user = await signUp(t.app, 'acme');
     await post('password-reset-request', { email: user.email });
-    const { token } = await lastMailTo(t.app, user.email);
+    const { token } = await awaitMailTo(t.app, user.email);
     t.clock.advance(61 * 60_000);
     const expired = await post('password-reset-confirm', { resetToken: token, password: 'reset-password-1' });
     expect(expired.json().error.message).toBe(AUTH_ERRORS.resetTokenExpired);
@@ -239,6 +282,18 @@ describe('invitations', () => {
     expect((await post('invite-accept', { ...body, email: other, inviteToken: old })).json().error.message).toBe(AUTH_ERRORS.signupTokenExpired);
   });
 
+  it('refuses to finish an invitation under another address, and the link still works for the invitee', async () => {
+    const owner = await signUp(t.app, 'acme', { role: 'owner' });
+    const email = uniqueEmail('invitee');
+    await post('invite', { email, firstname: 'Ida', lastname: 'Invited' }, bearer(owner.token));
+    const { token } = await lastMailTo(t.app, email);
+    const body = { email: uniqueEmail('someone-else'), password: PASSWORD, firstname: 'Ida', lastname: 'Invited', acceptDisclosures: true, inviteToken: token };
+    const res = await post('invite-accept', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ type: 'bad-request', message: AUTH_ERRORS.inviteEmailMismatch, status: 400 });
+    expect((await post('invite-accept', { ...body, email })).statusCode).toBe(200);
+  });
+
   it('adds an existing account directly and refuses a second invitation', async () => {
     const owner = await signUp(t.app, 'acme', { role: 'owner' });
     const existing = await signUp(t.app, 'globex');
@@ -248,6 +303,49 @@ describe('invitations', () => {
     expect((await lastMailTo(t.app, existing.email)).mail?.subject).toContain('You now have access to Acme Capital');
     const again = await post('invite', { email: existing.email, firstname: 'Ex', lastname: 'Isting' }, bearer(owner.token));
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('membership expiry', () => {
+  const inAnHour = () => new Date(t.clock.now().getTime() + 3600_000);
+  const aSecondAgo = () => new Date(t.clock.now().getTime() - 1000);
+
+  it('refuses a member past their expiry at sign-in and on their next call, like a suspended one', async () => {
+    const user = await signUp(t.app, 'acme');
+    await setMembership(user, { expiresAt: inAnHour() });
+    expect((await post('token-refresh', {}, bearer(user.token))).statusCode).toBe(200);
+    expect((await post('signin', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
+
+    await setMembership(user, { expiresAt: aSecondAgo() });
+    const expired = { type: 'forbidden', name: 'ForbiddenError', message: MEMBERSHIP_EXPIRED, status: 403 };
+    const call = await t.app.inject({ method: 'GET', url: `/api/v1/user/${user.user._id}`, headers: { host: user.host, ...bearer(user.token) } });
+    expect(call.statusCode).toBe(403);
+    expect(call.json().error).toEqual(expired);
+    const signin = await post('signin', { email: user.email, password: PASSWORD });
+    expect(signin.statusCode).toBe(403);
+    expect(signin.json().error).toEqual(expired);
+    // Only the expired membership: the account still signs in to other tenants.
+    expect((await post('signin', { email: user.email, password: PASSWORD }, {}, 'globex')).statusCode).toBe(200);
+  });
+
+  it('refuses an invitation whose membership has expired before it is accepted', async () => {
+    const owner = await signUp(t.app, 'acme', { role: 'owner' });
+    const email = uniqueEmail('too-late');
+    const invited = await post('invite', { email, firstname: 'Tom', lastname: 'Late', expiresAt: inAnHour().toISOString() }, bearer(owner.token));
+    expect(invited.statusCode, invited.body).toBe(200);
+    const { token } = await lastMailTo(t.app, email);
+    const member = await findMember(t.app.db, t.tenants.acme.id, invited.json().data.user._id);
+    await updateMember(t.app.db, t.tenants.acme.id, member!.id, { expiresAt: aSecondAgo() });
+    const res = await post('invite-accept', { email, password: PASSWORD, firstname: 'Tom', lastname: 'Late', acceptDisclosures: true, inviteToken: token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(MEMBERSHIP_EXPIRED);
+  });
+
+  it('never refuses a platform admin for an expired membership', async () => {
+    const admin = await signUp(t.app, 'acme', { admin: true });
+    await setMembership(admin, { expiresAt: aSecondAgo() });
+    expect((await post('token-refresh', {}, bearer(admin.token))).statusCode).toBe(200);
+    expect((await post('signin', { email: admin.email, password: PASSWORD })).statusCode).toBe(200);
   });
 });
 

@@ -1,10 +1,13 @@
+import { RAISE_MODE_REFUSED } from '@tessera/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/index.ts';
 import { analyticsEvents } from '../src/db/schema/index.ts';
+import { findMember, updateMember } from '../src/modules/tenants/tenant-members.repository.ts';
 import { parseHost } from '../src/plugins/tenant.ts';
 import { buildTestApp, hostOf, type TestApp } from './build-test-app.ts';
-import { bearer, signUp, someObjectId } from './factories.ts';
+import { READINESS_FRESH_MS } from '../src/modules/health/readiness.ts';
+import { awaitMailTo, bearer, signUp, someObjectId } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,6 +25,21 @@ describe('health and errors', () => {
     const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json().data.database).toMatch(/pglite|postgres/);
+  });
+
+  it('answers 503 in the envelope when the database does not answer, while liveness stays 200', async () => {
+    // A success stands for a second: past it, the next probe asks the database again.
+    t.clock.advance(READINESS_FRESH_MS);
+    const ping = vi.spyOn(t.app.database, 'ping').mockRejectedValue(new Error('connect ECONNREFUSED 10.0.0.5:5432'));
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ error: { type: 'unavailable', name: expect.any(String), message: 'The database is unreachable', status: 503 } });
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/health/live' })).statusCode).toBe(200);
+    } finally {
+      ping.mockRestore();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
   });
 
   it('answers unknown API paths with a 404 envelope', async () => {
@@ -227,6 +245,20 @@ describe('analytics', () => {
     expect(rows.find((r) => r.id === signedIn.json().data.ids[0])?.userId).toBe(user.user._id);
   });
 
+  it('answers 429 in the envelope once over its rate limit', async () => {
+    const limited = await buildTestApp({ ANALYTICS_RATE_LIMIT_MAX: '2' });
+    try {
+      const send = () => limited.app.inject({ method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf('acme') }, payload: event });
+      for (let i = 0; i < 2; i++) expect((await send()).statusCode).toBe(200);
+      const res = await send();
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error).toMatchObject({ type: 'rate-limited', name: 'RateLimitError', status: 429 });
+      expect(res.json().error.message).toMatch(/Too many requests/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses invalid events, unknown fields and other tenants, writing nothing', async () => {
     const before = await count();
     for (const payload of [{ ...event, type: 'nope' }, { ...event, email: 'a@example.com' }, { ...event, tid: 'x' }, [], { ...event, tenant: t.tenants.globex.id }]) {
@@ -238,10 +270,65 @@ describe('analytics', () => {
   });
 });
 
+// No route declares `access: { permission }`; the institution:manage flag is checked by Raise mode (requireRaiseMode).
+describe('permission flags', () => {
+  it('keeps a member out of Raise mode without institution:manage and lets them in with it', async () => {
+    const member = await signUp(t.app, 'acme', { role: 'member' });
+    const list = () => t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/institutions', headers: { host: member.host, ...bearer(member.token) } });
+    const denied = await list();
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error).toMatchObject({ type: 'forbidden', message: RAISE_MODE_REFUSED, status: 403 });
+    const row = (await findMember(t.app.db, t.tenants.acme.id, member.user._id))!;
+    await updateMember(t.app.db, row.tenantId, row.id, { attributes: { ...row.attributes, 'institution:manage': true } });
+    const allowed = await list();
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json().meta.total).toBe(0);
+  });
+});
+
 describe('dev mailbox', () => {
   it('shows the outbox as a page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Dev mailbox');
+  });
+
+  it('answers this machine only: any other caller gets a 404 envelope, from the API and the page', async () => {
+    const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, remoteAddress, headers });
+    for (const url of ['/api/v1/dev/mailbox', `/api/v1/dev/mailbox/${someObjectId()}?allTenants=true`, '/dev/mailbox']) {
+      const res = await get(url, '203.0.113.7');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error, url).toEqual({ type: 'not-found', name: 'NotFoundError', message: `No route GET ${url.split('?')[0]}`, status: 404 });
+      // A remote caller relayed by a local proxy, or claiming to be local, is still remote.
+      expect((await get(url, '127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).statusCode, url).toBe(404);
+      expect((await get(url, '203.0.113.7', { 'x-forwarded-for': '127.0.0.1' })).statusCode, url).toBe(404);
+    }
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await get('/api/v1/dev/mailbox', local)).statusCode, local).toBe(200);
+      expect((await get('/dev/mailbox', local)).statusCode, local).toBe(200);
+    }
+  });
+
+  it("reads the mail of the host's tenant, and every tenant's only when asked", async () => {
+    const user = await signUp(t.app, 'acme');
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset-request', headers: { host: user.host }, payload: { email: user.email } });
+    const { mail } = await awaitMailTo(t.app, user.email);
+    expect(mail).toBeDefined();
+    const list = (host: string, query = '') => t.app.inject({ method: 'GET', url: `/api/v1/dev/mailbox?to=${encodeURIComponent(user.email)}${query}`, headers: { host } });
+    const [here, elsewhere, everywhere] = await Promise.all([list(hostOf('acme')), list(hostOf('globex')), list('localhost', '&allTenants=true')]);
+    expect(here.json().meta.total).toBe(1);
+    expect(elsewhere.json().data).toEqual([]);
+    expect(everywhere.json().data.map((m: { _id: string }) => m._id)).toEqual(here.json().data.map((m: { _id: string }) => m._id));
+
+    const id = here.json().data[0]._id as string;
+    const one = (host: string, query = '') => t.app.inject({ method: 'GET', url: `/api/v1/dev/mailbox/${id}${query}`, headers: { host } });
+    expect((await one(hostOf('acme'))).statusCode).toBe(200);
+    expect((await one(hostOf('globex'))).statusCode).toBe(404);
+    expect((await one(hostOf('globex'), '?allTenants=true')).statusCode).toBe(200);
+
+    const page = (host: string, query = '') => t.app.inject({ method: 'GET', url: `/dev/mailbox${query}`, headers: { host } });
+    expect((await page(hostOf('acme'))).body).toContain(user.email);
+    expect((await page(hostOf('globex'))).body).not.toContain(user.email);
+    expect((await page(hostOf('globex'), '?allTenants=true')).body).toContain(user.email);
   });
 });

@@ -4,11 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { createReadiness, READINESS_FRESH_MS } from './readiness.ts';
 
 const status = dataOf(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']).optional(), uptime: z.number() }));
 
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ready = createReadiness(() => app.database.ping(), app.clock);
 
   r.get('/health/live', {
     schema: { tags: ['Health'], summary: 'Liveness', description: describe('Answers without touching the database.', 'public'), response: { 200: status } },
@@ -16,22 +18,15 @@ export async function healthRoutes(app: FastifyInstance) {
   }, async () => ({ data: { status: 'ok' as const, uptime: process.uptime() } }));
 
   r.get('/health', {
-    schema: { tags: ['Health'], summary: 'Readiness', description: describe('200 when the database answers, 503 otherwise.', 'public'), response: { 200: status, ...errorResponses(503) } },
+    schema: { tags: ['Health'], summary: 'Readiness', description: describe(`200 when the database answers, 503 otherwise. Concurrent probes share one database check, and a success stands for ${READINESS_FRESH_MS} ms; a failure is checked again on the next call.`, 'public'), response: { 200: status, ...errorResponses(503) } },
     config: { access: 'public' },
   }, async (request) => {
     try {
-      await withTimeout(app.database.ping(), 2_000);
+      await ready();
     } catch (err) {
       request.log.warn({ err }, 'database unreachable');
       throw new AppError('unavailable', 'The database is unreachable');
     }
     return { data: { status: 'ok' as const, database: app.database.kind, uptime: process.uptime() } };
-  });
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }

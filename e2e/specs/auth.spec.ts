@@ -56,6 +56,24 @@ describe('sign-in', () => {
   });
 });
 
+describe("an offer's call to action after sign-in", () => {
+  it('opens the CTA the link asks for in a new tab once the visitor signs in', async () => {
+    const user = await signUpViaApi();
+    const page = await newPage();
+    // The demo tenant's live offer; its secondary CTA points outside, answered here instead of the internet.
+    await page.context().route('https://summitridge.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Book a call with Summit Ridge</h1>' }));
+    await page.goto(urlOf('/signin?offer=summit-ridge-apartments&cta=secondary'));
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    const tab = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const cta = await tab;
+    await cta.getByRole('heading', { name: 'Book a call with Summit Ridge' }).waitFor();
+    expect(cta.url()).toBe('https://summitridge.example/call');
+    await page.getByRole('heading', { name: /^Welcome,/ }).waitFor();
+  });
+});
+
 describe('e-mailed links', () => {
   it('resets a forgotten password through the mailed link', async () => {
     const user = await signUpViaApi(undefined, { firstname: 'Reset', lastname: 'Person' });

@@ -34,6 +34,7 @@ import { platformAdminRoutes } from './modules/platform-admin/platform-admin.rou
 import { raiseRoutes } from './modules/raise/raise.routes.ts';
 import { institutionsRoutes } from './modules/institutions/institutions.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(raiseRoutes);
       await api.register(institutionsRoutes);
       await api.register(offersRoutes);
+      await api.register(marketplaceRoutes);
       if (config.devMailbox && mailer.kind === 'outbox') await api.register(devMailboxRoutes);
     },
     { prefix: '/api/v1' },

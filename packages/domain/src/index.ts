@@ -29,3 +29,4 @@ export * from './groups.ts';
 export * from './platform-admin.ts';
 export * from './institution.ts';
 export * from './offer.ts';
+export * from './marketplace.ts';

@@ -1,17 +1,34 @@
-import { z } from 'zod';
+import { offerCtaKind, offerCtaUrl, type OfferCtaKind } from '@tessera/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { marketplaceOfferQueryOptions, useMarketplaceOffer } from './api/get-marketplace-offer.ts';
 
-/** Which of an offer's calls to action a link asks for (§2: `?offer=<id>&cta=primary|secondary`). */
-export const offerCta = z.enum(['primary', 'secondary']);
-export type OfferCta = z.infer<typeof offerCta>;
+/** The offer and call to action a link asks for (000 §2: `?offer=<id or slug>&cta=primary|secondary`, primary by default). */
+export function offerCtaRequest(search: string): { offer: string; cta: OfferCtaKind } | null {
+  const params = new URLSearchParams(search);
+  const offer = params.get('offer')?.trim();
+  if (!offer) return null;
+  return { offer, cta: offerCtaKind.catch('primary').parse(params.get('cta')) };
+}
 
 /**
- * The offer's call-to-action URL. Offers arrive with the marketplace issue: until then no offer
- * can be found, so this answers null and the caller simply has nothing to open.
+ * After sign-in, sign-up or invite on the investor app, opens the offer's matching CTA link in a new tab.
+ * The offer is fetched while the form is being filled in, so the tab opens right after the auth call answers,
+ * still inside the click's user activation (browsers block pop-ups opened later).
  */
-const findOfferCtaUrl: (offerId: string, cta: OfferCta) => Promise<string | null> = async () => null;
+export function useOfferCta(tenantId: string | null, search: string, enabled: boolean) {
+  const request = enabled ? offerCtaRequest(search) : null;
+  const queryClient = useQueryClient();
+  useMarketplaceOffer(tenantId ?? '', request?.offer ?? '', Boolean(request));
 
-/** After sign-in, sign-up or invite on the investor app: opens the offer's matching CTA link in a new tab. */
-export async function openOfferCta(offerId: string, cta: OfferCta = 'primary'): Promise<void> {
-  const url = await findOfferCtaUrl(offerId, cta);
-  if (url) window.open(url, '_blank', 'noopener,noreferrer');
+  return useCallback(async () => {
+    if (!request || !tenantId) return;
+    try {
+      const offer = await queryClient.fetchQuery(marketplaceOfferQueryOptions(tenantId, request.offer));
+      const url = offerCtaUrl(offer, request.cta);
+      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+    } catch {
+      // An offer that is gone or hidden has nothing to open: the user still lands where they were going.
+    }
+  }, [request?.offer, request?.cta, tenantId, queryClient]); // eslint-disable-line react-hooks/exhaustive-deps -- the request is derived from these two strings
 }

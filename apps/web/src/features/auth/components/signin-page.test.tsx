@@ -3,14 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { openOfferCta } from '../../marketplace/open-offer-cta.ts';
 import { sessionStore } from '../stores/session-store.ts';
 import { SigninPage } from './signin-page.tsx';
-
-vi.mock('../../marketplace/open-offer-cta.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../marketplace/open-offer-cta.ts')>()),
-  openOfferCta: vi.fn(async () => undefined),
-}));
 
 const routes = [
   { path: '/signin', element: <SigninPage /> },
@@ -23,6 +17,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
+
+function makeMarketplaceOffer() {
+  return {
+    _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', slug: 'harbor-point', name: 'Harbor Point', description: null, descriptionShort: null, type: null, assetClass: null,
+    institution: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', descriptionShort: null, logoUrl: null },
+    images: [], videos: [], openDate: null, closeDate: null, listingStatus: 'none', fedExemptionExclusions: [], customMetrics: [],
+    primaryCTA: { label: 'Reserve', url: 'https://example.com/primary' }, secondaryCTA: { label: 'Call us', url: 'https://example.com/secondary' },
+    classes: [], documents: [],
+  };
+}
 
 describe('SigninPage', () => {
   it('shows the links and banners, and enables Sign In only with a valid email and a password', async () => {
@@ -67,7 +71,13 @@ describe('SigninPage', () => {
 
   it('signs in, returns to the origin and opens the offer call to action', async () => {
     const result = makeAuthResult();
-    const fetchMock = mockFetch((path) => (path === '/api/v1/auth/signin' ? jsonResponse({ data: result }) : jsonResponse({}, 404)));
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const fetchMock = mockFetch((path) => {
+      if (path === '/api/v1/auth/signin') return jsonResponse({ data: result });
+      if (path === `/api/v1/tenant/${TENANT_ID}/marketplace/offers/d4d4d4d4d4d4d4d4d4d4d4d4`) return jsonResponse({ data: makeMarketplaceOffer() });
+      return jsonResponse({}, 404);
+    });
     const { user } = renderRoutes(routes, {
       initialEntries: [{ pathname: '/signin', search: '?offer=d4d4d4d4d4d4d4d4d4d4d4d4&cta=secondary', state: { from: { pathname: '/portfolio' } } }],
     });
@@ -77,7 +87,7 @@ describe('SigninPage', () => {
 
     expect(await screen.findByText('Portfolio page')).toBeInTheDocument();
     expect(sessionStore.getState()).toMatchObject({ authenticated: true, token: result.token });
-    expect(openOfferCta).toHaveBeenCalledWith('d4d4d4d4d4d4d4d4d4d4d4d4', 'secondary');
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://example.com/secondary', '_blank', 'noopener,noreferrer'));
     await waitFor(() =>
       expect(sentBodies(fetchMock, '/api/v1/auth/signin')[0]).toEqual({
         email: 'ada@example.com',

@@ -1,0 +1,20 @@
+import { marketplaceOffer } from '@tessera/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const marketplaceKey = (tenantId: string) => ['marketplace', tenantId] as const;
+
+export function getMarketplaceOffer(tenantId: string, idOrSlug: string, signal?: AbortSignal) {
+  return api.get(`/tenant/${encodeURIComponent(tenantId)}/marketplace/offers/${encodeURIComponent(idOrSlug)}`, marketplaceOffer, signal);
+}
+
+export const marketplaceOfferQueryOptions = (tenantId: string, idOrSlug: string) =>
+  queryOptions({
+    queryKey: [...marketplaceKey(tenantId), 'offer', idOrSlug],
+    queryFn: ({ signal }) => getMarketplaceOffer(tenantId, idOrSlug, signal),
+    enabled: tenantId !== '' && idOrSlug !== '',
+  });
+
+export function useMarketplaceOffer(tenantId: string, idOrSlug: string, enabled = true) {
+  return useQuery({ ...marketplaceOfferQueryOptions(tenantId, idOrSlug), enabled: enabled && tenantId !== '' && idOrSlug !== '' });
+}

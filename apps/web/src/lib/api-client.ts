@@ -1,4 +1,4 @@
-import { dataOf, errorCode, networkErrorText, type ErrorBody, type ErrorCode } from '@tessera/domain';
+import { dataOf, errorCode, errorDisplayText, networkErrorText, type ErrorBody, type ErrorCode } from '@tessera/domain';
 import type { z } from 'zod';
 import { readStoredToken } from './storage.ts';
 
@@ -27,6 +27,18 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
+type SessionRejectedListener = (error: ApiError) => void;
+const sessionRejectedListeners = new Set<SessionRejectedListener>();
+
+/**
+ * Called when the server answers 401 to a call that carried the session's token: the session ended on the server
+ * (password changed elsewhere, account removed, token expired early), so the app must stop acting signed in.
+ */
+export function onSessionRejected(listener: SessionRejectedListener): () => void {
+  sessionRejectedListeners.add(listener);
+  return () => sessionRejectedListeners.delete(listener);
+}
+
 export async function apiRequest<S extends z.ZodType>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<S>): Promise<z.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // FormData (uploads) sets its own multipart content type with the boundary.
@@ -43,7 +55,10 @@ export async function apiRequest<S extends z.ZodType>(path: string, { method = '
   });
   const payload = await readBody(response);
   const error = errorFromPayload(payload, response);
-  if (error) throw error;
+  if (error) {
+    if (token && error.status === 401 && !path.startsWith('/auth/signin')) for (const listener of sessionRejectedListeners) listener(error);
+    throw error;
+  }
 
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
@@ -142,7 +157,7 @@ function codeForStatus(status: number): ErrorCode {
   return 'internal';
 }
 
-/** The text to show for any thrown value. */
+/** The text to show for any thrown value: an ApiError already carries §8's network chain, anything empty gets the last resort. */
 export function errorMessage(error: unknown): string {
-  return networkErrorText(error instanceof Error ? error.message : null);
+  return errorDisplayText(error instanceof Error ? error.message : typeof error === 'string' ? error : null);
 }

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, makeToken } from '../../../test/fixtures.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
 
@@ -79,4 +82,18 @@ describe('session store', () => {
     sessions.dispose();
     expect(loadStore().getState().appMode).toBe('institution');
   });
+
+  it('signs out when the server refuses the session on a call that carried it, and not for a signed-out call', async () => {
+    const sessions = loadStore();
+    mockFetch(() => jsonResponse({ error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Your session has expired. Please sign in again.', status: 401 } }, 401));
+    await expect(api.get('/auth/whatever', z.unknown())).rejects.toThrow('Your session has expired');
+    expect(sessions.getState().authenticated).toBe(false);
+
+    sessions.signIn(makeAuthResult());
+    await expect(api.get('/user/me', z.unknown())).rejects.toThrow('Your session has expired');
+    expect(sessions.getState()).toMatchObject({ authenticated: false, autoSignout: true, token: null });
+    expect(localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
+    vi.unstubAllGlobals();
+  });
 });
+

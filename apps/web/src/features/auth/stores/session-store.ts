@@ -1,5 +1,6 @@
 import { appMode, authResult, decodeTokenPayload, tokenState, type AppMode, type AuthResult } from '@tessera/domain';
 import { z } from 'zod';
+import { onSessionRejected } from '../../../lib/api-client.ts';
 import { readJson, removeKey, STORAGE_KEYS, writeJson } from '../../../lib/storage.ts';
 
 export interface SessionState {
@@ -99,6 +100,10 @@ export function createSessionStore() {
     scheduleSignOut();
   }
   window.addEventListener('storage', onStorage);
+  // The server refused the session (signed out elsewhere, password changed, member removed): sign out here too.
+  const stopListening = onSessionRejected(() => {
+    if (state.authenticated) signOut('expired');
+  });
   scheduleSignOut();
 
   return {
@@ -115,6 +120,7 @@ export function createSessionStore() {
     dispose() {
       clearTimeout(timer);
       window.removeEventListener('storage', onStorage);
+      stopListening();
     },
   };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  dataOf, errorBody, errorCode, errorEnvelope, errorName, errorStatus, listOf, networkErrorText, PAGE_LIMIT_DEFAULT,
-  PAGE_LIMIT_MAX, pageQuery,
+  dataOf, errorBody, errorCode, errorDisplayText, errorEnvelope, errorName, errorStatus, listOf, networkErrorText, PAGE_LIMIT_DEFAULT,
+  PAGE_LIMIT_MAX, pageQuery, UNEXPECTED_ERROR_TEXT,
 } from './http.ts';
 
 describe('error codes', () => {
@@ -93,5 +93,17 @@ describe('networkErrorText (§8)', () => {
     expect(networkErrorText('  ', 'Request failed')).toBe('Request failed');
     expect(networkErrorText(null, undefined)).toBe('unknown network error');
     expect(networkErrorText()).toBe('unknown network error');
+  });
+});
+
+describe('errorDisplayText (§8)', () => {
+  it('keeps a non-empty text', () => {
+    expect(errorDisplayText('Offer not found')).toBe('Offer not found');
+    expect(errorDisplayText(networkErrorText(null, null))).toBe('unknown network error');
+  });
+
+  it.each([undefined, null, '', '   '])('falls back to "an unexpected error occured" for %j', (text) => {
+    expect(UNEXPECTED_ERROR_TEXT).toBe('an unexpected error occured');
+    expect(errorDisplayText(text)).toBe('an unexpected error occured');
   });
 });

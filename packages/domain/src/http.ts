@@ -76,3 +76,11 @@ export type List<T> = { data: T[]; meta: PageMeta };
 export function networkErrorText(serverText?: string | null, clientText?: string | null): string {
   return serverText?.trim() || clientText?.trim() || 'unknown network error';
 }
+
+/** §8's last resort, spelt as the spec spells it. */
+export const UNEXPECTED_ERROR_TEXT = 'an unexpected error occured';
+
+/** The text to show for an error whose message may be empty (§8: 'if still empty'). */
+export function errorDisplayText(text?: string | null): string {
+  return text?.trim() || UNEXPECTED_ERROR_TEXT;
+}

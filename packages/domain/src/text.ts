@@ -2,12 +2,12 @@ import { isEmptyValue } from './validation.ts';
 
 /** Text helpers with no date library, so the smallest screens (sign-in) can use them. */
 
-/** Minutes and seconds left, 'm:ss', never negative. */
+/** Minutes and seconds left, 'mm:ss' (minutes at least two digits), never negative. */
 export function formatCountdown(msLeft: number): string {
   const total = Number.isFinite(msLeft) ? Math.max(0, Math.floor(msLeft / 1000)) : 0;
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
-  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
 export const TRUNCATE_DEFAULT = 40;

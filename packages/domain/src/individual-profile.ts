@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contact } from './contact.ts';
+import { identityVerificationStatus } from './enums.ts';
 import { countryCode, DEFAULT_COUNTRY } from './geo.ts';
 import { pageQuery } from './http.ts';
 import { objectId } from './ids.ts';
@@ -63,6 +64,8 @@ export const individualProfile = z
     contact,
     govPhotoIds: z.array(objectId),
     financialAccounts: z.array(objectId),
+    /** The provider's verdict, set by platform admins. Always sent by the server; optional only for clients built before it existed. */
+    verificationStatus: identityVerificationStatus.optional(),
     /** True when ssn, tin and ein are shown in clear. */
     revealed: z.boolean(),
     createdAt: z.string(),
@@ -170,6 +173,19 @@ export const profileFinancialAccountsBody = z
   .object({ financialAccounts: z.array(objectId).max(100).refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once') })
   .describe('IndividualProfileFinancialAccountsBody');
 export type ProfileFinancialAccountsBody = z.input<typeof profileFinancialAccountsBody>;
+
+export const individualProfileVerificationBody = z
+  .object({ verificationStatus: identityVerificationStatus })
+  .describe('IndividualProfileVerificationBody');
+export type IndividualProfileVerificationBody = z.input<typeof individualProfileVerificationBody>;
+
+/** §7 /user: hands the profile to another active member of the tenant. */
+export const individualProfileUserBody = z.object({ user: objectId }).describe('IndividualProfileUserBody');
+export type IndividualProfileUserBody = z.input<typeof individualProfileUserBody>;
+
+/** §7 /created-by: the same hand-over as /user, under the field name that call sends. */
+export const individualProfileCreatedByBody = z.object({ createdBy: objectId }).describe('IndividualProfileCreatedByBody');
+export type IndividualProfileCreatedByBody = z.input<typeof individualProfileCreatedByBody>;
 
 export function individualProfileName(p: Pick<IndividualProfile, 'firstname' | 'middlename' | 'lastname'>): string {
   return [p.firstname, p.middlename, p.lastname].map((s) => s?.trim()).filter(Boolean).join(' ');

@@ -1,4 +1,4 @@
-import type { Contact, Gender } from '@tessera/domain';
+import type { Contact, Gender, IdentityVerificationStatus } from '@tessera/domain';
 import { date, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, objectIdColumn, updatedAt } from './columns.ts';
 import { tenants } from './tenants.ts';
@@ -35,6 +35,7 @@ export const individualProfiles = pgTable(
     contact: jsonb('contact').$type<Contact>().notNull(),
     govPhotoIds: text('gov_photo_ids').array().notNull().default([]),
     financialAccountIds: text('financial_account_ids').array().notNull().default([]),
+    verificationStatus: text('verification_status').$type<IdentityVerificationStatus>().notNull().default('not-started'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -28,7 +28,10 @@ export async function govPhotoIdsRoutes(app: FastifyInstance) {
   r.post('/gov-photo-id', {
     schema: {
       tags, summary: 'Submit a government photo ID',
-      description: describe(`All nine fields are required; documentFrontId and documentBackId are documents the caller uploaded (images or PDFs). ${own}`, access),
+      description: describe(
+        `All nine fields are required; documentFrontId and documentBackId are documents the caller uploaded (images or PDFs). The optional individualProfile must be one of the caller's profiles (404 otherwise); the new ID joins that profile's govPhotoIds. ${own}`,
+        access,
+      ),
       body: govPhotoIdCreateBody, response: { 200: dataOf(govPhotoId), ...errors },
     },
     config: { access },
@@ -45,7 +48,7 @@ export async function govPhotoIdsRoutes(app: FastifyInstance) {
   }, async (request) => ({ data: await ids.updateGovPhotoId(deps, requireAuth(request), request.params.id, request.body) }));
 
   r.delete('/gov-photo-id/:id', {
-    schema: { tags, summary: 'Delete a government photo ID', description: describe(own, access), params, response: { 204: z.null(), ...errors } },
+    schema: { tags, summary: 'Delete a government photo ID', description: describe(`It also leaves every profile's govPhotoIds. ${own}`, access), params, response: { 204: z.null(), ...errors } },
     config: { access },
   }, async (request, reply) => {
     await ids.deleteGovPhotoId(deps, requireAuth(request), request.params.id);

@@ -1,4 +1,4 @@
-import { diffChanges, type GovPhotoId } from '@tessera/domain';
+import { diffChanges, individualProfileName, type GovPhotoId } from '@tessera/domain';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { govPhotoIdCreateBody, govPhotoIdUpdateBody } from '@tessera/domain';
@@ -10,6 +10,7 @@ import { IMAGE_MIME_TYPES, type AllowedMimeType } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createDocument, type DocumentDeps } from '../documents/documents.service.ts';
 import { findDocument } from '../documents/documents.repository.ts';
+import { findProfile, linkGovPhotoId, unlinkGovPhotoId } from '../individual-profiles/individual-profiles.repository.ts';
 import { recordEvent } from '../timeline/timeline.service.ts';
 
 export interface GovPhotoIdDeps extends DocumentDeps {
@@ -87,15 +88,30 @@ export async function createGovPhotoId(deps: GovPhotoIdDeps, auth: AuthContext, 
   await checkIdDocument(deps, auth, 'documentBackId', body.documentBackId);
   const { individualProfile, number, ...fields } = body;
   const row = await deps.db.transaction(async (tx) => {
+    // §4: the ID joins the profile's list here, so the profile must be one of the caller's in this tenant.
+    const profile = individualProfile ? await findProfile(tx, auth.tenantId, auth.user.id, individualProfile) : null;
+    if (individualProfile && !profile) throw notFound('Individual profile');
     const [created] = await tx
       .insert(govPhotoIds)
-      .values({ tenantId: auth.tenantId, id: newId(), userId: auth.user.id, individualProfileId: individualProfile ?? null, numberEncrypted: deps.cipher.encrypt(number), ...fields })
+      .values({ tenantId: auth.tenantId, id: newId(), userId: auth.user.id, individualProfileId: profile?.id ?? null, numberEncrypted: deps.cipher.encrypt(number), ...fields })
       .returning();
     await recordEvent(tx, {
       tenantId: auth.tenantId, type: 'create', entity: created!.id, entityType: 'gov-photo-id', userId: auth.user.id,
       message: 'Submitted a government photo ID', meta: { change: diffChanges({}, visible({ ...fields, number })) },
-      refs: [{ entity: body.documentFrontId, entityType: 'document' }, { entity: body.documentBackId, entityType: 'document' }],
+      refs: [
+        { entity: body.documentFrontId, entityType: 'document' }, { entity: body.documentBackId, entityType: 'document' },
+        ...(profile ? [{ entity: profile.id, entityType: 'individual-profile' as const }] : []),
+      ],
     });
+    if (profile) {
+      const linked = await linkGovPhotoId(tx, auth.tenantId, profile.id, created!.id);
+      await recordEvent(tx, {
+        tenantId: auth.tenantId, type: 'update', entity: profile.id, entityType: 'individual-profile', userId: auth.user.id,
+        message: `Government photo ID added to ${individualProfileName(profile)}`,
+        meta: { change: diffChanges({ govPhotoIds: profile.govPhotoIds }, { govPhotoIds: linked.govPhotoIds }) },
+        refs: [{ entity: created!.id, entityType: 'gov-photo-id' }],
+      });
+    }
     return created!;
   });
   return toGovPhotoId(deps, row, false);
@@ -128,8 +144,17 @@ export async function deleteGovPhotoId(deps: GovPhotoIdDeps, auth: AuthContext, 
   const { type, number, expirationDate, issuingCountry, issuingState, issuingDate, issuingAuthority, documentFrontId, documentBackId } = toGovPhotoId(deps, row, false);
   const shown = { type, number, expirationDate, issuingCountry, issuingState, issuingDate, issuingAuthority, documentFrontId, documentBackId };
   await deps.db.transaction(async (tx) => {
+    const profiles = await unlinkGovPhotoId(tx, auth.tenantId, id);
     await tx.delete(govPhotoIds).where(and(eq(govPhotoIds.tenantId, auth.tenantId), eq(govPhotoIds.id, id)));
     await recordEvent(tx, { tenantId: auth.tenantId, type: 'delete', entity: id, entityType: 'gov-photo-id', userId: auth.user.id, message: 'Deleted a government photo ID', meta: { delete: shown } });
+    for (const profile of profiles) {
+      await recordEvent(tx, {
+        tenantId: auth.tenantId, type: 'update', entity: profile.id, entityType: 'individual-profile', userId: auth.user.id,
+        message: `Government photo ID removed from ${individualProfileName(profile)}`,
+        meta: { change: diffChanges({ govPhotoIds: profile.govPhotoIds }, { govPhotoIds: profile.govPhotoIds.filter((g) => g !== id) }) },
+        refs: [{ entity: id, entityType: 'gov-photo-id' }],
+      });
+    }
   });
 }
 

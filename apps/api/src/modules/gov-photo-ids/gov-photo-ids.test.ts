@@ -1,7 +1,7 @@
 import type { GovPhotoId } from '@tessera/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { govPhotoIds, timelineEvents } from '../../db/schema/index.ts';
+import { documents, govPhotoIds, individualProfiles, timelineEvents } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
 import { makePdf, multipart, PNG, uploadDocument } from '../documents/documents.test-helpers.ts';
@@ -30,6 +30,19 @@ async function fields(who: SignedUp) {
   };
 }
 const idCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(govPhotoIds))[0]!.n;
+const documentCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(documents))[0]!.n;
+async function createProfile(who: SignedUp, slug = 'acme'): Promise<string> {
+  const res = await call(who, 'POST', 'individual-profile', { firstname: 'Ada', lastname: 'Lovelace', acceptDisclosures: true }, slug);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data._id as string;
+}
+const profileGovIds = async (id: string) => (await t.app.db.select().from(individualProfiles).where(eq(individualProfiles.id, id)))[0]!.govPhotoIds;
+const profileEvents = (id: string) =>
+  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.entityType, 'individual-profile'), eq(timelineEvents.entity, id))).orderBy(timelineEvents.createdAt);
+const upload = (who: SignedUp, id: string, side: 'front' | 'back', slug = 'acme') => {
+  const body = multipart({}, [{ name: `${side}.png`, data: PNG }]);
+  return t.app.inject({ method: 'PUT', url: `/api/v1/gov-photo-id/${id}/${side}-document`, headers: { host: hostOf(slug), ...bearer(who.token), ...body.headers }, payload: body.payload });
+};
 
 describe('government photo IDs', () => {
   it('creates with the nine fields, encrypts the number at rest and masks it except on reveal', async () => {
@@ -96,7 +109,7 @@ describe('government photo IDs', () => {
 
   it('updates with old and new (masked) in the timeline, deletes, and filters by profile', async () => {
     const owner = await signUp(t.app, 'acme');
-    const profile = someObjectId();
+    const profile = await createProfile(owner);
     const created = (await call(owner, 'POST', 'gov-photo-id', { ...(await fields(owner)), individualProfile: profile })).json().data as GovPhotoId;
     expect((await call(owner, 'GET', `gov-photo-id?individualProfile=${profile}`)).json().data).toHaveLength(1);
     expect((await call(owner, 'GET', `gov-photo-id?individualProfile=${someObjectId()}`)).json().data).toHaveLength(0);
@@ -107,6 +120,45 @@ describe('government photo IDs', () => {
     expect(events[0]!.meta.change).toEqual({ number: { old: '*****5678', new: '*****0000' }, issuingState: { old: 'NY', new: 'CA' } });
     expect((await call(owner, 'DELETE', `gov-photo-id/${created._id}`)).statusCode).toBe(204);
     expect((await call(owner, 'GET', `gov-photo-id/${created._id}`)).statusCode).toBe(404);
+  });
+
+  it("links the ID only to one of the caller's profiles (404 otherwise, writing nothing)", async () => {
+    const owner = await signUp(t.app, 'acme');
+    const colleague = await signUp(t.app, 'acme');
+    const outsider = await signUp(t.app, 'globex');
+    const base = await fields(owner);
+    const theirs = await createProfile(colleague);
+    const elsewhere = await createProfile(outsider, 'globex');
+    const before = await idCount();
+    for (const individualProfile of [someObjectId(), theirs, elsewhere]) {
+      const res = await call(owner, 'POST', 'gov-photo-id', { ...base, individualProfile });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe('Individual profile not found');
+    }
+    expect(await idCount()).toBe(before);
+    expect(await profileGovIds(theirs)).toEqual([]);
+  });
+
+  it("joins the profile's list in the same call, so the web's second call changes nothing; deleting the ID leaves the list", async () => {
+    const owner = await signUp(t.app, 'acme');
+    const profile = await createProfile(owner);
+    const first = (await call(owner, 'POST', 'gov-photo-id', { ...(await fields(owner)), individualProfile: profile })).json().data as GovPhotoId;
+    const second = (await call(owner, 'POST', 'gov-photo-id', { ...(await fields(owner)), individualProfile: profile })).json().data as GovPhotoId;
+    expect(await profileGovIds(profile)).toEqual([first._id, second._id]);
+    const [, added] = await profileEvents(profile);
+    expect(added).toMatchObject({ type: 'update', userId: owner.user._id, meta: { change: { govPhotoIds: { old: [], new: [first._id] } } } });
+
+    const eventsBefore = (await profileEvents(profile)).length;
+    for (const govPhotoIds of [[first._id, second._id], [second._id, first._id]]) {
+      const again = await call(owner, 'PUT', `individual-profile/${profile}/gov-photo-id`, { govPhotoIds });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data.govPhotoIds).toEqual([first._id, second._id]);
+    }
+    expect(await profileEvents(profile)).toHaveLength(eventsBefore);
+
+    expect((await call(owner, 'DELETE', `gov-photo-id/${first._id}`)).statusCode).toBe(204);
+    expect(await profileGovIds(profile)).toEqual([second._id]);
+    expect((await profileEvents(profile)).at(-1)).toMatchObject({ type: 'update', meta: { change: { govPhotoIds: { old: [first._id, second._id], new: [second._id] } } } });
   });
 
   it('uploads the front and back as GOVERNMENT_ID documents; the linked documents cannot be deleted', async () => {
@@ -123,5 +175,23 @@ describe('government photo IDs', () => {
     const refused = await t.app.inject({ method: 'PUT', url: `/api/v1/gov-photo-id/${created._id}/back-document`, headers: { host: hostOf('acme'), ...bearer(owner.token), ...csv.headers }, payload: csv.payload });
     expect(refused.statusCode).toBe(400);
     expect((await call(owner, 'DELETE', `document/${updated.documentBackId}`)).statusCode).toBe(409);
+  });
+
+  it('refuses front and back uploads by another user and another tenant (404), storing nothing', async () => {
+    const owner = await signUp(t.app, 'acme');
+    const created = (await call(owner, 'POST', 'gov-photo-id', await fields(owner))).json().data as GovPhotoId;
+    const stranger = await signUp(t.app, 'acme');
+    const elsewhere = await signUp(t.app, 'globex');
+    const [documentsBefore, keysBefore] = [await documentCount(), t.storage.keys().length];
+    for (const [who, slug] of [[stranger, 'acme'], [elsewhere, 'globex']] as const) {
+      for (const side of ['front', 'back'] as const) {
+        const res = await upload(who, created._id, side, slug);
+        expect(res.statusCode, `${slug} ${side}`).toBe(404);
+        expect(res.json().error.message).toBe('Government photo ID not found');
+      }
+    }
+    expect(await documentCount()).toBe(documentsBefore);
+    expect(t.storage.keys()).toHaveLength(keysBefore);
+    expect((await call(owner, 'GET', `gov-photo-id/${created._id}`)).json().data).toMatchObject({ documentFrontId: created.documentFrontId, documentBackId: created.documentBackId });
   });
 });

@@ -1,4 +1,4 @@
-import { imageMetadata, imageUrl, parseTagList, type Image } from '@tessera/domain';
+import { diffChanges, imageMetadata, imageUrl, parseTagList, type Image } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
@@ -9,13 +9,14 @@ import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { parseForm } from '../documents/documents.service.ts';
+import { recordEvent } from '../timeline/timeline.service.ts';
 
 export interface ImageDeps {
   db: Db;
   storage: FileStorage;
 }
 
-/** Stores an image (PNG, JPEG, GIF or WebP by content) under a generated key. */
+/** Stores an image (PNG, JPEG, GIF or WebP by content) under a generated key; its timeline event is a document upload (no image entity type). */
 export async function uploadImage(deps: ImageDeps, auth: AuthContext, file: { data: Buffer; fileName: string }, fields: Record<string, string>): Promise<Image> {
   const meta = parseForm(imageMetadata, { name: fields.name || undefined, type: fields.type || undefined, tags: parseTagList(fields.tags) });
   const checked = checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
@@ -23,9 +24,15 @@ export async function uploadImage(deps: ImageDeps, auth: AuthContext, file: { da
   const storageKey = `images/${auth.tenantId}/${id}`;
   await deps.storage.put(storageKey, file.data, checked.mimeType);
   try {
-    await deps.db.insert(images).values({
-      tenantId: auth.tenantId, id, name: meta.name ?? checked.originalName, type: meta.type ?? null, tags: meta.tags ?? [],
-      mimeType: checked.mimeType, size: checked.size, storageKey, uploadedBy: auth.user.id,
+    await deps.db.transaction(async (tx) => {
+      const [row] = await tx.insert(images).values({
+        tenantId: auth.tenantId, id, name: meta.name ?? checked.originalName, type: meta.type ?? null, tags: meta.tags ?? [],
+        mimeType: checked.mimeType, size: checked.size, storageKey, uploadedBy: auth.user.id,
+      }).returning();
+      await recordEvent(tx, {
+        tenantId: auth.tenantId, type: 'upload', entity: id, entityType: 'document', userId: auth.user.id, message: `Uploaded the image ${row!.name}`,
+        meta: { change: diffChanges({}, { name: row!.name, type: row!.type, tags: row!.tags, mimeType: row!.mimeType, size: row!.size }) },
+      });
     });
   } catch (error) {
     await deps.storage.delete(storageKey).catch(() => {});

@@ -1,4 +1,6 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timelineEvents } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
 import { makePdf, multipart, PNG } from '../documents/documents.test-helpers.ts';
@@ -37,14 +39,32 @@ describe('images', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/image/${_id}`, headers: { host: hostOf('acme') } })).statusCode).toBe(401);
   });
 
+  it('records the upload on the timeline with the new values', async () => {
+    const owner = await signUp(t.app, 'acme');
+    const res = await postImage(owner, 'lead.png', PNG, { name: 'Lead photo', type: 'lead', tags: 'a,b' });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data._id as string;
+    const events = await t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id)));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'upload', entityType: 'document', userId: owner.user._id, message: 'Uploaded the image Lead photo' });
+    expect(events[0]!.meta.change).toMatchObject({
+      name: { old: null, new: 'Lead photo' }, type: { old: null, new: 'lead' }, mimeType: { old: null, new: 'image/png' }, size: { old: null, new: PNG.length },
+    });
+    const activity = await t.app.inject({ method: 'GET', url: `/api/v1/user/${owner.user._id}/events`, headers: { host: hostOf('acme'), ...bearer(owner.token) } });
+    expect(activity.json().data.map((e: { entity: string }) => e.entity)).toContain(id);
+  });
+
   it('refuses what is not an image, and a renamed file', async () => {
     const owner = await signUp(t.app, 'acme');
     const stored = t.storage.keys().length;
+    const events = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(timelineEvents).where(eq(timelineEvents.userId, owner.user._id)))[0]!.n;
+    const eventsBefore = await events();
     const pdf = await postImage(owner, 'doc.pdf', makePdf('x'));
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json().error.message).toBe('This kind of file is not accepted. Upload one of: png, jpg, jpeg, gif, webp.');
     const renamed = await postImage(owner, 'avatar.gif', PNG);
     expect(renamed.statusCode).toBe(400);
     expect(t.storage.keys()).toHaveLength(stored);
+    expect(await events()).toBe(eventsBefore);
   });
 });

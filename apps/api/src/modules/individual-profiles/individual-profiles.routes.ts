@@ -4,7 +4,10 @@ import {
   govPhotoIdsBody,
   individualProfile,
   individualProfileGetQuery,
+  individualProfileCreatedByBody,
   individualProfileQuery,
+  individualProfileUserBody,
+  individualProfileVerificationBody,
   listOf,
   objectId,
   profileFinancialAccountsBody,
@@ -27,6 +30,8 @@ import {
   readIndividualProfileImage,
   setIndividualProfileFinancialAccounts,
   setIndividualProfileGovPhotoIds,
+  setIndividualProfileVerification,
+  transferIndividualProfile,
   updateIndividualProfile,
   updateIndividualProfileContact,
   updateIndividualProfileImage,
@@ -39,6 +44,8 @@ const access: Access = 'signed-in';
 const ownerOnly = 'The owner only: another user or tenant gets 404.';
 const masked = 'ssn, tin and ein are masked (last four digits shown).';
 const profileResponse = { 200: dataOf(individualProfile), ...errorResponses(400, 401, 403, 404) };
+const transferText =
+  "The profile's owner or a platform admin of this tenant (anyone else gets 404) hands the profile to another active member of this tenant (400 otherwise; naming the current owner changes nothing). The old owner's government photo IDs and financial accounts stay theirs, so those links are cut; a profile that is a stakeholder of legal entities must leave them first (409).";
 
 export async function individualProfilesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -130,6 +137,32 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     },
     config: { access },
   }, async (request) => ({ data: await setIndividualProfileGovPhotoIds(deps(), requireAuth(request), request.params.id, request.body.govPhotoIds) }));
+
+  r.put('/individual-profile/:id/verification', {
+    schema: {
+      tags, summary: 'Set the verification status',
+      description: describe("The provider's verdict, set by platform admins for any profile of their tenant; another tenant's profile is not found.", 'platform-admin'),
+      params, body: individualProfileVerificationBody, response: profileResponse,
+    },
+    config: { access: 'platform-admin' },
+  }, async (request) => ({ data: await setIndividualProfileVerification(deps(), requireAuth(request), request.params.id, request.body.verificationStatus) }));
+
+  r.put('/individual-profile/:id/user', {
+    schema: {
+      tags, summary: 'Transfer the profile to another member', description: describe(transferText, access),
+      params, body: individualProfileUserBody, response: { ...profileResponse, ...errorResponses(409) },
+    },
+    config: { access },
+  }, async (request) => ({ data: await transferIndividualProfile(deps(), requireAuth(request), request.params.id, request.body.user, 'user') }));
+
+  r.put('/individual-profile/:id/created-by', {
+    schema: {
+      tags, summary: 'Transfer the profile (created-by)',
+      description: describe(`A profile has one owner, its user: this is the same transfer as PUT /individual-profile/{id}/user, with the member named in \`createdBy\`. ${transferText}`, access),
+      params, body: individualProfileCreatedByBody, response: { ...profileResponse, ...errorResponses(409) },
+    },
+    config: { access },
+  }, async (request) => ({ data: await transferIndividualProfile(deps(), requireAuth(request), request.params.id, request.body.createdBy, 'createdBy') }));
 
   r.put('/individual-profile/:id/financial-accounts', {
     schema: {

@@ -9,6 +9,7 @@ import {
   SENSITIVE_PROFILE_FIELDS,
   type Contact,
   type createIndividualProfileBody,
+  type IdentityVerificationStatus,
   type IndividualProfile,
   type IndividualProfileQuery,
   type List,
@@ -27,13 +28,18 @@ import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnedAccountIds } from '../financial-accounts/financial-accounts.repository.ts';
 import { REDACTED } from '../financial-accounts/financial-accounts.service.ts';
+import { findMember } from '../tenants/tenant-members.repository.ts';
 import { recordEvent, type RecordEventInput } from '../timeline/timeline.service.ts';
 import {
+  countStakeholderLinks,
   deleteProfile,
+  detachGovPhotoIds,
   findOwnedGovPhotoIds,
   findProfile,
   insertProfile,
   listProfiles,
+  lockProfileInTenant,
+  transferProfile,
   updateProfile,
 } from './individual-profiles.repository.ts';
 
@@ -70,6 +76,7 @@ export function toIndividualProfile(row: IndividualProfileRow, cipher: FieldCiph
     contact: row.contact,
     govPhotoIds: row.govPhotoIds,
     financialAccounts: row.financialAccountIds,
+    verificationStatus: row.verificationStatus,
     revealed: reveal,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -80,6 +87,13 @@ export function toIndividualProfile(row: IndividualProfileRow, cipher: FieldCiph
 async function requireOwnProfile(db: DbOrTx, auth: AuthContext, id: string): Promise<IndividualProfileRow> {
   const row = await findProfile(db, auth.tenantId, auth.user.id, id);
   if (!row) throw notFound('Individual profile');
+  return row;
+}
+
+/** The owner, or a platform admin of the tenant; anyone else's profile is not found. Locked until the transaction ends. */
+async function requireOwnOrAdmin(tx: DbOrTx, auth: AuthContext, id: string): Promise<IndividualProfileRow> {
+  const row = await lockProfileInTenant(tx, auth.tenantId, id);
+  if (!row || (row.userId !== auth.user.id && !auth.isPlatformAdmin)) throw notFound('Individual profile');
   return row;
 }
 
@@ -231,8 +245,9 @@ export async function setIndividualProfileGovPhotoIds(deps: ProfileDeps, auth: A
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireOwnProfile(tx, auth, id);
     refuseUnknown(ids, await findOwnedGovPhotoIds(tx, auth.tenantId, auth.user.id, ids), 'govPhotoIds');
+    // The same ids in any order change nothing, so repeating the call (as the web does after submitting an ID) is harmless.
+    if (ids.length === current.govPhotoIds.length && ids.every((g) => current.govPhotoIds.includes(g))) return current;
     const change = diffChanges({ govPhotoIds: current.govPhotoIds }, { govPhotoIds: ids });
-    if (!change.govPhotoIds) return current;
     const updated = await updateProfile(tx, auth.tenantId, id, { govPhotoIds: ids });
     await recordEvent(tx, event(auth, updated, { type: 'update', message: 'Government photo IDs updated', meta: { change } }));
     return updated;
@@ -248,6 +263,58 @@ export async function setIndividualProfileFinancialAccounts(deps: ProfileDeps, a
     if (!change.financialAccounts) return current;
     const updated = await updateProfile(tx, auth.tenantId, id, { financialAccountIds: ids });
     await recordEvent(tx, event(auth, updated, { type: 'update', message: 'Financial accounts updated', meta: { change } }));
+    return updated;
+  });
+  return toIndividualProfile(row, deps.cipher);
+}
+
+/** Platform admins only (checked by the route): the provider's verdict on the profile. */
+export async function setIndividualProfileVerification(
+  deps: ProfileDeps,
+  auth: AuthContext,
+  id: string,
+  status: IdentityVerificationStatus,
+): Promise<IndividualProfile> {
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await requireOwnOrAdmin(tx, auth, id);
+    const change = diffChanges({ verificationStatus: current.verificationStatus }, { verificationStatus: status });
+    if (!change.verificationStatus) return current;
+    const updated = await updateProfile(tx, auth.tenantId, id, { verificationStatus: status });
+    await recordEvent(tx, event(auth, updated, { type: 'status', message: `Individual profile ${individualProfileName(updated)} verification set to ${status}`, meta: { change } }));
+    return updated;
+  });
+  return toIndividualProfile(row, deps.cipher);
+}
+
+/**
+ * Hands the profile to another active member of the tenant; its owner or a platform admin may. The old owner's
+ * government photo IDs and financial accounts stay theirs, so those links are cut; a profile that is a stakeholder
+ * of legal entities (which belong to the old owner) must leave them first (409).
+ */
+export async function transferIndividualProfile(
+  deps: ProfileDeps,
+  auth: AuthContext,
+  id: string,
+  userId: string,
+  field: 'user' | 'createdBy',
+): Promise<IndividualProfile> {
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await requireOwnOrAdmin(tx, auth, id);
+    if (current.userId === userId) return current;
+    const member = await findMember(tx, auth.tenantId, userId);
+    if (!member || member.membershipStatus !== 'active') {
+      throw new AppError('validation', `body.${field}: The new owner must be an active member of this organization`);
+    }
+    if ((await countStakeholderLinks(tx, auth.tenantId, id)) > 0) {
+      throw new AppError('conflict', 'Remove this profile from the stakeholders of its legal entities before transferring it');
+    }
+    await detachGovPhotoIds(tx, auth.tenantId, id);
+    const updated = await transferProfile(tx, auth.tenantId, id, userId);
+    const change = diffChanges(
+      { user: current.userId, govPhotoIds: current.govPhotoIds, financialAccounts: current.financialAccountIds },
+      { user: userId, govPhotoIds: [], financialAccounts: [] },
+    );
+    await recordEvent(tx, event(auth, updated, { type: 'update', message: `Individual profile ${individualProfileName(updated)} transferred`, meta: { change } }));
     return updated;
   });
   return toIndividualProfile(row, deps.cipher);

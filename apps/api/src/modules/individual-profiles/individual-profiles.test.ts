@@ -109,6 +109,8 @@ describe('read and access', () => {
       ['PUT', `individual-profile/${profile._id}/contact`, { contact: {} }],
       ['PUT', `individual-profile/${profile._id}/gov-photo-id`, { govPhotoIds: [] }],
       ['PUT', `individual-profile/${profile._id}/financial-accounts`, { financialAccounts: [] }],
+      ['PUT', `individual-profile/${profile._id}/user`, { user: other.user._id }],
+      ['PUT', `individual-profile/${profile._id}/created-by`, { createdBy: other.user._id }],
       ['DELETE', `individual-profile/${profile._id}`],
     ];
     for (const who of [other, outsider]) {
@@ -119,6 +121,7 @@ describe('read and access', () => {
       expect((await upload(who, profile._id, 'me.png', PNG)).statusCode).toBe(404);
     }
     expect((await rawRow(profile._id)).firstname).toBe('Ada');
+    expect((await rawRow(profile._id)).userId).toBe(owner.user._id);
   });
 
   it('needs a session (401) and a well-formed id (400)', async () => {
@@ -377,5 +380,126 @@ describe('delete', () => {
     expect((await call(owner, 'GET', `individual-profile/${profile._id}`)).statusCode).toBe(404);
     expect(t.storage.keys().some((k) => k.includes(profile._id))).toBe(false);
     expect((await eventsOf(profile._id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { firstname: 'Ada', lastname: 'Lovelace' } } });
+  });
+});
+
+describe('verification', () => {
+  let admin: SignedUp;
+  let foreignAdmin: SignedUp;
+  beforeAll(async () => {
+    [admin, foreignAdmin] = await Promise.all([signUp(t.app, 'acme', { admin: true }), signUp(t.app, 'globex', { admin: true })]);
+  });
+
+  it('lets only a platform admin of the tenant set it, recording old and new', async () => {
+    const profile = await createProfile();
+    expect(profile.verificationStatus).toBe('not-started');
+    for (const who of [owner, other]) {
+      const refused = await call(who, 'PUT', `individual-profile/${profile._id}/verification`, { verificationStatus: 'approved' });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect((await call(foreignAdmin, 'PUT', `individual-profile/${profile._id}/verification`, { verificationStatus: 'approved' })).statusCode).toBe(404);
+    expect((await rawRow(profile._id)).verificationStatus).toBe('not-started');
+
+    const res = await call(admin, 'PUT', `individual-profile/${profile._id}/verification`, { verificationStatus: 'approved' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.verificationStatus).toBe('approved');
+    expect((await call(owner, 'GET', `individual-profile/${profile._id}`)).json().data.verificationStatus).toBe('approved');
+    expect((await eventsOf(profile._id)).at(-1)).toMatchObject({
+      type: 'status', userId: admin.user._id, meta: { change: { verificationStatus: { old: 'not-started', new: 'approved' } } },
+    });
+  });
+
+  it('refuses a bad body (400) and writes nothing; the same status again changes nothing', async () => {
+    const profile = await createProfile();
+    for (const body of [{ verificationStatus: 'verified' }, {}]) {
+      const res = await call(admin, 'PUT', `individual-profile/${profile._id}/verification`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain('body.verificationStatus');
+    }
+    expect((await call(admin, 'PUT', `individual-profile/${profile._id}/verification`, { verificationStatus: 'not-started' })).statusCode).toBe(200);
+    expect(await eventsOf(profile._id)).toHaveLength(1);
+    expect((await rawRow(profile._id)).verificationStatus).toBe('not-started');
+  });
+});
+
+describe('transfer (/user and /created-by)', () => {
+  let admin: SignedUp;
+  let tenantOwner: SignedUp;
+  beforeAll(async () => {
+    [admin, tenantOwner] = await Promise.all([signUp(t.app, 'acme', { admin: true }), signUp(t.app, 'acme', { role: 'owner' })]);
+  });
+
+  it("hands the owner's profile to another member, cutting the old owner's links, with old and new on the timeline", async () => {
+    const profile = await createProfile();
+    const account = (await call(owner, 'POST', 'financial-account', { accountName: 'Checking', type: 'checking', number: '000123456789' })).json().data._id as string;
+    await call(owner, 'PUT', `individual-profile/${profile._id}/financial-accounts`, { financialAccounts: [account] });
+    const govId = newObjectId();
+    await t.app.db.insert(govPhotoIds).values({
+      tenantId: t.tenants.acme.id, id: govId, userId: owner.user._id, individualProfileId: profile._id, type: 'passport', numberEncrypted: t.app.cipher.encrypt('X1234567'),
+      expirationDate: '2030-01-01', issuingCountry: 'US', issuingState: 'NY', issuingDate: '2020-01-01', issuingAuthority: 'State Dept', documentFrontId: newObjectId(), documentBackId: newObjectId(),
+    });
+    await call(owner, 'PUT', `individual-profile/${profile._id}/gov-photo-id`, { govPhotoIds: [govId] });
+
+    const res = await call(owner, 'PUT', `individual-profile/${profile._id}/user`, { user: other.user._id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ user: other.user._id, govPhotoIds: [], financialAccounts: [] });
+    expect((await call(owner, 'GET', `individual-profile/${profile._id}`)).statusCode).toBe(404);
+    expect((await call(other, 'GET', `individual-profile/${profile._id}`)).json().data.firstname).toBe('Ada');
+    const [gov] = await t.app.db.select().from(govPhotoIds).where(eq(govPhotoIds.id, govId));
+    expect(gov).toMatchObject({ userId: owner.user._id, individualProfileId: null });
+    expect((await eventsOf(profile._id)).at(-1)).toMatchObject({
+      type: 'update', userId: owner.user._id, message: 'Individual profile Ada Lovelace transferred',
+      meta: { change: { user: { old: owner.user._id, new: other.user._id }, govPhotoIds: { old: [govId], new: [] }, financialAccounts: { old: [account], new: [] } } },
+    });
+  });
+
+  it('lets a platform admin transfer any profile of the tenant through /created-by; naming the owner changes nothing', async () => {
+    const profile = await createProfile(other);
+    const same = await call(other, 'PUT', `individual-profile/${profile._id}/created-by`, { createdBy: other.user._id });
+    expect(same.statusCode).toBe(200);
+    expect(await eventsOf(profile._id)).toHaveLength(1);
+    const res = await call(admin, 'PUT', `individual-profile/${profile._id}/created-by`, { createdBy: owner.user._id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.user).toBe(owner.user._id);
+    expect((await eventsOf(profile._id)).at(-1)).toMatchObject({ userId: admin.user._id, meta: { change: { user: { old: other.user._id, new: owner.user._id } } } });
+  });
+
+  it('refuses a bad body and a new owner who is not an active member of the tenant (400), writing nothing', async () => {
+    const profile = await createProfile();
+    const cases: [string, object, string][] = [
+      ['user', { user: 'nope' }, 'body.user'],
+      ['user', {}, 'body.user'],
+      ['created-by', { user: other.user._id }, 'body.createdBy'],
+      ['user', { user: outsider.user._id }, 'body.user: The new owner must be an active member of this organization'],
+      ['created-by', { createdBy: newObjectId() }, 'body.createdBy: The new owner must be an active member of this organization'],
+    ];
+    for (const [path, body, message] of cases) {
+      const res = await call(owner, 'PUT', `individual-profile/${profile._id}/${path}`, body);
+      expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json().error.message).toContain(message);
+    }
+    expect((await rawRow(profile._id)).userId).toBe(owner.user._id);
+    expect(await eventsOf(profile._id)).toHaveLength(1);
+  });
+
+  it('refuses a profile that is a stakeholder of a legal entity (409)', async () => {
+    const profile = await createProfile();
+    const entity = (await call(owner, 'POST', 'legal-entity-profile', { name: 'Orbit LLC', legalEntityType: 'llc', acceptDisclosures: true })).json().data._id as string;
+    const added = await call(owner, 'POST', `legal-entity-profile/${entity}/stakeholders`, { individualProfile: profile._id, stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' });
+    expect(added.statusCode, added.body).toBe(200);
+    const res = await call(owner, 'PUT', `individual-profile/${profile._id}/user`, { user: other.user._id });
+    expect(res.statusCode).toBe(409);
+    expect((await rawRow(profile._id)).userId).toBe(owner.user._id);
+  });
+
+  it('refuses a caller without a user, such as a private API key (403)', async () => {
+    const profile = await createProfile();
+    const key = await call(tenantOwner, 'POST', `tenant/${t.tenants.acme.id}/api-key/pvt`, { label: 'sync' });
+    expect(key.statusCode, key.body).toBe(200);
+    for (const [path, body] of [['user', { user: other.user._id }], ['created-by', { createdBy: other.user._id }]] as const) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/v1/individual-profile/${profile._id}/${path}`, headers: { host: hostOf('acme'), ...bearer(key.json().data.key) }, payload: body });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await rawRow(profile._id)).userId).toBe(owner.user._id);
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "individual_profiles" ADD COLUMN "verification_status" text DEFAULT 'not-started' NOT NULL;

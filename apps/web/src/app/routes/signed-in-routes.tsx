@@ -48,6 +48,8 @@ export const signedInRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="account" replace /> },
       { path: 'account', lazy: () => import('../../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })) },
       { path: 'activity', lazy: () => import('../../features/account/components/activity-page.tsx').then((m) => ({ Component: m.ActivityPage })) },
+      { path: 'accreditation', lazy: () => import('../../features/passport/components/passport-placeholders.tsx').then((m) => ({ Component: m.AccreditationPlaceholder })) },
+      { path: 'verification', lazy: () => import('../../features/passport/components/passport-placeholders.tsx').then((m) => ({ Component: m.VerificationPlaceholder })) },
       { path: 'individual-profiles', lazy: () => import('../../features/individual-profiles/components/individual-profiles-page.tsx').then((m) => ({ Component: m.IndividualProfilesPage })) },
       {
         path: 'individual-profiles/:individualProfileId',

@@ -1,16 +1,5 @@
-import { Card, CardContent, Typography } from '@mui/material';
-
-function Placeholder({ title }: { title: string }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2">{title}</Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>Coming soon.</Typography>
-      </CardContent>
-    </Card>
-  );
-}
+import { PlaceholderCard } from '../../../components/placeholder-card.tsx';
 
 /** §2: details and notifications of a membership are placeholder cards. */
-export const MembershipDetailsPlaceholder = () => <Placeholder title="Details" />;
-export const MembershipNotificationsPlaceholder = () => <Placeholder title="Notifications" />;
+export const MembershipDetailsPlaceholder = () => <PlaceholderCard title="Details" />;
+export const MembershipNotificationsPlaceholder = () => <PlaceholderCard title="Notifications" />;

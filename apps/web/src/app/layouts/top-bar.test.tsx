@@ -84,11 +84,11 @@ describe('TopBar session countdown', () => {
     expect(sentBodies(fetchMock, '/api/v1/auth/token-refresh')).toEqual([expect.objectContaining({ email: 'ada@example.com' })]);
   });
 
-  it("toasts 'Unable to refresh session' when the refresh fails", async () => {
+  it("toasts 'Unable to refresh session' when the refresh fails, and keeps the session", async () => {
     freezeClock();
     const fetchMock = mockFetch((path) =>
       path === '/api/v1/auth/token-refresh'
-        ? jsonResponse({ error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Token expired', status: 401 } }, 401)
+        ? jsonResponse({ error: { type: 'unavailable', name: 'UnavailableError', message: 'Try again later', status: 503 } }, 503)
         : jsonResponse({}, 404),
     );
     signInWith(307);
@@ -97,5 +97,20 @@ describe('TopBar session countdown', () => {
     expect(await screen.findByText('Unable to refresh session')).toBeInTheDocument();
     expect(sentBodies(fetchMock, '/api/v1/auth/token-refresh')).toHaveLength(1);
     expect(screen.getByRole('button', { name: '05:07' })).toBeInTheDocument();
+  });
+
+  it("toasts 'Unable to refresh session' and signs out when the server refuses the session", async () => {
+    freezeClock();
+    mockFetch((path) =>
+      path === '/api/v1/auth/token-refresh'
+        ? jsonResponse({ error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Your session has expired. Please sign in again.', status: 401 } }, 401)
+        : jsonResponse({}, 404),
+    );
+    signInWith(307);
+    const { user } = renderRoutes(routes, { initialEntries: ['/offers'] });
+    await user.click(await screen.findByRole('button', { name: '05:07' }));
+    expect(await screen.findByText('Unable to refresh session')).toBeInTheDocument();
+    expect(sessionStore.getState()).toMatchObject({ authenticated: false, autoSignout: true });
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
   });
 });

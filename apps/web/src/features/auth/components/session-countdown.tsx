@@ -27,7 +27,8 @@ export function SessionCountdown() {
         startIcon={<Timer fontSize="small" />}
         loading={refresh.isPending}
         loadingPosition="start"
-        onClick={() => refresh.mutate(undefined, { onError: () => enqueueSnackbar('Unable to refresh session', { variant: 'error' }) })}
+        // The promise, not mutate's callback: a refused refresh signs out and unmounts this button before it settles.
+        onClick={() => refresh.mutateAsync().catch(() => enqueueSnackbar('Unable to refresh session', { variant: 'error' }))}
         sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 0, px: 1 }}
       >
         {formatCountdown(left)}

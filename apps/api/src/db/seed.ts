@@ -76,11 +76,11 @@ const demoClass = (values: Pick<OfferClass, 'id' | 'name' | 'minimumInvestment'>
 });
 
 /**
- * Raise mode demo data, once per tenant (only while it has no institution): the fund Summit Ridge Capital with the
+ * Raise mode demo data, on the first start (and only while the tenant has no institution): the fund Summit Ridge Capital with the
  * demo owner on its team, an approved, published and visible offer (with its four required documents when file
  * storage is given) and a draft.
  */
-async function seedRaiseDemo(db: Db, tenant: TenantRow, storage: FileStorage | undefined): Promise<void> {
+export async function seedRaiseDemo(db: Db, tenant: TenantRow, storage: FileStorage | undefined): Promise<void> {
   const [existing] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.tenantId, tenant.id)).limit(1);
   const owner = await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email);
   if (existing || !owner) return;
@@ -172,8 +172,12 @@ export async function seed(
     const northwind = await createTenant(db, 'northwind', 'Northwind Capital', NORTHWIND_BRANDING);
     await ensureUserMember(db, northwind, DEMO_ACCOUNTS[0]!);
   }
-  if (options.demoData) await seedRaiseDemo(db, tenant, options.storage);
-  if (options.demoData) accounts.push(...DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })));
+  // Demo data is written on the first start only: what people later delete stays deleted.
+  if (createdTenant && options.demoData) await seedRaiseDemo(db, tenant, options.storage);
+  // The console lists the demo accounts only where they exist (a database first started with DEMO_DATA=0 has none).
+  if (options.demoData && (await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email))) {
+    accounts.push(...DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })));
+  }
   if (options.admin) {
     await ensureUserMember(db, tenant, { ...options.admin, firstname: 'Platform', lastname: 'Admin', tenantRole: 'owner', admin: true });
     accounts.push({ email: options.admin.email, password: '(ADMIN_PASSWORD)', role: 'platform admin' });

@@ -2,7 +2,7 @@ import { RAISE_MODE_REFUSED, type Offer, type OfferDocument, type OfferSummary, 
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, institutions, offers, roleAssignments, timelineEvents } from '../../db/schema/index.ts';
-import { DEMO_ACCOUNTS, seed } from '../../db/seed.ts';
+import { DEMO_ACCOUNTS, seed, seedRaiseDemo } from '../../db/seed.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
@@ -526,9 +526,11 @@ describe('host', () => {
 describe('demo data (db/seed.ts)', () => {
   it('seeds Summit Ridge Capital with the owner on its team, a live offer that meets the publishing rule and a draft, once', async () => {
     const demoOwner = await signUp(t.app, 'demo', { email: DEMO_ACCOUNTS[0]!.email, role: 'owner' });
-    const options = { defaultTenant: 'demo', demoData: true, admin: undefined, storage: t.storage };
-    await seed(t.app.db, options);
-    await seed(t.app.db, options);
+    // seed() runs this on the first start; twice here shows it never doubles up.
+    await seedRaiseDemo(t.app.db, t.tenants.demo, t.storage);
+    await seedRaiseDemo(t.app.db, t.tenants.demo, t.storage);
+    // A later start (the tenant already exists) leaves the tenant's institutions as they are.
+    await seed(t.app.db, { defaultTenant: 'demo', demoData: true, admin: undefined, storage: t.storage });
     const rows = await t.app.db.select().from(institutions).where(eq(institutions.tenantId, t.tenants.demo.id));
     expect(rows.map((r) => [r.name, r.type])).toEqual([['Summit Ridge Capital', 'fund']]);
     const team = await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, rows[0]!.id));

@@ -6,6 +6,13 @@ import { newId } from '../../lib/ids.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { Caller } from '../../plugins/auth.ts';
 
+/**
+ * The timeline of platform-level events (platform admins changing a user's role, role assignments or account,
+ * deleting a tenant): a tenant id that no tenant can have (object ids start with their creation time), so no
+ * tenant's dashboard, history or activity tab ever lists them. The column has no foreign key, so no migration.
+ */
+export const PLATFORM_TIMELINE = '000000000000000000000000';
+
 interface EventFields {
   tenantId: string;
   type: TimelineEventType;

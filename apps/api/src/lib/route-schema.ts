@@ -7,7 +7,13 @@ export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorEnvelope])) as Record<number, typeof errorEnvelope>;
 }
 
-/** A route description that says who may call it (shown in the OpenAPI reference). */
-export function describe(text: string, access: Access): string {
-  return `${text}\n\n**Access:** ${describeAccess(access)}`;
+const SERVICE_CALLER_NOTE =
+  "Also a private API key of this tenant (`Authorization: Bearer tsk_live_…` or `X-API-Key`), acting as an owner; the timeline records the key as the actor.";
+
+/**
+ * A route description that says who may call it (shown in the OpenAPI reference). `serviceCaller` marks an
+ * owner route whose handler reads the caller with `requireCaller`, so a private API key may call it too.
+ */
+export function describe(text: string, access: Access, options: { serviceCaller?: boolean } = {}): string {
+  return `${text}\n\n**Access:** ${describeAccess(access)}${options.serviceCaller ? ` ${SERVICE_CALLER_NOTE}` : ''}`;
 }

@@ -1,6 +1,6 @@
 import {
   API_KEY_PREFIX, API_KEY_VISIBLE_CHARS, apiKeyKindOf, apiKeyKindLabels, diffChanges,
-  type ApiKey, type ApiKeyCreated, type ApiKeyKind, type TimelineMeta,
+  type ApiKey, type ApiKeyCreated, type ApiKeyKind,
 } from '@tessera/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
@@ -27,7 +27,6 @@ function checkTenant(caller: Caller, tenantId: string) {
   if (tenantId !== caller.tenantId) throw notFound('Organization');
 }
 
-const actorOf = (caller: Caller) => (caller.apiKey ? null : caller.user.id);
 
 /** What the timeline keeps about a key: never the key or its hash. */
 const auditFields = (row: ApiKeyRow) => ({ kind: row.kind, prefix: row.prefix, label: row.label, ...(row.revokedAt ? { revokedAt: row.revokedAt.toISOString() } : {}) });
@@ -36,22 +35,18 @@ function describeKey(row: ApiKeyRow) {
   return `${apiKeyKindLabels[row.kind]} API key ${row.prefix}…${row.label ? ` (${row.label})` : ''}`;
 }
 
-function apiKeyMeta(row: ApiKeyRow, caller: Caller, extra: TimelineMeta): TimelineMeta {
-  return { ...extra, apiKey: row.id, ...(caller.apiKey ? { via: `API key ${caller.apiKey.prefix}…` } : {}) };
-}
-
 export async function createApiKey(deps: ApiKeyDeps, caller: Caller, tenantId: string, kind: ApiKeyKind, label: string | null): Promise<ApiKeyCreated> {
   checkTenant(caller, tenantId);
   const key = `${API_KEY_PREFIX[kind]}${randomBytes(32).toString('base64url')}`;
   return deps.db.transaction(async (tx) => {
     const row = await repo.insertApiKey(tx, tenantId, {
       id: newId(), kind, prefix: key.slice(0, API_KEY_VISIBLE_CHARS), keyHash: hashApiKey(key), label,
-      createdBy: actorOf(caller), createdAt: deps.clock.now(),
+      createdBy: caller.user?.id ?? null, createdAt: deps.clock.now(),
     });
     await recordEvent(tx, {
-      tenantId, type: 'create', entity: tenantId, entityType: 'tenant', userId: actorOf(caller),
+      tenantId, type: 'create', entity: tenantId, entityType: 'tenant', caller,
       message: `${describeKey(row)} generated`,
-      meta: apiKeyMeta(row, caller, { change: diffChanges({}, auditFields(row)) }),
+      meta: { change: diffChanges({}, auditFields(row)), apiKey: row.id },
     });
     return { ...repo.toApiKey(row), key };
   });
@@ -71,9 +66,9 @@ export async function revokeApiKey(deps: ApiKeyDeps, caller: Caller, tenantId: s
     if (row.revokedAt) return repo.toApiKey(row);
     const revoked = await repo.revokeApiKey(tx, tenantId, keyId, deps.clock.now());
     await recordEvent(tx, {
-      tenantId, type: 'update', entity: tenantId, entityType: 'tenant', userId: actorOf(caller),
+      tenantId, type: 'update', entity: tenantId, entityType: 'tenant', caller,
       message: `${describeKey(row)} revoked`,
-      meta: apiKeyMeta(row, caller, { change: { revokedAt: { old: null, new: revoked.revokedAt!.toISOString() } } }),
+      meta: { change: { revokedAt: { old: null, new: revoked.revokedAt!.toISOString() } }, apiKey: row.id },
     });
     return repo.toApiKey(revoked);
   });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, timelineEvents } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { bearer, lastMailTo, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
 import { hashApiKey } from './api-keys.service.ts';
 
 let t: TestApp;
@@ -26,8 +26,10 @@ afterAll(async () => {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (who: SignedUp, method: Method, path: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
-const withKey = (slug: string, key: string, method: Method, path: string, header: 'bearer' | 'x-api-key' = 'bearer') =>
-  t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: hostOf(slug), ...(header === 'bearer' ? bearer(key) : { 'x-api-key': key }) } });
+const withKey = (slug: string, key: string, method: Method, path: string, header: 'bearer' | 'x-api-key' = 'bearer', payload?: object) =>
+  t.app.inject({
+    method, url: `/api/v1/${path}`, headers: { host: hostOf(slug), ...(header === 'bearer' ? bearer(key) : { 'x-api-key': key }) }, ...(payload ? { payload } : {}),
+  });
 
 const acme = () => t.tenants.acme.id;
 async function generate(kind: 'pvt' | 'pub', body: object = {}, who = owner, tenantId = acme()): Promise<ApiKeyCreated> {
@@ -145,5 +147,119 @@ describe('authenticating with a key', () => {
     await withKey('acme', created.key, 'GET', `tenant/${acme()}/api-keys`);
     expect((await lastUsed())!.getTime()).toBeGreaterThan(first!.getTime());
     expect((await list()).find((k) => k._id === created._id)!.lastUsedAt).not.toBeNull();
+  });
+});
+
+describe('a private key as a service caller on the tenant admin routes', () => {
+  const send = (key: string, method: Method, path: string, payload?: object) => withKey('acme', key, method, path, 'bearer', payload);
+
+  it('lists members and creates a group, recording the key as the actor', async () => {
+    const { key, prefix, _id: keyId } = await generate('pvt', { label: 'CRM sync' });
+    const members = await send(key, 'GET', 'tenant/acme/members');
+    expect(members.statusCode, members.body).toBe(200);
+    expect(members.json().data.map((m: { user: string }) => m.user)).toContain(owner.user._id);
+
+    const created = await send(key, 'POST', 'tenant/acme/groups', { name: `Synced ${Date.now()}`, description: 'From the CRM' });
+    expect(created.statusCode, created.body).toBe(200);
+    const groupId = created.json().data._id as string;
+
+    const history = await send(key, 'GET', `tenant/acme/groups/${groupId}/events`);
+    expect(history.statusCode, history.body).toBe(200);
+    const [event] = history.json().data;
+    expect(event).toMatchObject({ type: 'create', user: null, userName: `API key ${prefix}…`, meta: { via: `API key ${prefix}…`, viaApiKey: keyId } });
+    expect(event.message).toBe(`API key ${prefix}… created the group ${created.json().data.name}`);
+  });
+
+  it('reads and changes members, tenant details, contact, branding, events and the dashboard', async () => {
+    const { key, prefix } = await generate('pvt');
+    const invited = await send(key, 'POST', 'tenant/acme/members', { email: `api-${Date.now()}@example.com`, firstname: 'Ada', lastname: 'Api', role: 'member' });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const memberId = invited.json().data._id as string;
+    expect((await send(key, 'GET', `tenant/acme/members/${memberId}`)).statusCode).toBe(200);
+    const renamed = await send(key, 'PUT', `tenant/acme/members/${memberId}/details`, { firstname: 'Adela' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const memberEvents = (await send(key, 'GET', `tenant/acme/members/${memberId}/events`)).json().data;
+    expect(memberEvents.map((e: { userName: string }) => e.userName)).toEqual([`API key ${prefix}…`, `API key ${prefix}…`]);
+
+    const details = await send(key, 'GET', `tenant/${acme()}/details`);
+    expect(details.statusCode, details.body).toBe(200);
+    const put = await send(key, 'PUT', `tenant/${acme()}/details`, { name: details.json().data.name, description: 'Updated by a server', website: null });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await send(key, 'PUT', `tenant/${acme()}/contact`, { contact: {} })).statusCode).toBe(200);
+    const theme = (await t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/public' })).json().data.branding.theme;
+    expect((await send(key, 'PUT', `tenant/${acme()}/branding/theme`, theme)).statusCode).toBe(200);
+
+    const events = await send(key, 'GET', `tenant/${acme()}/events?search=Updated`);
+    expect(events.statusCode, events.body).toBe(200);
+    const detailsEvent = (await send(key, 'GET', `tenant/${acme()}/events`)).json().data
+      .find((e: { message: string }) => e.message.includes('details updated'));
+    expect(detailsEvent).toMatchObject({ user: null, userName: `API key ${prefix}…` });
+    const dashboard = await send(key, 'GET', `tenant/${acme()}/dashboard`);
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(dashboard.json().data.recentActivity[0].userName).toBe(`API key ${prefix}…`);
+  });
+
+  it('names the organization, not the key, in the invitation e-mail', async () => {
+    const { key } = await generate('pvt');
+    const email = `mailed-${Date.now()}@example.com`;
+    expect((await send(key, 'POST', 'tenant/acme/members', { email, firstname: 'Mo', lastname: 'Mailed', role: 'member' })).statusCode).toBe(200);
+    const { mail } = await lastMailTo(t.app, email);
+    expect(mail!.text).toContain(`${t.tenants.acme.name} invited you`);
+  });
+
+  it('fails at once when revoked', async () => {
+    const created = await generate('pvt');
+    expect((await send(created.key, 'GET', 'tenant/acme/members')).statusCode).toBe(200);
+    expect((await call(owner, 'DELETE', `tenant/${acme()}/api-keys/${created._id}`)).statusCode).toBe(200);
+    const res = await send(created.key, 'GET', 'tenant/acme/members');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe('This API key has been revoked');
+    expect((await send(created.key, 'POST', 'tenant/acme/groups', { name: 'Never made' })).statusCode).toBe(401);
+  });
+
+  it('gives a public key nothing', async () => {
+    const { key } = await generate('pub');
+    expect((await send(key, 'GET', 'tenant/acme/members')).statusCode).toBe(401);
+    expect((await send(key, 'POST', 'tenant/acme/groups', { name: 'Public group' })).statusCode).toBe(401);
+    expect((await send(key, 'GET', `tenant/${acme()}/dashboard`)).statusCode).toBe(401);
+  });
+
+  it("refuses another tenant's key on this host", async () => {
+    const { key } = await generate('pvt', {}, globexOwner, t.tenants.globex.id);
+    expect((await withKey('globex', key, 'GET', 'tenant/globex/members')).statusCode).toBe(200);
+    for (const path of ['tenant/acme/members', `tenant/${acme()}/dashboard`, `tenant/${acme()}/details`]) {
+      const res = await send(key, 'GET', path);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe('This API key is not valid for this organization');
+    }
+  });
+
+  it("keeps refusing routes that act on the caller's own user, and platform-admin routes", async () => {
+    const { key } = await generate('pvt');
+    const refused: [Method, string, object?][] = [
+      ['GET', `user/${owner.user._id}`],
+      ['GET', `user/${owner.user._id}/events`],
+      ['POST', 'auth/token-refresh', {}],
+      ['POST', 'auth/invite', { email: `x-${Date.now()}@example.com`, firstname: 'Xa', lastname: 'Vier', role: 'member' }],
+      ['GET', 'tenant/mine'],
+    ];
+    for (const [method, path, payload] of refused) {
+      const res = await send(key, method, path, payload);
+      expect(res.statusCode, `${method} ${path}`).toBe(403);
+      expect(res.json().error.message).toBe('This call needs a signed-in user');
+    }
+    expect((await send(key, 'PUT', `tenant/${acme()}/verification`, { verificationStatus: 'approved' })).statusCode).toBe(403);
+    expect((await send(key, 'GET', 'admin/user')).statusCode).toBe(403);
+  });
+
+  it('documents which routes accept a private key', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const accepts = (path: string, method: string) => String(doc.paths[path][method].description).includes('private API key of this tenant');
+    expect(accepts('/tenant/{t}/members', 'get')).toBe(true);
+    expect(accepts('/tenant/{t}/groups', 'post')).toBe(true);
+    expect(accepts('/tenant/{id}/dashboard', 'get')).toBe(true);
+    expect(accepts('/tenant/{id}/branding/theme', 'put')).toBe(true);
+    expect(accepts('/tenant/{id}/verification', 'put')).toBe(false);
+    expect(accepts('/user/{id}', 'get')).toBe(false);
   });
 });

@@ -12,9 +12,9 @@ import { addedToTenantMail, inviteMail, passwordChangedMail, passwordResetMail }
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { newId } from '../../lib/ids.ts';
-import { membershipRefusal, type AuthContext } from '../../plugins/auth.ts';
+import { membershipRefusal, type AuthContext, type Caller } from '../../plugins/auth.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
+import { actorName, recordEvent } from '../timeline/timeline.service.ts';
 import { findUserByEmail, findUserById, findUserWithMemberByEmail, insertUser, toUser, updateUser } from '../users/users.repository.ts';
 
 export interface AuthDeps {
@@ -217,8 +217,13 @@ export async function updatePassword(deps: AuthDeps, site: CallSite, auth: AuthC
   return issueSession(deps, site, user, auth.member);
 }
 
-export async function invite(deps: AuthDeps, site: CallSite, auth: AuthContext, body: z.output<typeof inviteBody>): Promise<{ user: User; tenantMember: TenantMember }> {
-  const inviter = userDisplayName(auth.user);
+/** Who an invitation e-mail says invited the person: the inviter's name, or the organization for an API key. */
+export function inviterName(caller: Caller, tenant: TenantRow): string {
+  return caller.apiKey ? tenant.name : userDisplayName(caller.user);
+}
+
+export async function invite(deps: AuthDeps, site: CallSite, caller: Caller, body: z.output<typeof inviteBody>): Promise<{ user: User; tenantMember: TenantMember }> {
+  const inviter = inviterName(caller, site.tenant);
   const existing = await findUserByEmail(deps.db, body.email);
   if (existing && (await findMember(deps.db, site.tenant.id, existing.id))) {
     throw new AppError('conflict', 'This person is already a member of this organization');
@@ -236,8 +241,8 @@ export async function invite(deps: AuthDeps, site: CallSite, auth: AuthContext, 
     const status = existing?.signupStatus === 'complete' ? 'active' : 'invited';
     const member = await insertMember(tx, { tenantId: site.tenant.id, user: invitedUser, role: body.role, attributes, membershipStatus: status, expiresAt });
     await recordEvent(tx, {
-      tenantId: site.tenant.id, type: 'invite', entity: member.id, entityType: 'tenant-member', userId: auth.user.id,
-      message: `${inviter} ${status === 'active' ? 'added' : 'invited'} ${invitedUser.email} as ${body.role}`,
+      tenantId: site.tenant.id, type: 'invite', entity: member.id, entityType: 'tenant-member', caller,
+      message: `${actorName(caller)} ${status === 'active' ? 'added' : 'invited'} ${invitedUser.email} as ${body.role}`,
       meta: { change: { role: { old: null, new: body.role }, membershipStatus: { old: null, new: status }, attributes: { old: null, new: attributes } } },
       refs: [{ entity: invitedUser.id, entityType: 'user' }],
     });

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { Caller } from '../../plugins/auth.ts';
 import { parseForm } from '../documents/documents.service.ts';
 import { recordEvent } from '../timeline/timeline.service.ts';
 import { toTenantPublic } from '../tenants/tenants.repository.ts';
@@ -38,7 +38,7 @@ async function lockTenant(tx: DbOrTx, id: string): Promise<TenantRow> {
 /** Writes a new branding and its timeline event in one transaction, then drops the cached tenant. */
 async function changeBranding(
   deps: BrandingDeps,
-  auth: AuthContext,
+  caller: Caller,
   host: TenantRow,
   id: string,
   change: (current: Branding) => { next: Branding; message: string; type: 'update' | 'upload'; meta: Record<string, unknown> },
@@ -48,15 +48,15 @@ async function changeBranding(
     const row = await lockTenant(tx, id);
     const { next, message, type, meta } = change(row.branding);
     const [updated] = await tx.update(tenants).set({ branding: next, updatedAt: new Date() }).where(eq(tenants.id, id)).returning();
-    await recordEvent(tx, { tenantId: id, type, entity: id, entityType: 'tenant', message, userId: auth.user.id, meta });
+    await recordEvent(tx, { tenantId: id, type, entity: id, entityType: 'tenant', message, caller, meta });
     return { tenant: toTenantPublic(updated!), previous: row.branding };
   });
   deps.invalidate(host.slug);
   return { tenant: tenantPublic.parse(result.tenant), previous: result.previous };
 }
 
-export async function updateTheme(deps: BrandingDeps, auth: AuthContext, host: TenantRow, id: string, theme: BrandingTheme): Promise<TenantPublic> {
-  const { tenant } = await changeBranding(deps, auth, host, id, (current) => ({
+export async function updateTheme(deps: BrandingDeps, caller: Caller, host: TenantRow, id: string, theme: BrandingTheme): Promise<TenantPublic> {
+  const { tenant } = await changeBranding(deps, caller, host, id, (current) => ({
     next: { ...current, theme },
     type: 'update',
     message: 'Branding theme updated',
@@ -65,8 +65,8 @@ export async function updateTheme(deps: BrandingDeps, auth: AuthContext, host: T
   return tenant;
 }
 
-export async function updateMessaging(deps: BrandingDeps, auth: AuthContext, host: TenantRow, id: string, messaging: BrandingMessaging): Promise<TenantPublic> {
-  const { tenant } = await changeBranding(deps, auth, host, id, (current) => ({
+export async function updateMessaging(deps: BrandingDeps, caller: Caller, host: TenantRow, id: string, messaging: BrandingMessaging): Promise<TenantPublic> {
+  const { tenant } = await changeBranding(deps, caller, host, id, (current) => ({
     next: { ...current, messaging },
     type: 'update',
     message: 'Branding messaging updated',
@@ -77,7 +77,7 @@ export async function updateMessaging(deps: BrandingDeps, auth: AuthContext, hos
 
 /** Stores a new image of one type (PNG, JPEG, GIF or WebP by content) and deletes the one it replaces. */
 export async function uploadMedia(
-  deps: BrandingDeps, auth: AuthContext, host: TenantRow, id: string, type: BrandingImageType, file: { data: Buffer; fileName: string },
+  deps: BrandingDeps, caller: Caller, host: TenantRow, id: string, type: BrandingImageType, file: { data: Buffer; fileName: string },
 ): Promise<TenantPublic> {
   assertHostTenant(host, id);
   const checked = checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
@@ -86,7 +86,7 @@ export async function uploadMedia(
   await deps.storage.put(key, file.data, checked.mimeType);
   let result: Awaited<ReturnType<typeof changeBranding>>;
   try {
-    result = await changeBranding(deps, auth, host, id, (current) => {
+    result = await changeBranding(deps, caller, host, id, (current) => {
       const old = current.images.find((i) => i.type === type);
       return {
         next: { ...current, images: [...current.images.filter((i) => i.type !== type), { type, _id: imageId, url: brandingMediaUrl(id, imageId) }] },
@@ -104,8 +104,8 @@ export async function uploadMedia(
   return result.tenant;
 }
 
-export async function deleteMedia(deps: BrandingDeps, auth: AuthContext, host: TenantRow, id: string, type: BrandingImageType): Promise<TenantPublic> {
-  const { tenant, previous } = await changeBranding(deps, auth, host, id, (current) => {
+export async function deleteMedia(deps: BrandingDeps, caller: Caller, host: TenantRow, id: string, type: BrandingImageType): Promise<TenantPublic> {
+  const { tenant, previous } = await changeBranding(deps, caller, host, id, (current) => {
     const old = current.images.find((i) => i.type === type);
     if (!old) throw notFound('Branding image');
     return {

@@ -66,7 +66,7 @@ export async function findGroupByName(db: DbOrTx, tenantId: string, name: string
   return row;
 }
 
-export async function insertGroup(db: DbOrTx, values: { tenantId: string; name: string; description: string | null; createdBy: string }): Promise<MemberGroupRow> {
+export async function insertGroup(db: DbOrTx, values: { tenantId: string; name: string; description: string | null; createdBy: string | null }): Promise<MemberGroupRow> {
   const [row] = await db.insert(memberGroups).values({ ...values, id: newId() }).returning();
   return row!;
 }

@@ -1,5 +1,5 @@
 import {
-  diffChanges, memberDisplayName, transitionError, userDisplayName,
+  diffChanges, memberDisplayName, transitionError,
   type Group, type List, type MembershipStatus, type TenantMemberAdmin, type TimelineEvent, type TimelineQuery,
 } from '@tessera/domain';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -10,11 +10,11 @@ import { authTokens, images, type TenantMemberRow, type TenantRow } from '../../
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { invite, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
+import type { AuthContext, Caller } from '../../plugins/auth.ts';
+import { invite, inviterName, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
 import { groupIdsOfMember, listGroupsOfMember } from '../groups/groups.repository.ts';
 import { updateMember } from '../tenants/tenant-members.repository.ts';
-import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+import { actorName, queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import {
   countOtherActiveOwners, deleteMemberRow, findMemberWithUser, listMembers as listMemberRows, toMemberAdmin, type MemberWithUser,
 } from './members.repository.ts';
@@ -33,23 +33,22 @@ async function load(db: DbOrTx, tenantId: string, id: string): Promise<MemberWit
 }
 
 const nameOf = (m: MemberWithUser) => memberDisplayName({ ...m.member, email: m.user.email });
-const actorOf = (auth: AuthContext) => userDisplayName(auth.user);
 
 async function withGroups(db: DbOrTx, found: MemberWithUser): Promise<TenantMemberAdmin> {
   return toMemberAdmin(found, await groupIdsOfMember(db, found.member.tenantId, found.member.id));
 }
 
-export function listMembers(db: DbOrTx, auth: AuthContext, q: z.output<typeof memberListQuery>): Promise<List<TenantMemberAdmin>> {
-  return listMemberRows(db, auth.tenantId, q);
+export function listMembers(db: DbOrTx, caller: Caller, q: z.output<typeof memberListQuery>): Promise<List<TenantMemberAdmin>> {
+  return listMemberRows(db, caller.tenantId, q);
 }
 
-export async function getMember(db: DbOrTx, auth: AuthContext, id: string): Promise<TenantMemberAdmin> {
-  return withGroups(db, await load(db, auth.tenantId, id));
+export async function getMember(db: DbOrTx, caller: Caller, id: string): Promise<TenantMemberAdmin> {
+  return withGroups(db, await load(db, caller.tenantId, id));
 }
 
-export async function inviteMember(deps: AuthDeps, site: CallSite, auth: AuthContext, body: z.output<typeof memberInviteBody>): Promise<TenantMemberAdmin> {
-  const { tenantMember } = await invite(deps, site, auth, body);
-  return withGroups(deps.db, await load(deps.db, auth.tenantId, tenantMember._id));
+export async function inviteMember(deps: AuthDeps, site: CallSite, caller: Caller, body: z.output<typeof memberInviteBody>): Promise<TenantMemberAdmin> {
+  const { tenantMember } = await invite(deps, site, caller, body);
+  return withGroups(deps.db, await load(deps.db, caller.tenantId, tenantMember._id));
 }
 
 /** Refuses changes that would leave the tenant without an active owner. */
@@ -61,19 +60,19 @@ async function keepAnOwner(db: DbOrTx, member: TenantMemberRow, message: string)
 /** Applies a change to a member and records it with old and new values, in one transaction. */
 async function change(
   deps: Pick<AuthDeps, 'db'>,
-  auth: AuthContext,
+  caller: Caller,
   id: string,
   build: (current: MemberWithUser, tx: DbOrTx) => Promise<Partial<TenantMemberRow>> | Partial<TenantMemberRow>,
   event: { type: 'update' | 'status' | 'access'; message: (name: string) => string },
 ): Promise<TenantMemberAdmin> {
   const updated = await deps.db.transaction(async (tx) => {
-    const current = await load(tx, auth.tenantId, id);
+    const current = await load(tx, caller.tenantId, id);
     const values = await build(current, tx);
     const diff = diffChanges(current.member as unknown as Record<string, unknown>, values as Record<string, unknown>);
     if (Object.keys(diff).length === 0) return current;
-    const member = await updateMember(tx, auth.tenantId, id, values);
+    const member = await updateMember(tx, caller.tenantId, id, values);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: event.type, entity: id, entityType: 'tenant-member', userId: auth.user.id,
+      tenantId: caller.tenantId, type: event.type, entity: id, entityType: 'tenant-member', caller,
       message: event.message(nameOf(current)), meta: { change: diff }, refs: [{ entity: member.userId, entityType: 'user' }],
     });
     return { member, user: current.user };
@@ -81,45 +80,45 @@ async function change(
   return withGroups(deps.db, updated);
 }
 
-export function updateDetails(deps: Pick<AuthDeps, 'db'>, auth: AuthContext, id: string, body: z.output<typeof memberDetailsBody>) {
-  return change(deps, auth, id, () => body, { type: 'update', message: (name) => `${actorOf(auth)} updated the details of ${name}` });
+export function updateDetails(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, body: z.output<typeof memberDetailsBody>) {
+  return change(deps, caller, id, () => body, { type: 'update', message: (name) => `${actorName(caller)} updated the details of ${name}` });
 }
 
-export function updateImage(deps: Pick<AuthDeps, 'db'>, auth: AuthContext, id: string, image: string | null) {
-  return change(deps, auth, id, async (_current, tx) => {
+export function updateImage(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, image: string | null) {
+  return change(deps, caller, id, async (_current, tx) => {
     if (image) {
-      const [found] = await tx.select({ id: images.id }).from(images).where(and(eq(images.tenantId, auth.tenantId), eq(images.id, image))).limit(1);
+      const [found] = await tx.select({ id: images.id }).from(images).where(and(eq(images.tenantId, caller.tenantId), eq(images.id, image))).limit(1);
       if (!found) throw new AppError('bad-request', 'image: no such image in this organization');
     }
     return { image };
-  }, { type: 'update', message: (name) => `${actorOf(auth)} changed the image of ${name}` });
+  }, { type: 'update', message: (name) => `${actorName(caller)} changed the image of ${name}` });
 }
 
-export function updateRole(deps: Pick<AuthDeps, 'db'>, auth: AuthContext, id: string, role: TenantRole) {
-  return change(deps, auth, id, async (current, tx) => {
+export function updateRole(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, role: TenantRole) {
+  return change(deps, caller, id, async (current, tx) => {
     if (role !== 'owner') await keepAnOwner(tx, current.member, 'The last owner cannot be demoted: make another member owner first');
     return { role };
-  }, { type: 'access', message: (name) => `${actorOf(auth)} made ${name} ${role}` });
+  }, { type: 'access', message: (name) => `${actorName(caller)} made ${name} ${role}` });
 }
 
-export function updateAccess(deps: Pick<AuthDeps, 'db'>, auth: AuthContext, id: string, body: z.output<typeof memberAccessBody>) {
-  return change(deps, auth, id, (current) => {
+export function updateAccess(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, body: z.output<typeof memberAccessBody>) {
+  return change(deps, caller, id, (current) => {
     const values: Partial<TenantMemberRow> = {};
     if (body.attributes) values.attributes = { ...current.member.attributes, ...body.attributes } satisfies MemberAttributes;
     if (body.expiresAt !== undefined) values.expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
     return values;
-  }, { type: 'access', message: (name) => `${actorOf(auth)} changed the access of ${name}` });
+  }, { type: 'access', message: (name) => `${actorName(caller)} changed the access of ${name}` });
 }
 
-export function updateStatus(deps: Pick<AuthDeps, 'db'>, auth: AuthContext, id: string, to: MembershipStatus) {
-  return change(deps, auth, id, async (current, tx) => {
+export function updateStatus(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, to: MembershipStatus) {
+  return change(deps, caller, id, async (current, tx) => {
     const refused = transitionError(current.member.membershipStatus, to);
     if (refused) throw new AppError('bad-request', refused);
-    if (current.member.userId === auth.user.id) throw new AppError('bad-request', 'You cannot change your own membership status');
+    if (current.member.userId === caller.user?.id) throw new AppError('bad-request', 'You cannot change your own membership status');
     await keepAnOwner(tx, current.member, 'The last owner cannot be suspended: make another member owner first');
-    if (to === 'invite-rejected') await revokeInviteTokens(tx, auth.tenantId, current.member.userId);
+    if (to === 'invite-rejected') await revokeInviteTokens(tx, caller.tenantId, current.member.userId);
     return { membershipStatus: to };
-  }, { type: 'status', message: (name) => `${actorOf(auth)} changed the status of ${name} to ${to}` });
+  }, { type: 'status', message: (name) => `${actorName(caller)} changed the status of ${name} to ${to}` });
 }
 
 async function revokeInviteTokens(tx: DbOrTx, tenantId: string, userId: string): Promise<void> {
@@ -127,16 +126,16 @@ async function revokeInviteTokens(tx: DbOrTx, tenantId: string, userId: string):
     .where(and(eq(authTokens.userId, userId), eq(authTokens.tenantId, tenantId), eq(authTokens.purpose, 'invite'), isNull(authTokens.usedAt)));
 }
 
-export async function removeMember(deps: Pick<AuthDeps, 'db'>, auth: AuthContext, id: string): Promise<{ _id: string; deleted: true }> {
+export async function removeMember(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string): Promise<{ _id: string; deleted: true }> {
   await deps.db.transaction(async (tx) => {
-    const current = await load(tx, auth.tenantId, id);
-    if (current.member.userId === auth.user.id) throw new AppError('bad-request', 'You cannot remove yourself from the organization');
+    const current = await load(tx, caller.tenantId, id);
+    if (current.member.userId === caller.user?.id) throw new AppError('bad-request', 'You cannot remove yourself from the organization');
     await keepAnOwner(tx, current.member, 'The last owner cannot be removed: make another member owner first');
-    await revokeInviteTokens(tx, auth.tenantId, current.member.userId);
-    await deleteMemberRow(tx, auth.tenantId, id);
+    await revokeInviteTokens(tx, caller.tenantId, current.member.userId);
+    await deleteMemberRow(tx, caller.tenantId, id);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'delete', entity: id, entityType: 'tenant-member', userId: auth.user.id,
-      message: `${actorOf(auth)} removed ${nameOf(current)}`,
+      tenantId: caller.tenantId, type: 'delete', entity: id, entityType: 'tenant-member', caller,
+      message: `${actorName(caller)} removed ${nameOf(current)}`,
       meta: { delete: { email: current.user.email, role: current.member.role, membershipStatus: current.member.membershipStatus } },
       refs: [{ entity: current.member.userId, entityType: 'user' }],
     });
@@ -145,41 +144,41 @@ export async function removeMember(deps: Pick<AuthDeps, 'db'>, auth: AuthContext
 }
 
 /** A new single-use invitation link; any earlier link for this tenant stops working. */
-export async function resendInvite(deps: AuthDeps, site: CallSite, auth: AuthContext, id: string): Promise<TenantMemberAdmin> {
+export async function resendInvite(deps: AuthDeps, site: CallSite, caller: Caller, id: string): Promise<TenantMemberAdmin> {
   const now = deps.clock.now();
   const { found, token } = await deps.db.transaction(async (tx) => {
-    const current = await load(tx, auth.tenantId, id);
+    const current = await load(tx, caller.tenantId, id);
     if (current.user.signupStatus !== 'partial') throw new AppError('bad-request', 'This member has already accepted: there is no invitation to resend');
     if (current.member.membershipStatus !== 'invited') throw new AppError('bad-request', 'Only invited members can be sent the invitation again');
-    await revokeInviteTokens(tx, auth.tenantId, current.member.userId);
+    await revokeInviteTokens(tx, caller.tenantId, current.member.userId);
     const jti = newId();
     await tx.insert(authTokens).values({
-      id: jti, userId: current.member.userId, tenantId: auth.tenantId, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000),
+      id: jti, userId: current.member.userId, tenantId: caller.tenantId, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000),
     });
     const signed = await deps.tokens.signPurpose(
       'invite',
-      { email: current.user.email, firstname: current.member.firstname, lastname: current.member.lastname, tenantId: auth.tenantId },
+      { email: current.user.email, firstname: current.member.firstname, lastname: current.member.lastname, tenantId: caller.tenantId },
       jti, INVITE_TTL_SECONDS, now,
     );
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'invite', entity: id, entityType: 'tenant-member', userId: auth.user.id,
-      message: `${actorOf(auth)} resent the invitation to ${current.user.email}`, refs: [{ entity: current.member.userId, entityType: 'user' }],
+      tenantId: caller.tenantId, type: 'invite', entity: id, entityType: 'tenant-member', caller,
+      message: `${actorName(caller)} resent the invitation to ${current.user.email}`, refs: [{ entity: current.member.userId, entityType: 'user' }],
     });
     return { found: current, token: signed };
   });
   const url = `${site.origin}/invite-accept?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({ to: found.user.email, tenantId: auth.tenantId, ...inviteMail(site.tenant.name, actorOf(auth), url, INVITE_TTL_SECONDS / 86_400) });
+  await deps.mailer.send({ to: found.user.email, tenantId: caller.tenantId, ...inviteMail(site.tenant.name, inviterName(caller, site.tenant), url, INVITE_TTL_SECONDS / 86_400) });
   return withGroups(deps.db, found);
 }
 
-export async function listMemberEvents(db: DbOrTx, auth: AuthContext, id: string, q: TimelineQuery): Promise<List<TimelineEvent>> {
-  await load(db, auth.tenantId, id);
-  return queryEvents(db, auth.tenantId, { kind: 'entity', entityType: 'tenant-member', entity: id }, q);
+export async function listMemberEvents(db: DbOrTx, caller: Caller, id: string, q: TimelineQuery): Promise<List<TimelineEvent>> {
+  await load(db, caller.tenantId, id);
+  return queryEvents(db, caller.tenantId, { kind: 'entity', entityType: 'tenant-member', entity: id }, q);
 }
 
-export async function listMemberGroups(db: DbOrTx, auth: AuthContext, id: string): Promise<Group[]> {
-  await load(db, auth.tenantId, id);
-  return listGroupsOfMember(db, auth.tenantId, id);
+export async function listMemberGroups(db: DbOrTx, caller: Caller, id: string): Promise<Group[]> {
+  await load(db, caller.tenantId, id);
+  return listGroupsOfMember(db, caller.tenantId, id);
 }
 
 /** The caller's own membership of this tenant, by its id; any other id is unknown (404). */

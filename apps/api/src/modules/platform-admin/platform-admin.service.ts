@@ -17,7 +17,7 @@ import type { TenantCache } from '../../plugins/tenant.ts';
 import { invite, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/tenant-members.repository.ts';
 import { findTenantById, findTenantBySlug } from '../tenants/tenants.repository.ts';
-import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+import { PLATFORM_TIMELINE, queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import { deleteUserRow, findUserById, toAdminUser, updateUser } from '../users/users.repository.ts';
 import * as repo from './platform-admin.repository.ts';
 
@@ -92,9 +92,9 @@ export async function deleteTenant(deps: AdminDeps, auth: AuthContext, id: strin
   if (tenant.id === auth.tenantId) throw new AppError('bad-request', 'You cannot delete the tenant you are signed in to');
   if (tenant.slug === deps.defaultTenant) throw new AppError('bad-request', 'The default tenant cannot be deleted');
   const keys = await deps.db.transaction(async (tx) => {
-    // The tenant's own history goes with it, so the deletion is recorded where the admin works.
+    // The tenant's own history goes with it, so the deletion is recorded on the platform timeline.
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'delete', entity: tenant.id, entityType: 'tenant', userId: auth.user.id,
+      tenantId: PLATFORM_TIMELINE, type: 'delete', entity: tenant.id, entityType: 'tenant', userId: auth.user.id,
       message: `${userDisplayName(auth.user)} deleted the tenant ${tenant.name}`,
       meta: { delete: { name: tenant.name, slug: tenant.slug } },
     });
@@ -145,7 +145,7 @@ export async function setUserRole(deps: AdminDeps, auth: AuthContext, id: string
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateUser(tx, target.id, { role });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: target.id, entityType: 'user', userId: auth.user.id,
+      tenantId: PLATFORM_TIMELINE, type: 'update', entity: target.id, entityType: 'user', userId: auth.user.id,
       message: `${userDisplayName(auth.user)} changed the role of ${userDisplayName(target)} to ${role}`,
       meta: { change: { role: { old: target.role, new: role } } },
     });
@@ -159,7 +159,7 @@ export async function deleteUser(deps: AdminDeps, auth: AuthContext, id: string)
   if (target.id === auth.user.id) throw new AppError('bad-request', 'You cannot delete your own account');
   await deps.db.transaction(async (tx) => {
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'delete', entity: target.id, entityType: 'user', userId: auth.user.id,
+      tenantId: PLATFORM_TIMELINE, type: 'delete', entity: target.id, entityType: 'user', userId: auth.user.id,
       message: `${userDisplayName(auth.user)} deleted ${userDisplayName(target)}`,
       meta: { delete: { email: target.email, firstname: target.firstname, lastname: target.lastname, role: target.role } },
     });
@@ -256,12 +256,10 @@ export async function deleteAssignment(deps: AdminDeps, auth: AuthContext, id: s
         tenantId: member.tenantId, type: 'delete', entity: member.id, entityType: 'tenant-member', userId: auth.user.id,
         message: `${actor} removed ${userDisplayName(target)} from the tenant`, meta: { delete: what }, refs: [{ entity: target.id, entityType: 'user' }],
       });
-      if (member.tenantId !== auth.tenantId) {
-        await recordEvent(tx, {
-          tenantId: auth.tenantId, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id,
-          message: `${actor} removed ${userDisplayName(target)} from a tenant`, meta: { delete: what },
-        });
-      }
+      await recordEvent(tx, {
+        tenantId: PLATFORM_TIMELINE, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id,
+        message: `${actor} removed ${userDisplayName(target)} from a tenant`, meta: { delete: what },
+      });
       await tx.delete(tenantMembers).where(and(eq(tenantMembers.tenantId, member.tenantId), eq(tenantMembers.id, member.id)));
     });
     return { _id: rbacId, deleted: true };
@@ -270,7 +268,7 @@ export async function deleteAssignment(deps: AdminDeps, auth: AuthContext, id: s
   if (!assignment) throw notFound('Role assignment');
   await deps.db.transaction(async (tx) => {
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id,
+      tenantId: PLATFORM_TIMELINE, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id,
       message: `${actor} removed the ${assignment.entityType} role of ${userDisplayName(target)}`,
       meta: { delete: { entityType: assignment.entityType, entity: assignment.entityId, role: assignment.role } },
     });
@@ -279,10 +277,14 @@ export async function deleteAssignment(deps: AdminDeps, auth: AuthContext, id: s
   return { _id: rbacId, deleted: true };
 }
 
+/**
+ * A platform admin's change to a user's roles, on the platform timeline: it concerns the user across tenants,
+ * so no single tenant's activity shows it (the tenant membership events themselves go to that tenant).
+ */
 async function recordUserAccessEvent(
   tx: Parameters<typeof recordEvent>[0], auth: AuthContext, target: UserRow, message: string, change: Record<string, { old: unknown; new: unknown }>,
 ): Promise<void> {
-  await recordEvent(tx, { tenantId: auth.tenantId, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id, message, meta: { change } });
+  await recordEvent(tx, { tenantId: PLATFORM_TIMELINE, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id, message, meta: { change } });
 }
 
 // ---- Cross-tenant lists owned by later issues ----

@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timelineEvents } from '../../db/schema/index.ts';
+import { PLATFORM_TIMELINE } from '../timeline/timeline.service.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, lastMailTo, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
 
@@ -13,6 +16,10 @@ afterAll(async () => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown, host = hostOf('acme')) =>
   t.app.inject({ method, url: `/api/v1/${url}`, headers: { host, ...(token ? bearer(token) : {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+/** Events of the platform timeline about one entity, oldest first. */
+const platformEvents = (entity: string) =>
+  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, PLATFORM_TIMELINE), eq(timelineEvents.entity, entity))).orderBy(timelineEvents.createdAt);
 
 async function countRows(table: string): Promise<number> {
   const { sql } = await import('drizzle-orm');
@@ -129,8 +136,9 @@ describe('tenants', () => {
     expect(del.statusCode, del.body).toBe(200);
     expect((await call('GET', `tenant/${created._id}`, admin.token)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/doomed/public' })).statusCode).toBe(404);
-    const events = (await call('GET', 'admin/tenant/' + t.tenants.acme.id + '/events?search=Doomed', admin.token)).json().data;
-    expect(events.some((e: { type: string; meta: { delete?: { slug: string } } }) => e.type === 'delete' && e.meta.delete?.slug === 'doomed')).toBe(true);
+    const [event] = await platformEvents(created._id);
+    expect(event).toMatchObject({ type: 'delete', userId: admin.user._id, meta: { delete: { slug: 'doomed' } } });
+    expect((await call('GET', 'admin/tenant/' + t.tenants.acme.id + '/events?search=Doomed', admin.token)).json().data).toEqual([]);
     expect((await call('DELETE', `tenant/${someObjectId()}`, admin.token)).statusCode).toBe(404);
   });
 });
@@ -141,8 +149,8 @@ describe('users', () => {
     const res = await call('PUT', `admin/user/${target.user._id}/role`, admin.token, { role: 'evaluator' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.role).toBe('evaluator');
-    const events = (await call('GET', `admin/tenant/${t.tenants.acme.id}/events?search=evaluator`, admin.token)).json().data;
-    expect(events[0].meta.change.role).toEqual({ old: 'user', new: 'evaluator' });
+    const [event] = await platformEvents(target.user._id);
+    expect(event).toMatchObject({ type: 'update', entityType: 'user', userId: admin.user._id, meta: { change: { role: { old: 'user', new: 'evaluator' } } } });
 
     const self = await call('PUT', `admin/user/${admin.user._id}/role`, admin.token, { role: 'user' });
     expect(self.statusCode).toBe(400);
@@ -203,5 +211,44 @@ describe('users', () => {
     expect((await call('GET', `admin/user/${target.user._id}`, admin.token)).statusCode).toBe(404);
     const signin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf('globex') }, payload: { email: target.email, password: target.password } });
     expect(signin.statusCode).toBe(401);
+  });
+
+  it("keeps user role, rbac and user deletion events out of every tenant's dashboard and history", async () => {
+    // The admin works signed in to acme; every change below is about globex users.
+    const acmeOwner = await signUp(t.app, 'acme', { role: 'owner' });
+    const globexOwner = await signUp(t.app, 'globex', { role: 'owner' });
+    const target = await signUp(t.app, 'globex', { firstname: 'Petra', lastname: 'Platformed' });
+    const doomed = await signUp(t.app, 'globex', { firstname: 'Dora', lastname: 'Deleted' });
+    expect((await call('PUT', `admin/user/${target.user._id}/role`, admin.token, { role: 'demo' })).statusCode).toBe(200);
+    const rbac = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, { entityType: 'institution', entity: someObjectId(), role: 'viewer', tenant: t.tenants.globex.id });
+    expect(rbac.statusCode, rbac.body).toBe(200);
+    expect((await call('PUT', `admin/user/${target.user._id}/rbac/${rbac.json().data._id}`, admin.token, { role: 'editor' })).statusCode).toBe(200);
+    expect((await call('DELETE', `admin/user/${target.user._id}/rbac/${rbac.json().data._id}`, admin.token)).statusCode).toBe(200);
+    expect((await call('DELETE', `admin/user/${doomed.user._id}`, admin.token)).statusCode).toBe(200);
+
+    // Each tenant keeps its own events about these users (globex: their sign-ups); none made by the admin.
+    const byAdminAboutThem = (events: { user: string | null; message: string }[]) => events.filter((e) => e.user === admin.user._id && /Petra|Dora/.test(e.message));
+    const acmeDashboard = await call('GET', `tenant/${t.tenants.acme.id}/dashboard`, acmeOwner.token);
+    expect(acmeDashboard.statusCode, acmeDashboard.body).toBe(200);
+    const globexDashboard = await call('GET', `tenant/${t.tenants.globex.id}/dashboard`, globexOwner.token, undefined, hostOf('globex'));
+    expect(globexDashboard.statusCode, globexDashboard.body).toBe(200);
+    for (const dashboard of [acmeDashboard, globexDashboard]) {
+      expect(byAdminAboutThem(dashboard.json().data.recentActivity)).toEqual([]);
+    }
+    for (const tenant of [t.tenants.acme.id, t.tenants.globex.id]) {
+      const events = await call('GET', `admin/tenant/${tenant}/events?limit=100`, admin.token);
+      expect(events.statusCode, events.body).toBe(200);
+      expect(byAdminAboutThem(events.json().data)).toEqual([]);
+    }
+    const adminActivity = (await call('GET', `user/${admin.user._id}/events?limit=100`, admin.token)).json().data;
+    expect(byAdminAboutThem(adminActivity)).toEqual([]);
+
+    expect((await platformEvents(target.user._id)).map((e) => e.message)).toEqual([
+      expect.stringContaining('changed the role of Petra Platformed to demo'),
+      expect.stringContaining('gave Petra Platformed the viewer role on institution'),
+      expect.stringContaining('changed the institution role of Petra Platformed to editor'),
+      expect.stringContaining('removed the institution role of Petra Platformed'),
+    ]);
+    expect((await platformEvents(doomed.user._id)).map((e) => e.type)).toEqual(['delete']);
   });
 });

@@ -1,7 +1,7 @@
 import { EMPTY_CONTACT, membershipStatus, type MembershipStatus, type TenantDetails, type TenantRole } from '@tessera/domain';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { tenantMembers, tenants, type TenantRow } from '../../db/schema/index.ts';
+import { institutions, offers, tenantMembers, tenants, type TenantRow } from '../../db/schema/index.ts';
 
 export async function findTenantForUpdate(db: DbOrTx, id: string): Promise<TenantRow | undefined> {
   const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).limit(1).for('update');
@@ -52,12 +52,16 @@ export async function countNewMembersPerDay(db: DbOrTx, tenantId: string, since:
   return new Map(rows.map((r) => [r.day, r.count]));
 }
 
-/**
- * Offers and institutions of a tenant. Neither module exists yet, so both are zero; the offers and
- * institutions issues replace this with their grouped counts.
- */
-export async function countMarketplace(_db: DbOrTx, _tenantId: string): Promise<{ offers: number; institutions: number }> {
-  return { offers: 0, institutions: 0 };
+/** Every offer (whatever its status) and every institution of a tenant, counted in one query. */
+export async function countMarketplace(db: DbOrTx, tenantId: string): Promise<{ offers: number; institutions: number }> {
+  const [row] = await db
+    .select({
+      offers: sql<number>`(select count(*)::int from ${offers} where ${offers.tenantId} = ${tenantId})`,
+      institutions: sql<number>`(select count(*)::int from ${institutions} where ${institutions.tenantId} = ${tenantId})`,
+    })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row ?? { offers: 0, institutions: 0 };
 }
 
 /** The tenants a user is an active member of, across tenants: a deliberate cross-tenant read of one user's own rows. */

@@ -7,12 +7,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth, requireCaller } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import * as service from './tenant-admin.service.ts';
 
 const tags = ['Tenant'];
 const owners: Access = { roles: ['owner'] };
+const keyToo = { serviceCaller: true };
 const params = z.object({ id: objectId });
 const detailsResponse = { 200: dataOf(tenantDetails), ...errorResponses(400, 401, 403, 404) };
 const hostTenantOnly = "The id must be this address's tenant; any other tenant is not found.";
@@ -42,29 +43,29 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
   r.get('/tenant/:id/details', {
     schema: {
       tags, summary: "A tenant's details for its owners",
-      description: describe(`Name, description, website, contact and verification status. ${hostTenantOnly}`, owners),
+      description: describe(`Name, description, website, contact and verification status. ${hostTenantOnly}`, owners, keyToo),
       params, response: detailsResponse,
     },
     config: { access: owners },
-  }, async (request) => ({ data: await service.getDetails(deps(), requireAuth(request), request.params.id) }));
+  }, async (request) => ({ data: await service.getDetails(deps(), requireCaller(request), request.params.id) }));
 
   r.put('/tenant/:id/details', {
     schema: {
       tags, summary: "Update a tenant's details",
-      description: describe(`Name (required, at most 120 characters), description (at most 2000; empty clears it) and website (a full http(s) address or empty). ${changeNote} ${hostTenantOnly}`, owners),
+      description: describe(`Name (required, at most 120 characters), description (at most 2000; empty clears it) and website (a full http(s) address or empty). ${changeNote} ${hostTenantOnly}`, owners, keyToo),
       params, body: tenantDetailsBody, response: detailsResponse,
     },
     config: { access: owners },
-  }, async (request) => ({ data: await service.updateDetails(deps(), requireAuth(request), request.params.id, request.body) }));
+  }, async (request) => ({ data: await service.updateDetails(deps(), requireCaller(request), request.params.id, request.body) }));
 
   r.put('/tenant/:id/contact', {
     schema: {
       tags, summary: "Update a tenant's contact",
-      description: describe(`The whole contact (addresses, emails, phones, faxes, links), replacing the previous one; at most one primary item per kind. ${changeNote} ${hostTenantOnly}`, owners),
+      description: describe(`The whole contact (addresses, emails, phones, faxes, links), replacing the previous one; at most one primary item per kind. ${changeNote} ${hostTenantOnly}`, owners, keyToo),
       params, body: updateContactBody, response: detailsResponse,
     },
     config: { access: owners },
-  }, async (request) => ({ data: await service.updateContact(deps(), requireAuth(request), request.params.id, request.body.contact) }));
+  }, async (request) => ({ data: await service.updateContact(deps(), requireCaller(request), request.params.id, request.body.contact) }));
 
   r.put('/tenant/:id/verification', {
     schema: {
@@ -78,21 +79,21 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
   r.get('/tenant/:id/events', {
     schema: {
       tags, summary: "A tenant's history",
-      description: describe(`Timeline events about the tenant itself (details, contact, branding, verification, API keys), with search, sort and direction. ${hostTenantOnly}`, owners),
+      description: describe(`Timeline events about the tenant itself (details, contact, branding, verification, API keys), with search, sort and direction. ${hostTenantOnly}`, owners, keyToo),
       params, querystring: timelineQuery, response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
     },
     config: { access: owners },
-  }, async (request) => service.listEvents(deps(), requireAuth(request), request.params.id, request.query));
+  }, async (request) => service.listEvents(deps(), requireCaller(request), request.params.id, request.query));
 
   r.get('/tenant/:id/dashboard', {
     schema: {
       tags, summary: "A tenant's dashboard",
       description: describe(
-        `Members by membership status, members added per UTC day over the last \`days\` (7, 30 or 90; default 30), offers and institutions counts, and the last 10 timeline events of the tenant. Offers and institutions are 0 until those modules exist. ${hostTenantOnly}`,
-        owners,
+        `Members by membership status, members added per UTC day over the last \`days\` (7, 30 or 90; default 30), offers and institutions counts, and the last 10 timeline events of the tenant. ${hostTenantOnly}`,
+        owners, keyToo,
       ),
       params, querystring: tenantDashboardQuery, response: { 200: dataOf(tenantDashboard), ...errorResponses(400, 401, 403, 404) },
     },
     config: { access: owners },
-  }, async (request) => ({ data: await service.getDashboard(deps(), requireAuth(request), request.params.id, request.query.days) }));
+  }, async (request) => ({ data: await service.getDashboard(deps(), requireCaller(request), request.params.id, request.query.days) }));
 }

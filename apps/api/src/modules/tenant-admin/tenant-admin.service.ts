@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TenantRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext, Caller } from '../../plugins/auth.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';
@@ -24,12 +24,12 @@ const RECENT_ACTIVITY = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The route's access rule let the caller in; the tenant in the path must also be the host's, or it is not found. */
-function checkTenant(auth: AuthContext, id: string): void {
-  if (id !== auth.tenantId) throw notFound('Tenant');
+function checkTenant(caller: Caller, id: string): void {
+  if (id !== caller.tenantId) throw notFound('Tenant');
 }
 
-async function loadForUpdate(db: DbOrTx, auth: AuthContext, id: string): Promise<TenantRow> {
-  checkTenant(auth, id);
+async function loadForUpdate(db: DbOrTx, caller: Caller, id: string): Promise<TenantRow> {
+  checkTenant(caller, id);
   const row = await repo.findTenantForUpdate(db, id);
   if (!row) throw notFound('Tenant');
   return row;
@@ -38,19 +38,19 @@ async function loadForUpdate(db: DbOrTx, auth: AuthContext, id: string): Promise
 /** Applies a change with its timeline event in one transaction, then drops the cached tenant so every page sees it. */
 async function change(
   deps: TenantAdminDeps,
-  auth: AuthContext,
+  caller: Caller,
   id: string,
   what: { type: TimelineEventType; label: string },
   values: repo.TenantChanges,
 ): Promise<TenantDetails> {
   const { row, changed } = await deps.db.transaction(async (tx) => {
-    const current = await loadForUpdate(tx, auth, id);
+    const current = await loadForUpdate(tx, caller, id);
     // A tenant that never had a contact reads as the empty one, so the first save diffs against that.
     const diff = diffChanges({ ...current, contact: current.contact ?? EMPTY_CONTACT }, values);
     if (Object.keys(diff).length === 0) return { row: current, changed: false };
     const updated = await repo.updateTenant(tx, id, values);
     await recordEvent(tx, {
-      tenantId: id, type: what.type, entity: id, entityType: ENTITY, userId: auth.user.id,
+      tenantId: id, type: what.type, entity: id, entityType: ENTITY, caller,
       message: `Tenant ${updated.name} ${what.label} updated`, meta: { change: diff },
     });
     return { row: updated, changed: true };
@@ -59,27 +59,27 @@ async function change(
   return repo.toTenantDetails(row);
 }
 
-export async function getDetails(deps: TenantAdminDeps, auth: AuthContext, id: string): Promise<TenantDetails> {
-  checkTenant(auth, id);
+export async function getDetails(deps: TenantAdminDeps, caller: Caller, id: string): Promise<TenantDetails> {
+  checkTenant(caller, id);
   const row = await findTenantById(deps.db, id);
   if (!row) throw notFound('Tenant');
   return repo.toTenantDetails(row);
 }
 
-export function updateDetails(deps: TenantAdminDeps, auth: AuthContext, id: string, input: TenantDetailsInput): Promise<TenantDetails> {
-  return change(deps, auth, id, { type: 'update', label: 'details' }, { name: input.name, description: input.description, website: input.website });
+export function updateDetails(deps: TenantAdminDeps, caller: Caller, id: string, input: TenantDetailsInput): Promise<TenantDetails> {
+  return change(deps, caller, id, { type: 'update', label: 'details' }, { name: input.name, description: input.description, website: input.website });
 }
 
-export function updateContact(deps: TenantAdminDeps, auth: AuthContext, id: string, contact: Contact): Promise<TenantDetails> {
-  return change(deps, auth, id, { type: 'update', label: 'contact' }, { contact });
+export function updateContact(deps: TenantAdminDeps, caller: Caller, id: string, contact: Contact): Promise<TenantDetails> {
+  return change(deps, caller, id, { type: 'update', label: 'contact' }, { contact });
 }
 
-export function updateVerification(deps: TenantAdminDeps, auth: AuthContext, id: string, status: IdentityVerificationStatus): Promise<TenantDetails> {
-  return change(deps, auth, id, { type: 'status', label: 'verification' }, { verificationStatus: status });
+export function updateVerification(deps: TenantAdminDeps, caller: Caller, id: string, status: IdentityVerificationStatus): Promise<TenantDetails> {
+  return change(deps, caller, id, { type: 'status', label: 'verification' }, { verificationStatus: status });
 }
 
-export async function listEvents(deps: TenantAdminDeps, auth: AuthContext, id: string, q: TimelineQuery): Promise<List<TimelineEvent>> {
-  checkTenant(auth, id);
+export async function listEvents(deps: TenantAdminDeps, caller: Caller, id: string, q: TimelineQuery): Promise<List<TimelineEvent>> {
+  checkTenant(caller, id);
   return queryEvents(deps.db, id, { kind: 'entity', entityType: ENTITY, entity: id }, q);
 }
 
@@ -90,8 +90,8 @@ export function dayKeys(now: Date, days: number): string[] {
 }
 
 /** Four grouped queries, whatever the tenant's size: members by status, new members per day, marketplace counts, recent events. */
-export async function getDashboard(deps: TenantAdminDeps, auth: AuthContext, id: string, days: number): Promise<TenantDashboard> {
-  checkTenant(auth, id);
+export async function getDashboard(deps: TenantAdminDeps, caller: Caller, id: string, days: number): Promise<TenantDashboard> {
+  checkTenant(caller, id);
   const keys = dayKeys(deps.clock.now(), days);
   const since = new Date(`${keys[0]}T00:00:00.000Z`);
   const [byStatus, perDay, marketplace, recent] = await Promise.all([

@@ -215,6 +215,24 @@ describe('tenant dashboard', () => {
     expect(bad.json().error.message).toContain('days');
   });
 
+  it("counts the tenant's institutions and offers, whatever their status, and no other tenant's", async () => {
+    const post = async (who: SignedUp, tenant: string, path: string, payload: object): Promise<string> => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/v1/tenant/${tenant}/${path}`, headers: { host: who.host, ...bearer(who.token) }, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data._id as string;
+    };
+    const fund = await post(owner, 'acme', 'institutions', { name: 'Harbor Fund', slug: 'harbor-fund', descriptionShort: 'Harbour real estate' });
+    await post(owner, 'acme', 'institutions', { name: 'Quay Bank', slug: 'quay-bank', type: 'bank', descriptionShort: 'Lending' });
+    for (const n of [1, 2, 3]) await post(owner, 'acme', 'offers', { name: `Harbor Offer ${n}`, slug: `harbor-offer-${n}`, institution: fund });
+    const globexFund = await post(globexOwner, 'globex', 'institutions', { name: 'Globex Fund', slug: 'globex-fund', descriptionShort: 'Globex credit' });
+    await post(globexOwner, 'globex', 'offers', { name: 'Globex Offer', slug: 'globex-offer', institution: globexFund });
+
+    const data = (await call(owner, 'GET', `tenant/${acmeId}/dashboard`)).json().data as TenantDashboard;
+    expect({ institutions: data.institutions, offers: data.offers }).toEqual({ institutions: 2, offers: 3 });
+    const globex = (await call(globexOwner, 'GET', `tenant/${t.tenants.globex.id}/dashboard`)).json().data as TenantDashboard;
+    expect({ institutions: globex.institutions, offers: globex.offers }).toEqual({ institutions: 1, offers: 1 });
+  });
+
   it('builds day keys ending today', () => {
     expect(dayKeys(new Date('2026-03-02T23:59:00Z'), 3)).toEqual(['2026-02-28', '2026-03-01', '2026-03-02']);
   });

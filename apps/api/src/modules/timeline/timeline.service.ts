@@ -1,23 +1,51 @@
-import type { List, TimelineEntityType, TimelineEvent, TimelineEventType, TimelineMeta, TimelineQuery } from '@tessera/domain';
+import { userDisplayName, type List, type TimelineEntityType, type TimelineEvent, type TimelineEventType, type TimelineMeta, type TimelineQuery } from '@tessera/domain';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { timelineEvents, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
+import type { Caller } from '../../plugins/auth.ts';
 
-export interface RecordEventInput {
+/**
+ * The timeline of platform-level events (platform admins changing a user's role, role assignments or account,
+ * deleting a tenant): a tenant id that no tenant can have (object ids start with their creation time), so no
+ * tenant's dashboard, history or activity tab ever lists them. The column has no foreign key, so no migration.
+ */
+export const PLATFORM_TIMELINE = '000000000000000000000000';
+
+interface EventFields {
   tenantId: string;
   type: TimelineEventType;
   entity: string;
   entityType: TimelineEntityType;
   message: string;
-  userId: string | null;
   meta?: TimelineMeta;
   refs?: { entity: string; entityType: TimelineEntityType }[];
 }
 
+/** An event names its actor by user id, or by the caller of the route (a person or a private API key). */
+export type RecordEventInput = EventFields & ({ userId: string | null } | { caller: Caller });
+
+/**
+ * How a caller appears in messages: the person's display name, or 'API key tsk_live_abcd…' for a private key.
+ * An API key has no user, so its events are recorded with user null and `meta.via` (this name) and
+ * `meta.viaApiKey` (the key's id); `queryEvents` reads `meta.via` back as the event's userName.
+ */
+export function actorName(caller: Caller): string {
+  return caller.apiKey ? `API key ${caller.apiKey.prefix}…` : userDisplayName(caller.user);
+}
+
 /** Every mutation of an entity calls this, inside the same transaction as the change. */
 export async function recordEvent(db: DbOrTx, input: RecordEventInput): Promise<void> {
+  let userId: string | null;
+  let meta = input.meta ?? {};
+  if ('caller' in input) {
+    const { caller } = input;
+    userId = caller.apiKey ? null : caller.user.id;
+    if (caller.apiKey) meta = { ...meta, via: actorName(caller), viaApiKey: caller.apiKey.id };
+  } else {
+    userId = input.userId;
+  }
   await db.insert(timelineEvents).values({
     tenantId: input.tenantId,
     id: newId(),
@@ -25,8 +53,8 @@ export async function recordEvent(db: DbOrTx, input: RecordEventInput): Promise<
     entity: input.entity,
     entityType: input.entityType,
     message: input.message,
-    userId: input.userId,
-    meta: input.meta ?? {},
+    userId,
+    meta,
     refs: input.refs ?? [],
   });
 }
@@ -37,7 +65,8 @@ export type TimelineScope =
   | { kind: 'user'; userId: string }
   | { kind: 'tenant' };
 
-const userName = sql<string | null>`coalesce(nullif(trim(${users.displayname}), ''), nullif(trim(concat_ws(' ', ${users.firstname}, ${users.lastname})), ''), ${users.email})`;
+// An event without a user names the API key that made it (meta.via), if any.
+const userName = sql<string | null>`coalesce(nullif(trim(${users.displayname}), ''), nullif(trim(concat_ws(' ', ${users.firstname}, ${users.lastname})), ''), ${users.email}, ${timelineEvents.meta}->>'via')`;
 
 export async function queryEvents(db: DbOrTx, tenantId: string, scope: TimelineScope, q: TimelineQuery): Promise<List<TimelineEvent>> {
   const conditions: SQL[] = [eq(timelineEvents.tenantId, tenantId)];

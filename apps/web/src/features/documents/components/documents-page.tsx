@@ -3,12 +3,12 @@ import { Box, Button, Chip, InputAdornment, MenuItem, Stack, TextField, Typograp
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import {
   documentEntityType, documentEntityTypeLabels, documentType, documentTypeLabels, formatDate, formatFileSize, PAGE_LIMIT_DEFAULT,
-  shouldSuggest, type DocumentEntityType, type DocumentRecord, type DocumentType,
+  type DocumentEntityType, type DocumentRecord, type DocumentType,
 } from '@tessera/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataGrid } from '../../../components/data-grid.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { useListSearch } from '../../../components/use-list-search.ts';
 import { useDocuments } from '../api/list-documents.ts';
 import { DocumentUploadDialog } from './document-upload-dialog.tsx';
 
@@ -36,9 +36,7 @@ export function DocumentsPage({ creating = false }: { creating?: boolean }) {
   const [type, setType] = useState<DocumentType | ''>('');
   const [entityType, setEntityType] = useState<DocumentEntityType | ''>('');
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const typed = useDebouncedValue(searchText.trim(), 300);
-  // §5: search only applies after more than 2 characters.
-  const search = shouldSuggest(typed) ? typed : '';
+  const search = useListSearch(searchText);
   const query = { page: paging.page + 1, limit: paging.pageSize, ...(search && { search }), ...(type && { type }), ...(entityType && { entityType }) };
   const { data, isFetching, error } = useDocuments(query);
   const resetPage = () => setPaging((p) => ({ ...p, page: 0 }));

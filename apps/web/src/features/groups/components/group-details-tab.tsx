@@ -12,7 +12,7 @@ import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { useListSearch } from '../../../components/use-list-search.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMembers } from '../../members/api/list-members.ts';
 import { useAddGroupMembers } from '../api/add-group-members.ts';
@@ -59,7 +59,7 @@ export function GroupDetailsTab() {
   );
 
   const [typed, setTyped] = useState('');
-  const search = useDebouncedValue(typed.trim(), 300);
+  const search = useListSearch(typed);
   const candidates = useMembers(tenantId, { limit: 20, sort: 'name', direction: 'asc', ...(search && { search }) });
   const [picked, setPicked] = useState<TenantMemberAdmin[]>([]);
   const inGroup = new Set((members.data?.data ?? []).map((m) => m._id));

@@ -5,7 +5,7 @@ import { formatDate, groupSort, PAGE_LIMIT_DEFAULT, type Group, type GroupSort }
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { useListSearch } from '../../../components/use-list-search.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { CreateGroupDialog } from './create-group-dialog.tsx';
@@ -26,7 +26,7 @@ export function GroupsPage() {
   const { tenantId } = useTenant();
   const [params, setParams] = useSearchParams();
   const [searchText, setSearchText] = useState(params.get('search') ?? '');
-  const search = useDebouncedValue(searchText.trim(), 300);
+  const search = useListSearch(searchText);
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
   const [sortModel, setSortModel] = useState<GridSortModel>(GRID_DEFAULT_SORT);
   const item = sortModel[0];

@@ -2,13 +2,13 @@ import { AddBusiness, Search } from '@mui/icons-material';
 import { Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import {
-  formatDate, institutionSort, institutionType, institutionTypeLabels, PAGE_LIMIT_DEFAULT, shouldSuggest,
+  formatDate, institutionSort, institutionType, institutionTypeLabels, PAGE_LIMIT_DEFAULT,
   type Institution, type InstitutionType,
 } from '@tessera/domain';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { useListSearch } from '../../../components/use-list-search.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useInstitutions } from '../api/list-institutions.ts';
 import { CreateInstitutionDialog } from './create-institution-dialog.tsx';
@@ -40,9 +40,7 @@ export function TenantInstitutionsPage() {
   const [params, setParams] = useSearchParams();
   const type = params.get('type');
   const [searchText, setSearchText] = useState(params.get('search') ?? '');
-  const typed = useDebouncedValue(searchText.trim(), 300);
-  // 002 §5: search only after more than 2 characters.
-  const search = shouldSuggest(typed) ? typed : '';
+  const search = useListSearch(searchText);
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
   const [sortModel, setSortModel] = useState<GridSortModel>(GRID_DEFAULT_SORT);
   const sortItem = sortModel[0];

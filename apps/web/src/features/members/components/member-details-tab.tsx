@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Autocomplete, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   dayFromExpiry, expiryFromDay, memberDetailsBody, memberDisplayName, tenantRole, tenantRoleLabels,
   type MemberDetailsBody, type Permission, type TenantRole,
@@ -17,6 +17,7 @@ import { useUpdateMemberAccess } from '../api/update-member-access.ts';
 import { useUpdateMemberDetails } from '../api/update-member-details.ts';
 import { useUpdateMemberRole } from '../api/update-member-role.ts';
 import { AttributeSwitches } from './attribute-switches.tsx';
+import { MemberImage } from './member-image.tsx';
 import { useMemberContext } from './member-page.tsx';
 import { MemberStatusActions } from './member-status-actions.tsx';
 
@@ -33,7 +34,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Details tab: names and tags, role, access flags and expiry, membership status and removal. */
+/** Details tab: image, names and tags, role, access flags and expiry, membership status and removal. */
 export function MemberDetailsTab() {
   const { tenantId, member } = useMemberContext();
   const { enqueueSnackbar } = useSnackbar();
@@ -91,6 +92,9 @@ export function MemberDetailsTab() {
   return (
     <Stack spacing={2}>
       <Section title="Details">
+        <Box sx={{ alignSelf: 'flex-start' }}>
+          <MemberImage tenantId={tenantId} member={member} />
+        </Box>
         <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {(['firstname', 'middlename', 'lastname'] as const).map((name) => (

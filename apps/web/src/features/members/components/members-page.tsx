@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { useListSearch } from '../../../components/use-list-search.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useMembers } from '../api/list-members.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
@@ -32,7 +32,7 @@ export function MembersPage() {
   const role = params.get('role');
   const status = params.get('status');
   const [searchText, setSearchText] = useState(params.get('search') ?? '');
-  const search = useDebouncedValue(searchText.trim(), 300);
+  const search = useListSearch(searchText);
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
   const [sortModel, setSortModel] = useState<GridSortModel>(GRID_DEFAULT_SORT);
   const sortItem = sortModel[0];

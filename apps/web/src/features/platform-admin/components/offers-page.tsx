@@ -1,11 +1,11 @@
 import { Search } from '@mui/icons-material';
 import { Box, Chip, InputAdornment, TextField, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { approvalStatusLabels, formatDate, PAGE_LIMIT_DEFAULT, shouldSuggest, visibilityStatusLabels, type AdminOfferItem } from '@tessera/domain';
+import { approvalStatusLabels, formatDate, PAGE_LIMIT_DEFAULT, visibilityStatusLabels, type AdminOfferItem } from '@tessera/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataGrid } from '../../../components/data-grid.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { useListSearch } from '../../../components/use-list-search.ts';
 import { useAdminOffers } from '../api/list-offers.ts';
 
 const approvalColor = { pending: 'default', approved: 'success', rejected: 'error' } as const;
@@ -28,8 +28,7 @@ export function AdminOffersPage() {
   const navigate = useNavigate();
   const [searchText, setSearchText] = useState('');
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const typed = useDebouncedValue(searchText.trim(), 300);
-  const search = shouldSuggest(typed) ? typed : '';
+  const search = useListSearch(searchText);
   const { data, isFetching, error } = useAdminOffers({ page: paging.page + 1, limit: paging.pageSize, ...(search && { search }) });
 
   return (

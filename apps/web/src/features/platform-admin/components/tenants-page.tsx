@@ -1,11 +1,11 @@
 import { Add, Search } from '@mui/icons-material';
 import { Button, InputAdornment, Stack, TextField, Typography, Box } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { formatDate, PAGE_LIMIT_DEFAULT, shouldSuggest, type AdminTenant } from '@tessera/domain';
+import { formatDate, PAGE_LIMIT_DEFAULT, type AdminTenant } from '@tessera/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataGrid } from '../../../components/data-grid.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { useListSearch } from '../../../components/use-list-search.ts';
 import { useTenants } from '../api/list-tenants.ts';
 
 const columns: GridColDef<AdminTenant>[] = [
@@ -20,8 +20,7 @@ export function TenantsPage() {
   const navigate = useNavigate();
   const [searchText, setSearchText] = useState('');
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const typed = useDebouncedValue(searchText.trim(), 300);
-  const search = shouldSuggest(typed) ? typed : '';
+  const search = useListSearch(searchText);
   const { data, isFetching, error } = useTenants({ page: paging.page + 1, limit: paging.pageSize, ...(search && { search }) });
 
   return (

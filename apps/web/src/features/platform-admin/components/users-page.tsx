@@ -2,12 +2,12 @@ import { Search } from '@mui/icons-material';
 import { Box, Chip, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import {
-  accountStatus, formatDate, PAGE_LIMIT_DEFAULT, shouldSuggest, userDisplayName, userRole, userRoleLabels, type AccountStatus, type AdminUser, type UserRole,
+  accountStatus, formatDate, PAGE_LIMIT_DEFAULT, userDisplayName, userRole, userRoleLabels, type AccountStatus, type AdminUser, type UserRole,
 } from '@tessera/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataGrid } from '../../../components/data-grid.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { useListSearch } from '../../../components/use-list-search.ts';
 import { useUsers } from '../api/list-users.ts';
 
 export const accountStatusLabels: Record<AccountStatus, string> = { active: 'Active', suspended: 'Suspended', 'pending-activation': 'Pending activation' };
@@ -27,8 +27,7 @@ export function UsersPage() {
   const [role, setRole] = useState<UserRole | ''>('');
   const [status, setStatus] = useState<AccountStatus | ''>('');
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const typed = useDebouncedValue(searchText.trim(), 300);
-  const search = shouldSuggest(typed) ? typed : '';
+  const search = useListSearch(searchText);
   const { data, isFetching, error } = useUsers({
     page: paging.page + 1, limit: paging.pageSize, ...(search && { search }), ...(role && { role }), ...(status && { accountStatus: status }),
   });

@@ -1,17 +1,17 @@
 import {
   diffChanges, documentMetadata, parseTagList, rightsOf, userDisplayName, type AccessGrant,
-  type AccessRight, type AccessSubjectOption, type DocumentAssociations, type DocumentQuery, type DocumentRecord,
+  type AccessRight, type DocumentAssociations, type DocumentQuery, type DocumentRecord,
   type DocumentUpdateBody, type List, type TenantRole, type TimelineQuery,
 } from '@tessera/domain';
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { accessGrantCreateBody, accessGrantUpdateBody, documentUpdateBody } from '@tessera/domain';
-import { authTokens, govPhotoIds, tenantMembers, users, type DocumentRow } from '../../db/schema/index.ts';
+import { authTokens, govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
-import { likePattern, pageMeta } from '../../lib/pagination.ts';
+import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, type AllowedMimeType } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -230,24 +230,6 @@ export async function listAccess(deps: DocumentDeps, auth: AuthContext, id: stri
   await requireRight(deps, auth, id, 'share');
   const now = deps.clock.now();
   return (await listGrants(deps.db, auth.tenantId, id)).map((g) => toAccessGrant(g.grant, g.user, now));
-}
-
-/** Active members of the tenant matching a search (more than 2 characters), for the access form's picker. */
-export async function searchSubjects(deps: DocumentDeps, auth: AuthContext, id: string, search: string): Promise<AccessSubjectOption[]> {
-  await requireRight(deps, auth, id, 'share');
-  const pattern = likePattern(search.trim());
-  const rows = await deps.db
-    .select({ user: users })
-    .from(tenantMembers)
-    .innerJoin(users, eq(users.id, tenantMembers.userId))
-    .where(and(
-      eq(tenantMembers.tenantId, auth.tenantId),
-      sql`${tenantMembers.membershipStatus} in ('active', 'invited')`,
-      or(ilike(users.email, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern), ilike(users.displayname, pattern)),
-    ))
-    .orderBy(users.email)
-    .limit(10);
-  return rows.filter((r) => r.user.id !== auth.user.id).map((r) => ({ _id: r.user.id, email: r.user.email, name: userDisplayName(r.user) }));
 }
 
 /**

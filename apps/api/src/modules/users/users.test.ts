@@ -274,6 +274,43 @@ describe('GET user/{id}/events', () => {
   });
 });
 
+describe('GET user/{id}/share-entity-options', () => {
+  it("lists this tenant's members you can share with, searchable over name and e-mail and paginated; yours alone", async () => {
+    const tag = `Sharetest${Date.now().toString(36)}`;
+    const me = await signUp(t.app, 'acme', { lastname: tag });
+    const grace = await signUp(t.app, 'acme', { firstname: 'Grace', lastname: tag });
+    const alan = await signUp(t.app, 'acme', { firstname: 'Alan', lastname: tag });
+    const suspended = await signUp(t.app, 'acme', { firstname: 'Gone', lastname: tag });
+    const member = (await t.app.db.select().from(tenantMembers).where(and(eq(tenantMembers.tenantId, t.tenants.acme.id), eq(tenantMembers.userId, suspended.user._id))))[0]!;
+    await t.app.db.update(tenantMembers).set({ membershipStatus: 'suspended' }).where(and(eq(tenantMembers.tenantId, member.tenantId), eq(tenantMembers.id, member.id)));
+    await signUp(t.app, 'globex', { firstname: 'Elsewhere', lastname: tag });
+    const options = async (query: string) => {
+      const res = await call(me, 'GET', `${me.user._id}/share-entity-options?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: { _id: string; name: string; email: string }[]; meta: { page: number; limit: number; total: number } };
+    };
+    const option = (who: SignedUp, first: string) => ({ _id: who.user._id, name: `${first} ${tag}`, email: who.email });
+    const byEmail = [option(grace, 'Grace'), option(alan, 'Alan')].sort((a, b) => a.email.localeCompare(b.email));
+
+    expect(await options(`search=${tag.toLowerCase()}`)).toEqual({ data: byEmail, meta: { page: 1, limit: 20, total: 2 } });
+    expect((await options(`search=${encodeURIComponent(`grace ${tag}`)}`)).data).toEqual([option(grace, 'Grace')]);
+    expect((await options(`search=${encodeURIComponent(alan.email.toUpperCase())}`)).data).toEqual([option(alan, 'Alan')]);
+    expect(await options(`search=${tag}&limit=1&page=2`)).toEqual({ data: [byEmail[1]], meta: { page: 2, limit: 1, total: 2 } });
+    const all = await options('limit=100');
+    expect(all.data.map((o) => o._id)).toEqual(expect.arrayContaining([grace.user._id, alan.user._id]));
+    expect(all.data.map((o) => o._id)).not.toContain(me.user._id);
+    expect(all.data.map((o) => o._id)).not.toContain(suspended.user._id);
+
+    const tooShort = await call(me, 'GET', `${me.user._id}/share-entity-options?search=ab`);
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().error.message).toContain('search must be more than 2 characters');
+    expect((await call(me, 'GET', `${me.user._id}/share-entity-options?limit=101`)).statusCode).toBe(400);
+
+    const admin = await signUp(t.app, 'acme', { admin: true });
+    for (const who of [grace, admin]) expect((await call(who, 'GET', `${me.user._id}/share-entity-options`)).statusCode).toBe(404);
+  });
+});
+
 describe('GET user/{id}/export', () => {
   it('downloads everything held on you in this tenant as a JSON attachment', async () => {
     const me = await signUp(t.app, 'acme');

@@ -1,18 +1,18 @@
 import { Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/material';
 import {
   accessGrantCreateBody, EMAIL_ERROR, inviteOptionLabel, isValidEmail, shouldSuggest, tenantRole, tenantRoleLabels,
-  type AccessGrantCreateBody, type AccessSubjectOption, type TenantRole,
+  type AccessGrantCreateBody, type ShareEntityOption, type TenantRole,
 } from '@tessera/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 
-type Choice = AccessSubjectOption | { invite: string };
+type Choice = ShareEntityOption | { invite: string };
 const isInvite = (c: Choice | null): c is { invite: string } => c !== null && 'invite' in c;
 
 export interface AccessGrantFormProps {
   /** Members matching the typed text (asked only after more than 2 characters), cached under optionsKey. */
-  fetchOptions: (search: string, signal: AbortSignal) => Promise<AccessSubjectOption[]>;
+  fetchOptions: (search: string, signal: AbortSignal) => Promise<ShareEntityOption[]>;
   optionsKey: readonly unknown[];
   /** Roles offered; §5: from the role enumeration, restrictable per form. */
   roles?: readonly TenantRole[];

@@ -50,6 +50,12 @@ export const tenantRoleLabels: Record<TenantRole, string> = {
 
 const expiresAt = z.iso.datetime({ error: 'Expiry must be an ISO date-time' }).nullable();
 
+/** A grant that would be expired the moment it is written is refused (the server checks against its clock). */
+export const EXPIRY_IN_PAST_ERROR = 'The expiry must be in the future';
+export function isPastExpiry(expiresAt: string | null | undefined, now: Date): boolean {
+  return Boolean(expiresAt) && new Date(expiresAt!).getTime() <= now.getTime();
+}
+
 export const accessGrant = z
   .object({
     _id: objectId,

@@ -17,7 +17,7 @@ import { getShareEntityOptions, shareEntityOptionsQueryKey } from '../../user/ap
 import {
   useDeleteDocumentAccess, useDocumentAccess, useGrantDocumentAccess, useResendDocumentInvite, useUpdateDocumentAccess,
 } from '../api/document-access.ts';
-import { AccessGrantForm } from './access-grant-form.tsx';
+import { AccessGrantForm, endOfDay } from './access-grant-form.tsx';
 import { useDocumentContext } from './document-page.tsx';
 
 /** The picker shows the first few matches; typing more narrows them. */
@@ -126,7 +126,7 @@ export function DocumentAccessTab() {
           onClose={() => setEditing(null)}
           onSave={(role, expires) =>
             update.mutate(
-              { accessId: editing._id, body: { role, expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null } },
+              { accessId: editing._id, body: { role, expiresAt: expires ? endOfDay(expires) : null } },
               { onSuccess: () => setEditing(null), onError: fail },
             )
           }

@@ -89,7 +89,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get('/user/:id/export', {
     schema: {
       tags, summary: 'Export my data',
-      description: describe('Everything the platform holds on the signed-in user in this tenant, as a JSON file download (the document itself, not wrapped in `data`). Only the owner may export; sensitive values are included in full since the owner could reveal them.', signedIn),
+      description: describe('Everything the platform holds on the signed-in user in this tenant, as a JSON file download (the document itself, not wrapped in `data`): account, membership, timeline, profiles, accounts, IDs, businesses, documents and images uploaded (metadata and urls, no file bytes) and access grants held or given. Only the owner may export; sensitive values are included in full since the owner could reveal them.', signedIn),
       params, response: { 200: userExport, ...errorResponses(400, 401, 403, 404) },
     },
     config: { access: signedIn },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUpViaApi } from '../support/api.ts';
-import { useBrowser } from '../support/browser.ts';
+import { linkInLastMail, PASSWORD, signUpViaApi, uniqueEmail } from '../support/api.ts';
+import { urlOf, useBrowser } from '../support/browser.ts';
 import { useTempFiles } from '../support/files.ts';
 import { choose, expectToast, signInThroughUi } from '../support/session.ts';
 
@@ -8,7 +8,7 @@ const { newPage } = useBrowser();
 const files = useTempFiles();
 
 describe('documents', () => {
-  it('uploads a document and shares it by e-mail with a member, who then finds and opens it', async () => {
+  it('uploads a document, shares it with a member and invites an address with no account; both then find and open it', async () => {
     const owner = await signUpViaApi(undefined, { firstname: 'Owen', lastname: 'Uploader' });
     const reader = await signUpViaApi(undefined, { firstname: 'Rhea', lastname: 'Reader' });
     const page = await newPage();
@@ -41,6 +41,17 @@ describe('documents', () => {
     await expectToast(page, 'Shared with Rhea Reader');
     await page.getByRole('listitem').filter({ hasText: reader.email }).getByText('Rhea Reader').waitFor();
 
+    // An address with no account gets 'Invite "{value}"': the account and the grant are made, the invitation mailed.
+    const newcomer = uniqueEmail('newcomer');
+    await page.getByLabel('Person or e-mail').fill(newcomer);
+    await page.getByRole('option', { name: `Invite "${newcomer}"` }).click();
+    await page.getByText('An invitation is e-mailed to this address').waitFor();
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expectToast(page, `Invitation sent to ${newcomer}`);
+    const invitedRow = page.getByRole('listitem').filter({ hasText: newcomer });
+    await invitedRow.getByText('Invited', { exact: true }).waitFor();
+    await invitedRow.getByRole('button', { name: `Resend invite to ${newcomer}` }).waitFor();
+
     const other = await newPage();
     await signInThroughUi(other, reader, '/document');
     const grid = other.getByRole('grid', { name: 'Documents' });
@@ -52,5 +63,23 @@ describe('documents', () => {
     expect(await other.getByRole('tab', { name: 'Access' }).count()).toBe(0);
     const [download] = await Promise.all([other.waitForEvent('download'), other.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('wire-notes.txt');
+
+    // The newcomer follows the invitation from the mailbox, finishes signing up and finds the document.
+    const link = await linkInLastMail(newcomer);
+    const invitee = await newPage();
+    await invitee.goto(link.replace(/^http:\/\/[^/]+/, urlOf('').replace(/\/$/, '')));
+    await invitee.getByText('Finish your invitation').first().waitFor();
+    expect(await invitee.getByLabel('Email').inputValue()).toBe(newcomer);
+    await invitee.getByLabel('First name').fill('Nia');
+    await invitee.getByLabel('Last name').fill('Newcomer');
+    await invitee.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await invitee.getByRole('checkbox').check();
+    await invitee.getByRole('button', { name: 'Accept invitation' }).click();
+    await invitee.waitForURL((url) => url.pathname === '/');
+    await invitee.goto(urlOf('/document'));
+    await invitee.getByRole('grid', { name: 'Documents' }).getByRole('gridcell', { name: 'Journey wire notes' }).click();
+    await invitee.waitForURL((url) => url.pathname === documentPath);
+    await invitee.getByRole('heading', { name: 'Journey wire notes', level: 1 }).waitFor();
+    await invitee.getByText('This document was shared with you to read.').waitFor();
   });
 });

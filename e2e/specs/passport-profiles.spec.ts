@@ -20,7 +20,7 @@ async function openSeededProfile(tab: 'contact' | 'identity'): Promise<Page> {
 }
 
 describe('individual profiles', () => {
-  it('creates a profile from the list and saves its details with masked inputs', async () => {
+  it('creates a profile from the list and saves its details with masked inputs (SSN, TIN, EIN, CRD)', async () => {
     const user = await signUpViaApi();
     const page = await newPage();
     await signInThroughUi(page, user, PROFILES);
@@ -43,6 +43,13 @@ describe('individual profiles', () => {
     expect(await ssn.inputValue()).toBe('123-45-6789');
     await page.getByRole('button', { name: 'Show value' }).first().click();
     expect(await ssn.getAttribute('type')).toBe('text');
+    // TIN and EIN take their own patterns, 000-00-0000 and 00-0000000.
+    const tin = page.getByLabel('TIN');
+    await tin.pressSequentially('987654321');
+    expect(await tin.inputValue()).toBe('987-65-4321');
+    const ein = page.getByLabel('EIN');
+    await ein.pressSequentially('12a3456789');
+    expect(await ein.inputValue()).toBe('12-3456789');
     const crd = page.getByLabel('CRD');
     await crd.pressSequentially('12a3456789012');
     expect(await crd.inputValue()).toBe('1234567890');
@@ -59,9 +66,14 @@ describe('individual profiles', () => {
     await page.waitForURL(/\/details$/);
     await page.reload();
     expect(await page.getByLabel('Occupation').inputValue()).toBe('Analyst');
-    await page.getByText(/^On file: /).waitFor();
+    // Saved, each shows only its last four digits in its own pattern until revealed.
+    await page.getByText('On file: ***-**-6789').waitFor();
+    await page.getByText('On file: ***-**-4321').waitFor();
+    await page.getByText('On file: **-***6789').waitFor();
     await page.getByRole('button', { name: 'Reveal saved values' }).click();
     await expect.poll(() => ssn.inputValue()).toBe('123-45-6789');
+    expect(await tin.inputValue()).toBe('987-65-4321');
+    expect(await ein.inputValue()).toBe('12-3456789');
 
     // Deleting asks first, then returns to the list without the profile.
     await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { tenantRole, type TenantRole } from './enums.ts';
+import { pageQuery } from './http.ts';
 import { objectId } from './ids.ts';
-import { email } from './validation.ts';
+import { email, SEARCH_MIN_CHARS } from './validation.ts';
 
 /** What a grant may cover and who may hold one. */
 export const accessResourceType = z.enum(['document']);
@@ -49,6 +50,12 @@ export const tenantRoleLabels: Record<TenantRole, string> = {
 
 const expiresAt = z.iso.datetime({ error: 'Expiry must be an ISO date-time' }).nullable();
 
+/** A grant that would be expired the moment it is written is refused (the server checks against its clock). */
+export const EXPIRY_IN_PAST_ERROR = 'The expiry must be in the future';
+export function isPastExpiry(expiresAt: string | null | undefined, now: Date): boolean {
+  return Boolean(expiresAt) && new Date(expiresAt!).getTime() <= now.getTime();
+}
+
 export const accessGrant = z
   .object({
     _id: objectId,
@@ -89,9 +96,20 @@ export const accessGrantUpdateBody = z
   .describe('AccessGrantUpdateBody');
 export type AccessGrantUpdateBody = z.input<typeof accessGrantUpdateBody>;
 
-/** A person the sharer can pick in the access-grant form. */
-export const accessSubjectOption = z.object({ _id: objectId, email: z.string(), name: z.string() }).describe('AccessSubjectOption');
-export type AccessSubjectOption = z.infer<typeof accessSubjectOption>;
+/** GET user/{id}/share-entity-options: a person the user can share with (a member of this tenant), as the access-grant form offers them. */
+export const shareEntityOption = z.object({ _id: objectId, name: z.string(), email: z.string() }).describe('ShareEntityOption');
+export type ShareEntityOption = z.infer<typeof shareEntityOption>;
+
+/** §6 search boxes: the search, when given, over name and e-mail, has more than 2 characters. */
+export const shareEntityOptionsQuery = pageQuery.extend({
+  search: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN_CHARS, `search must be more than ${SEARCH_MIN_CHARS - 1} characters`)
+    .max(100, 'search must be at most 100 characters')
+    .optional(),
+});
+export type ShareEntityOptionsQuery = z.input<typeof shareEntityOptionsQuery>;
 
 /** The form's offer for a typed value that matches no one. */
 export const inviteOptionLabel = (value: string) => `Invite "${value}"`;

@@ -30,6 +30,16 @@ export const pageRoutes: RouteObject[] = [
   },
   { path: 'terms', lazy: () => import('../features/legal/components/terms-page.tsx').then((m) => ({ Component: m.TermsPage })) },
   { path: 'privacy', lazy: () => import('../features/legal/components/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })) },
+  {
+    path: 'docs',
+    lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsLayout })),
+    children: [
+      { index: true, lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsOverview })) },
+      { path: 'auth', lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsAuth })) },
+      { path: 'user', lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsUser })) },
+      { path: 'billing', lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsBilling })) },
+    ],
+  },
   // Not lazy: the error boundary shows it too, so it is in the main bundle anyway.
   { path: '*', Component: NotFoundPage },
 ];

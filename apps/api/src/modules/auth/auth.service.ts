@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { authTokens, type TenantMemberRow, type TenantRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Mailer } from '../../lib/mail/mailer.ts';
+import type { MailMessage, Mailer } from '../../lib/mail/mailer.ts';
 import { addedToTenantMail, inviteMail, passwordChangedMail, passwordResetMail } from '../../lib/mail/templates.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { TokenService } from '../../lib/tokens.ts';
@@ -222,49 +222,62 @@ export function inviterName(caller: Caller, tenant: TenantRow): string {
   return caller.apiKey ? tenant.name : userDisplayName(caller.user);
 }
 
-export async function invite(deps: AuthDeps, site: CallSite, caller: Caller, body: z.output<typeof inviteBody>): Promise<{ user: User; tenantMember: TenantMember }> {
+/** An invitation's rows, written in the caller's transaction, and the mail to send once that transaction commits. */
+export interface WrittenInvitation {
+  invitedUser: UserRow;
+  member: TenantMemberRow;
+  mail: MailMessage;
+}
+
+/**
+ * Writes an invitation inside `tx`: the account (new, partial signup) unless the e-mail has one, its membership, the
+ * invite token and the timeline event. It sends nothing, so a caller that writes more in the same transaction (a
+ * document grant) leaves no invited account behind when that fails; the caller sends `mail` after the commit.
+ */
+export async function writeInvitation(
+  deps: Pick<AuthDeps, 'tokens' | 'clock'>, tx: DbOrTx, site: CallSite, caller: Caller, body: z.output<typeof inviteBody>,
+): Promise<WrittenInvitation> {
   const inviter = inviterName(caller, site.tenant);
-  const existing = await findUserByEmail(deps.db, body.email);
-  if (existing && (await findMember(deps.db, site.tenant.id, existing.id))) {
+  const existing = await findUserByEmail(tx, body.email);
+  if (existing && (await findMember(tx, site.tenant.id, existing.id))) {
     throw new AppError('conflict', 'This person is already a member of this organization');
   }
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
   const attributes = { ...DEFAULT_ATTRIBUTES[body.role], ...body.attributes };
   const now = deps.clock.now();
 
-  const result = await deps.db.transaction(async (tx) => {
-    const invitedUser = existing
-      ?? (await insertUser(tx, {
-        email: body.email, firstname: body.firstname, lastname: body.lastname, signupStatus: 'partial', accountStatus: 'pending-activation',
-      }));
-    // An existing account joins directly; a new one is invited and activates by accepting.
-    const status = existing?.signupStatus === 'complete' ? 'active' : 'invited';
-    const member = await insertMember(tx, { tenantId: site.tenant.id, user: invitedUser, role: body.role, attributes, membershipStatus: status, expiresAt });
-    await recordEvent(tx, {
-      tenantId: site.tenant.id, type: 'invite', entity: member.id, entityType: 'tenant-member', caller,
-      message: `${actorName(caller)} ${status === 'active' ? 'added' : 'invited'} ${invitedUser.email} as ${body.role}`,
-      meta: { change: { role: { old: null, new: body.role }, membershipStatus: { old: null, new: status }, attributes: { old: null, new: attributes } } },
-      refs: [{ entity: invitedUser.id, entityType: 'user' }],
-    });
-    let inviteToken: string | null = null;
-    if (status === 'invited') {
-      const jti = newId();
-      await tx.insert(authTokens).values({
-        id: jti, userId: invitedUser.id, tenantId: site.tenant.id, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000),
-      });
-      inviteToken = await deps.tokens.signPurpose(
-        'invite',
-        { email: invitedUser.email, firstname: body.firstname, lastname: body.lastname, tenantId: site.tenant.id },
-        jti, INVITE_TTL_SECONDS, now,
-      );
-    }
-    return { invitedUser, member, inviteToken };
+  const invitedUser = existing
+    ?? (await insertUser(tx, {
+      email: body.email, firstname: body.firstname, lastname: body.lastname, signupStatus: 'partial', accountStatus: 'pending-activation',
+    }));
+  // An existing account joins directly; a new one is invited and activates by accepting.
+  const status = existing?.signupStatus === 'complete' ? 'active' : 'invited';
+  const member = await insertMember(tx, { tenantId: site.tenant.id, user: invitedUser, role: body.role, attributes, membershipStatus: status, expiresAt });
+  await recordEvent(tx, {
+    tenantId: site.tenant.id, type: 'invite', entity: member.id, entityType: 'tenant-member', caller,
+    message: `${actorName(caller)} ${status === 'active' ? 'added' : 'invited'} ${invitedUser.email} as ${body.role}`,
+    meta: { change: { role: { old: null, new: body.role }, membershipStatus: { old: null, new: status }, attributes: { old: null, new: attributes } } },
+    refs: [{ entity: invitedUser.id, entityType: 'user' }],
   });
+  let content = addedToTenantMail(site.tenant.name, inviter, `${site.origin}/signin`);
+  if (status === 'invited') {
+    const jti = newId();
+    await tx.insert(authTokens).values({
+      id: jti, userId: invitedUser.id, tenantId: site.tenant.id, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000),
+    });
+    const inviteToken = await deps.tokens.signPurpose(
+      'invite',
+      { email: invitedUser.email, firstname: body.firstname, lastname: body.lastname, tenantId: site.tenant.id },
+      jti, INVITE_TTL_SECONDS, now,
+    );
+    content = inviteMail(site.tenant.name, inviter, `${site.origin}/invite-accept?token=${encodeURIComponent(inviteToken)}`, INVITE_TTL_SECONDS / 86_400);
+  }
+  return { invitedUser, member, mail: { to: invitedUser.email, tenantId: site.tenant.id, ...content } };
+}
 
-  const mail = result.inviteToken
-    ? inviteMail(site.tenant.name, inviter, `${site.origin}/invite-accept?token=${encodeURIComponent(result.inviteToken)}`, INVITE_TTL_SECONDS / 86_400)
-    : addedToTenantMail(site.tenant.name, inviter, `${site.origin}/signin`);
-  await deps.mailer.send({ to: result.invitedUser.email, tenantId: site.tenant.id, ...mail });
+export async function invite(deps: AuthDeps, site: CallSite, caller: Caller, body: z.output<typeof inviteBody>): Promise<{ user: User; tenantMember: TenantMember }> {
+  const result = await deps.db.transaction((tx) => writeInvitation(deps, tx, site, caller, body));
+  await deps.mailer.send(result.mail);
   return { user: toUser(result.invitedUser), tenantMember: toTenantMember(result.member, result.invitedUser.email) };
 }
 

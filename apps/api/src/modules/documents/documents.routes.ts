@@ -1,5 +1,5 @@
 import {
-  accessGrant, accessGrantCreateBody, accessGrantUpdateBody, accessSubjectOption, dataOf, documentAssociations, documentParseResult,
+  accessGrant, accessGrantCreateBody, accessGrantUpdateBody, dataOf, documentAssociations, documentParseResult,
   documentQuery, documentRecord, documentUpdateBody, listOf, objectId, timelineEvent, timelineQuery,
 } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -99,15 +99,6 @@ export async function documentsRoutes(app: FastifyInstance) {
     schema: { tags, summary: "A document's access list", description: describe(`Every grant, expired ones included (owner). ${rule}`, access), params, response: { 200: dataOf(z.array(accessGrant)), ...errors } },
     config: { access },
   }, async (request) => ({ data: await documents.listAccess(deps, requireAuth(request), request.params.id) }));
-
-  r.get('/document/:id/access/subjects', {
-    schema: {
-      tags, summary: 'People to share with', description: describe(`Members of this tenant matching the search (at least 3 characters), at most 10 (owner). ${rule}`, access),
-      params, querystring: z.object({ search: z.string().trim().min(3, 'search must be at least 3 characters').max(100, 'search must be at most 100 characters') }),
-      response: { 200: dataOf(z.array(accessSubjectOption)), ...errors },
-    },
-    config: { access },
-  }, async (request) => ({ data: await documents.searchSubjects(deps, requireAuth(request), request.params.id, request.query.search) }));
 
   r.post('/document/:id/access', {
     schema: {

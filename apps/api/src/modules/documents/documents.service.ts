@@ -1,21 +1,21 @@
 import {
-  diffChanges, documentMetadata, parseTagList, rightsOf, userDisplayName, type AccessGrant,
-  type AccessRight, type AccessSubjectOption, type DocumentAssociations, type DocumentQuery, type DocumentRecord,
+  diffChanges, documentMetadata, EXPIRY_IN_PAST_ERROR, isPastExpiry, parseTagList, rightsOf, userDisplayName, type AccessGrant,
+  type AccessRight, type DocumentAssociations, type DocumentQuery, type DocumentRecord,
   type DocumentUpdateBody, type List, type TenantRole, type TimelineQuery,
 } from '@tessera/domain';
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { accessGrantCreateBody, accessGrantUpdateBody, documentUpdateBody } from '@tessera/domain';
-import { authTokens, govPhotoIds, tenantMembers, users, type DocumentRow } from '../../db/schema/index.ts';
+import { authTokens, govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
-import { likePattern, pageMeta } from '../../lib/pagination.ts';
+import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, type AllowedMimeType } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { invite, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
+import { writeInvitation, type AuthDeps, type CallSite, type WrittenInvitation } from '../auth/auth.service.ts';
 import { canUseRaiseMode, isTenantOwner } from '../institutions/institution-access.ts';
 import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/offers.repository.ts';
 import { findMember } from '../tenants/tenant-members.repository.ts';
@@ -232,67 +232,57 @@ export async function listAccess(deps: DocumentDeps, auth: AuthContext, id: stri
   return (await listGrants(deps.db, auth.tenantId, id)).map((g) => toAccessGrant(g.grant, g.user, now));
 }
 
-/** Active members of the tenant matching a search (more than 2 characters), for the access form's picker. */
-export async function searchSubjects(deps: DocumentDeps, auth: AuthContext, id: string, search: string): Promise<AccessSubjectOption[]> {
-  await requireRight(deps, auth, id, 'share');
-  const pattern = likePattern(search.trim());
-  const rows = await deps.db
-    .select({ user: users })
-    .from(tenantMembers)
-    .innerJoin(users, eq(users.id, tenantMembers.userId))
-    .where(and(
-      eq(tenantMembers.tenantId, auth.tenantId),
-      sql`${tenantMembers.membershipStatus} in ('active', 'invited')`,
-      or(ilike(users.email, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern), ilike(users.displayname, pattern)),
-    ))
-    .orderBy(users.email)
-    .limit(10);
-  return rows.filter((r) => r.user.id !== auth.user.id).map((r) => ({ _id: r.user.id, email: r.user.email, name: userDisplayName(r.user) }));
+/** A grant that would be expired at once is refused, naming the field. */
+function requireFutureExpiry(deps: DocumentDeps, expiresAt: string | null | undefined): void {
+  if (isPastExpiry(expiresAt, deps.clock.now())) throw new AppError('validation', `body.expiresAt: ${EXPIRY_IN_PAST_ERROR}`);
 }
 
 /**
  * Grants a role on the document. An existing member is granted at once and told by e-mail; an address without a
  * membership here is invited through the invite flow (investor), and the grant is held by the account it creates.
+ * The invitation and the grant are written in one transaction and the mail goes out after it commits, so a failed
+ * grant leaves no invited account and no invitation behind.
  */
 export async function grantAccess(deps: DocumentDeps, site: CallSite, auth: AuthContext, id: string, body: z.output<typeof accessGrantCreateBody>): Promise<AccessGrant> {
   const { row } = await requireRight(deps, auth, id, 'share');
-  let subjectId: string;
-  let invited = false;
+  requireFutureExpiry(deps, body.expiresAt);
+  let memberId: string | null = null;
   if (body.subject) {
-    const member = await findMember(deps.db, auth.tenantId, body.subject);
-    if (!member) throw notFound('User');
-    subjectId = body.subject;
+    if (!(await findMember(deps.db, auth.tenantId, body.subject))) throw notFound('User');
+    memberId = body.subject;
   } else {
-    const email = body.subjectEmail!;
-    const found = await findUserWithMemberByEmail(deps.db, email, auth.tenantId);
-    if (found?.member) {
-      subjectId = found.user.id;
-    } else {
-      const local = email.split('@')[0] ?? email;
-      const result = await invite(deps, site, auth, { email, firstname: local, lastname: '', role: 'investor', attributes: {}, expiresAt: null });
-      subjectId = result.user._id;
-      invited = true;
-    }
+    const found = await findUserWithMemberByEmail(deps.db, body.subjectEmail!, auth.tenantId);
+    if (found?.member) memberId = found.user.id;
   }
-  if (subjectId === row.uploadedBy) throw new AppError('bad-request', 'subject: the uploader already owns this document');
-  if (await findGrantOfSubject(deps.db, auth.tenantId, id, subjectId)) throw new AppError('conflict', 'This person already has access: change their role instead');
-  const subject = await findUserById(deps.db, subjectId);
-  if (!subject) throw notFound('User');
+  if (memberId === row.uploadedBy) throw new AppError('bad-request', 'subject: the uploader already owns this document');
+  if (memberId && (await findGrantOfSubject(deps.db, auth.tenantId, id, memberId))) throw new AppError('conflict', 'This person already has access: change their role instead');
+  const member = memberId ? await findUserById(deps.db, memberId) : undefined;
+  if (memberId && !member) throw notFound('User');
+
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-  const grant = await deps.db.transaction(async (tx) => {
+  const { grant, subject, invitation } = await deps.db.transaction(async (tx) => {
+    let subject = member;
+    let invitation: WrittenInvitation | null = null;
+    if (!subject) {
+      const email = body.subjectEmail!;
+      invitation = await writeInvitation(deps, tx, site, auth, { email, firstname: email.split('@')[0] ?? email, lastname: '', role: 'investor', attributes: {}, expiresAt: null });
+      subject = invitation.invitedUser;
+    }
     const created = await insertGrant(tx, {
-      tenantId: auth.tenantId, id: newId(), resource: id, resourceType: 'document', resourceEmail: null, subject: subjectId,
+      tenantId: auth.tenantId, id: newId(), resource: id, resourceType: 'document', resourceEmail: null, subject: subject.id,
       subjectType: 'user', subjectEmail: subject.email, role: body.role, expiresAt, createdBy: auth.user.id,
     });
     await recordEvent(tx, {
       tenantId: auth.tenantId, type: 'access', entity: id, entityType: 'document', userId: auth.user.id,
-      message: `${invited ? 'Invited' : 'Shared with'} ${subject.email} as ${body.role}`,
+      message: `${invitation ? 'Invited' : 'Shared with'} ${subject.email} as ${body.role}`,
       meta: { change: { [`access.${subject.email}`]: { old: null, new: { role: body.role, expiresAt: created.expiresAt?.toISOString() ?? null } } } },
-      refs: [{ entity: subjectId, entityType: 'user' }],
+      refs: [{ entity: subject.id, entityType: 'user' }],
     });
-    return created;
+    return { grant: created, subject, invitation };
   });
-  if (!invited) {
+  if (invitation) {
+    await deps.mailer.send(invitation.mail);
+  } else {
     const mail = documentSharedMail(site.tenant.name, userDisplayName(auth.user), row.name, body.role, `${site.origin}/document/${id}`);
     await deps.mailer.send({ to: subject.email, tenantId: auth.tenantId, ...mail });
   }
@@ -307,6 +297,7 @@ async function requireGrant(deps: DocumentDeps, auth: AuthContext, id: string, g
 
 export async function changeAccess(deps: DocumentDeps, auth: AuthContext, id: string, grantId: string, body: z.output<typeof accessGrantUpdateBody>): Promise<AccessGrant> {
   await requireRight(deps, auth, id, 'share');
+  requireFutureExpiry(deps, body.expiresAt);
   const { grant, user } = await requireGrant(deps, auth, id, grantId);
   const next = { role: body.role, expiresAt: body.expiresAt === undefined ? undefined : body.expiresAt ? new Date(body.expiresAt) : null };
   const change = diffChanges(

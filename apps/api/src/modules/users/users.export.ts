@@ -1,7 +1,9 @@
-import { EXPORT_FORMAT, EXPORT_VERSION, PAGE_LIMIT_MAX, type TimelineEvent, type UserExport } from '@tessera/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { documentUrl, EXPORT_FORMAT, EXPORT_VERSION, imageUrl, PAGE_LIMIT_MAX, type TimelineEvent, type UserExport } from '@tessera/domain';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businesses, documents, financialAccounts, govPhotoIds, individualProfiles, legalEntityProfiles } from '../../db/schema/index.ts';
+import {
+  accessGrants, businesses, documents, financialAccounts, govPhotoIds, images, individualProfiles, legalEntityProfiles,
+} from '../../db/schema/index.ts';
 import { listOwners, toBusiness } from '../businesses/businesses.repository.ts';
 import { toFinancialAccount } from '../financial-accounts/financial-accounts.service.ts';
 import { toIndividualProfile } from '../individual-profiles/individual-profiles.service.ts';
@@ -62,6 +64,32 @@ async function documentsSection({ db, tenantId, userId }: ExportScope) {
   return rows.map(({ storageKey: _storageKey, ...row }) => ({ ...row, _id: row.id }));
 }
 
+/** Images the user uploaded through POST image: what they are and where they are served, not their bytes. */
+async function imagesSection({ db, tenantId, userId }: ExportScope) {
+  const rows = await db.select().from(images).where(and(eq(images.tenantId, tenantId), eq(images.uploadedBy, userId))).orderBy(asc(images.createdAt));
+  return rows.map((row) => ({
+    _id: row.id, name: row.name, type: row.type, tags: row.tags, mimeType: row.mimeType, size: row.size, url: imageUrl(row.id),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** Access grants matching `which` (held by or given by the user), with the name and address of what they cover. */
+async function grants({ db, tenantId }: ExportScope, which: SQL) {
+  const rows = await db
+    .select({ grant: accessGrants, documentName: documents.name })
+    .from(accessGrants)
+    .leftJoin(documents, and(eq(documents.tenantId, accessGrants.tenantId), eq(documents.id, accessGrants.resource)))
+    .where(and(eq(accessGrants.tenantId, tenantId), which))
+    .orderBy(asc(accessGrants.createdAt));
+  return rows.map(({ grant, documentName }) => ({
+    _id: grant.id, resource: grant.resource, resourceType: grant.resourceType, resourceName: documentName, resourceUrl: documentUrl(grant.resource),
+    subject: grant.subject, subjectEmail: grant.subjectEmail, role: grant.role, createdBy: grant.createdBy,
+    expiresAt: grant.expiresAt?.toISOString() ?? null, createdAt: grant.createdAt.toISOString(), updatedAt: grant.updatedAt.toISOString(),
+  }));
+}
+const accessGrantsHeldSection: ExportSection = (scope) => grants(scope, eq(accessGrants.subject, scope.userId));
+const accessGrantsGivenSection: ExportSection = (scope) => grants(scope, eq(accessGrants.createdBy, scope.userId));
+
 /** The export's further sections: one small function per table holding the user's data; the name is its key in the file. */
 export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   individualProfiles: individualProfilesSection,
@@ -70,6 +98,9 @@ export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   govPhotoIds: govPhotoIdsSection,
   businesses: businessesSection,
   documents: documentsSection,
+  images: imagesSection,
+  accessGrantsHeld: accessGrantsHeldSection,
+  accessGrantsGiven: accessGrantsGivenSection,
 };
 
 /** Every timeline event by or about the user in this tenant, oldest first. */

@@ -1,8 +1,9 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, type AdminUser, type User } from '@tessera/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type AdminUser, type PageQuery, type User } from '@tessera/domain';
+import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tenantMembers, users, type UserRow } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
@@ -34,6 +35,32 @@ export async function findUserWithMemberByEmail(db: DbOrTx, email: string, tenan
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   return row;
+}
+
+/**
+ * The people a user can share with in a tenant: its active and invited members other than the user, matching the
+ * search over names and e-mail, ordered by e-mail.
+ */
+export async function listShareableMembers(db: DbOrTx, tenantId: string, userId: string, q: PageQuery & { search?: string }) {
+  const conditions: SQL[] = [
+    eq(tenantMembers.tenantId, tenantId),
+    inArray(tenantMembers.membershipStatus, ['active', 'invited']),
+    ne(tenantMembers.userId, userId),
+  ];
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(or(
+      ilike(users.email, pattern), ilike(users.displayname, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern),
+      ilike(sql`concat_ws(' ', ${users.firstname}, ${users.lastname})`, pattern),
+    )!);
+  }
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db.select({ user: users }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(where)
+      .orderBy(users.email, users.id).limit(q.limit).offset(offsetOf(q)),
+    db.select({ total: sql<number>`count(*)::int` }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(where),
+  ]);
+  return { rows: rows.map((r) => r.user), total: count?.total ?? 0 };
 }
 
 export type NewUser = Pick<UserRow, 'email'> & Partial<Omit<UserRow, 'id' | 'email'>>;

@@ -1,6 +1,6 @@
 import {
-  accountUpdateBody, adminUser, dataOf, exportFileName, listOf, memberPreferencesBody, notificationsUpdateBody, objectId, tenantMember,
-  timelineEvent, timelineQuery, user, userDeleted, userExport,
+  accountUpdateBody, adminUser, dataOf, exportFileName, listOf, memberPreferencesBody, notificationsUpdateBody, objectId, shareEntityOption,
+  shareEntityOptionsQuery, tenantMember, timelineEvent, timelineQuery, user, userDeleted, userExport,
 } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -89,7 +89,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get('/user/:id/export', {
     schema: {
       tags, summary: 'Export my data',
-      description: describe('Everything the platform holds on the signed-in user in this tenant, as a JSON file download (the document itself, not wrapped in `data`). Only the owner may export; sensitive values are included in full since the owner could reveal them.', signedIn),
+      description: describe('Everything the platform holds on the signed-in user in this tenant, as a JSON file download (the document itself, not wrapped in `data`): account, membership, timeline, profiles, accounts, IDs, businesses, documents and images uploaded (metadata and urls, no file bytes) and access grants held or given. Only the owner may export; sensitive values are included in full since the owner could reveal them.', signedIn),
       params, response: { 200: userExport, ...errorResponses(400, 401, 403, 404) },
     },
     config: { access: signedIn },
@@ -100,6 +100,15 @@ export async function usersRoutes(app: FastifyInstance) {
       .header('Cache-Control', 'no-store');
     return document;
   });
+
+  r.get('/user/:id/share-entity-options', {
+    schema: {
+      tags, summary: 'People to share with',
+      description: describe('The active and invited members of this tenant the user can share a resource with (themself left out), with id, display name and e-mail, ordered by e-mail. `search` (more than 2 characters) matches names and e-mail. Only the user themself may ask; anyone else gets 404.', signedIn),
+      params, querystring: shareEntityOptionsQuery, response: { 200: listOf(shareEntityOption), ...errorResponses(400, 401, 403, 404) },
+    },
+    config: { access: signedIn },
+  }, async (request) => users.listShareEntityOptions(app.db, requireAuth(request), request.params.id, request.query));
 
   r.get('/user/:id/tenant-member', {
     schema: {

@@ -1,19 +1,22 @@
 import {
   addressIssues, diffChanges, userDisplayName,
-  type AccountUpdate, type AdminUser, type MemberPreferences, type NotificationPreferences, type TenantMember, type TimelineQuery, type User,
+  type AccountUpdate, type AdminUser, type List, type MemberPreferences, type NotificationPreferences, type ShareEntityOption, type shareEntityOptionsQuery, type TenantMember,
+  type TimelineQuery, type User,
 } from '@tessera/domain';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findMember, toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
-import { deleteUserRow, findUserById, listMemberTenantIds, toAdminUser, toUser, updateUser } from './users.repository.ts';
+import { deleteUserRow, findUserById, listMemberTenantIds, listShareableMembers, toAdminUser, toUser, updateUser } from './users.repository.ts';
 
 export interface UserDeps {
   db: Db;
@@ -57,6 +60,16 @@ export async function getOwnMembership(db: Db, auth: AuthContext, userId: string
   const member = userId === auth.user.id ? auth.member : ((await findMember(db, auth.tenantId, userId)) ?? null);
   const user = userId === auth.user.id ? auth.user : await findUserById(db, userId);
   return member && user ? toTenantMember(member, user.email) : null;
+}
+
+/**
+ * GET user/{id}/share-entity-options: whom the user can share with here. The list is the user's own (it names the
+ * tenant's members to someone about to share), so nobody else may ask for it, platform admins included.
+ */
+export async function listShareEntityOptions(db: Db, auth: AuthContext, userId: string, q: z.output<typeof shareEntityOptionsQuery>): Promise<List<ShareEntityOption>> {
+  if (userId !== auth.user.id) throw notFound('User');
+  const { rows, total } = await listShareableMembers(db, auth.tenantId, userId, q);
+  return { data: rows.map((row) => ({ _id: row.id, name: userDisplayName(row), email: row.email })), meta: pageMeta(q, total) };
 }
 
 /** PUT user/{id}: the account fields, checked again against the stored country when the body leaves it out. */

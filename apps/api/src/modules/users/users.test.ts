@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantMembers, timelineEvents, users } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, PASSWORD, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { multipart as documentMultipart, uploadDocument } from '../documents/documents.test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +34,11 @@ function multipart(fileName: string, data: Buffer, field = 'file') {
 const upload = (who: SignedUp, userId: string, fileName: string, data: Buffer, field = 'file') => {
   const { body, contentType } = multipart(fileName, data, field);
   return t.app.inject({ method: 'PUT', url: `/api/v1/user/${userId}/image`, headers: { host: who.host, ...bearer(who.token), 'content-type': contentType }, payload: body });
+};
+
+const uploadImage = (who: SignedUp, name: string, data: Buffer) => {
+  const body = documentMultipart({ name }, [{ name: 'image.png', data }]);
+  return t.app.inject({ method: 'POST', url: '/api/v1/image', headers: { host: who.host, ...bearer(who.token), ...body.headers }, payload: body.payload });
 };
 
 const eventsAbout = (tenantId: string, entity: string) =>
@@ -274,6 +280,43 @@ describe('GET user/{id}/events', () => {
   });
 });
 
+describe('GET user/{id}/share-entity-options', () => {
+  it("lists this tenant's members you can share with, searchable over name and e-mail and paginated; yours alone", async () => {
+    const tag = `Sharetest${Date.now().toString(36)}`;
+    const me = await signUp(t.app, 'acme', { lastname: tag });
+    const grace = await signUp(t.app, 'acme', { firstname: 'Grace', lastname: tag });
+    const alan = await signUp(t.app, 'acme', { firstname: 'Alan', lastname: tag });
+    const suspended = await signUp(t.app, 'acme', { firstname: 'Gone', lastname: tag });
+    const member = (await t.app.db.select().from(tenantMembers).where(and(eq(tenantMembers.tenantId, t.tenants.acme.id), eq(tenantMembers.userId, suspended.user._id))))[0]!;
+    await t.app.db.update(tenantMembers).set({ membershipStatus: 'suspended' }).where(and(eq(tenantMembers.tenantId, member.tenantId), eq(tenantMembers.id, member.id)));
+    await signUp(t.app, 'globex', { firstname: 'Elsewhere', lastname: tag });
+    const options = async (query: string) => {
+      const res = await call(me, 'GET', `${me.user._id}/share-entity-options?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: { _id: string; name: string; email: string }[]; meta: { page: number; limit: number; total: number } };
+    };
+    const option = (who: SignedUp, first: string) => ({ _id: who.user._id, name: `${first} ${tag}`, email: who.email });
+    const byEmail = [option(grace, 'Grace'), option(alan, 'Alan')].sort((a, b) => a.email.localeCompare(b.email));
+
+    expect(await options(`search=${tag.toLowerCase()}`)).toEqual({ data: byEmail, meta: { page: 1, limit: 20, total: 2 } });
+    expect((await options(`search=${encodeURIComponent(`grace ${tag}`)}`)).data).toEqual([option(grace, 'Grace')]);
+    expect((await options(`search=${encodeURIComponent(alan.email.toUpperCase())}`)).data).toEqual([option(alan, 'Alan')]);
+    expect(await options(`search=${tag}&limit=1&page=2`)).toEqual({ data: [byEmail[1]], meta: { page: 2, limit: 1, total: 2 } });
+    const all = await options('limit=100');
+    expect(all.data.map((o) => o._id)).toEqual(expect.arrayContaining([grace.user._id, alan.user._id]));
+    expect(all.data.map((o) => o._id)).not.toContain(me.user._id);
+    expect(all.data.map((o) => o._id)).not.toContain(suspended.user._id);
+
+    const tooShort = await call(me, 'GET', `${me.user._id}/share-entity-options?search=ab`);
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().error.message).toContain('search must be more than 2 characters');
+    expect((await call(me, 'GET', `${me.user._id}/share-entity-options?limit=101`)).statusCode).toBe(400);
+
+    const admin = await signUp(t.app, 'acme', { admin: true });
+    for (const who of [grace, admin]) expect((await call(who, 'GET', `${me.user._id}/share-entity-options`)).statusCode).toBe(404);
+  });
+});
+
 describe('GET user/{id}/export', () => {
   it('downloads everything held on you in this tenant as a JSON attachment', async () => {
     const me = await signUp(t.app, 'acme');
@@ -310,8 +353,37 @@ describe('GET user/{id}/export', () => {
     expect(doc.individualProfiles![0]).toMatchObject({ firstname: 'Ada', ssn: '123-45-6789' });
     expect(doc.financialAccounts![0]).toMatchObject({ accountName: 'Main checking', number: '000123456789' });
     expect(doc.legalEntityProfiles![0]).toMatchObject({ name: 'Ada Holdings' });
-    for (const section of ['govPhotoIds', 'businesses', 'documents']) expect(doc[section]).toEqual([]);
+    for (const section of ['govPhotoIds', 'businesses', 'documents', 'images', 'accessGrantsHeld', 'accessGrantsGiven']) expect(doc[section]).toEqual([]);
     expect(JSON.stringify(doc)).not.toContain('Mine');
+  });
+
+  it('includes the images you uploaded and the access grants you hold or gave, without file bytes', async () => {
+    const me = await signUp(t.app, 'acme');
+    const other = await signUp(t.app, 'acme');
+    const image = (await uploadImage(me, 'Avatar', PNG)).json().data as { _id: string; url: string };
+    await uploadImage(other, 'Not mine', PNG);
+    const mine = (await uploadDocument(t.app, me, { fields: { name: 'My return' } })).json().data as { _id: string };
+    const theirs = (await uploadDocument(t.app, other, { fields: { name: 'Their return' } })).json().data as { _id: string };
+    const grantApi = (who: SignedUp, docId: string, subject: SignedUp, role: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/document/${docId}/access`, headers: { host: who.host, ...bearer(who.token) }, payload: { subject: subject.user._id, role } });
+    const given = (await grantApi(me, mine._id, other, 'editor')).json().data as { _id: string };
+    const held = (await grantApi(other, theirs._id, me, 'viewer')).json().data as { _id: string };
+
+    const doc = (await call(me, 'GET', `${me.user._id}/export`)).json() as Record<string, { [key: string]: unknown }[]>;
+    expect(doc.images).toEqual([{
+      _id: image._id, name: 'Avatar', type: null, tags: [], mimeType: 'image/png', size: PNG.length, url: image.url, createdAt: expect.any(String),
+    }]);
+    expect(doc.accessGrantsGiven).toEqual([expect.objectContaining({
+      _id: given._id, resource: mine._id, resourceType: 'document', resourceName: 'My return', resourceUrl: `/api/v1/document/${mine._id}/download`,
+      subject: other.user._id, subjectEmail: other.email, role: 'editor', createdBy: me.user._id, expiresAt: null, createdAt: expect.any(String),
+    })]);
+    expect(doc.accessGrantsHeld).toEqual([expect.objectContaining({
+      _id: held._id, resource: theirs._id, resourceName: 'Their return', subject: me.user._id, role: 'viewer', createdBy: other.user._id,
+    })]);
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('Not mine');
+    expect(text).not.toContain('storageKey');
+    expect(text).not.toContain(PNG.toString('base64'));
   });
 
   it('is yours alone: another user, a platform admin and another tenant get 404', async () => {

@@ -51,7 +51,7 @@ describe('AccountPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Feature comming soon!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    expect(screen.getByRole('link', { name: 'API documentation' })).toHaveAttribute('href', '/api/v1/docs');
+    expect(screen.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/docs');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Email')).toBeDisabled();
     expect(screen.getByLabelText('Country')).toHaveValue('US');

@@ -45,8 +45,8 @@ export function AccountPage() {
               <Link component={RouterLink} to="/terms">
                 Terms of Service
               </Link>
-              <Link href="/api/v1/docs" target="_blank" rel="noopener">
-                API documentation
+              <Link component={RouterLink} to="/docs">
+                Documentation
               </Link>
             </Stack>
           </SectionCard>

@@ -1,4 +1,4 @@
-import { accessGrant, accessSubjectOption, type AccessGrantCreateBody, type AccessGrantUpdateBody } from '@tessera/domain';
+import { accessGrant, type AccessGrantCreateBody, type AccessGrantUpdateBody } from '@tessera/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, apiRequest } from '../../../lib/api-client.ts';
@@ -16,12 +16,6 @@ export const documentAccessQueryOptions = (id: string) =>
 export function useDocumentAccess(id: string, enabled = true) {
   return useQuery({ ...documentAccessQueryOptions(id), enabled });
 }
-
-export function searchAccessSubjects(id: string, search: string, signal?: AbortSignal) {
-  return api.get(`${base(id)}/subjects?search=${encodeURIComponent(search)}`, z.array(accessSubjectOption), signal);
-}
-
-export const accessSubjectsKey = (id: string) => [...documentAccessQueryOptions(id).queryKey, 'subjects'] as const;
 
 function useAccessMutation<V, R>(id: string, mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();

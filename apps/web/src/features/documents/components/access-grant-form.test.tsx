@@ -46,4 +46,16 @@ describe('AccessGrantForm', () => {
     expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Invite' })).toBeDisabled();
   });
+
+  it('refuses an expiry before today with the server\'s text', async () => {
+    const { user, onSubmit } = setup();
+    await fill(user, screen.getByRole('combobox', { name: 'Person or e-mail' }), 'new@example.com');
+    await user.click(await screen.findByRole('option', { name: 'Invite "new@example.com"' }));
+    await fill(user, screen.getByLabelText('Expires'), '2000-01-01');
+    expect(screen.getByText('The expiry must be in the future')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite' })).toBeDisabled();
+    await user.clear(screen.getByLabelText('Expires'));
+    expect(screen.getByRole('button', { name: 'Invite' })).toBeEnabled();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

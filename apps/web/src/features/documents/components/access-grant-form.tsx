@@ -1,18 +1,25 @@
 import { Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/material';
 import {
-  accessGrantCreateBody, EMAIL_ERROR, inviteOptionLabel, isValidEmail, shouldSuggest, tenantRole, tenantRoleLabels,
-  type AccessGrantCreateBody, type AccessSubjectOption, type TenantRole,
+  accessGrantCreateBody, EMAIL_ERROR, EXPIRY_IN_PAST_ERROR, inviteOptionLabel, isPastExpiry, isValidEmail, shouldSuggest, tenantRole, tenantRoleLabels,
+  type AccessGrantCreateBody, type ShareEntityOption, type TenantRole,
 } from '@tessera/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 
-type Choice = AccessSubjectOption | { invite: string };
+/** A date input's day as the end of that local day, so an expiry of today lasts until midnight. */
+export const endOfDay = (day: string) => new Date(`${day}T23:59:59`).toISOString();
+const todayInput = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+type Choice = ShareEntityOption | { invite: string };
 const isInvite = (c: Choice | null): c is { invite: string } => c !== null && 'invite' in c;
 
 export interface AccessGrantFormProps {
   /** Members matching the typed text (asked only after more than 2 characters), cached under optionsKey. */
-  fetchOptions: (search: string, signal: AbortSignal) => Promise<AccessSubjectOption[]>;
+  fetchOptions: (search: string, signal: AbortSignal) => Promise<ShareEntityOption[]>;
   optionsKey: readonly unknown[];
   /** Roles offered; §5: from the role enumeration, restrictable per form. */
   roles?: readonly TenantRole[];
@@ -37,14 +44,12 @@ export function AccessGrantForm({ fetchOptions, optionsKey, roles = tenantRole.o
   const known = members.some((m) => m.email.toLowerCase() === typed.toLowerCase());
   const options: Choice[] = [...members, ...(typed && !known ? [{ invite: typed }] : [])];
   const inviteError = isInvite(choice) && !isValidEmail(choice.invite) ? EMAIL_ERROR : null;
+  const expiresAt = expires ? endOfDay(expires) : undefined;
+  const expiryError = isPastExpiry(expiresAt, new Date()) ? EXPIRY_IN_PAST_ERROR : null;
   const body: AccessGrantCreateBody | null = choice
-    ? {
-      ...(isInvite(choice) ? { subjectEmail: choice.invite } : { subject: choice._id }),
-      role,
-      ...(expires && { expiresAt: new Date(`${expires}T23:59:59`).toISOString() }),
-    }
+    ? { ...(isInvite(choice) ? { subjectEmail: choice.invite } : { subject: choice._id }), role, ...(expiresAt && { expiresAt }) }
     : null;
-  const valid = body !== null && accessGrantCreateBody.safeParse(body).success;
+  const valid = body !== null && !expiryError && accessGrantCreateBody.safeParse(body).success;
 
   const submit = async () => {
     if (!body || !valid) return;
@@ -98,7 +103,7 @@ export function AccessGrantForm({ fetchOptions, optionsKey, roles = tenantRole.o
       </TextField>
       <TextField
         label="Expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} sx={{ flex: 1, minWidth: 160 }}
-        helperText="Empty: never" slotProps={{ inputLabel: { shrink: true } }}
+        error={Boolean(expiryError)} helperText={expiryError ?? 'Empty: never'} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInput() } }}
       />
       <Button variant="contained" onClick={() => void submit()} disabled={!valid} loading={busy} sx={{ mt: { md: 1 }, flexShrink: 0 }}>
         {isInvite(choice) ? 'Invite' : 'Share'}

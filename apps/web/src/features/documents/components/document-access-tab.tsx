@@ -12,17 +12,22 @@ import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { getShareEntityOptions, shareEntityOptionsQueryKey } from '../../user/api/get-share-entity-options.ts';
 import {
-  accessSubjectsKey, searchAccessSubjects, useDeleteDocumentAccess, useDocumentAccess, useGrantDocumentAccess, useResendDocumentInvite, useUpdateDocumentAccess,
+  useDeleteDocumentAccess, useDocumentAccess, useGrantDocumentAccess, useResendDocumentInvite, useUpdateDocumentAccess,
 } from '../api/document-access.ts';
-import { AccessGrantForm } from './access-grant-form.tsx';
+import { AccessGrantForm, endOfDay } from './access-grant-form.tsx';
 import { useDocumentContext } from './document-page.tsx';
 
+/** The picker shows the first few matches; typing more narrows them. */
+const SHARE_OPTIONS_LIMIT = 10;
 const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
 export function DocumentAccessTab() {
   const { document } = useDocumentContext();
   const id = document._id;
+  const userId = useSession().user?._id ?? '';
   const { enqueueSnackbar } = useSnackbar();
   const { confirm, confirmDialog } = useConfirm();
   const { data, error, isPending, refetch } = useDocumentAccess(id, document.rights.share);
@@ -41,8 +46,8 @@ export function DocumentAccessTab() {
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>Share</Typography>
           <AccessGrantForm
-            fetchOptions={(search, signal) => searchAccessSubjects(id, search, signal)}
-            optionsKey={accessSubjectsKey(id)}
+            fetchOptions={async (search, signal) => (await getShareEntityOptions(userId, { search, limit: SHARE_OPTIONS_LIMIT }, signal)).data}
+            optionsKey={shareEntityOptionsQueryKey(userId)}
             onSubmit={(body) =>
               grant.mutateAsync(body, {
                 onSuccess: (g) => enqueueSnackbar(body.subjectEmail && g.subjectSignupStatus === 'partial' ? `Invitation sent to ${g.subjectEmail}` : `Shared with ${g.subjectName}`, { variant: 'success' }),
@@ -121,7 +126,7 @@ export function DocumentAccessTab() {
           onClose={() => setEditing(null)}
           onSave={(role, expires) =>
             update.mutate(
-              { accessId: editing._id, body: { role, expiresAt: expires ? new Date(`${expires}T23:59:59`).toISOString() : null } },
+              { accessId: editing._id, body: { role, expiresAt: expires ? endOfDay(expires) : null } },
               { onSuccess: () => setEditing(null), onError: fail },
             )
           }

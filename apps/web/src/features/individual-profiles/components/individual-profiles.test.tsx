@@ -158,3 +158,23 @@ describe('profile details', { timeout: 20_000 }, () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 });
+
+describe('reload on refresh=true', { timeout: 20_000 }, () => {
+  it('fetches the profile again and drops the parameter', async () => {
+    let stored = makeProfile();
+    const fetchMock = mockFetch(() => jsonResponse({ data: stored }));
+    const reads = () => fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/api/v1/individual-profile/${ID}`).length;
+    const routes = [{ path: '/user/passport/individual-profiles/:individualProfileId', element: <IndividualProfilePage />, children: [{ path: 'details', element: <p>Details</p> }] }];
+    const { router } = renderRoutes(routes, { initialEntries: [`/user/passport/individual-profiles/${ID}/details`] });
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(reads()).toBe(1);
+
+    // Changed elsewhere (another tab, a flow that sends the user back here with refresh=true).
+    stored = makeProfile({ lastname: 'Byron' });
+    await router.navigate(`/user/passport/individual-profiles/${ID}/details?refresh=true`);
+    expect(await screen.findByRole('heading', { name: 'Ada Byron' })).toBeInTheDocument();
+    expect(reads()).toBe(2);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe(`/user/passport/individual-profiles/${ID}/details`);
+  });
+});

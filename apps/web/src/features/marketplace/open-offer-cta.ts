@@ -1,15 +1,19 @@
-import { offerCtaKind, offerCtaUrl, type OfferCtaKind } from '@tessera/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { marketplaceOfferQueryOptions, useMarketplaceOffer } from './api/get-marketplace-offer.ts';
+import { useCallback, useEffect } from 'react';
+
+type OfferCtaKind = 'primary' | 'secondary';
 
 /** The offer and call to action a link asks for (000 §2: `?offer=<id or slug>&cta=primary|secondary`, primary by default). */
 export function offerCtaRequest(search: string): { offer: string; cta: OfferCtaKind } | null {
   const params = new URLSearchParams(search);
   const offer = params.get('offer')?.trim();
   if (!offer) return null;
-  return { offer, cta: offerCtaKind.catch('primary').parse(params.get('cta')) };
+  return { offer, cta: params.get('cta') === 'secondary' ? 'secondary' : 'primary' };
 }
+
+// The offer's schema (and the domain's offer and institution modules) load only when a link asks for a CTA,
+// so they stay off the /signin budget.
+const loadOfferApi = () => import('./api/get-marketplace-offer.ts');
 
 /**
  * After sign-in, sign-up or invite on the investor app, opens the offer's matching CTA link in a new tab.
@@ -18,17 +22,23 @@ export function offerCtaRequest(search: string): { offer: string; cta: OfferCtaK
  */
 export function useOfferCta(tenantId: string | null, search: string, enabled: boolean) {
   const request = enabled ? offerCtaRequest(search) : null;
+  const offer = request?.offer ?? null;
+  const cta = request?.cta ?? 'primary';
   const queryClient = useQueryClient();
-  useMarketplaceOffer(tenantId ?? '', request?.offer ?? '', Boolean(request));
+
+  useEffect(() => {
+    if (!offer || !tenantId) return;
+    void loadOfferApi().then((api) => queryClient.prefetchQuery(api.marketplaceOfferQueryOptions(tenantId, offer)));
+  }, [offer, tenantId, queryClient]);
 
   return useCallback(async () => {
-    if (!request || !tenantId) return;
+    if (!offer || !tenantId) return;
     try {
-      const offer = await queryClient.fetchQuery(marketplaceOfferQueryOptions(tenantId, request.offer));
-      const url = offerCtaUrl(offer, request.cta);
+      const api = await loadOfferApi();
+      const url = api.offerCtaUrl(await queryClient.fetchQuery(api.marketplaceOfferQueryOptions(tenantId, offer)), cta);
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
     } catch {
       // An offer that is gone or hidden has nothing to open: the user still lands where they were going.
     }
-  }, [request?.offer, request?.cta, tenantId, queryClient]); // eslint-disable-line react-hooks/exhaustive-deps -- the request is derived from these two strings
+  }, [offer, cta, tenantId, queryClient]);
 }

@@ -1,4 +1,6 @@
 import { marketplaceOffer } from '@tessera/domain';
+
+export { offerCtaUrl } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 

@@ -454,6 +454,15 @@ describe('documents, approval and publishing', () => {
     await call(owner, 'PUT', `/${offer._id}/approval`, { approvalStatus: 'approved' });
     await call(gp, 'PUT', `/${offer._id}/documents`, { documents: docs.slice(0, 2) });
     expect((await publish()).json().error.message).toBe('Publishing needs these documents: Subscription Agreement, Wire Instructions');
+    // A hidden required document is not shown to investors, so it does not count.
+    const hidden = await call(gp, 'PUT', `/${offer._id}/documents`, { documents: docs.map((d) => ({ ...d, hidden: d.type === 'wire-instructions' })) });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const events = await eventCount(offer._id);
+    const refusedHidden = await publish();
+    expect(refusedHidden.statusCode).toBe(400);
+    expect(refusedHidden.json().error.message).toBe('Publishing needs these documents: Wire Instructions');
+    expect((await call(gp, 'GET', `/${offer._id}`)).json().data.published).toBe(false);
+    expect(await eventCount(offer._id)).toBe(events);
     await call(gp, 'PUT', `/${offer._id}/documents`, { documents: docs });
     const ok = await publish();
     expect(ok.statusCode, ok.body).toBe(200);

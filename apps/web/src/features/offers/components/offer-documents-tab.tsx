@@ -15,7 +15,7 @@ import { useDraft } from '../../../hooks/use-draft.ts';
 import { CompletenessChip } from './completeness-chip.tsx';
 import { useOfferContext } from './offer-page.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { offerErrorText } from './offer-toast.ts';
+import { offerErrorMessage, offerErrorText } from './offer-toast.ts';
 import { SortableList } from '../../../components/sortable-list.tsx';
 
 /** The documents module's type for an offer document type. */
@@ -140,7 +140,7 @@ export function OfferDocumentsTab() {
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>No documents yet.</Typography>
         ) : (
           <>
-            {listed.isError && <Alert severity="warning">The document names could not be loaded: {offerErrorText(listed.error, 'Error loading documents')}</Alert>}
+            {listed.isError && <Alert severity="warning">The document names could not be loaded: {offerErrorMessage(listed.error, 'Error loading documents')}</Alert>}
             <SortableList
               label="Offer documents"
               items={draft.value}

@@ -199,6 +199,20 @@ export async function findTeamRowOfUser(db: DbOrTx, tenantId: string, institutio
   return row;
 }
 
+/**
+ * The ids of the team's unexpired owners other than `exceptId`, locked until the transaction ends so two
+ * concurrent demotions cannot both see the other owner and leave the team without one.
+ */
+export async function lockOtherActiveOwners(db: DbOrTx, tenantId: string, institutionId: string, exceptId: string, now = new Date()): Promise<string[]> {
+  const rows = await db.select({ id: roleAssignments.id }).from(roleAssignments)
+    .where(and(
+      teamOf(tenantId, institutionId), eq(roleAssignments.role, 'owner'), ne(roleAssignments.id, exceptId),
+      or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+    ))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
 export async function insertTeamRow(db: DbOrTx, values: typeof roleAssignments.$inferInsert): Promise<void> {
   await db.insert(roleAssignments).values(values);
 }

@@ -365,6 +365,94 @@ describe('team', () => {
     expect((await call(owner, 'PUT', `/${fund._id}/team/${elsewhere.member._id}/role`, { role: 'owner' })).statusCode).toBe(404);
   });
 
+  it("only the team's owners (and tenant owners) grant, change or remove the owner role; members and editors get 403, writing nothing", async () => {
+    const fund = await create();
+    const ownerRow = (await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)))[0]!;
+    const [teamMember, teamEditor] = [await signUp(t.app, 'acme', { role: 'editor' }), await signUp(t.app, 'acme', { role: 'editor' })];
+    await joinTeam(teamMember, fund._id, 'member');
+    await joinTeam(teamEditor, fund._id, 'editor');
+    const { member: invited } = await invite(owner, fund._id);
+    // An investor of the tenant: inviting them would give them institution:manage.
+    const outsider = await signUp(t.app, 'acme');
+    const state = async () => JSON.stringify({
+      team: await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id),
+      outsider: await t.app.db.select().from(tenantMembers).where(eq(tenantMembers.id, outsider.tenantMember!._id)),
+      users: (await t.app.db.select({ id: users.id }).from(users)).length,
+      events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
+    });
+    const before = await state();
+    for (const gpOnTeam of [teamMember, teamEditor]) {
+      const asOwner = await call(gpOnTeam, 'POST', `/${fund._id}/team/invite`, { email: outsider.email, firstname: 'O', lastname: 'U', role: 'owner' });
+      expect(asOwner.statusCode).toBe(403);
+      expect(asOwner.json().error.message).toBe("Only the owners of the institution's team (or the organization owners) can make someone an owner, or change or remove an owner");
+      expect((await call(gpOnTeam, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'N', lastname: 'U', role: 'owner' })).statusCode).toBe(403);
+      expect((await call(gpOnTeam, 'PUT', `/${fund._id}/team/${invited._id}/role`, { role: 'owner' })).statusCode).toBe(403);
+      const self = (await t.app.db.select().from(roleAssignments).where(and(eq(roleAssignments.entityId, fund._id), eq(roleAssignments.userId, gpOnTeam.user._id))))[0]!;
+      expect((await call(gpOnTeam, 'PUT', `/${fund._id}/team/${self.id}/role`, { role: 'owner' })).statusCode).toBe(403);
+      expect((await call(gpOnTeam, 'PUT', `/${fund._id}/team/${ownerRow.id}/role`, { role: 'viewer' })).statusCode).toBe(403);
+      expect((await call(gpOnTeam, 'DELETE', `/${fund._id}/team/${ownerRow.id}`)).statusCode).toBe(403);
+    }
+    expect(await state()).toBe(before);
+
+    // A GP who is an owner of the team may.
+    const teamOwner = await signUp(t.app, 'acme', { role: 'editor' });
+    await joinTeam(teamOwner, fund._id, 'owner');
+    const promoted = await call(teamOwner, 'PUT', `/${fund._id}/team/${invited._id}/role`, { role: 'owner' });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(promoted.json().data.role).toBe('owner');
+    const added = await call(teamOwner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', role: 'owner' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await call(teamOwner, 'DELETE', `/${fund._id}/team/${added.json().data._id}`)).statusCode).toBe(200);
+  });
+
+  it("the team's last unexpired owner can be neither demoted nor removed (409)", async () => {
+    const fund = await create();
+    const [ownerRow] = await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id));
+    // An owner whose membership expired does not keep the team owned.
+    const lapsed = await signUp(t.app, 'acme', { role: 'editor' });
+    await t.app.db.insert(roleAssignments).values({
+      tenantId: t.tenants.acme.id, id: newId(), userId: lapsed.user._id, entityType: 'institution', entityId: fund._id, role: 'owner', expiresAt: new Date(Date.now() - 1000),
+    });
+    const team = async () => JSON.stringify(await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id));
+    const before = { team: await team(), events: (await eventsOf(fund._id)).length };
+    for (const who of [owner, admin]) {
+      const demoted = await call(who, 'PUT', `/${fund._id}/team/${ownerRow!.id}/role`, { role: 'editor' });
+      expect(demoted.statusCode).toBe(409);
+      expect(demoted.json().error.message).toBe('The team must keep at least one owner: make someone else owner first');
+      const removed = await call(who, 'DELETE', `/${fund._id}/team/${ownerRow!.id}`);
+      expect(removed.statusCode).toBe(409);
+      expect(removed.json().error.message).toBe('The team must keep at least one owner: make someone else owner first');
+    }
+    expect({ team: await team(), events: (await eventsOf(fund._id)).length }).toEqual(before);
+
+    // With a second owner, the first may step down, and the second is then the last.
+    const { member: second } = await invite(owner, fund._id, { role: 'owner' });
+    const stepDown = await call(owner, 'PUT', `/${fund._id}/team/${ownerRow!.id}/role`, { role: 'editor' });
+    expect(stepDown.statusCode, stepDown.body).toBe(200);
+    expect((await call(owner, 'DELETE', `/${fund._id}/team/${second._id}`)).statusCode).toBe(409);
+    expect((await call(owner, 'PUT', `/${fund._id}/team/${second._id}/role`, { role: 'viewer' })).statusCode).toBe(409);
+    // Owner to owner changes nothing and is allowed.
+    expect((await call(owner, 'PUT', `/${fund._id}/team/${second._id}/role`, { role: 'owner' })).statusCode).toBe(200);
+  });
+
+  it('viewers cannot invite, resend, change roles or remove, and nothing is written', async () => {
+    const fund = await create();
+    const viewer = await signUp(t.app, 'acme', { role: 'editor' });
+    await joinTeam(viewer, fund._id, 'viewer');
+    const { member } = await invite(owner, fund._id);
+    const team = async () => JSON.stringify(await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id));
+    const before = { team: await team(), events: (await eventsOf(fund._id)).length, users: (await t.app.db.select({ id: users.id }).from(users)).length };
+    for (const role of ['member', 'owner']) {
+      const res = await call(viewer, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', role });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe('Viewers of an institution can look but not change it');
+    }
+    expect((await call(viewer, 'POST', `/${fund._id}/team/${member._id}/resend-invite`)).statusCode).toBe(403);
+    expect((await call(viewer, 'PUT', `/${fund._id}/team/${member._id}/role`, { role: 'editor' })).statusCode).toBe(403);
+    expect((await call(viewer, 'DELETE', `/${fund._id}/team/${member._id}`)).statusCode).toBe(403);
+    expect({ team: await team(), events: (await eventsOf(fund._id)).length, users: (await t.app.db.select({ id: users.id }).from(users)).length }).toEqual(before);
+  });
+
   it('shows the history of the institution with team changes', async () => {
     const fund = await create();
     await invite(owner, fund._id);

@@ -87,13 +87,13 @@ export async function listInstitutions(
   return { data: rows, meta: pageMeta(q, count?.total ?? 0) };
 }
 
-/** One institution with its offer count and whether the user is on its team. */
-export async function findInstitutionWithExtras(db: DbOrTx, tenantId: string, id: string, userId: string, now = new Date()) {
+/** One institution with its offer count and whether the user is on its team (never, for an API key: no user). */
+export async function findInstitutionWithExtras(db: DbOrTx, tenantId: string, id: string, userId: string | null, now = new Date()) {
   const [found] = await db
     .select({
       row: institutions,
       offersCount: sql<number>`(select count(*)::int from ${offers} where ${offers.tenantId} = ${institutions.tenantId} and ${offers.institutionId} = ${institutions.id})`,
-      isTeamMember: sql<boolean>`exists (${onTeam(db, userId, now)})`,
+      isTeamMember: userId ? sql<boolean>`exists (${onTeam(db, userId, now)})` : sql<boolean>`false`,
     })
     .from(institutions)
     .where(and(eq(institutions.tenantId, tenantId), eq(institutions.id, id)))

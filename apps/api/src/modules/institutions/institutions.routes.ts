@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
+import { requireAuth, requireInstitutionReader, type AuthContext } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
 import { checkTenantParam } from '../members/members.service.ts';
@@ -36,6 +36,11 @@ export async function institutionsRoutes(app: FastifyInstance) {
   const caller = (request: FastifyRequest & { params: { t: string } }): AuthContext => {
     checkTenantParam(requireTenant(request), request.params.t);
     return requireAuth(request);
+  };
+  /** As `caller`, also accepting the institution's private API key on the routes that declare it. */
+  const reader = (request: FastifyRequest & { params: { t: string } }) => {
+    checkTenantParam(requireTenant(request), request.params.t);
+    return requireInstitutionReader(request);
   };
   const one = dataOf(institution);
 
@@ -70,9 +75,9 @@ export async function institutionsRoutes(app: FastifyInstance) {
   }, async (request) => ({ data: await institutions.createInstitution(app.db, caller(request), request.body) }));
 
   r.get('/tenant/:t/institutions/:id', {
-    schema: { tags, summary: 'An institution', description: describe(`${scope} ${who}`, signedIn), params, response: { 200: one, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await institutions.getInstitution(app.db, caller(request), request.params.id) }));
+    schema: { tags, summary: 'An institution', description: describe(`${scope} ${who} The institution's own private API key may read it too (any other institution is 404 to it).`, signedIn), params, response: { 200: one, ...errorResponses(400, 401, 403, 404) } },
+    config: { access: signedIn, institutionKeys: true },
+  }, async (request) => ({ data: await institutions.getInstitution(app.db, reader(request), request.params.id) }));
 
   r.delete('/tenant/:t/institutions/:id', {
     schema: {

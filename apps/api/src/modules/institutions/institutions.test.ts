@@ -1,7 +1,7 @@
 import { RAISE_MODE_REFUSED, type Institution, type TeamMember, type TimelineEvent } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutions, offers, roleAssignments, tenantMembers, timelineEvents, users } from '../../db/schema/index.ts';
+import { apiKeys, institutions, offers, roleAssignments, tenantMembers, timelineEvents, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { multipart, PNG } from '../documents/documents.test-helpers.ts';
@@ -99,6 +99,75 @@ describe('access', () => {
     expect(byGp.statusCode, byGp.body).toBe(200);
     expect(byGp.json().data).toMatchObject({ name: 'Renamed', type: 'bank', slug: null });
     expect((await rowOf(b._id))!.name).toBe(b.name);
+  });
+});
+
+describe('access to every institution route', () => {
+  /** The institution's row, team and keys (but a key's last use), every membership, and how many users and timeline events exist in any tenant. */
+  const written = async (id: string) => JSON.stringify({
+    institution: await rowOf(id),
+    team: await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, id)).orderBy(roleAssignments.id),
+    keys: (await t.app.db.select().from(apiKeys).where(eq(apiKeys.institutionId, id)).orderBy(apiKeys.id)).map(({ lastUsedAt: _lastUsed, ...row }) => row),
+    users: (await t.app.db.select({ id: users.id }).from(users)).length,
+    members: await t.app.db.select().from(tenantMembers).orderBy(tenantMembers.id),
+    events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
+  });
+
+  it("a GP of another institution gets 404, a team viewer 403 on every write, another tenant's owner 404; nothing is written", async () => {
+    const fund = await create();
+    const other = await create();
+    const gpOther = await signUp(t.app, 'acme', { role: 'editor' });
+    await joinTeam(gpOther, other._id, 'owner');
+    const viewer = await signUp(t.app, 'acme', { role: 'editor' });
+    await joinTeam(viewer, fund._id, 'viewer');
+    const { member } = await invite(owner, fund._id);
+    const key = await call(owner, 'POST', `/${fund._id}/api-key/pvt`, {});
+    expect(key.statusCode, key.body).toBe(200);
+    const keyId = key.json().data._id as string;
+
+    // Every call on one institution, each with a valid body, so that only access can refuse it.
+    const routes: [Method, string, object?][] = [
+      ['GET', ''], ['GET', '/events'], ['GET', '/team'], ['GET', '/offers'], ['GET', '/api-keys'], ['DELETE', ''],
+      ['PUT', '/details', { name: 'Taken over', type: 'bank', descriptionShort: 'x', description: null, customMetrics: [] }],
+      ['PUT', '/images', { images: [] }], ['PUT', '/videos', { videos: [{ id: 'v', url: 'https://example.com/v.mp4', position: 0 }] }],
+      ['PUT', '/contact', { contact: { emails: [{ _id: someObjectId(), email: 'taken@over.example', isPrimary: true }] } }],
+      ['POST', '/team/invite', { email: uniqueEmail('sneaky'), firstname: 'S', lastname: 'N', role: 'owner' }],
+      ['POST', `/team/${member._id}/resend-invite`], ['PUT', `/team/${member._id}/role`, { role: 'owner' }], ['DELETE', `/team/${member._id}`],
+      ['POST', '/api-key/pvt', {}], ['POST', '/api-key/pub', {}], ['DELETE', `/api-keys/${keyId}`],
+    ];
+    const before = await written(fund._id);
+    for (const [method, path, body] of routes) {
+      const url = `/${fund._id}${path}`;
+      expect((await call(gpOther, method, url, body)).statusCode, `GP of another institution: ${method} ${path}`).toBe(404);
+      // globex's owner on globex's address naming globex: acme's institution is not there.
+      expect((await call(stranger, method, url, body, 'globex')).statusCode, `another tenant's owner: ${method} ${path}`).toBe(404);
+      if (method !== 'GET') expect((await call(viewer, method, url, body)).statusCode, `viewer: ${method} ${path}`).toBe(403);
+    }
+    // The collection routes: the list leaves it out; slugs and creating are the tenant owners' (403 to GPs), and another tenant's list does not hold it.
+    expect((await call(gpOther, 'GET', `?search=${encodeURIComponent(fund.name)}`)).json().meta.total).toBe(0);
+    expect((await call(stranger, 'GET', `?search=${encodeURIComponent(fund.name)}`, undefined, 'globex')).json().meta.total).toBe(0);
+    for (const who of [gpOther, viewer]) {
+      expect((await call(who, 'GET', `/slug-available?slug=${fund.slug}`)).statusCode).toBe(403);
+      expect((await call(who, 'POST', '', { name: 'Mine', slug: `mine-${Date.now().toString(36)}`, descriptionShort: 'x' })).statusCode).toBe(403);
+    }
+    expect(await written(fund._id)).toBe(before);
+    // The same call by the tenant's owner goes through, so the refusals above are about access, not the bodies.
+    expect((await call(owner, 'PUT', `/${fund._id}/videos`, { videos: [{ id: 'v', url: 'https://example.com/v.mp4', position: 0 }] })).statusCode).toBe(200);
+  });
+
+  it('bad input to details, images, videos and contact is 400 and writes nothing', async () => {
+    const fund = await create();
+    const before = await written(fund._id);
+    const bad: [string, object][] = [
+      ['/details', { name: '', type: 'bank', descriptionShort: 'x', description: null, customMetrics: [] }],
+      ['/details', { name: 'X', type: 'castle', descriptionShort: 'x', description: null, customMetrics: [] }],
+      ['/images', { images: [{ id: 'x', image: someObjectId(), position: 0, hidden: false, purpose: 'logo' }] }],
+      ['/images', { images: [{ id: 'x', image: someObjectId(), position: 0, purpose: 'poster' }] }],
+      ['/videos', { videos: [{ id: 'v', url: 'javascript:alert(1)', position: 0 }] }],
+      ['/contact', { contact: { emails: [{ _id: someObjectId(), email: 'not-an-email', isPrimary: true }] } }],
+    ];
+    for (const [path, body] of bad) expect((await call(owner, 'PUT', `/${fund._id}${path}`, body)).statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
+    expect(await written(fund._id)).toBe(before);
   });
 });
 

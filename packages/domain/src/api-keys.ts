@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { objectId } from './ids.ts';
 
-/** Private keys authenticate server-to-server calls as the tenant; public keys only identify the tenant. */
+/**
+ * Private keys authenticate server-to-server calls; public keys only identify their owner. A tenant's private key
+ * acts as the tenant owner; an institution's private key reads that institution and its offers only.
+ */
 export const apiKeyKind = z.enum(['private', 'public']);
 export type ApiKeyKind = z.infer<typeof apiKeyKind>;
 
@@ -32,6 +35,7 @@ export const apiKey = z
   .object({
     _id: objectId,
     kind: apiKeyKind,
+    institution: objectId.nullable().describe("The institution the key belongs to; null for the tenant's own keys"),
     prefix: z.string().describe(`The first ${API_KEY_VISIBLE_CHARS} characters of the key`),
     label: z.string().nullable(),
     createdBy: objectId.nullable(),

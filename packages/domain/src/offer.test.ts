@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { entitySlug, entitySlugify, metricsComplete } from './institution.ts';
 import {
   capitalRaiseComplete, classesComplete, deriveListingStatus, detailsComplete, heroImage, missingRequiredDocuments, offerCardMetrics,
-  offerSlugAvailabilityQuery, offerStatusBody,
+  offerSlugAvailabilityQuery, offerStatusBody, type OfferDocumentItem,
 } from './offer.ts';
 
 describe('entitySlugify (002 §5)', () => {
@@ -87,14 +87,21 @@ describe('completeness (002 §5)', () => {
 });
 
 describe('missingRequiredDocuments (002 §5)', () => {
+  const shown = (type: OfferDocumentItem['type']) => ({ type, hidden: false });
   it('names the required types not yet present, in their fixed order; other documents do not count', () => {
     expect(missingRequiredDocuments([])).toEqual(['operating-agreement', 'private-placement-memorandum', 'subscription-agreement', 'wire-instructions']);
-    expect(missingRequiredDocuments([{ type: 'wire-instructions' }, { type: 'other' }, { type: 'operating-agreement' }])).toEqual([
+    expect(missingRequiredDocuments([shown('wire-instructions'), shown('other'), shown('operating-agreement')])).toEqual([
       'private-placement-memorandum', 'subscription-agreement',
     ]);
     expect(missingRequiredDocuments([
-      { type: 'operating-agreement' }, { type: 'private-placement-memorandum' }, { type: 'subscription-agreement' }, { type: 'wire-instructions' },
+      shown('operating-agreement'), shown('private-placement-memorandum'), shown('subscription-agreement'), shown('wire-instructions'),
     ])).toEqual([]);
+  });
+
+  it('does not count a hidden document, unless a shown one of the same type is there too', () => {
+    const all = [shown('operating-agreement'), shown('private-placement-memorandum'), shown('subscription-agreement')];
+    expect(missingRequiredDocuments([...all, { type: 'wire-instructions', hidden: true }])).toEqual(['wire-instructions']);
+    expect(missingRequiredDocuments([...all, { type: 'wire-instructions', hidden: true }, shown('wire-instructions')])).toEqual([]);
   });
 });
 

@@ -266,9 +266,9 @@ export { metricsComplete };
 export function capitalRaiseComplete(o: Pick<Offer, 'capitalRaiseMin' | 'capitalRaiseMax' | 'capitalRaiseTotal'>): boolean {
   return [o.capitalRaiseMin, o.capitalRaiseMax, o.capitalRaiseTotal].every((v) => typeof v === 'number' && v !== 0);
 }
-/** The required documents an offer still lacks before publishing. */
-export function missingRequiredDocuments(documents: readonly Pick<OfferDocumentItem, 'type'>[]): OfferRequiredDocumentType[] {
-  return REQUIRED_OFFER_DOCUMENTS.filter((t) => !documents.some((d) => d.type === t));
+/** The required documents an offer still lacks before publishing: a hidden document is not shown to investors, so it does not count. */
+export function missingRequiredDocuments(documents: readonly Pick<OfferDocumentItem, 'type' | 'hidden'>[]): OfferRequiredDocumentType[] {
+  return REQUIRED_OFFER_DOCUMENTS.filter((t) => !documents.some((d) => d.type === t && !d.hidden));
 }
 
 /** Offer card metrics (002 §9): min investment the minimum across classes, target IRR the maximum, holding period the minimum. */

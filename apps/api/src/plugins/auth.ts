@@ -18,28 +18,47 @@ export interface AuthContext {
   apiKey?: undefined;
 }
 
-/**
- * A server calling with a private API key of the host's tenant: a service principal with no user.
- * It acts with the owner role on routes whose access lists 'owner' and that accept it (they read the caller
- * with `requireCaller`); everywhere else it is refused with 403 'This call needs a signed-in user'.
- */
-export interface ApiKeyAuthContext {
+interface KeyPrincipal {
   apiKey: { id: string; prefix: string };
   tenantId: string;
-  role: 'owner';
   user: null;
   member: null;
   isPlatformAdmin: false;
 }
 
+/**
+ * A server calling with a private API key of the host's tenant: a service principal with no user.
+ * It acts with the owner role on routes whose access lists 'owner' and that accept it (they read the caller
+ * with `requireCaller`); everywhere else it is refused with 403 'This call needs a signed-in user'.
+ */
+export interface TenantKeyAuthContext extends KeyPrincipal {
+  institutionId: null;
+  role: 'owner';
+}
+
+/**
+ * A server calling with a private API key of one institution of the host's tenant. It passes only routes that
+ * declare `config.institutionKeys` (reads of the institution and its offers), whose services keep it to its
+ * institution; everywhere else it is refused with 403 INSTITUTION_KEY_REFUSED.
+ */
+export interface InstitutionKeyAuthContext extends KeyPrincipal {
+  institutionId: string;
+  role: null;
+}
+
+export type ApiKeyAuthContext = TenantKeyAuthContext | InstitutionKeyAuthContext;
+
 /** Whoever a route that accepts service principals is serving: a person, or a tenant's private API key. */
-export type Caller = AuthContext | ApiKeyAuthContext;
+export type Caller = AuthContext | TenantKeyAuthContext;
 
 export const NEEDS_USER = 'This call needs a signed-in user';
+export const INSTITUTION_KEY_REFUSED = "An institution's API key can only read its institution and its offers";
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The route also serves an institution's private API key; its service keeps the key to that institution. */
+    institutionKeys?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -52,14 +71,24 @@ declare module 'fastify' {
 
 /** The signed-in caller, or 401. Use in services after the route's access check ran. */
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (request.apiKeyAuth) throw forbidden(NEEDS_USER);
+  if (request.apiKeyAuth) throw forbidden(request.apiKeyAuth.institutionId ? INSTITUTION_KEY_REFUSED : NEEDS_USER);
   if (!request.auth) throw unauthenticated();
   return request.auth;
 }
 
-/** The signed-in user or the private API key, for routes that serve both. */
+/** The signed-in user or the tenant's private API key, for routes that serve both. */
 export function requireCaller(request: FastifyRequest): Caller {
-  return request.apiKeyAuth ?? requireAuth(request);
+  const key = request.apiKeyAuth;
+  if (!key) return requireAuth(request);
+  if (key.role !== 'owner') throw forbidden(INSTITUTION_KEY_REFUSED);
+  return key;
+}
+
+/** The signed-in user or an institution's private API key, for the routes that declare `institutionKeys`. */
+export function requireInstitutionReader(request: FastifyRequest): AuthContext | InstitutionKeyAuthContext {
+  const key = request.apiKeyAuth;
+  if (key?.role === null && request.routeOptions.config.institutionKeys) return key;
+  return requireAuth(request);
 }
 
 /** The API key a request presents, from `Authorization: Bearer tsk_…` or the X-API-Key header. */
@@ -97,11 +126,19 @@ export const authPlugin = fp(
       const tenant = requireTenant(request);
       if (apiKeyKindOf(raw) === 'public') throw unauthenticated('A public API key only identifies the organization; use a private key');
       const key = await verifyApiKey({ db: app.db, clock: app.clock }, tenant.id, raw);
-      return { apiKey: { id: key.id, prefix: key.prefix }, tenantId: tenant.id, role: 'owner', user: null, member: null, isPlatformAdmin: false };
+      const principal = { apiKey: { id: key.id, prefix: key.prefix }, tenantId: tenant.id, user: null, member: null, isPlatformAdmin: false } as const;
+      return key.institutionId
+        ? { ...principal, institutionId: key.institutionId, role: null }
+        : { ...principal, institutionId: null, role: 'owner' };
     }
 
-    // A private key passes only routes open to tenant owners; anything that needs a person or a platform admin refuses it.
-    function authorizeApiKey(access: Exclude<Access, 'public'>): void {
+    // A tenant's private key passes only routes open to tenant owners; anything that needs a person or a platform admin
+    // refuses it. An institution's key passes only the routes that declare they serve it.
+    function authorizeApiKey(key: ApiKeyAuthContext, request: FastifyRequest, access: Exclude<Access, 'public'>): void {
+      if (key.institutionId) {
+        if (request.routeOptions.config.institutionKeys === true) return;
+        throw forbidden(INSTITUTION_KEY_REFUSED);
+      }
       if (typeof access === 'object' && 'roles' in access && access.roles.includes('owner')) return;
       throw forbidden(NEEDS_USER);
     }
@@ -140,7 +177,7 @@ export const authPlugin = fp(
       const rawKey = presentedApiKey(request);
       if (rawKey) {
         const keyAuth = await authenticateApiKey(request, rawKey);
-        authorizeApiKey(access);
+        authorizeApiKey(keyAuth, request, access);
         request.apiKeyAuth = keyAuth;
         return;
       }

@@ -1,7 +1,16 @@
 import type { ApiKey, ApiKeyKind } from '@tessera/domain';
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/index.ts';
+
+/** Whose keys: the tenant's own (institutionId null) or those of one of its institutions. */
+export interface KeyOwner {
+  tenantId: string;
+  institutionId: string | null;
+}
+
+const ownedBy = (owner: KeyOwner): SQL =>
+  and(eq(apiKeys.tenantId, owner.tenantId), owner.institutionId ? eq(apiKeys.institutionId, owner.institutionId) : isNull(apiKeys.institutionId))!;
 
 export interface NewApiKey {
   id: string;
@@ -13,22 +22,23 @@ export interface NewApiKey {
   createdAt: Date;
 }
 
-export async function insertApiKey(db: DbOrTx, tenantId: string, values: NewApiKey): Promise<ApiKeyRow> {
-  const [row] = await db.insert(apiKeys).values({ tenantId, ...values }).returning();
+export async function insertApiKey(db: DbOrTx, owner: KeyOwner, values: NewApiKey): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values({ ...owner, ...values }).returning();
   return row!;
 }
 
-/** Newest first; a tenant holds a handful of keys, so the list is not paged. */
-export async function listApiKeys(db: DbOrTx, tenantId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+/** Newest first; an owner holds a handful of keys, so the list is not paged. */
+export async function listApiKeys(db: DbOrTx, owner: KeyOwner): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(ownedBy(owner)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 
-export async function findApiKey(db: DbOrTx, tenantId: string, id: string, lock = false): Promise<ApiKeyRow | null> {
-  const query = db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id)));
+export async function findApiKey(db: DbOrTx, owner: KeyOwner, id: string, lock = false): Promise<ApiKeyRow | null> {
+  const query = db.select().from(apiKeys).where(and(ownedBy(owner), eq(apiKeys.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
+/** Any key of the tenant, its institutions' included: the caller learns from the row whose it is. */
 export async function findApiKeyByHash(db: DbOrTx, tenantId: string, keyHash: string): Promise<ApiKeyRow | null> {
   const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.keyHash, keyHash)));
   return row ?? null;
@@ -51,6 +61,7 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
   return {
     _id: row.id,
     kind: row.kind,
+    institution: row.institutionId,
     prefix: row.prefix,
     label: row.label,
     createdBy: row.createdBy,

@@ -1,7 +1,8 @@
 import { type ApiKey, type ApiKeyCreated } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, timelineEvents } from '../../db/schema/index.ts';
+import { apiKeys, roleAssignments, timelineEvents } from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, lastMailTo, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
 import { hashApiKey } from './api-keys.service.ts';
@@ -261,5 +262,171 @@ describe('a private key as a service caller on the tenant admin routes', () => {
     expect(accepts('/tenant/{id}/branding/theme', 'put')).toBe(true);
     expect(accepts('/tenant/{id}/verification', 'put')).toBe(false);
     expect(accepts('/user/{id}', 'get')).toBe(false);
+  });
+});
+
+describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pvt and /pub)", () => {
+  let fund: string;
+  let other: string;
+  let offerOfFund: string;
+  let offerOfOther: string;
+  let teamOwner: SignedUp;
+  let teamEditor: SignedUp;
+  let teamMember: SignedUp;
+  let viewer: SignedUp;
+  let gpOther: SignedUp;
+
+  const inst = (id: string, rest = '') => `tenant/acme/institutions/${id}${rest}`;
+  async function makeInstitution(name: string): Promise<string> {
+    const res = await call(owner, 'POST', 'tenant/acme/institutions', { name, slug: `${name.toLowerCase()}-${Date.now().toString(36)}`, descriptionShort: name });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data._id as string;
+  }
+  async function makeOffer(institution: string): Promise<string> {
+    const res = await call(owner, 'POST', 'tenant/acme/offers', { name: `Offer of ${institution}`, slug: `offer-${institution}`, institution });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data._id as string;
+  }
+  async function onTeam(role: 'owner' | 'editor' | 'member' | 'viewer', institution: string): Promise<SignedUp> {
+    // Editors carry institution:manage by default: GPs.
+    const who = await signUp(t.app, 'acme', { role: 'editor' });
+    await t.app.db.insert(roleAssignments).values({ tenantId: acme(), id: newId(), userId: who.user._id, entityType: 'institution', entityId: institution, role });
+    return who;
+  }
+  async function generateFor(institution: string, kind: 'pvt' | 'pub', who: SignedUp = owner, body: object = {}): Promise<ApiKeyCreated> {
+    const res = await call(who, 'POST', inst(institution, `/api-key/${kind}`), body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  }
+  /** Every key row (but its last use, which a refused key call still records) and every timeline event, to show a refused call wrote nothing. */
+  const written = async () => JSON.stringify({
+    keys: (await t.app.db.select().from(apiKeys).orderBy(apiKeys.id)).map(({ lastUsedAt: _lastUsed, ...row }) => row),
+    events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
+  });
+
+  beforeAll(async () => {
+    fund = await makeInstitution('Harbor');
+    other = await makeInstitution('Other');
+    offerOfFund = await makeOffer(fund);
+    offerOfOther = await makeOffer(other);
+    [teamOwner, teamEditor, teamMember, viewer, gpOther] = await Promise.all([
+      onTeam('owner', fund), onTeam('editor', fund), onTeam('member', fund), onTeam('viewer', fund), onTeam('owner', other),
+    ]);
+  });
+
+  it("the team's owners and editors and the tenant's owners generate, list and revoke them, recorded on the institution", async () => {
+    const created = await generateFor(fund, 'pvt', teamEditor, { label: 'Data room sync' });
+    expect(created.key).toMatch(/^tsk_live_/);
+    expect(created).toMatchObject({ kind: 'private', institution: fund, label: 'Data room sync', createdBy: teamEditor.user._id, revokedAt: null });
+    const [row] = await t.app.db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, acme()), eq(apiKeys.id, created._id)));
+    expect(row).toMatchObject({ institutionId: fund, keyHash: hashApiKey(created.key) });
+    const event = (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, fund))).find((e) => e.meta.apiKey === created._id)!;
+    expect(event).toMatchObject({ type: 'create', entityType: 'tenant-institution', userId: teamEditor.user._id, meta: { change: { kind: { old: null, new: 'private' } } } });
+    expect(event.message).toContain('of Harbor');
+    expect(JSON.stringify(event)).not.toContain(created.key);
+
+    const pub = await generateFor(fund, 'pub', teamOwner);
+    expect(pub).toMatchObject({ kind: 'public', institution: fund });
+    await generateFor(fund, 'pvt', owner);
+    await generateFor(fund, 'pvt', admin);
+
+    const listed = await call(teamOwner, 'GET', inst(fund, '/api-keys'));
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json().data as ApiKey[]).every((k) => k.institution === fund)).toBe(true);
+    expect(JSON.stringify(listed.json())).not.toContain(created.key);
+    // The tenant's own list keeps to the tenant's keys, and its revoke does not reach an institution's key.
+    expect((await list()).some((k) => k.institution !== null)).toBe(false);
+    expect((await call(owner, 'DELETE', `tenant/${acme()}/api-keys/${created._id}`)).statusCode).toBe(404);
+    const tenantKey = await generate('pvt');
+    expect((await call(owner, 'DELETE', inst(fund, `/api-keys/${tenantKey._id}`))).statusCode).toBe(404);
+    // Nor does another institution's route.
+    expect((await call(owner, 'DELETE', inst(other, `/api-keys/${created._id}`))).statusCode).toBe(404);
+
+    const revoked = await call(teamOwner, 'DELETE', inst(fund, `/api-keys/${created._id}`));
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json().data.revokedAt).not.toBeNull();
+    expect((await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, fund))).some((e) => e.meta.apiKey === created._id && e.type === 'update')).toBe(true);
+  });
+
+  it('refuses a GP of another institution (404), the team members and viewers (403), investors (403) and another tenant (404), writing nothing', async () => {
+    const key = await generateFor(fund, 'pvt');
+    const before = await written();
+    const calls: [Method, string, object?][] = [
+      ['POST', inst(fund, '/api-key/pvt'), {}], ['POST', inst(fund, '/api-key/pub'), {}], ['GET', inst(fund, '/api-keys')], ['DELETE', inst(fund, `/api-keys/${key._id}`)],
+    ];
+    for (const [method, path, body] of calls) {
+      expect((await call(gpOther, method, path, body)).statusCode, `GP of another institution: ${method} ${path}`).toBe(404);
+      for (const who of [teamMember, viewer]) {
+        const res = await call(who, method, path, body);
+        expect(res.statusCode, `${method} ${path}`).toBe(403);
+        expect(res.json().error.message).toBe("Only the owners and editors of the institution's team (and the organization owners) can manage its API keys");
+      }
+      expect((await call(investor, method, path, body)).statusCode).toBe(403);
+      // globex's owner, on globex's address, naming globex: acme's institution is not there.
+      expect((await call(globexOwner, method, path.replace('tenant/acme/', 'tenant/globex/'), body)).statusCode, `other tenant: ${method} ${path}`).toBe(404);
+    }
+    expect(await written()).toBe(before);
+    const invalid = await call(owner, 'POST', inst(fund, '/api-key/pvt'), { label: 'x'.repeat(81) });
+    expect(invalid.statusCode).toBe(400);
+    expect(await written()).toBe(before);
+  });
+
+  it('a private institution key reads its institution and its offers, nothing else', async () => {
+    const { key } = await generateFor(fund, 'pvt', teamOwner);
+    const get = (path: string, header: 'bearer' | 'x-api-key' = 'bearer') => withKey('acme', key, 'GET', path, header);
+
+    const institution = await get(inst(fund));
+    expect(institution.statusCode, institution.body).toBe(200);
+    expect(institution.json().data).toMatchObject({ _id: fund, name: 'Harbor', slug: null, isTeamMember: false });
+    expect((await get(inst(fund), 'x-api-key')).statusCode).toBe(200);
+    const offersOfFund = await get(inst(fund, '/offers'));
+    expect(offersOfFund.statusCode, offersOfFund.body).toBe(200);
+    expect(offersOfFund.json().data.map((o: { _id: string }) => o._id)).toEqual([offerOfFund]);
+    const allOffers = await get('tenant/acme/offers');
+    expect(allOffers.statusCode, allOffers.body).toBe(200);
+    expect(allOffers.json().data.map((o: { _id: string }) => o._id)).toEqual([offerOfFund]);
+    expect((await get(`tenant/acme/offers?institution=${other}`)).json().meta.total).toBe(0);
+    const offer = await get(`tenant/acme/offers/${offerOfFund}`);
+    expect(offer.statusCode, offer.body).toBe(200);
+    expect(offer.json().data).toMatchObject({ _id: offerOfFund, institution: { _id: fund } });
+
+    // Another institution and its offers are unknown to it.
+    expect((await get(inst(other))).statusCode).toBe(404);
+    expect((await get(inst(other, '/offers'))).statusCode).toBe(404);
+    expect((await get(`tenant/acme/offers/${offerOfOther}`)).statusCode).toBe(404);
+
+    // Everything else is refused, writes first.
+    const before = await written();
+    const refused: [Method, string][] = [
+      ['PUT', `tenant/acme/offers/${offerOfFund}/config`], ['DELETE', `tenant/acme/offers/${offerOfFund}`], ['GET', `tenant/acme/offers/${offerOfFund}/events`],
+      ['PUT', inst(fund, '/contact')], ['GET', inst(fund, '/team')], ['GET', inst(fund, '/events')], ['GET', 'tenant/acme/institutions'],
+      ['GET', inst(fund, '/api-keys')], ['POST', inst(fund, '/api-key/pvt')], ['GET', `tenant/${acme()}/api-keys`], ['POST', `tenant/${acme()}/api-key/pvt`], ['GET', 'business'],
+    ];
+    for (const [method, path] of refused) {
+      const res = await withKey('acme', key, method, path);
+      expect(res.statusCode, `${method} ${path}`).toBe(403);
+      expect(res.json().error.message).toBe("An institution's API key can only read its institution and its offers");
+    }
+    expect(await written()).toBe(before);
+    // Only on its own tenant's address.
+    expect((await withKey('globex', key, 'GET', `tenant/globex/institutions/${fund}`)).statusCode).toBe(401);
+  });
+
+  it('a public institution key authorizes nothing; a revoked key fails at once; deleting the institution deletes its keys', async () => {
+    const pub = await generateFor(fund, 'pub');
+    expect((await withKey('acme', pub.key, 'GET', inst(fund))).statusCode).toBe(401);
+
+    const pvt = await generateFor(fund, 'pvt');
+    expect((await withKey('acme', pvt.key, 'GET', inst(fund))).statusCode).toBe(200);
+    expect((await call(owner, 'DELETE', inst(fund, `/api-keys/${pvt._id}`))).statusCode).toBe(200);
+    const after = await withKey('acme', pvt.key, 'GET', inst(fund));
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.message).toBe('This API key has been revoked');
+
+    const gone = await makeInstitution('Gone');
+    const doomed = await generateFor(gone, 'pvt');
+    expect((await call(owner, 'DELETE', `tenant/acme/institutions/${gone}`)).statusCode).toBe(200);
+    expect(await t.app.db.select().from(apiKeys).where(eq(apiKeys.institutionId, gone))).toEqual([]);
+    expect((await withKey('acme', doomed.key, 'GET', inst(gone))).statusCode).toBe(401);
   });
 });

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { createReadiness, READINESS_FRESH_MS } from './readiness.ts';
+import { createReadiness, READINESS_FRESH_MS, READINESS_STALE_MS } from './readiness.ts';
 
 const status = dataOf(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']).optional(), uptime: z.number() }));
 
@@ -18,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance) {
   }, async () => ({ data: { status: 'ok' as const, uptime: process.uptime() } }));
 
   r.get('/health', {
-    schema: { tags: ['Health'], summary: 'Readiness', description: describe(`200 when the database answers, 503 otherwise. Concurrent probes share one database check, and a success stands for ${READINESS_FRESH_MS} ms; a failure is checked again on the next call.`, 'public'), response: { 200: status, ...errorResponses(503) } },
+    schema: { tags: ['Health'], summary: 'Readiness', description: describe(`200 when the database answers, 503 otherwise. Concurrent probes share one database check; a success answers for ${READINESS_FRESH_MS} ms, and up to ${READINESS_STALE_MS} ms it still answers at once while a new check runs in the background. After a failed check every probe waits for a fresh one.`, 'public'), response: { 200: status, ...errorResponses(503) } },
     config: { access: 'public' },
   }, async (request) => {
     try {

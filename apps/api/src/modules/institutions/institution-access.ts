@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions, roleAssignments, type InstitutionRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext, InstitutionKeyAuthContext } from '../../plugins/auth.ts';
 
 /**
  * Who may work on an institution (002 §1, §6), checked at the start of every institution and offer service:
@@ -12,7 +12,11 @@ import type { AuthContext } from '../../plugins/auth.ts';
  * - GPs: members whose institution:manage attribute is true, on the institutions whose team they are on
  *   (an unexpired role assignment); any other institution is a 404 to them, as if it did not exist;
  * - everyone else: 403 RAISE_MODE_REFUSED ('To access the GP / Institution mode, you must contact your admin.').
+ * An institution's private API key reads its own institution and its offers only (requireInstitutionOfKey).
  */
+
+/** Who may read an institution: a person (checked as above) or the institution's own private API key. */
+export type InstitutionReader = AuthContext | InstitutionKeyAuthContext;
 
 export function isTenantOwner(auth: AuthContext): boolean {
   return auth.isPlatformAdmin || (auth.member?.role === 'owner' && auth.member.membershipStatus === 'active');
@@ -54,14 +58,26 @@ export interface InstitutionAccess {
   teamRole: InstitutionTeamRole | null;
 }
 
-/** Loads an institution of the caller's tenant that the caller may work on, or throws 403/404 as above. */
-export async function requireInstitution(db: DbOrTx, auth: AuthContext, institutionId: string): Promise<InstitutionAccess> {
-  requireRaiseMode(auth);
+async function findInstitution(db: DbOrTx, tenantId: string, institutionId: string): Promise<InstitutionRow | undefined> {
   const [institution] = await db
     .select()
     .from(institutions)
-    .where(and(eq(institutions.tenantId, auth.tenantId), eq(institutions.id, institutionId)))
+    .where(and(eq(institutions.tenantId, tenantId), eq(institutions.id, institutionId)))
     .limit(1);
+  return institution;
+}
+
+/** The institution an institution's API key belongs to; any other is not found, as for a GP off the team. */
+export async function requireInstitutionOfKey(db: DbOrTx, key: InstitutionKeyAuthContext, institutionId: string): Promise<InstitutionRow> {
+  const institution = institutionId === key.institutionId ? await findInstitution(db, key.tenantId, institutionId) : undefined;
+  if (!institution) throw notFound('Institution');
+  return institution;
+}
+
+/** Loads an institution of the caller's tenant that the caller may work on, or throws 403/404 as above. */
+export async function requireInstitution(db: DbOrTx, auth: AuthContext, institutionId: string): Promise<InstitutionAccess> {
+  requireRaiseMode(auth);
+  const institution = await findInstitution(db, auth.tenantId, institutionId);
   if (!institution) throw notFound('Institution');
   const teamRole = await teamRoleOf(db, auth.tenantId, institutionId, auth.user.id);
   const isOwner = isTenantOwner(auth);

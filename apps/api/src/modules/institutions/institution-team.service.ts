@@ -6,7 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { authTokens, type UserRow } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
@@ -16,7 +16,7 @@ import { findUserByEmail, insertUser } from '../users/users.repository.ts';
 import { requireInstitution, type InstitutionAccess } from './institution-access.ts';
 import { teamAddedMail, teamInviteMail } from './institution-mails.ts';
 import {
-  deleteTeamRow, findTeamRow, findTeamRowOfUser, insertTeamRow, listTeam as listTeamRows, toTeamMember, updateTeamRow, type TeamRow,
+  deleteTeamRow, findTeamRow, findTeamRowOfUser, insertTeamRow, listTeam as listTeamRows, lockOtherActiveOwners, toTeamMember, updateTeamRow, type TeamRow,
 } from './institutions.repository.ts';
 import { isUniqueViolation, requireEditor } from './institutions.service.ts';
 
@@ -27,11 +27,31 @@ const actorOf = (auth: AuthContext) => userDisplayName(auth.user);
 const nameOf = (row: Pick<TeamRow, 'email' | 'firstname' | 'lastname'>) => userDisplayName({ ...row, displayname: null });
 const roleLabel = (role: InstitutionTeamRole) => institutionTeamRoleLabels[role].toLowerCase();
 
+export const OWNER_ROLE_REFUSED = "Only the owners of the institution's team (or the organization owners) can make someone an owner, or change or remove an owner";
+export const LAST_OWNER = 'The team must keep at least one owner: make someone else owner first';
+
 /** Who may change a team (002 §4 team invite): owners, platform admins, and the team's owners, members and editors. */
 async function requireTeamManager(db: DbOrTx, auth: AuthContext, institutionId: string): Promise<InstitutionAccess> {
   const access = await requireInstitution(db, auth, institutionId);
   requireEditor(access);
   return access;
+}
+
+/**
+ * The owner role is the team's highest: only the team's owners, the tenant's owners and platform admins grant it,
+ * change an owner's role or remove an owner, so a member or editor cannot raise themselves or push an owner out.
+ */
+function requireOwnerManager(access: InstitutionAccess): void {
+  if (!access.isOwner && access.teamRole !== 'owner') throw forbidden(OWNER_ROLE_REFUSED);
+}
+
+const isActive = (row: TeamRow, now: Date) => !row.assignment.expiresAt || row.assignment.expiresAt > now;
+
+/** 409 when `row` is the team's last unexpired owner: a team is never left without one. */
+async function keepAnOwner(tx: DbOrTx, auth: AuthContext, institutionId: string, row: TeamRow): Promise<void> {
+  const now = new Date();
+  if (row.assignment.role !== 'owner' || !isActive(row, now)) return;
+  if ((await lockOtherActiveOwners(tx, auth.tenantId, institutionId, row.assignment.id, now)).length === 0) throw new AppError('conflict', LAST_OWNER);
 }
 
 async function loadRow(db: DbOrTx, auth: AuthContext, institutionId: string, id: string): Promise<TeamRow> {
@@ -71,7 +91,9 @@ export async function inviteTeamMember(
 ): Promise<TeamMember> {
   const existing = await findUserByEmail(deps.db, body.email);
   const result = await deps.db.transaction(async (tx) => {
-    const { institution } = await requireTeamManager(tx, auth, institutionId);
+    const access = await requireTeamManager(tx, auth, institutionId);
+    if (body.role === 'owner') requireOwnerManager(access);
+    const { institution } = access;
     const tenantId = auth.tenantId;
     if (existing && (await findTeamRowOfUser(tx, tenantId, institutionId, existing.id))) {
       throw new AppError('conflict', `${body.email} is already on the team of ${institution.name}`);
@@ -153,12 +175,14 @@ export async function resendTeamInvite(deps: AuthDeps, site: CallSite, auth: Aut
   return toTeamMember(result.row);
 }
 
-/** PUT …/team/{memberId}/role. */
+/** PUT …/team/{memberId}/role: making or unmaking an owner needs an owner; the last owner stays one. */
 export async function updateTeamRole(db: DbOrTx, auth: AuthContext, institutionId: string, id: string, role: InstitutionTeamRole): Promise<TeamMember> {
   return db.transaction(async (tx) => {
-    await requireTeamManager(tx, auth, institutionId);
+    const access = await requireTeamManager(tx, auth, institutionId);
     const row = await loadRow(tx, auth, institutionId, id);
+    if (role === 'owner' || row.assignment.role === 'owner') requireOwnerManager(access);
     if (row.assignment.role === role) return toTeamMember(row);
+    await keepAnOwner(tx, auth, institutionId, row);
     await updateTeamRow(tx, auth.tenantId, id, { role });
     await recordEvent(tx, {
       tenantId: auth.tenantId, type: 'access', entity: institutionId, entityType: 'tenant-institution', userId: auth.user.id,
@@ -170,11 +194,13 @@ export async function updateTeamRole(db: DbOrTx, auth: AuthContext, institutionI
   });
 }
 
-/** DELETE …/team/{memberId}: irreversible; the person stays a member of the tenant. */
+/** DELETE …/team/{memberId}: irreversible; the person stays a member of the tenant. Removing an owner needs an owner; the last owner stays. */
 export async function removeTeamMember(db: DbOrTx, auth: AuthContext, institutionId: string, id: string): Promise<{ _id: string; deleted: true }> {
   await db.transaction(async (tx) => {
-    await requireTeamManager(tx, auth, institutionId);
+    const access = await requireTeamManager(tx, auth, institutionId);
     const row = await loadRow(tx, auth, institutionId, id);
+    if (row.assignment.role === 'owner') requireOwnerManager(access);
+    await keepAnOwner(tx, auth, institutionId, row);
     await deleteTeamRow(tx, auth.tenantId, id);
     await recordEvent(tx, {
       tenantId: auth.tenantId, type: 'delete', entity: institutionId, entityType: 'tenant-institution', userId: auth.user.id,

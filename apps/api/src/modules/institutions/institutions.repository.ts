@@ -87,13 +87,13 @@ export async function listInstitutions(
   return { data: rows, meta: pageMeta(q, count?.total ?? 0) };
 }
 
-/** One institution with its offer count and whether the user is on its team. */
-export async function findInstitutionWithExtras(db: DbOrTx, tenantId: string, id: string, userId: string, now = new Date()) {
+/** One institution with its offer count and whether the user is on its team (never, for an API key: no user). */
+export async function findInstitutionWithExtras(db: DbOrTx, tenantId: string, id: string, userId: string | null, now = new Date()) {
   const [found] = await db
     .select({
       row: institutions,
       offersCount: sql<number>`(select count(*)::int from ${offers} where ${offers.tenantId} = ${institutions.tenantId} and ${offers.institutionId} = ${institutions.id})`,
-      isTeamMember: sql<boolean>`exists (${onTeam(db, userId, now)})`,
+      isTeamMember: userId ? sql<boolean>`exists (${onTeam(db, userId, now)})` : sql<boolean>`false`,
     })
     .from(institutions)
     .where(and(eq(institutions.tenantId, tenantId), eq(institutions.id, id)))
@@ -197,6 +197,20 @@ export async function findTeamRow(db: DbOrTx, tenantId: string, institutionId: s
 export async function findTeamRowOfUser(db: DbOrTx, tenantId: string, institutionId: string, userId: string): Promise<TeamRow | undefined> {
   const [row] = await selectTeam(db).where(and(teamOf(tenantId, institutionId), eq(roleAssignments.userId, userId))).limit(1);
   return row;
+}
+
+/**
+ * The ids of the team's unexpired owners other than `exceptId`, locked until the transaction ends so two
+ * concurrent demotions cannot both see the other owner and leave the team without one.
+ */
+export async function lockOtherActiveOwners(db: DbOrTx, tenantId: string, institutionId: string, exceptId: string, now = new Date()): Promise<string[]> {
+  const rows = await db.select({ id: roleAssignments.id }).from(roleAssignments)
+    .where(and(
+      teamOf(tenantId, institutionId), eq(roleAssignments.role, 'owner'), ne(roleAssignments.id, exceptId),
+      or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+    ))
+    .for('update');
+  return rows.map((r) => r.id);
 }
 
 export async function insertTeamRow(db: DbOrTx, values: typeof roleAssignments.$inferInsert): Promise<void> {

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
+import { requireAuth, requireInstitutionReader, type AuthContext } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
 import { checkTenantParam } from '../members/members.service.ts';
@@ -26,6 +26,7 @@ const scope = '`{t}` is the id or slug of the tenant of the address; any other g
 const who = `Raise mode users only: the tenant's owners and platform admins on every institution of the tenant; members with the institution:manage flag on the institutions whose team they are on (any other is 404 to them). Everyone else gets 403 '${RAISE_MODE_REFUSED}'.`;
 const editors = `${who} Team viewers may look but not change (403).`;
 const ownersOnly = `Only the tenant's owners and platform admins (403 for the team's GPs). ${scope}`;
+const ownerRole = "Only the team's owners, the tenant's owners and platform admins may give the owner role or change an owner's (403 for the team's members and editors).";
 
 export async function institutionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,6 +36,11 @@ export async function institutionsRoutes(app: FastifyInstance) {
   const caller = (request: FastifyRequest & { params: { t: string } }): AuthContext => {
     checkTenantParam(requireTenant(request), request.params.t);
     return requireAuth(request);
+  };
+  /** As `caller`, also accepting the institution's private API key on the routes that declare it. */
+  const reader = (request: FastifyRequest & { params: { t: string } }) => {
+    checkTenantParam(requireTenant(request), request.params.t);
+    return requireInstitutionReader(request);
   };
   const one = dataOf(institution);
 
@@ -69,9 +75,9 @@ export async function institutionsRoutes(app: FastifyInstance) {
   }, async (request) => ({ data: await institutions.createInstitution(app.db, caller(request), request.body) }));
 
   r.get('/tenant/:t/institutions/:id', {
-    schema: { tags, summary: 'An institution', description: describe(`${scope} ${who}`, signedIn), params, response: { 200: one, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await institutions.getInstitution(app.db, caller(request), request.params.id) }));
+    schema: { tags, summary: 'An institution', description: describe(`${scope} ${who} The institution's own private API key may read it too (any other institution is 404 to it).`, signedIn), params, response: { 200: one, ...errorResponses(400, 401, 403, 404) } },
+    config: { access: signedIn, institutionKeys: true },
+  }, async (request) => ({ data: await institutions.getInstitution(app.db, reader(request), request.params.id) }));
 
   r.delete('/tenant/:t/institutions/:id', {
     schema: {
@@ -144,7 +150,7 @@ export async function institutionsRoutes(app: FastifyInstance) {
     schema: {
       tags, summary: 'Invite a team member',
       description: describe(
-        `An e-mail with first and last name, a team role (default member) and an optional expiry (null for none). An existing account is added at once and told by e-mail; a new address gets an invitation link (valid 7 days) and shows as invited until accepted. The person becomes a member of the tenant if they are not one (member, with the institution:manage flag), and an existing member gets that flag. Someone already on the team is 409. ${scope} ${editors}`,
+        `An e-mail with first and last name, a team role (default member) and an optional expiry (null for none). An existing account is added at once and told by e-mail; a new address gets an invitation link (valid 7 days) and shows as invited until accepted. The person becomes a member of the tenant if they are not one (member, with the institution:manage flag), and an existing member gets that flag. Someone already on the team is 409. ${ownerRole} ${scope} ${editors}`,
         signedIn,
       ),
       params, body: teamInviteBody, response: { 200: dataOf(teamMember), ...errorResponses(400, 401, 403, 404, 409) },
@@ -164,8 +170,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
   r.put('/tenant/:t/institutions/:id/team/:memberId/role', {
     schema: {
       tags, summary: "Change a team member's role",
-      description: describe(`owner, member, editor or viewer. ${scope} ${editors}`, signedIn),
-      params: teamParams, body: teamRoleBody, response: { 200: dataOf(teamMember), ...errorResponses(400, 401, 403, 404) },
+      description: describe(`owner, member, editor or viewer. ${ownerRole} Demoting the team's last unexpired owner is 409. ${scope} ${editors}`, signedIn),
+      params: teamParams, body: teamRoleBody, response: { 200: dataOf(teamMember), ...errorResponses(400, 401, 403, 404, 409) },
     },
     config: { access: signedIn },
   }, async (request) => ({ data: await team.updateTeamRole(app.db, caller(request), request.params.id, request.params.memberId, request.body.role) }));
@@ -173,8 +179,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
   r.delete('/tenant/:t/institutions/:id/team/:memberId', {
     schema: {
       tags, summary: 'Remove a team member',
-      description: describe(`Irreversible: the person leaves the team (they stay a member of the tenant). ${scope} ${editors}`, signedIn),
-      params: teamParams, response: { 200: dataOf(teamMemberDeleted), ...errorResponses(400, 401, 403, 404) },
+      description: describe(`Irreversible: the person leaves the team (they stay a member of the tenant). Removing an owner needs one of the team's owners (or a tenant owner); removing the team's last unexpired owner is 409. ${scope} ${editors}`, signedIn),
+      params: teamParams, response: { 200: dataOf(teamMemberDeleted), ...errorResponses(400, 401, 403, 404, 409) },
     },
     config: { access: signedIn },
   }, async (request) => ({ data: await team.removeTeamMember(app.db, caller(request), request.params.id, request.params.memberId) }));

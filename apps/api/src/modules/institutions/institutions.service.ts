@@ -11,7 +11,9 @@ import { newId } from '../../lib/ids.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
-import { isTenantOwner, requireInstitution, requireRaiseMode, requireTenantOwner, type InstitutionAccess } from './institution-access.ts';
+import {
+  isTenantOwner, requireInstitution, requireInstitutionOfKey, requireRaiseMode, requireTenantOwner, type InstitutionAccess, type InstitutionReader,
+} from './institution-access.ts';
 import {
   deleteInstitution as deleteInstitutionRows, existingImageIds, findInstitutionWithExtras, insertInstitution, insertTeamRow, listInstitutions as listInstitutionRows,
   slugTaken, toInstitution, updateInstitution,
@@ -33,10 +35,10 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The institution as the caller sees it (slug only for owners), read again with its offer count. */
-export async function present(db: DbOrTx, auth: AuthContext, id: string): Promise<Institution> {
-  const found = await findInstitutionWithExtras(db, auth.tenantId, id, auth.user.id);
+export async function present(db: DbOrTx, reader: InstitutionReader, id: string): Promise<Institution> {
+  const found = await findInstitutionWithExtras(db, reader.tenantId, id, reader.apiKey ? null : reader.user.id);
   if (!found) throw notFound('Institution');
-  return toInstitution(found.row, found, isTenantOwner(auth));
+  return toInstitution(found.row, found, !reader.apiKey && isTenantOwner(reader));
 }
 
 /**
@@ -93,9 +95,11 @@ export async function createInstitution(db: Db, auth: AuthContext, body: z.outpu
   return present(db, auth, id);
 }
 
-export async function getInstitution(db: DbOrTx, auth: AuthContext, id: string): Promise<Institution> {
-  await requireInstitution(db, auth, id);
-  return present(db, auth, id);
+/** GET …/{id}: people as above; an institution's API key its own institution only. */
+export async function getInstitution(db: DbOrTx, reader: InstitutionReader, id: string): Promise<Institution> {
+  if (reader.apiKey) await requireInstitutionOfKey(db, reader, id);
+  else await requireInstitution(db, reader, id);
+  return present(db, reader, id);
 }
 
 /** DELETE: owners only; the institution's offers go with it (foreign key) and so does its team. */

@@ -1,7 +1,7 @@
 import { RAISE_MODE_REFUSED, type Institution, type TeamMember, type TimelineEvent } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutions, offers, roleAssignments, tenantMembers, timelineEvents, users } from '../../db/schema/index.ts';
+import { apiKeys, institutions, offers, roleAssignments, tenantMembers, timelineEvents, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { multipart, PNG } from '../documents/documents.test-helpers.ts';
@@ -99,6 +99,75 @@ describe('access', () => {
     expect(byGp.statusCode, byGp.body).toBe(200);
     expect(byGp.json().data).toMatchObject({ name: 'Renamed', type: 'bank', slug: null });
     expect((await rowOf(b._id))!.name).toBe(b.name);
+  });
+});
+
+describe('access to every institution route', () => {
+  /** The institution's row, team and keys (but a key's last use), every membership, and how many users and timeline events exist in any tenant. */
+  const written = async (id: string) => JSON.stringify({
+    institution: await rowOf(id),
+    team: await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, id)).orderBy(roleAssignments.id),
+    keys: (await t.app.db.select().from(apiKeys).where(eq(apiKeys.institutionId, id)).orderBy(apiKeys.id)).map(({ lastUsedAt: _lastUsed, ...row }) => row),
+    users: (await t.app.db.select({ id: users.id }).from(users)).length,
+    members: await t.app.db.select().from(tenantMembers).orderBy(tenantMembers.id),
+    events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
+  });
+
+  it("a GP of another institution gets 404, a team viewer 403 on every write, another tenant's owner 404; nothing is written", async () => {
+    const fund = await create();
+    const other = await create();
+    const gpOther = await signUp(t.app, 'acme', { role: 'editor' });
+    await joinTeam(gpOther, other._id, 'owner');
+    const viewer = await signUp(t.app, 'acme', { role: 'editor' });
+    await joinTeam(viewer, fund._id, 'viewer');
+    const { member } = await invite(owner, fund._id);
+    const key = await call(owner, 'POST', `/${fund._id}/api-key/pvt`, {});
+    expect(key.statusCode, key.body).toBe(200);
+    const keyId = key.json().data._id as string;
+
+    // Every call on one institution, each with a valid body, so that only access can refuse it.
+    const routes: [Method, string, object?][] = [
+      ['GET', ''], ['GET', '/events'], ['GET', '/team'], ['GET', '/offers'], ['GET', '/api-keys'], ['DELETE', ''],
+      ['PUT', '/details', { name: 'Taken over', type: 'bank', descriptionShort: 'x', description: null, customMetrics: [] }],
+      ['PUT', '/images', { images: [] }], ['PUT', '/videos', { videos: [{ id: 'v', url: 'https://example.com/v.mp4', position: 0 }] }],
+      ['PUT', '/contact', { contact: { emails: [{ _id: someObjectId(), email: 'taken@over.example', isPrimary: true }] } }],
+      ['POST', '/team/invite', { email: uniqueEmail('sneaky'), firstname: 'S', lastname: 'N', role: 'owner' }],
+      ['POST', `/team/${member._id}/resend-invite`], ['PUT', `/team/${member._id}/role`, { role: 'owner' }], ['DELETE', `/team/${member._id}`],
+      ['POST', '/api-key/pvt', {}], ['POST', '/api-key/pub', {}], ['DELETE', `/api-keys/${keyId}`],
+    ];
+    const before = await written(fund._id);
+    for (const [method, path, body] of routes) {
+      const url = `/${fund._id}${path}`;
+      expect((await call(gpOther, method, url, body)).statusCode, `GP of another institution: ${method} ${path}`).toBe(404);
+      // globex's owner on globex's address naming globex: acme's institution is not there.
+      expect((await call(stranger, method, url, body, 'globex')).statusCode, `another tenant's owner: ${method} ${path}`).toBe(404);
+      if (method !== 'GET') expect((await call(viewer, method, url, body)).statusCode, `viewer: ${method} ${path}`).toBe(403);
+    }
+    // The collection routes: the list leaves it out; slugs and creating are the tenant owners' (403 to GPs), and another tenant's list does not hold it.
+    expect((await call(gpOther, 'GET', `?search=${encodeURIComponent(fund.name)}`)).json().meta.total).toBe(0);
+    expect((await call(stranger, 'GET', `?search=${encodeURIComponent(fund.name)}`, undefined, 'globex')).json().meta.total).toBe(0);
+    for (const who of [gpOther, viewer]) {
+      expect((await call(who, 'GET', `/slug-available?slug=${fund.slug}`)).statusCode).toBe(403);
+      expect((await call(who, 'POST', '', { name: 'Mine', slug: `mine-${Date.now().toString(36)}`, descriptionShort: 'x' })).statusCode).toBe(403);
+    }
+    expect(await written(fund._id)).toBe(before);
+    // The same call by the tenant's owner goes through, so the refusals above are about access, not the bodies.
+    expect((await call(owner, 'PUT', `/${fund._id}/videos`, { videos: [{ id: 'v', url: 'https://example.com/v.mp4', position: 0 }] })).statusCode).toBe(200);
+  });
+
+  it('bad input to details, images, videos and contact is 400 and writes nothing', async () => {
+    const fund = await create();
+    const before = await written(fund._id);
+    const bad: [string, object][] = [
+      ['/details', { name: '', type: 'bank', descriptionShort: 'x', description: null, customMetrics: [] }],
+      ['/details', { name: 'X', type: 'castle', descriptionShort: 'x', description: null, customMetrics: [] }],
+      ['/images', { images: [{ id: 'x', image: someObjectId(), position: 0, hidden: false, purpose: 'logo' }] }],
+      ['/images', { images: [{ id: 'x', image: someObjectId(), position: 0, purpose: 'poster' }] }],
+      ['/videos', { videos: [{ id: 'v', url: 'javascript:alert(1)', position: 0 }] }],
+      ['/contact', { contact: { emails: [{ _id: someObjectId(), email: 'not-an-email', isPrimary: true }] } }],
+    ];
+    for (const [path, body] of bad) expect((await call(owner, 'PUT', `/${fund._id}${path}`, body)).statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
+    expect(await written(fund._id)).toBe(before);
   });
 });
 
@@ -363,6 +432,94 @@ describe('team', () => {
     const other = await create();
     const elsewhere = await invite(owner, other._id);
     expect((await call(owner, 'PUT', `/${fund._id}/team/${elsewhere.member._id}/role`, { role: 'owner' })).statusCode).toBe(404);
+  });
+
+  it("only the team's owners (and tenant owners) grant, change or remove the owner role; members and editors get 403, writing nothing", async () => {
+    const fund = await create();
+    const ownerRow = (await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)))[0]!;
+    const [teamMember, teamEditor] = [await signUp(t.app, 'acme', { role: 'editor' }), await signUp(t.app, 'acme', { role: 'editor' })];
+    await joinTeam(teamMember, fund._id, 'member');
+    await joinTeam(teamEditor, fund._id, 'editor');
+    const { member: invited } = await invite(owner, fund._id);
+    // An investor of the tenant: inviting them would give them institution:manage.
+    const outsider = await signUp(t.app, 'acme');
+    const state = async () => JSON.stringify({
+      team: await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id),
+      outsider: await t.app.db.select().from(tenantMembers).where(eq(tenantMembers.id, outsider.tenantMember!._id)),
+      users: (await t.app.db.select({ id: users.id }).from(users)).length,
+      events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
+    });
+    const before = await state();
+    for (const gpOnTeam of [teamMember, teamEditor]) {
+      const asOwner = await call(gpOnTeam, 'POST', `/${fund._id}/team/invite`, { email: outsider.email, firstname: 'O', lastname: 'U', role: 'owner' });
+      expect(asOwner.statusCode).toBe(403);
+      expect(asOwner.json().error.message).toBe("Only the owners of the institution's team (or the organization owners) can make someone an owner, or change or remove an owner");
+      expect((await call(gpOnTeam, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'N', lastname: 'U', role: 'owner' })).statusCode).toBe(403);
+      expect((await call(gpOnTeam, 'PUT', `/${fund._id}/team/${invited._id}/role`, { role: 'owner' })).statusCode).toBe(403);
+      const self = (await t.app.db.select().from(roleAssignments).where(and(eq(roleAssignments.entityId, fund._id), eq(roleAssignments.userId, gpOnTeam.user._id))))[0]!;
+      expect((await call(gpOnTeam, 'PUT', `/${fund._id}/team/${self.id}/role`, { role: 'owner' })).statusCode).toBe(403);
+      expect((await call(gpOnTeam, 'PUT', `/${fund._id}/team/${ownerRow.id}/role`, { role: 'viewer' })).statusCode).toBe(403);
+      expect((await call(gpOnTeam, 'DELETE', `/${fund._id}/team/${ownerRow.id}`)).statusCode).toBe(403);
+    }
+    expect(await state()).toBe(before);
+
+    // A GP who is an owner of the team may.
+    const teamOwner = await signUp(t.app, 'acme', { role: 'editor' });
+    await joinTeam(teamOwner, fund._id, 'owner');
+    const promoted = await call(teamOwner, 'PUT', `/${fund._id}/team/${invited._id}/role`, { role: 'owner' });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(promoted.json().data.role).toBe('owner');
+    const added = await call(teamOwner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', role: 'owner' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await call(teamOwner, 'DELETE', `/${fund._id}/team/${added.json().data._id}`)).statusCode).toBe(200);
+  });
+
+  it("the team's last unexpired owner can be neither demoted nor removed (409)", async () => {
+    const fund = await create();
+    const [ownerRow] = await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id));
+    // An owner whose membership expired does not keep the team owned.
+    const lapsed = await signUp(t.app, 'acme', { role: 'editor' });
+    await t.app.db.insert(roleAssignments).values({
+      tenantId: t.tenants.acme.id, id: newId(), userId: lapsed.user._id, entityType: 'institution', entityId: fund._id, role: 'owner', expiresAt: new Date(Date.now() - 1000),
+    });
+    const team = async () => JSON.stringify(await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id));
+    const before = { team: await team(), events: (await eventsOf(fund._id)).length };
+    for (const who of [owner, admin]) {
+      const demoted = await call(who, 'PUT', `/${fund._id}/team/${ownerRow!.id}/role`, { role: 'editor' });
+      expect(demoted.statusCode).toBe(409);
+      expect(demoted.json().error.message).toBe('The team must keep at least one owner: make someone else owner first');
+      const removed = await call(who, 'DELETE', `/${fund._id}/team/${ownerRow!.id}`);
+      expect(removed.statusCode).toBe(409);
+      expect(removed.json().error.message).toBe('The team must keep at least one owner: make someone else owner first');
+    }
+    expect({ team: await team(), events: (await eventsOf(fund._id)).length }).toEqual(before);
+
+    // With a second owner, the first may step down, and the second is then the last.
+    const { member: second } = await invite(owner, fund._id, { role: 'owner' });
+    const stepDown = await call(owner, 'PUT', `/${fund._id}/team/${ownerRow!.id}/role`, { role: 'editor' });
+    expect(stepDown.statusCode, stepDown.body).toBe(200);
+    expect((await call(owner, 'DELETE', `/${fund._id}/team/${second._id}`)).statusCode).toBe(409);
+    expect((await call(owner, 'PUT', `/${fund._id}/team/${second._id}/role`, { role: 'viewer' })).statusCode).toBe(409);
+    // Owner to owner changes nothing and is allowed.
+    expect((await call(owner, 'PUT', `/${fund._id}/team/${second._id}/role`, { role: 'owner' })).statusCode).toBe(200);
+  });
+
+  it('viewers cannot invite, resend, change roles or remove, and nothing is written', async () => {
+    const fund = await create();
+    const viewer = await signUp(t.app, 'acme', { role: 'editor' });
+    await joinTeam(viewer, fund._id, 'viewer');
+    const { member } = await invite(owner, fund._id);
+    const team = async () => JSON.stringify(await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id));
+    const before = { team: await team(), events: (await eventsOf(fund._id)).length, users: (await t.app.db.select({ id: users.id }).from(users)).length };
+    for (const role of ['member', 'owner']) {
+      const res = await call(viewer, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', role });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe('Viewers of an institution can look but not change it');
+    }
+    expect((await call(viewer, 'POST', `/${fund._id}/team/${member._id}/resend-invite`)).statusCode).toBe(403);
+    expect((await call(viewer, 'PUT', `/${fund._id}/team/${member._id}/role`, { role: 'editor' })).statusCode).toBe(403);
+    expect((await call(viewer, 'DELETE', `/${fund._id}/team/${member._id}`)).statusCode).toBe(403);
+    expect({ team: await team(), events: (await eventsOf(fund._id)).length, users: (await t.app.db.select({ id: users.id }).from(users)).length }).toEqual(before);
   });
 
   it('shows the history of the institution with team changes', async () => {

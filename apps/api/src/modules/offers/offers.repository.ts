@@ -61,8 +61,9 @@ export interface OfferListScope {
 export async function listOffers(db: DbOrTx, tenantId: string, q: z.output<typeof offerListQuery>, scope: OfferListScope): Promise<List<OfferSummary>> {
   const conditions: SQL[] = [eq(offers.tenantId, tenantId)];
   if (scope.teamOf) conditions.push(onTeamOf(scope.teamOf, scope.now));
-  const institutionId = scope.institutionId ?? q.institution;
-  if (institutionId) conditions.push(eq(offers.institutionId, institutionId));
+  // Both apply: a filter naming another institution than the scope's finds nothing.
+  if (scope.institutionId) conditions.push(eq(offers.institutionId, scope.institutionId));
+  if (q.institution) conditions.push(eq(offers.institutionId, q.institution));
   if (q.search) {
     // ILIKE on the plain columns: their statistics let the planner walk the created_at index and stop at the page (bench/README.md).
     const pattern = likePattern(q.search);

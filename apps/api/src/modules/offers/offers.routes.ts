@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
+import { requireAuth, requireInstitutionReader, type AuthContext } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { checkTenantParam } from '../members/members.service.ts';
 import * as offers from './offers.service.ts';
@@ -32,6 +32,12 @@ export async function offersRoutes(app: FastifyInstance) {
     checkTenantParam(requireTenant(request), request.params.t);
     return requireAuth(request);
   };
+  /** As `caller`, also accepting an institution's private API key on the routes that declare it. */
+  const reader = (request: FastifyRequest & { params: { t: string } }) => {
+    checkTenantParam(requireTenant(request), request.params.t);
+    return requireInstitutionReader(request);
+  };
+  const byKey = "An institution's private API key may call it too, for that institution's offers only (any other offer is 404 to it).";
   const put = <S extends z.ZodType>(path: string, summary: string, text: string, body: S, run: (auth: AuthContext, id: string, body: z.output<S>) => Promise<z.output<typeof offer>>) =>
     r.put(`/tenant/:t/offers/:id/${path}`, {
       schema: { tags, summary, description: describe(`${text} Answers with the offer. ${gp} ${scope}`, access), params, body, response: { 200: offerData, ...errors } },
@@ -42,13 +48,13 @@ export async function offersRoutes(app: FastifyInstance) {
     schema: {
       tags, summary: "A tenant's offers",
       description: describe(
-        `Searched over name and slug (case-insensitive), filtered by type, derived listing status (open, closed, upcoming, none — from the open and close dates against now), approval status and institution, sorted and paginated (newest first by default). Each row carries its institution's name and logo, the hero image and the card metrics (lowest minimum investment, highest target IRR across the classes). ${gp} ${scope}`,
+        `Searched over name and slug (case-insensitive), filtered by type, derived listing status (open, closed, upcoming, none — from the open and close dates against now), approval status and institution, sorted and paginated (newest first by default). Each row carries its institution's name and logo, the hero image and the card metrics (lowest minimum investment, highest target IRR across the classes). ${gp} ${byKey} ${scope}`,
         access,
       ),
       params: tenantParams, querystring: offerListQuery, response: { 200: listOf(offerSummary), ...errors },
     },
-    config: { access },
-  }, async (request) => offers.listOffers(deps, caller(request), request.query));
+    config: { access, institutionKeys: true },
+  }, async (request) => offers.listOffers(deps, reader(request), request.query));
 
   r.get('/tenant/:t/offers/slug-available', {
     schema: {
@@ -72,9 +78,9 @@ export async function offersRoutes(app: FastifyInstance) {
   }, async (request) => ({ data: await offers.createOffer(deps, caller(request), request.body) }));
 
   r.get('/tenant/:t/offers/:id', {
-    schema: { tags, summary: 'An offer', description: describe(`Everything the offer pages edit, with the derived listing status and who approved, published and changed its visibility. ${gp} ${scope}`, access), params, response: { 200: offerData, ...errors } },
-    config: { access },
-  }, async (request) => ({ data: await offers.getOffer(deps, caller(request), request.params.id) }));
+    schema: { tags, summary: 'An offer', description: describe(`Everything the offer pages edit, with the derived listing status and who approved, published and changed its visibility. ${gp} ${byKey} ${scope}`, access), params, response: { 200: offerData, ...errors } },
+    config: { access, institutionKeys: true },
+  }, async (request) => ({ data: await offers.getOffer(deps, reader(request), request.params.id) }));
 
   r.delete('/tenant/:t/offers/:id', {
     schema: { tags, summary: 'Delete an offer', description: describe(`Deletes the offer for good; its documents stay (they can then be deleted). ${gp} ${scope}`, access), params, response: { 200: dataOf(offerDeleted), ...errors } },
@@ -131,9 +137,9 @@ export async function offersRoutes(app: FastifyInstance) {
   r.get('/tenant/:t/institutions/:id/offers', {
     schema: {
       tags: ['Tenant institution'], summary: "An institution's offers",
-      description: describe(`The offer list of one institution (the same search, filters, sorting and pagination as GET tenant/{t}/offers). The institution must be one you work on (404 otherwise). ${gp} ${scope}`, access),
+      description: describe(`The offer list of one institution (the same search, filters, sorting and pagination as GET tenant/{t}/offers). The institution must be one you work on (404 otherwise). ${gp} The institution's own private API key may call it too. ${scope}`, access),
       params, querystring: institutionOfferListQuery, response: { 200: listOf(offerSummary), ...errors },
     },
-    config: { access },
-  }, async (request) => offers.listInstitutionOffers(deps, caller(request), request.params.id, request.query));
+    config: { access, institutionKeys: true },
+  }, async (request) => offers.listInstitutionOffers(deps, reader(request), request.params.id, request.query));
 }

@@ -15,7 +15,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { isTenantOwner, requireInstitution, requireRaiseMode, requireTenantOwner, type InstitutionAccess } from '../institutions/institution-access.ts';
+import {
+  isTenantOwner, requireInstitution, requireInstitutionOfKey, requireRaiseMode, requireTenantOwner, type InstitutionAccess, type InstitutionReader,
+} from '../institutions/institution-access.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import {
   countOfferAnalytics, deleteOfferRow, documentFacts, documentsForOffer, existingImageIds, findOffer, insertOffer, listOffers as listOfferRows,
@@ -120,16 +122,21 @@ async function toOffer(db: DbOrTx, row: OfferRow, institution: InstitutionRow, n
 
 // ── Lists ────────────────────────────────────────────────────────────────────────────────
 
-/** Owners see every offer of the tenant; GPs the offers of the institutions whose team they are on. */
-export function listOffers(deps: OfferDeps, auth: AuthContext, q: z.output<typeof offerListQuery>): Promise<List<OfferSummary>> {
-  requireRaiseMode(auth);
+/**
+ * Owners see every offer of the tenant; GPs the offers of the institutions whose team they are on; an institution's
+ * API key the offers of its institution.
+ */
+export function listOffers(deps: OfferDeps, reader: InstitutionReader, q: z.output<typeof offerListQuery>): Promise<List<OfferSummary>> {
   const now = deps.clock.now();
-  return listOfferRows(deps.db, auth.tenantId, q, { now, ...(!isTenantOwner(auth) && { teamOf: auth.user.id }) });
+  if (reader.apiKey) return listOfferRows(deps.db, reader.tenantId, q, { now, institutionId: reader.institutionId });
+  requireRaiseMode(reader);
+  return listOfferRows(deps.db, reader.tenantId, q, { now, ...(!isTenantOwner(reader) && { teamOf: reader.user.id }) });
 }
 
-export async function listInstitutionOffers(deps: OfferDeps, auth: AuthContext, institutionId: string, q: z.output<typeof institutionOfferListQuery>): Promise<List<OfferSummary>> {
-  await requireInstitution(deps.db, auth, institutionId);
-  return listOfferRows(deps.db, auth.tenantId, q, { now: deps.clock.now(), institutionId });
+export async function listInstitutionOffers(deps: OfferDeps, reader: InstitutionReader, institutionId: string, q: z.output<typeof institutionOfferListQuery>): Promise<List<OfferSummary>> {
+  if (reader.apiKey) await requireInstitutionOfKey(deps.db, reader, institutionId);
+  else await requireInstitution(deps.db, reader, institutionId);
+  return listOfferRows(deps.db, reader.tenantId, q, { now: deps.clock.now(), institutionId });
 }
 
 export async function slugAvailable(deps: OfferDeps, auth: AuthContext, slug: string, except?: string) {
@@ -139,8 +146,14 @@ export async function slugAvailable(deps: OfferDeps, auth: AuthContext, slug: st
 
 // ── One offer ────────────────────────────────────────────────────────────────────────────
 
-export async function getOffer(deps: OfferDeps, auth: AuthContext, id: string): Promise<Offer> {
-  const { offer, institution } = await load(deps.db, auth, id);
+/** GET …/{id}: people as in `load`; an institution's API key the offers of its own institution only (any other is 404). */
+export async function getOffer(deps: OfferDeps, reader: InstitutionReader, id: string): Promise<Offer> {
+  if (reader.apiKey) {
+    const offer = await findOffer(deps.db, reader.tenantId, id);
+    if (!offer || offer.institutionId !== reader.institutionId) throw notFound('Offer');
+    return toOffer(deps.db, offer, await requireInstitutionOfKey(deps.db, reader, offer.institutionId), deps.clock.now());
+  }
+  const { offer, institution } = await load(deps.db, reader, id);
   return toOffer(deps.db, offer, institution, deps.clock.now());
 }
 

@@ -55,6 +55,20 @@ const call = (who: SignedUp, method: Method, path: string, payload?: object, ten
 const lastEvent = async (id: string) =>
   (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, id)).orderBy(desc(timelineEvents.createdAt)).limit(1))[0];
 const eventCount = async (id: string) => (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, id))).length;
+/** The offer's row, how many offers there are and every timeline event of every tenant: what a refused call must leave alone. */
+const written = async (id: string) => JSON.stringify({
+  offer: await t.app.db.select().from(offers).where(eq(offers.id, id)),
+  offers: (await t.app.db.select({ id: offers.id }).from(offers)).length,
+  events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
+});
+/** Runs a call that must be refused and checks that it wrote nothing. */
+async function refused(id: string, run: () => ReturnType<typeof call>) {
+  const before = await written(id);
+  const res = await run();
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+  expect(await written(id)).toBe(before);
+  return res;
+}
 
 let sequence = 0;
 async function create(who: SignedUp = owner, extra: { name?: string; slug?: string; institution?: string } = {}): Promise<Offer> {
@@ -81,6 +95,19 @@ const details = (slug: string, extra: object = {}) => ({
 });
 const aClass = (extra: object = {}) => ({ id: 'a', name: 'Class A', minimumInvestment: 50_000, internalRateOfReturn: 14, holdingPeriod: 60, ...extra });
 
+/** Every call on one offer, each with a valid body, so that only access can refuse it. */
+const OFFER_ROUTES: [Method, string, object?][] = [
+  ['GET', ''], ['GET', '/events'], ['GET', '/documents'], ['GET', '/dashboard'], ['DELETE', ''],
+  ['PUT', '/details', details('taken-over')], ['PUT', '/financials', { classes: [aClass()], customMetrics: [], capitalRaiseMin: 1, capitalRaiseMax: 2, capitalRaiseTotal: 3 }],
+  ['PUT', '/cta', { primaryCTA: { label: 'Invest', url: 'https://example.com/invest' }, secondaryCTA: null }], ['PUT', '/images', { images: [] }],
+  ['PUT', '/videos', { videos: [{ id: 'v', url: 'https://video.example/1', position: 0 }] }], ['PUT', '/documents', { documents: [] }],
+  ['PUT', '/status', { openDate: '2030-01-01T00:00:00.000Z', closeDate: null }], ['PUT', '/publishing', { published: true }],
+  ['PUT', '/approval', { approvalStatus: 'approved' }], ['PUT', '/config', { esignTemplateId: 'taken-over' }], ['PUT', '/marketplace-config', { visibilityStatus: 'visible' }],
+];
+/** GET tenant/{t}/institutions/{id}/offers, named by the tenant's id. */
+const institutionOffers = (who: SignedUp, institutionId: string, tenant = tenantOf(who)) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/tenant/${tenant}/institutions/${institutionId}/offers`, headers: { host: who.host, ...bearer(who.token) } });
+
 describe('access', () => {
   it('investors get 403 with the Raise text; another tenant, a wrong {t} or an unknown id get 404; no token 401', async () => {
     const mine = await create();
@@ -94,34 +121,50 @@ describe('access', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${t.tenants.acme.id}/offers`, headers: { host: owner.host } })).statusCode).toBe(401);
   });
 
-  it("every call on another tenant's offer is 404 and changes nothing", async () => {
+  it("every call on another tenant's offer is 404 to an owner of this tenant and changes nothing", async () => {
     const theirs = await create(stranger, { institution: foreign });
-    const paths: [Method, string, object?][] = [
-      ['GET', ''], ['DELETE', ''], ['GET', '/events'], ['GET', '/documents'], ['GET', '/dashboard'],
-      ['PUT', '/details', details('hijack')], ['PUT', '/financials', { classes: [], customMetrics: [] }], ['PUT', '/cta', { primaryCTA: null, secondaryCTA: null }],
-      ['PUT', '/images', { images: [] }], ['PUT', '/videos', { videos: [] }], ['PUT', '/documents', { documents: [] }],
-      ['PUT', '/status', { openDate: null, closeDate: null }], ['PUT', '/publishing', { published: true }], ['PUT', '/approval', { approvalStatus: 'approved' }],
-      ['PUT', '/config', { esignTemplateId: 'x' }], ['PUT', '/marketplace-config', { visibilityStatus: 'visible' }],
-    ];
-    for (const [method, path, body] of paths) {
+    const before = await written(theirs._id);
+    for (const [method, path, body] of OFFER_ROUTES) {
       // Naming acme from acme's address, the globex offer id is unknown.
-      const res = await call(owner, method, `/${theirs._id}${path}`, body, t.tenants.acme.id);
-      expect(res.statusCode, `${method} ${path}`).toBe(404);
+      expect((await call(owner, method, `/${theirs._id}${path}`, body, t.tenants.acme.id)).statusCode, `${method} ${path}`).toBe(404);
     }
     // And naming globex's id from acme's address is not this tenant.
     expect((await call(owner, 'GET', `/${theirs._id}`, undefined, t.tenants.globex.id)).statusCode).toBe(404);
-    expect(await eventCount(theirs._id)).toBe(1);
-    const list = await call(owner, 'GET', `?search=${theirs.slug}`);
-    expect(list.json().meta.total).toBe(0);
+    expect((await institutionOffers(owner, foreign)).statusCode).toBe(404);
+    expect((await call(owner, 'POST', '', { name: 'Hijack', slug: `hijack-${Date.now()}`, institution: foreign })).statusCode).toBe(404);
+    expect(await written(theirs._id)).toBe(before);
+    expect((await call(owner, 'GET', `?search=${theirs.slug}`)).json().meta.total).toBe(0);
   });
 
-  it('a GP of institution A gets 404 for every call on an offer of institution B, and cannot create for B', async () => {
-    const ofOther = await create(owner, { institution: other });
-    for (const [method, path, body] of [['GET', ''], ['DELETE', ''], ['GET', '/events'], ['PUT', '/status', { openDate: null, closeDate: null }]] as [Method, string, object?][]) {
-      expect((await call(gp, method, `/${ofOther._id}${path}`, body)).statusCode, `${method} ${path}`).toBe(404);
+  it("every offer route: a GP of another institution 404, a team viewer 403 on every write, another tenant's owner 404; nothing is written", async () => {
+    const offer = await create();
+    const viewer = await signUp(t.app, 'acme', { role: 'editor' });
+    await t.app.db.insert(roleAssignments).values({ tenantId: t.tenants.acme.id, id: newId(), userId: viewer.user._id, entityType: 'institution', entityId: fund, role: 'viewer' });
+    const before = await written(offer._id);
+    for (const [method, path, body] of OFFER_ROUTES) {
+      const url = `/${offer._id}${path}`;
+      expect((await call(gpOther, method, url, body)).statusCode, `GP of another institution: ${method} ${path}`).toBe(404);
+      // globex's owner on globex's address naming globex: acme's offer is not there.
+      expect((await call(stranger, method, url, body)).statusCode, `another tenant's owner: ${method} ${path}`).toBe(404);
+      if (method !== 'GET') {
+        const res = await call(viewer, method, url, body);
+        expect(res.statusCode, `viewer: ${method} ${path}`).toBe(403);
+        expect(res.json().error.message).toBe('Viewers of an institution can look at its offers but not change them');
+      }
     }
-    expect((await call(gp, 'POST', '', { name: 'Sneaky', slug: `sneaky-${Date.now()}`, institution: other })).statusCode).toBe(404);
-    expect((await call(gp, 'GET', `/slug-available?slug=anything`)).statusCode).toBe(200);
+    // The collection routes: creating for the institution, its offer list, the tenant's list.
+    const createBody = { name: 'Sneaky', slug: `sneaky-${Date.now().toString(36)}`, institution: fund };
+    expect((await call(gpOther, 'POST', '', createBody)).statusCode).toBe(404);
+    expect((await call(stranger, 'POST', '', createBody)).statusCode).toBe(404);
+    expect((await call(viewer, 'POST', '', createBody)).statusCode).toBe(403);
+    expect((await institutionOffers(gpOther, fund)).statusCode).toBe(404);
+    expect((await institutionOffers(stranger, fund)).statusCode).toBe(404);
+    expect((await call(gpOther, 'GET', `?search=${offer.slug}`)).json().meta.total).toBe(0);
+    expect((await call(stranger, 'GET', `?search=${offer.slug}`)).json().meta.total).toBe(0);
+    expect((await call(gpOther, 'GET', '/slug-available?slug=anything')).statusCode).toBe(200);
+    expect(await written(offer._id)).toBe(before);
+    // The same calls by the team's GP go through, so the refusals above are about access, not the bodies.
+    expect((await call(gp, 'PUT', `/${offer._id}/config`, { esignTemplateId: 'by-the-team' })).statusCode).toBe(200);
   });
 
   it("the team's viewers read offers but every change is 403", async () => {
@@ -308,17 +351,21 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
     expect(fin.statusCode, fin.body).toBe(200);
     expect(fin.json().data).toMatchObject({ classes: [{ name: 'Class A', minimumInvestment: 50_000, maximumInvestment: null }], capitalRaiseMax: 5e6 });
     expect((await lastEvent(offer._id))?.meta).toMatchObject({ change: { capitalRaiseMin: { old: null, new: 1e6 } } });
-    const noMin = await call(gp, 'PUT', `/${offer._id}/financials`, { classes: [{ id: 'a', name: 'A' }], customMetrics: [] });
+    const noMin = await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/financials`, { classes: [{ id: 'a', name: 'A' }], customMetrics: [] }));
     expect(noMin.statusCode).toBe(400);
     expect(noMin.json().error.message).toMatch(/Minimum investment is required/);
+    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/financials`, { classes: [aClass({ minimumInvestment: -5 })], customMetrics: [] }))).statusCode).toBe(400);
+    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/financials`, { classes: [aClass()], customMetrics: [], capitalRaiseMax: 'lots' }))).statusCode).toBe(400);
 
     const cta = await call(gp, 'PUT', `/${offer._id}/cta`, { primaryCTA: { label: 'Invest', url: 'https://example.com/invest' }, secondaryCTA: null });
     expect(cta.json().data.primaryCTA).toEqual({ label: 'Invest', url: 'https://example.com/invest' });
-    expect((await call(gp, 'PUT', `/${offer._id}/cta`, { primaryCTA: { label: 'x', url: 'javascript:alert(1)' }, secondaryCTA: null })).statusCode).toBe(400);
+    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/cta`, { primaryCTA: { label: 'x', url: 'javascript:alert(1)' }, secondaryCTA: null }))).statusCode).toBe(400);
+    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/cta`, { primaryCTA: { label: 'x'.repeat(61), url: 'https://example.com' }, secondaryCTA: null }))).statusCode).toBe(400);
 
     const videos = await call(gp, 'PUT', `/${offer._id}/videos`, { videos: [{ id: 'v', url: 'https://video.example/1', position: 0 }] });
     expect(videos.json().data.videos).toEqual([{ id: 'v', url: 'https://video.example/1', position: 0, hidden: false, purpose: 'about' }]);
-    expect((await call(gp, 'PUT', `/${offer._id}/videos`, { videos: [{ id: 'v', url: 'ftp://x', position: 0 }] })).statusCode).toBe(400);
+    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/videos`, { videos: [{ id: 'v', url: 'ftp://x', position: 0 }] }))).statusCode).toBe(400);
+    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/videos`, { videos: [{ id: 'v', url: 'https://video.example/2', position: 0, purpose: 'trailer' }] }))).statusCode).toBe(400);
 
     const config = await call(gp, 'PUT', `/${offer._id}/config`, { esignTemplateId: 'tmpl-1' });
     expect(config.json().data.config).toEqual({ esignTemplateId: 'tmpl-1' });
@@ -328,10 +375,10 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
     const status = await call(gp, 'PUT', `/${offer._id}/status`, { openDate: open, closeDate: null });
     expect(status.json().data).toMatchObject({ openDate: open, closeDate: null, listingStatus: 'upcoming' });
     expect(await lastEvent(offer._id)).toMatchObject({ type: 'status', meta: { change: { openDate: { old: null, new: open } } } });
-    const backwards = await call(gp, 'PUT', `/${offer._id}/status`, { openDate: open, closeDate: new Date(Date.now()).toISOString() });
+    const backwards = await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/status`, { openDate: open, closeDate: new Date(Date.now()).toISOString() }));
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().error.message).toMatch(/close date must be after the open date/);
-    expect((await call(gp, 'PUT', `/${offer._id}/status`, { openDate: 'tomorrow', closeDate: null })).statusCode).toBe(400);
+    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/status`, { openDate: 'tomorrow', closeDate: null }))).statusCode).toBe(400);
   });
 
   it('updates images with images of this tenant only, filling their url', async () => {
@@ -343,9 +390,13 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
     const listed = (await call(owner, 'GET', `?search=${offer.slug}`)).json().data[0] as OfferSummary;
     expect(listed.heroImageUrl).toBe(`/api/v1/image/${image}`);
     const theirs = await uploadImage(stranger);
-    const foreignImage = await call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image: theirs, position: 0 }] });
+    const foreignImage = await refused(offer._id, () => call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image: theirs, position: 0 }] }));
     expect(foreignImage.statusCode).toBe(400);
     expect(foreignImage.json().error.message).toBe(`images: no such image in this organization: ${theirs}`);
+    // Replacing a good list with a bad one keeps the good one.
+    expect((await refused(offer._id, () => call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image, position: 0 }, { id: 'j', image: someObjectId(), position: 1 }] }))).statusCode).toBe(400);
+    expect((await refused(offer._id, () => call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image, position: 0, purpose: 'poster' }] }))).statusCode).toBe(400);
+    expect((await refused(offer._id, () => call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image: 'not-an-id', position: 0 }] }))).statusCode).toBe(400);
   });
 });
 
@@ -454,6 +505,15 @@ describe('documents, approval and publishing', () => {
     await call(owner, 'PUT', `/${offer._id}/approval`, { approvalStatus: 'approved' });
     await call(gp, 'PUT', `/${offer._id}/documents`, { documents: docs.slice(0, 2) });
     expect((await publish()).json().error.message).toBe('Publishing needs these documents: Subscription Agreement, Wire Instructions');
+    // A hidden required document is not shown to investors, so it does not count.
+    const hidden = await call(gp, 'PUT', `/${offer._id}/documents`, { documents: docs.map((d) => ({ ...d, hidden: d.type === 'wire-instructions' })) });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const events = await eventCount(offer._id);
+    const refusedHidden = await publish();
+    expect(refusedHidden.statusCode).toBe(400);
+    expect(refusedHidden.json().error.message).toBe('Publishing needs these documents: Wire Instructions');
+    expect((await call(gp, 'GET', `/${offer._id}`)).json().data.published).toBe(false);
+    expect(await eventCount(offer._id)).toBe(events);
     await call(gp, 'PUT', `/${offer._id}/documents`, { documents: docs });
     const ok = await publish();
     expect(ok.statusCode, ok.body).toBe(200);

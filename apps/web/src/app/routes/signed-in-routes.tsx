@@ -15,8 +15,10 @@ const offerTabs: RouteObject[] = [
 /** An institution's settings tabs, the same for its GPs and the tenant's owners. */
 const institutionSettingsTabs: RouteObject[] = [
   { path: 'details', lazy: () => import('../../features/institutions/components/institution-details-tab.tsx').then((m) => ({ Component: m.InstitutionDetailsTab })) },
+  { path: 'contact', lazy: () => import('../../features/institutions/components/institution-contact-tab.tsx').then((m) => ({ Component: m.InstitutionContactTab })) },
   { path: 'team', lazy: () => import('../../features/institutions/components/institution-team-tab.tsx').then((m) => ({ Component: m.InstitutionTeamTab })) },
   { path: 'media', lazy: () => import('../../features/institutions/components/institution-media-tab.tsx').then((m) => ({ Component: m.InstitutionMediaTab })) },
+  { path: 'api', lazy: () => import('../../features/institutions/components/institution-api-tab.tsx').then((m) => ({ Component: m.InstitutionApiTab })) },
   { path: 'history', lazy: () => import('../../features/institutions/components/institution-history-tab.tsx').then((m) => ({ Component: m.InstitutionHistoryTab })) },
 ];
 

@@ -40,7 +40,7 @@ export function ApiEndpointPage() {
   const { doc, groups } = useApiDocs();
   const { groupId = '', endpointId = '' } = useParams();
   const { tenantId } = useTenant();
-  const keys = useApiKeys(tenantId);
+  const keys = useApiKeys(tenantId ? { tenantId } : null);
   const { enqueueSnackbar } = useSnackbar();
   const found = findEndpoint(groups, groupId, endpointId);
 

@@ -2,14 +2,16 @@ import { apiKey, type ApiKey } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { apiKeysBase, apiKeysKey, type ApiKeyOwner } from './api-key-owner.ts';
 
-export function listApiKeys(tenantId: string, signal?: AbortSignal): Promise<ApiKey[]> {
-  return api.get(`/tenant/${encodeURIComponent(tenantId)}/api-keys`, z.array(apiKey), signal);
+export function listApiKeys(owner: ApiKeyOwner, signal?: AbortSignal): Promise<ApiKey[]> {
+  return api.get(`${apiKeysBase(owner)}/api-keys`, z.array(apiKey), signal);
 }
 
-export const apiKeysQueryOptions = (tenantId: string) =>
-  queryOptions({ queryKey: ['tenant-admin', tenantId, 'api-keys'], queryFn: ({ signal }) => listApiKeys(tenantId, signal) });
+export const apiKeysQueryOptions = (owner: ApiKeyOwner) =>
+  queryOptions({ queryKey: apiKeysKey(owner), queryFn: ({ signal }) => listApiKeys(owner, signal) });
 
-export function useApiKeys(tenantId: string | null) {
-  return useQuery({ ...apiKeysQueryOptions(tenantId ?? ''), enabled: tenantId !== null });
+/** The owner's keys; null waits (the tenant is not known yet). */
+export function useApiKeys(owner: ApiKeyOwner | null) {
+  return useQuery({ ...apiKeysQueryOptions(owner ?? { tenantId: '' }), enabled: owner !== null });
 }

@@ -14,7 +14,7 @@ afterEach(() => {
 
 const KEY = 'tsk_live_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 const ROW: ApiKey = {
-  _id: 'c1c1c1c1c1c1c1c1c1c1c1c1', kind: 'private', prefix: KEY.slice(0, 12), label: 'CRM sync', createdBy: USER_ID,
+  _id: 'c1c1c1c1c1c1c1c1c1c1c1c1', kind: 'private', institution: null, prefix: KEY.slice(0, 12), label: 'CRM sync', createdBy: USER_ID,
   createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null, revokedAt: null,
 };
 

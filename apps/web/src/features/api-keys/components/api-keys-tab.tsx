@@ -1,91 +1,14 @@
-import { Block } from '@mui/icons-material';
-import { Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
-import { apiKeyKindLabels, apiKeyStatus, formatDateTime, type ApiKey, type ApiKeyCreated, type ApiKeyKind } from '@tessera/domain';
-import { useSnackbar } from '../../../lib/toast.tsx';
-import { useMemo, useState } from 'react';
-import { DataGrid } from '../../../components/data-grid.tsx';
-import { ErrorBlock } from '../../../components/error-block.tsx';
-import { useConfirm } from '../../../components/use-confirm.tsx';
 import { useTenantSettingsOutlet } from '../../tenant-admin/components/tenant-settings-page.tsx';
-import { useApiKeys } from '../api/list-api-keys.ts';
-import { useRevokeApiKey } from '../api/revoke-api-key.ts';
-import { ApiKeyCreatedDialog } from './api-key-created-dialog.tsx';
-import { GenerateApiKeyDialog } from './generate-api-key-dialog.tsx';
+import { ApiKeysPanel } from './api-keys-panel.tsx';
 
-const keyName = (key: ApiKey) => `${key.prefix}…${key.label ? ` (${key.label})` : ''}`;
+const INTRO = "A private key authenticates your servers' calls to this tenant's API as the tenant owner; a public key only identifies the tenant. Keys are shown once, when generated.";
+const HELP = {
+  private: "A private key lets your servers call this tenant's owner API. Keep it secret.",
+  public: 'A public key only identifies this tenant in public calls such as analytics; it grants no access.',
+};
 
 /** /tenant/settings/api: the tenant's public and private API keys. */
 export function TenantSettingsApiTab() {
   const tenantId = useTenantSettingsOutlet()._id;
-  const keys = useApiKeys(tenantId);
-  const revoke = useRevokeApiKey(tenantId);
-  const { enqueueSnackbar } = useSnackbar();
-  const { confirm, confirmDialog } = useConfirm();
-  const [generating, setGenerating] = useState<ApiKeyKind | null>(null);
-  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
-
-  const columns = useMemo<GridColDef<ApiKey>[]>(() => [
-    { field: 'kind', headerName: 'Kind', width: 100, valueFormatter: (value: ApiKey['kind']) => apiKeyKindLabels[value] },
-    { field: 'prefix', headerName: 'Key', minWidth: 150, flex: 1, renderCell: ({ row }) => <code>{row.prefix}…</code> },
-    { field: 'label', headerName: 'Label', minWidth: 120, flex: 1, valueFormatter: (value: string | null) => value ?? '' },
-    { field: 'createdAt', headerName: 'Created', width: 170, valueFormatter: (value: string) => formatDateTime(value) },
-    { field: 'lastUsedAt', headerName: 'Last used', width: 170, valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never') },
-    {
-      field: 'status', headerName: 'Status', width: 110, sortable: false, valueGetter: (_v, row) => apiKeyStatus(row),
-      renderCell: ({ row }) => (row.revokedAt
-        ? <Chip size="small" label="Revoked" variant="outlined" />
-        : <Chip size="small" label="Active" color="success" variant="outlined" />),
-    },
-    {
-      field: 'actions', headerName: '', width: 64, sortable: false, filterable: false, disableColumnMenu: true,
-      renderCell: ({ row }) => !row.revokedAt && (
-        <Tooltip title="Revoke">
-          <IconButton
-            aria-label={`Revoke ${keyName(row)}`}
-            onClick={() => confirm({
-              title: 'Revoke API key',
-              message: `${keyName(row)} stops working at once. This action is irreversible.`,
-              confirmLabel: 'Revoke',
-              destructive: true,
-              onConfirm: () => revoke.mutateAsync(row._id).then(() => enqueueSnackbar('API key revoked', { variant: 'success' })),
-            })}
-          >
-            <Block fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
-  ], [confirm, enqueueSnackbar, revoke]);
-
-  return (
-    <Stack spacing={2}>
-      <Typography sx={{ color: 'text.secondary' }}>
-        A private key authenticates your servers' calls to this tenant's API as the tenant owner; a public key only identifies the tenant. Keys are shown once, when generated.
-      </Typography>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="contained" onClick={() => setGenerating('private')}>Generate private key</Button>
-        <Button variant="outlined" onClick={() => setGenerating('public')}>Generate public key</Button>
-      </Stack>
-      {keys.isError ? (
-        <ErrorBlock error={keys.error} onRetry={() => void keys.refetch()} />
-      ) : (
-        <div style={{ width: '100%' }}>
-          <DataGrid label="API keys" rows={keys.data} columns={columns} loading={keys.isPending} />
-        </div>
-      )}
-      <GenerateApiKeyDialog
-        tenantId={tenantId}
-        kind={generating}
-        onClose={() => setGenerating(null)}
-        onCreated={(key) => {
-          setGenerating(null);
-          setCreated(key);
-          enqueueSnackbar('API key generated', { variant: 'success' });
-        }}
-      />
-      <ApiKeyCreatedDialog created={created} onClose={() => setCreated(null)} />
-      {confirmDialog}
-    </Stack>
-  );
+  return <ApiKeysPanel owner={{ tenantId }} intro={INTRO} help={HELP} />;
 }

@@ -4,24 +4,22 @@ import { apiKeyCreateBody, apiKeyKindLabels, API_KEY_LABEL_MAX, type ApiKeyCreat
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client.ts';
+import type { ApiKeyOwner } from '../api/api-key-owner.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 
-const KIND_HELP: Record<ApiKeyKind, string> = {
-  private: 'A private key lets your servers call this tenant\'s owner API. Keep it secret.',
-  public: 'A public key only identifies this tenant in public calls such as analytics; it grants no access.',
-};
-
 export interface GenerateApiKeyDialogProps {
-  tenantId: string;
+  owner: ApiKeyOwner;
+  /** What each kind of key does for this owner, shown above the label. */
+  help: Record<ApiKeyKind, string>;
   kind: ApiKeyKind | null;
   onClose: () => void;
   onCreated: (key: ApiKeyCreated) => void;
 }
 
 /** Asks for an optional label, then generates the key. */
-export function GenerateApiKeyDialog({ tenantId, kind, onClose, onCreated }: GenerateApiKeyDialogProps) {
+export function GenerateApiKeyDialog({ owner, help, kind, onClose, onCreated }: GenerateApiKeyDialogProps) {
   const titleId = useId();
-  const create = useCreateApiKey(tenantId);
+  const create = useCreateApiKey(owner);
   const { register, handleSubmit, reset, formState } = useForm<ApiKeyCreateInput>({ resolver: zodResolver(apiKeyCreateBody), defaultValues: { label: '' } });
   const close = () => {
     if (create.isPending) return;
@@ -42,7 +40,7 @@ export function GenerateApiKeyDialog({ tenantId, kind, onClose, onCreated }: Gen
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id={titleId}>{kind ? `Generate ${apiKeyKindLabels[kind].toLowerCase()} key` : ''}</DialogTitle>
         <DialogContent>
-          {kind && <DialogContentText sx={{ mb: 2 }}>{KIND_HELP[kind]}</DialogContentText>}
+          {kind && <DialogContentText sx={{ mb: 2 }}>{help[kind]}</DialogContentText>}
           <TextField
             {...register('label')}
             label="Label (optional)"

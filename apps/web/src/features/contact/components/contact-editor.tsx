@@ -24,6 +24,17 @@ export interface ContactEditorProps {
   /** Saves the whole contact; reject to show the error toast. */
   onSave: (contact: Contact) => Promise<void>;
   saving: boolean;
+  /** The toasts, where the owner's catalogue differs from a profile's (an institution: 'contact updated'). */
+  texts?: Partial<ContactEditorTexts>;
+  /** The failure toast from the error (e.g. the server's message); the fixed failure text otherwise. */
+  errorText?: (error: unknown, fallback: string) => string;
+}
+
+export interface ContactEditorTexts {
+  saved: string;
+  saveFailed: string;
+  deleted: string;
+  deleteFailed: string;
 }
 
 interface Editing {
@@ -32,31 +43,32 @@ interface Editing {
   isNew: boolean;
 }
 
-const TEXTS = {
+const TEXTS: ContactEditorTexts & { empty: string } = {
   saved: 'Contact saved',
   saveFailed: 'Error saving contact item',
   deleted: 'Contact item deleted',
   deleteFailed: 'Error deleting contact item',
   empty: 'No contact items found',
-} as const;
+};
 
 /** §3–§5 contact of a profile (individual or legal entity): lists per kind, Create menu, primary, enable, edit and delete. */
-export function ContactEditor({ contact, onSave, saving }: ContactEditorProps) {
+export function ContactEditor({ contact, onSave, saving, texts: textsOf, errorText }: ContactEditorProps) {
   const { enqueueSnackbar } = useSnackbar();
+  const texts = { ...TEXTS, ...textsOf };
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
 
-  const save = async (next: Contact, texts: { ok: string; failed: string }): Promise<boolean> => {
+  const save = async (next: Contact, toast: { ok: string; failed: string }): Promise<boolean> => {
     try {
       await onSave(next);
-      enqueueSnackbar(texts.ok, { variant: 'success' });
+      enqueueSnackbar(toast.ok, { variant: 'success' });
       return true;
-    } catch {
-      enqueueSnackbar(texts.failed, { variant: 'error' });
+    } catch (error) {
+      enqueueSnackbar(errorText ? errorText(error, toast.failed) : toast.failed, { variant: 'error' });
       return false;
     }
   };
-  const saveTexts = { ok: TEXTS.saved, failed: TEXTS.saveFailed };
+  const saveTexts = { ok: texts.saved, failed: texts.saveFailed };
 
   // §4: Create adds a blank item with a generated id locally and selects it.
   const create = (kind: ContactKind) => {
@@ -155,7 +167,7 @@ export function ContactEditor({ contact, onSave, saving }: ContactEditorProps) {
                     <IconButton
                       aria-label={`Delete ${text}`}
                       disabled={saving}
-                      onClick={() => void save(withoutContactItem(contact, kind, item._id), { ok: TEXTS.deleted, failed: TEXTS.deleteFailed })}
+                      onClick={() => void save(withoutContactItem(contact, kind, item._id), { ok: texts.deleted, failed: texts.deleteFailed })}
                     >
                       <DeleteOutlined />
                     </IconButton>

@@ -9,12 +9,14 @@ import { InstitutionTabs } from './institution-tabs.tsx';
 
 const TABS = [
   { segment: 'details', label: 'Details' },
+  { segment: 'contact', label: 'Contact' },
   { segment: 'team', label: 'Team' },
   { segment: 'media', label: 'Media' },
+  { segment: 'api', label: 'API' },
   { segment: 'history', label: 'History' },
 ] as const;
 
-/** /institution/settings: the picked institution's Details, Team, Media and History (002 §2 institution settings). */
+/** /institution/settings: the picked institution's Details, Contact, Team, Media, API keys and History (002 §2 institution settings, §7). */
 export function InstitutionSettingsPage() {
   const { query } = useInstitutionInView();
   const { data, error, refetch } = query;

@@ -11,9 +11,11 @@ import { InstitutionTabs } from './institution-tabs.tsx';
 const TABS = [
   { segment: 'dashboard', label: 'Dashboard' },
   { segment: 'details', label: 'Details' },
+  { segment: 'contact', label: 'Contact' },
   { segment: 'offers', label: 'Offers' },
   { segment: 'team', label: 'Team' },
   { segment: 'media', label: 'Media' },
+  { segment: 'api', label: 'API' },
   { segment: 'history', label: 'History' },
   { segment: 'billing', label: 'Billing' },
 ] as const;

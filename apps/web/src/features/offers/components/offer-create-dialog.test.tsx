@@ -76,14 +76,14 @@ describe('OfferCreateDialog', () => {
     await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(makeOffer()._id));
   });
 
-  it('shows the server message when creation fails', async () => {
+  it('toasts the server error name as the title with its message when creation fails', async () => {
     const { user, onCreated } = prepare({
       institutionId: INSTITUTION_ID,
       create: () => jsonResponse({ error: { type: 'conflict', name: 'ConflictError', message: 'An offer with this slug already exists', status: 409 } }, 409),
     });
     await fill(user, await screen.findByRole('textbox', { name: /^Name/ }), 'Harbor Lofts');
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('An offer with this slug already exists')).toBeInTheDocument();
+    expect(await screen.findByText('ConflictError: An offer with this slug already exists')).toBeInTheDocument();
     expect(onCreated).not.toHaveBeenCalled();
   });
 });

@@ -13,7 +13,7 @@ import { useOfferSlugAvailable } from '../api/check-offer-slug.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
 import { useInstitutionOptions } from '../api/list-institution-options.ts';
 import { offerAddresses } from './offer-address.ts';
-import { offerErrorText } from './offer-toast.ts';
+import { offerErrorMessage, offerErrorText } from './offer-toast.ts';
 
 /** The offer creation flow of 002 §1, shown beside the form. */
 const PROCESS = [
@@ -159,7 +159,7 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
                 getOptionLabel={(o) => o.name}
                 isOptionEqualToValue={(a, b) => a._id === b._id}
                 noOptionsText={options.isError ? 'Could not load the institutions' : 'No institutions found'}
-                renderInput={(params) => <TextField {...params} label="Institution" required helperText={options.isError ? offerErrorText(options.error, 'Could not load the institutions') : undefined} error={options.isError} />}
+                renderInput={(params) => <TextField {...params} label="Institution" required helperText={options.isError ? offerErrorMessage(options.error, 'Could not load the institutions') : undefined} error={options.isError} />}
               />
             )}
             <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>

@@ -17,15 +17,15 @@ const DOCS = `${OFFERS_PATH}/${OFFER_ID}/documents`;
 const EXISTING = 'e1e1e1e1e1e1e1e1e1e1e1e1';
 const UPLOADED = 'f2f2f2f2f2f2f2f2f2f2f2f2';
 
-function render() {
-  const offer = makeOffer({ documents: [{ document: EXISTING, type: 'operating-agreement', position: 0, hidden: false }] });
+function render(hidden = false) {
+  const offer = makeOffer({ documents: [{ document: EXISTING, type: 'operating-agreement', position: 0, hidden }] });
   const fetchMock = mockFetch((path, init) => {
     if (path === DOCS && init?.method === 'PUT') {
       const body = JSON.parse(String(init.body)) as Pick<Offer, 'documents'>;
       return jsonResponse({ data: { ...offer, documents: body.documents } });
     }
     if (path === DOCS) {
-      return jsonResponse({ data: [{ document: EXISTING, type: 'operating-agreement', position: 0, hidden: false, name: 'Operating agreement 2026', originalName: 'oa.pdf', mimeType: 'application/pdf', size: 2048, createdAt: '2026-01-01T00:00:00.000Z' }] });
+      return jsonResponse({ data: [{ document: EXISTING, type: 'operating-agreement', position: 0, hidden, name: 'Operating agreement 2026', originalName: 'oa.pdf', mimeType: 'application/pdf', size: 2048, createdAt: '2026-01-01T00:00:00.000Z' }] });
     }
     if (path === '/api/v1/document' && init?.method === 'POST') {
       return jsonResponse({ data: {
@@ -49,6 +49,15 @@ describe('OfferDocumentsTab', () => {
     expect(within(required).getAllByText('Missing')).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Select Existing Document' }));
     expect(await screen.findByText('This feature is not yet implemented')).toBeInTheDocument();
+  });
+
+  it('does not count a hidden required document as present', async () => {
+    render(true);
+    const required = await screen.findByRole('list', { name: 'Required documents' });
+    expect(await within(required).findByText('Hidden: Operating agreement 2026 (show it to count for publishing)')).toBeInTheDocument();
+    expect(within(required).queryByText(/^Uploaded/)).not.toBeInTheDocument();
+    expect(within(required).getAllByText('Missing')).toHaveLength(3);
+    expect(screen.getByLabelText(/^Incomplete\. Missing: Operating Agreement, Private Placement Memorandum/)).toBeInTheDocument();
   });
 
   it('uploads a document of the chosen type as an offer document, then lists it on the offer', async () => {

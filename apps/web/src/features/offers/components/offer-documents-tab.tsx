@@ -15,7 +15,7 @@ import { useDraft } from '../../../hooks/use-draft.ts';
 import { CompletenessChip } from './completeness-chip.tsx';
 import { useOfferContext } from './offer-page.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { offerErrorText } from './offer-toast.ts';
+import { offerErrorMessage, offerErrorText } from './offer-toast.ts';
 import { SortableList } from '../../../components/sortable-list.tsx';
 
 /** The documents module's type for an offer document type. */
@@ -74,7 +74,7 @@ export function OfferDocumentsTab() {
       enqueueSnackbar(UPLOAD_TOAST.success, { variant: 'success', autoHideDuration: UPLOAD_TOAST.hideAfterMs });
       setUploadedNames((n) => ({ ...n, [doc._id]: { name: doc.name, size: doc.size } }));
       put([...draft.value, { document: doc._id, type: uploadType, position: draft.value.length, hidden: false }], () => {
-        const next = missingRequiredDocuments([...offer.documents, { type: uploadType }])[0];
+        const next = missingRequiredDocuments([...offer.documents, { type: uploadType, hidden: false }])[0];
         if (next) setUploadType(next);
       });
     } catch (error) {
@@ -91,7 +91,9 @@ export function OfferDocumentsTab() {
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>These four documents are required before the offer can be published.</Typography>
         <List dense disablePadding aria-label="Required documents">
           {REQUIRED_OFFER_DOCUMENTS.map((type) => {
-            const present = offer.documents.find((d) => d.type === type);
+            // Only a shown document counts for publishing; a hidden one is named as such.
+            const present = offer.documents.find((d) => d.type === type && !d.hidden);
+            const hiddenOnly = present ? undefined : offer.documents.find((d) => d.type === type);
             return (
               <ListItem
                 key={type}
@@ -108,7 +110,9 @@ export function OfferDocumentsTab() {
                 </ListItemIcon>
                 <ListItemText
                   primary={offerRequiredDocumentTypeLabels[type]}
-                  secondary={present ? `Uploaded${facts.get(present.document) ? `: ${facts.get(present.document)?.name}` : ''}` : 'Missing'}
+                  secondary={present
+                    ? `Uploaded${facts.get(present.document) ? `: ${facts.get(present.document)?.name}` : ''}`
+                    : hiddenOnly ? `Hidden${facts.get(hiddenOnly.document) ? `: ${facts.get(hiddenOnly.document)?.name}` : ''} (show it to count for publishing)` : 'Missing'}
                   slotProps={{ secondary: { sx: { wordBreak: 'break-word' } } }}
                 />
               </ListItem>
@@ -136,7 +140,7 @@ export function OfferDocumentsTab() {
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>No documents yet.</Typography>
         ) : (
           <>
-            {listed.isError && <Alert severity="warning">The document names could not be loaded: {offerErrorText(listed.error, 'Error loading documents')}</Alert>}
+            {listed.isError && <Alert severity="warning">The document names could not be loaded: {offerErrorMessage(listed.error, 'Error loading documents')}</Alert>}
             <SortableList
               label="Offer documents"
               items={draft.value}

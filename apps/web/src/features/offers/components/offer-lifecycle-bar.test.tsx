@@ -55,5 +55,7 @@ describe('OfferLifecycleBar', () => {
       jsonResponse({ error: { type: 'bad-request', name: 'BadRequestError', message, status: 400 } }, 400));
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     expect(await screen.findByText(`Cannot publish yet: ${message}`)).toBeInTheDocument();
+    // The toast (§8) titles the failure with the error's name.
+    expect(await screen.findByText(`BadRequestError: ${message}`)).toBeInTheDocument();
   });
 });

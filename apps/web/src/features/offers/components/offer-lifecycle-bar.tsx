@@ -6,7 +6,7 @@ import { useUpdateOfferApproval } from '../api/update-offer-approval.ts';
 import { useUpdateOfferMarketplaceConfig } from '../api/update-offer-marketplace-config.ts';
 import { useUpdateOfferPublishing } from '../api/update-offer-publishing.ts';
 import { ApprovalChip, ListingStatusBadge } from './offer-status-chips.tsx';
-import { offerErrorText } from './offer-toast.ts';
+import { offerErrorMessage, offerErrorText } from './offer-toast.ts';
 
 export interface OfferLifecycleBarProps {
   tenantId: string;
@@ -49,7 +49,7 @@ export function OfferLifecycleBar({ tenantId, offer, canApprove }: OfferLifecycl
       {
         onSuccess: () => enqueueSnackbar('publishing updated', { variant: 'success' }),
         onError: (error) => {
-          if (published) setPublishError(offerErrorText(error, 'Error updating offer'));
+          if (published) setPublishError(offerErrorMessage(error, 'Error updating offer'));
           failed(error);
         },
       },

@@ -1,0 +1,3 @@
+ALTER TABLE "api_keys" ADD COLUMN "institution_id" char(24);--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_institution_fk" FOREIGN KEY ("tenant_id","institution_id") REFERENCES "public"."institutions"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "api_keys_institution_idx" ON "api_keys" USING btree ("tenant_id","institution_id");

@@ -1,0 +1,108 @@
+import { Block } from '@mui/icons-material';
+import { Alert, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { apiKeyKindLabels, apiKeyStatus, formatDateTime, type ApiKey, type ApiKeyCreated, type ApiKeyKind } from '@tessera/domain';
+import { useMemo, useState } from 'react';
+import { DataGrid } from '../../../components/data-grid.tsx';
+import { ErrorBlock } from '../../../components/error-block.tsx';
+import { useConfirm } from '../../../components/use-confirm.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSnackbar } from '../../../lib/toast.tsx';
+import type { ApiKeyOwner } from '../api/api-key-owner.ts';
+import { useApiKeys } from '../api/list-api-keys.ts';
+import { useRevokeApiKey } from '../api/revoke-api-key.ts';
+import { ApiKeyCreatedDialog } from './api-key-created-dialog.tsx';
+import { GenerateApiKeyDialog } from './generate-api-key-dialog.tsx';
+
+const keyName = (key: ApiKey) => `${key.prefix}…${key.label ? ` (${key.label})` : ''}`;
+
+export interface ApiKeysPanelProps {
+  owner: ApiKeyOwner;
+  /** What the owner's keys are for, above the buttons. */
+  intro: string;
+  /** What each kind of key does, in the generate dialog. */
+  help: Record<ApiKeyKind, string>;
+}
+
+/** The public and private API keys of a tenant or of one of its institutions: generate (shown once), list, revoke. */
+export function ApiKeysPanel({ owner, intro, help }: ApiKeysPanelProps) {
+  const keys = useApiKeys(owner);
+  const revoke = useRevokeApiKey(owner);
+  const { enqueueSnackbar } = useSnackbar();
+  const { confirm, confirmDialog } = useConfirm();
+  const [generating, setGenerating] = useState<ApiKeyKind | null>(null);
+  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+
+  const columns = useMemo<GridColDef<ApiKey>[]>(() => [
+    { field: 'kind', headerName: 'Kind', width: 100, valueFormatter: (value: ApiKey['kind']) => apiKeyKindLabels[value] },
+    { field: 'prefix', headerName: 'Key', minWidth: 150, flex: 1, renderCell: ({ row }) => <code>{row.prefix}…</code> },
+    { field: 'label', headerName: 'Label', minWidth: 120, flex: 1, valueFormatter: (value: string | null) => value ?? '' },
+    { field: 'createdAt', headerName: 'Created', width: 170, valueFormatter: (value: string) => formatDateTime(value) },
+    { field: 'lastUsedAt', headerName: 'Last used', width: 170, valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never') },
+    {
+      field: 'status', headerName: 'Status', width: 110, sortable: false, valueGetter: (_v, row) => apiKeyStatus(row),
+      renderCell: ({ row }) => (row.revokedAt
+        ? <Chip size="small" label="Revoked" variant="outlined" />
+        : <Chip size="small" label="Active" color="success" variant="outlined" />),
+    },
+    {
+      field: 'actions', headerName: '', width: 64, sortable: false, filterable: false, disableColumnMenu: true,
+      renderCell: ({ row }) => !row.revokedAt && (
+        <Tooltip title="Revoke">
+          <IconButton
+            aria-label={`Revoke ${keyName(row)}`}
+            onClick={() => confirm({
+              title: 'Revoke API key',
+              message: `${keyName(row)} stops working at once. This action is irreversible.`,
+              confirmLabel: 'Revoke',
+              destructive: true,
+              onConfirm: () => revoke.mutateAsync(row._id).then(() => enqueueSnackbar('API key revoked', { variant: 'success' })),
+            })}
+          >
+            <Block fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ], [confirm, enqueueSnackbar, revoke]);
+
+  // Someone who may see the owner but not its keys (a team member or viewer of an institution) reads why, without the buttons.
+  if (keys.error instanceof ApiError && keys.error.status === 403) {
+    return (
+      <Stack spacing={2}>
+        <Typography sx={{ color: 'text.secondary' }}>{intro}</Typography>
+        <Alert severity="info">{keys.error.message}</Alert>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Typography sx={{ color: 'text.secondary' }}>{intro}</Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button variant="contained" onClick={() => setGenerating('private')}>Generate private key</Button>
+        <Button variant="outlined" onClick={() => setGenerating('public')}>Generate public key</Button>
+      </Stack>
+      {keys.isError ? (
+        <ErrorBlock error={keys.error} onRetry={() => void keys.refetch()} />
+      ) : (
+        <div style={{ width: '100%' }}>
+          <DataGrid label="API keys" rows={keys.data} columns={columns} loading={keys.isPending} />
+        </div>
+      )}
+      <GenerateApiKeyDialog
+        owner={owner}
+        help={help}
+        kind={generating}
+        onClose={() => setGenerating(null)}
+        onCreated={(key) => {
+          setGenerating(null);
+          setCreated(key);
+          enqueueSnackbar('API key generated', { variant: 'success' });
+        }}
+      />
+      <ApiKeyCreatedDialog created={created} onClose={() => setCreated(null)} />
+      {confirmDialog}
+    </Stack>
+  );
+}

@@ -105,7 +105,7 @@ export const EXPORT_VERSION = 1;
 
 /**
  * GET user/{id}/export: everything the platform holds on the user in one tenant. Besides the fixed parts, each
- * further section (individualProfiles, legalEntityProfiles, govPhotoIds, financialAccounts, documents, businesses…)
+ * further section (individualProfiles, legalEntityProfiles, govPhotoIds, financialAccounts, documents, businesses, applications…)
  * is a list of that table's rows about the user.
  */
 export const userExport = z

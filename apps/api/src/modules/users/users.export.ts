@@ -1,7 +1,8 @@
 import { EXPORT_FORMAT, EXPORT_VERSION, PAGE_LIMIT_MAX, type TimelineEvent, type UserExport } from '@tessera/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businesses, documents, financialAccounts, govPhotoIds, individualProfiles, legalEntityProfiles } from '../../db/schema/index.ts';
+import { applications, businesses, documents, financialAccounts, govPhotoIds, individualProfiles, legalEntityProfiles } from '../../db/schema/index.ts';
+import { reviewerFields, reviewers, toApplication } from '../applications/applications.repository.ts';
 import { listOwners, toBusiness } from '../businesses/businesses.repository.ts';
 import { toFinancialAccount } from '../financial-accounts/financial-accounts.service.ts';
 import { toIndividualProfile } from '../individual-profiles/individual-profiles.service.ts';
@@ -56,6 +57,14 @@ async function businessesSection({ db, tenantId, userId, cipher }: ExportScope) 
   return rows.map((row) => ({ ...toBusiness(row, owners.filter((o) => o.businessId === row.id), cipher), ein: cipher.decrypt(row.einEncrypted) }));
 }
 
+/** The user's accreditation applications, answers included. */
+async function applicationsSection({ db, tenantId, userId }: ExportScope) {
+  const rows = await db.select({ row: applications, reviewer: reviewerFields }).from(applications)
+    .leftJoin(reviewers, eq(reviewers.id, applications.reviewedBy))
+    .where(and(eq(applications.tenantId, tenantId), eq(applications.userId, userId))).orderBy(asc(applications.createdAt));
+  return rows.map(toApplication);
+}
+
 /** Metadata of the documents the user uploaded (the files themselves are downloaded from the document pages). */
 async function documentsSection({ db, tenantId, userId }: ExportScope) {
   const rows = await db.select().from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.uploadedBy, userId))).orderBy(asc(documents.createdAt));
@@ -69,6 +78,7 @@ export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   financialAccounts: financialAccountsSection,
   govPhotoIds: govPhotoIdsSection,
   businesses: businessesSection,
+  applications: applicationsSection,
   documents: documentsSection,
 };
 

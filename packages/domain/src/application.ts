@@ -85,4 +85,3 @@ export const adminApplicationQuery = pageQuery.extend({
   direction: sortDirection.default('desc'),
 });
 export type AdminApplicationQuery = z.infer<typeof adminApplicationQuery>;
-export type AdminApplicationQueryInput = z.input<typeof adminApplicationQuery>;

@@ -103,6 +103,7 @@ export const signedInRoutes: RouteObject[] = [
     lazy: () => import('../../features/platform-admin/components/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
     children: [
       { index: true, lazy: () => import('../../features/platform-admin/components/admin-overview-page.tsx').then((m) => ({ Component: m.AdminOverviewPage })) },
+      { path: 'activity', lazy: () => import('../../features/platform-admin/components/activity-page.tsx').then((m) => ({ Component: m.AdminActivityPage })) },
       { path: 'tenant', lazy: () => import('../../features/platform-admin/components/tenants-page.tsx').then((m) => ({ Component: m.TenantsPage })) },
       { path: 'tenant/create', lazy: () => import('../../features/platform-admin/components/tenant-create-page.tsx').then((m) => ({ Component: m.TenantCreatePage })) },
       {
@@ -116,6 +117,7 @@ export const signedInRoutes: RouteObject[] = [
       },
       { path: 'user', lazy: () => import('../../features/platform-admin/components/users-page.tsx').then((m) => ({ Component: m.UsersPage })) },
       { path: 'user/:userId', lazy: () => import('../../features/platform-admin/components/user-page.tsx').then((m) => ({ Component: m.AdminUserPage })) },
+      { path: 'application', lazy: () => import('../../features/platform-admin/components/applications-page.tsx').then((m) => ({ Component: m.AdminApplicationsPage })) },
       { path: 'offer', lazy: () => import('../../features/platform-admin/components/offers-page.tsx').then((m) => ({ Component: m.AdminOffersPage })) },
     ],
   },

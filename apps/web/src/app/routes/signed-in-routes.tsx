@@ -121,13 +121,14 @@ export const signedInRoutes: RouteObject[] = [
       { path: 'offer', lazy: () => import('../../features/platform-admin/components/offers-page.tsx').then((m) => ({ Component: m.AdminOffersPage })) },
     ],
   },
+  // The tenants the user belongs to, to switch: any signed-in member, so it sits outside the owners' layout below.
+  { path: 'tenant/list', lazy: () => import('../../features/tenant-admin/components/tenant-list-page.tsx').then((m) => ({ Component: m.TenantListPage })) },
   {
     // The tenant admin area (owners and platform admins; the layout shows everyone else a refusal).
     path: 'tenant',
     lazy: () => import('../../features/tenant-admin/components/tenant-admin-layout.tsx').then((m) => ({ Component: m.TenantAdminLayout })),
     children: [
       { index: true, element: <Navigate to="/tenant/dashboard" replace /> },
-      { path: 'list', lazy: () => import('../../features/tenant-admin/components/tenant-list-page.tsx').then((m) => ({ Component: m.TenantListPage })) },
       { path: 'dashboard', lazy: () => import('../../features/tenant-admin/components/tenant-dashboard-page.tsx').then((m) => ({ Component: m.TenantDashboardPage })) },
       {
         path: 'settings',

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { groupCreateBody, type Group, type GroupCreateBody } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -32,7 +32,7 @@ export function CreateGroupDialog({ tenantId, open, onClose, onCreated }: { tena
     reset(EMPTY);
     onClose();
   };
-  const onSubmit = handleSubmit((body) =>
+  const send = (body: GroupCreateBody) =>
     create.mutate(body, {
       onSuccess: (group) => {
         enqueueSnackbar('Group created', { variant: 'success' });
@@ -40,8 +40,9 @@ export function CreateGroupDialog({ tenantId, open, onClose, onCreated }: { tena
         reset(EMPTY);
       },
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-    }),
-  );
+    });
+  // handleSubmit is called in the submit event, not while rendering, because send writes a ref.
+  const onSubmit = (event: FormEvent) => void handleSubmit(send)(event);
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">

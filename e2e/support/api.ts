@@ -9,9 +9,11 @@ export const DEMO_OWNER = { email: 'owner@demo.tessera.local', password: 'demo-o
 export const PLATFORM_ADMIN = { email: 'admin@e2e.tessera.local', password: 'e2e-platform-admin-2026' };
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string, slug?: string): Promise<T> {
-  const res = await fetch(urlOf(`/api/v1${path}`, slug), {
+  // Node cannot resolve {slug}.localhost as browsers do: send to localhost with the tenant's host instead.
+  const host = slug ? { host: new URL(urlOf('/', slug)).host } : {};
+  const res = await fetch(urlOf(`/api/v1${path}`), {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...host, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as T & { error?: { message: string } };

@@ -60,7 +60,7 @@ describe('tenant members and groups', () => {
     await owner.getByRole('option', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
     await owner.getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(owner, 'Member added');
-    await owner.getByRole('list', { name: 'Group members' }).getByText(email).waitFor();
+    await owner.getByRole('grid', { name: 'Group members' }).getByText(email).waitFor();
     await owner.getByText('1 member', { exact: true }).waitFor();
 
     // The member sees the group on their own membership page.

@@ -1,6 +1,7 @@
 import { newObjectId, type AuthResult, type TenantRole } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { applications, type ApplicationRow } from '../src/db/schema/index.ts';
 import { updateMember, findMember } from '../src/modules/tenants/tenant-members.repository.ts';
 import { DEFAULT_ATTRIBUTES } from '../src/modules/tenants/tenant-members.repository.ts';
 import { updateUser } from '../src/modules/users/users.repository.ts';
@@ -58,4 +59,13 @@ export async function awaitMailTo(app: FastifyInstance, to: string) {
     if (found.mail || attempt === 40) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** An application row as the accreditation wizard will write it; overrides pick tenant, user, status, review… */
+export async function createApplication(
+  app: FastifyInstance,
+  values: Pick<ApplicationRow, 'tenantId' | 'userId'> & Partial<Omit<ApplicationRow, 'tenantId' | 'userId'>>,
+): Promise<ApplicationRow> {
+  const [row] = await app.db.insert(applications).values({ id: newObjectId(), ...values }).returning();
+  return row!;
 }

@@ -106,8 +106,8 @@ export const EXPORT_VERSION = 1;
 /**
  * GET user/{id}/export: everything the platform holds on the user in one tenant. Besides the fixed parts, each
  * further section (individualProfiles, legalEntityProfiles, govPhotoIds, financialAccounts, documents, businesses,
- * images, accessGrantsHeld, accessGrantsGiven…) is a list of that table's rows about the user. Files are described
- * (ids, names, urls, dates), never included.
+ * applications, images, accessGrantsHeld, accessGrantsGiven…) is a list of that table's rows about the user. Files are
+ * described (ids, names, urls, dates), never included.
  */
 export const userExport = z
   .looseObject({

@@ -22,6 +22,7 @@ export * from './financial-account.ts';
 export * from './account.ts';
 export * from './legal-entity-profile.ts';
 export * from './business.ts';
+export * from './application.ts';
 export * from './api-keys.ts';
 export * from './tenant-admin.ts';
 export * from './members.ts';

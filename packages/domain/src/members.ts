@@ -82,6 +82,8 @@ export const memberListQuery = pageQuery.extend({
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   role: tenantRole.optional(),
   membershipStatus: membershipStatus.optional(),
+  /** Leaves out the members of this group: the group page's picker offers only members who can still be added. */
+  notInGroup: objectId.optional(),
   sort: memberSort.default('createdAt'),
   direction: sortDirection.default('desc'),
 });

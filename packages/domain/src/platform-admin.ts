@@ -133,10 +133,9 @@ export type RoleAssignmentBody = z.input<typeof roleAssignmentBody>;
 export const roleAssignmentUpdateBody = z.object({ role: tenantRole }).describe('RoleAssignmentUpdateBody');
 export const roleAssignmentDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('RoleAssignmentDeleted');
 
-/** Cross-tenant admin list rows (applications, offers): filled in by the accreditation and offers issues. */
+/** The query of the cross-tenant offer list (applications have their own, with filters: see application.ts). */
 export const adminListQuery = pageQuery.extend({ search: z.string().trim().max(100).optional() });
 export type AdminListQuery = z.infer<typeof adminListQuery>;
-export const adminCrossTenantItem = z.looseObject({ _id: objectId, tenant: objectId }).describe('AdminCrossTenantItem');
 
 /** An offer as platform admins list them across tenants (GET admin/offer). */
 export const adminOfferItem = z

@@ -39,6 +39,8 @@ export interface DataGridProps<R extends GridValidRowModel> {
   error?: unknown;
   /** The list's search text, for the 'No results for "…"' overlay. */
   searchQuery?: string;
+  /** What an empty list says when nothing is searched or failed; 'No data' unless the screen has its own words. */
+  emptyText?: string;
   onRowClick?: (row: R) => void;
   /** Setting rowCount switches paging and sorting to the server; pass the models and their handlers with it. */
   rowCount?: number;
@@ -57,6 +59,7 @@ export function DataGrid<R extends GridValidRowModel>({
   loading = false,
   error,
   searchQuery,
+  emptyText: noRowsText = 'No data',
   onRowClick,
   rowCount,
   paginationModel,
@@ -77,7 +80,7 @@ export function DataGrid<R extends GridValidRowModel>({
 
   const hasError = error !== undefined && error !== null;
   const query = searchQuery?.trim();
-  const emptyText = hasError ? 'An error occured' : query ? `No results for "${query}"` : 'No data';
+  const emptyText = hasError ? 'An error occured' : query ? `No results for "${query}"` : noRowsText;
   const server = rowCount !== undefined;
   const sortable = columns.some((column) => column.field === 'createdAt');
 

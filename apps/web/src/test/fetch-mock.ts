@@ -4,7 +4,8 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-type Handler = (path: string, init: RequestInit | undefined) => Response | Promise<Response>;
+/** `url` carries the query string, for handlers that answer by page or filter. */
+type Handler = (path: string, init: RequestInit | undefined, url: URL) => Response | Promise<Response>;
 
 /**
  * Replaces fetch: analytics posts are answered with an id, everything else goes to `handler`.
@@ -12,9 +13,9 @@ type Handler = (path: string, init: RequestInit | undefined) => Response | Promi
  */
 export function mockFetch(handler: Handler) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    if (path === '/api/v1/analytics') return jsonResponse({ data: { ids: ['c3c3c3c3c3c3c3c3c3c3c3c3'] } });
-    return handler(path, init);
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/v1/analytics') return jsonResponse({ data: { ids: ['c3c3c3c3c3c3c3c3c3c3c3c3'] } });
+    return handler(url.pathname, init, url);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

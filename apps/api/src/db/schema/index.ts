@@ -19,3 +19,4 @@ export * from './groups.ts';
 export * from './role-assignments.ts';
 export * from './institutions.ts';
 export * from './offers.ts';
+export * from './applications.ts';

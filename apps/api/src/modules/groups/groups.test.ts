@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberGroups, timelineEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { bearer, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
+import { DEFAULT_ATTRIBUTES, insertMember } from '../tenants/tenant-members.repository.ts';
+import { insertUser } from '../users/users.repository.ts';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -109,5 +111,34 @@ describe('group members', () => {
     // Removing the member from the tenant removes them from the group too.
     await t.app.inject({ method: 'DELETE', url: `/api/v1/tenant/acme/members/${ids[1]}`, headers: { host: owner.host, ...bearer(owner.token) } });
     expect((await call(owner, 'GET', `/${group._id}`)).json().data.totalMembers).toBe(0);
+  });
+
+  it('pages a large group on the server, and the picker (notInGroup) offers only members not in it yet', async () => {
+    const group = await createGroup();
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const user = await insertUser(t.app.db, { email: uniqueEmail('bulk'), firstname: `Bulk ${String(i).padStart(2, '0')}`, lastname: 'Member' });
+      ids.push((await insertMember(t.app.db, { tenantId: t.tenants.acme.id, user, role: 'investor', attributes: DEFAULT_ATTRIBUTES.investor, membershipStatus: 'active' })).id);
+    }
+    const outsider = ids.pop()!;
+    expect((await call(owner, 'POST', `/${group._id}/members`, { memberIds: ids })).json().data.totalMembers).toBe(24);
+
+    const page = async (n: number) => (await call(owner, 'GET', `/${group._id}/members?sort=name&direction=asc&limit=10&page=${n}`)).json();
+    const pages = [await page(1), await page(2), await page(3)];
+    expect(pages.map((p) => p.meta)).toEqual([1, 2, 3].map((n) => ({ page: n, limit: 10, total: 24 })));
+    const seen = pages.flatMap((p) => p.data.map((m: TenantMemberAdmin) => m._id));
+    expect(new Set(seen)).toEqual(new Set(ids));
+    // The last one is on the third page, and can be removed from there.
+    const last = pages[2].data.at(-1) as TenantMemberAdmin;
+    expect(last.firstname).toBe('Bulk 23');
+    expect((await call(owner, 'DELETE', `/${group._id}/members/${last._id}`)).json().data.totalMembers).toBe(23);
+
+    const candidates = await t.app.inject({
+      method: 'GET', url: `/api/v1/tenant/acme/members?search=Bulk&notInGroup=${group._id}&limit=100`, headers: { host: owner.host, ...bearer(owner.token) },
+    });
+    expect(candidates.statusCode, candidates.body).toBe(200);
+    expect(candidates.json().data.map((m: TenantMemberAdmin) => m._id).sort()).toEqual([outsider, last._id].sort());
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/members?notInGroup=nope', headers: { host: owner.host, ...bearer(owner.token) } });
+    expect(bad.statusCode).toBe(400);
   });
 });

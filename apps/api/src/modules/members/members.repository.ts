@@ -1,5 +1,5 @@
 import type { List, TenantMemberAdmin } from '@tessera/domain';
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { memberListQuery } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
@@ -33,13 +33,10 @@ export async function listMembers(
   }
   if (q.role) conditions.push(eq(tenantMembers.role, q.role));
   if (q.membershipStatus) conditions.push(eq(tenantMembers.membershipStatus, q.membershipStatus));
-  if (groupId) {
-    conditions.push(inArray(
-      tenantMembers.id,
-      db.select({ id: memberGroupMembers.memberId }).from(memberGroupMembers)
-        .where(and(eq(memberGroupMembers.tenantId, tenantId), eq(memberGroupMembers.groupId, groupId))),
-    ));
-  }
+  const membersOf = (group: string) => db.select({ id: memberGroupMembers.memberId }).from(memberGroupMembers)
+    .where(and(eq(memberGroupMembers.tenantId, tenantId), eq(memberGroupMembers.groupId, group)));
+  if (groupId) conditions.push(inArray(tenantMembers.id, membersOf(groupId)));
+  if (q.notInGroup) conditions.push(notInArray(tenantMembers.id, membersOf(q.notInGroup)));
   const where = and(...conditions);
   const order = q.direction === 'asc' ? asc : desc;
   const column = { createdAt: tenantMembers.createdAt, name: fullName, email: users.email, role: tenantMembers.role, membershipStatus: tenantMembers.membershipStatus }[q.sort];

@@ -39,7 +39,7 @@ export async function membersRoutes(app: FastifyInstance) {
   r.get('/tenant/:t/members', {
     schema: {
       tags, summary: "A tenant's members",
-      description: describe(`Searched over name and e-mail, filtered by role and membership status, sorted and paginated (newest first by default). ${scope}`, owners, keyToo),
+      description: describe(`Searched over name and e-mail, filtered by role and membership status (and \`notInGroup\`: not in that group), sorted and paginated (newest first by default). ${scope}`, owners, keyToo),
       params: tenantParams, querystring: memberListQuery, response: { 200: listOf(tenantMemberAdmin), ...errorResponses(400, 401, 403, 404) },
     },
     config: { access: owners },

@@ -1,11 +1,15 @@
-import type { AdminListQuery, AdminOfferItem, AdminTenant, AdminTenantMember, AdminTenantQuery, AdminUserQuery, PageQuery, RoleAssignment, UserAssociations } from '@tessera/domain';
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  userDisplayName, type AdminApplicationItem, type AdminApplicationQuery, type AdminListQuery, type AdminOfferItem, type AdminTenant, type AdminTenantMember,
+  type AdminTenantQuery, type AdminUserQuery, type PageQuery, type RoleAssignment, type UserAssociations,
+} from '@tessera/domain';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  accessGrants, authTokens, documents, govPhotoIds, images, individualProfiles, institutions, legalEntityProfiles, offers, roleAssignments, tenantMembers, tenants,
+  accessGrants, applications, authTokens, documents, govPhotoIds, images, individualProfiles, institutions, legalEntityProfiles, offers, roleAssignments, tenantMembers, tenants,
   timelineEvents, users, type RoleAssignmentRow, type TenantMemberRow, type TenantRow, type UserRow,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { reviewerFields, reviewers, toApplicationSummary } from '../applications/applications.repository.ts';
 
 // Everything here deliberately crosses tenants: only the platform-admin service calls it.
 
@@ -174,6 +178,46 @@ export async function listOffersUnscoped(db: DbOrTx, q: AdminListQuery): Promise
       _id: offer.id, tenant: offer.tenantId, tenantSlug: tenant.slug, tenantName: tenant.name, name: offer.name, slug: offer.slug,
       institution, approvalStatus: offer.approvalStatus, published: offer.published, visibilityStatus: offer.visibilityStatus,
       createdAt: offer.createdAt.toISOString(), updatedAt: offer.updatedAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/**
+ * Applications of every tenant with their tenant and applicant, filtered by status, type and tenant, searched over
+ * the applicant's e-mail, sorted by the asked column (ties broken by id so pages never overlap).
+ */
+export async function listApplicationsUnscoped(db: DbOrTx, q: AdminApplicationQuery): Promise<{ rows: AdminApplicationItem[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (q.status) conditions.push(eq(applications.status, q.status));
+  if (q.type) conditions.push(eq(applications.type, q.type));
+  if (q.tenant) conditions.push(eq(applications.tenantId, q.tenant));
+  if (q.search) conditions.push(ilike(users.email, likePattern(q.search)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const column = { createdAt: applications.createdAt, updatedAt: applications.updatedAt, status: applications.status, userEmail: users.email, tenantName: tenants.name }[q.sort];
+  const order = q.direction === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        row: applications,
+        reviewer: reviewerFields,
+        tenant: { slug: tenants.slug, name: tenants.name },
+        user: { email: users.email, displayname: users.displayname, firstname: users.firstname, lastname: users.lastname },
+      })
+      .from(applications)
+      .innerJoin(tenants, eq(tenants.id, applications.tenantId))
+      .innerJoin(users, eq(users.id, applications.userId))
+      .leftJoin(reviewers, eq(reviewers.id, applications.reviewedBy))
+      .where(where)
+      .orderBy(order(column), order(applications.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where),
+  ]);
+  return {
+    rows: rows.map(({ row, reviewer, tenant, user }) => ({
+      ...toApplicationSummary({ row, reviewer }),
+      tenantSlug: tenant.slug, tenantName: tenant.name, userEmail: user.email, userName: userDisplayName(user),
     })),
     total: total?.n ?? 0,
   };

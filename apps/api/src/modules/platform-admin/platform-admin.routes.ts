@@ -1,5 +1,5 @@
 import {
-  adminCrossTenantItem, adminListQuery, adminOfferItem, adminMemberQuery, adminTenant, adminTenantMember, adminTenantQuery, adminUser, adminUserQuery, dataOf,
+  adminApplicationItem, adminApplicationQuery, adminListQuery, adminOfferItem, adminMemberQuery, adminTenant, adminTenantMember, adminTenantQuery, adminUser, adminUserQuery, dataOf,
   listOf, objectId, roleAssignment, roleAssignmentBody, roleAssignmentDeleted, roleAssignmentUpdateBody, slugAvailability, slugAvailabilityQuery,
   tenantCreateBody, tenantCreateResult, tenantDeleted, timelineEvent, timelineQuery, userAssociations, userDeleted, userRoleBody,
 } from '@tessera/domain';
@@ -163,13 +163,28 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     config: { access: admins },
   }, async (request) => ({ data: await admin.deleteAssignment(deps, auth(request), request.params.id, request.params.rbacId) }));
 
-  // ---- Cross-tenant lists ----
-  const pending = (what: string, issue: string) =>
-    describe(`${what} across every tenant. Not yet implemented: always an empty page until the ${issue} issue adds them.`, admins);
-  r.get('/admin/application', {
-    schema: { tags, summary: 'Applications across tenants', description: pending('Accreditation applications', 'accreditation'), querystring: adminListQuery, response: { 200: listOf(adminCrossTenantItem), ...errorResponses(400, 401, 403) } },
+  // ---- Platform timeline ----
+  r.get('/admin/events', {
+    schema: {
+      tags, summary: 'The platform timeline',
+      description: describe("Platform admins' actions that belong to no tenant: user role changes, role assignments and deletions, tenant deletions. Search, sort and direction as every history.", admins),
+      querystring: timelineQuery, response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403) },
+    },
     config: { access: admins },
-  }, async (request) => admin.listApplicationsAcrossTenants(request.query));
+  }, async (request) => admin.listPlatformEvents(deps, request.query));
+
+  // ---- Cross-tenant lists ----
+  r.get('/admin/application', {
+    schema: {
+      tags, summary: 'Applications across tenants',
+      description: describe(
+        "Every tenant's accreditation applications with the tenant and the applicant; filters status, type and tenant (an id), search over the applicant's e-mail, sort createdAt (default, newest first), updatedAt, status, userEmail or tenantName.",
+        admins,
+      ),
+      querystring: adminApplicationQuery, response: { 200: listOf(adminApplicationItem), ...errorResponses(400, 401, 403) },
+    },
+    config: { access: admins },
+  }, async (request) => admin.listApplicationsAcrossTenants(app.db, request.query));
 
   r.get('/admin/offer', {
     schema: {

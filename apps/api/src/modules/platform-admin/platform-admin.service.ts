@@ -1,5 +1,5 @@
 import {
-  DEFAULT_BRANDING, RESERVED_SLUG_ERROR, type AdminListQuery, type AdminOfferItem, SLUG_TAKEN_ERROR, isReservedSlug, tenantSlug, userDisplayName,
+  DEFAULT_BRANDING, RESERVED_SLUG_ERROR, type AdminApplicationItem, type AdminApplicationQuery, type AdminListQuery, type AdminOfferItem, SLUG_TAKEN_ERROR, isReservedSlug, tenantSlug, userDisplayName,
   type AdminTenant, type AdminTenantQuery, type AdminUser, type AdminUserQuery, type List, type PageQuery, type RoleAssignment,
   type SlugAvailability, type TenantCreateResult, type TenantRole, type TimelineQuery, type UserRole,
 } from '@tessera/domain';
@@ -287,11 +287,19 @@ async function recordUserAccessEvent(
   await recordEvent(tx, { tenantId: PLATFORM_TIMELINE, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id, message, meta: { change } });
 }
 
-// ---- Cross-tenant lists owned by later issues ----
+// ---- Platform timeline ----
 
-/** Accreditation applications across tenants. Empty until the accreditation issue adds its table and fills this in. */
-export async function listApplicationsAcrossTenants(q: PageQuery): Promise<List<{ _id: string; tenant: string }>> {
-  return { data: [], meta: pageMeta(q, 0) };
+/** What platform admins did that belongs to no tenant (user roles and deletions, tenant deletions): the /admin Activity tab. */
+export function listPlatformEvents(deps: AdminDeps, q: TimelineQuery) {
+  return queryEvents(deps.db, PLATFORM_TIMELINE, { kind: 'tenant' }, q);
+}
+
+// ---- Cross-tenant lists ----
+
+/** Accreditation applications of every tenant, with filters, search and sort. */
+export async function listApplicationsAcrossTenants(db: DbOrTx, q: AdminApplicationQuery): Promise<List<AdminApplicationItem>> {
+  const { rows, total } = await repo.listApplicationsUnscoped(db, q);
+  return { data: rows, meta: pageMeta(q, total) };
 }
 
 /** Offers of every tenant, newest first. */

@@ -70,7 +70,7 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
   r.put('/tenant/:id/verification', {
     schema: {
       tags, summary: "Set a tenant's verification status",
-      description: describe(`The platform provider's check of the organisation behind the tenant. ${changeNote} ${hostTenantOnly}`, 'platform-admin'),
+      description: describe(`The platform provider's check of the organisation behind the tenant: any tenant, by id (an unknown id is not found). ${changeNote}`, 'platform-admin'),
       params, body: tenantVerificationBody, response: detailsResponse,
     },
     config: { access: 'platform-admin' },

@@ -28,8 +28,9 @@ function checkTenant(caller: Caller, id: string): void {
   if (id !== caller.tenantId) throw notFound('Tenant');
 }
 
-async function loadForUpdate(db: DbOrTx, caller: Caller, id: string): Promise<TenantRow> {
-  checkTenant(caller, id);
+/** `anyTenant`: a platform-admin-only change, which may target a tenant other than the host's. */
+async function loadForUpdate(db: DbOrTx, caller: Caller, id: string, anyTenant: boolean): Promise<TenantRow> {
+  if (!anyTenant) checkTenant(caller, id);
   const row = await repo.findTenantForUpdate(db, id);
   if (!row) throw notFound('Tenant');
   return row;
@@ -42,9 +43,10 @@ async function change(
   id: string,
   what: { type: TimelineEventType; label: string },
   values: repo.TenantChanges,
+  anyTenant = false,
 ): Promise<TenantDetails> {
   const { row, changed } = await deps.db.transaction(async (tx) => {
-    const current = await loadForUpdate(tx, caller, id);
+    const current = await loadForUpdate(tx, caller, id, anyTenant);
     // A tenant that never had a contact reads as the empty one, so the first save diffs against that.
     const diff = diffChanges({ ...current, contact: current.contact ?? EMPTY_CONTACT }, values);
     if (Object.keys(diff).length === 0) return { row: current, changed: false };
@@ -74,8 +76,12 @@ export function updateContact(deps: TenantAdminDeps, caller: Caller, id: string,
   return change(deps, caller, id, { type: 'update', label: 'contact' }, { contact });
 }
 
-export function updateVerification(deps: TenantAdminDeps, caller: Caller, id: string, status: IdentityVerificationStatus): Promise<TenantDetails> {
-  return change(deps, caller, id, { type: 'status', label: 'verification' }, { verificationStatus: status });
+/**
+ * The platform's check of the organisation behind a tenant: set by platform admins only (the route says so), for any
+ * tenant, from the platform admin's tenant page. The event goes to that tenant's timeline, beside its other changes.
+ */
+export function updateVerification(deps: TenantAdminDeps, caller: AuthContext, id: string, status: IdentityVerificationStatus): Promise<TenantDetails> {
+  return change(deps, caller, id, { type: 'status', label: 'verification' }, { verificationStatus: status }, caller.isPlatformAdmin);
 }
 
 export async function listEvents(deps: TenantAdminDeps, caller: Caller, id: string, q: TimelineQuery): Promise<List<TimelineEvent>> {

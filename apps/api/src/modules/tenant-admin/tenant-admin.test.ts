@@ -129,6 +129,23 @@ describe('tenant details, contact and verification', () => {
     expect(bad.json().error.message).toContain('verificationStatus');
   });
 
+  it("lets a platform admin set another tenant's verification, recorded on that tenant's timeline", async () => {
+    const globexId = t.tenants.globex.id;
+    const res = await call(admin, 'PUT', `tenant/${globexId}/verification`, { verificationStatus: 'rejected' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ _id: globexId, slug: 'globex', verificationStatus: 'rejected' });
+    const [event] = (await tenantEvents(globexId)).slice(-1);
+    expect(event).toMatchObject({ tenantId: globexId, type: 'status', userId: admin.user._id, meta: { change: { verificationStatus: { old: 'not-started', new: 'rejected' } } } });
+    // The tenant's own owners see it in their settings history, and the change reaches the admin's tenant view.
+    const ownerView = await call(globexOwner, 'GET', `tenant/${globexId}/events?search=verification`);
+    expect(ownerView.json().data[0]).toMatchObject({ user: admin.user._id, meta: { change: { verificationStatus: { new: 'rejected' } } } });
+    expect((await call(admin, 'GET', `tenant/${globexId}`)).json().data.verificationStatus).toBe('rejected');
+    // The same value again records nothing.
+    await call(admin, 'PUT', `tenant/${globexId}/verification`, { verificationStatus: 'rejected' });
+    expect((await tenantEvents(globexId)).filter((e) => e.type === 'status')).toHaveLength(1);
+    expect((await call(admin, 'PUT', `tenant/${newObjectId()}/verification`, { verificationStatus: 'approved' })).statusCode).toBe(404);
+  });
+
   it('lets a platform admin change the details of the host tenant', async () => {
     const res = await call(admin, 'PUT', `tenant/${acmeId}/details`, { ...DETAILS, description: 'Set by the platform' });
     expect(res.statusCode, res.body).toBe(200);

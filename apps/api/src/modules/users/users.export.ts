@@ -2,8 +2,9 @@ import { documentUrl, EXPORT_FORMAT, EXPORT_VERSION, imageUrl, PAGE_LIMIT_MAX, t
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  accessGrants, businesses, documents, financialAccounts, govPhotoIds, images, individualProfiles, legalEntityProfiles,
+  accessGrants, applications, businesses, documents, financialAccounts, govPhotoIds, images, individualProfiles, legalEntityProfiles,
 } from '../../db/schema/index.ts';
+import { reviewerFields, reviewers, toApplication } from '../applications/applications.repository.ts';
 import { listOwners, toBusiness } from '../businesses/businesses.repository.ts';
 import { toFinancialAccount } from '../financial-accounts/financial-accounts.service.ts';
 import { toIndividualProfile } from '../individual-profiles/individual-profiles.service.ts';
@@ -58,6 +59,14 @@ async function businessesSection({ db, tenantId, userId, cipher }: ExportScope) 
   return rows.map((row) => ({ ...toBusiness(row, owners.filter((o) => o.businessId === row.id), cipher), ein: cipher.decrypt(row.einEncrypted) }));
 }
 
+/** The user's accreditation applications, answers included. */
+async function applicationsSection({ db, tenantId, userId }: ExportScope) {
+  const rows = await db.select({ row: applications, reviewer: reviewerFields }).from(applications)
+    .leftJoin(reviewers, eq(reviewers.id, applications.reviewedBy))
+    .where(and(eq(applications.tenantId, tenantId), eq(applications.userId, userId))).orderBy(asc(applications.createdAt));
+  return rows.map(toApplication);
+}
+
 /** Metadata of the documents the user uploaded (the files themselves are downloaded from the document pages). */
 async function documentsSection({ db, tenantId, userId }: ExportScope) {
   const rows = await db.select().from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.uploadedBy, userId))).orderBy(asc(documents.createdAt));
@@ -97,6 +106,7 @@ export const EXPORT_SECTIONS: Record<string, ExportSection> = {
   financialAccounts: financialAccountsSection,
   govPhotoIds: govPhotoIdsSection,
   businesses: businessesSection,
+  applications: applicationsSection,
   documents: documentsSection,
   images: imagesSection,
   accessGrantsHeld: accessGrantsHeldSection,

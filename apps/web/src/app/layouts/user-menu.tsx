@@ -4,6 +4,7 @@ import Badge from '@mui/icons-material/Badge';
 import Logout from '@mui/icons-material/Logout';
 import Settings from '@mui/icons-material/Settings';
 import Storefront from '@mui/icons-material/Storefront';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { initials, userDisplayName } from '@tessera/domain';
 import { useState } from 'react';
@@ -71,6 +72,12 @@ export function UserMenu() {
             Membership
           </MenuItem>
         )}
+        <MenuItem component={RouterLink} to="/tenant/list" onClick={close}>
+          <ListItemIcon>
+            <SwapHoriz fontSize="small" />
+          </ListItemIcon>
+          Switch tenant
+        </MenuItem>
         <MenuItem component={RouterLink} to="/settings" onClick={close}>
           <ListItemIcon>
             <Settings fontSize="small" />

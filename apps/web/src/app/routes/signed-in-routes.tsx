@@ -105,6 +105,7 @@ export const signedInRoutes: RouteObject[] = [
     lazy: () => import('../../features/platform-admin/components/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
     children: [
       { index: true, lazy: () => import('../../features/platform-admin/components/admin-overview-page.tsx').then((m) => ({ Component: m.AdminOverviewPage })) },
+      { path: 'activity', lazy: () => import('../../features/platform-admin/components/activity-page.tsx').then((m) => ({ Component: m.AdminActivityPage })) },
       { path: 'tenant', lazy: () => import('../../features/platform-admin/components/tenants-page.tsx').then((m) => ({ Component: m.TenantsPage })) },
       { path: 'tenant/create', lazy: () => import('../../features/platform-admin/components/tenant-create-page.tsx').then((m) => ({ Component: m.TenantCreatePage })) },
       {
@@ -118,16 +119,18 @@ export const signedInRoutes: RouteObject[] = [
       },
       { path: 'user', lazy: () => import('../../features/platform-admin/components/users-page.tsx').then((m) => ({ Component: m.UsersPage })) },
       { path: 'user/:userId', lazy: () => import('../../features/platform-admin/components/user-page.tsx').then((m) => ({ Component: m.AdminUserPage })) },
+      { path: 'application', lazy: () => import('../../features/platform-admin/components/applications-page.tsx').then((m) => ({ Component: m.AdminApplicationsPage })) },
       { path: 'offer', lazy: () => import('../../features/platform-admin/components/offers-page.tsx').then((m) => ({ Component: m.AdminOffersPage })) },
     ],
   },
+  // The tenants the user belongs to, to switch: any signed-in member, so it sits outside the owners' layout below.
+  { path: 'tenant/list', lazy: () => import('../../features/tenant-admin/components/tenant-list-page.tsx').then((m) => ({ Component: m.TenantListPage })) },
   {
     // The tenant admin area (owners and platform admins; the layout shows everyone else a refusal).
     path: 'tenant',
     lazy: () => import('../../features/tenant-admin/components/tenant-admin-layout.tsx').then((m) => ({ Component: m.TenantAdminLayout })),
     children: [
       { index: true, element: <Navigate to="/tenant/dashboard" replace /> },
-      { path: 'list', lazy: () => import('../../features/tenant-admin/components/tenant-list-page.tsx').then((m) => ({ Component: m.TenantListPage })) },
       { path: 'dashboard', lazy: () => import('../../features/tenant-admin/components/tenant-dashboard-page.tsx').then((m) => ({ Component: m.TenantDashboardPage })) },
       {
         path: 'settings',

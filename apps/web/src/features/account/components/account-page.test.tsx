@@ -57,9 +57,15 @@ describe('AccountPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Country')).toHaveValue('US');
   });
 
-  it('shows the application status label when the user has an application', async () => {
-    setup({}, makeUser({ accreditationApplicationId: 'c1c1c1c1c1c1c1c1c1c1c1c1' }));
-    expect(await screen.findByLabelText('Accreditation')).toHaveTextContent('Application In Review');
+  it("reads the user's application and shows its status label", async () => {
+    const APPLICATION_ID = 'c1c1c1c1c1c1c1c1c1c1c1c1';
+    const application = {
+      _id: APPLICATION_ID, tenant: 'a1a1a1a1a1a1a1a1a1a1a1a1', type: 'accreditation', status: 'approved', user: USER_ID, business: null, reviewedAt: '2026-02-01T00:00:00.000Z',
+      reviewedBy: null, approvalDoc: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z', currentQuestionId: null, completedQuestionIds: [], questionData: {},
+    };
+    setup({ [`GET /api/v1/application/${APPLICATION_ID}`]: () => jsonResponse({ data: application }) }, makeUser({ accreditationApplicationId: APPLICATION_ID }));
+    expect(await screen.findByText('Verified Accredited Investor')).toBeInTheDocument();
+    expect(screen.getByLabelText('Accreditation')).toHaveTextContent('Verified Accredited Investor');
   });
 
   describe('Change Password', () => {

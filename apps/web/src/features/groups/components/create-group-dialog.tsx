@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { groupCreateBody, type Group, type GroupCreateBody } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useId } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -18,21 +18,31 @@ export function CreateGroupDialog({ tenantId, open, onClose, onCreated }: { tena
   const { control, handleSubmit, reset, formState } = useForm<GroupCreateBody>({ resolver: zodResolver(groupCreateBody), defaultValues: EMPTY });
   const guard = useUnsavedChangesGuard(open && formState.isDirty && !create.isPending);
 
+  // Move on only once the cleared form has rendered, so the unsaved-changes guard lets the navigation through.
+  const created = useRef<Group | null>(null);
+  useEffect(() => {
+    const group = created.current;
+    if (!group || formState.isDirty) return;
+    created.current = null;
+    onCreated(group);
+  }, [formState.isDirty, onCreated]);
+
   const close = () => {
     if (create.isPending) return;
     reset(EMPTY);
     onClose();
   };
-  const onSubmit = handleSubmit((body) =>
+  const send = (body: GroupCreateBody) =>
     create.mutate(body, {
       onSuccess: (group) => {
         enqueueSnackbar('Group created', { variant: 'success' });
+        created.current = group;
         reset(EMPTY);
-        onCreated(group);
       },
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-    }),
-  );
+    });
+  // handleSubmit is called in the submit event, not while rendering, because send writes a ref.
+  const onSubmit = (event: FormEvent) => void handleSubmit(send)(event);
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">

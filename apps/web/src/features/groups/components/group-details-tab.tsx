@@ -1,25 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Delete } from '@mui/icons-material';
-import {
-  Autocomplete, Button, Card, CardContent, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography,
-} from '@mui/material';
-import { groupUpdateBody, memberDisplayName, type GroupUpdateBody, type TenantMemberAdmin } from '@tessera/domain';
-import { useSnackbar } from '../../../lib/toast.tsx';
+import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { groupUpdateBody, type GroupUpdateBody, type TenantMemberAdmin } from '@tessera/domain';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { ErrorBlock } from '../../../components/error-block.tsx';
-import { SkeletonList } from '../../../components/skeleton-list.tsx';
+import { useNavigate } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
-import { useListSearch } from '../../../components/use-list-search.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useMembers } from '../../members/api/list-members.ts';
-import { useAddGroupMembers } from '../api/add-group-members.ts';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useDeleteGroup } from '../api/delete-group.ts';
-import { useGroupMembers } from '../api/list-group-members.ts';
-import { useRemoveGroupMember } from '../api/remove-group-member.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
+import { GroupMembersSection } from './group-members-section.tsx';
 import { useGroupContext } from './group-page.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -35,8 +26,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const memberLabel = (m: TenantMemberAdmin) => `${memberDisplayName(m)} (${m.email})`;
-
 /** Details tab: name and description, members to add (picked from the tenant's members) or remove, and deletion. */
 export function GroupDetailsTab() {
   const { tenantId, group } = useGroupContext();
@@ -45,9 +34,6 @@ export function GroupDetailsTab() {
   const { confirm, confirmDialog } = useConfirm();
   const update = useUpdateGroup(tenantId, group._id);
   const remove = useDeleteGroup(tenantId, group._id);
-  const addMembers = useAddGroupMembers(tenantId);
-  const removeMember = useRemoveGroupMember(tenantId);
-  const members = useGroupMembers(tenantId, group._id, { limit: 100, sort: 'name', direction: 'asc' });
 
   const saved = { name: group.name, description: group.description ?? '' };
   const { control, handleSubmit, reset, formState } = useForm<GroupUpdateBody>({ resolver: zodResolver(groupUpdateBody), values: saved });
@@ -58,24 +44,7 @@ export function GroupDetailsTab() {
     }),
   );
 
-  const [typed, setTyped] = useState('');
-  const search = useListSearch(typed);
-  const candidates = useMembers(tenantId, { limit: 20, sort: 'name', direction: 'asc', ...(search && { search }) });
   const [picked, setPicked] = useState<TenantMemberAdmin[]>([]);
-  const inGroup = new Set((members.data?.data ?? []).map((m) => m._id));
-  const options = (candidates.data?.data ?? []).filter((m) => !inGroup.has(m._id));
-
-  const add = () =>
-    addMembers.mutate(
-      { groupId: group._id, memberIds: picked.map((m) => m._id) },
-      {
-        onSuccess: () => {
-          enqueueSnackbar(picked.length === 1 ? 'Member added' : `${picked.length} members added`, { variant: 'success' });
-          setPicked([]);
-        },
-        onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-      },
-    );
 
   const askDelete = () =>
     confirm({
@@ -114,66 +83,7 @@ export function GroupDetailsTab() {
       </Section>
 
       <Section title="Members">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <Autocomplete
-            multiple
-            options={options}
-            value={picked}
-            onChange={(_e, value) => setPicked(value)}
-            inputValue={typed}
-            onInputChange={(_e, value) => setTyped(value)}
-            filterOptions={(x) => x}
-            getOptionLabel={memberLabel}
-            isOptionEqualToValue={(a, b) => a._id === b._id}
-            loading={candidates.isFetching}
-            noOptionsText="No members found"
-            renderInput={(params) => <TextField {...params} label="Pick members" size="small" />}
-            sx={{ flex: 1 }}
-          />
-          <Button variant="contained" onClick={add} disabled={picked.length === 0} loading={addMembers.isPending}>Add</Button>
-        </Stack>
-        {members.isPending ? (
-          <SkeletonList rows={3} label="Loading members" />
-        ) : members.isError ? (
-          <ErrorBlock error={members.error} onRetry={() => void members.refetch()} />
-        ) : members.data.data.length === 0 ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>No members yet</Typography>
-        ) : (
-          <List disablePadding aria-label="Group members">
-            {members.data.data.map((m) => (
-              <ListItem
-                key={m._id}
-                divider
-                secondaryAction={
-                  <Tooltip title="Remove from group">
-                    <IconButton
-                      edge="end"
-                      aria-label={`Remove ${memberDisplayName(m)}`}
-                      disabled={removeMember.isPending}
-                      onClick={() =>
-                        removeMember.mutate(
-                          { groupId: group._id, memberId: m._id },
-                          {
-                            onSuccess: () => enqueueSnackbar('Member removed', { variant: 'success' }),
-                            onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-                          },
-                        )
-                      }
-                    >
-                      <Delete />
-                    </IconButton>
-                  </Tooltip>
-                }
-              >
-                <ListItemText
-                  primary={<RouterLink to={`/tenant/membership/members/${m._id}`}>{memberDisplayName(m)}</RouterLink>}
-                  secondary={m.email}
-                  slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <GroupMembersSection tenantId={tenantId} group={group} picked={picked} onPickedChange={setPicked} />
       </Section>
 
       <Section title="Delete">

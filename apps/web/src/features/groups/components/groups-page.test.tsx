@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { TENANT_ID } from '../../../test/fixtures.ts';
@@ -34,5 +34,52 @@ describe('GroupsPage search', () => {
     await fill(user, box, 'r');
     await waitFor(() => expect(searchesSent(fetchMock)).toContain('Ear'));
     expect(searchesSent(fetchMock).filter(Boolean)).toEqual(['Ear']);
+  });
+});
+
+describe('GroupsPage create dialog', { timeout: 20_000 }, () => {
+  const groupsPath = `/api/v1/tenant/${TENANT_ID}/groups`;
+  const routes = [
+    { path: '/tenant/membership/groups', element: <GroupsPage /> },
+    { path: '/tenant/membership/groups/:groupId', element: <p>group page</p> },
+  ];
+
+  it("opens with 'Create Group' (?modal=create), sends name and description, toasts and opens the new group", async () => {
+    const fetchMock = mockFetch((path, init) =>
+      init?.method === 'POST' && path === groupsPath
+        ? jsonResponse({ data: { ...GROUP, _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', name: 'Lenders', description: 'Credit partners', totalMembers: 0 } })
+        : jsonResponse({ data: [GROUP], meta: { page: 1, limit: 20, total: 1 } }),
+    );
+    const { user, router } = renderRoutes(routes, { initialEntries: ['/tenant/membership/groups'] });
+    await user.click(await screen.findByRole('button', { name: 'Create Group' }));
+    expect(router.state.location.search).toBe('?modal=create');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Group' });
+    const create = within(dialog).getByRole('button', { name: 'Create' });
+    expect(create).toBeDisabled();
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Lenders');
+    await fill(user, within(dialog).getByLabelText('Description'), 'Credit partners');
+    await user.click(create);
+    expect(await screen.findByText('Group created')).toBeInTheDocument();
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    expect(posts).toEqual([{ name: 'Lenders', description: 'Credit partners' }]);
+    // Straight to the new group: the cleared form does not trip the unsaved-changes guard.
+    expect(await screen.findByText('group page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tenant/membership/groups/e5e5e5e5e5e5e5e5e5e5e5e5');
+    expect(screen.queryByText('Unsaved Changes')).not.toBeInTheDocument();
+  });
+
+  it('keeps the dialog open with the server message when the name is taken', async () => {
+    mockFetch((path, init) =>
+      init?.method === 'POST'
+        ? jsonResponse({ error: { type: 'conflict', name: 'ConflictError', message: 'A group with this name already exists', status: 409 } }, 409)
+        : jsonResponse({ data: [GROUP], meta: { page: 1, limit: 20, total: 1 } }),
+    );
+    const { user, router } = renderRoutes(routes, { initialEntries: ['/tenant/membership/groups?modal=create'] });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Group' });
+    await fill(user, within(dialog).getByLabelText(/^Name/), 'Early backers');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('A group with this name already exists')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create Group' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tenant/membership/groups');
   });
 });

@@ -2,6 +2,7 @@ import { roleAssignment, roleAssignmentDeleted, type RoleAssignmentBody, type Te
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { userAssociationsQueryOptions } from './get-user-associations.ts';
+import { platformEventsKey } from './get-platform-events.ts';
 import { roleAssignmentsQueryOptions } from './list-rbac.ts';
 
 // POST, PUT and DELETE admin/user/{id}/rbac[/{rbacId}]: one file, as they share their cache effects.
@@ -20,6 +21,7 @@ function useRefresh(userId: string) {
   return () => {
     void queryClient.invalidateQueries({ queryKey: roleAssignmentsQueryOptions(userId).queryKey });
     void queryClient.invalidateQueries({ queryKey: userAssociationsQueryOptions(userId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: platformEventsKey });
   };
 }
 

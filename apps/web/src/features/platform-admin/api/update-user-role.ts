@@ -1,6 +1,7 @@
 import { adminUser, type UserRole } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { platformEventsKey } from './get-platform-events.ts';
 import { adminUserQueryOptions } from './get-user.ts';
 import { usersQueryOptions } from './list-users.ts';
 
@@ -15,6 +16,7 @@ export function useUpdateUserRole(id: string) {
     onSuccess: (user) => {
       queryClient.setQueryData(adminUserQueryOptions(id).queryKey, user);
       void queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey.slice(0, 2) });
+      void queryClient.invalidateQueries({ queryKey: platformEventsKey });
     },
   });
 }

@@ -19,7 +19,7 @@ export function AdminLayout() {
       </Box>
     );
   }
-  const section = (['tenant', 'user', 'offer'] as const).find((s) => pathname.startsWith(`/admin/${s}`)) ?? 'overview';
+  const section = (['activity', 'tenant', 'user', 'application', 'offer'] as const).find((s) => pathname.startsWith(`/admin/${s}`)) ?? 'overview';
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, width: '100%', maxWidth: 1400, mx: 'auto', boxSizing: 'border-box' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', gap: 1, mb: 2, borderBottom: 1, borderColor: 'divider' }}>
@@ -28,8 +28,10 @@ export function AdminLayout() {
         </Typography>
         <Tabs value={section} variant="scrollable" allowScrollButtonsMobile aria-label="Platform admin sections">
           <Tab label="Overview" value="overview" component={RouterLink} to="/admin" />
+          <Tab label="Activity" value="activity" component={RouterLink} to="/admin/activity" />
           <Tab label="Tenants" value="tenant" component={RouterLink} to="/admin/tenant" />
           <Tab label="Users" value="user" component={RouterLink} to="/admin/user" />
+          <Tab label="Applications" value="application" component={RouterLink} to="/admin/application" />
           <Tab label="Offers" value="offer" component={RouterLink} to="/admin/offer" />
         </Tabs>
       </Stack>

@@ -85,7 +85,7 @@ export function RoleAssignments({ userId }: { userId: string }) {
     <Card variant="outlined">
       <CardHeader
         title="Role assignments"
-        titleTypographyProps={{ variant: 'h6' }}
+        slotProps={{ title: { variant: 'h6' } }}
         action={<Button startIcon={<Add />} onClick={() => setEditor({ editing: null })}>Add</Button>}
       />
       <CardContent sx={{ pt: 0 }}>

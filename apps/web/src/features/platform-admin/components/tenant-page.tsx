@@ -17,6 +17,7 @@ import { getTenantEvents, tenantEventsKey } from '../api/get-tenant-events.ts';
 import { useTenantMembers } from '../api/get-tenant-members.ts';
 import { useTenant as useHostTenant } from '../../tenant/hooks/use-tenant.ts';
 import { baseHost } from './tenant-create-page.tsx';
+import { TenantVerificationForm } from './tenant-verification-form.tsx';
 
 interface TenantOutletContext {
   tenant: AdminTenant;
@@ -98,7 +99,9 @@ export function AdminTenantDetailsTab() {
           </Link>
         </Field>
         <Field label="Active members">{tenant.memberCount}</Field>
-        <Field label="Verification">{tenant.verificationStatus}</Field>
+        <Field label="Verification">
+          <TenantVerificationForm key={tenant.verificationStatus} tenant={tenant} />
+        </Field>
         <Field label="Website">{tenant.website ?? 'N/A'}</Field>
         <Field label="Created">{formatDate(tenant.createdAt)}</Field>
         <Field label="Updated">{formatDate(tenant.updatedAt)}</Field>

@@ -28,7 +28,7 @@ function Associations({ userId }: { userId: string }) {
   const { data, error, isPending, refetch } = useUserAssociations(userId);
   return (
     <Card variant="outlined">
-      <CardHeader title="Associations" titleTypographyProps={{ variant: 'h6' }} />
+      <CardHeader title="Associations" slotProps={{ title: { variant: 'h6' } }} />
       <CardContent sx={{ pt: 0 }}>
         {isPending ? (
           <SkeletonList rows={3} />
@@ -104,7 +104,7 @@ export function AdminUserPage() {
             <UserRoleSelect user={data} />
           </Stack>
           <Card variant="outlined">
-            <CardHeader title="Details" titleTypographyProps={{ variant: 'h6' }} />
+            <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
               <Field label="Email">{data.email}</Field>
               <Field label="Name">{[data.firstname, data.middlename, data.lastname].filter(Boolean).join(' ') || 'N/A'}</Field>

@@ -5,6 +5,8 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../auth/stores/session-store.ts';
+import { UserMenu } from '../../../app/layouts/user-menu.tsx';
+import { signedInRoutes } from '../../../app/routes/signed-in-routes.tsx';
 import { TenantSettingsDetailsTab } from './settings-details-tab.tsx';
 import { TenantAdminLayout } from './tenant-admin-layout.tsx';
 import { TenantDashboardPage } from './tenant-dashboard-page.tsx';
@@ -120,5 +122,39 @@ describe('tenant admin area', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('body.name: Name is taken')).toBeInTheDocument();
     expect(website).toHaveValue('https://acme.example');
+  });
+});
+
+describe('/tenant/list', { timeout: 20_000 }, () => {
+  it("opens for any signed-in member (not only owners), listing their tenants with each one's address", async () => {
+    signInAs('investor');
+    mockFetch((path) =>
+      path === '/api/v1/tenant/mine'
+        ? jsonResponse({
+          data: [
+            { _id: TENANT_ID, slug: 'demo', name: 'Tessera Demo', role: 'investor', current: true, url: 'http://demo.localhost:3000' },
+            { _id: 'c3c3c3c3c3c3c3c3c3c3c3c3', slug: 'northwind', name: 'Northwind', role: 'member', current: false, url: 'http://northwind.localhost:3000' },
+          ],
+        })
+        : jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404),
+    );
+    // The app's own route table: the page must not sit behind the owners' layout.
+    renderRoutes([{ path: '/', hydrateFallbackElement: <p>Loading</p>, children: signedInRoutes }], { initialEntries: ['/tenant/list'] });
+    expect(await screen.findByRole('heading', { name: 'Your tenants' })).toBeInTheDocument();
+    expect(screen.queryByText('You need to be an owner of this tenant')).not.toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Your tenants' });
+    expect(within(list).getByText('Current')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'demo.localhost:3000' })).toHaveAttribute('href', 'http://demo.localhost:3000');
+    expect(within(list).getByRole('link', { name: 'Switch to Northwind' })).toHaveAttribute('href', 'http://northwind.localhost:3000');
+    expect(within(list).getByRole('link', { name: 'northwind.localhost:3000' })).toHaveAttribute('href', 'http://northwind.localhost:3000');
+  });
+
+  it("is in every member's account menu, beside the owners' Tenant admin", async () => {
+    signInAs('investor');
+    mockFetch(() => jsonResponse({}, 404));
+    const { user } = renderRoutes([{ path: '/', element: <UserMenu /> }]);
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Switch tenant' })).toHaveAttribute('href', '/tenant/list');
+    expect(screen.queryByRole('menuitem', { name: 'Tenant admin' })).not.toBeInTheDocument();
   });
 });

@@ -1,15 +1,18 @@
 import { OpenInNew } from '@mui/icons-material';
-import { Button, Card, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Button, Card, Chip, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { tenantRoleLabels } from '@tessera/domain';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useMyTenants } from '../api/list-my-tenants.ts';
 
-/** /tenant/list: the tenants the user is an active member of; switching opens the other tenant's own address. */
+/**
+ * /tenant/list: the tenants the user is an active member of, open to every signed-in member (not only owners);
+ * switching opens the other tenant's own address.
+ */
 export function TenantListPage() {
   const tenants = useMyTenants();
   return (
-    <Stack spacing={3}>
+    <Stack spacing={3} sx={{ p: { xs: 2, sm: 3 }, width: '100%', maxWidth: 900, mx: 'auto', boxSizing: 'border-box' }}>
       <title>Your tenants</title>
       <div>
         <Typography component="h1" variant="h4">
@@ -42,7 +45,7 @@ export function TenantListPage() {
                       {t.current && <Chip size="small" label="Current" color="primary" />}
                     </Stack>
                   }
-                  secondary={t.url.replace(/^https?:\/\//, '')}
+                  secondary={<Link href={t.url}>{t.url.replace(/^https?:\/\//, '')}</Link>}
                   sx={{ minWidth: 200 }}
                 />
                 {!t.current && (

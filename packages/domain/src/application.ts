@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { applicationStatus, userRole, type ApplicationStatus } from './enums.ts';
+import { pageQuery, sortDirection } from './http.ts';
+import { objectId } from './ids.ts';
+
+/** What an application applies for; accreditation is the only kind so far (000 §3). */
+export const applicationType = z.enum(['accreditation']);
+export type ApplicationType = z.infer<typeof applicationType>;
+export const applicationTypeLabels: Record<ApplicationType, string> = { accreditation: 'Accreditation' };
+
+/** How reviewers and admins read a status (the applicant sees `accreditationStatusLabel`, which merges the review states). */
+export const applicationStatusLabels: Record<ApplicationStatus, string> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  error: 'Error',
+};
+
+/** The colour of a status dot (000 §4: application status shows as a coloured dot). */
+export const applicationStatusColors: Record<ApplicationStatus, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
+  'not-started': 'default',
+  'in-progress': 'info',
+  submitted: 'warning',
+  approved: 'success',
+  rejected: 'error',
+  error: 'error',
+};
+
+/** Who reviewed an application: the reviewer's account at the time of reading (001 §2 Reviewed By shows email and role). */
+export const applicationReviewer = z.object({ _id: objectId, email: z.string(), role: userRole });
+
+/** The application summary of 000 §3. */
+export const applicationSummary = z
+  .object({
+    _id: objectId,
+    tenant: objectId,
+    type: applicationType,
+    status: applicationStatus,
+    user: objectId,
+    business: objectId.nullable(),
+    reviewedAt: z.string().nullable(),
+    reviewedBy: applicationReviewer.nullable(),
+    /** The approval letter (a document id), once approved. */
+    approvalDoc: objectId.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('ApplicationSummary');
+export type ApplicationSummary = z.infer<typeof applicationSummary>;
+
+/** GET application/{id}: the summary plus where the wizard stands (001 §3 accreditation application). */
+export const application = applicationSummary
+  .extend({
+    currentQuestionId: z.string().nullable(),
+    completedQuestionIds: z.array(z.string()),
+    questionData: z.record(z.string(), z.unknown()),
+  })
+  .describe('Application');
+export type Application = z.infer<typeof application>;
+
+/** A row of GET admin/application: the summary with its tenant and applicant. */
+export const adminApplicationItem = applicationSummary
+  .extend({
+    tenantSlug: z.string(),
+    tenantName: z.string(),
+    userEmail: z.string(),
+    userName: z.string(),
+  })
+  .describe('AdminApplicationItem');
+export type AdminApplicationItem = z.infer<typeof adminApplicationItem>;
+
+/** Sortable columns of the admin list; the names are the grid's field names. */
+export const adminApplicationSort = z.enum(['createdAt', 'updatedAt', 'status', 'userEmail', 'tenantName']);
+export type AdminApplicationSort = z.infer<typeof adminApplicationSort>;
+
+export const adminApplicationQuery = pageQuery.extend({
+  /** Part of the applicant's e-mail. */
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  status: applicationStatus.optional(),
+  type: applicationType.optional(),
+  tenant: objectId.optional(),
+  sort: adminApplicationSort.default('createdAt'),
+  direction: sortDirection.default('desc'),
+});
+export type AdminApplicationQuery = z.infer<typeof adminApplicationQuery>;

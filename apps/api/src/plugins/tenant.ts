@@ -41,22 +41,55 @@ export function parseHost(hostHeader: string | undefined, baseDomain: string): {
   return { slug: null, appType };
 }
 
-/** Tenants by slug, kept briefly in memory: every request needs one and they rarely change. */
+/**
+ * Tenants by slug, kept briefly in memory: every request needs one and they rarely change. An expired entry still
+ * answers at once while one background read refreshes it, so no request waits for the database behind a busy
+ * queue just because the entry aged; changes made through this node invalidate the entry at once.
+ */
 export class TenantCache {
   private readonly entries = new Map<string, { tenant: TenantRow | null; expires: number }>();
+  private readonly loading = new Map<string, Promise<TenantRow | null>>();
+  /** Bumped on every invalidation, so a read that started before a change never stores what it read. */
+  private generation = 0;
   constructor(private readonly app: FastifyInstance, private readonly ttlMs = 30_000) {}
 
   async bySlug(slug: string): Promise<TenantRow | null> {
     const hit = this.entries.get(slug);
     if (hit && hit.expires > Date.now()) return hit.tenant;
-    const tenant = (await findTenantBySlug(this.app.db, slug)) ?? null;
-    this.entries.set(slug, { tenant, expires: Date.now() + this.ttlMs });
-    return tenant;
+    const load = this.load(slug);
+    if (!hit) return load;
+    load.catch((err: unknown) => this.app.log.warn({ err, slug }, 'tenant refresh failed; serving the cached tenant'));
+    return hit.tenant;
+  }
+
+  private load(slug: string): Promise<TenantRow | null> {
+    let pending = this.loading.get(slug);
+    if (!pending) {
+      const generation = this.generation;
+      const read: Promise<TenantRow | null> = findTenantBySlug(this.app.db, slug)
+        .then((found) => {
+          const tenant = found ?? null;
+          if (generation === this.generation) this.entries.set(slug, { tenant, expires: Date.now() + this.ttlMs });
+          return tenant;
+        })
+        .finally(() => {
+          if (this.loading.get(slug) === read) this.loading.delete(slug);
+        });
+      pending = read;
+      this.loading.set(slug, pending);
+    }
+    return pending;
   }
 
   invalidate(slug?: string): void {
-    if (slug) this.entries.delete(slug);
-    else this.entries.clear();
+    this.generation += 1;
+    if (slug) {
+      this.entries.delete(slug);
+      this.loading.delete(slug);
+    } else {
+      this.entries.clear();
+      this.loading.clear();
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUp } from '../../test/factories.ts';
+import { findMember, updateMember } from '../modules/tenants/tenant-members.repository.ts';
 
 let t: TestApp;
 let port: number;
@@ -53,5 +54,12 @@ describe('real time', () => {
     const alice = await signUp(t.app, 'acme');
     await expect(open('acme', 'nonsense')).rejects.toThrow('unauthenticated');
     await expect(open('globex', alice.token)).rejects.toThrow('unauthenticated');
+  });
+
+  it('refuses a member whose membership has expired', async () => {
+    const carol = await signUp(t.app, 'acme');
+    const member = await findMember(t.app.db, t.tenants.acme.id, carol.user._id);
+    await updateMember(t.app.db, t.tenants.acme.id, member!.id, { expiresAt: new Date(Date.now() - 1_000) });
+    await expect(open('acme', carol.token)).rejects.toThrow('forbidden');
   });
 });

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config/index.ts';
 import { findUserWithMember } from '../modules/users/users.repository.ts';
+import { membershipRefusal } from './auth.ts';
 import { parseHost } from './tenant.ts';
 
 export interface SocketIdentity {
@@ -64,7 +65,7 @@ export const realtimePlugin = fp(
         if (!tenant || tenant.id !== parsed.data.tenantId) return next(new Error('unauthenticated'));
         const row = await findUserWithMember(app.db, parsed.data.userId, tenant.id);
         if (!row || row.user.tokenVersion !== parsed.data.ver || row.user.accountStatus === 'suspended') return next(new Error('unauthenticated'));
-        if (row.member && ['suspended', 'request-denied'].includes(row.member.membershipStatus)) return next(new Error('forbidden'));
+        if (membershipRefusal(row.member, row.user.role === 'admin', app.clock.now())) return next(new Error('forbidden'));
         const identity: SocketIdentity = { userId: row.user.id, tenantId: tenant.id };
         socket.data = identity;
         await socket.join([tenantRoom(tenant.id), userRoom(tenant.id, row.user.id)]);

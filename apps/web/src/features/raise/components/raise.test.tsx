@@ -8,6 +8,7 @@ import { sessionStore } from '../../auth/stores/session-store.ts';
 import { InstitutionLayout } from './institution-layout.tsx';
 import { InstitutionListPage } from './institution-list-page.tsx';
 import { ModeSwitch } from './mode-switch.tsx';
+import { NotFoundPage } from '../../../app/routes/not-found.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,6 +46,7 @@ const routes = [
       { path: 'dashboard', element: <p>Institution dashboard</p> },
     ],
   },
+  { path: '*', element: <NotFoundPage /> },
 ];
 
 describe('Invest / Raise switch', () => {
@@ -109,5 +111,24 @@ describe('institution area', () => {
     expect(within(nav).getByRole('button', { name: /Lead list/ })).toHaveAttribute('aria-disabled', 'true');
     expect(within(nav).getByText('Coming soon')).toBeInTheDocument();
     expect(await within(nav).findByText('Harbor Fund')).toBeInTheDocument();
+  });
+
+  it('sends the member to /404 when the picked institution fails to load (§8)', async () => {
+    signInAs(memberOf('editor', true, { appMode: 'institution', institution: INSTITUTION_ID }));
+    mockFetch(() => jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'Internal Server Error', status: 500 } }, 500));
+    const { router } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
+    // The query retries twice (1 s, then 2 s) before giving up.
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/404');
+    expect(screen.queryByText('Institution dashboard')).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('still sends a pick that is gone (404) to the list to pick again', async () => {
+    signInAs(memberOf('editor', true, { appMode: 'institution', institution: INSTITUTION_ID }));
+    mockFetch((path) => (path.endsWith(INSTITUTION_ID)
+      ? jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404)
+      : list([INSTITUTION])));
+    const { router } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/institution/list'));
   });
 });

@@ -44,6 +44,8 @@ const routes = [
     children: [
       { path: 'list', element: <InstitutionListPage /> },
       { path: 'dashboard', element: <p>Institution dashboard</p> },
+      { path: 'offers', element: <p>Offer list page</p> },
+      { path: 'offers/:tenantOfferId', element: <p>Offer page</p> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },
@@ -130,5 +132,43 @@ describe('institution area', () => {
       : list([INSTITUTION])));
     const { router } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/institution/list'));
+  });
+
+  describe('switching institution from the side navigation', () => {
+    const OTHER: Institution = { ...INSTITUTION, _id: 'c2c2c2c2c2c2c2c2c2c2c2c2', name: 'Other Fund', slug: 'other-fund' };
+
+    async function switchTo(name: RegExp) {
+      signInAs(memberOf('editor', true, { appMode: 'institution', institution: INSTITUTION_ID }));
+      mockFetch((path, init) => {
+        if (path === MODE_PATH) {
+          const body = JSON.parse(String(init?.body)) as { institution: string };
+          return jsonResponse({ data: memberOf('editor', true, { appMode: 'institution', institution: body.institution }) });
+        }
+        if (path === `/api/v1/tenant/${TENANT_ID}/institutions`) return list([INSTITUTION, OTHER]);
+        if (path.endsWith(OTHER._id)) return jsonResponse({ data: OTHER });
+        return jsonResponse({ data: INSTITUTION });
+      });
+      const { user, router } = renderRoutes(routes, { initialEntries: ['/institution/offers/d4d4d4d4d4d4d4d4d4d4d4d4'] });
+      expect(await screen.findByText('Offer page')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Open institution menu' }));
+      await user.click(await screen.findByRole('button', { name: 'Switch institution' }));
+      const dialog = await screen.findByRole('dialog', { name: /Select an institution/ });
+      await user.click(await within(dialog).findByRole('button', { name }));
+      return router;
+    }
+
+    it("lands on the new institution's offer list, not the previous institution's offer", async () => {
+      const router = await switchTo(/Other Fund/);
+      expect(await screen.findByText('Offer list page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/institution/offers');
+      expect(screen.queryByText('Offer page')).not.toBeInTheDocument();
+    });
+
+    it('stays on the offer when the same institution is picked again', async () => {
+      const router = await switchTo(/Harbor Fund/);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: /Select an institution/ })).not.toBeInTheDocument());
+      expect(router.state.location.pathname).toBe('/institution/offers/d4d4d4d4d4d4d4d4d4d4d4d4');
+      expect(screen.getByText('Offer page')).toBeInTheDocument();
+    });
   });
 });

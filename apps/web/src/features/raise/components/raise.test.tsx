@@ -3,7 +3,7 @@ import { RAISE_MODE_REFUSED, type Institution, type TenantMember, type TenantRol
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
-import { renderRoutes } from '../../../test/render.tsx';
+import { fill, renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../auth/stores/session-store.ts';
 import { InstitutionLayout } from './institution-layout.tsx';
 import { InstitutionListPage } from './institution-list-page.tsx';
@@ -169,6 +169,44 @@ describe('institution area', () => {
       await waitFor(() => expect(screen.queryByRole('dialog', { name: /Select an institution/ })).not.toBeInTheDocument());
       expect(router.state.location.pathname).toBe('/institution/offers/d4d4d4d4d4d4d4d4d4d4d4d4');
       expect(screen.getByText('Offer page')).toBeInTheDocument();
+    });
+  });
+
+  describe("'Select an institution' picker", () => {
+    const many = Array.from({ length: 7 }, (_, i): Institution => ({ ...INSTITUTION, _id: `c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}`, name: `Fund ${i + 1}` }));
+
+    async function openPicker() {
+      signInAs(memberOf('editor', true, { appMode: 'institution', institution: INSTITUTION_ID }));
+      const fetchMock = mockFetch((path, _init, url) => {
+        if (path === `/api/v1/tenant/${TENANT_ID}/institutions`) {
+          const search = url.searchParams.get('search');
+          const limit = Number(url.searchParams.get('limit'));
+          const matches = search ? many.filter((i) => i.name.includes(search)) : many;
+          return jsonResponse({ data: matches.slice(0, limit), meta: { page: 1, limit, total: matches.length } });
+        }
+        return jsonResponse({ data: INSTITUTION });
+      });
+      const { user } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
+      await user.click(await screen.findByRole('button', { name: 'Open institution menu' }));
+      await user.click(await screen.findByRole('button', { name: 'Switch institution' }));
+      return { user, fetchMock, dialog: await screen.findByRole('dialog', { name: /Select an institution/ }) };
+    }
+
+    it("shows at most 5 matches and 'View All (n)' with the total", async () => {
+      const { dialog, fetchMock } = await openPicker();
+      expect(await within(dialog).findByRole('button', { name: /Fund 1/ })).toBeInTheDocument();
+      expect(within(within(dialog).getByRole('list', { name: 'Institutions' })).getAllByRole('button')).toHaveLength(5);
+      expect(within(dialog).getByRole('link', { name: 'View All (7)' })).toHaveAttribute('href', '/institution/list');
+      const listCall = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).find((u) => u.pathname.endsWith('/institutions'));
+      expect(listCall?.searchParams.get('isTeamMember')).toBe('true');
+    });
+
+    it("says 'No institutions found' when a search matches nothing", async () => {
+      const { dialog, user } = await openPicker();
+      await fill(user, await within(dialog).findByRole('textbox', { name: 'Search institutions' }), 'Nowhere');
+      expect(await within(dialog).findByText('No institutions found')).toBeInTheDocument();
+      expect(within(dialog).queryByText("You don't have access to any institutions")).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('link', { name: 'View All' })).toBeInTheDocument();
     });
   });
 });

@@ -1,7 +1,6 @@
 import { Stack, Typography } from '@mui/material';
 import { institutionDisplayName } from '@tessera/domain';
 import { Outlet } from 'react-router';
-import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useInstitutionInView } from '../hooks/use-institution-in-view.ts';
 import { InstitutionLogo } from './institution-logo.tsx';
@@ -19,7 +18,8 @@ const TABS = [
 /** /institution/settings: the picked institution's Details, Contact, Team, Media, API keys and History (002 §2 institution settings, §7). */
 export function InstitutionSettingsPage() {
   const { query } = useInstitutionInView();
-  const { data, error, refetch } = query;
+  // A failure to load never reaches this page: the institution layout sends it to /404 (002 §8).
+  const { data } = query;
   return (
     <Stack spacing={2}>
       <title>Settings</title>
@@ -30,9 +30,7 @@ export function InstitutionSettingsPage() {
           {data && <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>{institutionDisplayName(data)}</Typography>}
         </Stack>
       </Stack>
-      {error ? (
-        <ErrorBlock error={error} onRetry={() => void refetch()} />
-      ) : !data ? (
+      {!data ? (
         <SkeletonList rows={6} label="Loading institution" />
       ) : (
         <>

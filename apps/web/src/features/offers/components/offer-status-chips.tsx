@@ -8,7 +8,7 @@ export function ApprovalChip({ status }: { status: ApprovalStatus }) {
   return <Chip size="small" variant="outlined" color={APPROVAL_COLOR[status]} label={approvalStatusLabels[status]} />;
 }
 
-/** §4: open offers show no badge (unless a table asks for every status), the others show theirs. */
+/** §4: open offers show no badge, the others show theirs; `showOpen` is for the status editor, which previews the derived status. */
 export function ListingStatusBadge({ status, showOpen = false }: { status: ListingStatus; showOpen?: boolean }) {
   if (status === 'open' && !showOpen) return null;
   return <Chip size="small" color={LISTING_COLOR[status]} label={listingStatusLabels[status]} />;

@@ -9,9 +9,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function prepare(deleteAnswer: () => Response) {
+function prepare(deleteAnswer: () => Response, offers = [makeOfferSummary()]) {
   const fetchMock = mockFetch((path, init) => {
-    if (path === OFFERS_PATH) return jsonResponse({ data: [makeOfferSummary()], meta: { page: 1, limit: 20, total: 1 } });
+    if (path === OFFERS_PATH) return jsonResponse({ data: offers, meta: { page: 1, limit: 20, total: offers.length } });
     if (path === `${OFFERS_PATH}/${OFFER_ID}` && init?.method === 'DELETE') return deleteAnswer();
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
@@ -42,5 +42,19 @@ describe('OffersPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Harbor Lofts' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete Offer' })).getByRole('button', { name: 'Delete Offer' }));
     expect(await screen.findByText('Error deleting offer')).toBeInTheDocument();
+  });
+
+  it('shows no status chip for an open offer and a chip for the others (§4)', async () => {
+    prepare(() => jsonResponse({}), [
+      makeOfferSummary({ _id: 'e1e1e1e1e1e1e1e1e1e1e1e1', name: 'Open Fund', listingStatus: 'open' }),
+      makeOfferSummary({ _id: 'e2e2e2e2e2e2e2e2e2e2e2e2', name: 'Later Fund', listingStatus: 'upcoming' }),
+      makeOfferSummary({ _id: 'e3e3e3e3e3e3e3e3e3e3e3e3', name: 'Past Fund', listingStatus: 'closed' }),
+    ]);
+    const rowOf = async (name: string) => (await screen.findByText(name)).closest('[role="row"]') as HTMLElement;
+    expect(within(await rowOf('Later Fund')).getByText('Upcoming')).toBeInTheDocument();
+    expect(within(await rowOf('Past Fund')).getByText('Closed')).toBeInTheDocument();
+    const openRow = await rowOf('Open Fund');
+    expect(within(openRow).queryByText('Open')).not.toBeInTheDocument();
+    expect(within(openRow).getByText('Pending')).toBeInTheDocument();
   });
 });

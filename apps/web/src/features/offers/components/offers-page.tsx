@@ -85,7 +85,7 @@ function OffersList({ institutionId, headingLevel }: OffersListProps) {
     { field: 'name', headerName: 'Name', flex: 2, minWidth: 160 },
     ...(institutionId ? [] : [{ field: 'institution', headerName: 'Institution', flex: 1.5, minWidth: 140, sortable: false, valueGetter: (_v: unknown, row: OfferSummary) => row.institution.name }]),
     { field: 'type', headerName: 'Type', flex: 1, minWidth: 130, sortable: false, valueGetter: (_v, row) => (row.type ? offerTypeLabels[row.type] : '-') },
-    { field: 'listingStatus', headerName: 'Status', width: 120, sortable: false, renderCell: ({ row }) => <ListingStatusBadge status={row.listingStatus} showOpen /> },
+    { field: 'listingStatus', headerName: 'Status', width: 120, sortable: false, renderCell: ({ row }) => <ListingStatusBadge status={row.listingStatus} /> },
     { field: 'approvalStatus', headerName: 'Approval', width: 120, sortable: false, renderCell: ({ row }) => <ApprovalChip status={row.approvalStatus} /> },
     { field: 'published', headerName: 'Published', width: 110, sortable: false, valueGetter: (_v, row) => (row.published ? 'Yes' : 'No') },
     { field: 'createdAt', headerName: 'Created', width: 120, valueFormatter: (value: string) => formatDate(value) },

@@ -123,6 +123,9 @@ export function InstitutionLayout() {
   if (!onList && (!institutionId || isGone(institution.error))) {
     return <Navigate to="/institution/list" replace state={{ from: location }} />;
   }
+  // 002 §8: any other failure to load the institution (after the query's retries) goes to /404. A pick that is
+  // gone (404/403) goes to the list above instead, so the member can pick again rather than land on /404 each time.
+  if (!onList && institution.isError) return <Navigate to="/404" replace />;
 
   // Nothing picked yet: the list alone, without a navigation whose every page needs an institution.
   if (!institutionId) {

@@ -6,6 +6,15 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { InstitutionAvatar } from './institution-avatar.tsx';
 import { SelectInstitutionDialog } from './select-institution-dialog.tsx';
 
+/**
+ * Where to go after switching institution from `path`: an offer's or a lead's page belongs to the previous
+ * institution, so the switch lands on the new institution's list of them; every other page is kept.
+ */
+function pathAfterSwitch(path: string): string {
+  const match = /^\/institution\/(offers|leads)\/[^/?]+/.exec(path);
+  return match ? `/institution/${match[1]}` : path;
+}
+
 /** The side navigation's tenant-institution picker (002 §1): the current institution, a switch, and 'View All'. */
 export function InstitutionPicker({ institution, loading, onNavigate }: { institution: Institution | undefined; loading: boolean; onNavigate?: () => void }) {
   const [open, setOpen] = useState(false);
@@ -49,7 +58,10 @@ export function InstitutionPicker({ institution, loading, onNavigate }: { instit
             setOpen(false);
             onNavigate?.();
           }}
-          returnTo={`${location.pathname}${location.search}`}
+          returnTo={(picked) => {
+            const here = `${location.pathname}${location.search}`;
+            return picked._id === institution?._id ? here : pathAfterSwitch(here);
+          }}
         />
       )}
     </Box>

@@ -2,6 +2,7 @@ import { Close, Search } from '@mui/icons-material';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, InputAdornment, TextField, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
+import type { Institution } from '@tessera/domain';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
@@ -19,10 +20,14 @@ export const searchTerm = (text: string) => (text.trim().length > 2 ? text.trim(
 
 /**
  * 'Select an institution' (002 §2): the account's e-mail as subtitle, the caller's institutions with name,
- * id and logo. Picking one stores it and goes to `returnTo` (the origin location) or the root; closing goes
- * to the institution root.
+ * id and logo. Picking one stores it and goes to `returnTo` (the origin location, or where to go given the
+ * pick) or the root; closing goes to the institution root.
  */
-export function SelectInstitutionDialog({ open, onClose, returnTo }: { open: boolean; onClose: () => void; returnTo?: string }) {
+export function SelectInstitutionDialog({ open, onClose, returnTo }: {
+  open: boolean;
+  onClose: () => void;
+  returnTo?: string | ((picked: Institution) => string);
+}) {
   const { tenantId } = useTenant();
   const navigate = useNavigate();
   const { email, institutionId, setMode, pending } = useRaiseMode();
@@ -50,7 +55,7 @@ export function SelectInstitutionDialog({ open, onClose, returnTo }: { open: boo
         onPick={async (picked) => {
           if (!(await setMode('institution', picked._id))) return;
           onClose();
-          void navigate(returnTo ?? '/');
+          void navigate((typeof returnTo === 'function' ? returnTo(picked) : returnTo) ?? '/');
         }}
       />
     );

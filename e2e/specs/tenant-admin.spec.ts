@@ -27,9 +27,13 @@ describe('tenant admin', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Tenant admin' });
     await nav.getByText('Tessera Demo').waitFor();
-    await page.getByText(`${total} members`).waitFor();
+    // Other journeys add members to the demo tenant while this one runs: the page shows at least what the API said.
+    const shown = page.getByText(/^\d+ members$/);
+    await shown.waitFor();
+    expect(Number.parseInt((await shown.textContent()) ?? '', 10)).toBeGreaterThanOrEqual(total);
     const byStatusList = page.getByRole('list', { name: 'Members by status' });
-    expect(await byStatusList.getByRole('listitem').filter({ hasText: 'Active' }).textContent()).toContain(String(byStatus.active));
+    const active = (await byStatusList.getByRole('listitem').filter({ hasText: 'Active' }).textContent()) ?? '';
+    expect(Number.parseInt(active.replace(/\D+/g, ''), 10)).toBeGreaterThanOrEqual(byStatus.active ?? 0);
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await page.getByText(/in the last 7 days$/).waitFor();
 

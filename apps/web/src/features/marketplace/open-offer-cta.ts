@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { OfferCtaKind } from '@tessera/domain';
 import { useCallback, useEffect } from 'react';
-
-type OfferCtaKind = 'primary' | 'secondary';
 
 /** The offer and call to action a link asks for (000 §2: `?offer=<id or slug>&cta=primary|secondary`, primary by default). */
 export function offerCtaRequest(search: string): { offer: string; cta: OfferCtaKind } | null {
   const params = new URLSearchParams(search);
   const offer = params.get('offer')?.trim();
   if (!offer) return null;
+  // Not offerCtaKind.parse: importing the schema would pull the domain's offer module onto the /signin path.
   return { offer, cta: params.get('cta') === 'secondary' ? 'secondary' : 'primary' };
 }
 

@@ -20,7 +20,7 @@ export function TenantVerificationForm({ tenant }: { tenant: AdminTenant }) {
     });
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mt: 1.5 }}>
       <TextField
         select
         size="small"

@@ -1,9 +1,8 @@
-import { deriveListingStatus, type MarketplaceOffer } from '@tessera/domain';
+import { deriveListingStatus, marketplaceImagePath, type MarketplaceOffer } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { InstitutionRow, OfferRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { logoUrlOf } from '../offers/offers.repository.ts';
 import { documentFactsOf, findListedOffer } from './marketplace.repository.ts';
 
 export interface MarketplaceDeps {
@@ -14,6 +13,12 @@ export interface MarketplaceDeps {
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const visible = <T extends { hidden: boolean; position: number }>(items: readonly T[]) =>
   items.filter((i) => !i.hidden).sort((a, b) => a.position - b.position);
+
+/** The public address of a visible media item: its own external URL, else the marketplace image path. */
+function publicSrc(tenantId: string, item: { image: string; url?: string } | undefined): string | null {
+  if (!item) return null;
+  return item.url ?? marketplaceImagePath(tenantId, item.image);
+}
 
 /** The investor's view of an offer: hidden media, metrics and documents never leave the server. */
 async function toMarketplaceOffer(db: DbOrTx, offer: OfferRow, institution: InstitutionRow, now: Date): Promise<MarketplaceOffer> {
@@ -29,9 +34,10 @@ async function toMarketplaceOffer(db: DbOrTx, offer: OfferRow, institution: Inst
     assetClass: offer.assetClass,
     institution: {
       _id: institution.id, name: institution.name, slug: institution.slug, type: institution.type,
-      descriptionShort: institution.descriptionShort, logoUrl: logoUrlOf(institution.images),
+      descriptionShort: institution.descriptionShort, logoUrl: publicSrc(offer.tenantId, visible(institution.images).find((i) => i.purpose === 'logo')),
     },
-    images: visible(offer.images),
+    images: visible(offer.images).map((i) => ({ ...i, src: publicSrc(offer.tenantId, i)! })),
+    bannerUrl: publicSrc(offer.tenantId, visible(offer.images).find((i) => i.purpose === 'banner') ?? visible(offer.images).find((i) => i.purpose === 'primary')),
     videos: visible(offer.videos),
     openDate: iso(offer.openDate),
     closeDate: iso(offer.closeDate),

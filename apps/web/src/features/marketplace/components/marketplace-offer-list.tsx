@@ -1,7 +1,6 @@
-import { Box, Button, Drawer, IconButton, Pagination, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import Close from '@mui/icons-material/Close';
+import { Box, Button, Pagination, Skeleton, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
@@ -12,11 +11,26 @@ import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
 import { activeFilterCount, offerListParams, useOfferListParams } from '../hooks/use-offer-list-params.ts';
 import { OfferCard } from './offer-card.tsx';
 import { OfferCardSkeleton } from './offer-card-skeleton.tsx';
-import { OfferFilters } from './offer-filters.tsx';
 import { MarketplaceOfferListToolbar } from './marketplace-offer-list-toolbar.tsx';
 import { ShowcaseCarouselHeader } from './showcase-carousel-header.tsx';
 
 const FILTERS_WIDTH = 280;
+
+// The filter panel (text fields, checkboxes, the drawer) is its own chunk, fetched alongside the first offers,
+// so the page's first load stays inside its budget (scripts/check-budget.mjs).
+const OfferFilters = lazy(() => import('./offer-filters.tsx').then((m) => ({ default: m.OfferFilters })));
+const OfferFiltersDrawer = lazy(() => import('./offer-filters-drawer.tsx').then((m) => ({ default: m.OfferFiltersDrawer })));
+
+function FiltersSkeleton() {
+  return (
+    <Stack spacing={2} aria-hidden>
+      <Skeleton variant="text" width="40%" sx={{ fontSize: '1.25rem' }} />
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} variant="rounded" height={i < 3 ? 40 : 120} />
+      ))}
+    </Stack>
+  );
+}
 
 export interface MarketplaceOfferListProps {
   /** Lists this institution's offers only (its Offers tab): no filter panel and no showcase (001 §2). */
@@ -35,6 +49,8 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
   const controls = useOfferListParams();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's chunk loads on the first 'Filters' click, not before.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   // One impression per offer for as long as this list stays on the page.
   const [seen] = useState(() => new Set<string>());
 
@@ -47,7 +63,6 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
 
   const filterCount = activeFilterCount(controls.filters);
   const showFilters = !scoped;
-  const filters = <OfferFilters controls={controls} institutions={institutions.data?.data} />;
   const total = offers.data?.meta.total;
   const pageCount = total === undefined ? 0 : Math.ceil(total / controls.limit);
   const list = controls.view === 'list';
@@ -108,7 +123,9 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
             aria-label="Filters"
             sx={{ width: FILTERS_WIDTH, flexShrink: 0, position: 'sticky', top: 80, maxHeight: 'calc(100dvh - 96px)', overflowY: 'auto', pr: 1 }}
           >
-            {filters}
+            <Suspense fallback={<FiltersSkeleton />}>
+              <OfferFilters controls={controls} institutions={institutions.data?.data} />
+            </Suspense>
           </Box>
         )}
         <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
@@ -117,7 +134,14 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
             controls={controls}
             total={total}
             filterCount={filterCount}
-            onOpenFilters={showFilters && !wide ? () => setDrawerOpen(true) : undefined}
+            onOpenFilters={
+              showFilters && !wide
+                ? () => {
+                    setDrawerWanted(true);
+                    setDrawerOpen(true);
+                  }
+                : undefined
+            }
           />
           {results}
           {pageCount > 1 && (
@@ -135,18 +159,16 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
           )}
         </Stack>
       </Box>
-      {showFilters && !wide && (
-        <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 'min(340px, 88vw)', p: 2 } } }}>
-          <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: -1 }}>
-            <IconButton onClick={() => setDrawerOpen(false)} aria-label="Close filters">
-              <Close />
-            </IconButton>
-          </Stack>
-          {filters}
-          <Button variant="contained" onClick={() => setDrawerOpen(false)} sx={{ mt: 3 }}>
-            {total === undefined ? 'Show offers' : `Show ${total} ${total === 1 ? 'offer' : 'offers'}`}
-          </Button>
-        </Drawer>
+      {showFilters && !wide && drawerWanted && (
+        <Suspense fallback={null}>
+          <OfferFiltersDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            total={total}
+            controls={controls}
+            institutions={institutions.data?.data}
+          />
+        </Suspense>
       )}
     </ImpressionsSeenContext.Provider>
   );

@@ -37,7 +37,7 @@ describe('tenant admin', () => {
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await page.getByText(/in the last 7 days$/).waitFor();
 
-    await nav.getByRole('link', { name: 'Settings' }).click();
+    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.waitForURL(/\/tenant\/settings\/details$/);
     const description = `Private markets, journey ${Date.now().toString(36)}`;
     await page.getByLabel('Description').fill(description);

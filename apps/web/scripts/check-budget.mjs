@@ -1,41 +1,59 @@
-// Build budget: the JavaScript a browser downloads for /signin stays under 250 KB gzip.
-// Follows the entry chunk's static imports (what loads before the route renders) plus the
-// lazily loaded chunk of the sign-in route, as recorded in the Vite manifest.
+// Build budget: the JavaScript a browser downloads for each public landing page stays under 250 KB gzip.
+// For each page, follows the entry chunk's static imports (what loads before the route renders) plus the
+// lazily loaded chunk of that page's route, as recorded in the Vite manifest.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
 const BUDGET_BYTES = 250 * 1024;
+/** The pages a visitor can land on first, and how to find their route chunk in the manifest. */
+const PAGES = [
+  { path: '/signin', chunk: /features\/auth\/.*signin-page\.tsx$/ },
+  { path: '/marketplace/offers', chunk: /features\/marketplace\/components\/marketplace-offers-page\.tsx$/ },
+];
+
 const dist = new URL('../dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-
-const seen = new Set();
-function walk(key) {
-  if (seen.has(key)) return;
-  seen.add(key);
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`check-budget: ${key} is not in the manifest`);
-  for (const dep of chunk.imports ?? []) walk(dep);
-}
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-walk(entry);
-const signinKey = Object.keys(manifest).find((k) => /features\/auth\/.*signin-page\.tsx$/.test(k));
-if (!signinKey) throw new Error('check-budget: the sign-in page chunk was not found in the manifest');
-walk(signinKey);
+const gzipped = new Map();
+const sizeOf = (file) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file))).length);
+  return gzipped.get(file);
+};
 
-let total = 0;
-const rows = [];
-for (const key of seen) {
-  const file = manifest[key].file;
-  if (!file.endsWith('.js')) continue;
-  const size = gzipSync(readFileSync(join(dist, file))).length;
-  total += size;
-  rows.push([file, size]);
+function chunksOf(routeKey) {
+  const seen = new Set();
+  function walk(key) {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`check-budget: ${key} is not in the manifest`);
+    for (const dep of chunk.imports ?? []) walk(dep);
+  }
+  walk(entry);
+  walk(routeKey);
+  return seen;
 }
-rows.sort((a, b) => b[1] - a[1]);
-for (const [file, size] of rows) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
-console.log(`/signin JavaScript: ${(total / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB)`);
-if (total > BUDGET_BYTES) {
-  console.error('Budget exceeded: split routes or drop dependencies from the sign-in path.');
-  process.exit(1);
+
+let failed = false;
+for (const page of PAGES) {
+  const routeKey = Object.keys(manifest).find((k) => page.chunk.test(k));
+  if (!routeKey) throw new Error(`check-budget: the chunk of ${page.path} was not found in the manifest`);
+  let total = 0;
+  const rows = [];
+  for (const key of chunksOf(routeKey)) {
+    const file = manifest[key].file;
+    if (!file.endsWith('.js')) continue;
+    const size = sizeOf(file);
+    total += size;
+    rows.push([file, size]);
+  }
+  rows.sort((a, b) => b[1] - a[1]);
+  for (const [file, size] of rows) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+  console.log(`${page.path} JavaScript: ${(total / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB)`);
+  if (total > BUDGET_BYTES) {
+    console.error(`Budget exceeded on ${page.path}: split routes or drop dependencies from its path.`);
+    failed = true;
+  }
 }
+if (failed) process.exit(1);

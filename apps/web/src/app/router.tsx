@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -39,6 +39,12 @@ export const pageRoutes: RouteObject[] = [
       { path: 'user', lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsUser })) },
       { path: 'billing', lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsBilling })) },
     ],
+  },
+  // The public marketplace (001 §2): open to signed-out visitors, so it sits in this table.
+  { path: 'marketplace', element: <Navigate to="/marketplace/offers" replace /> },
+  {
+    path: 'marketplace/offers',
+    lazy: () => import('../features/marketplace/components/marketplace-offers-page.tsx').then((m) => ({ Component: m.MarketplaceOffersPage })),
   },
   // Not lazy: the error boundary shows it too, so it is in the main bundle anyway.
   { path: '*', Component: NotFoundPage },

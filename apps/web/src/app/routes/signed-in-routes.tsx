@@ -192,6 +192,10 @@ export const signedInRoutes: RouteObject[] = [
         ],
       },
       { path: 'marketplace/offers', lazy: () => import('../../features/offers/components/offers-page.tsx').then((m) => ({ Component: m.OffersPage })) },
+      {
+        path: 'marketplace/settings',
+        lazy: () => import('../../features/marketplace-settings/components/marketplace-settings-page.tsx').then((m) => ({ Component: m.MarketplaceSettingsPage })),
+      },
       { path: 'marketplace/offers/:tenantOfferId', lazy: () => import('../../features/offers/components/offer-page.tsx').then((m) => ({ Component: m.OfferPage })), children: offerTabs },
       // Pages whose routes are not here yet show the 404 inside the tenant admin layout.
       { path: '*', Component: NotFoundPage },

@@ -1,5 +1,5 @@
 import {
-  AccountBalance, Api, ArrowBack, Brush, Dashboard, Group, Groups, Image, LocalOffer, Menu as MenuIcon, Message, Palette, People, Settings, SwapHoriz,
+  AccountBalance, Api, ArrowBack, Brush, Dashboard, Group, Groups, Image, LocalOffer, Menu as MenuIcon, Message, Palette, People, Settings, Star, SwapHoriz,
 } from '@mui/icons-material';
 import {
   Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Stack, Typography, useMediaQuery,
@@ -14,6 +14,8 @@ interface NavItem {
   label: string;
   to: string;
   icon: ReactNode;
+  /** When the label alone is ambiguous in the whole nav (two 'Settings'); it starts with the label, as spoken. */
+  accessibleName?: string;
 }
 interface NavSection {
   header?: string;
@@ -43,6 +45,7 @@ export const TENANT_ADMIN_NAV: NavSection[] = [
     items: [
       { label: 'Institutions', to: '/tenant/marketplace/institutions', icon: <AccountBalance /> },
       { label: 'Offers', to: '/tenant/marketplace/offers', icon: <LocalOffer /> },
+      { label: 'Settings', to: '/tenant/marketplace/settings', icon: <Star />, accessibleName: 'Settings of the marketplace' },
     ],
   },
   {
@@ -91,6 +94,7 @@ function TenantAdminNav({ onNavigate }: { onNavigate?: () => void }) {
                 to={item.to}
                 selected={selected}
                 aria-current={selected ? 'page' : undefined}
+                aria-label={item.accessibleName}
                 onClick={onNavigate}
                 sx={{ mx: 1, borderRadius: 1 }}
               >

@@ -1,0 +1,23 @@
+import { marketplaceOfferCard } from '@tessera/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+import { marketplaceKey } from './get-marketplace-offer.ts';
+import { marketplacePath } from './list-marketplace-offers.ts';
+
+/** The handpicked deals of the showcase carousel (001 §2), in the order the tenant chose. */
+export function getMarketplaceShowcase(tenantId: string, signal?: AbortSignal) {
+  return api.get(`${marketplacePath(tenantId)}/showcase`, z.array(marketplaceOfferCard), signal);
+}
+
+export const marketplaceShowcaseQueryOptions = (tenantId: string) =>
+  queryOptions({
+    queryKey: [...marketplaceKey(tenantId), 'showcase'],
+    queryFn: ({ signal }) => getMarketplaceShowcase(tenantId, signal),
+    enabled: tenantId !== '',
+    staleTime: 60_000,
+  });
+
+export function useMarketplaceShowcase(tenantId: string, enabled = true) {
+  return useQuery({ ...marketplaceShowcaseQueryOptions(tenantId), enabled: enabled && tenantId !== '' });
+}

@@ -1,0 +1,32 @@
+import { Box } from '@mui/material';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+
+/** Banners are 16:9; the intrinsic size lets the browser reserve the box before the image arrives (no layout shift). */
+export const BANNER_WIDTH = 640;
+export const BANNER_HEIGHT = 360;
+
+/**
+ * An offer's banner in a 16:9 box, loaded lazily; a neutral box with an icon when the offer has none.
+ * `sizes` tells the browser how wide it will be drawn at each breakpoint.
+ */
+export function OfferCardBanner({ src, sizes, eager = false }: { src: string | null; sizes: string; eager?: boolean }) {
+  return (
+    <Box sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: 'action.hover', overflow: 'hidden', display: 'grid', placeItems: 'center' }}>
+      {src ? (
+        <Box
+          component="img"
+          src={src}
+          alt=""
+          width={BANNER_WIDTH}
+          height={BANNER_HEIGHT}
+          sizes={sizes}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        <ApartmentOutlined aria-hidden sx={{ fontSize: 48, color: 'text.disabled' }} />
+      )}
+    </Box>
+  );
+}

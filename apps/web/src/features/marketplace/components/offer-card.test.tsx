@@ -1,0 +1,153 @@
+import { act, screen, within } from '@testing-library/react';
+import type { AnalyticsEventInput } from '@tessera/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queueEvent } from '../../../lib/analytics-queue.ts';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
+import { makeAuthResult } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { sessionStore } from '../../auth/stores/session-store.ts';
+import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
+import { formatTargetIrr } from './offer-card-metrics.tsx';
+import { OfferCard } from './offer-card.tsx';
+import { makeOfferCard } from './test-offer-card.ts';
+
+vi.mock('../../../lib/analytics-queue.ts', () => ({ queueEvent: vi.fn() }));
+const queued = () => vi.mocked(queueEvent).mock.calls.map(([event]) => event as AnalyticsEventInput);
+
+/** Records the observers the cards create, to play visibility changes at them. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  elements: Element[] = [];
+  constructor(readonly callback: IntersectionObserverCallback) {
+    FakeObserver.all.push(this);
+  }
+  observe(element: Element) {
+    this.elements.push(element);
+  }
+  disconnect() {
+    this.elements = [];
+  }
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+function show(element: Element, ratio: number) {
+  for (const observer of FakeObserver.all.filter((o) => o.elements.includes(element))) {
+    const entry = { target: element, isIntersecting: ratio > 0, intersectionRatio: ratio } as IntersectionObserverEntry;
+    act(() => observer.callback([entry], observer as unknown as IntersectionObserver));
+  }
+}
+
+beforeEach(() => {
+  FakeObserver.all = [];
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  mockFetch(() => jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404));
+  vi.mocked(queueEvent).mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.signOut('user');
+});
+
+function renderCards(offers = [makeOfferCard()], seen = new Set<string>()) {
+  return renderRoutes(
+    [
+      {
+        path: '/marketplace/offers',
+        element: (
+          <ImpressionsSeenContext.Provider value={seen}>
+            {offers.map((offer) => (
+              <OfferCard key={offer._id} offer={offer} />
+            ))}
+          </ImpressionsSeenContext.Provider>
+        ),
+      },
+      { path: '/signin', element: <p>Sign-in page</p> },
+      { path: '/marketplace/offers/:idOrSlug', element: <p>Offer page</p> },
+    ],
+    { initialEntries: ['/marketplace/offers'] },
+  );
+}
+
+describe('Offer card', () => {
+  it('shows the name, institution, labels, class chips and the three metrics as 002 §9 formats them', async () => {
+    renderCards([makeOfferCard({ name: 'Harbor Lofts', minimumInvestment: 25000, targetIrr: 12.5, equityMultiple: 1.8, classNames: ['Class A', 'Class B'] })]);
+    const card = await screen.findByRole('article', { name: 'Harbor Lofts' });
+    expect(within(card).getByRole('link', { name: 'Harbor Lofts' })).toHaveAttribute('href', expect.stringMatching(/^\/marketplace\/offers\/offer-\d+$/));
+    expect(within(card).getByText('Harbor Capital')).toBeInTheDocument();
+    expect(within(card).getByText('Multi Family · Value Add')).toBeInTheDocument();
+    expect(within(card).getByText('Class A')).toBeInTheDocument();
+    expect(within(card).getByText('Class B')).toBeInTheDocument();
+    const metric = (label: string) => within(card).getByText(label).nextElementSibling?.textContent;
+    expect(metric('Min. Investment')).toBe('$25,000');
+    // Stored as 12.5 (percent units), shown divided by 100 as a percent.
+    expect(metric('Target IRR')).toBe('12.5%');
+    expect(metric('Avg. Equity Mult.')).toBe('1.8x');
+    const banner = card.querySelector('img')!;
+    expect(banner).toHaveAttribute('loading', 'lazy');
+    expect(banner).toHaveAttribute('width', '640');
+    expect(banner).toHaveAttribute('height', '360');
+    expect(banner).toHaveAttribute('sizes');
+  });
+
+  it('formats Target IRR from its stored percent units', () => {
+    expect(formatTargetIrr(8)).toBe('8%');
+    expect(formatTargetIrr(15.25)).toBe('15.25%');
+    expect(formatTargetIrr(null)).toBe('-');
+  });
+
+  it('shows no status badge for an open offer and one for upcoming and closed offers', async () => {
+    renderCards([
+      makeOfferCard({ name: 'Open one', listingStatus: 'open' }),
+      makeOfferCard({ name: 'Soon', listingStatus: 'upcoming' }),
+      makeOfferCard({ name: 'Done', listingStatus: 'closed' }),
+    ]);
+    expect(within(await screen.findByRole('article', { name: 'Open one' })).queryByText('Open')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Soon' })).getByText('Upcoming')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Done' })).getByText('Closed')).toBeInTheDocument();
+  });
+
+  it("sends a signed-out visitor's Invest Now to sign-in with the offer and primary CTA, and records the cta event", async () => {
+    const offer = makeOfferCard({ name: 'Harbor Lofts' });
+    const { router, user } = renderCards([offer]);
+    await user.click(await screen.findByRole('button', { name: 'Invest Now in Harbor Lofts' }));
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe(`/signin?offer=${offer._id}&cta=primary`);
+    const cta = queued().filter((e) => e.type === 'cta');
+    expect(cta).toHaveLength(1);
+    expect(cta[0]).toMatchObject({ offer: offer._id, meta: { cta: 'invest-now' } });
+  });
+
+  it("opens a signed-in investor's primary CTA in a new tab, or the offer page when it has no link", async () => {
+    sessionStore.signIn(makeAuthResult());
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const withLink = makeOfferCard({ name: 'With link' });
+    const without = makeOfferCard({ name: 'Without link', primaryCTA: { label: 'Invest', url: '' } });
+    const { router, user } = renderCards([withLink, without]);
+    await user.click(await screen.findByRole('button', { name: 'Invest Now in With link' }));
+    expect(open).toHaveBeenCalledWith('https://invest.example/offer', '_blank', 'noopener,noreferrer');
+    await user.click(screen.getByRole('button', { name: 'Invest Now in Without link' }));
+    expect(await screen.findByText('Offer page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/marketplace/offers/${without.slug}`);
+  });
+
+  it('queues one impression per card once half of it is in view, however often it shows', async () => {
+    const offers = [makeOfferCard({ name: 'First' }), makeOfferCard({ name: 'Second' })];
+    renderCards(offers);
+    const first = await screen.findByRole('article', { name: 'First' });
+    const second = screen.getByRole('article', { name: 'Second' });
+
+    show(first, 0.3);
+    expect(queued()).toHaveLength(0);
+    show(first, 0.6);
+    show(first, 1);
+    show(second, 0.5);
+    show(second, 0.9);
+
+    const impressions = queued().filter((e) => e.type === 'impression');
+    expect(impressions.map((e) => e.offer)).toEqual([offers[0]!._id, offers[1]!._id]);
+  });
+});

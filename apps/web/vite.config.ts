@@ -60,7 +60,8 @@ function precompress(): Plugin {
       const dir = options.dir ?? 'dist';
       await Promise.all(
         Object.values(bundle).map(async (file) => {
-          if (!COMPRESSIBLE.test(file.fileName)) return;
+          // .vite/ holds the build manifest, read by scripts and never served to a browser.
+          if (!COMPRESSIBLE.test(file.fileName) || file.fileName.startsWith('.vite/')) return;
           const source = Buffer.from(file.type === 'chunk' ? file.code : file.source);
           if (source.length < COMPRESS_MIN_BYTES) return;
           const path = join(dir, file.fileName);

@@ -1,16 +1,23 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 let t: TestApp;
 let dist: string;
+const INDEX = '<!doctype html><title>Tessera</title>';
+const SCRIPT = 'console.log(1)';
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'tessera-web-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Tessera</title>');
-  writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'app-123.js'), SCRIPT);
+  // The web build's compressed copies (vite.config.ts, precompress).
+  writeFileSync(join(dist, 'assets', 'app-123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dist, 'assets', 'app-123.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
   t = await buildTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -35,6 +42,38 @@ describe('serving the web app', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/app-999.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.type).toBe('not-found');
+  });
+
+  it('serves the compressed copy the browser accepts, and the plain file otherwise', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/app-123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('serves the app for a client route compressed too, and a file without a compressed copy as it is', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/signin', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+    writeFileSync(join(dist, 'assets', 'small-1.js'), 'x');
+    const small = await t.app.inject({ method: 'GET', url: '/assets/small-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('x');
   });
 
   it('serves a file added after start (a rebuilt app) without a restart', async () => {

@@ -15,6 +15,8 @@ export const staticWebPlugin = fp(
         // Files are looked up per request, so a rebuilt web app is served without a restart.
         wildcard: true,
         index: ['index.html'],
+        // The web build writes .br and .gz copies of its text files; a browser that accepts one gets it.
+        preCompressed: true,
         setHeaders: (res, path) => {
           res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         },

@@ -203,12 +203,11 @@ export async function listInstitutionSummaries(db: DbOrTx, tenantId: string, q: 
 export async function findInstitutionByIdOrSlug(db: DbOrTx, tenantId: string, idOrSlug: string) {
   const bySlug = sql`lower(${institutions.slug}) = lower(${idOrSlug})`;
   const key = OBJECT_ID.test(idOrSlug) ? or(eq(institutions.id, idOrSlug.toLowerCase()), bySlug)! : bySlug;
+  const counts = listedCounts(db, tenantId);
   const [found] = await db
-    .select({
-      row: institutions,
-      offersCount: sql<number>`(select count(*)::int from ${offers} where ${onMarketplace(tenantId)} and ${offers.institutionId} = ${institutions.id})`,
-    })
+    .select({ row: institutions, offersCount: sql<number>`coalesce(${counts.total}, 0)::int` })
     .from(institutions)
+    .leftJoin(counts, eq(counts.institutionId, institutions.id))
     .where(and(eq(institutions.tenantId, tenantId), key))
     .limit(1);
   return found;

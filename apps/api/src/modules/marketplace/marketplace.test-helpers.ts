@@ -44,7 +44,7 @@ export function marketplaceFactories(t: TestApp) {
       const storageKey = `documents/${tenantId}/${id}`;
       await t.storage.put(storageKey, data, 'text/plain');
       await t.app.db.insert(documents).values({
-        tenantId, id, name, type: 'other', entityType: 'OFFER', mimeType: 'text/plain', size: data.length, storageKey, originalName: `${name} ä.txt`, uploadedBy: newId(),
+        tenantId, id, name, type: 'OTHER', entityType: 'OFFER', mimeType: 'text/plain', size: data.length, storageKey, originalName: `${name} ä.txt`, uploadedBy: newId(),
       });
       return id;
     },

@@ -35,4 +35,5 @@ CREATE INDEX "offers_market_irr_idx" ON "offers" USING btree ("tenant_id","card_
 CREATE INDEX "offers_market_investment_idx" ON "offers" USING btree ("tenant_id","card_min_investment","id") WHERE approval_status = 'approved' and published = true and visibility_status = 'visible';--> statement-breakpoint
 CREATE INDEX "offers_market_open_idx" ON "offers" USING btree ("tenant_id","open_date","id") WHERE approval_status = 'approved' and published = true and visibility_status = 'visible';--> statement-breakpoint
 CREATE INDEX "offers_market_institution_idx" ON "offers" USING btree ("tenant_id","institution_id") WHERE approval_status = 'approved' and published = true and visibility_status = 'visible';--> statement-breakpoint
+CREATE INDEX "offers_market_filter_idx" ON "offers" USING btree ("tenant_id","asset_class","type","institution_id","first_class_min_investment","first_class_irr","first_class_equity_multiple","open_date","close_date") WHERE approval_status = 'approved' and published = true and visibility_status = 'visible';--> statement-breakpoint
 CREATE INDEX "offers_images_idx" ON "offers" USING gin ("images" jsonb_path_ops);

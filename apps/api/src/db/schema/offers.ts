@@ -92,6 +92,10 @@ export const offers = pgTable(
     index('offers_market_investment_idx').on(t.tenantId, t.cardMinInvestment.asc().nullsLast(), t.id).where(sql.raw(LISTED_SQL)),
     index('offers_market_open_idx').on(t.tenantId, t.openDate.asc().nullsLast(), t.id).where(sql.raw(LISTED_SQL)),
     index('offers_market_institution_idx').on(t.tenantId, t.institutionId).where(sql.raw(LISTED_SQL)),
+    // Covers every filter but search, so a filtered count is an index-only scan (13 ms → 0.4 ms over 10,000 offers, bench/README.md).
+    index('offers_market_filter_idx')
+      .on(t.tenantId, t.assetClass, t.type, t.institutionId, t.firstClassMinInvestment, t.firstClassIrr, t.firstClassEquityMultiple, t.openDate, t.closeDate)
+      .where(sql.raw(LISTED_SQL)),
     // The public image route asks whether a listed offer shows an image (`images @> [{image, hidden: false}]`).
     index('offers_images_idx').using('gin', t.images.op('jsonb_path_ops')),
   ],

@@ -2,7 +2,7 @@ import {
   dataOf, listOf, marketplaceDocumentFile, marketplaceInstitution, marketplaceInstitutionListQuery, marketplaceInstitutionSummary, marketplaceOffer,
   marketplaceOfferCard, marketplaceOfferListQuery, marketplaceSettings, marketplaceSettingsView, objectId, offerIdOrSlug,
 } from '@tessera/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
@@ -34,10 +34,10 @@ const filters =
 export async function marketplaceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: marketplace.MarketplaceDeps = { db: app.db, clock: app.clock, storage: app.storage };
-  /** The host's tenant, which the path must name. */
-  const hostTenant = (request: { params: { t: string } }) => {
-    const tenant = requireTenant(request as Parameters<typeof requireTenant>[0]);
-    checkTenantParam(tenant, request.params.t);
+  /** The host's tenant, which the path must name (`{t}`). */
+  const hostTenant = (request: FastifyRequest, t: string) => {
+    const tenant = requireTenant(request);
+    checkTenantParam(tenant, t);
     return tenant;
   };
 
@@ -48,7 +48,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: tenantParams, querystring: marketplaceOfferListQuery, response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
     },
     config: { access },
-  }, async (request) => marketplace.listMarketplaceOffers(deps, hostTenant(request).id, request.query));
+  }, async (request) => marketplace.listMarketplaceOffers(deps, hostTenant(request, request.params.t).id, request.query));
 
   r.get('/tenant/:t/marketplace/offers/:idOrSlug', {
     schema: {
@@ -61,7 +61,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       response: { 200: dataOf(marketplaceOffer), ...errorResponses(400, 404) },
     },
     config: { access },
-  }, async (request) => ({ data: await marketplace.getMarketplaceOffer(deps, hostTenant(request).id, request.params.idOrSlug) }));
+  }, async (request) => ({ data: await marketplace.getMarketplaceOffer(deps, hostTenant(request, request.params.t).id, request.params.idOrSlug) }));
 
   r.get('/tenant/:t/marketplace/offers/:id/documents', {
     schema: {
@@ -70,7 +70,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: tenantParams.extend({ id: offerIdOrSlug }), response: { 200: dataOf(z.array(marketplaceDocumentFile)), ...errorResponses(400, 404) },
     },
     config: { access },
-  }, async (request) => ({ data: await marketplace.listOfferDocuments(deps, hostTenant(request).id, request.params.id) }));
+  }, async (request) => ({ data: await marketplace.listOfferDocuments(deps, hostTenant(request, request.params.t).id, request.params.id) }));
 
   r.get('/tenant/:t/marketplace/offers/:id/documents/:docId', {
     schema: {
@@ -79,7 +79,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: documentParams, response: { 200: dataOf(marketplaceDocumentFile), ...errorResponses(400, 404) },
     },
     config: { access },
-  }, async (request) => ({ data: await marketplace.getOfferDocument(deps, hostTenant(request).id, request.params.id, request.params.docId) }));
+  }, async (request) => ({ data: await marketplace.getOfferDocument(deps, hostTenant(request, request.params.t).id, request.params.id, request.params.docId) }));
 
   r.get('/tenant/:t/marketplace/offers/:id/documents/:docId/file', {
     schema: {
@@ -90,7 +90,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     },
     config: { access },
   }, async (request, reply) => {
-    const { row, stream, size } = await marketplace.openOfferDocument(deps, hostTenant(request).id, request.params.id, request.params.docId);
+    const { row, stream, size } = await marketplace.openOfferDocument(deps, hostTenant(request, request.params.t).id, request.params.id, request.params.docId);
     return reply
       .header('Content-Type', row.mimeType)
       .header('Content-Length', size)
@@ -110,7 +110,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     },
     config: { access },
   }, async (request, reply) => {
-    const file = await marketplace.openPublicImage(deps, hostTenant(request).id, request.params.imageId);
+    const file = await marketplace.openPublicImage(deps, hostTenant(request, request.params.t).id, request.params.imageId);
     const { head, stream } = await peek(file.stream);
     return reply
       .type(sniffMimeType(head, '') ?? 'application/octet-stream')
@@ -128,7 +128,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: tenantParams, querystring: marketplaceInstitutionListQuery, response: { 200: listOf(marketplaceInstitutionSummary), ...errorResponses(400, 404) },
     },
     config: { access },
-  }, async (request) => marketplace.listMarketplaceInstitutions(deps, hostTenant(request).id, request.query));
+  }, async (request) => marketplace.listMarketplaceInstitutions(deps, hostTenant(request, request.params.t).id, request.query));
 
   r.get('/tenant/:t/marketplace/institutions/:idOrSlug', {
     schema: {
@@ -137,7 +137,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: tenantParams.extend({ idOrSlug: offerIdOrSlug }), response: { 200: dataOf(marketplaceInstitution), ...errorResponses(400, 404) },
     },
     config: { access },
-  }, async (request) => ({ data: await marketplace.getMarketplaceInstitution(deps, hostTenant(request).id, request.params.idOrSlug) }));
+  }, async (request) => ({ data: await marketplace.getMarketplaceInstitution(deps, hostTenant(request, request.params.t).id, request.params.idOrSlug) }));
 
   r.get('/tenant/:t/marketplace/institutions/:id/offers', {
     schema: {
@@ -146,7 +146,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: tenantParams.extend({ id: offerIdOrSlug }), querystring: marketplaceOfferListQuery, response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
     },
     config: { access },
-  }, async (request) => marketplace.listInstitutionOffers(deps, hostTenant(request).id, request.params.id, request.query));
+  }, async (request) => marketplace.listInstitutionOffers(deps, hostTenant(request, request.params.t).id, request.params.id, request.query));
 
   r.get('/tenant/:t/marketplace/showcase', {
     schema: {
@@ -155,7 +155,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: tenantParams, response: { 200: dataOf(z.array(marketplaceOfferCard)), ...errorResponses(400, 404) },
     },
     config: { access },
-  }, async (request) => ({ data: await marketplace.getShowcase(deps, hostTenant(request).id) }));
+  }, async (request) => ({ data: await marketplace.getShowcase(deps, hostTenant(request, request.params.t).id) }));
 
   r.get('/tenant/:t/marketplace/settings', {
     schema: {
@@ -164,7 +164,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: tenantParams, response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
     },
     config: { access: owners },
-  }, async (request) => ({ data: await marketplace.getSettings(deps, requireCaller(request), hostTenant(request).id) }));
+  }, async (request) => ({ data: await marketplace.getSettings(deps, requireCaller(request), hostTenant(request, request.params.t).id) }));
 
   r.put('/tenant/:t/marketplace/settings', {
     schema: {
@@ -173,5 +173,5 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: tenantParams, body: marketplaceSettings, response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
     },
     config: { access: owners },
-  }, async (request) => ({ data: await marketplace.updateSettings(deps, requireCaller(request), hostTenant(request).id, request.body) }));
+  }, async (request) => ({ data: await marketplace.updateSettings(deps, requireCaller(request), hostTenant(request, request.params.t).id, request.body) }));
 }

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config/index.ts';
 import { seed } from '../../apps/api/src/db/seed.ts';
-import { BENCH_GP_EMAIL, insertBenchOffers, makeBenchGp } from './offers-data.ts';
+import { BENCH_GP_EMAIL, insertBenchOffers, insertMarketplaceOffers, makeBenchGp } from './offers-data.ts';
 import type { RunnerMessage, ServerMessage } from './protocol.ts';
 
 const NS_PER_MS = 1e6;
@@ -47,7 +47,10 @@ async function main(): Promise<void> {
   await seed(app.db, { defaultTenant: config.defaultTenant, demoData: config.demoData, admin: config.admin });
   // The offers-list benchmark (offers-list.ts) asks for a tenant full of offers.
   const benchOffers = Number(process.env.BENCH_OFFERS ?? 0);
-  if (benchOffers > 0) {
+  // The marketplace benchmark (marketplace-list.ts) asks for offers mostly listed, over many institutions.
+  if (benchOffers > 0 && process.env.BENCH_DATA === 'marketplace') {
+    await insertMarketplaceOffers(app.db, config.defaultTenant, benchOffers);
+  } else if (benchOffers > 0) {
     await insertBenchOffers(app.db, config.defaultTenant, benchOffers);
     await makeBenchGp(app.db, config.defaultTenant, BENCH_GP_EMAIL);
   }

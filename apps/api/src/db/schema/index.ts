@@ -20,3 +20,4 @@ export * from './role-assignments.ts';
 export * from './institutions.ts';
 export * from './offers.ts';
 export * from './applications.ts';
+export * from './marketplace-settings.ts';

@@ -1,38 +1,177 @@
-import { dataOf, marketplaceOffer, offerIdOrSlug } from '@tessera/domain';
-import type { FastifyInstance } from 'fastify';
+import {
+  dataOf, listOf, marketplaceDocumentFile, marketplaceInstitution, marketplaceInstitutionListQuery, marketplaceInstitutionSummary, marketplaceOffer,
+  marketplaceOfferCard, marketplaceOfferListQuery, marketplaceSettings, marketplaceSettingsView, objectId, offerIdOrSlug,
+} from '@tessera/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { contentDisposition, sniffMimeType } from '../../lib/uploads.ts';
+import { requireCaller } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { checkTenantParam } from '../members/members.service.ts';
+import { peek } from '../users/peek-stream.ts';
 import * as marketplace from './marketplace.service.ts';
 
 const tags = ['Marketplace'];
 /** The marketplace is the tenant's shop window: open to signed-out visitors (001 §6). */
 const access: Access = 'public';
+const owners: Access = { roles: ['owner'] };
+const keyToo = { serviceCaller: true };
 const tenantParams = z.object({ t: z.string().min(1).max(64) });
+const offerParams = tenantParams.extend({ idOrSlug: offerIdOrSlug });
+const documentParams = tenantParams.extend({ id: offerIdOrSlug, docId: objectId });
 const listed = 'Only offers that the provider approved, the institution published and the tenant made visible are served; any other, and any offer of another tenant, is 404.';
 const scope = '`{t}` is the id or slug of the tenant of the address; any other is 404.';
+const filters =
+  'Filters (comma-separated values, 001 §2 and §5): `search` (more than 2 characters; offer name, short description or institution name, ignoring case), ' +
+  '`institution` ids, `type`, `assetClass`, `status` (upcoming, open, closed, from the dates). The ranges `investmentMin`/`investmentMax`, `irrMin`/`irrMax` ' +
+  '(percent) and `equityMultipleMin`/`equityMultipleMax` apply to the first class of each offer; 0 means no bound, and an offer without classes fails any other bound. ' +
+  'Sorts: newest (default), name, targetIrr (highest first), minimumInvestment (lowest first), openDate (soonest first). ' +
+  'Card metrics are over all classes: the lowest minimum investment, the highest IRR, the average of the set equity multiples, the shortest holding period.';
 
 export async function marketplaceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: marketplace.MarketplaceDeps = { db: app.db, clock: app.clock };
+  const deps: marketplace.MarketplaceDeps = { db: app.db, clock: app.clock, storage: app.storage };
+  /** The host's tenant, which the path must name (`{t}`). */
+  const hostTenant = (request: FastifyRequest, t: string) => {
+    const tenant = requireTenant(request);
+    checkTenantParam(tenant, t);
+    return tenant;
+  };
+
+  r.get('/tenant/:t/marketplace/offers', {
+    schema: {
+      tags, summary: 'The marketplace: listed offers as cards',
+      description: describe(`The tenant's listed offers, paginated. ${filters} ${listed} ${scope}`, access),
+      params: tenantParams, querystring: marketplaceOfferListQuery, response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
+    },
+    config: { access },
+  }, async (request) => marketplace.listMarketplaceOffers(deps, hostTenant(request, request.params.t).id, request.query));
 
   r.get('/tenant/:t/marketplace/offers/:idOrSlug', {
     schema: {
       tags, summary: 'An offer on the marketplace',
       description: describe(
-        `By id or slug (ignoring case). The investor's view: description, institution, visible images, videos, custom metrics and documents (hidden ones are left out), classes, dates with the derived listing status, and the calls to action. ${listed} ${scope}`,
+        `By id or slug (ignoring case). The investor's view: description, institution, visible images (\`src\` is the public address), banner, videos, custom metrics and documents (hidden ones are left out), classes, dates with the derived listing status, and the calls to action. ${listed} ${scope}`,
         access,
       ),
-      params: tenantParams.extend({ idOrSlug: offerIdOrSlug }),
+      params: offerParams,
       response: { 200: dataOf(marketplaceOffer), ...errorResponses(400, 404) },
     },
     config: { access },
-  }, async (request) => {
-    const tenant = requireTenant(request);
-    checkTenantParam(tenant, request.params.t);
-    return { data: await marketplace.getMarketplaceOffer(deps, tenant.id, request.params.idOrSlug) };
+  }, async (request) => ({ data: await marketplace.getMarketplaceOffer(deps, hostTenant(request, request.params.t).id, request.params.idOrSlug) }));
+
+  r.get('/tenant/:t/marketplace/offers/:id/documents', {
+    schema: {
+      tags, summary: "A marketplace offer's documents",
+      description: describe(`The offer's visible documents (by id or slug of the offer), by position, each with the address to view it (\`url\`) and to download it (\`downloadUrl\`). ${listed} ${scope}`, access),
+      params: tenantParams.extend({ id: offerIdOrSlug }), response: { 200: dataOf(z.array(marketplaceDocumentFile)), ...errorResponses(400, 404) },
+    },
+    config: { access },
+  }, async (request) => ({ data: await marketplace.listOfferDocuments(deps, hostTenant(request, request.params.t).id, request.params.id) }));
+
+  r.get('/tenant/:t/marketplace/offers/:id/documents/:docId', {
+    schema: {
+      tags, summary: 'A document of a marketplace offer',
+      description: describe(`Its name, file name, type, size and addresses. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`, access),
+      params: documentParams, response: { 200: dataOf(marketplaceDocumentFile), ...errorResponses(400, 404) },
+    },
+    config: { access },
+  }, async (request) => ({ data: await marketplace.getOfferDocument(deps, hostTenant(request, request.params.t).id, request.params.id, request.params.docId) }));
+
+  r.get('/tenant/:t/marketplace/offers/:id/documents/:docId/file', {
+    schema: {
+      tags, summary: 'The bytes of a marketplace offer document',
+      description: describe(`Inline, or as an attachment under its original file name with \`?download=true\`. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`, access),
+      params: documentParams, querystring: z.object({ download: z.enum(['true', 'false']).optional() }),
+      produces: ['application/octet-stream'], response: { 200: z.unknown().describe('The file'), ...errorResponses(400, 404) },
+    },
+    config: { access },
+  }, async (request, reply) => {
+    const { row, stream, size } = await marketplace.openOfferDocument(deps, hostTenant(request, request.params.t).id, request.params.id, request.params.docId);
+    return reply
+      .header('Content-Type', row.mimeType)
+      .header('Content-Length', size)
+      .header('Content-Disposition', contentDisposition(row.originalName, request.query.download !== 'true'))
+      .header('X-Content-Type-Options', 'nosniff')
+      // Short: hiding the document or the offer should take effect soon.
+      .header('Cache-Control', 'public, max-age=300')
+      .send(stream);
   });
+
+  r.get('/tenant/:t/marketplace/images/:imageId', {
+    schema: {
+      tags, summary: 'A marketplace image',
+      description: describe(`The image bytes, served only while the image is a visible item of a listed offer or of an institution of the tenant; else 404. ${scope}`, access),
+      params: tenantParams.extend({ imageId: objectId }), produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+      response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 404) },
+    },
+    config: { access },
+  }, async (request, reply) => {
+    const file = await marketplace.openPublicImage(deps, hostTenant(request, request.params.t).id, request.params.imageId);
+    const { head, stream } = await peek(file.stream);
+    return reply
+      .type(sniffMimeType(head, '') ?? 'application/octet-stream')
+      .header('Content-Length', file.size)
+      .header('X-Content-Type-Options', 'nosniff')
+      // The bytes never change under an id; the hour bounds how long a hidden image stays in caches.
+      .header('Cache-Control', 'public, max-age=3600, immutable')
+      .send(stream);
+  });
+
+  r.get('/tenant/:t/marketplace/institutions', {
+    schema: {
+      tags, summary: 'The institutions of the marketplace',
+      description: describe(`Every institution of the tenant with its listed offers counted, most offers first, then by name; \`search\` (more than 2 characters) matches the name. Paginated (limit up to 100). ${scope}`, access),
+      params: tenantParams, querystring: marketplaceInstitutionListQuery, response: { 200: listOf(marketplaceInstitutionSummary), ...errorResponses(400, 404) },
+    },
+    config: { access },
+  }, async (request) => marketplace.listMarketplaceInstitutions(deps, hostTenant(request, request.params.t).id, request.query));
+
+  r.get('/tenant/:t/marketplace/institutions/:idOrSlug', {
+    schema: {
+      tags, summary: 'An institution on the marketplace',
+      description: describe(`By id or slug (ignoring case): description, visible images (\`src\` is the public address), visible videos, visible custom metrics by position, listed offers counted, and the team (name, e-mail; \`imageUrl\` is null, as member photos are for signed-in members). An institution of another tenant is 404. ${scope}`, access),
+      params: tenantParams.extend({ idOrSlug: offerIdOrSlug }), response: { 200: dataOf(marketplaceInstitution), ...errorResponses(400, 404) },
+    },
+    config: { access },
+  }, async (request) => ({ data: await marketplace.getMarketplaceInstitution(deps, hostTenant(request, request.params.t).id, request.params.idOrSlug) }));
+
+  r.get('/tenant/:t/marketplace/institutions/:id/offers', {
+    schema: {
+      tags, summary: "An institution's offers on the marketplace",
+      description: describe(`As GET marketplace offers, kept to the institution (by id or slug), with the same query. ${filters} ${listed} ${scope}`, access),
+      params: tenantParams.extend({ id: offerIdOrSlug }), querystring: marketplaceOfferListQuery, response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
+    },
+    config: { access },
+  }, async (request) => marketplace.listInstitutionOffers(deps, hostTenant(request, request.params.t).id, request.params.id, request.query));
+
+  r.get('/tenant/:t/marketplace/showcase', {
+    schema: {
+      tags, summary: 'The handpicked deals',
+      description: describe(`The offers the tenant's owners handpicked for the showcase carousel, in their order, as cards; picked offers no longer listed are left out. ${scope}`, access),
+      params: tenantParams, response: { 200: dataOf(z.array(marketplaceOfferCard)), ...errorResponses(400, 404) },
+    },
+    config: { access },
+  }, async (request) => ({ data: await marketplace.getShowcase(deps, hostTenant(request, request.params.t).id) }));
+
+  r.get('/tenant/:t/marketplace/settings', {
+    schema: {
+      tags, summary: 'The marketplace settings',
+      description: describe(`The handpicked offer ids, and the card of each one still listed. ${scope}`, owners, keyToo),
+      params: tenantParams, response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
+    },
+    config: { access: owners },
+  }, async (request) => ({ data: await marketplace.getSettings(deps, requireCaller(request), hostTenant(request, request.params.t).id) }));
+
+  r.put('/tenant/:t/marketplace/settings', {
+    schema: {
+      tags, summary: 'Update the marketplace settings',
+      description: describe(`The handpicked deals, in order (at most 12, each once). Every id must be a listed offer of this tenant, else 400 and nothing changes. The tenant's timeline records the old and new lists. ${scope}`, owners, keyToo),
+      params: tenantParams, body: marketplaceSettings, response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
+    },
+    config: { access: owners },
+  }, async (request) => ({ data: await marketplace.updateSettings(deps, requireCaller(request), hostTenant(request, request.params.t).id, request.body) }));
 }

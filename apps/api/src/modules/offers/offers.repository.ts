@@ -16,7 +16,7 @@ export function logoUrlOf(images: readonly InstitutionImage[]): string | null {
 }
 
 /** The listing status of 002 §4 as a filter, against a given instant (the service's clock). */
-function listingStatusCondition(status: ListingStatus, now: Date): SQL {
+export function listingStatusCondition(status: ListingStatus, now: Date): SQL {
   switch (status) {
     case 'upcoming':
       return gt(offers.openDate, now);

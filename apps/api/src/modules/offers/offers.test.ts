@@ -584,21 +584,25 @@ describe('host', () => {
 });
 
 describe('demo data (db/seed.ts)', () => {
-  it('seeds Summit Ridge Capital with the owner on its team, a live offer that meets the publishing rule and a draft, once', async () => {
+  it('seeds Summit Ridge Capital with the owner on its team, listed offers that meet the publishing rule and a draft, once', async () => {
     const demoOwner = await signUp(t.app, 'demo', { email: DEMO_ACCOUNTS[0]!.email, role: 'owner' });
     // seed() runs this on the first start; twice here shows it never doubles up.
     await seedRaiseDemo(t.app.db, t.tenants.demo, t.storage);
     await seedRaiseDemo(t.app.db, t.tenants.demo, t.storage);
     // A later start (the tenant already exists) leaves the tenant's institutions as they are.
     await seed(t.app.db, { defaultTenant: 'demo', demoData: true, admin: undefined, storage: t.storage });
-    const rows = await t.app.db.select().from(institutions).where(eq(institutions.tenantId, t.tenants.demo.id));
-    expect(rows.map((r) => [r.name, r.type])).toEqual([['Summit Ridge Capital', 'fund']]);
+    const rows = await t.app.db.select().from(institutions).where(eq(institutions.tenantId, t.tenants.demo.id)).orderBy(desc(institutions.name));
+    expect(rows.map((r) => [r.name, r.type])).toEqual([['Summit Ridge Capital', 'fund'], ['Harbor Point Credit', 'lender']]);
     const team = await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, rows[0]!.id));
     expect(team.map((r) => [r.userId, r.role])).toEqual([[demoOwner.user._id, 'owner']]);
 
     const list = await call(demoOwner, 'GET', '?sort=name&direction=desc', undefined, t.tenants.demo.id);
     expect(list.statusCode, list.body).toBe(200);
-    const [live, draft] = list.json().data as OfferSummary[];
+    const offers = list.json().data as OfferSummary[];
+    expect(offers).toHaveLength(6);
+    expect(offers.filter((o) => o.published && o.approvalStatus === 'approved' && o.visibilityStatus === 'visible')).toHaveLength(5);
+    const live = offers.find((o) => o.name === 'Summit Ridge Apartments');
+    const draft = offers.find((o) => o.name === 'Ridge Logistics Center');
     expect(live).toMatchObject({ name: 'Summit Ridge Apartments', approvalStatus: 'approved', published: true, visibilityStatus: 'visible', listingStatus: 'open', minimumInvestment: 50_000, targetIrr: 18 });
     expect(draft).toMatchObject({ name: 'Ridge Logistics Center', approvalStatus: 'pending', published: false, visibilityStatus: 'hidden' });
     const docs = (await call(demoOwner, 'GET', `/${live!._id}/documents`, undefined, t.tenants.demo.id)).json().data as OfferDocument[];
@@ -606,5 +610,14 @@ describe('demo data (db/seed.ts)', () => {
     const download = await t.app.inject({ method: 'GET', url: `/api/v1/document/${docs[0]!.document}/download`, headers: { host: demoOwner.host, ...bearer(demoOwner.token) } });
     expect(download.statusCode).toBe(200);
     expect(download.body).toMatch(/Operating Agreement/);
+
+    // The marketplace shows the listed ones, three handpicked, with banners the public may load.
+    const market = await t.app.inject({ method: 'GET', url: '/api/v1/tenant/demo/marketplace/offers', headers: { host: hostOf('demo') } });
+    expect(market.json().meta.total).toBe(5);
+    const showcase = (await t.app.inject({ method: 'GET', url: '/api/v1/tenant/demo/marketplace/showcase', headers: { host: hostOf('demo') } })).json().data as { name: string; bannerUrl: string }[];
+    expect(showcase.map((c) => c.name)).toEqual(['Summit Ridge Apartments', 'Harbor Point Senior Loan Fund I', 'Lakeside Storage Portfolio']);
+    const banner = await t.app.inject({ method: 'GET', url: showcase[0]!.bannerUrl, headers: { host: hostOf('demo') } });
+    expect(banner.statusCode).toBe(200);
+    expect(banner.headers['content-type']).toBe('image/gif');
   });
 });

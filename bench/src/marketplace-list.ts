@@ -1,0 +1,99 @@
+/**
+ * Marketplace list benchmark: 10,000 offers in the demo tenant (70 % listed, 1–3 classes each, over 20 institutions;
+ * bulk-inserted in SQL by the server process), then GET /api/v1/tenant/demo/marketplace/offers signed out: unfiltered,
+ * with asset class and IRR filters, with every filter, and page 5. PGlite by default; PostgreSQL with BENCH_DATABASE_URL.
+ * Prints p50/p95/p99 per scenario and PASS or FAIL for the target (p95 < 50 ms on PostgreSQL, < 100 ms on PGlite);
+ * writes results/marketplace-list-<engine>.json. BENCH_DURATION (seconds) and BENCH_OFFERS (row count) change the run.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { load, type LoadResult } from './load.ts';
+import { check, checkTable, ms, scenarioTable } from './report.ts';
+import { startServers } from './server-process.ts';
+
+const DEFAULT_DURATION_SECONDS = 10;
+const DEFAULT_OFFERS = 10_000;
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
+  return value;
+}
+
+async function expectOk(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+async function main(): Promise<void> {
+  const strict = process.argv.includes('--strict');
+  const duration = positive('BENCH_DURATION', DEFAULT_DURATION_SECONDS);
+  const warmup = Math.min(3, Math.max(1, Math.round(duration / 5)));
+  const offers = positive('BENCH_OFFERS', DEFAULT_OFFERS);
+  process.env.BENCH_OFFERS = String(offers);
+  process.env.BENCH_DATA = 'marketplace';
+  const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
+  const target = engine === 'postgres' ? 50 : 100;
+
+  process.stdout.write(`Tessera marketplace bench on ${engine}: ${offers} offers, ${duration} s per run after ${warmup} s warm-up, Node ${process.version}, ${availableParallelism()} CPUs\n`);
+  const started = Date.now();
+  const server = await startServers();
+  process.stdout.write(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+
+  try {
+    const base = `${server.appUrl}/api/v1/tenant/demo/marketplace`;
+    const institutions = (await expectOk(`${base}/institutions?limit=100`)) as { data: { _id: string }[] };
+    // Half the institutions, so the filter keeps some offers and drops others.
+    const some = institutions.data.filter((_, i) => i % 2 === 0).map((i) => i._id).join(',');
+    const urls = {
+      plain: `${base}/offers?page=1&limit=20`,
+      assetIrr: `${base}/offers?assetClass=multi-family,industrial&irrMin=8&irrMax=16`,
+      all: `${base}/offers?search=canyon&institution=${some}&type=value-add,debt-investment,joint-venture&assetClass=multi-family,industrial,retail,office-spaces`
+        + '&status=open,upcoming&investmentMin=10000&investmentMax=90000&irrMin=6&irrMax=20&equityMultipleMin=1.3&equityMultipleMax=2.1&sort=targetIrr',
+      page5: `${base}/offers?page=5&limit=20`,
+    };
+    for (const [name, url] of Object.entries(urls)) {
+      const found = (await expectOk(url)) as { data: unknown[]; meta: { total: number } };
+      process.stdout.write(`  ${name}: ${found.meta.total} matches, the page holds ${found.data.length}\n`);
+    }
+
+    const measure = async (name: string, url: string): Promise<LoadResult> => {
+      process.stdout.write(`  ${name}: warm-up ${warmup} s, then ${duration} s\n`);
+      await load({ url, connections: 1, durationSeconds: warmup });
+      return load({ url, connections: 1, durationSeconds: duration });
+    };
+    const plain = await measure('unfiltered', urls.plain);
+    const assetIrr = await measure('asset class + IRR', urls.assetIrr);
+    const all = await measure('all filters', urls.all);
+    const page5 = await measure('page 5', urls.page5);
+
+    const scenarios = { plain, assetIrr, all, page5 };
+    const names: Record<keyof typeof scenarios, string> = {
+      plain: 'GET marketplace/offers page 1', assetIrr: 'assetClass + irrMin/irrMax', all: 'every filter, sort=targetIrr', page5: 'page 5 (newest)',
+    };
+    const checks = (Object.keys(scenarios) as (keyof typeof scenarios)[]).map((key) =>
+      check(`${names[key]} p95, one client`, ms(scenarios[key].p95Ms), `< ${target} ms`, scenarios[key].p95Ms < target, scenarios[key]));
+    process.stdout.write(`\n${scenarioTable((Object.keys(scenarios) as (keyof typeof scenarios)[]).map((key) => ({ name: names[key], result: scenarios[key] })))}\n\n${checkTable(checks)}\n\n`);
+
+    const allPass = checks.every((c) => c.pass);
+    await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
+    const resultsFile = fileURLToPath(new URL(`../results/marketplace-list-${engine}.json`, import.meta.url));
+    await writeFile(resultsFile, `${JSON.stringify({
+      finishedAt: new Date().toISOString(), engine, environment: { node: process.version, cpus: availableParallelism() },
+      offers, durationSeconds: duration, warmupSeconds: warmup, urls, scenarios, checks, pass: allPass,
+    }, null, 2)}\n`);
+    process.stdout.write(`${allPass ? 'All targets met' : 'Some targets missed'}; results in ${resultsFile}\n`);
+    if (strict && !allPass) process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

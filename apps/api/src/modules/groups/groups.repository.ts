@@ -8,7 +8,8 @@ import { newId } from '../../lib/ids.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
 
 /** Members per group, counted in the same query as the groups (one aggregate, no query per row). */
-const totalMembers = sql<number>`(select count(*)::int from ${memberGroupMembers} where ${memberGroupMembers.tenantId} = ${memberGroups.tenantId} and ${memberGroupMembers.groupId} = ${memberGroups.id})`;
+/** Qualified by hand: drizzle writes bare column names in a single-table select, which the sub-query would read as its own. */
+const totalMembers = sql<number>`(select count(*)::int from member_group_members m where m.tenant_id = "member_groups"."tenant_id" and m.group_id = "member_groups"."id")`;
 
 export function toGroup(row: MemberGroupRow, total: number): Group {
   return {

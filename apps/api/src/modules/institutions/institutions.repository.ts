@@ -92,7 +92,8 @@ export async function findInstitutionWithExtras(db: DbOrTx, tenantId: string, id
   const [found] = await db
     .select({
       row: institutions,
-      offersCount: sql<number>`(select count(*)::int from ${offers} where ${offers.tenantId} = ${institutions.tenantId} and ${offers.institutionId} = ${institutions.id})`,
+      // Qualified by hand: drizzle writes bare column names in a single-table select, so `id` would mean the offer's own id.
+      offersCount: sql<number>`(select count(*)::int from offers o where o.tenant_id = "institutions"."tenant_id" and o.institution_id = "institutions"."id")`,
       isTeamMember: userId ? sql<boolean>`exists (${onTeam(db, userId, now)})` : sql<boolean>`false`,
     })
     .from(institutions)

@@ -184,6 +184,8 @@ describe('GET tenant/{t}/institutions', () => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data.map((i: Institution) => [i.name, i.offersCount, i.slug])).toEqual([[`Alpha ${tag}`, 2, `alpha-${tag}`], [`Beta ${tag}`, 0, `beta-${tag}`]]);
     expect(list.json().meta).toEqual({ page: 1, limit: 20, total: 2 });
+    // One institution counts its own offers too (a correlated count once compared with the offer's own id).
+    expect((await call(owner, 'GET', `/${alpha._id}`)).json().data.offersCount).toBe(2);
     expect((await call(owner, 'GET', `?search=beta-${tag}`)).json().data.map((i: Institution) => i._id)).toEqual([beta._id]);
     expect((await call(owner, 'GET', `?search=${tag}&type=bank`)).json().data.map((i: Institution) => i._id)).toEqual([alpha._id]);
     const page2 = await call(owner, 'GET', `?search=${tag}&sort=name&direction=asc&limit=1&page=2`);

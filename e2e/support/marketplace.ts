@@ -75,6 +75,12 @@ export async function seedListedOffer(token: string, tenantId: string, seed: Lis
   return { institutionId: institution._id, offerId: offer._id };
 }
 
+/** Sends the demo owner back to Invest mode with no institution picked, whatever an earlier journey left. */
+export async function resetOwnerMode(token: string) {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { userId: string };
+  await send(token, 'PUT', `/user/${payload.userId}/tenant-member/mode`, { appMode: 'investor', institution: null });
+}
+
 /** Puts offers in the showcase carousel (the tenant's handpicked deals). */
 export async function setHandpicked(token: string, tenantId: string, handpickedOfferIds: string[]) {
   await send(token, 'PUT', `/tenant/${tenantId}/marketplace/settings`, { handpickedOfferIds });

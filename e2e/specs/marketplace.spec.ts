@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER, PASSWORD, uniqueEmail } from '../support/api.ts';
+import { urlOf, useBrowser } from '../support/browser.ts';
+import { ownerSession, PDF_BYTES, resetOwnerMode, seedListedOffer, setHandpicked } from '../support/marketplace.ts';
+import { signInThroughUi } from '../support/session.ts';
+
+const { newPage } = useBrowser();
+
+const tag = `${Date.now().toString(36)}${process.pid}`;
+const OFFER = {
+  name: `Journey Tollway ${tag}`,
+  slug: `journey-tollway-${tag}`,
+  assetClass: 'infrastructure',
+  // 97.5 % sits above every demo offer, so the IRR filter leaves this journey's offer.
+  irr: 97.5,
+  ctaUrl: `https://journey-cta.example/reserve/${tag}`,
+  institution: { name: `Journey Roads ${tag}`, slug: `journey-roads-${tag}` },
+};
+let ids: { institutionId: string; offerId: string };
+
+beforeAll(async () => {
+  const { token, tenantId } = await ownerSession();
+  ids = await seedListedOffer(token, tenantId, OFFER);
+  // The journey's offer first in the showcase, before the demo's handpicked deals, so the carousel has slides to advance.
+  const showcase = await fetch(urlOf(`/api/v1/tenant/${tenantId}/marketplace/showcase`));
+  const demoPicks = ((await showcase.json()) as { data: { _id: string }[] }).data.map((o) => o._id);
+  await setHandpicked(token, tenantId, [ids.offerId, ...demoPicks.filter((id) => id !== ids.offerId)].slice(0, 12));
+});
+
+/** The name of the carousel slide on show. */
+async function activeSlide(page: Page): Promise<string> {
+  const carousel = page.getByRole('region', { name: 'Handpicked Deals' });
+  return (await carousel.locator('[role="group"]:not([inert])').first().getByRole('heading').first().textContent()) ?? '';
+}
+
+describe('the marketplace', () => {
+  it('a signed-out visitor filters, opens an offer, reads its tabs, downloads a document, clicks its CTA, signs up and the CTA opens', async () => {
+    const page = await newPage();
+    await page.context().route('https://journey-cta.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Reserved for the journey</h1>' }));
+    await page.goto(urlOf('/marketplace/offers'));
+
+    // The showcase carousel advances on its own every 5 s.
+    const first = await activeSlide(page);
+    await expect.poll(() => activeSlide(page), { timeout: 12_000, interval: 500 }).not.toBe(first);
+
+    // Filters: IRR at least 90 %, asset class Infrastructure; both in the address, so the view can be shared.
+    const filters = page.getByRole('search', { name: 'Offer filters' });
+    await filters.getByLabel('IRR min').fill('90');
+    await filters.getByLabel('IRR min').press('Enter');
+    await filters.getByRole('checkbox', { name: /^Infrastructure/ }).check();
+    await page.waitForURL((url) => url.searchParams.get('irrMin') === '90' && url.searchParams.get('assetClass') === 'infrastructure');
+    const card = page.getByRole('link', { name: OFFER.name });
+    await card.waitFor();
+    await expect.poll(() => page.getByText('Summit Ridge Apartments').count()).toBe(0);
+
+    // A shared address shows the same filtered list.
+    const shared = await newPage({ width: 360, height: 740 });
+    await shared.goto(page.url());
+    await shared.getByRole('link', { name: OFFER.name }).waitFor();
+
+    // The offer page: Home first, then About (where 'View Details' is disabled), Documents and Financials.
+    await card.click();
+    await page.waitForURL((url) => url.pathname === `/marketplace/offers/${OFFER.slug}/home`);
+    await page.getByRole('heading', { name: OFFER.name, level: 1 }).waitFor();
+    await page.getByText('97.5%').first().waitFor();
+    await page.getByRole('tab', { name: 'About' }).click();
+    await page.waitForURL(/\/about$/);
+    expect(await page.getByRole('button', { name: 'View Details' }).isDisabled()).toBe(true);
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    const documents = page.getByRole('table', { name: 'Offer documents' });
+    await documents.getByText('operating-agreement.pdf').waitFor();
+    const download = page.waitForEvent('download');
+    await documents.getByRole('button', { name: 'Download operating-agreement.pdf' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('operating-agreement.pdf');
+    expect(readFileSync((await file.path())!)).toEqual(PDF_BYTES);
+    await page.getByRole('tab', { name: 'Financials' }).click();
+    await page.getByText('Coming soon.').waitFor();
+
+    // Signed out, the primary CTA asks to sign in first, carrying the offer and the CTA; sign-up keeps them.
+    await page.getByRole('button', { name: 'Reserve a Spot' }).click();
+    await page.waitForURL((url) => url.pathname === '/signin' && url.searchParams.get('offer') === ids.offerId && url.searchParams.get('cta') === 'primary');
+    await page.getByRole('link', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/signup' && url.searchParams.get('offer') === ids.offerId);
+    await page.getByLabel('First name').fill('Ivy');
+    await page.getByLabel('Last name').fill('Investor');
+    await page.getByLabel('Email').fill(uniqueEmail('market'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    const tab = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const cta = await tab;
+    await cta.getByRole('heading', { name: 'Reserved for the journey' }).waitFor();
+    expect(cta.url()).toBe(OFFER.ctaUrl);
+  });
+
+  it('an institution visited by id gets its slug in the address; its dashboard then counts the visits', async () => {
+    const page = await newPage({ width: 360, height: 740, colorScheme: 'dark' });
+    await page.goto(urlOf(`/marketplace/institutions/${ids.institutionId}`));
+    await page.waitForURL((url) => url.pathname === `/marketplace/institutions/${OFFER.institution.slug}/about`);
+    await page.getByRole('heading', { name: OFFER.institution.name }).first().waitFor();
+    await page.getByRole('tab', { name: 'Offers' }).click();
+    await page.getByRole('link', { name: OFFER.name }).waitFor();
+
+    // The owner (on the journey institution's team as its creator) sees the impressions and views just made.
+    await resetOwnerMode((await ownerSession()).token);
+    const owner = await newPage();
+    await signInThroughUi(owner, DEMO_OWNER, '/');
+    await owner.getByRole('button', { name: 'Raise mode' }).click();
+    const dialog = owner.getByRole('dialog', { name: /Select an institution/ });
+    await dialog.getByLabel('Search institutions').fill(OFFER.institution.name);
+    await dialog.getByRole('button', { name: new RegExp(OFFER.institution.name) }).click();
+    await owner.waitForURL((url) => url.pathname === '/institution/dashboard');
+    const panel = owner.locator('.MuiCard-root').filter({ has: owner.getByText('Offer analytics') });
+    const total = async (label: string) => Number(await panel.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').textContent());
+    await expect.poll(() => total('Impressions'), { timeout: 15_000, interval: 1000 }).toBeGreaterThanOrEqual(2);
+    expect(await total('Visitors')).toBeGreaterThanOrEqual(1);
+    expect(await total('Interactions')).toBeGreaterThanOrEqual(2);
+  });
+});

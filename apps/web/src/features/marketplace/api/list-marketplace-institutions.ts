@@ -1,0 +1,28 @@
+import { listOf, marketplaceInstitutionSummary } from '@tessera/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { toSearch } from '../../members/api/list-members.ts';
+import { marketplaceKey } from './get-marketplace-offer.ts';
+
+export interface MarketplaceInstitutionListParams {
+  page?: number;
+  limit?: number;
+  search?: string;
+}
+
+/** GET tenant/{t}/marketplace/institutions: the tenant's institutions, the most offers first, paginated on the server. */
+export function listMarketplaceInstitutions(tenantId: string, q: MarketplaceInstitutionListParams, signal?: AbortSignal) {
+  return apiRequest(`/tenant/${encodeURIComponent(tenantId)}/marketplace/institutions${toSearch(q)}`, { schema: listOf(marketplaceInstitutionSummary), signal });
+}
+
+export const marketplaceInstitutionsQueryOptions = (tenantId: string, q: MarketplaceInstitutionListParams = {}) =>
+  queryOptions({
+    queryKey: [...marketplaceKey(tenantId), 'institutions', q],
+    queryFn: ({ signal }) => listMarketplaceInstitutions(tenantId, q, signal),
+    placeholderData: keepPreviousData,
+    enabled: tenantId !== '',
+  });
+
+export function useMarketplaceInstitutions(tenantId: string, q: MarketplaceInstitutionListParams) {
+  return useQuery(marketplaceInstitutionsQueryOptions(tenantId, q));
+}

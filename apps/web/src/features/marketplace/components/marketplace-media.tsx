@@ -1,7 +1,8 @@
-import { Close } from '@mui/icons-material';
-import { Box, ButtonBase, Dialog, IconButton, Link, Stack } from '@mui/material';
-import { useState } from 'react';
+import { Box, ButtonBase, Link, Stack } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { videoEmbed } from './video-embed.ts';
+
+const ImageDialog = lazy(() => import('./image-dialog.tsx').then((m) => ({ default: m.ImageDialog })));
 
 export interface GalleryImage {
   id: string;
@@ -70,16 +71,11 @@ export function ImageGallery({ images, title }: { images: readonly GalleryImage[
           </ButtonBase>
         ))}
       </Box>
-      <Dialog open={open !== null} onClose={() => setOpen(null)} maxWidth="lg" aria-label={`${title} image`}>
-        {open && (
-          <Box sx={{ position: 'relative', bgcolor: 'background.paper' }}>
-            <IconButton aria-label="Close" onClick={() => setOpen(null)} sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.default' } }}>
-              <Close />
-            </IconButton>
-            <Box component="img" src={open.src} alt={`${title} image enlarged`} sx={{ display: 'block', maxWidth: '100%', maxHeight: '85vh', objectFit: 'contain' }} />
-          </Box>
-        )}
-      </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <ImageDialog src={open.src} alt={`${title} image enlarged`} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

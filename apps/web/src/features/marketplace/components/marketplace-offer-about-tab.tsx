@@ -1,12 +1,12 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { listingStatusLabels, offerAssetClassLabels, offerTypeLabels, securitiesExemptionLabels } from '@tessera/domain';
+import { formatDate, listingStatusLabels, offerAssetClassLabels, offerTypeLabels, securitiesExemptionLabels } from '@tessera/domain';
 import type { ReactNode } from 'react';
 import { RichText } from '../../../components/rich-text.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { InstitutionSummaryCard } from './institution-summary-card.tsx';
 import { useMarketplaceOfferContext } from './marketplace-offer-page.tsx';
 import { OfferClassesTable } from './offer-classes-table.tsx';
-import { formatOfferDate } from './offer-format.ts';
+import { OFFER_DATE_FORMAT } from './offer-format.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,8 +41,8 @@ export function MarketplaceOfferAboutTab() {
       <SectionCard title="Progress">
         <Box component="dl" sx={factGrid}>
           <Fact label="Status">{listingStatusLabels[offer.listingStatus]}</Fact>
-          <Fact label="Date Opened">{formatOfferDate(offer.openDate)}</Fact>
-          <Fact label="Date Closed">{formatOfferDate(offer.closeDate)}</Fact>
+          <Fact label="Date Opened">{formatDate(offer.openDate, OFFER_DATE_FORMAT)}</Fact>
+          <Fact label="Date Closed">{formatDate(offer.closeDate, OFFER_DATE_FORMAT)}</Fact>
         </Box>
       </SectionCard>
       <SectionCard title="Classifications">

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { formatCurrency, offerCardMetrics, type OfferClass } from '@tessera/domain';
+import { offerCardMetrics, type OfferClass } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
-import { formatMonths, formatOfferPercent } from './offer-format.ts';
+import { formatMonths, formatOfferMoney, formatOfferPercent } from './offer-format.ts';
 
 function Metric({ label, value }: { label: string; value: string }) {
   return (
@@ -23,7 +23,7 @@ export function MarketplaceOfferHero({ classes, aboutPath }: { classes: readonly
     <Card variant="outlined">
       <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
         <Box sx={{ display: 'grid', gap: 2, alignItems: 'center', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
-          <Metric label="Min. Investment" value={formatCurrency(metrics.minimumInvestment, { decimals: 0 })} />
+          <Metric label="Min. Investment" value={formatOfferMoney(metrics.minimumInvestment)} />
           <Metric label="Target IRR" value={formatOfferPercent(metrics.targetIrr)} />
           <Metric label="Holding Period (m)" value={formatMonths(metrics.holdingPeriod)} />
           <Box sx={{ justifySelf: { xs: 'start', md: 'end' } }}>

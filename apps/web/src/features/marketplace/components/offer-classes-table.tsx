@@ -1,8 +1,6 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { formatCurrency, formatMultiple, type OfferClass } from '@tessera/domain';
-import { formatMonths, formatOfferPercent } from './offer-format.ts';
-
-const money = (v: number | null) => formatCurrency(v, { decimals: 0 });
+import type { OfferClass } from '@tessera/domain';
+import { formatMonths, formatOfferMoney as money, formatOfferMultiple, formatOfferPercent } from './offer-format.ts';
 
 /** The class metrics, in the order investors compare them; a row shows only when some class sets it. */
 const ROWS: { label: string; value: (c: OfferClass) => number | null; format: (v: number | null) => string }[] = [
@@ -11,7 +9,7 @@ const ROWS: { label: string; value: (c: OfferClass) => number | null; format: (v
   { label: 'Target IRR', value: (c) => c.internalRateOfReturn, format: formatOfferPercent },
   { label: 'Annualized Return', value: (c) => c.annualizedReturn, format: formatOfferPercent },
   { label: 'Cash on Cash', value: (c) => c.cashOnCash, format: formatOfferPercent },
-  { label: 'Equity Multiple', value: (c) => c.equityMultiple, format: formatMultiple },
+  { label: 'Equity Multiple', value: (c) => c.equityMultiple, format: formatOfferMultiple },
   { label: 'Holding Period', value: (c) => c.holdingPeriod, format: formatMonths },
   { label: 'Preferred Return', value: (c) => c.preferredReturn, format: formatOfferPercent },
   { label: 'Distribution Frequency', value: (c) => c.distributionFrequency, format: formatMonths },

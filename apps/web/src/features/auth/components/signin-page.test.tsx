@@ -22,7 +22,7 @@ function makeMarketplaceOffer() {
   return {
     _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', slug: 'harbor-point', name: 'Harbor Point', description: null, descriptionShort: null, type: null, assetClass: null,
     institution: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', descriptionShort: null, logoUrl: null },
-    images: [], videos: [], openDate: null, closeDate: null, listingStatus: 'none', fedExemptionExclusions: [], customMetrics: [],
+    images: [], bannerUrl: null, videos: [], openDate: null, closeDate: null, listingStatus: 'none', fedExemptionExclusions: [], customMetrics: [],
     primaryCTA: { label: 'Reserve', url: 'https://example.com/primary' }, secondaryCTA: { label: 'Call us', url: 'https://example.com/secondary' },
     classes: [], documents: [],
   };

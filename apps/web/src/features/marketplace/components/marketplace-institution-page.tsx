@@ -4,8 +4,8 @@ import { Link as RouterLink, Navigate, Outlet, useLocation, useOutletContext, us
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { useMarketplaceInstitution } from '../api/get-marketplace-institution.ts';
 import { useRecordViewOnce } from '../hooks/use-marketplace-event.ts';
+import { Banner } from './banner.tsx';
 import { InstitutionLogoAvatar, marketplaceInstitutionPath } from './institution-summary-card.tsx';
-import { Banner } from './marketplace-offer-header.tsx';
 
 export interface MarketplaceInstitutionContext {
   tenantId: string;
@@ -63,7 +63,7 @@ export function MarketplaceInstitutionPage() {
           <title>{institutionTitle(data)}</title>
           <Banner src={data.bannerUrl} />
           <Stack direction="row" spacing={2} sx={{ px: { xs: 2, sm: 0 }, alignItems: 'flex-start', minWidth: 0 }}>
-            <Stack sx={{ mt: { xs: -5, sm: -6 }, borderRadius: 1, border: 3, borderColor: 'background.paper', bgcolor: 'background.paper', flexShrink: 0 }}>
+            <Stack sx={{ flexShrink: 0 }}>
               <InstitutionLogoAvatar name={institutionTitle(data)} logoUrl={data.logoUrl} size={64} />
             </Stack>
             <Stack spacing={0.5} sx={{ minWidth: 0 }}>

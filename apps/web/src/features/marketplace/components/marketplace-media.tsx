@@ -24,7 +24,7 @@ export function VideoList({ videos, title }: { videos: readonly { id: string; ur
           );
         }
         return (
-          <Box key={video.id} sx={{ position: 'relative', width: '100%', aspectRatio: '16 / 9', borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}>
+          <Box key={video.id} sx={{ position: 'relative', width: '100%', maxWidth: 720, aspectRatio: '16 / 9', borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}>
             {embed.kind === 'iframe' ? (
               <Box
                 component="iframe"
@@ -32,7 +32,6 @@ export function VideoList({ videos, title }: { videos: readonly { id: string; ur
                 title={name}
                 loading="lazy"
                 allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                allowFullScreen
                 referrerPolicy="strict-origin-when-cross-origin"
                 sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
               />

@@ -9,8 +9,12 @@ import { useMarketplaceOfferDocuments } from '../api/list-marketplace-offer-docu
 import { useMarketplaceEvent } from '../hooks/use-marketplace-event.ts';
 import { useMarketplaceOfferContext } from './marketplace-offer-page.tsx';
 
-/** 'application/pdf' reads 'PDF'; an unknown type keeps its subtype. */
-const fileKind = (mimeType: string) => (mimeType.split('/')[1] ?? mimeType).split(/[.+;-]/).pop()?.toUpperCase() ?? mimeType;
+/** The file's extension ('report.docx' reads 'DOCX'), else the last word of its MIME subtype ('application/pdf' reads 'PDF'). */
+function fileKind(doc: Pick<MarketplaceDocumentFile, 'originalName' | 'mimeType'>): string {
+  const extension = /\.([a-z0-9]{1,8})$/i.exec(doc.originalName)?.[1];
+  if (extension) return extension.toUpperCase();
+  return ((doc.mimeType.split('/')[1] ?? doc.mimeType).split(/[.+;-]/).pop() ?? doc.mimeType).toUpperCase();
+}
 
 const SKELETON_ROWS = 3;
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -69,11 +73,11 @@ export function MarketplaceOfferDocumentsTab() {
                     <Typography variant="caption" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                       {doc.originalName}
                       <Typography component="span" variant="caption" sx={{ display: { sm: 'none' } }}>
-                        {` · ${fileKind(doc.mimeType)} · ${formatFileSize(doc.size)}`}
+                        {` · ${fileKind(doc)} · ${formatFileSize(doc.size)}`}
                       </Typography>
                     </Typography>
                   </TableCell>
-                  <TableCell sx={wide}>{fileKind(doc.mimeType)}</TableCell>
+                  <TableCell sx={wide}>{fileKind(doc)}</TableCell>
                   <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>{formatFileSize(doc.size)}</TableCell>
                   <TableCell align="right">
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}>

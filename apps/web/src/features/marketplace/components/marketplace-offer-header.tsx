@@ -1,19 +1,11 @@
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { listingStatusLabels, offerAssetClassLabels, offerTypeLabels, type MarketplaceOffer } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
+import { Banner } from './banner.tsx';
 import { InstitutionLogoAvatar } from './institution-summary-card.tsx';
 import { useOfferCta } from './use-offer-cta.ts';
 
 const LISTING_COLOR = { upcoming: 'info', closed: 'default', none: 'default', open: 'success' } as const;
-
-/** A banner image, or a quiet band in the theme's colours when there is none. */
-export function Banner({ src }: { src: string | null }) {
-  return (
-    <Box sx={{ height: { xs: 120, sm: 180, md: 240 }, borderRadius: { xs: 0, sm: 2 }, overflow: 'hidden', bgcolor: 'action.selected' }}>
-      {src && <Box component="img" src={src} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
-    </Box>
-  );
-}
 
 const hasLabel = (cta: MarketplaceOffer['primaryCTA']) => Boolean(cta?.label.trim());
 
@@ -35,7 +27,7 @@ export function MarketplaceOfferHeader({ offer, aboutPath, onAbout }: { offer: M
       <Banner src={offer.bannerUrl} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ px: { xs: 2, sm: 0 }, justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Box sx={{ mt: { xs: -5, sm: -6 }, borderRadius: 1, border: 3, borderColor: 'background.paper', bgcolor: 'background.paper', flexShrink: 0 }}>
+          <Box sx={{ flexShrink: 0 }}>
             <InstitutionLogoAvatar name={offer.institution.name} logoUrl={offer.institution.logoUrl} size={64} />
           </Box>
           <Stack spacing={0.5} sx={{ minWidth: 0 }}>

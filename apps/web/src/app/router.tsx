@@ -3,6 +3,7 @@ import { AppLayout } from './layouts/app-layout.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
+import { marketplacePageRoutes } from './routes/marketplace-pages.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 
 /**
@@ -40,12 +41,7 @@ export const pageRoutes: RouteObject[] = [
       { path: 'billing', lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsBilling })) },
     ],
   },
-  // The public marketplace (001 §2): open to signed-out visitors, so it sits in this table.
-  { path: 'marketplace', element: <Navigate to="/marketplace/offers" replace /> },
-  {
-    path: 'marketplace/offers',
-    lazy: () => import('../features/marketplace/components/marketplace-offers-page.tsx').then((m) => ({ Component: m.MarketplaceOffersPage })),
-  },
+  ...marketplacePageRoutes,
   // Not lazy: the error boundary shows it too, so it is in the main bundle anyway.
   { path: '*', Component: NotFoundPage },
 ];

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { makeToken, TENANT_ID } from '../../../test/fixtures.ts';
+import { makeAuthResult, makeToken, TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
+import { makeMarketplaceOffer, OFFER_ID } from '../../marketplace/components/test-marketplace.ts';
 import { sessionStore } from '../stores/session-store.ts';
 import { InviteAcceptPage } from './invite-accept-page.tsx';
 
@@ -50,5 +51,26 @@ describe('InviteAcceptPage', () => {
     await fill(user, screen.getByLabelText('Password'), 'long-enough-pass');
     await user.click(screen.getByRole('checkbox'));
     expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeEnabled();
+  });
+
+  it('keeps the offer and CTA through to the end, then opens the CTA', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    mockFetch((path) => {
+      if (path === '/api/v1/auth/invite-accept') return jsonResponse({ data: makeAuthResult() });
+      if (path === `/api/v1/tenant/${TENANT_ID}/marketplace/offers/${OFFER_ID}`) return jsonResponse({ data: makeMarketplaceOffer() });
+      return jsonResponse({}, 404);
+    });
+    const { user } = renderRoutes(
+      [{ path: '/invite-accept', element: <InviteAcceptPage /> }, { path: '/', element: <p>Home page</p> }],
+      { initialEntries: [`/invite-accept?token=${inviteToken(3600)}&offer=${OFFER_ID}&cta=primary`] },
+    );
+    // The link to sign-in keeps the offer and CTA, not the token.
+    expect(await screen.findByRole('link', { name: 'Already have an account?' })).toHaveAttribute('href', `/signin?offer=${OFFER_ID}&cta=primary`);
+    await fill(user, screen.getByLabelText('Password'), 'long-enough-pass');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://example.com/primary', '_blank', 'noopener,noreferrer'));
   });
 });

@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
+import { makeAuthResult, TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
+import { makeMarketplaceOffer, OFFER_ID } from '../../marketplace/components/test-marketplace.ts';
 import { sessionStore } from '../stores/session-store.ts';
 import { SignupPage } from './signup-page.tsx';
 
@@ -49,5 +51,29 @@ describe('SignupPage', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Signup failed: An account with this email already exists. Sign in instead.')).toBeInTheDocument();
+  });
+
+  it('after sign-up opens the offer CTA the link asked for and returns to the offer page', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    mockFetch((path) => {
+      if (path === '/api/v1/auth/signup') return jsonResponse({ data: makeAuthResult() });
+      if (path === `/api/v1/tenant/${TENANT_ID}/marketplace/offers/${OFFER_ID}`) return jsonResponse({ data: makeMarketplaceOffer() });
+      return jsonResponse({}, 404);
+    });
+    const { user, router } = renderRoutes(
+      [{ path: '/signup', element: <SignupPage /> }, { path: '/marketplace/offers/harbor-point/home', element: <p>Offer page</p> }],
+      { initialEntries: [{ pathname: '/signup', search: `?offer=${OFFER_ID}&cta=secondary`, state: { from: { pathname: '/marketplace/offers/harbor-point/home' } } }] },
+    );
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', `/signin?offer=${OFFER_ID}&cta=secondary`);
+    await fill(user, screen.getByLabelText('First name'), 'Ada');
+    await fill(user, screen.getByLabelText('Last name'), 'Lovelace');
+    await fill(user, screen.getByLabelText('Email'), 'ada@example.com');
+    await fill(user, screen.getByLabelText('Password'), 'long-enough-pass');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Offer page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/marketplace/offers/harbor-point/home');
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://example.com/secondary', '_blank', 'noopener,noreferrer'));
   });
 });

@@ -1,22 +1,28 @@
-import { listOf, marketplaceInstitutionSummary, PAGE_LIMIT_MAX } from '@tessera/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listOf, marketplaceInstitutionSummary } from '@tessera/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { toSearch } from '../../members/api/list-members.ts';
 import { marketplaceKey } from './get-marketplace-offer.ts';
-import { marketplacePath } from './list-marketplace-offers.ts';
 
-/** The marketplace's institutions, most offers first (001 §2), as many as one page holds: enough for the institution filter. */
-export function listMarketplaceInstitutions(tenantId: string, signal?: AbortSignal) {
-  return apiRequest(`${marketplacePath(tenantId)}/institutions?limit=${PAGE_LIMIT_MAX}`, { schema: listOf(marketplaceInstitutionSummary), signal });
+export interface MarketplaceInstitutionListParams {
+  page?: number;
+  limit?: number;
+  search?: string;
 }
 
-export const marketplaceInstitutionsQueryOptions = (tenantId: string) =>
+/** GET tenant/{t}/marketplace/institutions: the tenant's institutions, the most offers first, paginated on the server. */
+export function listMarketplaceInstitutions(tenantId: string, q: MarketplaceInstitutionListParams, signal?: AbortSignal) {
+  return apiRequest(`/tenant/${encodeURIComponent(tenantId)}/marketplace/institutions${toSearch(q)}`, { schema: listOf(marketplaceInstitutionSummary), signal });
+}
+
+export const marketplaceInstitutionsQueryOptions = (tenantId: string, q: MarketplaceInstitutionListParams = {}) =>
   queryOptions({
-    queryKey: [...marketplaceKey(tenantId), 'institutions', { limit: PAGE_LIMIT_MAX }],
-    queryFn: ({ signal }) => listMarketplaceInstitutions(tenantId, signal),
+    queryKey: [...marketplaceKey(tenantId), 'institutions', q],
+    queryFn: ({ signal }) => listMarketplaceInstitutions(tenantId, q, signal),
+    placeholderData: keepPreviousData,
     enabled: tenantId !== '',
-    staleTime: 5 * 60_000,
   });
 
-export function useMarketplaceInstitutions(tenantId: string, enabled = true) {
-  return useQuery({ ...marketplaceInstitutionsQueryOptions(tenantId), enabled: enabled && tenantId !== '' });
+export function useMarketplaceInstitutions(tenantId: string, q: MarketplaceInstitutionListParams, enabled = true) {
+  return useQuery({ ...marketplaceInstitutionsQueryOptions(tenantId, q), enabled: enabled && tenantId !== '' });
 }

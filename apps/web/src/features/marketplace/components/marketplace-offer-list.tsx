@@ -1,5 +1,6 @@
 import { Box, Button, Pagination, Skeleton, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import SearchOff from '@mui/icons-material/SearchOff';
+import { PAGE_LIMIT_MAX } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
@@ -59,7 +60,7 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
   const all = useMarketplaceOffers(tenant, params, !scoped);
   const ofInstitution = useMarketplaceInstitutionOffers(tenant, institutionId ?? '', params, scoped);
   const offers = scoped ? ofInstitution : all;
-  const institutions = useMarketplaceInstitutions(tenant, !scoped);
+  const institutions = useMarketplaceInstitutions(tenant, { limit: PAGE_LIMIT_MAX }, !scoped);
 
   const filterCount = activeFilterCount(controls.filters);
   const showFilters = !scoped;

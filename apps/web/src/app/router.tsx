@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { RequireAuth } from './require-auth.tsx';

@@ -1,15 +1,22 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { offerAssetClassLabels, offerTypeLabels, type MarketplaceOfferCard } from '@tessera/domain';
+import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { offerPagePath } from '../hooks/use-invest-now.ts';
+import { useOfferImpression } from '../hooks/use-offer-impression.ts';
 import { OfferCardBanner } from './offer-card-banner.tsx';
 import { OfferCardMetrics } from './offer-card-metrics.tsx';
 
-/** One handpicked deal: banner beside (or, on phones, above) its name, institution, key metrics and 'View Offer'. */
+/**
+ * One handpicked deal: banner beside (or, on phones, above) its name, institution, key metrics and 'View Offer'.
+ * The slide on show (`eager`) counts as an impression of its offer, as a card in view does.
+ */
 export function ShowcaseCarouselSlide({ offer, eager }: { offer: MarketplaceOfferCard; eager: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useOfferImpression(ref, offer._id, eager);
   const labels = [offer.assetClass && offerAssetClassLabels[offer.assetClass], offer.type && offerTypeLabels[offer.type]].filter(Boolean);
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 3 }} sx={{ p: 2, pt: 1, alignItems: { sm: 'center' } }}>
+    <Stack ref={ref} direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 3 }} sx={{ p: 2, pt: 1, alignItems: { sm: 'center' } }}>
       <Box sx={{ width: { xs: '100%', sm: '45%' }, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
         <OfferCardBanner src={offer.bannerUrl} sizes="(min-width: 1200px) 480px, (min-width: 600px) 45vw, 100vw" eager={eager} />
       </Box>

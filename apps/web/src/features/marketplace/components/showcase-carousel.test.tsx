@@ -1,19 +1,18 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { CAROUSEL_INTERVAL_MS } from '@tessera/domain';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pendingEvents } from '../../../lib/analytics-queue.ts';
 import { stubScreen } from '../../../test/media.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
 import { ShowcaseCarousel, slideDistance } from './showcase-carousel.tsx';
 import { makeOfferCard } from './test-offer-card.ts';
 
 const offers = Array.from({ length: 7 }, (_, i) => makeOfferCard({ name: `Deal ${i + 1}` }));
 
-function renderCarousel(list = offers) {
-  return render(
-    <MemoryRouter>
-      <ShowcaseCarousel offers={list} />
-    </MemoryRouter>,
-  );
+function renderCarousel(list = offers, seen?: Set<string>) {
+  const carousel = <ShowcaseCarousel offers={list} />;
+  return renderRoutes([{ path: '/', element: seen ? <ImpressionsSeenContext.Provider value={seen}>{carousel}</ImpressionsSeenContext.Provider> : carousel }]);
 }
 
 /** The slides in the page, by their position label ('1 of 7'), and the active one. */
@@ -115,12 +114,40 @@ describe('Showcase carousel', () => {
   });
 
   it('shows a single deal without controls and nothing for none', () => {
-    const { unmount } = renderCarousel(offers.slice(0, 1));
+    renderCarousel(offers.slice(0, 1));
     expect(screen.queryByRole('button', { name: 'Next slide' })).not.toBeInTheDocument();
     advance(CAROUSEL_INTERVAL_MS);
     expect(active()).toBe('1 of 1');
-    unmount();
+    cleanup();
     renderCarousel([]);
     expect(screen.queryByRole('region', { name: 'Handpicked Deals' })).not.toBeInTheDocument();
+  });
+
+  it('counts the slide on show as an impression of its offer, once, and the hidden slides not at all', () => {
+    // Every observed element is in full view at once.
+    class VisibleObserver {
+      constructor(readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        this.callback([{ target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', VisibleObserver);
+    // The queue sends (and empties) itself 2 s after an event, before the next slide comes at 5 s: read it each time.
+    const impressions = () => pendingEvents().filter((e) => e.type === 'impression').map((e) => e.offer);
+    renderCarousel(offers, new Set());
+    expect(impressions()).toEqual([offers[0]!._id]);
+    const later: (string | undefined)[] = [];
+    for (let i = 1; i <= offers.length; i++) {
+      advanceSlides(1);
+      later.push(...impressions());
+    }
+    // Each slide once; the first again when the carousel comes round to it, not a second time.
+    expect(active()).toBe(`1 of ${offers.length}`);
+    expect(later).toEqual(offers.slice(1).map((o) => o._id));
   });
 });

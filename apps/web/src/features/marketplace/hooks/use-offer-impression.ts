@@ -12,8 +12,11 @@ export const IMPRESSION_THRESHOLD = 0.5;
  */
 export const ImpressionsSeenContext = createContext<Set<string> | null>(null);
 
-/** Queues one `impression` event for the offer when its card first shows at least half of itself (batched with the others). */
-export function useOfferImpression(ref: RefObject<Element | null>, offerId: string) {
+/**
+ * Queues one `impression` event for the offer when its card (or the carousel's active slide: `enabled` is false for
+ * the slides not on show) first shows at least half of itself, batched with the others.
+ */
+export function useOfferImpression(ref: RefObject<Element | null>, offerId: string, enabled = true) {
   const seen = useContext(ImpressionsSeenContext);
   const context = useMarketplaceAnalyticsContext();
   const contextRef = useRef(context);
@@ -23,7 +26,7 @@ export function useOfferImpression(ref: RefObject<Element | null>, offerId: stri
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || !seen || seen.has(offerId) || typeof IntersectionObserver === 'undefined') return;
+    if (!enabled || !element || !seen || seen.has(offerId) || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         const visible = entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= IMPRESSION_THRESHOLD);
@@ -36,5 +39,5 @@ export function useOfferImpression(ref: RefObject<Element | null>, offerId: stri
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, offerId, seen]);
+  }, [ref, offerId, seen, enabled]);
 }

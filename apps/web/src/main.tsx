@@ -7,7 +7,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { seedTenantBootstrap } from './features/tenant/api/tenant-bootstrap.ts';
+import { queryClient } from './lib/query-client.ts';
 
+// Before the first render: with the tenant known, the page paints with its branding without waiting on the API.
+seedTenantBootstrap(queryClient);
 const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,7 +1,9 @@
-import '@fontsource/roboto/400.css';
-import '@fontsource/roboto/500.css';
-import '@fontsource/roboto/600.css';
-import '@fontsource/roboto/700.css';
+// Latin only: each subset file declares its face without a unicode-range, and other scripts fall back per glyph to
+// the font stack. The faces the first screen uses are preloaded (vite.config.ts, preloadFonts).
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-600.css';
+import '@fontsource/roboto/latin-700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

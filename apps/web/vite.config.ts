@@ -76,8 +76,38 @@ function precompress(): Plugin {
   };
 }
 
+/** The Roboto faces the first screen paints with: body text (400), headings and buttons (600; build-theme.ts). */
+const FIRST_SCREEN_FONTS = /\/roboto-latin-(400|600)-normal-[\w-]+\.woff2$/;
+
+/**
+ * Preloads the first screen's font files from index.html. Otherwise the browser finds them only once the app has
+ * rendered text, lays that text out in a fallback font, and moves it again when Roboto arrives.
+ */
+function preloadFonts(): Plugin {
+  let base = '/';
+  return {
+    name: 'tessera-preload-fonts',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        return Object.keys(ctx.bundle ?? {})
+          .filter((file) => FIRST_SCREEN_FONTS.test(`/${file}`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `${base}${file}`, crossorigin: '' },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tenantHeadersFromApi(), precompress()],
+  plugins: [react(), tenantHeadersFromApi(), preloadFonts(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: 5173,
@@ -89,6 +119,18 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry loads before any page renders is one file, not the 20 small chunks the automatic
+          // split made of it: over HTTP/1.1 each request paid a round trip in a queue of six and ~1 KB of headers.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+          // Common chunks of a few KB (MUI helpers, small schemas) are copied into the pages that use them instead of
+          // each being one more request when a page loads; the size is of the modules' source, before minifying.
+          experimentalInlineCommonChunks: { maxSize: 3000 },
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

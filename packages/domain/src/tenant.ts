@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fontFamily, themeMode } from './enums.ts';
+import { appType, fontFamily, themeMode } from './enums.ts';
 import { objectId } from './ids.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value like #1A3A65');
@@ -125,3 +125,16 @@ export type TenantPublic = z.infer<typeof tenantPublic>;
 export const TENANT_ID_HEADER = 'x-tenant-id';
 export const TENANT_SLUG_HEADER = 'x-tenant-slug';
 export const APP_TYPE_HEADER = 'x-app-type';
+
+/**
+ * What the tenant headers and the public view say, written by the API into every page it serves as a JSON script
+ * with this id, so the web app knows its tenant before its first render without two round trips.
+ */
+export const TENANT_BOOTSTRAP_ID = 'tenant-bootstrap';
+export const tenantBootstrap = z.object({
+  tenantId: objectId.nullable(),
+  tenantSlug: z.string().nullable(),
+  appType,
+  tenant: tenantPublic.nullable(),
+});
+export type TenantBootstrap = z.infer<typeof tenantBootstrap>;

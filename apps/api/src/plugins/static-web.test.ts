@@ -2,12 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { tenantBootstrap } from '@tessera/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { tenants } from '../db/schema/index.ts';
+import { jsonForScript } from './static-web.ts';
 
 let t: TestApp;
 let dist: string;
-const INDEX = '<!doctype html><title>Tessera</title>';
+const INDEX = '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log(1)';
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'tessera-web-'));
@@ -68,7 +72,7 @@ describe('serving the web app', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['cache-control']).toBe('no-cache');
-    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>Tessera</title>');
     writeFileSync(join(dist, 'assets', 'small-1.js'), 'x');
     const small = await t.app.inject({ method: 'GET', url: '/assets/small-1.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.statusCode).toBe(200);
@@ -81,9 +85,61 @@ describe('serving the web app', () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/app-456.js' })).statusCode).toBe(200);
   });
 
+  it('writes the tenant of the host into the page, and no other tenant', async () => {
+    const { acme, globex, demo } = t.tenants;
+    for (const url of ['/', '/signin', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: 'acme.localhost' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const bootstrap = bootstrapOf(res.body);
+      expect(bootstrap).toMatchObject({ tenantId: acme.id, tenantSlug: 'acme', appType: 'platform', tenant: { _id: acme.id, slug: 'acme', name: acme.name } });
+      expect(bootstrap.tenant?.branding).toEqual(acme.branding);
+      for (const other of [globex, demo]) expect(res.body).not.toContain(other.id);
+    }
+    const bare = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'localhost' } });
+    expect(bootstrapOf(bare.body)).toMatchObject({ tenantId: demo.id, tenantSlug: 'demo' });
+    const manage = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'manage.globex.localhost' } });
+    expect(bootstrapOf(manage.body)).toMatchObject({ tenantId: globex.id, appType: 'manage' });
+  });
+
+  it('writes an empty tenant for a host that names none, as the headers said before', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'nobody.localhost' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-tenant-id']).toBeUndefined();
+    expect(bootstrapOf(res.body)).toEqual({ tenantId: null, tenantSlug: null, appType: 'platform', tenant: null });
+    for (const tenant of Object.values(t.tenants)) expect(res.body).not.toContain(tenant.id);
+  });
+
+  it('shows saved branding on the next load', async () => {
+    const { acme } = t.tenants;
+    const before = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'acme.localhost', 'accept-encoding': 'br' } });
+    const renamed = `Acme </script><script>alert(1)</script>`;
+    await t.app.db.update(tenants).set({ name: renamed }).where(eq(tenants.id, acme.id));
+    t.app.tenantCache.invalidate('acme');
+    const after = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'acme.localhost', 'accept-encoding': 'br' } });
+    const html = brotliDecompressSync(after.rawPayload).toString();
+    expect(bootstrapOf(html).tenant?.name).toBe(renamed);
+    // The name cannot close the script element it is written in.
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(brotliDecompressSync(before.rawPayload).toString()).not.toContain('alert');
+  });
+
+  it('escapes what could end a script element', () => {
+    const value = { text: '</script><!-- & \u2028' };
+    const json = jsonForScript(value);
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
   it('keeps unknown API paths in the error envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('No route GET /api/v1/nothing-here');
   });
 });
+
+function bootstrapOf(html: string) {
+  const json = /<script id="tenant-bootstrap" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+  expect(json).toBeDefined();
+  return tenantBootstrap.parse(JSON.parse(json ?? 'null'));
+}

@@ -1,20 +1,27 @@
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { TENANT_BOOTSTRAP_ID, type TenantBootstrap } from '@tessera/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';
 
 /** Serves the built web app; unknown non-API paths get index.html (the SPA routes), unknown API paths a 404 envelope. */
 export const staticWebPlugin = fp(
   async (app: FastifyInstance, opts: { webDist: string }) => {
     const hasWeb = existsSync(join(opts.webDist, 'index.html'));
+    const page = new IndexPage(join(opts.webDist, 'index.html'));
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.webDist,
         // Files are looked up per request, so a rebuilt web app is served without a restart.
         wildcard: true,
-        index: ['index.html'],
+        // The page itself is written per tenant below, never sent as the file.
+        index: false,
+        allowedPath: (path) => path !== '/' && path !== '/index.html',
         // The web build writes .br and .gz copies of its text files; a browser that accepts one gets it.
         preCompressed: true,
         setHeaders: (res, path) => {
@@ -32,9 +39,90 @@ export const staticWebPlugin = fp(
       }
       // Missing static files should not turn into the app's HTML.
       if (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) throw new AppError('not-found', `No file ${path}`);
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return page.send(request, reply);
     });
   },
-  { name: 'static-web' },
+  { name: 'static-web', dependencies: ['tenant'] },
 );
+
+/** What the tenant headers and GET /tenant/{slug}/public would tell the web app about this request's tenant. */
+export function tenantBootstrapOf(request: FastifyRequest): TenantBootstrap {
+  const { tenant } = request;
+  return {
+    tenantId: tenant?.id ?? null,
+    tenantSlug: tenant?.slug ?? null,
+    appType: request.appType,
+    tenant: tenant ? toTenantPublic(tenant) : null,
+  };
+}
+
+/**
+ * JSON that cannot end the script element it sits in nor open a comment or CDATA: the characters HTML reads
+ * inside a script are escaped as JSON unicode escapes, which parse back to the same value.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+/** Distinct pages kept compressed: one per tenant and app type in practice; the whole cache is dropped past it. */
+const MAX_CACHED_PAGES = 500;
+
+/**
+ * index.html with the tenant of the request written into it (a JSON script the web app reads before its first
+ * render, instead of a HEAD of the page and a fetch of the tenant's public view). It is rendered from the request's
+ * tenant, which comes from the tenant cache, so saved branding shows on the next load as it did through the API.
+ * Compressed copies are kept by content, so a branding change or a rebuilt app simply makes a new entry.
+ */
+class IndexPage {
+  private template: { mtimeMs: number; html: string } | undefined;
+  private readonly compressed = new Map<string, Buffer>();
+
+  constructor(private readonly file: string) {}
+
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const html = await this.render(tenantBootstrapOf(request));
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding === 'identity') return reply.send(html);
+    return reply.header('content-encoding', encoding).send(this.compress(html, encoding));
+  }
+
+  private async render(bootstrap: TenantBootstrap): Promise<string> {
+    const { mtimeMs } = await stat(this.file);
+    if (this.template?.mtimeMs !== mtimeMs) {
+      this.template = { mtimeMs, html: await readFile(this.file, 'utf8') };
+      this.compressed.clear();
+    }
+    const script = `<script id="${TENANT_BOOTSTRAP_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
+    const { html } = this.template;
+    const at = html.indexOf('</head>');
+    return at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
+  }
+
+  private compress(html: string, encoding: 'br' | 'gzip'): Buffer {
+    const key = `${encoding}\n${html}`;
+    let body = this.compressed.get(key);
+    if (!body) {
+      body = encoding === 'br'
+        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
+        : gzipSync(html, { level: zlib.Z_BEST_COMPRESSION });
+      if (this.compressed.size >= MAX_CACHED_PAGES) this.compressed.clear();
+      this.compressed.set(key, body);
+    }
+    return body;
+  }
+}
+
+/** br over gzip over none, honouring a q=0 refusal. */
+function preferredEncoding(header: string | string[] | undefined): Encoding {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}

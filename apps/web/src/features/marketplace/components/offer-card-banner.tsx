@@ -6,7 +6,7 @@ export const BANNER_WIDTH = 640;
 export const BANNER_HEIGHT = 360;
 
 /**
- * An offer's banner in a 16:9 box, loaded lazily; a neutral box with an icon when the offer has none.
+ * An offer's banner in a 16:9 box, loaded lazily unless `eager` (the first screen's, then fetched first); a neutral box with an icon when the offer has none.
  * `sizes` tells the browser how wide it will be drawn at each breakpoint.
  */
 export function OfferCardBanner({ src, sizes, eager = false }: { src: string | null; sizes: string; eager?: boolean }) {
@@ -21,6 +21,8 @@ export function OfferCardBanner({ src, sizes, eager = false }: { src: string | n
           height={BANNER_HEIGHT}
           sizes={sizes}
           loading={eager ? 'eager' : 'lazy'}
+          // An eager banner is the first screen's largest image: fetched ahead of the page's other images.
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />

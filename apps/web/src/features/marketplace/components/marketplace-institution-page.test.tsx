@@ -25,11 +25,9 @@ const routes = [
 const notFound = () => jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
 
 function setup(institution = makeMarketplaceInstitution(), path = '/marketplace/institutions/harbor-fund') {
-  const fetchMock = mockFetch((p, _init, url) => {
+  const fetchMock = mockFetch((p) => {
     if (p === `${API}/institutions/harbor-fund` || p === `${API}/institutions/${INSTITUTION_ID}`) return jsonResponse({ data: institution });
-    if (p === `${API}/offers` && url.searchParams.get('institution') === INSTITUTION_ID) {
-      return jsonResponse({ data: [], meta: { page: 1, limit: 20, total: 0 } });
-    }
+    if (p === `${API}/institutions/${INSTITUTION_ID}/offers`) return jsonResponse({ data: [], meta: { page: 1, limit: 12, total: 0 } });
     return notFound();
   });
   return { fetchMock, ...renderRoutes(routes, { initialEntries: [path] }) };
@@ -92,6 +90,14 @@ describe('MarketplaceInstitutionPage', () => {
     expect(screen.getByRole('heading', { name: 'Gallery' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Harbor Fund image 1' })).toHaveAttribute('src', '/img/g1');
     expect(screen.getByText('AUM').nextSibling).toHaveTextContent('$2B');
+    // No team yet: no Team section on About.
+    expect(screen.queryByRole('heading', { name: 'Team' })).not.toBeInTheDocument();
+  });
+
+  it('About lists the team too (001 §2)', async () => {
+    setup(makeMarketplaceInstitution({ team: [{ _id: 'b1b1b1b1b1b1b1b1b1b1b1b1', name: 'Grace Hopper', email: 'grace@example.com', imageUrl: null }] }));
+    expect(await screen.findByRole('heading', { name: 'Team' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Team' })).getByRole('link', { name: 'grace@example.com' })).toHaveAttribute('href', 'mailto:grace@example.com');
   });
 
   it('Team lists photo (initials without one), name and a mailto link', async () => {
@@ -116,5 +122,8 @@ describe('MarketplaceInstitutionPage', () => {
   it('Offers lists the institution’s offers', async () => {
     setup(makeMarketplaceInstitution(), '/marketplace/institutions/harbor-fund/offers');
     expect(await screen.findByText('No offers found')).toBeInTheDocument();
+    // Filters hide on an institution's offers tab (001 §2), and so does the showcase.
+    expect(screen.queryByRole('search', { name: 'Offer filters' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Handpicked Deals' })).not.toBeInTheDocument();
   });
 });

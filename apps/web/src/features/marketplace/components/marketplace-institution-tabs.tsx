@@ -1,5 +1,5 @@
 import { Avatar, Card, Link, List, ListItem, ListItemAvatar, ListItemText, Stack, Typography } from '@mui/material';
-import { initials } from '@tessera/domain';
+import { initials, type MarketplaceInstitution } from '@tessera/domain';
 import { RichText } from '../../../components/rich-text.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { CustomMetricsList, visibleMetrics } from './custom-metrics-list.tsx';
@@ -45,6 +45,12 @@ export function MarketplaceInstitutionAboutTab() {
           <CustomMetricsList metrics={metrics} />
         </SectionCard>
       )}
+      {/* 001 §2 lists the team on the About tab too. */}
+      {institution.team.length > 0 && (
+        <SectionCard title="Team">
+          <TeamList team={institution.team} />
+        </SectionCard>
+      )}
     </Stack>
   );
 }
@@ -67,26 +73,33 @@ export function MarketplaceInstitutionTeamTab() {
   }
   return (
     <Card variant="outlined">
-      <List aria-label="Team">
-        {institution.team.map((member) => (
-          <ListItem key={member._id}>
-            <ListItemAvatar>
-              <Avatar src={member.imageUrl ?? undefined} alt="" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-                {initials(member.name || member.email)}
-              </Avatar>
-            </ListItemAvatar>
-            <ListItemText
-              primary={member.name || member.email}
-              secondary={
-                <Link href={`mailto:${member.email}`} sx={{ overflowWrap: 'anywhere' }}>
-                  {member.email}
-                </Link>
-              }
-              sx={{ minWidth: 0 }}
-            />
-          </ListItem>
-        ))}
-      </List>
+      <TeamList team={institution.team} />
     </Card>
+  );
+}
+
+/** Photo (initials without one), name and e-mail of each member. */
+function TeamList({ team }: { team: MarketplaceInstitution['team'] }) {
+  return (
+    <List aria-label="Team">
+      {team.map((member) => (
+        <ListItem key={member._id}>
+          <ListItemAvatar>
+            <Avatar src={member.imageUrl ?? undefined} alt="" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+              {initials(member.name || member.email)}
+            </Avatar>
+          </ListItemAvatar>
+          <ListItemText
+            primary={member.name || member.email}
+            secondary={
+              <Link href={`mailto:${member.email}`} sx={{ overflowWrap: 'anywhere' }}>
+                {member.email}
+              </Link>
+            }
+            sx={{ minWidth: 0 }}
+          />
+        </ListItem>
+      ))}
+    </List>
   );
 }

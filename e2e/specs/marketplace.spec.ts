@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, PASSWORD, uniqueEmail } from '../support/api.ts';
 import { urlOf, useBrowser } from '../support/browser.ts';
 import { ownerSession, PDF_BYTES, resetOwnerMode, seedListedOffer, setHandpicked } from '../support/marketplace.ts';
-import { signInThroughUi } from '../support/session.ts';
+import { expectToast, signInThroughUi } from '../support/session.ts';
 
 const { newPage } = useBrowser();
 
@@ -113,6 +113,18 @@ describe('the marketplace', () => {
     await resetOwnerMode((await ownerSession()).token);
     const owner = await newPage();
     await signInThroughUi(owner, DEMO_OWNER, '/');
+
+    // The tenant's admin orders the handpicked deals: the journey's offer moves down one place and stays there.
+    await owner.goto(urlOf('/tenant/marketplace/settings'));
+    const picks = owner.getByRole('list', { name: 'Handpicked deals' });
+    await picks.getByRole('listitem').first().getByText(OFFER.name).waitFor();
+    await picks.getByRole('button', { name: `Move ${OFFER.name} down` }).click();
+    await owner.getByRole('button', { name: 'Save' }).click();
+    await expectToast(owner, 'Marketplace settings updated');
+    await owner.reload();
+    await picks.getByRole('listitem').nth(1).getByText(OFFER.name).waitFor();
+
+    await owner.goto(urlOf('/'));
     await owner.getByRole('button', { name: 'Raise mode' }).click();
     const dialog = owner.getByRole('dialog', { name: /Select an institution/ });
     await dialog.getByLabel('Search institutions').fill(OFFER.institution.name);

@@ -15,7 +15,7 @@ const boundText = (value: number) => (value > 0 ? String(value) : '');
  * One bound of a range. Typing stays local and is applied on blur or Enter, so the list is not asked again for
  * every keystroke; a change from outside (Clear Filters, the address) replaces what the field shows.
  */
-function BoundField({ label, value, unit, onCommit }: { label: string; value: number; unit: RangeUnit; onCommit: (value: number) => void }) {
+function BoundField({ label, name, value, unit, onCommit }: { label: string; name: string; value: number; unit: RangeUnit; onCommit: (value: number) => void }) {
   const [text, setText] = useState(boundText(value));
   const [shown, setShown] = useState(value);
   if (shown !== value) {
@@ -43,7 +43,8 @@ function BoundField({ label, value, unit, onCommit }: { label: string; value: nu
       onChange={(e) => setText(e.target.value.replace(/[^\d.,]/g, ''))}
       onBlur={commit}
       onKeyDown={onKeyDown}
-      slotProps={{ htmlInput: { inputMode: 'decimal' }, input: adornment }}
+      // The visible label is short ('Min', 'Max') so it fits beside a unit on a phone; the input's name says which range.
+      slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': name }, input: adornment }}
       sx={{ flex: 1, minWidth: 0 }}
     />
   );
@@ -64,8 +65,8 @@ export function OfferFiltersRange({ legend, unit, min, max, onMin, onMax }: {
         {legend}
       </Typography>
       <Stack direction="row" spacing={1}>
-        <BoundField label={`${legend} min`} value={min} unit={unit} onCommit={onMin} />
-        <BoundField label={`${legend} max`} value={max} unit={unit} onCommit={onMax} />
+        <BoundField label="Min" name={`${legend} min`} value={min} unit={unit} onCommit={onMin} />
+        <BoundField label="Max" name={`${legend} max`} value={max} unit={unit} onCommit={onMax} />
       </Stack>
     </Stack>
   );

@@ -42,6 +42,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { routeTablePlugin } from './plugins/route-table.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const cipher = new FieldCipher(await resolveSecret(database.db, 'encryption', config.encryptionKey));
   const storage = overrides.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.storageDir));
 
+  await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });
   await app.register(contextPlugin, { config, mailer, clock: overrides.clock ?? systemClock, storage, cipher });

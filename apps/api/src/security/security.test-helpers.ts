@@ -1,0 +1,131 @@
+import { newObjectId } from '@tessera/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { z } from 'zod';
+import type { Access } from '../lib/access.ts';
+import type { RouteEntry } from '../plugins/route-table.ts';
+import { multipart, PNG } from '../modules/documents/documents.test-helpers.ts';
+
+/** The routes the security suite walks: every API route except the OpenAPI reference. */
+export function apiRoutes(app: FastifyInstance): RouteEntry[] {
+  return app.routeTable.filter((r) => !r.url.startsWith('/api/v1/docs') && r.url !== '/api/v1/openapi.json');
+}
+
+export const routeName = (r: Pick<RouteEntry, 'method' | 'url'>) => `${r.method} ${r.url}`;
+
+/** The names of a route's path parameters, in order. */
+export const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+type JsonSchema = {
+  type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; minItems?: number;
+  enum?: unknown[]; const?: unknown; default?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[];
+  format?: string; pattern?: string; minLength?: number; maxLength?: number; minimum?: number; exclusiveMinimum?: number; $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+};
+
+function toJsonSchema(schema: unknown): JsonSchema | null {
+  if (!schema) return null;
+  if (schema instanceof z.ZodType) return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return schema as JsonSchema;
+}
+
+function sampleString(s: JsonSchema): string {
+  if (s.format === 'email') return 'someone@example.com';
+  if (s.format === 'date-time') return new Date().toISOString();
+  if (s.format === 'date') return '2024-01-02';
+  if (s.format === 'uri' || s.format === 'url') return 'https://example.com/x';
+  if (s.format === 'uuid') return crypto.randomUUID();
+  if (s.pattern && new RegExp(s.pattern).test(newObjectId())) return newObjectId();
+  const length = Math.max(s.minLength ?? 1, 1);
+  for (const candidate of ['x'.repeat(length), 'logo', 'x-1', '1'.repeat(length)]) {
+    if (!s.pattern || new RegExp(s.pattern).test(candidate)) return candidate;
+  }
+  return 'x'.repeat(length);
+}
+
+/** The smallest value a JSON schema accepts: required fields only, first enum values, minimum lengths. */
+function sample(s: JsonSchema, root: JsonSchema): unknown {
+  if (s.$ref) return sample(root.$defs?.[s.$ref.replace('#/$defs/', '')] ?? {}, root);
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  if (s.default !== undefined) return s.default;
+  const options = s.anyOf ?? s.oneOf;
+  if (options) return sample(options.find((o) => o.type !== 'null') ?? options[0]!, root);
+  if (s.allOf) return Object.assign({}, ...s.allOf.map((part) => sample(part, root)));
+  const type = [s.type].flat().find((t) => t !== 'null') ?? (s.properties ? 'object' : undefined);
+  switch (type) {
+    case 'object':
+      return Object.fromEntries((s.required ?? []).map((key) => [key, sample(s.properties?.[key] ?? {}, root)]));
+    case 'array':
+      return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items ?? {}, root));
+    case 'string':
+      return sampleString(s);
+    case 'integer':
+    case 'number':
+      return s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
+    case 'boolean':
+      return false;
+    default:
+      return 'x';
+  }
+}
+
+/** A syntactically valid value for each path parameter (a fresh 24-hex id where an id is expected), or the given ones. */
+export function sampleParams(route: RouteEntry, given: Record<string, string> = {}): Record<string, string> {
+  const schema = toJsonSchema(route.schema.params);
+  return Object.fromEntries(
+    paramNames(route.url).map((name) => [name, given[name] ?? String(sample(schema?.properties?.[name] ?? { type: 'string' }, schema ?? {}))]),
+  );
+}
+
+export const fillUrl = (url: string, params: Record<string, string>) =>
+  url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
+
+/** The smallest request the route's schemas accept: valid params, required query fields, a minimal body (a PNG for uploads). */
+export function sampleRequest(route: RouteEntry, given: Record<string, string> = {}): InjectOptions {
+  const url = fillUrl(route.url, sampleParams(route, given));
+  const query = toJsonSchema(route.schema.querystring);
+  const search = query ? new URLSearchParams(Object.entries(sample(query, query) as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)])) : null;
+  const request: InjectOptions = { method: route.method, url: search?.size ? `${url}?${search}` : url };
+  if (route.consumes.includes('multipart/form-data')) {
+    const form = multipart({ type: 'logo-light' }, [{ name: 'x.png', data: PNG, type: 'image/png' }]);
+    return { ...request, payload: form.payload, headers: form.headers };
+  }
+  const body = toJsonSchema(route.schema.body);
+  return body ? { ...request, payload: sample(body, body) as object } : request;
+}
+
+/**
+ * The whole database's content, one hash per table: what a refused call must leave exactly as it was.
+ * Tables a refused call may legitimately touch are left out, each with its reason.
+ */
+export async function fingerprint(app: FastifyInstance): Promise<Record<string, string>> {
+  const result = (await app.db.execute(
+    sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+  )) as unknown as { rows: { name: string }[] };
+  const tables = result.rows.map((r) => r.name);
+  const union = tables
+    .map((name) => `select '${name}' as name, count(*)::int || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${name}" t`)
+    .join(' union all ');
+  const hashes = (await app.db.execute(sql.raw(union))) as unknown as { rows: { name: string; hash: string }[] };
+  return Object.fromEntries(hashes.rows.map((r) => [r.name, r.hash]));
+}
+
+/** The tables whose content differs between two fingerprints. */
+export const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
+
+export interface Member {
+  role: string;
+  attributes: Record<string, boolean>;
+  isPlatformAdmin?: boolean;
+}
+
+/** Whether the declared access lets this member of the host's tenant through (mirrors plugins/auth.ts `authorize`). */
+export function passes(access: Access, member: Member): boolean {
+  if (member.isPlatformAdmin) return true;
+  if (access === 'public' || access === 'signed-in') return true;
+  if (access === 'platform-admin') return false;
+  if ('roles' in access) return (access.roles as readonly string[]).includes(member.role);
+  return member.attributes[access.permission] === true;
+}

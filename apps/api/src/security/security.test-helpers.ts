@@ -129,3 +129,32 @@ export function passes(access: Access, member: Member): boolean {
   if ('roles' in access) return (access.roles as readonly string[]).includes(member.role);
   return member.attributes[access.permission] === true;
 }
+
+const INVALID_CANDIDATES = ['-', 'not an id', 'x'.repeat(65)];
+
+/**
+ * A request the route's schemas refuse with 400, built from the valid sample: one path parameter, query field or
+ * the body made invalid. Validation runs after the access check, so a caller who gets this 400 passed the check
+ * and nothing ran. Null when the route validates nothing that can be made invalid.
+ */
+export function invalidRequest(route: RouteEntry): InjectOptions | null {
+  const params = route.schema.params instanceof z.ZodObject ? route.schema.params : null;
+  for (const name of paramNames(route.url)) {
+    const field = params?.shape[name] as z.ZodType | undefined;
+    const bad = field && INVALID_CANDIDATES.find((candidate) => !field.safeParse(candidate).success);
+    if (bad) return sampleRequest(route, { [name]: bad });
+  }
+  const body = route.schema.body;
+  if (body instanceof z.ZodType && !route.consumes.length && !body.safeParse([]).success) return { ...sampleRequest(route), payload: [] };
+  const query = route.schema.querystring instanceof z.ZodObject ? route.schema.querystring : null;
+  for (const [name, field] of Object.entries(query?.shape ?? {}) as [string, z.ZodType][]) {
+    const bad = INVALID_CANDIDATES.find((candidate) => !field.safeParse(candidate).success);
+    if (bad) {
+      const request = sampleRequest(route);
+      const url = new URL(request.url as string, 'http://x');
+      url.searchParams.set(name, bad);
+      return { ...request, url: `${url.pathname}${url.search}` };
+    }
+  }
+  return null;
+}

@@ -37,7 +37,7 @@ function sampleString(s: JsonSchema): string {
   if (s.format === 'uuid') return crypto.randomUUID();
   if (s.pattern && new RegExp(s.pattern).test(newObjectId())) return newObjectId();
   const length = Math.max(s.minLength ?? 1, 1);
-  for (const candidate of ['x'.repeat(length), 'logo', 'x-1', '1'.repeat(length)]) {
+  for (const candidate of ['x'.repeat(length), 'x-1', '1'.repeat(length), '#1a3a65', 'https://example.com/x']) {
     if (!s.pattern || new RegExp(s.pattern).test(candidate)) return candidate;
   }
   return 'x'.repeat(length);
@@ -50,12 +50,14 @@ function sample(s: JsonSchema, root: JsonSchema): unknown {
   if (s.enum) return s.enum[0];
   if (s.default !== undefined) return s.default;
   const options = s.anyOf ?? s.oneOf;
-  if (options) return sample(options.find((o) => o.type !== 'null') ?? options[0]!, root);
+  // A nullable field takes null: the smallest value, and it passes any refinement on the value.
+  if (options?.some((o) => o.type === 'null')) return null;
+  if (options) return sample(options[0]!, root);
   if (s.allOf) return Object.assign({}, ...s.allOf.map((part) => sample(part, root)));
   const type = [s.type].flat().find((t) => t !== 'null') ?? (s.properties ? 'object' : undefined);
   switch (type) {
     case 'object':
-      return Object.fromEntries((s.required ?? []).map((key) => [key, sample(s.properties?.[key] ?? {}, root)]));
+      return Object.fromEntries((s.required ?? []).map((key) => [key, /email/i.test(key) ? 'someone@example.com' : sample(s.properties?.[key] ?? {}, root)]));
     case 'array':
       return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items ?? {}, root));
     case 'string':
@@ -70,6 +72,12 @@ function sample(s: JsonSchema, root: JsonSchema): unknown {
   }
 }
 
+/** Whether a path parameter is an enumeration (a media type, say) rather than an entity id. */
+export function isEnumParam(route: RouteEntry, name: string): boolean {
+  const schema = toJsonSchema(route.schema.params);
+  return Boolean(schema?.properties?.[name]?.enum);
+}
+
 /** A syntactically valid value for each path parameter (a fresh 24-hex id where an id is expected), or the given ones. */
 export function sampleParams(route: RouteEntry, given: Record<string, string> = {}): Record<string, string> {
   const schema = toJsonSchema(route.schema.params);
@@ -81,12 +89,28 @@ export function sampleParams(route: RouteEntry, given: Record<string, string> = 
 export const fillUrl = (url: string, params: Record<string, string>) =>
   url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
 
+interface ValidRequest {
+  body?: object;
+  query?: Record<string, string>;
+}
+
+/** Valid requests for the routes whose schemas refine across fields, which the generated sample cannot satisfy. */
+const VALID_REQUESTS: Record<string, ValidRequest> = {
+  'GET /api/v1/tenant/:t/institutions/:id/dashboard': { query: { start: '2024-01-01T00:00:00Z', end: '2024-02-01T00:00:00Z', scale: 'day' } },
+  'POST /api/v1/legal-entity-profile/:id/stakeholders': { body: { individualProfile: newObjectId(), stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' } },
+  'PUT /api/v1/legal-entity-profile/:id/stakeholders/:stakeholderId': { body: { individualProfile: newObjectId(), stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' } },
+  'POST /api/v1/document/:id/access': { body: { subjectEmail: 'grantee@example.com', role: 'viewer' } },
+  'PUT /api/v1/document/:id/access/:accessId': { body: { role: 'viewer' } },
+};
+
 /** The smallest request the route's schemas accept: valid params, required query fields, a minimal body (a PNG for uploads). */
-export function sampleRequest(route: RouteEntry, given: Record<string, string> = {}): InjectOptions {
+export function sampleRequest(route: RouteEntry, given: Record<string, string> = {}, valid: ValidRequest = VALID_REQUESTS[routeName(route)] ?? {}): InjectOptions {
   const url = fillUrl(route.url, sampleParams(route, given));
   const query = toJsonSchema(route.schema.querystring);
-  const search = query ? new URLSearchParams(Object.entries(sample(query, query) as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)])) : null;
-  const request: InjectOptions = { method: route.method, url: search?.size ? `${url}?${search}` : url };
+  const values = valid.query ?? (query ? (sample(query, query) as Record<string, unknown>) : {});
+  const search = new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, String(v)]));
+  const request: InjectOptions = { method: route.method, url: search.size ? `${url}?${search}` : url };
+  if (valid.body) return { ...request, payload: valid.body };
   if (route.consumes.includes('multipart/form-data')) {
     const form = multipart({ type: 'logo-light' }, [{ name: 'x.png', data: PNG, type: 'image/png' }]);
     return { ...request, payload: form.payload, headers: form.headers };

@@ -1,0 +1,227 @@
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { applications } from '../db/schema/index.ts';
+import { newId } from '../lib/ids.ts';
+import { findMember } from '../modules/tenants/tenant-members.repository.ts';
+import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
+import { multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { bearer, type SignedUp } from '../../test/factories.ts';
+
+/** What a factory works with: the app, tenant A (acme), its owner who creates everything, a platform admin. */
+export interface IsolationContext {
+  t: TestApp;
+  /** Tenant A's owner, on tenant A's host. */
+  owner: SignedUp;
+  /** A platform admin, signed in to tenant A. */
+  admin: SignedUp;
+  /** The values another factory created (created once, then shared). */
+  of(prefix: string): Promise<string[]>;
+  /** Calls the API as someone and returns `data` of the 200 answer. */
+  send<T = { _id: string }>(who: SignedUp, request: InjectOptions): Promise<T>;
+}
+
+/**
+ * Creates one entity in tenant A and returns the values of the path parameters of `prefix`, in order
+ * (the tenant parameter of /tenant/:t routes included). Every route whose path starts with the prefix
+ * and has no entity parameter beyond it is covered by that factory.
+ */
+export interface EntityFactory {
+  prefix: string;
+  create(ctx: IsolationContext): Promise<string[]>;
+}
+
+const acmeOf = (ctx: IsolationContext) => ctx.t.tenants.acme.id;
+const upload = (url: string, method: 'PUT' | 'POST' = 'PUT', fields: Record<string, string> = {}) => {
+  const form = multipart(fields, [{ name: 'x.png', data: PNG, type: 'image/png' }]);
+  return { method, url, payload: form.payload, headers: form.headers } as const;
+};
+
+export const ENTITY_FACTORIES: EntityFactory[] = [
+  // The tenant itself: its id in /tenant/:t, /tenant/:id and /tenant/:idOrSlug routes.
+  { prefix: '/api/v1/tenant/:t', create: async (ctx) => [acmeOf(ctx)] },
+  { prefix: '/api/v1/admin/tenant/:id', create: async (ctx) => [acmeOf(ctx)] },
+  {
+    prefix: '/api/v1/tenant/:t/members/:id',
+    create: async (ctx) => [acmeOf(ctx), (await findMember(ctx.t.app.db, acmeOf(ctx), ctx.owner.user._id))!.id],
+  },
+  { prefix: '/api/v1/tenant-member/:tenantMemberId', create: async (ctx) => [(await ctx.of('/api/v1/tenant/:t/members/:id'))[1]!] },
+  {
+    prefix: '/api/v1/tenant/:t/groups/:id',
+    create: async (ctx) => [acmeOf(ctx), (await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acmeOf(ctx)}/groups`, payload: { name: 'Isolated group' } }))._id],
+  },
+  {
+    prefix: '/api/v1/tenant/:t/groups/:id/members/:memberId',
+    create: async (ctx) => {
+      const [t, group] = await ctx.of('/api/v1/tenant/:t/groups/:id');
+      const [, member] = await ctx.of('/api/v1/tenant/:t/members/:id');
+      await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${t}/groups/${group}/members`, payload: { memberIds: [member] } });
+      return [t!, group!, member!];
+    },
+  },
+  {
+    prefix: '/api/v1/tenant/:t/api-keys/:keyId',
+    create: async (ctx) => [acmeOf(ctx), (await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acmeOf(ctx)}/api-key/pvt`, payload: {} }))._id],
+  },
+  {
+    prefix: '/api/v1/tenant/:t/institutions/:id',
+    create: async (ctx) => [
+      acmeOf(ctx),
+      (await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acmeOf(ctx)}/institutions`, payload: { name: 'Isolated Fund', slug: `isolated-${newId().slice(-8)}`, descriptionShort: 'A fund' } }))._id,
+    ],
+  },
+  {
+    prefix: '/api/v1/tenant/:t/institutions/:id/team/:memberId',
+    create: async (ctx) => {
+      const [t, institution] = await ctx.of('/api/v1/tenant/:t/institutions/:id');
+      const url = `/api/v1/tenant/${t}/institutions/${institution}/team/invite`;
+      const member = await ctx.send(ctx.owner, { method: 'POST', url, payload: { email: `team-${newId()}@example.com`, firstname: 'Tea', lastname: 'Mate' } });
+      return [t!, institution!, member._id];
+    },
+  },
+  {
+    prefix: '/api/v1/tenant/:t/institutions/:id/api-keys/:keyId',
+    create: async (ctx) => {
+      const [t, institution] = await ctx.of('/api/v1/tenant/:t/institutions/:id');
+      const url = `/api/v1/tenant/${t}/institutions/${institution}/api-key/pvt`;
+      return [t!, institution!, (await ctx.send(ctx.owner, { method: 'POST', url, payload: {} }))._id];
+    },
+  },
+  {
+    prefix: '/api/v1/tenant/:t/offers/:id',
+    create: async (ctx) => {
+      const [t, institution] = await ctx.of('/api/v1/tenant/:t/institutions/:id');
+      const offer = await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${t}/offers`, payload: { name: 'Isolated offer', slug: `isolated-${newId().slice(-8)}`, institution } });
+      return [t!, offer._id];
+    },
+  },
+  // Marketplace reads: a listed offer of tenant A with one visible document, a visible institution, an image.
+  {
+    prefix: '/api/v1/tenant/:t/marketplace/offers/:id/documents/:docId',
+    create: async (ctx) => {
+      const f = marketplaceFactories(ctx.t);
+      const institutionId = await f.createInstitution(acmeOf(ctx), 'Listed Fund');
+      const document = await f.storeDocument(acmeOf(ctx), 'Operating agreement', 'text');
+      const offer = await f.createOffer({ tenantId: acmeOf(ctx), institutionId, ...LISTED, documents: [{ document, type: 'other', position: 0, hidden: false }] });
+      return [acmeOf(ctx), offer, document];
+    },
+  },
+  { prefix: '/api/v1/tenant/:t/marketplace/offers/:id', create: async (ctx) => (await ctx.of('/api/v1/tenant/:t/marketplace/offers/:id/documents/:docId')).slice(0, 2) },
+  { prefix: '/api/v1/tenant/:t/marketplace/institutions/:id', create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).createInstitution(acmeOf(ctx), 'Shown Fund')] },
+  { prefix: '/api/v1/tenant/:t/marketplace/images/:imageId', create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).storeImage(acmeOf(ctx))] },
+  { prefix: '/api/v1/tenant/:t/branding/media/:imageId', create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).storeImage(acmeOf(ctx))] },
+  // The owner's own account and what hangs off it.
+  { prefix: '/api/v1/user/:id', create: async (ctx) => [ctx.owner.user._id] },
+  {
+    prefix: '/api/v1/user/:id/image/:imageId',
+    create: async (ctx) => {
+      const user = await ctx.send<{ image: string | null }>(ctx.owner, upload(`/api/v1/user/${ctx.owner.user._id}/image`));
+      return [ctx.owner.user._id, user.image!.split('/').at(-1)!];
+    },
+  },
+  { prefix: '/api/v1/admin/user/:id', create: async (ctx) => [ctx.owner.user._id] },
+  {
+    prefix: '/api/v1/admin/user/:id/rbac/:rbacId',
+    create: async (ctx) => {
+      const institution = await marketplaceFactories(ctx.t).createInstitution(acmeOf(ctx), 'Assigned Fund');
+      const url = `/api/v1/admin/user/${ctx.owner.user._id}/rbac`;
+      const assignment = await ctx.send(ctx.admin, { method: 'POST', url, payload: { entityType: 'institution', entity: institution, role: 'member', tenant: acmeOf(ctx) } });
+      return [ctx.owner.user._id, assignment._id];
+    },
+  },
+  {
+    prefix: '/api/v1/individual-profile/:id',
+    create: async (ctx) => [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/individual-profile', payload: { firstname: 'Iso', lastname: 'Lated', acceptDisclosures: true } }))._id],
+  },
+  {
+    prefix: '/api/v1/individual-profile/:id/media/:imageId',
+    create: async (ctx) => {
+      const [profile] = await ctx.of('/api/v1/individual-profile/:id');
+      const updated = await ctx.send<{ image: string | null }>(ctx.owner, upload(`/api/v1/individual-profile/${profile}/media`));
+      return [profile!, updated.image!.split('/').at(-1)!];
+    },
+  },
+  {
+    prefix: '/api/v1/financial-account/:id',
+    create: async (ctx) => [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/financial-account', payload: { accountName: 'Main', type: 'checking', number: '000123456789' } }))._id],
+  },
+  {
+    prefix: '/api/v1/legal-entity-profile/:id',
+    create: async (ctx) => [
+      (await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/legal-entity-profile', payload: { name: 'Iso LLC', legalEntityType: 'sole-proprietorship', acceptDisclosures: true } }))._id,
+    ],
+  },
+  {
+    prefix: '/api/v1/legal-entity-profile/:id/stakeholders/:stakeholderId',
+    create: async (ctx) => {
+      const [entity] = await ctx.of('/api/v1/legal-entity-profile/:id');
+      const [individualProfile] = await ctx.of('/api/v1/individual-profile/:id');
+      const url = `/api/v1/legal-entity-profile/${entity}/stakeholders`;
+      const stakeholder = await ctx.send(ctx.owner, { method: 'POST', url, payload: { individualProfile, stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' } });
+      return [entity!, stakeholder._id];
+    },
+  },
+  {
+    prefix: '/api/v1/legal-entity-profile/:id/media/:imageId',
+    create: async (ctx) => {
+      const [entity] = await ctx.of('/api/v1/legal-entity-profile/:id');
+      const updated = await ctx.send<{ image: string | null }>(ctx.owner, upload(`/api/v1/legal-entity-profile/${entity}/media`));
+      return [entity!, updated.image!.split('/').at(-1)!];
+    },
+  },
+  {
+    prefix: '/api/v1/business/:id',
+    create: async (ctx) => {
+      const payload = { name: 'Iso Inc', dba: 'Iso', netWorth: 1, revenue: 1, ein: '12-3456789', businessType: 'c-corporation', line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
+      return [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/business', payload }))._id];
+    },
+  },
+  {
+    prefix: '/api/v1/business/:id/owner/:ownerId',
+    create: async (ctx) => {
+      const [business] = await ctx.of('/api/v1/business/:id');
+      const payload = { email: `owner-${newId()}@example.com`, firstname: 'Bo', lastname: 'Owner', title: 'CEO', equity: 10 };
+      const owner = await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/business/${business}/owner`, payload });
+      return [business!, owner._id];
+    },
+  },
+  {
+    prefix: '/api/v1/document/:id',
+    create: async (ctx) => {
+      const res = await uploadDocument(ctx.t.app, ctx.owner);
+      expect(res.statusCode, res.body).toBe(200);
+      return [(res.json() as { data: { _id: string } }).data._id];
+    },
+  },
+  {
+    prefix: '/api/v1/document/:id/access/:accessId',
+    create: async (ctx) => {
+      const [document] = await ctx.of('/api/v1/document/:id');
+      const grant = await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/document/${document}/access`, payload: { subjectEmail: `grantee-${newId()}@example.com`, role: 'viewer' } });
+      return [document!, grant._id];
+    },
+  },
+  {
+    prefix: '/api/v1/gov-photo-id/:id',
+    create: async (ctx) => {
+      const documentId = async (name: string) => {
+        const res = await uploadDocument(ctx.t.app, ctx.owner, { name, data: PNG, fields: { type: 'GOVERNMENT_ID' } });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { data: { _id: string } }).data._id;
+      };
+      const payload = {
+        type: 'passport', number: 'X12345678', expirationDate: '2031-05-01', issuingCountry: 'US', issuingState: 'NY', issuingDate: '2021-05-01',
+        issuingAuthority: 'U.S. Department of State', documentFrontId: await documentId('front.png'), documentBackId: await documentId('back.png'),
+      };
+      return [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/gov-photo-id', payload }))._id];
+    },
+  },
+  { prefix: '/api/v1/image/:id', create: async (ctx) => [(await ctx.send(ctx.owner, upload('/api/v1/image', 'POST')))._id] },
+  {
+    prefix: '/api/v1/application/:id',
+    create: async (ctx) => {
+      const [row] = await ctx.t.app.db.insert(applications).values({ id: newId(), tenantId: acmeOf(ctx), userId: ctx.owner.user._id }).returning();
+      return [row!.id];
+    },
+  },
+];

@@ -1,0 +1,155 @@
+import { errorEnvelope, type TenantRole } from '@tessera/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteEntry } from '../plugins/route-table.ts';
+import { DEFAULT_ATTRIBUTES, findMember } from '../modules/tenants/tenant-members.repository.ts';
+import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, signUp, type SignedUp } from '../../test/factories.ts';
+import { ENTITY_FACTORIES, type EntityFactory, type IsolationContext } from './isolation.registry.ts';
+import { apiRoutes, changedTables, fingerprint, isEnumParam, paramNames, passes, routeName, sampleRequest } from './security.test-helpers.ts';
+
+/**
+ * Routes with an entity id in their path that no factory covers, each with the reason. A new route with an id
+ * parameter fails this suite until a factory in isolation.registry.ts covers it or it is listed here.
+ */
+const ALLOW_LIST: Record<string, string> = {
+  // Development only (DEV_MAILBOX, never in production): reads the local outbox of every tenant by design.
+  'GET /api/v1/dev/mailbox/:id': 'dev-only outbox, deliberately not tenant-scoped',
+};
+
+type Rule = { status: number | 'skip'; why: string };
+
+/**
+ * What tenant B's owner gets where it is not 404 (or 403 from the route's declared access): entities public
+ * across tenants by design. Keyed by route ('METHOD /url') or by route prefix; the most specific wins.
+ */
+const OTHER_TENANT: Record<string, Rule> = {
+  'GET /api/v1/tenant/:idOrSlug/public': { status: 200, why: "a tenant's slug, name and branding are public: the web client reads them before anyone signs in" },
+};
+
+/**
+ * What another member of tenant A, with no grant on the entity, gets where it is not 404 (or 403 from the
+ * route's declared access): routes that open the entity to the whole tenant. Keyed like OTHER_TENANT.
+ */
+const SAME_TENANT: Record<string, Rule> = {
+  // The tenant itself: membership is the grant; who may do what is the role matrix's job.
+  '/api/v1/tenant/:t': { status: 'skip', why: 'the tenant is open to its members; roles are checked by the role matrix' },
+  'GET /api/v1/image/:id': { status: 200, why: 'images are served to every member of the tenant they were uploaded in (avatars, logos in shared views)' },
+  'GET /api/v1/user/:id/image/:imageId': { status: 200, why: "a user's picture is shown to every member of the tenant it was uploaded in" },
+};
+
+const TENANT_ROUTE = /^\/api\/v1\/tenant\/:\w+/;
+const normalise = (url: string) => url.replace(/:\w+/g, ':');
+
+/** The path parameters that name an entity (an enumerated one, like a media type, does not). */
+function entityParams(route: RouteEntry): string[] {
+  return paramNames(route.url).filter((name) => !isEnumParam(route, name));
+}
+
+/** The factory with the longest prefix of the route that takes in every entity parameter of it. */
+function factoryFor(route: RouteEntry): EntityFactory | undefined {
+  const url = normalise(route.url);
+  const params = paramNames(route.url);
+  const last = params.lastIndexOf(entityParams(route).at(-1)!);
+  // A factory fills the route's parameters by position: each must be an entity id, and it must reach the last one.
+  const fits = (f: EntityFactory) => paramNames(f.prefix).length > last && paramNames(f.prefix).every((_, i) => !isEnumParam(route, params[i]!));
+  return ENTITY_FACTORIES
+    .filter((f) => (url === normalise(f.prefix) || url.startsWith(`${normalise(f.prefix)}/`)) && fits(f))
+    .sort((a, b) => b.prefix.length - a.prefix.length)[0];
+}
+
+function ruleFor(rules: Record<string, Rule>, route: RouteEntry): Rule | undefined {
+  if (rules[routeName(route)]) return rules[routeName(route)];
+  const url = normalise(route.url);
+  const key = Object.keys(rules)
+    .filter((prefix) => prefix.startsWith('/') && (url === normalise(prefix) || url.startsWith(`${normalise(prefix)}/`)))
+    .sort((a, b) => b.length - a.length)[0];
+  return key ? rules[key] : undefined;
+}
+
+let t: TestApp;
+let ctx: IsolationContext;
+let outsider: SignedUp;
+let insider: SignedUp;
+let insiderRole: TenantRole;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const created = new Map<string, Promise<string[]>>();
+  ctx = {
+    t,
+    owner: await signUp(t.app, 'acme', { role: 'owner' }),
+    admin: await signUp(t.app, 'acme', { admin: true }),
+    of(prefix) {
+      const factory = ENTITY_FACTORIES.find((f) => f.prefix === prefix);
+      if (!factory) throw new Error(`No factory for ${prefix}`);
+      if (!created.has(prefix)) created.set(prefix, factory.create(ctx));
+      return created.get(prefix)!;
+    },
+    async send(who, request) {
+      const res = await t.app.inject({ ...request, headers: { ...request.headers, host: who.host, ...bearer(who.token) } });
+      expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBe(200);
+      return (res.json() as { data: never }).data;
+    },
+  };
+  outsider = await signUp(t.app, 'globex', { role: 'owner' });
+  insider = await signUp(t.app, 'acme');
+  insiderRole = (await findMember(t.app.db, t.tenants.acme.id, insider.user._id))!.role;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const entityRoutes = () => apiRoutes(t.app).filter((r) => entityParams(r).length > 0);
+
+describe('every route with an entity id in its path', () => {
+  it('is covered by a factory or allow-listed with a reason', () => {
+    const uncovered = entityRoutes().filter((r) => !factoryFor(r) && !ALLOW_LIST[routeName(r)]).map(routeName);
+    expect(uncovered.map((name) => `${name}: add a factory to isolation.registry.ts or allow-list it with a reason`)).toEqual([]);
+    const stale = Object.keys(ALLOW_LIST).filter((name) => !entityRoutes().some((r) => routeName(r) === name));
+    expect(stale, 'allow-listed routes that no longer exist').toEqual([]);
+  });
+
+  it("answers 404 to another tenant's owner, and to a member of the tenant without a grant, writing nothing", async () => {
+    const failures: string[] = [];
+    const counts = { routes: 0, calls: 0 };
+    const ownerMember = { role: 'owner', attributes: DEFAULT_ATTRIBUTES.owner };
+    const plainMember = { role: insiderRole, attributes: DEFAULT_ATTRIBUTES[insiderRole] };
+    for (const route of entityRoutes()) {
+      const factory = factoryFor(route);
+      if (!factory) continue;
+      counts.routes++;
+      const values = await ctx.of(factory.prefix);
+      const names = paramNames(route.url);
+      const given = Object.fromEntries(values.map((value, i) => [names[i]!, value]));
+      const access = route.access!;
+      const nested = TENANT_ROUTE.test(route.url) && entityParams(route).length > 1;
+      const outsiderExpects = !passes(access, ownerMember) ? 403 : (ruleFor(OTHER_TENANT, route)?.status ?? 404);
+      const attempts: { who: string; caller: SignedUp | null; given: Record<string, string>; expected: number | 'skip' }[] = [
+        { who: "tenant B's owner", caller: outsider, given, expected: outsiderExpects },
+      ];
+      // On its own host, tenant B's owner names its own tenant and tenant A's entity.
+      if (nested) attempts.push({ who: "tenant B's owner, naming tenant B", caller: outsider, given: { ...given, [names[0]!]: t.tenants.globex.id }, expected: outsiderExpects });
+      if (access !== 'public') {
+        const sameTenant = !passes(access, plainMember) ? 403 : (ruleFor(SAME_TENANT, route)?.status ?? 404);
+        attempts.push({ who: 'a member of tenant A without a grant', caller: insider, given, expected: sameTenant });
+        attempts.push({ who: 'no one signed in', caller: null, given, expected: 401 });
+      }
+      for (const attempt of attempts) {
+        if (attempt.expected === 'skip') continue;
+        counts.calls++;
+        const request = sampleRequest(route, attempt.given);
+        const host = attempt.caller?.host ?? hostOf('acme');
+        const before = await fingerprint(t.app);
+        const res = await t.app.inject({ ...request, headers: { ...request.headers, host, ...(attempt.caller ? bearer(attempt.caller.token) : {}) } });
+        const changed = changedTables(before, await fingerprint(t.app));
+        const enveloped = res.statusCode < 400 || errorEnvelope.safeParse(res.json()).success;
+        if (res.statusCode !== attempt.expected || !enveloped) {
+          failures.push(`${routeName(route)} as ${attempt.who} (${request.url}): expected ${attempt.expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+        }
+        if (changed.length) failures.push(`${routeName(route)} as ${attempt.who} wrote to ${changed.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    console.info(`isolation: ${counts.routes} routes with an entity id covered, ${counts.calls} calls`);
+  });
+});

@@ -6,7 +6,7 @@ import { findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
 import { multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
-import { bearer, type SignedUp } from '../../test/factories.ts';
+import type { SignedUp } from '../../test/factories.ts';
 
 /** What a factory works with: the app, tenant A (acme), its owner who creates everything, a platform admin. */
 export interface IsolationContext {

@@ -150,6 +150,6 @@ describe('every route with an entity id in its path', () => {
       }
     }
     expect(failures).toEqual([]);
-    console.info(`isolation: ${counts.routes} routes with an entity id covered, ${counts.calls} calls`);
+    expect(counts.routes).toBeGreaterThan(150);
   });
 });

@@ -1,11 +1,11 @@
-import { errorEnvelope, type TenantRole } from '@tessera/domain';
+import { errorEnvelope } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { DEFAULT_ATTRIBUTES, findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, signUp, type SignedUp } from '../../test/factories.ts';
 import { ENTITY_FACTORIES, type EntityFactory, type IsolationContext } from './isolation.registry.ts';
-import { apiRoutes, changedTables, fingerprint, isEnumParam, paramNames, passes, routeName, sampleRequest } from './security.test-helpers.ts';
+import { apiRoutes, changedTables, fingerprint, isEnumParam, paramNames, passes, routeName, sampleRequest, type Member } from './security.test-helpers.ts';
 
 /**
  * Routes with an entity id in their path that no factory covers, each with the reason. A new route with an id
@@ -27,14 +27,24 @@ const OTHER_TENANT: Record<string, Rule> = {
 };
 
 /**
- * What another member of tenant A, with no grant on the entity, gets where it is not 404 (or 403 from the
- * route's declared access): routes that open the entity to the whole tenant. Keyed like OTHER_TENANT.
+ * What another user of tenant A, with no grant on the entity, gets where it is not 404 (or 403 from the route's
+ * declared access): routes that open the entity to the whole tenant, or refuse the caller before looking at it.
+ * One map per such caller, keyed like OTHER_TENANT. Routes naming no entity but the tenant are left to the role
+ * matrix: membership of the tenant is the grant.
  */
-const SAME_TENANT: Record<string, Rule> = {
-  // The tenant itself: membership is the grant; who may do what is the role matrix's job.
-  '/api/v1/tenant/:t': { status: 'skip', why: 'the tenant is open to its members; roles are checked by the role matrix' },
-  'GET /api/v1/image/:id': { status: 200, why: 'images are served to every member of the tenant they were uploaded in (avatars, logos in shared views)' },
-  'GET /api/v1/user/:id/image/:imageId': { status: 200, why: "a user's picture is shown to every member of the tenant it was uploaded in" },
+const SAME_TENANT: Record<'member' | 'gp', Record<string, Rule>> = {
+  member: {
+    // Raise mode (institutions and their offers) refuses anyone without institution:manage before it looks at the
+    // entity: the same 403 for every id, so nothing leaks (documented on the routes).
+    '/api/v1/tenant/:t/institutions/:id': { status: 403, why: 'raise mode is refused to members without institution:manage' },
+    '/api/v1/tenant/:t/offers/:id': { status: 403, why: 'raise mode is refused to members without institution:manage' },
+    'GET /api/v1/image/:id': { status: 200, why: 'images are served to every member of the tenant they were uploaded in (avatars, logos in shared views)' },
+    'GET /api/v1/user/:id/image/:imageId': { status: 200, why: "a user's picture is shown to every member of the tenant it was uploaded in" },
+  },
+  gp: {
+    'GET /api/v1/image/:id': { status: 200, why: 'as for a member' },
+    'GET /api/v1/user/:id/image/:imageId': { status: 200, why: 'as for a member' },
+  },
 };
 
 const TENANT_ROUTE = /^\/api\/v1\/tenant\/:\w+/;
@@ -69,8 +79,8 @@ function ruleFor(rules: Record<string, Rule>, route: RouteEntry): Rule | undefin
 let t: TestApp;
 let ctx: IsolationContext;
 let outsider: SignedUp;
-let insider: SignedUp;
-let insiderRole: TenantRole;
+/** Users of tenant A with no grant on anything: a plain member (as signed up), and a GP (editor: institution:manage) on no team. */
+const insiders: { kind: 'member' | 'gp'; who: string; caller: SignedUp; member: Member }[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -92,8 +102,11 @@ beforeAll(async () => {
     },
   };
   outsider = await signUp(t.app, 'globex', { role: 'owner' });
-  insider = await signUp(t.app, 'acme');
-  insiderRole = (await findMember(t.app.db, t.tenants.acme.id, insider.user._id))!.role;
+  const member = await signUp(t.app, 'acme');
+  const role = (await findMember(t.app.db, t.tenants.acme.id, member.user._id))!.role;
+  insiders.push({ kind: 'member', who: `tenant A's ${role} without a grant`, caller: member, member: { role, attributes: DEFAULT_ATTRIBUTES[role] } });
+  const gp = await signUp(t.app, 'acme', { role: 'editor' });
+  insiders.push({ kind: 'gp', who: 'an editor of tenant A on no team, without a grant', caller: gp, member: { role: 'editor', attributes: DEFAULT_ATTRIBUTES.editor } });
 });
 afterAll(async () => {
   await t?.close();
@@ -113,7 +126,6 @@ describe('every route with an entity id in its path', () => {
     const failures: string[] = [];
     const counts = { routes: 0, calls: 0 };
     const ownerMember = { role: 'owner', attributes: DEFAULT_ATTRIBUTES.owner };
-    const plainMember = { role: insiderRole, attributes: DEFAULT_ATTRIBUTES[insiderRole] };
     for (const route of entityRoutes()) {
       const factory = factoryFor(route);
       if (!factory) continue;
@@ -130,8 +142,11 @@ describe('every route with an entity id in its path', () => {
       // On its own host, tenant B's owner names its own tenant and tenant A's entity.
       if (nested) attempts.push({ who: "tenant B's owner, naming tenant B", caller: outsider, given: { ...given, [names[0]!]: t.tenants.globex.id }, expected: outsiderExpects });
       if (access !== 'public') {
-        const sameTenant = !passes(access, plainMember) ? 403 : (ruleFor(SAME_TENANT, route)?.status ?? 404);
-        attempts.push({ who: 'a member of tenant A without a grant', caller: insider, given, expected: sameTenant });
+        const tenantOnly = TENANT_ROUTE.test(route.url) && entityParams(route).length === 1;
+        for (const insider of tenantOnly ? [] : insiders) {
+          const expected = !passes(access, insider.member) ? 403 : (ruleFor(SAME_TENANT[insider.kind], route)?.status ?? 404);
+          attempts.push({ who: insider.who, caller: insider.caller, given, expected });
+        }
         attempts.push({ who: 'no one signed in', caller: null, given, expected: 401 });
       }
       for (const attempt of attempts) {

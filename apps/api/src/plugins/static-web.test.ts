@@ -7,12 +7,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { tenants } from '../db/schema/index.ts';
-import { jsonForScript } from './static-web.ts';
+import { jsonForScript, matchesRoute, ROUTE_PRELOADS_FILE } from './static-web.ts';
 
 let t: TestApp;
 let dist: string;
 const INDEX = '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log(1)';
+const PRELOADS = [
+  { path: '/marketplace/offers', files: ['assets/offers-1.js'] },
+  { path: '/marketplace/offers/:idOrSlug/home', files: ['assets/offer-1.js', 'assets/home-tab-1.js'] },
+];
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'tessera-web-'));
   mkdirSync(join(dist, 'assets'));
@@ -22,6 +26,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, 'assets', 'app-123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+  // The web build's map of landing routes to their chunks (vite.config.ts, routePreloads).
+  writeFileSync(join(dist, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
   t = await buildTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -129,6 +135,27 @@ describe('serving the web app', () => {
     const json = jsonForScript(value);
     expect(json).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it('preloads the chunks of the landing route the path matches, and none for other paths', async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const offer = await t.app.inject({ method: 'GET', url: '/marketplace/offers/some-offer/home?tab=1', headers: { host: 'acme.localhost' } });
+    expect(preloads(offer.body)).toEqual(['/assets/offer-1.js', '/assets/home-tab-1.js']);
+    // Before </head>, so the browser fetches them beside the entry chunk.
+    expect(offer.body.indexOf('modulepreload')).toBeLessThan(offer.body.indexOf('</head>'));
+    const list = await t.app.inject({ method: 'GET', url: '/marketplace/offers/', headers: { host: 'acme.localhost', 'accept-encoding': 'br' } });
+    expect(preloads(brotliDecompressSync(list.rawPayload).toString())).toEqual(['/assets/offers-1.js']);
+    for (const url of ['/', '/signin', '/marketplace/offers/some-offer', '/user/some/deep/route']) {
+      expect(preloads((await t.app.inject({ method: 'GET', url })).body)).toEqual([]);
+    }
+  });
+
+  it('matches a route path segment by segment, a :name standing for any one segment', () => {
+    expect(matchesRoute('/marketplace/offers/:idOrSlug', '/marketplace/offers/abc')).toBe(true);
+    expect(matchesRoute('/marketplace/offers/:idOrSlug', '/marketplace/offers/abc/')).toBe(true);
+    expect(matchesRoute('/marketplace/offers/:idOrSlug', '/marketplace/offers')).toBe(false);
+    expect(matchesRoute('/marketplace/offers/:idOrSlug', '/marketplace/offers/abc/home')).toBe(false);
+    expect(matchesRoute('/signin', '/signup')).toBe(false);
   });
 
   it('keeps unknown API paths in the error envelope', async () => {

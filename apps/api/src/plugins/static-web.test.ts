@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { tenants } from '../db/schema/index.ts';
+import { escapeHtml } from './first-paint.ts';
 import { jsonForScript, matchesRoute, ROUTE_PRELOADS_FILE } from './static-web.ts';
 
 let t: TestApp;
@@ -148,6 +149,24 @@ describe('serving the web app', () => {
     for (const url of ['/', '/signin', '/marketplace/offers/some-offer', '/user/some/deep/route']) {
       expect(preloads((await t.app.inject({ method: 'GET', url })).body)).toEqual([]);
     }
+  });
+
+  it('paints the top bar in the tenant\'s branding before the app runs, inside the container the app renders into', async () => {
+    // Not acme: an earlier test renames it.
+    const { globex } = t.tenants;
+    const res = await t.app.inject({ method: 'GET', url: '/marketplace/offers', headers: { host: 'globex.localhost' } });
+    const root = /<div id="root">(.*?)<\/div><\/body>/s.exec(res.body)?.[1] ?? '';
+    expect(root).toContain('<header class="fp-bar">');
+    expect(root).toContain(globex.name.replace(/&/g, '&#38;'));
+    expect(res.body.indexOf('<style>')).toBeLessThan(res.body.indexOf('</head>'));
+    expect(res.body).toContain(`background:${globex.branding.theme[globex.branding.theme.defaultMode].background}`);
+    // No tenant on the host: the product's wordmark.
+    const bare = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'nobody.localhost' } });
+    expect(bare.body).toContain('<span class="fp-word">Tessera</span>');
+  });
+
+  it('escapes the tenant\'s name in the first paint', () => {
+    expect(escapeHtml('<b>"A&B\'s"</b>')).toBe('&#60;b&#62;&#34;A&#38;B&#39;s&#34;&#60;/b&#62;');
   });
 
   it('matches a route path segment by segment, a :name standing for any one segment', () => {

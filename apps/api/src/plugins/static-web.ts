@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';
+import { firstPaint } from './first-paint.ts';
 
 /** Serves the built web app; unknown non-API paths get index.html (the SPA routes), unknown API paths a 404 envelope. */
 export const staticWebPlugin = fp(
@@ -77,6 +78,9 @@ export function matchesRoute(route: string, path: string): boolean {
   return want.length === got.length && want.every((segment, i) => (segment.startsWith(':') ? true : segment === got[i]));
 }
 
+/** The web app's container in index.html, where the first paint is written until the app replaces it. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
 type Encoding = 'br' | 'gzip' | 'identity';
 /** Distinct pages kept compressed: one per tenant and app type in practice; the whole cache is dropped past it. */
 const MAX_CACHED_PAGES = 500;
@@ -116,8 +120,11 @@ class IndexPage {
     const files = preloads.find((route) => matchesRoute(route.path, path))?.files ?? [];
     const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
     const script = `<script id="${TENANT_BOOTSTRAP_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
-    const at = html.indexOf('</head>');
-    return at === -1 ? links + script + html : html.slice(0, at) + links + script + html.slice(at);
+    const shell = firstPaint(bootstrap);
+    const page = html.replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('><', `>${shell.body}<`));
+    const at = page.indexOf('</head>');
+    const head = links + script + shell.style;
+    return at === -1 ? head + page : page.slice(0, at) + head + page.slice(at);
   }
 
   /** The build's route → chunks map; without it (an older build, `vite dev`) pages simply get no route preloads. */

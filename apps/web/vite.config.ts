@@ -76,8 +76,8 @@ function precompress(): Plugin {
   };
 }
 
-/** The Roboto faces the first screen paints with: body text (400), headings and buttons (600; build-theme.ts). */
-const FIRST_SCREEN_FONTS = /\/roboto-latin-(400|600)-normal-[\w-]+\.woff2$/;
+/** The Roboto faces the first screen paints with: body text (400), headings and buttons (600; build-theme.ts), the top bar's name and the showcase's title (700). */
+const FIRST_SCREEN_FONTS = /\/roboto-latin-(400|600|700)-normal-[\w-]+\.woff2$/;
 
 /**
  * Preloads the first screen's font files from index.html. Otherwise the browser finds them only once the app has
@@ -106,8 +106,69 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * The pages a visitor lands on first, as the router matches them (`:name` is one segment), and the page modules each
+ * renders. Paths with more than one module render nested routes: an offer's page and its tab.
+ */
+const LANDING_ROUTES: { path: string; modules: string[] }[] = [
+  { path: '/signin', modules: ['src/features/auth/components/signin-page.tsx'] },
+  { path: '/signup', modules: ['src/features/auth/components/signup-page.tsx'] },
+  { path: '/marketplace/offers', modules: ['src/features/marketplace/components/marketplace-offers-page.tsx'] },
+  // The bare offer address redirects to its Home tab in the app: its chunk is wanted as well.
+  ...['', '/home', '/about', '/documents', '/financials'].map((tab) => ({
+    path: `/marketplace/offers/:idOrSlug${tab}`,
+    modules: [
+      'src/features/marketplace/components/marketplace-offer-page.tsx',
+      `src/features/marketplace/components/marketplace-offer-${tab.slice(1) || 'home'}-tab.tsx`,
+    ],
+  })),
+  { path: '/marketplace/institutions', modules: ['src/features/marketplace/components/marketplace-institutions-page.tsx'] },
+  ...['', '/about', '/offers', '/team'].map((tab) => ({
+    path: `/marketplace/institutions/:idOrSlug${tab}`,
+    modules: ['src/features/marketplace/components/marketplace-institution-page.tsx', 'src/features/marketplace/components/marketplace-institution-tabs.tsx'],
+  })),
+];
+
+/**
+ * Writes dist/route-preloads.json: for each landing route, the chunks of its page modules and their static imports,
+ * less what index.html loads already. The API adds them to the page as modulepreload links (static-web.ts), so the
+ * page's chunk downloads beside the entry instead of after the app has run and the router asked for it.
+ */
+function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'tessera-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const initial = new Set<string>();
+      const walk = (fileName: string, into: Set<string>) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || into.has(fileName)) return;
+        into.add(fileName);
+        for (const dep of chunk.imports) walk(dep, into);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) walk(chunk.fileName, initial);
+      const routes = LANDING_ROUTES.map(({ path, modules }) => {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const id = join(root, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) this.error(`route-preloads: no chunk holds ${module} (${path})`);
+          walk(chunk.fileName, files);
+        }
+        return { path, files: [...files].filter((file) => !initial.has(file)) };
+      });
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(routes, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tenantHeadersFromApi(), preloadFonts(), precompress()],
+  plugins: [react(), tenantHeadersFromApi(), preloadFonts(), routePreloads(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: 5173,

@@ -7,12 +7,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { tenants } from '../db/schema/index.ts';
-import { jsonForScript } from './static-web.ts';
+import { escapeHtml } from './first-paint.ts';
+import { jsonForScript, matchesRoute, ROUTE_PRELOADS_FILE } from './static-web.ts';
 
 let t: TestApp;
 let dist: string;
 const INDEX = '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log(1)';
+const PRELOADS = [
+  { path: '/marketplace/offers', files: ['assets/offers-1.js'] },
+  { path: '/marketplace/offers/:idOrSlug/home', files: ['assets/offer-1.js', 'assets/home-tab-1.js'] },
+];
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'tessera-web-'));
   mkdirSync(join(dist, 'assets'));
@@ -22,6 +27,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, 'assets', 'app-123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+  // The web build's map of landing routes to their chunks (vite.config.ts, routePreloads).
+  writeFileSync(join(dist, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
   t = await buildTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -129,6 +136,45 @@ describe('serving the web app', () => {
     const json = jsonForScript(value);
     expect(json).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it('preloads the chunks of the landing route the path matches, and none for other paths', async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const offer = await t.app.inject({ method: 'GET', url: '/marketplace/offers/some-offer/home?tab=1', headers: { host: 'acme.localhost' } });
+    expect(preloads(offer.body)).toEqual(['/assets/offer-1.js', '/assets/home-tab-1.js']);
+    // Before </head>, so the browser fetches them beside the entry chunk.
+    expect(offer.body.indexOf('modulepreload')).toBeLessThan(offer.body.indexOf('</head>'));
+    const list = await t.app.inject({ method: 'GET', url: '/marketplace/offers/', headers: { host: 'acme.localhost', 'accept-encoding': 'br' } });
+    expect(preloads(brotliDecompressSync(list.rawPayload).toString())).toEqual(['/assets/offers-1.js']);
+    for (const url of ['/', '/signin', '/marketplace/offers/some-offer', '/user/some/deep/route']) {
+      expect(preloads((await t.app.inject({ method: 'GET', url })).body)).toEqual([]);
+    }
+  });
+
+  it('paints the top bar in the tenant\'s branding before the app runs, inside the container the app renders into', async () => {
+    // Not acme: an earlier test renames it.
+    const { globex } = t.tenants;
+    const res = await t.app.inject({ method: 'GET', url: '/marketplace/offers', headers: { host: 'globex.localhost' } });
+    const root = /<div id="root">(.*?)<\/div><\/body>/s.exec(res.body)?.[1] ?? '';
+    expect(root).toContain('<header class="fp-bar">');
+    expect(root).toContain(globex.name.replace(/&/g, '&#38;'));
+    expect(res.body.indexOf('<style>')).toBeLessThan(res.body.indexOf('</head>'));
+    expect(res.body).toContain(`background:${globex.branding.theme[globex.branding.theme.defaultMode].background}`);
+    // No tenant on the host: the product's wordmark.
+    const bare = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'nobody.localhost' } });
+    expect(bare.body).toContain('<span class="fp-word">Tessera</span>');
+  });
+
+  it('escapes the tenant\'s name in the first paint', () => {
+    expect(escapeHtml('<b>"A&B\'s"</b>')).toBe('&#60;b&#62;&#34;A&#38;B&#39;s&#34;&#60;/b&#62;');
+  });
+
+  it('matches a route path segment by segment, a :name standing for any one segment', () => {
+    expect(matchesRoute('/marketplace/offers/:idOrSlug', '/marketplace/offers/abc')).toBe(true);
+    expect(matchesRoute('/marketplace/offers/:idOrSlug', '/marketplace/offers/abc/')).toBe(true);
+    expect(matchesRoute('/marketplace/offers/:idOrSlug', '/marketplace/offers')).toBe(false);
+    expect(matchesRoute('/marketplace/offers/:idOrSlug', '/marketplace/offers/abc/home')).toBe(false);
+    expect(matchesRoute('/signin', '/signup')).toBe(false);
   });
 
   it('keeps unknown API paths in the error envelope', async () => {

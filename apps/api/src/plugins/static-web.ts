@@ -6,14 +6,16 @@ import fastifyStatic from '@fastify/static';
 import { TENANT_BOOTSTRAP_ID, type TenantBootstrap } from '@tessera/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';
+import { firstPaint } from './first-paint.ts';
 
 /** Serves the built web app; unknown non-API paths get index.html (the SPA routes), unknown API paths a 404 envelope. */
 export const staticWebPlugin = fp(
   async (app: FastifyInstance, opts: { webDist: string }) => {
     const hasWeb = existsSync(join(opts.webDist, 'index.html'));
-    const page = new IndexPage(join(opts.webDist, 'index.html'));
+    const page = new IndexPage(join(opts.webDist, 'index.html'), join(opts.webDist, ROUTE_PRELOADS_FILE));
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.webDist,
@@ -64,6 +66,21 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** Written by the web build (vite.config.ts, routePreloads): the chunks each landing route renders with. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+const routePreloadsSchema = z.array(z.object({ path: z.string().startsWith('/'), files: z.array(z.string().regex(/^[\w./-]+$/)) }));
+type RoutePreload = z.infer<typeof routePreloadsSchema>[number];
+
+/** Whether a request path is matched by a route path whose `:name` segments stand for any one segment. */
+export function matchesRoute(route: string, path: string): boolean {
+  const want = route.split('/').filter(Boolean);
+  const got = path.split('/').filter(Boolean);
+  return want.length === got.length && want.every((segment, i) => (segment.startsWith(':') ? true : segment === got[i]));
+}
+
+/** The web app's container in index.html, where the first paint is written until the app replaces it. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
 type Encoding = 'br' | 'gzip' | 'identity';
 /** Distinct pages kept compressed: one per tenant and app type in practice; the whole cache is dropped past it. */
 const MAX_CACHED_PAGES = 500;
@@ -75,29 +92,50 @@ const MAX_CACHED_PAGES = 500;
  * Compressed copies are kept by content, so a branding change or a rebuilt app simply makes a new entry.
  */
 class IndexPage {
-  private template: { mtimeMs: number; html: string } | undefined;
+  private template: { mtimeMs: number; html: string; preloads: RoutePreload[] } | undefined;
   private readonly compressed = new Map<string, Buffer>();
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly preloadsFile: string,
+  ) {}
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const html = await this.render(tenantBootstrapOf(request));
+    const path = request.url.split('?')[0] ?? '/';
+    const html = await this.render(tenantBootstrapOf(request), path, request);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (encoding === 'identity') return reply.send(html);
     return reply.header('content-encoding', encoding).send(this.compress(html, encoding));
   }
 
-  private async render(bootstrap: TenantBootstrap): Promise<string> {
+  private async render(bootstrap: TenantBootstrap, path: string, request: FastifyRequest): Promise<string> {
     const { mtimeMs } = await stat(this.file);
     if (this.template?.mtimeMs !== mtimeMs) {
-      this.template = { mtimeMs, html: await readFile(this.file, 'utf8') };
+      // Both files come from the same build, which writes index.html too.
+      this.template = { mtimeMs, html: await readFile(this.file, 'utf8'), preloads: await this.readPreloads(request) };
       this.compressed.clear();
     }
+    const { html, preloads } = this.template;
+    const files = preloads.find((route) => matchesRoute(route.path, path))?.files ?? [];
+    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
     const script = `<script id="${TENANT_BOOTSTRAP_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
-    const { html } = this.template;
-    const at = html.indexOf('</head>');
-    return at === -1 ? script + html : html.slice(0, at) + script + html.slice(at);
+    const shell = firstPaint(bootstrap);
+    const page = html.replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('><', `>${shell.body}<`));
+    const at = page.indexOf('</head>');
+    const head = links + script + shell.style;
+    return at === -1 ? head + page : page.slice(0, at) + head + page.slice(at);
+  }
+
+  /** The build's route → chunks map; without it (an older build, `vite dev`) pages simply get no route preloads. */
+  private async readPreloads(request: FastifyRequest): Promise<RoutePreload[]> {
+    if (!existsSync(this.preloadsFile)) return [];
+    try {
+      return routePreloadsSchema.parse(JSON.parse(await readFile(this.preloadsFile, 'utf8')));
+    } catch (error) {
+      request.log.warn({ err: error, file: this.preloadsFile }, 'unreadable route preloads: pages are served without them');
+      return [];
+    }
   }
 
   private compress(html: string, encoding: 'br' | 'gzip'): Buffer {

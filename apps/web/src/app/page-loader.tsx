@@ -1,6 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 
-/** Shown while the tenant loads and before the first route's code arrives. */
+/** Shown while the tenant loads, when index.html did not carry it (as under `vite dev`). */
 export function PageLoader() {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>

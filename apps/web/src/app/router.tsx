@@ -1,6 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from './layouts/app-layout.tsx';
-import { PageLoader } from './page-loader.tsx';
+import { AppLayout, AppLayoutFallback } from './layouts/app-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 import { marketplacePageRoutes } from './routes/marketplace-pages.tsx';
@@ -58,7 +57,7 @@ export const routes: RouteObject[] = [
     // Pathless: a path of '/' would match '/' by itself, and the signed-in home would never be asked for.
     element: <AppLayout />,
     errorElement: <RootErrorBoundary />,
-    HydrateFallback: PageLoader,
+    HydrateFallback: AppLayoutFallback,
     // Page errors render inside the layout, so the top bar stays usable.
     children: [{ id: PAGES_ID, errorElement: <RootErrorBoundary />, children: pageRoutes }],
   },

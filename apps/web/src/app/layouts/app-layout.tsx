@@ -1,4 +1,4 @@
-import { Box, LinearProgress } from '@mui/material';
+import { Box, CircularProgress, LinearProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useAutoSignoutNotice } from '../hooks/use-auto-signout-notice.ts';
@@ -29,6 +29,21 @@ export function AppLayout() {
           <DebugDialog />
         </Suspense>
       )}
+    </Box>
+  );
+}
+
+/**
+ * Before the first page's code has arrived: the top bar, where index.html painted it before the app ran
+ * (apps/api first-paint.ts), over a spinner, so the bar stays in place from the first paint to the page.
+ */
+export function AppLayoutFallback() {
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <TopBar />
+      <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
     </Box>
   );
 }

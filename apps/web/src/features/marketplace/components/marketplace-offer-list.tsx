@@ -7,6 +7,7 @@ import { useSession } from '../../auth/hooks/use-session.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useMarketplaceInstitutionOffers } from '../api/list-marketplace-institution-offers.ts';
 import { useMarketplaceInstitutions } from '../api/list-marketplace-institutions.ts';
+import { useMarketplaceShowcase } from '../api/get-marketplace-showcase.ts';
 import { useMarketplaceOffers } from '../api/list-marketplace-offers.ts';
 import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
 import { activeFilterCount, offerListParams, useOfferListParams } from '../hooks/use-offer-list-params.ts';
@@ -61,6 +62,9 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
   const ofInstitution = useMarketplaceInstitutionOffers(tenant, institutionId ?? '', params, scoped);
   const offers = scoped ? ofInstitution : all;
   const institutions = useMarketplaceInstitutions(tenant, { limit: PAGE_LIMIT_MAX }, !scoped);
+  // The showcase sits above the results: until it has loaded (or failed), the column below the title is held empty
+  // and a screen tall, so painted results never move down when it arrives, nor does the footer (layout shift).
+  const showcasePending = useMarketplaceShowcase(tenant, !scoped).isPending && !scoped && tenant !== '';
 
   const filterCount = activeFilterCount(controls.filters);
   const showFilters = !scoped;
@@ -129,36 +133,40 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
             </Suspense>
           </Box>
         )}
-        <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
-          {!scoped && tenant !== '' && <ShowcaseCarouselHeader tenantId={tenant} />}
-          <MarketplaceOfferListToolbar
-            controls={controls}
-            total={total}
-            filterCount={filterCount}
-            onOpenFilters={
-              showFilters && !wide
-                ? () => {
-                    setDrawerWanted(true);
-                    setDrawerOpen(true);
-                  }
-                : undefined
-            }
-          />
-          {results}
-          {pageCount > 1 && (
-            <Pagination
-              count={pageCount}
-              page={Math.min(controls.page, pageCount)}
-              onChange={(_, page) => {
-                controls.setPage(page);
-                window.scrollTo({ top: 0 });
-              }}
-              siblingCount={wide ? 1 : 0}
-              color="primary"
-              sx={{ alignSelf: 'center', py: 1 }}
+        {showcasePending ? (
+          <Box role="progressbar" aria-label="Loading offers" aria-busy="true" sx={{ flex: 1, minHeight: '100dvh' }} />
+        ) : (
+          <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
+            {!scoped && tenant !== '' && <ShowcaseCarouselHeader tenantId={tenant} />}
+            <MarketplaceOfferListToolbar
+              controls={controls}
+              total={total}
+              filterCount={filterCount}
+              onOpenFilters={
+                showFilters && !wide
+                  ? () => {
+                      setDrawerWanted(true);
+                      setDrawerOpen(true);
+                    }
+                  : undefined
+              }
             />
-          )}
-        </Stack>
+            {results}
+            {pageCount > 1 && (
+              <Pagination
+                count={pageCount}
+                page={Math.min(controls.page, pageCount)}
+                onChange={(_, page) => {
+                  controls.setPage(page);
+                  window.scrollTo({ top: 0 });
+                }}
+                siblingCount={wide ? 1 : 0}
+                color="primary"
+                sx={{ alignSelf: 'center', py: 1 }}
+              />
+            )}
+          </Stack>
+        )}
       </Box>
       {showFilters && !wide && drawerWanted && (
         <Suspense fallback={null}>

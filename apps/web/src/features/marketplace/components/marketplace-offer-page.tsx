@@ -28,8 +28,9 @@ const TABS = [
 ] as const;
 
 function OfferPageSkeleton() {
+  // A screen tall, so the footer stays below the fold until the offer arrives and pushes it down (layout shift).
   return (
-    <Stack spacing={2} role="progressbar" aria-label="Loading offer" aria-busy="true">
+    <Stack spacing={2} role="progressbar" aria-label="Loading offer" aria-busy="true" sx={{ minHeight: '100dvh' }}>
       <Skeleton variant="rounded" sx={{ height: { xs: 120, sm: 180, md: 240 } }} />
       <Skeleton variant="text" sx={{ fontSize: '2rem', width: '60%' }} />
       <Skeleton variant="rounded" height={88} />
@@ -63,7 +64,9 @@ export function MarketplaceOfferPage() {
       ) : error ? (
         <ErrorBlock error={error} onRetry={() => void refetch()} />
       ) : (
-        <Stack spacing={3} sx={{ minWidth: 0, pb: 4 }}>
+        // A screen tall too: the address first lands on the index route, which redirects to the Home tab, and the
+        // footer would show under the tabs until the tab renders.
+        <Stack spacing={3} sx={{ minWidth: 0, pb: 4, minHeight: '100dvh' }}>
           <title>{data.name}</title>
           <MarketplaceOfferHeader offer={data} aboutPath={`${base}/about`} onAbout={current === 'about'} />
           <Stack spacing={3} sx={{ px: { xs: 2, sm: 0 } }}>

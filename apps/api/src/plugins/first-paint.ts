@@ -1,0 +1,81 @@
+import { DEFAULT_BRANDING, initials, type TenantBootstrap } from '@tessera/domain';
+
+/**
+ * What index.html shows before the web app has run: the top bar in the tenant's branding (its logo, or its icon or
+ * monogram and name, or the product wordmark), on the page's background. React replaces it on its first render
+ * (createRoot empties the container), so only its look has to agree with the app's top bar (app/layouts/top-bar.tsx,
+ * features/tenant/components/brand-logo.tsx, MUI's AppBar and Toolbar): the browser paints while the app downloads.
+ * The member's own theme choice is not known here; the tenant's default mode is used.
+ */
+export function firstPaint(bootstrap: TenantBootstrap): { style: string; body: string } {
+  const { tenant, tenantSlug } = bootstrap;
+  const branding = tenant?.branding ?? DEFAULT_BRANDING;
+  const { theme } = branding;
+  const mode = theme.defaultMode;
+  const colours = theme[mode];
+  const dark = mode === 'dark';
+  const paper = dark ? lighten(colours.background, 0.06) : '#ffffff';
+  const text = dark ? '#fff' : 'rgba(0, 0, 0, 0.87)';
+  const divider = dark ? 'rgba(255, 255, 255, 0.12)' : 'rgba(0, 0, 0, 0.12)';
+  const font = [`"${theme.fontFamily}"`, theme.fontFamily === 'Roboto' ? null : '"Roboto"', '"Helvetica Neue"', 'Arial', 'sans-serif'].filter(Boolean).join(', ');
+
+  // Scoped to the shell: nothing here outlives it once React has rendered with the member's theme.
+  const style = [
+    'body{margin:0}',
+    `.fp{min-height:100vh;min-height:100dvh;box-sizing:border-box;background:${colours.background};color:${text};font-family:${font};-webkit-font-smoothing:antialiased}`,
+    `.fp-bar{position:sticky;top:0;display:flex;align-items:center;box-sizing:border-box;min-height:57px;padding:0 16px;background:${paper};border-bottom:1px solid ${divider}}`,
+    '@media (orientation:landscape){.fp-bar{min-height:49px}}',
+    '@media (min-width:600px){.fp-bar{min-height:65px;padding:0 24px}}',
+    '.fp-logo{display:inline-flex;align-items:center;gap:8px;min-width:0}',
+    '.fp-logo img{display:block;height:32px;max-width:140px;object-fit:contain}',
+    '@media (min-width:600px){.fp-logo img{max-width:200px}}',
+    `.fp-mono{flex-shrink:0;width:32px;height:32px;display:grid;place-items:center;border-radius:${theme.borderRadius}px;background:${colours.primary};color:${contrastText(colours.primary)};font-weight:700;font-size:13.44px}`,
+    '.fp-name{font-weight:700;font-size:19.2px;line-height:1.5;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}',
+    '.fp-word{font-weight:700;font-size:20.16px;letter-spacing:0.01em;line-height:1}',
+  ].join('');
+
+  let logo: string;
+  if (!tenantSlug || !tenant) {
+    const [primary, secondary] = [DEFAULT_BRANDING.theme[mode].primary, DEFAULT_BRANDING.theme[mode].secondary];
+    logo =
+      '<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">' +
+      `<rect x="2" y="2" width="13" height="13" rx="3" fill="${primary}"/><rect x="17" y="2" width="13" height="13" rx="3" fill="${secondary}"/>` +
+      `<rect x="2" y="17" width="13" height="13" rx="3" fill="${secondary}"/><rect x="17" y="17" width="13" height="13" rx="3" fill="${primary}" opacity="0.55"/>` +
+      '</svg><span class="fp-word">Tessera</span>';
+  } else {
+    const order = dark ? ['logo-dark', 'logo-light'] : ['logo-light', 'logo-dark'];
+    const image = order.map((type) => branding.images.find((i) => i.type === type)).find(Boolean);
+    const icon = branding.images.find((i) => i.type === 'icon');
+    const name = escapeHtml(tenant.name);
+    if (image) logo = `<img src="${escapeHtml(image.url)}" alt="${name}">`;
+    else {
+      const mark = icon ? `<img src="${escapeHtml(icon.url)}" alt="" style="width:32px">` : `<span class="fp-mono" aria-hidden="true">${escapeHtml(initials(tenant.name))}</span>`;
+      logo = `${mark}<span class="fp-name">${name}</span>`;
+    }
+  }
+  return { style: `<style>${style}</style>`, body: `<div class="fp"><header class="fp-bar"><span class="fp-logo">${logo}</span></header></div>` };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** MUI's `lighten`: each channel moved `amount` of the way to white. */
+function lighten(hex: string, amount: number): string {
+  const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${channels.map((c) => Math.trunc(c + (255 - c) * amount)).join(', ')})`;
+}
+
+/** MUI's getContrastText at its default threshold of 3: white unless white text would be too faint. */
+function contrastText(hex: string): string {
+  const luminance = (rgb: number[]) => {
+    const [r = 0, g = 0, b = 0] = rgb.map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const bg = luminance([1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)));
+  const ratio = (1 + 0.05) / (bg + 0.05);
+  return ratio >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
+}

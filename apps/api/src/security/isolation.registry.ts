@@ -5,8 +5,10 @@ import { newId } from '../lib/ids.ts';
 import { findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
 import { multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
+import type { RouteEntry } from '../plugins/route-table.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
-import type { SignedUp } from '../../test/factories.ts';
+import { bearer, signUp, type SignedUp } from '../../test/factories.ts';
+import { isEnumParam, paramNames } from './security.test-helpers.ts';
 
 /** What a factory works with: the app, tenant A (acme), its owner who creates everything, a platform admin. */
 export interface IsolationContext {
@@ -225,3 +227,53 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     },
   },
 ];
+
+/** Tenant A's owner and a platform admin, signed up, with factories that create each entity once, on first use. */
+export async function isolationContext(t: TestApp): Promise<IsolationContext> {
+  const created = new Map<string, Promise<string[]>>();
+  const ctx: IsolationContext = {
+    t,
+    owner: await signUp(t.app, 'acme', { role: 'owner' }),
+    admin: await signUp(t.app, 'acme', { admin: true }),
+    of(prefix) {
+      const factory = ENTITY_FACTORIES.find((f) => f.prefix === prefix);
+      if (!factory) throw new Error(`No factory for ${prefix}`);
+      if (!created.has(prefix)) created.set(prefix, factory.create(ctx));
+      return created.get(prefix)!;
+    },
+    async send(who, request) {
+      const res = await t.app.inject({ ...request, headers: { ...request.headers, host: who.host, ...bearer(who.token) } });
+      expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBe(200);
+      return (res.json() as { data: never }).data;
+    },
+  };
+  return ctx;
+}
+
+const normalise = (url: string) => url.replace(/:\w+/g, ':');
+
+/** The path parameters that name an entity (an enumerated one, like a media type, does not). */
+export function entityParams(route: RouteEntry): string[] {
+  return paramNames(route.url).filter((name) => !isEnumParam(route, name));
+}
+
+/** The factory with the longest prefix of the route that takes in every entity parameter of it. */
+export function factoryFor(route: RouteEntry): EntityFactory | undefined {
+  const url = normalise(route.url);
+  const params = paramNames(route.url);
+  const last = params.lastIndexOf(entityParams(route).at(-1)!);
+  // A factory fills the route's parameters by position: each must be an entity id, and it must reach the last one.
+  const fits = (f: EntityFactory) => paramNames(f.prefix).length > last && paramNames(f.prefix).every((_, i) => !isEnumParam(route, params[i]!));
+  return ENTITY_FACTORIES
+    .filter((f) => (url === normalise(f.prefix) || url.startsWith(`${normalise(f.prefix)}/`)) && fits(f))
+    .sort((a, b) => b.prefix.length - a.prefix.length)[0];
+}
+
+/** The route's path parameters filled with tenant A's real entities, where a factory covers them. */
+export async function entityValues(ctx: IsolationContext, route: RouteEntry): Promise<Record<string, string>> {
+  const factory = entityParams(route).length ? factoryFor(route) : undefined;
+  if (!factory) return {};
+  const values = await ctx.of(factory.prefix);
+  const names = paramNames(route.url);
+  return Object.fromEntries(values.map((value, i) => [names[i]!, value]));
+}

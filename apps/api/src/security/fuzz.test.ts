@@ -2,12 +2,10 @@ import { errorEnvelope } from '@tessera/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.ts';
-import { DEFAULT_ATTRIBUTES } from '../modules/tenants/tenant-members.repository.ts';
-import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
-import { bearer, signUp } from '../../test/factories.ts';
-import { entityValues, isolationContext, type IsolationContext } from './isolation.registry.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { admittedCaller, callerHeaders, entityValues, isolationContext, keepSignedIn, type IsolationContext } from './isolation.registry.ts';
 import {
-  apiRoutes, changedTables, fingerprint, paramNames, passes, routeName, sampleParams, sampleRequest, toJsonSchema, WALK_TIMEOUT_MS,
+  apiRoutes, changedTables, fingerprint, paramNames, routeName, sampleParams, sampleRequest, toJsonSchema, WALK_TIMEOUT_MS,
 } from './security.test-helpers.ts';
 
 /** FUZZ_SEED=<n> replays a run; the seed is printed with every failure. */
@@ -125,23 +123,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const OWNER = { role: 'owner', attributes: DEFAULT_ATTRIBUTES.owner };
-
-/** The caller the route admits: no one for public routes, else the tenant's owner, else a platform admin. */
-function callerFor(route: RouteEntry): Record<string, string> {
-  if (!route.access || route.access === 'public') return { host: hostOf('acme') };
-  const who = passes(route.access, OWNER) ? ctx.owner : ctx.admin;
-  return { host: who.host, ...bearer(who.token) };
-}
-
-/** A fuzzed route may sign its caller out (a password change, a deleted account): sign a new one up when it did. */
-async function keepCallersSignedIn() {
-  for (const key of ['owner', 'admin'] as const) {
-    const who = ctx[key];
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/tenant/mine', headers: { host: who.host, ...bearer(who.token) } });
-    if (res.statusCode !== 200) ctx[key] = await signUp(t.app, 'acme', key === 'owner' ? { role: 'owner' } : { admin: true });
-  }
-}
 
 describe('every route, sent generated invalid and random bodies, queries and path parameters', () => {
   it('never answers 5xx, refuses in the error envelope, writes nothing when it refuses, and pollutes no prototype', async () => {
@@ -151,11 +132,7 @@ describe('every route, sent generated invalid and random bodies, queries and pat
     const counts = { routes: 0, requests: 0, accepted: 0, writeChecked: 0 };
     // Deletions last, so the entities the other routes are fuzzed against still exist.
     const routes = apiRoutes(t.app).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
-    // Every entity is created before any fuzzing: a fuzzed route may change or remove what a factory builds on.
-    const givens = new Map<RouteEntry, Record<string, string>>();
-    for (const route of routes) {
-      givens.set(route, { ...(await entityValues(ctx, route)), ...(route.url.startsWith('/api/v1/tenant/:t') ? { t: t.tenants.acme.id } : {}) });
-    }
+    const givens = await entityValues(ctx, routes);
     for (const route of routes) {
       counts.routes++;
       const given = givens.get(route)!;
@@ -165,12 +142,14 @@ describe('every route, sent generated invalid and random bodies, queries and pat
       let accepted = false;
       for (const mutation of picked) {
         const request = mutation.make();
-        const res = await t.app.inject({ ...request, headers: { ...request.headers, ...callerFor(route) } });
+        const caller = admittedCaller(route);
+        const res = await t.app.inject({ ...request, headers: { ...request.headers, ...callerHeaders(ctx, caller) } });
         counts.requests++;
         const shown = `${routeName(route)} [${mutation.what}] (seed ${SEED}) ${request.method} ${String(request.url).slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)}`;
         if (res.statusCode < 300) {
           accepted = true;
           counts.accepted++;
+          await keepSignedIn(ctx, caller, res.body ? res.json() : null);
           continue;
         }
         if (res.statusCode >= 500) failures.push(`${shown}: ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -186,8 +165,6 @@ describe('every route, sent generated invalid and random bodies, queries and pat
         counts.writeChecked++;
         const changed = changedTables(before, await fingerprint(t.app));
         if (changed.length) failures.push(`${routeName(route)} (seed ${SEED}) refused every request but wrote to ${changed.join(', ')}: ${picked.map((m) => m.what).join('; ')}`);
-      } else {
-        await keepCallersSignedIn();
       }
     }
     expect(failures).toEqual([]);

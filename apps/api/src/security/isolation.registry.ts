@@ -6,9 +6,10 @@ import { findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
 import { multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
 import type { RouteEntry } from '../plugins/route-table.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
+import { hostOf, type TestApp } from '../../test/build-test-app.ts';
+import { DEFAULT_ATTRIBUTES } from '../modules/tenants/tenant-members.repository.ts';
 import { bearer, signUp, type SignedUp } from '../../test/factories.ts';
-import { isEnumParam, paramNames } from './security.test-helpers.ts';
+import { isEnumParam, paramNames, passes, type Member } from './security.test-helpers.ts';
 
 /** What a factory works with: the app, tenant A (acme), its owner who creates everything, a platform admin. */
 export interface IsolationContext {
@@ -269,11 +270,49 @@ export function factoryFor(route: RouteEntry): EntityFactory | undefined {
     .sort((a, b) => b.prefix.length - a.prefix.length)[0];
 }
 
-/** The route's path parameters filled with tenant A's real entities, where a factory covers them. */
-export async function entityValues(ctx: IsolationContext, route: RouteEntry): Promise<Record<string, string>> {
-  const factory = entityParams(route).length ? factoryFor(route) : undefined;
-  if (!factory) return {};
-  const values = await ctx.of(factory.prefix);
-  const names = paramNames(route.url);
-  return Object.fromEntries(values.map((value, i) => [names[i]!, value]));
+/**
+ * Each route's path parameters filled with tenant A's real entities, where a factory covers them. All are created
+ * before any route is called: a call may change or remove what a factory builds on.
+ */
+export async function entityValues(ctx: IsolationContext, routes: readonly RouteEntry[]): Promise<Map<RouteEntry, Record<string, string>>> {
+  const given = new Map<RouteEntry, Record<string, string>>();
+  for (const route of routes) {
+    const factory = entityParams(route).length ? factoryFor(route) : undefined;
+    const values = factory ? await ctx.of(factory.prefix) : [];
+    const names = paramNames(route.url);
+    given.set(route, Object.fromEntries(values.map((value, i) => [names[i]!, value])));
+  }
+  return given;
+}
+
+export type Caller = 'owner' | 'admin' | 'anonymous';
+
+const OWNER: Member = { role: 'owner', attributes: DEFAULT_ATTRIBUTES.owner };
+
+/** The caller a route admits: no one for public routes, else tenant A's owner, else the platform admin. */
+export function admittedCaller(route: RouteEntry): Caller {
+  if (!route.access || route.access === 'public') return 'anonymous';
+  return passes(route.access, OWNER) ? 'owner' : 'admin';
+}
+
+export function callerHeaders(ctx: IsolationContext, caller: Caller): Record<string, string> {
+  if (caller === 'anonymous') return { host: hostOf('acme') };
+  return { host: ctx[caller].host, ...bearer(ctx[caller].token) };
+}
+
+/**
+ * A route that succeeded may have ended its caller's session (a password change, a sign-out): take up the new
+ * token it answered with, else sign the same user in again, else sign a new one up.
+ */
+export async function keepSignedIn(ctx: IsolationContext, caller: Caller, answer: unknown): Promise<void> {
+  const token = (answer as { data?: { token?: unknown } } | null)?.data?.token;
+  if (caller !== 'anonymous' && typeof token === 'string') ctx[caller] = { ...ctx[caller], token };
+  for (const key of ['owner', 'admin'] as const) {
+    const who = ctx[key];
+    const mine = await ctx.t.app.inject({ method: 'GET', url: '/api/v1/tenant/mine', headers: callerHeaders(ctx, key) });
+    if (mine.statusCode === 200) continue;
+    const signin = await ctx.t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: who.host }, payload: { email: who.email, password: who.password } });
+    if (signin.statusCode === 200) ctx[key] = { ...who, token: (signin.json() as { data: { token: string } }).data.token };
+    else ctx[key] = await signUp(ctx.t.app, 'acme', key === 'owner' ? { role: 'owner' } : { admin: true });
+  }
 }

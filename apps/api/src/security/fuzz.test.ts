@@ -10,8 +10,8 @@ import {
 
 /** FUZZ_SEED=<n> replays a run; the seed is printed with every failure. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_607);
-/** Mutations per route: about 5,000 requests over the whole table, well under a minute. */
-const PER_ROUTE = 24;
+/** Mutations per route: about 4,000 requests over the whole table, well under a minute. */
+const PER_ROUTE = 20;
 
 /** mulberry32: a small seeded PRNG, so a failing request can be replayed from the seed. */
 function prng(seed: number) {
@@ -149,7 +149,7 @@ describe('every route, sent generated invalid and random bodies, queries and pat
         if (res.statusCode < 300) {
           accepted = true;
           counts.accepted++;
-          await keepSignedIn(ctx, caller, res.body ? res.json() : null);
+          await keepSignedIn(ctx, caller, res);
           continue;
         }
         if (res.statusCode >= 500) failures.push(`${shown}: ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -172,6 +172,6 @@ describe('every route, sent generated invalid and random bodies, queries and pat
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     expect(Object.getOwnPropertyNames(Array.prototype)).not.toContain('polluted');
     expect(counts.routes).toBeGreaterThan(200);
-    expect(counts.requests).toBeGreaterThan(4000);
+    expect(counts.requests).toBeGreaterThan(3500);
   }, WALK_TIMEOUT_MS);
 });

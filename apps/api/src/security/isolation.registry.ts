@@ -304,8 +304,9 @@ export function callerHeaders(ctx: IsolationContext, caller: Caller): Record<str
  * A route that succeeded may have ended its caller's session (a password change, a sign-out): take up the new
  * token it answered with, else sign the same user in again, else sign a new one up.
  */
-export async function keepSignedIn(ctx: IsolationContext, caller: Caller, answer: unknown): Promise<void> {
-  const token = (answer as { data?: { token?: unknown } } | null)?.data?.token;
+export async function keepSignedIn(ctx: IsolationContext, caller: Caller, answer: { headers: Record<string, unknown>; json(): unknown }): Promise<void> {
+  const json = String(answer.headers['content-type']).startsWith('application/json') ? answer.json() : null;
+  const token = (json as { data?: { token?: unknown } } | null)?.data?.token;
   if (caller !== 'anonymous' && typeof token === 'string') ctx[caller] = { ...ctx[caller], token };
   for (const key of ['owner', 'admin'] as const) {
     const who = ctx[key];

@@ -39,7 +39,7 @@ import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
@@ -70,6 +70,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
     genReqId: () => crypto.randomUUID(),
   });
 

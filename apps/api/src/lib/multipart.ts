@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import { isStorableText } from './safe-text.ts';
 
 export interface UploadedFile {
   field: string;
@@ -15,13 +16,22 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
   if (!request.isMultipart()) throw new AppError('bad-request', 'Send the file as multipart/form-data');
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      files.push({ field: part.fieldname, data, fileName: part.filename });
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (!isStorableText(part.filename)) throw new AppError('validation', `${part.fieldname}: the file name must not contain NUL characters or unpaired surrogates`);
+        files.push({ field: part.fieldname, data, fileName: part.filename });
+      } else if (typeof part.value === 'string') {
+        if (!isStorableText(part.value)) throw new AppError('validation', `${part.fieldname}: text must not contain NUL characters or unpaired surrogates`);
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // The multipart plugin's own errors (file too large, too many parts) carry their status; the parser's
+    // (a truncated body, a missing boundary) are plain errors about the request, not the server.
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new AppError('bad-request', 'The multipart body is malformed', { cause: error });
   }
   return { fields, files };
 }

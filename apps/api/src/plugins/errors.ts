@@ -1,17 +1,37 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors, isResponseSerializationError, serializerCompiler, validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { unstorableTextPath } from '../lib/safe-text.ts';
 
 const partLabel: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+/**
+ * The router's own refusals (a path that is not valid percent-encoded UTF-8, a path parameter over the length limit)
+ * happen before any route or error handler: without this they answer in Fastify's shape, not the envelope.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const appError = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? new AppError('bad-request', 'A path parameter is too long')
+    : new AppError('bad-request', 'The path is not a valid URL');
+  void reply.status(appError.status).send({ error: appError.toBody() });
+}
 
 /** Maps every failure to { error: { type, name, message, status } }; 5xx texts never leave the server. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
+
+    // After validation and the access check: a NUL or an unpaired surrogate would otherwise reach PostgreSQL and fail as a 500.
+    app.addHook('preHandler', async (request) => {
+      for (const [part, value] of [['path', request.params], ['query', request.query], ['body', request.body]] as const) {
+        const path = unstorableTextPath(value);
+        if (path !== null) throw new AppError('validation', `${path ? `${part}.${path}` : part}: text must not contain NUL characters or unpaired surrogates`);
+      }
+    });
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       let appError: AppError;

@@ -5,8 +5,11 @@ import { newId } from '../lib/ids.ts';
 import { findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
 import { multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
-import type { SignedUp } from '../../test/factories.ts';
+import type { RouteEntry } from '../plugins/route-table.ts';
+import { hostOf, type TestApp } from '../../test/build-test-app.ts';
+import { DEFAULT_ATTRIBUTES } from '../modules/tenants/tenant-members.repository.ts';
+import { bearer, signUp, type SignedUp } from '../../test/factories.ts';
+import { isEnumParam, paramNames, passes, type Member } from './security.test-helpers.ts';
 
 /** What a factory works with: the app, tenant A (acme), its owner who creates everything, a platform admin. */
 export interface IsolationContext {
@@ -225,3 +228,92 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     },
   },
 ];
+
+/** Tenant A's owner and a platform admin, signed up, with factories that create each entity once, on first use. */
+export async function isolationContext(t: TestApp): Promise<IsolationContext> {
+  const created = new Map<string, Promise<string[]>>();
+  const ctx: IsolationContext = {
+    t,
+    owner: await signUp(t.app, 'acme', { role: 'owner' }),
+    admin: await signUp(t.app, 'acme', { admin: true }),
+    of(prefix) {
+      const factory = ENTITY_FACTORIES.find((f) => f.prefix === prefix);
+      if (!factory) throw new Error(`No factory for ${prefix}`);
+      if (!created.has(prefix)) created.set(prefix, factory.create(ctx));
+      return created.get(prefix)!;
+    },
+    async send(who, request) {
+      const res = await t.app.inject({ ...request, headers: { ...request.headers, host: who.host, ...bearer(who.token) } });
+      expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBe(200);
+      return (res.json() as { data: never }).data;
+    },
+  };
+  return ctx;
+}
+
+const normalise = (url: string) => url.replace(/:\w+/g, ':');
+
+/** The path parameters that name an entity (an enumerated one, like a media type, does not). */
+export function entityParams(route: RouteEntry): string[] {
+  return paramNames(route.url).filter((name) => !isEnumParam(route, name));
+}
+
+/** The factory with the longest prefix of the route that takes in every entity parameter of it. */
+export function factoryFor(route: RouteEntry): EntityFactory | undefined {
+  const url = normalise(route.url);
+  const params = paramNames(route.url);
+  const last = params.lastIndexOf(entityParams(route).at(-1)!);
+  // A factory fills the route's parameters by position: each must be an entity id, and it must reach the last one.
+  const fits = (f: EntityFactory) => paramNames(f.prefix).length > last && paramNames(f.prefix).every((_, i) => !isEnumParam(route, params[i]!));
+  return ENTITY_FACTORIES
+    .filter((f) => (url === normalise(f.prefix) || url.startsWith(`${normalise(f.prefix)}/`)) && fits(f))
+    .sort((a, b) => b.prefix.length - a.prefix.length)[0];
+}
+
+/**
+ * Each route's path parameters filled with tenant A's real entities, where a factory covers them. All are created
+ * before any route is called: a call may change or remove what a factory builds on.
+ */
+export async function entityValues(ctx: IsolationContext, routes: readonly RouteEntry[]): Promise<Map<RouteEntry, Record<string, string>>> {
+  const given = new Map<RouteEntry, Record<string, string>>();
+  for (const route of routes) {
+    const factory = entityParams(route).length ? factoryFor(route) : undefined;
+    const values = factory ? await ctx.of(factory.prefix) : [];
+    const names = paramNames(route.url);
+    given.set(route, Object.fromEntries(values.map((value, i) => [names[i]!, value])));
+  }
+  return given;
+}
+
+export type Caller = 'owner' | 'admin' | 'anonymous';
+
+const OWNER: Member = { role: 'owner', attributes: DEFAULT_ATTRIBUTES.owner };
+
+/** The caller a route admits: no one for public routes, else tenant A's owner, else the platform admin. */
+export function admittedCaller(route: RouteEntry): Caller {
+  if (!route.access || route.access === 'public') return 'anonymous';
+  return passes(route.access, OWNER) ? 'owner' : 'admin';
+}
+
+export function callerHeaders(ctx: IsolationContext, caller: Caller): Record<string, string> {
+  if (caller === 'anonymous') return { host: hostOf('acme') };
+  return { host: ctx[caller].host, ...bearer(ctx[caller].token) };
+}
+
+/**
+ * A route that succeeded may have ended its caller's session (a password change, a sign-out): take up the new
+ * token it answered with, else sign the same user in again, else sign a new one up.
+ */
+export async function keepSignedIn(ctx: IsolationContext, caller: Caller, answer: { headers: Record<string, unknown>; json(): unknown }): Promise<void> {
+  const json = String(answer.headers['content-type']).startsWith('application/json') ? answer.json() : null;
+  const token = (json as { data?: { token?: unknown } } | null)?.data?.token;
+  if (caller !== 'anonymous' && typeof token === 'string') ctx[caller] = { ...ctx[caller], token };
+  for (const key of ['owner', 'admin'] as const) {
+    const who = ctx[key];
+    const mine = await ctx.t.app.inject({ method: 'GET', url: '/api/v1/tenant/mine', headers: callerHeaders(ctx, key) });
+    if (mine.statusCode === 200) continue;
+    const signin = await ctx.t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: who.host }, payload: { email: who.email, password: who.password } });
+    if (signin.statusCode === 200) ctx[key] = { ...who, token: (signin.json() as { data: { token: string } }).data.token };
+    else ctx[key] = await signUp(ctx.t.app, 'acme', key === 'owner' ? { role: 'owner' } : { admin: true });
+  }
+}

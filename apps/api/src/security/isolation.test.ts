@@ -4,8 +4,8 @@ import type { RouteEntry } from '../plugins/route-table.ts';
 import { DEFAULT_ATTRIBUTES, findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, signUp, type SignedUp } from '../../test/factories.ts';
-import { ENTITY_FACTORIES, type EntityFactory, type IsolationContext } from './isolation.registry.ts';
-import { apiRoutes, changedTables, fingerprint, isEnumParam, paramNames, passes, routeName, sampleRequest, type Member, WALK_TIMEOUT_MS } from './security.test-helpers.ts';
+import { ENTITY_FACTORIES, entityParams, factoryFor, isolationContext, type IsolationContext } from './isolation.registry.ts';
+import { apiRoutes, changedTables, fingerprint, paramNames, passes, routeName, sampleRequest, type Member, WALK_TIMEOUT_MS } from './security.test-helpers.ts';
 
 /**
  * Routes with an entity id in their path that no factory covers, each with the reason. A new route with an id
@@ -50,23 +50,6 @@ const SAME_TENANT: Record<'member' | 'gp', Record<string, Rule>> = {
 const TENANT_ROUTE = /^\/api\/v1\/tenant\/:\w+/;
 const normalise = (url: string) => url.replace(/:\w+/g, ':');
 
-/** The path parameters that name an entity (an enumerated one, like a media type, does not). */
-function entityParams(route: RouteEntry): string[] {
-  return paramNames(route.url).filter((name) => !isEnumParam(route, name));
-}
-
-/** The factory with the longest prefix of the route that takes in every entity parameter of it. */
-function factoryFor(route: RouteEntry): EntityFactory | undefined {
-  const url = normalise(route.url);
-  const params = paramNames(route.url);
-  const last = params.lastIndexOf(entityParams(route).at(-1)!);
-  // A factory fills the route's parameters by position: each must be an entity id, and it must reach the last one.
-  const fits = (f: EntityFactory) => paramNames(f.prefix).length > last && paramNames(f.prefix).every((_, i) => !isEnumParam(route, params[i]!));
-  return ENTITY_FACTORIES
-    .filter((f) => (url === normalise(f.prefix) || url.startsWith(`${normalise(f.prefix)}/`)) && fits(f))
-    .sort((a, b) => b.prefix.length - a.prefix.length)[0];
-}
-
 function ruleFor(rules: Record<string, Rule>, route: RouteEntry): Rule | undefined {
   if (rules[routeName(route)]) return rules[routeName(route)];
   const url = normalise(route.url);
@@ -88,23 +71,7 @@ let institutionKey: string;
 beforeAll(async () => {
   t = await buildTestApp();
   outsider = await signUp(t.app, 'globex', { role: 'owner' });
-  const created = new Map<string, Promise<string[]>>();
-  ctx = {
-    t,
-    owner: await signUp(t.app, 'acme', { role: 'owner' }),
-    admin: await signUp(t.app, 'acme', { admin: true }),
-    of(prefix) {
-      const factory = ENTITY_FACTORIES.find((f) => f.prefix === prefix);
-      if (!factory) throw new Error(`No factory for ${prefix}`);
-      if (!created.has(prefix)) created.set(prefix, factory.create(ctx));
-      return created.get(prefix)!;
-    },
-    async send(who, request) {
-      const res = await t.app.inject({ ...request, headers: { ...request.headers, host: who.host, ...bearer(who.token) } });
-      expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBe(200);
-      return (res.json() as { data: never }).data;
-    },
-  };
+  ctx = await isolationContext(t);
   const member = await signUp(t.app, 'acme');
   const role = (await findMember(t.app.db, t.tenants.acme.id, member.user._id))!.role;
   insiders.push({ kind: 'member', who: `tenant A's ${role} without a grant`, caller: member, member: { role, attributes: DEFAULT_ATTRIBUTES[role] } });

@@ -19,14 +19,14 @@ export const routeName = (r: Pick<RouteEntry, 'method' | 'url'>) => `${r.method}
 /** The names of a route's path parameters, in order. */
 export const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
-type JsonSchema = {
+export type JsonSchema = {
   type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; minItems?: number;
   enum?: unknown[]; const?: unknown; default?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[];
   format?: string; pattern?: string; minLength?: number; maxLength?: number; minimum?: number; exclusiveMinimum?: number; $ref?: string;
   $defs?: Record<string, JsonSchema>;
 };
 
-function toJsonSchema(schema: unknown): JsonSchema | null {
+export function toJsonSchema(schema: unknown): JsonSchema | null {
   if (!schema) return null;
   if (schema instanceof z.ZodType) return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return schema as JsonSchema;

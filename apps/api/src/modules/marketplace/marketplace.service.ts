@@ -60,13 +60,22 @@ function toCard(tenantId: string, row: CardRow, now: Date): MarketplaceOfferCard
   };
 }
 
+/** An offer's visible documents, by position, each with its file facts (one query; a document gone from the store is left out). */
+async function visibleDocuments(db: DbOrTx, offer: OfferRow) {
+  const listed = visible(offer.documents);
+  const facts = new Map((await documentFactsOf(db, offer.tenantId, listed.map((d) => d.document))).map((d) => [d.id, d]));
+  return listed.flatMap((item) => {
+    const file = facts.get(item.document);
+    return file ? [{ item, file }] : [];
+  });
+}
+
 // ── Offers ────────────────────────────────────────────────────────────────────────────────
 
 /** The investor's view of an offer: hidden media, metrics and documents never leave the server. */
 async function toMarketplaceOffer(db: DbOrTx, offer: OfferRow, institution: InstitutionRow, now: Date): Promise<MarketplaceOffer> {
   const tenantId = offer.tenantId;
-  const listed = visible(offer.documents);
-  const facts = new Map((await documentFactsOf(db, tenantId, listed.map((d) => d.document))).map((d) => [d.id, d]));
+  const documents = await visibleDocuments(db, offer);
   return {
     _id: offer.id,
     slug: offer.slug,
@@ -88,10 +97,7 @@ async function toMarketplaceOffer(db: DbOrTx, offer: OfferRow, institution: Inst
     primaryCTA: offer.primaryCta,
     secondaryCTA: offer.secondaryCta,
     classes: offer.classes.map((c) => ({ ...c, customMetrics: visible(c.customMetrics) })),
-    documents: listed.flatMap((d) => {
-      const f = facts.get(d.document);
-      return f ? [{ _id: f.id, name: f.name, originalName: f.originalName, mimeType: f.mimeType, size: f.size, position: d.position }] : [];
-    }),
+    documents: documents.map(({ item, file: f }) => ({ _id: f.id, name: f.name, originalName: f.originalName, mimeType: f.mimeType, size: f.size, position: item.position })),
   };
 }
 
@@ -122,12 +128,7 @@ function toDocumentFile(tenantId: string, offerId: string, d: Pick<DocumentRow, 
 export async function listOfferDocuments(deps: MarketplaceDeps, tenantId: string, offerIdOrSlug: string): Promise<MarketplaceDocumentFile[]> {
   const found = await findListedOffer(deps.db, tenantId, offerIdOrSlug);
   if (!found) throw notFound('Offer');
-  const listed = visible(found.offer.documents);
-  const facts = new Map((await documentFactsOf(deps.db, tenantId, listed.map((d) => d.document))).map((d) => [d.id, d]));
-  return listed.flatMap((d) => {
-    const f = facts.get(d.document);
-    return f ? [toDocumentFile(tenantId, found.offer.id, f)] : [];
-  });
+  return (await visibleDocuments(deps.db, found.offer)).map(({ file }) => toDocumentFile(tenantId, found.offer.id, file));
 }
 
 async function loadDocument(deps: MarketplaceDeps, tenantId: string, offerIdOrSlug: string, documentId: string) {

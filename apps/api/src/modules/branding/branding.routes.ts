@@ -5,10 +5,9 @@ import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { sniffMimeType } from '../../lib/uploads.ts';
 import { requireCaller } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { peek } from '../users/peek-stream.ts';
+import { sendImage } from '../../lib/image-reply.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';
 import * as branding from './branding.service.ts';
 
@@ -74,12 +73,6 @@ export async function brandingRoutes(app: FastifyInstance) {
     const key = request.params.idOrSlug;
     const tenant = objectId.safeParse(key).success ? await findTenantById(app.db, key) : await app.tenantCache.bySlug(key);
     const file = await branding.openMedia(deps, tenant, request.params.imageId);
-    const { head, stream } = await peek(file.stream);
-    return reply
-      .type(sniffMimeType(head, '') ?? 'application/octet-stream')
-      .header('Content-Length', file.size)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(stream);
+    return sendImage(reply, file, 'public, max-age=31536000, immutable');
   });
 }

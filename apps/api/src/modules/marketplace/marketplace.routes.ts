@@ -7,11 +7,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { contentDisposition, sniffMimeType } from '../../lib/uploads.ts';
+import { contentDisposition } from '../../lib/uploads.ts';
 import { requireCaller } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { checkTenantParam } from '../members/members.service.ts';
-import { peek } from '../users/peek-stream.ts';
+import { sendImage } from '../../lib/image-reply.ts';
 import * as marketplace from './marketplace.service.ts';
 
 const tags = ['Marketplace'];
@@ -111,14 +111,8 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     config: { access },
   }, async (request, reply) => {
     const file = await marketplace.openPublicImage(deps, hostTenant(request, request.params.t).id, request.params.imageId);
-    const { head, stream } = await peek(file.stream);
-    return reply
-      .type(sniffMimeType(head, '') ?? 'application/octet-stream')
-      .header('Content-Length', file.size)
-      .header('X-Content-Type-Options', 'nosniff')
-      // The bytes never change under an id; the hour bounds how long a hidden image stays in caches.
-      .header('Cache-Control', 'public, max-age=3600, immutable')
-      .send(stream);
+    // The bytes never change under an id; the hour bounds how long a hidden image stays in caches.
+    return sendImage(reply, file, 'public, max-age=3600, immutable');
   });
 
   r.get('/tenant/:t/marketplace/institutions', {

@@ -8,12 +8,11 @@ import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { sniffMimeType } from '../../lib/uploads.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { buildExport } from './users.export.ts';
 import * as users from './users.service.ts';
-import { peek } from './peek-stream.ts';
+import { sendImage } from '../../lib/image-reply.ts';
 
 const tags = ['User'];
 const params = z.object({ id: objectId });
@@ -69,13 +68,7 @@ export async function usersRoutes(app: FastifyInstance) {
     config: { access: signedIn },
   }, async (request, reply) => {
     const file = await users.readImage(deps, requireAuth(request), request.params.id, request.params.imageId);
-    const { head, stream } = await peek(file.stream);
-    return reply
-      .type(sniffMimeType(head, '') ?? 'application/octet-stream')
-      .header('Content-Length', file.size)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, max-age=86400, immutable')
-      .send(stream);
+    return sendImage(reply, file, 'private, max-age=86400, immutable');
   });
 
   r.get('/user/:id/events', {

@@ -12,6 +12,8 @@ declare module 'fastify' {
     /** The tenant the host picked: {slug}.{BASE_DOMAIN} or {slug}.localhost; the bare host picks DEFAULT_TENANT. */
     tenant: TenantRow | null;
     appType: AppType;
+    /** Where links in e-mails sent for this request point: see linkOrigin. */
+    linkOrigin: string;
   }
   interface FastifyInstance {
     tenantCache: TenantCache;
@@ -93,6 +95,27 @@ export class TenantCache {
   }
 }
 
+/**
+ * The origin e-mailed links (password reset, invites, shares) point back to. The request's own host is used only
+ * when it is a name this deployment serves for that tenant ({slug}.BASE_DOMAIN, {slug}.localhost, or the bare
+ * BASE_DOMAIN/localhost for the default tenant). Any other Host header (a foreign name, an IP address) falls back to
+ * the tenant's canonical host, so a forged Host cannot turn a reset mail into a link to the attacker's site.
+ */
+export function linkOrigin(protocol: string, hostHeader: string | undefined, tenant: TenantRow | null, config: Pick<Config, 'baseDomain' | 'defaultTenant'>): string {
+  const raw = (hostHeader ?? '').trim().toLowerCase();
+  const port = /:(\d{1,5})$/.exec(raw)?.[1];
+  const name = raw.replace(/:\d+$/, '').replace(/\.$/, '');
+  const slug = tenant?.slug ?? config.defaultTenant;
+  const isDefault = slug === config.defaultTenant;
+  const served = new Set([`${slug}.${config.baseDomain}`, `${slug}.localhost`]);
+  if (isDefault) {
+    served.add(config.baseDomain);
+    served.add('localhost');
+  }
+  const host = served.has(name) ? name : isDefault ? config.baseDomain : `${slug}.${config.baseDomain}`;
+  return `${protocol}://${host}${port ? `:${port}` : ''}`;
+}
+
 /** The tenant of the request, or a 404 when the host names no tenant. */
 export function requireTenant(request: FastifyRequest): TenantRow {
   if (!request.tenant) throw new AppError('not-found', 'Organization not found for this address');
@@ -105,12 +128,14 @@ export const tenantPlugin = fp(
     app.decorate('tenantCache', cache);
     app.decorateRequest('tenant', null);
     app.decorateRequest('appType', opts.config.appType);
+    app.decorateRequest('linkOrigin', '');
 
     app.addHook('onRequest', async (request) => {
       if (request.url.startsWith('/api/v1/health/live')) return;
       const { slug, appType } = parseHost(request.headers.host, opts.config.baseDomain);
       request.appType = appType ?? opts.config.appType;
       request.tenant = await cache.bySlug(slug ?? opts.config.defaultTenant);
+      request.linkOrigin = linkOrigin(request.protocol, request.headers.host, request.tenant, opts.config);
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {

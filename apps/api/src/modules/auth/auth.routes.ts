@@ -16,7 +16,7 @@ const authData = dataOf(authResult);
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: auth.AuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config };
-  const site = (request: FastifyRequest): auth.CallSite => ({ tenant: requireTenant(request), origin: `${request.protocol}://${request.host}` });
+  const site = (request: FastifyRequest): auth.CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
   const limited = { max: app.config.rateLimit.authMax, timeWindow: '1 minute' };
   const open: Access = 'public';
   const signedIn: Access = 'signed-in';

@@ -24,7 +24,7 @@ const rule = 'Visible to its uploader (owner) and to holders of an unexpired gra
 export async function documentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: documents.DocumentDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config, storage: app.storage };
-  const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: `${request.protocol}://${request.host}` });
+  const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
 
   r.get('/document', {
     schema: {

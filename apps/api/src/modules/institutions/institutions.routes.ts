@@ -31,7 +31,7 @@ const ownerRole = "Only the team's owners, the tenant's owners and platform admi
 export async function institutionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: AuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config };
-  const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: `${request.protocol}://${request.host}` });
+  const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
   /** The caller, after checking that the path names the tenant of the address. */
   const caller = (request: FastifyRequest & { params: { t: string } }): AuthContext => {
     checkTenantParam(requireTenant(request), request.params.t);

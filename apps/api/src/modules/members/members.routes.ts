@@ -28,7 +28,7 @@ const transitionsText = Object.entries(MEMBERSHIP_TRANSITIONS)
 export async function membersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: AuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config };
-  const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: `${request.protocol}://${request.host}` });
+  const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
   /** The caller (an owner, a platform admin or a private API key), after checking that the path names the tenant of the address. */
   const admin = (request: FastifyRequest & { params: { t: string } }): Caller => {
     members.checkTenantParam(requireTenant(request), request.params.t);

@@ -22,7 +22,9 @@ export function trackingId(): string {
     ?.slice(TID_COOKIE.length + 1);
   if (existing && /^[A-Za-z0-9_-]{8,64}$/.test(existing)) return existing;
   const tid = crypto.randomUUID().replace(/-/g, '');
-  document.cookie = `${TID_COOKIE}=${tid}; path=/; max-age=${TID_MAX_AGE_SECONDS}; SameSite=Lax`;
+  // Secure wherever the page itself is (plain http only on localhost during development).
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${TID_COOKIE}=${tid}; path=/; max-age=${TID_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
   return tid;
 }
 

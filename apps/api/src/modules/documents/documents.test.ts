@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, timelineEvents, users } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, lastMailTo, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
-import { extractPdfText } from './pdf-text.ts';
+import { deflateSync } from 'node:zlib';
+import { extractPdfText, MAX_INFLATED_BYTES } from './pdf-text.ts';
 import { makePdf, metadata, multipart, PNG, uploadDocument } from './documents.test-helpers.ts';
 
 let t: TestApp;
@@ -186,6 +187,20 @@ describe('pdf text extraction', () => {
     expect(extractPdfText(makePdf('Compressed words'))).toBe('Compressed words');
     const tj = Buffer.from('%PDF-1.4\n1 0 obj << /Length 60 >>\nstream\nBT [(Hel) -20 (lo) -500 (World)] TJ T* <48692021> Tj ET\nendstream\nendobj\n');
     expect(extractPdfText(tj)).toBe('Hello World\nHi !');
+  });
+
+  it('stops inflating a decompression bomb at its budget instead of exhausting memory', () => {
+    // One honest stream, then ~100 KB of deflate that would expand to 100 MB, many times over.
+    const bomb = deflateSync(Buffer.alloc(100 * 1024 * 1024, 0x20));
+    const stream = (data: Buffer) => Buffer.concat([Buffer.from(`1 0 obj << /Length ${data.length} /Filter /FlateDecode >>\nstream\n`), data, Buffer.from('\nendstream\nendobj\n')]);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), stream(deflateSync('BT (before) Tj ET')), ...Array.from({ length: 50 }, () => stream(bomb))]);
+    expect(bomb.length).toBeLessThan(MAX_INFLATED_BYTES / 100);
+    const before = process.memoryUsage().arrayBuffers;
+    const started = performance.now();
+    expect(extractPdfText(pdf)).toBe('before');
+    // 50 bombs inflated to the 32 MB cap each would take tens of seconds; extraction stops at the first.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(MAX_INFLATED_BYTES * 2);
   });
 });
 

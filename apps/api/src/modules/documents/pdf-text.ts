@@ -7,14 +7,22 @@ import { inflateSync } from 'node:zlib';
  */
 export function extractPdfText(pdf: Buffer): string {
   const chunks: string[] = [];
-  for (const content of contentStreams(pdf)) {
+  const budget = { left: MAX_INFLATED_BYTES };
+  for (const content of contentStreams(pdf, budget)) {
     const text = textOfContent(content);
     if (text.trim()) chunks.push(text.trim());
   }
   return chunks.join('\n').replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-function* contentStreams(pdf: Buffer): Generator<string> {
+/**
+ * Decompression-bomb guard: a few KB of deflate can expand to gigabytes. Each document may inflate at most this much
+ * in all; at the first stream that would go past it, extraction stops with the text read so far.
+ */
+export const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+const OVER_BUDGET = Symbol('over budget');
+
+function* contentStreams(pdf: Buffer, budget: { left: number }): Generator<string> {
   const source = pdf.toString('latin1');
   const streamPattern = /stream\r?\n/g;
   let match: RegExpExecArray | null;
@@ -31,18 +39,25 @@ function* contentStreams(pdf: Buffer): Generator<string> {
     if (/\/Subtype\s*\/Image|\/Type\s*\/XObject/.test(dictionary)) continue;
     const filters = /\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dictionary)?.[1] ?? '';
     if (filters && filters.replace(/\/FlateDecode|[[\]\s]/g, '') !== '') continue;
-    const data = filters.includes('FlateDecode') ? inflate(raw) : raw;
-    if (data) yield data.toString('latin1');
+    const data = filters.includes('FlateDecode') ? inflate(raw, budget.left) : raw;
+    if (data === OVER_BUDGET) return;
+    if (!data) continue;
+    budget.left -= data.length;
+    if (budget.left < 0) return;
+    yield data.toString('latin1');
   }
 }
 
-function inflate(data: Buffer): Buffer | null {
+function inflate(data: Buffer, maxOutputLength: number): Buffer | null | typeof OVER_BUDGET {
+  if (maxOutputLength <= 0) return OVER_BUDGET;
   try {
-    return inflateSync(data);
-  } catch {
+    return inflateSync(data, { maxOutputLength });
+  } catch (err) {
+    // Over the budget: a bomb, or simply more text than is worth indexing.
+    if (err instanceof RangeError) return OVER_BUDGET;
     // Some writers leave trailing bytes; finishFlush recovers what was decoded.
     try {
-      return inflateSync(data, { finishFlush: 2 });
+      return inflateSync(data, { finishFlush: 2, maxOutputLength });
     } catch {
       return null;
     }

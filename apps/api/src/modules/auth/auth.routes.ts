@@ -5,6 +5,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
+import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
@@ -15,7 +16,14 @@ const authData = dataOf(authResult);
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: auth.AuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config };
+  const { accountSigninMax, accountResetMax } = app.config.rateLimit;
+  const limiter = (name: string, max: number, windowMinutes: number) => new AttemptLimiter(name, max, windowMinutes * 60_000, app.attemptStore, app.clock);
+  const limits: auth.AuthLimits = {
+    signinPerAccount: limiter('signin-account', accountSigninMax, 15),
+    resetPerAccount: limiter('reset-account', accountResetMax, 60),
+    resetPerAddress: limiter('reset-address', accountResetMax * 10, 60),
+  };
+  const deps: auth.LimitedAuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config, limits };
   const site = (request: FastifyRequest): auth.CallSite => ({ tenant: requireTenant(request), origin: `${request.protocol}://${request.host}` });
   const limited = { max: app.config.rateLimit.authMax, timeWindow: '1 minute' };
   const open: Access = 'public';
@@ -54,7 +62,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     config: { access: open, rateLimit: limited },
   }, async (request) => {
-    await auth.requestPasswordReset(deps, site(request), request.body.email, request.body.tenantId, afterReply(request));
+    await auth.requestPasswordReset(deps, site(request), request.ip, request.body.email, request.body.tenantId, afterReply(request));
     return { data: { sent: true as const } };
   });
 

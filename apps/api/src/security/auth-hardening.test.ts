@@ -1,0 +1,186 @@
+import { AUTH_ERRORS, type AuthResult, type TenantRole } from '@tessera/domain';
+import { verify } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import { Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authTokens, users } from '../db/schema/index.ts';
+import { buildTestApp, hostOf, TEST_JWT_SECRET, type TestApp, type TestClock } from '../../test/build-test-app.ts';
+import { awaitMailTo, bearer, lastMailTo, PASSWORD } from '../../test/factories.ts';
+import { TokenService } from '../lib/tokens.ts';
+import { DEFAULT_ATTRIBUTES, findMember, updateMember } from '../modules/tenants/tenant-members.repository.ts';
+
+// Counts argon2 verifications, so the unknown-address path can be shown to do the same work as a wrong password.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
+
+/**
+ * Authentication hardening (issue #7): per-account and per-address brute-force limits on sign-in and reset, sessions
+ * ended by a password change or reset, single-use expiring reset and invite links bound to their tenant, no account
+ * enumeration, and the common-passwords check. The app runs with the production defaults for every auth limit
+ * (20 calls per minute per address and route, 10 sign-in attempts per e-mail per 15 minutes, 3 reset mails per
+ * e-mail and 30 per address per hour) behind a trusted proxy, so each request can come from its own address.
+ */
+const SIGNIN_ACCOUNT_MAX = 10;
+const SIGNIN_WINDOW_MS = 15 * 60_000;
+const RESET_ACCOUNT_MAX = 3;
+const RESET_WINDOW_MS = 60 * 60_000;
+const DEFAULT_LIMITS = { TRUST_PROXY: '1', AUTH_RATE_LIMIT_MAX: '20', AUTH_ACCOUNT_LIMIT_MAX: String(SIGNIN_ACCOUNT_MAX), AUTH_RESET_LIMIT_MAX: String(RESET_ACCOUNT_MAX) };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp(DEFAULT_LIMITS);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let addresses = 0;
+/** A new client address (TEST-NET-3 range and beyond), so no test trips another's per-address limit by accident. */
+const freshAddress = () => `198.51.${Math.floor(++addresses / 250) % 250}.${(addresses % 250) + 1}`;
+let emails = 0;
+const newEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++emails}@example.com`;
+
+type Post = (url: string, payload: object, options?: { from?: string; slug?: string; headers?: Record<string, string> }) => ReturnType<TestApp['app']['inject']>;
+const poster = (app: TestApp['app']): Post => (url, payload, options = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/auth/${url}`,
+    headers: { host: hostOf(options.slug ?? 'acme'), 'x-forwarded-for': options.from ?? freshAddress(), ...options.headers },
+    payload,
+  });
+const post = (...args: Parameters<Post>) => poster(t.app)(...args);
+
+/** Signs a new account up from a fresh address (the shared factory's one address would meet the per-address limit). */
+async function account(slug = 'acme', role?: TenantRole) {
+  const email = newEmail();
+  const res = await post('signup', { email, password: PASSWORD, firstname: 'Test', lastname: 'User', acceptDisclosures: true }, { slug });
+  expect(res.statusCode, res.body).toBe(200);
+  const result = (res.json() as { data: AuthResult }).data;
+  if (role) {
+    const member = await findMember(t.app.db, result.tenantMember!.tenant, result.user._id);
+    await updateMember(t.app.db, member!.tenantId, member!.id, { role, attributes: DEFAULT_ATTRIBUTES[role] });
+  }
+  return { ...result, email };
+}
+
+/** Moves the clock to just after the start of a limit window, so a test's attempts never straddle two windows. */
+function startOfWindow(clock: TestClock, windowMs: number) {
+  clock.advance(windowMs - (clock.now().getTime() % windowMs) + 1000);
+}
+
+const mailCount = async (to: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}&limit=50&allTenants=true` });
+  return (res.json() as { data: unknown[] }).data.length;
+};
+/** Reset mail goes out after the reply; wait until `count` have arrived (or two seconds passed). */
+const mailsArrived = (to: string, count: number) => vi.waitFor(async () => expect(await mailCount(to)).toBe(count), { timeout: 2000, interval: 50 });
+
+function expectRateLimited(res: Awaited<ReturnType<Post>>, maxWaitSeconds: number) {
+  expect(res.statusCode, res.body).toBe(429);
+  expect(res.json().error).toMatchObject({ type: 'rate-limited', name: 'RateLimitError', status: 429 });
+  expect(res.json().error.message).toMatch(/^Too many (attempts|requests)\. Please try again in \d+ (seconds?|minutes)\.$/);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(maxWaitSeconds);
+}
+
+describe('sign-in brute force', () => {
+  it('locks one account after 10 attempts from 10 different addresses, refuses even the right password, and reopens after the window', async () => {
+    const victim = await account();
+    const other = await account();
+    startOfWindow(t.clock, SIGNIN_WINDOW_MS);
+    for (let i = 0; i < SIGNIN_ACCOUNT_MAX; i++) {
+      // Each address makes one call, far under its own limit of 20 a minute.
+      expect((await post('signin', { email: victim.email, password: `wrong-guess-${i}` })).statusCode).toBe(401);
+    }
+    const locked = await post('signin', { email: victim.email.toUpperCase(), password: PASSWORD });
+    expectRateLimited(locked, SIGNIN_WINDOW_MS / 1000);
+    expect(locked.json().error.message).toMatch(/minutes\.$/);
+    // Only that account: another one signs in from the same addresses' neighbourhood.
+    expect((await post('signin', { email: other.email, password: PASSWORD })).statusCode).toBe(200);
+
+    t.clock.advance(Number(locked.headers['retry-after']) * 1000);
+    const reopened = await post('signin', { email: victim.email, password: PASSWORD });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+  });
+
+  it('a successful sign-in clears the count, so a user who mistypes now and then is never locked out', async () => {
+    const user = await account();
+    startOfWindow(t.clock, SIGNIN_WINDOW_MS);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < SIGNIN_ACCOUNT_MAX - 1; i++) expect((await post('signin', { email: user.email, password: 'typo-password' })).statusCode).toBe(401);
+      expect((await post('signin', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
+    }
+  });
+
+  it('locks an unknown address after the same count with the same answer, so the lock-out reveals nothing', async () => {
+    const known = await account();
+    const unknown = newEmail('nobody');
+    startOfWindow(t.clock, SIGNIN_WINDOW_MS);
+    const answers = [];
+    for (const email of [known.email, unknown]) {
+      for (let i = 0; i < SIGNIN_ACCOUNT_MAX; i++) expect((await post('signin', { email, password: 'wrong-guess' })).statusCode).toBe(401);
+      answers.push(await post('signin', { email, password: 'wrong-guess' }));
+    }
+    for (const res of answers) expectRateLimited(res, SIGNIN_WINDOW_MS / 1000);
+    expect(answers[0]!.json().error.type).toBe(answers[1]!.json().error.type);
+  });
+
+  it('throttles one address spraying many e-mails (20 calls a minute per address), with Retry-After, and only that address', async () => {
+    const sprayer = freshAddress();
+    for (let i = 0; i < 20; i++) expect((await post('signin', { email: newEmail('spray'), password: 'Spring2024!x' }, { from: sprayer })).statusCode).toBe(401);
+    const throttled = await post('signin', { email: newEmail('spray'), password: 'Spring2024!x' }, { from: sprayer });
+    expectRateLimited(throttled, 60);
+    expect(throttled.json().error.message).toMatch(/seconds?\.$/);
+    expect((await post('signin', { email: newEmail('spray'), password: 'Spring2024!x' })).statusCode).toBe(401);
+  });
+
+  it('keys the address from the peer when no proxy is trusted, so a forged X-Forwarded-For does not escape the limit', async () => {
+    const direct = await buildTestApp({ ...DEFAULT_LIMITS, TRUST_PROXY: '0', AUTH_RATE_LIMIT_MAX: '3' });
+    try {
+      const send = (i: number) => direct.app.inject({
+        method: 'POST', url: '/api/v1/auth/signin', remoteAddress: '203.0.113.9',
+        headers: { host: hostOf('acme'), 'x-forwarded-for': `10.0.0.${i}` }, payload: { email: newEmail('forged'), password: 'whatever-1' },
+      });
+      for (let i = 0; i < 3; i++) expect((await send(i)).statusCode).toBe(401);
+      expectRateLimited(await send(3), 60);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe('password-reset request flood', () => {
+  it('mails one account at most 3 times an hour whatever the addresses, answering 429 after; unknown addresses alike', async () => {
+    const victim = await account();
+    const unknown = newEmail('nobody');
+    startOfWindow(t.clock, RESET_WINDOW_MS);
+    for (const email of [victim.email, unknown]) {
+      for (let i = 0; i < RESET_ACCOUNT_MAX; i++) expect((await post('password-reset-request', { email })).json()).toEqual({ data: { sent: true } });
+      expectRateLimited(await post('password-reset-request', { email }), RESET_WINDOW_MS / 1000);
+    }
+    await mailsArrived(victim.email, RESET_ACCOUNT_MAX);
+    t.clock.advance(RESET_WINDOW_MS);
+    expect((await post('password-reset-request', { email: victim.email })).statusCode).toBe(200);
+    await mailsArrived(victim.email, RESET_ACCOUNT_MAX + 1);
+  });
+
+  it('lets one address ask for at most 30 resets an hour across any e-mails, then 429 until the hour ends', async () => {
+    // Its own app with the per-minute limit lifted: that limiter runs on real time and would answer first at 21.
+    const hourly = await buildTestApp({ ...DEFAULT_LIMITS, AUTH_RATE_LIMIT_MAX: '10000' });
+    const send = (from: string) => poster(hourly.app)('password-reset-request', { email: newEmail('target') }, { from });
+    try {
+      const sprayer = freshAddress();
+      startOfWindow(hourly.clock, RESET_WINDOW_MS);
+      for (let i = 0; i < RESET_ACCOUNT_MAX * 10; i++) expect((await send(sprayer)).statusCode, `request ${i}`).toBe(200);
+      expectRateLimited(await send(sprayer), RESET_WINDOW_MS / 1000);
+      expect((await send(freshAddress())).statusCode).toBe(200);
+      hourly.clock.advance(RESET_WINDOW_MS);
+      expect((await send(sprayer)).statusCode).toBe(200);
+    } finally {
+      await hourly.close();
+    }
+  });
+});

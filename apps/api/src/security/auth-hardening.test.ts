@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authTokens, users } from '../db/schema/index.ts';
-import { buildTestApp, hostOf, TEST_JWT_SECRET, type TestApp, type TestClock } from '../../test/build-test-app.ts';
+import { buildTestApp, hostOf, type TestApp, type TestClock } from '../../test/build-test-app.ts';
 import { awaitMailTo, bearer, lastMailTo, PASSWORD } from '../../test/factories.ts';
 import { TokenService } from '../lib/tokens.ts';
 import { DEFAULT_ATTRIBUTES, findMember, updateMember } from '../modules/tenants/tenant-members.repository.ts';
@@ -182,5 +182,149 @@ describe('password-reset request flood', () => {
     } finally {
       await hourly.close();
     }
+  });
+});
+
+describe('sessions from before a password change', () => {
+  it('changing the password ends every session of the user, including the one that changed it; the new token works', async () => {
+    const user = await account();
+    const laptop = user.token;
+    const phone = (await post('signin', { email: user.email, password: PASSWORD })).json().data.token as string;
+    const changed = await post('password-update', { newPassword: 'a-fresh-passphrase-7' }, { headers: bearer(laptop) });
+    expect(changed.statusCode, changed.body).toBe(200);
+    for (const old of [laptop, phone]) {
+      const res = await post('token-refresh', {}, { headers: bearer(old) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toMatchObject({ type: 'unauthenticated', message: AUTH_ERRORS.sessionExpired });
+    }
+    expect((await post('token-refresh', {}, { headers: bearer(changed.json().data.token) })).statusCode).toBe(200);
+  });
+
+  it('a reset ends every earlier session and every reset link sent before it; the new token works', async () => {
+    const user = await account();
+    const phone = (await post('signin', { email: user.email, password: PASSWORD })).json().data.token as string;
+    await post('password-reset-request', { email: user.email });
+    const { token: first } = await awaitMailTo(t.app, user.email);
+    await post('password-reset-request', { email: user.email });
+    await mailsArrived(user.email, 2);
+    const { token: second } = await lastMailTo(t.app, user.email);
+    expect(second).not.toBe(first);
+
+    const reset = await post('password-reset-confirm', { resetToken: second, password: 'reset-passphrase-9' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    for (const old of [user.token, phone]) expect((await post('token-refresh', {}, { headers: bearer(old) })).statusCode).toBe(401);
+    expect((await post('token-refresh', {}, { headers: bearer(reset.json().data.token) })).statusCode).toBe(200);
+    const stale = await post('password-reset-confirm', { resetToken: first, password: 'reset-passphrase-10' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.message).toBe(AUTH_ERRORS.resetTokenInvalid);
+  });
+
+  it('a reset link requested before a password change stops working', async () => {
+    const user = await account();
+    await post('password-reset-request', { email: user.email });
+    const { token } = await awaitMailTo(t.app, user.email);
+    expect((await post('password-update', { newPassword: 'changed-meanwhile-3' }, { headers: bearer(user.token) })).statusCode).toBe(200);
+    const res = await post('password-reset-confirm', { resetToken: token, password: 'reset-passphrase-11' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(AUTH_ERRORS.resetTokenInvalid);
+    expect((await post('signin', { email: user.email, password: 'changed-meanwhile-3' })).statusCode).toBe(200);
+  });
+});
+
+describe('reset and invite links', () => {
+  const RESET_TTL_MS = 60 * 60_000;
+  const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
+
+  async function resetLink(email: string, slug = 'acme') {
+    const before = await mailCount(email);
+    await post('password-reset-request', { email }, { slug });
+    await mailsArrived(email, before + 1);
+    return (await lastMailTo(t.app, email)).token!;
+  }
+
+  async function inviteLink(slug = 'acme') {
+    const owner = await account(slug, 'owner');
+    const email = newEmail('invitee');
+    const res = await post('invite', { email, firstname: 'Ina', lastname: 'Vited', role: 'member' }, { slug, headers: bearer(owner.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const { token } = await lastMailTo(t.app, email);
+    const accept = (password = 'invite-passphrase-4') =>
+      post('invite-accept', { email, password, firstname: 'Ina', lastname: 'Vited', acceptDisclosures: true, inviteToken: token }, { slug });
+    return { email, token: token!, accept };
+  }
+
+  it('a reset link works once; the second use is refused with the spec text and changes nothing', async () => {
+    const user = await account();
+    const token = await resetLink(user.email);
+    expect((await post('password-reset-confirm', { resetToken: token, password: 'reset-once-passphrase' })).statusCode).toBe(200);
+    const again = await post('password-reset-confirm', { resetToken: token, password: 'reset-twice-passphrase' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatchObject({ type: 'bad-request', message: AUTH_ERRORS.resetTokenInvalid, status: 400 });
+    expect((await post('signin', { email: user.email, password: 'reset-once-passphrase' })).statusCode).toBe(200);
+  });
+
+  it('a reset link works until its hour is up and is refused as expired after', async () => {
+    const early = await account();
+    const late = await account();
+    const [earlyToken, lateToken] = [await resetLink(early.email), await resetLink(late.email)];
+    t.clock.advance(RESET_TTL_MS - 60_000);
+    expect((await post('password-reset-confirm', { resetToken: earlyToken, password: 'just-in-time-pass' })).statusCode).toBe(200);
+    t.clock.advance(2 * 60_000);
+    const expired = await post('password-reset-confirm', { resetToken: lateToken, password: 'too-late-passphrase' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.message).toBe(AUTH_ERRORS.resetTokenExpired);
+    expect((await post('signin', { email: late.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it("a reset link e-mailed on tenant A's address is refused on tenant B's and still works on A's", async () => {
+    const user = await account('acme');
+    const token = await resetLink(user.email, 'acme');
+    const elsewhere = await post('password-reset-confirm', { resetToken: token, password: 'cross-tenant-pass' }, { slug: 'globex' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error.message).toBe(AUTH_ERRORS.resetTokenInvalid);
+    expect(await findMember(t.app.db, t.tenants.globex.id, user.user._id)).toBeUndefined();
+    const home = await post('password-reset-confirm', { resetToken: token, password: 'home-tenant-pass' }, { slug: 'acme' });
+    expect(home.statusCode, home.body).toBe(200);
+  });
+
+  it('an invite link works once, until its seven days are up, and only on its tenant', async () => {
+    const once = await inviteLink();
+    expect((await once.accept()).statusCode).toBe(200);
+    const reused = await once.accept('another-passphrase-5');
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.message).toBe(AUTH_ERRORS.signupTokenInvalid);
+
+    const onTime = await inviteLink();
+    const tooLate = await inviteLink();
+    const elsewhere = await post('invite-accept', { email: onTime.email, password: 'invite-passphrase-4', firstname: 'I', lastname: 'V', acceptDisclosures: true, inviteToken: onTime.token }, { slug: 'globex' });
+    expect(elsewhere.json().error.message).toBe(AUTH_ERRORS.signupTokenInvalid);
+    t.clock.advance(INVITE_TTL_MS - 60_000);
+    expect((await onTime.accept()).statusCode).toBe(200);
+    t.clock.advance(2 * 60_000);
+    const expired = await tooLate.accept();
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.message).toBe(AUTH_ERRORS.signupTokenExpired);
+  });
+
+  it('the database keeps no usable link: only its id, and a link rebuilt from that id without the signing key is refused', async () => {
+    const user = await account();
+    const token = await resetLink(user.email);
+    const invite = await inviteLink();
+    const rows = await t.app.db.select().from(authTokens).where(sql`${authTokens.userId} in (${user.user._id}, (select id from ${users} where ${users.email} = ${invite.email}))`);
+    expect(rows.map((r) => r.purpose).sort()).toEqual(['invite', 'reset']);
+    const stored = JSON.stringify(rows);
+    for (const link of [token, invite.token]) {
+      expect(stored).not.toContain(link);
+      expect(stored).not.toContain(link.split('.')[2]);
+    }
+    // Someone who reads the table (but not the signing key) forges a reset link for the stored id: refused.
+    const reset = rows.find((r) => r.purpose === 'reset')!;
+    const forged = await new TokenService('another-secret-another-secret-000000', 1800)
+      .signPurpose('reset', { email: user.email, ver: 0 }, reset.id, 3600, t.clock.now());
+    const res = await post('password-reset-confirm', { resetToken: forged, password: 'forged-passphrase' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(AUTH_ERRORS.resetTokenInvalid);
+    // The e-mailed link for that same id still works: the refusal was the key's doing.
+    expect((await post('password-reset-confirm', { resetToken: token, password: 'real-link-passphrase' })).statusCode).toBe(200);
   });
 });

@@ -328,3 +328,91 @@ describe('reset and invite links', () => {
     expect((await post('password-reset-confirm', { resetToken: token, password: 'real-link-passphrase' })).statusCode).toBe(200);
   });
 });
+
+describe('no account enumeration', () => {
+  const seen = (res: Awaited<ReturnType<Post>>) => ({
+    status: res.statusCode, body: res.body, type: res.headers['content-type'], length: res.headers['content-length'], retryAfter: res.headers['retry-after'],
+  });
+
+  it('sign-in answers an unknown e-mail, a wrong password and an unfinished invitation byte for byte alike, each after one argon2 verification', async () => {
+    const known = await account();
+    const owner = await account('acme', 'owner');
+    const invited = newEmail('invited');
+    expect((await post('invite', { email: invited, firstname: 'In', lastname: 'Vited' }, { headers: bearer(owner.token) })).statusCode).toBe(200);
+    const verifications = vi.mocked(verify);
+    const answers = [];
+    for (const email of [newEmail('nobody'), known.email, invited]) {
+      verifications.mockClear();
+      answers.push(await post('signin', { email, password: 'not-the-password' }));
+      expect(verifications, email).toHaveBeenCalledTimes(1);
+    }
+    expect(answers[0]!.json().error).toEqual({ type: 'unauthenticated', name: 'AuthenticationError', message: AUTH_ERRORS.invalidCredentials, status: 401 });
+    expect(seen(answers[1]!)).toEqual(seen(answers[0]!));
+    expect(seen(answers[2]!)).toEqual(seen(answers[0]!));
+  });
+
+  it('the reset request answers a known and an unknown e-mail byte for byte alike, and mails only the known one', async () => {
+    const known = await account();
+    const unknown = newEmail('nobody');
+    const [a, b] = [await post('password-reset-request', { email: known.email }), await post('password-reset-request', { email: unknown })];
+    expect(seen(a)).toEqual(seen(b));
+    expect(a.json()).toEqual({ data: { sent: true } });
+    await mailsArrived(known.email, 1);
+    expect(await mailCount(unknown)).toBe(0);
+  });
+
+  // Sign-up signs the new account in at once (spec §2 and §7: the response carries the token), so a taken e-mail
+  // cannot be answered like a free one; the 409 is the one place an address's account shows, behind the per-address limit.
+  it('sign-up with a taken e-mail says only that it is taken, the same for any tenant it signed up at', async () => {
+    const here = await account('acme');
+    const there = await account('globex');
+    const answers = [];
+    for (const email of [here.email, there.email.toUpperCase()]) {
+      answers.push(await post('signup', { email, password: 'some-new-passphrase', firstname: 'A', lastname: 'B', acceptDisclosures: true }));
+    }
+    for (const res of answers) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toEqual({ type: 'conflict', name: 'ConflictError', message: AUTH_ERRORS.emailTaken, status: 409 });
+    }
+  });
+});
+
+describe('common passwords', () => {
+  const refused = (res: Awaited<ReturnType<Post>>, field: string) => {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toEqual({ type: 'validation', name: 'ValidationError', message: `body.${field}: ${AUTH_ERRORS.passwordCommon}`, status: 400 });
+  };
+
+  it('sign-up refuses a common password (in any case) and creates nothing', async () => {
+    for (const password of ['password123', 'Password123', 'QWERTYUIOP']) {
+      const email = newEmail('common');
+      refused(await post('signup', { email, password, firstname: 'C', lastname: 'P', acceptDisclosures: true }), 'password');
+      expect(await t.app.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    }
+  });
+
+  it('reset refuses a common password and leaves the link unused', async () => {
+    const user = await account();
+    await post('password-reset-request', { email: user.email });
+    const { token } = await awaitMailTo(t.app, user.email);
+    refused(await post('password-reset-confirm', { resetToken: token, password: 'iloveyou1' }), 'password');
+    expect((await post('password-reset-confirm', { resetToken: token, password: 'uncommon-reset-phrase' })).statusCode).toBe(200);
+  });
+
+  it('change-password refuses a common password and keeps the old one', async () => {
+    const user = await account();
+    refused(await post('password-update', { newPassword: 'baseball1' }, { headers: bearer(user.token) }), 'newPassword');
+    expect((await post('token-refresh', {}, { headers: bearer(user.token) })).statusCode).toBe(200);
+    expect((await post('signin', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('invite-accept refuses a common password and leaves the invitation open', async () => {
+    const owner = await account('acme', 'owner');
+    const email = newEmail('invitee');
+    await post('invite', { email, firstname: 'Ina', lastname: 'Vited' }, { headers: bearer(owner.token) });
+    const { token } = await lastMailTo(t.app, email);
+    const body = { email, firstname: 'Ina', lastname: 'Vited', acceptDisclosures: true, inviteToken: token };
+    refused(await post('invite-accept', { ...body, password: '12345678' }), 'password');
+    expect((await post('invite-accept', { ...body, password: 'uncommon-invite-phrase' })).statusCode).toBe(200);
+  });
+});

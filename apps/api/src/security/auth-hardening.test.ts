@@ -416,3 +416,57 @@ describe('common passwords', () => {
     expect((await post('invite-accept', { ...body, password: 'uncommon-invite-phrase' })).statusCode).toBe(200);
   });
 });
+
+/** Whether a Redis server answers at `url` (the suite's Redis cases are skipped, and say so, when none does). */
+async function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.connect(Number(port || 6379), hostname, () => done(true));
+  });
+}
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await reachable(REDIS_URL);
+if (!redisUp) console.warn(`Redis not reachable at ${REDIS_URL}: the shared-store cases of auth-hardening.test.ts are skipped.`);
+
+describe('per-account limits across nodes', () => {
+  it.skipIf(!redisUp)('two API nodes sharing Redis count one account\'s sign-in attempts together, under a hashed key that expires', async () => {
+    // The per-address limit is lifted: it would share Redis keys for 127.0.0.1 with anything else using this server.
+    const env = { ...DEFAULT_LIMITS, REDIS_URL, AUTH_RATE_LIMIT_MAX: '100000' };
+    const [one, two] = [await buildTestApp(env), await buildTestApp(env)];
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(REDIS_URL);
+    try {
+      const email = newEmail('shared');
+      for (const node of [one, two]) startOfWindow(node.clock, SIGNIN_WINDOW_MS);
+      for (let i = 0; i < SIGNIN_ACCOUNT_MAX; i++) {
+        const node = i % 2 === 0 ? one : two;
+        expect((await poster(node.app)('signin', { email, password: 'wrong-guess' })).statusCode).toBe(401);
+      }
+      // Each node saw five attempts, under the limit of ten; together they are at it.
+      expectRateLimited(await poster(one.app)('signin', { email, password: 'wrong-guess' }), SIGNIN_WINDOW_MS / 1000);
+      expectRateLimited(await poster(two.app)('signin', { email, password: 'wrong-guess' }), SIGNIN_WINDOW_MS / 1000);
+
+      const window = Math.floor(one.clock.now().getTime() / SIGNIN_WINDOW_MS);
+      const keys = await redis.keys(`tessera-al:signin-account:*:${window}`);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.join()).not.toContain('shared-');
+      const ttl = await Promise.all(keys.map((key) => redis.pttl(key)));
+      for (const ms of ttl) expect(ms).toBeGreaterThan(0);
+      for (const ms of ttl) expect(ms).toBeLessThanOrEqual(2 * SIGNIN_WINDOW_MS);
+    } finally {
+      redis.disconnect();
+      await one.close();
+      await two.close();
+    }
+  });
+
+  // Redis configured but down: src/lib/attempt-limiter.test.ts (the whole app would also bring up real time's
+  // Redis adapter, whose failures are not this suite's subject).
+});

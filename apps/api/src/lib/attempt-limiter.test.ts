@@ -6,8 +6,8 @@ import type { Clock } from './clock.ts';
 
 const WINDOW = 60_000;
 /** A clock at a chosen instant. */
-const clockAt = (ms: number) => {
-  const clock = { ms, now: () => new Date(clock.ms) } satisfies Clock & { ms: number };
+const clockAt = (ms: number): Clock & { ms: number } => {
+  const clock: Clock & { ms: number } = { ms, now: (): Date => new Date(clock.ms) };
   return clock;
 };
 

@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance) {
   };
 
   r.post('/auth/signin', {
-    schema: { tags, summary: 'Sign in', description: describe('Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already.', open), body: signinBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
+    schema: { tags, summary: 'Sign in', description: describe('Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already. Past AUTH_ACCOUNT_LIMIT_MAX attempts for one e-mail in 15 minutes, from any address, it answers 429 with Retry-After until the window ends; a success clears the count.', open), body: signinBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
     config: { access: open, rateLimit: limited },
   }, async (request) => ({ data: await auth.signin(deps, site(request), request.body) }));
 
@@ -57,7 +57,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post('/auth/password-reset-request', {
     schema: {
       tags, summary: 'Request a password reset',
-      description: describe('E-mails a single-use reset link when the address has an account. The answer is the same either way.', open),
+      description: describe('E-mails a single-use reset link, valid for one hour on this tenant\'s address, when the address has an account. The answer is the same either way, and so is the 429 past AUTH_RESET_LIMIT_MAX requests for one e-mail (or ten times that from one caller address) in an hour.', open),
       body: passwordResetRequestBody, response: { 200: dataOf(passwordResetRequestResult), ...errorResponses(400, 429) },
     },
     config: { access: open, rateLimit: limited },

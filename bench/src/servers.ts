@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-'));
   const server = process.env.BENCH_DATABASE_URL ? await createServerDatabase(process.env.BENCH_DATABASE_URL) : undefined;
   const config = loadConfig({
-    DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000000', NODE_ENV: 'production', DEMO_DATA: '1',
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000000', AUTH_ACCOUNT_LIMIT_MAX: '1000000', NODE_ENV: 'production', DEMO_DATA: '1',
     ...(server ? { DATABASE_URL: server.url } : {}),
   });
   const app = await buildApp(config);

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
   if (!process.env.E2E_PORT) {
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '10000', NODE_ENV: 'test', DEV_MAILBOX: '1',
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '10000', AUTH_ACCOUNT_LIMIT_MAX: '10000', AUTH_RESET_LIMIT_MAX: '10000', NODE_ENV: 'test', DEV_MAILBOX: '1',
         ADMIN_EMAIL: PLATFORM_ADMIN.email, ADMIN_PASSWORD: PLATFORM_ADMIN.password },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

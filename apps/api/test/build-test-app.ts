@@ -40,6 +40,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: '/nonexistent-test-data',
     WEB_DIST: '/nonexistent-web-dist',
     AUTH_RATE_LIMIT_MAX: '10000',
+    // Suites sign in and reset often from one address; src/security/auth-hardening.test.ts sets these to the defaults.
+    AUTH_ACCOUNT_LIMIT_MAX: '10000',
+    AUTH_RESET_LIMIT_MAX: '10000',
     DEV_MAILBOX: '1',
     ...env,
   });

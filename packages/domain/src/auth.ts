@@ -128,6 +128,7 @@ export const AUTH_ERRORS = {
   resetTokenInvalid: 'Reset token is invalid',
   resetTokenExpired: 'Reset token is expired',
   inviteEmailMismatch: 'This invitation was sent to a different email address',
+  passwordCommon: 'This password is too common and easy to guess. Please choose another one.',
 } as const;
 
 /** Reads a JWT's payload without verifying it (the server verifies). */

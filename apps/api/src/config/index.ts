@@ -32,6 +32,8 @@ const envSchema = z
     REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
     CORS_ORIGINS: optionalText,
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+    AUTH_ACCOUNT_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    AUTH_RESET_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
     ANALYTICS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     ENCRYPTION_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     UPLOAD_MAX_MB: z.coerce.number().min(1).max(1024).default(25),
@@ -76,7 +78,8 @@ export interface Config {
   devMailbox: boolean;
   redisUrl: string | undefined;
   corsOrigins: string[];
-  rateLimit: { authMax: number; analyticsMax: number };
+  /** authMax: auth calls per minute per address and route; accountSigninMax: sign-in attempts per account per 15 minutes; accountResetMax: reset mails per account per hour. */
+  rateLimit: { authMax: number; analyticsMax: number; accountSigninMax: number; accountResetMax: number };
   /** Key for field encryption of classified PII; generated once and kept in the database when absent. */
   encryptionKey: string | undefined;
   uploadMaxBytes: number;
@@ -120,7 +123,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: e.DEV_MAILBOX ?? (e.NODE_ENV !== 'production' && !e.SMTP_URL),
     redisUrl: e.REDIS_URL,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [],
-    rateLimit: { authMax: e.AUTH_RATE_LIMIT_MAX, analyticsMax: e.ANALYTICS_RATE_LIMIT_MAX },
+    rateLimit: {
+      authMax: e.AUTH_RATE_LIMIT_MAX,
+      analyticsMax: e.ANALYTICS_RATE_LIMIT_MAX,
+      accountSigninMax: e.AUTH_ACCOUNT_LIMIT_MAX,
+      accountResetMax: e.AUTH_RESET_LIMIT_MAX,
+    },
     encryptionKey: e.ENCRYPTION_KEY,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     storageDir: e.STORAGE_DIR ? resolve(base, e.STORAGE_DIR) : resolve(dataDir, 'files'),

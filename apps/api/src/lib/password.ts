@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { AUTH_ERRORS, PASSWORD_MIN } from '@tessera/domain';
+import { AppError } from './app-error.ts';
 
 /** argon2id at 19 MiB, t=2, p=1 (OWASP's minimum). @node-rs/argon2 hashes on the libuv pool, off the event loop. */
 // algorithm 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
@@ -22,4 +24,24 @@ export async function verifyPassword(passwordHash: string | null | undefined, pa
   } catch {
     return false;
   }
+}
+
+/**
+ * The ~18,000 entries of at least PASSWORD_MIN characters from zxcvbn-ts's common-passwords list (about 49,000 leaked
+ * passwords, ranked), compared lowercased; loaded once, on first use.
+ */
+let common: Promise<Set<string>> | undefined;
+function commonPasswords(): Promise<Set<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) =>
+    new Set(dictionary['passwords-common'].filter((entry) => entry.length >= PASSWORD_MIN)));
+  return common;
+}
+
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await commonPasswords()).has(password.trim().toLowerCase());
+}
+
+/** Refuses a password from the common-passwords list, naming the body field like a validation error does. */
+export async function assertUncommonPassword(password: string, field: string): Promise<void> {
+  if (await isCommonPassword(password)) throw new AppError('validation', `body.${field}: ${AUTH_ERRORS.passwordCommon}`);
 }

@@ -64,6 +64,7 @@ export const errorsPlugin = fp(
         appError = new AppError('internal', 'Internal server error');
       }
       if (appError.status >= 500 && error !== appError) request.log.error({ err: error }, appError.message);
+      if (appError.retryAfterSeconds) reply.header('retry-after', String(appError.retryAfterSeconds));
       return reply.status(appError.status).send({ error: appError.toBody() });
     });
   },

@@ -7,6 +7,14 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config/index.ts';
 import { AppError } from '../lib/app-error.ts';
+import { MemoryAttemptStore, RedisAttemptStore, type AttemptStore } from '../lib/attempt-limiter.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where per-account and per-address attempt counts live: Redis when configured (shared by every node), else this process. */
+    attemptStore: AttemptStore;
+  }
+}
 
 /** Headers with a CSP the app passes, CORS closed unless origins are listed, per-route rate limits. */
 export const securityPlugin = fp(
@@ -47,6 +55,8 @@ export const securityPlugin = fp(
         redis?.disconnect();
       });
     }
+    const local = new MemoryAttemptStore();
+    app.decorate<AttemptStore>('attemptStore', redis ? new RedisAttemptStore(redis, local, (err, message) => app.log.warn({ err }, message)) : local);
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, skipOnError: true, nameSpace: 'tessera-rl:' } : {}),

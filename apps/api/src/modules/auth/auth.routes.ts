@@ -5,6 +5,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
+import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
@@ -15,7 +16,14 @@ const authData = dataOf(authResult);
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: auth.AuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config };
+  const { accountSigninMax, accountResetMax } = app.config.rateLimit;
+  const limiter = (name: string, max: number, windowMinutes: number) => new AttemptLimiter(name, max, windowMinutes * 60_000, app.attemptStore, app.clock);
+  const limits: auth.AuthLimits = {
+    signinPerAccount: limiter('signin-account', accountSigninMax, 15),
+    resetPerAccount: limiter('reset-account', accountResetMax, 60),
+    resetPerAddress: limiter('reset-address', accountResetMax * 10, 60),
+  };
+  const deps: auth.LimitedAuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config, limits };
   const site = (request: FastifyRequest): auth.CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
   const limited = { max: app.config.rateLimit.authMax, timeWindow: '1 minute' };
   const open: Access = 'public';
@@ -37,7 +45,7 @@ export async function authRoutes(app: FastifyInstance) {
   };
 
   r.post('/auth/signin', {
-    schema: { tags, summary: 'Sign in', description: describe('Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already.', open), body: signinBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
+    schema: { tags, summary: 'Sign in', description: describe('Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already. Past AUTH_ACCOUNT_LIMIT_MAX attempts for one e-mail in 15 minutes, from any address, it answers 429 with Retry-After until the window ends; a success clears the count.', open), body: signinBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
     config: { access: open, rateLimit: limited },
   }, async (request) => ({ data: await auth.signin(deps, site(request), request.body) }));
 
@@ -49,12 +57,12 @@ export async function authRoutes(app: FastifyInstance) {
   r.post('/auth/password-reset-request', {
     schema: {
       tags, summary: 'Request a password reset',
-      description: describe('E-mails a single-use reset link when the address has an account. The answer is the same either way.', open),
+      description: describe('E-mails a single-use reset link, valid for one hour on this tenant\'s address, when the address has an account. The answer is the same either way, and so is the 429 past AUTH_RESET_LIMIT_MAX requests for one e-mail (or ten times that from one caller address) in an hour.', open),
       body: passwordResetRequestBody, response: { 200: dataOf(passwordResetRequestResult), ...errorResponses(400, 429) },
     },
     config: { access: open, rateLimit: limited },
   }, async (request) => {
-    await auth.requestPasswordReset(deps, site(request), request.body.email, request.body.tenantId, afterReply(request));
+    await auth.requestPasswordReset(deps, site(request), request.ip, request.body.email, request.body.tenantId, afterReply(request));
     return { data: { sent: true as const } };
   });
 

@@ -9,7 +9,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MailMessage, Mailer } from '../../lib/mail/mailer.ts';
 import { addedToTenantMail, inviteMail, passwordChangedMail, passwordResetMail } from '../../lib/mail/templates.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
+import { assertUncommonPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { newId } from '../../lib/ids.ts';
 import { membershipRefusal, type AuthContext, type Caller } from '../../plugins/auth.ts';
@@ -23,6 +24,22 @@ export interface AuthDeps {
   mailer: Mailer;
   clock: Clock;
   config: Pick<Config, 'jwtTtlSeconds'>;
+}
+
+/** What sign-in and the reset request need besides: their brute-force limits. */
+export interface LimitedAuthDeps extends AuthDeps {
+  limits: AuthLimits;
+}
+
+/**
+ * Brute-force limits that no single address's limit can stand in for: sign-in attempts per e-mail (from any number of
+ * addresses) and reset mails per e-mail and per address. Keyed by the e-mail as typed (lowercased), whether or not it
+ * has an account, so a 429 says nothing about the account either.
+ */
+export interface AuthLimits {
+  signinPerAccount: AttemptLimiter;
+  resetPerAccount: AttemptLimiter;
+  resetPerAddress: AttemptLimiter;
 }
 
 /** Where the call came from: the host's tenant and the origin links in e-mails point back to. */
@@ -86,13 +103,16 @@ async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, no
   return member;
 }
 
-export async function signin(deps: AuthDeps, site: CallSite, body: z.output<typeof signinBody>): Promise<AuthResult> {
+export async function signin(deps: LimitedAuthDeps, site: CallSite, body: z.output<typeof signinBody>): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
+  // Counted before the password is checked, so parallel guesses cannot all slip in under the limit; a success clears it.
+  await deps.limits.signinPerAccount.hit(body.email);
   // One query for the account and its membership here: sign-in is the hottest write path.
   const found = await findUserWithMemberByEmail(deps.db, body.email, site.tenant.id);
   const user = found?.user;
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok || user.signupStatus !== 'complete' || user.archivedAt) throw new AppError('unauthenticated', AUTH_ERRORS.invalidCredentials);
+  await deps.limits.signinPerAccount.clear(body.email);
   if (user.accountStatus === 'suspended') throw new AppError('forbidden', AUTH_ERRORS.accountSuspended);
   const refusal = membershipRefusal(found.member, user.role === 'admin', deps.clock.now());
   if (refusal) throw new AppError('forbidden', refusal);
@@ -111,6 +131,7 @@ export async function signin(deps: AuthDeps, site: CallSite, body: z.output<type
 
 export async function signup(deps: AuthDeps, site: CallSite, body: z.output<typeof signupBody>): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
+  await assertUncommonPassword(body.password, 'password');
   const existing = await findUserByEmail(deps.db, body.email);
   if (existing) {
     throw new AppError(
@@ -145,9 +166,11 @@ export async function signup(deps: AuthDeps, site: CallSite, body: z.output<type
  * any failure instead of showing it to the caller.
  */
 export async function requestPasswordReset(
-  deps: AuthDeps, site: CallSite, email: string, tenantId: string | undefined, afterReply: (task: () => Promise<void>) => void,
+  deps: LimitedAuthDeps, site: CallSite, address: string, email: string, tenantId: string | undefined, afterReply: (task: () => Promise<void>) => void,
 ): Promise<void> {
   checkTenantId(site, tenantId);
+  await deps.limits.resetPerAddress.hit(address);
+  await deps.limits.resetPerAccount.hit(email);
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.signupStatus !== 'complete' || user.accountStatus === 'suspended' || user.archivedAt) return;
   afterReply(() => sendResetLink(deps, site, user));
@@ -184,9 +207,12 @@ async function claimToken(deps: AuthDeps, tx: DbOrTx, token: string, purpose: 'r
 
 export async function confirmPasswordReset(deps: AuthDeps, site: CallSite, body: z.output<typeof passwordResetConfirmBody>): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
+  await assertUncommonPassword(body.password, 'password');
   const passwordHash = await hashPassword(body.password);
   const { user, member } = await deps.db.transaction(async (tx) => {
     const { row, payload, invalid } = await claimToken(deps, tx, body.resetToken, 'reset');
+    // A link e-mailed for one tenant's address works only there (it would otherwise make the user a member elsewhere).
+    if (row.tenantId !== site.tenant.id) throw new AppError('bad-request', invalid);
     const current = await findUserById(tx, row.userId);
     if (!current || payload.ver !== current.tokenVersion || (body.email && body.email !== current.email)) throw new AppError('bad-request', invalid);
     if (current.accountStatus === 'suspended') throw new AppError('forbidden', AUTH_ERRORS.accountSuspended);
@@ -207,6 +233,7 @@ export async function refreshSession(deps: AuthDeps, site: CallSite, auth: AuthC
 export async function updatePassword(deps: AuthDeps, site: CallSite, auth: AuthContext, body: z.output<typeof passwordUpdateBody>): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
   if (body.email && body.email !== auth.user.email) throw new AppError('forbidden', 'You can only change your own password');
+  await assertUncommonPassword(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const user = await deps.db.transaction(async (tx) => {
     const updated = await updateUser(tx, auth.user.id, { passwordHash, tokenVersion: auth.user.tokenVersion + 1 });
@@ -283,6 +310,7 @@ export async function invite(deps: AuthDeps, site: CallSite, caller: Caller, bod
 
 export async function acceptInvite(deps: AuthDeps, site: CallSite, body: z.output<typeof inviteAcceptBody>): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
+  await assertUncommonPassword(body.password, 'password');
   const passwordHash = await hashPassword(body.password);
   const { user, member } = await deps.db.transaction(async (tx) => {
     const { row, payload, invalid } = await claimToken(deps, tx, body.inviteToken, 'invite');

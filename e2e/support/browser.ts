@@ -25,10 +25,12 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
+    /** bypassCSP: the page ignores the app's Content-Security-Policy (to test what stands behind it). */
+    async newPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean } = {}): Promise<Page> {
       const context = await browser.newContext({
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         colorScheme: options.colorScheme ?? 'light',
+        bypassCSP: options.bypassCSP ?? false,
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -9,7 +9,8 @@ export async function ownerSession(): Promise<{ token: string; tenantId: string 
   return { token, tenantId: payload.tenantId };
 }
 
-async function send<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+/** Calls the API with a bearer token; fails the test on any error answer. */
+export async function send<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const isForm = body instanceof FormData;
   const res = await fetch(urlOf(`/api/v1${path}`), {
     method,

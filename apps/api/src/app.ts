@@ -90,7 +90,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });
   await app.register(contextPlugin, { config, mailer, clock: overrides.clock ?? systemClock, storage, cipher });
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24 } });
+  // preservePath: the name as the client sent it, so that checkUpload refuses a path instead of busboy quietly cutting it.
+  await app.register(multipart, { preservePath: true, limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24 } });
   await app.register(securityPlugin, { config });
   await app.register(tenantPlugin, { config });
   await app.register(authPlugin, { tokens });

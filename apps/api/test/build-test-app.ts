@@ -5,7 +5,11 @@ import { createTenant } from '../src/db/seed.ts';
 import type { TenantRow } from '../src/db/schema/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createMemoryStorage } from '../src/lib/storage/memory-storage.ts';
+import type { FileStorage } from '../src/lib/storage/storage.ts';
 import { createTestDatabase } from './test-database.ts';
+
+/** File storage whose keys a test can list: in memory by default, or a local disk one (see uploads.test.ts). */
+export type TestStorage = FileStorage & { keys(): string[] };
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -21,7 +25,7 @@ export class TestClock implements Clock {
 export interface TestApp {
   app: FastifyInstance;
   clock: TestClock;
-  storage: ReturnType<typeof createMemoryStorage>;
+  storage: TestStorage;
   /** The default tenant (slug 'demo', served on the bare host) and two more, each on {slug}.localhost. */
   tenants: { demo: TenantRow; acme: TenantRow; globex: TenantRow };
   close(): Promise<void>;
@@ -30,7 +34,7 @@ export interface TestApp {
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 /** Boots the whole app on a fresh migrated database (PGlite, or PostgreSQL with TEST_DB=postgres). */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, overrides: { storage?: TestStorage } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new TestClock();
   const config = loadConfig({
@@ -46,7 +50,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     DEV_MAILBOX: '1',
     ...env,
   });
-  const storage = createMemoryStorage();
+  const storage = overrides.storage ?? createMemoryStorage();
   const app = await buildApp(config, { database, clock, storage, logger: false });
   await app.ready();
   const tenants = {

@@ -2,10 +2,12 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * Rich text from editors (offer and institution descriptions) is stored only after this pass: a fixed list
- * of formatting tags and attributes, links limited to http(s) and mailto, no scripts, styles, event
+ * of formatting tags and attributes, links limited to absolute http(s) and mailto, no scripts, styles, event
  * handlers, iframes or data URLs. sanitize-html parses with htmlparser2, so malformed markup cannot
  * smuggle a tag past it.
  */
+const ABSOLUTE_LINK = /^(https?:\/\/[^\\/\s]|mailto:)/i;
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup',
@@ -16,11 +18,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // Links that open a new tab cannot reach back into the page that opened them.
   transformTags: {
-    a: (tagName, attribs) => ({
+    a: (tagName, { href, ...attribs }) => ({
       tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer nofollow' } : { ...attribs, rel: 'nofollow' },
+      attribs: {
+        // Only absolute links: a relative one ('/x', '\\evil.example', '/\\evil.example') has no scheme for
+        // allowedSchemes to check, and browsers read a backslash as a slash, so it can lead off the site.
+        ...(href !== undefined && ABSOLUTE_LINK.test(href) ? { href } : {}),
+        ...attribs,
+        // Links that open a new tab cannot reach back into the page that opened them.
+        rel: attribs.target === '_blank' ? 'noopener noreferrer nofollow' : 'nofollow',
+      },
     }),
   },
 };

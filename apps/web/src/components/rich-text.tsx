@@ -46,6 +46,7 @@ export function RichText({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
   const safe = useMemo(() => sanitizeRichText(html), [html]);
   return (
     <Box
+      data-testid="rich-text"
       sx={[
         { typography: 'body1', overflowWrap: 'anywhere', '& > :first-of-type': { mt: 0 }, '& > :last-child': { mb: 0 }, '& a': { color: 'primary.main' }, '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto' }, '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 } },
         ...(Array.isArray(sx) ? sx : [sx]),

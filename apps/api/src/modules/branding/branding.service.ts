@@ -80,7 +80,7 @@ export async function uploadMedia(
   deps: BrandingDeps, caller: Caller, host: TenantRow, id: string, type: BrandingImageType, file: { data: Buffer; fileName: string },
 ): Promise<TenantPublic> {
   assertHostTenant(host, id);
-  const checked = checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
+  const checked = await checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
   const imageId = newId();
   const key = storageKey(id, type, imageId);
   await deps.storage.put(key, file.data, checked.mimeType);

@@ -182,7 +182,7 @@ describe('branding media', () => {
     expect(badType.json().error.message).toContain('body.type');
     expect((await uploadMedia(owner, {}, { name: 'logo.png', data: PNG })).json().error.message).toContain('body.type');
     const pdf = await uploadMedia(owner, { type: 'icon' }, { name: 'doc.pdf', data: makePdf('x') });
-    expect(pdf.json().error.message).toBe('This kind of file is not accepted. Upload one of: png, jpg, jpeg, gif, webp.');
+    expect(pdf.json().error.message).toBe('Files ending in .pdf are not accepted here. Upload one of: png, jpg, jpeg, gif, webp.');
     expect((await uploadMedia(owner, { type: 'icon' }, { name: 'icon.gif', data: PNG })).statusCode).toBe(400);
     expect((await uploadMedia(owner, { type: 'icon' }, null)).json().error.message).toBe('file: attach a file');
     const member = await signUp(t.app, 'acme', { role: 'member' });

@@ -37,7 +37,7 @@ export async function documentsRoutes(app: FastifyInstance) {
   r.post('/document', {
     schema: {
       tags, summary: 'Upload a document',
-      description: describe('Multipart: `file` plus the fields name, type, entityType, tags (comma-separated or a JSON array) and description. The content decides the file type (PDF, images, Office, CSV, text); the size limit is UPLOAD_MAX_MB.', access),
+      description: describe('Multipart: `file` plus the fields name, type, entityType, tags (comma-separated or a JSON array) and description. The content decides the file type (PDF, images, Office, CSV, text) and the last extension of the name must agree with it; paths, control characters, SVG, images carrying HTML and Office files that are zip bombs or hold macros are refused with 400; the size limit is UPLOAD_MAX_MB (413).', access),
       consumes: ['multipart/form-data'], response: { 200: dataOf(documentRecord), ...errorResponses(400, 401, 403, 413) },
     },
     config: { access },

@@ -84,7 +84,7 @@ export async function createDocument(
   metadata: z.output<typeof documentMetadata>,
   options: { allowed?: readonly AllowedMimeType[] } = {},
 ): Promise<DocumentRecord> {
-  const checked = checkUpload(file.data, file.fileName, options);
+  const checked = await checkUpload(file.data, file.fileName, options);
   const id = newId();
   const storageKey = `documents/${auth.tenantId}/${id}`;
   await deps.storage.put(storageKey, file.data, checked.mimeType);

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { hostOf } from '../../../test/build-test-app.ts';
 import { bearer, type SignedUp } from '../../../test/factories.ts';
 
-export const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** A valid 1×1 PNG: uploads are checked for a complete image (IHDR to IEND, nothing after). */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 /** A one-page PDF whose text is in a Flate-compressed (or plain) content stream. */
 export function makePdf(text: string, compressed = true): Buffer {

@@ -72,19 +72,22 @@ describe('upload', () => {
     const owner = await signUp(t.app, 'acme');
     const exe = await uploadDocument(t.app, owner, { name: 'setup.pdf', data: Buffer.from('MZ\x90\x00 this is a program') });
     expect(exe.statusCode, exe.body).toBe(400);
-    expect(exe.json().error.message).toContain('This kind of file is not accepted');
+    expect(exe.json().error.message).toBe('The file is not a PDF: its contents do not match its .pdf extension');
     const double = await uploadDocument(t.app, owner, { name: 'return.pdf.exe' });
     expect(double.statusCode).toBe(400);
-    expect(double.json().error.message).toContain('does not match its content');
+    expect(double.json().error.message).toContain('Files ending in .exe are not accepted here');
     const empty = multipart(metadata, []);
     const missing = await t.app.inject({ method: 'POST', url: '/api/v1/document', headers: { host: hostOf('acme'), ...bearer(owner.token), ...empty.headers }, payload: empty.payload });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe('file: attach a file');
   });
 
-  it('keeps a hostile file name only as a safe display name', async () => {
+  it('refuses a path as a file name, and keeps an odd one only as a safe display name', async () => {
     const owner = await signUp(t.app, 'acme');
-    const doc = await upload(owner, { name: '..\\..\\etc/<script>passwd|.pdf' });
+    const path = await uploadDocument(t.app, owner, { name: '..\\..\\etc/passwd.pdf' });
+    expect(path.statusCode).toBe(400);
+    expect(path.json().error.message).toContain("not a path");
+    const doc = await upload(owner, { name: '<script>passwd|.pdf' });
     expect(doc.originalName).toBe('scriptpasswd.pdf');
     expect(t.storage.keys().filter((k) => k.includes('etc') || k.includes('passwd'))).toEqual([]);
     const res = await call(owner, 'GET', `document/${doc._id}/download`);

@@ -19,7 +19,7 @@ export interface ImageDeps {
 /** Stores an image (PNG, JPEG, GIF or WebP by content) under a generated key; its timeline event is a document upload (no image entity type). */
 export async function uploadImage(deps: ImageDeps, auth: AuthContext, file: { data: Buffer; fileName: string }, fields: Record<string, string>): Promise<Image> {
   const meta = parseForm(imageMetadata, { name: fields.name || undefined, type: fields.type || undefined, tags: parseTagList(fields.tags) });
-  const checked = checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
+  const checked = await checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
   const id = newId();
   const storageKey = `images/${auth.tenantId}/${id}`;
   await deps.storage.put(storageKey, file.data, checked.mimeType);

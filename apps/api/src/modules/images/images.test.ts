@@ -61,7 +61,7 @@ describe('images', () => {
     const eventsBefore = await events();
     const pdf = await postImage(owner, 'doc.pdf', makePdf('x'));
     expect(pdf.statusCode).toBe(400);
-    expect(pdf.json().error.message).toBe('This kind of file is not accepted. Upload one of: png, jpg, jpeg, gif, webp.');
+    expect(pdf.json().error.message).toBe('Files ending in .pdf are not accepted here. Upload one of: png, jpg, jpeg, gif, webp.');
     const renamed = await postImage(owner, 'avatar.gif', PNG);
     expect(renamed.statusCode).toBe(400);
     expect(t.storage.keys()).toHaveLength(stored);

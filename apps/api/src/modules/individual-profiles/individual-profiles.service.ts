@@ -204,7 +204,7 @@ export async function updateIndividualProfileImage(
   file: { data: Buffer; fileName: string },
 ): Promise<IndividualProfile> {
   await requireOwnProfile(deps.db, auth, id);
-  const checked = checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
+  const checked = await checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
   const imageId = newId();
   const image: StoredImage = { id: imageId, key: `individual-profiles/${auth.tenantId}/${id}/${imageId}`, mimeType: checked.mimeType, size: checked.size };
   await deps.storage.put(image.key, file.data, image.mimeType);

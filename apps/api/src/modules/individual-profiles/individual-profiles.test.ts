@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
 import { govPhotoIds, individualProfiles, timelineEvents } from '../../db/schema/index.ts';
+import { PNG as VALID_PNG } from '../documents/documents.test-helpers.ts';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -39,7 +40,7 @@ function multipart(field: string, fileName: string, data: Buffer, contentType: s
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
   return { payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PNG = VALID_PNG;
 const upload = (who: SignedUp, id: string, fileName: string, data: Buffer, contentType = 'image/png') => {
   const body = multipart('file', fileName, data, contentType);
   return t.app.inject({
@@ -304,8 +305,8 @@ describe('image', () => {
 
   it.each([
     ['a PDF', 'me.pdf', Buffer.from('%PDF-1.4 hello'), 'application/pdf', 'not accepted'],
-    ['text named .png', 'me.png', Buffer.from('hello'), 'image/png', 'not accepted'],
-    ['a PNG named .jpg', 'me.jpg', PNG, 'image/jpeg', 'does not match its content'],
+    ['text named .png', 'me.png', Buffer.from('hello'), 'image/png', 'The file is not a PNG image: its contents do not match its .png extension'],
+    ['a PNG named .jpg', 'me.jpg', PNG, 'image/jpeg', 'The file is not a JPEG image: its contents are a PNG image'],
   ])('refuses %s with 400 and stores nothing', async (_name, fileName, data, type, message) => {
     const profile = await createProfile();
     const before = t.storage.keys().length;

@@ -223,7 +223,7 @@ export async function deleteProfile(db: Db, storage: FileStorage, auth: AuthCont
 
 export async function updateImage(db: Db, storage: FileStorage, auth: AuthContext, id: string, file: UploadedFile): Promise<LegalEntityProfile> {
   const row = await loadProfile(db, auth, id, 'write');
-  const checked = checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
+  const checked = await checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
   const imageId = newId();
   const image: StoredImage = { id: imageId, key: `legal-entity-profiles/${auth.tenantId}/${id}/${imageId}`, mimeType: checked.mimeType, size: checked.size };
   await storage.put(image.key, file.data, image.mimeType);

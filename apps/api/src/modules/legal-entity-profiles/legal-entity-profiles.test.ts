@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalEntityProfiles, legalEntityStakeholders } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { PNG } from '../documents/documents.test-helpers.ts';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -268,7 +269,7 @@ describe('stakeholders', () => {
 });
 
 describe('media', () => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const png = PNG;
   const upload = (who: SignedUp, id: string, data: Buffer, filename: string) => {
     const boundary = '----tessera';
     const body = Buffer.concat([

@@ -124,7 +124,7 @@ const IMAGE_URL = /^\/api\/v1\/user\/([0-9a-f]{24})\/image\/([0-9a-f]{24})$/;
 /** PUT user/{id}/image: checks the bytes, stores them, points user.image at them and removes the previous image. */
 export async function updateImage(deps: UserDeps, auth: AuthContext, userId: string, file: UploadedFile): Promise<User> {
   const target = await loadTarget(deps.db, auth, userId);
-  const checked = checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
+  const checked = await checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
   const imageId = newId();
   const key = imageKey(auth.tenantId, target.id, imageId);
   await deps.storage.put(key, file.data, checked.mimeType);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, loggerOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config/index.ts';
 import { createTenant } from '../src/db/seed.ts';
 import type { TenantRow } from '../src/db/schema/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createMemoryStorage } from '../src/lib/storage/memory-storage.ts';
+import { captureLogs, snapshot, trackApp } from './pii-scan.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /** A clock the test moves by hand. */
@@ -44,7 +45,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const storage = createMemoryStorage();
-  const app = await buildApp(config, { database, clock, storage, logger: false });
+  // Every line the app logs, at debug level (more than production's info, so a debug line that would leak PII in an
+  // incident fails here too), through production's serializers and redaction, kept for the PII scan (test/pii-scan.ts).
+  const logs = captureLogs();
+  const logger = { ...(loggerOptions(config) as object), level: 'debug', stream: logs.stream };
+  const app = await buildApp(config, { database, clock, storage, logger });
+  const tracked = trackApp(app, logs.lines);
   await app.ready();
   const tenants = {
     demo: await createTenant(app.db, 'demo', 'Tessera Demo'),
@@ -57,6 +63,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     storage,
     tenants,
     close: async () => {
+      await snapshot(tracked).catch(() => {});
       await app.close();
       await database.drop();
     },

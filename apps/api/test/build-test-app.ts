@@ -25,6 +25,8 @@ export interface TestApp {
   storage: ReturnType<typeof createMemoryStorage>;
   /** The default tenant (slug 'demo', served on the bare host) and two more, each on {slug}.localhost. */
   tenants: { demo: TenantRow; acme: TenantRow; globex: TenantRow };
+  /** Every line the app logged so far (what the PII scan searches). */
+  logs: string[];
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     clock,
     storage,
     tenants,
+    logs: logs.lines,
     close: async () => {
       await snapshot(tracked).catch(() => {});
       await app.close();

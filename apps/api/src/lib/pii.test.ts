@@ -109,4 +109,14 @@ describe('the PII scan (test/pii-scan.ts)', () => {
     // Taken back out, so this file's own scan passes.
     logs.pop();
   });
+
+  it('logs a failed query without the values it was given (drizzle puts them in the error message)', async () => {
+    const { app, logs } = t;
+    registerPii('ssn', '987-65-4327');
+    const err = await app.db.execute(sql`select ${'987-65-4327'}::int`).catch((e: unknown) => e);
+    expect(String(err)).toContain('987-65-4327');
+    app.log.error({ err }, 'unhandled error');
+    expect(logs.at(-1)).toContain('Failed query: select $1::int; database error 22P02');
+    expect(findLeaks({ app, lines: logs })).toEqual([]);
+  });
 });

@@ -74,7 +74,7 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
       params, querystring: individualProfileGetQuery, response: profileResponse,
     },
     config: { access },
-  }, async (request, reply) => {
+  }, async (request) => {
     const data = await getIndividualProfile(deps(), requireAuth(request), request.params.id, request.query.reveal);
     return { data };
   });

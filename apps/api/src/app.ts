@@ -7,7 +7,8 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import { createOutboxMailer } from './lib/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './lib/mail/smtp-mailer.ts';
-import { FieldCipher } from './lib/crypto.ts';
+import { loadFieldCipher } from './lib/key-rotation.ts';
+import { errSerializer, LOG_REDACT_PATHS } from './lib/log-redaction.ts';
 import { createLocalStorage } from './lib/storage/local-storage.ts';
 import { createS3Storage } from './lib/storage/s3-storage.ts';
 import type { FileStorage } from './lib/storage/storage.ts';
@@ -59,7 +60,8 @@ export interface AppOverrides {
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: errSerializer },
   };
 }
 
@@ -83,7 +85,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database.db));
   const tokens = new TokenService(await resolveSecret(database.db, 'jwt', config.jwtSecret), config.jwtTtlSeconds);
-  const cipher = new FieldCipher(await resolveSecret(database.db, 'encryption', config.encryptionKey));
+  const cipher = await loadFieldCipher(database.db, config);
   const storage = overrides.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.storageDir));
 
   await app.register(routeTablePlugin);

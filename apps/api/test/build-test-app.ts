@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, loggerOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config/index.ts';
 import { createTenant } from '../src/db/seed.ts';
 import type { TenantRow } from '../src/db/schema/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createMemoryStorage } from '../src/lib/storage/memory-storage.ts';
 import type { FileStorage } from '../src/lib/storage/storage.ts';
+import { captureLogs, snapshot, trackApp } from './pii-scan.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /** File storage whose keys a test can list: in memory by default, or a local disk one (see uploads.test.ts). */
@@ -28,6 +29,8 @@ export interface TestApp {
   storage: TestStorage;
   /** The default tenant (slug 'demo', served on the bare host) and two more, each on {slug}.localhost. */
   tenants: { demo: TenantRow; acme: TenantRow; globex: TenantRow };
+  /** Every line the app logged so far (what the PII scan searches). */
+  logs: string[];
   close(): Promise<void>;
 }
 
@@ -51,7 +54,12 @@ export async function buildTestApp(env: Record<string, string> = {}, overrides: 
     ...env,
   });
   const storage = overrides.storage ?? createMemoryStorage();
-  const app = await buildApp(config, { database, clock, storage, logger: false });
+  // Every line the app logs, at debug level (more than production's info, so a debug line that would leak PII in an
+  // incident fails here too), through production's serializers and redaction, kept for the PII scan (test/pii-scan.ts).
+  const logs = captureLogs();
+  const logger = { ...(loggerOptions(config) as object), level: 'debug', stream: logs.stream };
+  const app = await buildApp(config, { database, clock, storage, logger });
+  const tracked = trackApp(app, logs.lines);
   await app.ready();
   const tenants = {
     demo: await createTenant(app.db, 'demo', 'Tessera Demo'),
@@ -63,7 +71,9 @@ export async function buildTestApp(env: Record<string, string> = {}, overrides: 
     clock,
     storage,
     tenants,
+    logs: logs.lines,
     close: async () => {
+      await snapshot(tracked).catch(() => {});
       await app.close();
       await database.drop();
     },

@@ -59,7 +59,7 @@ export const analyticsResult = z.object({ ids: z.array(objectId) }).describe('An
 export const TID_COOKIE = 'tid';
 
 /** Query parameters that may carry secrets or personal data: never stored with analytics. */
-const SECRET_PARAM = /token|password|secret|code|email|ssn|tin|ein/i;
+const SECRET_PARAM = /token|password|secret|code|email|ssn|tin|ein|birth|dob/i;
 
 /** Drops secret-bearing query parameters from a path, search string or absolute URL, keeping the rest. */
 export function redactUrlSecrets(value: string): string {

@@ -36,6 +36,11 @@ const envSchema = z
     AUTH_RESET_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
     ANALYTICS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     ENCRYPTION_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    ENCRYPTION_KEY_PREVIOUS: optionalText.transform((v, ctx) => {
+      const keys = v ? v.split(',').map((k) => k.trim()).filter(Boolean) : [];
+      if (keys.some((k) => k.length < 32)) ctx.addIssue({ code: 'custom', message: 'each key must be at least 32 characters' });
+      return keys;
+    }),
     UPLOAD_MAX_MB: z.coerce.number().min(1).max(1024).default(25),
     STORAGE_DIR: optionalText,
     S3_BUCKET: optionalText,
@@ -82,6 +87,8 @@ export interface Config {
   rateLimit: { authMax: number; analyticsMax: number; accountSigninMax: number; accountResetMax: number };
   /** Key for field encryption of classified PII; generated once and kept in the database when absent. */
   encryptionKey: string | undefined;
+  /** Keys that made older ciphertexts, still accepted for decryption while `npm run rotate-key` moves them to the current key. */
+  encryptionKeyPrevious: string[];
   uploadMaxBytes: number;
   /** Local file storage root (default DATA_DIR/files). */
   storageDir: string;
@@ -130,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       accountResetMax: e.AUTH_RESET_LIMIT_MAX,
     },
     encryptionKey: e.ENCRYPTION_KEY,
+    encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     storageDir: e.STORAGE_DIR ? resolve(base, e.STORAGE_DIR) : resolve(dataDir, 'files'),
     s3:

@@ -1,16 +1,38 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
+/** The id a key is known by in its ciphertexts: 8 characters of a hash of the derived key, never the key. */
+export function keyIdOf(secret: string): string {
+  return createHash('sha256').update(deriveKey(secret)).digest('base64url').slice(0, 8);
+}
+
+const deriveKey = (secret: string) => createHash('sha256').update(secret).digest();
+
+/** The key id a stored value was made with ('v1:<keyId>:…'), or null for text that is not FieldCipher output. */
+export function ciphertextKeyId(stored: string): string | null {
+  const [version, keyId] = stored.split(':');
+  return version === 'v1' && keyId ? keyId : null;
+}
+
 /**
- * Field encryption for classified PII (ssn, tin, ein, account numbers): AES-256-GCM with a random IV.
- * Stored as 'v1:<keyId>:<iv>:<tag>:<ciphertext>' (base64url), so the key can be rotated later.
+ * Field encryption for classified PII (ssn, tin, ein, account and ID numbers): AES-256-GCM with a random IV.
+ * Stored as 'v1:<keyId>:<iv>:<tag>:<ciphertext>' (base64url). It encrypts with the current key and decrypts with
+ * whichever key made the value (the current one or a previous one, found by key id), so a key can be rotated
+ * while old ciphertexts are still being re-encrypted (`npm run rotate-key`, lib/key-rotation.ts).
  */
 export class FieldCipher {
   private readonly key: Buffer;
+  private readonly keys: Map<string, Buffer>;
   readonly keyId: string;
 
-  constructor(secret: string) {
-    this.key = createHash('sha256').update(secret).digest();
-    this.keyId = createHash('sha256').update(this.key).digest('base64url').slice(0, 8);
+  constructor(secret: string, previous: readonly string[] = []) {
+    this.key = deriveKey(secret);
+    this.keyId = keyIdOf(secret);
+    this.keys = new Map([...previous.map((p): [string, Buffer] => [keyIdOf(p), deriveKey(p)]), [this.keyId, this.key]]);
+  }
+
+  /** The ids of every key this cipher can decrypt with, the current one first. */
+  get keyIds(): string[] {
+    return [this.keyId, ...[...this.keys.keys()].filter((id) => id !== this.keyId)];
   }
 
   encrypt(plain: string): string {
@@ -21,9 +43,11 @@ export class FieldCipher {
   }
 
   decrypt(stored: string): string {
-    const [version, , iv, tag, data] = stored.split(':');
-    if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('unrecognised encrypted value');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    const [version, keyId, iv, tag, data] = stored.split(':');
+    if (version !== 'v1' || !keyId || !iv || !tag || data === undefined) throw new Error('unrecognised encrypted value');
+    const key = this.keys.get(keyId);
+    if (!key) throw new Error(`no encryption key with id ${keyId} is configured`);
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
   }

@@ -1,7 +1,8 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Access } from '../lib/access.ts';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -43,6 +44,10 @@ export const securityPlugin = fp(
       reply.headers(headers);
       done();
     });
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.url.startsWith('/api/v1/')) applyCachePolicy(request.routeOptions.config?.access, reply);
+      done(null, payload);
+    });
 
     // Closed by default: without configured origins no CORS headers are sent at all.
     if (opts.config.corsOrigins.length > 0) await app.register(cors, { origin: opts.config.corsOrigins, credentials: true });
@@ -66,6 +71,20 @@ export const securityPlugin = fp(
   },
   { name: 'security' },
 );
+
+/**
+ * Responses of the API are never stored by a browser or proxy (they carry PII or are the caller's own) unless a
+ * public route chose a caching rule of its own (marketplace and branding media, the tenant's public view) and sets
+ * no cookie. A route behind sign-in cannot opt out: whatever it set gives way to `no-store`.
+ */
+export function applyCachePolicy(access: Access | undefined, reply: FastifyReply): void {
+  const chosen = reply.getHeader('cache-control');
+  const cacheable = access === 'public' && chosen !== undefined && !reply.hasHeader('set-cookie');
+  if (cacheable) return;
+  if (!String(chosen ?? '').includes('no-store')) reply.header('cache-control', 'no-store');
+  // For HTTP/1.0 caches, which ignore Cache-Control.
+  reply.header('pragma', 'no-cache');
+}
 
 /**
  * helmet's headers for the given options, computed once: the same for every response, so not

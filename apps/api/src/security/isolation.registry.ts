@@ -9,6 +9,7 @@ import type { RouteEntry } from '../plugins/route-table.ts';
 import { hostOf, type TestApp } from '../../test/build-test-app.ts';
 import { DEFAULT_ATTRIBUTES } from '../modules/tenants/tenant-members.repository.ts';
 import { bearer, signUp, type SignedUp } from '../../test/factories.ts';
+import { piiSentinels } from '../../test/pii-factories.ts';
 import { isEnumParam, paramNames, passes, type Member } from './security.test-helpers.ts';
 
 /** What a factory works with: the app, tenant A (acme), its owner who creates everything, a platform admin. */
@@ -134,7 +135,13 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   },
   {
     prefix: '/api/v1/individual-profile/:id',
-    create: async (ctx) => [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/individual-profile', payload: { firstname: 'Iso', lastname: 'Lated', acceptDisclosures: true } }))._id],
+    create: async (ctx) => {
+      const { _id } = await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/individual-profile', payload: { firstname: 'Iso', lastname: 'Lated', acceptDisclosures: true } });
+      // Classified values, so the PII scan watches every call the isolation walk makes on this profile.
+      const { ssn, tin, ein, birthDate } = piiSentinels();
+      await ctx.send(ctx.owner, { method: 'PUT', url: `/api/v1/individual-profile/${_id}`, payload: { ssn, tin, ein, birthDate } });
+      return [_id];
+    },
   },
   {
     prefix: '/api/v1/individual-profile/:id/media/:imageId',
@@ -146,7 +153,7 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   },
   {
     prefix: '/api/v1/financial-account/:id',
-    create: async (ctx) => [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/financial-account', payload: { accountName: 'Main', type: 'checking', number: '000123456789' } }))._id],
+    create: async (ctx) => [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/financial-account', payload: { accountName: 'Main', type: 'checking', number: piiSentinels().accountNumber } }))._id],
   },
   {
     prefix: '/api/v1/legal-entity-profile/:id',
@@ -175,7 +182,7 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   {
     prefix: '/api/v1/business/:id',
     create: async (ctx) => {
-      const payload = { name: 'Iso Inc', dba: 'Iso', netWorth: 1, revenue: 1, ein: '12-3456789', businessType: 'c-corporation', line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
+      const payload = { name: 'Iso Inc', dba: 'Iso', netWorth: 1, revenue: 1, ein: piiSentinels().businessEin, businessType: 'c-corporation', line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
       return [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/business', payload }))._id];
     },
   },
@@ -213,7 +220,7 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
         return (res.json() as { data: { _id: string } }).data._id;
       };
       const payload = {
-        type: 'passport', number: 'X12345678', expirationDate: '2031-05-01', issuingCountry: 'US', issuingState: 'NY', issuingDate: '2021-05-01',
+        type: 'passport', number: piiSentinels().idNumber, expirationDate: '2031-05-01', issuingCountry: 'US', issuingState: 'NY', issuingDate: '2021-05-01',
         issuingAuthority: 'U.S. Department of State', documentFrontId: await documentId('front.png'), documentBackId: await documentId('back.png'),
       };
       return [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/gov-photo-id', payload }))._id];

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { FinancialAccountRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { maskSecret, type FieldCipher } from '../../lib/crypto.ts';
+import { REDACTED } from '../../lib/pii.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -25,7 +26,7 @@ export interface FinancialAccountDeps {
 }
 
 /** Account numbers never leave the server in clear, and never enter the timeline. */
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
 export function toFinancialAccount(row: FinancialAccountRow, cipher: FieldCipher): FinancialAccount {
   return {

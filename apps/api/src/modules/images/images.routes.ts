@@ -39,8 +39,6 @@ export async function imagesRoutes(app: FastifyInstance) {
       .header('Content-Length', size)
       .header('Content-Disposition', 'inline')
       .header('X-Content-Type-Options', 'nosniff')
-      // An image never changes under its id.
-      .header('Cache-Control', 'private, max-age=86400, immutable')
       .send(stream);
   });
 }

@@ -74,9 +74,8 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
       params, querystring: individualProfileGetQuery, response: profileResponse,
     },
     config: { access },
-  }, async (request, reply) => {
+  }, async (request) => {
     const data = await getIndividualProfile(deps(), requireAuth(request), request.params.id, request.query.reveal);
-    if (data.revealed) void reply.header('Cache-Control', 'no-store');
     return { data };
   });
 
@@ -126,7 +125,6 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
       .type(image.mimeType)
       .header('Content-Length', image.size)
       .header('Content-Disposition', contentDisposition(`profile-image.${image.mimeType.split('/')[1]}`, true))
-      .header('Cache-Control', 'private, max-age=3600')
       .send(image.stream);
   });
 

@@ -22,12 +22,12 @@ import type { IndividualProfileRow, StoredImage } from '../../db/schema/index.ts
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { maskSecret, type FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
+import { REDACTED } from '../../lib/pii.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnedAccountIds } from '../financial-accounts/financial-accounts.repository.ts';
-import { REDACTED } from '../financial-accounts/financial-accounts.service.ts';
 import { findMember } from '../tenants/tenant-members.repository.ts';
 import { recordEvent, type RecordEventInput } from '../timeline/timeline.service.ts';
 import {

@@ -111,7 +111,6 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
       .type(image.mimeType)
       .header('Content-Length', image.size)
       .header('Content-Disposition', contentDisposition(`legal-entity-image.${image.mimeType.split('/')[1]}`, true))
-      .header('Cache-Control', 'private, max-age=3600')
       .send(image.stream);
   });
 

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { timelineEvents, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { REDACTED, TIMELINE_REDACTED_KEYS } from '../../lib/pii.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { Caller } from '../../plugins/auth.ts';
 
@@ -46,6 +47,7 @@ export async function recordEvent(db: DbOrTx, input: RecordEventInput): Promise<
   } else {
     userId = input.userId;
   }
+  meta = redactMeta(meta);
   await db.insert(timelineEvents).values({
     tenantId: input.tenantId,
     id: newId(),
@@ -57,6 +59,23 @@ export async function recordEvent(db: DbOrTx, input: RecordEventInput): Promise<
     meta,
     refs: input.refs ?? [],
   });
+}
+
+const hide = (value: unknown) => (value === null || value === undefined ? value : REDACTED);
+
+/**
+ * The event's values with every classified key (the birth date, …) replaced, in `change` ({ old, new }) and
+ * `delete` (the deleted values): modules mask their own fields, this is the net under them.
+ */
+export function redactMeta(meta: TimelineMeta): TimelineMeta {
+  const { change, delete: deleted } = meta;
+  const redactedKey = (key: string) => TIMELINE_REDACTED_KEYS.includes(key);
+  if (!Object.keys(change ?? {}).some(redactedKey) && !Object.keys(deleted ?? {}).some(redactedKey)) return meta;
+  return {
+    ...meta,
+    ...(change && { change: Object.fromEntries(Object.entries(change).map(([k, v]) => [k, redactedKey(k) ? { old: hide(v.old), new: hide(v.new) } : v])) }),
+    ...(deleted && { delete: Object.fromEntries(Object.entries(deleted).map(([k, v]) => [k, redactedKey(k) ? hide(v) : v])) }),
+  };
 }
 
 /** Which events a history tab shows: one entity, or a user's own events (by them or about them). */

@@ -68,7 +68,7 @@ export async function usersRoutes(app: FastifyInstance) {
     config: { access: signedIn },
   }, async (request, reply) => {
     const file = await users.readImage(deps, requireAuth(request), request.params.id, request.params.imageId);
-    return sendImage(reply, file, 'private, max-age=86400, immutable');
+    return sendImage(reply, file, 'no-store');
   });
 
   r.get('/user/:id/events', {

@@ -203,7 +203,7 @@ describe('user image', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(image.headers['cache-control']).toMatch(/^private/);
+    expect(image.headers['cache-control']).toBe('no-store');
     expect(image.rawPayload.equals(PNG)).toBe(true);
 
     const outsider = await signUp(t.app, 'globex');

@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { signUp } from '../../test/factories.ts';
+import { seedPassport } from '../../test/pii-factories.ts';
+import { appSecrets } from '../db/schema/index.ts';
+import { ciphertextKeyId, FieldCipher } from './crypto.ts';
+import { countOtherKeyValues, generateKey, KEY_SECRET, loadFieldCipher, NEXT_KEY_SECRET, rotateEncryptionKey } from './key-rotation.ts';
+import { ENCRYPTED_COLUMNS } from './pii.ts';
+
+let t: TestApp;
+/** Every encrypted value's plain text before any rotation, by 'table.column/tenant/id'. */
+const plain = new Map<string, string>();
+
+beforeAll(async () => {
+  // No ENCRYPTION_KEY: the key is generated once and kept in app_secrets.
+  t = await buildTestApp();
+  for (const slug of ['acme', 'globex']) {
+    for (let i = 0; i < 2; i++) await seedPassport(t.app, await signUp(t.app, slug));
+  }
+  for (const value of await storedValues()) plain.set(value.ref, t.app.cipher.decrypt(value.stored));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function storedValues(): Promise<{ ref: string; stored: string }[]> {
+  const all: { ref: string; stored: string }[] = [];
+  for (const c of ENCRYPTED_COLUMNS) {
+    const result = (await t.app.db.execute(
+      sql`select tenant_id, id, ${sql.identifier(c.column)} as stored from ${sql.identifier(c.table)} where ${sql.identifier(c.column)} is not null`,
+    )) as unknown as { rows: { tenant_id: string; id: string; stored: string }[] };
+    all.push(...result.rows.map((r) => ({ ref: `${c.table}.${c.column}/${r.tenant_id}/${r.id}`, stored: r.stored })));
+  }
+  return all;
+}
+
+const secret = async (key: string) => (await t.app.db.select().from(appSecrets).where(eq(appSecrets.key, key)))[0]?.value;
+
+/** Every value decrypts, with this cipher alone, to what it was before any rotation; and all use its key. */
+async function expectAllUnder(cipher: FieldCipher) {
+  const values = await storedValues();
+  expect(values.length).toBe(plain.size);
+  for (const { ref, stored } of values) {
+    expect(ciphertextKeyId(stored), ref).toBe(cipher.keyId);
+    expect(cipher.decrypt(stored), ref).toBe(plain.get(ref));
+  }
+}
+
+describe('npm run rotate-key (lib/key-rotation.ts)', () => {
+  it('covers every classified field, and the seeded data has several values of each', async () => {
+    for (const c of ENCRYPTED_COLUMNS) expect([...plain.keys()].filter((ref) => ref.startsWith(`${c.table}.${c.column}/`)).length, c.name).toBeGreaterThanOrEqual(4);
+  });
+
+  it('moves a database-kept key in resumable batches; every value still decrypts and the old key is gone', async () => {
+    const config = { encryptionKey: undefined, encryptionKeyPrevious: [] };
+    const oldKey = (await secret(KEY_SECRET))!;
+    const oldKeyId = t.app.cipher.keyId;
+
+    // Interrupted after two batches of one row: part moved, the target key kept for the next run.
+    const partial = await rotateEncryptionKey(t.app.db, config, { batchSize: 1, maxBatches: 2 });
+    expect(partial.complete).toBe(false);
+    const nextKey = (await secret(NEXT_KEY_SECRET))!;
+    expect(nextKey).toBeTruthy();
+    const keyIds = new Set((await storedValues()).map((v) => ciphertextKeyId(v.stored)));
+    expect(keyIds).toEqual(new Set([oldKeyId, partial.keyId]));
+    // An app started now reads both kinds of value.
+    const midway = await loadFieldCipher(t.app.db, config);
+    for (const { ref, stored } of await storedValues()) expect(midway.decrypt(stored), ref).toBe(plain.get(ref));
+
+    // The next run resumes with the same key and finishes.
+    const done = await rotateEncryptionKey(t.app.db, config, { batchSize: 3 });
+    expect(done).toMatchObject({ complete: true, keyId: partial.keyId, source: 'database' });
+    expect(Object.values(done.reEncrypted).reduce((a, b) => a + b, 0)).toBe(plain.size - 2);
+    expect(await secret(KEY_SECRET)).toBe(nextKey);
+    expect(await secret(NEXT_KEY_SECRET)).toBeUndefined();
+    expect(Object.values(await countOtherKeyValues(t.app.db, done.keyId)).every((n) => n === 0)).toBe(true);
+    await expectAllUnder(new FieldCipher(nextKey));
+    // No value needs the old key any more, and it is no longer kept anywhere.
+    for (const { stored } of await storedValues()) expect(() => new FieldCipher(oldKey).decrypt(stored)).toThrow();
+    expect((await t.app.db.select().from(appSecrets)).map((r) => r.value)).not.toContain(oldKey);
+  });
+
+  it('moves to ENCRYPTION_KEY from ENCRYPTION_KEY_PREVIOUS, and suggests a key when there is nothing to move', async () => {
+    const from = generateKey();
+    const to = generateKey();
+    // Put every value under an environment key first (the database's own key is read as a previous one).
+    await rotateEncryptionKey(t.app.db, { encryptionKey: from, encryptionKeyPrevious: [] });
+    await expectAllUnder(new FieldCipher(from));
+    expect(await secret(KEY_SECRET)).toBeUndefined();
+
+    const result = await rotateEncryptionKey(t.app.db, { encryptionKey: to, encryptionKeyPrevious: [from] }, { batchSize: 5 });
+    expect(result).toMatchObject({ complete: true, source: 'environment', keyId: new FieldCipher(to).keyId });
+    expect(result.suggestedKey).toBeUndefined();
+    await expectAllUnder(new FieldCipher(to));
+
+    // Idempotent: a run with nothing under another key moves nothing.
+    const nothing = await rotateEncryptionKey(t.app.db, { encryptionKey: to, encryptionKeyPrevious: [] });
+    expect(Object.values(nothing.reEncrypted).every((n) => n === 0)).toBe(true);
+    expect(nothing.suggestedKey).toMatch(/^[\w-]{64}$/);
+  });
+});

@@ -97,6 +97,12 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, defaultTenant: 'demo', appType: 'platform', demoData: true, baseDomain: 'localhost' });
   });
+
+  it('creates no demo accounts (their passwords are public) in production unless asked to', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: '1' }).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: '0' }).demoData).toBe(false);
+  });
 });
 
 describe('OpenAPI', () => {

@@ -23,7 +23,7 @@ const envSchema = z
     APP_TYPE: appType.default('platform'),
     ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').max(128).optional()),
-    DEMO_DATA: bool.default(true),
+    DEMO_DATA: bool.optional(),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
@@ -122,7 +122,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     defaultTenant: e.DEFAULT_TENANT,
     appType: e.APP_TYPE,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
-    demoData: e.DEMO_DATA,
+    // The demo accounts' passwords are in the README: never created in production unless asked for.
+    demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,

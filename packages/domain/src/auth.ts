@@ -90,6 +90,8 @@ export const tokenPayload = z.object({
   userLastname: z.string().nullable(),
   tenantId: objectId,
   ver: z.number().int(),
+  /** When the person signed in (seconds): kept across refreshes, so a session cannot be stretched past its cap. */
+  sat: z.number().int().optional(),
   iat: z.number().int(),
   exp: z.number().int(),
 });

@@ -26,6 +26,7 @@ const envSchema = z
     DEMO_DATA: bool.optional(),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+    SESSION_MAX_HOURS: z.coerce.number().min(1).max(720).default(12),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     MAIL_FROM: z.string().default('Tessera <no-reply@tessera.local>'),
     DEV_MAILBOX: bool.optional(),
@@ -78,6 +79,8 @@ export interface Config {
   demoData: boolean;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
+  /** The longest a session lasts from sign-in, however often it is refreshed. */
+  sessionMaxSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   devMailbox: boolean;
@@ -126,6 +129,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     devMailbox: e.DEV_MAILBOX ?? (e.NODE_ENV !== 'production' && !e.SMTP_URL),

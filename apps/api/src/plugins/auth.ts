@@ -151,6 +151,8 @@ export const authPlugin = fp(
       const parsed = tokenPayload.safeParse(outcome.payload);
       if (!parsed.success) throw unauthenticated('Your session is not valid. Please sign in again.');
       const token = parsed.data;
+      // Refreshing keeps the sign-in time, so no session outlives SESSION_MAX_HOURS (ASVS 7.3.2).
+      if (Math.floor(app.clock.now().getTime() / 1000) - (token.sat ?? token.iat) > app.config.sessionMaxSeconds) throw unauthenticated(AUTH_ERRORS.sessionExpired);
       const tenant = requireTenant(request);
       if (token.tenantId !== tenant.id) throw unauthenticated('Your session belongs to another organization. Please sign in here.');
       const row = await findUserWithMember(app.db, token.userId, tenant.id);

@@ -55,7 +55,8 @@ function checkTenantId(site: CallSite, tenantId: string | undefined): void {
   if (tenantId && tenantId !== site.tenant.id) throw new AppError('bad-request', 'tenantId does not match the organization of this address');
 }
 
-async function issueSession(deps: AuthDeps, site: CallSite, user: UserRow, member: TenantMemberRow | null): Promise<AuthResult> {
+/** A session token; `startedAt` (seconds) carries the original sign-in time through refreshes and password changes. */
+async function issueSession(deps: AuthDeps, site: CallSite, user: UserRow, member: TenantMemberRow | null, startedAt?: number): Promise<AuthResult> {
   const token = await deps.tokens.signSession(
     {
       userId: user.id,
@@ -65,6 +66,7 @@ async function issueSession(deps: AuthDeps, site: CallSite, user: UserRow, membe
       userLastname: user.lastname,
       tenantId: site.tenant.id,
       ver: user.tokenVersion,
+      sat: startedAt ?? Math.floor(deps.clock.now().getTime() / 1000),
     },
     deps.clock.now(),
   );
@@ -227,8 +229,11 @@ export async function confirmPasswordReset(deps: AuthDeps, site: CallSite, body:
 }
 
 export async function refreshSession(deps: AuthDeps, site: CallSite, auth: AuthContext): Promise<AuthResult> {
-  return issueSession(deps, site, auth.user, auth.member);
+  return issueSession(deps, site, auth.user, auth.member, sessionStart(auth));
 }
+
+/** When the caller's session began: tokens from before the claim existed count from their own issue time. */
+const sessionStart = (auth: AuthContext) => auth.token.sat ?? auth.token.iat;
 
 export async function updatePassword(deps: AuthDeps, site: CallSite, auth: AuthContext, body: z.output<typeof passwordUpdateBody>): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
@@ -241,7 +246,7 @@ export async function updatePassword(deps: AuthDeps, site: CallSite, auth: AuthC
     return updated;
   });
   await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordChangedMail(site.tenant.name) });
-  return issueSession(deps, site, user, auth.member);
+  return issueSession(deps, site, user, auth.member, sessionStart(auth));
 }
 
 /** Who an invitation e-mail says invited the person: the inviter's name, or the organization for an API key. */

@@ -140,6 +140,29 @@ describe('sessions', () => {
     expect(res.json().error.message).toBe(AUTH_ERRORS.sessionExpired);
   });
 
+  it('keeps refreshing for a working day, but not past SESSION_MAX_HOURS from sign-in (a password change does not restart it)', async () => {
+    const user = await signUp(t.app, 'acme');
+    const started = decodeTokenPayload(user.token)!.iat as number;
+    let token = user.token;
+    const refresh = () => post('token-refresh', {}, bearer(token));
+    // Every 25 minutes for 11 h 40 min: each refresh carries the sign-in time forward unchanged.
+    for (let i = 0; i < 28; i++) {
+      t.clock.advance(25 * 60_000);
+      const res = await refresh();
+      expect(res.statusCode).toBe(200);
+      token = (res.json() as { data: AuthResult }).data.token;
+      expect(decodeTokenPayload(token)!.sat).toBe(started);
+    }
+    const changed = await post('password-update', { newPassword: 'a-brand-new-password' }, bearer(token));
+    token = (changed.json() as { data: AuthResult }).data.token;
+    expect(decodeTokenPayload(token)!.sat).toBe(started);
+    t.clock.advance(25 * 60_000);
+    const ended = await refresh();
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().error.message).toBe(AUTH_ERRORS.sessionExpired);
+    expect((await post('signin', { email: user.email, password: 'a-brand-new-password' })).statusCode).toBe(200);
+  });
+
   it('refuses a missing, forged or other-tenant token', async () => {
     const user = await signUp(t.app, 'acme');
     expect((await post('token-refresh', {})).statusCode).toBe(401);

@@ -19,6 +19,10 @@ export class TestClock implements Clock {
 }
 
 export interface TestApp {
+  /**
+   * The app, with `db` the owner's connection (test-database.ts) for the test's own setting up and checking: the
+   * routes it injects keep the app's own `db`, which row-level security holds on PostgreSQL.
+   */
   app: FastifyInstance;
   clock: TestClock;
   storage: ReturnType<typeof createMemoryStorage>;
@@ -44,8 +48,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const storage = createMemoryStorage();
-  const app = await buildApp(config, { database, clock, storage, logger: false });
-  await app.ready();
+  const built = await buildApp(config, { database, clock, storage, logger: false });
+  await built.ready();
+  // Derived the way Fastify derives its own child instances, so every method and decorator is the app's.
+  const app: FastifyInstance = Object.create(built, { db: { value: database.ownerDb } });
   const tenants = {
     demo: await createTenant(app.db, 'demo', 'Tessera Demo'),
     acme: await createTenant(app.db, 'acme', 'Acme Capital'),
@@ -57,7 +63,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     storage,
     tenants,
     close: async () => {
-      await app.close();
+      await built.close();
       await database.drop();
     },
   };

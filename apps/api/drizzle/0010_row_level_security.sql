@@ -12,10 +12,11 @@ EXCEPTION WHEN duplicate_object OR unique_violation THEN
 END
 $$;--> statement-breakpoint
 -- The owner that runs migrations (DATABASE_URL) may switch to tessera_app when no APP_DATABASE_URL is given.
--- A superuser is a member of every role already, so the usual local set-up grants nothing here.
+-- A superuser has every role already, so the usual local set-up grants nothing here. (USAGE, not MEMBER: on
+-- PostgreSQL 16 the role's creator is a member with ADMIN only, which does not let it SET ROLE.)
 DO $$
 BEGIN
-  IF NOT pg_has_role(current_user, 'tessera_app', 'MEMBER') THEN
+  IF NOT pg_has_role(current_user, 'tessera_app', 'USAGE') THEN
     EXECUTE format('GRANT tessera_app TO %I', current_user);
   END IF;
 END

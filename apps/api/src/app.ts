@@ -76,7 +76,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     genReqId: () => crypto.randomUUID(),
   });
 
-  const database = overrides.database ?? createDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  const database = overrides.database ?? createDatabase({ url: config.databaseUrl, appUrl: config.appDatabaseUrl, dataDir: join(config.dataDir, 'pglite') });
   try {
     await database.migrate();
   } catch (error) {

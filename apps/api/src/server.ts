@@ -34,7 +34,7 @@ async function main() {
     config.demoData ? `  Second demo tenant (own branding): http://northwind.localhost:${config.port}` : '',
     `  API reference: ${address}/api/v1/docs`,
     config.devMailbox && !config.smtpUrl ? `  Dev mailbox (e-mails the app sends): ${address}/dev/mailbox` : '',
-    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    `  Database: ${config.databaseUrl ? `PostgreSQL (DATABASE_URL), queries as ${config.appDatabaseUrl ? 'APP_DATABASE_URL' : 'tessera_app'} under row-level security` : `embedded PGlite in ${config.dataDir}`}`,
     ...(seeded.accounts.length ? ['', '  Accounts:', ...seeded.accounts.map((a) => `    ${a.role.padEnd(15)} ${a.email}  ${a.password}`)] : []),
     '',
   ].filter((l) => l !== '');

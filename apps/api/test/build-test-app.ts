@@ -24,6 +24,10 @@ export class TestClock implements Clock {
 }
 
 export interface TestApp {
+  /**
+   * The app, with `db` the owner's connection (test-database.ts) for the test's own setting up and checking: the
+   * routes it injects keep the app's own `db`, which row-level security holds on PostgreSQL.
+   */
   app: FastifyInstance;
   clock: TestClock;
   storage: TestStorage;
@@ -58,9 +62,12 @@ export async function buildTestApp(env: Record<string, string> = {}, overrides: 
   // incident fails here too), through production's serializers and redaction, kept for the PII scan (test/pii-scan.ts).
   const logs = captureLogs();
   const logger = { ...(loggerOptions(config) as object), level: 'debug', stream: logs.stream };
-  const app = await buildApp(config, { database, clock, storage, logger });
+  const built = await buildApp(config, { database, clock, storage, logger });
+  await built.ready();
+  // Derived the way Fastify derives its own child instances, so every method and decorator is the app's; its db is
+  // the owner's connection, so factories and the PII scan see every tenant's rows under row-level security.
+  const app: FastifyInstance = Object.create(built, { db: { value: database.ownerDb } });
   const tracked = trackApp(app, logs.lines);
-  await app.ready();
   const tenants = {
     demo: await createTenant(app.db, 'demo', 'Tessera Demo'),
     acme: await createTenant(app.db, 'acme', 'Acme Capital'),
@@ -74,7 +81,7 @@ export async function buildTestApp(env: Record<string, string> = {}, overrides: 
     logs: logs.lines,
     close: async () => {
       await snapshot(tracked).catch(() => {});
-      await app.close();
+      await built.close();
       await database.drop();
     },
   };

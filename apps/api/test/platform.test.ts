@@ -80,6 +80,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ APP_DATABASE_URL: 'postgres://web@db/tessera' })).toThrow(/APP_DATABASE_URL needs DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.com' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA/);
     expect(() => loadConfig({ S3_BUCKET: 'files' })).toThrow(/S3_BUCKET needs S3_ENDPOINT/);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, type Database } from '../src/db/client.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { createDatabase, type Database, type Db } from '../src/db/client.ts';
+import * as schema from '../src/db/schema/index.ts';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -9,11 +11,22 @@ export function testEngine(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
+export interface TestDatabase extends Database {
+  /**
+   * The owner's connection, for a test's own setting up and checking: it sees and writes every tenant's rows, as
+   * seed and system work do. The app's own queries go through `db`, which row-level security holds on PostgreSQL.
+   */
+  ownerDb: Db;
+  /** The owner's postgres:// URL of this database; undefined on PGlite. */
+  ownerUrl: string | undefined;
+  drop(): Promise<void>;
+}
+
 /** A fresh, empty database for one test file: in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   if (testEngine() === 'pglite') {
     const database = createDatabase({ dataDir: 'memory://' });
-    return { ...database, drop: async () => {} };
+    return { ...database, ownerDb: database.db, ownerUrl: undefined, drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
   const name = `tessera_test_${randomBytes(6).toString('hex')}`;
@@ -24,13 +37,17 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = createDatabase({ url: url.toString(), dataDir: '', poolSize: 4 });
+  const ownerPool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  ownerPool.on('error', () => {});
   let closed = false;
   const close = async () => {
-    if (!closed) await database.close();
+    if (!closed) await Promise.all([database.close(), ownerPool.end()]);
     closed = true;
   };
   return {
     ...database,
+    ownerDb: drizzle(ownerPool, { schema, casing: 'snake_case' }) as unknown as Db,
+    ownerUrl: url.toString(),
     close,
     drop: async () => {
       await close();

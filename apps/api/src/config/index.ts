@@ -18,6 +18,7 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
+    APP_DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
     BASE_DOMAIN: z.string().default('localhost'),
     DEFAULT_TENANT: z.string().default('demo'),
     APP_TYPE: appType.default('platform'),
@@ -58,6 +59,10 @@ const envSchema = z
     message: 'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
     path: ['S3_BUCKET'],
   })
+  .refine((env) => !env.APP_DATABASE_URL || env.DATABASE_URL, {
+    message: 'APP_DATABASE_URL needs DATABASE_URL (the owner, who runs the migrations)',
+    path: ['APP_DATABASE_URL'],
+  })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
     path: ['ADMIN_PASSWORD'],
@@ -72,6 +77,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL server URL; absent means the embedded PGlite in dataDir ('memory://' for tests). */
   databaseUrl: string | undefined;
+  /** The login the app's queries use on PostgreSQL (a member of tessera_app); absent: DATABASE_URL switched to tessera_app. */
+  appDatabaseUrl: string | undefined;
   baseDomain: string;
   defaultTenant: string;
   appType: Env['APP_TYPE'];
@@ -121,6 +128,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    appDatabaseUrl: e.APP_DATABASE_URL,
     baseDomain: e.BASE_DOMAIN.toLowerCase(),
     defaultTenant: e.DEFAULT_TENANT,
     appType: e.APP_TYPE,

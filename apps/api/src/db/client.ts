@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { currentDbScope, scopeSettings } from './scope.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -18,7 +19,9 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /** The app's queries. On PostgreSQL: as APP_ROLE, row-level security applied in the scope of the caller (scope.ts). */
   db: Db;
+  /** Applies the migrations as the owner; on PostgreSQL then checks that the app's role cannot get around row-level security. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -26,9 +29,66 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** The role the app's queries run as on PostgreSQL; migration 0010 creates it and its grants. */
+export const APP_ROLE = 'tessera_app';
+
+const SET_SCOPE = "select set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false)";
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A pool that sets every connection it hands out to the scope of the code taking it (the tenant, or cross-tenant,
+ * or neither), before that code runs anything on it. drizzle takes a connection per transaction through connect()
+ * and runs other statements through query(), which takes one through connect() too; so no statement runs on a
+ * connection still set to whoever used it before. The cost is one round trip per statement or transaction.
+ */
+class ScopedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const connecting = this.connectInScope();
+    if (!callback) return connecting;
+    connecting.then(
+      (client) => callback(undefined, client, (release) => client.release(release as Error | undefined)),
+      (error: Error) => callback(error, undefined, () => {}),
+    );
+  }
+
+  private async connectInScope(): Promise<pg.PoolClient> {
+    // Read before the first await, while still in the caller's context.
+    const settings = scopeSettings(currentDbScope());
+    const client = await super.connect();
+    try {
+      await client.query(SET_SCOPE, settings);
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    return client;
+  }
+}
+
+/** Refuses to run the app as a role row-level security does not hold: a superuser, BYPASSRLS, or the tables' owner. */
+async function checkAppRole(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ role: string; superuser: boolean; bypass: boolean; owns: boolean }>(
+    `select current_user as role, r.rolsuper as superuser, r.rolbypassrls as bypass,
+       exists (select 1 from pg_tables t where t.schemaname = 'public' and pg_has_role(current_user, t.tableowner, 'USAGE')) as owns
+     from pg_roles r where r.rolname = current_user`,
+  );
+  const row = rows[0];
+  if (!row || row.superuser || row.bypass || row.owns) {
+    throw new Error(
+      `The app's database role '${row?.role ?? '?'}' would bypass row-level security (superuser, BYPASSRLS or owner of the tables). `
+      + `Set APP_DATABASE_URL to a login that is a member of ${APP_ROLE} only, or leave it unset to switch to ${APP_ROLE} (see SECURITY.md).`,
+    );
+  }
+}
+
 export interface DatabaseOptions {
-  /** postgres:// URL; otherwise PGlite. */
+  /** postgres:// URL of the owner, who runs the migrations; otherwise PGlite. */
   url?: string | undefined;
+  /** postgres:// URL the app's queries use: a login that is a member of APP_ROLE. Unset: `url`, switched to APP_ROLE. */
+  appUrl?: string | undefined;
   /** PGlite data directory; 'memory://' keeps it in memory. */
   dataDir: string;
   poolSize?: number;
@@ -36,8 +96,11 @@ export interface DatabaseOptions {
 
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
+    const ownerUrl = options.url;
+    const pool = new ScopedPool({
+      connectionString: options.appUrl ?? ownerUrl,
+      // Without a login of its own the app switches to its role when each connection starts.
+      ...(options.appUrl ? {} : { options: `-c role=${APP_ROLE}` }),
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
@@ -48,7 +111,15 @@ export function createDatabase(options: DatabaseOptions): Database {
     return {
       kind: 'postgres',
       db,
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async () => {
+        const owner = new pg.Pool({ connectionString: ownerUrl, max: 1 });
+        try {
+          await migratePg(drizzlePg(owner), { migrationsFolder });
+        } finally {
+          await owner.end();
+        }
+        await checkAppRole(pool);
+      },
       ping: async () => {
         await pool.query('select 1');
       },

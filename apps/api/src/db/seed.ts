@@ -1,6 +1,7 @@
 import { DEFAULT_BRANDING, REQUIRED_OFFER_DOCUMENTS, offerRequiredDocumentTypeLabels, type Branding, type OfferClass, type TenantRole } from '@tessera/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { withCrossTenant } from './scope.ts';
 import { documents, images, institutions, marketplaceSettings, offers, roleAssignments, tenants, type TenantRow } from './schema/index.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password.ts';
@@ -40,11 +41,12 @@ export const NORTHWIND_BRANDING: Branding = {
 };
 
 export async function createTenant(db: Db, slug: string, name: string, branding: Branding = DEFAULT_BRANDING): Promise<TenantRow> {
-  return db.transaction(async (tx) => {
+  // The tenant does not exist yet, so no request can be in its scope.
+  return withCrossTenant('a new tenant and its first timeline event', () => db.transaction(async (tx) => {
     const [tenant] = await tx.insert(tenants).values({ id: newId(), slug, name, branding }).returning();
     await recordEvent(tx, { tenantId: tenant!.id, type: 'create', entity: tenant!.id, entityType: 'tenant', userId: null, message: `Tenant ${name} created` });
     return tenant!;
-  });
+  }));
 }
 
 async function ensureUserMember(
@@ -264,10 +266,14 @@ export interface SeedResult {
  * On an empty database: the default tenant, and with demoData its demo accounts and Raise mode demo data.
  * The platform admin from ADMIN_EMAIL/ADMIN_PASSWORD is created when that user does not exist.
  */
-export async function seed(
+export function seed(
   db: Db,
   options: { defaultTenant: string; demoData: boolean; admin: { email: string; password: string } | undefined; storage?: FileStorage },
 ): Promise<SeedResult> {
+  return withCrossTenant('start-up seed of the default and demo tenants', () => seedAll(db, options));
+}
+
+async function seedAll(db: Db, options: Parameters<typeof seed>[1]): Promise<SeedResult> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(tenants);
   let tenant = await findTenantBySlug(db, options.defaultTenant);
   const createdTenant = count === 0 && !tenant;

@@ -2,6 +2,7 @@ import { API_KEY_HEADER, apiKeyKindOf, AUTH_ERRORS, tokenPayload, type TokenPayl
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TenantMemberRow, UserRow } from '../db/schema/index.ts';
+import { withCrossTenant } from '../db/scope.ts';
 import type { Access } from '../lib/access.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
 import type { TokenService } from '../lib/tokens.ts';
@@ -59,6 +60,11 @@ declare module 'fastify' {
     access?: Access;
     /** The route also serves an institution's private API key; its service keeps the key to that institution. */
     institutionKeys?: boolean;
+    /**
+     * Why the route works across tenants (the platform admin console): once the access check has passed, its
+     * handler runs in the cross-tenant database scope (db/scope.ts). Only platform-admin routes may declare it.
+     */
+    crossTenant?: string;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -194,9 +200,16 @@ export const authPlugin = fp(
       if (!route.url.startsWith('/api/v1/') || route.url.startsWith('/api/v1/docs')) return;
       const access = route.config?.access;
       if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
+      const crossTenant = route.config?.crossTenant;
+      if (crossTenant && access !== 'platform-admin') throw new Error(`Route ${route.method} ${route.url} crosses tenants but is not for platform admins only`);
       if (access === 'public') return;
       const existing = route.preValidation ? [route.preValidation].flat() : [];
       route.preValidation = [checkAccess, ...existing];
+      if (crossTenant) {
+        const handlers = route.preHandler ? [route.preHandler].flat() : [];
+        // The last step before the handler, so everything that checked the caller ran in the host's tenant.
+        route.preHandler = [...handlers, (_request, _reply, done) => withCrossTenant(crossTenant, () => done())];
+      }
     });
   },
   { name: 'auth', dependencies: ['db', 'tenant', 'context'] },

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config/index.ts';
+import { withTenant } from '../db/scope.ts';
 import { findUserWithMember } from '../modules/users/users.repository.ts';
 import { membershipRefusal } from './auth.ts';
 import { parseHost } from './tenant.ts';
@@ -63,7 +64,8 @@ export const realtimePlugin = fp(
         const { slug } = parseHost(socket.handshake.headers.host, opts.config.baseDomain);
         const tenant = await app.tenantCache.bySlug(slug ?? opts.config.defaultTenant);
         if (!tenant || tenant.id !== parsed.data.tenantId) return next(new Error('unauthenticated'));
-        const row = await findUserWithMember(app.db, parsed.data.userId, tenant.id);
+        // Socket.IO answers on the bare server, outside Fastify's request hooks: the handshake enters its tenant itself.
+        const row = await withTenant(tenant.id, () => findUserWithMember(app.db, parsed.data.userId, tenant.id));
         if (!row || row.user.tokenVersion !== parsed.data.ver || row.user.accountStatus === 'suspended') return next(new Error('unauthenticated'));
         if (membershipRefusal(row.member, row.user.role === 'admin', app.clock.now())) return next(new Error('forbidden'));
         const identity: SocketIdentity = { userId: row.user.id, tenantId: tenant.id };

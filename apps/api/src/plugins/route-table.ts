@@ -8,6 +8,8 @@ export interface RouteEntry {
   url: string;
   access: Access | undefined;
   institutionKeys: boolean;
+  /** Why the route works across tenants (platform admins only), or null. */
+  crossTenant: string | null;
   /** The content types the body is read as, when not JSON (multipart uploads). */
   consumes: readonly string[];
   schema: Pick<FastifySchema, 'params' | 'querystring' | 'body'>;
@@ -35,6 +37,7 @@ export const routeTablePlugin = fp(
           url: route.url,
           access: route.config?.access,
           institutionKeys: route.config?.institutionKeys === true,
+          crossTenant: route.config?.crossTenant ?? null,
           consumes: route.schema?.consumes ?? [],
           schema: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body },
         });

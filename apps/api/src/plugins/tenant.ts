@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/index.ts';
 import type { TenantRow } from '../db/schema/index.ts';
+import { withoutTenant, withTenant } from '../db/scope.ts';
 import { AppError } from '../lib/app-error.ts';
 import { findTenantBySlug } from '../modules/tenants/tenants.repository.ts';
 
@@ -130,12 +131,26 @@ export const tenantPlugin = fp(
     app.decorateRequest('appType', opts.config.appType);
     app.decorateRequest('linkOrigin', '');
 
-    app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/v1/health/live')) return;
+    async function resolveTenant(request: FastifyRequest): Promise<void> {
       const { slug, appType } = parseHost(request.headers.host, opts.config.baseDomain);
       request.appType = appType ?? opts.config.appType;
       request.tenant = await cache.bySlug(slug ?? opts.config.defaultTenant);
       request.linkOrigin = linkOrigin(request.protocol, request.headers.host, request.tenant, opts.config);
+    }
+
+    // The rest of the request runs in its tenant's database scope (db/scope.ts), or in none when the host names no
+    // tenant: on PostgreSQL row-level security then shows it that tenant's rows only, whatever its queries ask for.
+    // The later hooks and the handler are called from `done`, so they inherit the scope; Fastify keeps it across
+    // the body parser's stream events (content-type-parser.js runs the rest in the request's async context).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.url.startsWith('/api/v1/health/live')) {
+        done();
+        return;
+      }
+      resolveTenant(request).then(() => {
+        if (request.tenant) withTenant(request.tenant.id, done);
+        else withoutTenant(done);
+      }, done);
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {

@@ -2,6 +2,7 @@ import type { Application, ApplicationSummary, UserRole } from '@tessera/domain'
 import { and, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { withCrossTenant } from '../../db/scope.ts';
 import { applications, users, type ApplicationRow } from '../../db/schema/index.ts';
 
 /** The reviewer's account, joined under its own name beside the applicant's. */
@@ -56,5 +57,5 @@ export function findApplication(db: DbOrTx, tenantId: string, id: string): Promi
 
 /** Any tenant's application: for platform admins only. */
 export function findApplicationUnscoped(db: DbOrTx, id: string): Promise<ApplicationWithReviewer | undefined> {
-  return findOne(db, eq(applications.id, id));
+  return withCrossTenant("a platform admin reading any tenant's application", async () => findOne(db, eq(applications.id, id)));
 }

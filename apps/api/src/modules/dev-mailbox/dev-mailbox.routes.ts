@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { getOutboxMessage, listOutbox } from '../../lib/mail/outbox-mailer.ts';
+import { getOutboxMessageUnscoped, listOutboxUnscoped } from '../../lib/mail/outbox-mailer.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import { errorResponses } from '../../lib/route-schema.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
@@ -59,7 +59,7 @@ export async function devMailboxRoutes(app: FastifyInstance) {
   }, async (request) => {
     const page = { to: request.query.to, limit: request.query.limit, offset: offsetOf(request.query) };
     const { rows, total } = request.query.allTenants
-      ? await listOutbox(app.db, page)
+      ? await listOutboxUnscoped(app.db, page)
       : await listTenantMail(app.db, requireTenant(request).id, page);
     return { data: rows.map(toMail), meta: pageMeta(request.query, total) };
   });
@@ -72,7 +72,7 @@ export async function devMailboxRoutes(app: FastifyInstance) {
     config: { access: 'public' },
   }, async (request) => {
     const row = request.query.allTenants
-      ? await getOutboxMessage(app.db, request.params.id)
+      ? await getOutboxMessageUnscoped(app.db, request.params.id)
       : await findTenantMail(app.db, requireTenant(request).id, request.params.id);
     if (!row) throw notFound('Mail');
     return { data: toMail(row) };
@@ -87,7 +87,7 @@ export async function devMailboxPage(app: FastifyInstance) {
     const every = request.query.allTenants === 'true';
     const tenant = every ? null : requireTenant(request);
     const page = { limit: 50, offset: 0 };
-    const { rows } = tenant ? await listTenantMail(app.db, tenant.id, page) : await listOutbox(app.db, page);
+    const { rows } = tenant ? await listTenantMail(app.db, tenant.id, page) : await listOutboxUnscoped(app.db, page);
     const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
     const scope = tenant ? `for ${esc(tenant.name)} (<a href="?allTenants=true">every organization</a>)` : 'for every organization';
     const items = rows

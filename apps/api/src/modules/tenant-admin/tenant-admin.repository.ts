@@ -1,6 +1,7 @@
 import { EMPTY_CONTACT, membershipStatus, type MembershipStatus, type TenantDetails, type TenantRole } from '@tessera/domain';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { withCrossTenant } from '../../db/scope.ts';
 import { institutions, offers, tenantMembers, tenants, type TenantRow } from '../../db/schema/index.ts';
 
 export async function findTenantForUpdate(db: DbOrTx, id: string): Promise<TenantRow | undefined> {
@@ -65,11 +66,11 @@ export async function countMarketplace(db: DbOrTx, tenantId: string): Promise<{ 
 }
 
 /** The tenants a user is an active member of, across tenants: a deliberate cross-tenant read of one user's own rows. */
-export async function listActiveMembershipsUnscoped(db: DbOrTx, userId: string): Promise<{ id: string; slug: string; name: string; role: TenantRole }[]> {
-  return db
+export function listActiveMembershipsUnscoped(db: DbOrTx, userId: string): Promise<{ id: string; slug: string; name: string; role: TenantRole }[]> {
+  return withCrossTenant("a user's own memberships in every tenant (switch tenant)", async () => db
     .select({ id: tenants.id, slug: tenants.slug, name: tenants.name, role: tenantMembers.role })
     .from(tenantMembers)
     .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
     .where(and(eq(tenantMembers.userId, userId), eq(tenantMembers.membershipStatus, 'active')))
-    .orderBy(asc(tenants.name), asc(tenants.slug));
+    .orderBy(asc(tenants.name), asc(tenants.slug)));
 }

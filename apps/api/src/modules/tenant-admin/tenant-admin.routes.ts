@@ -73,7 +73,8 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
       description: describe(`The platform provider's check of the organisation behind the tenant: any tenant, by id (an unknown id is not found). ${changeNote}`, 'platform-admin'),
       params, body: tenantVerificationBody, response: detailsResponse,
     },
-    config: { access: 'platform-admin' },
+    // Any tenant's row and timeline, not only the host's.
+    config: { access: 'platform-admin', crossTenant: "the provider's verification of any tenant" },
   }, async (request) => ({ data: await service.updateVerification(deps(), requireAuth(request), request.params.id, request.body.verificationStatus) }));
 
   r.get('/tenant/:id/events', {

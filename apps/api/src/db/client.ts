@@ -26,6 +26,11 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** How long a request waits for a PostgreSQL connection (or a free pooled one) before it fails with 503. */
+export const CONNECT_TIMEOUT_MS = 3_000;
+/** How long a query may go without an answer; the app's queries take milliseconds, so this only ends a lost connection. */
+export const QUERY_TIMEOUT_MS = 4_000;
+
 export interface DatabaseOptions {
   /** postgres:// URL; otherwise PGlite. */
   url?: string | undefined;
@@ -39,8 +44,12 @@ export function createDatabase(options: DatabaseOptions): Database {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      // Bounded waits, so a lost database fails requests in seconds (503) instead of hanging them: for a connection
+      // or a free pooled client, and for the answer to a query (a partition leaves the socket open and silent).
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
+      keepAlive: true,
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});

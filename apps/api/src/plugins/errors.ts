@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors, isResponseSerializationError, serializerCompiler, validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { AppError } from '../lib/app-error.ts';
 import { unstorableTextPath } from '../lib/safe-text.ts';
 
@@ -59,6 +60,10 @@ export const errorsPlugin = fp(
         appError = new AppError('rate-limited', error.message || 'Too many requests, please try again later');
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         appError = new AppError(error.statusCode === 404 ? 'not-found' : 'bad-request', error.message);
+      } else if (isDatabaseUnreachable(error)) {
+        // An outage, not a bug: answered like readiness does, and logged once per request without the stack noise.
+        request.log.warn({ err: error }, 'database unreachable');
+        return reply.status(503).send({ error: new AppError('unavailable', 'The database is unreachable').toBody() });
       } else {
         request.log.error({ err: error }, 'unhandled error');
         appError = new AppError('internal', 'Internal server error');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/index.ts';
 import { createTenant } from '../src/db/seed.ts';
@@ -30,7 +30,7 @@ export interface TestApp {
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 /** Boots the whole app on a fresh migrated database (PGlite, or PostgreSQL with TEST_DB=postgres). */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new TestClock();
   const config = loadConfig({
@@ -44,7 +44,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const storage = createMemoryStorage();
-  const app = await buildApp(config, { database, clock, storage, logger: false });
+  const app = await buildApp(config, { database, clock, storage, logger: options.logger ?? false });
   await app.ready();
   const tenants = {
     demo: await createTenant(app.db, 'demo', 'Tessera Demo'),

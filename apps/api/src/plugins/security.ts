@@ -4,9 +4,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config/index.ts';
 import { AppError } from '../lib/app-error.ts';
+import { closeRedis, createRedisClient } from '../lib/redis.ts';
+import { fallbackRateLimitStore } from './rate-limit-store.ts';
 
 /** Headers with a CSP the app passes, CORS closed unless origins are listed, per-route rate limits. */
 export const securityPlugin = fp(
@@ -41,15 +43,14 @@ export const securityPlugin = fp(
 
     let redis: Redis | undefined;
     if (opts.config.redisUrl) {
-      redis = new Redis(opts.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-      redis.on('error', (err) => app.log.warn({ err }, 'redis unavailable; rate limits fall back to this process'));
+      redis = createRedisClient(opts.config.redisUrl, app.log, 'rate limiting');
       app.addHook('onClose', async () => {
-        redis?.disconnect();
+        if (redis) closeRedis(redis);
       });
     }
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, skipOnError: true, nameSpace: 'tessera-rl:' } : {}),
+      ...(redis ? { store: fallbackRateLimitStore(redis, 'tessera-rl:') } : {}),
       errorResponseBuilder: (_request, context) =>
         new AppError('rate-limited', `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
     });

@@ -72,6 +72,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     genReqId: () => crypto.randomUUID(),
+    // Refused by the errors plugin instead, in the envelope (Fastify's own 503 is not).
+    return503OnClosing: false,
   });
 
   const database = overrides.database ?? createDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { TEST_JWT_SECRET } from './build-test-app.ts';
 
 const API_DIR = resolve(import.meta.dirname, '..');
-const START_TIMEOUT_MS = 45_000;
+const START_TIMEOUT_MS = 90_000;
 const OUTPUT_TAIL_CHARS = 20_000;
 
 /** The real server (src/server.ts, as `npm start` runs it) in its own process, for tests that kill or signal it. */

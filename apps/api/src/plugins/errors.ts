@@ -26,6 +26,18 @@ export const errorsPlugin = fp(
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
 
+    // A request that arrives while the server shuts down (its headers after SIGTERM, on a connection already open)
+    // is refused: requests already under way finish, new ones would find the database closing under them.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!closing) return;
+      void reply.header('connection', 'close');
+      throw new AppError('unavailable', 'The server is shutting down; try again in a moment');
+    });
+
     // After validation and the access check: a NUL or an unpaired surrogate would otherwise reach PostgreSQL and fail as a 500.
     app.addHook('preHandler', async (request) => {
       for (const [part, value] of [['path', request.params], ['query', request.query], ['body', request.body]] as const) {

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -66,6 +67,9 @@ export function createDatabase(options: DatabaseOptions): Database {
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
+  // On disk PGlite writes through Node's fs on every write, so a commit survives the process being killed; it does
+  // not fsync (its file system has none), so the last commits can be lost if the machine itself fails.
   const client = new PGlite(inMemory ? undefined : options.dataDir);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -75,6 +79,9 @@ export function createDatabase(options: DatabaseOptions): Database {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }

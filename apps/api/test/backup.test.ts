@@ -15,7 +15,10 @@ import { testEngine } from './test-database.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
+const scripts = new Set<number>();
 afterAll(async () => {
+  // A backup or restore still running (a timed-out test) would write into the directories removed below.
+  for (const pid of scripts) process.kill(-pid, 'SIGKILL');
   await killAllAppProcesses();
   removeTempDirs();
 });
@@ -23,11 +26,16 @@ afterAll(async () => {
 /** `npm run <script> -- ...args` from the repository root, as a person would type it. */
 function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolvePromise) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so that npm and the script under it can be killed together.
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    scripts.add(child.pid!);
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('close', (code) => resolvePromise({ code, output }));
+    child.on('close', (code) => {
+      scripts.delete(child.pid!);
+      resolvePromise({ code, output });
+    });
   });
 }
 

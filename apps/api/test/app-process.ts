@@ -42,8 +42,11 @@ export async function startAppProcess(env: Record<string, string>, options: { po
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
+    // Not the test runner's environment: a DATABASE_URL or REDIS_URL set there must not leak into the server.
     env: {
       PATH: process.env.PATH ?? '',
+      ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
+      ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -74,6 +74,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     genReqId: () => crypto.randomUUID(),
+    // Refused by the errors plugin instead, in the envelope (Fastify's own 503 is not).
+    return503OnClosing: false,
   });
 
   const database = overrides.database ?? createDatabase({ url: config.databaseUrl, appUrl: config.appDatabaseUrl, dataDir: join(config.dataDir, 'pglite') });

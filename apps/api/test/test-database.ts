@@ -28,16 +28,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = createDatabase({ dataDir: 'memory://' });
     return { ...database, ownerDb: database.db, ownerUrl: undefined, drop: async () => {} };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
-  const name = `tessera_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = createDatabase({ url: url.toString(), dataDir: '', poolSize: 4 });
-  const ownerPool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const { url, drop } = await createPostgresTestDatabase();
+  const database = createDatabase({ url, dataDir: '', poolSize: 4 });
+  const ownerPool = new pg.Pool({ connectionString: url, max: 2 });
   ownerPool.on('error', () => {});
   let closed = false;
   const close = async () => {
@@ -47,10 +40,28 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     ...database,
     ownerDb: drizzle(ownerPool, { schema, casing: 'snake_case' }) as unknown as Db,
-    ownerUrl: url.toString(),
+    ownerUrl: url,
     close,
     drop: async () => {
       await close();
+      await drop();
+    },
+  };
+}
+
+/** A new, empty database on the test PostgreSQL server: its URL, and how to drop it (forcing out any connection left). */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+  const name = `tessera_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 import { currentDbScope, scopeSettings } from './scope.ts';
 
@@ -83,6 +84,10 @@ async function checkAppRole(pool: pg.Pool): Promise<void> {
     );
   }
 }
+/** How long a request waits for a PostgreSQL connection (or a free pooled one) before it fails with 503. */
+export const CONNECT_TIMEOUT_MS = 3_000;
+/** How long a query may go without an answer; the app's queries take milliseconds, so this only ends a lost connection. */
+export const QUERY_TIMEOUT_MS = 4_000;
 
 export interface DatabaseOptions {
   /** postgres:// URL of the owner, who runs the migrations; otherwise PGlite. */
@@ -102,8 +107,12 @@ export function createDatabase(options: DatabaseOptions): Database {
       // Without a login of its own the app switches to its role when each connection starts.
       ...(options.appUrl ? {} : { options: `-c role=${APP_ROLE}` }),
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      // Bounded waits, so a lost database fails requests in seconds (503) instead of hanging them: for a connection
+      // or a free pooled client, and for the answer to a query (a partition leaves the socket open and silent).
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
+      keepAlive: true,
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
@@ -128,6 +137,9 @@ export function createDatabase(options: DatabaseOptions): Database {
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
+  // On disk PGlite writes through Node's fs on every write, so a commit survives the process being killed; it does
+  // not fsync (its file system has none), so the last commits can be lost if the machine itself fails.
   const client = new PGlite(inMemory ? undefined : options.dataDir);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -137,6 +149,9 @@ export function createDatabase(options: DatabaseOptions): Database {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }

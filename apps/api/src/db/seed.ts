@@ -1,6 +1,6 @@
 import { DEFAULT_BRANDING, REQUIRED_OFFER_DOCUMENTS, offerRequiredDocumentTypeLabels, type Branding, type OfferClass, type TenantRole } from '@tessera/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db, DbOrTx } from './client.ts';
 import { withCrossTenant } from './scope.ts';
 import { documents, images, institutions, marketplaceSettings, offers, roleAssignments, tenants, type TenantRow } from './schema/index.ts';
 import { newId } from '../lib/ids.ts';
@@ -40,7 +40,7 @@ export const NORTHWIND_BRANDING: Branding = {
   },
 };
 
-export async function createTenant(db: Db, slug: string, name: string, branding: Branding = DEFAULT_BRANDING): Promise<TenantRow> {
+export async function createTenant(db: DbOrTx, slug: string, name: string, branding: Branding = DEFAULT_BRANDING): Promise<TenantRow> {
   // The tenant does not exist yet, so no request can be in its scope.
   return withCrossTenant('a new tenant and its first timeline event', () => db.transaction(async (tx) => {
     const [tenant] = await tx.insert(tenants).values({ id: newId(), slug, name, branding }).returning();
@@ -50,24 +50,27 @@ export async function createTenant(db: Db, slug: string, name: string, branding:
 }
 
 async function ensureUserMember(
-  db: Db,
+  db: DbOrTx,
   tenant: TenantRow,
   account: { email: string; password: string; firstname?: string; lastname?: string; tenantRole: TenantRole; admin?: boolean },
 ): Promise<void> {
-  let user = await findUserByEmail(db, account.email);
-  if (!user) {
-    user = await insertUser(db, {
-      email: account.email,
-      passwordHash: await hashPassword(account.password),
-      firstname: account.firstname ?? null,
-      lastname: account.lastname ?? null,
-      role: account.admin ? 'admin' : 'user',
-    });
-    await recordEvent(db, { tenantId: tenant.id, type: 'create', entity: user.id, entityType: 'user', userId: null, message: `Account ${user.email} created at start-up` });
-  }
-  if (!(await findMember(db, tenant.id, user.id))) {
-    await insertMember(db, { tenantId: tenant.id, user, role: account.tenantRole, attributes: DEFAULT_ATTRIBUTES[account.tenantRole], membershipStatus: 'active' });
-  }
+  // The account, its creation event and its membership together: a crash in between must not leave a user alone.
+  await db.transaction(async (tx) => {
+    let user = await findUserByEmail(tx, account.email);
+    if (!user) {
+      user = await insertUser(tx, {
+        email: account.email,
+        passwordHash: await hashPassword(account.password),
+        firstname: account.firstname ?? null,
+        lastname: account.lastname ?? null,
+        role: account.admin ? 'admin' : 'user',
+      });
+      await recordEvent(tx, { tenantId: tenant.id, type: 'create', entity: user.id, entityType: 'user', userId: null, message: `Account ${user.email} created at start-up` });
+    }
+    if (!(await findMember(tx, tenant.id, user.id))) {
+      await insertMember(tx, { tenantId: tenant.id, user, role: account.tenantRole, attributes: DEFAULT_ATTRIBUTES[account.tenantRole], membershipStatus: 'active' });
+    }
+  });
 }
 
 const DAY_MS = 86_400_000;
@@ -88,7 +91,7 @@ function solidGif(rgb: [number, number, number]): Buffer {
 type DemoDocument = { document: string; type: (typeof REQUIRED_OFFER_DOCUMENTS)[number]; position: number; hidden: boolean };
 
 /** The four documents publishing asks for (002 §5), as small text files; none without file storage. */
-async function demoDocuments(db: Db, storage: FileStorage | undefined, tenantId: string, ownerId: string, company: string): Promise<DemoDocument[]> {
+async function demoDocuments(db: DbOrTx, storage: FileStorage | undefined, tenantId: string, ownerId: string, company: string): Promise<DemoDocument[]> {
   if (!storage) return [];
   const items: DemoDocument[] = [];
   for (const type of REQUIRED_OFFER_DOCUMENTS) {
@@ -107,7 +110,7 @@ async function demoDocuments(db: Db, storage: FileStorage | undefined, tenantId:
 }
 
 /** A stored demo image (a solid GIF) and its media item; none without file storage. */
-async function demoImage<P extends 'banner' | 'logo'>(db: Db, storage: FileStorage | undefined, tenantId: string, ownerId: string, purpose: P, rgb: [number, number, number]) {
+async function demoImage<P extends 'banner' | 'logo'>(db: DbOrTx, storage: FileStorage | undefined, tenantId: string, ownerId: string, purpose: P, rgb: [number, number, number]) {
   if (!storage) return [];
   const id = newId();
   const data = solidGif(rgb);
@@ -123,7 +126,7 @@ async function demoImage<P extends 'banner' | 'logo'>(db: Db, storage: FileStora
  * offers with classes, banners and their four required documents (when file storage is given), three of them
  * handpicked for the showcase; and a draft.
  */
-export async function seedRaiseDemo(db: Db, tenant: TenantRow, storage: FileStorage | undefined): Promise<void> {
+export async function seedRaiseDemo(db: DbOrTx, tenant: TenantRow, storage: FileStorage | undefined): Promise<void> {
   const [existing] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.tenantId, tenant.id)).limit(1);
   const owner = await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email);
   if (existing || !owner) return;
@@ -277,15 +280,22 @@ async function seedAll(db: Db, options: Parameters<typeof seed>[1]): Promise<See
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(tenants);
   let tenant = await findTenantBySlug(db, options.defaultTenant);
   const createdTenant = count === 0 && !tenant;
-  if (!tenant) tenant = await createTenant(db, options.defaultTenant, options.demoData ? 'Tessera Demo' : 'Tessera');
-  const accounts: SeedAccount[] = [];
-  if (createdTenant && options.demoData) {
-    for (const account of DEMO_ACCOUNTS) await ensureUserMember(db, tenant, account);
-    const northwind = await createTenant(db, 'northwind', 'Northwind Capital', NORTHWIND_BRANDING);
-    await ensureUserMember(db, northwind, DEMO_ACCOUNTS[0]!);
+  // The first start's writes in one transaction: a start killed half-way leaves an empty database, seeded again on
+  // the next start, never a default tenant without its demo data.
+  if (!tenant) {
+    tenant = await db.transaction(async (tx) => {
+      const created = await createTenant(tx, options.defaultTenant, options.demoData ? 'Tessera Demo' : 'Tessera');
+      // Demo data is written on the first start only: what people later delete stays deleted.
+      if (createdTenant && options.demoData) {
+        for (const account of DEMO_ACCOUNTS) await ensureUserMember(tx, created, account);
+        const northwind = await createTenant(tx, 'northwind', 'Northwind Capital', NORTHWIND_BRANDING);
+        await ensureUserMember(tx, northwind, DEMO_ACCOUNTS[0]!);
+        await seedRaiseDemo(tx, created, options.storage);
+      }
+      return created;
+    });
   }
-  // Demo data is written on the first start only: what people later delete stays deleted.
-  if (createdTenant && options.demoData) await seedRaiseDemo(db, tenant, options.storage);
+  const accounts: SeedAccount[] = [];
   // The console lists the demo accounts only where they exist (a database first started with DEMO_DATA=0 has none).
   if (options.demoData && (await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email))) {
     accounts.push(...DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })));

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors, isResponseSerializationError, serializerCompiler, validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { AppError } from '../lib/app-error.ts';
 import { unstorableTextPath } from '../lib/safe-text.ts';
 
@@ -24,6 +25,18 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
+
+    // A request that arrives while the server shuts down (its headers after SIGTERM, on a connection already open)
+    // is refused: requests already under way finish, new ones would find the database closing under them.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!closing) return;
+      void reply.header('connection', 'close');
+      throw new AppError('unavailable', 'The server is shutting down; try again in a moment');
+    });
 
     // After validation and the access check: a NUL or an unpaired surrogate would otherwise reach PostgreSQL and fail as a 500.
     app.addHook('preHandler', async (request) => {
@@ -59,6 +72,10 @@ export const errorsPlugin = fp(
         appError = new AppError('rate-limited', error.message || 'Too many requests, please try again later');
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         appError = new AppError(error.statusCode === 404 ? 'not-found' : 'bad-request', error.message);
+      } else if (isDatabaseUnreachable(error)) {
+        // An outage, not a bug: answered like readiness does, and logged once per request without the stack noise.
+        request.log.warn({ err: error }, 'database unreachable');
+        return reply.status(503).send({ error: new AppError('unavailable', 'The database is unreachable').toBody() });
       } else {
         request.log.error({ err: error }, 'unhandled error');
         appError = new AppError('internal', 'Internal server error');

@@ -2,10 +2,11 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { tokenPayload } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config/index.ts';
 import { withTenant } from '../db/scope.ts';
+import { closeRedis, createRedisClient, ignoreRejections } from '../lib/redis.ts';
 import { findUserWithMember } from '../modules/users/users.repository.ts';
 import { membershipRefusal } from './auth.ts';
 import { parseHost } from './tenant.ts';
@@ -44,15 +45,15 @@ export const realtimePlugin = fp(
       cors: { origin: opts.config.corsOrigins.length > 0 ? opts.config.corsOrigins : false },
     });
 
+    const redisClients: Redis[] = [];
     if (opts.config.redisUrl) {
-      const pub = new Redis(opts.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 });
-      const sub = pub.duplicate();
-      for (const client of [pub, sub]) client.on('error', (err) => app.log.warn({ err }, 'redis unavailable for real time'));
+      const pub = createRedisClient(opts.config.redisUrl, app.log, 'real time');
+      const sub = createRedisClient(opts.config.redisUrl, app.log, 'real time', { subscriber: true });
+      // While Redis is down an event still reaches this process's sockets: the adapter publishes, then emits locally.
+      ignoreRejections(pub, ['publish']);
+      ignoreRejections(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe']);
       io.adapter(createAdapter(pub, sub));
-      app.addHook('onClose', async () => {
-        pub.disconnect();
-        sub.disconnect();
-      });
+      redisClients.push(pub, sub);
     }
 
     io.use(async (socket: Socket, next) => {
@@ -92,6 +93,8 @@ export const realtimePlugin = fp(
     });
     app.addHook('onClose', async () => {
       await io.close();
+      // After the adapter has unsubscribed.
+      for (const client of redisClients) closeRedis(client);
     });
   },
   { name: 'realtime', dependencies: ['auth', 'tenant', 'context'] },

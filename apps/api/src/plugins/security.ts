@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Access } from '../lib/access.ts';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { MemoryAttemptStore, RedisAttemptStore, type AttemptStore } from '../lib/attempt-limiter.ts';
@@ -16,6 +16,8 @@ declare module 'fastify' {
     attemptStore: AttemptStore;
   }
 }
+import { closeRedis, createRedisClient } from '../lib/redis.ts';
+import { fallbackRateLimitStore } from './rate-limit-store.ts';
 
 /** Headers with a CSP the app passes, CORS closed unless origins are listed, per-route rate limits. */
 export const securityPlugin = fp(
@@ -54,17 +56,16 @@ export const securityPlugin = fp(
 
     let redis: Redis | undefined;
     if (opts.config.redisUrl) {
-      redis = new Redis(opts.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-      redis.on('error', (err) => app.log.warn({ err }, 'redis unavailable; rate limits fall back to this process'));
+      redis = createRedisClient(opts.config.redisUrl, app.log, 'rate limiting');
       app.addHook('onClose', async () => {
-        redis?.disconnect();
+        if (redis) closeRedis(redis);
       });
     }
     const local = new MemoryAttemptStore();
     app.decorate<AttemptStore>('attemptStore', redis ? new RedisAttemptStore(redis, local, (err, message) => app.log.warn({ err }, message)) : local);
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, skipOnError: true, nameSpace: 'tessera-rl:' } : {}),
+      ...(redis ? { store: fallbackRateLimitStore(redis, 'tessera-rl:') } : {}),
       errorResponseBuilder: (_request, context) =>
         new AppError('rate-limited', `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
     });

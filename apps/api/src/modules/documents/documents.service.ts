@@ -337,12 +337,15 @@ export async function resendInvite(deps: DocumentDeps, site: CallSite, auth: Aut
   if (user.signupStatus !== 'partial') throw new AppError('bad-request', 'This person has already signed up: there is no invitation to resend');
   const now = deps.clock.now();
   const jti = newId();
-  await deps.db.insert(authTokens).values({ id: jti, userId: user.id, tenantId: site.tenant.id, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000) });
+  // The token and its timeline event together; the mail goes once they are committed (as writeInvitation's callers do).
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(authTokens).values({ id: jti, userId: user.id, tenantId: site.tenant.id, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000) });
+    await recordEvent(tx, {
+      tenantId: auth.tenantId, type: 'invite', entity: id, entityType: 'document', userId: auth.user.id, message: `Resent the invitation to ${grant.subjectEmail}`,
+      refs: [{ entity: user.id, entityType: 'user' }],
+    });
+  });
   const token = await deps.tokens.signPurpose('invite', { email: user.email, firstname: user.firstname ?? '', lastname: user.lastname ?? '', tenantId: site.tenant.id }, jti, INVITE_TTL_SECONDS, now);
   const url = `${site.origin}/invite-accept?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...inviteMail(site.tenant.name, userDisplayName(auth.user), url, INVITE_TTL_SECONDS / 86_400) });
-  await recordEvent(deps.db, {
-    tenantId: auth.tenantId, type: 'invite', entity: id, entityType: 'document', userId: auth.user.id, message: `Resent the invitation to ${grant.subjectEmail}`,
-    refs: [{ entity: user.id, entityType: 'user' }],
-  });
 }

@@ -1,0 +1,131 @@
+/**
+ * Redis loss (#7): with REDIS_URL through a TCP proxy the test controls, cutting Redis leaves rate limits enforced
+ * by each process on its own and real-time events delivered to this process's sockets, with one logged warning;
+ * when Redis is back, both use it again. Needs a Redis server (TEST_REDIS_URL, or the local one at 127.0.0.1:6379):
+ * without one the file is skipped, saying so. Engine-independent, so it runs in the PGlite suite only.
+ */
+import { randomInt } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { signUp } from './factories.ts';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+import { testEngine } from './test-database.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const reachable = testEngine() === 'pglite' && (await redisReachable());
+if (testEngine() === 'pglite' && !reachable) console.warn(`Redis not reachable at ${REDIS_URL}: the Redis fault tests are skipped.`);
+
+/** Log lines the apps write, to check the warnings. */
+const logLines: string[] = [];
+const logStream = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
+
+const waitFor = async (check: () => boolean | Promise<boolean>, what: string, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe.skipIf(!reachable)('Redis lost and back', () => {
+  let proxy: TcpProxy;
+  let a: TestApp;
+  let b: TestApp;
+  let watcher: Redis;
+
+  beforeAll(async () => {
+    const target = new URL(REDIS_URL);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
+    // Two API nodes sharing Redis; sign-in allows 3 calls a minute per address.
+    const env = { REDIS_URL: proxy.url(REDIS_URL), AUTH_RATE_LIMIT_MAX: '3' };
+    a = await buildTestApp(env, { logger: { level: 'warn', stream: logStream } });
+    b = await buildTestApp(env, { logger: { level: 'warn', stream: logStream } });
+    watcher = new Redis(REDIS_URL);
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    watcher?.disconnect();
+    await proxy?.close();
+  });
+
+  /** A fresh client address per check, so counts from other checks (or other runs on the same Redis) never mix in. */
+  const newAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const signin = (t: TestApp, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', remoteAddress, payload: {} }).then((r) => r.statusCode);
+
+  it('shares rate-limit counts through Redis, counts per process while it is down, and shares them again after', async () => {
+    /** b refuses the fourth call after a took three: the count is in Redis. */
+    const sharedCounts = async () => {
+      const fresh = newAddress();
+      for (let i = 0; i < 3; i++) expect(await signin(a, fresh)).toBe(400);
+      return (await signin(b, fresh)) === 429;
+    };
+    await waitFor(sharedCounts, 'shared counts (both apps connected to Redis)');
+
+    proxy.cut();
+    const ip = newAddress();
+    const started = Date.now();
+    for (let i = 0; i < 3; i++) expect(await signin(a, ip)).toBe(400);
+    expect(await signin(a, ip)).toBe(429); // still limited, by this process
+    expect(await signin(b, ip)).toBe(400); // b counts on its own
+    expect(Date.now() - started).toBeLessThan(3_000); // no request waits for Redis
+    await waitFor(() => logLines.some((l) => l.includes('Redis') && l.includes('rate limiting falls back to this process alone')), 'the fallback warning');
+
+    proxy.restore();
+    await waitFor(() => logLines.some((l) => l.includes('Redis is back: rate limiting uses it again')), 'the recovery message');
+    await waitFor(sharedCounts, 'shared counts again', 15_000);
+  }, 40_000);
+
+  it('delivers real-time events to local sockets while Redis is down, and publishes through Redis again after', async () => {
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (a.app.server.address() as AddressInfo).port;
+    const alice = await signUp(a.app, 'acme');
+    const socket: Socket = connect(`http://127.0.0.1:${port}`, {
+      transports: ['websocket'], auth: { token: alice.token }, extraHeaders: { host: `acme.localhost:${port}` }, reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => socket.on('connect', () => resolve()).on('connect_error', reject));
+    const received: unknown[] = [];
+    socket.on('fault-test', (payload) => received.push(payload));
+    const published: string[] = [];
+    await watcher.psubscribe('socket.io#*');
+    watcher.on('pmessageBuffer', (_pattern, channel: Buffer) => published.push(channel.toString()));
+
+    a.app.realtime.toUser(a.tenants.acme.id, alice.user._id, 'fault-test', 1);
+    await waitFor(() => received.length === 1 && published.length === 1, 'delivery and publication with Redis up');
+
+    proxy.cut();
+    a.app.realtime.toUser(a.tenants.acme.id, alice.user._id, 'fault-test', 2);
+    await waitFor(() => received.length === 2, 'local delivery with Redis down');
+    expect(published).toHaveLength(1);
+    await waitFor(() => logLines.some((l) => l.includes('real time falls back to this process alone')), 'the real-time fallback warning');
+
+    proxy.restore();
+    await waitFor(() => logLines.some((l) => l.includes('Redis is back: real time uses it again')), 'the real-time recovery message');
+    await waitFor(() => {
+      a.app.realtime.toUser(a.tenants.acme.id, alice.user._id, 'fault-test', 3);
+      return published.length >= 2;
+    }, 'publication through Redis again', 10_000);
+    expect(received).toContain(3);
+    socket.close();
+  }, 40_000);
+});

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { killAllAppProcesses, removeTempDirs, startAppProcess, stopAppProcess, tempDir, type AppProcess } from './app-process.ts';
 import { createPostgresTestDatabase, testEngine } from './test-database.ts';
+import { withCrossTenant } from '../src/db/scope.ts';
 
 const engine = testEngine();
 const cleanups: (() => Promise<void>)[] = [];
@@ -94,7 +95,9 @@ describe(`crash safety on ${engine}`, () => {
 
     const database = open();
     try {
-      const rows = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Record<string, string>[] }).rows;
+      // Every tenant's rows: on PostgreSQL the app's role sees none outside a scope (row-level security).
+      const rows = (query: ReturnType<typeof sql>) =>
+        withCrossTenant('test: reading back after the crash', async () => ((await database.db.execute(query)) as unknown as { rows: Record<string, string>[] }).rows);
       const businessIds = new Set((await rows(sql`select id from businesses`)).map((r) => r.id));
       const userIds = new Set((await rows(sql`select id from users`)).map((r) => r.id));
       for (const id of ackedBusinesses.keys()) expect(businessIds.has(id), `acknowledged business ${id}`).toBe(true);

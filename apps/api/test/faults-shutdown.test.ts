@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { killAllAppProcesses, removeTempDirs, startAppProcess, tempDir } from './app-process.ts';
 import { createPostgresTestDatabase, testEngine } from './test-database.ts';
+import { withCrossTenant } from '../src/db/scope.ts';
 
 const engine = testEngine();
 const cleanups: (() => Promise<void>)[] = [];
@@ -92,7 +93,8 @@ describe(`graceful shutdown on ${engine}`, () => {
     // Closed cleanly: the store opens again (for PGlite, the same data directory) with the write in it.
     const database = open();
     try {
-      const { rows } = (await database.db.execute(sql`select id from businesses`)) as unknown as { rows: { id: string }[] };
+      // Every tenant's rows: on PostgreSQL the app's role sees none outside a scope (row-level security).
+      const { rows } = await withCrossTenant('test: reading back after shutdown', async () => (await database.db.execute(sql`select id from businesses`)) as unknown as { rows: { id: string }[] });
       expect(rows.map((r) => r.id)).toEqual([created]);
     } finally {
       await database.close();

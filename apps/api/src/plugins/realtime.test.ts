@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { decodeTokenPayload, tokenPayload } from '@tessera/domain';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUp } from '../../test/factories.ts';
 import { findMember, updateMember } from '../modules/tenants/tenant-members.repository.ts';
+import { updateUser } from '../modules/users/users.repository.ts';
 
 let t: TestApp;
 let port: number;
@@ -16,12 +18,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-function open(slug: string, token: string): Promise<Socket> {
+function open(slug: string, token: string, origin?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect(`http://127.0.0.1:${port}`, {
       transports: ['websocket'],
       auth: { token },
-      extraHeaders: { host: `${slug}.localhost:${port}` },
+      extraHeaders: { host: `${slug}.localhost:${port}`, ...(origin ? { origin } : {}) },
       timeout: 5000,
       reconnection: false,
     });
@@ -54,6 +56,29 @@ describe('real time', () => {
     const alice = await signUp(t.app, 'acme');
     await expect(open('acme', 'nonsense')).rejects.toThrow('unauthenticated');
     await expect(open('globex', alice.token)).rejects.toThrow('unauthenticated');
+  });
+
+  it("opens from the tenant's own page and refuses another site's page (cross-site WebSocket hijacking)", async () => {
+    const alice = await signUp(t.app, 'acme');
+    const own = await open('acme', alice.token, `http://acme.localhost:${port}`);
+    own.close();
+    await expect(open('acme', alice.token, 'https://evil.example')).rejects.toThrow();
+    await expect(open('acme', alice.token, `http://globex.localhost:${port}`)).rejects.toThrow();
+  });
+
+  it('refuses an archived user and a session past SESSION_MAX_HOURS', async () => {
+    const dave = await signUp(t.app, 'acme');
+    await updateUser(t.app.db, dave.user._id, { archivedAt: new Date() });
+    await expect(open('acme', dave.token)).rejects.toThrow('unauthenticated');
+    const erin = await signUp(t.app, 'acme');
+    // A fresh token whose session began longer ago than the cap (refreshing carries the sign-in time forward).
+    const now = t.clock.now();
+    const { iat: _iat, exp: _exp, ...claims } = tokenPayload.parse(decodeTokenPayload(erin.token));
+    const stretched = await t.app.tokens.signSession({ ...claims, sat: Math.floor(now.getTime() / 1000) - t.app.config.sessionMaxSeconds - 60 }, now);
+    await expect(open('acme', stretched)).rejects.toThrow('unauthenticated');
+    const fresh = await open('acme', erin.token);
+    expect(fresh.connected).toBe(true);
+    fresh.close();
   });
 
   it('refuses a member whose membership has expired', async () => {

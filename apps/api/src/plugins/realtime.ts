@@ -43,6 +43,9 @@ export const realtimePlugin = fp(
       transports: ['websocket'],
       serveClient: false,
       cors: { origin: opts.config.corsOrigins.length > 0 ? opts.config.corsOrigins : false },
+      // Cross-site WebSocket hijacking (ASVS 4.4.2): a browser always sends Origin with the upgrade; only the app's
+      // own page (same host) or a listed CORS origin may open a socket. Clients without Origin (servers) still need a token.
+      allowRequest: (req, callback) => callback(null, originAllowed(req.headers.origin, req.headers.host, opts.config.corsOrigins)),
     });
 
     const redisClients: Redis[] = [];
@@ -67,7 +70,9 @@ export const realtimePlugin = fp(
         if (!tenant || tenant.id !== parsed.data.tenantId) return next(new Error('unauthenticated'));
         // Socket.IO answers on the bare server, outside Fastify's request hooks: the handshake enters its tenant itself.
         const row = await withTenant(tenant.id, () => findUserWithMember(app.db, parsed.data.userId, tenant.id));
-        if (!row || row.user.tokenVersion !== parsed.data.ver || row.user.accountStatus === 'suspended') return next(new Error('unauthenticated'));
+        const sessionAge = Math.floor(app.clock.now().getTime() / 1000) - (parsed.data.sat ?? parsed.data.iat);
+        if (!row || row.user.tokenVersion !== parsed.data.ver || row.user.archivedAt || sessionAge > opts.config.sessionMaxSeconds) return next(new Error('unauthenticated'));
+        if (row.user.accountStatus === 'suspended') return next(new Error('forbidden'));
         if (membershipRefusal(row.member, row.user.role === 'admin', app.clock.now())) return next(new Error('forbidden'));
         const identity: SocketIdentity = { userId: row.user.id, tenantId: tenant.id };
         socket.data = identity;
@@ -99,3 +104,14 @@ export const realtimePlugin = fp(
   },
   { name: 'realtime', dependencies: ['auth', 'tenant', 'context'] },
 );
+
+/** A socket's Origin is acceptable when absent (not a browser), the page's own host, or one of CORS_ORIGINS. */
+export function originAllowed(origin: string | undefined, host: string | undefined, corsOrigins: string[]): boolean {
+  if (!origin) return true;
+  if (corsOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host.toLowerCase() === (host ?? '').toLowerCase();
+  } catch {
+    return false;
+  }
+}

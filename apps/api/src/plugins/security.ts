@@ -31,10 +31,11 @@ export const securityPlugin = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // 'self' covers the app's own WebSocket (CSP 3); no other host, so injected script has nowhere to send data.
+          connectSrc: ["'self'"],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
-          baseUri: ["'self'"],
+          baseUri: ["'none'"],
           formAction: ["'self'"],
           upgradeInsecureRequests: null,
         },

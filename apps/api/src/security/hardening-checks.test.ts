@@ -23,7 +23,11 @@ describe('browser security headers (V3.4)', () => {
     const res = await prod.app.inject({ method: 'GET', url: '/api/v1/health', headers: { host: hostOf('acme') } });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    // No <base> hijacking, and script that got in has no other host to send data to (not even any ws: host).
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
     const dev = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { host: hostOf('acme') } });
     expect(dev.headers['strict-transport-security']).toBeUndefined();
   });

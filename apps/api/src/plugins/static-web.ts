@@ -3,19 +3,22 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { TENANT_BOOTSTRAP_ID, type TenantBootstrap } from '@tessera/domain';
+import { PAGE_ANSWERS_ID, TENANT_BOOTSTRAP_ID, type TenantBootstrap } from '@tessera/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';
-import { firstPaint } from './first-paint.ts';
+import { escapeHtml, firstPaint } from './first-paint.ts';
+import { pageAnswers, type PageAnswers } from './page-answers.ts';
 
 /** Serves the built web app; unknown non-API paths get index.html (the SPA routes), unknown API paths a 404 envelope. */
 export const staticWebPlugin = fp(
   async (app: FastifyInstance, opts: { webDist: string }) => {
     const hasWeb = existsSync(join(opts.webDist, 'index.html'));
-    const page = new IndexPage(join(opts.webDist, 'index.html'), join(opts.webDist, ROUTE_PRELOADS_FILE));
+    const page = new IndexPage(join(opts.webDist, 'index.html'), join(opts.webDist, ROUTE_PRELOADS_FILE), (request, path, search) =>
+      pageAnswers(app, request, path, search),
+    );
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.webDist,
@@ -98,18 +101,20 @@ class IndexPage {
   constructor(
     private readonly file: string,
     private readonly preloadsFile: string,
+    private readonly answersFor: (request: FastifyRequest, path: string, search: string) => Promise<PageAnswers>,
   ) {}
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const path = request.url.split('?')[0] ?? '/';
-    const html = await this.render(tenantBootstrapOf(request), path, request);
+    const [path = '/', search = ''] = request.url.split('?', 2);
+    const answers = await this.answersFor(request, path, search);
+    const html = await this.render(tenantBootstrapOf(request), path, request, answers);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (encoding === 'identity') return reply.send(html);
     return reply.header('content-encoding', encoding).send(this.compress(html, encoding));
   }
 
-  private async render(bootstrap: TenantBootstrap, path: string, request: FastifyRequest): Promise<string> {
+  private async render(bootstrap: TenantBootstrap, path: string, request: FastifyRequest, { answers, leadImage }: PageAnswers): Promise<string> {
     const { mtimeMs } = await stat(this.file);
     if (this.template?.mtimeMs !== mtimeMs) {
       // Both files come from the same build, which writes index.html too.
@@ -119,11 +124,14 @@ class IndexPage {
     const { html, preloads } = this.template;
     const files = preloads.find((route) => matchesRoute(route.path, path))?.files ?? [];
     const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-    const script = `<script id="${TENANT_BOOTSTRAP_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
+    // The first screen's largest image starts with the page instead of once the app has rendered its <img>.
+    const image = leadImage ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(leadImage)}">` : '';
+    let script = `<script id="${TENANT_BOOTSTRAP_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
+    if (Object.keys(answers).length > 0) script += `<script id="${PAGE_ANSWERS_ID}" type="application/json">${jsonForScript(answers)}</script>`;
     const shell = firstPaint(bootstrap);
     const page = html.replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('><', `>${shell.body}<`));
     const at = page.indexOf('</head>');
-    const head = links + script + shell.style;
+    const head = image + links + script + shell.style;
     return at === -1 ? head + page : page.slice(0, at) + head + page.slice(at);
   }
 

@@ -43,6 +43,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
+import { compressJsonPlugin } from './plugins/compress-json.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(contextPlugin, { config, mailer, clock: overrides.clock ?? systemClock, storage, cipher });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24 } });
   await app.register(securityPlugin, { config });
+  await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config });
   await app.register(authPlugin, { tokens });
   await app.register(realtimePlugin, { config });

@@ -5,6 +5,9 @@ import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-600.css';
 import '@fontsource/roboto/latin-700.css';
+// Run the app's script in parts, each its own task (app/boot/runtime.ts).
+import './app/boot/runtime.ts';
+import './app/boot/libraries.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -7,6 +7,7 @@ import { PAGE_ANSWERS_ID, TENANT_BOOTSTRAP_ID, type TenantBootstrap } from '@tes
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { preferredEncoding } from '../lib/accept-encoding.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';
 import { escapeHtml, firstPaint } from './first-paint.ts';
@@ -84,7 +85,6 @@ export function matchesRoute(route: string, path: string): boolean {
 /** The web app's container in index.html, where the first paint is written until the app replaces it. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-type Encoding = 'br' | 'gzip' | 'identity';
 /** Distinct pages kept compressed: one per tenant and app type in practice; the whole cache is dropped past it. */
 const MAX_CACHED_PAGES = 500;
 
@@ -158,17 +158,4 @@ class IndexPage {
     }
     return body;
   }
-}
-
-/** br over gzip over none, honouring a q=0 refusal. */
-function preferredEncoding(header: string | string[] | undefined): Encoding {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
 }

@@ -90,8 +90,10 @@ const MAX_CACHED_PAGES = 500;
 
 /**
  * index.html with the tenant of the request written into it (a JSON script the web app reads before its first
- * render, instead of a HEAD of the page and a fetch of the tenant's public view). It is rendered from the request's
- * tenant, which comes from the tenant cache, so saved branding shows on the next load as it did through the API.
+ * render, instead of a HEAD of the page and a fetch of the tenant's public view), and on the marketplace's landing
+ * pages the answers to their first GETs and a preload of the first screen's banner (page-answers.ts). It is rendered
+ * from the request's tenant, which comes from the tenant cache, so saved branding shows on the next load as it did
+ * through the API.
  * Compressed copies are kept by content, so a branding change or a rebuilt app simply makes a new entry.
  */
 class IndexPage {

@@ -87,6 +87,8 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** Distinct pages kept compressed: one per tenant and app type in practice; the whole cache is dropped past it. */
 const MAX_CACHED_PAGES = 500;
+/** Brotli quality for pages that carry answers (page-answers.ts). */
+const DYNAMIC_PAGE_QUALITY = 5;
 
 /**
  * index.html with the tenant of the request written into it (a JSON script the web app reads before its first
@@ -113,7 +115,10 @@ class IndexPage {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (encoding === 'identity') return reply.send(html);
-    return reply.header('content-encoding', encoding).send(this.compress(html, encoding));
+    // A page with answers differs per offer and per change of its data, so it is compressed far more often than the
+    // tenant's plain page: brotli's quality 11 took ~20 ms of event loop on a 12 KB page, quality 5 0.2 ms (+12 %).
+    const quality = Object.keys(answers.answers).length > 0 ? DYNAMIC_PAGE_QUALITY : zlib.BROTLI_MAX_QUALITY;
+    return reply.header('content-encoding', encoding).send(this.compress(html, encoding, quality));
   }
 
   private async render(bootstrap: TenantBootstrap, path: string, request: FastifyRequest, { answers, leadImage }: PageAnswers): Promise<string> {
@@ -148,12 +153,12 @@ class IndexPage {
     }
   }
 
-  private compress(html: string, encoding: 'br' | 'gzip'): Buffer {
+  private compress(html: string, encoding: 'br' | 'gzip', quality: number): Buffer {
     const key = `${encoding}\n${html}`;
     let body = this.compressed.get(key);
     if (!body) {
       body = encoding === 'br'
-        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
+        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
         : gzipSync(html, { level: zlib.Z_BEST_COMPRESSION });
       if (this.compressed.size >= MAX_CACHED_PAGES) this.compressed.clear();
       this.compressed.set(key, body);

@@ -241,7 +241,11 @@ export async function runLighthouseBench(): Promise<LighthouseOutcome> {
       }
       const median = medianRun(pageRuns);
       const lhr = reports.get(median);
-      if (lhr) await writeFile(resultsPath(`lighthouse-${reportName(page.path)}.html`), generateReport(lhr, 'html'));
+      if (lhr) {
+        await writeFile(resultsPath(`lighthouse-${reportName(page.path)}.html`), generateReport(lhr, 'html'));
+        // The JSON too: which element is the LCP, what is on its critical path, which long tasks ran.
+        await writeFile(resultsPath(`lighthouse-${reportName(page.path)}.json`), JSON.stringify(lhr));
+      }
       results.push({ name: page.name, url, runs: pageRuns, median });
     }
 

@@ -44,6 +44,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
+import { compressJsonPlugin } from './plugins/compress-json.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // preservePath: the name as the client sent it, so that checkUpload refuses a path instead of busboy quietly cutting it.
   await app.register(multipart, { preservePath: true, limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24 } });
   await app.register(securityPlugin, { config });
+  await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config });
   await app.register(authPlugin, { tokens });
   await app.register(realtimePlugin, { config });

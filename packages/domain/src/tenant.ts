@@ -138,3 +138,10 @@ export const tenantBootstrap = z.object({
   tenant: tenantPublic.nullable(),
 });
 export type TenantBootstrap = z.infer<typeof tenantBootstrap>;
+
+/**
+ * The answers to the GETs a landing page makes for its first render, written by the API into the page it serves as
+ * a JSON script with this id: an object from the request's path under /api/v1 (with its query) to the response body,
+ * as a signed-out visitor would get it. The web app checks each with the schema its fetcher uses.
+ */
+export const PAGE_ANSWERS_ID = 'page-answers';

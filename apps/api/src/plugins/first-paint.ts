@@ -32,6 +32,7 @@ export function firstPaint(bootstrap: TenantBootstrap): { style: string; body: s
     `.fp-mono{flex-shrink:0;width:32px;height:32px;display:grid;place-items:center;border-radius:${theme.borderRadius}px;background:${colours.primary};color:${contrastText(colours.primary)};font-weight:700;font-size:13.44px}`,
     '.fp-name{font-weight:700;font-size:19.2px;line-height:1.5;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}',
     '.fp-word{font-weight:700;font-size:20.16px;letter-spacing:0.01em;line-height:1}',
+    '.fp-fonts{position:absolute;width:1px;height:1px;overflow:hidden;visibility:hidden;font-family:Roboto}',
   ].join('');
 
   let logo: string;
@@ -53,8 +54,18 @@ export function firstPaint(bootstrap: TenantBootstrap): { style: string; body: s
       logo = `${mark}<span class="fp-name">${name}</span>`;
     }
   }
-  return { style: `<style>${style}</style>`, body: `<div class="fp"><header class="fp-bar"><span class="fp-logo">${logo}</span></header></div>` };
+  return { style: `<style>${style}</style>`, body: `<div class="fp"><header class="fp-bar"><span class="fp-logo">${logo}</span></header>${FONT_WARMER}</div>` };
 }
+
+/**
+ * Hidden text in the Roboto faces the first screen renders with: body text (400), headings and buttons (600), the top
+ * bar's name and the showcase's title (700). Laying it out starts their downloads with the page, as a
+ * `<link rel="preload" as="font">` would, but without holding the first paint: Chromium treats preloaded fonts as
+ * render-blocking, so the bar waited for all three files. By the time the app renders its text (after its much larger
+ * script) the faces are there, so text is not laid out again when they arrive. Invisible and out of the flow.
+ */
+export const FONT_WARMER =
+  '<span class="fp-fonts" aria-hidden="true"><span style="font-weight:400">a</span><span style="font-weight:600">a</span><span style="font-weight:700">a</span></span>';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

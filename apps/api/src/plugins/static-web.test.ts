@@ -157,6 +157,9 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/marketplace/offers', headers: { host: 'globex.localhost' } });
     const root = /<div id="root">(.*?)<\/div><\/body>/s.exec(res.body)?.[1] ?? '';
     expect(root).toContain('<header class="fp-bar">');
+    // Hidden text in the first screen's Roboto faces starts their downloads without holding the paint (no preload).
+    expect(root).toMatch(/<span class="fp-fonts" aria-hidden="true">.*font-weight:400.*font-weight:600.*font-weight:700/);
+    expect(res.body).not.toContain('as="font"');
     expect(root).toContain(globex.name.replace(/&/g, '&#38;'));
     expect(res.body.indexOf('<style>')).toBeLessThan(res.body.indexOf('</head>'));
     expect(res.body).toContain(`background:${globex.branding.theme[globex.branding.theme.defaultMode].background}`);

@@ -71,7 +71,11 @@ export const routes: RouteObject[] = [
 export function createAppRouter() {
   let loading: Promise<void> | undefined;
   return createBrowserRouter(routes, {
-    patchRoutesOnNavigation({ patch }) {
+    patchRoutesOnNavigation({ matches, patch }) {
+      // React Router asks for dynamic segments too (`/marketplace/offers/:idOrSlug`), in case a more specific route is
+      // still to come. None of the signed-in table's is under a public page, so only the catch-all loads it: an
+      // offer's page no longer waits for that chunk (a round trip after the app has run) before its first render.
+      if (matches.length > 0 && !matches.some((match) => match.route.path === '*')) return;
       loading ??= import('./routes/signed-in-routes.tsx').then(({ signedInRoutes }) => {
         patch(PAGES_ID, [signedInBranch(signedInRoutes)]);
       }, (error: unknown) => {

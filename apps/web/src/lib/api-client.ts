@@ -1,5 +1,6 @@
 import { dataOf, errorCode, errorDisplayText, networkErrorText, type ErrorBody, type ErrorCode } from '@tessera/domain';
 import type { z } from 'zod';
+import { takePageAnswer } from './page-answers.ts';
 import { readStoredToken } from './storage.ts';
 
 export const API_BASE = '/api/v1';
@@ -83,6 +84,12 @@ export const api = {
   /** A multipart upload (file fields and text fields in the FormData). */
   upload: <S extends z.ZodType>(path: string, form: FormData, schema: S, method: 'POST' | 'PUT' = 'POST') => requestData(path, schema, { method, body: form }),
 };
+
+/** The page's own answer to GET `path` (lib/page-answers.ts) as `api.get` returns it: a query's initialData. */
+export function pageData<S extends z.ZodType>(path: string, schema: S): z.output<S> | undefined {
+  // dataOf(schema) checks the body; TypeScript cannot see through the generic wrapper (as in requestData).
+  return (takePageAnswer(path, dataOf(schema)) as { data: z.output<S> } | undefined)?.data;
+}
 
 /** A file download as a Blob (with the bearer token), for documents the user may read. */
 export async function apiDownload(path: string): Promise<Blob> {

@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, redirect, type RouteObject } from 'react-router';
 
 const offerPage = () => import('../../features/marketplace/components/marketplace-offer-page.tsx');
 const institutionPage = () => import('../../features/marketplace/components/marketplace-institution-page.tsx');
@@ -18,7 +18,14 @@ export const marketplacePageRoutes: RouteObject[] = [
     path: 'marketplace/offers/:idOrSlug',
     lazy: () => offerPage().then((m) => ({ Component: m.MarketplaceOfferPage })),
     children: [
-      { index: true, element: <Navigate to="home" replace /> },
+      // A redirect before the first render (not a <Navigate> after it): a shared offer address paints its Home tab
+      // in one pass instead of rendering the page, then navigating and rendering it again.
+      {
+        index: true,
+        loader: ({ params }) => redirect(`/marketplace/offers/${encodeURIComponent(params.idOrSlug ?? '')}/home`),
+        // Never shown: the loader has redirected before anything renders. Here so the route is not an empty leaf.
+        element: <Navigate to="home" replace />,
+      },
       { path: 'home', lazy: () => import('../../features/marketplace/components/marketplace-offer-home-tab.tsx').then((m) => ({ Component: m.MarketplaceOfferHomeTab })) },
       { path: 'about', lazy: () => import('../../features/marketplace/components/marketplace-offer-about-tab.tsx').then((m) => ({ Component: m.MarketplaceOfferAboutTab })) },
       { path: 'documents', lazy: () => import('../../features/marketplace/components/marketplace-offer-documents-tab.tsx').then((m) => ({ Component: m.MarketplaceOfferDocumentsTab })) },

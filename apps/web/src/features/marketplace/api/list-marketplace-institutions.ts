@@ -1,6 +1,7 @@
 import { listOf, marketplaceInstitutionSummary } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { takePageAnswer } from '../../../lib/page-answers.ts';
 import { toSearch } from '../../members/api/list-members.ts';
 import { marketplaceKey } from './get-marketplace-offer.ts';
 
@@ -11,14 +12,19 @@ export interface MarketplaceInstitutionListParams {
 }
 
 /** GET tenant/{t}/marketplace/institutions: the tenant's institutions, the most offers first, paginated on the server. */
+const institutionsPath = (tenantId: string, q: MarketplaceInstitutionListParams) => `/tenant/${encodeURIComponent(tenantId)}/marketplace/institutions${toSearch(q)}`;
+const institutionPage = listOf(marketplaceInstitutionSummary);
+
 export function listMarketplaceInstitutions(tenantId: string, q: MarketplaceInstitutionListParams, signal?: AbortSignal) {
-  return apiRequest(`/tenant/${encodeURIComponent(tenantId)}/marketplace/institutions${toSearch(q)}`, { schema: listOf(marketplaceInstitutionSummary), signal });
+  return apiRequest(institutionsPath(tenantId, q), { schema: institutionPage, signal });
 }
 
 export const marketplaceInstitutionsQueryOptions = (tenantId: string, q: MarketplaceInstitutionListParams = {}) =>
   queryOptions({
     queryKey: [...marketplaceKey(tenantId), 'institutions', q],
     queryFn: ({ signal }) => listMarketplaceInstitutions(tenantId, q, signal),
+    // The marketplace list's filter panel asks for every institution; its page carries them (lib/page-answers.ts).
+    initialData: () => takePageAnswer(institutionsPath(tenantId, q), institutionPage),
     placeholderData: keepPreviousData,
     enabled: tenantId !== '',
   });

@@ -1,6 +1,7 @@
 import { listOf, marketplaceOfferCard, type MarketplaceOfferListParams } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { takePageAnswer } from '../../../lib/page-answers.ts';
 import { marketplaceKey } from './get-marketplace-offer.ts';
 
 export const marketplacePath = (tenantId: string) => `/tenant/${encodeURIComponent(tenantId)}/marketplace`;
@@ -19,14 +20,19 @@ export function offerListSearch(params: MarketplaceOfferListParams): string {
   return text ? `?${text}` : '';
 }
 
+const offersPath = (tenantId: string, params: MarketplaceOfferListParams) => `${marketplacePath(tenantId)}/offers${offerListSearch(params)}`;
+const offerPage = listOf(marketplaceOfferCard);
+
 export function listMarketplaceOffers(tenantId: string, params: MarketplaceOfferListParams, signal?: AbortSignal) {
-  return apiRequest(`${marketplacePath(tenantId)}/offers${offerListSearch(params)}`, { schema: listOf(marketplaceOfferCard), signal });
+  return apiRequest(offersPath(tenantId, params), { schema: offerPage, signal });
 }
 
 export const marketplaceOffersQueryOptions = (tenantId: string, params: MarketplaceOfferListParams) =>
   queryOptions({
     queryKey: [...marketplaceKey(tenantId), 'offers', params],
     queryFn: ({ signal }) => listMarketplaceOffers(tenantId, params, signal),
+    // The first page of a signed-out visit comes written into the page (lib/page-answers.ts).
+    initialData: () => takePageAnswer(offersPath(tenantId, params), offerPage),
     placeholderData: keepPreviousData,
     enabled: tenantId !== '',
   });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/index.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -48,6 +48,7 @@ import { compressJsonPlugin } from './plugins/compress-json.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
+import { redactUrlSecrets } from '@tessera/domain';
 
 export interface AppOverrides {
   /** A database to use instead of the configured one (tests pass a fresh one). */
@@ -62,7 +63,11 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: errSerializer },
+    serializers: {
+      err: errSerializer,
+      // Fastify's own request line, minus secrets in the query: a reset or invite page's ?token=, an e-mail address.
+      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrlSecrets(request.url), host: request.host, remoteAddress: request.ip }),
+    },
   };
 }
 

@@ -85,6 +85,18 @@ describe('passwords and tokens (V6.2, V9)', () => {
   });
 });
 
+describe('logs (V14.2.1, V16.2.5)', () => {
+  it('write request lines without the secrets a URL can carry (a reset link opened, an e-mail in a query)', async () => {
+    const secret = 'live-reset-token-7f3a9c';
+    await t.app.inject({ method: 'GET', url: `/password-reset/confirm?token=${secret}&email=someone%40example.com`, headers: { host: hostOf('acme') } });
+    await t.app.inject({ method: 'GET', url: `/api/v1/health?inviteToken=${secret}`, headers: { host: hostOf('acme') } });
+    const lines = t.logs.join('\n');
+    expect(lines).toContain('/password-reset/confirm?token=redacted');
+    expect(lines).not.toContain(secret);
+    expect(lines).not.toContain('someone%40example.com');
+  });
+});
+
 describe('production configuration (V13.4)', () => {
   it('turns the development mailbox off and needs it asked for explicitly', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);

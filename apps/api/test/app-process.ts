@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createDatabase, type Database } from '../src/db/client.ts';
 import { TEST_JWT_SECRET } from './build-test-app.ts';
+import { createPostgresTestDatabase, testEngine } from './test-database.ts';
 
 const API_DIR = resolve(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 90_000;
@@ -122,4 +124,25 @@ export function tempDir(prefix: string): string {
 }
 export function removeTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+const dropDatabases: (() => Promise<void>)[] = [];
+
+/**
+ * A fresh store for a server process on this run's engine (a temporary DATA_DIR, and on the PostgreSQL run a fresh
+ * database too): the environment to start the server with, and how the test opens the same store once it is gone.
+ */
+export async function serverStore(prefix: string): Promise<{ env: Record<string, string>; open(): Database }> {
+  const dataDir = tempDir(prefix);
+  if (testEngine() === 'pglite') return { env: { DATA_DIR: dataDir }, open: () => createDatabase({ dataDir: `${dataDir}/pglite` }) };
+  const pgDb = await createPostgresTestDatabase();
+  dropDatabases.push(pgDb.drop);
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: pgDb.url }, open: () => createDatabase({ url: pgDb.url, dataDir: '', poolSize: 2 }) };
+}
+
+/** For afterAll: kills the servers still running, drops the stores' databases and removes the temporary directories. */
+export async function cleanUpServers(): Promise<void> {
+  await killAllAppProcesses();
+  for (const drop of dropDatabases.splice(0)) await drop();
+  removeTempDirs();
 }

@@ -5,27 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../src/db/client.ts';
-import { killAllAppProcesses, removeTempDirs, startAppProcess, stopAppProcess, tempDir, type AppProcess } from './app-process.ts';
-import { createPostgresTestDatabase, testEngine } from './test-database.ts';
+import { cleanUpServers, serverStore, startAppProcess, stopAppProcess, type AppProcess } from './app-process.ts';
+import { testEngine } from './test-database.ts';
 import { withCrossTenant } from '../src/db/scope.ts';
 
 const engine = testEngine();
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  await killAllAppProcesses();
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-  removeTempDirs();
-});
-
-/** Where the server keeps its data, and how the test opens the same store itself once the server is gone. */
-async function store(): Promise<{ env: Record<string, string>; open(): Database }> {
-  const dataDir = tempDir('crash');
-  if (engine === 'pglite') return { env: { DATA_DIR: dataDir }, open: () => createDatabase({ dataDir: `${dataDir}/pglite` }) };
-  const pgDb = await createPostgresTestDatabase();
-  cleanups.push(pgDb.drop);
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: pgDb.url }, open: () => createDatabase({ url: pgDb.url, dataDir: '', poolSize: 2 }) };
-}
+afterAll(cleanUpServers);
 
 const BUSINESS = {
   dba: 'Crash', netWorth: 1_000_000, revenue: 500_000, ein: '12-3456789', businessType: 'limited-liability-company',
@@ -47,7 +32,7 @@ const signupBody = () => ({ email: `crash-${process.pid}-${++sequence}@example.c
 
 describe(`crash safety on ${engine}`, () => {
   it('keeps every acknowledged write and no half-written change after kill -9 under load', async () => {
-    const { env, open } = await store();
+    const { env, open } = await serverStore('crash');
     const app = await startAppProcess(env);
 
     const ackedUsers = new Set<string>();

@@ -8,18 +8,12 @@ import { connect as tcpConnect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../src/db/client.ts';
-import { killAllAppProcesses, removeTempDirs, startAppProcess, tempDir } from './app-process.ts';
-import { createPostgresTestDatabase, testEngine } from './test-database.ts';
+import { cleanUpServers, serverStore, startAppProcess } from './app-process.ts';
+import { testEngine } from './test-database.ts';
 import { withCrossTenant } from '../src/db/scope.ts';
 
 const engine = testEngine();
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  await killAllAppProcesses();
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-  removeTempDirs();
-});
+afterAll(cleanUpServers);
 
 const BUSINESS = {
   name: 'Slow Upload Holdings', dba: 'Slow', netWorth: 1, revenue: 1, ein: '12-3456789', businessType: 'limited-liability-company',
@@ -28,15 +22,7 @@ const BUSINESS = {
 
 describe(`graceful shutdown on ${engine}`, () => {
   it('finishes the request in flight, refuses new ones, disconnects sockets, closes the database and exits 0', async () => {
-    const dataDir = tempDir('shutdown');
-    let open: () => Database = () => createDatabase({ dataDir: `${dataDir}/pglite` });
-    const env: Record<string, string> = { DATA_DIR: dataDir };
-    if (engine === 'postgres') {
-      const pgDb = await createPostgresTestDatabase();
-      cleanups.push(pgDb.drop);
-      env.DATABASE_URL = pgDb.url;
-      open = () => createDatabase({ url: pgDb.url, dataDir: '', poolSize: 1 });
-    }
+    const { env, open } = await serverStore('shutdown');
     const app = await startAppProcess(env);
     const signup = await fetch(`${app.url}/api/v1/auth/signup`, {
       method: 'POST', headers: { 'content-type': 'application/json' },

@@ -102,7 +102,7 @@ export class TenantCache {
  * BASE_DOMAIN/localhost for the default tenant). Any other Host header (a foreign name, an IP address) falls back to
  * the tenant's canonical host, so a forged Host cannot turn a reset mail into a link to the attacker's site.
  */
-export function linkOrigin(protocol: string, hostHeader: string | undefined, tenant: TenantRow | null, config: Pick<Config, 'baseDomain' | 'defaultTenant'>): string {
+export function linkOrigin(protocol: string, hostHeader: string | undefined, tenant: Pick<TenantRow, 'slug'> | null, config: Pick<Config, 'baseDomain' | 'defaultTenant'>): string {
   const raw = (hostHeader ?? '').trim().toLowerCase();
   const port = /:(\d{1,5})$/.exec(raw)?.[1];
   const name = raw.replace(/:\d+$/, '').replace(/\.$/, '');

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { parseHost } from '../../plugins/tenant.ts';
+import { linkOrigin } from '../../plugins/tenant.ts';
 import * as admin from './platform-admin.service.ts';
 
 const tags = ['Platform admin'];
@@ -18,14 +18,6 @@ const admins: Access = 'platform-admin';
 const config = { access: admins, crossTenant: 'the platform admin console' };
 const params = z.object({ id: objectId });
 const rbacParams = z.object({ id: objectId, rbacId: objectId });
-
-/** {protocol}://{slug}.{base host}: the request's host without its own tenant label (and manage. prefix), port kept. */
-export function tenantOrigin(request: FastifyRequest, slug: string, baseDomain: string): string {
-  let host = request.host.toLowerCase();
-  if (host.startsWith('manage.')) host = host.slice('manage.'.length);
-  if (parseHost(host, baseDomain).slug) host = host.slice(host.indexOf('.') + 1);
-  return `${request.protocol}://${slug}.${host}`;
-}
 
 export async function platformAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +53,7 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     },
     config,
   }, async (request) => ({
-    data: await admin.createTenant(deps, auth(request), request.body, tenantOrigin(request, request.body.slug, app.config.baseDomain)),
+    data: await admin.createTenant(deps, auth(request), request.body, linkOrigin(request.protocol, request.headers.host, { slug: request.body.slug }, app.config)),
   }));
 
   r.get('/tenant/:id', {

@@ -1,4 +1,5 @@
 import { DEFAULT_BRANDING, initials, type TenantBootstrap } from '@tessera/domain';
+import type { FirstScreen } from './first-screen.ts';
 
 /**
  * What index.html shows before the web app has run: the top bar in the tenant's branding (its logo, or its icon or
@@ -7,7 +8,7 @@ import { DEFAULT_BRANDING, initials, type TenantBootstrap } from '@tessera/domai
  * features/tenant/components/brand-logo.tsx, MUI's AppBar and Toolbar): the browser paints while the app downloads.
  * The member's own theme choice is not known here; the tenant's default mode is used.
  */
-export function firstPaint(bootstrap: TenantBootstrap): { style: string; body: string } {
+export function firstPaint(bootstrap: TenantBootstrap, screen: FirstScreen | null = null): { style: string; body: string } {
   const { tenant, tenantSlug } = bootstrap;
   const branding = tenant?.branding ?? DEFAULT_BRANDING;
   const { theme } = branding;
@@ -54,7 +55,10 @@ export function firstPaint(bootstrap: TenantBootstrap): { style: string; body: s
       logo = `${mark}<span class="fp-name">${name}</span>`;
     }
   }
-  return { style: `<style>${style}</style>`, body: `<div class="fp"><header class="fp-bar"><span class="fp-logo">${logo}</span></header>${FONT_WARMER}</div>` };
+  return {
+    style: `<style>${style}${screen?.style ?? ''}</style>`,
+    body: `<div class="fp"><header class="fp-bar"><span class="fp-logo">${logo}</span></header>${screen?.body ?? ''}${FONT_WARMER}</div>`,
+  };
 }
 
 /**

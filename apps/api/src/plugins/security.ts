@@ -17,6 +17,7 @@ declare module 'fastify' {
   }
 }
 import { closeRedis, createRedisClient } from '../lib/redis.ts';
+import { BOOT_LOADER_CSP_SOURCE } from './boot-loader.ts';
 import { fallbackRateLimitStore } from './rate-limit-store.ts';
 
 /** Headers with a CSP the app passes, CORS closed unless origins are listed, per-route rate limits. */
@@ -26,7 +27,8 @@ export const securityPlugin = fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The one inline script: the web app's loader in index.html (boot-loader.ts), allowed by its hash.
+          scriptSrc: ["'self'", BOOT_LOADER_CSP_SOURCE],
           // MUI (emotion) injects style elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

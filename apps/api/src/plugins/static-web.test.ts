@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +8,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { tenants } from '../db/schema/index.ts';
+import { BOOT_FILES_ID, BOOT_LOADER, type BootFiles } from './boot-loader.ts';
 import { escapeHtml } from './first-paint.ts';
 import { jsonForScript, matchesRoute, ROUTE_PRELOADS_FILE } from './static-web.ts';
 
 let t: TestApp;
 let dist: string;
-const INDEX = '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Tessera</title><script type="module" crossorigin src="/assets/app-123.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/runtime-1.js"></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log(1)';
 const PRELOADS = [
   { path: '/marketplace/offers', files: ['assets/offers-1.js'] },
@@ -126,8 +130,8 @@ describe('serving the web app', () => {
     const after = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'acme.localhost', 'accept-encoding': 'br' } });
     const html = brotliDecompressSync(after.rawPayload).toString();
     expect(bootstrapOf(html).tenant?.name).toBe(renamed);
-    // The name cannot close the script element it is written in.
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    // The name cannot close the script element it is written in: the tenant, the boot files and the loader.
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect(brotliDecompressSync(before.rawPayload).toString()).not.toContain('alert');
   });
 
@@ -138,16 +142,21 @@ describe('serving the web app', () => {
     expect(JSON.parse(json)).toEqual(value);
   });
 
-  it('preloads the chunks of the landing route the path matches, and none for other paths', async () => {
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  it('starts the app after the first paint, with the chunks of the landing route the path matches', async () => {
     const offer = await t.app.inject({ method: 'GET', url: '/marketplace/offers/some-offer/home?tab=1', headers: { host: 'acme.localhost' } });
-    expect(preloads(offer.body)).toEqual(['/assets/offer-1.js', '/assets/home-tab-1.js']);
-    // Before </head>, so the browser fetches them beside the entry chunk.
-    expect(offer.body.indexOf('modulepreload')).toBeLessThan(offer.body.indexOf('</head>'));
+    // Nothing in the head fetches script: the loader at the end of the body starts it once the first paint is shown.
+    const head = offer.body.slice(0, offer.body.indexOf('</head>'));
+    expect(head).not.toMatch(/modulepreload|<script type="module"/);
+    expect(bootFilesOf(offer.body)).toEqual({ entry: '/assets/app-123.js', preload: ['/assets/runtime-1.js', '/assets/offer-1.js', '/assets/home-tab-1.js'] });
+    expect(offer.body).toMatch(new RegExp(`<script>${escapeRegExp(BOOT_LOADER)}</script></body>`));
+    // The CSP allows that one inline script by its hash, and no other.
+    const csp = String(offer.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(BOOT_LOADER).digest('base64')}'`);
     const list = await t.app.inject({ method: 'GET', url: '/marketplace/offers/', headers: { host: 'acme.localhost', 'accept-encoding': 'br' } });
-    expect(preloads(brotliDecompressSync(list.rawPayload).toString())).toEqual(['/assets/offers-1.js']);
+    expect(bootFilesOf(brotliDecompressSync(list.rawPayload).toString()).preload).toEqual(['/assets/runtime-1.js', '/assets/offers-1.js']);
     for (const url of ['/', '/signin', '/marketplace/offers/some-offer', '/user/some/deep/route']) {
-      expect(preloads((await t.app.inject({ method: 'GET', url })).body)).toEqual([]);
+      expect(bootFilesOf((await t.app.inject({ method: 'GET', url })).body).preload).toEqual(['/assets/runtime-1.js']);
     }
   });
 
@@ -155,7 +164,7 @@ describe('serving the web app', () => {
     // Not acme: an earlier test renames it.
     const { globex } = t.tenants;
     const res = await t.app.inject({ method: 'GET', url: '/marketplace/offers', headers: { host: 'globex.localhost' } });
-    const root = /<div id="root">(.*?)<\/div><\/body>/s.exec(res.body)?.[1] ?? '';
+    const root = /<div id="root">(.*?)<\/div><script/s.exec(res.body)?.[1] ?? '';
     expect(root).toContain('<header class="fp-bar">');
     // Hidden text in the first screen's Roboto faces starts their downloads without holding the paint (no preload).
     expect(root).toMatch(/<span class="fp-fonts" aria-hidden="true">.*font-weight:400.*font-weight:600.*font-weight:700/);
@@ -186,6 +195,15 @@ describe('serving the web app', () => {
     expect(res.json().error.message).toBe('No route GET /api/v1/nothing-here');
   });
 });
+
+function bootFilesOf(html: string): BootFiles {
+  const json = new RegExp(`<script id="${BOOT_FILES_ID}" type="application/json">(.*?)</script>`).exec(html)?.[1];
+  return JSON.parse(json ?? 'null') as BootFiles;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 function bootstrapOf(html: string) {
   const json = /<script id="tenant-bootstrap" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];

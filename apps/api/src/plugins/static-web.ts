@@ -10,7 +10,9 @@ import { z } from 'zod';
 import { preferredEncoding } from '../lib/accept-encoding.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';
+import { BOOT_FILES_ID, BOOT_LOADER, takeBootFiles, type BootFiles } from './boot-loader.ts';
 import { escapeHtml, firstPaint } from './first-paint.ts';
+import { firstScreen } from './first-screen.ts';
 import { pageAnswers, type PageAnswers } from './page-answers.ts';
 
 /** Serves the built web app; unknown non-API paths get index.html (the SPA routes), unknown API paths a 404 envelope. */
@@ -99,7 +101,7 @@ const DYNAMIC_PAGE_QUALITY = 5;
  * Compressed copies are kept by content, so a branding change or a rebuilt app simply makes a new entry.
  */
 class IndexPage {
-  private template: { mtimeMs: number; html: string; preloads: RoutePreload[] } | undefined;
+  private template: { mtimeMs: number; html: string; boot: BootFiles | null; preloads: RoutePreload[] } | undefined;
   private readonly compressed = new Map<string, Buffer>();
 
   constructor(
@@ -125,20 +127,30 @@ class IndexPage {
     const { mtimeMs } = await stat(this.file);
     if (this.template?.mtimeMs !== mtimeMs) {
       // Both files come from the same build, which writes index.html too.
-      this.template = { mtimeMs, html: await readFile(this.file, 'utf8'), preloads: await this.readPreloads(request) };
+      const written = await readFile(this.file, 'utf8');
+      const taken = takeBootFiles(written);
+      this.template = { mtimeMs, html: taken?.html ?? written, boot: taken?.files ?? null, preloads: await this.readPreloads(request) };
       this.compressed.clear();
     }
-    const { html, preloads } = this.template;
-    const files = preloads.find((route) => matchesRoute(route.path, path))?.files ?? [];
-    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+    const { html, boot, preloads } = this.template;
+    const files = (preloads.find((route) => matchesRoute(route.path, path))?.files ?? []).map((file) => `/${file}`);
     // The first screen's largest image starts with the page instead of once the app has rendered its <img>.
     const image = leadImage ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(leadImage)}">` : '';
     let script = `<script id="${TENANT_BOOTSTRAP_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
     if (Object.keys(answers).length > 0) script += `<script id="${PAGE_ANSWERS_ID}" type="application/json">${jsonForScript(answers)}</script>`;
-    const shell = firstPaint(bootstrap);
-    const page = html.replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('><', `>${shell.body}<`));
+    const shell = firstPaint(bootstrap, firstScreen({ bootstrap, path, answers }));
+    let page = html.replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('><', `>${shell.body}<`));
+    let head = image + script + shell.style;
+    if (boot) {
+      // The app starts once the first paint is on screen (boot-loader.ts), with the page's own chunks beside its entry.
+      const list: BootFiles = { entry: boot.entry, preload: [...new Set([...boot.preload, ...files])] };
+      const loader = `<script id="${BOOT_FILES_ID}" type="application/json">${jsonForScript(list)}</script><script>${BOOT_LOADER}</script>`;
+      const end = page.lastIndexOf('</body>');
+      page = end === -1 ? page + loader : page.slice(0, end) + loader + page.slice(end);
+    } else {
+      head = files.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`).join('') + head;
+    }
     const at = page.indexOf('</head>');
-    const head = image + links + script + shell.style;
     return at === -1 ? head + page : page.slice(0, at) + head + page.slice(at);
   }
 

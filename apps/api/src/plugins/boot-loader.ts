@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+
+/** The JSON script that lists the app's script files for BOOT_LOADER. */
+export const BOOT_FILES_ID = 'boot-files';
+
+export interface BootFiles {
+  /** The entry module, which the build wrote as `<script type="module">` into index.html. */
+  entry: string;
+  /** Modules fetched beside it: the build's modulepreloads and the requested page's chunks. */
+  preload: string[];
+}
+
+/**
+ * Starts the web app once the server's first paint is on screen (static-web.ts writes it at the end of the body, after
+ * the `BOOT_FILES_ID` list). The page's HTML already shows what the visitor came for (first-paint.ts: the top bar and,
+ * on the marketplace's landing pages, the first screen), so the app's script (~180 KB compressed) does not compete
+ * with it for the connection and the CPU: its downloads begin right after the first contentful paint, on a phone one
+ * frame after the HTML has been laid out. Without a paint to wait for (a tab opened in the background paints
+ * nothing) it starts after BOOT_WAIT_MS at most. Inline, so the CSP allows it by its hash (BOOT_LOADER_CSP_SOURCE).
+ */
+const BOOT_WAIT_MS = 250;
+export const BOOT_LOADER =
+  '(function(){' +
+  'var d=document,f=JSON.parse(d.getElementById("' + BOOT_FILES_ID + '").textContent),started=false;' +
+  'function add(tag,props){var e=d.createElement(tag);e.crossOrigin="";for(var k in props)e[k]=props[k];d.head.appendChild(e)}' +
+  'function start(){if(started)return;started=true;' +
+  'f.preload.forEach(function(h){add("link",{rel:"modulepreload",href:h})});add("script",{type:"module",src:f.entry})}' +
+  'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(start,0)}).observe({type:"paint",buffered:true})}catch(e){start()}' +
+  'setTimeout(start,' + BOOT_WAIT_MS + ')' +
+  '})()';
+
+/** The CSP source that allows BOOT_LOADER and nothing else inline. */
+export const BOOT_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(BOOT_LOADER).digest('base64')}'`;
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * index.html as the build wrote it, less its entry script and modulepreload links, and the files they named. Null
+ * when the page has no entry script in the build's form (then it is served as written).
+ */
+export function takeBootFiles(html: string): { html: string; files: BootFiles } | null {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return null;
+  const preload = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  return { html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), files: { entry, preload } };
+}

@@ -25,12 +25,16 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    /** bypassCSP: the page ignores the app's Content-Security-Policy (to test what stands behind it). */
-    async newPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean } = {}): Promise<Page> {
+    /**
+     * bypassCSP: the page ignores the app's Content-Security-Policy (to test what stands behind it). javaScriptEnabled
+     * false: the page as its HTML paints it, before (without) the app.
+     */
+    async newPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Page> {
       const context = await browser.newContext({
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         colorScheme: options.colorScheme ?? 'light',
         bypassCSP: options.bypassCSP ?? false,
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -30,4 +30,5 @@ export * from './groups.ts';
 export * from './platform-admin.ts';
 export * from './institution.ts';
 export * from './offer.ts';
+export * from './offer-format.ts';
 export * from './marketplace.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './http.ts';
 import { objectId } from './ids.ts';
 import { customMetric, institutionType } from './institution.ts';
-import { cta, listingStatus, offerAssetClass, offerClass, offerImage, offerType, offerVideo, securitiesExemption } from './offer.ts';
+import { cta, listingStatus, type Cta, offerAssetClass, offerClass, offerImage, offerType, offerVideo, securitiesExemption } from './offer.ts';
 
 /**
  * The marketplace (001 §2, §3, §7): offers and institutions as investors see them. Only approved, published and
@@ -68,6 +68,23 @@ export function offerCtaUrl(offer: Pick<MarketplaceOffer, 'primaryCTA' | 'second
   const url = chosen?.url.trim();
   return url ? url : null;
 }
+
+/** Whether a call to action is shown: only with a label (001 §2). */
+export function offerCtaHasLabel(chosen: Cta | null): boolean {
+  return Boolean(chosen?.label.trim());
+}
+
+/** An offer's page in the marketplace, by the id or slug its address carries (001 §2). */
+export const marketplaceOfferPath = (idOrSlug: string) => `/marketplace/offers/${encodeURIComponent(idOrSlug)}`;
+
+/** The offer page's tabs (001 §2), by the address segment after the offer's; the bare address opens Home. */
+export const MARKETPLACE_OFFER_TABS = [
+  { segment: 'home', label: 'Home' },
+  { segment: 'about', label: 'About' },
+  { segment: 'documents', label: 'Documents' },
+  { segment: 'financials', label: 'Financials' },
+] as const;
+export type MarketplaceOfferTab = (typeof MARKETPLACE_OFFER_TABS)[number]['segment'];
 
 // ── Public images ─────────────────────────────────────────────────────────────────────────
 

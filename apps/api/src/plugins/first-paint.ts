@@ -76,13 +76,13 @@ export function escapeHtml(text: string): string {
 }
 
 /** MUI's `lighten`: each channel moved `amount` of the way to white. */
-function lighten(hex: string, amount: number): string {
+export function lighten(hex: string, amount: number): string {
   const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
   return `rgb(${channels.map((c) => Math.trunc(c + (255 - c) * amount)).join(', ')})`;
 }
 
 /** MUI's getContrastText at its default threshold of 3: white unless white text would be too faint. */
-function contrastText(hex: string): string {
+export function contrastText(hex: string): string {
   const luminance = (rgb: number[]) => {
     const [r = 0, g = 0, b = 0] = rgb.map((c) => {
       const v = c / 255;

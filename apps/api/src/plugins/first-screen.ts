@@ -1,4 +1,8 @@
-import type { TenantBootstrap } from '@tessera/domain';
+import { MARKETPLACE_OFFER_TABS, type TenantBootstrap } from '@tessera/domain';
+import { listScreen } from './first-screen-list.ts';
+import { offerScreen } from './first-screen-offer.ts';
+import { screenTheme } from './first-screen-theme.ts';
+import { firstRequests } from './page-answers.ts';
 
 export interface FirstScreenInput {
   bootstrap: TenantBootstrap;
@@ -6,6 +10,8 @@ export interface FirstScreenInput {
   path: string;
   /** The page's first GETs' answers (page-answers.ts), by API path. */
   answers: Record<string, unknown>;
+  /** The first screen's Roboto faces: `firstScreenFonts(index.html).faces`. */
+  fontFaces?: string;
 }
 
 /** Markup painted under the top bar before the app runs, and the CSS it needs (scoped to its own classes). */
@@ -17,7 +23,30 @@ export interface FirstScreen {
 /**
  * The first screen of a landing page as static HTML, painted under the server's top bar (first-paint.ts) until the
  * app's first render replaces it. Null where the page has none: the top bar is painted alone.
+ *
+ * It is drawn as the app draws the same screen, in the same places and sizes (first-screen-offer.ts,
+ * first-screen-list.ts), so the app's render changes nothing a visitor sees and adds no larger paint: the page's
+ * Largest Contentful Paint is this HTML's, made once it and its Roboto faces have arrived (first-screen-theme.ts),
+ * as for a server-rendered page. Only what the answers hold is painted; a page whose answers are missing (a filtered list, an offer the API did not find) is
+ * left to the app.
  */
-export function firstScreen(_input: FirstScreenInput): FirstScreen | null {
-  return null;
+export function firstScreen({ bootstrap, path, answers, fontFaces = '' }: FirstScreenInput): FirstScreen | null {
+  const { tenantId } = bootstrap;
+  if (!tenantId) return null;
+  // The same addresses page-answers.ts asked for; a list with a filter has no answer for its offers.
+  const requests = firstRequests(tenantId, path, '');
+  if (requests.length === 0) return null;
+  const segments = path.split('/').filter(Boolean);
+  const theme = screenTheme(bootstrap, fontFaces);
+  if (segments.length === 2) {
+    const [offers] = requests;
+    if (!offers || !(offers in answers)) return null;
+    return listScreen(theme, answers[requests.find((url) => url.endsWith('/showcase')) ?? '']);
+  }
+  const answer = answers[requests[0] ?? ''];
+  if (answer === undefined) return null;
+  // Cannot throw: firstRequests asks for nothing when the segment is malformed. The app links by the decoded value.
+  const idOrSlug = decodeURIComponent(segments[2] ?? '');
+  const tab = MARKETPLACE_OFFER_TABS.find((t) => t.segment === segments[3])?.segment ?? 'home';
+  return offerScreen(theme, answer, idOrSlug, tab);
 }

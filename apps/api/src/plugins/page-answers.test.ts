@@ -113,6 +113,13 @@ describe('answers written into the page', () => {
     }
   });
 
+  it('paints the first screen from the answers, the offer\'s name escaped (first-screen.ts)', async () => {
+    const name = 'Harbor &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; Point';
+    expect((await page('/marketplace/offers/harbor-point')).body).toContain(`<h1 class="fs-o-h1 fs-any">${name}</h1>`);
+    expect((await page('/marketplace/offers')).body).toContain(`<h3 class="fs-h5 fs-any">${name}</h3>`);
+    expect((await page('/marketplace/offers/no-such-offer')).body).not.toContain('class="fs ');
+  });
+
   it('writes no answer the API would refuse: an offer that is not listed, or one of another tenant', async () => {
     for (const url of ['/marketplace/offers/quiet-offer', `/marketplace/offers/${hidden}/home`, '/marketplace/offers/no-such-offer']) {
       const res = await page(url);

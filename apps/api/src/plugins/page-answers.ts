@@ -1,8 +1,7 @@
-import { MARKETPLACE_FIRST_PAGE_SEARCH, PAGE_LIMIT_MAX } from '@tessera/domain';
+import { MARKETPLACE_FIRST_PAGE_SEARCH, MARKETPLACE_OFFER_TABS, PAGE_LIMIT_MAX } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** The offer page's tabs (001 §2); the bare offer address opens Home. */
-const OFFER_TABS = new Set(['home', 'about', 'documents', 'financials']);
+const OFFER_TABS = new Set<string>(MARKETPLACE_OFFER_TABS.map((tab) => tab.segment));
 /** The list's address keys that change nothing it asks the API for. */
 const VIEW_ONLY_KEYS = new Set(['view']);
 

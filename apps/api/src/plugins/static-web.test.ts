@@ -14,8 +14,12 @@ import { jsonForScript, matchesRoute, ROUTE_PRELOADS_FILE } from './static-web.t
 
 let t: TestApp;
 let dist: string;
+/** The build's inline stylesheet (vite.config.ts, inlineEntryCss): the Roboto faces. */
+const FONT_FACES = [400, 500, 600, 700]
+  .map((weight) => `@font-face{font-family:Roboto;font-style:normal;font-display:swap;font-weight:${weight};src:url(/assets/roboto-${weight}.woff2)format("woff2")}`)
+  .join('');
 const INDEX =
-  '<!doctype html><html><head><title>Tessera</title><script type="module" crossorigin src="/assets/app-123.js"></script>' +
+  `<!doctype html><html><head><title>Tessera</title><style>${FONT_FACES}</style><script type="module" crossorigin src="/assets/app-123.js"></script>` +
   '<link rel="modulepreload" crossorigin href="/assets/runtime-1.js"></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log(1)';
 const PRELOADS = [
@@ -166,15 +170,26 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/marketplace/offers', headers: { host: 'globex.localhost' } });
     const root = /<div id="root">(.*?)<\/div><script/s.exec(res.body)?.[1] ?? '';
     expect(root).toContain('<header class="fp-bar">');
-    // Hidden text in the first screen's Roboto faces starts their downloads without holding the paint (no preload).
+    // Hidden text in the first screen's Roboto faces starts their downloads without holding the paint.
     expect(root).toMatch(/<span class="fp-fonts" aria-hidden="true">.*font-weight:400.*font-weight:600.*font-weight:700/);
-    expect(res.body).not.toContain('as="font"');
     expect(root).toContain(globex.name.replace(/&/g, '&#38;'));
     expect(res.body.indexOf('<style>')).toBeLessThan(res.body.indexOf('</head>'));
     expect(res.body).toContain(`background:${globex.branding.theme[globex.branding.theme.defaultMode].background}`);
     // No tenant on the host: the product's wordmark.
     const bare = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'nobody.localhost' } });
     expect(bare.body).toContain('<span class="fp-word">Tessera</span>');
+  });
+
+  it('preloads the Roboto faces of a first screen (first-screen.ts), which waits for them, and nothing on a page without one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/marketplace/offers', headers: { host: 'globex.localhost' } });
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const preloads = [...head.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/assets/roboto-400.woff2', '/assets/roboto-600.woff2', '/assets/roboto-700.woff2']);
+    expect(head).toContain('font-family:"Roboto first screen";font-style:normal;font-display:block;font-weight:400;');
+    expect(res.body).toContain('<h1 class="fs-h4 fs-l-title">Marketplace</h1>');
+    const signin = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'globex.localhost' } });
+    expect(signin.body).not.toContain('as="font"');
+    expect(signin.body).not.toContain('Roboto first screen');
   });
 
   it('escapes the tenant\'s name in the first paint', () => {

@@ -13,6 +13,7 @@ import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';
 import { BOOT_FILES_ID, BOOT_LOADER, takeBootFiles, type BootFiles } from './boot-loader.ts';
 import { escapeHtml, firstPaint } from './first-paint.ts';
 import { firstScreen } from './first-screen.ts';
+import { firstScreenFonts } from './first-screen-theme.ts';
 import { pageAnswers, type PageAnswers } from './page-answers.ts';
 
 /** Serves the built web app; unknown non-API paths get index.html (the SPA routes), unknown API paths a 404 envelope. */
@@ -101,7 +102,7 @@ const DYNAMIC_PAGE_QUALITY = 5;
  * Compressed copies are kept by content, so a branding change or a rebuilt app simply makes a new entry.
  */
 class IndexPage {
-  private template: { mtimeMs: number; html: string; boot: BootFiles | null; preloads: RoutePreload[] } | undefined;
+  private template: { mtimeMs: number; html: string; boot: BootFiles | null; preloads: RoutePreload[]; fonts: { faces: string; files: string[] } } | undefined;
   private readonly compressed = new Map<string, Buffer>();
 
   constructor(
@@ -129,18 +130,23 @@ class IndexPage {
       // Both files come from the same build, which writes index.html too.
       const written = await readFile(this.file, 'utf8');
       const taken = takeBootFiles(written);
-      this.template = { mtimeMs, html: taken?.html ?? written, boot: taken?.files ?? null, preloads: await this.readPreloads(request) };
+      this.template = { mtimeMs, html: taken?.html ?? written, boot: taken?.files ?? null, preloads: await this.readPreloads(request), fonts: firstScreenFonts(written) };
       this.compressed.clear();
     }
-    const { html, boot, preloads } = this.template;
+    const { html, boot, preloads, fonts } = this.template;
     const files = (preloads.find((route) => matchesRoute(route.path, path))?.files ?? []).map((file) => `/${file}`);
     // The first screen's largest image starts with the page instead of once the app has rendered its <img>.
     const image = leadImage ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(leadImage)}">` : '';
     let script = `<script id="${TENANT_BOOTSTRAP_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
     if (Object.keys(answers).length > 0) script += `<script id="${PAGE_ANSWERS_ID}" type="application/json">${jsonForScript(answers)}</script>`;
-    const shell = firstPaint(bootstrap, firstScreen({ bootstrap, path, answers }));
+    const screen = firstScreen({ bootstrap, path, answers, fontFaces: fonts.faces });
+    const shell = firstPaint(bootstrap, screen);
+    // The first screen's text waits for its faces (first-screen-theme.ts): they start with the page. Chromium 156 did not
+    // hold the first paint for them (slow 4G: the top bar painted 600 ms before they arrived); pages without a first
+    // screen keep the top bar's hidden warm-up text alone (first-paint.ts).
+    const fontPreloads = screen ? fonts.files.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(file)}">`).join('') : '';
     let page = html.replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('><', `>${shell.body}<`));
-    let head = image + script + shell.style;
+    let head = fontPreloads + image + script + shell.style;
     if (boot) {
       // The app starts once the first paint is on screen (boot-loader.ts), with the page's own chunks beside its entry.
       const list: BootFiles = { entry: boot.entry, preload: [...new Set([...boot.preload, ...files])] };

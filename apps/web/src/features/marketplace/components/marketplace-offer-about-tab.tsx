@@ -1,12 +1,11 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { formatDate, listingStatusLabels, offerAssetClassLabels, offerTypeLabels, securitiesExemptionLabels } from '@tessera/domain';
+import { formatDate, listingStatusLabels, OFFER_DATE_FORMAT, offerAssetClassLabels, offerTypeLabels, securitiesExemptionLabels } from '@tessera/domain';
 import type { ReactNode } from 'react';
 import { RichText } from '../../../components/rich-text.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { InstitutionSummaryCard } from './institution-summary-card.tsx';
 import { useMarketplaceOfferContext } from './marketplace-offer-page.tsx';
 import { OfferClassesTable } from './offer-classes-table.tsx';
-import { OFFER_DATE_FORMAT } from './offer-format.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

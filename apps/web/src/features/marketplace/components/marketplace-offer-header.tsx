@@ -1,13 +1,9 @@
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { listingStatusLabels, offerAssetClassLabels, offerTypeLabels, type MarketplaceOffer } from '@tessera/domain';
+import { listingStatusColors, listingStatusLabels, offerAssetClassLabels, offerCtaHasLabel, offerTypeLabels, type MarketplaceOffer } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
 import { Banner } from './banner.tsx';
 import { InstitutionLogoAvatar } from './institution-summary-card.tsx';
 import { useOfferCta } from './use-offer-cta.ts';
-
-const LISTING_COLOR = { upcoming: 'info', closed: 'default', none: 'default', open: 'success' } as const;
-
-const hasLabel = (cta: MarketplaceOffer['primaryCTA']) => Boolean(cta?.label.trim());
 
 /**
  * The offer's header (001 §2): banner, logo, title, a subtitle of type, asset class and status, the status badge
@@ -37,7 +33,7 @@ export function MarketplaceOfferHeader({ offer, aboutPath, onAbout }: { offer: M
               </Typography>
               {/* Open offers show no badge, the others show theirs (002 §4). */}
               {offer.listingStatus !== 'open' && (
-                <Chip size="small" color={LISTING_COLOR[offer.listingStatus]} label={listingStatusLabels[offer.listingStatus]} data-testid="listing-status-badge" />
+                <Chip size="small" color={listingStatusColors[offer.listingStatus]} label={listingStatusLabels[offer.listingStatus]} data-testid="listing-status-badge" />
               )}
             </Stack>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -46,17 +42,17 @@ export function MarketplaceOfferHeader({ offer, aboutPath, onAbout }: { offer: M
           </Stack>
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
-          {hasLabel(offer.primaryCTA) && (
+          {offerCtaHasLabel(offer.primaryCTA) && (
             <Button variant="contained" onClick={() => openCta('primary')}>
               {offer.primaryCTA?.label}
             </Button>
           )}
-          {hasLabel(offer.secondaryCTA) && (
+          {offerCtaHasLabel(offer.secondaryCTA) && (
             <Button variant="outlined" onClick={() => openCta('secondary')}>
               {offer.secondaryCTA?.label}
             </Button>
           )}
-          {!hasLabel(offer.primaryCTA) && (
+          {!offerCtaHasLabel(offer.primaryCTA) && (
             <Button variant="contained" component={RouterLink} to={aboutPath}>
               Learn More
             </Button>

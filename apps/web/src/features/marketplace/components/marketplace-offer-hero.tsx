@@ -1,7 +1,6 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { offerCardMetrics, type OfferClass } from '@tessera/domain';
+import { formatMonths, formatOfferMoney, formatOfferPercent, offerCardMetrics, type OfferClass } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
-import { formatMonths, formatOfferMoney, formatOfferPercent } from './offer-format.ts';
 
 function Metric({ label, value }: { label: string; value: string }) {
   return (

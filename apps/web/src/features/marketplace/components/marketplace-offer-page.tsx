@@ -1,5 +1,5 @@
 import { Container, Skeleton, Stack, Tab, Tabs } from '@mui/material';
-import type { MarketplaceOffer } from '@tessera/domain';
+import { MARKETPLACE_OFFER_TABS, marketplaceOfferPath, type MarketplaceOffer } from '@tessera/domain';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
@@ -17,15 +17,6 @@ export interface MarketplaceOfferContext {
   base: string;
 }
 export const useMarketplaceOfferContext = () => useOutletContext<MarketplaceOfferContext>();
-
-export const marketplaceOfferPath = (idOrSlug: string) => `/marketplace/offers/${encodeURIComponent(idOrSlug)}`;
-
-const TABS = [
-  { segment: 'home', label: 'Home' },
-  { segment: 'about', label: 'About' },
-  { segment: 'documents', label: 'Documents' },
-  { segment: 'financials', label: 'Financials' },
-] as const;
 
 function OfferPageSkeleton() {
   // A screen tall, so the footer stays below the fold until the offer arrives and pushes it down (layout shift).
@@ -53,7 +44,7 @@ export function MarketplaceOfferPage() {
   const base = marketplaceOfferPath(idOrSlug);
   // /marketplace/offers/{idOrSlug}/{tab}
   const segment = pathname.split('/').filter(Boolean)[3];
-  const current = TABS.find((t) => t.segment === segment)?.segment ?? 'home';
+  const current = MARKETPLACE_OFFER_TABS.find((t) => t.segment === segment)?.segment ?? 'home';
 
   if (error instanceof ApiError && error.status === 404) return <Navigate to="/404" replace />;
 
@@ -72,7 +63,7 @@ export function MarketplaceOfferPage() {
           <Stack spacing={3} sx={{ px: { xs: 2, sm: 0 } }}>
             <MarketplaceOfferHero classes={data.classes} aboutPath={`${base}/about`} />
             <Tabs value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Offer sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-              {TABS.map((t) => (
+              {MARKETPLACE_OFFER_TABS.map((t) => (
                 <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />
               ))}
             </Tabs>

@@ -7,7 +7,6 @@ import { makeAuthResult } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../auth/stores/session-store.ts';
 import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
-import { formatTargetIrr } from './offer-card-metrics.tsx';
 import { OfferCard } from './offer-card.tsx';
 import { makeOfferCard } from './test-offer-card.ts';
 
@@ -90,12 +89,6 @@ describe('Offer card', () => {
     expect(banner).toHaveAttribute('width', '640');
     expect(banner).toHaveAttribute('height', '360');
     expect(banner).toHaveAttribute('sizes');
-  });
-
-  it('formats Target IRR from its stored percent units', () => {
-    expect(formatTargetIrr(8)).toBe('8%');
-    expect(formatTargetIrr(15.25)).toBe('15.25%');
-    expect(formatTargetIrr(null)).toBe('-');
   });
 
   it('shows no status badge for an open offer and one for upcoming and closed offers', async () => {

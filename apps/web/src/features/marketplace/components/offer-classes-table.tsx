@@ -1,6 +1,5 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import type { OfferClass } from '@tessera/domain';
-import { formatMonths, formatOfferMoney as money, formatOfferMultiple, formatOfferPercent } from './offer-format.ts';
+import { formatMonths, formatOfferMoney as money, formatOfferMultiple, formatOfferPercent, type OfferClass } from '@tessera/domain';
 
 /** The class metrics, in the order investors compare them; a row shows only when some class sets it. */
 const ROWS: { label: string; value: (c: OfferClass) => number | null; format: (v: number | null) => string }[] = [

@@ -1,4 +1,4 @@
-import { offerCtaUrl, type MarketplaceOfferCard } from '@tessera/domain';
+import { marketplaceOfferPath, offerCtaUrl, type MarketplaceOfferCard } from '@tessera/domain';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { buildEvent } from '../../../lib/analytics.ts';
@@ -6,7 +6,7 @@ import { queueEvent } from '../../../lib/analytics-queue.ts';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { useMarketplaceAnalyticsContext } from './use-marketplace-analytics.ts';
 
-export const offerPagePath = (offer: Pick<MarketplaceOfferCard, 'slug'>) => `/marketplace/offers/${encodeURIComponent(offer.slug)}`;
+export const offerPagePath = (offer: Pick<MarketplaceOfferCard, 'slug'>) => marketplaceOfferPath(offer.slug);
 
 /**
  * 'Invest Now' on a card: a signed-out visitor signs in first, and the sign-in page opens the offer's primary call

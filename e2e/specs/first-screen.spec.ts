@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { urlOf, useBrowser } from '../support/browser.ts';
+import { ownerSession, seedListedOffer, setHandpicked } from '../support/marketplace.ts';
+
+const { newPage } = useBrowser();
+
+/** Lighthouse's mobile screen. */
+const PHONE = { width: 412, height: 823 };
+
+const tag = `${Date.now().toString(36)}${process.pid}`;
+const OFFER = {
+  name: `First Screen Harbour ${tag}`,
+  slug: `first-screen-harbour-${tag}`,
+  assetClass: 'hospitality',
+  irr: 14.5,
+  ctaUrl: `https://first-screen.example/${tag}`,
+  institution: { name: `First Screen Partners ${tag}`, slug: `first-screen-partners-${tag}` },
+};
+
+beforeAll(async () => {
+  const { token, tenantId } = await ownerSession();
+  const { offerId } = await seedListedOffer(token, tenantId, OFFER);
+  // A showcase that is never empty, whatever else the demo's handpicked deals hold (the marketplace journey puts its
+  // own offer first): the list's check reads the first slide from the page itself.
+  const showcase = await fetch(urlOf(`/api/v1/tenant/${tenantId}/marketplace/showcase`));
+  const picks = ((await showcase.json()) as { data: { _id: string }[] }).data.map((o) => o._id);
+  if (picks.length < 12) await setHandpicked(token, tenantId, [...picks, offerId]);
+});
+
+interface Paint {
+  startTime: number;
+  size: number;
+  /** Whether the element was in the server's first screen when the entry came. */
+  server: boolean;
+  /** Whether the element is still in the page now. */
+  connected: boolean;
+}
+
+/**
+ * Opens `path` with the app, and once it has rendered (the server's first screen gone, `rendered` shown) returns
+ * the Largest Contentful Paint entries and when the app replaced the server's HTML.
+ */
+async function paintsOf(page: Page, path: string, rendered: (page: Page) => Promise<void>): Promise<{ entries: Paint[]; replacedAt: number }> {
+  await page.addInitScript(() => {
+    const state = { entries: [] as { entry: PerformanceEntry & { size: number; element: Element | null }; server: boolean }[], replacedAt: 0 };
+    (window as unknown as { firstScreenProbe: typeof state }).firstScreenProbe = state;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null })[]) {
+        state.entries.push({ entry, server: Boolean(entry.element?.closest('.fs')) });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new MutationObserver(() => {
+      if (!state.replacedAt && document.querySelector('.fp-bar') === null && document.getElementById('root')?.firstChild) state.replacedAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(urlOf(path));
+  await rendered(page);
+  await page.locator('.fs').waitFor({ state: 'detached' });
+  // Entries come after the frame they were painted in: let the app's first frames be painted and reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 500)))));
+  return page.evaluate(() => {
+    const { entries, replacedAt } = (window as unknown as { firstScreenProbe: { entries: { entry: PerformanceEntry & { size: number; element: Element | null }; server: boolean }[]; replacedAt: number } }).firstScreenProbe;
+    return {
+      replacedAt,
+      entries: entries.map(({ entry, server }) => ({ startTime: entry.startTime, size: entry.size, server, connected: Boolean(entry.element?.isConnected) })),
+    };
+  });
+}
+
+/** The page's Largest Contentful Paint is the server's first screen, painted before the app ran, not the app's render. */
+function expectServerPaint({ entries, replacedAt }: { entries: Paint[]; replacedAt: number }): void {
+  const last = entries.at(-1);
+  expect(last, JSON.stringify(entries)).toBeDefined();
+  expect(last?.server, `the largest paint is the server's: ${JSON.stringify(entries)}`).toBe(true);
+  expect(last?.connected, 'its element is gone: the app has replaced it').toBe(false);
+  expect(replacedAt).toBeGreaterThan(0);
+  expect(last?.startTime ?? Infinity).toBeLessThan(replacedAt);
+}
+
+describe('the first screen before the app', () => {
+  it('paints an offer\'s page from its HTML, and stays the largest paint once the app has rendered', async () => {
+    const bare = await newPage({ ...PHONE, javaScriptEnabled: false });
+    await bare.goto(urlOf(`/marketplace/offers/${OFFER.slug}`));
+    await bare.getByRole('heading', { level: 1, name: OFFER.name }).waitFor();
+    expect(await bare.getByText('14.5%').isVisible()).toBe(true);
+    // The tabs are links that work before the app does.
+    expect(await bare.getByRole('link', { name: 'Documents' }).getAttribute('href')).toBe(`/marketplace/offers/${OFFER.slug}/documents`);
+
+    const page = await newPage(PHONE);
+    const paints = await paintsOf(page, `/marketplace/offers/${OFFER.slug}`, (p) => p.getByRole('tab', { name: 'Home', selected: true }).waitFor());
+    expectServerPaint(paints);
+  });
+
+  it('paints the marketplace\'s title and first handpicked deal from its HTML, and stays the largest paint once the app has rendered', async () => {
+    const bare = await newPage({ ...PHONE, javaScriptEnabled: false });
+    await bare.goto(urlOf('/marketplace/offers'));
+    await bare.getByRole('heading', { level: 1, name: 'Marketplace' }).waitFor();
+    // The deal the page's own answers put first (another journey may change the showcase meanwhile).
+    const answers = JSON.parse((await bare.locator('#page-answers').textContent()) ?? '{}') as Record<string, { data: { name: string }[] }>;
+    const showcase = Object.entries(answers).find(([path]) => path.endsWith('/showcase'))?.[1].data ?? [];
+    expect(showcase.length).toBeGreaterThan(0);
+    const slide = bare.locator('[aria-roledescription="slide"]:not([aria-hidden])');
+    expect(await slide.getByRole('heading', { level: 3 }).textContent()).toBe(showcase[0]?.name);
+    expect(await slide.getByRole('heading', { level: 3 }).isVisible()).toBe(true);
+
+    const page = await newPage(PHONE);
+    const paints = await paintsOf(page, '/marketplace/offers', (p) => p.getByRole('list', { name: 'Offers' }).waitFor());
+    expectServerPaint(paints);
+  });
+});

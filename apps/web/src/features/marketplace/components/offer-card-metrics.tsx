@@ -1,16 +1,12 @@
 import { Box, Typography } from '@mui/material';
-import { formatCurrency, formatMultiple, type MarketplaceOfferCard } from '@tessera/domain';
-
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+import { formatMultiple, type MarketplaceOfferCard } from '@tessera/domain';
+import { formatOfferMoney, formatOfferPercent } from './offer-format.ts';
 
 /** Target IRR as stored (12.5 means 12.5 %), divided by 100 and shown as a percent (002 §9); '-' when unset. */
-export function formatTargetIrr(value: number | null | undefined): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '-';
-  return percent.format(value / 100);
-}
+export const formatTargetIrr = formatOfferPercent;
 
 /** Min. Investment in whole dollars; cents add nothing to a minimum ticket. */
-export const formatMinimumInvestment = (value: number | null | undefined) => formatCurrency(value, { decimals: 0 });
+export const formatMinimumInvestment = formatOfferMoney;
 
 type Metrics = Pick<MarketplaceOfferCard, 'minimumInvestment' | 'targetIrr' | 'equityMultiple'>;
 

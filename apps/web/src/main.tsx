@@ -5,20 +5,18 @@ import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-600.css';
 import '@fontsource/roboto/latin-700.css';
-// Run the app's script in parts, each its own task (app/boot/runtime.ts).
-import './app/boot/runtime.ts';
-import './app/boot/libraries.ts';
+// Run the app's script in parts, each its own task (app/boot/runtime.ts); the last part imports the ones before it.
+import './app/boot/layout.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { yieldToBrowser } from './app/boot/yield-to-browser.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { seedTenantBootstrap } from './features/tenant/api/tenant-bootstrap.ts';
-import { queryClient } from './lib/query-client.ts';
 
-// Before the first render: with the tenant known, the page paints with its branding without waiting on the API.
-seedTenantBootstrap(queryClient);
+// In a task of its own too: the router matches the address and starts loading the page's code.
 const router = createAppRouter();
+await yieldToBrowser();
 
 const root = createRoot(document.getElementById('root')!);
 // As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread

@@ -15,6 +15,9 @@ export function usePageViews() {
     if (previous.current === address) return;
     const referrer = previous.current === null ? null : window.location.origin + previous.current;
     previous.current = address;
-    void recordEvent(buildViewEvent({ userId: user?._id, tenantId, appType }, referrer));
+    // In a task of its own: a page's first effects often run in the task that commits it (an update during the commit,
+    // as MUI's Tabs and react-hook-form make, flushes them there), and building the event (the tid cookie) and
+    // starting its request would add to that task.
+    setTimeout(() => void recordEvent(buildViewEvent({ userId: user?._id, tenantId, appType }, referrer)), 0);
   }, [address, user, tenantId, appType]);
 }

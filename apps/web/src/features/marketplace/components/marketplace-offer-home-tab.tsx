@@ -1,5 +1,6 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { SecondPass } from '../../../components/second-pass.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { CustomMetricsList, visibleMetrics } from './custom-metrics-list.tsx';
 import { InstitutionSummaryCard } from './institution-summary-card.tsx';
@@ -24,25 +25,28 @@ export function MarketplaceOfferHomeTab() {
           Read More
         </Button>
       </SectionCard>
-      {videos.length > 0 && (
-        <SectionCard title="Videos">
-          <VideoList videos={videos} title={offer.name} />
+      {/* Below the fold on a phone: the page's first commit stops at About (components/second-pass.tsx). */}
+      <SecondPass>
+        {videos.length > 0 && (
+          <SectionCard title="Videos">
+            <VideoList videos={videos} title={offer.name} />
+          </SectionCard>
+        )}
+        {images.length > 0 && (
+          <SectionCard title="Gallery">
+            <ImageGallery images={images} title={offer.name} />
+          </SectionCard>
+        )}
+        <InstitutionSummaryCard institution={offer.institution} />
+        {metrics.length > 0 && (
+          <SectionCard title="Highlights">
+            <CustomMetricsList metrics={metrics} />
+          </SectionCard>
+        )}
+        <SectionCard title="Financials">
+          <OfferClassesTable classes={offer.classes} />
         </SectionCard>
-      )}
-      {images.length > 0 && (
-        <SectionCard title="Gallery">
-          <ImageGallery images={images} title={offer.name} />
-        </SectionCard>
-      )}
-      <InstitutionSummaryCard institution={offer.institution} />
-      {metrics.length > 0 && (
-        <SectionCard title="Highlights">
-          <CustomMetricsList metrics={metrics} />
-        </SectionCard>
-      )}
-      <SectionCard title="Financials">
-        <OfferClassesTable classes={offer.classes} />
-      </SectionCard>
+      </SecondPass>
     </Stack>
   );
 }

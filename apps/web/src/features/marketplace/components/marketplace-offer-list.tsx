@@ -3,6 +3,7 @@ import SearchOff from '@mui/icons-material/SearchOff';
 import { PAGE_LIMIT_MAX } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
+import { useSecondPass } from '../../../components/second-pass.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useMarketplaceInstitutionOffers } from '../api/list-marketplace-institution-offers.ts';
@@ -17,6 +18,8 @@ import { MarketplaceOfferListToolbar } from './marketplace-offer-list-toolbar.ts
 import { ShowcaseCarouselHeader } from './showcase-carousel-header.tsx';
 
 const FILTERS_WIDTH = 280;
+/** Cards in the list's first render: a row of the three-column grid. */
+const FIRST_PASS_CARDS = 3;
 
 // The filter panel (text fields, checkboxes, the drawer) is its own chunk, fetched alongside the first offers,
 // so the page's first load stays inside its budget (scripts/check-budget.mjs).
@@ -55,6 +58,9 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
   const [drawerWanted, setDrawerWanted] = useState(false);
   // One impression per offer for as long as this list stays on the page.
   const [seen] = useState(() => new Set<string>());
+  // The cards below the first row of the widest grid render in the list's second pass: on a phone even the second
+  // is below the fold as the page opens.
+  const allCards = useSecondPass();
 
   const scoped = institutionId !== undefined;
   const params = offerListParams(controls);
@@ -110,7 +116,7 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
         aria-busy={offers.isPlaceholderData}
         sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: gridColumns, gap: 2, opacity: offers.isPlaceholderData ? 0.6 : 1 }}
       >
-        {offers.data.data.map((offer) => (
+        {offers.data.data.slice(0, allCards ? undefined : FIRST_PASS_CARDS).map((offer) => (
           <Box component="li" key={offer._id} sx={{ minWidth: 0 }}>
             <OfferCard offer={offer} view={controls.view} />
           </Box>

@@ -164,7 +164,8 @@ describe('MarketplaceOfferPage tabs', () => {
       customMetrics: [{ id: 'm1', key: 'Units', value: '120', position: 0, hidden: false }],
     }));
     expect(await screen.findByRole('link', { name: 'Read More' })).toHaveAttribute('href', '/marketplace/offers/harbor-point/about');
-    expect(screen.getByTitle('Harbor Point video 1')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    // The sections below About render in the tab's second pass (components/second-pass.tsx).
+    expect(await screen.findByTitle('Harbor Point video 1')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     expect(screen.getByTitle('Harbor Point video 1')).toHaveAttribute('loading', 'lazy');
     expect(screen.getByRole('img', { name: 'Harbor Point image 1' })).toHaveAttribute('loading', 'lazy');
     expect(screen.getByText('Units').nextSibling).toHaveTextContent('120');

@@ -24,6 +24,7 @@ export function useRecordViewOnce(type: 'offer-view' | 'institution-view', id: s
   useEffect(() => {
     if (!id || recorded.current === id) return;
     recorded.current = id;
-    record(type, type === 'offer-view' ? { offer: id } : { institution: id });
+    // Later, in a task of its own, like the page view (app/hooks/use-page-views.ts): this runs as the page commits.
+    setTimeout(() => record(type, type === 'offer-view' ? { offer: id } : { institution: id }), 0);
   }, [id, type, record]);
 }

@@ -13,12 +13,14 @@ export interface BootFiles {
 /**
  * Starts the web app once the server's first paint is on screen (static-web.ts writes it at the end of the body, after
  * the `BOOT_FILES_ID` list). The page's HTML already shows what the visitor came for (first-paint.ts: the top bar and,
- * on the marketplace's landing pages, the first screen), so the app's script (~180 KB compressed) does not compete
- * with it for the connection and the CPU: its downloads begin right after the first contentful paint, on a phone one
- * frame after the HTML has been laid out. Without a paint to wait for (a tab opened in the background paints
- * nothing) it starts after BOOT_WAIT_MS at most. Inline, so the CSP allows it by its hash (BOOT_LOADER_CSP_SOURCE).
+ * on the marketplace's landing pages, the first screen, whose text waits for its Roboto faces: first-screen-theme.ts),
+ * so the app's script (~180 KB compressed) does not compete with it for the connection and the CPU: its downloads
+ * begin once the first contentful paint is shown and the page's fonts have loaded, two frames later (so the text
+ * drawn in them is on screen). A hidden tab (which paints nothing) starts at once; without a paint or the fonts it
+ * starts after BOOT_WAIT_MS at most, the longest a browser hides text waiting for a face. Inline, so the CSP allows it
+ * by its hash (BOOT_LOADER_CSP_SOURCE).
  */
-const BOOT_WAIT_MS = 250;
+const BOOT_WAIT_MS = 3000;
 /**
  * Elements added per task: Chromium spends ~0.8 ms (unthrottled, ×4 on a phone) starting each module fetch, so the
  * 15–20 files of a marketplace page added at once made one task of 60–150 ms at 4× slowdown.
@@ -30,7 +32,11 @@ export const BOOT_LOADER =
   'function start(){if(started)return;started=true;' +
   'var q=f.preload.map(function(h){return{tag:"link",rel:"modulepreload",href:h}}).concat([{tag:"script",type:"module",src:f.entry}]);' +
   'function next(){q.splice(0,' + BOOT_BATCH + ').forEach(function(p){var e=d.createElement(p.tag);e.crossOrigin="";for(var k in p)if(k!=="tag")e[k]=p[k];d.head.appendChild(e)});if(q.length)setTimeout(next,0)}next()}' +
-  'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(start,0)}).observe({type:"paint",buffered:true})}catch(e){start()}' +
+  'var painted=false,fonts=!d.fonts;' +
+  'function ready(){if(painted&&fonts)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}' +
+  'if(d.fonts)d.fonts.ready.then(function(){fonts=true;ready()});' +
+  'if(d.visibilityState==="hidden")start();' +
+  'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){painted=true;ready()}}).observe({type:"paint",buffered:true})}catch(e){start()}' +
   'setTimeout(start,' + BOOT_WAIT_MS + ')' +
   '})()';
 

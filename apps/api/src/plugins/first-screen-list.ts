@@ -5,7 +5,8 @@ import {
 import { z } from 'zod';
 import { escapeHtml } from './first-paint.ts';
 import type { FirstScreen } from './first-screen.ts';
-import { apiImage, baseStyle, button, svgIcon, type ScreenTheme } from './first-screen-theme.ts';
+import { baseStyle, button, svgIcon, type ScreenTheme } from './first-screen-theme.ts';
+import { apiImage } from './page-answers.ts';
 
 const showcaseAnswer = z.object({ data: z.array(marketplaceOfferCard) });
 

@@ -4,7 +4,8 @@ import {
 } from '@tessera/domain';
 import { escapeHtml } from './first-paint.ts';
 import type { FirstScreen } from './first-screen.ts';
-import { apiImage, baseStyle, button, svgIcon, type ScreenTheme } from './first-screen-theme.ts';
+import { baseStyle, button, svgIcon, type ScreenTheme } from './first-screen-theme.ts';
+import { apiImage } from './page-answers.ts';
 
 /**
  * The tabs' widths in Roboto, in MARKETPLACE_OFFER_TABS' order (MUI's Tab: at least 90 px, 16 px padding each side).

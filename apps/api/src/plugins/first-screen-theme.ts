@@ -134,8 +134,3 @@ export function button(label: string, options: { variant?: 'contained' | 'outlin
   const attributes = `class="${classes.filter(Boolean).join(' ')}"${ariaLabel ? ` aria-label="${escapeHtml(ariaLabel)}"` : ''}`;
   return href && !disabled ? `<a ${attributes} href="${escapeHtml(href)}">${escapeHtml(label)}</a>` : `<span ${attributes}>${escapeHtml(label)}</span>`;
 }
-
-/** An image address the first screen may show: the API's own (as page-answers.ts preloads), never another origin's. */
-export function apiImage(url: string | null | undefined): string | null {
-  return typeof url === 'string' && url.startsWith('/api/') ? url : null;
-}

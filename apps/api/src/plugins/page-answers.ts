@@ -42,10 +42,16 @@ interface BannerCarrier {
   bannerUrl?: unknown;
 }
 
-function bannerOf(value: unknown): string | null {
-  const url = (value as BannerCarrier | undefined)?.bannerUrl;
-  // Banners are the API's own image addresses; anything else is not preloaded.
+/**
+ * An image address the page may preload or the server's first screen may show: the API's own, never another origin's
+ * (banners and logos are the API's own image addresses).
+ */
+export function apiImage(url: unknown): string | null {
   return typeof url === 'string' && url.startsWith('/api/') ? url : null;
+}
+
+function bannerOf(value: unknown): string | null {
+  return apiImage((value as BannerCarrier | undefined)?.bannerUrl);
 }
 
 /**

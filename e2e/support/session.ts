@@ -2,16 +2,16 @@ import type { Locator, Page } from 'playwright-core';
 import { urlOf } from './browser.ts';
 
 /**
- * Signs a user in through the /signin form: a signed-out visit to `path` is sent to sign-in,
- * and back to `path` once signed in.
+ * Signs a user in through the /signin form of their tenant's host (`slug`; the bare host without one): a signed-out
+ * visit to `path` is sent to sign-in, and back to `path` once signed in.
  */
-export async function signInThroughUi(page: Page, user: { email: string; password: string }, path = '/'): Promise<void> {
-  await page.goto(urlOf(path));
+export async function signInThroughUi(page: Page, user: { email: string; password: string; slug?: string }, path = '/'): Promise<void> {
+  await page.goto(urlOf(path, user.slug));
   await page.waitForURL(/\/signin/);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const target = new URL(urlOf(path)).pathname;
+  const target = new URL(urlOf(path, user.slug)).pathname;
   await page.waitForURL((url) => url.pathname === target);
 }
 

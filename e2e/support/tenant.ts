@@ -1,0 +1,133 @@
+import { expect } from 'vitest';
+import { PASSWORD, PLATFORM_ADMIN, uniqueEmail } from './api.ts';
+import { urlOf } from './browser.ts';
+
+/**
+ * A journey's own tenant: made through the platform admin's API on the journey's server, so no journey depends on or
+ * changes another's data (the e2e server has no demo tenant: global-setup starts it with DEMO_DATA=0 and a default
+ * tenant of its own, which only the platform admin signs in to).
+ */
+
+/** A person of a journey's tenant, signed in through the API; `slug` says where they sign in. */
+export interface Person {
+  email: string;
+  password: string;
+  token: string;
+  userId: string;
+  firstname: string;
+  lastname: string;
+  slug: string;
+}
+
+export interface JourneyTenant {
+  slug: string;
+  name: string;
+  tenantId: string;
+  /** The tenant's owner (invited by the platform admin, invitation accepted through the API). */
+  owner: Person;
+  /** The app's address on this tenant's host, `http://{slug}.localhost:{port}{path}`. */
+  url(path?: string): string;
+  /** A new investor of this tenant, signed up through the API. */
+  investor(names?: { firstname?: string; lastname?: string }): Promise<Person>;
+  /** Calls the API on this tenant's host with a person's token (or none); fails the test on an error answer. */
+  api<T>(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<T>;
+}
+
+let sequence = 0;
+/** A tenant slug no other journey, run or process uses: the time, the process and a counter. */
+export const uniqueSlug = (prefix = 'j') => `${prefix}-${Date.now().toString(36)}-${process.pid.toString(36)}-${++sequence}`;
+
+export interface ApiAnswer {
+  status: number;
+  json: unknown;
+}
+
+/** One API call on a tenant's host (or the bare host when slug is undefined); the answer is returned as it came. */
+export async function callApi(
+  method: string, path: string, options: { slug?: string | undefined; token?: string | undefined; body?: unknown } = {},
+): Promise<ApiAnswer> {
+  const isForm = options.body instanceof FormData;
+  const headers: Record<string, string> = {};
+  // Node cannot resolve {slug}.localhost as browsers do: send to localhost with the tenant's Host instead.
+  if (options.slug) headers.host = new URL(urlOf('/', options.slug)).host;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const res = await fetch(urlOf(`/api/v1${path}`), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** Like callApi, and fails the test, naming the call and the API's message, unless the answer is a 2xx. */
+export async function expectOk<T>(method: string, path: string, options: { slug?: string | undefined; token?: string | undefined; body?: unknown } = {}): Promise<T> {
+  const { status, json } = await callApi(method, path, options);
+  const message = (json as { error?: { message?: string } } | undefined)?.error?.message;
+  expect(status >= 200 && status < 300, `${method} ${path} answered ${status}: ${message}`).toBe(true);
+  return json as T;
+}
+
+let adminToken: Promise<string> | undefined;
+/** The platform admin's token on the bare host, signed in once per spec file. */
+export function platformAdminToken(): Promise<string> {
+  adminToken ??= expectOk<{ data: { token: string } }>('POST', '/auth/signin', { body: PLATFORM_ADMIN }).then(({ data }) => data.token);
+  return adminToken;
+}
+
+const tokenPayload = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { userId: string; tenantId: string };
+
+/** The invite token in the newest mail to an address (the dev mailbox, every tenant's). */
+async function inviteTokenFor(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { data } = await expectOk<{ data: { text: string }[] }>('GET', `/dev/mailbox?to=${encodeURIComponent(email)}&limit=1&allTenants=true`);
+    const token = data[0]?.text.match(/[?&]token=([^\s&]+)/)?.[1];
+    if (token) return decodeURIComponent(token);
+    if (Date.now() > deadline) throw new Error(`no invitation mail reached ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Signs a new person up on a tenant's host through the API. */
+export async function signUpOn(slug: string, names: { firstname?: string; lastname?: string; email?: string } = {}): Promise<Person> {
+  const email = names.email ?? uniqueEmail();
+  const firstname = names.firstname ?? 'Journey';
+  const lastname = names.lastname ?? 'Tester';
+  const { data } = await expectOk<{ data: { token: string; user: { _id: string } } }>('POST', '/auth/signup', {
+    slug, body: { email, password: PASSWORD, firstname, lastname, acceptDisclosures: true },
+  });
+  return { email, password: PASSWORD, token: data.token, userId: data.user._id, firstname, lastname, slug };
+}
+
+/**
+ * A new tenant with its owner, made as a platform operator makes one: the platform admin creates it, the owner accepts
+ * the e-mailed invitation on the tenant's host. Names are unique per call, so journeys running at once never meet.
+ */
+export async function createJourneyTenant(
+  options: { name?: string; slugPrefix?: string; owner?: { firstname?: string; lastname?: string } } = {},
+): Promise<JourneyTenant> {
+  const slug = uniqueSlug(options.slugPrefix);
+  const name = options.name ?? `Journey Capital ${slug}`;
+  const ownerEmail = uniqueEmail('owner');
+  const { data: created } = await expectOk<{ data: { tenant: { _id: string } } }>('POST', '/tenant', {
+    token: await platformAdminToken(), body: { name, slug, ownerEmail },
+  });
+  const firstname = options.owner?.firstname ?? 'Olive';
+  const lastname = options.owner?.lastname ?? 'Owner';
+  const { data: accepted } = await expectOk<{ data: { token: string; user: { _id: string } } }>('POST', '/auth/invite-accept', {
+    slug, body: { email: ownerEmail, password: PASSWORD, firstname, lastname, acceptDisclosures: true, inviteToken: await inviteTokenFor(ownerEmail) },
+  });
+  expect(tokenPayload(accepted.token).tenantId).toBe(created.tenant._id);
+  const owner: Person = { email: ownerEmail, password: PASSWORD, token: accepted.token, userId: accepted.user._id, firstname, lastname, slug };
+  return {
+    slug,
+    name,
+    tenantId: created.tenant._id,
+    owner,
+    url: (path = '/') => urlOf(path, slug),
+    investor: (names) => signUpOn(slug, names),
+    api: (method, path, call = {}) => expectOk(method, path, { slug, ...call }),
+  };
+}

@@ -6,9 +6,8 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // One retry: under two busy cores a journey occasionally misses a 15 s wait (raise-offers was seen once in
-    // five runs, then passed alone three times). A retried journey still shows in the report; fix the cause, not this.
-    retry: 1,
+    // No retries: a journey that fails once is a flake to find (`npm run test:flaky`), not one to hide.
+    retry: 0,
     // One browser per file; two files at a time on two cores.
     maxWorkers: 2,
     pool: 'forks',

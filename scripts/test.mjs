@@ -1,28 +1,120 @@
-// `npm test`: every suite, in order, stopping at the first failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite, stopping at the first failure, with each step's time and the slowest test files at the end.
+//
+// The quick, single-threaded checks (each TypeScript project, lint, the web build, the domain's unit tests) run two at
+// a time, the machine's two cores; their output is printed as each finishes. The test suites that use both cores
+// themselves (API, web components, browser journeys) then run one after the other, their output streamed.
+//
+// TEST_ONLY=api,web runs the steps whose title contains one of the words (case-insensitive); TEST_JOBS sets how many
+// quick checks run at once (default 2).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
-const steps = [
-  ['Types', 'npm', ['run', 'typecheck']],
-  ['Lint', 'npm', ['run', 'lint']],
-  // Early: quick, and the browser journeys serve this build.
+const root = resolve(import.meta.dirname, '..');
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const eslint = join(root, 'node_modules/eslint/bin/eslint.js');
+const reporter = join(root, 'scripts/vitest-timings-reporter.mjs');
+/** Vitest's usual output plus the timings reporter, for the steps that run Vitest. */
+const vitestArgs = ['--', '--reporter=default', `--reporter=${reporter}`];
+
+/** Quick checks: one core each, run side by side, longest first. */
+const checks = [
+  ['Lint', process.execPath, [eslint, '.']],
+  ['Types: web', process.execPath, [tsc, '-p', 'apps/web']],
+  ['Types: API', process.execPath, [tsc, '-p', 'apps/api']],
+  ['Types: bench', process.execPath, [tsc, '-p', 'bench']],
+  // Early: the browser journeys serve this build.
   ['Web build with the /signin budget check', 'npm', ['run', 'build', '-w', 'apps/web']],
-  ['Domain unit tests', 'npm', ['test', '-w', 'packages/domain']],
-  ['API tests (PGlite, then PostgreSQL when reachable)', 'npm', ['test', '-w', 'apps/api']],
-  ['Web component tests', 'npm', ['test', '-w', 'apps/web']],
-  ['Browser journeys (Chromium)', 'npm', ['test', '-w', 'e2e']],
+  ['Domain unit tests', 'npm', ['test', '-w', 'packages/domain', ...vitestArgs]],
+  ['Types: domain', process.execPath, [tsc, '-p', 'packages/domain']],
+  ['Types: e2e', process.execPath, [tsc, '-p', 'e2e']],
+];
+/** Suites that use both cores: one at a time. */
+const suites = [
+  ['API tests (PGlite, then PostgreSQL when reachable)', 'npm', ['test', '-w', 'apps/api', ...vitestArgs]],
+  ['Web component tests', 'npm', ['test', '-w', 'apps/web', ...vitestArgs]],
+  ['Browser journeys (Chromium)', 'npm', ['test', '-w', 'e2e', ...vitestArgs]],
 ];
 
-const only = process.env.TEST_ONLY?.split(',');
+const only = process.env.TEST_ONLY?.split(',').map((o) => o.trim().toLowerCase()).filter(Boolean);
+const wanted = ([title]) => !only || only.some((o) => title.toLowerCase().includes(o));
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
+
+const timingsDir = mkdtempSync(join(tmpdir(), 'tessera-test-timings-'));
+const timingsFile = join(timingsDir, 'files.jsonl');
+/** Each step's outcome, for the table at the end. */
+const results = [];
+const running = new Set();
 const started = Date.now();
-for (const [title, cmd, args] of steps) {
-  if (only && !only.some((o) => title.toLowerCase().includes(o.toLowerCase()))) continue;
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+function run([title, cmd, args], { buffered }) {
   const t0 = Date.now();
-  console.log(`\n━━ ${title} ━━`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error(`\n✗ ${title} failed (exit ${r.status ?? r.signal}).`);
-    process.exit(r.status || 1);
-  }
-  console.log(`✓ ${title} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  if (!buffered) console.log(`\n━━ ${title} ━━`);
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, TEST_TIMINGS_FILE: timingsFile, TEST_SUITE_LABEL: title },
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return new Promise((resolvePromise) => {
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const ms = Date.now() - t0;
+      const ok = code === 0;
+      if (buffered) console.log(`\n━━ ${title} ━━${output.trim() ? `\n${output.trimEnd()}` : ''}`);
+      console.log(ok ? `✓ ${title} (${seconds(ms)})` : `\n✗ ${title} failed (exit ${code ?? signal}, ${seconds(ms)}).`);
+      results.push({ title, ms, ok });
+      resolvePromise(ok);
+    });
+  });
 }
-console.log(`\nAll suites passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+/** Runs steps `limit` at a time; after a failure starts no more and stops the ones running. */
+async function runAll(steps, limit, options) {
+  const queue = steps.filter(wanted);
+  let failed = false;
+  const lane = async () => {
+    while (queue.length && !failed) {
+      const ok = await run(queue.shift(), options);
+      if (!ok && !failed) {
+        failed = true;
+        for (const child of running) child.kill('SIGTERM');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, lane));
+  return !failed;
+}
+
+function report(passed) {
+  const total = Date.now() - started;
+  const width = Math.max(...results.map((r) => r.title.length), 10);
+  console.log(`\nStep times (the quick checks ran ${jobs} at a time; wall time ${seconds(total)}):`);
+  for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.title.padEnd(width)} ${seconds(r.ms).padStart(6)}`);
+  let files = [];
+  try {
+    files = readFileSync(timingsFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  } catch {
+    // No Vitest step ran.
+  }
+  if (files.length) {
+    files.sort((a, b) => b.ms - a.ms);
+    console.log(`\nSlowest test files (of ${files.length}; wall time of the file: environment, set-up, import and tests):`);
+    for (const f of files.slice(0, 10)) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.file}  (${f.suite})`);
+  }
+  rmSync(timingsDir, { recursive: true, force: true });
+  console.log(passed ? `\nAll suites passed in ${seconds(total)}.` : `\nFailed after ${seconds(total)}.`);
+  // The tests of every Vitest step, counted in one closing line.
+  const tests = files.flatMap((f) => f.tests);
+  const count = (state) => tests.filter((t) => t.state === state).length;
+  if (tests.length) console.log(`Tests: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
+}
+
+const passed = (await runAll(checks, jobs, { buffered: jobs > 1 })) && (await runAll(suites, 1, { buffered: false }));
+report(passed);
+process.exit(passed ? 0 : 1);

@@ -1,0 +1,23 @@
+// What the browser journeys need before they start: Debian's Chromium (installed with apt-get where possible) and the
+// built web app, which the journeys' server serves.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export function ensurePrerequisites() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    const isRoot = process.getuid?.() === 0;
+    const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+    if (isRoot && hasApt) {
+      console.log('Chromium is missing: installing it with apt-get (Debian package chromium)…');
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    } else {
+      console.error(`Chromium not found at ${chromium}, and apt-get is not usable here. Install Debian's chromium or set CHROMIUM_PATH.`);
+      process.exit(1);
+    }
+  }
+  if (!existsSync(new URL('../apps/web/dist/index.html', import.meta.url))) {
+    console.error('The web app is not built: run `npm run build` first (npm test does).');
+    process.exit(1);
+  }
+}

@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The PII scan: every file's captured logs and events are searched for the classified values it wrote.
     setupFiles: ['test/pii-scan.setup.ts'],
+    // One migrated database per run, copied for each file (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

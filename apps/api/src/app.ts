@@ -8,6 +8,7 @@ import type { Mailer } from './lib/mail/mailer.ts';
 import { createOutboxMailer } from './lib/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './lib/mail/smtp-mailer.ts';
 import { loadFieldCipher } from './lib/key-rotation.ts';
+import { usePasswordHashProfile } from './lib/password.ts';
 import { errSerializer, LOG_REDACT_PATHS } from './lib/log-redaction.ts';
 import { createLocalStorage } from './lib/storage/local-storage.ts';
 import { createS3Storage } from './lib/storage/s3-storage.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return503OnClosing: false,
   });
 
+  usePasswordHashProfile(config.passwordHash);
   const database = overrides.database ?? createDatabase({ url: config.databaseUrl, appUrl: config.appDatabaseUrl, dataDir: join(config.dataDir, 'pglite') });
   try {
     await database.migrate();

@@ -58,6 +58,7 @@ export async function startAppProcess(env: Record<string, string>, options: { po
       AUTH_RATE_LIMIT_MAX: '100000',
       DEV_MAILBOX: '1',
       WEB_DIST: '/nonexistent-web-dist',
+      PASSWORD_HASH: 'test',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

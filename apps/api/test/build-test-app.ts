@@ -58,6 +58,9 @@ export async function buildTestApp(
     AUTH_ACCOUNT_LIMIT_MAX: '10000',
     AUTH_RESET_LIMIT_MAX: '10000',
     DEV_MAILBOX: '1',
+    // argon2 at its cheapest (refused outside NODE_ENV=test): the suites sign thousands of people up. An app built as
+    // production (hardening-checks) hashes at the standard cost, for the whole test process (lib/password.ts).
+    ...(env.NODE_ENV && env.NODE_ENV !== 'test' ? {} : { PASSWORD_HASH: 'test' }),
     ...env,
   });
   const storage = overrides.storage ?? createMemoryStorage();

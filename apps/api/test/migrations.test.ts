@@ -4,7 +4,7 @@ import { createTestDatabase } from './test-database.ts';
 
 describe('migrations', () => {
   it('give tenants created before branding messaging the default messaging', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ empty: true });
     try {
       await database.migrate();
       // A tenant row as the first release wrote it, then the backfill migration run again (it is idempotent).

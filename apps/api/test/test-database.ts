@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createDatabase, type Database, type Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
@@ -22,13 +24,27 @@ export interface TestDatabase extends Database {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database for one test file: in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** The PostgreSQL server the tests create their databases on. */
+export const adminDatabaseUrl = () => process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+
+let pgliteTemplate: Blob | undefined;
+/** The migrated PGlite the run's global set-up dumped (global-setup.ts), read once per test process. */
+function migratedPglite(): Blob {
+  pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh database of its own for one test file: in-memory PGlite, or a new database on the PostgreSQL server. By
+ * default a copy of the run's migrated template (global-setup.ts), so the app's migrate() finds nothing to apply;
+ * `empty` gives a database with no tables, for tests of the migrations themselves.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (testEngine() === 'pglite') {
-    const database = createDatabase({ dataDir: 'memory://' });
+    const database = createDatabase({ dataDir: 'memory://', loadDataDir: options.empty ? undefined : migratedPglite() });
     return { ...database, ownerDb: database.db, ownerUrl: undefined, drop: async () => {} };
   }
-  const { url, drop } = await createPostgresTestDatabase();
+  const { url, drop } = await createPostgresTestDatabase({ template: options.empty ? undefined : inject('postgresTemplate') });
   const database = createDatabase({ url, dataDir: '', poolSize: 4 });
   const ownerPool = new pg.Pool({ connectionString: url, max: 2 });
   ownerPool.on('error', () => {});
@@ -49,13 +65,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A new, empty database on the test PostgreSQL server: its URL, and how to drop it (forcing out any connection left). */
-export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+/**
+ * A new database on the test PostgreSQL server, empty or a copy of `template`: its URL, and how to drop it (forcing
+ * out any connection left).
+ */
+export async function createPostgresTestDatabase(options: { template?: string | undefined } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = adminDatabaseUrl();
   const name = `tessera_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(options.template ? `create database ${name} template ${options.template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -54,6 +54,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../../web/dist')),
     TRUST_PROXY: bool.default(false),
+    PASSWORD_HASH: z.enum(['standard', 'test'], { error: 'must be standard or test' }).default('standard'),
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     message: 'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
@@ -63,12 +64,17 @@ const envSchema = z
     message: 'APP_DATABASE_URL needs DATABASE_URL (the owner, who runs the migrations)',
     path: ['APP_DATABASE_URL'],
   })
+  .refine((env) => env.PASSWORD_HASH !== 'test' || env.NODE_ENV === 'test', {
+    message: 'test is for the test suites only (NODE_ENV=test): it makes stored passwords cheap to guess',
+    path: ['PASSWORD_HASH'],
+  })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
     path: ['ADMIN_PASSWORD'],
   });
 
 export type Env = z.infer<typeof envSchema>;
+export type PasswordHashProfile = Env['PASSWORD_HASH'];
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -107,6 +113,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
+  /** argon2id's cost: OWASP's minimum ('standard'), or the cheapest the library allows for the test suites ('test'). */
+  passwordHash: PasswordHashProfile;
 }
 
 export class ConfigError extends Error {}
@@ -160,5 +168,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(base, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    passwordHash: e.PASSWORD_HASH,
   };
 }

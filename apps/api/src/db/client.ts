@@ -28,7 +28,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The committed SQL migrations. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** The role the app's queries run as on PostgreSQL; migration 0010 creates it and its grants. */
 export const APP_ROLE = 'tessera_app';
@@ -96,6 +97,8 @@ export interface DatabaseOptions {
   appUrl?: string | undefined;
   /** PGlite data directory; 'memory://' keeps it in memory. */
   dataDir: string;
+  /** PGlite: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one; the tests' template. */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -123,7 +126,7 @@ export function createDatabase(options: DatabaseOptions): Database {
       migrate: async () => {
         const owner = new pg.Pool({ connectionString: ownerUrl, max: 1 });
         try {
-          await migratePg(drizzlePg(owner), { migrationsFolder });
+          await migratePg(drizzlePg(owner), { migrationsFolder: MIGRATIONS_FOLDER });
         } finally {
           await owner.end();
         }
@@ -140,12 +143,12 @@ export function createDatabase(options: DatabaseOptions): Database {
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
   // On disk PGlite writes through Node's fs on every write, so a commit survives the process being killed; it does
   // not fsync (its file system has none), so the last commits can be lost if the machine itself fails.
-  const client = new PGlite(inMemory ? undefined : options.dataDir);
+  const client = new PGlite(inMemory ? undefined : options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');
     },

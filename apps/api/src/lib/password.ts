@@ -1,13 +1,31 @@
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_ERRORS, PASSWORD_MIN } from '@tessera/domain';
+import type { PasswordHashProfile } from '../config/index.ts';
 import { AppError } from './app-error.ts';
 
-/** argon2id at 19 MiB, t=2, p=1 (OWASP's minimum). @node-rs/argon2 hashes on the libuv pool, off the event loop. */
-// algorithm 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
-const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/**
+ * argon2id's cost. 'standard', what every server uses: 19 MiB, t=2, p=1 (OWASP's minimum). 'test', the cheapest the
+ * library takes (8 KiB, t=1), for the test suites only: they sign thousands of people up, and at the standard cost the
+ * hashing was a large share of the suite's time. Config refuses 'test' unless NODE_ENV=test. A hash carries its own
+ * parameters, so verifying follows whichever profile made it. @node-rs/argon2 hashes on the libuv pool, off the event
+ * loop. (algorithm 2 is Algorithm.Argon2id, a const enum, which isolated modules cannot read.)
+ */
+const PROFILES = {
+  standard: { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  test: { algorithm: 2, memoryCost: 8, timeCost: 1, parallelism: 1 },
+} as const satisfies Record<PasswordHashProfile, object>;
+
+let options: (typeof PROFILES)[PasswordHashProfile] = PROFILES.standard;
+
+/** Sets the cost of the hashes this process makes (buildApp, from config.passwordHash). */
+export function usePasswordHashProfile(profile: PasswordHashProfile): void {
+  if (options === PROFILES[profile]) return;
+  options = PROFILES[profile];
+  decoyHash = undefined;
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hash(password, options);
 }
 
 /** A hash of a random password, verified against when the account does not exist, so timing does not reveal it. */

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config/index.ts';
+import { hashPassword, usePasswordHashProfile, verifyPassword } from './password.ts';
+
+/** The cost parameters a PHC-format argon2 hash carries: `$argon2id$v=19$m=19456,t=2,p=1$salt$hash`. */
+const costOf = (hash: string) => hash.split('$')[3];
+
+describe('password hashing cost', () => {
+  afterEach(() => usePasswordHashProfile('standard'));
+
+  it('hashes with OWASP’s minimum (argon2id, 19 MiB, t=2, p=1) unless configured otherwise', async () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHash).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'development' }).passwordHash).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'test' }).passwordHash).toBe('standard');
+    const hash = await hashPassword('correct-horse-battery');
+    expect(hash.startsWith('$argon2id$v=19$')).toBe(true);
+    expect(costOf(hash)).toBe('m=19456,t=2,p=1');
+  });
+
+  it('refuses the test profile outside NODE_ENV=test, naming the variable', () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH: 'test' })).toThrow(ConfigError);
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH: 'test' })).toThrow(/PASSWORD_HASH: test is for the test suites only/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH: 'fast' })).toThrow(/PASSWORD_HASH: must be standard or test/);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH: 'test' }).passwordHash).toBe('test');
+  });
+
+  it('the test profile is the cheapest argon2id, and hashes of either profile verify', async () => {
+    const standard = await hashPassword('correct-horse-battery');
+    usePasswordHashProfile('test');
+    const cheap = await hashPassword('correct-horse-battery');
+    expect(costOf(cheap)).toBe('m=8,t=1,p=1');
+    // A hash carries its parameters: both verify, whichever profile the process now uses.
+    expect(await verifyPassword(standard, 'correct-horse-battery')).toBe(true);
+    expect(await verifyPassword(cheap, 'correct-horse-battery')).toBe(true);
+    expect(await verifyPassword(cheap, 'wrong-horse-battery')).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { TEST_JWT_SECRET } from './build-test-app.ts';
-import { createPostgresTestDatabase, testEngine } from './test-database.ts';
+import { createPostgresTestDatabase, migratedPglite, postgresTemplate, testEngine } from './test-database.ts';
 
 const API_DIR = resolve(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 90_000;
@@ -135,8 +136,13 @@ const dropDatabases: (() => Promise<void>)[] = [];
  */
 export async function serverStore(prefix: string): Promise<{ env: Record<string, string>; open(): Database }> {
   const dataDir = tempDir(prefix);
-  if (testEngine() === 'pglite') return { env: { DATA_DIR: dataDir }, open: () => createDatabase({ dataDir: `${dataDir}/pglite` }) };
-  const pgDb = await createPostgresTestDatabase();
+  // Already migrated, from the run's template (global-setup.ts), so the server starts without initdb and migrations.
+  if (testEngine() === 'pglite') {
+    const seeded = new PGlite(`${dataDir}/pglite`, { loadDataDir: migratedPglite() });
+    await seeded.close();
+    return { env: { DATA_DIR: dataDir }, open: () => createDatabase({ dataDir: `${dataDir}/pglite` }) };
+  }
+  const pgDb = await createPostgresTestDatabase({ template: postgresTemplate() });
   dropDatabases.push(pgDb.drop);
   return { env: { DATA_DIR: dataDir, DATABASE_URL: pgDb.url }, open: () => createDatabase({ url: pgDb.url, dataDir: '', poolSize: 2 }) };
 }

@@ -29,10 +29,13 @@ export const adminDatabaseUrl = () => process.env.TEST_DATABASE_URL ?? DEFAULT_T
 
 let pgliteTemplate: Blob | undefined;
 /** The migrated PGlite the run's global set-up dumped (global-setup.ts), read once per test process. */
-function migratedPglite(): Blob {
+export function migratedPglite(): Blob {
   pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
   return pgliteTemplate;
 }
+
+/** The run's migrated PostgreSQL template database (global-setup.ts). */
+export const postgresTemplate = () => inject('postgresTemplate');
 
 /**
  * A fresh database of its own for one test file: in-memory PGlite, or a new database on the PostgreSQL server. By
@@ -44,7 +47,7 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
     const database = createDatabase({ dataDir: 'memory://', loadDataDir: options.empty ? undefined : migratedPglite() });
     return { ...database, ownerDb: database.db, ownerUrl: undefined, drop: async () => {} };
   }
-  const { url, drop } = await createPostgresTestDatabase({ template: options.empty ? undefined : inject('postgresTemplate') });
+  const { url, drop } = await createPostgresTestDatabase({ template: options.empty ? undefined : postgresTemplate() });
   const database = createDatabase({ url, dataDir: '', poolSize: 4 });
   const ownerPool = new pg.Pool({ connectionString: url, max: 2 });
   ownerPool.on('error', () => {});

@@ -1,15 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
-import { signUpViaApi } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { expectToast, signInThroughUi } from '../support/session.ts';
+import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
+
+let tenant: JourneyTenant;
+beforeAll(async () => {
+  tenant = await createJourneyTenant();
+});
 const ACCOUNT = '/user/passport/account';
 
 describe('account', () => {
   it('exports the personal data as a JSON file holding the e-mail', async () => {
-    const user = await signUpViaApi();
+    const user = await tenant.investor();
     const page = await newPage();
     await signInThroughUi(page, user, ACCOUNT);
     await page.getByRole('heading', { name: 'Your Personal Data' }).waitFor();
@@ -22,7 +27,7 @@ describe('account', () => {
   });
 
   it('asks before leaving a changed profile, and keeps the typed value on Stay on Page', async () => {
-    const user = await signUpViaApi(undefined, { firstname: 'Journey' });
+    const user = await tenant.investor({ firstname: 'Journey' });
     const page = await newPage();
     await signInThroughUi(page, user, ACCOUNT);
     const firstName = page.getByLabel('First name');

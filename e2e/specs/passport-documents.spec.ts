@@ -1,16 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { linkInLastMail, PASSWORD, signUpViaApi, uniqueEmail } from '../support/api.ts';
-import { urlOf, useBrowser } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { linkInLastMail, PASSWORD, uniqueEmail } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
 import { useTempFiles } from '../support/files.ts';
 import { choose, expectToast, signInThroughUi } from '../support/session.ts';
+import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
+
+let tenant: JourneyTenant;
+beforeAll(async () => {
+  tenant = await createJourneyTenant();
+});
 const files = useTempFiles();
 
 describe('documents', () => {
   it('uploads a document, shares it with a member and invites an address with no account; both then find and open it', async () => {
-    const owner = await signUpViaApi(undefined, { firstname: 'Owen', lastname: 'Uploader' });
-    const reader = await signUpViaApi(undefined, { firstname: 'Rhea', lastname: 'Reader' });
+    const owner = await tenant.investor({ firstname: 'Owen', lastname: 'Uploader' });
+    const reader = await tenant.investor({ firstname: 'Rhea', lastname: 'Reader' });
     const page = await newPage();
     await signInThroughUi(page, owner, '/document');
 
@@ -67,7 +73,7 @@ describe('documents', () => {
     // The newcomer follows the invitation from the mailbox, finishes signing up and finds the document.
     const link = await linkInLastMail(newcomer);
     const invitee = await newPage();
-    await invitee.goto(link.replace(/^http:\/\/[^/]+/, urlOf('').replace(/\/$/, '')));
+    await invitee.goto(link.replace(/^http:\/\/[^/]+/, tenant.url('').replace(/\/$/, '')));
     await invitee.getByText('Finish your invitation').first().waitFor();
     expect(await invitee.getByLabel('Email').inputValue()).toBe(newcomer);
     await invitee.getByLabel('First name').fill('Nia');
@@ -76,7 +82,7 @@ describe('documents', () => {
     await invitee.getByRole('checkbox').check();
     await invitee.getByRole('button', { name: 'Accept invitation' }).click();
     await invitee.waitForURL((url) => url.pathname === '/');
-    await invitee.goto(urlOf('/document'));
+    await invitee.goto(tenant.url('/document'));
     await invitee.getByRole('grid', { name: 'Documents' }).getByRole('gridcell', { name: 'Journey wire notes' }).click();
     await invitee.waitForURL((url) => url.pathname === documentPath);
     await invitee.getByRole('heading', { name: 'Journey wire notes', level: 1 }).waitFor();

@@ -1,10 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { createIndividualProfileViaApi, signUpViaApi } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createIndividualProfileViaApi } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { choose, expectToast, signInThroughUi } from '../support/session.ts';
+import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
+
+let tenant: JourneyTenant;
+beforeAll(async () => {
+  tenant = await createJourneyTenant();
+});
 
 /** Add Stakeholder → fill the dialog → Save; the stakeholder then shows in the list. */
 async function addStakeholder(page: Page, fill: (dialog: Locator) => Promise<void>) {
@@ -18,10 +24,10 @@ async function addStakeholder(page: Page, fill: (dialog: Locator) => Promise<voi
 
 describe('legal entity profiles', () => {
   it('creates a legal entity, then adds, edits and deletes its stakeholders', async () => {
-    const user = await signUpViaApi();
+    const user = await tenant.investor();
     // Stakeholders are individual profiles of the same user.
-    await createIndividualProfileViaApi(user.token, user.userId, { firstname: 'Olive', lastname: 'Owner' });
-    await createIndividualProfileViaApi(user.token, user.userId, { firstname: 'Tobias', lastname: 'Trustee' });
+    await createIndividualProfileViaApi(user, { firstname: 'Olive', lastname: 'Owner' });
+    await createIndividualProfileViaApi(user, { firstname: 'Tobias', lastname: 'Trustee' });
     const page = await newPage();
     await signInThroughUi(page, user, '/user/passport/legal-entity-profiles');
 

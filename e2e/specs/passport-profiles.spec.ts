@@ -1,18 +1,24 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { createIndividualProfileViaApi, signUpViaApi } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createIndividualProfileViaApi } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { useTempFiles } from '../support/files.ts';
 import { choose, expectToast, signInThroughUi } from '../support/session.ts';
+import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
+
+let tenant: JourneyTenant;
+beforeAll(async () => {
+  tenant = await createJourneyTenant();
+});
 const files = useTempFiles();
 const PROFILES = '/user/passport/individual-profiles';
 
 /** A fresh user with one profile seeded through the API, signed in on that profile's tab. */
 async function openSeededProfile(tab: 'contact' | 'identity'): Promise<Page> {
-  const user = await signUpViaApi();
-  const profile = await createIndividualProfileViaApi(user.token, user.userId, { firstname: 'Mara', lastname: 'Quill' });
+  const user = await tenant.investor();
+  const profile = await createIndividualProfileViaApi(user, { firstname: 'Mara', lastname: 'Quill' });
   const page = await newPage();
   await signInThroughUi(page, user, `${PROFILES}/${profile._id}/${tab}`);
   await page.getByRole('heading', { name: 'Mara Quill' }).waitFor();
@@ -21,7 +27,7 @@ async function openSeededProfile(tab: 'contact' | 'identity'): Promise<Page> {
 
 describe('individual profiles', () => {
   it('creates a profile from the list and saves its details with masked inputs (SSN, TIN, EIN, CRD)', async () => {
-    const user = await signUpViaApi();
+    const user = await tenant.investor();
     const page = await newPage();
     await signInThroughUi(page, user, PROFILES);
 

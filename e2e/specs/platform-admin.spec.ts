@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkInLastMail, PASSWORD, PLATFORM_ADMIN, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
+import { createJourneyTenant } from '../support/tenant.ts';
 import { expectToast, signInThroughUi } from '../support/session.ts';
 
 const { newPage } = useBrowser();
@@ -46,8 +47,10 @@ describe('platform admin', () => {
   });
 
   it('refuses the admin area to a user who is not a platform admin', async () => {
+    const tenant = await createJourneyTenant();
+    const investor = await tenant.investor();
     const page = await newPage();
-    await signInThroughUi(page, { email: 'investor@demo.tessera.local', password: 'demo-investor-2026' }, '/admin');
+    await signInThroughUi(page, investor, '/admin');
     await page.getByText('Only platform admins can open the platform admin area.').waitFor();
   });
 });

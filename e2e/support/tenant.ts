@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { expect } from 'vitest';
 import { PASSWORD, PLATFORM_ADMIN, uniqueEmail } from './api.ts';
 import { urlOf } from './browser.ts';
@@ -46,19 +47,38 @@ export interface ApiAnswer {
 export async function callApi(
   method: string, path: string, options: { slug?: string | undefined; token?: string | undefined; body?: unknown } = {},
 ): Promise<ApiAnswer> {
-  const isForm = options.body instanceof FormData;
+  const url = new URL(urlOf(`/api/v1${path}`));
   const headers: Record<string, string> = {};
-  // Node cannot resolve {slug}.localhost as browsers do: send to localhost with the tenant's Host instead.
-  if (options.slug) headers.host = new URL(urlOf('/', options.slug)).host;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const res = await fetch(urlOf(`/api/v1${path}`), {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+  let payload: Buffer | undefined;
+  if (options.body instanceof FormData) {
+    // A Request encodes the form as multipart with its boundary, as fetch would.
+    const encoded = new Request(url, { method: 'POST', body: options.body });
+    payload = Buffer.from(await encoded.arrayBuffer());
+    headers['content-type'] = encoded.headers.get('content-type') ?? '';
+  } else if (options.body !== undefined) {
+    payload = Buffer.from(JSON.stringify(options.body));
+    headers['content-type'] = 'application/json';
+  }
+  // Node resolves no {slug}.localhost, and fetch sends its own Host: the call goes to localhost with the tenant's Host.
+  if (options.slug) headers.host = new URL(urlOf('/', options.slug)).host;
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve({ status: res.statusCode ?? 0, json: text ? (JSON.parse(text) as unknown) : undefined });
+        } catch (error) {
+          reject(new Error(`${method} ${path} answered ${res.statusCode} with no JSON: ${text.slice(0, 200)}`, { cause: error }));
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
 /** Like callApi, and fails the test, naming the call and the API's message, unless the answer is a 2xx. */

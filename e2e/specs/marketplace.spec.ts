@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, PASSWORD, uniqueEmail } from '../support/api.ts';
-import { urlOf, useBrowser } from '../support/browser.ts';
-import { ownerSession, PDF_BYTES, resetOwnerMode, seedListedOffer, setHandpicked } from '../support/marketplace.ts';
+import { PASSWORD, uniqueEmail } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
+import { PDF_BYTES, seedListedOffer, setHandpicked } from '../support/marketplace.ts';
 import { expectToast, signInThroughUi } from '../support/session.ts';
+import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
 
@@ -13,20 +14,27 @@ const OFFER = {
   name: `Journey Tollway ${tag}`,
   slug: `journey-tollway-${tag}`,
   assetClass: 'infrastructure',
-  // 97.5 % sits above every demo offer, so the IRR filter leaves this journey's offer.
   irr: 97.5,
   ctaUrl: `https://journey-cta.example/reserve/${tag}`,
   institution: { name: `Journey Roads ${tag}`, slug: `journey-roads-${tag}` },
 };
+/** A second listed offer of the tenant, below the IRR filter, so the carousel has two slides and the filter leaves one. */
+const OTHER = {
+  name: `Journey Harbor Flats ${tag}`,
+  slug: `journey-harbor-flats-${tag}`,
+  assetClass: 'multi-family',
+  irr: 12,
+  ctaUrl: `https://journey-cta.example/other/${tag}`,
+  institution: { name: `Journey Homes ${tag}`, slug: `journey-homes-${tag}` },
+};
 let ids: { institutionId: string; offerId: string };
+let tenant: JourneyTenant;
 
 beforeAll(async () => {
-  const { token, tenantId } = await ownerSession();
-  ids = await seedListedOffer(token, tenantId, OFFER);
-  // The journey's offer first in the showcase, before the demo's handpicked deals, so the carousel has slides to advance.
-  const showcase = await fetch(urlOf(`/api/v1/tenant/${tenantId}/marketplace/showcase`));
-  const demoPicks = ((await showcase.json()) as { data: { _id: string }[] }).data.map((o) => o._id);
-  await setHandpicked(token, tenantId, [ids.offerId, ...demoPicks.filter((id) => id !== ids.offerId)].slice(0, 12));
+  tenant = await createJourneyTenant();
+  ids = await seedListedOffer(tenant, OFFER);
+  const other = await seedListedOffer(tenant, OTHER);
+  await setHandpicked(tenant, [ids.offerId, other.offerId]);
 });
 
 /** The name of the carousel slide on show. */
@@ -39,7 +47,7 @@ describe('the marketplace', () => {
   it('a signed-out visitor filters, opens an offer, reads its tabs, downloads a document, clicks its CTA, signs up and the CTA opens', async () => {
     const page = await newPage();
     await page.context().route('https://journey-cta.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Reserved for the journey</h1>' }));
-    await page.goto(urlOf('/marketplace/offers'));
+    await page.goto(tenant.url('/marketplace/offers'));
 
     // The showcase carousel advances on its own every 5 s.
     const first = await activeSlide(page);
@@ -57,8 +65,9 @@ describe('the marketplace', () => {
     const results = page.getByRole('list', { name: 'Offers' });
     const card = results.getByRole('link', { name: OFFER.name });
     await card.waitFor();
-    // The demo's offers (IRR up to 21 %) are filtered out; the showcase above the results still shows its deals.
-    await expect.poll(() => results.getByRole('link', { name: 'Summit Ridge Apartments' }).count()).toBe(0);
+    // Exactly the journey's offer: the other (IRR 12 %, multi-family) is filtered out.
+    await expect.poll(() => results.getByRole('listitem').count()).toBe(1);
+    expect(await results.getByRole('link', { name: OTHER.name }).count()).toBe(0);
 
     // A shared address shows the same filtered list.
     const shared = await newPage({ width: 360, height: 740 });
@@ -103,19 +112,18 @@ describe('the marketplace', () => {
 
   it('an institution visited by id gets its slug in the address; its dashboard then counts the visits', async () => {
     const page = await newPage({ width: 360, height: 740, colorScheme: 'dark' });
-    await page.goto(urlOf(`/marketplace/institutions/${ids.institutionId}`));
+    await page.goto(tenant.url(`/marketplace/institutions/${ids.institutionId}`));
     await page.waitForURL((url) => url.pathname === `/marketplace/institutions/${OFFER.institution.slug}/about`);
     await page.getByRole('heading', { name: OFFER.institution.name }).first().waitFor();
     await page.getByRole('tab', { name: 'Offers' }).click();
     await page.getByRole('list', { name: 'Offers' }).getByRole('link', { name: OFFER.name }).waitFor();
 
     // The owner (on the journey institution's team as its creator) sees the impressions and views just made.
-    await resetOwnerMode((await ownerSession()).token);
     const owner = await newPage();
-    await signInThroughUi(owner, DEMO_OWNER, '/');
+    await signInThroughUi(owner, tenant.owner, '/');
 
     // The tenant's admin orders the handpicked deals: the journey's offer moves down one place and stays there.
-    await owner.goto(urlOf('/tenant/marketplace/settings'));
+    await owner.goto(tenant.url('/tenant/marketplace/settings'));
     const picks = owner.getByRole('list', { name: 'Handpicked deals' });
     await picks.getByRole('listitem').first().getByText(OFFER.name).waitFor();
     await picks.getByRole('button', { name: `Move ${OFFER.name} down` }).click();
@@ -124,7 +132,7 @@ describe('the marketplace', () => {
     await owner.reload();
     await picks.getByRole('listitem').nth(1).getByText(OFFER.name).waitFor();
 
-    await owner.goto(urlOf('/'));
+    await owner.goto(tenant.url('/'));
     await owner.getByRole('button', { name: 'Raise mode' }).click();
     const dialog = owner.getByRole('dialog', { name: /Select an institution/ });
     await dialog.getByLabel('Search institutions').fill(OFFER.institution.name);

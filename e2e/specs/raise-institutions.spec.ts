@@ -1,9 +1,15 @@
-import { describe, it } from 'vitest';
-import { DEMO_OWNER, uniqueEmail } from '../support/api.ts';
+import { beforeAll, describe, it } from 'vitest';
+import { uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { choose, expectToast, signInThroughUi } from '../support/session.ts';
+import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
+
+let tenant: JourneyTenant;
+beforeAll(async () => {
+  tenant = await createJourneyTenant();
+});
 
 describe('tenant institutions', () => {
   it('the owner creates an institution, edits its details, invites a team member and sees it all in History', async () => {
@@ -13,7 +19,7 @@ describe('tenant institutions', () => {
 
     // Create from the marketplace list: the slug follows the name.
     const page = await newPage();
-    await signInThroughUi(page, DEMO_OWNER, '/tenant/marketplace/institutions');
+    await signInThroughUi(page, tenant.owner, '/tenant/marketplace/institutions');
     await page.getByRole('heading', { name: 'Institutions', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add Institution' }).click();
     await page.waitForURL(/modal=create/);

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { DEMO_OWNER, signInViaApi, signUpViaApi } from '../support/api.ts';
-import { urlOf, useBrowser } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
 import { useTempFiles } from '../support/files.ts';
 import { choose, expectToast, signInThroughUi } from '../support/session.ts';
+import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
 const files = useTempFiles();
@@ -17,33 +17,23 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-/** The demo owner's token and tenant id (from the token's payload). */
-async function ownerSession() {
-  const token = await signInViaApi(DEMO_OWNER.email, DEMO_OWNER.password);
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { tenantId: string };
-  return { token, tenantId: payload.tenantId };
-}
+let tenant: JourneyTenant;
+beforeAll(async () => {
+  tenant = await createJourneyTenant();
+});
 
-async function createInstitutionViaApi(token: string, tenantId: string, name: string, slug: string): Promise<{ _id: string }> {
-  const res = await fetch(urlOf(`/api/v1/tenant/${tenantId}/institutions`), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name, slug, type: 'fund', descriptionShort: 'A fund made for the offers journey' }),
+async function createInstitutionViaApi(name: string, slug: string): Promise<{ _id: string }> {
+  const { data } = await tenant.api<{ data: { _id: string } }>('POST', `/tenant/${tenant.tenantId}/institutions`, {
+    token: tenant.owner.token, body: { name, slug, type: 'fund', descriptionShort: 'A fund made for the offers journey' },
   });
-  const json = (await res.json()) as { data: { _id: string }; error?: { message: string } };
-  expect(res.ok, `POST institutions: ${json.error?.message}`).toBe(true);
-  return json.data;
+  return data;
 }
 
 /** Puts an existing account on the institution's team (the owner's call): that makes them a GP of it. */
-async function addToTeamViaApi(token: string, tenantId: string, institutionId: string, person: { email: string }) {
-  const res = await fetch(urlOf(`/api/v1/tenant/${tenantId}/institutions/${institutionId}/team/invite`), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ email: person.email, firstname: 'Gale', lastname: 'Partner', role: 'member' }),
+async function addToTeamViaApi(institutionId: string, person: { email: string }) {
+  await tenant.api('POST', `/tenant/${tenant.tenantId}/institutions/${institutionId}/team/invite`, {
+    token: tenant.owner.token, body: { email: person.email, firstname: 'Gale', lastname: 'Partner', role: 'member' },
   });
-  const json = (await res.json()) as { error?: { message: string } };
-  expect(res.ok, `POST team/invite: ${json.error?.message}`).toBe(true);
 }
 
 /** A native drag and drop with the mouse, in steps, so the page sees dragstart, dragover and drop. */
@@ -66,12 +56,11 @@ const imageOrder = (page: Page) =>
 describe('raise offers', () => {
   it('a GP creates an offer in Raise mode, fills it in, uploads its documents and reorders images; the owner approves; the GP publishes; the owner shows it; History has each change', async () => {
     const tag = Date.now().toString(36);
-    const { token, tenantId } = await ownerSession();
     const institutionName = `Journey Capital ${tag}`;
-    const institution = await createInstitutionViaApi(token, tenantId, institutionName, `journey-capital-${tag}`);
+    const institution = await createInstitutionViaApi(institutionName, `journey-capital-${tag}`);
     // The GP: an investor of the tenant whom the owner puts on the institution's team.
-    const gp = await signUpViaApi(undefined, { firstname: 'Gale', lastname: 'Partner' });
-    await addToTeamViaApi(token, tenantId, institution._id, gp);
+    const gp = await tenant.investor({ firstname: 'Gale', lastname: 'Partner' });
+    await addToTeamViaApi(institution._id, gp);
 
     const page = await newPage();
     await signInThroughUi(page, gp, '/');
@@ -79,7 +68,7 @@ describe('raise offers', () => {
     const picker = page.getByRole('dialog', { name: /Select an institution/ });
     await picker.getByRole('button', { name: new RegExp(institutionName) }).click();
     await page.waitForURL((url) => url.pathname === '/institution/dashboard');
-    await page.goto(urlOf('/institution/offers'));
+    await page.goto(tenant.url('/institution/offers'));
     await page.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();
 
     // Create: the slug follows the name; the institution is the picked one.
@@ -159,7 +148,7 @@ describe('raise offers', () => {
 
     // The owner approves in the tenant's marketplace.
     const owner = await newPage();
-    await signInThroughUi(owner, DEMO_OWNER, `/tenant/marketplace/offers/${offerId}/details`);
+    await signInThroughUi(owner, tenant.owner, `/tenant/marketplace/offers/${offerId}/details`);
     await owner.getByRole('heading', { name: offerName, level: 1 }).waitFor();
     await owner.getByRole('button', { name: 'Approve', exact: true }).click();
     await expectToast(owner, 'approval updated');
@@ -199,7 +188,7 @@ describe('raise offers', () => {
     // A look at 360 px wide in dark mode.
     if (SHOTS) {
       const small = await newPage({ width: 360, height: 780, colorScheme: 'dark' });
-      await signInThroughUi(small, DEMO_OWNER, '/tenant/marketplace/offers');
+      await signInThroughUi(small, tenant.owner, '/tenant/marketplace/offers');
       await small.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();
       await small.getByRole('button', { name: 'Switch to dark mode' }).click();
       await small.getByRole('gridcell', { name: offerName }).waitFor();
@@ -209,15 +198,13 @@ describe('raise offers', () => {
       await shot(small, 'details-360-dark');
       for (const tab of ['Financials', 'Media', 'Documents']) {
         await small.getByRole('tab', { name: tab }).click();
-        await small.waitForTimeout(500);
+        await small.getByRole('tab', { name: tab, selected: true }).waitFor();
+        await small.getByRole('tabpanel').first().waitFor();
         await shot(small, `${tab.toLowerCase()}-360-dark`);
       }
-      await small.goto(urlOf('/tenant/marketplace/offers?modal=create'));
+      await small.goto(tenant.url('/tenant/marketplace/offers?modal=create'));
       await small.getByRole('dialog', { name: 'Create Offer' }).waitFor();
       await shot(small, 'create-360-dark');
-      // The theme is the member's own preference: leave it as it was for the other journeys.
-      await small.keyboard.press('Escape');
-      await small.getByRole('button', { name: 'Switch to light mode' }).click();
     }
   });
 });

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { urlOf, useBrowser } from '../support/browser.ts';
-import { ownerSession, seedListedOffer, send } from '../support/marketplace.ts';
+import { useBrowser } from '../support/browser.ts';
+import { seedListedOffer } from '../support/marketplace.ts';
+import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 /**
  * XSS vectors (the DOMPurify test-suite and OWASP cheat-sheet families: script, handlers, javascript: and data:
@@ -30,27 +31,27 @@ const OFFER = {
   institution: { name: `XSS Corpus Fund ${tag}`, slug: `xss-corpus-fund-${tag}` },
 };
 
-let owner: { token: string; tenantId: string };
+let tenant: JourneyTenant;
 let ids: { offerId: string; institutionId: string };
 
 beforeAll(async () => {
   expect(VECTORS.length).toBeGreaterThanOrEqual(60);
-  owner = await ownerSession();
-  ids = await seedListedOffer(owner.token, owner.tenantId, OFFER);
+  tenant = await createJourneyTenant();
+  ids = await seedListedOffer(tenant, OFFER);
 });
 
 /** Stores rich text the way an editor does: through the API, as the offer's description. */
 const storeOfferDescription = (description: string) =>
-  send(owner.token, 'PUT', `/tenant/${owner.tenantId}/offers/${ids.offerId}/details`, {
+  tenant.api('PUT', `/tenant/${tenant.tenantId}/offers/${ids.offerId}/details`, { token: tenant.owner.token, body: {
     name: OFFER.name, slug: OFFER.slug, type: null, assetClass: OFFER.assetClass, equityType: null,
     description, descriptionShort: 'An offer whose description is the XSS corpus.', fedExemptionExclusions: [],
-  });
+  } });
 
 const storeInstitutionDescription = (description: string) =>
-  send(owner.token, 'PUT', `/tenant/${owner.tenantId}/institutions/${ids.institutionId}/details`, {
+  tenant.api('PUT', `/tenant/${tenant.tenantId}/institutions/${ids.institutionId}/details`, { token: tenant.owner.token, body: {
     name: OFFER.institution.name, slug: OFFER.institution.slug, type: 'fund', descriptionShort: 'A fund whose description is the XSS corpus.',
     description, customMetrics: [],
-  });
+  } });
 
 interface Trap {
   dialogs: string[];
@@ -124,7 +125,7 @@ async function renderCorpus(page: Page, path: string, found: Trap, setDescriptio
   for (let round = 1; pending.length; round++) {
     expect(round, `vectors never rendered from a clean state: ${pending.join(', ')}`).toBeLessThan(6);
     await setDescription(corpusOf(pending));
-    await page.goto(urlOf(path));
+    await page.goto(tenant.url(path));
     const box = page.getByTestId('rich-text');
     const rendered = await box.getByText(marker(pending.at(-1)!), { exact: true }).waitFor().then(() => true, () => false);
     if (!rendered) {
@@ -147,7 +148,7 @@ async function renderCorpus(page: Page, path: string, found: Trap, setDescriptio
 
 async function check(page: Page, path: string, found: Trap) {
   // The page never left for another address (a refresh, a base href, a form); links open new tabs, none was opened.
-  expect(new Set(found.navigations.map((u) => new URL(u).origin)), 'origins the page went to').toEqual(new Set([new URL(urlOf('/')).origin]));
+  expect(new Set(found.navigations.map((u) => new URL(u).origin)), 'origins the page went to').toEqual(new Set([new URL(tenant.url('/')).origin]));
   expect(found.popups, 'pop-ups').toEqual([]);
   const report = await inspect(page);
   expect(report.hits, 'window.__xss was called by these vectors').toEqual([]);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { urlOf, useBrowser } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { createJourneyTenant, GREEN_THEME, setTheme, type JourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
 
@@ -12,27 +13,35 @@ async function expectPrimary(page: Page, rgb: string): Promise<void> {
   await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb);
 }
 
+/** Two tenants of this journey: one as the platform creates it, one given a theme of its own by its owner. */
+let plain: JourneyTenant;
+let green: JourneyTenant;
+beforeAll(async () => {
+  [plain, green] = await Promise.all([createJourneyTenant(), createJourneyTenant()]);
+  await setTheme(green, GREEN_THEME);
+});
+
 describe('tenants and pages', () => {
   it("shows each tenant's own name and colours on its {slug}.localhost address", async () => {
-    const demo = await newPage();
-    await demo.goto(urlOf('/signin', 'demo'));
-    await demo.getByText('Welcome back to Tessera Demo.').waitFor();
-    await expectPrimary(demo, 'rgb(26, 58, 101)'); // #1A3A65
+    const first = await newPage();
+    await first.goto(plain.url('/signin'));
+    await first.getByText(`Welcome back to ${plain.name}.`).waitFor();
+    await expectPrimary(first, 'rgb(26, 58, 101)'); // #1A3A65, the default
 
-    const northwind = await newPage();
-    await northwind.goto(urlOf('/signin', 'northwind'));
-    await northwind.getByText('Welcome back to Northwind Capital.').waitFor();
-    await expectPrimary(northwind, 'rgb(11, 110, 79)'); // #0B6E4F
+    const second = await newPage();
+    await second.goto(green.url('/signin'));
+    await second.getByText(`Welcome back to ${green.name}.`).waitFor();
+    await expectPrimary(second, 'rgb(11, 110, 79)'); // #0B6E4F
     // Its font is fetched on demand and applied.
     const montserratLoaded = () =>
-      northwind.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Montserrat' && f.status === 'loaded'));
+      second.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Montserrat' && f.status === 'loaded'));
     await expect.poll(montserratLoaded).toBe(true);
-    expect(await northwind.getByRole('heading', { name: 'Sign In' }).evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Montserrat');
+    expect(await second.getByRole('heading', { name: 'Sign In' }).evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Montserrat');
   });
 
   it('shows the not-found page with the address and the support sentence', async () => {
     const page = await newPage();
-    await page.goto(urlOf('/no/such/page?x=1'));
+    await page.goto(plain.url('/no/such/page?x=1'));
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.getByText('/no/such/page?x=1').waitFor();
     await page.getByText('If you believe this is an error, please contact support.').waitFor();
@@ -40,7 +49,7 @@ describe('tenants and pages', () => {
 
   it('fits a 360 px phone without sideways scrolling', async () => {
     const page = await newPage({ width: 360, height: 740, colorScheme: 'dark' });
-    await page.goto(urlOf('/signin'));
+    await page.goto(plain.url('/signin'));
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

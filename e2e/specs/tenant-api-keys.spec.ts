@@ -1,24 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { DEMO_OWNER } from '../support/api.ts';
-import { urlOf, useBrowser } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
 import { expectToast, signInThroughUi } from '../support/session.ts';
+import { callApi, createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
 
-async function demoTenantId(): Promise<string> {
-  const res = await fetch(urlOf('/api/v1/tenant/demo/public'));
-  return ((await res.json()) as { data: { _id: string } }).data._id;
-}
+let tenant: JourneyTenant;
+beforeAll(async () => {
+  tenant = await createJourneyTenant();
+});
 
-/** A server-to-server call with the key, as curl would make it. */
-const callWithKey = (key: string, path: string) => fetch(urlOf(`/api/v1${path}`), { headers: { authorization: `Bearer ${key}` } });
+/** A server-to-server call with the key on the tenant's host, as curl would make it. */
+const callWithKey = (key: string, path: string) => callApi('GET', path, { slug: tenant.slug, token: key });
 
 describe('tenant API keys', () => {
   it('generates a private key shown once, uses it from a server, revokes it and sees it refused', async () => {
-    const tenantId = await demoTenantId();
+    const tenantId = tenant.tenantId;
     const label = `Journey ${Date.now().toString(36)}`;
     const page = await newPage();
-    await signInThroughUi(page, DEMO_OWNER, '/tenant/settings/api');
+    await signInThroughUi(page, tenant.owner, '/tenant/settings/api');
     await page.getByRole('button', { name: 'Generate private key' }).click();
     const form = page.getByRole('dialog', { name: 'Generate private key' });
     await form.getByLabel('Label (optional)').fill(label);
@@ -36,8 +36,9 @@ describe('tenant API keys', () => {
 
     const ok = await callWithKey(key, `/tenant/${tenantId}/api-keys`);
     expect(ok.status).toBe(200);
-    const listed = ((await ok.json()) as { data: { label: string | null; prefix: string }[] }).data.find((k) => k.label === label);
-    expect(listed?.prefix).toBe(key.slice(0, 12));
+    // The tenant's one key, this journey's.
+    const keys = (ok.json as { data: { label: string | null; prefix: string }[] }).data;
+    expect(keys.map((k) => [k.label, k.prefix])).toEqual([[label, key.slice(0, 12)]]);
 
     await page.getByRole('button', { name: `Revoke ${key.slice(0, 12)}… (${label})` }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke API key' });
@@ -51,12 +52,12 @@ describe('tenant API keys', () => {
 
   it('documents the endpoint with an example request for this tenant', async () => {
     const page = await newPage();
-    await signInThroughUi(page, DEMO_OWNER, '/tenant/docs');
+    await signInThroughUi(page, tenant.owner, '/tenant/docs');
     const endpoints = page.getByRole('navigation', { name: 'API endpoints' });
     await endpoints.getByRole('link', { name: /\/tenant\/\{id\}\/api-keys$/ }).first().click();
     await page.waitForURL(/\/tenant\/docs\/api\/api-keys\/get-tenant-id-api-keys$/);
     await page.getByText('Access:').waitFor();
     await page.getByRole('table', { name: 'Parameters' }).getByText('id', { exact: true }).waitFor();
-    expect(await page.getByTestId('curl-example').textContent()).toContain(`${urlOf('/').replace(/\/$/, '')}/api/v1/tenant/{id}/api-keys`);
+    expect(await page.getByTestId('curl-example').textContent()).toContain(`${tenant.url('/').replace(/\/$/, '')}/api/v1/tenant/{id}/api-keys`);
   });
 });

@@ -1,9 +1,15 @@
-import { describe, it } from 'vitest';
-import { DEMO_OWNER, linkInLastMail, PASSWORD, uniqueEmail } from '../support/api.ts';
-import { urlOf, useBrowser } from '../support/browser.ts';
+import { beforeAll, describe, it } from 'vitest';
+import { linkInLastMail, PASSWORD, uniqueEmail } from '../support/api.ts';
+import { useBrowser } from '../support/browser.ts';
 import { choose, expectToast, signInThroughUi } from '../support/session.ts';
+import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
+
+let tenant: JourneyTenant;
+beforeAll(async () => {
+  tenant = await createJourneyTenant();
+});
 
 describe('tenant members and groups', () => {
   it('the owner invites a member who accepts and shows as active, then puts them in a new group', async () => {
@@ -11,9 +17,9 @@ describe('tenant members and groups', () => {
     const tag = Date.now().toString(36);
     const lastname = `Hopper${tag}`;
 
-    // The demo owner invites a new address from the members list.
+    // The owner invites a new address from the members list.
     const owner = await newPage();
-    await signInThroughUi(owner, DEMO_OWNER, '/tenant/membership/members');
+    await signInThroughUi(owner, tenant.owner, '/tenant/membership/members');
     await owner.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
     await owner.getByRole('button', { name: 'Invite Member' }).click();
     await owner.waitForURL(/modal=create/);
@@ -35,7 +41,7 @@ describe('tenant members and groups', () => {
     // The invitee accepts through the e-mailed link.
     const link = await linkInLastMail(email);
     const invitee = await newPage();
-    await invitee.goto(link.replace(/^http:\/\/[^/]+/, urlOf('').replace(/\/$/, '')));
+    await invitee.goto(link.replace(/^http:\/\/[^/]+/, tenant.url('').replace(/\/$/, '')));
     await invitee.getByText('Finish your invitation').first().waitFor();
     await invitee.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await invitee.getByRole('checkbox').check();
@@ -47,7 +53,7 @@ describe('tenant members and groups', () => {
     await owner.getByRole('row').filter({ hasText: email }).getByText('Active').waitFor();
 
     // A new group, with that member added.
-    await owner.goto(urlOf('/tenant/membership/groups'));
+    await owner.goto(tenant.url('/tenant/membership/groups'));
     await owner.getByRole('button', { name: 'Create Group' }).click();
     const create = owner.getByRole('dialog', { name: 'Create Group' });
     const groupName = `Journey ${tag}`;

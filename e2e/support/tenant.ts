@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { DEFAULT_BRANDING, type Branding } from '@tessera/domain';
 import { expect } from 'vitest';
 import { PASSWORD, PLATFORM_ADMIN, uniqueEmail } from './api.ts';
 import { urlOf } from './browser.ts';
@@ -150,4 +151,18 @@ export async function createJourneyTenant(
     investor: (names) => signUpOn(slug, names),
     api: (method, path, call = {}) => expectOk(method, path, { slug, ...call }),
   };
+}
+
+/** A theme of its own (green, Montserrat, rounder), for journeys that compare a branded tenant with a default one. */
+export const GREEN_THEME = {
+  ...DEFAULT_BRANDING.theme,
+  light: { ...DEFAULT_BRANDING.theme.light, primary: '#0B6E4F', secondary: '#F2A541', background: '#F4F8F6' },
+  dark: { ...DEFAULT_BRANDING.theme.dark, primary: '#5FD3A6', secondary: '#F2A541', background: '#0C1A15' },
+  fontFamily: 'Montserrat',
+  borderRadius: 12,
+} satisfies Branding['theme'];
+
+/** Sets a journey tenant's theme through the owner's branding API. */
+export async function setTheme(tenant: JourneyTenant, theme: Branding['theme']): Promise<void> {
+  await tenant.api('PUT', `/tenant/${tenant.tenantId}/branding/theme`, { token: tenant.owner.token, body: theme });
 }

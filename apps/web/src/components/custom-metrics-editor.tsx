@@ -1,4 +1,7 @@
-import { Add, ArrowDownward, ArrowUpward, DeleteOutlined } from '@mui/icons-material';
+import Add from '@mui/icons-material/Add';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Button, FormControlLabel, IconButton, Stack, Switch, TextField, Typography } from '@mui/material';
 import { CUSTOM_METRICS_MAX, moveItem, renumber, type CustomMetric } from '@tessera/domain';
 import { newId } from '../lib/new-id.ts';

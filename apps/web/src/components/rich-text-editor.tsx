@@ -1,4 +1,10 @@
-import { FormatBold, FormatItalic, FormatListBulleted, FormatListNumbered, FormatUnderlined, Link as LinkIcon, LinkOff } from '@mui/icons-material';
+import FormatBold from '@mui/icons-material/FormatBold';
+import FormatItalic from '@mui/icons-material/FormatItalic';
+import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
+import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
+import FormatUnderlined from '@mui/icons-material/FormatUnderlined';
+import LinkIcon from '@mui/icons-material/Link';
+import LinkOff from '@mui/icons-material/LinkOff';
 import { Box, FormHelperText, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect, useId, useRef } from 'react';
 

@@ -1,4 +1,6 @@
-import { ArrowDownward, ArrowUpward, DragIndicator } from '@mui/icons-material';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DragIndicator from '@mui/icons-material/DragIndicator';
 import { Box, IconButton, List, ListItem, Stack, Tooltip } from '@mui/material';
 import { useRef, useState, type ReactNode } from 'react';
 

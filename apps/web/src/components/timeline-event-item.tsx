@@ -1,4 +1,4 @@
-import { ExpandMore } from '@mui/icons-material';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Box, Button, Chip, Collapse, ListItem, Stack, Typography } from '@mui/material';
 import { formatDateTime, formatRelativeOrDate, type TimelineEvent, timelineEntityTypeLabels } from '@tessera/domain';
 import { useId, useState } from 'react';

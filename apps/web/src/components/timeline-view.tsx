@@ -1,4 +1,6 @@
-import { ArrowDownward, ArrowUpward, Search } from '@mui/icons-material';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import Search from '@mui/icons-material/Search';
 import { Box, CircularProgress, IconButton, InputAdornment, LinearProgress, List, MenuItem, Pagination, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import {
   type List as ListOf,

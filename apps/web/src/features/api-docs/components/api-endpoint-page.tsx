@@ -1,4 +1,5 @@
-import { ArrowBack, ContentCopy } from '@mui/icons-material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ContentCopy from '@mui/icons-material/ContentCopy';
 import { Box, Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { API_KEY_PREFIX } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';

@@ -1,4 +1,4 @@
-import { ContentCopy } from '@mui/icons-material';
+import ContentCopy from '@mui/icons-material/ContentCopy';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { apiKeyKindLabels, type ApiKeyCreated } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';

@@ -1,4 +1,4 @@
-import { Block } from '@mui/icons-material';
+import Block from '@mui/icons-material/Block';
 import { Alert, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { apiKeyKindLabels, apiKeyStatus, formatDateTime, type ApiKey, type ApiKeyCreated, type ApiKeyKind } from '@tessera/domain';

@@ -1,4 +1,7 @@
-import { Add, DeleteOutlined, Star, StarBorder } from '@mui/icons-material';
+import Add from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Star from '@mui/icons-material/Star';
+import StarBorder from '@mui/icons-material/StarBorder';
 import { Box, Button, ButtonBase, Chip, IconButton, Menu, MenuItem, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import {
   blankContactItem,

@@ -1,4 +1,6 @@
-import { Delete, Edit, Send } from '@mui/icons-material';
+import Delete from '@mui/icons-material/Delete';
+import Edit from '@mui/icons-material/Edit';
+import Send from '@mui/icons-material/Send';
 import {
   Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText,
   MenuItem, Stack, TextField, Tooltip, Typography,

@@ -1,4 +1,6 @@
-import { Delete, Download, TextSnippet } from '@mui/icons-material';
+import Delete from '@mui/icons-material/Delete';
+import Download from '@mui/icons-material/Download';
+import TextSnippet from '@mui/icons-material/TextSnippet';
 import { Alert, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { formatDateTime, formatFileSize, type DocumentEntityType, type DocumentRecord, type DocumentType } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';

@@ -1,4 +1,4 @@
-import { ArrowBack } from '@mui/icons-material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { documentTypeLabels, type DocumentRecord } from '@tessera/domain';
 import { Link as RouterLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { UploadFile } from '@mui/icons-material';
+import UploadFile from '@mui/icons-material/UploadFile';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { formatFileSize, UPLOAD_TOAST, type DocumentEntityType, type DocumentRecord, type DocumentType } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';

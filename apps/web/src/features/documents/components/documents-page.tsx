@@ -1,4 +1,5 @@
-import { Add, Search } from '@mui/icons-material';
+import Add from '@mui/icons-material/Add';
+import Search from '@mui/icons-material/Search';
 import { Box, Button, Chip, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import {

@@ -1,4 +1,5 @@
-import { Add, DeleteOutlined } from '@mui/icons-material';
+import Add from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Button, IconButton, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { financialAccountTypeLabels, formatDate, type FinancialAccount } from '@tessera/domain';

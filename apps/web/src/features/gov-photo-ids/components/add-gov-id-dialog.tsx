@@ -1,4 +1,5 @@
-import { CheckCircle, UploadFile } from '@mui/icons-material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import UploadFile from '@mui/icons-material/UploadFile';
 import {
   Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, MenuItem, Stack, TextField, Typography, useMediaQuery, useTheme,
 } from '@mui/material';

@@ -1,4 +1,5 @@
-import { Add, Badge } from '@mui/icons-material';
+import Add from '@mui/icons-material/Add';
+import Badge from '@mui/icons-material/Badge';
 import { Box, Button, Card, CardContent, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
 import { formatDate, GOV_ID_TEXTS, govPhotoIdLabel } from '@tessera/domain';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { Delete, Search } from '@mui/icons-material';
+import Delete from '@mui/icons-material/Delete';
+import Search from '@mui/icons-material/Search';
 import { Autocomplete, Box, Button, IconButton, InputAdornment, Stack, TextField, Tooltip } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { memberDisplayName, PAGE_LIMIT_DEFAULT, type Group, type TenantMemberAdmin } from '@tessera/domain';

@@ -1,4 +1,5 @@
-import { GroupAdd, Search } from '@mui/icons-material';
+import GroupAdd from '@mui/icons-material/GroupAdd';
+import Search from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { formatDate, groupSort, PAGE_LIMIT_DEFAULT, type Group, type GroupSort } from '@tessera/domain';

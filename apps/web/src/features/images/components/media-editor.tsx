@@ -1,4 +1,9 @@
-import { AddPhotoAlternate, DeleteOutlined, ImageNotSupported, Restore, Visibility, VisibilityOff } from '@mui/icons-material';
+import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import ImageNotSupported from '@mui/icons-material/ImageNotSupported';
+import Restore from '@mui/icons-material/Restore';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Alert, Box, Button, IconButton, MenuItem, Skeleton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { MEDIA_ITEMS_MAX, moveItem, renumber, UPLOAD_TOAST } from '@tessera/domain';
 import { useRef, useState } from 'react';

@@ -1,4 +1,5 @@
-import { ArrowBack, DeleteOutlined } from '@mui/icons-material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { individualProfileName } from '@tessera/domain';
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-import { Visibility } from '@mui/icons-material';
+import Visibility from '@mui/icons-material/Visibility';
 import { Button, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import {
   COUNTRIES,

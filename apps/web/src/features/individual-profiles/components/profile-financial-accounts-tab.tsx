@@ -1,4 +1,5 @@
-import { Add, LinkOff } from '@mui/icons-material';
+import Add from '@mui/icons-material/Add';
+import LinkOff from '@mui/icons-material/LinkOff';
 import { Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { FinancialAccount } from '@tessera/domain';

@@ -1,4 +1,4 @@
-import { Insights } from '@mui/icons-material';
+import Insights from '@mui/icons-material/Insights';
 import { Card, CardContent, CardHeader, Grid, Stack, Typography, useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { DashboardScale, InstitutionDashboard } from '@tessera/domain';

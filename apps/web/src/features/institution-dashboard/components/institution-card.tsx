@@ -1,4 +1,10 @@
-import { Groups, History, Leaderboard, LocalOffer, OpenInNew, Settings, Storefront } from '@mui/icons-material';
+import Groups from '@mui/icons-material/Groups';
+import History from '@mui/icons-material/History';
+import Leaderboard from '@mui/icons-material/Leaderboard';
+import LocalOffer from '@mui/icons-material/LocalOffer';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import Settings from '@mui/icons-material/Settings';
+import Storefront from '@mui/icons-material/Storefront';
 import { Box, Button, Card, CardContent, Stack, Tooltip, Typography } from '@mui/material';
 import { formatRelativeOrDate, institutionDisplayName, institutionTypeLabels, type Institution } from '@tessera/domain';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { Leaderboard } from '@mui/icons-material';
+import Leaderboard from '@mui/icons-material/Leaderboard';
 import { Box, Card, CardContent, CardHeader, Chip, List, ListItem, ListItemText, Stack, Typography, useTheme, type Theme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';

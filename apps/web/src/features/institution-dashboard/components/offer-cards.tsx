@@ -1,4 +1,5 @@
-import { Add, LocalOffer } from '@mui/icons-material';
+import Add from '@mui/icons-material/Add';
+import LocalOffer from '@mui/icons-material/LocalOffer';
 import {
   Box, Button, Card, CardActionArea, CardContent, CardHeader, CardMedia, Chip, Grid, Skeleton, Stack, Typography,
 } from '@mui/material';

@@ -1,4 +1,4 @@
-import { CreditCard } from '@mui/icons-material';
+import CreditCard from '@mui/icons-material/CreditCard';
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 
 /** Billing tab: plans, invoices and payment methods arrive with the billing work (a later issue). */

@@ -1,4 +1,5 @@
-import { MoreVert, PersonAdd } from '@mui/icons-material';
+import MoreVert from '@mui/icons-material/MoreVert';
+import PersonAdd from '@mui/icons-material/PersonAdd';
 import { Alert, Box, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import {

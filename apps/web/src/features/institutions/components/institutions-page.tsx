@@ -1,4 +1,5 @@
-import { AddBusiness, Search } from '@mui/icons-material';
+import AddBusiness from '@mui/icons-material/AddBusiness';
+import Search from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import {

@@ -1,4 +1,5 @@
-import { CheckCircle, ErrorOutlined } from '@mui/icons-material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
 import { CircularProgress, InputAdornment, TextField } from '@mui/material';
 import { SLUG_INVALID, SLUG_TAKEN, type SlugState } from './use-slug-check.ts';
 

@@ -1,4 +1,4 @@
-import { ArrowBack } from '@mui/icons-material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Button, Stack, Typography } from '@mui/material';
 import { institutionDisplayName } from '@tessera/domain';
 import { Link as RouterLink, Outlet, useParams } from 'react-router';

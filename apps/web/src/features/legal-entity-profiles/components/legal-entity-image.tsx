@@ -1,4 +1,4 @@
-import { PhotoCamera } from '@mui/icons-material';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { Avatar, Badge, ButtonBase, CircularProgress } from '@mui/material';
 import { initials, type LegalEntityProfile } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';

@@ -1,4 +1,6 @@
-import { Add, DeleteOutlined, EditOutlined } from '@mui/icons-material';
+import Add from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Button, Card, IconButton, List, ListItem, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
 import { beneficialEquityTotal, fiduciaryRoleLabels, formatPercent, stakeholderTypeLabels, type Stakeholder } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';

@@ -1,4 +1,4 @@
-import { Close } from '@mui/icons-material';
+import Close from '@mui/icons-material/Close';
 import { Box, Dialog, IconButton } from '@mui/material';
 
 /** One gallery image enlarged; its own chunk, loaded on the first click (the page's first load carries no dialog). */

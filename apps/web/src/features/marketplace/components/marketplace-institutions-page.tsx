@@ -1,4 +1,4 @@
-import { Search } from '@mui/icons-material';
+import Search from '@mui/icons-material/Search';
 import { Box, Card, CardActionArea, CardContent, Container, InputAdornment, Pagination, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { institutionTypeLabels, PAGE_LIMIT_DEFAULT, type MarketplaceInstitutionSummary } from '@tessera/domain';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { Download, Visibility } from '@mui/icons-material';
+import Download from '@mui/icons-material/Download';
+import Visibility from '@mui/icons-material/Visibility';
 import { Button, Card, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { formatFileSize, type MarketplaceDocumentFile } from '@tessera/domain';
 import { ErrorBlock } from '../../../components/error-block.tsx';

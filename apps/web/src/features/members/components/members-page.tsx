@@ -1,4 +1,5 @@
-import { PersonAdd, Search } from '@mui/icons-material';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Search from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import {

@@ -1,4 +1,4 @@
-import { ArrowBack } from '@mui/icons-material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Button, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { TenantMember } from '@tessera/domain';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { CheckCircle, RadioButtonUnchecked } from '@mui/icons-material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { Chip, Tooltip } from '@mui/material';
 
 /** 002 §5 completeness: 'Complete', or 'Incomplete' with what is missing in its tooltip and accessible name. */

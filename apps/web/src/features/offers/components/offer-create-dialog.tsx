@@ -1,4 +1,5 @@
-import { CheckCircle, ErrorOutlined } from '@mui/icons-material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
 import {
   Autocomplete, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, Step, StepContent, StepLabel,
   Stepper, TextField, Typography, useMediaQuery, useTheme,

@@ -1,4 +1,10 @@
-import { CheckCircle, DeleteOutlined, LibraryAdd, RadioButtonUnchecked, UploadFile, Visibility, VisibilityOff } from '@mui/icons-material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import LibraryAdd from '@mui/icons-material/LibraryAdd';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Alert, Button, ButtonBase, IconButton, List, ListItem, ListItemIcon, ListItemText, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import {
   formatFileSize, missingRequiredDocuments, moveItem, offerRequiredDocumentType, offerRequiredDocumentTypeLabels, renumber, REQUIRED_OFFER_DOCUMENTS,

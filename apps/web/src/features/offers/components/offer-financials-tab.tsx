@@ -1,4 +1,5 @@
-import { Add, DeleteOutlined } from '@mui/icons-material';
+import Add from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Card, CardContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import {
   capitalRaiseComplete, classesComplete, metricsComplete, OFFER_CLASSES_MAX, offerFinancialsBody, type CustomMetric, type Offer, type OfferClass,

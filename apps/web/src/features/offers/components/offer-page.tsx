@@ -1,4 +1,5 @@
-import { ArrowBack, OpenInNew } from '@mui/icons-material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { Offer } from '@tessera/domain';
 import { Link as RouterLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { Search } from '@mui/icons-material';
+import Search from '@mui/icons-material/Search';
 import { Box, Chip, InputAdornment, TextField, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { approvalStatusLabels, formatDate, PAGE_LIMIT_DEFAULT, visibilityStatusLabels, type AdminOfferItem } from '@tessera/domain';

@@ -1,4 +1,5 @@
-import { ArrowBack, Delete } from '@mui/icons-material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Delete from '@mui/icons-material/Delete';
 import { Box, Button, Card, CardContent, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { formatDate, membershipStatusLabels, PAGE_LIMIT_DEFAULT, type AdminTenant, type AdminTenantMember, type TimelineQuery } from '@tessera/domain';

@@ -1,4 +1,5 @@
-import { Add, Search } from '@mui/icons-material';
+import Add from '@mui/icons-material/Add';
+import Search from '@mui/icons-material/Search';
 import { Button, InputAdornment, Stack, TextField, Typography, Box } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { formatDate, PAGE_LIMIT_DEFAULT, type AdminTenant } from '@tessera/domain';

@@ -1,4 +1,5 @@
-import { ArrowBack, Delete } from '@mui/icons-material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Delete from '@mui/icons-material/Delete';
 import { Box, Button, Card, CardContent, CardHeader, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatDate, membershipStatusLabels, userDisplayName } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';

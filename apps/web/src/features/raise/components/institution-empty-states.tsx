@@ -1,4 +1,4 @@
-import { AccountBalance } from '@mui/icons-material';
+import AccountBalance from '@mui/icons-material/AccountBalance';
 import { Button, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useSignOut } from '../../auth/hooks/use-sign-out.ts';

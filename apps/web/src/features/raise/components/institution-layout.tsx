@@ -1,4 +1,8 @@
-import { Dashboard, Leaderboard, LocalOffer, Menu as MenuIcon, Settings } from '@mui/icons-material';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Leaderboard from '@mui/icons-material/Leaderboard';
+import LocalOffer from '@mui/icons-material/LocalOffer';
+import MenuIcon from '@mui/icons-material/Menu';
+import Settings from '@mui/icons-material/Settings';
 import {
   Box, Button, Chip, Divider, Paper, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Stack, Typography, useMediaQuery, type Theme,
 } from '@mui/material';

@@ -1,4 +1,4 @@
-import { Search } from '@mui/icons-material';
+import Search from '@mui/icons-material/Search';
 import { InputAdornment, Pagination, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';

@@ -1,4 +1,4 @@
-import { SwapHoriz } from '@mui/icons-material';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { Box, IconButton, Link, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { institutionDisplayName, type Institution } from '@tessera/domain';
 import { useState } from 'react';

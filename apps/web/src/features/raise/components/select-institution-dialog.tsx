@@ -1,4 +1,5 @@
-import { Close, Search } from '@mui/icons-material';
+import Close from '@mui/icons-material/Close';
+import Search from '@mui/icons-material/Search';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, InputAdornment, TextField, Typography, useMediaQuery, type Theme,
 } from '@mui/material';

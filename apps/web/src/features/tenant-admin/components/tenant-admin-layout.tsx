@@ -1,6 +1,19 @@
-import {
-  AccountBalance, Api, ArrowBack, Brush, Dashboard, Group, Groups, Image, LocalOffer, Menu as MenuIcon, Message, Palette, People, Settings, Star, SwapHoriz,
-} from '@mui/icons-material';
+import AccountBalance from '@mui/icons-material/AccountBalance';
+import Api from '@mui/icons-material/Api';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Brush from '@mui/icons-material/Brush';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Group from '@mui/icons-material/Group';
+import Groups from '@mui/icons-material/Groups';
+import Image from '@mui/icons-material/Image';
+import LocalOffer from '@mui/icons-material/LocalOffer';
+import MenuIcon from '@mui/icons-material/Menu';
+import Message from '@mui/icons-material/Message';
+import Palette from '@mui/icons-material/Palette';
+import People from '@mui/icons-material/People';
+import Settings from '@mui/icons-material/Settings';
+import Star from '@mui/icons-material/Star';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import {
   Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Stack, Typography, useMediaQuery,
   type Theme,

@@ -1,4 +1,4 @@
-import { OpenInNew } from '@mui/icons-material';
+import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Button, Card, Chip, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { tenantRoleLabels } from '@tessera/domain';
 import { ErrorBlock } from '../../../components/error-block.tsx';

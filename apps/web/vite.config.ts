@@ -234,6 +234,12 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // One jsdom document and one module graph per worker, not per file: a file's own set-up was MUI's and React's
+    // imports and a new document (≈2.5 s a file, over half the suite). src/test/setup.ts empties the page and storage
+    // after each test; a file that replaces a module or a global restores it in its own afterEach.
+    isolate: false,
+    // Vitest's default on a 2-core machine is one worker.
+    maxWorkers: 2,
     // jsdom renders of MUI forms are slow on a 2-core machine running other suites.
     testTimeout: 20_000,
   },

@@ -36,6 +36,13 @@ export function pendingEvents(): readonly AnalyticsEventInput[] {
   return queue;
 }
 
+/** Drops what is queued without sending it (tests: each starts with an empty queue). */
+export function discardEvents(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  queue = [];
+}
+
 function listen() {
   if (listening || typeof document === 'undefined') return;
   listening = true;

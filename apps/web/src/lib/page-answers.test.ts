@@ -1,5 +1,5 @@
 import { MARKETPLACE_FIRST_PAGE_SEARCH, PAGE_ANSWERS_ID, PAGE_LIMIT_MAX } from '@tessera/domain';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { marketplaceInstitutionsQueryOptions } from '../features/marketplace/api/list-marketplace-institutions.ts';
 import { marketplaceOffersQueryOptions } from '../features/marketplace/api/list-marketplace-offers.ts';
@@ -18,6 +18,12 @@ function writePage(answers: unknown) {
   document.head.append(script);
 }
 
+// A page read afresh and a moment old: other files of the worker read the page before, and its clock may be well past
+// the answers' age limit.
+beforeEach(() => {
+  resetPageAnswers();
+  vi.spyOn(performance, 'now').mockReturnValue(1000);
+});
 afterEach(() => {
   document.getElementById(PAGE_ANSWERS_ID)?.remove();
   resetPageAnswers();

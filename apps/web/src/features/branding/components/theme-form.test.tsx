@@ -1,10 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withDocumentStyles } from '../../../test/document-styles.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { makeTenantPublic } from './test-fixtures.ts';
 import { BrandingThemePage } from './theme-form.tsx';
+
+// The preview's colours and fonts are MUI's styles.
+withDocumentStyles();
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { discardEvents } from '../../../lib/analytics-queue.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { TENANT_ID } from '../../../test/fixtures.ts';
 import { stubScreen } from '../../../test/media.ts';
@@ -7,9 +8,10 @@ import { fill, renderRoutes } from '../../../test/render.tsx';
 import { MarketplaceOfferList } from './marketplace-offer-list.tsx';
 import { hexId, makeOfferCard, page } from './test-offer-card.ts';
 
-vi.mock('../../../lib/analytics-queue.ts', () => ({ queueEvent: vi.fn() }));
-
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  discardEvents();
+  vi.unstubAllGlobals();
+});
 
 const BASE = `/api/v1/tenant/${TENANT_ID}/marketplace`;
 const INSTITUTIONS = [

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import type { AnalyticsEventInput } from '@tessera/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queueEvent } from '../../../lib/analytics-queue.ts';
+import { discardEvents, pendingEvents } from '../../../lib/analytics-queue.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -10,8 +10,8 @@ import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
 import { OfferCard } from './offer-card.tsx';
 import { makeOfferCard } from './test-offer-card.ts';
 
-vi.mock('../../../lib/analytics-queue.ts', () => ({ queueEvent: vi.fn() }));
-const queued = () => vi.mocked(queueEvent).mock.calls.map(([event]) => event as AnalyticsEventInput);
+/** What the cards queued for the analytics POST (the queue's timer is dropped before it sends). */
+const queued = (): AnalyticsEventInput[] => [...pendingEvents()];
 
 /** Records the observers the cards create, to play visibility changes at them. */
 class FakeObserver {
@@ -43,9 +43,10 @@ beforeEach(() => {
   FakeObserver.all = [];
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   mockFetch(() => jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404));
-  vi.mocked(queueEvent).mockClear();
+  discardEvents();
 });
 afterEach(() => {
+  discardEvents();
   vi.unstubAllGlobals();
   sessionStore.signOut('user');
 });

@@ -143,7 +143,9 @@ export function createDatabase(options: DatabaseOptions): Database {
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
   // On disk PGlite writes through Node's fs on every write, so a commit survives the process being killed; it does
   // not fsync (its file system has none), so the last commits can be lost if the machine itself fails.
-  const client = new PGlite(inMemory ? undefined : options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // One options object: `new PGlite(undefined, options)` ignores its options (so a dump to load was dropped and every
+  // in-memory database ran initdb and all migrations).
+  const client = new PGlite({ ...(inMemory ? {} : { dataDir: options.dataDir }), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'pglite',

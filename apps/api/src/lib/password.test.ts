@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../config/index.ts';
 import { hashPassword, usePasswordHashProfile, verifyPassword } from './password.ts';
 
@@ -12,7 +12,10 @@ describe('password hashing cost', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).passwordHash).toBe('standard');
     expect(loadConfig({ NODE_ENV: 'development' }).passwordHash).toBe('standard');
     expect(loadConfig({ NODE_ENV: 'test' }).passwordHash).toBe('standard');
-    const hash = await hashPassword('correct-horse-battery');
+    // The module as a process first loads it (the worker's other files set the test profile on this one).
+    vi.resetModules();
+    const fresh = await import('./password.ts');
+    const hash = await fresh.hashPassword('correct-horse-battery');
     expect(hash.startsWith('$argon2id$v=19$')).toBe(true);
     expect(costOf(hash)).toBe('m=19456,t=2,p=1');
   });

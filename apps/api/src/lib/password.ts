@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_ERRORS, PASSWORD_MIN } from '@tessera/domain';
+import { channel } from 'node:diagnostics_channel';
 import type { PasswordHashProfile } from '../config/index.ts';
 import { AppError } from './app-error.ts';
 
@@ -28,15 +29,23 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
 }
 
+/**
+ * Each argon2 verification is published here (nothing, with no subscriber): the auth-hardening tests count them to
+ * show that an unknown address costs the same work as a wrong password.
+ */
+export const passwordVerifications = channel('tessera:password-verify');
+
 /** A hash of a random password, verified against when the account does not exist, so timing does not reveal it. */
 let decoyHash: Promise<string> | undefined;
 
 export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
   if (!passwordHash) {
     decoyHash ??= hashPassword(crypto.randomUUID());
+    passwordVerifications.publish({ decoy: true });
     await verify(await decoyHash, password).catch(() => false);
     return false;
   }
+  passwordVerifications.publish({ decoy: false });
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -2,7 +2,7 @@ import type { AdminApplicationItem, Application } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationRow } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createApplication, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { bearer, createApplication, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   acmeApplicant = await signUp(t.app, 'acme', { firstname: 'Ada', lastname: 'Applicant' });
   acmeInvestor = await signUp(t.app, 'acme');
   globexOwner = await signUp(t.app, 'globex', { role: 'owner' });
-  globexApplicant = await signUp(t.app, 'globex', { firstname: 'Gus', lastname: 'Globex' });
+  globexApplicant = await signUp(t.app, 'globex', { firstname: 'Gus', lastname: 'Globex', email: uniqueEmail('gus-globex') });
   const at = (iso: string) => new Date(iso);
   submitted = await createApplication(t.app, {
     tenantId: t.tenants.acme.id, userId: acmeApplicant.user._id, status: 'submitted', currentQuestionId: 'individual-submitted',
@@ -62,7 +62,8 @@ describe('GET admin/application', () => {
     expect(await ids('status=approved')).toEqual([approved.id]);
     expect(await ids(`tenant=${t.tenants.acme.id}`)).toEqual([started.id, submitted.id]);
     expect(await ids(`tenant=${t.tenants.acme.id}&status=submitted`)).toEqual([submitted.id]);
-    expect(await ids(`search=${encodeURIComponent(globexApplicant.email.slice(0, 12))}`)).toEqual([approved.id]);
+    // Part of one applicant's address: the other test users' addresses start alike (user-…).
+    expect(await ids('search=gus-glob')).toEqual([approved.id]);
     expect(await ids('search=nobody-has-this')).toEqual([]);
     expect(await ids('sort=createdAt&direction=asc')).toEqual([submitted.id, approved.id, started.id]);
     expect((await ids('sort=tenantName&direction=desc'))[0]).toBe(approved.id);

@@ -11,21 +11,13 @@ async function tableCount(database: { db: { execute: (q: ReturnType<typeof sql>)
   return rows[0]!.n;
 }
 
-// Each test file starts from the run's migrated template instead of migrating its own database (global-setup.ts).
+// Each test file starts from the run's migrated template instead of migrating its own database (global-setup.ts);
+// migrations.test.ts starts from an empty one.
 describe('test databases', () => {
   it('start as a copy of the migrated template, with every table before any migration runs', async () => {
     const database = await createTestDatabase();
     try {
       expect(await tableCount(database)).toBeGreaterThan(20);
-    } finally {
-      await database.drop();
-    }
-  });
-
-  it('start empty when a test asks for it (the migrations tests)', async () => {
-    const database = await createTestDatabase({ empty: true });
-    try {
-      expect(await tableCount(database)).toBe(0);
     } finally {
       await database.drop();
     }

@@ -1,11 +1,16 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
 ];
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's chromium-headless-shell: the same Blink and V8 as its chromium, without the full browser's UI and
+ * compositor; the journeys ran in 214 s with it against 298 s with /usr/bin/chromium on two cores.
+ */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 
 /** The app's address for a tenant: the bare host is the demo tenant, {slug}.localhost any other. */
 export function urlOf(path = '/', slug?: string): string {
@@ -13,15 +18,24 @@ export function urlOf(path = '/', slug?: string): string {
   return `http://${slug ? `${slug}.localhost` : 'localhost'}:${port}${path}`;
 }
 
-/** One browser per spec file; a fresh context (no storage) per test via newPage. */
+/**
+ * One browser per spec file; a fresh context (no storage) per test via newPage, closed when the test ends: a page left
+ * open keeps running its timers, animations and queries beside the next tests' pages, on the same two cores.
+ */
 export function useBrowser() {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let contexts: BrowserContext[] = [];
+  const closeContexts = async () => {
+    const open = contexts;
+    contexts = [];
+    await Promise.all(open.map((c) => c.close().catch(() => {})));
+  };
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
   });
+  afterEach(closeContexts);
   afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+    await closeContexts();
     await browser?.close();
   });
   return {

@@ -78,8 +78,16 @@ export function buildViewEvent(context: AnalyticsContext, referrer: string | nul
   return event;
 }
 
-export function postAnalytics(events: AnalyticsEventInput | AnalyticsEventInput[]): Promise<string[]> {
-  return api.post('/analytics', events, analyticsResult).then((r) => r.ids);
+/** Browsers refuse a keepalive request whose body is over 64 KiB; a bigger batch goes as an ordinary one. */
+const KEEPALIVE_MAX_BYTES = 60_000;
+
+/**
+ * Sends events; `leaving` (the page is being hidden or unloaded) sends them with `keepalive`, so the request is not
+ * cancelled with the page.
+ */
+export function postAnalytics(events: AnalyticsEventInput | AnalyticsEventInput[], { leaving = false } = {}): Promise<string[]> {
+  const keepalive = leaving && new TextEncoder().encode(JSON.stringify(events)).length <= KEEPALIVE_MAX_BYTES;
+  return api.post('/analytics', events, analyticsResult, { keepalive }).then((r) => r.ids);
 }
 
 /** Records one event and returns its id; analytics never breaks a user's action, so failures give undefined. */

@@ -26,6 +26,8 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Checks the whole response body; a mismatch is an error, never silently passed on. */
   schema: S;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a flush while the page is being hidden or unloaded). */
+  keepalive?: boolean;
 }
 
 type SessionRejectedListener = (error: ApiError) => void;
@@ -40,7 +42,7 @@ export function onSessionRejected(listener: SessionRejectedListener): () => void
   return () => sessionRejectedListeners.delete(listener);
 }
 
-export async function apiRequest<S extends z.ZodType>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<S>): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodType>(path: string, { method = 'GET', body, schema, signal, keepalive }: RequestOptions<S>): Promise<z.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // FormData (uploads) sets its own multipart content type with the boundary.
   const isForm = body instanceof FormData;
@@ -53,6 +55,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, { method = '
     headers,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     signal,
+    ...(keepalive ? { keepalive } : {}),
   });
   const payload = await readBody(response);
   const error = errorFromPayload(payload, response);
@@ -78,7 +81,8 @@ async function requestData<S extends z.ZodType>(path: string, schema: S, options
 /** The fetchers of single resources and actions. */
 export const api = {
   get: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) => requestData(path, schema, { signal }),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S) => requestData(path, schema, { method: 'POST', body }),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options: { keepalive?: boolean } = {}) =>
+    requestData(path, schema, { method: 'POST', body, ...options }),
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S) => requestData(path, schema, { method: 'PUT', body }),
   delete: <S extends z.ZodType>(path: string, schema: S) => requestData(path, schema, { method: 'DELETE' }),
   /** A multipart upload (file fields and text fields in the FormData). */

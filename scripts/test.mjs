@@ -32,7 +32,7 @@ const checks = [
 ];
 /** Suites that use both cores: one at a time. */
 const suites = [
-  ['API tests (PGlite, then PostgreSQL when reachable)', 'npm', ['test', '-w', 'apps/api', ...vitestArgs]],
+  ['API tests (PGlite and, when reachable, PostgreSQL)', 'npm', ['test', '-w', 'apps/api', ...vitestArgs]],
   ['Web component tests', 'npm', ['test', '-w', 'apps/web', ...vitestArgs]],
   ['Browser journeys (Chromium)', 'npm', ['test', '-w', 'e2e', ...vitestArgs]],
 ];

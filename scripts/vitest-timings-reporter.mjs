@@ -13,10 +13,11 @@ export default class TimingsReporter {
   onTestRunEnd(testModules) {
     const file = process.env.TEST_TIMINGS_FILE;
     if (!file) return;
-    // The API suite runs twice, once per engine (TEST_DB).
-    const engine = process.env.TEST_DB ? ` on ${process.env.TEST_DB}` : '';
-    const suite = `${process.env.TEST_SUITE_LABEL ?? relative(process.cwd(), this.root ?? process.cwd())}${engine}`;
+    const label = process.env.TEST_SUITE_LABEL ?? relative(process.cwd(), this.root ?? process.cwd());
     const lines = testModules.map((module) => {
+      // The API suite runs each file once per engine, as two projects (`pglite`, `postgres`).
+      const project = module.project.name;
+      const suite = project ? `${label}, ${project}` : label;
       const d = module.diagnostic();
       const tests = [...module.children.allTests()].map((test) => ({ name: test.fullName, state: test.result().state }));
       return JSON.stringify({

@@ -1,11 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The API suite runs on both engines in one Vitest run: two projects, `pglite` and `postgres`, whose files share the
+ * two workers, so the end of one engine's files overlaps the other's instead of leaving a core idle (test/run-suites.mjs
+ * leaves `postgres` out when no server answers). `npx vitest run --project pglite` runs one engine.
+ */
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The PII scan: every file's captured logs and events are searched for the classified values it wrote.
     setupFiles: ['test/pii-scan.setup.ts'],
-    // One migrated database per run, copied for each file (test/global-setup.ts).
+    // One migrated database per run and engine, copied for each file (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -16,5 +21,9 @@ export default defineConfig({
     isolate: false,
     // Each file gets its own fresh database; two at a time fits two cores.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
+      { extends: true, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } },
+    ],
   },
 });

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { urlOf } from './browser.ts';
 
@@ -29,5 +31,16 @@ export async function choose(scope: Page | Locator, label: string, option: strin
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await scope.getByRole('combobox', { name: new RegExp(`^${escaped}\\b`) }).click();
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  try {
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  } catch (error) {
+    // Seen once (raise-offers, 2026-11-25): the option was clicked and the menu stayed open. Say what was on screen.
+    const shot = join(tmpdir(), `tessera-choose-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => {});
+    const state = await page.evaluate(() => ({
+      focused: document.activeElement?.outerHTML.slice(0, 200),
+      listboxes: [...document.querySelectorAll('[role=listbox]')].map((l) => l.outerHTML.slice(0, 1500)),
+    })).catch(() => null);
+    throw new Error(`choose(${label}, ${option}): the menu stayed open after the click. Screenshot ${shot}; ${JSON.stringify(state)}`, { cause: error });
+  }
 }

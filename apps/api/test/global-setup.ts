@@ -25,7 +25,8 @@ declare module 'vitest' {
  * database runs every migration, and the API suite has ~60 files on each engine.
  */
 export default async function setup(project: TestProject) {
-  if (testEngine() === 'pglite') {
+  // Each project of vitest.config.ts is named after its engine (its workers read TEST_DB from their env).
+  if (testEngine(project.name) === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'tessera-pglite-template-'));
     const client = new PGlite();
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });

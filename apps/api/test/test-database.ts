@@ -8,9 +8,9 @@ import * as schema from '../src/db/schema/index.ts';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Which engine this run tests against: TEST_DB=postgres (run-suites sets it) or the default PGlite. */
-export function testEngine(): 'pglite' | 'postgres' {
-  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+/** Which engine this file runs on: TEST_DB=postgres (the `postgres` project of vitest.config.ts) or PGlite. */
+export function testEngine(name = process.env.TEST_DB): 'pglite' | 'postgres' {
+  return name === 'postgres' ? 'postgres' : 'pglite';
 }
 
 export interface TestDatabase extends Database {

@@ -127,16 +127,21 @@ export function sampleRequest(route: RouteEntry, given: Record<string, string> =
  * A key's last use (api_keys.last_used_at) is left out: any call that presents a valid key records it.
  */
 export async function fingerprint(app: FastifyInstance): Promise<Record<string, string>> {
-  const result = (await app.db.execute(
-    sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
-  )) as unknown as { rows: { name: string }[] };
-  const tables = result.rows.map((r) => r.name);
-  const union = tables
-    .map((name) => `select '${name}' as name, count(*)::int || ':' || md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' order by (to_jsonb(t) - 'last_used_at')::text), '')) as hash from "${name}" t`)
-    .join(' union all ');
+  let union = fingerprintQueries.get(app);
+  if (!union) {
+    // The tables are the migrations': listed once per app (the catalog query cost as much as the hashing).
+    const result = (await app.db.execute(
+      sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+    )) as unknown as { rows: { name: string }[] };
+    union = result.rows
+      .map(({ name }) => `select '${name}' as name, count(*)::int || ':' || md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' order by (to_jsonb(t) - 'last_used_at')::text), '')) as hash from "${name}" t`)
+      .join(' union all ');
+    fingerprintQueries.set(app, union);
+  }
   const hashes = (await app.db.execute(sql.raw(union))) as unknown as { rows: { name: string; hash: string }[] };
   return Object.fromEntries(hashes.rows.map((r) => [r.name, r.hash]));
 }
+const fingerprintQueries = new WeakMap<FastifyInstance, string>();
 
 /** The tables whose content differs between two fingerprints. */
 export const changedTables = (before: Record<string, string>, after: Record<string, string>) =>

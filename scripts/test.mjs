@@ -12,7 +12,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const tsc = join(root, 'node_modules/typescript/bin/tsc');
+// TypeScript 7, the native compiler (package typescript-7, an alias of typescript@7): the same checks on the same
+// tsconfigs, ~3x faster than TypeScript 6's tsc on two cores. TypeScript 6 stays for the tools that use its JS API
+// (typescript-eslint).
+const tsc = join(root, 'node_modules/typescript-7/bin/tsc');
 const eslint = join(root, 'node_modules/eslint/bin/eslint.js');
 const reporter = join(root, 'scripts/vitest-timings-reporter.mjs');
 /** Vitest's usual output plus the timings reporter, for the steps that run Vitest. */
@@ -20,12 +23,16 @@ const vitestArgs = ['--', '--reporter=default', `--reporter=${reporter}`];
 
 /** Quick checks: one core each, run side by side, longest first. */
 const checks = [
-  ['Lint', process.execPath, [eslint, '.']],
+  // Lint in three parts of ~20 s, so that no one step is what the others wait for (a single `eslint .` was ~60 s, most
+  // of it the React Compiler's rules on the web app): the web features a–l, the rest of the web app, everything else.
+  ['Lint: web features a–l', process.execPath, [eslint, 'apps/web/src/features/[a-l]*/**']],
+  ['Lint: rest of the web app', process.execPath, [eslint, 'apps/web', '--ignore-pattern', 'apps/web/src/features/[a-l]*/**']],
   ['Types: web', process.execPath, [tsc, '-p', 'apps/web']],
   // One program: bench imports the API's source (tsconfig.server.json).
   ['Types: API and bench', process.execPath, [tsc, '-p', 'tsconfig.server.json']],
   // Early: the browser journeys serve this build.
   ['Web build with the /signin budget check', 'npm', ['run', 'build', '-w', 'apps/web']],
+  ['Lint: API, domain, e2e, bench, scripts', process.execPath, [eslint, '.', '--ignore-pattern', 'apps/web/**']],
   ['Domain unit tests', 'npm', ['test', '-w', 'packages/domain', ...vitestArgs]],
   ['Types: domain', process.execPath, [tsc, '-p', 'packages/domain']],
   ['Types: e2e', process.execPath, [tsc, '-p', 'e2e']],

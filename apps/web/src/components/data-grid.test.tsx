@@ -2,7 +2,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withDocumentStyles } from '../test/document-styles.ts';
+import { withDocumentStyles } from '../test/document-styles.tsx';
 import { DataGrid } from './data-grid.tsx';
 
 // A header's name leaves out its sort button, which MUI's styles hide until the column is sorted or hovered.

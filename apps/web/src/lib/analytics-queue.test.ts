@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildEvent } from './analytics.ts';
 import { discardEvents, pendingEvents, queueEvent } from './analytics-queue.ts';
 
@@ -8,6 +8,8 @@ function answered(ids: string[]) {
   return vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ data: { ids } }), { status: 200, headers: { 'content-type': 'application/json' } }));
 }
 
+// The worker's other files may have left events queued (isolate: false).
+beforeEach(() => discardEvents());
 afterEach(() => {
   discardEvents();
   vi.restoreAllMocks();

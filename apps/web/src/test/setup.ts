@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 // Keeps MUI's style rules out of jsdom's document unless a file asks for them.
-import './document-styles.ts';
+import './document-styles.tsx';
 
 // MUI transitions (a dialog closing, a menu fading) take longer than the default 1 s on a loaded
 // two-core machine; findBy* and waitFor wait up to 5 s before failing.

@@ -1,6 +1,6 @@
 // A Vitest reporter that appends one JSON line per test file to TEST_TIMINGS_FILE: the suite (TEST_SUITE_LABEL), the
-// file, its wall time (environment, set-up, import and tests) and each test's outcome. `npm test` reads the lines to
-// print the slowest files; `npm run test:flaky` reads them to count the journeys that failed. Without
+// file, its wall time (its environment when it has one of its own, set-up, import and tests) and each test's outcome.
+// `npm test` reads the lines to print the slowest files; `npm run test:flaky` reads them to count the journeys that failed. Without
 // TEST_TIMINGS_FILE it does nothing, so a vitest run by hand is unchanged.
 import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -24,7 +24,8 @@ export default class TimingsReporter {
         suite,
         file: relative(this.root ?? process.cwd(), module.moduleId),
         state: module.state(),
-        ms: Math.round(d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration),
+        // With isolate: false a worker sets its environment up once, but Vitest reports that time for each of its files.
+        ms: Math.round((module.project.config.isolate ? d.environmentSetupDuration : 0) + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration),
         testsMs: Math.round(d.duration),
         tests,
       });

@@ -1,7 +1,7 @@
 // A Vitest reporter that appends one JSON line per test file to TEST_TIMINGS_FILE: the suite (TEST_SUITE_LABEL), the
 // file, its wall time (its environment when it has one of its own, set-up, import and tests) and each test's outcome.
-// `npm test` reads the lines to print the slowest files; `npm run test:flaky` reads them to count the journeys that failed. Without
-// TEST_TIMINGS_FILE it does nothing, so a vitest run by hand is unchanged.
+// `npm test` reads the lines to print the slowest files; `npm run test:flaky` reads them to count the journeys that
+// failed. Without TEST_TIMINGS_FILE it does nothing, so a vitest run by hand is unchanged.
 import { appendFileSync } from 'node:fs';
 import { relative } from 'node:path';
 

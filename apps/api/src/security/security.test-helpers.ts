@@ -122,6 +122,9 @@ export function sampleRequest(route: RouteEntry, given: Record<string, string> =
   return body ? { ...request, payload: sample(body, body) as object } : request;
 }
 
+/** The fingerprint's query for each app: its tables do not change while it runs. */
+const fingerprintQueries = new WeakMap<FastifyInstance, string>();
+
 /**
  * The whole database's content, one hash per table: what a refused call must leave exactly as it was.
  * A key's last use (api_keys.last_used_at) is left out: any call that presents a valid key records it.
@@ -141,7 +144,6 @@ export async function fingerprint(app: FastifyInstance): Promise<Record<string, 
   const hashes = (await app.db.execute(sql.raw(union))) as unknown as { rows: { name: string; hash: string }[] };
   return Object.fromEntries(hashes.rows.map((r) => [r.name, r.hash]));
 }
-const fingerprintQueries = new WeakMap<FastifyInstance, string>();
 
 /** The tables whose content differs between two fingerprints. */
 export const changedTables = (before: Record<string, string>, after: Record<string, string>) =>

@@ -1,6 +1,5 @@
 /** Small, plain transactional mails. Every value is escaped; links are absolute. */
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../html.ts';
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
   const html = [

@@ -1,5 +1,4 @@
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/html.ts';
 
 /** The notice an existing member gets when a document is shared with them. */
 export function documentSharedMail(tenantName: string, sharerName: string, documentName: string, role: string, url: string) {

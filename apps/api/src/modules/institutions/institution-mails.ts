@@ -1,5 +1,4 @@
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/html.ts';
 
 function mail(subject: string, lines: string[], action: { label: string; url: string }) {
   return {

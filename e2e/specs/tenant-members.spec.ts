@@ -72,8 +72,9 @@ describe('tenant members and groups', () => {
     // The member sees the group on their own membership page.
     await invitee.getByRole('button', { name: 'Account menu' }).click();
     await invitee.getByRole('menuitem', { name: 'Membership' }).click();
-    await invitee.getByText('Membership', { exact: true }).first().waitFor();
-    await invitee.getByText(email).waitFor();
+    await invitee.getByRole('main').getByText('Membership', { exact: true }).first().waitFor();
+    // The account menu, which also shows the email, may still be fading out: read the page itself.
+    await invitee.getByRole('main').getByText(email).waitFor();
     await invitee.getByRole('tab', { name: 'Groups' }).click();
     await invitee.getByRole('gridcell', { name: groupName }).waitFor();
   });

@@ -8,7 +8,7 @@ import type { Config } from '../config/index.ts';
 import { withTenant } from '../db/scope.ts';
 import { closeRedis, createRedisClient, ignoreRejections } from '../lib/redis.ts';
 import { findUserWithMember } from '../modules/users/users.repository.ts';
-import { membershipRefusal } from './auth.ts';
+import { membershipRefusal } from '../lib/auth-context.ts';
 import { parseHost } from './tenant.ts';
 
 export interface SocketIdentity {

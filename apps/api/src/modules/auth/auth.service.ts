@@ -13,7 +13,7 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { assertUncommonPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { newId } from '../../lib/ids.ts';
-import { membershipRefusal, type AuthContext, type Caller } from '../../plugins/auth.ts';
+import { membershipRefusal, type AuthContext, type Caller } from '../../lib/auth-context.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
 import { actorName, recordEvent } from '../timeline/timeline.service.ts';
 import { findUserByEmail, findUserById, findUserWithMemberByEmail, insertUser, toUser, updateUser } from '../users/users.repository.ts';

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { authTokens, type UserRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/tenant-members.repository.ts';
 import { recordEvent } from '../timeline/timeline.service.ts';

@@ -9,7 +9,7 @@ import type { InstitutionRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import {
   isTenantOwner, requireInstitution, requireInstitutionOfKey, requireRaiseMode, requireTenantOwner, type InstitutionAccess, type InstitutionReader,

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
 import { invite, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/tenant-members.repository.ts';

@@ -11,6 +11,7 @@ import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.t
 import { useUpdateAccount } from '../api/update-account.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { SectionCard } from './section-card.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 type ProfileField = (typeof ACCOUNT_PROFILE_FIELDS)[number];
 type ProfileValues = AccountUpdateBody;
@@ -86,7 +87,7 @@ export function ProfileSection({ user }: { user: User }) {
   return (
     <SectionCard title="Profile" subtitle="How you appear across the platform and where we can reach you.">
       <UnsavedChangesGuard when={formState.isDirty} />
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={3}>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={3}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}>
           <AvatarUpload user={user} />
           <Box sx={{ flex: 1, width: '100%' }}>

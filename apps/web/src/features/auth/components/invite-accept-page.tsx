@@ -16,6 +16,7 @@ import { FormError } from './form-error.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { NameFields } from './name-fields.tsx';
 import { PasswordField } from './password-field.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 const SIGNUP_TOKEN_MESSAGES: TokenMessages = {
   missing: AUTH_ERRORS.signupTokenMissing,
@@ -57,7 +58,7 @@ export function InviteAcceptPage() {
     <AuthPage>
       <title>{`Finish your invitation · ${name}`}</title>
       <AuthCard title="Finish your invitation" subtitle={`You have been invited to ${name}. Choose a password to activate your account.`}>
-        <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+        <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
           {invite.error && <Alert severity="error">{invite.error}</Alert>}
           <NameFields control={control} />
           <FormTextField

@@ -13,6 +13,7 @@ import { useTokenParam, type TokenMessages } from '../hooks/use-token-param.ts';
 import { AuthCard, AuthPage } from './auth-card.tsx';
 import { FormError } from './form-error.tsx';
 import { PasswordField } from './password-field.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 const RESET_TOKEN_MESSAGES: TokenMessages = {
   missing: AUTH_ERRORS.resetTokenMissing,
@@ -48,7 +49,7 @@ export function PasswordResetConfirmPage() {
     <AuthPage>
       <title>{`Password Reset · ${name}`}</title>
       <AuthCard title="Password Reset Confirmation" subtitle="Choose a new password for your account.">
-        <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+        <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
           {reset.error && <Alert severity="error">{reset.error}</Alert>}
           <PasswordField control={control} name="password" label="New password" isNew disabled={expired} />
           {/* §5: an expired link cannot be used, so there is nothing to press. */}

@@ -12,6 +12,7 @@ import { usePasswordResetRequest } from '../api/password-reset-request.ts';
 import { useAuthLink } from '../hooks/use-auth-link.ts';
 import { AuthCard, AuthPage } from './auth-card.tsx';
 import { FormTextField } from './form-text-field.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 export function PasswordResetRequestPage() {
   const { name } = useTenant();
@@ -57,7 +58,7 @@ export function PasswordResetRequestPage() {
         </AuthCard>
       ) : (
         <AuthCard title="Forgot Password" subtitle="Enter the email of your account and we will send you a link to reset your password.">
-          <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+          <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
             <FormTextField control={control} name="email" label="Recovery email" type="email" autoComplete="email" />
             <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={resetRequest.isPending}>
               Send reset link

@@ -15,6 +15,7 @@ import { FormError } from './form-error.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { PasswordField } from './password-field.tsx';
 import { ValuePropositions } from './value-propositions.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 export function SigninPage() {
   const { name } = useTenant();
@@ -62,7 +63,7 @@ export function SigninPage() {
       </Box>
       <Box sx={{ order: { xs: 1, md: 2 }, width: '100%', display: 'flex', justifyContent: 'center' }}>
         <AuthCard title="Sign In" subtitle={`Welcome back to ${name}.`}>
-          <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+          <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
             {autoSignout && <Alert severity="info">{AUTH_ERRORS.sessionExpired}</Alert>}
             <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
             <Box>

@@ -16,6 +16,7 @@ import { FormError } from './form-error.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { NameFields } from './name-fields.tsx';
 import { PasswordField } from './password-field.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 export function SignupPage() {
   const { name } = useTenant();
@@ -44,7 +45,7 @@ export function SignupPage() {
     <AuthPage>
       <title>{`Create account · ${name}`}</title>
       <AuthCard title="Create account" subtitle={`Join ${name} to discover and track private investments.`}>
-        <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+        <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
           <NameFields control={control} />
           <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
           <PasswordField control={control} name="password" label="Password" isNew />

@@ -12,6 +12,7 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guar
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateBrandingMessaging } from '../api/update-branding-messaging.ts';
 import { BrandingPage } from './branding-page.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 export const MAX_PROMO_CARDS = 6;
 export const MAX_PROMO_BUTTONS = 2;
@@ -85,7 +86,7 @@ export function MessagingForm({ tenant }: { tenant: TenantPublic }) {
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} aria-label="Messaging" spacing={3} sx={{ maxWidth: 800 }}>
+    <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} aria-label="Messaging" spacing={3} sx={{ maxWidth: 800 }}>
       {guard}
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>

@@ -13,6 +13,7 @@ import { loadFont } from '../../tenant/theme/load-font.ts';
 import { useUpdateBrandingTheme } from '../api/update-branding-theme.ts';
 import { BrandingPage } from './branding-page.tsx';
 import { ThemePreview } from './theme-preview.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 export const COLOUR_LABELS: Record<keyof PaletteColours, string> = {
   primary: 'Primary',
@@ -98,7 +99,7 @@ export function ThemeForm({ tenant }: { tenant: TenantPublic }) {
   );
 
   return (
-    <Grid container spacing={3} component="form" noValidate onSubmit={onSubmit} aria-label="Theme">
+    <Grid container spacing={3} component="form" noValidate onSubmit={formSubmit(onSubmit)} aria-label="Theme">
       {guard}
       <Grid size={{ xs: 12, md: 6 }}>
         <Card variant="outlined">

@@ -13,6 +13,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateFinancialAccount } from '../api/create-financial-account.ts';
 import { useUpdateFinancialAccount } from '../api/update-financial-account.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 interface Form {
   accountName: string;
@@ -60,7 +61,7 @@ export function FinancialAccountDialog({ account, onClose, onSaved }: FinancialA
   return (
     <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{account ? 'Edit financial account' : 'Add financial account'}</DialogTitle>
-      <Stack component="form" noValidate onSubmit={onSubmit}>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Controller

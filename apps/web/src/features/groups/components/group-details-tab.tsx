@@ -12,6 +12,7 @@ import { useDeleteGroup } from '../api/delete-group.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
 import { GroupMembersSection } from './group-members-section.tsx';
 import { useGroupContext } from './group-page.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -61,7 +62,7 @@ export function GroupDetailsTab() {
   return (
     <Stack spacing={2}>
       <Section title="Details">
-        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+        <Stack component="form" noValidate spacing={2} onSubmit={formSubmit(onSubmit)}>
           <Controller
             control={control}
             name="name"

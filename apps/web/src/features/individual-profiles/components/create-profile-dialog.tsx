@@ -7,6 +7,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateIndividualProfile } from '../api/create-individual-profile.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 interface CreateProfileDialogProps {
   open: boolean;
@@ -46,7 +47,7 @@ export function CreateProfileDialog({ open, onClose, onCreated }: CreateProfileD
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>New Profile</DialogTitle>
-      <Stack component="form" noValidate onSubmit={onSubmit}>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {(['firstname', 'lastname'] as const).map((name) => (

@@ -21,6 +21,7 @@ import { useIndividualProfile } from '../api/get-individual-profile.ts';
 import { useRevealIndividualProfile } from '../api/reveal-individual-profile.ts';
 import { useUpdateIndividualProfile } from '../api/update-individual-profile.ts';
 import { useProfileId } from './individual-profile-page.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 type Form = IndividualProfileDetailsForm;
 
@@ -148,7 +149,7 @@ function DetailsForm({ profile }: { profile: IndividualProfile }) {
   const onFile = (field: SensitiveProfileField) => (profile[field] && !revealed ? `On file: ${profile[field]}` : undefined);
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper variant="outlined" component="form" noValidate onSubmit={formSubmit(onSubmit)} sx={{ p: { xs: 2, sm: 3 } }}>
       <UnsavedChangesGuard when={isDirty} />
       <Stack spacing={3}>
         <Typography variant="h6" component="h2">

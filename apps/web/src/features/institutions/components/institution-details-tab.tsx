@@ -21,6 +21,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { InstitutionTabFrame, type InstitutionTabProps } from './institution-tab-frame.tsx';
 import { SlugField } from './slug-field.tsx';
 import { useSlugCheck } from './use-slug-check.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 /**
  * The body's rules, with the description as text ('' for none) and the slug as typed: the slug field checks
@@ -86,7 +87,7 @@ function DetailsForm({ tenantId, institution }: InstitutionTabProps) {
   );
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+    <Stack component="form" noValidate spacing={2} onSubmit={formSubmit(onSubmit)}>
       <SectionCard title="Details">
         <Controller
           control={control}

@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateLegalEntityProfile } from '../api/create-legal-entity-profile.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 interface CreateLegalEntityDialogProps {
   open: boolean;
@@ -49,7 +50,7 @@ export function CreateLegalEntityDialog({ open, onClose, onCreated }: CreateLega
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>New Legal Entity</DialogTitle>
-      <Stack component="form" noValidate onSubmit={onSubmit}>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Controller

@@ -12,6 +12,7 @@ import { useLegalEntityProfiles } from '../api/list-legal-entity-profiles.ts';
 import { useUpdateLegalEntityProfileDetails } from '../api/update-legal-entity-profile-details.ts';
 import { GicsFields } from './gics-fields.tsx';
 import { useLegalEntityOutlet } from './legal-entity-profile-page.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 type DetailsForm = Required<{ [K in keyof LegalEntityProfileDetailsBody]: Exclude<LegalEntityProfileDetailsBody[K], undefined> }>;
 
@@ -65,7 +66,7 @@ export function LegalEntityDetailsTab() {
 
   return (
     <Card variant="outlined">
-      <CardContent component="form" noValidate onSubmit={onSubmit}>
+      <CardContent component="form" noValidate onSubmit={formSubmit(onSubmit)}>
         {guard}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>

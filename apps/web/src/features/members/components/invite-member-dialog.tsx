@@ -11,6 +11,7 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guar
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { AttributeSwitches } from './attribute-switches.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 const INVITE_ROLES = tenantRole.options.filter((r) => r !== 'owner');
 const EMPTY: MemberInviteFormValues = { email: '', firstname: '', lastname: '', role: 'member', attributes: INVITE_DEFAULT_ATTRIBUTES, expiresOn: '' };
@@ -58,7 +59,7 @@ export function InviteMemberDialog({ tenantId, open, onClose, onInvited }: Invit
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle id={titleId}>Invite Member</DialogTitle>
-      <Stack component="form" noValidate onSubmit={onSubmit} sx={{ minHeight: 0, flex: 1 }}>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} sx={{ minHeight: 0, flex: 1 }}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Controller

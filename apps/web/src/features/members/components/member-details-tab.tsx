@@ -20,6 +20,7 @@ import { AttributeSwitches } from './attribute-switches.tsx';
 import { MemberImage } from './member-image.tsx';
 import { useMemberContext } from './member-page.tsx';
 import { MemberStatusActions } from './member-status-actions.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -95,7 +96,7 @@ export function MemberDetailsTab() {
         <Box sx={{ alignSelf: 'flex-start' }}>
           <MemberImage tenantId={tenantId} member={member} />
         </Box>
-        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+        <Stack component="form" noValidate spacing={2} onSubmit={formSubmit(onSubmit)}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {(['firstname', 'middlename', 'lastname'] as const).map((name) => (
               <Controller

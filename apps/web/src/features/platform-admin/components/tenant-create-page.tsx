@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useSlugAvailability } from '../api/check-slug.ts';
 import { useCreateTenant } from '../api/create-tenant.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 /** The host new tenants live under: this page's host without its own tenant label (and manage. prefix). */
 export function baseHost(host: string, currentSlug: string | null): string {
@@ -47,7 +48,7 @@ export function TenantCreatePage() {
   // Navigates once the page re-rendered without the unsaved-changes guard.
   const [createdId, setCreatedId] = useState<string | null>(null);
   useEffect(() => {
-    if (createdId) navigate(`/admin/tenant/${createdId}`, { replace: true });
+    if (createdId) void navigate(`/admin/tenant/${createdId}`, { replace: true });
   }, [createdId, navigate]);
   const { control, handleSubmit, setValue, formState } = useForm<TenantCreateBody, unknown, z.output<typeof tenantCreateBody>>({
     resolver: zodResolver(tenantCreateBody),
@@ -78,7 +79,7 @@ export function TenantCreatePage() {
       </Typography>
       <Card variant="outlined" sx={{ maxWidth: 640 }}>
         <CardContent>
-          <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+          <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
             {create.error && <Alert severity="error">{errorMessage(create.error)}</Alert>}
             <Controller
               control={control}

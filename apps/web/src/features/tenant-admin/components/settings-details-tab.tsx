@@ -13,6 +13,7 @@ import { ContactEditor } from '../../contact/components/contact-editor.tsx';
 import { useUpdateTenantContact } from '../api/update-tenant-contact.ts';
 import { useUpdateTenantDetails } from '../api/update-tenant-details.ts';
 import { useTenantSettingsOutlet } from './tenant-settings-page.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 interface DetailsForm {
   name: string;
@@ -70,7 +71,7 @@ function DetailsCard({ tenant }: { tenant: TenantDetails }) {
         }
         sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }}
       />
-      <CardContent component="form" noValidate onSubmit={onSubmit} aria-label="Tenant details">
+      <CardContent component="form" noValidate onSubmit={formSubmit(onSubmit)} aria-label="Tenant details">
         {guard}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>

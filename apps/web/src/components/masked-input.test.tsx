@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { CurrencyInput, MaskedInput, PercentInput } from './masked-input.tsx';
 import { formSubmit } from '../lib/form-submit.ts';
+import { CurrencyInput, MaskedInput, PercentInput } from './masked-input.tsx';
 
 function Form({ onSubmit }: { onSubmit: (values: { phone: string; ssn: string; amount: number | null; equity: number | null }) => void }) {
   const { control, handleSubmit } = useForm({ defaultValues: { phone: '', ssn: '', amount: null as number | null, equity: null as number | null } });

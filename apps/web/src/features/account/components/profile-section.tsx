@@ -3,6 +3,7 @@ import { Box, Button, Grid, Stack, TextField, type TextFieldProps } from '@mui/m
 import {
   ACCOUNT_PROFILE_FIELDS, accountUpdateBody, COUNTRIES, DEFAULT_COUNTRY, US_STATES, userDisplayName, type AccountUpdate, type AccountUpdateBody, type User,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
@@ -11,7 +12,6 @@ import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.t
 import { useUpdateAccount } from '../api/update-account.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { SectionCard } from './section-card.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 type ProfileField = (typeof ACCOUNT_PROFILE_FIELDS)[number];
 type ProfileValues = AccountUpdateBody;

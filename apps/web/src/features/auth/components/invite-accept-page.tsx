@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { AUTH_ERRORS, inviteAcceptBody, inviteTokenPayload, type InviteAcceptBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -16,7 +17,6 @@ import { FormError } from './form-error.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { NameFields } from './name-fields.tsx';
 import { PasswordField } from './password-field.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 const SIGNUP_TOKEN_MESSAGES: TokenMessages = {
   missing: AUTH_ERRORS.signupTokenMissing,

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { AUTH_ERRORS, passwordResetConfirmBody, resetTokenPayload, type PasswordResetConfirmBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -13,7 +14,6 @@ import { useTokenParam, type TokenMessages } from '../hooks/use-token-param.ts';
 import { AuthCard, AuthPage } from './auth-card.tsx';
 import { FormError } from './form-error.tsx';
 import { PasswordField } from './password-field.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 const RESET_TOKEN_MESSAGES: TokenMessages = {
   missing: AUTH_ERRORS.resetTokenMissing,

@@ -2,6 +2,7 @@ import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { passwordResetRequestBody, type PasswordResetRequestBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,7 +13,6 @@ import { usePasswordResetRequest } from '../api/password-reset-request.ts';
 import { useAuthLink } from '../hooks/use-auth-link.ts';
 import { AuthCard, AuthPage } from './auth-card.tsx';
 import { FormTextField } from './form-text-field.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 export function PasswordResetRequestPage() {
   const { name } = useTenant();

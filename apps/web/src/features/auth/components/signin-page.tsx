@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { AUTH_ERRORS, signinBody, type SigninBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -15,7 +16,6 @@ import { FormError } from './form-error.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { PasswordField } from './password-field.tsx';
 import { ValuePropositions } from './value-propositions.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 export function SigninPage() {
   const { name } = useTenant();

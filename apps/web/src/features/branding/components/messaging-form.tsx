@@ -5,6 +5,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { Button, Card, CardContent, FormControlLabel, IconButton, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import { brandingMessaging, newObjectId, type BrandingMessaging, type TenantPublic } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useForm, type Control } from 'react-hook-form';
@@ -12,7 +13,6 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guar
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateBrandingMessaging } from '../api/update-branding-messaging.ts';
 import { BrandingPage } from './branding-page.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 export const MAX_PROMO_CARDS = 6;
 export const MAX_PROMO_BUTTONS = 2;

@@ -3,6 +3,7 @@ import {
   Box, Button, Card, CardContent, FormControl, FormControlLabel, FormLabel, Grid, MenuItem, Radio, RadioGroup, Slider, Stack, Tab, Tabs, TextField, Typography,
 } from '@mui/material';
 import { brandingTheme, fontFamily, paletteColours, type BrandingTheme, type PaletteColours, type TenantPublic, type ThemeMode } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
@@ -13,7 +14,6 @@ import { loadFont } from '../../tenant/theme/load-font.ts';
 import { useUpdateBrandingTheme } from '../api/update-branding-theme.ts';
 import { BrandingPage } from './branding-page.tsx';
 import { ThemePreview } from './theme-preview.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 export const COLOUR_LABELS: Record<keyof PaletteColours, string> = {
   primary: 'Primary',

@@ -7,13 +7,13 @@ import {
   type FinancialAccount,
   type FinancialAccountType,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateFinancialAccount } from '../api/create-financial-account.ts';
 import { useUpdateFinancialAccount } from '../api/update-financial-account.ts';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 interface Form {
   accountName: string;

@@ -7,12 +7,12 @@ import { useNavigate } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useDeleteGroup } from '../api/delete-group.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
 import { GroupMembersSection } from './group-members-section.tsx';
 import { useGroupContext } from './group-page.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

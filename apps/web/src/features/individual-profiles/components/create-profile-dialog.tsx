@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField } from '@mui/material';
 import { createIndividualProfileBody, type CreateIndividualProfileBody, type IndividualProfile } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateIndividualProfile } from '../api/create-individual-profile.ts';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 interface CreateProfileDialogProps {
   open: boolean;

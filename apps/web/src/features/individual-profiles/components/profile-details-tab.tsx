@@ -12,6 +12,7 @@ import {
   type MaskName,
   type SensitiveProfileField,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { MaskedInput } from '../../../components/masked-input.tsx';
@@ -21,7 +22,6 @@ import { useIndividualProfile } from '../api/get-individual-profile.ts';
 import { useRevealIndividualProfile } from '../api/reveal-individual-profile.ts';
 import { useUpdateIndividualProfile } from '../api/update-individual-profile.ts';
 import { useProfileId } from './individual-profile-page.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 type Form = IndividualProfileDetailsForm;
 

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { CustomMetricsEditor } from '../../../components/custom-metrics-editor.tsx';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
@@ -21,7 +22,6 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { InstitutionTabFrame, type InstitutionTabProps } from './institution-tab-frame.tsx';
 import { SlugField } from './slug-field.tsx';
 import { useSlugCheck } from './use-slug-check.ts';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 /**
  * The body's rules, with the description as text ('' for none) and the slug as typed: the slug field checks

@@ -5,9 +5,9 @@ import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useInviteTeamMember } from '../api/invite-team-member.ts';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 const EMPTY: TeamInviteFormValues = { email: '', firstname: '', lastname: '', role: 'member', expiresOn: '' };
 

@@ -4,12 +4,12 @@ import {
   legalEntityProfileCreateBody, legalEntityType, legalEntityTypeLabels,
   type LegalEntityProfile, type LegalEntityProfileCreateBody, type LegalEntityProfileCreateInput,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateLegalEntityProfile } from '../api/create-legal-entity-profile.ts';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 interface CreateLegalEntityDialogProps {
   open: boolean;

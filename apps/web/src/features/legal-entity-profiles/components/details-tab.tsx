@@ -4,6 +4,7 @@ import {
   COUNTRIES, legalEntityProfileDetailsBody, legalEntityType, legalEntityTypeLabels, US_STATES,
   type LegalEntityProfile, type LegalEntityProfileDetails, type LegalEntityProfileDetailsBody,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -12,7 +13,6 @@ import { useLegalEntityProfiles } from '../api/list-legal-entity-profiles.ts';
 import { useUpdateLegalEntityProfileDetails } from '../api/update-legal-entity-profile-details.ts';
 import { GicsFields } from './gics-fields.tsx';
 import { useLegalEntityOutlet } from './legal-entity-profile-page.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 type DetailsForm = Required<{ [K in keyof LegalEntityProfileDetailsBody]: Exclude<LegalEntityProfileDetailsBody[K], undefined> }>;
 

@@ -4,6 +4,7 @@ import {
   expiryFromDay, INVITE_DEFAULT_ATTRIBUTES, memberInviteForm, tenantRole, tenantRoleLabels,
   type MemberInviteFormValues, type TenantMemberAdmin,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -11,7 +12,6 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guar
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { AttributeSwitches } from './attribute-switches.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 const INVITE_ROLES = tenantRole.options.filter((r) => r !== 'owner');
 const EMPTY: MemberInviteFormValues = { email: '', firstname: '', lastname: '', role: 'member', attributes: INVITE_DEFAULT_ATTRIBUTES, expiresOn: '' };

@@ -4,6 +4,7 @@ import {
   dayFromExpiry, expiryFromDay, memberDetailsBody, memberDisplayName, tenantRole, tenantRoleLabels,
   type MemberDetailsBody, type Permission, type TenantRole,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -20,7 +21,6 @@ import { AttributeSwitches } from './attribute-switches.tsx';
 import { MemberImage } from './member-image.tsx';
 import { useMemberContext } from './member-page.tsx';
 import { MemberStatusActions } from './member-status-actions.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { newTenantSlug, slugify, tenantCreateBody, type TenantCreateBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -13,7 +14,6 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useSlugAvailability } from '../api/check-slug.ts';
 import { useCreateTenant } from '../api/create-tenant.ts';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 /** The host new tenants live under: this page's host without its own tenant label (and manage. prefix). */
 export function baseHost(host: string, currentSlug: string | null): string {

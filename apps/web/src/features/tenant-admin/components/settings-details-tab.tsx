@@ -4,6 +4,7 @@ import {
   identityVerificationStatusLabels, TENANT_DESCRIPTION_MAX, tenantDetailsBody,
   type IdentityVerificationStatus, type TenantDetails, type TenantDetailsInput,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -13,7 +14,6 @@ import { ContactEditor } from '../../contact/components/contact-editor.tsx';
 import { useUpdateTenantContact } from '../api/update-tenant-contact.ts';
 import { useUpdateTenantDetails } from '../api/update-tenant-details.ts';
 import { useTenantSettingsOutlet } from './tenant-settings-page.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
 
 interface DetailsForm {
   name: string;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** The longest a request waits on Redis before it goes on without it. */
-export const COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 500;
 
 /**
  * A Redis client for a feature that can run on one process alone (rate limits): commands fail at once while Redis
@@ -25,7 +25,7 @@ export function createRedisClient(url: string, log: FastifyBaseLogger, feature: 
 }
 
 /** Logs the transitions of a client (down once, back once) instead of every failed reconnection attempt. */
-export function watchRedis(client: Redis, log: FastifyBaseLogger, feature: string): void {
+function watchRedis(client: Redis, log: FastifyBaseLogger, feature: string): void {
   let down = false;
   client.on('error', (err: Error) => {
     if (down) return;

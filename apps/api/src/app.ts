@@ -24,6 +24,7 @@ import { financialAccountsRoutes } from './modules/financial-accounts/financial-
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { individualProfilesRoutes } from './modules/individual-profiles/individual-profiles.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { findTenantBySlug } from './modules/tenants/tenants.repository.ts';
 import { tenantAdminRoutes } from './modules/tenant-admin/tenant-admin.routes.ts';
 import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -107,7 +108,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(multipart, { preservePath: true, limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24 } });
   await app.register(securityPlugin, { config });
   await app.register(compressJsonPlugin);
-  await app.register(tenantPlugin, { config });
+  await app.register(tenantPlugin, { config, findTenantBySlug });
   await app.register(authPlugin, { tokens, verifyApiKey, findUserWithMember });
   await app.register(openapiPlugin);
 

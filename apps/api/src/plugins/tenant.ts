@@ -3,10 +3,10 @@ import { APP_TYPE_HEADER, TENANT_ID_HEADER, TENANT_SLUG_HEADER, type AppType } f
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/index.ts';
+import type { Db } from '../db/client.ts';
 import type { TenantRow } from '../db/schema/index.ts';
 import { withoutTenant, withTenant } from '../db/scope.ts';
 import { AppError, notFound } from '../lib/app-error.ts';
-import { findTenantBySlug } from '../modules/tenants/tenants.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,12 +56,20 @@ export function parseHost(hostHeader: string | undefined, baseDomain: string): {
  * answers at once while one background read refreshes it, so no request waits for the database behind a busy
  * queue just because the entry aged; changes made through this node invalidate the entry at once.
  */
+/** Reads a tenant by slug: tenants.repository `findTenantBySlug`, handed to the plugin by app.ts. */
+export type TenantLookup = (db: Db, slug: string) => Promise<TenantRow | undefined>;
+
 export class TenantCache {
   private readonly entries = new Map<string, { tenant: TenantRow | null; expires: number }>();
   private readonly loading = new Map<string, Promise<TenantRow | null>>();
   /** Bumped on every invalidation, so a read that started before a change never stores what it read. */
   private generation = 0;
-  constructor(private readonly app: FastifyInstance, private readonly ttlMs = 30_000) {}
+  /** Without a lookup of its own, a cache reads through the app's (`app.tenantCache`). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ttlMs = 30_000,
+    readonly find: TenantLookup = app.tenantCache.find,
+  ) {}
 
   async bySlug(slug: string): Promise<TenantRow | null> {
     const hit = this.entries.get(slug);
@@ -76,7 +84,7 @@ export class TenantCache {
     let pending = this.loading.get(slug);
     if (!pending) {
       const generation = this.generation;
-      const read: Promise<TenantRow | null> = findTenantBySlug(this.app.db, slug)
+      const read: Promise<TenantRow | null> = this.find(this.app.db, slug)
         .then((found) => {
           const tenant = found ?? null;
           if (generation === this.generation) this.entries.set(slug, { tenant, expires: Date.now() + this.ttlMs });
@@ -139,8 +147,8 @@ function requireTenantParam(request: FastifyRequest, name: string): TenantRow {
 }
 
 export const tenantPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
-    const cache = new TenantCache(app);
+  async (app: FastifyInstance, opts: { config: Config; findTenantBySlug: TenantLookup }) => {
+    const cache = new TenantCache(app, undefined, opts.findTenantBySlug);
     app.decorate('tenantCache', cache);
     app.decorateRequest('tenant', null);
     app.decorateRequest('appType', opts.config.appType);

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
 import { useListSearch } from '../../../components/use-list-search.ts';
+import { isOneOf } from '../../../lib/list-params.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { CreateGroupDialog } from './create-group-dialog.tsx';
@@ -19,8 +20,6 @@ const columns: GridColDef<Group>[] = [
   { field: 'updatedAt', headerName: 'Updated', width: 130, valueFormatter: (value: string) => formatDate(value) },
 ];
 
-const isGroupSort = (field: string): field is GroupSort => (groupSort.options as readonly string[]).includes(field);
-
 /** /tenant/membership/groups: the tenant's member groups with their member counts; ?modal=create opens 'Create Group'. */
 export function GroupsPage() {
   const navigate = useNavigate();
@@ -31,7 +30,7 @@ export function GroupsPage() {
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
   const [sortModel, setSortModel] = useState<GridSortModel>(GRID_DEFAULT_SORT);
   const item = sortModel[0];
-  const sort: GroupSort = item && isGroupSort(item.field) ? item.field : 'createdAt';
+  const sort: GroupSort = item && isOneOf(groupSort.options, item.field) ? item.field : 'createdAt';
   const { data, isFetching, error } = useGroups(tenantId ?? '', { page: paging.page + 1, limit: paging.pageSize, sort, direction: item?.sort ?? 'desc', ...(search && { search }) });
 
   const setParam = (key: string, value: string) =>

@@ -10,6 +10,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
 import { useListSearch } from '../../../components/use-list-search.ts';
+import { isOneOf } from '../../../lib/list-params.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useInstitutions } from '../api/list-institutions.ts';
 import { CreateInstitutionDialog } from './create-institution-dialog.tsx';
@@ -31,8 +32,6 @@ const columns: GridColDef<Institution>[] = [
   { field: 'updatedAt', headerName: 'Updated', width: 130, valueFormatter: (value: string) => formatDate(value) },
   { field: 'createdAt', headerName: 'Created', width: 130, valueFormatter: (value: string) => formatDate(value) },
 ];
-
-const isOneOf = <T extends string>(values: readonly T[], v: string | null | undefined): v is T => v != null && (values as readonly string[]).includes(v);
 
 /** /tenant/marketplace/institutions: the tenant's institutions, searched and filtered on the server, with 'Add Institution' (?modal=create). */
 export function TenantInstitutionsPage() {

@@ -2,7 +2,7 @@ import { listOf, marketplaceInstitutionSummary } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { takePageAnswer } from '../../../lib/page-answers.ts';
-import { toSearch } from '../../members/api/list-members.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 import { marketplaceKey } from './get-marketplace-offer.ts';
 
 export interface MarketplaceInstitutionListParams {

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
 import { useListSearch } from '../../../components/use-list-search.ts';
+import { isOneOf } from '../../../lib/list-params.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useMembers } from '../api/list-members.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
@@ -22,8 +23,6 @@ const columns: GridColDef<TenantMemberAdmin>[] = [
   { field: 'membershipStatus', headerName: 'Status', width: 160, renderCell: ({ row }) => <MemberStatusDot status={row.membershipStatus} /> },
   { field: 'createdAt', headerName: 'Created', width: 130, valueFormatter: (value: string) => formatDate(value) },
 ];
-
-const isOneOf = <T extends string>(values: readonly T[], v: string | null): v is T => v !== null && (values as readonly string[]).includes(v);
 
 /** /tenant/membership/members: the tenant's members, searched and filtered through the address, with 'Invite Member' (?modal=create). */
 export function MembersPage() {

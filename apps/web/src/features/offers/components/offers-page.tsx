@@ -13,6 +13,7 @@ import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
+import { isOneOf } from '../../../lib/list-params.ts';
 import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
 import { useTenant } from '../../tenant/hooks/use-tenant.ts';
 import { useDeleteOffer } from '../api/delete-offer.ts';
@@ -22,7 +23,6 @@ import { ApprovalChip, ListingStatusBadge } from './offer-status-chips.tsx';
 import { offerErrorText } from './offer-toast.ts';
 
 type OfferSort = (typeof offerSort.options)[number];
-const isOneOf = <T extends string>(values: readonly T[], v: string | null): v is T => v !== null && (values as readonly string[]).includes(v);
 
 /** The §2 delete confirmation: names the offer and says it cannot be undone. */
 export function deleteOfferConfirmText(name: string) {

@@ -11,6 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { useListSearch } from '../../../components/use-list-search.ts';
+import { isOneOf } from '../../../lib/list-params.ts';
 import { useAdminApplications } from '../api/list-applications.ts';
 import { tenantQueryOptions } from '../api/get-tenant.ts';
 import { useTenants } from '../api/list-tenants.ts';
@@ -28,8 +29,6 @@ const columns: GridColDef<AdminApplicationItem>[] = [
   { field: 'createdAt', headerName: 'Created', width: 120, valueFormatter: (value: string) => formatDate(value) },
   { field: 'updatedAt', headerName: 'Updated', width: 120, valueFormatter: (value: string) => formatDate(value) },
 ];
-
-const isOneOf = <T extends string>(values: readonly T[], v: string | null): v is T => v !== null && (values as readonly string[]).includes(v);
 
 /** The tenant filter: tenants found by name or slug, the picked one kept by id in the address. */
 function TenantFilter({ tenantId, onChange }: { tenantId: string; onChange: (id: string) => void }) {

@@ -41,7 +41,7 @@ export function DocumentsPage({ creating = false }: { creating?: boolean }) {
       <ListPage
         title="Documents"
         action={
-          <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/document/create')}>
+          <Button variant="contained" startIcon={<Add />} onClick={() => void navigate('/document/create')}>
             Upload
           </Button>
         }
@@ -61,8 +61,8 @@ export function DocumentsPage({ creating = false }: { creating?: boolean }) {
           </>
         }
       >
-        <ServerDataGrid label="Documents" columns={columns} list={list} result={result} onRowClick={(row) => navigate(`/document/${row._id}`)} />
-        <DocumentUploadDialog open={creating} onClose={() => navigate('/document')} onUploaded={(doc) => navigate(`/document/${doc._id}`)} />
+        <ServerDataGrid label="Documents" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/document/${row._id}`)} />
+        <DocumentUploadDialog open={creating} onClose={() => void navigate('/document')} onUploaded={(doc) => void navigate(`/document/${doc._id}`)} />
       </ListPage>
     </Box>
   );

@@ -28,7 +28,7 @@ export function GroupAccessTab() {
       list={list}
       result={result}
       height={520}
-      onRowClick={(row) => navigate(`/tenant/membership/members/${row._id}`)}
+      onRowClick={(row) => void navigate(`/tenant/membership/members/${row._id}`)}
     />
   );
 }

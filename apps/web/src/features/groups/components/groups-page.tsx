@@ -36,14 +36,14 @@ export function GroupsPage() {
         columns={columns}
         list={list}
         result={result}
-        onRowClick={(row) => navigate(`/tenant/membership/groups/${row._id}`)}
+        onRowClick={(row) => void navigate(`/tenant/membership/groups/${row._id}`)}
       />
       {tenantId && (
         <CreateGroupDialog
           tenantId={tenantId}
           open={list.params.get('modal') === 'create'}
           onClose={() => list.setParam('modal', '')}
-          onCreated={(group) => navigate(`/tenant/membership/groups/${group._id}`)}
+          onCreated={(group) => void navigate(`/tenant/membership/groups/${group._id}`)}
         />
       )}
     </ListPage>

@@ -56,7 +56,7 @@ export function MembersPage() {
         columns={columns}
         list={list}
         result={result}
-        onRowClick={(row) => navigate(`/tenant/membership/members/${row._id}`)}
+        onRowClick={(row) => void navigate(`/tenant/membership/members/${row._id}`)}
       />
       {tenantId && <InviteMemberDialog tenantId={tenantId} open={list.params.get('modal') === 'create'} onClose={() => openModal(false)} />}
     </ListPage>

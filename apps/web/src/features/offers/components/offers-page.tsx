@@ -108,7 +108,7 @@ function OffersList({ institutionId, headingLevel }: OffersListProps) {
         columns={columns}
         list={list}
         result={result}
-        onRowClick={(row) => navigate(`${area.offerPath(row._id)}/details`)}
+        onRowClick={(row) => void navigate(`${area.offerPath(row._id)}/details`)}
       />
       {tenantId && (
         <OfferCreateDialog

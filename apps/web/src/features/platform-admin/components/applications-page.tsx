@@ -82,7 +82,7 @@ export function AdminApplicationsPage() {
         list={list}
         result={result}
         emptyText={filtered ? 'No applications match these filters' : 'No applications yet'}
-        onRowClick={(row) => navigate(`/admin/user/${row.user}`)}
+        onRowClick={(row) => void navigate(`/admin/user/${row.user}`)}
       />
     </ListPage>
   );

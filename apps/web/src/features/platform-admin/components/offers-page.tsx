@@ -29,7 +29,7 @@ export function AdminOffersPage() {
 
   return (
     <ListPage title="Offers" filters={<ListSearchField list={list} placeholder="Offer or tenant" fullWidth sx={{ maxWidth: 480 }} />}>
-      <ServerDataGrid label="Offers" columns={columns} list={list} result={result} onRowClick={(row) => navigate(`/admin/tenant/${row.tenant}`)} />
+      <ServerDataGrid label="Offers" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/admin/tenant/${row.tenant}`)} />
     </ListPage>
   );
 }

@@ -122,7 +122,7 @@ export function AdminTenantDetailsTab() {
                 onConfirm: async () => {
                   await remove.mutateAsync();
                   enqueueSnackbar('Tenant deleted', { variant: 'success' });
-                  navigate('/admin/tenant', { replace: true });
+                  void navigate('/admin/tenant', { replace: true });
                 },
               })
             }
@@ -164,7 +164,7 @@ export function AdminTenantAccessTab() {
       list={list}
       result={result}
       height={560}
-      onRowClick={(row) => navigate(`/admin/user/${row.user}`)}
+      onRowClick={(row) => void navigate(`/admin/user/${row.user}`)}
     />
   );
 }

@@ -24,13 +24,13 @@ export function TenantsPage() {
     <ListPage
       title="Tenants"
       action={
-        <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/admin/tenant/create')}>
+        <Button variant="contained" startIcon={<Add />} onClick={() => void navigate('/admin/tenant/create')}>
           Create Tenant
         </Button>
       }
       filters={<ListSearchField list={list} fullWidth sx={{ maxWidth: 480 }} />}
     >
-      <ServerDataGrid label="Tenants" columns={columns} list={list} result={result} onRowClick={(row) => navigate(`/admin/tenant/${row._id}`)} />
+      <ServerDataGrid label="Tenants" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/admin/tenant/${row._id}`)} />
     </ListPage>
   );
 }

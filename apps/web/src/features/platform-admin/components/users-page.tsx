@@ -35,7 +35,7 @@ export function UsersPage() {
         </>
       }
     >
-      <ServerDataGrid label="Users" columns={columns} list={list} result={result} onRowClick={(row) => navigate(`/admin/user/${row._id}`)} />
+      <ServerDataGrid label="Users" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/admin/user/${row._id}`)} />
     </ListPage>
   );
 }

@@ -46,16 +46,18 @@ export function ListPage({ title, headingLevel = 'h1', action, filters, children
 
 interface ListSearchFieldProps {
   list: ListControls;
+  /** 'Search' unless the box needs more words. */
+  label?: string;
   placeholder?: string;
   fullWidth?: boolean;
   sx?: SxProps<Theme>;
 }
 
-/** The list's search box, its text kept in the address. */
-export function ListSearchField({ list, placeholder, fullWidth, sx = { flex: 2 } }: ListSearchFieldProps) {
+/** The list's search box, its text kept with the list (in the address unless told otherwise). */
+export function ListSearchField({ list, label = 'Search', placeholder, fullWidth, sx = { flex: 2 } }: ListSearchFieldProps) {
   return (
     <TextField
-      label="Search"
+      label={label}
       placeholder={placeholder}
       value={list.searchText}
       onChange={(e) => list.setSearchText(e.target.value)}

@@ -1,6 +1,6 @@
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { shouldSuggest } from '@tessera/domain';
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useSearchParams } from 'react-router';
 import { GRID_DEFAULT_PAGINATION, GRID_DEFAULT_SORT } from '../components/data-grid.tsx';
 import { useDebouncedValue } from '../components/use-debounced-value.ts';
@@ -66,6 +66,9 @@ export interface ListParams<S extends string> extends ListControls {
   setParam: (key: string, value: string) => void;
   /** The search sent: trimmed, debounced and, by default, only past 2 characters; otherwise ''. */
   search: string;
+  /** The grid's page (from 0) and page size, for a list that moves itself, e.g. off a page it emptied. */
+  paging: GridPaginationModel;
+  setPaging: Dispatch<SetStateAction<GridPaginationModel>>;
   query: ListQuery<S>;
 }
 
@@ -123,6 +126,8 @@ export function useListParams<S extends string = never>({
       setFilter('search', text.trim());
     },
     search,
+    paging,
+    setPaging,
     query: { page: paging.page + 1, limit: paging.pageSize, ...sorted, ...(search && { search }) } as ListQuery<S>,
     grid: {
       searchQuery: search,

@@ -138,12 +138,11 @@ export function requireTenant(request: FastifyRequest): TenantRow {
   return request.tenant;
 }
 
-/** The tenant of the request, which the route's tenant path parameter must name (by id or slug), or a 404. */
-function requireTenantParam(request: FastifyRequest, name: string): TenantRow {
+/** The route's tenant path parameter must name the tenant of the request (by id or slug): anything else is a 404. */
+function checkTenantParam(request: FastifyRequest, name: string): void {
   const tenant = requireTenant(request);
   const named = (request.params as Record<string, unknown>)[name];
   if (named !== tenant.id && named !== tenant.slug) throw notFound('Organization');
-  return tenant;
 }
 
 export const tenantPlugin = fp(
@@ -180,14 +179,17 @@ export const tenantPlugin = fp(
     // and a route that names the tenant in its path (`config.tenantParam`) has it matched here, in one place.
     app.addHook('onRoute', (route) => {
       const name = route.config?.tenantParam;
+      const segments = route.url.split('/');
+      // The house name for it is `:t`: a route that has one and forgets the option fails at start-up, not open.
+      if (!name && segments.includes(':t')) throw new Error(`Route ${route.method} ${route.url} names the tenant (:t) but declares no config.tenantParam`);
       if (!name) return;
-      if (!route.url.split('/').includes(`:${name}`)) throw new Error(`Route ${route.method} ${route.url} declares tenantParam '${name}' but has no such path parameter`);
+      if (!segments.includes(`:${name}`)) throw new Error(`Route ${route.method} ${route.url} declares tenantParam '${name}' but has no such path parameter`);
       const handlers = route.preHandler ? [route.preHandler].flat() : [];
       route.preHandler = [
         ...handlers,
         (request, _reply, done) => {
           try {
-            requireTenantParam(request, name);
+            checkTenantParam(request, name);
           } catch (error) {
             done(error as Error);
             return;

@@ -114,9 +114,10 @@ function TeamTab({ tenantId, institution }: InstitutionTabProps) {
     ...(canManage
       ? [{ field: 'actions', headerName: '', width: 60, sortable: false, renderCell: ({ row }: { row: TeamMember }) => <RowMenu member={row} actions={actions} /> } satisfies GridColDef<TeamMember>]
       : []),
+  ],
   // The row actions close over the latest mutations; the columns only change with the caller's rights.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  ], [canManage]);
+  [canManage]);
 
   return (
     <SectionCard

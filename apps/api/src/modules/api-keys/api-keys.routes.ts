@@ -6,7 +6,7 @@ import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { INSTITUTION_KEY_REFUSED, requireAuth, requireCaller, type AuthContext } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { checkTenantParam } from '../members/members.service.ts';
+import { checkTenantParam } from '../members/index.ts';
 import * as service from './api-keys.service.ts';
 
 const tags = ['API keys'];

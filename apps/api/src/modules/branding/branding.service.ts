@@ -9,9 +9,9 @@ import { newId } from '../../lib/ids.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { parseForm } from '../documents/documents.service.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
-import { toTenantPublic } from '../tenants/tenants.repository.ts';
+import { parseForm } from '../documents/index.ts';
+import { recordEvent } from '../timeline/index.ts';
+import { toTenantPublic } from '../tenants/index.ts';
 
 export interface BrandingDeps {
   db: Db;

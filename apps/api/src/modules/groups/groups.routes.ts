@@ -9,7 +9,7 @@ import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { requireCaller, type Caller } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { checkTenantParam } from '../members/members.service.ts';
+import { checkTenantParam } from '../members/index.ts';
 import * as groups from './groups.service.ts';
 
 const tags = ['Tenant member group'];

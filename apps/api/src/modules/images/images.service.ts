@@ -8,8 +8,8 @@ import { newId } from '../../lib/ids.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { parseForm } from '../documents/documents.service.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
+import { parseForm } from '../documents/index.ts';
+import { recordEvent } from '../timeline/index.ts';
 
 export interface ImageDeps {
   db: Db;

@@ -10,8 +10,8 @@ import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { requireAuth, requireInstitutionReader, type AuthContext } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
-import { checkTenantParam } from '../members/members.service.ts';
+import type { AuthDeps, CallSite } from '../auth/index.ts';
+import { checkTenantParam } from '../members/index.ts';
 import * as team from './institution-team.service.ts';
 import * as institutions from './institutions.service.ts';
 

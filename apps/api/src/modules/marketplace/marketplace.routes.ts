@@ -10,7 +10,7 @@ import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { requireCaller } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { checkTenantParam } from '../members/members.service.ts';
+import { checkTenantParam } from '../members/index.ts';
 import { sendImage } from '../../lib/image-reply.ts';
 import * as marketplace from './marketplace.service.ts';
 

@@ -11,7 +11,7 @@ import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { requireAuth, requireInstitutionReader, type AuthContext } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { checkTenantParam } from '../members/members.service.ts';
+import { checkTenantParam } from '../members/index.ts';
 import * as offers from './offers.service.ts';
 
 const tags = ['Tenant offer'];

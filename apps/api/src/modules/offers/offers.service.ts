@@ -17,8 +17,8 @@ import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import {
   isTenantOwner, requireInstitution, requireInstitutionOfKey, requireRaiseMode, requireTenantOwner, type InstitutionAccess, type InstitutionReader,
-} from '../institutions/institution-access.ts';
-import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+} from '../institutions/index.ts';
+import { queryEvents, recordEvent } from '../timeline/index.ts';
 import {
   countOfferAnalytics, deleteOfferRow, documentFacts, documentsForOffer, existingImageIds, findOffer, insertOffer, listOffers as listOfferRows,
   logoUrlOf, slugTaken, updateOffer, userNames,

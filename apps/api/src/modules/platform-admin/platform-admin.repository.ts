@@ -9,7 +9,7 @@ import {
   timelineEvents, users, type RoleAssignmentRow, type TenantMemberRow, type TenantRow, type UserRow,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
-import { reviewerFields, reviewers, toApplicationSummary } from '../applications/applications.repository.ts';
+import { reviewerFields, reviewers, toApplicationSummary } from '../applications/index.ts';
 
 // Everything here deliberately crosses tenants: only the platform-admin service calls it.
 

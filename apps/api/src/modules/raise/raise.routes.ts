@@ -6,7 +6,7 @@ import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { checkTenantParam } from '../members/members.service.ts';
+import { checkTenantParam } from '../members/index.ts';
 import { IMPRESSION_EVENTS, INTERACTION_EVENTS } from './raise.repository.ts';
 import * as raise from './raise.service.ts';
 

@@ -9,8 +9,8 @@ import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthContext, Caller } from '../../plugins/auth.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
-import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
-import { findTenantById } from '../tenants/tenants.repository.ts';
+import { queryEvents, recordEvent } from '../timeline/index.ts';
+import { findTenantById } from '../tenants/index.ts';
 import * as repo from './tenant-admin.repository.ts';
 
 export interface TenantAdminDeps {

@@ -11,7 +11,7 @@ import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { parseForm } from '../documents/index.ts';
 import { recordEvent } from '../timeline/index.ts';
-import { toTenantPublic } from '../tenants/index.ts';
+import { toTenantPublic, updateTenant } from '../tenants/index.ts';
 
 export interface BrandingDeps {
   db: Db;
@@ -47,9 +47,9 @@ async function changeBranding(
   const result = await deps.db.transaction(async (tx) => {
     const row = await lockTenant(tx, id);
     const { next, message, type, meta } = change(row.branding);
-    const [updated] = await tx.update(tenants).set({ branding: next, updatedAt: new Date() }).where(eq(tenants.id, id)).returning();
+    const updated = await updateTenant(tx, id, { branding: next });
     await recordEvent(tx, { tenantId: id, type, entity: id, entityType: 'tenant', message, caller, meta });
-    return { tenant: toTenantPublic(updated!), previous: row.branding };
+    return { tenant: toTenantPublic(updated), previous: row.branding };
   });
   deps.invalidate(host.slug);
   return { tenant: tenantPublic.parse(result.tenant), previous: result.previous };

@@ -50,11 +50,6 @@ export async function findTenantWithCountUnscoped(db: DbOrTx, id: string): Promi
   return row;
 }
 
-export async function insertTenantUnscoped(db: DbOrTx, values: Pick<TenantRow, 'id' | 'slug' | 'name' | 'branding'>): Promise<TenantRow> {
-  const [row] = await db.insert(tenants).values(values).returning();
-  return row!;
-}
-
 /**
  * Removes a tenant. Tables with a foreign key to tenants cascade; the tenant-keyed rows without one (events,
  * documents, images, IDs, grants, pending tokens) go here. Returns the storage keys to delete after the commit.

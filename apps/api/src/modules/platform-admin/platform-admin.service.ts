@@ -16,7 +16,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
 import { invite, type AuthDeps, type CallSite } from '../auth/index.ts';
 import { deleteRoleAssignment, insertRoleAssignment, updateRoleAssignment } from '../institutions/index.ts';
-import { DEFAULT_ATTRIBUTES, deleteMemberRow, findMember, findTenantById, findTenantBySlug, insertMember, updateMember } from '../tenants/index.ts';
+import { DEFAULT_ATTRIBUTES, deleteMemberRow, findMember, findTenantById, findTenantBySlug, insertMember, insertTenantUnscoped, updateMember } from '../tenants/index.ts';
 import { PLATFORM_TIMELINE, queryEvents, recordEvent } from '../timeline/index.ts';
 import { deleteUserRow, findUserById, toAdminUser, updateUser } from '../users/index.ts';
 import * as repo from './platform-admin.repository.ts';
@@ -62,7 +62,7 @@ export async function createTenant(
 ): Promise<TenantCreateResult> {
   if (await findTenantBySlug(deps.db, body.slug)) throw new AppError('conflict', SLUG_TAKEN_ERROR);
   const tenant = await deps.db.transaction(async (tx) => {
-    const row = await repo.insertTenantUnscoped(tx, { id: newId(), slug: body.slug, name: body.name, branding: DEFAULT_BRANDING });
+    const row = await insertTenantUnscoped(tx, { id: newId(), slug: body.slug, name: body.name, branding: DEFAULT_BRANDING });
     await recordEvent(tx, {
       tenantId: row.id, type: 'create', entity: row.id, entityType: 'tenant', userId: auth.user.id,
       message: `${userDisplayName(auth.user)} created the tenant ${row.name}`,

@@ -13,6 +13,16 @@ export async function findTenantById(db: DbOrTx, id: string): Promise<TenantRow 
   return row;
 }
 
+export async function insertTenantUnscoped(db: DbOrTx, values: Pick<TenantRow, 'id' | 'slug' | 'name' | 'branding'>): Promise<TenantRow> {
+  const [row] = await db.insert(tenants).values(values).returning();
+  return row!;
+}
+
+export async function updateTenant(db: DbOrTx, id: string, values: Partial<Omit<TenantRow, 'id' | 'slug' | 'createdAt' | 'updatedAt'>>): Promise<TenantRow> {
+  const [row] = await db.update(tenants).set({ ...values, updatedAt: new Date() }).where(eq(tenants.id, id)).returning();
+  return row!;
+}
+
 export function toTenantPublic(row: TenantRow): TenantPublic {
   return { _id: row.id, slug: row.slug, name: row.name, branding: row.branding };
 }

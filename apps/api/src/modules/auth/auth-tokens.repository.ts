@@ -18,3 +18,8 @@ export async function revokeInviteTokens(db: DbOrTx, tenantId: string, userId: s
   await db.update(authTokens).set({ usedAt: new Date() })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.tenantId, tenantId), eq(authTokens.purpose, 'invite'), isNull(authTokens.usedAt)));
 }
+
+/** Part of removing a whole tenant (platform admin): its pending tokens. */
+export async function deleteTenantTokensUnscoped(db: DbOrTx, tenantId: string): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.tenantId, tenantId));
+}

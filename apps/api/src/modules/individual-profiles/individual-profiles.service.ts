@@ -28,12 +28,12 @@ import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOwnedAccountIds } from '../financial-accounts/index.ts';
+import { detachGovPhotoIds } from '../gov-photo-ids/index.ts';
 import { findMember } from '../tenants/index.ts';
 import { recordEvent, type RecordEventInput } from '../timeline/index.ts';
 import {
   countStakeholderLinks,
   deleteProfile,
-  detachGovPhotoIds,
   findOwnedGovPhotoIds,
   findProfile,
   insertProfile,

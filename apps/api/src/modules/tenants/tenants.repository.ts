@@ -23,6 +23,11 @@ export async function updateTenant(db: DbOrTx, id: string, values: Partial<Omit<
   return row!;
 }
 
+/** The last step of removing a whole tenant (platform admin); tables with a foreign key to it cascade. */
+export async function deleteTenantUnscoped(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(tenants).where(eq(tenants.id, id));
+}
+
 export function toTenantPublic(row: TenantRow): TenantPublic {
   return { _id: row.id, slug: row.slug, name: row.name, branding: row.branding };
 }

@@ -6,10 +6,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { tenants, type TenantRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { parseForm } from '../../lib/multipart.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { parseForm } from '../documents/index.ts';
 import { recordEvent } from '../timeline/index.ts';
 import { toTenantPublic, updateTenant } from '../tenants/index.ts';
 

@@ -11,6 +11,7 @@ import { govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
+import { parseForm } from '../../lib/multipart.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, type AllowedMimeType } from '../../lib/uploads.ts';
@@ -61,13 +62,6 @@ async function requireRight(deps: DocumentDeps, auth: AuthContext, id: string, r
   const access = await resolveAccess(deps, auth, id);
   if (!rightsOf(access.role)[right]) throw forbidden(`Your role on this document (${access.role}) does not allow ${RIGHT_VERBS[right]} it`);
   return access;
-}
-
-/** Zod issues of a multipart form as the 400 the JSON routes give, naming each field. */
-export function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  throw new AppError('validation', parsed.error.issues.map((i) => `body.${i.path.join('.') || 'form'}: ${i.message}`).join('; '));
 }
 
 export interface NewDocumentFile {

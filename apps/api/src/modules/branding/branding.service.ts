@@ -9,7 +9,7 @@ import { newId } from '../../lib/ids.ts';
 import { parseForm } from '../../lib/multipart.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
-import type { Caller } from '../../plugins/auth.ts';
+import type { Caller } from '../../lib/auth-context.ts';
 import { recordEvent } from '../timeline/index.ts';
 import { toTenantPublic, updateTenant } from '../tenants/index.ts';
 

@@ -15,7 +15,7 @@ import { parseForm } from '../../lib/multipart.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, type AllowedMimeType } from '../../lib/uploads.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { insertInviteToken, INVITE_TTL_SECONDS, writeInvitation, type AuthDeps, type CallSite, type WrittenInvitation } from '../auth/index.ts';
 import { canUseRaiseMode, isTenantOwner } from '../institutions/index.ts';
 import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/index.ts';

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { IMAGE_MIME_TYPES, type AllowedMimeType } from '../../lib/uploads.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { createDocument, findDocument, type DocumentDeps } from '../documents/index.ts';
 import { findProfile, linkGovPhotoId, unlinkGovPhotoId } from '../individual-profiles/index.ts';
 import { recordEvent } from '../timeline/index.ts';

@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { insertInviteToken, INVITE_TTL_SECONDS, revokeInviteTokens, type AuthDeps, type CallSite } from '../auth/index.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/index.ts';
 import { recordEvent } from '../timeline/index.ts';
@@ -17,7 +18,7 @@ import { teamAddedMail, teamInviteMail } from './institution-mails.ts';
 import {
   deleteRoleAssignment, findTeamRow, findTeamRowOfUser, insertRoleAssignment, listTeam as listTeamRows, lockOtherActiveOwners, toTeamMember, updateRoleAssignment, type TeamRow,
 } from './institutions.repository.ts';
-import { isUniqueViolation, requireEditor } from './institutions.service.ts';
+import { requireEditor } from './institutions.service.ts';
 
 /** Invitation links stay valid as long as the tenant's own member invitations. */
 

@@ -6,10 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { memberAccessBody, memberDetailsBody, memberInviteBody, memberListQuery, MemberAttributes, TenantRole } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { images, type TenantMemberRow, type TenantRow } from '../../db/schema/index.ts';
+import { images, type TenantMemberRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
-import type { AuthContext, Caller } from '../../plugins/auth.ts';
+import type { AuthContext, Caller } from '../../lib/auth-context.ts';
 import { insertInviteToken, invite, INVITE_TTL_SECONDS, inviterName, revokeInviteTokens, type AuthDeps, type CallSite } from '../auth/index.ts';
 import { groupIdsOfMember, listGroupsOfMember } from '../groups/index.ts';
 import { deleteMemberRow, updateMember } from '../tenants/index.ts';
@@ -17,11 +17,6 @@ import { actorName, queryEvents, recordEvent } from '../timeline/index.ts';
 import {
   countOtherActiveOwners, findMemberWithUser, listMembers as listMemberRows, toMemberAdmin, type MemberWithUser,
 } from './members.repository.ts';
-
-/** The `{t}` of a tenant path must be the tenant of the address (by id or slug); anything else is unknown here. */
-export function checkTenantParam(tenant: TenantRow, t: string): void {
-  if (t !== tenant.id && t !== tenant.slug) throw notFound('Organization');
-}
 
 async function load(db: DbOrTx, tenantId: string, id: string): Promise<MemberWithUser> {
   const found = await findMemberWithUser(db, tenantId, id);

@@ -1,6 +1,10 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../src/db/schema/index.ts';
 
 // The boundary rule of eslint.config.js (issue #15, item 2), run through ESLint's Node API on sample files that do not
 // exist: a module reaches another module only through its index.ts.
@@ -48,5 +52,27 @@ describe('module boundaries lint rule', () => {
     expect(await boundaryErrors('offers/sample.ts', code)).toHaveLength(1);
     const repository = "import { findMember } from '../tenants/tenant-members.repository.ts';\nexport const used = findMember;\n";
     expect(await boundaryErrors('offers/sample.test.ts', repository)).toHaveLength(1);
+  });
+});
+
+describe('table owners', () => {
+  // One module owns each table: the only one whose code inserts, updates or deletes its rows. Others call the owner's
+  // public face (its index.ts), in their own transaction when they pass theirs.
+  it('has one module writing each table', async () => {
+    const tables = new Set(Object.entries(schema).filter(([, value]) => is(value, PgTable)).map(([name]) => name));
+    const modulesDir = fileURLToPath(new URL('../src/modules/', import.meta.url));
+    const writers = new Map<string, Set<string>>();
+    for (const file of await readdir(modulesDir, { recursive: true })) {
+      if (!file.endsWith('.ts') || /\.test(-helpers)?\.ts$/.test(file)) continue;
+      const source = await readFile(modulesDir + file, 'utf8');
+      for (const [, table] of source.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)) {
+        if (!tables.has(table!)) continue;
+        writers.set(table!, (writers.get(table!) ?? new Set()).add(file.split('/')[0]!));
+      }
+    }
+    const shared = [...writers].filter(([, owners]) => owners.size > 1).map(([table, owners]) => `${table}: ${[...owners].join(', ')}`);
+    expect(shared).toEqual([]);
+    // The scan finds the writes it looks for (a table written by one module only).
+    expect([...(writers.get('tenantMembers') ?? [])]).toEqual(['tenants']);
   });
 });

@@ -73,4 +73,26 @@ export default defineConfig([
       }],
     },
   },
+
+  // Modules with a public face (issue #15, item 2). A file in apps/api/src/modules/<x>/ may import another module only
+  // through that module's index.ts; repositories and every other file of a module stay private to it, so one module
+  // owns each table. Test files may also use another module's *.test-helpers.ts. Proven by apps/api/test/boundaries.test.ts.
+  // Both blocks set the whole no-restricted-imports rule for their files: another restriction there must be added to both.
+  ...(() => {
+    const publicFace = (allowed) => ({
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: `^(?:\\.\\./|(?:\\.\\./)+modules/)(?!\\.\\.?/)[^/]+/(?!(?:${allowed})$)`,
+          message: "Import another module only through its public face, '../<module>/index.ts'.",
+        }],
+      }],
+    });
+    return [
+      { files: ['apps/api/src/modules/**'], rules: publicFace('index\\.ts') },
+      {
+        files: ['apps/api/src/modules/**/*.test.ts', 'apps/api/src/modules/**/*.test-helpers.ts'],
+        rules: publicFace('index\\.ts|[^/]+\\.test-helpers\\.ts'),
+      },
+    ];
+  })(),
 ]);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from './app-error.ts';
 import { isStorableText } from './safe-text.ts';
 
@@ -41,4 +42,11 @@ export function requireFile(files: UploadedFile[], field = 'file'): UploadedFile
   const file = files.find((f) => f.field === field);
   if (!file) throw new AppError('bad-request', `${field}: attach a file`);
   return file;
+}
+
+/** Zod issues of a multipart form as the 400 the JSON routes give, naming each field. */
+export function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new AppError('validation', parsed.error.issues.map((i) => `body.${i.path.join('.') || 'form'}: ${i.message}`).join('; '));
 }

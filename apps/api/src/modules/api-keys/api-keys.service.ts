@@ -9,8 +9,8 @@ import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext, Caller } from '../../lib/auth-context.ts';
-import { requireInstitution } from '../institutions/institution-access.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
+import { requireInstitution } from '../institutions/index.ts';
+import { recordEvent } from '../timeline/index.ts';
 import * as repo from './api-keys.repository.ts';
 
 export interface ApiKeyDeps {

@@ -15,9 +15,10 @@ import type { TokenService } from '../../lib/tokens.ts';
 import { newId } from '../../lib/ids.ts';
 import { membershipRefusal, type AuthContext, type Caller } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
-import { actorName, recordEvent } from '../timeline/timeline.service.ts';
-import { findUserByEmail, findUserById, findUserWithMemberByEmail, insertUser, toUser, updateUser } from '../users/users.repository.ts';
+import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/index.ts';
+import { actorName, recordEvent } from '../timeline/index.ts';
+import { findUserByEmail, findUserById, findUserWithMemberByEmail, insertUser, toUser, updateUser } from '../users/index.ts';
+import { INVITE_TTL_SECONDS, insertInviteToken } from './auth-tokens.repository.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -50,7 +51,6 @@ export interface CallSite {
 }
 
 const RESET_TTL_SECONDS = 60 * 60;
-const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 function checkTenantId(site: CallSite, tenantId: string | undefined): void {
   if (tenantId && tenantId !== site.tenant.id) throw new AppError('bad-request', 'tenantId does not match the organization of this address');
@@ -294,10 +294,7 @@ export async function writeInvitation(
   });
   let content = addedToTenantMail(site.tenant.name, inviter, `${site.origin}/signin`);
   if (status === 'invited') {
-    const jti = newId();
-    await tx.insert(authTokens).values({
-      id: jti, userId: invitedUser.id, tenantId: site.tenant.id, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000),
-    });
+    const jti = await insertInviteToken(tx, site.tenant.id, invitedUser.id, now);
     const inviteToken = await deps.tokens.signPurpose(
       'invite',
       { email: invitedUser.email, firstname: body.firstname, lastname: body.lastname, tenantId: site.tenant.id },

@@ -5,8 +5,8 @@ import { users, type TenantMemberRow } from '../../db/schema/index.ts';
 import { MEMBERSHIP_EXPIRED } from '../../lib/auth-context.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { awaitMailTo, bearer, lastMailTo, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
-import { findMember, updateMember } from '../tenants/tenant-members.repository.ts';
-import { updateUser } from '../users/users.repository.ts';
+import { findMember, updateMember } from '../tenants/index.ts';
+import { updateUser } from '../users/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

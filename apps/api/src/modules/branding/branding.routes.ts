@@ -8,7 +8,7 @@ import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { sendImage } from '../../lib/image-reply.ts';
-import { findTenantById } from '../tenants/tenants.repository.ts';
+import { findTenantById } from '../tenants/index.ts';
 import * as branding from './branding.service.ts';
 
 const tags = ['Tenant'];

@@ -6,12 +6,12 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { tenants, type TenantRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { parseForm } from '../../lib/multipart.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { Caller } from '../../lib/auth-context.ts';
-import { parseForm } from '../documents/documents.service.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
-import { toTenantPublic } from '../tenants/tenants.repository.ts';
+import { recordEvent } from '../timeline/index.ts';
+import { toTenantPublic, updateTenant } from '../tenants/index.ts';
 
 export interface BrandingDeps {
   db: Db;
@@ -47,9 +47,9 @@ async function changeBranding(
   const result = await deps.db.transaction(async (tx) => {
     const row = await lockTenant(tx, id);
     const { next, message, type, meta } = change(row.branding);
-    const [updated] = await tx.update(tenants).set({ branding: next, updatedAt: new Date() }).where(eq(tenants.id, id)).returning();
+    const updated = await updateTenant(tx, id, { branding: next });
     await recordEvent(tx, { tenantId: id, type, entity: id, entityType: 'tenant', message, caller, meta });
-    return { tenant: toTenantPublic(updated!), previous: row.branding };
+    return { tenant: toTenantPublic(updated), previous: row.branding };
   });
   deps.invalidate(host.slug);
   return { tenant: tenantPublic.parse(result.tenant), previous: result.previous };

@@ -10,8 +10,8 @@ import { maskSecret, type FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
-import { findUserWithMemberByEmail } from '../users/users.repository.ts';
+import { recordEvent } from '../timeline/index.ts';
+import { findUserWithMemberByEmail } from '../users/index.ts';
 import * as repo from './businesses.repository.ts';
 
 export interface BusinessDeps {

@@ -151,3 +151,11 @@ export function toAccessGrant(row: AccessGrantRow, user: UserRow, now: Date): Ac
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** Part of removing a whole tenant (platform admin): grants and documents; returns the storage keys to delete after the commit. */
+export async function deleteTenantDocumentsUnscoped(db: DbOrTx, tenantId: string): Promise<string[]> {
+  const rows = await db.select({ key: documents.storageKey }).from(documents).where(eq(documents.tenantId, tenantId));
+  await db.delete(accessGrants).where(eq(accessGrants.tenantId, tenantId));
+  await db.delete(documents).where(eq(documents.tenantId, tenantId));
+  return rows.map((r) => r.key);
+}

@@ -11,7 +11,7 @@ import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import type { CallSite } from '../auth/auth.service.ts';
+import type { CallSite } from '../auth/index.ts';
 import * as documents from './documents.service.ts';
 
 const tags = ['Document'];

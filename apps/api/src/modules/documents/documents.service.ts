@@ -7,20 +7,21 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { accessGrantCreateBody, accessGrantUpdateBody, documentUpdateBody } from '@tessera/domain';
-import { authTokens, govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
+import { govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
+import { parseForm } from '../../lib/multipart.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, type AllowedMimeType } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { writeInvitation, type AuthDeps, type CallSite, type WrittenInvitation } from '../auth/auth.service.ts';
-import { canUseRaiseMode, isTenantOwner } from '../institutions/institution-access.ts';
-import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/offers.repository.ts';
-import { findMember } from '../tenants/tenant-members.repository.ts';
-import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
-import { findUserById, findUserWithMemberByEmail } from '../users/users.repository.ts';
+import { insertInviteToken, INVITE_TTL_SECONDS, writeInvitation, type AuthDeps, type CallSite, type WrittenInvitation } from '../auth/index.ts';
+import { canUseRaiseMode, isTenantOwner } from '../institutions/index.ts';
+import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/index.ts';
+import { findMember } from '../tenants/index.ts';
+import { queryEvents, recordEvent } from '../timeline/index.ts';
+import { findUserById, findUserWithMemberByEmail } from '../users/index.ts';
 import { documentSharedMail } from './document-mails.ts';
 import {
   deleteDocumentRow, deleteGrant, findActiveGrant, findDocument, findGrant, findGrantOfSubject, insertDocument, insertGrant,
@@ -32,7 +33,6 @@ export interface DocumentDeps extends AuthDeps {
   storage: FileStorage;
 }
 
-const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
 const RIGHT_VERBS: Record<AccessRight, string> = { read: 'reading', update: 'changing', delete: 'deleting', share: 'sharing' };
 
 /** The caller's role on a document: owner when they uploaded it, else the role of an unexpired grant; anything else is not found. */
@@ -62,13 +62,6 @@ async function requireRight(deps: DocumentDeps, auth: AuthContext, id: string, r
   const access = await resolveAccess(deps, auth, id);
   if (!rightsOf(access.role)[right]) throw forbidden(`Your role on this document (${access.role}) does not allow ${RIGHT_VERBS[right]} it`);
   return access;
-}
-
-/** Zod issues of a multipart form as the 400 the JSON routes give, naming each field. */
-export function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  throw new AppError('validation', parsed.error.issues.map((i) => `body.${i.path.join('.') || 'form'}: ${i.message}`).join('; '));
 }
 
 export interface NewDocumentFile {
@@ -336,14 +329,14 @@ export async function resendInvite(deps: DocumentDeps, site: CallSite, auth: Aut
   const { grant, user } = await requireGrant(deps, auth, id, grantId);
   if (user.signupStatus !== 'partial') throw new AppError('bad-request', 'This person has already signed up: there is no invitation to resend');
   const now = deps.clock.now();
-  const jti = newId();
   // The token and its timeline event together; the mail goes once they are committed (as writeInvitation's callers do).
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(authTokens).values({ id: jti, userId: user.id, tenantId: site.tenant.id, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000) });
+  const jti = await deps.db.transaction(async (tx) => {
+    const jti = await insertInviteToken(tx, site.tenant.id, user.id, now);
     await recordEvent(tx, {
       tenantId: auth.tenantId, type: 'invite', entity: id, entityType: 'document', userId: auth.user.id, message: `Resent the invitation to ${grant.subjectEmail}`,
       refs: [{ entity: user.id, entityType: 'user' }],
     });
+    return jti;
   });
   const token = await deps.tokens.signPurpose('invite', { email: user.email, firstname: user.firstname ?? '', lastname: user.lastname ?? '', tenantId: site.tenant.id }, jti, INVITE_TTL_SECONDS, now);
   const url = `${site.origin}/invite-accept?token=${encodeURIComponent(token)}`;

@@ -1,6 +1,8 @@
+import type { FinancialAccount } from '@tessera/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { financialAccounts, type FinancialAccountRow } from '../../db/schema/index.ts';
+import { maskSecret, type FieldCipher } from '../../lib/crypto.ts';
 
 type Values = Omit<FinancialAccountRow, 'tenantId' | 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
@@ -46,4 +48,16 @@ export async function updateAccount(db: DbOrTx, tenantId: string, id: string, va
 
 export async function deleteAccount(db: DbOrTx, tenantId: string, id: string): Promise<void> {
   await db.delete(financialAccounts).where(and(eq(financialAccounts.tenantId, tenantId), eq(financialAccounts.id, id)));
+}
+
+export function toFinancialAccount(row: FinancialAccountRow, cipher: FieldCipher): FinancialAccount {
+  return {
+    _id: row.id,
+    user: row.userId,
+    accountName: row.accountName,
+    type: row.type,
+    number: maskSecret(cipher.decrypt(row.numberEncrypted)) ?? '',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

@@ -10,15 +10,15 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { FinancialAccountRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { maskSecret, type FieldCipher } from '../../lib/crypto.ts';
+import type { FieldCipher } from '../../lib/crypto.ts';
 import { REDACTED } from '../../lib/pii.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { unlinkFinancialAccount } from '../individual-profiles/individual-profiles.repository.ts';
-import { unlinkFinancialAccountFromEntities } from '../legal-entity-profiles/legal-entity-profiles.repository.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
-import { deleteAccount, findAccount, insertAccount, listAccounts, updateAccount } from './financial-accounts.repository.ts';
+import { unlinkFinancialAccount } from '../individual-profiles/index.ts';
+import { unlinkFinancialAccountFromEntities } from '../legal-entity-profiles/index.ts';
+import { recordEvent } from '../timeline/index.ts';
+import { deleteAccount, findAccount, insertAccount, listAccounts, toFinancialAccount, updateAccount } from './financial-accounts.repository.ts';
 
 export interface FinancialAccountDeps {
   db: Db;
@@ -27,18 +27,6 @@ export interface FinancialAccountDeps {
 
 /** Account numbers never leave the server in clear, and never enter the timeline. */
 export { REDACTED };
-
-export function toFinancialAccount(row: FinancialAccountRow, cipher: FieldCipher): FinancialAccount {
-  return {
-    _id: row.id,
-    user: row.userId,
-    accountName: row.accountName,
-    type: row.type,
-    number: maskSecret(cipher.decrypt(row.numberEncrypted)) ?? '',
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /** Only the owner sees an account; anyone else's id is not found. */
 async function requireOwnAccount(db: DbOrTx, auth: AuthContext, id: string): Promise<FinancialAccountRow> {

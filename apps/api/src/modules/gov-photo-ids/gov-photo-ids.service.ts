@@ -8,10 +8,9 @@ import type { FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { IMAGE_MIME_TYPES, type AllowedMimeType } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { createDocument, type DocumentDeps } from '../documents/documents.service.ts';
-import { findDocument } from '../documents/documents.repository.ts';
-import { findProfile, linkGovPhotoId, unlinkGovPhotoId } from '../individual-profiles/individual-profiles.repository.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
+import { createDocument, findDocument, type DocumentDeps } from '../documents/index.ts';
+import { findProfile, linkGovPhotoId, unlinkGovPhotoId } from '../individual-profiles/index.ts';
+import { recordEvent } from '../timeline/index.ts';
 
 export interface GovPhotoIdDeps extends DocumentDeps {
   cipher: FieldCipher;

@@ -4,8 +4,8 @@ import type { groupCreateBody, groupListQuery, groupUpdateBody, memberListQuery 
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Caller } from '../../lib/auth-context.ts';
-import { existingMemberIds, listMembers } from '../members/members.repository.ts';
-import { actorName, queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+import { existingMemberIds, listMembers } from '../members/index.ts';
+import { actorName, queryEvents, recordEvent } from '../timeline/index.ts';
 import * as repo from './groups.repository.ts';
 
 async function load(db: DbOrTx, tenantId: string, id: string) {

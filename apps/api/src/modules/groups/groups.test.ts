@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberGroups, timelineEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
-import { DEFAULT_ATTRIBUTES, insertMember } from '../tenants/tenant-members.repository.ts';
-import { insertUser } from '../users/users.repository.ts';
+import { DEFAULT_ATTRIBUTES, insertMember } from '../tenants/index.ts';
+import { insertUser } from '../users/index.ts';
 
 let t: TestApp;
 let owner: SignedUp;

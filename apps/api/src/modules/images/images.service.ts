@@ -6,10 +6,10 @@ import { images, type ImageRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
+import { parseForm } from '../../lib/multipart.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { parseForm } from '../documents/documents.service.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
+import { recordEvent } from '../timeline/index.ts';
 
 export interface ImageDeps {
   db: Db;

@@ -100,14 +100,6 @@ export async function unlinkGovPhotoId(db: DbOrTx, tenantId: string, govPhotoId:
   return before;
 }
 
-/** Government photo IDs that point back at a profile lose that link (the profile changed hands). */
-export async function detachGovPhotoIds(db: DbOrTx, tenantId: string, profileId: string): Promise<void> {
-  await db
-    .update(govPhotoIds)
-    .set({ individualProfileId: null, updatedAt: new Date() })
-    .where(and(eq(govPhotoIds.tenantId, tenantId), eq(govPhotoIds.individualProfileId, profileId)));
-}
-
 /** How many legal entity stakeholders name this profile. */
 export async function countStakeholderLinks(db: DbOrTx, tenantId: string, profileId: string): Promise<number> {
   const [row] = await db

@@ -27,13 +27,13 @@ import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { findOwnedAccountIds } from '../financial-accounts/financial-accounts.repository.ts';
-import { findMember } from '../tenants/tenant-members.repository.ts';
-import { recordEvent, type RecordEventInput } from '../timeline/timeline.service.ts';
+import { findOwnedAccountIds } from '../financial-accounts/index.ts';
+import { detachGovPhotoIds } from '../gov-photo-ids/index.ts';
+import { findMember } from '../tenants/index.ts';
+import { recordEvent, type RecordEventInput } from '../timeline/index.ts';
 import {
   countStakeholderLinks,
   deleteProfile,
-  detachGovPhotoIds,
   findOwnedGovPhotoIds,
   findProfile,
   insertProfile,

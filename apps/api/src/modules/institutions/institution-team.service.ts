@@ -2,27 +2,25 @@ import {
   institutionTeamRoleLabels, userDisplayName,
   type InstitutionTeamRole, type List, type MemberAttributes, type TeamMember, type teamInviteBody,
 } from '@tessera/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { authTokens, type UserRow } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
-import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/tenant-members.repository.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
-import { findUserByEmail, insertUser } from '../users/users.repository.ts';
+import { insertInviteToken, INVITE_TTL_SECONDS, revokeInviteTokens, type AuthDeps, type CallSite } from '../auth/index.ts';
+import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/index.ts';
+import { recordEvent } from '../timeline/index.ts';
+import { findUserByEmail, insertUser } from '../users/index.ts';
 import { requireInstitution, type InstitutionAccess } from './institution-access.ts';
 import { teamAddedMail, teamInviteMail } from './institution-mails.ts';
 import {
-  deleteTeamRow, findTeamRow, findTeamRowOfUser, insertTeamRow, listTeam as listTeamRows, lockOtherActiveOwners, toTeamMember, updateTeamRow, type TeamRow,
+  deleteRoleAssignment, findTeamRow, findTeamRowOfUser, insertRoleAssignment, listTeam as listTeamRows, lockOtherActiveOwners, toTeamMember, updateRoleAssignment, type TeamRow,
 } from './institutions.repository.ts';
 import { requireEditor } from './institutions.service.ts';
 
 /** Invitation links stay valid as long as the tenant's own member invitations. */
-const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 const actorOf = (auth: AuthContext) => userDisplayName(auth.user);
 const nameOf = (row: Pick<TeamRow, 'email' | 'firstname' | 'lastname'>) => userDisplayName({ ...row, displayname: null });
@@ -66,18 +64,11 @@ export async function listTeam(db: DbOrTx, auth: AuthContext, institutionId: str
   return listTeamRows(db, auth.tenantId, institutionId, q);
 }
 
-/** Any earlier invitation link of the user for this tenant stops working. */
-async function revokeInviteTokens(tx: DbOrTx, tenantId: string, userId: string): Promise<void> {
-  await tx.update(authTokens).set({ usedAt: new Date() })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.tenantId, tenantId), eq(authTokens.purpose, 'invite'), isNull(authTokens.usedAt)));
-}
-
 /** A new single-use invitation link for an account that is not set up yet (the same link as a member invitation). */
 async function issueInviteToken(deps: AuthDeps, tx: DbOrTx, tenantId: string, user: Pick<UserRow, 'id' | 'email'>, names: { firstname: string | null; lastname: string | null }): Promise<string> {
   const now = deps.clock.now();
   await revokeInviteTokens(tx, tenantId, user.id);
-  const jti = newId();
-  await tx.insert(authTokens).values({ id: jti, userId: user.id, tenantId, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000) });
+  const jti = await insertInviteToken(tx, tenantId, user.id, now);
   return deps.tokens.signPurpose('invite', { email: user.email, firstname: names.firstname, lastname: names.lastname, tenantId }, jti, INVITE_TTL_SECONDS, now);
 }
 
@@ -128,7 +119,7 @@ export async function inviteTeamMember(
 
     const id = newId();
     const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-    await insertTeamRow(tx, { tenantId, id, userId: user.id, entityType: 'institution', entityId: institutionId, role: body.role, expiresAt, createdBy: auth.user.id });
+    await insertRoleAssignment(tx, { tenantId, id, userId: user.id, entityType: 'institution', entityId: institutionId, role: body.role, expiresAt, createdBy: auth.user.id });
     await recordEvent(tx, {
       tenantId, type: 'invite', entity: institutionId, entityType: 'tenant-institution', userId: auth.user.id,
       message: `${actorOf(auth)} ${user.signupStatus === 'partial' ? 'invited' : 'added'} ${user.email} to the team as ${roleLabel(body.role)}`,
@@ -184,7 +175,7 @@ export async function updateTeamRole(db: DbOrTx, auth: AuthContext, institutionI
     if (role === 'owner' || row.assignment.role === 'owner') requireOwnerManager(access);
     if (row.assignment.role === role) return toTeamMember(row);
     await keepAnOwner(tx, auth, institutionId, row);
-    await updateTeamRow(tx, auth.tenantId, id, { role });
+    await updateRoleAssignment(tx, auth.tenantId, id, { role });
     await recordEvent(tx, {
       tenantId: auth.tenantId, type: 'access', entity: institutionId, entityType: 'tenant-institution', userId: auth.user.id,
       message: `${actorOf(auth)} made ${nameOf(row)} ${roleLabel(role)} of the team`,
@@ -202,7 +193,7 @@ export async function removeTeamMember(db: DbOrTx, auth: AuthContext, institutio
     const row = await loadRow(tx, auth, institutionId, id);
     if (row.assignment.role === 'owner') requireOwnerManager(access);
     await keepAnOwner(tx, auth, institutionId, row);
-    await deleteTeamRow(tx, auth.tenantId, id);
+    await deleteRoleAssignment(tx, auth.tenantId, id);
     await recordEvent(tx, {
       tenantId: auth.tenantId, type: 'delete', entity: institutionId, entityType: 'tenant-institution', userId: auth.user.id,
       message: `${actorOf(auth)} removed ${nameOf(row)} from the team`,

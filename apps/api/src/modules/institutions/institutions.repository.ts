@@ -214,14 +214,20 @@ export async function lockOtherActiveOwners(db: DbOrTx, tenantId: string, instit
   return rows.map((r) => r.id);
 }
 
-export async function insertTeamRow(db: DbOrTx, values: typeof roleAssignments.$inferInsert): Promise<void> {
-  await db.insert(roleAssignments).values(values);
+// Role assignments (an institution's team, and the roles a platform admin gives on other entities) are written here only.
+export async function insertRoleAssignment(db: DbOrTx, values: typeof roleAssignments.$inferInsert): Promise<RoleAssignmentRow> {
+  const [row] = await db.insert(roleAssignments).values(values).returning();
+  return row!;
 }
 
-export async function updateTeamRow(db: DbOrTx, tenantId: string, id: string, values: Partial<Pick<RoleAssignmentRow, 'role' | 'expiresAt'>>): Promise<void> {
-  await db.update(roleAssignments).set({ ...values, updatedAt: new Date() }).where(and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.id, id)));
+export async function updateRoleAssignment(
+  db: DbOrTx, tenantId: string, id: string, values: Partial<Pick<RoleAssignmentRow, 'role' | 'expiresAt'>>,
+): Promise<RoleAssignmentRow> {
+  const [row] = await db.update(roleAssignments).set({ ...values, updatedAt: new Date() })
+    .where(and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.id, id))).returning();
+  return row!;
 }
 
-export async function deleteTeamRow(db: DbOrTx, tenantId: string, id: string): Promise<void> {
+export async function deleteRoleAssignment(db: DbOrTx, tenantId: string, id: string): Promise<void> {
   await db.delete(roleAssignments).where(and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.id, id)));
 }

@@ -9,7 +9,7 @@ import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
 import { requireAuth, requireInstitutionReader } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
+import type { AuthDeps, CallSite } from '../auth/index.ts';
 import * as team from './institution-team.service.ts';
 import * as institutions from './institutions.service.ts';
 

@@ -11,12 +11,12 @@ import { newId } from '../../lib/ids.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+import { queryEvents, recordEvent } from '../timeline/index.ts';
 import {
   isTenantOwner, requireInstitution, requireInstitutionOfKey, requireRaiseMode, requireTenantOwner, type InstitutionAccess, type InstitutionReader,
 } from './institution-access.ts';
 import {
-  deleteInstitution as deleteInstitutionRows, existingImageIds, findInstitutionWithExtras, insertInstitution, insertTeamRow, listInstitutions as listInstitutionRows,
+  deleteInstitution as deleteInstitutionRows, existingImageIds, findInstitutionWithExtras, insertInstitution, insertRoleAssignment, listInstitutions as listInstitutionRows,
   slugTaken, toInstitution, updateInstitution,
 } from './institutions.repository.ts';
 
@@ -69,7 +69,7 @@ export async function createInstitution(db: Db, auth: AuthContext, body: z.outpu
       // picker (team institutions only, 002 §1) offers it to them. A platform admin from outside is not added.
       const creatorJoins = auth.member !== null;
       if (creatorJoins) {
-        await insertTeamRow(tx, {
+        await insertRoleAssignment(tx, {
           tenantId: auth.tenantId, id: newId(), userId: auth.user.id, entityType: 'institution', entityId: id, role: 'owner', createdBy: auth.user.id,
         });
       }

@@ -12,9 +12,9 @@ import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { findOwnedAccountIds } from '../financial-accounts/financial-accounts.repository.ts';
-import { findMember } from '../tenants/tenant-members.repository.ts';
-import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+import { findOwnedAccountIds } from '../financial-accounts/index.ts';
+import { findMember } from '../tenants/index.ts';
+import { queryEvents, recordEvent } from '../timeline/index.ts';
 import * as repo from './legal-entity-profiles.repository.ts';
 
 const ENTITY = 'legal-entity-profile' as const;

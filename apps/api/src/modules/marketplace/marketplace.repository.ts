@@ -7,7 +7,7 @@ import {
   type DocumentRow, type ImageRow, type InstitutionRow, type OfferRow,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
-import { listingStatusCondition } from '../offers/offers.repository.ts';
+import { listingStatusCondition } from '../offers/index.ts';
 
 /**
  * What the marketplace may show (001 §2, 002 §4): approved by the provider, published by the institution and

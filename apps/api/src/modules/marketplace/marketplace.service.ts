@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import type { Caller } from '../../lib/auth-context.ts';
-import { actorName, recordEvent } from '../timeline/timeline.service.ts';
+import { actorName, recordEvent } from '../timeline/index.ts';
 import {
   documentFactsOf, findInstitutionByIdOrSlug, findListedDocument, findListedOffer, findPublicImage, findSettings, listedCardsOf, listedOfferIds,
   listInstitutionSummaries, listOfferCards, listPublicTeam, saveSettings, type CardRow,

@@ -5,7 +5,7 @@ import type { memberListQuery } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberGroupMembers, tenantMembers, users, type TenantMemberRow, type UserRow } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
-import { toTenantMember } from '../tenants/tenant-members.repository.ts';
+import { toTenantMember } from '../tenants/index.ts';
 
 export interface MemberWithUser {
   member: TenantMemberRow;
@@ -69,8 +69,4 @@ export async function countOtherActiveOwners(db: DbOrTx, tenantId: string, excep
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(tenantMembers)
     .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.role, 'owner'), eq(tenantMembers.membershipStatus, 'active'), ne(tenantMembers.id, exceptId)));
   return row?.total ?? 0;
-}
-
-export async function deleteMemberRow(db: DbOrTx, tenantId: string, id: string): Promise<void> {
-  await db.delete(tenantMembers).where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.id, id)));
 }

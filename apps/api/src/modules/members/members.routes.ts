@@ -9,7 +9,7 @@ import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
 import { requireAuth, requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
+import type { AuthDeps, CallSite } from '../auth/index.ts';
 import * as members from './members.service.ts';
 
 const tags = ['Tenant member'];

@@ -2,24 +2,21 @@ import {
   diffChanges, memberDisplayName, transitionError,
   type Group, type List, type MembershipStatus, type TenantMemberAdmin, type TimelineEvent, type TimelineQuery,
 } from '@tessera/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { memberAccessBody, memberDetailsBody, memberInviteBody, memberListQuery, MemberAttributes, TenantRole } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { authTokens, images, type TenantMemberRow } from '../../db/schema/index.ts';
+import { images, type TenantMemberRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { newId } from '../../lib/ids.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
 import type { AuthContext, Caller } from '../../lib/auth-context.ts';
-import { invite, inviterName, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
-import { groupIdsOfMember, listGroupsOfMember } from '../groups/groups.repository.ts';
-import { updateMember } from '../tenants/tenant-members.repository.ts';
-import { actorName, queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+import { insertInviteToken, invite, INVITE_TTL_SECONDS, inviterName, revokeInviteTokens, type AuthDeps, type CallSite } from '../auth/index.ts';
+import { groupIdsOfMember, listGroupsOfMember } from '../groups/index.ts';
+import { deleteMemberRow, updateMember } from '../tenants/index.ts';
+import { actorName, queryEvents, recordEvent } from '../timeline/index.ts';
 import {
-  countOtherActiveOwners, deleteMemberRow, findMemberWithUser, listMembers as listMemberRows, toMemberAdmin, type MemberWithUser,
+  countOtherActiveOwners, findMemberWithUser, listMembers as listMemberRows, toMemberAdmin, type MemberWithUser,
 } from './members.repository.ts';
-
-const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 async function load(db: DbOrTx, tenantId: string, id: string): Promise<MemberWithUser> {
   const found = await findMemberWithUser(db, tenantId, id);
@@ -116,11 +113,6 @@ export function updateStatus(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: str
   }, { type: 'status', message: (name) => `${actorName(caller)} changed the status of ${name} to ${to}` });
 }
 
-async function revokeInviteTokens(tx: DbOrTx, tenantId: string, userId: string): Promise<void> {
-  await tx.update(authTokens).set({ usedAt: new Date() })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.tenantId, tenantId), eq(authTokens.purpose, 'invite'), isNull(authTokens.usedAt)));
-}
-
 export async function removeMember(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string): Promise<{ _id: string; deleted: true }> {
   await deps.db.transaction(async (tx) => {
     const current = await load(tx, caller.tenantId, id);
@@ -146,10 +138,7 @@ export async function resendInvite(deps: AuthDeps, site: CallSite, caller: Calle
     if (current.user.signupStatus !== 'partial') throw new AppError('bad-request', 'This member has already accepted: there is no invitation to resend');
     if (current.member.membershipStatus !== 'invited') throw new AppError('bad-request', 'Only invited members can be sent the invitation again');
     await revokeInviteTokens(tx, caller.tenantId, current.member.userId);
-    const jti = newId();
-    await tx.insert(authTokens).values({
-      id: jti, userId: current.member.userId, tenantId: caller.tenantId, purpose: 'invite', expiresAt: new Date(now.getTime() + INVITE_TTL_SECONDS * 1000),
-    });
+    const jti = await insertInviteToken(tx, caller.tenantId, current.member.userId, now);
     const signed = await deps.tokens.signPurpose(
       'invite',
       { email: current.user.email, firstname: current.member.firstname, lastname: current.member.lastname, tenantId: caller.tenantId },

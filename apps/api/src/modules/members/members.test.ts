@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantMembers, timelineEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, lastMailTo, PASSWORD, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
-import { updateMember } from '../tenants/tenant-members.repository.ts';
+import { updateMember } from '../tenants/index.ts';
 
 let t: TestApp;
 let owner: SignedUp;

@@ -7,7 +7,7 @@ import type { offerListQuery } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { accessGrants, analyticsEvents, documents, images, institutions, offers, roleAssignments, users, type OfferRow } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
-import { IMPRESSION_EVENTS, INTERACTION_EVENTS } from '../raise/raise.repository.ts';
+import { IMPRESSION_EVENTS, INTERACTION_EVENTS } from '../raise/index.ts';
 
 /** The logo of an institution: its first visible image with purpose logo. */
 export function logoUrlOf(images: readonly InstitutionImage[]): string | null {

@@ -18,8 +18,8 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import {
   isTenantOwner, requireInstitution, requireInstitutionOfKey, requireRaiseMode, requireTenantOwner, type InstitutionAccess, type InstitutionReader,
-} from '../institutions/institution-access.ts';
-import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+} from '../institutions/index.ts';
+import { queryEvents, recordEvent } from '../timeline/index.ts';
 import {
   countOfferAnalytics, deleteOfferRow, documentFacts, documentsForOffer, existingImageIds, findOffer, insertOffer, listOffers as listOfferRows,
   logoUrlOf, slugTaken, updateOffer, userNames,

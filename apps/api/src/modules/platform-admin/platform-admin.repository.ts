@@ -5,11 +5,17 @@ import {
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  accessGrants, applications, authTokens, documents, govPhotoIds, images, individualProfiles, institutions, legalEntityProfiles, offers, roleAssignments, tenantMembers, tenants,
-  timelineEvents, users, type RoleAssignmentRow, type TenantMemberRow, type TenantRow, type UserRow,
+  applications, documents, individualProfiles, institutions, legalEntityProfiles, offers, roleAssignments, tenantMembers, tenants,
+  users, type RoleAssignmentRow, type TenantMemberRow, type TenantRow, type UserRow,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
-import { reviewerFields, reviewers, toApplicationSummary } from '../applications/applications.repository.ts';
+import { reviewerFields, reviewers, toApplicationSummary } from '../applications/index.ts';
+import { deleteTenantTokensUnscoped } from '../auth/index.ts';
+import { deleteTenantDocumentsUnscoped } from '../documents/index.ts';
+import { deleteTenantGovPhotoIdsUnscoped } from '../gov-photo-ids/index.ts';
+import { deleteTenantImagesUnscoped } from '../images/index.ts';
+import { deleteTenantUnscoped as deleteTenantRowUnscoped } from '../tenants/index.ts';
+import { deleteTenantEventsUnscoped } from '../timeline/index.ts';
 
 // Everything here deliberately crosses tenants: only the platform-admin service calls it.
 
@@ -50,26 +56,19 @@ export async function findTenantWithCountUnscoped(db: DbOrTx, id: string): Promi
   return row;
 }
 
-export async function insertTenantUnscoped(db: DbOrTx, values: Pick<TenantRow, 'id' | 'slug' | 'name' | 'branding'>): Promise<TenantRow> {
-  const [row] = await db.insert(tenants).values(values).returning();
-  return row!;
-}
-
 /**
  * Removes a tenant. Tables with a foreign key to tenants cascade; the tenant-keyed rows without one (events,
  * documents, images, IDs, grants, pending tokens) go here. Returns the storage keys to delete after the commit.
  */
 export async function deleteTenantUnscoped(db: DbOrTx, id: string): Promise<string[]> {
-  const docs = await db.select({ key: documents.storageKey }).from(documents).where(eq(documents.tenantId, id));
-  const imgs = await db.select({ key: images.storageKey }).from(images).where(eq(images.tenantId, id));
-  await db.delete(timelineEvents).where(eq(timelineEvents.tenantId, id));
-  await db.delete(accessGrants).where(eq(accessGrants.tenantId, id));
-  await db.delete(documents).where(eq(documents.tenantId, id));
-  await db.delete(images).where(eq(images.tenantId, id));
-  await db.delete(govPhotoIds).where(eq(govPhotoIds.tenantId, id));
-  await db.delete(authTokens).where(eq(authTokens.tenantId, id));
-  await db.delete(tenants).where(eq(tenants.id, id));
-  return [...docs, ...imgs].map((r) => r.key);
+  // Each table's rows are removed by the module that owns it.
+  await deleteTenantEventsUnscoped(db, id);
+  const docs = await deleteTenantDocumentsUnscoped(db, id);
+  const imgs = await deleteTenantImagesUnscoped(db, id);
+  await deleteTenantGovPhotoIdsUnscoped(db, id);
+  await deleteTenantTokensUnscoped(db, id);
+  await deleteTenantRowUnscoped(db, id);
+  return [...docs, ...imgs];
 }
 
 export async function listTenantMembersUnscoped(db: DbOrTx, tenantId: string, q: PageQuery & { search?: string }) {

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { inviteBody, roleAssignmentBody } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { roleAssignments, tenantMembers, type TenantRow, type UserRow } from '../../db/schema/index.ts';
+import { roleAssignments, type TenantRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/pagination.ts';
@@ -15,11 +15,11 @@ import type { FileStorage } from '../../lib/storage/storage.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
-import { invite, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
-import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/tenant-members.repository.ts';
-import { findTenantById, findTenantBySlug } from '../tenants/tenants.repository.ts';
-import { PLATFORM_TIMELINE, queryEvents, recordEvent } from '../timeline/timeline.service.ts';
-import { deleteUserRow, findUserById, toAdminUser, updateUser } from '../users/users.repository.ts';
+import { invite, type AuthDeps, type CallSite } from '../auth/index.ts';
+import { deleteRoleAssignment, insertRoleAssignment, updateRoleAssignment } from '../institutions/index.ts';
+import { DEFAULT_ATTRIBUTES, deleteMemberRow, findMember, findTenantById, findTenantBySlug, insertMember, insertTenantUnscoped, updateMember } from '../tenants/index.ts';
+import { PLATFORM_TIMELINE, queryEvents, recordEvent } from '../timeline/index.ts';
+import { deleteUserRow, findUserById, toAdminUser, updateUser } from '../users/index.ts';
 import * as repo from './platform-admin.repository.ts';
 
 export interface AdminDeps extends AuthDeps {
@@ -63,7 +63,7 @@ export async function createTenant(
 ): Promise<TenantCreateResult> {
   if (await findTenantBySlug(deps.db, body.slug)) throw new AppError('conflict', SLUG_TAKEN_ERROR);
   const tenant = await deps.db.transaction(async (tx) => {
-    const row = await repo.insertTenantUnscoped(tx, { id: newId(), slug: body.slug, name: body.name, branding: DEFAULT_BRANDING });
+    const row = await insertTenantUnscoped(tx, { id: newId(), slug: body.slug, name: body.name, branding: DEFAULT_BRANDING });
     await recordEvent(tx, {
       tenantId: row.id, type: 'create', entity: row.id, entityType: 'tenant', userId: auth.user.id,
       message: `${userDisplayName(auth.user)} created the tenant ${row.name}`,
@@ -207,12 +207,12 @@ export async function createAssignment(
       eq(roleAssignments.tenantId, tenant.id), eq(roleAssignments.entityType, body.entityType), eq(roleAssignments.entityId, body.entity), eq(roleAssignments.userId, target.id),
     ));
     if (existing.length) throw new AppError('conflict', 'This user already has a role on this entity: change that assignment instead');
-    const [row] = await tx.insert(roleAssignments).values({
+    const row = await insertRoleAssignment(tx, {
       tenantId: tenant.id, id: newId(), userId: target.id, entityType: body.entityType, entityId: body.entity, role: body.role,
-    }).returning();
+    });
     await recordUserAccessEvent(tx, auth, target, `${actor} gave ${userDisplayName(target)} the ${body.role} role on ${body.entityType} ${body.entity}`,
       { role: { old: null, new: body.role }, entityType: { old: null, new: body.entityType }, entity: { old: null, new: body.entity } });
-    return repo.rowToAssignment(row!);
+    return repo.rowToAssignment(row);
   });
 }
 
@@ -237,11 +237,10 @@ export async function updateAssignment(deps: AdminDeps, auth: AuthContext, id: s
   if (!assignment) throw notFound('Role assignment');
   if (assignment.role === role) return repo.rowToAssignment(assignment);
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.update(roleAssignments).set({ role, updatedAt: new Date() })
-      .where(and(eq(roleAssignments.tenantId, assignment.tenantId), eq(roleAssignments.id, assignment.id))).returning();
+    const row = await updateRoleAssignment(tx, assignment.tenantId, assignment.id, { role });
     await recordUserAccessEvent(tx, auth, target, `${actor} changed the ${assignment.entityType} role of ${userDisplayName(target)} to ${role}`,
       { role: { old: assignment.role, new: role } });
-    return repo.rowToAssignment(row!);
+    return repo.rowToAssignment(row);
   });
 }
 
@@ -261,7 +260,7 @@ export async function deleteAssignment(deps: AdminDeps, auth: AuthContext, id: s
         tenantId: PLATFORM_TIMELINE, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id,
         message: `${actor} removed ${userDisplayName(target)} from a tenant`, meta: { delete: what },
       });
-      await tx.delete(tenantMembers).where(and(eq(tenantMembers.tenantId, member.tenantId), eq(tenantMembers.id, member.id)));
+      await deleteMemberRow(tx, member.tenantId, member.id);
     });
     return { _id: rbacId, deleted: true };
   }
@@ -273,7 +272,7 @@ export async function deleteAssignment(deps: AdminDeps, auth: AuthContext, id: s
       message: `${actor} removed the ${assignment.entityType} role of ${userDisplayName(target)}`,
       meta: { delete: { entityType: assignment.entityType, entity: assignment.entityId, role: assignment.role } },
     });
-    await tx.delete(roleAssignments).where(and(eq(roleAssignments.tenantId, assignment.tenantId), eq(roleAssignments.id, assignment.id)));
+    await deleteRoleAssignment(tx, assignment.tenantId, assignment.id);
   });
   return { _id: rbacId, deleted: true };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timelineEvents } from '../../db/schema/index.ts';
-import { PLATFORM_TIMELINE } from '../timeline/timeline.service.ts';
+import { PLATFORM_TIMELINE } from '../timeline/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, lastMailTo, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
 

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { requireInstitution, requireRaiseMode } from '../institutions/institution-access.ts';
-import { toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
-import { recordEvent } from '../timeline/timeline.service.ts';
+import { requireInstitution, requireRaiseMode } from '../institutions/index.ts';
+import { toTenantMember, updateMember } from '../tenants/index.ts';
+import { recordEvent } from '../timeline/index.ts';
 import { countInstitutionOffers, countOfferAnalyticsPerBucket, countOfferAnalyticsTotals } from './raise.repository.ts';
 
 /** The institution a member may still pick, or null when it is gone or no longer theirs. */

@@ -11,11 +11,6 @@ export async function findTenantForUpdate(db: DbOrTx, id: string): Promise<Tenan
 
 export type TenantChanges = Partial<Pick<TenantRow, 'name' | 'description' | 'website' | 'contact' | 'verificationStatus'>>;
 
-export async function updateTenant(db: DbOrTx, id: string, values: TenantChanges): Promise<TenantRow> {
-  const [row] = await db.update(tenants).set({ ...values, updatedAt: new Date() }).where(eq(tenants.id, id)).returning();
-  return row!;
-}
-
 export function toTenantDetails(row: TenantRow): TenantDetails {
   return {
     _id: row.id,

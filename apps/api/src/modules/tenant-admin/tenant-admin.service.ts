@@ -9,8 +9,8 @@ import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuthContext, Caller } from '../../lib/auth-context.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
-import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
-import { findTenantById } from '../tenants/tenants.repository.ts';
+import { queryEvents, recordEvent } from '../timeline/index.ts';
+import { findTenantById, updateTenant } from '../tenants/index.ts';
 import * as repo from './tenant-admin.repository.ts';
 
 export interface TenantAdminDeps {
@@ -50,7 +50,7 @@ async function change(
     // A tenant that never had a contact reads as the empty one, so the first save diffs against that.
     const diff = diffChanges({ ...current, contact: current.contact ?? EMPTY_CONTACT }, values);
     if (Object.keys(diff).length === 0) return { row: current, changed: false };
-    const updated = await repo.updateTenant(tx, id, values);
+    const updated = await updateTenant(tx, id, values);
     await recordEvent(tx, {
       tenantId: id, type: what.type, entity: id, entityType: ENTITY, caller,
       message: `Tenant ${updated.name} ${what.label} updated`, meta: { change: diff },

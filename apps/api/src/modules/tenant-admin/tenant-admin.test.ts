@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantMembers, tenants, timelineEvents } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
-import { DEFAULT_ATTRIBUTES, insertMember } from '../tenants/tenant-members.repository.ts';
+import { DEFAULT_ATTRIBUTES, insertMember } from '../tenants/index.ts';
 import { dayKeys, tenantAddress } from './tenant-admin.service.ts';
 
 let t: TestApp;

@@ -57,6 +57,10 @@ export async function updateMember(
   return row!;
 }
 
+export async function deleteMemberRow(db: DbOrTx, tenantId: string, id: string): Promise<void> {
+  await db.delete(tenantMembers).where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.id, id)));
+}
+
 export function toTenantMember(row: TenantMemberRow, email: string): TenantMember {
   return {
     _id: row.id,

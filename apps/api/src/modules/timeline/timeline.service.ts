@@ -132,3 +132,8 @@ export async function queryEvents(db: DbOrTx, tenantId: string, scope: TimelineS
     meta: pageMeta(q, count?.total ?? 0),
   };
 }
+
+/** Part of removing a whole tenant (platform admin). */
+export async function deleteTenantEventsUnscoped(db: DbOrTx, tenantId: string): Promise<void> {
+  await db.delete(timelineEvents).where(eq(timelineEvents.tenantId, tenantId));
+}

@@ -4,18 +4,18 @@ import type { Db } from '../../db/client.ts';
 import {
   accessGrants, applications, businesses, documents, financialAccounts, govPhotoIds, images, individualProfiles, legalEntityProfiles,
 } from '../../db/schema/index.ts';
-import { reviewerFields, reviewers, toApplication } from '../applications/applications.repository.ts';
-import { listOwners, toBusiness } from '../businesses/businesses.repository.ts';
-import { toFinancialAccount } from '../financial-accounts/financial-accounts.service.ts';
-import { toIndividualProfile } from '../individual-profiles/individual-profiles.service.ts';
-import { listStakeholders, toLegalEntityProfile } from '../legal-entity-profiles/legal-entity-profiles.repository.ts';
+import { reviewerFields, reviewers, toApplication } from '../applications/index.ts';
+import { listOwners, toBusiness } from '../businesses/index.ts';
+import { toFinancialAccount } from '../financial-accounts/index.ts';
+import { toIndividualProfile } from '../individual-profiles/index.ts';
+import { listStakeholders, toLegalEntityProfile } from '../legal-entity-profiles/index.ts';
 import type { TenantRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { toTenantMember } from '../tenants/tenant-members.repository.ts';
-import { queryEvents } from '../timeline/timeline.service.ts';
+import { toTenantMember } from '../tenants/index.ts';
+import { queryEvents } from '../timeline/index.ts';
 import { toUser } from './users.repository.ts';
 
 /** What a section reads: the user's rows of one table in one tenant. */

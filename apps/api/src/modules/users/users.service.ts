@@ -14,8 +14,8 @@ import type { FileStorage } from '../../lib/storage/storage.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { findMember, toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
-import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
+import { findMember, toTenantMember, updateMember } from '../tenants/index.ts';
+import { queryEvents, recordEvent } from '../timeline/index.ts';
 import { deleteUserRow, findUserById, listMemberTenantIds, listShareableMembers, toAdminUser, toUser, updateUser } from './users.repository.ts';
 
 export interface UserDeps {

@@ -1,0 +1,2 @@
+// The public face of the applications module: how other modules read an application and its reviewers.
+export { reviewerFields, reviewers, toApplication, toApplicationSummary } from './applications.repository.ts';

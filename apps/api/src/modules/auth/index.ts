@@ -1,0 +1,4 @@
+// The public face of the auth module, owner of the `auth_tokens` table: invitations other modules send, their tokens,
+// and the types of its dependencies.
+export { deleteTenantTokensUnscoped, INVITE_TTL_SECONDS, insertInviteToken, revokeInviteTokens } from './auth-tokens.repository.ts';
+export { invite, inviterName, writeInvitation, type AuthDeps, type CallSite, type WrittenInvitation } from './auth.service.ts';

@@ -1,0 +1,2 @@
+// The public face of the images module, owner of the `images` table.
+export { deleteTenantImagesUnscoped } from './images.repository.ts';

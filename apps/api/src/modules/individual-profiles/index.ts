@@ -1,0 +1,3 @@
+// The public face of the individual-profiles module, owner of the `individual_profiles` table.
+export { findProfile, linkGovPhotoId, unlinkFinancialAccount, unlinkGovPhotoId } from './individual-profiles.repository.ts';
+export { toIndividualProfile } from './individual-profiles.service.ts';

@@ -1,0 +1,2 @@
+// The public face of the offers module: how other modules ask about an offer's documents and listing.
+export { documentListedOnOffer, documentRoleThroughOffer, listingStatusCondition } from './offers.repository.ts';

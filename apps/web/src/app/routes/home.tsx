@@ -2,9 +2,9 @@ import { Avatar, Box, Button, Card, CardContent, Container, Stack, Typography } 
 import { initials, userDisplayName } from '@tessera/domain';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { useUserImage } from '../../features/account/hooks/use-user-image.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { PromoCards, WelcomeMessage } from '../../features/branding/components/welcome-messaging.tsx';
-import { useTenant } from '../../features/tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../lib/tenant/use-tenant.ts';
 import { useUser } from '../../features/user/api/get-user.ts';
 
 /** The signed-in home until the investor dashboard arrives. */

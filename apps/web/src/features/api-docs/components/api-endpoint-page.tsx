@@ -5,7 +5,7 @@ import { API_KEY_PREFIX } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useApiKeys } from '../../api-keys/api/list-api-keys.ts';
 import { curlExample, findEndpoint, groupResponses, jsonSchemaOf, limitsOf, schemaFields, typeLabel, unwrapNullable } from '../lib/openapi.ts';
 import { useApiDocs } from './api-docs-page.tsx';

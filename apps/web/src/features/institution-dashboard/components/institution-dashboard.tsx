@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useInstitution } from '../../raise/api/get-institution.ts';
 import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useInstitutionDashboard } from '../api/get-institution-dashboard.ts';
 import { AnalyticsPanel } from './analytics-panel.tsx';
 import { InstitutionCard, institutionLinks } from './institution-card.tsx';

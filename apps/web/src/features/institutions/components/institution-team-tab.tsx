@@ -11,7 +11,7 @@ import { DataGrid } from '../../../components/data-grid.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useIsTenantOwner } from '../../tenant-admin/hooks/use-is-tenant-owner.ts';
 import { useTeam } from '../api/list-team.ts';
 import { useRemoveTeamMember } from '../api/remove-team-member.ts';

@@ -10,7 +10,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
 import { useListSearch } from '../../../components/use-list-search.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useInstitutions } from '../api/list-institutions.ts';
 import { CreateInstitutionDialog } from './create-institution-dialog.tsx';
 import { InstitutionLogo } from './institution-logo.tsx';

@@ -5,7 +5,7 @@ import { flushEvents, pendingEvents } from '../../../lib/analytics-queue.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../../auth/stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { MarketplaceOfferAboutTab } from './marketplace-offer-about-tab.tsx';
 import { MarketplaceOfferDocumentsTab } from './marketplace-offer-documents-tab.tsx';
 import { MarketplaceOfferFinancialsTab } from './marketplace-offer-financials-tab.tsx';

@@ -1,7 +1,7 @@
 import { offerCtaUrl, type MarketplaceOffer } from '@tessera/domain';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useMarketplaceEvent } from '../hooks/use-marketplace-event.ts';
 
 export type OfferCtaButton = 'primary' | 'secondary';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
 import { useListSearch } from '../../../components/use-list-search.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useMembers } from '../api/list-members.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
 import { MemberStatusDot } from './member-status-dot.tsx';

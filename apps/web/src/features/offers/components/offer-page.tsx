@@ -6,7 +6,7 @@ import { Link as RouterLink, Outlet, useLocation, useOutletContext, useParams } 
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useOffer } from '../api/get-offer.ts';
 import { useCanApproveOffers } from '../hooks/use-can-approve-offers.ts';
 import { OfferLifecycleBar } from './offer-lifecycle-bar.tsx';

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useDeleteOffer } from '../api/delete-offer.ts';
 import { useOffers } from '../api/list-offers.ts';
 import { OfferCreateDialog } from './offer-create-dialog.tsx';

@@ -5,7 +5,7 @@ import { signedInRoutes } from '../../../app/routes/signed-in-routes.tsx';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, makeUser } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../../auth/stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 
 afterEach(() => {
   sessionStore.signOut('user');

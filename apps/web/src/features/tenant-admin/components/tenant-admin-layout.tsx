@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useIsTenantOwner } from '../hooks/use-is-tenant-owner.ts';
 
 interface NavItem {

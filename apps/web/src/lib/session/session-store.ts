@@ -1,7 +1,7 @@
 import { appMode, authResult, decodeTokenPayload, tokenState, type AppMode, type AuthResult } from '@tessera/domain';
 import { z } from 'zod';
-import { onSessionRejected } from '../../../lib/api-client.ts';
-import { readJson, removeKey, STORAGE_KEYS, writeJson } from '../../../lib/storage.ts';
+import { onSessionRejected } from '../api-client.ts';
+import { readJson, removeKey, STORAGE_KEYS, writeJson } from '../storage.ts';
 
 export interface SessionState {
   token: string | null;

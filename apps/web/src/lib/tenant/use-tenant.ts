@@ -1,6 +1,6 @@
 import { DEFAULT_BRANDING } from '@tessera/domain';
-import { useTenantContext } from '../api/get-tenant-context.ts';
-import { useTenantPublic } from '../api/get-tenant-public.ts';
+import { useTenantContext } from './get-tenant-context.ts';
+import { useTenantPublic } from './get-tenant-public.ts';
 
 export const PRODUCT_NAME = 'Tessera';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-import { STORAGE_KEYS } from '../../../lib/storage.ts';
-import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { makeAuthResult, makeToken } from '../../../test/fixtures.ts';
+import { api } from '../api-client.ts';
+import { STORAGE_KEYS } from '../storage.ts';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { makeAuthResult, makeToken } from '../../test/fixtures.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
 
 let store: SessionStore | undefined;

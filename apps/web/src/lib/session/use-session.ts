@@ -1,7 +1,7 @@
 import { defaultAppMode, type AppMode, type AppType } from '@tessera/domain';
 import { useMemo, useSyncExternalStore } from 'react';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
-import { sessionStore, type SessionState } from '../stores/session-store.ts';
+import { useTenant } from '../tenant/use-tenant.ts';
+import { sessionStore, type SessionState } from './session-store.ts';
 
 /** The auth state of §3. */
 export interface AuthState extends Omit<SessionState, 'appMode'> {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from '../../../lib/toast.tsx';
+import { useSnackbar } from '../toast.tsx';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { buildEvent, recordEvent } from '../../../lib/analytics.ts';
-import { clearUserQueries } from '../clear-user-queries.ts';
-import { sessionStore } from '../stores/session-store.ts';
+import { buildEvent, recordEvent } from '../analytics.ts';
+import { clearUserQueries } from './clear-user-queries.ts';
+import { sessionStore } from './session-store.ts';
 import { useSession } from './use-session.ts';
 
 /** Signs out by hand: goes to /signin, clears all state and cached data, and toasts 'Signed out'. */

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { initials, type Branding, type ThemeMode } from '@tessera/domain';
-import { useTenant } from '../hooks/use-tenant.ts';
-import { useThemeMode } from '../hooks/use-theme-mode.ts';
+import { useTenant } from '../lib/tenant/use-tenant.ts';
+import { useThemeMode } from '../lib/theme/use-theme-mode.ts';
 import { TesseraWordmark } from './tessera-wordmark.tsx';
 
 /** The logo made for the current mode, else the other one. */

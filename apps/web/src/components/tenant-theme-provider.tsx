@@ -1,10 +1,10 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { themeMode, type Branding, type ThemeMode } from '@tessera/domain';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage.ts';
-import { ThemeModeContext } from '../hooks/use-theme-mode.ts';
-import { buildTheme } from '../theme/build-theme.ts';
-import { loadFont } from '../theme/load-font.ts';
+import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage.ts';
+import { ThemeModeContext } from '../lib/theme/use-theme-mode.ts';
+import { buildTheme } from '../lib/theme/build-theme.ts';
+import { loadFont } from '../lib/theme/load-font.ts';
 
 interface TenantThemeProviderProps {
   branding: Branding;

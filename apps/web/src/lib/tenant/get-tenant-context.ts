@@ -1,6 +1,6 @@
 import { appType, APP_TYPE_HEADER, TENANT_ID_HEADER, TENANT_SLUG_HEADER, type AppType } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiHead } from '../../../lib/api-client.ts';
+import { apiHead } from '../api-client.ts';
 
 export interface TenantContext {
   tenantId: string | null;

@@ -1,6 +1,6 @@
 import { DEFAULT_BRANDING, TENANT_BOOTSTRAP_ID, type TenantBootstrap } from '@tessera/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { createQueryClient } from '../query-client.ts';
 import { tenantContextQueryOptions } from './get-tenant-context.ts';
 import { tenantPublicQueryOptions } from './get-tenant-public.ts';
 import { seedTenantBootstrap } from './tenant-bootstrap.ts';

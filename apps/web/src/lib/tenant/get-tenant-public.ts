@@ -1,6 +1,6 @@
 import { tenantPublic, type TenantPublic } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 export function getTenantPublic(idOrSlug: string, signal?: AbortSignal): Promise<TenantPublic> {
   return api.get(`/tenant/${encodeURIComponent(idOrSlug)}/public`, tenantPublic, signal);

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { callApi } from '../support/api.ts';
 import { demoReferences } from '../support/demo-guard.ts';
-import { callApi } from '../support/tenant.ts';
 
 const e2eRoot = join(import.meta.dirname, '..');
 const self = 'specs/isolation.spec.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { callApi } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { expectToast, signInThroughUi } from '../support/session.ts';
-import { callApi, createJourneyTenant } from '../support/tenant.ts';
+import { createJourneyTenant } from '../support/tenant.ts';
 
 const { newPage } = useBrowser();
 

@@ -47,7 +47,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { compressJsonPlugin } from './plugins/compress-json.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { staticWebPlugin } from './plugins/static-web.ts';
+import { staticWebPlugin } from './web-shell/static-web.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { redactUrlSecrets } from '@tessera/domain';
 

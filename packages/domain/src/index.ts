@@ -32,3 +32,4 @@ export * from './institution.ts';
 export * from './offer.ts';
 export * from './offer-format.ts';
 export * from './marketplace.ts';
+export * from './marketplace-api.ts';

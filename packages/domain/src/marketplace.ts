@@ -173,8 +173,6 @@ export const marketplaceOfferListQuery = pageQuery
   .describe('MarketplaceOfferListQuery');
 export type MarketplaceOfferListQuery = z.infer<typeof marketplaceOfferListQuery>;
 export type MarketplaceOfferListParams = z.input<typeof marketplaceOfferListQuery>;
-/** The query of the marketplace list's first page as the web app asks for it (page 1, 12 cards, newest first). */
-export const MARKETPLACE_FIRST_PAGE_SEARCH = '?page=1&limit=12&sort=newest';
 
 /** The handpicked deals of the showcase carousel (001 §2), chosen by tenant admins in /tenant/marketplace/settings. */
 export const HANDPICKED_OFFERS_MAX = 12;

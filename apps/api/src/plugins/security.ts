@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 import { closeRedis, createRedisClient } from '../lib/redis.ts';
-import { BOOT_LOADER_CSP_SOURCE } from './boot-loader.ts';
+import { BOOT_LOADER_CSP_SOURCE } from '../web-shell/boot-loader.ts';
 import { fallbackRateLimitStore } from './rate-limit-store.ts';
 
 /** Headers with a CSP the app passes, CORS closed unless origins are listed, per-route rate limits. */

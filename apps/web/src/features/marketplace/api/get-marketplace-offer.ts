@@ -1,4 +1,4 @@
-import { marketplaceOffer } from '@tessera/domain';
+import { marketplaceOffer, marketplaceOfferApiPath } from '@tessera/domain';
 
 export { offerCtaUrl } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -6,10 +6,8 @@ import { api, pageData } from '../../../lib/api-client.ts';
 
 export const marketplaceKey = (tenantId: string) => ['marketplace', tenantId] as const;
 
-const offerPath = (tenantId: string, idOrSlug: string) => `/tenant/${encodeURIComponent(tenantId)}/marketplace/offers/${encodeURIComponent(idOrSlug)}`;
-
 export function getMarketplaceOffer(tenantId: string, idOrSlug: string, signal?: AbortSignal) {
-  return api.get(offerPath(tenantId, idOrSlug), marketplaceOffer, signal);
+  return api.get(marketplaceOfferApiPath(tenantId, idOrSlug), marketplaceOffer, signal);
 }
 
 export const marketplaceOfferQueryOptions = (tenantId: string, idOrSlug: string) =>
@@ -17,7 +15,7 @@ export const marketplaceOfferQueryOptions = (tenantId: string, idOrSlug: string)
     queryKey: [...marketplaceKey(tenantId), 'offer', idOrSlug],
     queryFn: ({ signal }) => getMarketplaceOffer(tenantId, idOrSlug, signal),
     // An offer's page carries the offer for a signed-out visit (lib/page-answers.ts).
-    initialData: () => pageData(offerPath(tenantId, idOrSlug), marketplaceOffer),
+    initialData: () => pageData(marketplaceOfferApiPath(tenantId, idOrSlug), marketplaceOffer),
     enabled: tenantId !== '' && idOrSlug !== '',
   });
 

@@ -1,16 +1,14 @@
-import { marketplaceOfferCard } from '@tessera/domain';
+import { marketplaceOfferCard, marketplaceShowcaseApiPath } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, pageData } from '../../../lib/api-client.ts';
 import { marketplaceKey } from './get-marketplace-offer.ts';
-import { marketplacePath } from './list-marketplace-offers.ts';
 
 /** The handpicked deals of the showcase carousel (001 §2), in the order the tenant chose. */
-const showcasePath = (tenantId: string) => `${marketplacePath(tenantId)}/showcase`;
 const showcase = z.array(marketplaceOfferCard);
 
 export function getMarketplaceShowcase(tenantId: string, signal?: AbortSignal) {
-  return api.get(showcasePath(tenantId), showcase, signal);
+  return api.get(marketplaceShowcaseApiPath(tenantId), showcase, signal);
 }
 
 export const marketplaceShowcaseQueryOptions = (tenantId: string) =>
@@ -18,7 +16,7 @@ export const marketplaceShowcaseQueryOptions = (tenantId: string) =>
     queryKey: [...marketplaceKey(tenantId), 'showcase'],
     queryFn: ({ signal }) => getMarketplaceShowcase(tenantId, signal),
     // Written into the marketplace list's page for a signed-out visit (lib/page-answers.ts).
-    initialData: () => pageData(showcasePath(tenantId), showcase),
+    initialData: () => pageData(marketplaceShowcaseApiPath(tenantId), showcase),
     enabled: tenantId !== '',
     staleTime: 60_000,
   });

@@ -1,12 +1,11 @@
-import { listOf, marketplaceOfferCard, type MarketplaceOfferListParams } from '@tessera/domain';
+import { listOf, marketplaceApiPath, marketplaceOfferCard, offerListSearch, type MarketplaceOfferListParams } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { marketplaceKey } from './get-marketplace-offer.ts';
-import { marketplacePath, offerListSearch } from './list-marketplace-offers.ts';
 
 /** One institution's listed offers (001 §7 `institutions/{id}/offers`), the same card shape and query as the marketplace list. */
 export function listMarketplaceInstitutionOffers(tenantId: string, institutionId: string, params: MarketplaceOfferListParams, signal?: AbortSignal) {
-  const path = `${marketplacePath(tenantId)}/institutions/${encodeURIComponent(institutionId)}/offers${offerListSearch(params)}`;
+  const path = `${marketplaceApiPath(tenantId)}/institutions/${encodeURIComponent(institutionId)}/offers${offerListSearch(params)}`;
   return apiRequest(path, { schema: listOf(marketplaceOfferCard), signal });
 }
 

@@ -1,22 +1,14 @@
-import { listOf, marketplaceInstitutionSummary } from '@tessera/domain';
+import { listOf, marketplaceInstitutionsApiPath, marketplaceInstitutionSummary, type MarketplaceInstitutionListParams } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { takePageAnswer } from '../../../lib/page-answers.ts';
-import { toSearch } from '../../members/api/list-members.ts';
 import { marketplaceKey } from './get-marketplace-offer.ts';
 
-export interface MarketplaceInstitutionListParams {
-  page?: number;
-  limit?: number;
-  search?: string;
-}
-
 /** GET tenant/{t}/marketplace/institutions: the tenant's institutions, the most offers first, paginated on the server. */
-const institutionsPath = (tenantId: string, q: MarketplaceInstitutionListParams) => `/tenant/${encodeURIComponent(tenantId)}/marketplace/institutions${toSearch(q)}`;
 const institutionPage = listOf(marketplaceInstitutionSummary);
 
 export function listMarketplaceInstitutions(tenantId: string, q: MarketplaceInstitutionListParams, signal?: AbortSignal) {
-  return apiRequest(institutionsPath(tenantId, q), { schema: institutionPage, signal });
+  return apiRequest(marketplaceInstitutionsApiPath(tenantId, q), { schema: institutionPage, signal });
 }
 
 export const marketplaceInstitutionsQueryOptions = (tenantId: string, q: MarketplaceInstitutionListParams = {}) =>
@@ -24,7 +16,7 @@ export const marketplaceInstitutionsQueryOptions = (tenantId: string, q: Marketp
     queryKey: [...marketplaceKey(tenantId), 'institutions', q],
     queryFn: ({ signal }) => listMarketplaceInstitutions(tenantId, q, signal),
     // The marketplace list's filter panel asks for every institution; its page carries them (lib/page-answers.ts).
-    initialData: () => takePageAnswer(institutionsPath(tenantId, q), institutionPage),
+    initialData: () => takePageAnswer(marketplaceInstitutionsApiPath(tenantId, q), institutionPage),
     placeholderData: keepPreviousData,
     enabled: tenantId !== '',
   });

@@ -1,6 +1,6 @@
 import { Box, Button, Pagination, Skeleton, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import SearchOff from '@mui/icons-material/SearchOff';
-import { PAGE_LIMIT_MAX } from '@tessera/domain';
+import { MARKETPLACE_FILTER_INSTITUTIONS } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useSecondPass } from '../../../components/second-pass.tsx';
@@ -67,7 +67,7 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
   const all = useMarketplaceOffers(tenant, params, !scoped);
   const ofInstitution = useMarketplaceInstitutionOffers(tenant, institutionId ?? '', params, scoped);
   const offers = scoped ? ofInstitution : all;
-  const institutions = useMarketplaceInstitutions(tenant, { limit: PAGE_LIMIT_MAX }, !scoped);
+  const institutions = useMarketplaceInstitutions(tenant, MARKETPLACE_FILTER_INSTITUTIONS, !scoped);
   // The showcase sits above the results: until it has loaded (or failed), the column below the title is held empty
   // and a screen tall, so painted results never move down when it arrives, nor does the footer (layout shift).
   const showcasePending = useMarketplaceShowcase(tenant, !scoped).isPending && !scoped && tenant !== '';

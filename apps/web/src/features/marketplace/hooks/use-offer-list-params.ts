@@ -1,5 +1,5 @@
 import {
-  marketplaceOfferSort, marketplaceStatusFilter, objectId, offerAssetClass, offerType,
+  MARKETPLACE_FIRST_PAGE, MARKETPLACE_OFFER_PAGE_SIZES, marketplaceOfferSort, marketplaceStatusFilter, objectId, offerAssetClass, offerType,
   type MarketplaceOfferListParams, type MarketplaceOfferSort,
 } from '@tessera/domain';
 import { useCallback, useMemo } from 'react';
@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 /** 12 or 24 cards a page (a multiple of 2, 3 and 4 columns). */
-export const OFFER_PAGE_SIZES = [12, 24] as const;
+export const OFFER_PAGE_SIZES = MARKETPLACE_OFFER_PAGE_SIZES;
 export type OfferPageSize = (typeof OFFER_PAGE_SIZES)[number];
 export type OfferListView = 'grid' | 'list';
 
@@ -62,9 +62,10 @@ export function readOfferListState(params: URLSearchParams): OfferListState {
   const sort = marketplaceOfferSort.safeParse(params.get('sort'));
   return {
     filters,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    limit: OFFER_PAGE_SIZES.find((size) => size === limit) ?? OFFER_PAGE_SIZES[0],
-    sort: sort.success ? sort.data : 'newest',
+    // An address without them asks for the page the server answers in advance (MARKETPLACE_FIRST_PAGE).
+    page: Number.isInteger(page) && page >= 1 ? page : MARKETPLACE_FIRST_PAGE.page,
+    limit: OFFER_PAGE_SIZES.find((size) => size === limit) ?? MARKETPLACE_FIRST_PAGE.limit,
+    sort: sort.success ? sort.data : MARKETPLACE_FIRST_PAGE.sort,
     view: params.get('view') === 'list' ? 'list' : 'grid',
   };
 }

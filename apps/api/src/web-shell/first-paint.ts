@@ -1,5 +1,6 @@
 import { DEFAULT_BRANDING, initials, type TenantBootstrap } from '@tessera/domain';
-import type { FirstScreen } from './first-screen.ts';
+import { contrastText, lighten, type FirstScreen } from './first-screen-theme.ts';
+import { escapeHtml } from './html.ts';
 
 /**
  * What index.html shows before the web app has run: the top bar in the tenant's branding (its logo, or its icon or
@@ -71,27 +72,3 @@ export function firstPaint(bootstrap: TenantBootstrap, screen: FirstScreen | nul
  */
 export const FONT_WARMER =
   '<span class="fp-fonts" aria-hidden="true"><span style="font-weight:400">a</span><span style="font-weight:600">a</span><span style="font-weight:700">a</span></span>';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** MUI's `lighten`: each channel moved `amount` of the way to white. */
-export function lighten(hex: string, amount: number): string {
-  const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-  return `rgb(${channels.map((c) => Math.trunc(c + (255 - c) * amount)).join(', ')})`;
-}
-
-/** MUI's getContrastText at its default threshold of 3: white unless white text would be too faint. */
-export function contrastText(hex: string): string {
-  const luminance = (rgb: number[]) => {
-    const [r = 0, g = 0, b = 0] = rgb.map((c) => {
-      const v = c / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const bg = luminance([1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)));
-  const ratio = (1 + 0.05) / (bg + 0.05);
-  return ratio >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
-}

@@ -2,9 +2,8 @@ import {
   formatMonths, formatOfferMoney, formatOfferPercent, initials, listingStatusColors, listingStatusLabels, MARKETPLACE_OFFER_TABS, marketplaceOffer,
   marketplaceOfferPath, offerAssetClassLabels, offerCardMetrics, offerCtaHasLabel, offerTypeLabels, type MarketplaceOffer, type MarketplaceOfferTab,
 } from '@tessera/domain';
-import { escapeHtml } from './first-paint.ts';
-import type { FirstScreen } from './first-screen.ts';
-import { baseStyle, button, svgIcon, type ScreenTheme } from './first-screen-theme.ts';
+import { baseStyle, button, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
+import { escapeHtml } from './html.ts';
 import { apiImage } from './page-answers.ts';
 
 /**

@@ -2,8 +2,8 @@ import {
   DEFAULT_BRANDING, MARKETPLACE_FIRST_PAGE_SEARCH, type MarketplaceOffer, type MarketplaceOfferCard, type OfferClass, type TenantBootstrap,
 } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
-import { firstScreen, type FirstScreen } from './first-screen.ts';
-import { firstScreenFonts } from './first-screen-theme.ts';
+import { firstScreen } from './first-screen.ts';
+import { firstScreenFonts, type FirstScreen } from './first-screen-theme.ts';
 
 const TENANT = 'a1a1a1a1a1a1a1a1a1a1a1a1';
 const API = `/tenant/${TENANT}/marketplace`;

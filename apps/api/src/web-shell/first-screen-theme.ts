@@ -1,5 +1,5 @@
 import { DEFAULT_BRANDING, type TenantBootstrap } from '@tessera/domain';
-import { contrastText, escapeHtml, lighten } from './first-paint.ts';
+import { escapeHtml } from './html.ts';
 
 /**
  * The palette and shape of the tenant's branding in its default mode, as apps/web build-theme.ts makes MUI's theme
@@ -24,6 +24,32 @@ export interface ScreenTheme {
   actionHover: string;
   actionSelected: string;
   actionDisabled: string;
+}
+
+/** Markup painted under the top bar before the app runs, and the CSS it needs (scoped to its own classes). */
+export interface FirstScreen {
+  style: string;
+  body: string;
+}
+
+/** MUI's `lighten`: each channel moved `amount` of the way to white. */
+export function lighten(hex: string, amount: number): string {
+  const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${channels.map((c) => Math.trunc(c + (255 - c) * amount)).join(', ')})`;
+}
+
+/** MUI's getContrastText at its default threshold of 3: white unless white text would be too faint. */
+export function contrastText(hex: string): string {
+  const luminance = (rgb: number[]) => {
+    const [r = 0, g = 0, b = 0] = rgb.map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const bg = luminance([1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)));
+  const ratio = (1 + 0.05) / (bg + 0.05);
+  return ratio >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
 }
 
 /** The family name of the first screen's copy of the page's Roboto faces. */

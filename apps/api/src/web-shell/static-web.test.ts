@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { tenants } from '../db/schema/index.ts';
 import { BOOT_FILES_ID, BOOT_LOADER, type BootFiles } from './boot-loader.ts';
-import { escapeHtml } from './first-paint.ts';
+import { escapeHtml } from './html.ts';
 import { jsonForScript, matchesRoute, ROUTE_PRELOADS_FILE } from './static-web.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { MARKETPLACE_OFFER_TABS, type TenantBootstrap } from '@tessera/domain';
 import { listScreen } from './first-screen-list.ts';
 import { offerScreen } from './first-screen-offer.ts';
-import { screenTheme } from './first-screen-theme.ts';
+import { screenTheme, type FirstScreen } from './first-screen-theme.ts';
 import { firstRequests } from './page-answers.ts';
 
 export interface FirstScreenInput {
@@ -12,12 +12,6 @@ export interface FirstScreenInput {
   answers: Record<string, unknown>;
   /** The first screen's Roboto faces: `firstScreenFonts(index.html).faces`. */
   fontFaces?: string;
-}
-
-/** Markup painted under the top bar before the app runs, and the CSS it needs (scoped to its own classes). */
-export interface FirstScreen {
-  style: string;
-  body: string;
 }
 
 /**

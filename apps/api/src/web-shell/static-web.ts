@@ -11,9 +11,10 @@ import { preferredEncoding } from '../lib/accept-encoding.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';
 import { BOOT_FILES_ID, BOOT_LOADER, takeBootFiles, type BootFiles } from './boot-loader.ts';
-import { escapeHtml, firstPaint } from './first-paint.ts';
+import { firstPaint } from './first-paint.ts';
 import { firstScreen } from './first-screen.ts';
 import { firstScreenFonts } from './first-screen-theme.ts';
+import { escapeHtml } from './html.ts';
 import { pageAnswers, type PageAnswers } from './page-answers.ts';
 
 /** Serves the built web app; unknown non-API paths get index.html (the SPA routes), unknown API paths a 404 envelope. */

@@ -1,4 +1,7 @@
-import { MARKETPLACE_FIRST_PAGE_SEARCH, MARKETPLACE_OFFER_TABS, PAGE_LIMIT_MAX } from '@tessera/domain';
+import {
+  MARKETPLACE_FILTER_INSTITUTIONS, MARKETPLACE_FIRST_PAGE, MARKETPLACE_OFFER_TABS, marketplaceInstitutionsApiPath, marketplaceOfferApiPath,
+  marketplaceOffersApiPath, marketplaceShowcaseApiPath,
+} from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const OFFER_TABS = new Set<string>(MARKETPLACE_OFFER_TABS.map((tab) => tab.segment));
@@ -6,19 +9,18 @@ const OFFER_TABS = new Set<string>(MARKETPLACE_OFFER_TABS.map((tab) => tab.segme
 const VIEW_ONLY_KEYS = new Set(['view']);
 
 /**
- * The GETs (paths under /api/v1, with their query) the web app makes for its first render of a landing page, as its
- * fetchers write them (apps/web/src/features/marketplace/api/*): the marketplace list asks for the showcase, the
+ * The GETs (paths under /api/v1, with their query) the web app makes for its first render of a landing page, built
+ * by the same @tessera/domain functions as its fetchers (apps/web/src/features/marketplace/api/*): the marketplace list asks for the showcase, the
  * institutions for its filter panel and, at its default sort and page, the first page of offers; an offer's page
  * asks for the offer. A filtered list asks with its own query and is left to the app. Other pages ask for nothing here.
  */
 export function firstRequests(tenantId: string, path: string, search: string): string[] {
   const segments = path.split('/').filter(Boolean);
   if (segments[0] !== 'marketplace' || segments[1] !== 'offers') return [];
-  const base = `/tenant/${encodeURIComponent(tenantId)}/marketplace`;
   if (segments.length === 2) {
-    const requests = [`${base}/showcase`, `${base}/institutions?limit=${PAGE_LIMIT_MAX}`];
+    const requests = [marketplaceShowcaseApiPath(tenantId), marketplaceInstitutionsApiPath(tenantId, MARKETPLACE_FILTER_INSTITUTIONS)];
     const keys = [...new URLSearchParams(search).keys()];
-    if (keys.every((key) => VIEW_ONLY_KEYS.has(key))) requests.unshift(`${base}/offers${MARKETPLACE_FIRST_PAGE_SEARCH}`);
+    if (keys.every((key) => VIEW_ONLY_KEYS.has(key))) requests.unshift(marketplaceOffersApiPath(tenantId, MARKETPLACE_FIRST_PAGE));
     return requests;
   }
   if (segments.length > 4 || (segments.length === 4 && !OFFER_TABS.has(segments[3]!))) return [];
@@ -28,7 +30,7 @@ export function firstRequests(tenantId: string, path: string, search: string): s
   } catch {
     return [];
   }
-  return [`${base}/offers/${encodeURIComponent(idOrSlug)}`];
+  return [marketplaceOfferApiPath(tenantId, idOrSlug)];
 }
 
 export interface PageAnswers {

@@ -3,9 +3,8 @@ import {
   type MarketplaceOfferCard,
 } from '@tessera/domain';
 import { z } from 'zod';
-import { escapeHtml } from './first-paint.ts';
-import type { FirstScreen } from './first-screen.ts';
-import { baseStyle, button, svgIcon, type ScreenTheme } from './first-screen-theme.ts';
+import { baseStyle, button, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
+import { escapeHtml } from './html.ts';
 import { apiImage } from './page-answers.ts';
 
 const showcaseAnswer = z.object({ data: z.array(marketplaceOfferCard) });

@@ -1,7 +1,7 @@
 import { AppBar, Box, Button, Link, Toolbar } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { AUTH_PATHS } from '../../features/auth/auth-paths.ts';
+import { AUTH_PATHS } from '../../features/auth/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { useTenant } from '../../lib/tenant/use-tenant.ts';

@@ -1,7 +1,7 @@
 import { authResult, type AuthResult, type PasswordUpdateBody } from '@tessera/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useAuthRequestContext } from '../../auth/api/auth-request-context.ts';
+import { useAuthRequestContext } from '../../auth/index.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 

@@ -4,7 +4,7 @@ import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
-import { useUser } from '../../user/api/get-user.ts';
+import { useUser } from '../../user/index.ts';
 import { AccreditationBanner } from './accreditation-banner.tsx';
 import { ChangePasswordSection } from './change-password-section.tsx';
 import { DateTimeFormatSection } from './date-time-format-section.tsx';

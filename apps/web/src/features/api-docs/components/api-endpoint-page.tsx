@@ -6,7 +6,7 @@ import { useSnackbar } from '../../../lib/toast.tsx';
 import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
-import { useApiKeys } from '../../api-keys/api/list-api-keys.ts';
+import { useApiKeys } from '../../api-keys/index.ts';
 import { curlExample, findEndpoint, groupResponses, jsonSchemaOf, limitsOf, schemaFields, typeLabel, unwrapNullable } from '../lib/openapi.ts';
 import { useApiDocs } from './api-docs-page.tsx';
 import { MethodChip } from './method-chip.tsx';

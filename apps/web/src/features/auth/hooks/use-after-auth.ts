@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useOfferCta } from '../../marketplace/open-offer-cta.ts';
+import { useOfferCta } from '../../marketplace/index.ts';
 import { returnPath } from '../return-path.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 

@@ -4,7 +4,7 @@ import { formatDate, memberDisplayName, PAGE_LIMIT_DEFAULT, tenantRoleLabels, ty
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataGrid } from '../../../components/data-grid.tsx';
-import { MemberStatusDot } from '../../members/components/member-status-dot.tsx';
+import { MemberStatusDot } from '../../members/index.ts';
 import { useGroupMembers } from '../api/list-group-members.ts';
 import { useGroupContext } from './group-page.tsx';
 

@@ -1,6 +1,6 @@
 import { Avatar } from '@mui/material';
 import { initials, institutionDisplayName, type Institution } from '@tessera/domain';
-import { useImageUrl } from '../../images/api/get-image.ts';
+import { useImageUrl } from '../../images/index.ts';
 
 /** The first visible logo image, in order. */
 export const logoImageOf = (institution: Pick<Institution, 'images'>) =>

@@ -12,7 +12,7 @@ import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
-import { useIsTenantOwner } from '../../tenant-admin/hooks/use-is-tenant-owner.ts';
+import { useIsTenantOwner } from '../../../lib/session/use-is-tenant-owner.ts';
 import { useTeam } from '../api/list-team.ts';
 import { useRemoveTeamMember } from '../api/remove-team-member.ts';
 import { useResendTeamInvite } from '../api/resend-team-invite.ts';

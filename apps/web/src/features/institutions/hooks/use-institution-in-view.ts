@@ -1,5 +1,5 @@
-import { useInstitution } from '../../raise/api/get-institution.ts';
-import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
+import { useInstitution } from '../../raise/index.ts';
+import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 
 /**

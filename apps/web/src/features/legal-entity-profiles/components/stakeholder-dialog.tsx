@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PercentInput } from '../../../components/masked-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useIndividualProfiles } from '../../individual-profiles/api/list-individual-profiles.ts';
+import { useIndividualProfiles } from '../../individual-profiles/index.ts';
 import { useCreateStakeholder } from '../api/create-stakeholder.ts';
 import { useUpdateStakeholder } from '../api/update-stakeholder.ts';
 

@@ -6,7 +6,7 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session/session-store.ts';
-import { makeOfferCard } from '../../marketplace/components/test-offer-card.ts';
+import { makeOfferCard } from '../../../test/offer-card.ts';
 import { MarketplaceSettingsPage } from './marketplace-settings-page.tsx';
 
 afterEach(() => {

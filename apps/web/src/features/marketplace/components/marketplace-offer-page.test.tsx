@@ -11,7 +11,7 @@ import { MarketplaceOfferDocumentsTab } from './marketplace-offer-documents-tab.
 import { MarketplaceOfferFinancialsTab } from './marketplace-offer-financials-tab.tsx';
 import { MarketplaceOfferHomeTab } from './marketplace-offer-home-tab.tsx';
 import { MarketplaceOfferPage } from './marketplace-offer-page.tsx';
-import { API, DOC_ID, makeDocumentFile, makeMarketplaceOffer, makeOfferClass, OFFER_ID } from './test-marketplace.ts';
+import { API, DOC_ID, makeDocumentFile, makeMarketplaceOffer, makeOfferClass, OFFER_ID } from '../../../test/marketplace.ts';
 
 const routes = [
   {

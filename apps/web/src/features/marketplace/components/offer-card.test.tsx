@@ -8,7 +8,7 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
 import { OfferCard } from './offer-card.tsx';
-import { makeOfferCard } from './test-offer-card.ts';
+import { makeOfferCard } from '../../../test/offer-card.ts';
 
 /** What the cards queued for the analytics POST (the queue's timer is dropped before it sends). */
 const queued = (): AnalyticsEventInput[] => [...pendingEvents()];

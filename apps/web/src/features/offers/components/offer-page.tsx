@@ -5,7 +5,7 @@ import type { Offer } from '@tessera/domain';
 import { Link as RouterLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
-import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
+import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useOffer } from '../api/get-offer.ts';
 import { useCanApproveOffers } from '../hooks/use-can-approve-offers.ts';

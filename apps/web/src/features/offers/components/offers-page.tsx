@@ -13,7 +13,7 @@ import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
+import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useDeleteOffer } from '../api/delete-offer.ts';
 import { useOffers } from '../api/list-offers.ts';

@@ -1,7 +1,7 @@
 import { institution, listOf } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/api/list-members.ts';
+import { toSearch } from '../../members/index.ts';
 
 export interface TeamInstitutionsQuery {
   search?: string;

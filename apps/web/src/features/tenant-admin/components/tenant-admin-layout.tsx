@@ -21,7 +21,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
-import { useIsTenantOwner } from '../hooks/use-is-tenant-owner.ts';
+import { useIsTenantOwner } from '../../../lib/session/use-is-tenant-owner.ts';
 
 interface NavItem {
   label: string;

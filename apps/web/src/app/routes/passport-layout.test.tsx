@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageRoutes, signedInBranch } from '../../../app/router.tsx';
-import { signedInRoutes } from '../../../app/routes/signed-in-routes.tsx';
-import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { makeAuthResult, makeUser } from '../../../test/fixtures.ts';
-import { renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../../../lib/session/session-store.ts';
+import { pageRoutes, signedInBranch } from '../router.tsx';
+import { signedInRoutes } from './signed-in-routes.tsx';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { makeAuthResult, makeUser } from '../../test/fixtures.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { sessionStore } from '../../lib/session/session-store.ts';
 
 afterEach(() => {
   sessionStore.signOut('user');

@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router';
-import { useSession } from '../../../lib/session/use-session.ts';
+import { useSession } from './session/use-session.ts';
 
 /**
  * Raise screens render in two places with the same components (002 §2): the institution area of a GP

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageRoutes } from '../../../app/router.tsx';
-import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { renderRoutes } from '../../../test/render.tsx';
+import { pageRoutes } from '../router.tsx';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { renderRoutes } from '../../test/render.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { IdentityTab } from '../../gov-photo-ids/components/identity-tab.tsx';
-import { useProfileId } from './individual-profile-page.tsx';
+import { IdentityTab } from './identity-tab.tsx';
+import { useProfileId } from '../../individual-profiles/index.ts';
 
 /** The Identity tab: the profile's government photo IDs; identity/create opens the 'Add ID' modal. */
 export function ProfileIdentityTab() {

@@ -7,11 +7,11 @@ import { Link as RouterLink } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAddGroupMembers } from '../../groups/api/add-group-members.ts';
-import { useGroups } from '../../groups/api/list-groups.ts';
-import { useRemoveGroupMember } from '../../groups/api/remove-group-member.ts';
+import { useAddGroupMembers } from '../api/add-group-members.ts';
+import { useGroups } from '../api/list-groups.ts';
+import { useRemoveGroupMember } from '../api/remove-group-member.ts';
 import { useMemberGroups } from '../api/get-member-groups.ts';
-import { useMemberContext } from './member-page.tsx';
+import { useMemberContext } from '../../members/index.ts';
 
 /** Access tab: the groups the member is in, to add them to another or take them out. */
 export function MemberAccessTab() {

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageRoutes } from '../../../app/router.tsx';
-import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { renderRoutes } from '../../../test/render.tsx';
-import { API, INSTITUTION_ID, makeMarketplaceInstitution, makeMarketplaceOffer } from './test-marketplace.ts';
+import { pageRoutes } from '../router.tsx';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { API, INSTITUTION_ID, makeMarketplaceInstitution, makeMarketplaceOffer } from '../../test/marketplace.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,14 +1,14 @@
 import { MARKETPLACE_FIRST_PAGE_SEARCH, PAGE_ANSWERS_ID, PAGE_LIMIT_MAX } from '@tessera/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { marketplaceInstitutionsQueryOptions } from '../features/marketplace/api/list-marketplace-institutions.ts';
-import { marketplaceOffersQueryOptions } from '../features/marketplace/api/list-marketplace-offers.ts';
-import { marketplaceOfferQueryOptions } from '../features/marketplace/api/get-marketplace-offer.ts';
-import { marketplaceShowcaseQueryOptions } from '../features/marketplace/api/get-marketplace-showcase.ts';
-import { offerListParams, readOfferListState } from '../features/marketplace/hooks/use-offer-list-params.ts';
-import { makeOfferCard } from '../features/marketplace/components/test-offer-card.ts';
-import { PAGE_ANSWERS_MAX_AGE_MS, resetPageAnswers, takePageAnswer } from './page-answers.ts';
-import { STORAGE_KEYS } from './storage.ts';
+import { marketplaceInstitutionsQueryOptions } from './list-marketplace-institutions.ts';
+import { marketplaceOffersQueryOptions } from './list-marketplace-offers.ts';
+import { marketplaceOfferQueryOptions } from './get-marketplace-offer.ts';
+import { marketplaceShowcaseQueryOptions } from './get-marketplace-showcase.ts';
+import { offerListParams, readOfferListState } from '../hooks/use-offer-list-params.ts';
+import { makeOfferCard } from '../../../test/offer-card.ts';
+import { PAGE_ANSWERS_MAX_AGE_MS, resetPageAnswers, takePageAnswer } from '../../../lib/page-answers.ts';
+import { STORAGE_KEYS } from '../../../lib/storage.ts';
 
 function writePage(answers: unknown) {
   const script = document.createElement('script');

@@ -1,7 +1,7 @@
 import { groupArray } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { membersKey, membersPath } from './list-members.ts';
+import { membersKey, membersPath } from '../../members/index.ts';
 
 export function getMemberGroups(tenantId: string, id: string, signal?: AbortSignal) {
   return api.get(`${membersPath(tenantId)}/${encodeURIComponent(id)}/groups`, groupArray, signal);

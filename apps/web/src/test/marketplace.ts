@@ -1,5 +1,5 @@
 import type { MarketplaceDocumentFile, MarketplaceInstitution, MarketplaceOffer, OfferClass } from '@tessera/domain';
-import { TENANT_ID } from '../../../test/fixtures.ts';
+import { TENANT_ID } from './fixtures.ts';
 
 export const OFFER_ID = 'd4d4d4d4d4d4d4d4d4d4d4d4';
 export const INSTITUTION_ID = 'e5e5e5e5e5e5e5e5e5e5e5e5';

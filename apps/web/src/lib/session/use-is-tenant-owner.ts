@@ -1,4 +1,4 @@
-import { useSession } from '../../../lib/session/use-session.ts';
+import { useSession } from './use-session.ts';
 
 /** Owners of this tenant and platform admins run its admin area (the server checks the same on every call). */
 export function useIsTenantOwner(): boolean {

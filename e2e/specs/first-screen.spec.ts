@@ -1,3 +1,4 @@
+import { MARKETPLACE_OFFER_TABS } from '@tessera/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
@@ -106,5 +107,56 @@ describe('the first screen before the app', () => {
     const page = await newPage(PHONE);
     const paints = await paintsOf(page, '/marketplace/offers', (p) => p.getByRole('list', { name: 'Offers' }).waitFor());
     expectServerPaint(paints);
+  });
+});
+
+/**
+ * Where the boxes (x, y, width, height) of an offer page's title and tabs are once the page's fonts have loaded, y from
+ * the top bar's bottom edge: the bar is compared apart (the app's holds buttons the server's does not paint).
+ */
+async function offerBoxes(page: Page, bar: string, tabs: string): Promise<{ title: number[]; tabs: number[][] }> {
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate(([barSelector, tabSelector]) => {
+    const top = document.querySelector(barSelector)?.getBoundingClientRect().bottom ?? 0;
+    const box = (el: Element | null) => {
+      const r = el?.getBoundingClientRect();
+      return r ? [r.x, r.y - top, r.width, r.height].map((n) => Math.round(n * 10) / 10) : [];
+    };
+    return { title: box(document.querySelector('h1')), tabs: [...document.querySelectorAll(tabSelector)].map(box) };
+  }, [bar, tabs] as const);
+}
+
+describe('the first screen drawn by hand, against the app', () => {
+  it('knows the widths the app draws the offer tabs at, from which it places their scroll buttons', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(tenant.url(`/marketplace/offers/${OFFER.slug}`));
+    await page.getByRole('tab', { name: 'Home', selected: true }).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('600 14px Roboto'))).toBe(true);
+    const tabs = await page.getByRole('tab').evaluateAll((els) => els.map((el) => ({ label: el.textContent, width: el.getBoundingClientRect().width })));
+    expect(tabs.map((tab) => tab.label)).toEqual(MARKETPLACE_OFFER_TABS.map((tab) => tab.label));
+    for (const [i, tab] of tabs.entries()) {
+      expect(Math.abs(tab.width - (MARKETPLACE_OFFER_TABS[i]?.width ?? 0)), `${tab.label}: the app draws it ${tab.width} px wide`).toBeLessThan(0.5);
+    }
+  });
+
+  it('draws an offer\'s title and tabs where the app draws them, on a phone and on a desktop', async () => {
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      const bare = await newPage({ ...viewport, javaScriptEnabled: false });
+      await bare.goto(tenant.url(`/marketplace/offers/${OFFER.slug}/about`));
+      const server = await offerBoxes(bare, '.fp-bar', '.fs-tab');
+      const page = await newPage(viewport);
+      await page.goto(tenant.url(`/marketplace/offers/${OFFER.slug}/about`));
+      await page.getByRole('tab', { name: 'About', selected: true }).waitFor();
+      // MUI scrolls the row to the current tab with an animation: let it end.
+      await page.waitForTimeout(600);
+      const app = await offerBoxes(page, 'header', '[role="tab"]');
+      const close = (a: number[], b: number[]) => a.length === b.length && a.every((n, i) => Math.abs(n - (b[i] ?? Infinity)) <= 1);
+      expect(close(server.title, app.title), `title at ${viewport.width} px: server ${JSON.stringify(server.title)}, app ${JSON.stringify(app.title)}`).toBe(true);
+      expect(server.tabs.length).toBe(app.tabs.length);
+      for (const [i, tab] of server.tabs.entries()) {
+        expect(close(tab, app.tabs[i] ?? []), `tab ${i} at ${viewport.width} px: server ${JSON.stringify(tab)}, app ${JSON.stringify(app.tabs[i])}`).toBe(true);
+      }
+    }
   });
 });

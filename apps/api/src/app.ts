@@ -27,9 +27,11 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { tenantAdminRoutes } from './modules/tenant-admin/tenant-admin.routes.ts';
 import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { findUserWithMember } from './modules/users/users.repository.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { govPhotoIdsRoutes } from './modules/gov-photo-ids/gov-photo-ids.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { verifyApiKey } from './modules/api-keys/api-keys.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
@@ -107,7 +109,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(securityPlugin, { config });
   await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config });
-  await app.register(authPlugin, { tokens });
+  await app.register(authPlugin, { tokens, verifyApiKey, findUserWithMember });
   await app.register(realtimePlugin, { config });
   await app.register(openapiPlugin);
 

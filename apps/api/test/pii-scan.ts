@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PII_FIELDS } from '../src/lib/pii.ts';
 
 /**
- * The PII scan that runs with every API test file (test/pii-scan.setup.ts): each test app logs at debug level into
+ * The PII scan that runs with every API test file (test/pii-scan-setup.ts): each test app logs at debug level into
  * memory, and at the end of the file every captured log line (request URLs included), every analytics event and
  * every timeline event is searched for the classified values the file wrote: the sentinels the factories seed
  * (`registerPii`) and every classified value found in the database when the app closes (decrypted). A hit fails

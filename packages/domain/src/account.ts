@@ -6,6 +6,7 @@ import { objectId } from './ids.ts';
 import { timelineEvent } from './timeline.ts';
 import { tenantMember, user } from './user.ts';
 import { isEmptyValue, isValidPhone, personName } from './validation.ts';
+import { deletedEntity } from './http.ts';
 
 /**
  * An optional account field: left out means unchanged; an §5 empty value ('', '-', '- -', null) is saved as null;
@@ -98,7 +99,7 @@ export type MemberPreferencesBody = z.input<typeof memberPreferencesBody>;
 export const adminUser = user.extend({ archivedAt: z.string().nullable() }).describe('AdminUser');
 export type AdminUser = z.infer<typeof adminUser>;
 
-export const userDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('UserDeleted');
+export const userDeleted = deletedEntity.describe('UserDeleted');
 
 export const EXPORT_FORMAT = 'tessera-export';
 export const EXPORT_VERSION = 1;

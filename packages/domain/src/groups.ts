@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, sortDirection } from './http.ts';
+import { deletedEntity, pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 
 export const group = z
@@ -43,4 +43,4 @@ export const groupMembersBody = z
   .describe('GroupMembersBody');
 export type GroupMembersBody = z.input<typeof groupMembersBody>;
 
-export const groupDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('GroupDeleted');
+export const groupDeleted = deletedEntity.describe('GroupDeleted');

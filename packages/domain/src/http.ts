@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectId } from './ids.ts';
 
 /** The one error envelope every failing response carries. */
 export const errorCode = z.enum([
@@ -70,6 +71,11 @@ export function listOf<T extends z.ZodType>(schema: T) {
   return z.object({ data: z.array(schema), meta: pageMeta });
 }
 export type Data<T> = { data: T };
+
+/** What a DELETE answers, `{ data: { deleted: true } }`: the web app checks the same object. */
+export const deletedResult = z.object({ deleted: z.literal(true) });
+/** What a DELETE of something with an id answers; each resource names its own (`offerDeleted`, …) with `.describe`. */
+export const deletedEntity = z.object({ _id: objectId, deleted: z.literal(true) });
 export type List<T> = { data: T[]; meta: PageMeta };
 
 /** The client-side error text rule of §8. */

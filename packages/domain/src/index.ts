@@ -3,6 +3,7 @@ export * from './ids.ts';
 export * from './validation.ts';
 export * from './http.ts';
 export * from './tenant.ts';
+export * from './brand-theme.ts';
 export * from './user.ts';
 export * from './auth.ts';
 export * from './timeline.ts';

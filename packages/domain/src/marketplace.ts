@@ -77,12 +77,18 @@ export function offerCtaHasLabel(chosen: Cta | null): boolean {
 /** An offer's page in the marketplace, by the id or slug its address carries (001 §2). */
 export const marketplaceOfferPath = (idOrSlug: string) => `/marketplace/offers/${encodeURIComponent(idOrSlug)}`;
 
-/** The offer page's tabs (001 §2), by the address segment after the offer's; the bare address opens Home. */
+/**
+ * The offer page's tabs (001 §2), by the address segment after the offer's; the bare address opens Home. `width` is
+ * the width in px the app's MUI Tab draws the label at in Roboto (at least 90, 16 px padding each side): the server's
+ * first screen works out where MUI's scroll buttons appear from it (apps/api web-shell/first-screen-offer.ts), and
+ * e2e/specs/first-screen.spec.ts measures the app's tabs in Chromium against it, so a new label fails there until its
+ * width is set here.
+ */
 export const MARKETPLACE_OFFER_TABS = [
-  { segment: 'home', label: 'Home' },
-  { segment: 'about', label: 'About' },
-  { segment: 'documents', label: 'Documents' },
-  { segment: 'financials', label: 'Financials' },
+  { segment: 'home', label: 'Home', width: 90 },
+  { segment: 'about', label: 'About', width: 90 },
+  { segment: 'documents', label: 'Documents', width: 104 },
+  { segment: 'financials', label: 'Financials', width: 98 },
 ] as const;
 export type MarketplaceOfferTab = (typeof MARKETPLACE_OFFER_TABS)[number]['segment'];
 

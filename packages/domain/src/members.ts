@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inviteBody } from './auth.ts';
 import { membershipStatus, permission, signupStatus, tenantRole, type MembershipStatus, type Permission } from './enums.ts';
-import { pageQuery, sortDirection } from './http.ts';
+import { deletedEntity, pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 import { tenantMember } from './user.ts';
 import { userDisplayName } from './text.ts';
@@ -121,7 +121,7 @@ export type MemberAccessBody = z.input<typeof memberAccessBody>;
 export const memberStatusBody = z.object({ membershipStatus }).describe('MemberStatusBody');
 export type MemberStatusBody = z.input<typeof memberStatusBody>;
 
-export const memberDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('MemberDeleted');
+export const memberDeleted = deletedEntity.describe('MemberDeleted');
 
 /** A member's name for lists and messages: first and last name, else e-mail. */
 export function memberDisplayName(m: { firstname?: string | null; lastname?: string | null; email?: string | null }): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, sortDirection } from './http.ts';
+import { deletedEntity, pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 import {
   customMetric, customMetrics, entitySlug, MEDIA_ITEMS_MAX, mediaImageItem, mediaVideoItem, metricsComplete, RICH_TEXT_MAX,
@@ -252,7 +252,7 @@ export const offerPublishingBody = z.object({ published: z.boolean() }).describe
 export const offerApprovalBody = z.object({ approvalStatus }).describe('OfferApprovalBody');
 export const offerConfigBody = z.object({ esignTemplateId: z.string().trim().max(200).nullable() }).describe('OfferConfigBody');
 export const offerMarketplaceConfigBody = z.object({ visibilityStatus }).describe('OfferMarketplaceConfigBody');
-export const offerDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('OfferDeleted');
+export const offerDeleted = deletedEntity.describe('OfferDeleted');
 
 // ── Completeness (002 §5) ────────────────────────────────────────────────────────────────
 

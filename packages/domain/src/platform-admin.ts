@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountStatus, identityVerificationStatus, membershipStatus, tenantRole, userRole } from './enums.ts';
-import { pageQuery } from './http.ts';
+import { deletedEntity, pageQuery } from './http.ts';
 import { objectId } from './ids.ts';
 import { tenantSlug } from './tenant.ts';
 import { email } from './validation.ts';
@@ -54,7 +54,7 @@ export const slugAvailability = z
   .describe('SlugAvailability');
 export type SlugAvailability = z.infer<typeof slugAvailability>;
 
-export const tenantDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('TenantDeleted');
+export const tenantDeleted = deletedEntity.describe('TenantDeleted');
 
 export const adminMemberQuery = pageQuery.extend({ search: z.string().trim().max(100).optional() });
 export const adminTenantMember = z
@@ -131,7 +131,7 @@ export const roleAssignmentBody = z
 export type RoleAssignmentBody = z.input<typeof roleAssignmentBody>;
 
 export const roleAssignmentUpdateBody = z.object({ role: tenantRole }).describe('RoleAssignmentUpdateBody');
-export const roleAssignmentDeleted = z.object({ _id: objectId, deleted: z.literal(true) }).describe('RoleAssignmentDeleted');
+export const roleAssignmentDeleted = deletedEntity.describe('RoleAssignmentDeleted');
 
 /** The query of the cross-tenant offer list (applications have their own, with filters: see application.ts). */
 export const adminListQuery = pageQuery.extend({ search: z.string().trim().max(100).optional() });

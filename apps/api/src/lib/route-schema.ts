@@ -1,4 +1,5 @@
 import { errorEnvelope } from '@tessera/domain';
+import { z } from 'zod';
 import type { Access } from './access.ts';
 import { describeAccess } from './access.ts';
 
@@ -17,3 +18,6 @@ const SERVICE_CALLER_NOTE =
 export function describe(text: string, access: Access, options: { serviceCaller?: boolean } = {}): string {
   return `${text}\n\n**Access:** ${describeAccess(access)}${options.serviceCaller ? ` ${SERVICE_CALLER_NOTE}` : ''}`;
 }
+
+/** The path of a tenant's own resources, /tenant/:t/…: `t` is the tenant of the address by id or slug (routes declare `config.tenantParam`). */
+export const tenantParams = z.object({ t: z.string().min(1).max(64) });

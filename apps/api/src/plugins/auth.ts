@@ -1,100 +1,29 @@
-import { API_KEY_HEADER, apiKeyKindOf, AUTH_ERRORS, tokenPayload, type TokenPayload } from '@tessera/domain';
+import { API_KEY_HEADER, apiKeyKindOf, AUTH_ERRORS, tokenPayload } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
 import type { TenantMemberRow, UserRow } from '../db/schema/index.ts';
 import { withCrossTenant } from '../db/scope.ts';
 import type { Access } from '../lib/access.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
+import { INSTITUTION_KEY_REFUSED, membershipRefusal, NEEDS_USER, type ApiKeyAuthContext, type AuthContext } from '../lib/auth-context.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { TokenService } from '../lib/tokens.ts';
-import { verifyApiKey } from '../modules/api-keys/api-keys.service.ts';
-import { findUserWithMember } from '../modules/users/users.repository.ts';
 import { requireTenant } from './tenant.ts';
 
-export interface AuthContext {
-  token: TokenPayload;
-  user: UserRow;
-  member: TenantMemberRow | null;
-  tenantId: string;
-  isPlatformAdmin: boolean;
-  apiKey?: undefined;
-}
-
-interface KeyPrincipal {
-  apiKey: { id: string; prefix: string };
-  tenantId: string;
-  user: null;
-  member: null;
-  isPlatformAdmin: false;
-}
-
-/**
- * A server calling with a private API key of the host's tenant: a service principal with no user.
- * It acts with the owner role on routes whose access lists 'owner' and that accept it (they read the caller
- * with `requireCaller`); everywhere else it is refused with 403 'This call needs a signed-in user'.
- */
-export interface TenantKeyAuthContext extends KeyPrincipal {
-  institutionId: null;
-  role: 'owner';
-}
-
-/**
- * A server calling with a private API key of one institution of the host's tenant. It passes only routes that
- * declare `config.institutionKeys` (reads of the institution and its offers), whose services keep it to its
- * institution; everywhere else it is refused with 403 INSTITUTION_KEY_REFUSED.
- */
-export interface InstitutionKeyAuthContext extends KeyPrincipal {
-  institutionId: string;
-  role: null;
-}
-
-export type ApiKeyAuthContext = TenantKeyAuthContext | InstitutionKeyAuthContext;
-
-/** Whoever a route that accepts service principals is serving: a person, or a tenant's private API key. */
-export type Caller = AuthContext | TenantKeyAuthContext;
-
-export const NEEDS_USER = 'This call needs a signed-in user';
-export const INSTITUTION_KEY_REFUSED = "An institution's API key can only read its institution and its offers";
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: Access;
-    /** The route also serves an institution's private API key; its service keeps the key to that institution. */
-    institutionKeys?: boolean;
-    /**
-     * Why the route works across tenants (the platform admin console): once the access check has passed, its
-     * handler runs in the cross-tenant database scope (db/scope.ts). Only platform-admin routes may declare it.
-     */
-    crossTenant?: string;
-  }
-  interface FastifyRequest {
-    auth: AuthContext | null;
-    apiKeyAuth: ApiKeyAuthContext | null;
-  }
   interface FastifyInstance {
     tokens: TokenService;
   }
 }
 
-/** The signed-in caller, or 401. Use in services after the route's access check ran. */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (request.apiKeyAuth) throw forbidden(request.apiKeyAuth.institutionId ? INSTITUTION_KEY_REFUSED : NEEDS_USER);
-  if (!request.auth) throw unauthenticated();
-  return request.auth;
-}
-
-/** The signed-in user or the tenant's private API key, for routes that serve both. */
-export function requireCaller(request: FastifyRequest): Caller {
-  const key = request.apiKeyAuth;
-  if (!key) return requireAuth(request);
-  if (key.role !== 'owner') throw forbidden(INSTITUTION_KEY_REFUSED);
-  return key;
-}
-
-/** The signed-in user or an institution's private API key, for the routes that declare `institutionKeys`. */
-export function requireInstitutionReader(request: FastifyRequest): AuthContext | InstitutionKeyAuthContext {
-  const key = request.apiKeyAuth;
-  if (key?.role === null && request.routeOptions.config.institutionKeys) return key;
-  return requireAuth(request);
+/** What the plugin needs from the modules that own API keys and users, handed in by app.ts. */
+export interface AuthPluginOptions {
+  tokens: TokenService;
+  /** The API key with this raw value of this tenant, or an AppError (api-keys.service `verifyApiKey`). */
+  verifyApiKey: (deps: { db: Db; clock: Clock }, tenantId: string, raw: string) => Promise<{ id: string; prefix: string; institutionId: string | null }>;
+  /** The user and their membership of this tenant, if any (users.repository `findUserWithMember`). */
+  findUserWithMember: (db: Db, userId: string, tenantId: string) => Promise<{ user: UserRow; member: TenantMemberRow | null } | undefined>;
 }
 
 /** The API key a request presents, from `Authorization: Bearer tsk_…` or the X-API-Key header. */
@@ -108,22 +37,8 @@ function presentedApiKey(request: FastifyRequest): string | null {
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
-const BLOCKED_MEMBERSHIP = new Set(['suspended', 'request-denied']);
-export const MEMBERSHIP_EXPIRED = 'Your membership of this organization has expired. Please contact its administrator.';
-
-/**
- * Why a user may not act as a member of a tenant, or null: a suspended or denied membership, or one past its expiry.
- * Checked at sign-in and on every call, on the member row already loaded; expiry never refuses a platform admin.
- */
-export function membershipRefusal(member: TenantMemberRow | null | undefined, isPlatformAdmin: boolean, now: Date): string | null {
-  if (!member) return null;
-  if (BLOCKED_MEMBERSHIP.has(member.membershipStatus)) return AUTH_ERRORS.membershipSuspended;
-  if (!isPlatformAdmin && member.expiresAt && member.expiresAt.getTime() <= now.getTime()) return MEMBERSHIP_EXPIRED;
-  return null;
-}
-
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+  async (app: FastifyInstance, opts: AuthPluginOptions) => {
     app.decorate('tokens', opts.tokens);
     app.decorateRequest('auth', null);
     app.decorateRequest('apiKeyAuth', null);
@@ -131,7 +46,7 @@ export const authPlugin = fp(
     async function authenticateApiKey(request: FastifyRequest, raw: string): Promise<ApiKeyAuthContext> {
       const tenant = requireTenant(request);
       if (apiKeyKindOf(raw) === 'public') throw unauthenticated('A public API key only identifies the organization; use a private key');
-      const key = await verifyApiKey({ db: app.db, clock: app.clock }, tenant.id, raw);
+      const key = await opts.verifyApiKey({ db: app.db, clock: app.clock }, tenant.id, raw);
       const principal = { apiKey: { id: key.id, prefix: key.prefix }, tenantId: tenant.id, user: null, member: null, isPlatformAdmin: false } as const;
       return key.institutionId
         ? { ...principal, institutionId: key.institutionId, role: null }
@@ -161,7 +76,7 @@ export const authPlugin = fp(
       if (Math.floor(app.clock.now().getTime() / 1000) - (token.sat ?? token.iat) > app.config.sessionMaxSeconds) throw unauthenticated(AUTH_ERRORS.sessionExpired);
       const tenant = requireTenant(request);
       if (token.tenantId !== tenant.id) throw unauthenticated('Your session belongs to another organization. Please sign in here.');
-      const row = await findUserWithMember(app.db, token.userId, tenant.id);
+      const row = await opts.findUserWithMember(app.db, token.userId, tenant.id);
       if (!row || row.user.tokenVersion !== token.ver || row.user.archivedAt) throw unauthenticated(AUTH_ERRORS.sessionExpired);
       if (row.user.accountStatus === 'suspended') throw forbidden(AUTH_ERRORS.accountSuspended);
       const isPlatformAdmin = row.user.role === 'admin';

@@ -8,7 +8,7 @@ import type { Config } from '../config/index.ts';
 import { withTenant } from '../db/scope.ts';
 import { closeRedis, createRedisClient, ignoreRejections } from '../lib/redis.ts';
 import { findUserWithMember } from '../modules/users/users.repository.ts';
-import { membershipRefusal } from './auth.ts';
+import { membershipRefusal } from '../lib/auth-context.ts';
 import { parseHost } from './tenant.ts';
 
 export interface SocketIdentity {
@@ -59,7 +59,7 @@ export const realtimePlugin = fp(
       redisClients.push(pub, sub);
     }
 
-    io.use(async (socket: Socket, next) => {
+    const handshake = async (socket: Socket, next: (err?: Error) => void) => {
       try {
         const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
         const outcome = await app.tokens.verify(token, 'session', app.clock.now());
@@ -82,7 +82,9 @@ export const realtimePlugin = fp(
         app.log.warn({ err }, 'socket handshake failed');
         next(new Error('unavailable'));
       }
-    });
+    };
+    // Socket.IO's middleware answers through next(), not a promise; handshake catches every error into next().
+    io.use((socket, next) => void handshake(socket, next));
 
     app.decorate('realtime', {
       toUser: (tenantId, userId, event, payload) => {

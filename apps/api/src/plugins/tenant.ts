@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config/index.ts';
 import type { TenantRow } from '../db/schema/index.ts';
 import { withoutTenant, withTenant } from '../db/scope.ts';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, notFound } from '../lib/app-error.ts';
 import { findTenantBySlug } from '../modules/tenants/tenants.repository.ts';
 
 declare module 'fastify' {
@@ -18,6 +18,13 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tenantCache: TenantCache;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The path parameter that names the tenant (`t` in /tenant/:t/…), by id or slug. It must be the tenant of the
+     * address; any other is 404, checked once after validation and access, just before the handler.
+     */
+    tenantParam?: string;
   }
 }
 
@@ -123,6 +130,14 @@ export function requireTenant(request: FastifyRequest): TenantRow {
   return request.tenant;
 }
 
+/** The tenant of the request, which the route's tenant path parameter must name (by id or slug), or a 404. */
+function requireTenantParam(request: FastifyRequest, name: string): TenantRow {
+  const tenant = requireTenant(request);
+  const named = (request.params as Record<string, unknown>)[name];
+  if (named !== tenant.id && named !== tenant.slug) throw notFound('Organization');
+  return tenant;
+}
+
 export const tenantPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const cache = new TenantCache(app);
@@ -151,6 +166,27 @@ export const tenantPlugin = fp(
         if (request.tenant) withTenant(request.tenant.id, done);
         else withoutTenant(done);
       }, done);
+    });
+
+    // Host, session and path must agree on the tenant: the auth plugin matches the session's tenant to the host's,
+    // and a route that names the tenant in its path (`config.tenantParam`) has it matched here, in one place.
+    app.addHook('onRoute', (route) => {
+      const name = route.config?.tenantParam;
+      if (!name) return;
+      if (!route.url.split('/').includes(`:${name}`)) throw new Error(`Route ${route.method} ${route.url} declares tenantParam '${name}' but has no such path parameter`);
+      const handlers = route.preHandler ? [route.preHandler].flat() : [];
+      route.preHandler = [
+        ...handlers,
+        (request, _reply, done) => {
+          try {
+            requireTenantParam(request, name);
+          } catch (error) {
+            done(error as Error);
+            return;
+          }
+          done();
+        },
+      ];
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {

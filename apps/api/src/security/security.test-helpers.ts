@@ -70,6 +70,7 @@ function sample(s: JsonSchema, root: JsonSchema): unknown {
       return s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
     case 'boolean':
       return false;
+    case undefined:
     default:
       return 'x';
   }

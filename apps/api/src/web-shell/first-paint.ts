@@ -1,5 +1,5 @@
-import { DEFAULT_BRANDING, initials, type TenantBootstrap } from '@tessera/domain';
-import { contrastText, lighten, type FirstScreen } from './first-screen-theme.ts';
+import { brandFontStack, brandPaper, contrastText, DEFAULT_BRANDING, initials, pickBrandLogo, type TenantBootstrap } from '@tessera/domain';
+import type { FirstScreen } from './first-screen-theme.ts';
 import { escapeHtml } from './html.ts';
 
 /**
@@ -16,10 +16,10 @@ export function firstPaint(bootstrap: TenantBootstrap, screen: FirstScreen | nul
   const mode = theme.defaultMode;
   const colours = theme[mode];
   const dark = mode === 'dark';
-  const paper = dark ? lighten(colours.background, 0.06) : '#ffffff';
+  const paper = brandPaper(colours.background, mode);
   const text = dark ? '#fff' : 'rgba(0, 0, 0, 0.87)';
   const divider = dark ? 'rgba(255, 255, 255, 0.12)' : 'rgba(0, 0, 0, 0.12)';
-  const font = [`"${theme.fontFamily}"`, theme.fontFamily === 'Roboto' ? null : '"Roboto"', '"Helvetica Neue"', 'Arial', 'sans-serif'].filter(Boolean).join(', ');
+  const font = brandFontStack(theme.fontFamily);
 
   // Scoped to the shell: nothing here outlives it once React has rendered with the member's theme.
   const style = [
@@ -46,8 +46,7 @@ export function firstPaint(bootstrap: TenantBootstrap, screen: FirstScreen | nul
       `<rect x="2" y="17" width="13" height="13" rx="3" fill="${secondary}"/><rect x="17" y="17" width="13" height="13" rx="3" fill="${primary}" opacity="0.55"/>` +
       '</svg><span class="fp-word">Tessera</span>';
   } else {
-    const order = dark ? ['logo-dark', 'logo-light'] : ['logo-light', 'logo-dark'];
-    const image = order.map((type) => branding.images.find((i) => i.type === type)).find(Boolean);
+    const image = pickBrandLogo(branding.images, mode);
     const icon = branding.images.find((i) => i.type === 'icon');
     const name = escapeHtml(tenant.name);
     if (image) logo = `<img src="${escapeHtml(image.url)}" alt="${name}">`;

@@ -7,11 +7,11 @@ import { escapeHtml } from './html.ts';
 import { apiImage } from './page-answers.ts';
 
 /**
- * The tabs' widths in Roboto, in MARKETPLACE_OFFER_TABS' order (MUI's Tab: at least 90 px, 16 px padding each side).
+ * The tabs' widths in Roboto (MARKETPLACE_OFFER_TABS, measured against the app in e2e/specs/first-screen.spec.ts).
  * MUI shows its scroll buttons once the row overflows and scrolls the current tab into view, which it measures; CSS
  * cannot, so the same points are worked out here from these widths (a tenant font other than Roboto moves them).
  */
-const TAB_WIDTHS = [90, 90, 103.6, 95.8];
+const TAB_WIDTHS = MARKETPLACE_OFFER_TABS.map((tab) => tab.width);
 /** Phone gutters (16 px each side) and the two 40 px scroll buttons. */
 const GUTTERS = 32;
 const SCROLL_BUTTONS = 80;

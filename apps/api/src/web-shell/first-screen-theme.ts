@@ -1,4 +1,4 @@
-import { DEFAULT_BRANDING, type TenantBootstrap } from '@tessera/domain';
+import { alpha, brandFontStack, brandPaper, contrastText, DEFAULT_BRANDING, type TenantBootstrap } from '@tessera/domain';
 import { escapeHtml } from './html.ts';
 
 /**
@@ -32,26 +32,6 @@ export interface FirstScreen {
   body: string;
 }
 
-/** MUI's `lighten`: each channel moved `amount` of the way to white. */
-export function lighten(hex: string, amount: number): string {
-  const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-  return `rgb(${channels.map((c) => Math.trunc(c + (255 - c) * amount)).join(', ')})`;
-}
-
-/** MUI's getContrastText at its default threshold of 3: white unless white text would be too faint. */
-export function contrastText(hex: string): string {
-  const luminance = (rgb: number[]) => {
-    const [r = 0, g = 0, b = 0] = rgb.map((c) => {
-      const v = c / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const bg = luminance([1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)));
-  const ratio = (1 + 0.05) / (bg + 0.05);
-  return ratio >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
-}
-
 /** The family name of the first screen's copy of the page's Roboto faces. */
 const FACE = 'Roboto first screen';
 
@@ -78,17 +58,16 @@ export function screenTheme(bootstrap: TenantBootstrap, faces: string): ScreenTh
   const colours = theme[theme.defaultMode];
   const dark = theme.defaultMode === 'dark';
   const ink = dark ? '255, 255, 255' : '0, 0, 0';
-  // As build-theme.ts's fontStack: a tenant's own face comes first (the app loads it; here only if installed).
-  const families = [theme.fontFamily === 'Roboto' ? null : `"${theme.fontFamily}"`, faces ? `"${FACE}"` : null, '"Roboto"', '"Helvetica Neue"', 'Arial', 'sans-serif'];
   return {
-    font: families.filter(Boolean).join(', '),
+    // The app's stack: a tenant's own face comes first (the app loads it; here only if installed).
+    font: brandFontStack(theme.fontFamily, faces ? FACE : undefined),
     faces,
     radius: theme.borderRadius,
     primary: colours.primary,
     onPrimary: contrastText(colours.primary),
     info: colours.info,
     onInfo: contrastText(colours.info),
-    paper: dark ? lighten(colours.background, 0.06) : '#ffffff',
+    paper: brandPaper(colours.background, theme.defaultMode),
     text: dark ? '#fff' : `rgba(${ink}, 0.87)`,
     textSecondary: `rgba(${ink}, ${dark ? 0.7 : 0.6})`,
     textDisabled: `rgba(${ink}, ${dark ? 0.5 : 0.38})`,
@@ -98,12 +77,6 @@ export function screenTheme(bootstrap: TenantBootstrap, faces: string): ScreenTh
     actionSelected: `rgba(${ink}, ${dark ? 0.16 : 0.08})`,
     actionDisabled: `rgba(${ink}, ${dark ? 0.3 : 0.26})`,
   };
-}
-
-/** MUI's `alpha` of a #rrggbb colour. */
-function alpha(hex: string, opacity: number): string {
-  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-  return `rgba(${r}, ${g}, ${b}, ${opacity})`;
 }
 
 /**

@@ -1,18 +1,8 @@
 import { Box, Typography } from '@mui/material';
-import { initials, type Branding, type ThemeMode } from '@tessera/domain';
+import { initials, pickBrandLogo } from '@tessera/domain';
 import { useTenant } from '../lib/tenant/use-tenant.ts';
 import { useThemeMode } from '../lib/theme/use-theme-mode.ts';
 import { TesseraWordmark } from './tessera-wordmark.tsx';
-
-/** The logo made for the current mode, else the other one. */
-function pickLogo(images: Branding['images'], mode: ThemeMode) {
-  const order = mode === 'dark' ? ['logo-dark', 'logo-light'] : ['logo-light', 'logo-dark'];
-  for (const type of order) {
-    const image = images.find((i) => i.type === type);
-    if (image) return image;
-  }
-  return undefined;
-}
 
 /** The tenant's logo by mode; its icon (or monogram) and name when it has no logo; the product wordmark without a tenant slug. */
 export function BrandLogo({ height = 32 }: { height?: number }) {
@@ -20,7 +10,7 @@ export function BrandLogo({ height = 32 }: { height?: number }) {
   const { mode } = useThemeMode();
   if (!tenantSlug || !tenant) return <TesseraWordmark height={height * 0.875} />;
 
-  const logo = pickLogo(tenant.branding.images, mode);
+  const logo = pickBrandLogo(tenant.branding.images, mode);
   if (logo) return <Box component="img" src={logo.url} alt={name} sx={{ height, maxWidth: { xs: 140, sm: 200 }, objectFit: 'contain', display: 'block' }} />;
 
   const icon = tenant.branding.images.find((i) => i.type === 'icon');

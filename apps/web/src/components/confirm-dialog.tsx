@@ -40,6 +40,7 @@ export function ConfirmDialog({
     onClose();
   };
 
+  // Shows its own failure in the dialog, so the button's click does not wait for it.
   const confirm = async () => {
     setBusy(true);
     setError(null);
@@ -68,7 +69,7 @@ export function ConfirmDialog({
         <Button onClick={close} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={confirm} loading={busy} autoFocus>
+        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={() => void confirm()} loading={busy} autoFocus>
           {confirmLabel}
         </Button>
       </DialogActions>

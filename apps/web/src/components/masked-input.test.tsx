@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
+import { formSubmit } from '../lib/form-submit.ts';
 import { CurrencyInput, MaskedInput, PercentInput } from './masked-input.tsx';
 
 function Form({ onSubmit }: { onSubmit: (values: { phone: string; ssn: string; amount: number | null; equity: number | null }) => void }) {
   const { control, handleSubmit } = useForm({ defaultValues: { phone: '', ssn: '', amount: null as number | null, equity: null as number | null } });
   return (
-    <form onSubmit={handleSubmit(onSubmit)}>
+    <form onSubmit={formSubmit(handleSubmit(onSubmit))}>
       <Controller name="phone" control={control} render={({ field }) => <MaskedInput mask="phone" label="Phone" {...field} />} />
       <Controller name="ssn" control={control} render={({ field }) => <MaskedInput mask="ssn" label="SSN" {...field} />} />
       <Controller name="amount" control={control} render={({ field }) => <CurrencyInput label="Amount" {...field} />} />

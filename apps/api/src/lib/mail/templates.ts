@@ -1,19 +1,7 @@
 /** Small, plain transactional mails. Every value is escaped; links are absolute. */
-import { escapeHtml } from '../html.ts';
+import { mailLayout } from './layout.ts';
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }) {
-  const html = [
-    `<div style="font-family:Roboto,Arial,sans-serif;max-width:560px;margin:auto;padding:24px;color:#1b1f24">`,
-    `<h2 style="color:#1A3A65">${escapeHtml(title)}</h2>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    action
-      ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1A3A65;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#555">Or open: ${escapeHtml(action.url)}</p>`
-      : '',
-    `</div>`,
-  ].join('');
-  const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : [])].join('\n');
-  return { html, text };
-}
+const layout = (title: string, paragraphs: string[], action?: { label: string; url: string }) => mailLayout({ title, paragraphs, action });
 
 export function passwordResetMail(tenantName: string, url: string, minutes: number) {
   return {

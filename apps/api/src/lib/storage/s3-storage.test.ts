@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage, signV4 } from './s3-storage.ts';
@@ -30,7 +30,7 @@ describe('S3 storage', () => {
   const objects = new Map<string, Buffer>();
   const seen: { method: string; url: string; authorization: string }[] = [];
   let endpoint: string;
-  const server = createServer(async (req: IncomingMessage, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     seen.push({ method: req.method!, url: req.url!, authorization: String(req.headers.authorization) });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -42,6 +42,10 @@ describe('S3 storage', () => {
     }
     if (req.method === 'DELETE') objects.delete(req.url!);
     res.writeHead(req.method === 'DELETE' ? 204 : 200).end();
+  };
+  // A failure here breaks the connection, so the storage call under test fails instead of hanging.
+  const server = createServer((req, res) => {
+    answer(req, res).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   beforeAll(async () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

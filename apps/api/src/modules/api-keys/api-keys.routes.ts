@@ -1,12 +1,10 @@
 import { apiKey, apiKeyCreateBody, apiKeyCreated, dataOf, objectId } from '@tessera/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { INSTITUTION_KEY_REFUSED, requireAuth, requireCaller, type AuthContext } from '../../plugins/auth.ts';
-import { requireTenant } from '../../plugins/tenant.ts';
-import { checkTenantParam } from '../members/members.service.ts';
+import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
+import { INSTITUTION_KEY_REFUSED, requireAuth, requireCaller } from '../../lib/auth-context.ts';
 import * as service from './api-keys.service.ts';
 
 const tags = ['API keys'];
@@ -20,7 +18,7 @@ const createdResponse = { 200: dataOf(apiKeyCreated), ...errorResponses(400, 401
 // An institution's keys: who may manage them is decided on the institution in the service, so the routes are open to signed-in members.
 const institutionTags = ['Tenant institution'];
 const signedIn: Access = 'signed-in';
-const institutionParams = z.object({ t: z.string().min(1).max(64), id: objectId });
+const institutionParams = tenantParams.extend({ id: objectId });
 const institutionKeyParams = institutionParams.extend({ keyId: objectId });
 const managers = "`{t}` is the id or slug of the tenant of the address; any other gives 404, as does an institution of another tenant. The tenant's owners and platform admins, and the owners and editors of the institution's team; its members and viewers get 403, a GP off the team 404.";
 const institutionKeyUse = `A private key (tsk_live_…, as \`Authorization: Bearer …\` or \`X-API-Key\`) reads this institution and its offers (GET tenant/{t}/institutions/{id}, …/offers, GET tenant/{t}/offers and …/offers/{offerId}); any other institution or offer is 404 to it and every other call 403 '${INSTITUTION_KEY_REFUSED}'. A public key (tpk_live_…) only identifies the institution.`;
@@ -65,12 +63,6 @@ export async function apiKeysRoutes(app: FastifyInstance) {
     config: { access },
   }, async (request) => ({ data: await service.revokeApiKey(deps(), requireCaller(request), request.params.id, request.params.keyId) }));
 
-  /** A person working on the institution, after checking that the path names the tenant of the address. */
-  const person = (request: FastifyRequest & { params: { t: string } }): AuthContext => {
-    checkTenantParam(requireTenant(request), request.params.t);
-    return requireAuth(request);
-  };
-
   for (const [path, kind] of [['pvt', 'private'], ['pub', 'public']] as const) {
     r.post(`/tenant/:t/institutions/:id/api-key/${path}`, {
       schema: {
@@ -78,8 +70,8 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         description: describe(`The whole key is in this answer only: the server keeps its SHA-256 and its first 12 characters. Label optional, at most 80 characters. ${institutionKeyUse} ${managers}`, signedIn),
         params: institutionParams, body: apiKeyCreateBody.nullish(), response: createdResponse,
       },
-      config: { access: signedIn },
-    }, async (request) => ({ data: await service.createInstitutionApiKey(deps(), person(request), request.params.id, kind, request.body?.label ?? null) }));
+      config: { access: signedIn, tenantParam: 't' },
+    }, async (request) => ({ data: await service.createInstitutionApiKey(deps(), requireAuth(request), request.params.id, kind, request.body?.label ?? null) }));
   }
 
   r.get('/tenant/:t/institutions/:id/api-keys', {
@@ -88,8 +80,8 @@ export async function apiKeysRoutes(app: FastifyInstance) {
       description: describe(`Newest first, revoked ones included: kind, visible prefix, label, created, last used, revoked. Never the key. ${managers}`, signedIn),
       params: institutionParams, response: { 200: dataOf(z.array(apiKey)), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await service.listInstitutionApiKeys(deps(), person(request), request.params.id) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await service.listInstitutionApiKeys(deps(), requireAuth(request), request.params.id) }));
 
   r.delete('/tenant/:t/institutions/:id/api-keys/:keyId', {
     schema: {
@@ -97,6 +89,6 @@ export async function apiKeysRoutes(app: FastifyInstance) {
       description: describe(`The key stops working on the next call. Revoking a revoked key changes nothing; a key of the tenant or of another institution is 404. ${managers}`, signedIn),
       params: institutionKeyParams, response: { 200: dataOf(apiKey), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await service.revokeInstitutionApiKey(deps(), person(request), request.params.id, request.params.keyId) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await service.revokeInstitutionApiKey(deps(), requireAuth(request), request.params.id, request.params.keyId) }));
 }

@@ -8,7 +8,7 @@ import type { ApiKeyRow } from '../../db/schema/index.ts';
 import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthContext, Caller } from '../../plugins/auth.ts';
+import type { AuthContext, Caller } from '../../lib/auth-context.ts';
 import { requireInstitution } from '../institutions/institution-access.ts';
 import { recordEvent } from '../timeline/timeline.service.ts';
 import * as repo from './api-keys.repository.ts';

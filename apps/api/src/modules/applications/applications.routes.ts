@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/auth-context.ts';
 import { getApplication } from './applications.service.ts';
 
 const tags = ['Application'];

@@ -1,7 +1,7 @@
 import type { Application } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { findApplication, findApplicationUnscoped, toApplication } from './applications.repository.ts';
 
 /**

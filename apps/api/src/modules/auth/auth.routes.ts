@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
 import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import * as auth from './auth.service.ts';
 

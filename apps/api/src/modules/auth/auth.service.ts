@@ -13,7 +13,8 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { assertUncommonPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { newId } from '../../lib/ids.ts';
-import { membershipRefusal, type AuthContext, type Caller } from '../../plugins/auth.ts';
+import { membershipRefusal, type AuthContext, type Caller } from '../../lib/auth-context.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
 import { actorName, recordEvent } from '../timeline/timeline.service.ts';
 import { findUserByEmail, findUserById, findUserWithMemberByEmail, insertUser, toUser, updateUser } from '../users/users.repository.ts';
@@ -334,10 +335,5 @@ export async function acceptInvite(deps: AuthDeps, site: CallSite, body: z.outpu
     return { user: updated, member: await ensureMembership(tx, site.tenant, updated, deps.clock.now()) };
   });
   return issueSession(deps, site, user, member);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } } | null);
-  return code?.code === '23505' || code?.cause?.code === '23505';
 }
 

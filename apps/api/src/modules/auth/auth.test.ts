@@ -2,7 +2,7 @@ import { AUTH_ERRORS, decodeTokenPayload, type AuthResult } from '@tessera/domai
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users, type TenantMemberRow } from '../../db/schema/index.ts';
-import { MEMBERSHIP_EXPIRED } from '../../plugins/auth.ts';
+import { MEMBERSHIP_EXPIRED } from '../../lib/auth-context.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { awaitMailTo, bearer, lastMailTo, PASSWORD, signUp, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
 import { findMember, updateMember } from '../tenants/tenant-members.repository.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireCaller } from '../../plugins/auth.ts';
+import { requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { sendImage } from '../../lib/image-reply.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
-import type { Caller } from '../../plugins/auth.ts';
+import type { Caller } from '../../lib/auth-context.ts';
 import { parseForm } from '../documents/documents.service.ts';
 import { recordEvent } from '../timeline/timeline.service.ts';
 import { toTenantPublic } from '../tenants/tenants.repository.ts';

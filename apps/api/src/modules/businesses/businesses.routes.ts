@@ -1,12 +1,13 @@
 import {
-  business, businessCreateBody, businessOwner, businessOwnerCreateBody, businessOwnerUpdateBody, businessUpdateBody, dataOf, listOf, objectId, pageQuery,
+  business, businessCreateBody, businessOwner, businessOwnerCreateBody, businessOwnerUpdateBody, businessUpdateBody, dataOf, deletedResult, listOf,
+  objectId, pageQuery,
 } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/auth-context.ts';
 import * as service from './businesses.service.ts';
 
 const tags = ['Business'];
@@ -15,7 +16,7 @@ const params = z.object({ id: objectId });
 const ownerParams = z.object({ id: objectId, ownerId: objectId });
 const businessResponse = { 200: dataOf(business), ...errorResponses(400, 401, 403, 404) };
 const ownerResponse = { 200: dataOf(businessOwner), ...errorResponses(400, 401, 403, 404, 409) };
-const deletedResponse = { 200: dataOf(z.object({ deleted: z.literal(true) })), ...errorResponses(400, 401, 403, 404) };
+const deletedResponse = { 200: dataOf(deletedResult), ...errorResponses(400, 401, 403, 404) };
 const creatorOnly = "Only the business's creator; anyone else's business is not found.";
 const equityRule = 'Equity is a percent above 0 and at most 100; the owners of one business together hold at most 100%.';
 

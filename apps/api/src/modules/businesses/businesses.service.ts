@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { maskSecret, type FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { recordEvent } from '../timeline/timeline.service.ts';
 import { findUserWithMemberByEmail } from '../users/users.repository.ts';
 import * as repo from './businesses.repository.ts';

@@ -9,7 +9,7 @@ import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import type { CallSite } from '../auth/auth.service.ts';
 import * as documents from './documents.service.ts';

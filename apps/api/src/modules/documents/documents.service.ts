@@ -14,7 +14,7 @@ import { inviteMail } from '../../lib/mail/templates.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, type AllowedMimeType } from '../../lib/uploads.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { writeInvitation, type AuthDeps, type CallSite, type WrittenInvitation } from '../auth/auth.service.ts';
 import { canUseRaiseMode, isTenantOwner } from '../institutions/institution-access.ts';
 import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/offers.repository.ts';

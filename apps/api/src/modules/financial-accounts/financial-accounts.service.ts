@@ -14,7 +14,7 @@ import { maskSecret, type FieldCipher } from '../../lib/crypto.ts';
 import { REDACTED } from '../../lib/pii.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { unlinkFinancialAccount } from '../individual-profiles/individual-profiles.repository.ts';
 import { unlinkFinancialAccountFromEntities } from '../legal-entity-profiles/legal-entity-profiles.repository.ts';
 import { recordEvent } from '../timeline/timeline.service.ts';

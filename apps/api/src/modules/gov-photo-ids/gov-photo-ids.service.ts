@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { IMAGE_MIME_TYPES, type AllowedMimeType } from '../../lib/uploads.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { createDocument, type DocumentDeps } from '../documents/documents.service.ts';
 import { findDocument } from '../documents/documents.repository.ts';
 import { findProfile, linkGovPhotoId, unlinkGovPhotoId } from '../individual-profiles/individual-profiles.repository.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { groupCreateBody, groupListQuery, groupUpdateBody, memberListQuery } from '@tessera/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Caller } from '../../plugins/auth.ts';
+import type { Caller } from '../../lib/auth-context.ts';
 import { existingMemberIds, listMembers } from '../members/members.repository.ts';
 import { actorName, queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import * as repo from './groups.repository.ts';

@@ -21,7 +21,7 @@ import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/auth-context.ts';
 import {
   createIndividualProfile,
   deleteIndividualProfile,

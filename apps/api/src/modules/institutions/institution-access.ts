@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions, roleAssignments, type InstitutionRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import type { AuthContext, InstitutionKeyAuthContext } from '../../plugins/auth.ts';
+import type { AuthContext, InstitutionKeyAuthContext } from '../../lib/auth-context.ts';
 
 /**
  * Who may work on an institution (002 §1, §6), checked at the start of every institution and offer service:

@@ -1,18 +1,6 @@
-import { escapeHtml } from '../../lib/html.ts';
+import { mailLayout, type MailAction } from '../../lib/mail/layout.ts';
 
-function mail(subject: string, lines: string[], action: { label: string; url: string }) {
-  return {
-    subject,
-    text: [...lines, '', `${action.label}: ${action.url}`].join('\n'),
-    html: [
-      '<div style="font-family:Roboto,Arial,sans-serif;max-width:560px;margin:auto;padding:24px;color:#1b1f24">',
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1A3A65;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p>`,
-      `<p style="font-size:12px;color:#555">Or open: ${escapeHtml(action.url)}</p>`,
-      '</div>',
-    ].join(''),
-  };
-}
+const mail = (subject: string, paragraphs: string[], action: MailAction) => ({ subject, ...mailLayout({ paragraphs, action }) });
 
 /** A new address invited to an institution's team: the link sets up the account (works once, expires in `days`). */
 export function teamInviteMail(tenantName: string, institutionName: string, inviterName: string, role: string, url: string, days: number) {

@@ -8,7 +8,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { authTokens, type UserRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/tenant-members.repository.ts';
 import { recordEvent } from '../timeline/timeline.service.ts';
@@ -18,7 +19,7 @@ import { teamAddedMail, teamInviteMail } from './institution-mails.ts';
 import {
   deleteTeamRow, findTeamRow, findTeamRowOfUser, insertTeamRow, listTeam as listTeamRows, lockOtherActiveOwners, toTeamMember, updateTeamRow, type TeamRow,
 } from './institutions.repository.ts';
-import { isUniqueViolation, requireEditor } from './institutions.service.ts';
+import { requireEditor } from './institutions.service.ts';
 
 /** Invitation links stay valid as long as the tenant's own member invitations. */
 const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;

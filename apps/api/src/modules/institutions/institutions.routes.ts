@@ -5,20 +5,17 @@ import {
 } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth, requireInstitutionReader, type AuthContext } from '../../plugins/auth.ts';
+import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
+import { requireAuth, requireInstitutionReader } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
-import { checkTenantParam } from '../members/members.service.ts';
 import * as team from './institution-team.service.ts';
 import * as institutions from './institutions.service.ts';
 
 const tags = ['Tenant institution'];
 // Who may do what is decided per institution in the services (institution-access.ts), so every route is open to signed-in members here.
 const signedIn: Access = 'signed-in';
-const tenantParams = z.object({ t: z.string().min(1).max(64) });
 const params = tenantParams.extend({ id: objectId });
 const teamParams = params.extend({ memberId: objectId });
 
@@ -32,16 +29,6 @@ export async function institutionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: AuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config };
   const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
-  /** The caller, after checking that the path names the tenant of the address. */
-  const caller = (request: FastifyRequest & { params: { t: string } }): AuthContext => {
-    checkTenantParam(requireTenant(request), request.params.t);
-    return requireAuth(request);
-  };
-  /** As `caller`, also accepting the institution's private API key on the routes that declare it. */
-  const reader = (request: FastifyRequest & { params: { t: string } }) => {
-    checkTenantParam(requireTenant(request), request.params.t);
-    return requireInstitutionReader(request);
-  };
   const one = dataOf(institution);
 
   r.get('/tenant/:t/institutions', {
@@ -53,8 +40,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       ),
       params: tenantParams, querystring: institutionListQuery, response: { 200: listOf(institution), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => institutions.listInstitutions(app.db, caller(request), request.query));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => institutions.listInstitutions(app.db, requireAuth(request), request.query));
 
   r.get('/tenant/:t/institutions/slug-available', {
     schema: {
@@ -62,8 +49,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`Whether no other institution of the tenant uses \`slug\` (case-insensitively), ignoring the institution \`except\` (the one being edited). ${ownersOnly}`, signedIn),
       params: tenantParams, querystring: institutionSlugAvailabilityQuery, response: { 200: dataOf(slugAvailabilityResult), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await institutions.slugAvailability(app.db, caller(request), request.query) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await institutions.slugAvailability(app.db, requireAuth(request), request.query) }));
 
   r.post('/tenant/:t/institutions', {
     schema: {
@@ -71,13 +58,13 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`Name, slug (unique in the tenant, case-insensitively: a clash is 409), type (default fund) and short description (at most 360 characters). ${ownersOnly}`, signedIn),
       params: tenantParams, body: institutionCreateBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await institutions.createInstitution(app.db, caller(request), request.body) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await institutions.createInstitution(app.db, requireAuth(request), request.body) }));
 
   r.get('/tenant/:t/institutions/:id', {
     schema: { tags, summary: 'An institution', description: describe(`${scope} ${who} The institution's own private API key may read it too (any other institution is 404 to it).`, signedIn), params, response: { 200: one, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: signedIn, institutionKeys: true },
-  }, async (request) => ({ data: await institutions.getInstitution(app.db, reader(request), request.params.id) }));
+    config: { access: signedIn, institutionKeys: true, tenantParam: 't' },
+  }, async (request) => ({ data: await institutions.getInstitution(app.db, requireInstitutionReader(request), request.params.id) }));
 
   r.delete('/tenant/:t/institutions/:id', {
     schema: {
@@ -85,8 +72,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`Deletes the institution with its offers and its team memberships (the people stay members of the tenant). Irreversible. ${ownersOnly}`, signedIn),
       params, response: { 200: dataOf(institutionDeleted), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await institutions.deleteInstitution(app.db, caller(request), request.params.id) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await institutions.deleteInstitution(app.db, requireAuth(request), request.params.id) }));
 
   r.put('/tenant/:t/institutions/:id/details', {
     schema: {
@@ -97,8 +84,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       ),
       params, body: institutionDetailsUpdateBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await institutions.updateDetails(app.db, caller(request), request.params.id, request.body) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await institutions.updateDetails(app.db, requireAuth(request), request.params.id, request.body) }));
 
   r.put('/tenant/:t/institutions/:id/images', {
     schema: {
@@ -106,8 +93,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`The whole list, in order (positions renumbered from 0): each \`image\` is an id returned by POST image in this tenant; purpose logo, banner, gallery or other; hidden items stay but are not shown. The answer fills in each url. ${scope} ${editors}`, signedIn),
       params, body: institutionImagesBody, response: { 200: one, ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await institutions.updateImages(app.db, caller(request), request.params.id, request.body.images) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await institutions.updateImages(app.db, requireAuth(request), request.params.id, request.body.images) }));
 
   r.put('/tenant/:t/institutions/:id/videos', {
     schema: {
@@ -115,8 +102,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`The whole list, in order (positions renumbered from 0): http(s) URLs with purpose intro, about (default), team or other. ${scope} ${editors}`, signedIn),
       params, body: institutionVideosBody, response: { 200: one, ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await institutions.updateVideos(app.db, caller(request), request.params.id, request.body.videos) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await institutions.updateVideos(app.db, requireAuth(request), request.params.id, request.body.videos) }));
 
   r.put('/tenant/:t/institutions/:id/contact', {
     schema: {
@@ -124,8 +111,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`Addresses, e-mails, phones, faxes and links, as for profiles. ${scope} ${editors}`, signedIn),
       params, body: institutionContactBody, response: { 200: one, ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await institutions.updateContact(app.db, caller(request), request.params.id, request.body.contact) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await institutions.updateContact(app.db, requireAuth(request), request.params.id, request.body.contact) }));
 
   r.get('/tenant/:t/institutions/:id/events', {
     schema: {
@@ -133,8 +120,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`Timeline events of the institution, team changes included: searchable, sortable, paginated. ${scope} ${who}`, signedIn),
       params, querystring: timelineQuery, response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => institutions.listEvents(app.db, caller(request), request.params.id, request.query));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => institutions.listEvents(app.db, requireAuth(request), request.params.id, request.query));
 
   // The team: role_assignments of the institution.
   r.get('/tenant/:t/institutions/:id/team', {
@@ -143,8 +130,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`The people on the team with e-mail, names, team role, status (invited until they set up their account) and expiry, newest first, paginated. ${scope} ${who}`, signedIn),
       params, querystring: teamListQuery, response: { 200: listOf(teamMember), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => team.listTeam(app.db, caller(request), request.params.id, request.query));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => team.listTeam(app.db, requireAuth(request), request.params.id, request.query));
 
   r.post('/tenant/:t/institutions/:id/team/invite', {
     schema: {
@@ -155,8 +142,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       ),
       params, body: teamInviteBody, response: { 200: dataOf(teamMember), ...errorResponses(400, 401, 403, 404, 409) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await team.inviteTeamMember(deps, site(request), caller(request), request.params.id, request.body) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await team.inviteTeamMember(deps, site(request), requireAuth(request), request.params.id, request.body) }));
 
   r.post('/tenant/:t/institutions/:id/team/:memberId/resend-invite', {
     schema: {
@@ -164,8 +151,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`Only while the person has not set up their account: e-mails a new single-use link (valid 7 days); earlier links stop working. ${scope} ${editors}`, signedIn),
       params: teamParams, response: { 200: dataOf(teamMember), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await team.resendTeamInvite(deps, site(request), caller(request), request.params.id, request.params.memberId) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await team.resendTeamInvite(deps, site(request), requireAuth(request), request.params.id, request.params.memberId) }));
 
   r.put('/tenant/:t/institutions/:id/team/:memberId/role', {
     schema: {
@@ -173,8 +160,8 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`owner, member, editor or viewer. ${ownerRole} Demoting the team's last unexpired owner is 409. ${scope} ${editors}`, signedIn),
       params: teamParams, body: teamRoleBody, response: { 200: dataOf(teamMember), ...errorResponses(400, 401, 403, 404, 409) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await team.updateTeamRole(app.db, caller(request), request.params.id, request.params.memberId, request.body.role) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await team.updateTeamRole(app.db, requireAuth(request), request.params.id, request.params.memberId, request.body.role) }));
 
   r.delete('/tenant/:t/institutions/:id/team/:memberId', {
     schema: {
@@ -182,6 +169,6 @@ export async function institutionsRoutes(app: FastifyInstance) {
       description: describe(`Irreversible: the person leaves the team (they stay a member of the tenant). Removing an owner needs one of the team's owners (or a tenant owner); removing the team's last unexpired owner is 409. ${scope} ${editors}`, signedIn),
       params: teamParams, response: { 200: dataOf(teamMemberDeleted), ...errorResponses(400, 401, 403, 404, 409) },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await team.removeTeamMember(app.db, caller(request), request.params.id, request.params.memberId) }));
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await team.removeTeamMember(app.db, requireAuth(request), request.params.id, request.params.memberId) }));
 }

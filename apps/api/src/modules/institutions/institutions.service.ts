@@ -9,7 +9,8 @@ import type { InstitutionRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import {
   isTenantOwner, requireInstitution, requireInstitutionOfKey, requireRaiseMode, requireTenantOwner, type InstitutionAccess, type InstitutionReader,
@@ -27,11 +28,6 @@ const actorOf = (auth: AuthContext) => userDisplayName(auth.user);
 /** Owners, platform admins and the team's owners, members and editors may change an institution; viewers only look. */
 export function requireEditor(access: InstitutionAccess): void {
   if (!access.isOwner && access.teamRole === 'viewer') throw forbidden(VIEWER_READ_ONLY);
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** The institution as the caller sees it (slug only for owners), read again with its offer count. */

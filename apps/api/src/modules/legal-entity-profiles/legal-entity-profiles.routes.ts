@@ -1,5 +1,5 @@
 import {
-  dataOf, legalEntityAssociation, legalEntityProfile, legalEntityProfileContactBody, legalEntityProfileCreateBody,
+  dataOf, deletedResult, legalEntityAssociation, legalEntityProfile, legalEntityProfileContactBody, legalEntityProfileCreateBody,
   legalEntityProfileDetailsBody, legalEntityProfileFinancialAccountsBody, legalEntityProfileLegalBody, legalEntityProfileOwnerBody,
   legalEntityProfileQuery, legalEntityProfileVerificationBody, listOf, objectId, stakeholder, stakeholderBody, timelineEvent, timelineQuery,
 } from '@tessera/domain';
@@ -10,7 +10,7 @@ import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/auth-context.ts';
 import * as service from './legal-entity-profiles.service.ts';
 
 const tags = ['Legal entity profile'];
@@ -71,7 +71,7 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     schema: {
       tags, summary: 'Delete a legal entity profile',
       description: describe(`${ownerOnly} Its stakeholders and image go with it; child entities lose their parent link.`, access),
-      params, response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...errorResponses(400, 401, 403, 404) },
+      params, response: { 200: dataOf(deletedResult), ...errorResponses(400, 401, 403, 404) },
     },
     config: { access },
   }, async (request) => {
@@ -174,7 +174,7 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
   r.delete(`${base}/:id/stakeholders/:stakeholderId`, {
     schema: {
       tags, summary: 'Remove a stakeholder', description: describe(ownerOnly, access),
-      params: stakeholderParams, response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...errorResponses(400, 401, 403, 404) },
+      params: stakeholderParams, response: { 200: dataOf(deletedResult), ...errorResponses(400, 401, 403, 404) },
     },
     config: { access },
   }, async (request) => {

@@ -11,7 +11,7 @@ import type { UploadedFile } from '../../lib/multipart.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { findOwnedAccountIds } from '../financial-accounts/financial-accounts.repository.ts';
 import { findMember } from '../tenants/tenant-members.repository.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';

@@ -2,15 +2,14 @@ import {
   dataOf, listOf, marketplaceDocumentFile, marketplaceInstitution, marketplaceInstitutionListQuery, marketplaceInstitutionSummary, marketplaceOffer,
   marketplaceOfferCard, marketplaceOfferListQuery, marketplaceSettings, marketplaceSettingsView, objectId, offerIdOrSlug,
 } from '@tessera/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
 import { contentDisposition } from '../../lib/uploads.ts';
-import { requireCaller } from '../../plugins/auth.ts';
+import { requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { checkTenantParam } from '../members/members.service.ts';
 import { sendImage } from '../../lib/image-reply.ts';
 import * as marketplace from './marketplace.service.ts';
 
@@ -19,7 +18,6 @@ const tags = ['Marketplace'];
 const access: Access = 'public';
 const owners: Access = { roles: ['owner'] };
 const keyToo = { serviceCaller: true };
-const tenantParams = z.object({ t: z.string().min(1).max(64) });
 const offerParams = tenantParams.extend({ idOrSlug: offerIdOrSlug });
 const documentParams = tenantParams.extend({ id: offerIdOrSlug, docId: objectId });
 const listed = 'Only offers that the provider approved, the institution published and the tenant made visible are served; any other, and any offer of another tenant, is 404.';
@@ -34,12 +32,6 @@ const filters =
 export async function marketplaceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: marketplace.MarketplaceDeps = { db: app.db, clock: app.clock, storage: app.storage };
-  /** The host's tenant, which the path must name (`{t}`). */
-  const hostTenant = (request: FastifyRequest, t: string) => {
-    const tenant = requireTenant(request);
-    checkTenantParam(tenant, t);
-    return tenant;
-  };
 
   r.get('/tenant/:t/marketplace/offers', {
     schema: {
@@ -47,8 +39,8 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       description: describe(`The tenant's listed offers, paginated. ${filters} ${listed} ${scope}`, access),
       params: tenantParams, querystring: marketplaceOfferListQuery, response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
     },
-    config: { access },
-  }, async (request) => marketplace.listMarketplaceOffers(deps, hostTenant(request, request.params.t).id, request.query));
+    config: { access, tenantParam: 't' },
+  }, async (request) => marketplace.listMarketplaceOffers(deps, requireTenant(request).id, request.query));
 
   r.get('/tenant/:t/marketplace/offers/:idOrSlug', {
     schema: {
@@ -60,8 +52,8 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: offerParams,
       response: { 200: dataOf(marketplaceOffer), ...errorResponses(400, 404) },
     },
-    config: { access },
-  }, async (request) => ({ data: await marketplace.getMarketplaceOffer(deps, hostTenant(request, request.params.t).id, request.params.idOrSlug) }));
+    config: { access, tenantParam: 't' },
+  }, async (request) => ({ data: await marketplace.getMarketplaceOffer(deps, requireTenant(request).id, request.params.idOrSlug) }));
 
   r.get('/tenant/:t/marketplace/offers/:id/documents', {
     schema: {
@@ -69,8 +61,8 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       description: describe(`The offer's visible documents (by id or slug of the offer), by position, each with the address to view it (\`url\`) and to download it (\`downloadUrl\`). ${listed} ${scope}`, access),
       params: tenantParams.extend({ id: offerIdOrSlug }), response: { 200: dataOf(z.array(marketplaceDocumentFile)), ...errorResponses(400, 404) },
     },
-    config: { access },
-  }, async (request) => ({ data: await marketplace.listOfferDocuments(deps, hostTenant(request, request.params.t).id, request.params.id) }));
+    config: { access, tenantParam: 't' },
+  }, async (request) => ({ data: await marketplace.listOfferDocuments(deps, requireTenant(request).id, request.params.id) }));
 
   r.get('/tenant/:t/marketplace/offers/:id/documents/:docId', {
     schema: {
@@ -78,8 +70,8 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       description: describe(`Its name, file name, type, size and addresses. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`, access),
       params: documentParams, response: { 200: dataOf(marketplaceDocumentFile), ...errorResponses(400, 404) },
     },
-    config: { access },
-  }, async (request) => ({ data: await marketplace.getOfferDocument(deps, hostTenant(request, request.params.t).id, request.params.id, request.params.docId) }));
+    config: { access, tenantParam: 't' },
+  }, async (request) => ({ data: await marketplace.getOfferDocument(deps, requireTenant(request).id, request.params.id, request.params.docId) }));
 
   r.get('/tenant/:t/marketplace/offers/:id/documents/:docId/file', {
     schema: {
@@ -88,9 +80,9 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: documentParams, querystring: z.object({ download: z.enum(['true', 'false']).optional() }),
       produces: ['application/octet-stream'], response: { 200: z.unknown().describe('The file'), ...errorResponses(400, 404) },
     },
-    config: { access },
+    config: { access, tenantParam: 't' },
   }, async (request, reply) => {
-    const { row, stream, size } = await marketplace.openOfferDocument(deps, hostTenant(request, request.params.t).id, request.params.id, request.params.docId);
+    const { row, stream, size } = await marketplace.openOfferDocument(deps, requireTenant(request).id, request.params.id, request.params.docId);
     return reply
       .header('Content-Type', row.mimeType)
       .header('Content-Length', size)
@@ -108,9 +100,9 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       params: tenantParams.extend({ imageId: objectId }), produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
       response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 404) },
     },
-    config: { access },
+    config: { access, tenantParam: 't' },
   }, async (request, reply) => {
-    const file = await marketplace.openPublicImage(deps, hostTenant(request, request.params.t).id, request.params.imageId);
+    const file = await marketplace.openPublicImage(deps, requireTenant(request).id, request.params.imageId);
     // The bytes never change under an id; the hour bounds how long a hidden image stays in caches.
     return sendImage(reply, file, 'public, max-age=3600, immutable');
   });
@@ -121,8 +113,8 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       description: describe(`Every institution of the tenant with its listed offers counted, most offers first, then by name; \`search\` (more than 2 characters) matches the name. Paginated (limit up to 100). ${scope}`, access),
       params: tenantParams, querystring: marketplaceInstitutionListQuery, response: { 200: listOf(marketplaceInstitutionSummary), ...errorResponses(400, 404) },
     },
-    config: { access },
-  }, async (request) => marketplace.listMarketplaceInstitutions(deps, hostTenant(request, request.params.t).id, request.query));
+    config: { access, tenantParam: 't' },
+  }, async (request) => marketplace.listMarketplaceInstitutions(deps, requireTenant(request).id, request.query));
 
   r.get('/tenant/:t/marketplace/institutions/:idOrSlug', {
     schema: {
@@ -130,8 +122,8 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       description: describe(`By id or slug (ignoring case): description, visible images (\`src\` is the public address), visible videos, visible custom metrics by position, listed offers counted, and the team (name, e-mail; \`imageUrl\` is null, as member photos are for signed-in members). An institution of another tenant is 404. ${scope}`, access),
       params: tenantParams.extend({ idOrSlug: offerIdOrSlug }), response: { 200: dataOf(marketplaceInstitution), ...errorResponses(400, 404) },
     },
-    config: { access },
-  }, async (request) => ({ data: await marketplace.getMarketplaceInstitution(deps, hostTenant(request, request.params.t).id, request.params.idOrSlug) }));
+    config: { access, tenantParam: 't' },
+  }, async (request) => ({ data: await marketplace.getMarketplaceInstitution(deps, requireTenant(request).id, request.params.idOrSlug) }));
 
   r.get('/tenant/:t/marketplace/institutions/:id/offers', {
     schema: {
@@ -139,8 +131,8 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       description: describe(`As GET marketplace offers, kept to the institution (by id or slug), with the same query. ${filters} ${listed} ${scope}`, access),
       params: tenantParams.extend({ id: offerIdOrSlug }), querystring: marketplaceOfferListQuery, response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
     },
-    config: { access },
-  }, async (request) => marketplace.listInstitutionOffers(deps, hostTenant(request, request.params.t).id, request.params.id, request.query));
+    config: { access, tenantParam: 't' },
+  }, async (request) => marketplace.listInstitutionOffers(deps, requireTenant(request).id, request.params.id, request.query));
 
   r.get('/tenant/:t/marketplace/showcase', {
     schema: {
@@ -148,8 +140,8 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       description: describe(`The offers the tenant's owners handpicked for the showcase carousel, in their order, as cards; picked offers no longer listed are left out. ${scope}`, access),
       params: tenantParams, response: { 200: dataOf(z.array(marketplaceOfferCard)), ...errorResponses(400, 404) },
     },
-    config: { access },
-  }, async (request) => ({ data: await marketplace.getShowcase(deps, hostTenant(request, request.params.t).id) }));
+    config: { access, tenantParam: 't' },
+  }, async (request) => ({ data: await marketplace.getShowcase(deps, requireTenant(request).id) }));
 
   r.get('/tenant/:t/marketplace/settings', {
     schema: {
@@ -157,8 +149,8 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       description: describe(`The handpicked offer ids, and the card of each one still listed. ${scope}`, owners, keyToo),
       params: tenantParams, response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: owners },
-  }, async (request) => ({ data: await marketplace.getSettings(deps, requireCaller(request), hostTenant(request, request.params.t).id) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await marketplace.getSettings(deps, requireCaller(request), requireTenant(request).id) }));
 
   r.put('/tenant/:t/marketplace/settings', {
     schema: {
@@ -166,6 +158,6 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       description: describe(`The handpicked deals, in order (at most 12, each once). Every id must be a listed offer of this tenant, else 400 and nothing changes. The tenant's timeline records the old and new lists. ${scope}`, owners, keyToo),
       params: tenantParams, body: marketplaceSettings, response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: owners },
-  }, async (request) => ({ data: await marketplace.updateSettings(deps, requireCaller(request), hostTenant(request, request.params.t).id, request.body) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await marketplace.updateSettings(deps, requireCaller(request), requireTenant(request).id, request.body) }));
 }

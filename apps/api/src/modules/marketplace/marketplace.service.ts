@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
-import type { Caller } from '../../plugins/auth.ts';
+import type { Caller } from '../../lib/auth-context.ts';
 import { actorName, recordEvent } from '../timeline/timeline.service.ts';
 import {
   documentFactsOf, findInstitutionByIdOrSlug, findListedDocument, findListedOffer, findPublicImage, findSettings, listedCardsOf, listedOfferIds,

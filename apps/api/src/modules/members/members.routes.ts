@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth, requireCaller, type Caller } from '../../plugins/auth.ts';
+import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
+import { requireAuth, requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import type { AuthDeps, CallSite } from '../auth/auth.service.ts';
 import * as members from './members.service.ts';
@@ -16,7 +16,6 @@ const tags = ['Tenant member'];
 const owners: Access = { roles: ['owner'] };
 const signedIn: Access = 'signed-in';
 const keyToo = { serviceCaller: true };
-const tenantParams = z.object({ t: z.string().min(1).max(64) });
 const params = tenantParams.extend({ id: objectId });
 const ownParams = z.object({ tenantMemberId: objectId });
 const scope = 'Only for this tenant: `{t}` is the id or slug of the tenant of the address; any other gives 404, as does a member of another tenant.';
@@ -29,11 +28,6 @@ export async function membersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: AuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config };
   const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
-  /** The caller (an owner, a platform admin or a private API key), after checking that the path names the tenant of the address. */
-  const admin = (request: FastifyRequest & { params: { t: string } }): Caller => {
-    members.checkTenantParam(requireTenant(request), request.params.t);
-    return requireCaller(request);
-  };
   const member = dataOf(tenantMemberAdmin);
 
   r.get('/tenant/:t/members', {
@@ -42,8 +36,8 @@ export async function membersRoutes(app: FastifyInstance) {
       description: describe(`Searched over name and e-mail, filtered by role and membership status (and \`notInGroup\`: not in that group), sorted and paginated (newest first by default). ${scope}`, owners, keyToo),
       params: tenantParams, querystring: memberListQuery, response: { 200: listOf(tenantMemberAdmin), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: owners },
-  }, async (request) => members.listMembers(app.db, admin(request), request.query));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => members.listMembers(app.db, requireCaller(request), request.query));
 
   r.post('/tenant/:t/members', {
     schema: {
@@ -51,13 +45,13 @@ export async function membersRoutes(app: FastifyInstance) {
       description: describe(`Invites an e-mail address with a role (default member; owners are made by changing the role afterwards), attribute flags and an optional expiry. An existing account is added directly as active and told by e-mail; a new address gets an invitation link (valid 7 days) and shows as invited until accepted. ${scope}`, owners, keyToo),
       params: tenantParams, body: memberInviteBody, response: { 200: member, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    config: { access: owners },
-  }, async (request) => ({ data: await members.inviteMember(deps, site(request), admin(request), request.body) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await members.inviteMember(deps, site(request), requireCaller(request), request.body) }));
 
   r.get('/tenant/:t/members/:id', {
     schema: { tags, summary: 'A member', description: describe(`The membership with the e-mail, groups and whether the account is still only invited. ${scope}`, owners, keyToo), params, response: { 200: member, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners },
-  }, async (request) => ({ data: await members.getMember(app.db, admin(request), request.params.id) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await members.getMember(app.db, requireCaller(request), request.params.id) }));
 
   r.delete('/tenant/:t/members/:id', {
     schema: {
@@ -65,23 +59,23 @@ export async function membersRoutes(app: FastifyInstance) {
       description: describe(`Removes the membership (the account stays) and its group memberships; an open invitation link stops working. You cannot remove yourself, nor the last active owner. ${scope}`, owners, keyToo),
       params, response: { 200: dataOf(memberDeleted), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: owners },
-  }, async (request) => ({ data: await members.removeMember(deps, admin(request), request.params.id) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await members.removeMember(deps, requireCaller(request), request.params.id) }));
 
   r.put('/tenant/:t/members/:id/details', {
     schema: { tags, summary: "Update a member's details", description: describe(`First, middle and last name and tags; fields left out are unchanged, empty names are saved as null. ${scope}`, owners, keyToo), params, body: memberDetailsBody, response: { 200: member, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners },
-  }, async (request) => ({ data: await members.updateDetails(deps, admin(request), request.params.id, request.body) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await members.updateDetails(deps, requireCaller(request), request.params.id, request.body) }));
 
   r.put('/tenant/:t/members/:id/image', {
     schema: { tags, summary: "Set a member's image", description: describe(`\`image\` is the id returned by POST image (or null to clear it). ${scope}`, owners, keyToo), params, body: memberImageBody, response: { 200: member, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners },
-  }, async (request) => ({ data: await members.updateImage(deps, admin(request), request.params.id, request.body.image) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await members.updateImage(deps, requireCaller(request), request.params.id, request.body.image) }));
 
   r.put('/tenant/:t/members/:id/role', {
     schema: { tags, summary: "Change a member's role", description: describe(`The last active owner cannot be demoted. ${scope}`, owners, keyToo), params, body: memberRoleBody, response: { 200: member, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners },
-  }, async (request) => ({ data: await members.updateRole(deps, admin(request), request.params.id, request.body.role) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await members.updateRole(deps, requireCaller(request), request.params.id, request.body.role) }));
 
   r.put('/tenant/:t/members/:id/access', {
     schema: {
@@ -89,8 +83,8 @@ export async function membersRoutes(app: FastifyInstance) {
       description: describe(`Attribute flags (institution:manage, investment:make, marketplace:view; flags left out keep their value) and the expiry (null for none). ${scope}`, owners, keyToo),
       params, body: memberAccessBody, response: { 200: member, ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: owners },
-  }, async (request) => ({ data: await members.updateAccess(deps, admin(request), request.params.id, request.body) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await members.updateAccess(deps, requireCaller(request), request.params.id, request.body) }));
 
   r.put('/tenant/:t/members/:id/membership-status', {
     schema: {
@@ -101,8 +95,8 @@ export async function membersRoutes(app: FastifyInstance) {
       ),
       params, body: memberStatusBody, response: { 200: member, ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: owners },
-  }, async (request) => ({ data: await members.updateStatus(deps, admin(request), request.params.id, request.body.membershipStatus) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await members.updateStatus(deps, requireCaller(request), request.params.id, request.body.membershipStatus) }));
 
   r.post('/tenant/:t/members/:id/resend-invite', {
     schema: {
@@ -110,18 +104,18 @@ export async function membersRoutes(app: FastifyInstance) {
       description: describe(`Only while the member is invited and has not finished signing up: e-mails a new single-use link (valid 7 days); earlier links stop working. ${scope}`, owners, keyToo),
       params, response: { 200: member, ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: owners },
-  }, async (request) => ({ data: await members.resendInvite(deps, site(request), admin(request), request.params.id) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await members.resendInvite(deps, site(request), requireCaller(request), request.params.id) }));
 
   r.get('/tenant/:t/members/:id/events', {
     schema: { tags, summary: "A member's history", description: describe(`Timeline events of the membership, searchable, sortable, paginated. ${scope}`, owners, keyToo), params, querystring: timelineQuery, response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners },
-  }, async (request) => members.listMemberEvents(app.db, admin(request), request.params.id, request.query));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => members.listMemberEvents(app.db, requireCaller(request), request.params.id, request.query));
 
   r.get('/tenant/:t/members/:id/groups', {
     schema: { tags, summary: "A member's groups", description: describe(`The groups the member belongs to, with their member counts. ${scope}`, owners, keyToo), params, response: { 200: dataOf(groupArray), ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners },
-  }, async (request) => ({ data: await members.listMemberGroups(app.db, admin(request), request.params.id) }));
+    config: { access: owners, tenantParam: 't' },
+  }, async (request) => ({ data: await members.listMemberGroups(app.db, requireCaller(request), request.params.id) }));
 
   // The member's own view of their membership (/user/tenant-member/{id}).
   const own = 'Only your own membership of this tenant; any other id gives 404.';

@@ -6,11 +6,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { memberAccessBody, memberDetailsBody, memberInviteBody, memberListQuery, MemberAttributes, TenantRole } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { authTokens, images, type TenantMemberRow, type TenantRow } from '../../db/schema/index.ts';
+import { authTokens, images, type TenantMemberRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
-import type { AuthContext, Caller } from '../../plugins/auth.ts';
+import type { AuthContext, Caller } from '../../lib/auth-context.ts';
 import { invite, inviterName, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
 import { groupIdsOfMember, listGroupsOfMember } from '../groups/groups.repository.ts';
 import { updateMember } from '../tenants/tenant-members.repository.ts';
@@ -20,11 +20,6 @@ import {
 } from './members.repository.ts';
 
 const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
-
-/** The `{t}` of a tenant path must be the tenant of the address (by id or slug); anything else is unknown here. */
-export function checkTenantParam(tenant: TenantRow, t: string): void {
-  if (t !== tenant.id && t !== tenant.slug) throw notFound('Organization');
-}
 
 async function load(db: DbOrTx, tenantId: string, id: string): Promise<MemberWithUser> {
   const found = await findMemberWithUser(db, tenantId, id);

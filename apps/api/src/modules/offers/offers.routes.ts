@@ -4,19 +4,16 @@ import {
   offerMarketplaceConfigBody, offerPublishingBody, offerSlugAvailabilityQuery, offerStatusBody, offerSummary, offerVideosBody,
   RAISE_MODE_REFUSED, REQUIRED_OFFER_DOCUMENTS, slugAvailabilityResult, timelineEvent, timelineQuery,
 } from '@tessera/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth, requireInstitutionReader, type AuthContext } from '../../plugins/auth.ts';
-import { requireTenant } from '../../plugins/tenant.ts';
-import { checkTenantParam } from '../members/members.service.ts';
+import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
+import { requireAuth, requireInstitutionReader, type AuthContext } from '../../lib/auth-context.ts';
 import * as offers from './offers.service.ts';
 
 const tags = ['Tenant offer'];
 const access: Access = 'signed-in';
-const tenantParams = z.object({ t: z.string().min(1).max(64) });
 const params = tenantParams.extend({ id: objectId });
 const errors = errorResponses(400, 401, 403, 404);
 const scope = '`{t}` is the id or slug of the tenant of the address; any other is 404, as is an offer of another tenant.';
@@ -27,22 +24,12 @@ const offerData = dataOf(offer);
 export async function offersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: offers.OfferDeps = { db: app.db, clock: app.clock };
-  /** The caller, after checking that the path names the tenant of the address. */
-  const caller = (request: FastifyRequest & { params: { t: string } }): AuthContext => {
-    checkTenantParam(requireTenant(request), request.params.t);
-    return requireAuth(request);
-  };
-  /** As `caller`, also accepting an institution's private API key on the routes that declare it. */
-  const reader = (request: FastifyRequest & { params: { t: string } }) => {
-    checkTenantParam(requireTenant(request), request.params.t);
-    return requireInstitutionReader(request);
-  };
   const byKey = "An institution's private API key may call it too, for that institution's offers only (any other offer is 404 to it).";
   const put = <S extends z.ZodType>(path: string, summary: string, text: string, body: S, run: (auth: AuthContext, id: string, body: z.output<S>) => Promise<z.output<typeof offer>>) =>
     r.put(`/tenant/:t/offers/:id/${path}`, {
       schema: { tags, summary, description: describe(`${text} Answers with the offer. ${gp} ${scope}`, access), params, body, response: { 200: offerData, ...errors } },
-      config: { access },
-    }, async (request) => ({ data: await run(caller(request), request.params.id, request.body as z.output<S>) }));
+      config: { access, tenantParam: 't' },
+    }, async (request) => ({ data: await run(requireAuth(request), request.params.id, request.body as z.output<S>) }));
 
   r.get('/tenant/:t/offers', {
     schema: {
@@ -53,8 +40,8 @@ export async function offersRoutes(app: FastifyInstance) {
       ),
       params: tenantParams, querystring: offerListQuery, response: { 200: listOf(offerSummary), ...errors },
     },
-    config: { access, institutionKeys: true },
-  }, async (request) => offers.listOffers(deps, reader(request), request.query));
+    config: { access, institutionKeys: true, tenantParam: 't' },
+  }, async (request) => offers.listOffers(deps, requireInstitutionReader(request), request.query));
 
   r.get('/tenant/:t/offers/slug-available', {
     schema: {
@@ -62,8 +49,8 @@ export async function offersRoutes(app: FastifyInstance) {
       description: describe(`Whether no other offer of the tenant uses the slug, ignoring case; \`except\` leaves out the offer being edited. ${gp} ${scope}`, access),
       params: tenantParams, querystring: offerSlugAvailabilityQuery, response: { 200: dataOf(slugAvailabilityResult), ...errors },
     },
-    config: { access },
-  }, async (request) => ({ data: await offers.slugAvailable(deps, caller(request), request.query.slug, request.query.except) }));
+    config: { access, tenantParam: 't' },
+  }, async (request) => ({ data: await offers.slugAvailable(deps, requireAuth(request), request.query.slug, request.query.except) }));
 
   r.post('/tenant/:t/offers', {
     schema: {
@@ -74,18 +61,18 @@ export async function offersRoutes(app: FastifyInstance) {
       ),
       params: tenantParams, body: offerCreateBody, response: { 200: offerData, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    config: { access },
-  }, async (request) => ({ data: await offers.createOffer(deps, caller(request), request.body) }));
+    config: { access, tenantParam: 't' },
+  }, async (request) => ({ data: await offers.createOffer(deps, requireAuth(request), request.body) }));
 
   r.get('/tenant/:t/offers/:id', {
     schema: { tags, summary: 'An offer', description: describe(`Everything the offer pages edit, with the derived listing status and who approved, published and changed its visibility. ${gp} ${byKey} ${scope}`, access), params, response: { 200: offerData, ...errors } },
-    config: { access, institutionKeys: true },
-  }, async (request) => ({ data: await offers.getOffer(deps, reader(request), request.params.id) }));
+    config: { access, institutionKeys: true, tenantParam: 't' },
+  }, async (request) => ({ data: await offers.getOffer(deps, requireInstitutionReader(request), request.params.id) }));
 
   r.delete('/tenant/:t/offers/:id', {
     schema: { tags, summary: 'Delete an offer', description: describe(`Deletes the offer for good; its documents stay (they can then be deleted). ${gp} ${scope}`, access), params, response: { 200: dataOf(offerDeleted), ...errors } },
-    config: { access },
-  }, async (request) => ({ data: await offers.deleteOffer(deps, caller(request), request.params.id) }));
+    config: { access, tenantParam: 't' },
+  }, async (request) => ({ data: await offers.deleteOffer(deps, requireAuth(request), request.params.id) }));
 
   put('details', 'Update the details', 'Name, slug (unique in the tenant, ignoring case: 409 when taken), type, asset class (required), equity type, description (rich text: stored only after sanitising — scripts, event handlers, styles, iframes and non-http(s) links are removed), short description and securities exemptions.', offerDetailsBody, (auth, id, body) => offers.updateDetails(deps, auth, id, body));
   put('financials', 'Update the financials', 'The classes (name and minimum investment required), custom metrics and the capital raise minimum, maximum and total.', offerFinancialsBody, (auth, id, body) => offers.updateFinancials(deps, auth, id, body));
@@ -117,13 +104,13 @@ export async function offersRoutes(app: FastifyInstance) {
 
   r.get('/tenant/:t/offers/:id/events', {
     schema: { tags, summary: "An offer's history", description: describe(`Timeline events of the offer, searchable, sortable, paginated. ${gp} ${scope}`, access), params, querystring: timelineQuery, response: { 200: listOf(timelineEvent), ...errors } },
-    config: { access },
-  }, async (request) => offers.listOfferEvents(deps, caller(request), request.params.id, request.query));
+    config: { access, tenantParam: 't' },
+  }, async (request) => offers.listOfferEvents(deps, requireAuth(request), request.params.id, request.query));
 
   r.get('/tenant/:t/offers/:id/documents', {
     schema: { tags, summary: "An offer's documents", description: describe(`The listed documents with their names and file facts, by position, hidden ones included. ${gp} ${scope}`, access), params, response: { 200: dataOf(z.array(offerDocument)), ...errors } },
-    config: { access },
-  }, async (request) => ({ data: await offers.listOfferDocuments(deps, caller(request), request.params.id) }));
+    config: { access, tenantParam: 't' },
+  }, async (request) => ({ data: await offers.listOfferDocuments(deps, requireAuth(request), request.params.id) }));
 
   r.get('/tenant/:t/offers/:id/dashboard', {
     schema: {
@@ -131,8 +118,8 @@ export async function offersRoutes(app: FastifyInstance) {
       description: describe(`Counts of the analytics events naming the offer since it was created: impressions, distinct visitors, interactions and all events (zero until the marketplace pages send them). ${gp} ${scope}`, access),
       params, response: { 200: dataOf(offerDashboard), ...errors },
     },
-    config: { access },
-  }, async (request) => ({ data: await offers.getOfferDashboard(deps, caller(request), request.params.id) }));
+    config: { access, tenantParam: 't' },
+  }, async (request) => ({ data: await offers.getOfferDashboard(deps, requireAuth(request), request.params.id) }));
 
   r.get('/tenant/:t/institutions/:id/offers', {
     schema: {
@@ -140,6 +127,6 @@ export async function offersRoutes(app: FastifyInstance) {
       description: describe(`The offer list of one institution (the same search, filters, sorting and pagination as GET tenant/{t}/offers). The institution must be one you work on (404 otherwise). ${gp} The institution's own private API key may call it too. ${scope}`, access),
       params, querystring: institutionOfferListQuery, response: { 200: listOf(offerSummary), ...errors },
     },
-    config: { access, institutionKeys: true },
-  }, async (request) => offers.listInstitutionOffers(deps, reader(request), request.params.id, request.query));
+    config: { access, institutionKeys: true, tenantParam: 't' },
+  }, async (request) => offers.listInstitutionOffers(deps, requireInstitutionReader(request), request.params.id, request.query));
 }

@@ -12,7 +12,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
 import { invite, type AuthDeps, type CallSite } from '../auth/auth.service.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/tenant-members.repository.ts';
@@ -306,9 +307,4 @@ export async function listApplicationsAcrossTenants(db: DbOrTx, q: AdminApplicat
 export async function listOffersAcrossTenants(db: DbOrTx, q: AdminListQuery): Promise<List<AdminOfferItem>> {
   const { rows, total } = await repo.listOffersUnscoped(db, q);
   return { data: rows, meta: pageMeta(q, total) };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }

@@ -3,16 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth } from '../../plugins/auth.ts';
-import { requireTenant } from '../../plugins/tenant.ts';
-import { checkTenantParam } from '../members/members.service.ts';
+import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
+import { requireAuth } from '../../lib/auth-context.ts';
 import { IMPRESSION_EVENTS, INTERACTION_EVENTS } from './raise.repository.ts';
 import * as raise from './raise.service.ts';
 
 const signedIn: Access = 'signed-in';
 const userParams = z.object({ id: objectId });
-const dashboardParams = z.object({ t: z.string().min(1).max(64), id: objectId });
+const dashboardParams = tenantParams.extend({ id: objectId });
 const gp = `Raise mode users: the tenant's owners and platform admins on any institution of the tenant; members with the institution:manage flag on the institutions whose team they are on (any other is 404). Everyone else gets 403 '${RAISE_MODE_REFUSED}'`;
 
 export async function raiseRoutes(app: FastifyInstance) {
@@ -39,9 +37,6 @@ export async function raiseRoutes(app: FastifyInstance) {
       ),
       params: dashboardParams, querystring: dashboardQuery, response: { 200: dataOf(institutionDashboard), ...errorResponses(400, 401, 403, 404) },
     },
-    config: { access: signedIn },
-  }, async (request) => {
-    checkTenantParam(requireTenant(request), request.params.t);
-    return { data: await raise.getInstitutionDashboard(app.db, requireAuth(request), request.params.id, request.query) };
-  });
+    config: { access: signedIn, tenantParam: 't' },
+  }, async (request) => ({ data: await raise.getInstitutionDashboard(app.db, requireAuth(request), request.params.id, request.query) }));
 }

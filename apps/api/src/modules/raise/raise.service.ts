@@ -5,7 +5,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { requireInstitution, requireRaiseMode } from '../institutions/institution-access.ts';
 import { toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
 import { recordEvent } from '../timeline/timeline.service.ts';

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TenantRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AuthContext, Caller } from '../../plugins/auth.ts';
+import type { AuthContext, Caller } from '../../lib/auth-context.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';

@@ -5,7 +5,7 @@ import { timelineEvents, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { REDACTED, TIMELINE_REDACTED_KEYS } from '../../lib/pii.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
-import type { Caller } from '../../plugins/auth.ts';
+import type { Caller } from '../../lib/auth-context.ts';
 
 /**
  * The timeline of platform-level events (platform admins changing a user's role, role assignments or account,

@@ -13,7 +13,7 @@ import type { TenantRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { toTenantMember } from '../tenants/tenant-members.repository.ts';
 import { queryEvents } from '../timeline/timeline.service.ts';
 import { toUser } from './users.repository.ts';

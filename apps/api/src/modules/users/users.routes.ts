@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
 import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { buildExport } from './users.export.ts';
 import * as users from './users.service.ts';

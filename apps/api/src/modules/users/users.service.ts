@@ -13,7 +13,7 @@ import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { findMember, toTenantMember, updateMember } from '../tenants/tenant-members.repository.ts';
 import { queryEvents, recordEvent } from '../timeline/timeline.service.ts';
 import { deleteUserRow, findUserById, listMemberTenantIds, listShareableMembers, toAdminUser, toUser, updateUser } from './users.repository.ts';

@@ -1,5 +1,5 @@
-import { createTheme, lighten, type Theme } from '@mui/material/styles';
-import type { BrandingTheme, ThemeMode } from '@tessera/domain';
+import { createTheme, type Theme } from '@mui/material/styles';
+import { brandFontStack, brandPaper, contrastText, type BrandingTheme, type ThemeMode } from '@tessera/domain';
 
 declare module '@mui/material/styles' {
   interface Palette {
@@ -13,9 +13,8 @@ declare module '@mui/material/styles' {
 /** §9: breakpoints at 600, 900 and 1200 px. */
 const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 };
 
-function fontStack(family: string): string {
-  return [`"${family}"`, family === 'Roboto' ? null : '"Roboto"', '"Helvetica Neue"', 'Arial', 'sans-serif'].filter(Boolean).join(', ');
-}
+/** A palette colour with its text colour worked out as the server's first paint does (MUI's own rule, in @tessera/domain). */
+const paletteColour = (main: string) => ({ main, contrastText: contrastText(main) });
 
 /** The MUI theme of a tenant's branding in one mode. */
 export function buildTheme(branding: BrandingTheme, mode: ThemeMode): Theme {
@@ -24,21 +23,19 @@ export function buildTheme(branding: BrandingTheme, mode: ThemeMode): Theme {
     breakpoints: { values: BREAKPOINTS },
     palette: {
       mode,
-      primary: { main: colours.primary },
-      secondary: { main: colours.secondary },
+      primary: paletteColour(colours.primary),
+      secondary: paletteColour(colours.secondary),
+      // MUI does not complete a palette entry of its own (no contrastText): as before.
       tertiary: { main: colours.tertiary },
-      info: { main: colours.info },
-      success: { main: colours.success },
-      error: { main: colours.error },
-      warning: { main: colours.warning },
-      background: {
-        default: colours.background,
-        paper: mode === 'dark' ? lighten(colours.background, 0.06) : '#ffffff',
-      },
+      info: paletteColour(colours.info),
+      success: paletteColour(colours.success),
+      error: paletteColour(colours.error),
+      warning: paletteColour(colours.warning),
+      background: { default: colours.background, paper: brandPaper(colours.background, mode) },
     },
     shape: { borderRadius: branding.borderRadius },
     typography: {
-      fontFamily: fontStack(branding.fontFamily),
+      fontFamily: brandFontStack(branding.fontFamily),
       button: { textTransform: 'none', fontWeight: 600 },
       h1: { fontWeight: 600 },
       h2: { fontWeight: 600 },

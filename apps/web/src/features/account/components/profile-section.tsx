@@ -3,6 +3,7 @@ import { Box, Button, Grid, Stack, TextField, type TextFieldProps } from '@mui/m
 import {
   ACCOUNT_PROFILE_FIELDS, accountUpdateBody, COUNTRIES, DEFAULT_COUNTRY, US_STATES, userDisplayName, type AccountUpdate, type AccountUpdateBody, type User,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
@@ -86,7 +87,7 @@ export function ProfileSection({ user }: { user: User }) {
   return (
     <SectionCard title="Profile" subtitle="How you appear across the platform and where we can reach you.">
       <UnsavedChangesGuard when={formState.isDirty} />
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={3}>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={3}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}>
           <AvatarUpload user={user} />
           <Box sx={{ flex: 1, width: '100%' }}>

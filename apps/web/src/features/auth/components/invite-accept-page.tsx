@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { AUTH_ERRORS, inviteAcceptBody, inviteTokenPayload, type InviteAcceptBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -57,7 +58,7 @@ export function InviteAcceptPage() {
     <AuthPage>
       <title>{`Finish your invitation · ${name}`}</title>
       <AuthCard title="Finish your invitation" subtitle={`You have been invited to ${name}. Choose a password to activate your account.`}>
-        <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+        <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
           {invite.error && <Alert severity="error">{invite.error}</Alert>}
           <NameFields control={control} />
           <FormTextField

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { AUTH_ERRORS, passwordResetConfirmBody, resetTokenPayload, type PasswordResetConfirmBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -48,7 +49,7 @@ export function PasswordResetConfirmPage() {
     <AuthPage>
       <title>{`Password Reset · ${name}`}</title>
       <AuthCard title="Password Reset Confirmation" subtitle="Choose a new password for your account.">
-        <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+        <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
           {reset.error && <Alert severity="error">{reset.error}</Alert>}
           <PasswordField control={control} name="password" label="New password" isNew disabled={expired} />
           {/* §5: an expired link cannot be used, so there is nothing to press. */}

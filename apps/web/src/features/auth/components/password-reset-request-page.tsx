@@ -2,6 +2,7 @@ import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { passwordResetRequestBody, type PasswordResetRequestBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -57,7 +58,7 @@ export function PasswordResetRequestPage() {
         </AuthCard>
       ) : (
         <AuthCard title="Forgot Password" subtitle="Enter the email of your account and we will send you a link to reset your password.">
-          <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+          <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
             <FormTextField control={control} name="email" label="Recovery email" type="email" autoComplete="email" />
             <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={resetRequest.isPending}>
               Send reset link

@@ -28,7 +28,7 @@ export function SessionCountdown() {
         loading={refresh.isPending}
         loadingPosition="start"
         // The promise, not mutate's callback: a refused refresh signs out and unmounts this button before it settles.
-        onClick={() => refresh.mutateAsync().catch(() => enqueueSnackbar('Unable to refresh session', { variant: 'error' }))}
+        onClick={() => void refresh.mutateAsync().catch(() => enqueueSnackbar('Unable to refresh session', { variant: 'error' }))}
         sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 0, px: 1 }}
       >
         {formatCountdown(left)}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { AUTH_ERRORS, signinBody, type SigninBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -62,7 +63,7 @@ export function SigninPage() {
       </Box>
       <Box sx={{ order: { xs: 1, md: 2 }, width: '100%', display: 'flex', justifyContent: 'center' }}>
         <AuthCard title="Sign In" subtitle={`Welcome back to ${name}.`}>
-          <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+          <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
             {autoSignout && <Alert severity="info">{AUTH_ERRORS.sessionExpired}</Alert>}
             <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
             <Box>

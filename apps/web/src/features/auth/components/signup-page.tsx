@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Link, Stack, Typography } from '@mui/material';
 import { signupBody, type SignupBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -44,7 +45,7 @@ export function SignupPage() {
     <AuthPage>
       <title>{`Create account · ${name}`}</title>
       <AuthCard title="Create account" subtitle={`Join ${name} to discover and track private investments.`}>
-        <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+        <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
           <NameFields control={control} />
           <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
           <PasswordField control={control} name="password" label="Password" isNew />

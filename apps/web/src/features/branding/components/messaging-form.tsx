@@ -5,6 +5,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { Button, Card, CardContent, FormControlLabel, IconButton, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import { brandingMessaging, newObjectId, type BrandingMessaging, type TenantPublic } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useForm, type Control } from 'react-hook-form';
@@ -85,7 +86,7 @@ export function MessagingForm({ tenant }: { tenant: TenantPublic }) {
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} aria-label="Messaging" spacing={3} sx={{ maxWidth: 800 }}>
+    <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} aria-label="Messaging" spacing={3} sx={{ maxWidth: 800 }}>
       {guard}
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>

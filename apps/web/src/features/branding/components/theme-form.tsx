@@ -3,6 +3,7 @@ import {
   Box, Button, Card, CardContent, FormControl, FormControlLabel, FormLabel, Grid, MenuItem, Radio, RadioGroup, Slider, Stack, Tab, Tabs, TextField, Typography,
 } from '@mui/material';
 import { brandingTheme, fontFamily, paletteColours, type BrandingTheme, type PaletteColours, type TenantPublic, type ThemeMode } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
@@ -98,7 +99,7 @@ export function ThemeForm({ tenant }: { tenant: TenantPublic }) {
   );
 
   return (
-    <Grid container spacing={3} component="form" noValidate onSubmit={onSubmit} aria-label="Theme">
+    <Grid container spacing={3} component="form" noValidate onSubmit={formSubmit(onSubmit)} aria-label="Theme">
       {guard}
       <Grid size={{ xs: 12, md: 6 }}>
         <Card variant="outlined">

@@ -189,8 +189,11 @@ export function ContactEditor({ contact, onSave, saving, texts: textsOf, errorTe
           isNew={editing.isNew}
           saving={saving}
           onClose={() => setEditing(null)}
-          onSave={async (item) => {
-            if (await save(withContactItem(contact, editing.kind, item), saveTexts)) setEditing(null);
+          onSave={(item) => {
+            // save reports its own failure and answers false: its promise never rejects.
+            void save(withContactItem(contact, editing.kind, item), saveTexts).then((saved) => {
+              if (saved) setEditing(null);
+            });
           }}
         />
       )}

@@ -16,6 +16,7 @@ import { useId } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { MaskedInput } from '../../../components/masked-input.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
 
 const TYPE_FIELD = { addresses: 'addressType', emails: 'emailType', phones: 'phoneType', faxes: 'faxType', links: 'linkType' } as const;
 
@@ -94,7 +95,7 @@ export function ContactItemDialog({ kind, item, isNew, saving, onSave, onClose }
   return (
     <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{`${isNew ? 'New' : 'Edit'} ${label.toLowerCase()}`}</DialogTitle>
-      <Stack component="form" noValidate onSubmit={handleSubmit(onSave)}>
+      <Stack component="form" noValidate onSubmit={formSubmit(handleSubmit(onSave))}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Controller

@@ -49,7 +49,7 @@ export function DocumentsPage({ creating = false }: { creating?: boolean }) {
         <Typography variant="h4" component="h1">
           Documents
         </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/document/create')}>
+        <Button variant="contained" startIcon={<Add />} onClick={() => void navigate('/document/create')}>
           Upload
         </Button>
       </Stack>
@@ -85,10 +85,10 @@ export function DocumentsPage({ creating = false }: { creating?: boolean }) {
           rowCount={data?.meta.total ?? 0}
           paginationModel={paging}
           onPaginationModelChange={setPaging}
-          onRowClick={(row) => navigate(`/document/${row._id}`)}
+          onRowClick={(row) => void navigate(`/document/${row._id}`)}
         />
       </Box>
-      <DocumentUploadDialog open={creating} onClose={() => navigate('/document')} onUploaded={(doc) => navigate(`/document/${doc._id}`)} />
+      <DocumentUploadDialog open={creating} onClose={() => void navigate('/document')} onUploaded={(doc) => void navigate(`/document/${doc._id}`)} />
     </Box>
   );
 }

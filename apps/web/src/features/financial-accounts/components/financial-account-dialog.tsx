@@ -7,6 +7,7 @@ import {
   type FinancialAccount,
   type FinancialAccountType,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -60,7 +61,7 @@ export function FinancialAccountDialog({ account, onClose, onSaved }: FinancialA
   return (
     <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{account ? 'Edit financial account' : 'Add financial account'}</DialogTitle>
-      <Stack component="form" noValidate onSubmit={onSubmit}>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Controller

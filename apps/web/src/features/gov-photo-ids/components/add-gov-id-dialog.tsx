@@ -94,16 +94,16 @@ export function AddGovIdDialog({ open, individualProfileId, onClose, onCreated }
   const submit = () => {
     if (!check.success) return;
     create.mutate(check.data, {
-      onSuccess: async (created) => {
-        try {
-          await linkToProfile.mutateAsync(created._id);
-        } catch (error) {
-          enqueueSnackbar(errorMessage(error), { variant: 'error' });
-          return;
-        }
-        enqueueSnackbar(GOV_ID_TEXTS.submitted, { variant: 'success' });
-        onCreated(created);
-        close();
+      onSuccess: (created) => {
+        // Both outcomes of the link are handled here: nothing waits for it.
+        void linkToProfile.mutateAsync(created._id).then(
+          () => {
+            enqueueSnackbar(GOV_ID_TEXTS.submitted, { variant: 'success' });
+            onCreated(created);
+            close();
+          },
+          (error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+        );
       },
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     });

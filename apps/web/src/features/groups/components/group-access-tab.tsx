@@ -33,7 +33,7 @@ export function GroupAccessTab() {
         rowCount={data?.meta.total ?? 0}
         paginationModel={paging}
         onPaginationModelChange={setPaging}
-        onRowClick={(row) => navigate(`/tenant/membership/members/${row._id}`)}
+        onRowClick={(row) => void navigate(`/tenant/membership/members/${row._id}`)}
       />
     </Box>
   );

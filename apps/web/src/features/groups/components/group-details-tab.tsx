@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useDeleteGroup } from '../api/delete-group.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
@@ -61,7 +62,7 @@ export function GroupDetailsTab() {
   return (
     <Stack spacing={2}>
       <Section title="Details">
-        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+        <Stack component="form" noValidate spacing={2} onSubmit={formSubmit(onSubmit)}>
           <Controller
             control={control}
             name="name"

@@ -138,7 +138,7 @@ export function GroupMembersSection({ tenantId, group, picked, onPickedChange }:
           rowCount={members.data?.meta.total ?? 0}
           paginationModel={paging}
           onPaginationModelChange={setPaging}
-          onRowClick={(row) => navigate(`/tenant/membership/members/${row._id}`)}
+          onRowClick={(row) => void navigate(`/tenant/membership/members/${row._id}`)}
         />
       </Box>
     </Stack>

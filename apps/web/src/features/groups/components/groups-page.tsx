@@ -73,7 +73,7 @@ export function GroupsPage() {
           onPaginationModelChange={setPaging}
           sortModel={sortModel}
           onSortModelChange={setSortModel}
-          onRowClick={(row) => navigate(`/tenant/membership/groups/${row._id}`)}
+          onRowClick={(row) => void navigate(`/tenant/membership/groups/${row._id}`)}
         />
       </Box>
       {tenantId && (
@@ -81,7 +81,7 @@ export function GroupsPage() {
           tenantId={tenantId}
           open={params.get('modal') === 'create'}
           onClose={() => setParam('modal', '')}
-          onCreated={(group) => navigate(`/tenant/membership/groups/${group._id}`)}
+          onCreated={(group) => void navigate(`/tenant/membership/groups/${group._id}`)}
         />
       )}
     </Stack>

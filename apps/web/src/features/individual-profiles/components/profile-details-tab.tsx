@@ -12,6 +12,7 @@ import {
   type MaskName,
   type SensitiveProfileField,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { MaskedInput } from '../../../components/masked-input.tsx';
@@ -148,7 +149,7 @@ function DetailsForm({ profile }: { profile: IndividualProfile }) {
   const onFile = (field: SensitiveProfileField) => (profile[field] && !revealed ? `On file: ${profile[field]}` : undefined);
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper variant="outlined" component="form" noValidate onSubmit={formSubmit(onSubmit)} sx={{ p: { xs: 2, sm: 3 } }}>
       <UnsavedChangesGuard when={isDirty} />
       <Stack spacing={3}>
         <Typography variant="h6" component="h2">

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { CustomMetricsEditor } from '../../../components/custom-metrics-editor.tsx';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
@@ -86,7 +87,7 @@ function DetailsForm({ tenantId, institution }: InstitutionTabProps) {
   );
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+    <Stack component="form" noValidate spacing={2} onSubmit={formSubmit(onSubmit)}>
       <SectionCard title="Details">
         <Controller
           control={control}

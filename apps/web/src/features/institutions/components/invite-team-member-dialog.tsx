@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useInviteTeamMember } from '../api/invite-team-member.ts';
 
@@ -51,7 +52,7 @@ export function InviteTeamMemberDialog({ tenantId, institutionId, open, onClose 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle id={titleId}>Invite Team Member</DialogTitle>
-      <Stack component="form" noValidate onSubmit={onSubmit} sx={{ minHeight: 0, flex: 1 }}>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} sx={{ minHeight: 0, flex: 1 }}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Controller

@@ -4,6 +4,7 @@ import {
   legalEntityProfileCreateBody, legalEntityType, legalEntityTypeLabels,
   type LegalEntityProfile, type LegalEntityProfileCreateBody, type LegalEntityProfileCreateInput,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -49,7 +50,7 @@ export function CreateLegalEntityDialog({ open, onClose, onCreated }: CreateLega
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>New Legal Entity</DialogTitle>
-      <Stack component="form" noValidate onSubmit={onSubmit}>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Controller

@@ -4,6 +4,7 @@ import {
   COUNTRIES, legalEntityProfileDetailsBody, legalEntityType, legalEntityTypeLabels, US_STATES,
   type LegalEntityProfile, type LegalEntityProfileDetails, type LegalEntityProfileDetailsBody,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -65,7 +66,7 @@ export function LegalEntityDetailsTab() {
 
   return (
     <Card variant="outlined">
-      <CardContent component="form" noValidate onSubmit={onSubmit}>
+      <CardContent component="form" noValidate onSubmit={formSubmit(onSubmit)}>
         {guard}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>

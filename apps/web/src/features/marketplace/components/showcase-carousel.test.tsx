@@ -19,7 +19,11 @@ function renderCarousel(list = offers, seen?: Set<string>) {
 const slides = () => screen.getAllByRole('group', { hidden: true }).filter((el) => el.getAttribute('aria-roledescription') === 'slide');
 const rendered = () => slides().map((el) => el.getAttribute('aria-label'));
 const active = () => slides().find((el) => el.hasAttribute('data-active'))?.getAttribute('aria-label');
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const advance = (ms: number) => {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+};
 /** `n` intervals, one at a time: each slide arms the next timeout once it has rendered. */
 const advanceSlides = (n: number) => {
   for (let i = 0; i < n; i++) advance(CAROUSEL_INTERVAL_MS);

@@ -4,6 +4,7 @@ import {
   expiryFromDay, INVITE_DEFAULT_ATTRIBUTES, memberInviteForm, tenantRole, tenantRoleLabels,
   type MemberInviteFormValues, type TenantMemberAdmin,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -58,7 +59,7 @@ export function InviteMemberDialog({ tenantId, open, onClose, onInvited }: Invit
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle id={titleId}>Invite Member</DialogTitle>
-      <Stack component="form" noValidate onSubmit={onSubmit} sx={{ minHeight: 0, flex: 1 }}>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} sx={{ minHeight: 0, flex: 1 }}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Controller

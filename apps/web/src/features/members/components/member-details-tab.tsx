@@ -4,6 +4,7 @@ import {
   dayFromExpiry, expiryFromDay, memberDetailsBody, memberDisplayName, tenantRole, tenantRoleLabels,
   type MemberDetailsBody, type Permission, type TenantRole,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -95,7 +96,7 @@ export function MemberDetailsTab() {
         <Box sx={{ alignSelf: 'flex-start' }}>
           <MemberImage tenantId={tenantId} member={member} />
         </Box>
-        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+        <Stack component="form" noValidate spacing={2} onSubmit={formSubmit(onSubmit)}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {(['firstname', 'middlename', 'lastname'] as const).map((name) => (
               <Controller

@@ -111,7 +111,7 @@ export function MembersPage() {
             setSortModel(model);
             setPaging((p) => ({ ...p, page: 0 }));
           }}
-          onRowClick={(row) => navigate(`/tenant/membership/members/${row._id}`)}
+          onRowClick={(row) => void navigate(`/tenant/membership/members/${row._id}`)}
         />
       </Box>
       {tenantId && <InviteMemberDialog tenantId={tenantId} open={params.get('modal') === 'create'} onClose={() => openModal(false)} />}

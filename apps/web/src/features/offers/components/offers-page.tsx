@@ -164,7 +164,7 @@ function OffersList({ institutionId, headingLevel }: OffersListProps) {
             setSortModel(model);
             setPaging((p) => ({ ...p, page: 0 }));
           }}
-          onRowClick={(row) => navigate(`${area.offerPath(row._id)}/details`)}
+          onRowClick={(row) => void navigate(`${area.offerPath(row._id)}/details`)}
         />
       </Box>
       {tenantId && (

@@ -140,7 +140,7 @@ export function AdminApplicationsPage() {
             setSortModel(model);
             setPaging((p) => ({ ...p, page: 0 }));
           }}
-          onRowClick={(row) => navigate(`/admin/user/${row.user}`)}
+          onRowClick={(row) => void navigate(`/admin/user/${row.user}`)}
         />
       </Box>
     </>

@@ -61,7 +61,7 @@ export function AdminOffersPage() {
           rowCount={data?.meta.total ?? 0}
           paginationModel={paging}
           onPaginationModelChange={setPaging}
-          onRowClick={(row) => navigate(`/admin/tenant/${row.tenant}`)}
+          onRowClick={(row) => void navigate(`/admin/tenant/${row.tenant}`)}
         />
       </Box>
     </>

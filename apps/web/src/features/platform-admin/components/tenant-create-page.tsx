@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { newTenantSlug, slugify, tenantCreateBody, type TenantCreateBody } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -47,7 +48,7 @@ export function TenantCreatePage() {
   // Navigates once the page re-rendered without the unsaved-changes guard.
   const [createdId, setCreatedId] = useState<string | null>(null);
   useEffect(() => {
-    if (createdId) navigate(`/admin/tenant/${createdId}`, { replace: true });
+    if (createdId) void navigate(`/admin/tenant/${createdId}`, { replace: true });
   }, [createdId, navigate]);
   const { control, handleSubmit, setValue, formState } = useForm<TenantCreateBody, unknown, z.output<typeof tenantCreateBody>>({
     resolver: zodResolver(tenantCreateBody),
@@ -78,7 +79,7 @@ export function TenantCreatePage() {
       </Typography>
       <Card variant="outlined" sx={{ maxWidth: 640 }}>
         <CardContent>
-          <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+          <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
             {create.error && <Alert severity="error">{errorMessage(create.error)}</Alert>}
             <Controller
               control={control}

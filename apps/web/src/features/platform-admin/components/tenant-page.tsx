@@ -122,7 +122,7 @@ export function AdminTenantDetailsTab() {
                 onConfirm: async () => {
                   await remove.mutateAsync();
                   enqueueSnackbar('Tenant deleted', { variant: 'success' });
-                  navigate('/admin/tenant', { replace: true });
+                  void navigate('/admin/tenant', { replace: true });
                 },
               })
             }
@@ -168,7 +168,7 @@ export function AdminTenantAccessTab() {
         rowCount={data?.meta.total ?? 0}
         paginationModel={paging}
         onPaginationModelChange={setPaging}
-        onRowClick={(row) => navigate(`/admin/user/${row.user}`)}
+        onRowClick={(row) => void navigate(`/admin/user/${row.user}`)}
       />
     </Box>
   );

@@ -31,7 +31,7 @@ export function TenantsPage() {
         <Typography variant="h4" component="h1">
           Tenants
         </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/admin/tenant/create')}>
+        <Button variant="contained" startIcon={<Add />} onClick={() => void navigate('/admin/tenant/create')}>
           Create Tenant
         </Button>
       </Stack>
@@ -58,7 +58,7 @@ export function TenantsPage() {
           rowCount={data?.meta.total ?? 0}
           paginationModel={paging}
           onPaginationModelChange={setPaging}
-          onRowClick={(row) => navigate(`/admin/tenant/${row._id}`)}
+          onRowClick={(row) => void navigate(`/admin/tenant/${row._id}`)}
         />
       </Box>
     </>

@@ -133,7 +133,7 @@ export function AdminUserPage() {
                 onConfirm: async () => {
                   await remove.mutateAsync();
                   enqueueSnackbar('User deleted', { variant: 'success' });
-                  navigate('/admin/user', { replace: true });
+                  void navigate('/admin/user', { replace: true });
                 },
               })}
             >

@@ -68,7 +68,7 @@ export function UsersPage() {
           rowCount={data?.meta.total ?? 0}
           paginationModel={paging}
           onPaginationModelChange={setPaging}
-          onRowClick={(row) => navigate(`/admin/user/${row._id}`)}
+          onRowClick={(row) => void navigate(`/admin/user/${row._id}`)}
         />
       </Box>
     </>

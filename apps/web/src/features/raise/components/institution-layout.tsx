@@ -93,8 +93,11 @@ function RaiseRefused() {
           variant="contained"
           disabled={pending}
           sx={{ mt: 3 }}
-          onClick={async () => {
-            if (await setMode('investor')) void navigate('/');
+          onClick={() => {
+            // setMode reports its own failure and answers null: its promise never rejects.
+            void setMode('investor').then((member) => {
+              if (member) void navigate('/');
+            });
           }}
         >
           Switch to Invest

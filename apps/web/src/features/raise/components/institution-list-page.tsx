@@ -37,10 +37,13 @@ export function InstitutionListPage() {
         institutions={list.data.data}
         selectedId={institutionId}
         disabled={pending}
-        onPick={async (picked) => {
-          if (!(await setMode('institution', picked._id))) return;
-          const back = from && from.pathname !== '/institution/list' ? `${from.pathname}${from.search}` : '/institution/dashboard';
-          void navigate(back);
+        onPick={(picked) => {
+          // setMode reports its own failure and answers null: its promise never rejects.
+          void setMode('institution', picked._id).then((member) => {
+            if (!member) return;
+            const back = from && from.pathname !== '/institution/list' ? `${from.pathname}${from.search}` : '/institution/dashboard';
+            void navigate(back);
+          });
         }}
       />
     );

@@ -53,10 +53,13 @@ export function SelectInstitutionDialog({ open, onClose, returnTo }: {
         institutions={list.data.data}
         selectedId={institutionId}
         disabled={pending}
-        onPick={async (picked) => {
-          if (!(await setMode('institution', picked._id))) return;
-          onClose();
-          void navigate((typeof returnTo === 'function' ? returnTo(picked) : returnTo) ?? '/');
+        onPick={(picked) => {
+          // setMode reports its own failure and answers null: its promise never rejects.
+          void setMode('institution', picked._id).then((member) => {
+            if (!member) return;
+            onClose();
+            void navigate((typeof returnTo === 'function' ? returnTo(picked) : returnTo) ?? '/');
+          });
         }}
       />
     );

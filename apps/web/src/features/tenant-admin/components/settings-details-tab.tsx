@@ -4,6 +4,7 @@ import {
   identityVerificationStatusLabels, TENANT_DESCRIPTION_MAX, tenantDetailsBody,
   type IdentityVerificationStatus, type TenantDetails, type TenantDetailsInput,
 } from '@tessera/domain';
+import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -70,7 +71,7 @@ function DetailsCard({ tenant }: { tenant: TenantDetails }) {
         }
         sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }}
       />
-      <CardContent component="form" noValidate onSubmit={onSubmit} aria-label="Tenant details">
+      <CardContent component="form" noValidate onSubmit={formSubmit(onSubmit)} aria-label="Tenant details">
         {guard}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>

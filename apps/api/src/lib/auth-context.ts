@@ -1,0 +1,120 @@
+import { AUTH_ERRORS, type TokenPayload } from '@tessera/domain';
+import type { FastifyRequest } from 'fastify';
+import type { TenantMemberRow, UserRow } from '../db/schema/index.ts';
+import type { Access } from './access.ts';
+import { forbidden, unauthenticated } from './app-error.ts';
+import type { TokenService } from './tokens.ts';
+
+/**
+ * Who is calling, and the one way to ask for them. The auth plugin (plugins/auth.ts) checks a route's
+ * `config.access` and fills `request.auth` or `request.apiKeyAuth`; routes and services read the caller they
+ * accept with `requireAuth`, `requireCaller` or `requireInstitutionReader`.
+ */
+export interface AuthContext {
+  token: TokenPayload;
+  user: UserRow;
+  member: TenantMemberRow | null;
+  tenantId: string;
+  isPlatformAdmin: boolean;
+  apiKey?: undefined;
+}
+
+interface KeyPrincipal {
+  apiKey: { id: string; prefix: string };
+  tenantId: string;
+  user: null;
+  member: null;
+  isPlatformAdmin: false;
+}
+
+/**
+ * A server calling with a private API key of the host's tenant: a service principal with no user.
+ * It acts with the owner role on routes whose access lists 'owner' and that accept it (they read the caller
+ * with `requireCaller`); everywhere else it is refused with 403 'This call needs a signed-in user'.
+ */
+export interface TenantKeyAuthContext extends KeyPrincipal {
+  institutionId: null;
+  role: 'owner';
+}
+
+/**
+ * A server calling with a private API key of one institution of the host's tenant. It passes only routes that
+ * declare `config.institutionKeys` (reads of the institution and its offers), whose services keep it to its
+ * institution; everywhere else it is refused with 403 INSTITUTION_KEY_REFUSED.
+ */
+export interface InstitutionKeyAuthContext extends KeyPrincipal {
+  institutionId: string;
+  role: null;
+}
+
+export type ApiKeyAuthContext = TenantKeyAuthContext | InstitutionKeyAuthContext;
+
+/** Whoever a route that accepts service principals is serving: a person, or a tenant's private API key. */
+export type Caller = AuthContext | TenantKeyAuthContext;
+
+export const NEEDS_USER = 'This call needs a signed-in user';
+export const INSTITUTION_KEY_REFUSED = "An institution's API key can only read its institution and its offers";
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** The route also serves an institution's private API key; its service keeps the key to that institution. */
+    institutionKeys?: boolean;
+    /**
+     * Why the route works across tenants (the platform admin console): once the access check has passed, its
+     * handler runs in the cross-tenant database scope (db/scope.ts). Only platform-admin routes may declare it.
+     */
+    crossTenant?: string;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    apiKeyAuth: ApiKeyAuthContext | null;
+  }
+}
+
+/** The signed-in caller, or 401. Use in services after the route's access check ran. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (request.apiKeyAuth) throw forbidden(request.apiKeyAuth.institutionId ? INSTITUTION_KEY_REFUSED : NEEDS_USER);
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+/** The signed-in user or the tenant's private API key, for routes that serve both. */
+export function requireCaller(request: FastifyRequest): Caller {
+  const key = request.apiKeyAuth;
+  if (!key) return requireAuth(request);
+  if (key.role !== 'owner') throw forbidden(INSTITUTION_KEY_REFUSED);
+  return key;
+}
+
+/** The signed-in user or an institution's private API key, for the routes that declare `institutionKeys`. */
+export function requireInstitutionReader(request: FastifyRequest): AuthContext | InstitutionKeyAuthContext {
+  const key = request.apiKeyAuth;
+  if (key?.role === null && request.routeOptions.config.institutionKeys) return key;
+  return requireAuth(request);
+}
+
+/**
+ * On a public route, the signed-in user's id when a valid session token for this tenant comes along, else null.
+ * It identifies without checking access: a user id in a body alone is not trusted, and no token is no error.
+ */
+export async function sessionUserId(tokens: TokenService, request: FastifyRequest, tenantId: string): Promise<string | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const outcome = await tokens.verify(header.slice(7).trim(), 'session');
+  return outcome.ok && outcome.payload.tenantId === tenantId && typeof outcome.payload.userId === 'string' ? outcome.payload.userId : null;
+}
+
+const BLOCKED_MEMBERSHIP = new Set(['suspended', 'request-denied']);
+export const MEMBERSHIP_EXPIRED = 'Your membership of this organization has expired. Please contact its administrator.';
+
+/**
+ * Why a user may not act as a member of a tenant, or null: a suspended or denied membership, or one past its expiry.
+ * Checked at sign-in and on every call, on the member row already loaded; expiry never refuses a platform admin.
+ */
+export function membershipRefusal(member: TenantMemberRow | null | undefined, isPlatformAdmin: boolean, now: Date): string | null {
+  if (!member) return null;
+  if (BLOCKED_MEMBERSHIP.has(member.membershipStatus)) return AUTH_ERRORS.membershipSuspended;
+  if (!isPlatformAdmin && member.expiresAt && member.expiresAt.getTime() <= now.getTime()) return MEMBERSHIP_EXPIRED;
+  return null;
+}

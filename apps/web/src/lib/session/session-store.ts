@@ -14,7 +14,7 @@ export interface SessionState {
   appMode: AppMode | null;
 }
 
-export type SignOutReason = 'user' | 'expired';
+type SignOutReason = 'user' | 'expired';
 
 const appConfig = z.object({ appMode: appMode.nullable() });
 

@@ -4,7 +4,7 @@ import { useTenant } from '../tenant/use-tenant.ts';
 import { sessionStore, type SessionState } from './session-store.ts';
 
 /** The auth state of §3. */
-export interface AuthState extends Omit<SessionState, 'appMode'> {
+interface AuthState extends Omit<SessionState, 'appMode'> {
   tenantId: string | null;
   appMode: AppMode;
   appType: AppType;

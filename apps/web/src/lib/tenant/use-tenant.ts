@@ -2,7 +2,7 @@ import { DEFAULT_BRANDING } from '@tessera/domain';
 import { useTenantContext } from './get-tenant-context.ts';
 import { useTenantPublic } from './get-tenant-public.ts';
 
-export const PRODUCT_NAME = 'Tessera';
+const PRODUCT_NAME = 'Tessera';
 
 /**
  * The current tenant (§1). Without headers or public data the app runs on the default

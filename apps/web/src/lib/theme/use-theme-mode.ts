@@ -1,7 +1,7 @@
 import type { ThemeMode } from '@tessera/domain';
 import { createContext, useContext } from 'react';
 
-export interface ThemeModeValue {
+interface ThemeModeValue {
   mode: ThemeMode;
   toggleMode: () => void;
 }

@@ -4,7 +4,7 @@ import { accreditationStatusLabel, type ApplicationStatus, type User } from '@te
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useApplication } from '../../applications/index.ts';
 
-export interface AccreditationBannerProps {
+interface AccreditationBannerProps {
   user: Pick<User, 'accreditationApplicationId'>;
 }
 

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { buildEvent, recordEvent } from '../../../lib/analytics.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 
-export interface AuthRequestContext {
+interface AuthRequestContext {
   appType: AppType;
   tenantId?: string;
   analyticsEvent?: string;

@@ -14,7 +14,7 @@ import { uploadDocument } from '../../documents/index.ts';
 import { useCreateGovPhotoId } from '../api/create-gov-photo-id.ts';
 import { useAddGovPhotoIdToProfile } from '../../individual-profiles/index.ts';
 
-export interface AddGovIdDialogProps {
+interface AddGovIdDialogProps {
   open: boolean;
   individualProfileId: string;
   onClose: () => void;

@@ -16,7 +16,7 @@ import { useRemoveGroupMember } from '../api/remove-group-member.ts';
 
 const memberLabel = (m: TenantMemberAdmin) => `${memberDisplayName(m)} (${m.email})`;
 
-export interface GroupMembersSectionProps {
+interface GroupMembersSectionProps {
   tenantId: string;
   group: Group;
   /** The members picked to add, kept by the page so its unsaved-changes guard knows about them. */

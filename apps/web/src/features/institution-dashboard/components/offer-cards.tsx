@@ -12,7 +12,7 @@ import { useOffers } from '../../offers/index.ts';
 import type { RaiseArea } from '../../../lib/use-raise-area.ts';
 
 /** Three offers on the dashboard, the newest first (002 §2). */
-export const DASHBOARD_OFFERS = 3;
+const DASHBOARD_OFFERS = 3;
 
 const APPROVAL_COLOR = { pending: 'warning', approved: 'success', rejected: 'error' } as const;
 

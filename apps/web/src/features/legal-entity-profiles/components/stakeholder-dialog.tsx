@@ -12,7 +12,7 @@ import { useIndividualProfiles } from '../../individual-profiles/index.ts';
 import { useCreateStakeholder } from '../api/create-stakeholder.ts';
 import { useUpdateStakeholder } from '../api/update-stakeholder.ts';
 
-export interface StakeholderDraft {
+interface StakeholderDraft {
   individualProfile: string | null;
   stakeholderType: StakeholderType;
   title: string;
@@ -20,7 +20,7 @@ export interface StakeholderDraft {
   fiduciaryRole: FiduciaryRole | null;
 }
 
-export const EMPTY_STAKEHOLDER: StakeholderDraft = { individualProfile: null, stakeholderType: 'beneficial-owner', title: '', equity: null, fiduciaryRole: null };
+const EMPTY_STAKEHOLDER: StakeholderDraft = { individualProfile: null, stakeholderType: 'beneficial-owner', title: '', equity: null, fiduciaryRole: null };
 
 const draftOf = (s: Stakeholder): StakeholderDraft => ({
   individualProfile: s.individualProfile,

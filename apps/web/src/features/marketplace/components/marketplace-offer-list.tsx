@@ -37,7 +37,7 @@ function FiltersSkeleton() {
   );
 }
 
-export interface MarketplaceOfferListProps {
+interface MarketplaceOfferListProps {
   /** Lists this institution's offers only (its Offers tab): no filter panel and no showcase (001 §2). */
   institutionId?: string;
 }

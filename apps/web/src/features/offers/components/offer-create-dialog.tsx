@@ -24,7 +24,7 @@ const PROCESS = [
   { label: 'Monitor', text: 'Follow its leads, views and history from the offer page.' },
 ];
 
-export interface OfferCreateDialogProps {
+interface OfferCreateDialogProps {
   tenantId: string;
   open: boolean;
   onClose: () => void;

@@ -15,7 +15,7 @@ import { NoInstitutionAccess, NoInstitutionsFound } from './institution-empty-st
 import { InstitutionOptions, InstitutionOptionsSkeleton } from './institution-options.tsx';
 
 /** The picker shows at most 5 matches (000 §9); 'View All' leads to the full list. */
-export const PICKER_LIMIT = 5;
+const PICKER_LIMIT = 5;
 /** Search suggests only after more than 2 characters (002 §5). */
 export const searchTerm = (text: string) => (text.trim().length > 2 ? text.trim() : undefined);
 

@@ -111,19 +111,33 @@ describe('the first screen before the app', () => {
 });
 
 /**
- * Where the boxes (x, y, width, height) of an offer page's title and tabs are once the page's fonts have loaded, y from
- * the top bar's bottom edge: the bar is compared apart (the app's holds buttons the server's does not paint).
+ * The boxes (x, y, width, height) of what `selectors` match, in order, once the page's fonts have loaded; y from the
+ * top bar's bottom edge: the bar is compared apart (the app's holds buttons the server's does not paint).
  */
-async function offerBoxes(page: Page, bar: string, tabs: string): Promise<{ title: number[]; tabs: number[][] }> {
+async function boxesOf(page: Page, bar: string, selectors: string[]): Promise<number[][][]> {
   await page.evaluate(() => document.fonts.ready);
-  return page.evaluate(([barSelector, tabSelector]) => {
+  return page.evaluate(([barSelector, all]) => {
     const top = document.querySelector(barSelector)?.getBoundingClientRect().bottom ?? 0;
-    const box = (el: Element | null) => {
-      const r = el?.getBoundingClientRect();
-      return r ? [r.x, r.y - top, r.width, r.height].map((n) => Math.round(n * 10) / 10) : [];
-    };
-    return { title: box(document.querySelector('h1')), tabs: [...document.querySelectorAll(tabSelector)].map(box) };
-  }, [bar, tabs] as const);
+    return all.map((selector) =>
+      [...document.querySelectorAll(selector)].map((el) => {
+        const r = el.getBoundingClientRect();
+        return [r.x, r.y - top, r.width, r.height].map((n) => Math.round(n * 10) / 10);
+      }),
+    );
+  }, [bar, selectors] as const);
+}
+
+/** Fails unless each box the server painted is within 1 px of the app's box in the same place of the list. */
+function expectSameBoxes(server: number[][][], app: number[][][], what: string[], width: number): void {
+  for (const [i, name] of what.entries()) {
+    const [ours = [], theirs = []] = [server[i], app[i]];
+    expect(ours.length, `${name} at ${width} px: the server painted none`).toBeGreaterThan(0);
+    expect(ours.length, `${name} at ${width} px: server ${JSON.stringify(ours)}, app ${JSON.stringify(theirs)}`).toBe(theirs.length);
+    for (const [j, box] of ours.entries()) {
+      const close = box.every((n, k) => Math.abs(n - (theirs[j]?.[k] ?? Infinity)) <= 1);
+      expect(close, `${name} ${j} at ${width} px: server ${JSON.stringify(box)}, app ${JSON.stringify(theirs[j])}`).toBe(true);
+    }
+  }
 }
 
 describe('the first screen drawn by hand, against the app', () => {
@@ -144,19 +158,26 @@ describe('the first screen drawn by hand, against the app', () => {
     for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
       const bare = await newPage({ ...viewport, javaScriptEnabled: false });
       await bare.goto(tenant.url(`/marketplace/offers/${OFFER.slug}/about`));
-      const server = await offerBoxes(bare, '.fp-bar', '.fs-tab');
+      const server = await boxesOf(bare, '.fp-bar', ['h1', '.fs-tab']);
       const page = await newPage(viewport);
       await page.goto(tenant.url(`/marketplace/offers/${OFFER.slug}/about`));
       await page.getByRole('tab', { name: 'About', selected: true }).waitFor();
       // MUI scrolls the row to the current tab with an animation: let it end.
       await page.waitForTimeout(600);
-      const app = await offerBoxes(page, 'header', '[role="tab"]');
-      const close = (a: number[], b: number[]) => a.length === b.length && a.every((n, i) => Math.abs(n - (b[i] ?? Infinity)) <= 1);
-      expect(close(server.title, app.title), `title at ${viewport.width} px: server ${JSON.stringify(server.title)}, app ${JSON.stringify(app.title)}`).toBe(true);
-      expect(server.tabs.length).toBe(app.tabs.length);
-      for (const [i, tab] of server.tabs.entries()) {
-        expect(close(tab, app.tabs[i] ?? []), `tab ${i} at ${viewport.width} px: server ${JSON.stringify(tab)}, app ${JSON.stringify(app.tabs[i])}`).toBe(true);
-      }
+      expectSameBoxes(server, await boxesOf(page, 'header', ['h1', '[role="tab"]']), ['title', 'tab'], viewport.width);
+    }
+  });
+
+  it('draws the marketplace\'s title and first handpicked deal where the app draws them, on a phone and on a desktop', async () => {
+    const parts = ['h1', '[aria-roledescription="carousel"] h3', '[aria-roledescription="carousel"] [aria-label^="View Offer"]'];
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      const bare = await newPage({ ...viewport, javaScriptEnabled: false });
+      await bare.goto(tenant.url('/marketplace/offers'));
+      const server = await boxesOf(bare, '.fp-bar', parts);
+      const page = await newPage(viewport);
+      await page.goto(tenant.url('/marketplace/offers'));
+      await page.getByRole('list', { name: 'Offers' }).waitFor();
+      expectSameBoxes(server, await boxesOf(page, 'header', parts), ['title', 'deal name', 'View Offer button'], viewport.width);
     }
   });
 });

@@ -45,7 +45,6 @@ import { contextPlugin } from './plugins/context.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
-import { realtimePlugin } from './plugins/realtime.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { compressJsonPlugin } from './plugins/compress-json.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -110,7 +109,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config });
   await app.register(authPlugin, { tokens, verifyApiKey, findUserWithMember });
-  await app.register(realtimePlugin, { config });
   await app.register(openapiPlugin);
 
   await app.register(

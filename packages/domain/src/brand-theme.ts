@@ -51,6 +51,21 @@ export function brandFontStack(family: string, robotoCopy?: string): string {
   return families.filter(Boolean).join(', ');
 }
 
+/** How high the top bar draws the tenant's logo, in px. */
+export const BRAND_LOGO_HEIGHT = 32;
+
+/** The product wordmark's text size for a wordmark `height` px high. */
+export const wordmarkFontSize = (height: number) => height * 0.72;
+
+/**
+ * The top bar's logo parts for a logo `height` px high: a tenant's monogram and name, and the product's wordmark
+ * (without a tenant), slightly smaller. The app's BrandLogo and the server's first paint size them from here.
+ */
+export function brandLogoSizes(height = BRAND_LOGO_HEIGHT) {
+  const wordmark = height * 0.875;
+  return { monogramFont: height * 0.42, nameFont: height * 0.6, wordmark, wordmarkFont: wordmarkFontSize(wordmark) };
+}
+
 /** The logo made for the mode, else the other mode's. */
 export function pickBrandLogo(images: Branding['images'], mode: ThemeMode): Branding['images'][number] | undefined {
   const order = mode === 'dark' ? ['logo-dark', 'logo-light'] : ['logo-light', 'logo-dark'];

@@ -86,9 +86,9 @@ async function checkAppRole(pool: pg.Pool): Promise<void> {
   }
 }
 /** How long a request waits for a PostgreSQL connection (or a free pooled one) before it fails with 503. */
-export const CONNECT_TIMEOUT_MS = 3_000;
+const CONNECT_TIMEOUT_MS = 3_000;
 /** How long a query may go without an answer; the app's queries take milliseconds, so this only ends a lost connection. */
-export const QUERY_TIMEOUT_MS = 4_000;
+const QUERY_TIMEOUT_MS = 4_000;
 
 export interface DatabaseOptions {
   /** postgres:// URL of the owner, who runs the migrations; otherwise PGlite. */

@@ -24,7 +24,7 @@ export const DEMO_ACCOUNTS: readonly (SeedAccount & { firstname: string; lastnam
 ];
 
 /** A second demo tenant with its own branding, to show white-labelling at northwind.localhost. */
-export const NORTHWIND_BRANDING: Branding = {
+const NORTHWIND_BRANDING: Branding = {
   theme: {
     ...DEFAULT_BRANDING.theme,
     light: { ...DEFAULT_BRANDING.theme.light, primary: '#0B6E4F', secondary: '#F2A541', background: '#F4F8F6' },

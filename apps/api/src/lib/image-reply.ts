@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { sniffMimeType } from './uploads.ts';
 
 /** The first chunk of a stream (enough for magic bytes) and a stream that still yields every byte. */
-export async function peek(source: Readable): Promise<{ head: Buffer; stream: Readable }> {
+async function peek(source: Readable): Promise<{ head: Buffer; stream: Readable }> {
   const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
   const first = await iterator.next();
   const head = first.done ? Buffer.alloc(0) : Buffer.from(first.value);

@@ -24,9 +24,6 @@ export interface PiiField {
   timeline: string;
 }
 
-/** Never in logs, request URLs or analytics: true of every classified field, so it is stated once. */
-export const PII_NEVER_IN = ['logs', 'URLs', 'analytics'] as const;
-
 export const PII_FIELDS: readonly PiiField[] = [
   {
     name: 'ssn', label: 'Social security number', class: 'secret', store: { table: 'individual_profiles', column: 'ssn_encrypted' },

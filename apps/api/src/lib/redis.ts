@@ -2,22 +2,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** The longest a request waits on Redis before it goes on without it. */
-export const COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 500;
 
 /**
- * A Redis client for a feature that can run on one process alone (rate limits, real-time fan-out): commands fail at
- * once while Redis is down instead of queueing (the caller falls back), reconnection goes on forever with a capped
- * back-off, and the log says once when the feature falls back and once when it uses Redis again.
+ * A Redis client for a feature that can run on one process alone (rate limits): commands fail at once while Redis
+ * is down instead of queueing (the caller falls back), reconnection goes on forever with a capped back-off, and the
+ * log says once when the feature falls back and once when it uses Redis again.
  */
-export function createRedisClient(url: string, log: FastifyBaseLogger, feature: string, options: { subscriber?: boolean } = {}): Redis {
+export function createRedisClient(url: string, log: FastifyBaseLogger, feature: string): Redis {
   const client = new Redis(url, {
-    // A subscriber's (p)subscribe calls are not awaited by their callers: they wait for the connection instead of
-    // failing, and ioredis subscribes again by itself after every reconnection.
-    // Others fail at once while disconnected, and within COMMAND_TIMEOUT_MS when the connection is lost mid-command
+    // Commands fail at once while disconnected, and within COMMAND_TIMEOUT_MS when the connection is lost mid-command
     // or silently partitioned (ioredis would otherwise hold the command for a resend after reconnecting).
-    ...(options.subscriber
-      ? { enableOfflineQueue: true, maxRetriesPerRequest: null }
-      : { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS, autoResendUnfulfilledCommands: false }),
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    autoResendUnfulfilledCommands: false,
     connectTimeout: 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
   });
@@ -26,7 +25,7 @@ export function createRedisClient(url: string, log: FastifyBaseLogger, feature: 
 }
 
 /** Logs the transitions of a client (down once, back once) instead of every failed reconnection attempt. */
-export function watchRedis(client: Redis, log: FastifyBaseLogger, feature: string): void {
+function watchRedis(client: Redis, log: FastifyBaseLogger, feature: string): void {
   let down = false;
   client.on('error', (err: Error) => {
     if (down) return;
@@ -50,20 +49,4 @@ export function closeRedis(client: Redis): void {
   for (const event of ['close', 'ready', 'error']) client.removeAllListeners(event);
   client.on('error', () => {});
   client.disconnect();
-}
-
-/**
- * For a library that calls these commands without awaiting them (the Socket.IO adapter): a refusal while Redis is
- * down, or a command cut short by closing, must not become an unhandled rejection, which would end the process.
- */
-export function ignoreRejections(client: Redis, commands: readonly string[]): void {
-  const target = client as unknown as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of commands) {
-    const original = target[name]!.bind(client);
-    target[name] = (...args: unknown[]) => {
-      const result = original(...args);
-      if (result instanceof Promise) result.catch(() => {});
-      return result;
-    };
-  }
 }

@@ -31,7 +31,7 @@ const LOCAL = 0x04034b50;
 export class ZipProblem extends Error {}
 
 /** The central directory's entries with their data, or a ZipProblem; no byte is unpacked here. */
-export function readZipEntries(zip: Buffer): ZipEntry[] {
+function readZipEntries(zip: Buffer): ZipEntry[] {
   const damaged = new ZipProblem('is damaged (its table of contents cannot be read); save it again and upload the new copy');
   let eocd = -1;
   for (let p = zip.length - 22; p >= Math.max(0, zip.length - 22 - 0xffff); p--) {

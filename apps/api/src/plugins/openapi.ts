@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-export const API_TAGS = [
+const API_TAGS = [
   { name: 'Auth', description: 'Sign-in, sign-up, password reset, invitations and sessions' },
   { name: 'User', description: "The signed-in user's account and activity" },
   { name: 'Tenant', description: 'Tenants: public view and administration' },

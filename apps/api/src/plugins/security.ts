@@ -81,7 +81,7 @@ export const securityPlugin = fp(
  * public route chose a caching rule of its own (marketplace and branding media, the tenant's public view) and sets
  * no cookie. A route behind sign-in cannot opt out: whatever it set gives way to `no-store`.
  */
-export function applyCachePolicy(access: Access | undefined, reply: FastifyReply): void {
+function applyCachePolicy(access: Access | undefined, reply: FastifyReply): void {
   const chosen = reply.getHeader('cache-control');
   const cacheable = access === 'public' && chosen !== undefined && !reply.hasHeader('set-cookie');
   if (cacheable) return;
@@ -94,7 +94,7 @@ export function applyCachePolicy(access: Access | undefined, reply: FastifyReply
  * helmet's headers for the given options, computed once: the same for every response, so not
  * rebuilt per request (which @fastify/helmet does, at a visible cost on every call).
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

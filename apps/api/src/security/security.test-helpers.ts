@@ -90,7 +90,7 @@ export function sampleParams(route: RouteEntry, given: Record<string, string> = 
   );
 }
 
-export const fillUrl = (url: string, params: Record<string, string>) =>
+const fillUrl = (url: string, params: Record<string, string>) =>
   url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
 
 interface ValidRequest {

@@ -1,4 +1,6 @@
-import { brandFontStack, brandPaper, contrastText, DEFAULT_BRANDING, initials, pickBrandLogo, type TenantBootstrap } from '@tessera/domain';
+import {
+  BRAND_LOGO_HEIGHT, brandFontStack, brandLogoSizes, brandPaper, contrastText, DEFAULT_BRANDING, initials, pickBrandLogo, type TenantBootstrap,
+} from '@tessera/domain';
 import type { FirstScreen } from './first-screen-theme.ts';
 import { escapeHtml } from './html.ts';
 
@@ -20,6 +22,8 @@ export function firstPaint(bootstrap: TenantBootstrap, screen: FirstScreen | nul
   const text = dark ? '#fff' : 'rgba(0, 0, 0, 0.87)';
   const divider = dark ? 'rgba(255, 255, 255, 0.12)' : 'rgba(0, 0, 0, 0.12)';
   const font = brandFontStack(theme.fontFamily);
+  const logoHeight = BRAND_LOGO_HEIGHT;
+  const sizes = brandLogoSizes(logoHeight);
 
   // Scoped to the shell: nothing here outlives it once React has rendered with the member's theme.
   const style = [
@@ -29,11 +33,11 @@ export function firstPaint(bootstrap: TenantBootstrap, screen: FirstScreen | nul
     '@media (orientation:landscape){.fp-bar{min-height:49px}}',
     '@media (min-width:600px){.fp-bar{min-height:65px;padding:0 24px}}',
     '.fp-logo{display:inline-flex;align-items:center;gap:8px;min-width:0}',
-    '.fp-logo img{display:block;height:32px;max-width:140px;object-fit:contain}',
+    `.fp-logo img{display:block;height:${logoHeight}px;max-width:140px;object-fit:contain}`,
     '@media (min-width:600px){.fp-logo img{max-width:200px}}',
-    `.fp-mono{flex-shrink:0;width:32px;height:32px;display:grid;place-items:center;border-radius:${theme.borderRadius}px;background:${colours.primary};color:${contrastText(colours.primary)};font-weight:700;font-size:13.44px}`,
-    '.fp-name{font-weight:700;font-size:19.2px;line-height:1.5;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}',
-    '.fp-word{font-weight:700;font-size:20.16px;letter-spacing:0.01em;line-height:1}',
+    `.fp-mono{flex-shrink:0;width:${logoHeight}px;height:${logoHeight}px;display:grid;place-items:center;border-radius:${theme.borderRadius}px;background:${colours.primary};color:${contrastText(colours.primary)};font-weight:700;font-size:${sizes.monogramFont}px}`,
+    `.fp-name{font-weight:700;font-size:${sizes.nameFont}px;line-height:1.5;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}`,
+    `.fp-word{font-weight:700;font-size:${sizes.wordmarkFont}px;letter-spacing:0.01em;line-height:1}`,
     '.fp-fonts{position:absolute;width:1px;height:1px;overflow:hidden;visibility:hidden;font-family:Roboto}',
   ].join('');
 
@@ -41,7 +45,7 @@ export function firstPaint(bootstrap: TenantBootstrap, screen: FirstScreen | nul
   if (!tenantSlug || !tenant) {
     const [primary, secondary] = [DEFAULT_BRANDING.theme[mode].primary, DEFAULT_BRANDING.theme[mode].secondary];
     logo =
-      '<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">' +
+      `<svg width="${sizes.wordmark}" height="${sizes.wordmark}" viewBox="0 0 32 32" aria-hidden="true">` +
       `<rect x="2" y="2" width="13" height="13" rx="3" fill="${primary}"/><rect x="17" y="2" width="13" height="13" rx="3" fill="${secondary}"/>` +
       `<rect x="2" y="17" width="13" height="13" rx="3" fill="${secondary}"/><rect x="17" y="17" width="13" height="13" rx="3" fill="${primary}" opacity="0.55"/>` +
       '</svg><span class="fp-word">Tessera</span>';
@@ -51,7 +55,7 @@ export function firstPaint(bootstrap: TenantBootstrap, screen: FirstScreen | nul
     const name = escapeHtml(tenant.name);
     if (image) logo = `<img src="${escapeHtml(image.url)}" alt="${name}">`;
     else {
-      const mark = icon ? `<img src="${escapeHtml(icon.url)}" alt="" style="width:32px">` : `<span class="fp-mono" aria-hidden="true">${escapeHtml(initials(tenant.name))}</span>`;
+      const mark = icon ? `<img src="${escapeHtml(icon.url)}" alt="" style="width:${logoHeight}px">` : `<span class="fp-mono" aria-hidden="true">${escapeHtml(initials(tenant.name))}</span>`;
       logo = `${mark}<span class="fp-name">${name}</span>`;
     }
   }

@@ -1,14 +1,15 @@
 import { Box, Typography } from '@mui/material';
-import { initials, pickBrandLogo } from '@tessera/domain';
+import { BRAND_LOGO_HEIGHT, brandLogoSizes, initials, pickBrandLogo } from '@tessera/domain';
 import { useTenant } from '../lib/tenant/use-tenant.ts';
 import { useThemeMode } from '../lib/theme/use-theme-mode.ts';
 import { TesseraWordmark } from './tessera-wordmark.tsx';
 
 /** The tenant's logo by mode; its icon (or monogram) and name when it has no logo; the product wordmark without a tenant slug. */
-export function BrandLogo({ height = 32 }: { height?: number }) {
+export function BrandLogo({ height = BRAND_LOGO_HEIGHT }: { height?: number }) {
   const { tenant, tenantSlug, name } = useTenant();
   const { mode } = useThemeMode();
-  if (!tenantSlug || !tenant) return <TesseraWordmark height={height * 0.875} />;
+  const sizes = brandLogoSizes(height);
+  if (!tenantSlug || !tenant) return <TesseraWordmark height={sizes.wordmark} />;
 
   const logo = pickBrandLogo(tenant.branding.images, mode);
   if (logo) return <Box component="img" src={logo.url} alt={name} sx={{ height, maxWidth: { xs: 140, sm: 200 }, objectFit: 'contain', display: 'block' }} />;
@@ -32,13 +33,13 @@ export function BrandLogo({ height = 32 }: { height?: number }) {
             bgcolor: 'primary.main',
             color: 'primary.contrastText',
             fontWeight: 700,
-            fontSize: height * 0.42,
+            fontSize: sizes.monogramFont,
           }}
         >
           {initials(name)}
         </Box>
       )}
-      <Typography component="span" noWrap sx={{ fontWeight: 700, fontSize: height * 0.6, color: 'text.primary' }}>
+      <Typography component="span" noWrap sx={{ fontWeight: 700, fontSize: sizes.nameFont, color: 'text.primary' }}>
         {name}
       </Typography>
     </Box>

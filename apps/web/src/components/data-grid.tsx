@@ -14,7 +14,7 @@ import { type RowIdGetter, uniqueRows } from './grid-rows.ts';
 /** §9 grid constants. */
 const GRID_PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 export const GRID_DEFAULT_SORT: GridSortModel = [{ field: 'createdAt', sort: 'desc' }];
-const GRID_DEFAULT_PAGINATION: GridPaginationModel = { page: 0, pageSize: PAGE_LIMIT_DEFAULT };
+export const GRID_DEFAULT_PAGINATION: GridPaginationModel = { page: 0, pageSize: PAGE_LIMIT_DEFAULT };
 const HIDDEN_FIELDS = ['_id', 'id', 'updatedAt'];
 const HIDDEN_FIELDS_SMALL = [...HIDDEN_FIELDS, 'email', 'createdAt'];
 
@@ -27,7 +27,7 @@ function hiddenColumns(small: boolean): GridColumnVisibilityModel {
   return Object.fromEntries((small ? HIDDEN_FIELDS_SMALL : HIDDEN_FIELDS).map((field) => [field, false]));
 }
 
-interface DataGridProps<R extends GridValidRowModel> {
+export interface DataGridProps<R extends GridValidRowModel> {
   rows: readonly R[] | undefined;
   columns: readonly GridColDef<R>[];
   /** Accessible name of the grid. */

@@ -19,9 +19,9 @@ export interface ApiKeyDeps {
 }
 
 /** A key's last use is written at most this often, so a busy integration does not write on every call. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
-export const KEY_MANAGERS_ONLY = "Only the owners and editors of the institution's team (and the organization owners) can manage its API keys";
+const KEY_MANAGERS_ONLY = "Only the owners and editors of the institution's team (and the organization owners) can manage its API keys";
 
 export const hashApiKey = (raw: string) => createHash('sha256').update(raw).digest('hex');
 

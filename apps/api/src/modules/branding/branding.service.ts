@@ -21,7 +21,7 @@ export interface BrandingDeps {
 }
 
 /** The public address of a branding image: served without sign-in, and new with every upload. */
-export const brandingMediaUrl = (tenantId: string, imageId: string) => `/api/v1/tenant/${tenantId}/branding/media/${imageId}`;
+const brandingMediaUrl = (tenantId: string, imageId: string) => `/api/v1/tenant/${tenantId}/branding/media/${imageId}`;
 const storageKey = (tenantId: string, type: BrandingImageType, imageId: string) => `branding/${tenantId}/${type}-${imageId}`;
 
 /** Only the host's tenant can be changed through its address: any other id is a 404. */

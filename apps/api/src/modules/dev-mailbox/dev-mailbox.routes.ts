@@ -28,7 +28,7 @@ const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
  * relayed. A remote caller behind a local reverse proxy stays remote whatever TRUST_PROXY says, and with
  * TRUST_PROXY on a forged X-Forwarded-For cannot pass either, because every hop must be loopback.
  */
-export function isFromThisMachine(request: FastifyRequest): boolean {
+function isFromThisMachine(request: FastifyRequest): boolean {
   if (request.headers.forwarded) return false;
   const relayed = [request.headers['x-forwarded-for'], request.headers['x-real-ip']].flat().join(',').split(',');
   return [request.socket.remoteAddress ?? '', ...relayed.map((a) => a.trim()).filter(Boolean)].every((a) => LOOPBACK.test(a));

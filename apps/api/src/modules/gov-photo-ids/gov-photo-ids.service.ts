@@ -22,10 +22,10 @@ type UpdateBody = z.output<typeof govPhotoIdUpdateBody>;
 type Side = 'front' | 'back';
 
 /** What an ID's pictures may be: images or PDFs. */
-export const ID_DOCUMENT_TYPES: readonly AllowedMimeType[] = [...IMAGE_MIME_TYPES, 'application/pdf'];
+const ID_DOCUMENT_TYPES: readonly AllowedMimeType[] = [...IMAGE_MIME_TYPES, 'application/pdf'];
 
 /** Every letter and digit but the last four hidden: 'X1234567' → '****4567'. */
-export function maskIdNumber(value: string): string {
+function maskIdNumber(value: string): string {
   const total = value.replace(/[^0-9a-z]/gi, '').length;
   let seen = 0;
   return value.replace(/[0-9a-z]/gi, (c) => (++seen > total - 4 ? c : '*'));

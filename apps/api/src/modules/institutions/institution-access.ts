@@ -38,7 +38,7 @@ export function requireTenantOwner(auth: AuthContext, message = 'Only the organi
 }
 
 /** The caller's unexpired team role on an institution, or null. */
-export async function teamRoleOf(db: DbOrTx, tenantId: string, institutionId: string, userId: string, now = new Date()): Promise<InstitutionTeamRole | null> {
+async function teamRoleOf(db: DbOrTx, tenantId: string, institutionId: string, userId: string, now = new Date()): Promise<InstitutionTeamRole | null> {
   const [row] = await db
     .select({ role: roleAssignments.role })
     .from(roleAssignments)

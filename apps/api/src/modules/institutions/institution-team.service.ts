@@ -28,8 +28,8 @@ const actorOf = (auth: AuthContext) => userDisplayName(auth.user);
 const nameOf = (row: Pick<TeamRow, 'email' | 'firstname' | 'lastname'>) => userDisplayName({ ...row, displayname: null });
 const roleLabel = (role: InstitutionTeamRole) => institutionTeamRoleLabels[role].toLowerCase();
 
-export const OWNER_ROLE_REFUSED = "Only the owners of the institution's team (or the organization owners) can make someone an owner, or change or remove an owner";
-export const LAST_OWNER = 'The team must keep at least one owner: make someone else owner first';
+const OWNER_ROLE_REFUSED = "Only the owners of the institution's team (or the organization owners) can make someone an owner, or change or remove an owner";
+const LAST_OWNER = 'The team must keep at least one owner: make someone else owner first';
 
 /** Who may change a team (002 §4 team invite): owners, platform admins, and the team's owners, members and editors. */
 async function requireTeamManager(db: DbOrTx, auth: AuthContext, institutionId: string): Promise<InstitutionAccess> {

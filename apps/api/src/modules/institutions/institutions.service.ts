@@ -20,8 +20,8 @@ import {
   slugTaken, toInstitution, updateInstitution,
 } from './institutions.repository.ts';
 
-export const SLUG_TAKEN = 'This slug is already used by another institution of this organization: choose another';
-export const VIEWER_READ_ONLY = 'Viewers of an institution can look but not change it';
+const SLUG_TAKEN = 'This slug is already used by another institution of this organization: choose another';
+const VIEWER_READ_ONLY = 'Viewers of an institution can look but not change it';
 
 const actorOf = (auth: AuthContext) => userDisplayName(auth.user);
 
@@ -31,7 +31,7 @@ export function requireEditor(access: InstitutionAccess): void {
 }
 
 /** The institution as the caller sees it (slug only for owners), read again with its offer count. */
-export async function present(db: DbOrTx, reader: InstitutionReader, id: string): Promise<Institution> {
+async function present(db: DbOrTx, reader: InstitutionReader, id: string): Promise<Institution> {
   const found = await findInstitutionWithExtras(db, reader.tenantId, id, reader.apiKey ? null : reader.user.id);
   if (!found) throw notFound('Institution');
   return toInstitution(found.row, found, !reader.apiKey && isTenantOwner(reader));

@@ -14,7 +14,7 @@ import { listingStatusCondition } from '../offers/offers.repository.ts';
  * made visible by the tenant's owners. Every marketplace query starts from this condition and the tenant. The
  * condition is written with literals, as the partial indexes state it (LISTED_SQL), so the planner can use them.
  */
-export function onMarketplace(tenantId: string): SQL {
+function onMarketplace(tenantId: string): SQL {
   return and(eq(offers.tenantId, tenantId), sql`${offers.approvalStatus} = 'approved' and ${offers.published} = true and ${offers.visibilityStatus} = 'visible'`)!;
 }
 

@@ -36,7 +36,7 @@ interface Loaded {
   isOwner: boolean;
 }
 
-export const VIEWER_READ_ONLY = 'Viewers of an institution can look at its offers but not change them';
+const VIEWER_READ_ONLY = 'Viewers of an institution can look at its offers but not change them';
 
 /** As for institutions: the team's viewers only look; owners, members and editors (and the tenant's owners) change. */
 function requireEditor(access: InstitutionAccess): void {

@@ -67,7 +67,7 @@ const hide = (value: unknown) => (value === null || value === undefined ? value 
  * The event's values with every classified key (the birth date, …) replaced, in `change` ({ old, new }) and
  * `delete` (the deleted values): modules mask their own fields, this is the net under them.
  */
-export function redactMeta(meta: TimelineMeta): TimelineMeta {
+function redactMeta(meta: TimelineMeta): TimelineMeta {
   const { change, delete: deleted } = meta;
   const redactedKey = (key: string) => TIMELINE_REDACTED_KEYS.includes(key);
   if (!Object.keys(change ?? {}).some(redactedKey) && !Object.keys(deleted ?? {}).some(redactedKey)) return meta;

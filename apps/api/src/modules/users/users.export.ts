@@ -100,7 +100,7 @@ const accessGrantsHeldSection: ExportSection = (scope) => grants(scope, eq(acces
 const accessGrantsGivenSection: ExportSection = (scope) => grants(scope, eq(accessGrants.createdBy, scope.userId));
 
 /** The export's further sections: one small function per table holding the user's data; the name is its key in the file. */
-export const EXPORT_SECTIONS: Record<string, ExportSection> = {
+const EXPORT_SECTIONS: Record<string, ExportSection> = {
   individualProfiles: individualProfilesSection,
   legalEntityProfiles: legalEntityProfilesSection,
   financialAccounts: financialAccountsSection,

@@ -2,5 +2,3 @@
 export { membersKey, membersPath, useMembers } from './api/list-members.ts';
 export { useMemberContext } from './components/member-page.tsx';
 export { MemberStatusDot } from './components/member-status-dot.tsx';
-// Until the list helpers move to lib/ (seams-web-lists), the one way other features reach toSearch.
-export { toSearch } from './api/list-members.ts';

@@ -1,15 +1,13 @@
 import Add from '@mui/icons-material/Add';
-import Search from '@mui/icons-material/Search';
-import { Box, Button, Chip, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { Box, Button, Chip, Stack } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import {
-  documentEntityType, documentEntityTypeLabels, documentType, documentTypeLabels, formatDate, formatFileSize, PAGE_LIMIT_DEFAULT,
+  documentEntityType, documentEntityTypeLabels, documentType, documentTypeLabels, formatDate, formatFileSize,
   type DocumentEntityType, type DocumentRecord, type DocumentType,
 } from '@tessera/domain';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DataGrid } from '../../../components/data-grid.tsx';
-import { useListSearch } from '../../../components/use-list-search.ts';
+import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
+import { useListParams } from '../../../lib/list-params.ts';
 import { useDocuments } from '../api/list-documents.ts';
 import { DocumentUploadDialog } from './document-upload-dialog.tsx';
 
@@ -33,62 +31,39 @@ const columns: GridColDef<DocumentRecord>[] = [
 /** /document: the caller's documents and those shared with them; /document/create opens the upload dialog over it. */
 export function DocumentsPage({ creating = false }: { creating?: boolean }) {
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState('');
-  const [type, setType] = useState<DocumentType | ''>('');
-  const [entityType, setEntityType] = useState<DocumentEntityType | ''>('');
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const search = useListSearch(searchText);
-  const query = { page: paging.page + 1, limit: paging.pageSize, ...(search && { search }), ...(type && { type }), ...(entityType && { entityType }) };
-  const { data, isFetching, error } = useDocuments(query);
-  const resetPage = () => setPaging((p) => ({ ...p, page: 0 }));
+  const list = useListParams({ inAddress: false });
+  const type = list.filter('type', documentType.options);
+  const entityType = list.filter('entityType', documentEntityType.options);
+  const result = useDocuments({ ...list.query, ...(type && { type }), ...(entityType && { entityType }) });
 
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, width: '100%', maxWidth: 1400, mx: 'auto', boxSizing: 'border-box' }}>
-      <title>Documents</title>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          Documents
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => void navigate('/document/create')}>
-          Upload
-        </Button>
-      </Stack>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          label="Search"
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            resetPage();
-          }}
-          size="small"
-          sx={{ flex: 2 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-        />
-        <TextField select label="Type" size="small" value={type} onChange={(e) => { setType(e.target.value as DocumentType | ''); resetPage(); }} sx={{ flex: 1, minWidth: 160 }}>
-          <MenuItem value="">All types</MenuItem>
-          {documentType.options.map((value) => <MenuItem key={value} value={value}>{documentTypeLabels[value]}</MenuItem>)}
-        </TextField>
-        <TextField select label="Entity Type" size="small" value={entityType} onChange={(e) => { setEntityType(e.target.value as DocumentEntityType | ''); resetPage(); }} sx={{ flex: 1, minWidth: 140 }}>
-          <MenuItem value="">All entity types</MenuItem>
-          {documentEntityType.options.map((value) => <MenuItem key={value} value={value}>{documentEntityTypeLabels[value]}</MenuItem>)}
-        </TextField>
-      </Stack>
-      <Box sx={{ height: 640, width: '100%' }}>
-        <DataGrid
-          label="Documents"
-          rows={data?.data}
-          columns={columns}
-          loading={isFetching}
-          error={error ?? undefined}
-          searchQuery={search}
-          rowCount={data?.meta.total ?? 0}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          onRowClick={(row) => void navigate(`/document/${row._id}`)}
-        />
-      </Box>
-      <DocumentUploadDialog open={creating} onClose={() => void navigate('/document')} onUploaded={(doc) => void navigate(`/document/${doc._id}`)} />
+      <ListPage
+        title="Documents"
+        action={
+          <Button variant="contained" startIcon={<Add />} onClick={() => void navigate('/document/create')}>
+            Upload
+          </Button>
+        }
+        filters={
+          <>
+            <ListSearchField list={list} />
+            <ListFilterSelect list={list} param="type" label="Type" allLabel="All types" options={documentType.options} labels={documentTypeLabels} minWidth={160} />
+            <ListFilterSelect
+              list={list}
+              param="entityType"
+              label="Entity Type"
+              allLabel="All entity types"
+              options={documentEntityType.options}
+              labels={documentEntityTypeLabels}
+              minWidth={140}
+            />
+          </>
+        }
+      >
+        <ServerDataGrid label="Documents" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/document/${row._id}`)} />
+        <DocumentUploadDialog open={creating} onClose={() => void navigate('/document')} onUploaded={(doc) => void navigate(`/document/${doc._id}`)} />
+      </ListPage>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { listOf, timelineEvent, type TimelineQuery } from '@tessera/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 import { groupsKey, groupsPath } from './list-groups.ts';
 
 export function getGroupEvents(tenantId: string, id: string, q: TimelineQuery) {

@@ -1,7 +1,7 @@
 import { listOf, tenantMemberAdmin, type MemberListQuery } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 import { groupsKey, groupsPath } from './list-groups.ts';
 
 export function listGroupMembers(tenantId: string, groupId: string, q: MemberListQuery, signal?: AbortSignal) {

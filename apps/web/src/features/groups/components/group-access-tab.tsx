@@ -1,9 +1,8 @@
-import { Box } from '@mui/material';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { formatDate, memberDisplayName, PAGE_LIMIT_DEFAULT, tenantRoleLabels, type TenantMemberAdmin } from '@tessera/domain';
-import { useState } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDate, memberDisplayName, tenantRoleLabels, type TenantMemberAdmin } from '@tessera/domain';
 import { useNavigate } from 'react-router';
-import { DataGrid } from '../../../components/data-grid.tsx';
+import { ServerDataGrid } from '../../../components/list-page.tsx';
+import { useListParams } from '../../../lib/list-params.ts';
 import { MemberStatusDot } from '../../members/index.ts';
 import { useGroupMembers } from '../api/list-group-members.ts';
 import { useGroupContext } from './group-page.tsx';
@@ -20,21 +19,16 @@ const columns: GridColDef<TenantMemberAdmin>[] = [
 export function GroupAccessTab() {
   const { tenantId, group } = useGroupContext();
   const navigate = useNavigate();
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const { data, isFetching, error } = useGroupMembers(tenantId, group._id, { page: paging.page + 1, limit: paging.pageSize, sort: 'name', direction: 'asc' });
+  const list = useListParams({ inAddress: false });
+  const result = useGroupMembers(tenantId, group._id, { ...list.query, sort: 'name', direction: 'asc' });
   return (
-    <Box sx={{ height: 520, width: '100%' }}>
-      <DataGrid
-        label="Group members"
-        rows={data?.data}
-        columns={columns}
-        loading={isFetching}
-        error={error ?? undefined}
-        rowCount={data?.meta.total ?? 0}
-        paginationModel={paging}
-        onPaginationModelChange={setPaging}
-        onRowClick={(row) => void navigate(`/tenant/membership/members/${row._id}`)}
-      />
-    </Box>
+    <ServerDataGrid
+      label="Group members"
+      columns={columns}
+      list={list}
+      result={result}
+      height={520}
+      onRowClick={(row) => void navigate(`/tenant/membership/members/${row._id}`)}
+    />
   );
 }

@@ -1,13 +1,13 @@
 import Delete from '@mui/icons-material/Delete';
-import Search from '@mui/icons-material/Search';
-import { Autocomplete, Box, Button, IconButton, InputAdornment, Stack, TextField, Tooltip } from '@mui/material';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { memberDisplayName, PAGE_LIMIT_DEFAULT, type Group, type TenantMemberAdmin } from '@tessera/domain';
+import { Autocomplete, Button, IconButton, Stack, TextField, Tooltip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { memberDisplayName, type Group, type TenantMemberAdmin } from '@tessera/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DataGrid } from '../../../components/data-grid.tsx';
+import { ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListSearch } from '../../../components/use-list-search.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useListParams } from '../../../lib/list-params.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { MemberStatusDot, useMembers } from '../../members/index.ts';
 import { useAddGroupMembers } from '../api/add-group-members.ts';
@@ -34,12 +34,10 @@ export function GroupMembersSection({ tenantId, group, picked, onPickedChange }:
   const addMembers = useAddGroupMembers(tenantId);
   const removeMember = useRemoveGroupMember(tenantId);
 
-  const [searchText, setSearchText] = useState('');
-  const search = useListSearch(searchText);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const members = useGroupMembers(tenantId, group._id, {
-    page: paging.page + 1, limit: paging.pageSize, sort: 'name', direction: 'asc', ...(search && { search }),
-  });
+  const list = useListParams({ inAddress: false });
+  const { paging, setPaging } = list;
+  const { search, ...page } = list.query;
+  const members = useGroupMembers(tenantId, group._id, { ...page, sort: 'name', direction: 'asc', ...(search && { search }) });
 
   const [typed, setTyped] = useState('');
   const candidateSearch = useListSearch(typed);
@@ -114,33 +112,16 @@ export function GroupMembersSection({ tenantId, group, picked, onPickedChange }:
         />
         <Button variant="contained" onClick={add} disabled={picked.length === 0} loading={addMembers.isPending}>Add</Button>
       </Stack>
-      <TextField
-        label="Search members"
-        placeholder="Name or email"
-        value={searchText}
-        onChange={(e) => {
-          setSearchText(e.target.value);
-          setPaging((p) => ({ ...p, page: 0 }));
-        }}
-        size="small"
-        sx={{ maxWidth: 420 }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+      <ListSearchField list={list} label="Search members" placeholder="Name or email" sx={{ maxWidth: 420 }} />
+      <ServerDataGrid
+        label="Group members"
+        columns={columns}
+        list={list}
+        result={members}
+        height={520}
+        emptyText="No members yet"
+        onRowClick={(row) => void navigate(`/tenant/membership/members/${row._id}`)}
       />
-      <Box sx={{ height: 520, width: '100%' }}>
-        <DataGrid
-          label="Group members"
-          rows={members.data?.data}
-          columns={columns}
-          loading={members.isFetching}
-          error={members.error ?? undefined}
-          searchQuery={search}
-          emptyText="No members yet"
-          rowCount={members.data?.meta.total ?? 0}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          onRowClick={(row) => void navigate(`/tenant/membership/members/${row._id}`)}
-        />
-      </Box>
     </Stack>
   );
 }

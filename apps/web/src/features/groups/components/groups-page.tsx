@@ -1,12 +1,10 @@
 import GroupAdd from '@mui/icons-material/GroupAdd';
-import Search from '@mui/icons-material/Search';
-import { Box, Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { formatDate, groupSort, PAGE_LIMIT_DEFAULT, type Group, type GroupSort } from '@tessera/domain';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
-import { useListSearch } from '../../../components/use-list-search.ts';
+import { Button } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDate, groupSort, type Group } from '@tessera/domain';
+import { useNavigate } from 'react-router';
+import { ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
+import { useListParams } from '../../../lib/list-params.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { CreateGroupDialog } from './create-group-dialog.tsx';
@@ -19,71 +17,35 @@ const columns: GridColDef<Group>[] = [
   { field: 'updatedAt', headerName: 'Updated', width: 130, valueFormatter: (value: string) => formatDate(value) },
 ];
 
-const isGroupSort = (field: string): field is GroupSort => (groupSort.options as readonly string[]).includes(field);
-
 /** /tenant/membership/groups: the tenant's member groups with their member counts; ?modal=create opens 'Create Group'. */
 export function GroupsPage() {
   const navigate = useNavigate();
   const { tenantId } = useTenant();
-  const [params, setParams] = useSearchParams();
-  const [searchText, setSearchText] = useState(params.get('search') ?? '');
-  const search = useListSearch(searchText);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const [sortModel, setSortModel] = useState<GridSortModel>(GRID_DEFAULT_SORT);
-  const item = sortModel[0];
-  const sort: GroupSort = item && isGroupSort(item.field) ? item.field : 'createdAt';
-  const { data, isFetching, error } = useGroups(tenantId ?? '', { page: paging.page + 1, limit: paging.pageSize, sort, direction: item?.sort ?? 'desc', ...(search && { search }) });
-
-  const setParam = (key: string, value: string) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    }, { replace: true });
+  // A new sort keeps the page here, as it always has.
+  const list = useListParams({ sorts: groupSort.options, sortResetsPage: false });
+  const result = useGroups(tenantId ?? '', list.query);
 
   return (
-    <Stack spacing={2}>
-      <title>Groups</title>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">Groups</Typography>
-        <Button variant="contained" startIcon={<GroupAdd />} onClick={() => setParam('modal', 'create')}>Create Group</Button>
-      </Stack>
-      <TextField
-        label="Search"
-        value={searchText}
-        onChange={(e) => {
-          setSearchText(e.target.value);
-          setParam('search', e.target.value.trim());
-          setPaging((p) => ({ ...p, page: 0 }));
-        }}
-        size="small"
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+    <ListPage
+      title="Groups"
+      action={<Button variant="contained" startIcon={<GroupAdd />} onClick={() => list.setParam('modal', 'create')}>Create Group</Button>}
+      filters={<ListSearchField list={list} />}
+    >
+      <ServerDataGrid
+        label="Groups"
+        columns={columns}
+        list={list}
+        result={result}
+        onRowClick={(row) => void navigate(`/tenant/membership/groups/${row._id}`)}
       />
-      <Box sx={{ height: 640, width: '100%' }}>
-        <DataGrid
-          label="Groups"
-          rows={data?.data}
-          columns={columns}
-          loading={isFetching}
-          error={error ?? undefined}
-          searchQuery={search}
-          rowCount={data?.meta.total ?? 0}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          sortModel={sortModel}
-          onSortModelChange={setSortModel}
-          onRowClick={(row) => void navigate(`/tenant/membership/groups/${row._id}`)}
-        />
-      </Box>
       {tenantId && (
         <CreateGroupDialog
           tenantId={tenantId}
-          open={params.get('modal') === 'create'}
-          onClose={() => setParam('modal', '')}
+          open={list.params.get('modal') === 'create'}
+          onClose={() => list.setParam('modal', '')}
           onCreated={(group) => void navigate(`/tenant/membership/groups/${group._id}`)}
         />
       )}
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 import { institutionDashboard, presetRange, type DashboardPreset, type InstitutionDashboard } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 
 /** GET tenant/{t}/institutions/{id}/dashboard for a preset's window, ending now (the window is worked out at fetch time). */
 export function getInstitutionDashboard(tenantId: string, id: string, preset: DashboardPreset, signal?: AbortSignal): Promise<InstitutionDashboard> {

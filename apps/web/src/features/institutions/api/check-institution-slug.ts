@@ -1,7 +1,7 @@
 import { slugAvailabilityResult } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 import { institutionsKey, institutionsPath } from './list-institutions.ts';
 
 /** GET …/institutions/slug-available: whether a slug is free (`except` the institution being edited). */

@@ -1,6 +1,6 @@
 import { listOf, timelineEvent, type TimelineQuery } from '@tessera/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 import { institutionPath, institutionsKey } from './list-institutions.ts';
 
 /** GET …/events: the institution's history, team changes included. */

@@ -1,7 +1,7 @@
 import { institution, listOf, type InstitutionListQuery } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 
 export const institutionsPath = (tenantId: string) => `/tenant/${encodeURIComponent(tenantId)}/institutions`;
 export const institutionPath = (tenantId: string, id: string) => `${institutionsPath(tenantId)}/${encodeURIComponent(id)}`;

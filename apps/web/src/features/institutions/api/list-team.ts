@@ -1,7 +1,7 @@
 import { listOf, teamMember, type TeamListQuery } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 import { institutionPath, institutionsKey } from './list-institutions.ts';
 
 export const teamPath = (tenantId: string, id: string) => `${institutionPath(tenantId, id)}/team`;

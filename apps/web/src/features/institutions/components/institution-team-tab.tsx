@@ -1,15 +1,16 @@
 import MoreVert from '@mui/icons-material/MoreVert';
 import PersonAdd from '@mui/icons-material/PersonAdd';
-import { Alert, Box, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { Alert, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import {
-  formatDate, institutionTeamRoleLabels, PAGE_LIMIT_DEFAULT, userDisplayName,
+  formatDate, institutionTeamRoleLabels, userDisplayName,
   type InstitutionTeamRole, type TeamMember,
 } from '@tessera/domain';
 import { useMemo, useState } from 'react';
-import { DataGrid } from '../../../components/data-grid.tsx';
+import { ServerDataGrid } from '../../../components/list-page.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useListParams } from '../../../lib/list-params.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useIsTenantOwner } from '../../../lib/session/use-is-tenant-owner.ts';
@@ -62,10 +63,11 @@ function TeamTab({ tenantId, institution }: InstitutionTabProps) {
   const { confirm, confirmDialog } = useConfirm();
   const { user } = useSession();
   const isOwner = useIsTenantOwner();
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
+  const list = useListParams({ inAddress: false });
   const [inviting, setInviting] = useState(false);
   const [changing, setChanging] = useState<TeamMember | null>(null);
-  const { data, isFetching, error } = useTeam(tenantId, institution._id, { page: paging.page + 1, limit: paging.pageSize });
+  const team = useTeam(tenantId, institution._id, list.query);
+  const { data, isFetching } = team;
   const resend = useResendTeamInvite(tenantId, institution._id);
   const role = useUpdateTeamRole(tenantId, institution._id);
   const remove = useRemoveTeamMember(tenantId, institution._id);
@@ -129,18 +131,7 @@ function TeamTab({ tenantId, institution }: InstitutionTabProps) {
           No team members yet. Invite the people who run {institution.name}; the organization&apos;s owners can always manage it.
         </Typography>
       ) : (
-        <Box sx={{ height: 520, width: '100%' }}>
-          <DataGrid
-            label="Team members"
-            rows={data?.data}
-            columns={columns}
-            loading={isFetching}
-            error={error ?? undefined}
-            rowCount={data?.meta.total ?? 0}
-            paginationModel={paging}
-            onPaginationModelChange={setPaging}
-          />
-        </Box>
+        <ServerDataGrid label="Team members" columns={columns} list={list} result={team} height={520} />
       )}
       <InviteTeamMemberDialog tenantId={tenantId} institutionId={institution._id} open={inviting} onClose={() => setInviting(false)} />
       <ChangeTeamRoleDialog member={changing} busy={role.isPending} onClose={() => setChanging(null)} onSave={saveRole} />

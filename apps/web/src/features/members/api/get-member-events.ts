@@ -1,6 +1,7 @@
 import { listOf, timelineEvent, type TimelineQuery } from '@tessera/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { membersKey, membersPath, toSearch } from './list-members.ts';
+import { toSearch } from '../../../lib/list-params.ts';
+import { membersKey, membersPath } from './list-members.ts';
 
 export function getMemberEvents(tenantId: string, id: string, q: TimelineQuery) {
   return apiRequest(`${membersPath(tenantId)}/${encodeURIComponent(id)}/events${toSearch(q)}`, { schema: listOf(timelineEvent) });

@@ -1,17 +1,7 @@
 import { listOf, tenantMemberAdmin, type MemberListQuery } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** A query string from the set values of a list query. */
-export function toSearch(q: object): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(q)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+import { toSearch } from '../../../lib/list-params.ts';
 
 export const membersPath = (tenantId: string) => `/tenant/${encodeURIComponent(tenantId)}/members`;
 

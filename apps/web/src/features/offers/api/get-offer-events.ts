@@ -1,6 +1,6 @@
 import { listOf, timelineEvent, type TimelineQuery } from '@tessera/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 import { offerPath, offersKey } from './list-offers.ts';
 
 export function getOfferEvents(tenantId: string, id: string, q: TimelineQuery) {

@@ -1,7 +1,7 @@
 import { institution, listOf } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 
 /**
  * The institutions the create modal may pick from: the caller's teams (GPs) or all of the tenant's (owners, tenant area).

@@ -1,7 +1,7 @@
 import { listOf, offerSummary, type OfferListQuery } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 
 export const offersPath = (tenantId: string) => `/tenant/${encodeURIComponent(tenantId)}/offers`;
 export const offerPath = (tenantId: string, id: string) => `${offersPath(tenantId)}/${encodeURIComponent(id)}`;

@@ -1,17 +1,13 @@
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import Search from '@mui/icons-material/Search';
-import { Box, Button, IconButton, InputAdornment, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import {
-  formatDate, listingStatus, listingStatusLabels, offerSort, offerType, offerTypeLabels, PAGE_LIMIT_DEFAULT,
-  type ListingStatus, type OfferSummary, type OfferType,
-} from '@tessera/domain';
+import { Button, IconButton, Tooltip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDate, listingStatus, listingStatusLabels, offerSort, offerType, offerTypeLabels, type OfferSummary } from '@tessera/domain';
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
+import { useListParams } from '../../../lib/list-params.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
@@ -20,9 +16,6 @@ import { useOffers } from '../api/list-offers.ts';
 import { OfferCreateDialog } from './offer-create-dialog.tsx';
 import { ApprovalChip, ListingStatusBadge } from './offer-status-chips.tsx';
 import { offerErrorText } from './offer-toast.ts';
-
-type OfferSort = (typeof offerSort.options)[number];
-const isOneOf = <T extends string>(values: readonly T[], v: string | null): v is T => v !== null && (values as readonly string[]).includes(v);
 
 /** The §2 delete confirmation: names the offer and says it cannot be undone. */
 export function deleteOfferConfirmText(name: string) {
@@ -48,38 +41,16 @@ function OffersList({ institutionId, headingLevel }: OffersListProps) {
   const { tenantId } = useTenant();
   const { enqueueSnackbar } = useSnackbar();
   const remove = useDeleteOffer(tenantId ?? '');
-  const [params, setParams] = useSearchParams();
-  const type = params.get('type');
-  const status = params.get('status');
-  const [searchText, setSearchText] = useState(params.get('search') ?? '');
-  const search = useDebouncedValue(searchText.trim(), 300);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const [sortModel, setSortModel] = useState<GridSortModel>(GRID_DEFAULT_SORT);
-  const sortItem = sortModel[0];
-  const sort: OfferSort = sortItem && isOneOf(offerSort.options, sortItem.field) ? sortItem.field : 'createdAt';
-
-  const query = {
-    page: paging.page + 1,
-    limit: paging.pageSize,
-    sort,
-    direction: sortItem?.sort ?? 'desc',
-    ...(search && { search }),
-    ...(isOneOf(offerType.options, type) && { type }),
-    ...(isOneOf(listingStatus.options, status) && { status }),
+  const list = useListParams({ sorts: offerSort.options, searchFrom: 'typed' });
+  const type = list.filter('type', offerType.options);
+  const status = list.filter('status', listingStatus.options);
+  const result = useOffers(tenantId ?? '', {
+    ...list.query,
+    ...(type && { type }),
+    ...(status && { status }),
     ...(institutionId && { institution: institutionId }),
-  };
-  const { data, isFetching, error } = useOffers(tenantId ?? '', query);
-
-  const setParam = (key: string, value: string) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    }, { replace: true });
-    if (key !== 'modal') setPaging((p) => ({ ...p, page: 0 }));
-  };
-  const openModal = (open: boolean) => setParam('modal', open ? 'create' : '');
+  });
+  const openModal = (open: boolean) => list.setParam('modal', open ? 'create' : '');
 
   const [toDelete, setToDelete] = useState<OfferSummary | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -116,61 +87,33 @@ function OffersList({ institutionId, headingLevel }: OffersListProps) {
   ], [institutionId, setToDelete, setDeleteOpen]);
 
   return (
-    <Stack spacing={2}>
-      {headingLevel === 'h1' && <title>Offers</title>}
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant={headingLevel === 'h1' ? 'h4' : 'h5'} component={headingLevel}>
-          Offers
-        </Typography>
+    <ListPage
+      title="Offers"
+      headingLevel={headingLevel}
+      action={
         <Button variant="contained" startIcon={<Add />} onClick={() => openModal(true)} disabled={!tenantId}>
           Add Offer
         </Button>
-      </Stack>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <TextField
-          label="Search"
-          placeholder="Name or slug"
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            setParam('search', e.target.value.trim());
-          }}
-          size="small"
-          sx={{ flex: 2 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-        />
-        <TextField select label="Type" size="small" value={isOneOf(offerType.options, type) ? type : ''} onChange={(e) => setParam('type', e.target.value)} sx={{ flex: 1, minWidth: 160 }}>
-          <MenuItem value="">All types</MenuItem>
-          {offerType.options.map((t: OfferType) => <MenuItem key={t} value={t}>{offerTypeLabels[t]}</MenuItem>)}
-        </TextField>
-        <TextField select label="Status" size="small" value={isOneOf(listingStatus.options, status) ? status : ''} onChange={(e) => setParam('status', e.target.value)} sx={{ flex: 1, minWidth: 150 }}>
-          <MenuItem value="">All statuses</MenuItem>
-          {listingStatus.options.map((s: ListingStatus) => <MenuItem key={s} value={s}>{listingStatusLabels[s]}</MenuItem>)}
-        </TextField>
-      </Stack>
-      <Box sx={{ height: 640, width: '100%' }}>
-        <DataGrid
-          label="Offers"
-          rows={data?.data}
-          columns={columns}
-          loading={isFetching}
-          error={error ?? undefined}
-          searchQuery={search}
-          rowCount={data?.meta.total ?? 0}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            setSortModel(model);
-            setPaging((p) => ({ ...p, page: 0 }));
-          }}
-          onRowClick={(row) => void navigate(`${area.offerPath(row._id)}/details`)}
-        />
-      </Box>
+      }
+      filters={
+        <>
+          <ListSearchField list={list} placeholder="Name or slug" />
+          <ListFilterSelect list={list} param="type" label="Type" allLabel="All types" options={offerType.options} labels={offerTypeLabels} minWidth={160} />
+          <ListFilterSelect list={list} param="status" label="Status" allLabel="All statuses" options={listingStatus.options} labels={listingStatusLabels} minWidth={150} />
+        </>
+      }
+    >
+      <ServerDataGrid
+        label="Offers"
+        columns={columns}
+        list={list}
+        result={result}
+        onRowClick={(row) => void navigate(`${area.offerPath(row._id)}/details`)}
+      />
       {tenantId && (
         <OfferCreateDialog
           tenantId={tenantId}
-          open={params.get('modal') === 'create'}
+          open={list.params.get('modal') === 'create'}
           onClose={() => openModal(false)}
           onCreated={(id) => void navigate(`${area.offerPath(id)}/details`)}
           institutionId={institutionId}
@@ -191,7 +134,7 @@ function OffersList({ institutionId, headingLevel }: OffersListProps) {
           }
         />
       )}
-    </Stack>
+    </ListPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import { listOf, timelineEvent, type TimelineQuery } from '@tessera/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from './search-params.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 
 /** The platform timeline (GET admin/events): platform admins' actions that belong to no tenant. */
 export function getPlatformEvents(q: TimelineQuery) {

@@ -1,7 +1,7 @@
 import { listOf, timelineEvent, type TimelineQuery } from '@tessera/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { tenantQueryOptions } from './get-tenant.ts';
-import { toSearch } from './search-params.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 
 export function getTenantEvents(id: string, q: TimelineQuery) {
   return apiRequest(`/admin/tenant/${encodeURIComponent(id)}/events${toSearch(q)}`, { schema: listOf(timelineEvent) });

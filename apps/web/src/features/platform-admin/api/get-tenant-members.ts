@@ -2,7 +2,7 @@ import { adminTenantMember, listOf, type PageQuery } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { tenantQueryOptions } from './get-tenant.ts';
-import { toSearch } from './search-params.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 
 export type TenantMembersQuery = PageQuery & { search?: string };
 

@@ -1,7 +1,7 @@
 import { adminTenant, listOf, type AdminTenantQuery } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from './search-params.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 
 export type TenantListQuery = Partial<AdminTenantQuery>;
 

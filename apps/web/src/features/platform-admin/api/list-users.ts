@@ -1,7 +1,7 @@
 import { adminUser, listOf, type AdminUserQuery } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from './search-params.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 
 export type UserListQuery = Partial<AdminUserQuery>;
 

@@ -1,16 +1,16 @@
-import Search from '@mui/icons-material/Search';
-import { Autocomplete, Box, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
+import { Autocomplete, TextField } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import {
   adminApplicationSort, applicationStatus, applicationStatusColors, applicationStatusLabels, applicationTypeLabels, formatDate, isObjectId,
-  PAGE_LIMIT_DEFAULT, type AdminApplicationItem, type AdminApplicationSort, type AdminTenant, type ApplicationStatus,
+  type AdminApplicationItem, type AdminTenant,
 } from '@tessera/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { DataGrid, GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
+import { useNavigate } from 'react-router';
+import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { useListSearch } from '../../../components/use-list-search.ts';
+import { useListParams } from '../../../lib/list-params.ts';
 import { useAdminApplications } from '../api/list-applications.ts';
 import { tenantQueryOptions } from '../api/get-tenant.ts';
 import { useTenants } from '../api/list-tenants.ts';
@@ -28,8 +28,6 @@ const columns: GridColDef<AdminApplicationItem>[] = [
   { field: 'createdAt', headerName: 'Created', width: 120, valueFormatter: (value: string) => formatDate(value) },
   { field: 'updatedAt', headerName: 'Updated', width: 120, valueFormatter: (value: string) => formatDate(value) },
 ];
-
-const isOneOf = <T extends string>(values: readonly T[], v: string | null): v is T => v !== null && (values as readonly string[]).includes(v);
 
 /** The tenant filter: tenants found by name or slug, the picked one kept by id in the address. */
 function TenantFilter({ tenantId, onChange }: { tenantId: string; onChange: (id: string) => void }) {
@@ -59,90 +57,33 @@ function TenantFilter({ tenantId, onChange }: { tenantId: string; onChange: (id:
 /** /admin/application: accreditation applications of every tenant, filtered and sorted on the server; filters live in the address. */
 export function AdminApplicationsPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status');
-  const tenantParam = params.get('tenant');
+  const list = useListParams({ sorts: adminApplicationSort.options });
+  const status = list.filter('status', applicationStatus.options);
+  const tenantParam = list.params.get('tenant');
   const tenant = isObjectId(tenantParam) ? tenantParam : '';
-  const [searchText, setSearchText] = useState(params.get('search') ?? '');
-  const search = useListSearch(searchText);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const [sortModel, setSortModel] = useState<GridSortModel>(GRID_DEFAULT_SORT);
-  const sortItem = sortModel[0];
-  const sort: AdminApplicationSort = sortItem && isOneOf(adminApplicationSort.options, sortItem.field) ? sortItem.field : 'createdAt';
 
-  const filtered = isOneOf(applicationStatus.options, status) || tenant !== '';
-  const { data, isFetching, error } = useAdminApplications({
-    page: paging.page + 1,
-    limit: paging.pageSize,
-    sort,
-    direction: sortItem?.sort ?? 'desc',
-    ...(search && { search }),
-    ...(isOneOf(applicationStatus.options, status) && { status }),
-    ...(tenant && { tenant }),
-  });
-
-  const setParam = (key: string, value: string) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    }, { replace: true });
-    setPaging((p) => ({ ...p, page: 0 }));
-  };
+  const filtered = status !== undefined || tenant !== '';
+  const result = useAdminApplications({ ...list.query, ...(status && { status }), ...(tenant && { tenant }) });
 
   return (
-    <>
-      <title>Applications</title>
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        Applications
-      </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          label="Search"
-          placeholder="Applicant email"
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.target.value);
-            setParam('search', e.target.value.trim());
-          }}
-          size="small"
-          sx={{ flex: 2 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-        />
-        <TextField
-          select
-          label="Status"
-          size="small"
-          value={isOneOf(applicationStatus.options, status) ? status : ''}
-          onChange={(e) => setParam('status', e.target.value)}
-          sx={{ flex: 1, minWidth: 160 }}
-        >
-          <MenuItem value="">All statuses</MenuItem>
-          {applicationStatus.options.map((s: ApplicationStatus) => <MenuItem key={s} value={s}>{applicationStatusLabels[s]}</MenuItem>)}
-        </TextField>
-        <TenantFilter tenantId={tenant} onChange={(id) => setParam('tenant', id)} />
-      </Stack>
-      <Box sx={{ height: 640, width: '100%' }}>
-        <DataGrid
-          label="Applications"
-          rows={data?.data}
-          columns={columns}
-          loading={isFetching}
-          error={error ?? undefined}
-          searchQuery={search}
-          emptyText={filtered ? 'No applications match these filters' : 'No applications yet'}
-          rowCount={data?.meta.total ?? 0}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            setSortModel(model);
-            setPaging((p) => ({ ...p, page: 0 }));
-          }}
-          onRowClick={(row) => void navigate(`/admin/user/${row.user}`)}
-        />
-      </Box>
-    </>
+    <ListPage
+      title="Applications"
+      filters={
+        <>
+          <ListSearchField list={list} placeholder="Applicant email" />
+          <ListFilterSelect list={list} param="status" label="Status" allLabel="All statuses" options={applicationStatus.options} labels={applicationStatusLabels} minWidth={160} />
+          <TenantFilter tenantId={tenant} onChange={(id) => list.setFilter('tenant', id)} />
+        </>
+      }
+    >
+      <ServerDataGrid
+        label="Applications"
+        columns={columns}
+        list={list}
+        result={result}
+        emptyText={filtered ? 'No applications match these filters' : 'No applications yet'}
+        onRowClick={(row) => void navigate(`/admin/user/${row.user}`)}
+      />
+    </ListPage>
   );
 }

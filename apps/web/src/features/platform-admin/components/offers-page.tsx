@@ -1,11 +1,9 @@
-import Search from '@mui/icons-material/Search';
-import { Box, Chip, InputAdornment, TextField, Typography } from '@mui/material';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { approvalStatusLabels, formatDate, PAGE_LIMIT_DEFAULT, visibilityStatusLabels, type AdminOfferItem } from '@tessera/domain';
-import { useState } from 'react';
+import { Chip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { approvalStatusLabels, formatDate, visibilityStatusLabels, type AdminOfferItem } from '@tessera/domain';
 import { useNavigate } from 'react-router';
-import { DataGrid } from '../../../components/data-grid.tsx';
-import { useListSearch } from '../../../components/use-list-search.ts';
+import { ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
+import { useListParams } from '../../../lib/list-params.ts';
 import { useAdminOffers } from '../api/list-offers.ts';
 
 const approvalColor = { pending: 'default', approved: 'success', rejected: 'error' } as const;
@@ -26,44 +24,12 @@ const columns: GridColDef<AdminOfferItem>[] = [
 /** /admin/offer: every tenant's offers; a row opens the tenant it belongs to. */
 export function AdminOffersPage() {
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState('');
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const search = useListSearch(searchText);
-  const { data, isFetching, error } = useAdminOffers({ page: paging.page + 1, limit: paging.pageSize, ...(search && { search }) });
+  const list = useListParams({ inAddress: false });
+  const result = useAdminOffers(list.query);
 
   return (
-    <>
-      <title>Offers</title>
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        Offers
-      </Typography>
-      <TextField
-        label="Search"
-        placeholder="Offer or tenant"
-        value={searchText}
-        onChange={(e) => {
-          setSearchText(e.target.value);
-          setPaging((p) => ({ ...p, page: 0 }));
-        }}
-        size="small"
-        fullWidth
-        sx={{ mb: 2, maxWidth: 480 }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-      />
-      <Box sx={{ height: 640, width: '100%' }}>
-        <DataGrid
-          label="Offers"
-          rows={data?.data}
-          columns={columns}
-          loading={isFetching}
-          error={error ?? undefined}
-          searchQuery={search}
-          rowCount={data?.meta.total ?? 0}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          onRowClick={(row) => void navigate(`/admin/tenant/${row.tenant}`)}
-        />
-      </Box>
-    </>
+    <ListPage title="Offers" filters={<ListSearchField list={list} placeholder="Offer or tenant" fullWidth sx={{ maxWidth: 480 }} />}>
+      <ServerDataGrid label="Offers" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/admin/tenant/${row.tenant}`)} />
+    </ListPage>
   );
 }

@@ -1,16 +1,16 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Delete from '@mui/icons-material/Delete';
 import { Box, Button, Card, CardContent, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { formatDate, membershipStatusLabels, PAGE_LIMIT_DEFAULT, type AdminTenant, type AdminTenantMember, type TimelineQuery } from '@tessera/domain';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDate, membershipStatusLabels, type AdminTenant, type AdminTenantMember, type TimelineQuery } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
-import { DataGrid } from '../../../components/data-grid.tsx';
 import { ErrorBlock } from '../../../components/error-block.tsx';
+import { ServerDataGrid } from '../../../components/list-page.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { TimelineView } from '../../../components/timeline-view.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
+import { useListParams } from '../../../lib/list-params.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useDeleteTenant } from '../api/delete-tenant.ts';
 import { useTenant } from '../api/get-tenant.ts';
@@ -155,21 +155,16 @@ const memberColumns: GridColDef<AdminTenantMember>[] = [
 export function AdminTenantAccessTab() {
   const { tenant } = useTenantContext();
   const navigate = useNavigate();
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const { data, isFetching, error } = useTenantMembers(tenant._id, { page: paging.page + 1, limit: paging.pageSize });
+  const list = useListParams({ inAddress: false });
+  const result = useTenantMembers(tenant._id, list.query);
   return (
-    <Box sx={{ height: 560, width: '100%' }}>
-      <DataGrid
-        label="Members"
-        rows={data?.data}
-        columns={memberColumns}
-        loading={isFetching}
-        error={error ?? undefined}
-        rowCount={data?.meta.total ?? 0}
-        paginationModel={paging}
-        onPaginationModelChange={setPaging}
-        onRowClick={(row) => void navigate(`/admin/user/${row.user}`)}
-      />
-    </Box>
+    <ServerDataGrid
+      label="Members"
+      columns={memberColumns}
+      list={list}
+      result={result}
+      height={560}
+      onRowClick={(row) => void navigate(`/admin/user/${row.user}`)}
+    />
   );
 }

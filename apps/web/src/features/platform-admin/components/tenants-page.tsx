@@ -1,12 +1,10 @@
 import Add from '@mui/icons-material/Add';
-import Search from '@mui/icons-material/Search';
-import { Button, InputAdornment, Stack, TextField, Typography, Box } from '@mui/material';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { formatDate, PAGE_LIMIT_DEFAULT, type AdminTenant } from '@tessera/domain';
-import { useState } from 'react';
+import { Button } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDate, type AdminTenant } from '@tessera/domain';
 import { useNavigate } from 'react-router';
-import { DataGrid } from '../../../components/data-grid.tsx';
-import { useListSearch } from '../../../components/use-list-search.ts';
+import { ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
+import { useListParams } from '../../../lib/list-params.ts';
 import { useTenants } from '../api/list-tenants.ts';
 
 const columns: GridColDef<AdminTenant>[] = [
@@ -19,48 +17,20 @@ const columns: GridColDef<AdminTenant>[] = [
 /** /admin/tenant: every tenant, searchable by name or slug. */
 export function TenantsPage() {
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState('');
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const search = useListSearch(searchText);
-  const { data, isFetching, error } = useTenants({ page: paging.page + 1, limit: paging.pageSize, ...(search && { search }) });
+  const list = useListParams({ inAddress: false });
+  const result = useTenants(list.query);
 
   return (
-    <>
-      <title>Tenants</title>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          Tenants
-        </Typography>
+    <ListPage
+      title="Tenants"
+      action={
         <Button variant="contained" startIcon={<Add />} onClick={() => void navigate('/admin/tenant/create')}>
           Create Tenant
         </Button>
-      </Stack>
-      <TextField
-        label="Search"
-        value={searchText}
-        onChange={(e) => {
-          setSearchText(e.target.value);
-          setPaging((p) => ({ ...p, page: 0 }));
-        }}
-        size="small"
-        fullWidth
-        sx={{ mb: 2, maxWidth: 480 }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-      />
-      <Box sx={{ height: 640, width: '100%' }}>
-        <DataGrid
-          label="Tenants"
-          rows={data?.data}
-          columns={columns}
-          loading={isFetching}
-          error={error ?? undefined}
-          searchQuery={search}
-          rowCount={data?.meta.total ?? 0}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          onRowClick={(row) => void navigate(`/admin/tenant/${row._id}`)}
-        />
-      </Box>
-    </>
+      }
+      filters={<ListSearchField list={list} fullWidth sx={{ maxWidth: 480 }} />}
+    >
+      <ServerDataGrid label="Tenants" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/admin/tenant/${row._id}`)} />
+    </ListPage>
   );
 }

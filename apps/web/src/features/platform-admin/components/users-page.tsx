@@ -1,13 +1,9 @@
-import Search from '@mui/icons-material/Search';
-import { Box, Chip, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import {
-  accountStatus, formatDate, PAGE_LIMIT_DEFAULT, userDisplayName, userRole, userRoleLabels, type AccountStatus, type AdminUser, type UserRole,
-} from '@tessera/domain';
-import { useState } from 'react';
+import { Chip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { accountStatus, formatDate, userDisplayName, userRole, userRoleLabels, type AccountStatus, type AdminUser, type UserRole } from '@tessera/domain';
 import { useNavigate } from 'react-router';
-import { DataGrid } from '../../../components/data-grid.tsx';
-import { useListSearch } from '../../../components/use-list-search.ts';
+import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
+import { useListParams } from '../../../lib/list-params.ts';
 import { useUsers } from '../api/list-users.ts';
 
 export const accountStatusLabels: Record<AccountStatus, string> = { active: 'Active', suspended: 'Suspended', 'pending-activation': 'Pending activation' };
@@ -23,54 +19,23 @@ const columns: GridColDef<AdminUser>[] = [
 /** /admin/user: every account, with search and role / status filters. */
 export function UsersPage() {
   const navigate = useNavigate();
-  const [searchText, setSearchText] = useState('');
-  const [role, setRole] = useState<UserRole | ''>('');
-  const [status, setStatus] = useState<AccountStatus | ''>('');
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_LIMIT_DEFAULT });
-  const search = useListSearch(searchText);
-  const { data, isFetching, error } = useUsers({
-    page: paging.page + 1, limit: paging.pageSize, ...(search && { search }), ...(role && { role }), ...(status && { accountStatus: status }),
-  });
-  const resetPage = () => setPaging((p) => ({ ...p, page: 0 }));
+  const list = useListParams({ inAddress: false });
+  const role = list.filter('role', userRole.options);
+  const status = list.filter('status', accountStatus.options);
+  const result = useUsers({ ...list.query, ...(role && { role }), ...(status && { accountStatus: status }) });
 
   return (
-    <>
-      <title>Users</title>
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        Users
-      </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          label="Search"
-          value={searchText}
-          onChange={(e) => { setSearchText(e.target.value); resetPage(); }}
-          size="small"
-          sx={{ flex: 2 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-        />
-        <TextField select label="Role" size="small" value={role} onChange={(e) => { setRole(e.target.value as UserRole | ''); resetPage(); }} sx={{ flex: 1, minWidth: 160 }}>
-          <MenuItem value="">All roles</MenuItem>
-          {userRole.options.map((value) => <MenuItem key={value} value={value}>{userRoleLabels[value]}</MenuItem>)}
-        </TextField>
-        <TextField select label="Status" size="small" value={status} onChange={(e) => { setStatus(e.target.value as AccountStatus | ''); resetPage(); }} sx={{ flex: 1, minWidth: 160 }}>
-          <MenuItem value="">All statuses</MenuItem>
-          {accountStatus.options.map((value) => <MenuItem key={value} value={value}>{accountStatusLabels[value]}</MenuItem>)}
-        </TextField>
-      </Stack>
-      <Box sx={{ height: 640, width: '100%' }}>
-        <DataGrid
-          label="Users"
-          rows={data?.data}
-          columns={columns}
-          loading={isFetching}
-          error={error ?? undefined}
-          searchQuery={search}
-          rowCount={data?.meta.total ?? 0}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          onRowClick={(row) => void navigate(`/admin/user/${row._id}`)}
-        />
-      </Box>
-    </>
+    <ListPage
+      title="Users"
+      filters={
+        <>
+          <ListSearchField list={list} />
+          <ListFilterSelect list={list} param="role" label="Role" allLabel="All roles" options={userRole.options} labels={userRoleLabels} minWidth={160} />
+          <ListFilterSelect list={list} param="status" label="Status" allLabel="All statuses" options={accountStatus.options} labels={accountStatusLabels} minWidth={160} />
+        </>
+      }
+    >
+      <ServerDataGrid label="Users" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/admin/user/${row._id}`)} />
+    </ListPage>
   );
 }

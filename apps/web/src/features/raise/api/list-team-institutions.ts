@@ -1,7 +1,7 @@
 import { institution, listOf } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../members/index.ts';
+import { toSearch } from '../../../lib/list-params.ts';
 
 export interface TeamInstitutionsQuery {
   search?: string;

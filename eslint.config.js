@@ -6,6 +6,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The icons barrel, refused in the web app (below); the feature-boundary block repeats it, since it sets the whole rule. */
+const ICONS_BARREL = { name: '@mui/icons-material', message: "Import each icon by its path: import Add from '@mui/icons-material/Add'." };
+
 export default defineConfig([
   globalIgnores([
     '**/dist/',
@@ -69,7 +72,7 @@ export default defineConfig([
     files: ['apps/web/src/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: '@mui/icons-material', message: "Import each icon by its path: import Add from '@mui/icons-material/Add'." }],
+        paths: [ICONS_BARREL],
       }],
     },
   },
@@ -94,5 +97,37 @@ export default defineConfig([
         rules: publicFace('index\\.ts|[^/]+\\.test-helpers\\.ts'),
       },
     ];
+  })(),
+
+  // Web feature boundaries (issue #15, item 3), as in bulletproof-react: imports flow components/, lib/, hooks/ →
+  // features/ → app/. A feature imports shared code and reaches another feature only through its public file,
+  // features/<name>/index.ts; components/, lib/ and hooks/ never import features/ or app/; app/ imports a feature through
+  // its index.ts. The router's lazy `import()` of a page module is not an import this rule sees, on purpose: each page
+  // stays its own chunk. A feature's test may render app/'s routes. Imports are relative, so what a path may name depends
+  // on how deep the importing file sits: one config per depth. Proven by apps/web/src/boundaries.test.ts.
+  // These blocks set the whole no-restricted-imports rule for their files: another web restriction must be added here too.
+  ...(() => {
+    const up = (n) => `(?:\\.\\./){${n}}`;
+    const otherFeature = (depth) => ({
+      regex: `^(?:${up(depth - 1)}(?!\\.\\.?/)|${up(depth)}features/)[^/]+/(?!index\\.ts$)`,
+      message: "Import another feature only through its public file, 'features/<name>/index.ts'; shared code goes to lib/ or components/.",
+    });
+    const app = (depth) => ({ regex: `^${up(depth)}app/`, message: 'Only app/ imports app/: it composes the features, not the other way.' });
+    const featuresOrApp = (depth) => ({
+      regex: `^${up(depth)}(?:features|app)/`,
+      message: 'components/, lib/ and hooks/ are shared: they never import features/ or app/.',
+    });
+    const rule = (patterns) => ({ 'no-restricted-imports': ['error', { paths: [ICONS_BARREL], patterns }] });
+    const files = (folder, depth, tests = '') => [`apps/web/src/${folder}/${'*/'.repeat(depth - 1)}*${tests}.{ts,tsx}`];
+    const configs = [];
+    // Depth: folders between src/ and the file (features/offers/api/list-offers.ts is 3).
+    for (let depth = 1; depth <= 5; depth++) {
+      for (const shared of ['components', 'lib', 'hooks']) configs.push({ files: files(shared, depth), rules: rule([featuresOrApp(depth)]) });
+      configs.push({ files: files('app', depth), rules: rule([{ ...otherFeature(depth + 1), regex: `^${up(depth)}features/[^/]+/(?!index\\.ts$)` }]) });
+      if (depth < 2) continue;
+      configs.push({ files: files('features', depth), rules: rule([otherFeature(depth), app(depth)]) });
+      configs.push({ files: files('features', depth, '.test'), rules: rule([otherFeature(depth)]) });
+    }
+    return configs;
   })(),
 ]);

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useSession } from '../features/auth/hooks/use-session.ts';
-import { TenantThemeProvider } from '../features/tenant/components/tenant-theme-provider.tsx';
-import { useTenant } from '../features/tenant/hooks/use-tenant.ts';
+import { useSession } from '../lib/session/use-session.ts';
+import { TenantThemeProvider } from '../components/tenant-theme-provider.tsx';
+import { useTenant } from '../lib/tenant/use-tenant.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { ToastProvider } from '../lib/toast.tsx';
 import { PageLoader } from './page-loader.tsx';

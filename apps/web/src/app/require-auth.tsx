@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../features/auth/hooks/use-session.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
 /** Protected routes send signed-out visitors to sign in, carrying where they were going (§2). */
 export function RequireAuth() {

@@ -52,7 +52,7 @@ export function signedInBranch(children: RouteObject[]): RouteObject {
 
 const PAGES_ID = 'pages';
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     // Pathless: a path of '/' would match '/' by itself, and the signed-in home would never be asked for.
     element: <AppLayout />,

@@ -13,7 +13,7 @@ export interface ConfirmOptions {
   onConfirm: () => unknown;
 }
 
-export interface ConfirmDialogProps extends ConfirmOptions {
+interface ConfirmDialogProps extends ConfirmOptions {
   open: boolean;
   /** Called on Cancel, on Escape or backdrop click (unless busy) and after onConfirm succeeds. */
   onClose: () => void;

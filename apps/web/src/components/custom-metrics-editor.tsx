@@ -6,7 +6,7 @@ import { Button, FormControlLabel, IconButton, Stack, Switch, TextField, Typogra
 import { CUSTOM_METRICS_MAX, moveItem, renumber, type CustomMetric } from '@tessera/domain';
 import { newId } from '../lib/new-id.ts';
 
-export interface CustomMetricsEditorProps {
+interface CustomMetricsEditorProps {
   metrics: CustomMetric[];
   onChange: (metrics: CustomMetric[]) => void;
   /** Field errors keyed by path under the list ('0.key'). */

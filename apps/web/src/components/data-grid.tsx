@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { type RowIdGetter, uniqueRows } from './grid-rows.ts';
 
 /** §9 grid constants. */
-export const GRID_PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+const GRID_PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 export const GRID_DEFAULT_SORT: GridSortModel = [{ field: 'createdAt', sort: 'desc' }];
 export const GRID_DEFAULT_PAGINATION: GridPaginationModel = { page: 0, pageSize: PAGE_LIMIT_DEFAULT };
 const HIDDEN_FIELDS = ['_id', 'id', 'updatedAt'];

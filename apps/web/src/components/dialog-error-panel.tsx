@@ -2,7 +2,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from
 import { useId } from 'react';
 import { describeError } from './error-details.ts';
 
-export interface DialogErrorPanelProps {
+interface DialogErrorPanelProps {
   /** The dialog is open while an error is set. */
   error: unknown;
   onClose: () => void;

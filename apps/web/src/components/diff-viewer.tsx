@@ -1,14 +1,14 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { isEmptyValue } from '@tessera/domain';
 
-export interface DiffViewerProps {
+interface DiffViewerProps {
   /** Changed fields with their old and new values (a timeline event's meta.change). */
   change?: Record<string, { old: unknown; new: unknown }>;
   /** Values of a deleted record (a timeline event's meta.delete). */
   deleted?: Record<string, unknown>;
 }
 
-export function formatDiffValue(value: unknown): string {
+function formatDiffValue(value: unknown): string {
   if (isEmptyValue(value)) return '(empty)';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);

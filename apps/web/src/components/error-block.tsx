@@ -2,7 +2,7 @@ import { Alert, AlertTitle, Box, Button, Collapse, Stack, Typography } from '@mu
 import { useState } from 'react';
 import { describeError } from './error-details.ts';
 
-export interface ErrorBlockProps {
+interface ErrorBlockProps {
   error?: unknown;
   onRetry?: () => void;
   title?: string;

@@ -1,6 +1,6 @@
 export type RowIdGetter<R> = (row: R) => string | number | null | undefined;
 
-export interface DroppedRow<R> {
+interface DroppedRow<R> {
   row: R;
   reason: 'empty id' | 'duplicate id';
 }

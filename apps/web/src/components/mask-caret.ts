@@ -1,4 +1,4 @@
-export interface MaskEdit {
+interface MaskEdit {
   /** The input's text after the browser applied the keystroke. */
   raw: string;
   caret: number;

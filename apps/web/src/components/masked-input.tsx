@@ -17,7 +17,7 @@ const DIGIT = /\d/;
 const NUMBER_CHAR = /[\d.]/;
 const SENSITIVE: ReadonlySet<MaskName> = new Set(['ssn', 'tin', 'ein']);
 
-export interface MaskedInputProps extends MaskedFieldProps {
+interface MaskedInputProps extends MaskedFieldProps {
   mask: MaskName;
   /** The formatted text, e.g. '(555) 123-4567'. */
   value?: string | null;
@@ -60,7 +60,7 @@ export function MaskedInput({ mask, value, onChange, sensitive = SENSITIVE.has(m
   );
 }
 
-export interface NumberMaskInputProps extends MaskedFieldProps {
+interface NumberMaskInputProps extends MaskedFieldProps {
   value?: number | null;
   onChange?: (value: number | null) => void;
 }

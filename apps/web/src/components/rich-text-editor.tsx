@@ -8,7 +8,7 @@ import LinkOff from '@mui/icons-material/LinkOff';
 import { Box, FormHelperText, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect, useId, useRef } from 'react';
 
-export interface RichTextEditorProps {
+interface RichTextEditorProps {
   label: string;
   value: string;
   onChange: (html: string) => void;

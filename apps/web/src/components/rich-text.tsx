@@ -36,7 +36,7 @@ function clean(node: Element) {
  * Rich text stored by the server (already sanitised there), checked once more against the same allowlist before
  * it is put in the page: a second lock for HTML shown to signed-out visitors. Links open in a new tab.
  */
-export function sanitizeRichText(html: string): string {
+function sanitizeRichText(html: string): string {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   clean(doc.body);
   return doc.body.innerHTML;

@@ -1,9 +1,9 @@
 import { Skeleton, Stack } from '@mui/material';
 
 /** §9: lists show 10 skeleton rows while they load. */
-export const SKELETON_ROWS = 10;
+const SKELETON_ROWS = 10;
 
-export interface SkeletonListProps {
+interface SkeletonListProps {
   rows?: number;
   rowHeight?: number;
   label?: string;

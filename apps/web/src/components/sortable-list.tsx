@@ -4,7 +4,7 @@ import DragIndicator from '@mui/icons-material/DragIndicator';
 import { Box, IconButton, List, ListItem, Stack, Tooltip } from '@mui/material';
 import { useRef, useState, type ReactNode } from 'react';
 
-export interface SortableListProps<T> {
+interface SortableListProps<T> {
   items: readonly T[];
   getKey: (item: T) => string;
   /** Accessible name of the list and, with the position, of each item. */

@@ -1,6 +1,6 @@
 import { Box, Stack, Typography } from '@mui/material';
 
-export type StatusDotColor = 'success' | 'info' | 'warning' | 'error' | 'default';
+type StatusDotColor = 'success' | 'info' | 'warning' | 'error' | 'default';
 
 /** A status as a coloured dot and its label (000 §4: statuses show as coloured dots). */
 export function StatusDot({ label, color }: { label: string; color: StatusDotColor }) {

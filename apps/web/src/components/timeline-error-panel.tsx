@@ -3,7 +3,7 @@ import { truncate } from '@tessera/domain';
 import { useState } from 'react';
 import { describeError } from './error-details.ts';
 
-export interface TimelineErrorPanelProps {
+interface TimelineErrorPanelProps {
   error: unknown;
   onRetry?: () => void;
 }

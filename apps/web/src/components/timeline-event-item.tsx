@@ -4,7 +4,7 @@ import { formatDateTime, formatRelativeOrDate, type TimelineEvent, timelineEntit
 import { useId, useState } from 'react';
 import { DiffViewer } from './diff-viewer.tsx';
 
-export interface TimelineEventItemProps {
+interface TimelineEventItemProps {
   event: TimelineEvent;
   dateFormat?: string;
 }

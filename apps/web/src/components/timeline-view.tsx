@@ -18,7 +18,7 @@ import { TimelineErrorPanel } from './timeline-error-panel.tsx';
 import { TimelineEventItem } from './timeline-event-item.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
-export interface TimelineViewProps {
+interface TimelineViewProps {
   /** The owner's key, e.g. ['user', id, 'events']; the query is appended to it. */
   queryKey: readonly unknown[];
   fetchEvents: (query: TimelineQuery) => Promise<ListOf<TimelineEvent>>;

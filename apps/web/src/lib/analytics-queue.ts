@@ -7,7 +7,7 @@ import { postAnalytics } from './analytics.ts';
  * page is hidden, with `keepalive`, so a visitor who clicks away or closes the tab does not lose the events of the
  * page they leave. Failures are dropped: analytics never breaks a user's action.
  */
-export const FLUSH_DELAY_MS = 2000;
+const FLUSH_DELAY_MS = 2000;
 
 let queue: AnalyticsEventInput[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;

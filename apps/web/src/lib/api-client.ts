@@ -20,7 +20,7 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface RequestOptions<S extends z.ZodType> {
+interface RequestOptions<S extends z.ZodType> {
   method?: Method;
   body?: unknown;
   /** Checks the whole response body; a mismatch is an error, never silently passed on. */

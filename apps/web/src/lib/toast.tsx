@@ -31,7 +31,7 @@ async function loadHost(): Promise<Notistack> {
   return module;
 }
 
-export function enqueueSnackbar(message: SnackbarMessage, options?: OptionsObject): void {
+function enqueueSnackbar(message: SnackbarMessage, options?: OptionsObject): void {
   loadHost().then((module) => module.enqueueSnackbar(message, options), () => {
     // Without the toast module (offline after a deploy) the message goes to the console instead.
     console.warn('Toast not shown:', message);

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_BRANDING } from '@tessera/domain';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { ToastProvider } from '../lib/toast.tsx';
-import { tenantContextQueryOptions, type TenantContext } from '../features/tenant/api/get-tenant-context.ts';
-import { TenantThemeProvider } from '../features/tenant/components/tenant-theme-provider.tsx';
+import { tenantContextQueryOptions, type TenantContext } from '../lib/tenant/get-tenant-context.ts';
+import { TenantThemeProvider } from '../components/tenant-theme-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { TENANT_ID } from './fixtures.ts';
 

@@ -2,7 +2,7 @@
 // into the page, so the first render already has its branding without waiting on the API.
 // After the previous part: imports are evaluated in order.
 import './libraries.ts';
-import { seedTenantBootstrap } from '../../features/tenant/api/tenant-bootstrap.ts';
+import { seedTenantBootstrap } from '../../lib/tenant/tenant-bootstrap.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { yieldToBrowser } from './yield-to-browser.ts';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../features/auth/stores/session-store.ts';
+import { sessionStore } from '../../lib/session/session-store.ts';
 import { makeAuthResult } from '../../test/fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { DebugDialog } from './debug-dialog.tsx';

@@ -3,9 +3,9 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Fab, Table, 
 import { formatCountdown } from '@tessera/domain';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { tokenExpiresAt } from '../../features/auth/stores/session-store.ts';
-import { useTenant } from '../../features/tenant/hooks/use-tenant.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { tokenExpiresAt } from '../../lib/session/session-store.ts';
+import { useTenant } from '../../lib/tenant/use-tenant.ts';
 import { useNow } from '../../hooks/use-now.ts';
 
 /** Development only (§2): what the app believes about the session, tenant and route, at a glance. */

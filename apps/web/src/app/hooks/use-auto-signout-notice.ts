@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '../../lib/toast.tsx';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { clearUserQueries } from '../../features/auth/clear-user-queries.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { clearUserQueries } from '../../lib/session/clear-user-queries.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 
 /** When the session ends by itself at expiry: drop cached data, toast 'Signed out' and go to sign in. */
 export function useAutoSignoutNotice() {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { buildViewEvent, recordEvent } from '../../lib/analytics.ts';
 
 /** §2: every route change records one view event; the previous in-app address is its referrer. */

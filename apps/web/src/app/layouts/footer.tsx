@@ -3,7 +3,7 @@ import X from '@mui/icons-material/X';
 import YouTube from '@mui/icons-material/YouTube';
 import { Box, IconButton, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useTenant } from '../../features/tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../lib/tenant/use-tenant.ts';
 
 /** The product's channels: public tenant data carries no social links of its own yet. */
 const SOCIAL_LINKS = [

@@ -1,7 +1,7 @@
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import { IconButton } from '@mui/material';
-import { useThemeMode } from '../../features/tenant/hooks/use-theme-mode.ts';
+import { useThemeMode } from '../../lib/theme/use-theme-mode.ts';
 
 export function ThemeToggle() {
   const { mode, toggleMode } = useThemeMode();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../features/auth/stores/session-store.ts';
+import { sessionStore } from '../../lib/session/session-store.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../test/fetch-mock.ts';
 import { makeUser, sessionToken } from '../../test/fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';

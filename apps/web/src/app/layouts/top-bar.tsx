@@ -1,10 +1,10 @@
 import { AppBar, Box, Button, Link, Toolbar } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { AUTH_PATHS } from '../../features/auth/auth-paths.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { BrandLogo } from '../../features/tenant/components/brand-logo.tsx';
-import { useTenant } from '../../features/tenant/hooks/use-tenant.ts';
+import { AUTH_PATHS } from '../../features/auth/index.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { useTenant } from '../../lib/tenant/use-tenant.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 const SignedInControls = lazy(() => import('./signed-in-controls.tsx').then((m) => ({ default: m.SignedInControls })));

@@ -9,10 +9,10 @@ import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip
 import { initials, userDisplayName } from '@tessera/domain';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useUserImage } from '../../features/account/hooks/use-user-image.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
-import { useIsTenantOwner } from '../../features/tenant-admin/hooks/use-is-tenant-owner.ts';
+import { useUserImage } from '../../features/account/index.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { useSignOut } from '../../lib/session/use-sign-out.ts';
+import { useIsTenantOwner } from '../../lib/session/use-is-tenant-owner.ts';
 
 /** The avatar with the account links and Sign Out. */
 export function UserMenu() {

@@ -1,11 +1,11 @@
 import { Avatar, Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import { initials, userDisplayName } from '@tessera/domain';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { useUserImage } from '../../features/account/hooks/use-user-image.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { PromoCards, WelcomeMessage } from '../../features/branding/components/welcome-messaging.tsx';
-import { useTenant } from '../../features/tenant/hooks/use-tenant.ts';
-import { useUser } from '../../features/user/api/get-user.ts';
+import { useUserImage } from '../../features/account/index.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { PromoCards, WelcomeMessage } from '../../features/branding/index.ts';
+import { useTenant } from '../../lib/tenant/use-tenant.ts';
+import { useUser } from '../../features/user/index.ts';
 
 /** The signed-in home until the investor dashboard arrives. */
 export function HomePage() {

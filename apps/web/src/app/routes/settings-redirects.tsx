@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
  * The settings-style addresses of §2 (/settings/individual-profiles/{id} …) lead to the same screens in the
  * passport, so old links and bookmarks keep working.
  */
-export function SettingsRedirect({ to }: { to: (params: Readonly<Record<string, string | undefined>>) => string }) {
+function SettingsRedirect({ to }: { to: (params: Readonly<Record<string, string | undefined>>) => string }) {
   const params = useParams();
   return <Navigate to={to(params)} replace />;
 }

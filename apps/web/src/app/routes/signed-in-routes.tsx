@@ -63,7 +63,7 @@ export const signedInRoutes: RouteObject[] = [
           { path: 'financial-accounts', lazy: () => import('../../features/individual-profiles/components/profile-financial-accounts-tab.tsx').then((m) => ({ Component: m.ProfileFinancialAccountsTab })) },
           {
             path: 'identity',
-            lazy: () => import('../../features/individual-profiles/components/profile-identity-tab.tsx').then((m) => ({ Component: m.ProfileIdentityTab })),
+            lazy: () => import('../../features/gov-photo-ids/components/profile-identity-tab.tsx').then((m) => ({ Component: m.ProfileIdentityTab })),
             // identity/create opens the 'Add ID' modal of the tab itself.
             children: [{ path: 'create' }],
           },
@@ -163,7 +163,7 @@ export const signedInRoutes: RouteObject[] = [
           { index: true, element: <Navigate to="details" replace /> },
           { path: 'details', lazy: () => import('../../features/members/components/member-details-tab.tsx').then((m) => ({ Component: m.MemberDetailsTab })) },
           { path: 'history', lazy: () => import('../../features/members/components/member-history-tab.tsx').then((m) => ({ Component: m.MemberHistoryTab })) },
-          { path: 'access', lazy: () => import('../../features/members/components/member-access-tab.tsx').then((m) => ({ Component: m.MemberAccessTab })) },
+          { path: 'access', lazy: () => import('../../features/groups/components/member-access-tab.tsx').then((m) => ({ Component: m.MemberAccessTab })) },
         ],
       },
       { path: 'membership/groups', lazy: () => import('../../features/groups/components/groups-page.tsx').then((m) => ({ Component: m.GroupsPage })) },

@@ -1,5 +1,5 @@
 import type { TenantMember, User } from '@tessera/domain';
-import { sessionStore } from '../auth/stores/session-store.ts';
+import { sessionStore } from '../../lib/session/session-store.ts';
 
 /** Keeps the signed-in session (top bar, theme) in step with what the server just returned about the same user. */
 export function syncSession(patch: { user?: User; tenantMember?: TenantMember }): void {

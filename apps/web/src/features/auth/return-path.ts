@@ -1,7 +1,7 @@
 import { AUTH_PATHS } from './auth-paths.ts';
 
 /** What protected routes put in router state when they send the user to sign in. */
-export interface OriginState {
+interface OriginState {
   from?: { pathname?: unknown; search?: unknown; hash?: unknown };
 }
 

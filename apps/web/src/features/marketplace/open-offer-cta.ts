@@ -3,7 +3,7 @@ import type { OfferCtaKind } from '@tessera/domain';
 import { useCallback, useEffect } from 'react';
 
 /** The offer and call to action a link asks for (000 §2: `?offer=<id or slug>&cta=primary|secondary`, primary by default). */
-export function offerCtaRequest(search: string): { offer: string; cta: OfferCtaKind } | null {
+function offerCtaRequest(search: string): { offer: string; cta: OfferCtaKind } | null {
   const params = new URLSearchParams(search);
   const offer = params.get('offer')?.trim();
   if (!offer) return null;

@@ -1,9 +1,9 @@
 import { authResult, type AuthResult, type PasswordUpdateBody } from '@tessera/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useAuthRequestContext } from '../../auth/api/auth-request-context.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { sessionStore } from '../../auth/stores/session-store.ts';
+import { useAuthRequestContext } from '../../auth/index.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 
 export function passwordUpdate(body: PasswordUpdateBody): Promise<AuthResult> {
   return api.post('/auth/password-update', body, authResult);

@@ -1,7 +1,7 @@
 import { user, type User } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { userQueryOptions } from '../../user/api/get-user.ts';
+import { userQueryOptions } from '../../user/index.ts';
 import { syncSession } from '../session-sync.ts';
 
 export function updateUserImage(id: string, file: File): Promise<User> {

@@ -2,9 +2,9 @@ import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { Alert, AlertTitle, Button, Skeleton } from '@mui/material';
 import { accreditationStatusLabel, type ApplicationStatus, type User } from '@tessera/domain';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useApplication } from '../../applications/api/get-application.ts';
+import { useApplication } from '../../applications/index.ts';
 
-export interface AccreditationBannerProps {
+interface AccreditationBannerProps {
   user: Pick<User, 'accreditationApplicationId'>;
 }
 

@@ -4,8 +4,8 @@ import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT, formatDateTime, type Timeline
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { TimelineView } from '../../../components/timeline-view.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { getUserEvents, userEventsQueryKey } from '../api/get-user-events.ts';
 
 /** Activity: the user's timeline events, a Refresh button and when they were last fetched. */

@@ -9,7 +9,7 @@ import { usePasswordUpdate } from '../api/password-update.ts';
 import { SectionCard } from './section-card.tsx';
 
 /** §4: transient messages clear after 2.5 seconds. */
-export const TRANSIENT_MS = 2500;
+const TRANSIENT_MS = 2500;
 
 /** Shows `value` and clears it TRANSIENT_MS after it last changed. */
 function useTransient<T>(value: T | null): T | null {

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useExportUserData } from '../api/export-user-data.ts';
 import { SectionCard } from './section-card.tsx';
 
-export const SUPPORT_EMAIL = 'support@tessera.local';
+const SUPPORT_EMAIL = 'support@tessera.local';
 
 /** Your Personal Data: the JSON export, and how to have the account deleted. */
 export function PersonalDataSection({ userId }: { userId: string }) {

@@ -17,7 +17,7 @@ type ProfileField = (typeof ACCOUNT_PROFILE_FIELDS)[number];
 type ProfileValues = AccountUpdateBody;
 
 /** The form holds text; empty values go to the server as null (§5). The country starts as the US. */
-export function profileValues(user: User): Required<Pick<ProfileValues, ProfileField>> {
+function profileValues(user: User): Required<Pick<ProfileValues, ProfileField>> {
   return {
     firstname: user.firstname ?? '',
     middlename: user.middlename ?? '',

@@ -1,8 +1,8 @@
 import { Button, FormControlLabel, Radio, RadioGroup, Stack } from '@mui/material';
 import { themeMode, type ThemeMode } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { useThemeMode } from '../../tenant/hooks/use-theme-mode.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { useThemeMode } from '../../../lib/theme/use-theme-mode.ts';
 import { useUpdateMemberPreferences } from '../api/update-member-preferences.ts';
 import { SectionCard } from './section-card.tsx';
 

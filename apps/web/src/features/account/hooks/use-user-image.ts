@@ -5,7 +5,7 @@ import { API_BASE, apiDownload } from '../../../lib/api-client.ts';
  * A user image is served only with the bearer token, which an <img> cannot send: it is fetched once as a blob and
  * kept in memory by its URL (which carries the image id), per §9.
  */
-export const userImageQueryOptions = (url: string) =>
+const userImageQueryOptions = (url: string) =>
   queryOptions({
     queryKey: ['user-image', url],
     queryFn: async () => URL.createObjectURL(await apiDownload(url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url)),

@@ -1,6 +1,6 @@
 /** Reading the server's OpenAPI 3.1 document into what the docs pages show. */
 
-export interface JsonSchema {
+interface JsonSchema {
   $ref?: string;
   type?: string | string[];
   format?: string;
@@ -26,7 +26,7 @@ export interface JsonSchema {
   default?: unknown;
 }
 
-export interface OpenApiParameter {
+interface OpenApiParameter {
   name: string;
   in: string;
   required?: boolean;
@@ -34,7 +34,7 @@ export interface OpenApiParameter {
   schema?: JsonSchema;
 }
 
-export interface OpenApiOperation {
+interface OpenApiOperation {
   tags?: string[];
   summary?: string;
   description?: string;
@@ -49,10 +49,10 @@ export interface OpenApiDocument {
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
-export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export interface Endpoint {
+interface Endpoint {
   id: string;
   method: HttpMethod;
   path: string;
@@ -66,7 +66,7 @@ export interface EndpointGroup {
   endpoints: Endpoint[];
 }
 
-export const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 
 /** groupId is the tag's slug; endpointId the method and the path's slug (`get-tenant-id-api-keys`). */
 export const endpointId = (method: string, path: string) => `${method}-${slugify(path)}`;
@@ -94,7 +94,7 @@ export function findEndpoint(groups: EndpointGroup[], groupId: string, id: strin
 }
 
 /** Follows `#/components/schemas/…` references (a few levels: the document has no cycles deeper than that). */
-export function resolve(doc: OpenApiDocument, schema: JsonSchema | undefined, depth = 0): JsonSchema | undefined {
+function resolve(doc: OpenApiDocument, schema: JsonSchema | undefined, depth = 0): JsonSchema | undefined {
   if (!schema?.$ref || depth > 10) return schema;
   const name = schema.$ref.replace('#/components/schemas/', '');
   return resolve(doc, doc.components?.schemas?.[name], depth + 1);
@@ -216,7 +216,7 @@ function exampleValue(field: SchemaField): unknown {
   return '…';
 }
 
-export interface ResponseGroup {
+interface ResponseGroup {
   statuses: string[];
   description: string | null;
   schema: JsonSchema | undefined;

@@ -16,7 +16,7 @@ import { GenerateApiKeyDialog } from './generate-api-key-dialog.tsx';
 
 const keyName = (key: ApiKey) => `${key.prefix}…${key.label ? ` (${key.label})` : ''}`;
 
-export interface ApiKeysPanelProps {
+interface ApiKeysPanelProps {
   owner: ApiKeyOwner;
   /** What the owner's keys are for, above the buttons. */
   intro: string;

@@ -1,4 +1,4 @@
-import { useTenantSettingsOutlet } from '../../tenant-admin/components/tenant-settings-page.tsx';
+import { useTenantSettingsOutlet } from '../../tenant-admin/index.ts';
 import { ApiKeysPanel } from './api-keys-panel.tsx';
 
 const INTRO = "A private key authenticates your servers' calls to this tenant's API as the tenant owner; a public key only identifies the tenant. Keys are shown once, when generated.";

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import type { ApiKeyOwner } from '../api/api-key-owner.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 
-export interface GenerateApiKeyDialogProps {
+interface GenerateApiKeyDialogProps {
   owner: ApiKeyOwner;
   /** What each kind of key does for this owner, shown above the label. */
   help: Record<ApiKeyKind, string>;

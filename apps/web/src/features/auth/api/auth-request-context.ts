@@ -1,9 +1,9 @@
 import type { AnalyticsEventType, AppType } from '@tessera/domain';
 import { useCallback } from 'react';
 import { buildEvent, recordEvent } from '../../../lib/analytics.ts';
-import { useSession } from '../hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 
-export interface AuthRequestContext {
+interface AuthRequestContext {
   appType: AppType;
   tenantId?: string;
   analyticsEvent?: string;

@@ -1,7 +1,7 @@
 import { authResult, type AuthResult, type SignupBody } from '@tessera/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { sessionStore } from '../stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { useAuthRequestContext } from './auth-request-context.ts';
 
 export function signup(body: SignupBody): Promise<AuthResult> {

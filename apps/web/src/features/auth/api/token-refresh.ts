@@ -1,8 +1,8 @@
 import { authResult, type AuthResult, type TokenRefreshBody } from '@tessera/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../hooks/use-session.ts';
-import { sessionStore } from '../stores/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { useAuthRequestContext } from './auth-request-context.ts';
 
 export function tokenRefresh(body: TokenRefreshBody): Promise<AuthResult> {

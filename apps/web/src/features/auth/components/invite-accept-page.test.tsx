@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, makeToken, TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { makeMarketplaceOffer, OFFER_ID } from '../../marketplace/components/test-marketplace.ts';
-import { sessionStore } from '../stores/session-store.ts';
+import { makeMarketplaceOffer, OFFER_ID } from '../../../test/marketplace.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { InviteAcceptPage } from './invite-accept-page.tsx';
 
 function inviteToken(secondsLeft: number) {

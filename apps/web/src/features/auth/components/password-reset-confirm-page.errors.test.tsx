@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeToken } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { PasswordResetConfirmPage } from './password-reset-confirm-page.tsx';
 
 const routes = [{ path: '/password-reset/confirm', element: <PasswordResetConfirmPage /> }];

@@ -6,7 +6,7 @@ import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { usePasswordResetConfirm } from '../api/password-reset-confirm.ts';
 import { useAfterAuth } from '../hooks/use-after-auth.ts';
 import { useAuthLink } from '../hooks/use-auth-link.ts';

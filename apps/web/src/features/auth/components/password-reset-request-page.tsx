@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { usePasswordResetRequest } from '../api/password-reset-request.ts';
 import { useAuthLink } from '../hooks/use-auth-link.ts';
 import { AuthCard, AuthPage } from './auth-card.tsx';

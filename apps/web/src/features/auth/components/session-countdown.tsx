@@ -4,8 +4,8 @@ import { formatCountdown } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { useTokenRefresh } from '../api/token-refresh.ts';
-import { useSession } from '../hooks/use-session.ts';
-import { tokenExpiresAt } from '../stores/session-store.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { tokenExpiresAt } from '../../../lib/session/session-store.ts';
 
 const WARNING_MS = 5 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { SigninPage } from './signin-page.tsx';
 
 const routes = [

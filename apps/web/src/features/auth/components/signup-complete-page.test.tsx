@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { SignupCompletePage } from './signup-complete-page.tsx';
 
 const routes = [{ path: '/signup-complete', element: <SignupCompletePage /> }];

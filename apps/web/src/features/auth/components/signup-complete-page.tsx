@@ -1,8 +1,8 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
-import { useSession } from '../hooks/use-session.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { AuthCard, AuthPage } from './auth-card.tsx';
 
 /** The confirmation that an account exists and what comes next. */

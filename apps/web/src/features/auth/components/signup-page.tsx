@@ -7,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useSignup } from '../api/signup.ts';
 import { useAfterAuth } from '../hooks/use-after-auth.ts';
 import { useAuthLink } from '../hooks/use-auth-link.ts';

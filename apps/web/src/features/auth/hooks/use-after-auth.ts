@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useOfferCta } from '../../marketplace/open-offer-cta.ts';
+import { useOfferCta } from '../../marketplace/index.ts';
 import { returnPath } from '../return-path.ts';
-import { useSession } from './use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 
 /**
  * §2: after sign-in, sign-up or invite the user goes back where they came from, or '/'.

@@ -1,6 +1,6 @@
 import type { TenantPublic } from '@tessera/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { tenantPublicQueryOptions } from '../../tenant/api/get-tenant-public.ts';
+import { tenantPublicQueryOptions } from '../../../lib/tenant/get-tenant-public.ts';
 
 /**
  * Puts a saved tenant into every cached public view of it (by slug and by id), so the whole app

@@ -3,8 +3,8 @@ import type { TenantPublic } from '@tessera/domain';
 import type { ReactNode } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
-import { useTenantPublic } from '../../tenant/api/get-tenant-public.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenantPublic } from '../../../lib/tenant/get-tenant-public.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 
 /** A branding page of the tenant admin area: its heading, then the editor of the loaded tenant. */
 export function BrandingPage({ title, subtitle, children }: { title: string; subtitle: string; children: (tenant: TenantPublic) => ReactNode }) {

@@ -2,7 +2,7 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Stack, TextField, ThemeProvider, Typography } from '@mui/material';
 import type { BrandingTheme, ThemeMode } from '@tessera/domain';
 import { useMemo } from 'react';
-import { buildTheme } from '../../tenant/theme/build-theme.ts';
+import { buildTheme } from '../../../lib/theme/build-theme.ts';
 
 /** Real components under the edited theme, in one mode, so owners see what investors will see. */
 export function ThemePreview({ theme, mode }: { theme: BrandingTheme; mode: ThemeMode }) {

@@ -22,7 +22,7 @@ import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { ContactItemDialog } from './contact-item-dialog.tsx';
 
-export interface ContactEditorProps {
+interface ContactEditorProps {
   contact: Contact;
   /** Saves the whole contact; reject to show the error toast. */
   onSave: (contact: Contact) => Promise<void>;
@@ -33,7 +33,7 @@ export interface ContactEditorProps {
   errorText?: (error: unknown, fallback: string) => string;
 }
 
-export interface ContactEditorTexts {
+interface ContactEditorTexts {
   saved: string;
   saveFailed: string;
   deleted: string;

@@ -20,7 +20,7 @@ import { formSubmit } from '../../../lib/form-submit.ts';
 
 const TYPE_FIELD = { addresses: 'addressType', emails: 'emailType', phones: 'phoneType', faxes: 'faxType', links: 'linkType' } as const;
 
-export interface ContactItemDialogProps {
+interface ContactItemDialogProps {
   kind: ContactKind;
   item: ContactItem;
   isNew: boolean;

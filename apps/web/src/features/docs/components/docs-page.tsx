@@ -1,7 +1,7 @@
 import { Box, Container, Link, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 
 /** The public help sections: each is a sub-route of /docs. */
 const SECTIONS = [

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toSearch } from '../../../lib/list-params.ts';
 
-export type DocumentListQuery = Partial<DocumentQuery>;
+type DocumentListQuery = Partial<DocumentQuery>;
 
 export function listDocuments(q: DocumentListQuery, signal?: AbortSignal) {
   return apiRequest(`/document${toSearch(q)}`, { schema: listOf(documentRecord), signal });

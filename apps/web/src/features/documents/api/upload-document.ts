@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { documentsQueryOptions } from './list-documents.ts';
 
-export interface UploadDocumentInput {
+interface UploadDocumentInput {
   file: File;
   metadata: DocumentMetadata;
 }

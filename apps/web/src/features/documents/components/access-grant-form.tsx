@@ -17,7 +17,7 @@ const todayInput = () => {
 type Choice = ShareEntityOption | { invite: string };
 const isInvite = (c: Choice | null): c is { invite: string } => c !== null && 'invite' in c;
 
-export interface AccessGrantFormProps {
+interface AccessGrantFormProps {
   /** Members matching the typed text (asked only after more than 2 characters), cached under optionsKey. */
   fetchOptions: (search: string, signal: AbortSignal) => Promise<ShareEntityOption[]>;
   optionsKey: readonly unknown[];

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../../auth/stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { DocumentAccessTab } from './document-access-tab.tsx';
 import { DocumentPage } from './document-page.tsx';
 

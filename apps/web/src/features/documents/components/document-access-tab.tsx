@@ -14,8 +14,8 @@ import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { getShareEntityOptions, shareEntityOptionsQueryKey } from '../../user/api/get-share-entity-options.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { getShareEntityOptions, shareEntityOptionsQueryKey } from '../../user/index.ts';
 import {
   useDeleteDocumentAccess, useDocumentAccess, useGrantDocumentAccess, useResendDocumentInvite, useUpdateDocumentAccess,
 } from '../api/document-access.ts';

@@ -10,7 +10,7 @@ import { DocumentFields, hasRequiredMetadata, type DocumentFieldValues } from '.
 const EMPTY: DocumentFieldValues = { name: '', type: '', entityType: '', tags: [], description: '' };
 const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, '');
 
-export interface DocumentUploadDialogProps {
+interface DocumentUploadDialogProps {
   open: boolean;
   onClose: () => void;
   onUploaded: (doc: DocumentRecord) => void;

@@ -10,11 +10,11 @@ import {
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { uploadDocument } from '../../documents/api/upload-document.ts';
+import { uploadDocument } from '../../documents/index.ts';
 import { useCreateGovPhotoId } from '../api/create-gov-photo-id.ts';
-import { useAddGovPhotoIdToProfile } from '../../individual-profiles/api/set-individual-profile-gov-photo-ids.ts';
+import { useAddGovPhotoIdToProfile } from '../../individual-profiles/index.ts';
 
-export interface AddGovIdDialogProps {
+interface AddGovIdDialogProps {
   open: boolean;
   individualProfileId: string;
   onClose: () => void;

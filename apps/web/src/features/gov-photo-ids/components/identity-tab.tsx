@@ -8,7 +8,7 @@ import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useGovPhotoIds } from '../api/list-gov-photo-ids.ts';
 import { AddGovIdDialog } from './add-gov-id-dialog.tsx';
 
-export interface IdentityTabProps {
+interface IdentityTabProps {
   individualProfileId: string;
   /** Opens the 'Add ID' dialog at first (the identity/create route); the profile page may control it. */
   initialOpen?: boolean;

@@ -1,6 +1,6 @@
 import type { Group } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { membersKey } from '../../members/api/list-members.ts';
+import { membersKey } from '../../members/index.ts';
 import { groupsKey } from './list-groups.ts';
 
 /** Any group change: group lists, details, history and the members' group lists refetch. */

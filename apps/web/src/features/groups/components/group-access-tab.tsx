@@ -3,7 +3,7 @@ import { formatDate, memberDisplayName, tenantRoleLabels, type TenantMemberAdmin
 import { useNavigate } from 'react-router';
 import { ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';
-import { MemberStatusDot } from '../../members/components/member-status-dot.tsx';
+import { MemberStatusDot } from '../../members/index.ts';
 import { useGroupMembers } from '../api/list-group-members.ts';
 import { useGroupContext } from './group-page.tsx';
 

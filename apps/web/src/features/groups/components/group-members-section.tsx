@@ -9,15 +9,14 @@ import { useListSearch } from '../../../components/use-list-search.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useListParams } from '../../../lib/list-params.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useMembers } from '../../members/api/list-members.ts';
-import { MemberStatusDot } from '../../members/components/member-status-dot.tsx';
+import { MemberStatusDot, useMembers } from '../../members/index.ts';
 import { useAddGroupMembers } from '../api/add-group-members.ts';
 import { useGroupMembers } from '../api/list-group-members.ts';
 import { useRemoveGroupMember } from '../api/remove-group-member.ts';
 
 const memberLabel = (m: TenantMemberAdmin) => `${memberDisplayName(m)} (${m.email})`;
 
-export interface GroupMembersSectionProps {
+interface GroupMembersSectionProps {
   tenantId: string;
   group: Group;
   /** The members picked to add, kept by the page so its unsaved-changes guard knows about them. */

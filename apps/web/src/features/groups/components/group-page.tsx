@@ -4,7 +4,7 @@ import type { Group } from '@tessera/domain';
 import { Link as RouterLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useGroup } from '../api/get-group.ts';
 
 export interface GroupOutletContext {

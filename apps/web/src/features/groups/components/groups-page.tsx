@@ -5,7 +5,7 @@ import { formatDate, groupSort, type Group } from '@tessera/domain';
 import { useNavigate } from 'react-router';
 import { ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { CreateGroupDialog } from './create-group-dialog.tsx';
 

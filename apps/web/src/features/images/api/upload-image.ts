@@ -1,8 +1,7 @@
 import { image } from '@tessera/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export interface UploadImageInput {
+interface UploadImageInput {
   file: File;
   name?: string;
   type?: string;
@@ -17,8 +16,4 @@ export function uploadImage({ file, name, type, tags }: UploadImageInput) {
   if (tags?.length) form.set('tags', JSON.stringify(tags));
   form.set('file', file);
   return api.upload('/image', form, image);
-}
-
-export function useUploadImage() {
-  return useMutation({ mutationFn: uploadImage });
 }

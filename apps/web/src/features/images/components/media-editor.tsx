@@ -18,7 +18,7 @@ import { useImageUrl } from '../api/get-image.ts';
 import { uploadImage } from '../api/upload-image.ts';
 
 /** An image or video of an offer or an institution (002 §3 media item). */
-export interface MediaImageItem<P extends string> {
+interface MediaImageItem<P extends string> {
   id: string;
   image: string;
   url?: string;
@@ -26,7 +26,7 @@ export interface MediaImageItem<P extends string> {
   hidden: boolean;
   purpose: P;
 }
-export interface MediaVideoItem<P extends string> {
+interface MediaVideoItem<P extends string> {
   id: string;
   url: string;
   position: number;
@@ -34,14 +34,14 @@ export interface MediaVideoItem<P extends string> {
   purpose: P;
 }
 
-export interface MediaKind<P extends string> {
+interface MediaKind<P extends string> {
   options: readonly P[];
   labels: Record<P, string>;
   /** The purpose of a newly added item, given those already there. */
   defaultPurpose: (existing: readonly { purpose: P }[]) => P;
 }
 
-export interface MediaEditorProps<IP extends string, VP extends string> {
+interface MediaEditorProps<IP extends string, VP extends string> {
   /** What the images are of, for the upload's type and tag ('offer', 'institution'). */
   owner: string;
   images: readonly MediaImageItem<IP>[];

@@ -1,6 +1,6 @@
 import { useIndividualProfile } from '../api/get-individual-profile.ts';
 import { useUpdateIndividualProfileContact } from '../api/update-individual-profile-contact.ts';
-import { ContactEditor } from '../../contact/components/contact-editor.tsx';
+import { ContactEditor } from '../../contact/index.ts';
 import { useProfileId } from './individual-profile-page.tsx';
 
 export function ProfileContactTab() {

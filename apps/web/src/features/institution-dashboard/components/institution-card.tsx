@@ -9,8 +9,8 @@ import { Box, Button, Card, CardContent, Stack, Tooltip, Typography } from '@mui
 import { formatRelativeOrDate, institutionDisplayName, institutionTypeLabels, type Institution } from '@tessera/domain';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { RaiseArea } from '../../raise/hooks/use-raise-area.ts';
-import { InstitutionAvatar } from '../../raise/components/institution-avatar.tsx';
+import type { RaiseArea } from '../../../lib/use-raise-area.ts';
+import { InstitutionAvatar } from '../../raise/index.ts';
 
 /** Where an institution's pages are: its settings tabs in the institution area, its tabs in the tenant's marketplace. */
 export function institutionLinks(area: RaiseArea['area'], id: string) {

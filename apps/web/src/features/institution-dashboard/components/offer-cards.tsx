@@ -8,11 +8,11 @@ import {
 } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
-import { useOffers } from '../../offers/api/list-offers.ts';
-import type { RaiseArea } from '../../raise/hooks/use-raise-area.ts';
+import { useOffers } from '../../offers/index.ts';
+import type { RaiseArea } from '../../../lib/use-raise-area.ts';
 
 /** Three offers on the dashboard, the newest first (002 §2). */
-export const DASHBOARD_OFFERS = 3;
+const DASHBOARD_OFFERS = 3;
 
 const APPROVAL_COLOR = { pending: 'warning', approved: 'success', rejected: 'error' } as const;
 

@@ -1,8 +1,8 @@
 import { institutionDeleted } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { offersKey } from '../../offers/api/list-offers.ts';
-import { institutionQueryOptions } from '../../raise/api/get-institution.ts';
+import { offersKey } from '../../offers/index.ts';
+import { institutionQueryOptions } from '../../raise/index.ts';
 import { institutionPath, institutionsKey } from './list-institutions.ts';
 
 /** DELETE tenant/{t}/institutions/{id} (owners): its offers and team go with it. */

@@ -1,6 +1,6 @@
 import type { Institution } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { institutionQueryOptions } from '../../raise/api/get-institution.ts';
+import { institutionQueryOptions } from '../../raise/index.ts';
 import { institutionsKey } from './list-institutions.ts';
 
 /** A change to one institution: the answer replaces the cached institution, and lists, picker and history refetch. */

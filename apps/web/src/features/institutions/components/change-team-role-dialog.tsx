@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Te
 import { institutionTeamRole, institutionTeamRoleLabels, type InstitutionTeamRole, type TeamMember } from '@tessera/domain';
 import { useId, useState } from 'react';
 
-export interface ChangeTeamRoleDialogProps {
+interface ChangeTeamRoleDialogProps {
   member: TeamMember | null;
   busy: boolean;
   onClose: () => void;

@@ -8,7 +8,7 @@ import { useCreateInstitution } from '../api/create-institution.ts';
 import { SlugField } from './slug-field.tsx';
 import { useSlugCheck } from './use-slug-check.ts';
 
-export interface CreateInstitutionDialogProps {
+interface CreateInstitutionDialogProps {
   tenantId: string;
   open: boolean;
   onClose: () => void;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { KEY_SHOWN_ONCE } from '../../api-keys/components/api-key-created-dialog.tsx';
+import { KEY_SHOWN_ONCE } from '../../api-keys/index.ts';
 import { InstitutionApiTab } from './institution-api-tab.tsx';
 import { TenantInstitutionPage } from './tenant-institution-page.tsx';
 

@@ -1,4 +1,4 @@
-import { ApiKeysPanel } from '../../api-keys/components/api-keys-panel.tsx';
+import { ApiKeysPanel } from '../../api-keys/index.ts';
 import { InstitutionTabFrame } from './institution-tab-frame.tsx';
 
 const INTRO = "A private key lets your servers read this institution and its offers through the API; a public key only identifies the institution. Keys are shown once, when generated. The owners and editors of the institution's team manage them.";

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../../lib/api-client.ts';
-import { ContactEditor } from '../../contact/components/contact-editor.tsx';
+import { ContactEditor } from '../../contact/index.ts';
 import { useUpdateInstitutionContact } from '../api/update-institution-contact.ts';
 import { InstitutionTabFrame, type InstitutionTabProps } from './institution-tab-frame.tsx';
 

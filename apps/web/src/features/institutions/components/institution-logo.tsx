@@ -1,9 +1,9 @@
 import { Avatar } from '@mui/material';
 import { initials, institutionDisplayName, type Institution } from '@tessera/domain';
-import { useImageUrl } from '../../images/api/get-image.ts';
+import { useImageUrl } from '../../images/index.ts';
 
 /** The first visible logo image, in order. */
-export const logoImageOf = (institution: Pick<Institution, 'images'>) =>
+const logoImageOf = (institution: Pick<Institution, 'images'>) =>
   [...institution.images].sort((a, b) => a.position - b.position).find((i) => i.purpose === 'logo' && !i.hidden)?.image ?? null;
 
 /** An institution's logo (fetched with the session, as images need it), or its initials while there is none. */

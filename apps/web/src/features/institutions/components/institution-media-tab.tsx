@@ -4,7 +4,7 @@ import {
 } from '@tessera/domain';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { MediaEditor } from '../../images/components/media-editor.tsx';
+import { MediaEditor } from '../../images/index.ts';
 import { useUpdateInstitutionImages } from '../api/update-institution-images.ts';
 import { useUpdateInstitutionVideos } from '../api/update-institution-videos.ts';
 import { InstitutionTabFrame, type InstitutionTabProps } from './institution-tab-frame.tsx';

@@ -1,7 +1,7 @@
 import { Tab, Tabs } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 
-export interface InstitutionTab {
+interface InstitutionTab {
   segment: string;
   label: string;
 }

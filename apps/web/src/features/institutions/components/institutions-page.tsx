@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useInstitutions } from '../api/list-institutions.ts';
 import { CreateInstitutionDialog } from './create-institution-dialog.tsx';
 import { InstitutionLogo } from './institution-logo.tsx';

@@ -11,7 +11,7 @@ import { useInviteTeamMember } from '../api/invite-team-member.ts';
 
 const EMPTY: TeamInviteFormValues = { email: '', firstname: '', lastname: '', role: 'member', expiresOn: '' };
 
-export interface InviteTeamMemberDialogProps {
+interface InviteTeamMemberDialogProps {
   tenantId: string;
   institutionId: string;
   open: boolean;

@@ -3,7 +3,7 @@ import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
 import { CircularProgress, InputAdornment, TextField } from '@mui/material';
 import { SLUG_INVALID, SLUG_TAKEN, type SlugState } from './use-slug-check.ts';
 
-export interface SlugFieldProps {
+interface SlugFieldProps {
   value: string;
   onChange: (value: string) => void;
   state: SlugState;

@@ -1,6 +1,6 @@
-import { useInstitution } from '../../raise/api/get-institution.ts';
-import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useInstitution } from '../../raise/index.ts';
+import { useRaiseArea } from '../../../lib/use-raise-area.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 
 /**
  * The institution a settings tab works on: the one in the address (tenant marketplace) or the picked one

@@ -1,4 +1,4 @@
-import { ContactEditor } from '../../contact/components/contact-editor.tsx';
+import { ContactEditor } from '../../contact/index.ts';
 import { useUpdateLegalEntityProfileContact } from '../api/update-legal-entity-profile-contact.ts';
 import { useLegalEntityOutlet } from './legal-entity-profile-page.tsx';
 

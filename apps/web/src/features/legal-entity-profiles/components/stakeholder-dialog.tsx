@@ -8,11 +8,11 @@ import { useId, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PercentInput } from '../../../components/masked-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useIndividualProfiles } from '../../individual-profiles/api/list-individual-profiles.ts';
+import { useIndividualProfiles } from '../../individual-profiles/index.ts';
 import { useCreateStakeholder } from '../api/create-stakeholder.ts';
 import { useUpdateStakeholder } from '../api/update-stakeholder.ts';
 
-export interface StakeholderDraft {
+interface StakeholderDraft {
   individualProfile: string | null;
   stakeholderType: StakeholderType;
   title: string;
@@ -20,7 +20,7 @@ export interface StakeholderDraft {
   fiduciaryRole: FiduciaryRole | null;
 }
 
-export const EMPTY_STAKEHOLDER: StakeholderDraft = { individualProfile: null, stakeholderType: 'beneficial-owner', title: '', equity: null, fiduciaryRole: null };
+const EMPTY_STAKEHOLDER: StakeholderDraft = { individualProfile: null, stakeholderType: 'beneficial-owner', title: '', equity: null, fiduciaryRole: null };
 
 const draftOf = (s: Stakeholder): StakeholderDraft => ({
   individualProfile: s.individualProfile,

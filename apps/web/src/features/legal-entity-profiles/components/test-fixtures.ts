@@ -21,7 +21,7 @@ export function makeStakeholder(overrides: Partial<Stakeholder> = {}): Stakehold
   };
 }
 
-export function makeIndividual(id: string, firstname: string, lastname: string): IndividualProfile {
+function makeIndividual(id: string, firstname: string, lastname: string): IndividualProfile {
   return {
     _id: id, user: 'b2b2b2b2b2b2b2b2b2b2b2b2', firstname, lastname, middlename: '', birthDate: null, birthPlace: 'US', gender: 'male', citizenship: 'US',
     occupation: null, crd: null, ssn: null, tin: null, ein: null, image: null, contact: EMPTY_CONTACT, govPhotoIds: [], financialAccounts: [], revealed: false,

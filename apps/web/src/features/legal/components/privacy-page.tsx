@@ -1,4 +1,4 @@
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { LegalPage, type LegalSection } from './legal-page.tsx';
 
 const EFFECTIVE = 'Effective November 1, 2026';

@@ -1,7 +1,7 @@
 import { marketplaceSettingsView, type MarketplaceSettings } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { marketplaceKey } from '../../marketplace/api/get-marketplace-offer.ts';
+import { marketplaceKey } from '../../marketplace/index.ts';
 import { marketplaceSettingsPath, marketplaceSettingsQueryOptions } from './get-marketplace-settings.ts';
 
 /** PUT the handpicked deals (owners only; the server checks). */

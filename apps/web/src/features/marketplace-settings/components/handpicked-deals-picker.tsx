@@ -2,7 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { HANDPICKED_OFFERS_MAX, type MarketplaceOfferCard } from '@tessera/domain';
 import { useState } from 'react';
 import { useListSearch } from '../../../components/use-list-search.ts';
-import { useMarketplaceOffers } from '../../marketplace/api/list-marketplace-offers.ts';
+import { useMarketplaceOffers } from '../../marketplace/index.ts';
 
 const SUGGESTIONS_MAX = 10;
 

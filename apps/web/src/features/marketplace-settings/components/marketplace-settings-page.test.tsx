@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../../auth/stores/session-store.ts';
-import { makeOfferCard } from '../../marketplace/components/test-offer-card.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
+import { makeOfferCard } from '../../../test/offer-card.ts';
 import { MarketplaceSettingsPage } from './marketplace-settings-page.tsx';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useMarketplaceSettings } from '../api/get-marketplace-settings.ts';
 import { HandpickedDealsCard } from './handpicked-deals-card.tsx';
 

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router';
 
 export const marketplaceInstitutionPath = (idOrSlug: string) => `/marketplace/institutions/${encodeURIComponent(idOrSlug)}`;
 
-export interface InstitutionSummary {
+interface InstitutionSummary {
   name: string;
   slug: string;
   type: InstitutionType;

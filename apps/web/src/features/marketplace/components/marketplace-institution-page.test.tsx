@@ -6,7 +6,7 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { MarketplaceInstitutionPage } from './marketplace-institution-page.tsx';
 import { MarketplaceInstitutionAboutTab, MarketplaceInstitutionOffersTab, MarketplaceInstitutionTeamTab } from './marketplace-institution-tabs.tsx';
-import { API, INSTITUTION_ID, makeMarketplaceInstitution } from './test-marketplace.ts';
+import { API, INSTITUTION_ID, makeMarketplaceInstitution } from '../../../test/marketplace.ts';
 
 const routes = [
   {

@@ -1,7 +1,7 @@
 import { Container, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { institutionTypeLabels, type MarketplaceInstitution } from '@tessera/domain';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useMarketplaceInstitution } from '../api/get-marketplace-institution.ts';
 import { useRecordViewOnce } from '../hooks/use-marketplace-event.ts';
 import { Banner } from './banner.tsx';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { MarketplaceInstitutionsPage } from './marketplace-institutions-page.tsx';
-import { API, makeMarketplaceInstitution } from './test-marketplace.ts';
+import { API, makeMarketplaceInstitution } from '../../../test/marketplace.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

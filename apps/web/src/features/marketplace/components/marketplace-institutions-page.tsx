@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useListSearch } from '../../../components/use-list-search.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useMarketplaceInstitutions } from '../api/list-marketplace-institutions.ts';
 import { InstitutionLogoAvatar, marketplaceInstitutionPath } from './institution-summary-card.tsx';
 

@@ -4,7 +4,7 @@ import { videoEmbed } from './video-embed.ts';
 
 const ImageDialog = lazy(() => import('./image-dialog.tsx').then((m) => ({ default: m.ImageDialog })));
 
-export interface GalleryImage {
+interface GalleryImage {
   id: string;
   src: string;
 }

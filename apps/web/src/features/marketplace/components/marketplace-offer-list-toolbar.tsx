@@ -6,7 +6,7 @@ import { marketplaceOfferSort, type MarketplaceOfferSort } from '@tessera/domain
 import { OFFER_PAGE_SIZES, type OfferListControls, type OfferListView } from '../hooks/use-offer-list-params.ts';
 import { MarketplaceOfferListSelect } from './marketplace-offer-list-select.tsx';
 
-export const SORT_LABELS: Record<MarketplaceOfferSort, string> = {
+const SORT_LABELS: Record<MarketplaceOfferSort, string> = {
   newest: 'Newest',
   name: 'Name',
   targetIrr: 'Target IRR',

@@ -6,7 +6,7 @@ import { TENANT_ID } from '../../../test/fixtures.ts';
 import { stubScreen } from '../../../test/media.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { MarketplaceOfferList } from './marketplace-offer-list.tsx';
-import { hexId, makeOfferCard, page } from './test-offer-card.ts';
+import { hexId, makeOfferCard, page } from '../../../test/offer-card.ts';
 
 afterEach(() => {
   discardEvents();

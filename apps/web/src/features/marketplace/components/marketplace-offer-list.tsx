@@ -4,8 +4,8 @@ import { MARKETPLACE_FILTER_INSTITUTIONS } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useSecondPass } from '../../../components/second-pass.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useMarketplaceInstitutionOffers } from '../api/list-marketplace-institution-offers.ts';
 import { useMarketplaceInstitutions } from '../api/list-marketplace-institutions.ts';
 import { useMarketplaceShowcase } from '../api/get-marketplace-showcase.ts';
@@ -37,7 +37,7 @@ function FiltersSkeleton() {
   );
 }
 
-export interface MarketplaceOfferListProps {
+interface MarketplaceOfferListProps {
   /** Lists this institution's offers only (its Offers tab): no filter panel and no showcase (001 §2). */
   institutionId?: string;
 }

@@ -5,13 +5,13 @@ import { flushEvents, pendingEvents } from '../../../lib/analytics-queue.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../../auth/stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { MarketplaceOfferAboutTab } from './marketplace-offer-about-tab.tsx';
 import { MarketplaceOfferDocumentsTab } from './marketplace-offer-documents-tab.tsx';
 import { MarketplaceOfferFinancialsTab } from './marketplace-offer-financials-tab.tsx';
 import { MarketplaceOfferHomeTab } from './marketplace-offer-home-tab.tsx';
 import { MarketplaceOfferPage } from './marketplace-offer-page.tsx';
-import { API, DOC_ID, makeDocumentFile, makeMarketplaceOffer, makeOfferClass, OFFER_ID } from './test-marketplace.ts';
+import { API, DOC_ID, makeDocumentFile, makeMarketplaceOffer, makeOfferClass, OFFER_ID } from '../../../test/marketplace.ts';
 
 const routes = [
   {

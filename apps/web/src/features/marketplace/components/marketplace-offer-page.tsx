@@ -4,7 +4,7 @@ import { Link as RouterLink, Navigate, Outlet, useLocation, useOutletContext, us
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useMarketplaceOffer } from '../api/get-marketplace-offer.ts';
 import { useRecordViewOnce } from '../hooks/use-marketplace-event.ts';
 import { MarketplaceOfferHeader } from './marketplace-offer-header.tsx';

@@ -1,5 +1,5 @@
 import { Container, Typography } from '@mui/material';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { MarketplaceOfferList } from './marketplace-offer-list.tsx';
 
 /** /marketplace/offers: the tenant's public marketplace, open to signed-out visitors too (001 §2, §6). */

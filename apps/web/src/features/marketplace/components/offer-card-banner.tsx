@@ -2,8 +2,8 @@ import { Box } from '@mui/material';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 
 /** Banners are 16:9; the intrinsic size lets the browser reserve the box before the image arrives (no layout shift). */
-export const BANNER_WIDTH = 640;
-export const BANNER_HEIGHT = 360;
+const BANNER_WIDTH = 640;
+const BANNER_HEIGHT = 360;
 
 /**
  * An offer's banner in a 16:9 box, loaded lazily unless `eager` (the first screen's, then fetched first); a neutral box with an icon when the offer has none.

@@ -5,10 +5,10 @@ import { discardEvents, pendingEvents } from '../../../lib/analytics-queue.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../../auth/stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
 import { OfferCard } from './offer-card.tsx';
-import { makeOfferCard } from './test-offer-card.ts';
+import { makeOfferCard } from '../../../test/offer-card.ts';
 
 /** What the cards queued for the analytics POST (the queue's timer is dropped before it sends). */
 const queued = (): AnalyticsEventInput[] => [...pendingEvents()];

@@ -18,7 +18,7 @@ const BANNER_SIZES: Record<OfferCardView, string> = {
   list: '(min-width: 600px) 280px, 100vw',
 };
 
-export interface OfferCardProps {
+interface OfferCardProps {
   offer: MarketplaceOfferCard;
   view?: OfferCardView;
 }

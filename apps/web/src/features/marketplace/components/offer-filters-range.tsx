@@ -1,10 +1,10 @@
 import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
 
-export type RangeUnit = '$' | '%' | 'x';
+type RangeUnit = '$' | '%' | 'x';
 
 /** What a bound field holds: '' and anything unreadable or negative are no bound (0). */
-export function parseBound(text: string): number {
+function parseBound(text: string): number {
   const value = Number(text.replace(/[,\s$%x]/gi, ''));
   return Number.isFinite(value) && value > 0 ? value : 0;
 }

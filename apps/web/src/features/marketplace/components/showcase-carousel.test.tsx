@@ -6,7 +6,7 @@ import { stubScreen } from '../../../test/media.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
 import { ShowcaseCarousel, slideDistance } from './showcase-carousel.tsx';
-import { makeOfferCard } from './test-offer-card.ts';
+import { makeOfferCard } from '../../../test/offer-card.ts';
 
 const offers = Array.from({ length: 7 }, (_, i) => makeOfferCard({ name: `Deal ${i + 1}` }));
 

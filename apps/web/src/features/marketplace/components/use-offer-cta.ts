@@ -1,10 +1,10 @@
 import { offerCtaUrl, type MarketplaceOffer } from '@tessera/domain';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useMarketplaceEvent } from '../hooks/use-marketplace-event.ts';
 
-export type OfferCtaButton = 'primary' | 'secondary';
+type OfferCtaButton = 'primary' | 'secondary';
 
 /**
  * A call-to-action click (001 §2): recorded as a `cta` event; a signed-in visitor gets the CTA's link in a new tab,

@@ -1,5 +1,5 @@
 /** How a video URL is shown: a YouTube or Vimeo player, the browser's own player for a file, or a plain link. */
-export type VideoEmbed = { kind: 'iframe'; src: string } | { kind: 'file'; src: string } | { kind: 'link'; src: string };
+type VideoEmbed = { kind: 'iframe'; src: string } | { kind: 'file'; src: string } | { kind: 'link'; src: string };
 
 const YOUTUBE_ID = /^[\w-]{6,20}$/;
 

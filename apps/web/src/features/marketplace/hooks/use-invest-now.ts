@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { buildEvent } from '../../../lib/analytics.ts';
 import { queueEvent } from '../../../lib/analytics-queue.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useMarketplaceAnalyticsContext } from './use-marketplace-analytics.ts';
 
 export const offerPagePath = (offer: Pick<MarketplaceOfferCard, 'slug'>) => marketplaceOfferPath(offer.slug);

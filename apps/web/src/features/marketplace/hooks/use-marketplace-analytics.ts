@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import type { AnalyticsContext } from '../../../lib/analytics.ts';
 
 /** Who is looking, by id only: marketplace events of signed-out visitors carry the tenant alone. */

@@ -2,7 +2,7 @@ import type { AnalyticsEventInput, AnalyticsEventType } from '@tessera/domain';
 import { useCallback, useEffect, useRef } from 'react';
 import { buildEvent } from '../../../lib/analytics.ts';
 import { queueEvent } from '../../../lib/analytics-queue.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 
 type MarketplaceEventType = Extract<AnalyticsEventType, 'offer-view' | 'institution-view' | 'document-view' | 'document-download' | 'cta'>;
 type Extras = Pick<AnalyticsEventInput, 'offer' | 'institution' | 'document' | 'meta'>;

@@ -4,7 +4,7 @@ import { queueEvent } from '../../../lib/analytics-queue.ts';
 import { useMarketplaceAnalyticsContext } from './use-marketplace-analytics.ts';
 
 /** A card counts as seen once half of it is in view. */
-export const IMPRESSION_THRESHOLD = 0.5;
+const IMPRESSION_THRESHOLD = 0.5;
 
 /**
  * The offers already recorded as seen on this page: one impression per offer per page load, however often the

@@ -8,17 +8,17 @@ import type { z } from 'zod';
 
 /** 12 or 24 cards a page (a multiple of 2, 3 and 4 columns). */
 export const OFFER_PAGE_SIZES = MARKETPLACE_OFFER_PAGE_SIZES;
-export type OfferPageSize = (typeof OFFER_PAGE_SIZES)[number];
+type OfferPageSize = (typeof OFFER_PAGE_SIZES)[number];
 export type OfferListView = 'grid' | 'list';
 
 /** The checkbox filters, named as the query of `marketplaceOfferListQuery`. */
-export const LIST_FILTERS = ['type', 'assetClass', 'status', 'institution'] as const;
-export type ListFilter = (typeof LIST_FILTERS)[number];
+const LIST_FILTERS = ['type', 'assetClass', 'status', 'institution'] as const;
+type ListFilter = (typeof LIST_FILTERS)[number];
 /** The range filters: 0 (or absent) means no bound (001 §5). */
-export const RANGE_FILTERS = ['investmentMin', 'investmentMax', 'irrMin', 'irrMax', 'equityMultipleMin', 'equityMultipleMax'] as const;
-export type RangeFilter = (typeof RANGE_FILTERS)[number];
+const RANGE_FILTERS = ['investmentMin', 'investmentMax', 'irrMin', 'irrMax', 'equityMultipleMin', 'equityMultipleMax'] as const;
+type RangeFilter = (typeof RANGE_FILTERS)[number];
 
-export interface OfferListFilters {
+interface OfferListFilters {
   type: string[];
   assetClass: string[];
   status: string[];
@@ -31,7 +31,7 @@ export interface OfferListFilters {
   equityMultipleMax: number;
 }
 
-export interface OfferListState {
+interface OfferListState {
   filters: OfferListFilters;
   page: number;
   limit: OfferPageSize;

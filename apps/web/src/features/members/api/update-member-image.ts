@@ -1,6 +1,6 @@
 import { tenantMemberAdmin } from '@tessera/domain';
 import { api } from '../../../lib/api-client.ts';
-import { uploadImage } from '../../images/api/upload-image.ts';
+import { uploadImage } from '../../images/index.ts';
 import { membersPath } from './list-members.ts';
 import { useMemberMutation } from './member-mutation.ts';
 

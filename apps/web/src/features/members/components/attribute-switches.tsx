@@ -1,7 +1,7 @@
 import { FormControlLabel, FormGroup, Switch } from '@mui/material';
 import { permission, permissionLabels, type Permission } from '@tessera/domain';
 
-export interface AttributeSwitchesProps {
+interface AttributeSwitchesProps {
   value: Partial<Record<Permission, boolean>>;
   onChange: (value: Record<Permission, boolean>) => void;
   disabled?: boolean;

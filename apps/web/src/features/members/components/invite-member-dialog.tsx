@@ -16,7 +16,7 @@ import { AttributeSwitches } from './attribute-switches.tsx';
 const INVITE_ROLES = tenantRole.options.filter((r) => r !== 'owner');
 const EMPTY: MemberInviteFormValues = { email: '', firstname: '', lastname: '', role: 'member', attributes: INVITE_DEFAULT_ATTRIBUTES, expiresOn: '' };
 
-export interface InviteMemberDialogProps {
+interface InviteMemberDialogProps {
   tenantId: string;
   open: boolean;
   onClose: () => void;

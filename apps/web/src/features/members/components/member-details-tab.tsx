@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useDeleteMember } from '../api/delete-member.ts';
 import { useUpdateMemberAccess } from '../api/update-member-access.ts';
 import { useUpdateMemberDetails } from '../api/update-member-details.ts';

@@ -2,7 +2,7 @@ import { memberDisplayName, type TenantMemberAdmin } from '@tessera/domain';
 import { ImageAvatarUpload } from '../../../components/image-avatar-upload.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useImageUrl } from '../../images/api/get-image.ts';
+import { useImageUrl } from '../../images/index.ts';
 import { useUpdateMemberImage } from '../api/update-member-image.ts';
 
 /** The member's image with a camera button to replace it: 'Member image updated' or the server message (000 §8). */

@@ -4,7 +4,7 @@ import { memberDisplayName, tenantRoleLabels, type TenantMemberAdmin } from '@te
 import { Link as RouterLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useMember } from '../api/get-member.ts';
 import { MemberStatusDot } from './member-status-dot.tsx';
 

@@ -7,7 +7,7 @@ import {
 import { useNavigate } from 'react-router';
 import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useMembers } from '../api/list-members.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
 import { MemberStatusDot } from './member-status-dot.tsx';

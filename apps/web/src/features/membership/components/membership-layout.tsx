@@ -4,7 +4,7 @@ import type { TenantMember } from '@tessera/domain';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useMembership } from '../api/get-membership.ts';
 
 export const MEMBERSHIP_TABS = [

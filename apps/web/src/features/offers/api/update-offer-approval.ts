@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferApprovalInput = z.input<typeof offerApprovalBody>;
+type OfferApprovalInput = z.input<typeof offerApprovalBody>;
 
 export function updateOfferApproval(tenantId: string, id: string, body: OfferApprovalInput) {
   return api.put(`${offerPath(tenantId, id)}/approval`, body, offer);

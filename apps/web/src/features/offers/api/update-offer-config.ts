@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferConfigInput = z.input<typeof offerConfigBody>;
+type OfferConfigInput = z.input<typeof offerConfigBody>;
 
 export function updateOfferConfig(tenantId: string, id: string, body: OfferConfigInput) {
   return api.put(`${offerPath(tenantId, id)}/config`, body, offer);

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferCtaInput = z.input<typeof offerCtaBody>;
+type OfferCtaInput = z.input<typeof offerCtaBody>;
 
 export function updateOfferCta(tenantId: string, id: string, body: OfferCtaInput) {
   return api.put(`${offerPath(tenantId, id)}/cta`, body, offer);

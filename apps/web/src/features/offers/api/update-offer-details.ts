@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferDetailsInput = z.input<typeof offerDetailsBody>;
+type OfferDetailsInput = z.input<typeof offerDetailsBody>;
 
 export function updateOfferDetails(tenantId: string, id: string, body: OfferDetailsInput) {
   return api.put(`${offerPath(tenantId, id)}/details`, body, offer);

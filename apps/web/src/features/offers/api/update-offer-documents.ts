@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferDocumentsInput = z.input<typeof offerDocumentsBody>;
+type OfferDocumentsInput = z.input<typeof offerDocumentsBody>;
 
 export function updateOfferDocuments(tenantId: string, id: string, body: OfferDocumentsInput) {
   return api.put(`${offerPath(tenantId, id)}/documents`, body, offer);

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferFinancialsInput = z.input<typeof offerFinancialsBody>;
+type OfferFinancialsInput = z.input<typeof offerFinancialsBody>;
 
 export function updateOfferFinancials(tenantId: string, id: string, body: OfferFinancialsInput) {
   return api.put(`${offerPath(tenantId, id)}/financials`, body, offer);

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferImagesInput = z.input<typeof offerImagesBody>;
+type OfferImagesInput = z.input<typeof offerImagesBody>;
 
 export function updateOfferImages(tenantId: string, id: string, body: OfferImagesInput) {
   return api.put(`${offerPath(tenantId, id)}/images`, body, offer);

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferMarketplaceConfigInput = z.input<typeof offerMarketplaceConfigBody>;
+type OfferMarketplaceConfigInput = z.input<typeof offerMarketplaceConfigBody>;
 
 export function updateOfferMarketplaceConfig(tenantId: string, id: string, body: OfferMarketplaceConfigInput) {
   return api.put(`${offerPath(tenantId, id)}/marketplace-config`, body, offer);

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferPublishingInput = z.input<typeof offerPublishingBody>;
+type OfferPublishingInput = z.input<typeof offerPublishingBody>;
 
 export function updateOfferPublishing(tenantId: string, id: string, body: OfferPublishingInput) {
   return api.put(`${offerPath(tenantId, id)}/publishing`, body, offer);

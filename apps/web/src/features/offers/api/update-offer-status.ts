@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferStatusInput = z.input<typeof offerStatusBody>;
+type OfferStatusInput = z.input<typeof offerStatusBody>;
 
 export function updateOfferStatus(tenantId: string, id: string, body: OfferStatusInput) {
   return api.put(`${offerPath(tenantId, id)}/status`, body, offer);

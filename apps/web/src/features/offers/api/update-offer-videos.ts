@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { offerPath } from './list-offers.ts';
 import { useOfferMutation } from './offer-mutation.ts';
 
-export type OfferVideosInput = z.input<typeof offerVideosBody>;
+type OfferVideosInput = z.input<typeof offerVideosBody>;
 
 export function updateOfferVideos(tenantId: string, id: string, body: OfferVideosInput) {
   return api.put(`${offerPath(tenantId, id)}/videos`, body, offer);

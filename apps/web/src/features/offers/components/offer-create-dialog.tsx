@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useOfferSlugAvailable } from '../api/check-offer-slug.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
 import { useInstitutionOptions } from '../api/list-institution-options.ts';
@@ -24,7 +24,7 @@ const PROCESS = [
   { label: 'Monitor', text: 'Follow its leads, views and history from the offer page.' },
 ];
 
-export interface OfferCreateDialogProps {
+interface OfferCreateDialogProps {
   tenantId: string;
   open: boolean;
   onClose: () => void;

@@ -14,7 +14,7 @@ import { useRef, useState } from 'react';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { uploadDocument } from '../../documents/api/upload-document.ts';
+import { uploadDocument } from '../../documents/index.ts';
 import { useOfferDocuments } from '../api/list-offer-documents.ts';
 import { useUpdateOfferDocuments } from '../api/update-offer-documents.ts';
 import { useDraft } from '../../../hooks/use-draft.ts';

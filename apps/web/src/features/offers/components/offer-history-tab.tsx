@@ -4,7 +4,7 @@ import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT, formatDateTime, type Timeline
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { TimelineView } from '../../../components/timeline-view.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { getOfferEvents, offerEventsKey } from '../api/get-offer-events.ts';
 import { useOfferContext } from './offer-page.tsx';
 

@@ -8,7 +8,7 @@ import { useUpdateOfferPublishing } from '../api/update-offer-publishing.ts';
 import { ApprovalChip, ListingStatusBadge } from './offer-status-chips.tsx';
 import { offerErrorMessage, offerErrorText } from './offer-toast.ts';
 
-export interface OfferLifecycleBarProps {
+interface OfferLifecycleBarProps {
   tenantId: string;
   offer: Offer;
   /** Owners see approval and visibility (002 §6). */
@@ -16,7 +16,7 @@ export interface OfferLifecycleBarProps {
 }
 
 /** Which lifecycle buttons are disabled (002 §4). */
-export function lifecycleDisabled(offer: Pick<Offer, 'approvalStatus' | 'published' | 'marketplaceConfig'>) {
+function lifecycleDisabled(offer: Pick<Offer, 'approvalStatus' | 'published' | 'marketplaceConfig'>) {
   return {
     approve: offer.approvalStatus === 'approved',
     unapprove: offer.approvalStatus === 'pending',

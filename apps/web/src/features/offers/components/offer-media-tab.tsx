@@ -2,7 +2,7 @@ import {
   offerImagePurpose, offerImagePurposeLabels, offerImagesBody, offerVideoPurpose, offerVideoPurposeLabels, offerVideosBody,
 } from '@tessera/domain';
 import type { z } from 'zod';
-import { MediaEditor } from '../../images/components/media-editor.tsx';
+import { MediaEditor } from '../../images/index.ts';
 import { useUpdateOfferImages } from '../api/update-offer-images.ts';
 import { useUpdateOfferVideos } from '../api/update-offer-videos.ts';
 import { useOfferContext } from './offer-page.tsx';

@@ -81,7 +81,7 @@ export function OfferCtaForm({ tenantId, offer, onDirtyChange }: FormProps) {
 // ── Status dates ─────────────────────────────────────────────────────────────────────────
 
 /** An ISO instant as the value of a datetime-local input, in the browser's time zone. */
-export function toLocalInput(iso: string | null): string {
+function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';

@@ -1,5 +1,5 @@
-import { useIsTenantOwner } from '../../tenant-admin/hooks/use-is-tenant-owner.ts';
-import { useRaiseArea } from '../../raise/hooks/use-raise-area.ts';
+import { useIsTenantOwner } from '../../../lib/session/use-is-tenant-owner.ts';
+import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 
 /** §6: approval and marketplace visibility are for the tenant's owners: the tenant area, or an owner in the institution area. */
 export function useCanApproveOffers(): boolean {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { tenantQueryOptions } from './get-tenant.ts';
 import { toSearch } from '../../../lib/list-params.ts';
 
-export type TenantMembersQuery = PageQuery & { search?: string };
+type TenantMembersQuery = PageQuery & { search?: string };
 
 export function getTenantMembers(id: string, q: TenantMembersQuery, signal?: AbortSignal) {
   return apiRequest(`/admin/tenant/${encodeURIComponent(id)}/members${toSearch(q)}`, { schema: listOf(adminTenantMember), signal });

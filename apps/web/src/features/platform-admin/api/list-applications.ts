@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toSearch } from '../../../lib/list-params.ts';
 
-export type AdminApplicationListQuery = Partial<AdminApplicationQuery>;
+type AdminApplicationListQuery = Partial<AdminApplicationQuery>;
 
 export function listApplications(q: AdminApplicationListQuery, signal?: AbortSignal) {
   return apiRequest(`/admin/application${toSearch(q)}`, { schema: listOf(adminApplicationItem), signal });

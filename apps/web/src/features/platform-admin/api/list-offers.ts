@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toSearch } from '../../../lib/list-params.ts';
 
-export type AdminOfferListQuery = Partial<AdminListQuery>;
+type AdminOfferListQuery = Partial<AdminListQuery>;
 
 export function listOffers(q: AdminOfferListQuery, signal?: AbortSignal) {
   return apiRequest(`/admin/offer${toSearch(q)}`, { schema: listOf(adminOfferItem), signal });

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toSearch } from '../../../lib/list-params.ts';
 
-export type TenantListQuery = Partial<AdminTenantQuery>;
+type TenantListQuery = Partial<AdminTenantQuery>;
 
 export function listTenants(q: TenantListQuery, signal?: AbortSignal) {
   return apiRequest(`/tenant${toSearch(q)}`, { schema: listOf(adminTenant), signal });

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toSearch } from '../../../lib/list-params.ts';
 
-export type UserListQuery = Partial<AdminUserQuery>;
+type UserListQuery = Partial<AdminUserQuery>;
 
 export function listUsers(q: UserListQuery, signal?: AbortSignal) {
   return apiRequest(`/admin/user${toSearch(q)}`, { schema: listOf(adminUser), signal });

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { TimelineView } from '../../../components/timeline-view.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { getPlatformEvents, platformEventsKey } from '../api/get-platform-events.ts';
 
 /** /admin/activity: the platform timeline (role changes, role assignments, user and tenant deletions by platform admins). */

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 
 /** The /admin shell: only platform admins (user role admin) get past it; the API refuses everyone else too. */
 export function AdminLayout() {

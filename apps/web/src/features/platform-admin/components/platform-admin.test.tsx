@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, makeUser, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../../auth/stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { TenantCreatePage } from './tenant-create-page.tsx';
 import { UserRoleSelect } from './user-role-select.tsx';

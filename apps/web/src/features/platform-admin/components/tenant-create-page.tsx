@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useSlugAvailability } from '../api/check-slug.ts';
 import { useCreateTenant } from '../api/create-tenant.ts';
 

@@ -11,12 +11,12 @@ import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { TimelineView } from '../../../components/timeline-view.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { useListParams } from '../../../lib/list-params.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useDeleteTenant } from '../api/delete-tenant.ts';
 import { useTenant } from '../api/get-tenant.ts';
 import { getTenantEvents, tenantEventsKey } from '../api/get-tenant-events.ts';
 import { useTenantMembers } from '../api/get-tenant-members.ts';
-import { useTenant as useHostTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant as useHostTenant } from '../../../lib/tenant/use-tenant.ts';
 import { baseHost } from './tenant-create-page.tsx';
 import { TenantVerificationForm } from './tenant-verification-form.tsx';
 

@@ -8,7 +8,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useDeleteAdminUser } from '../api/delete-user.ts';
 import { useAdminUser } from '../api/get-user.ts';
 import { useUserAssociations } from '../api/get-user-associations.ts';

@@ -2,7 +2,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { userRole, userRoleLabels, type AdminUser, type UserRole } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useUpdateUserRole } from '../api/update-user-role.ts';
 
 /** The user's platform role; every change is confirmed first. An admin cannot take their own admin role away. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, makeUser } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../../auth/stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { AdminUserPage } from './user-page.tsx';
 import { UsersPage } from './users-page.tsx';
 

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts';
 import { toSearch } from '../../../lib/list-params.ts';
 
-export interface TeamInstitutionsQuery {
+interface TeamInstitutionsQuery {
   search?: string;
   page?: number;
   limit?: number;

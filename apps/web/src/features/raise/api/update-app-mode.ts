@@ -1,7 +1,7 @@
 import { tenantMember, type AppModeBody } from '@tessera/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { sessionStore } from '../../auth/stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 
 /** PUT user/{id}/tenant-member/mode: Invest or Raise and the picked institution, kept on the membership (002 §1). */
 export function updateAppMode(userId: string, body: AppModeBody) {

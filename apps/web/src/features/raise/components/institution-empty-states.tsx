@@ -1,8 +1,8 @@
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import { Button, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useSignOut } from '../../auth/hooks/use-sign-out.ts';
-import { useIsTenantOwner } from '../../tenant-admin/hooks/use-is-tenant-owner.ts';
+import { useSignOut } from '../../../lib/session/use-sign-out.ts';
+import { useIsTenantOwner } from '../../../lib/session/use-is-tenant-owner.ts';
 
 /** No team at all (002 §2): the way out is signing in with another account. */
 export function NoInstitutionAccess() {

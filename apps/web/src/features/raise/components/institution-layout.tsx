@@ -10,7 +10,7 @@ import { institutionDisplayName, RAISE_MODE_REFUSED } from '@tessera/domain';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useInstitution } from '../api/get-institution.ts';
 import { useRaiseMode } from '../hooks/use-raise-mode.ts';
 import { InstitutionPicker } from './institution-picker.tsx';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useTeamInstitutions } from '../api/list-team-institutions.ts';
 import { useRaiseMode } from '../hooks/use-raise-mode.ts';
 import { NoInstitutionAccess, NoInstitutionsFound } from './institution-empty-states.tsx';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { sessionStore } from '../../auth/stores/session-store.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { InstitutionLayout } from './institution-layout.tsx';
 import { InstitutionListPage } from './institution-list-page.tsx';
 import { ModeSwitch } from './mode-switch.tsx';

@@ -8,14 +8,14 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useTeamInstitutions } from '../api/list-team-institutions.ts';
 import { useRaiseMode } from '../hooks/use-raise-mode.ts';
 import { NoInstitutionAccess, NoInstitutionsFound } from './institution-empty-states.tsx';
 import { InstitutionOptions, InstitutionOptionsSkeleton } from './institution-options.tsx';
 
 /** The picker shows at most 5 matches (000 §9); 'View All' leads to the full list. */
-export const PICKER_LIMIT = 5;
+const PICKER_LIMIT = 5;
 /** Search suggests only after more than 2 characters (002 §5). */
 export const searchTerm = (text: string) => (text.trim().length > 2 ? text.trim() : undefined);
 

@@ -1,7 +1,7 @@
 import { hasPermission, RAISE_MODE_REFUSED, type RaiseAppMode, type TenantMember } from '@tessera/domain';
 import { useCallback } from 'react';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useUpdateAppMode } from '../api/update-app-mode.ts';
 
 /**

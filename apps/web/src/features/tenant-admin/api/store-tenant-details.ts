@@ -1,6 +1,6 @@
 import type { TenantDetails } from '@tessera/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { tenantPublicQueryOptions } from '../../tenant/api/get-tenant-public.ts';
+import { tenantPublicQueryOptions } from '../../../lib/tenant/get-tenant-public.ts';
 import { tenantDetailsQueryOptions } from './get-tenant-details.ts';
 import { tenantDashboardKey } from './get-tenant-dashboard.ts';
 import { tenantEventsKey } from './get-tenant-events.ts';

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { ContactEditor } from '../../contact/components/contact-editor.tsx';
+import { ContactEditor } from '../../contact/index.ts';
 import { useUpdateTenantContact } from '../api/update-tenant-contact.ts';
 import { useUpdateTenantDetails } from '../api/update-tenant-details.ts';
 import { useTenantSettingsOutlet } from './tenant-settings-page.tsx';

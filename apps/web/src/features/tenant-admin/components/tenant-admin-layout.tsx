@@ -20,8 +20,8 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
-import { useIsTenantOwner } from '../hooks/use-is-tenant-owner.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
+import { useIsTenantOwner } from '../../../lib/session/use-is-tenant-owner.ts';
 
 interface NavItem {
   label: string;

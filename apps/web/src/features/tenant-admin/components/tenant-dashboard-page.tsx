@@ -7,7 +7,7 @@ import {
 } from '@tessera/domain';
 import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useTenantDashboard } from '../api/get-tenant-dashboard.ts';
 
 /** A colour per membership status, from the tenant's palette so it follows the branding and the mode. */

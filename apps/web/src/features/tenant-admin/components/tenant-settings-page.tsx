@@ -3,7 +3,7 @@ import type { TenantDetails } from '@tessera/domain';
 import { Link as RouterLink, Outlet, useLocation, useOutletContext } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
-import { useTenant } from '../../tenant/hooks/use-tenant.ts';
+import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useTenantDetails } from '../api/get-tenant-details.ts';
 
 /** §2 /tenant/settings tabs; each is a child route (api is the API keys feature's). */

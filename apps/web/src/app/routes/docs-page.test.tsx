@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageRoutes } from '../router.tsx';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { renderRoutes } from '../../test/render.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Only the public table: the docs must be reachable signed out.
+describe('public /docs', () => {
+  it('says what is documented, links the API reference and opens each section as a sub-route', async () => {
+    mockFetch(() => jsonResponse({}, 404));
+    const { user, router } = renderRoutes(pageRoutes, { initialEntries: ['/docs'] });
+    expect(await screen.findByRole('heading', { name: 'Documentation' }, { timeout: 15000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'What is documented here' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/v1/docs');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(screen.getByRole('tab', { name: 'Signing in' }));
+    expect(await screen.findByRole('heading', { name: 'Signing in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/docs/auth');
+    expect(screen.getByText(/Ask for a reset link on the sign-in page/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Financial passport' }));
+    expect(await screen.findByRole('heading', { name: 'Your financial passport' })).toBeInTheDocument();
+    expect(screen.getByText(/export everything the platform holds on you/)).toBeInTheDocument();
+  }, 20_000);
+
+  it('opens /docs/billing directly with the billing-coming-later text', async () => {
+    mockFetch(() => jsonResponse({}, 404));
+    renderRoutes(pageRoutes, { initialEntries: ['/docs/billing'] });
+    expect(await screen.findByText(/Billing is coming later/, {}, { timeout: 15000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
+  }, 20_000);
+});

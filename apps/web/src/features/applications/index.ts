@@ -1,0 +1,2 @@
+// The applications feature's public face: what the rest of the app may import from it (eslint.config.js, feature boundaries).
+export { useApplication } from './api/get-application.ts';

@@ -1,0 +1,130 @@
+import { appMode, authResult, decodeTokenPayload, tokenState, type AppMode, type AuthResult } from '@tessera/domain';
+import { z } from 'zod';
+import { onSessionRejected } from '../api-client.ts';
+import { readJson, removeKey, STORAGE_KEYS, writeJson } from '../storage.ts';
+
+export interface SessionState {
+  token: string | null;
+  user: AuthResult['user'] | null;
+  tenantMember: AuthResult['tenantMember'];
+  authenticated: boolean;
+  /** True after the session ended by itself at token expiry, until the next sign-in. */
+  autoSignout: boolean;
+  /** The mode chosen in this browser tab; null means the app type's default. */
+  appMode: AppMode | null;
+}
+
+type SignOutReason = 'user' | 'expired';
+
+const appConfig = z.object({ appMode: appMode.nullable() });
+
+/** setTimeout's largest delay; a later expiry is checked again when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const SIGNED_OUT: SessionState = { token: null, user: null, tenantMember: null, authenticated: false, autoSignout: false, appMode: null };
+
+/** When the token expires, in epoch milliseconds. */
+export function tokenExpiresAt(token: string | null): number | null {
+  const exp = token ? decodeTokenPayload(token)?.exp : undefined;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/** §4: a stored token is used only if it decodes, has an exp and is not expired; anything else resets the session. */
+function load(): SessionState {
+  const stored = authResult.safeParse(readJson(localStorage, STORAGE_KEYS.session));
+  if (stored.success && tokenState(stored.data.token) === 'valid') {
+    const config = appConfig.safeParse(readJson(sessionStorage, STORAGE_KEYS.appConfig));
+    // The member's stored mode (Raise mode, 002 §1) wins over this tab's; the tab's covers members without one.
+    const appMode = stored.data.tenantMember?.preferences.appMode ?? (config.success ? config.data.appMode : null);
+    return { ...stored.data, authenticated: true, autoSignout: false, appMode };
+  }
+  removeKey(localStorage, STORAGE_KEYS.session);
+  removeKey(sessionStorage, STORAGE_KEYS.appConfig);
+  return SIGNED_OUT;
+}
+
+export function createSessionStore() {
+  let state = load();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const listeners = new Set<() => void>();
+
+  function set(next: SessionState) {
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  function scheduleSignOut() {
+    clearTimeout(timer);
+    const expiresAt = tokenExpiresAt(state.token);
+    if (expiresAt === null) return;
+    const delay = Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS);
+    timer = setTimeout(() => {
+      if (tokenState(state.token) === 'valid') scheduleSignOut();
+      else signOut('expired');
+    }, delay);
+  }
+
+  /** Sign-in, sign-up, refresh, reset confirm, password update and invite accept all end here (§4). */
+  function signIn(result: AuthResult) {
+    writeJson(localStorage, STORAGE_KEYS.session, result);
+    set({ ...result, authenticated: true, autoSignout: false, appMode: result.tenantMember?.preferences.appMode ?? state.appMode });
+    scheduleSignOut();
+  }
+
+  /** Clears all session state, stored and in memory. */
+  function signOut(reason: SignOutReason) {
+    clearTimeout(timer);
+    removeKey(localStorage, STORAGE_KEYS.session);
+    removeKey(sessionStorage, STORAGE_KEYS.appConfig);
+    set({ ...SIGNED_OUT, autoSignout: reason === 'expired' });
+  }
+
+  function setAppMode(mode: AppMode) {
+    writeJson(sessionStorage, STORAGE_KEYS.appConfig, { appMode: mode });
+    set({ ...state, appMode: mode });
+  }
+
+  /** The membership changed on the server (mode, picked institution): keep it, and follow its mode in this tab. */
+  function updateTenantMember(tenantMember: NonNullable<AuthResult['tenantMember']>) {
+    if (!state.authenticated || !state.token || !state.user) return;
+    writeJson(localStorage, STORAGE_KEYS.session, { token: state.token, user: state.user, tenantMember } satisfies AuthResult);
+    const appMode = tenantMember.preferences.appMode ?? state.appMode;
+    if (appMode) writeJson(sessionStorage, STORAGE_KEYS.appConfig, { appMode });
+    set({ ...state, tenantMember, appMode });
+  }
+
+  /** Another tab signed in or out: follow it. */
+  function onStorage(event: StorageEvent) {
+    if (event.key !== STORAGE_KEYS.session) return;
+    set(load());
+    scheduleSignOut();
+  }
+  window.addEventListener('storage', onStorage);
+  // The server refused the session (signed out elsewhere, password changed, member removed): sign out here too.
+  const stopListening = onSessionRejected(() => {
+    if (state.authenticated) signOut('expired');
+  });
+  scheduleSignOut();
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    signIn,
+    signOut,
+    setAppMode,
+    updateTenantMember,
+    /** Stops the timer and the cross-tab listener (tests). */
+    dispose() {
+      clearTimeout(timer);
+      window.removeEventListener('storage', onStorage);
+      stopListening();
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export const sessionStore = createSessionStore();

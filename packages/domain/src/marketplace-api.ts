@@ -14,14 +14,17 @@ export const marketplaceOfferApiPath = (tenantId: string, idOrSlug: string) => `
 /** GET …/marketplace/showcase: the handpicked deals of the carousel. */
 export const marketplaceShowcaseApiPath = (tenantId: string) => `${marketplaceApiPath(tenantId)}/showcase`;
 
-/** A query string of the values that are set (none: the empty string). `omitZero` leaves out 0 as well. */
-function searchOf(params: object, omitZero: boolean): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '' || (omitZero && value === 0)) continue;
-    search.set(key, String(value));
+/**
+ * A query string from the set values of a list query: `?a=1&b=x`, leaving out empty values (undefined, null, '' and
+ * empty lists, and 0 too with `omitZero`); a list is sent comma-separated. The web app's list queries use it as well.
+ */
+export function toSearch(q: object, { omitZero = false }: { omitZero?: boolean } = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(q)) {
+    if (value === undefined || value === null || value === '' || (omitZero && value === 0) || (Array.isArray(value) && value.length === 0)) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
-  const text = search.toString();
+  const text = params.toString();
   return text ? `?${text}` : '';
 }
 
@@ -29,7 +32,7 @@ function searchOf(params: object, omitZero: boolean): string {
  * The query string of an offer list: filter lists comma-separated and zero bounds left out (001 §5: 0 means no
  * bound), so the request carries only what narrows the list.
  */
-export const offerListSearch = (params: MarketplaceOfferListParams) => searchOf(params, true);
+export const offerListSearch = (params: MarketplaceOfferListParams) => toSearch(params, { omitZero: true });
 
 /** GET …/marketplace/offers with a list's query. */
 export const marketplaceOffersApiPath = (tenantId: string, params: MarketplaceOfferListParams) => `${marketplaceApiPath(tenantId)}/offers${offerListSearch(params)}`;
@@ -50,7 +53,7 @@ export interface MarketplaceInstitutionListParams {
 
 /** GET …/marketplace/institutions with a list's query. */
 export const marketplaceInstitutionsApiPath = (tenantId: string, params: MarketplaceInstitutionListParams) =>
-  `${marketplaceApiPath(tenantId)}/institutions${searchOf(params, false)}`;
+  `${marketplaceApiPath(tenantId)}/institutions${toSearch(params)}`;
 
 /** What the marketplace list's filter panel asks for: every institution, in one page. */
 export const MARKETPLACE_FILTER_INSTITUTIONS = { limit: PAGE_LIMIT_MAX } as const satisfies MarketplaceInstitutionListParams;

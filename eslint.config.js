@@ -96,6 +96,20 @@ export default defineConfig([
         files: ['apps/api/src/modules/**/*.test.ts', 'apps/api/src/modules/**/*.test-helpers.ts'],
         rules: publicFace('index\\.ts|[^/]+\\.test-helpers\\.ts'),
       },
+      // The rest of the API (app.ts composing the routes, plugins, the page shell, the seed, lib) also reaches a module only
+      // through its index.ts, or its routes for app.ts. The security suites and test set-up may use internals to build data.
+      {
+        files: ['apps/api/src/**/*.ts'],
+        ignores: ['apps/api/src/modules/**', 'apps/api/src/security/**', 'apps/api/src/**/*.test.ts', 'apps/api/src/**/*.test-helpers.ts'],
+        rules: {
+          'no-restricted-imports': ['error', {
+            patterns: [{
+              regex: '^\\.\\.?/(?:\\.\\./)*modules/[^/]+/(?!(?:index\\.ts|[^/]+\\.routes\\.ts)$)',
+              message: "Import a module only through its public face, 'modules/<module>/index.ts' (app.ts: also its routes).",
+            }],
+          }],
+        },
+      },
     ];
   })(),
 

@@ -222,7 +222,7 @@ export default defineConfig({
   server: {
     port: 5173,
     host: true,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true }, '/socket.io': { target: apiTarget, ws: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',

@@ -11,8 +11,8 @@ import * as schema from '../src/db/schema/index.ts';
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 let eslint: ESLint;
 
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/api/src/modules/${filePath}` });
+async function boundaryErrors(filePath: string, code: string, folder = 'modules/'): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}apps/api/src/${folder}${filePath}` });
   expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
@@ -58,6 +58,19 @@ describe('module boundaries lint rule', () => {
     expect(await boundaryErrors('offers/sample.ts', code)).toHaveLength(1);
     const repository = "import { findMember } from '../tenants/tenant-members.repository.ts';\nexport const used = findMember;\n";
     expect(await boundaryErrors('offers/sample.test.ts', repository)).toHaveLength(1);
+  });
+});
+
+describe('the rest of the API', () => {
+  it('reaches a module only through its index.ts; app.ts also through its routes', async () => {
+    const repository = "import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';\nexport const used = toTenantPublic;\n";
+    expect(await boundaryErrors('web-shell/sample.ts', repository, '')).toEqual([expect.stringContaining("public face, 'modules/<module>/index.ts'")]);
+    const face = "import { toTenantPublic } from '../modules/tenants/index.ts';\nexport const used = toTenantPublic;\n";
+    expect(await boundaryErrors('web-shell/sample.ts', face, '')).toEqual([]);
+    const routes = "import { offersRoutes } from './modules/offers/offers.routes.ts';\nexport const used = offersRoutes;\n";
+    expect(await boundaryErrors('app-sample.ts', routes, '')).toEqual([]);
+    const service = "import { verifyApiKey } from './modules/api-keys/api-keys.service.ts';\nexport const used = verifyApiKey;\n";
+    expect(await boundaryErrors('app-sample.ts', service, '')).toHaveLength(1);
   });
 });
 

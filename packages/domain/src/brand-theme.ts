@@ -2,8 +2,8 @@ import type { ThemeMode } from './enums.ts';
 import type { Branding } from './tenant.ts';
 
 /**
- * The colour and type maths of a tenant's theme, shared by the web app's MUI theme (apps/web
- * features/tenant/theme/build-theme.ts) and the server's first paint (apps/api web-shell), so both draw the same
+ * The colour and type maths of a tenant's theme, shared by the web app's MUI theme
+ * apps/web/src/lib/theme/build-theme.ts) and the server's first paint (apps/api web-shell), so both draw the same
  * colours. The colour functions are MUI's own (@mui/system colorManipulator) for the #rrggbb values branding holds.
  */
 

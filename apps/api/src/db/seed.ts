@@ -6,10 +6,9 @@ import { documents, images, institutions, marketplaceSettings, offers, roleAssig
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password.ts';
 import type { FileStorage } from '../lib/storage/storage.ts';
-import { DEFAULT_ATTRIBUTES, findMember, insertMember } from '../modules/tenants/tenant-members.repository.ts';
-import { recordEvent } from '../modules/timeline/timeline.service.ts';
-import { findUserByEmail, insertUser } from '../modules/users/users.repository.ts';
-import { findTenantBySlug } from '../modules/tenants/tenants.repository.ts';
+import { DEFAULT_ATTRIBUTES, findMember, findTenantBySlug, insertMember } from '../modules/tenants/index.ts';
+import { recordEvent } from '../modules/timeline/index.ts';
+import { findUserByEmail, insertUser } from '../modules/users/index.ts';
 
 export interface SeedAccount {
   email: string;

@@ -8,7 +8,7 @@ import { escapeHtml } from './html.ts';
  * What index.html shows before the web app has run: the top bar in the tenant's branding (its logo, or its icon or
  * monogram and name, or the product wordmark), on the page's background. React replaces it on its first render
  * (createRoot empties the container), so only its look has to agree with the app's top bar (app/layouts/top-bar.tsx,
- * features/tenant/components/brand-logo.tsx, MUI's AppBar and Toolbar): the browser paints while the app downloads.
+ * apps/web/src/components/brand-logo.tsx, MUI's AppBar and Toolbar): the browser paints while the app downloads.
  * The member's own theme choice is not known here; the tenant's default mode is used.
  */
 export function firstPaint(bootstrap: TenantBootstrap, screen: FirstScreen | null = null): { style: string; body: string } {

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { preferredEncoding } from '../lib/accept-encoding.ts';
 import { AppError } from '../lib/app-error.ts';
-import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';
+import { toTenantPublic } from '../modules/tenants/index.ts';
 import { BOOT_FILES_ID, BOOT_LOADER, takeBootFiles, type BootFiles } from './boot-loader.ts';
 import { firstPaint } from './first-paint.ts';
 import { firstScreen } from './first-screen.ts';

@@ -1,13 +1,12 @@
+import { deletedResult } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { legalEntityProfileQueryOptions } from './get-legal-entity-profile.ts';
 import { legalEntityProfilesQueryOptions } from './list-legal-entity-profiles.ts';
 
-const deleted = z.object({ deleted: z.literal(true) });
-
-export function deleteLegalEntityProfile(id: string): Promise<z.infer<typeof deleted>> {
-  return api.delete(`/legal-entity-profile/${encodeURIComponent(id)}`, deleted);
+export function deleteLegalEntityProfile(id: string): Promise<z.infer<typeof deletedResult>> {
+  return api.delete(`/legal-entity-profile/${encodeURIComponent(id)}`, deletedResult);
 }
 
 export function useDeleteLegalEntityProfile(id: string) {

@@ -1,12 +1,11 @@
+import { deletedResult } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { legalEntityProfileQueryOptions } from './get-legal-entity-profile.ts';
 
-const deleted = z.object({ deleted: z.literal(true) });
-
-export function deleteStakeholder(profileId: string, stakeholderId: string): Promise<z.infer<typeof deleted>> {
-  return api.delete(`/legal-entity-profile/${encodeURIComponent(profileId)}/stakeholders/${encodeURIComponent(stakeholderId)}`, deleted);
+export function deleteStakeholder(profileId: string, stakeholderId: string): Promise<z.infer<typeof deletedResult>> {
+  return api.delete(`/legal-entity-profile/${encodeURIComponent(profileId)}/stakeholders/${encodeURIComponent(stakeholderId)}`, deletedResult);
 }
 
 export function useDeleteStakeholder(profileId: string) {

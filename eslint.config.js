@@ -71,9 +71,12 @@ export default defineConfig([
   {
     files: ['apps/web/src/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [ICONS_BARREL],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ICONS_BARREL],
+        },
+      ],
     },
   },
 
@@ -83,12 +86,17 @@ export default defineConfig([
   // Both blocks set the whole no-restricted-imports rule for their files: another restriction there must be added to both.
   ...(() => {
     const publicFace = (allowed) => ({
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: `^(?:\\.\\./|(?:\\.\\./)+modules/)(?!\\.\\.?/)[^/]+/(?!(?:${allowed})$)`,
-          message: "Import another module only through its public face, '../<module>/index.ts'.",
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?:\\.\\./|(?:\\.\\./)+modules/)(?!\\.\\.?/)[^/]+/(?!(?:${allowed})$)`,
+              message: "Import another module only through its public face, '../<module>/index.ts'.",
+            },
+          ],
+        },
+      ],
     });
     return [
       { files: ['apps/api/src/modules/**'], rules: publicFace('index\\.ts') },
@@ -102,12 +110,17 @@ export default defineConfig([
         files: ['apps/api/src/**/*.ts'],
         ignores: ['apps/api/src/modules/**', 'apps/api/src/security/**', 'apps/api/src/**/*.test.ts', 'apps/api/src/**/*.test-helpers.ts'],
         rules: {
-          'no-restricted-imports': ['error', {
-            patterns: [{
-              regex: '^\\.\\.?/(?:\\.\\./)*modules/[^/]+/(?!(?:index\\.ts|[^/]+\\.routes\\.ts)$)',
-              message: "Import a module only through its public face, 'modules/<module>/index.ts' (app.ts: also its routes).",
-            }],
-          }],
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  regex: '^\\.\\.?/(?:\\.\\./)*modules/[^/]+/(?!(?:index\\.ts|[^/]+\\.routes\\.ts)$)',
+                  message: "Import a module only through its public face, 'modules/<module>/index.ts' (app.ts: also its routes).",
+                },
+              ],
+            },
+          ],
         },
       },
     ];
@@ -126,7 +139,10 @@ export default defineConfig([
       regex: `^(?:${up(depth - 1)}(?!\\.\\.?/)|${up(depth)}features/)[^/]+/(?!index\\.ts$)`,
       message: "Import another feature only through its public file, 'features/<name>/index.ts'; shared code goes to lib/ or components/.",
     });
-    const app = (depth) => ({ regex: `^${up(depth)}app/`, message: 'Only app/ imports app/: it composes the features, not the other way.' });
+    const app = (depth) => ({
+      regex: `^${up(depth)}app/`,
+      message: 'Only app/ imports app/: it composes the features, not the other way.',
+    });
     const featuresOrApp = (depth) => ({
       regex: `^${up(depth)}(?:features|app)/`,
       message: 'components/, lib/ and hooks/ are shared: they never import features/ or app/.',
@@ -136,8 +152,12 @@ export default defineConfig([
     const configs = [];
     // Depth: folders between src/ and the file (features/offers/api/list-offers.ts is 3).
     for (let depth = 1; depth <= 5; depth++) {
-      for (const shared of ['components', 'lib', 'hooks']) configs.push({ files: files(shared, depth), rules: rule([featuresOrApp(depth)]) });
-      configs.push({ files: files('app', depth), rules: rule([{ ...otherFeature(depth + 1), regex: `^${up(depth)}features/[^/]+/(?!index\\.ts$)` }]) });
+      for (const shared of ['components', 'lib', 'hooks'])
+        configs.push({ files: files(shared, depth), rules: rule([featuresOrApp(depth)]) });
+      configs.push({
+        files: files('app', depth),
+        rules: rule([{ ...otherFeature(depth + 1), regex: `^${up(depth)}features/[^/]+/(?!index\\.ts$)` }]),
+      });
       if (depth < 2) continue;
       configs.push({ files: files('features', depth), rules: rule([otherFeature(depth), app(depth)]) });
       configs.push({ files: files('features', depth, '.test'), rules: rule([otherFeature(depth)]) });

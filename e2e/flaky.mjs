@@ -35,12 +35,17 @@ for (let run = 1; run <= runs; run++) {
   const file = join(dir, `run-${run}.jsonl`);
   const t0 = Date.now();
   const r = spawnSync('npx', ['vitest', 'run', '--reporter=dot', `--reporter=${reporter}`, ...specs], {
-    cwd, stdio: 'inherit', env: { ...process.env, TEST_TIMINGS_FILE: file, TEST_SUITE_LABEL: `run ${run}` },
+    cwd,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_TIMINGS_FILE: file, TEST_SUITE_LABEL: `run ${run}` },
   });
   runTimes.push((Date.now() - t0) / 1000);
   let modules = [];
   try {
-    modules = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    modules = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   } catch {
     // Nothing reported: the run broke before its tests (the server did not start, a spec did not load).
   }
@@ -65,7 +70,9 @@ for (let run = 1; run <= runs; run++) {
 }
 rmSync(dir, { recursive: true, force: true });
 
-console.log(`\nFlake check: ${runs} run${runs === 1 ? '' : 's'} of ${seen.size} journeys, ${runTimes.map((s) => `${s.toFixed(0)} s`).join(', ')}.`);
+console.log(
+  `\nFlake check: ${runs} run${runs === 1 ? '' : 's'} of ${seen.size} journeys, ${runTimes.map((s) => `${s.toFixed(0)} s`).join(', ')}.`,
+);
 if (failures.size === 0) {
   console.log('No journey failed.');
 } else {

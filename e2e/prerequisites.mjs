@@ -10,10 +10,12 @@ export function ensurePrerequisites() {
     const isRoot = process.getuid?.() === 0;
     const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
     if (isRoot && hasApt) {
-      console.log('Chromium\'s headless shell is missing: installing it with apt-get (Debian package chromium-headless-shell)…');
+      console.log("Chromium's headless shell is missing: installing it with apt-get (Debian package chromium-headless-shell)…");
       execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell', { stdio: 'inherit' });
     } else {
-      console.error(`Chromium not found at ${chromium}, and apt-get is not usable here. Install Debian's chromium-headless-shell or set CHROMIUM_PATH.`);
+      console.error(
+        `Chromium not found at ${chromium}, and apt-get is not usable here. Install Debian's chromium-headless-shell or set CHROMIUM_PATH.`,
+      );
       process.exit(1);
     }
   }

@@ -72,7 +72,9 @@ function workspaceEntries(root) {
 function resolveSpecifier(root, from, specifier, packages, known) {
   if (packages.has(specifier)) return packages.get(specifier);
   if (!specifier.startsWith('.')) return undefined;
-  const base = relative(root, resolve(root, dirname(from), specifier)).split(sep).join('/');
+  const base = relative(root, resolve(root, dirname(from), specifier))
+    .split(sep)
+    .join('/');
   const candidates = [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => `${base}/index${e}`)];
   // TypeScript's convention: `./x.js` names `./x.ts`.
   if (/\.m?js$/.test(base)) candidates.push(base.replace(/\.js$/, '.ts').replace(/\.mjs$/, '.mts'), base.replace(/\.js$/, '.tsx'));

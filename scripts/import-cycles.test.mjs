@@ -24,7 +24,10 @@ write('src/f.ts', "import './f.ts';\n");
 write('apps/web/src/features/one/api/get-one.ts', "import { two } from '../../two/components/two.tsx';\nexport const one = two;\n");
 write('apps/web/src/features/one/components/one.tsx', "import { one } from '../api/get-one.ts';\nexport const view = one;\n");
 write('apps/web/src/features/two/components/two.tsx', 'export const two = 2;\n');
-write('apps/web/src/features/two/hooks/use-two.ts', "import { view } from '../../one/components/one.tsx';\nexport const useTwo = () => view;\n");
+write(
+  'apps/web/src/features/two/hooks/use-two.ts',
+  "import { view } from '../../one/components/one.tsx';\nexport const useTwo = () => view;\n",
+);
 write('node_modules/x/index.ts', "import './index.ts';\n");
 
 const graph = importGraph(root);
@@ -37,7 +40,10 @@ await test('finds each cycle of files, type-only imports included, and none thro
 });
 
 await test('leaves node_modules out', () => {
-  assert.equal([...graph.keys()].some((file) => file.startsWith('node_modules')), false);
+  assert.equal(
+    [...graph.keys()].some((file) => file.startsWith('node_modules')),
+    false,
+  );
 });
 
 await test('fails on a cycle not listed and on a listed cycle that is gone', () => {

@@ -25,7 +25,13 @@ export default class TimingsReporter {
         file: relative(this.root ?? process.cwd(), module.moduleId),
         state: module.state(),
         // With isolate: false a worker sets its environment up once, but Vitest reports that time for each of its files.
-        ms: Math.round((module.project.config.isolate ? d.environmentSetupDuration : 0) + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration),
+        ms: Math.round(
+          (module.project.config.isolate ? d.environmentSetupDuration : 0) +
+            d.prepareDuration +
+            d.collectDuration +
+            d.setupDuration +
+            d.duration,
+        ),
         testsMs: Math.round(d.duration),
         tests,
       });

@@ -66,7 +66,9 @@ function precompress(): Plugin {
           if (source.length < COMPRESS_MIN_BYTES) return;
           const path = join(dir, file.fileName);
           const [br, gz] = await Promise.all([
-            brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            brotli(source, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
+            }),
             gzipAsync(source, { level: zlib.Z_BEST_COMPRESSION }),
           ]);
           await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
@@ -123,7 +125,10 @@ const LANDING_ROUTES: { path: string; modules: string[] }[] = [
   { path: '/marketplace/institutions', modules: ['src/features/marketplace/components/marketplace-institutions-page.tsx'] },
   ...['', '/about', '/offers', '/team'].map((tab) => ({
     path: `/marketplace/institutions/:idOrSlug${tab}`,
-    modules: ['src/features/marketplace/components/marketplace-institution-page.tsx', 'src/features/marketplace/components/marketplace-institution-tabs.tsx'],
+    modules: [
+      'src/features/marketplace/components/marketplace-institution-page.tsx',
+      'src/features/marketplace/components/marketplace-institution-tabs.tsx',
+    ],
   })),
 ];
 

@@ -19,8 +19,14 @@ import { checkTable, table, type Check } from './report.ts';
 const TARGETS = { score: 90, scriptKb: 250 };
 const DEFAULT_RUNS = 3;
 const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 const TENANT_ID_HEADER = 'x-tenant-id';
 /** Audits whose estimated savings explain a low score, listed for the page's median run. */
@@ -191,7 +197,13 @@ function pageChecks(page: PageResult): Check[] {
   const note = m.runtimeError ? `invalid: ${m.runtimeError}` : undefined;
   const valid = !note;
   return [
-    { name: `${page.name}: performance score`, measured: String(m.score), target: `>= ${TARGETS.score}`, pass: valid && m.score >= TARGETS.score, ...(note ? { note } : {}) },
+    {
+      name: `${page.name}: performance score`,
+      measured: String(m.score),
+      target: `>= ${TARGETS.score}`,
+      pass: valid && m.score >= TARGETS.score,
+      ...(note ? { note } : {}),
+    },
     {
       name: `${page.name}: JS transferred`,
       measured: kb(m.scriptTransferBytes),
@@ -210,7 +222,9 @@ export async function runLighthouseBench(): Promise<LighthouseOutcome> {
 
   // Simulated throttling multiplies the CPU time it observes by 4, so a busy machine inflates TBT: print its load.
   const loadAverage = loadavg()[0]!.toFixed(1);
-  process.stdout.write(`Tessera browser bench: Lighthouse, mobile emulation, ${runs} run(s) per page, ${chromePath}, load average ${loadAverage} on ${availableParallelism()} CPUs\n`);
+  process.stdout.write(
+    `Tessera browser bench: Lighthouse, mobile emulation, ${runs} run(s) per page, ${chromePath}, load average ${loadAverage} on ${availableParallelism()} CPUs\n`,
+  );
   if (process.env.BENCH_SKIP_WEB_BUILD === '1') progress('serving apps/web/dist as it is (BENCH_SKIP_WEB_BUILD=1)');
   else {
     progress('building the web app (npm run build -w apps/web)');
@@ -249,17 +263,29 @@ export async function runLighthouseBench(): Promise<LighthouseOutcome> {
       results.push({ name: page.name, url, runs: pageRuns, median });
     }
 
-    process.stdout.write(`\n${table(
-      ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transferred', 'JS requests', 'all transferred', 'benchmark index'],
-      results.map(({ name, url, median: m }) => [
-        `${name} ${new URL(url).pathname}${m.finalUrl !== url ? ` (ended at ${new URL(m.finalUrl).pathname})` : ''}`,
-        String(m.score), msText(m.fcpMs), msText(m.lcpMs), msText(m.tbtMs), m.cls.toFixed(3), kb(m.scriptTransferBytes), String(m.scriptRequests), kb(m.totalTransferBytes), String(m.benchmarkIndex),
-      ]),
-    )}\n\n`);
+    process.stdout.write(
+      `\n${table(
+        ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transferred', 'JS requests', 'all transferred', 'benchmark index'],
+        results.map(({ name, url, median: m }) => [
+          `${name} ${new URL(url).pathname}${m.finalUrl !== url ? ` (ended at ${new URL(m.finalUrl).pathname})` : ''}`,
+          String(m.score),
+          msText(m.fcpMs),
+          msText(m.lcpMs),
+          msText(m.tbtMs),
+          m.cls.toFixed(3),
+          kb(m.scriptTransferBytes),
+          String(m.scriptRequests),
+          kb(m.totalTransferBytes),
+          String(m.benchmarkIndex),
+        ]),
+      )}\n\n`,
+    );
     for (const { name, median } of results.filter((r) => r.median.score < TARGETS.score && r.median.findings.length)) {
       process.stdout.write(`Where ${name} loses time (Lighthouse's estimated savings, median run):\n`);
       for (const f of median.findings) {
-        const savings = Object.entries(f.savings).filter(([, v]) => (v ?? 0) > 0).map(([k, v]) => `${k} ${k === 'CLS' ? v!.toFixed(3) : `${Math.round(v!)} ms`}`);
+        const savings = Object.entries(f.savings)
+          .filter(([, v]) => (v ?? 0) > 0)
+          .map(([k, v]) => `${k} ${k === 'CLS' ? v!.toFixed(3) : `${Math.round(v!)} ms`}`);
         process.stdout.write(`  - ${f.title}${f.displayValue ? ` (${f.displayValue})` : ''}: ${savings.join(', ')}\n`);
       }
       process.stdout.write('\n');
@@ -269,19 +295,30 @@ export async function runLighthouseBench(): Promise<LighthouseOutcome> {
     process.stdout.write(`${checkTable(checks)}\n\n`);
     const pass = checks.every((c) => c.pass);
     const resultsFile = resultsPath('lighthouse.json');
-    await writeFile(resultsFile, `${JSON.stringify({
-      finishedAt: new Date().toISOString(),
-      environment: {
-        node: process.version, chromePath, chrome: await browserVersion(chrome.port), lighthouse: lighthousePackage.version,
-        cpus: availableParallelism(), loadAverageAtStart: Number(loadAverage),
-      },
-      runsPerPage: runs,
-      targets: TARGETS,
-      notes,
-      pages: results,
-      checks,
-      pass,
-    }, null, 2)}\n`);
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          finishedAt: new Date().toISOString(),
+          environment: {
+            node: process.version,
+            chromePath,
+            chrome: await browserVersion(chrome.port),
+            lighthouse: lighthousePackage.version,
+            cpus: availableParallelism(),
+            loadAverageAtStart: Number(loadAverage),
+          },
+          runsPerPage: runs,
+          targets: TARGETS,
+          notes,
+          pages: results,
+          checks,
+          pass,
+        },
+        null,
+        2,
+      )}\n`,
+    );
     process.stdout.write(`${pass ? 'All browser targets met' : 'Some browser targets missed'}; results in ${resultsFile}\n`);
     return { pass, checks };
   } finally {

@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
   const target = engine === 'postgres' ? 50 : 100;
 
-  process.stdout.write(`Tessera marketplace bench on ${engine}: ${offers} offers, ${duration} s per run after ${warmup} s warm-up, Node ${process.version}, ${availableParallelism()} CPUs\n`);
+  process.stdout.write(
+    `Tessera marketplace bench on ${engine}: ${offers} offers, ${duration} s per run after ${warmup} s warm-up, Node ${process.version}, ${availableParallelism()} CPUs\n`,
+  );
   const started = Date.now();
   const server = await startServers();
   process.stdout.write(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
@@ -48,12 +50,16 @@ async function main(): Promise<void> {
     const base = `${server.appUrl}/api/v1/tenant/demo/marketplace`;
     const institutions = (await expectOk(`${base}/institutions?limit=100`)) as { data: { _id: string }[] };
     // Half the institutions, so the filter keeps some offers and drops others.
-    const some = institutions.data.filter((_, i) => i % 2 === 0).map((i) => i._id).join(',');
+    const some = institutions.data
+      .filter((_, i) => i % 2 === 0)
+      .map((i) => i._id)
+      .join(',');
     const urls = {
       plain: `${base}/offers?page=1&limit=20`,
       assetIrr: `${base}/offers?assetClass=multi-family,industrial&irrMin=8&irrMax=16`,
-      all: `${base}/offers?search=canyon&institution=${some}&type=value-add,debt-investment,joint-venture&assetClass=multi-family,industrial,retail,office-spaces`
-        + '&status=open,upcoming&investmentMin=10000&investmentMax=90000&irrMin=6&irrMax=20&equityMultipleMin=1.3&equityMultipleMax=2.1&sort=targetIrr',
+      all:
+        `${base}/offers?search=canyon&institution=${some}&type=value-add,debt-investment,joint-venture&assetClass=multi-family,industrial,retail,office-spaces` +
+        '&status=open,upcoming&investmentMin=10000&investmentMax=90000&irrMin=6&irrMax=20&equityMultipleMin=1.3&equityMultipleMax=2.1&sort=targetIrr',
       page5: `${base}/offers?page=5&limit=20`,
     };
     for (const [name, url] of Object.entries(urls)) {
@@ -73,19 +79,40 @@ async function main(): Promise<void> {
 
     const scenarios = { plain, assetIrr, all, page5 };
     const names: Record<keyof typeof scenarios, string> = {
-      plain: 'GET marketplace/offers page 1', assetIrr: 'assetClass + irrMin/irrMax', all: 'every filter, sort=targetIrr', page5: 'page 5 (newest)',
+      plain: 'GET marketplace/offers page 1',
+      assetIrr: 'assetClass + irrMin/irrMax',
+      all: 'every filter, sort=targetIrr',
+      page5: 'page 5 (newest)',
     };
     const checks = (Object.keys(scenarios) as (keyof typeof scenarios)[]).map((key) =>
-      check(`${names[key]} p95, one client`, ms(scenarios[key].p95Ms), `< ${target} ms`, scenarios[key].p95Ms < target, scenarios[key]));
-    process.stdout.write(`\n${scenarioTable((Object.keys(scenarios) as (keyof typeof scenarios)[]).map((key) => ({ name: names[key], result: scenarios[key] })))}\n\n${checkTable(checks)}\n\n`);
+      check(`${names[key]} p95, one client`, ms(scenarios[key].p95Ms), `< ${target} ms`, scenarios[key].p95Ms < target, scenarios[key]),
+    );
+    process.stdout.write(
+      `\n${scenarioTable((Object.keys(scenarios) as (keyof typeof scenarios)[]).map((key) => ({ name: names[key], result: scenarios[key] })))}\n\n${checkTable(checks)}\n\n`,
+    );
 
     const allPass = checks.every((c) => c.pass);
     await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
     const resultsFile = fileURLToPath(new URL(`../results/marketplace-list-${engine}.json`, import.meta.url));
-    await writeFile(resultsFile, `${JSON.stringify({
-      finishedAt: new Date().toISOString(), engine, environment: { node: process.version, cpus: availableParallelism() },
-      offers, durationSeconds: duration, warmupSeconds: warmup, urls, scenarios, checks, pass: allPass,
-    }, null, 2)}\n`);
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          finishedAt: new Date().toISOString(),
+          engine,
+          environment: { node: process.version, cpus: availableParallelism() },
+          offers,
+          durationSeconds: duration,
+          warmupSeconds: warmup,
+          urls,
+          scenarios,
+          checks,
+          pass: allPass,
+        },
+        null,
+        2,
+      )}\n`,
+    );
     process.stdout.write(`${allPass ? 'All targets met' : 'Some targets missed'}; results in ${resultsFile}\n`);
     if (strict && !allPass) process.exitCode = 1;
   } finally {

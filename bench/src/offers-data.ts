@@ -6,7 +6,18 @@ export const BENCH_GP_EMAIL = 'investor@demo.tessera.local';
 export const BENCH_GP_PASSWORD = 'demo-investor-2026';
 
 /** Words of the generated offer names; the benchmark searches for one of them (it matches a tenth of the offers). */
-export const OFFER_NAME_WORDS = ['Harbor', 'Summit', 'Ridge', 'Canyon', 'Meadow', 'Lakeside', 'Granite', 'Cedar', 'Willow', 'Beacon'] as const;
+export const OFFER_NAME_WORDS = [
+  'Harbor',
+  'Summit',
+  'Ridge',
+  'Canyon',
+  'Meadow',
+  'Lakeside',
+  'Granite',
+  'Cedar',
+  'Willow',
+  'Beacon',
+] as const;
 
 /**
  * Adds `count` offers to the default tenant's first institution in one INSERT … SELECT (not through the API):

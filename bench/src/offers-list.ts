@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   process.env.BENCH_OFFERS = String(offers);
   process.env.BENCH_DATABASE_URL ||= LOCAL_POSTGRES;
 
-  process.stdout.write(`Tessera offers-list bench: ${offers} offers, ${duration} s per run after ${warmup} s warm-up, Node ${process.version}, ${availableParallelism()} CPUs\n`);
+  process.stdout.write(
+    `Tessera offers-list bench: ${offers} offers, ${duration} s per run after ${warmup} s warm-up, Node ${process.version}, ${availableParallelism()} CPUs\n`,
+  );
   process.stdout.write('  starting the app on a fresh PostgreSQL database and inserting the offers\n');
   const started = Date.now();
   const server = await startServers();
@@ -51,7 +53,9 @@ async function main(): Promise<void> {
   try {
     const signIn = async (account: { email: string; password: string }) => {
       const signedIn = (await expectOk(`${server.appUrl}/api/v1/auth/signin`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account),
       })) as { data: { token: string } };
       return { authorization: `Bearer ${signedIn.data.token}` };
     };
@@ -63,8 +67,11 @@ async function main(): Promise<void> {
     const found = (await expectOk(url, { headers })) as { data: unknown[]; meta: { total: number } };
     if (all.meta.total < offers) throw new Error(`expected at least ${offers} offers, the list says ${all.meta.total}`);
     const gpFound = (await expectOk(url, { headers: gpHeaders })) as { meta: { total: number } };
-    if (gpFound.meta.total !== found.meta.total) throw new Error(`the GP sees ${gpFound.meta.total} matches, the owner ${found.meta.total}`);
-    process.stdout.write(`  ${all.meta.total} offers in the tenant; search '${SEARCH}' matches ${found.meta.total}, page 1 holds ${found.data.length}\n`);
+    if (gpFound.meta.total !== found.meta.total)
+      throw new Error(`the GP sees ${gpFound.meta.total} matches, the owner ${found.meta.total}`);
+    process.stdout.write(
+      `  ${all.meta.total} offers in the tenant; search '${SEARCH}' matches ${found.meta.total}, page 1 holds ${found.data.length}\n`,
+    );
 
     const measure = async (name: string, options: Parameters<typeof load>[0]): Promise<LoadResult> => {
       process.stdout.write(`  ${name}: warm-up ${warmup} s, then ${duration} s\n`);
@@ -74,7 +81,13 @@ async function main(): Promise<void> {
     // The target is one client's latency; the loaded runs show how it degrades as clients share the CPUs.
     const single = await measure('1 connection', { url, headers, connections: 1, durationSeconds: duration });
     const gp = await measure('1 connection as a GP', { url, headers: gpHeaders, connections: 1, durationSeconds: duration });
-    const steady = await measure(`5 connections at ${STEADY_RATE} req/s`, { url, headers, connections: 5, durationSeconds: duration, overallRate: STEADY_RATE });
+    const steady = await measure(`5 connections at ${STEADY_RATE} req/s`, {
+      url,
+      headers,
+      connections: 5,
+      durationSeconds: duration,
+      overallRate: STEADY_RATE,
+    });
     const saturated = await measure('20 connections, as fast as it answers', { url, headers, connections: 20, durationSeconds: duration });
     const plain = await measure('1 connection, no search', { url: plainUrl, headers, connections: 1, durationSeconds: duration });
 
@@ -83,23 +96,38 @@ async function main(): Promise<void> {
       check('search page 1 p95, one GP', ms(gp.p95Ms), `< ${TARGET_P95_MS} ms`, gp.p95Ms < TARGET_P95_MS, gp),
     ];
     const path = `GET offers?search=${SEARCH} page 1`;
-    process.stdout.write(`\n${scenarioTable([
-      { name: `${path}, 1 client`, result: single },
-      { name: `${path}, ${STEADY_RATE} req/s`, result: steady },
-      { name: `${path}, saturated`, result: saturated },
-      { name: 'GET offers page 1 (no search), 1 client', result: plain },
-      { name: `${path}, 1 GP (team EXISTS)`, result: gp },
-    ])}\n\n${checkTable(checks)}\n\n`);
+    process.stdout.write(
+      `\n${scenarioTable([
+        { name: `${path}, 1 client`, result: single },
+        { name: `${path}, ${STEADY_RATE} req/s`, result: steady },
+        { name: `${path}, saturated`, result: saturated },
+        { name: 'GET offers page 1 (no search), 1 client', result: plain },
+        { name: `${path}, 1 GP (team EXISTS)`, result: gp },
+      ])}\n\n${checkTable(checks)}\n\n`,
+    );
 
     const allPass = checks.every((c) => c.pass);
     const resultsFile = fileURLToPath(new URL('../results/offers-list.json', import.meta.url));
     await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
-    await writeFile(resultsFile, `${JSON.stringify({
-      finishedAt: new Date().toISOString(),
-      environment: { node: process.version, cpus: availableParallelism() },
-      offers, search: SEARCH, matches: found.meta.total, durationSeconds: duration, warmupSeconds: warmup,
-      scenarios: { single, steady, saturated, plain, gp }, checks, pass: allPass,
-    }, null, 2)}\n`);
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          finishedAt: new Date().toISOString(),
+          environment: { node: process.version, cpus: availableParallelism() },
+          offers,
+          search: SEARCH,
+          matches: found.meta.total,
+          durationSeconds: duration,
+          warmupSeconds: warmup,
+          scenarios: { single, steady, saturated, plain, gp },
+          checks,
+          pass: allPass,
+        },
+        null,
+        2,
+      )}\n`,
+    );
     process.stdout.write(`${allPass ? 'All targets met' : 'Some targets missed'}; results in ${resultsFile}\n`);
     if (strict && !allPass) process.exitCode = 1;
   } finally {

@@ -6,8 +6,6 @@ export interface LoopDelay {
   maxMs: number;
 }
 
-export type ServerMessage =
-  | { type: 'ready'; appUrl: string; bareUrl: string }
-  | { type: 'loop-delay'; delay: LoopDelay };
+export type ServerMessage = { type: 'ready'; appUrl: string; bareUrl: string } | { type: 'loop-delay'; delay: LoopDelay };
 
 export type RunnerMessage = { type: 'reset-loop-delay' } | { type: 'read-loop-delay' } | { type: 'stop' };

@@ -12,7 +12,10 @@ export interface Check {
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (/^[\d.,]+( ms)?$|^[\d.]+x$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (/^[\d.,]+( ms)?$|^[\d.]+x$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -23,7 +26,15 @@ export function scenarioTable(scenarios: { name: string; result: LoadResult }[])
   return table(
     ['scenario', 'conns', 'req/s', 'p50', 'p95', 'p99', 'max', 'non-2xx', 'errors'],
     scenarios.map(({ name, result: r }) => [
-      name, String(r.connections), rate(r.requestsPerSecond), ms(r.p50Ms), ms(r.p95Ms), ms(r.p99Ms), ms(r.maxMs), String(r.non2xx), String(r.errors),
+      name,
+      String(r.connections),
+      rate(r.requestsPerSecond),
+      ms(r.p50Ms),
+      ms(r.p95Ms),
+      ms(r.p99Ms),
+      ms(r.maxMs),
+      String(r.non2xx),
+      String(r.errors),
     ]),
   );
 }

@@ -46,8 +46,12 @@ async function loadBench(): Promise<boolean> {
   const duration = durationSeconds();
   const warmup = Math.min(3, Math.max(1, Math.round(duration / 5)));
 
-  process.stdout.write(`Tessera API bench: ${duration} s per run after ${warmup} s warm-up, Node ${process.version}, ${availableParallelism()} CPUs\n`);
-  progress(`starting the app (fresh ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'} database) and the bare baseline in a child process`);
+  process.stdout.write(
+    `Tessera API bench: ${duration} s per run after ${warmup} s warm-up, Node ${process.version}, ${availableParallelism()} CPUs\n`,
+  );
+  progress(
+    `starting the app (fresh ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'} database) and the bare baseline in a child process`,
+  );
   const server = await startServers();
 
   try {
@@ -80,34 +84,52 @@ async function loadBench(): Promise<boolean> {
 
     const ratio = live.requestsPerSecond / bare.requestsPerSecond;
     const checks = [
-      check('health/live req/s ÷ bare req/s', `${ratio.toFixed(2)}x`, `>= ${TARGETS.liveToBareRatio.toFixed(2)}x`, ratio >= TARGETS.liveToBareRatio, bare, live),
+      check(
+        'health/live req/s ÷ bare req/s',
+        `${ratio.toFixed(2)}x`,
+        `>= ${TARGETS.liveToBareRatio.toFixed(2)}x`,
+        ratio >= TARGETS.liveToBareRatio,
+        bare,
+        live,
+      ),
       check('sign-in p95', ms(signins.p95Ms), `< ${TARGETS.signinP95Ms} ms`, signins.p95Ms < TARGETS.signinP95Ms, signins),
       check('health p99 during sign-in', ms(health.p99Ms), `< ${TARGETS.healthP99Ms} ms`, health.p99Ms < TARGETS.healthP99Ms, health),
     ];
 
-    process.stdout.write(`\n${scenarioTable([
-      { name: 'bare GET /', result: bare },
-      { name: 'GET /api/v1/health/live', result: live },
-      { name: 'POST /api/v1/auth/signin', result: signins },
-      { name: `GET /api/v1/health (${HEALTH_RATE_PER_SECOND}/s, during sign-in)`, result: health },
-    ])}\n\n`);
-    process.stdout.write(`Server event-loop delay during sign-in: p50 ${ms(loopDelay.p50Ms)}, p99 ${ms(loopDelay.p99Ms)}, max ${ms(loopDelay.maxMs)}\n\n`);
+    process.stdout.write(
+      `\n${scenarioTable([
+        { name: 'bare GET /', result: bare },
+        { name: 'GET /api/v1/health/live', result: live },
+        { name: 'POST /api/v1/auth/signin', result: signins },
+        { name: `GET /api/v1/health (${HEALTH_RATE_PER_SECOND}/s, during sign-in)`, result: health },
+      ])}\n\n`,
+    );
+    process.stdout.write(
+      `Server event-loop delay during sign-in: p50 ${ms(loopDelay.p50Ms)}, p99 ${ms(loopDelay.p99Ms)}, max ${ms(loopDelay.maxMs)}\n\n`,
+    );
     process.stdout.write(`${checkTable(checks)}\n\n`);
 
     const allPass = checks.every((c) => c.pass);
     const resultsFile = fileURLToPath(new URL('../results/latest.json', import.meta.url));
     await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
-    await writeFile(resultsFile, `${JSON.stringify({
-      finishedAt: new Date().toISOString(),
-      environment: { node: process.version, cpus: availableParallelism(), uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? null },
-      durationSeconds: duration,
-      warmupSeconds: warmup,
-      scenarios: { bare, live, signin: signins, healthDuringSignin: health },
-      liveToBareRatio: ratio,
-      serverLoopDelayDuringSignin: loopDelay,
-      checks,
-      pass: allPass,
-    }, null, 2)}\n`);
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          finishedAt: new Date().toISOString(),
+          environment: { node: process.version, cpus: availableParallelism(), uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? null },
+          durationSeconds: duration,
+          warmupSeconds: warmup,
+          scenarios: { bare, live, signin: signins, healthDuringSignin: health },
+          liveToBareRatio: ratio,
+          serverLoopDelayDuringSignin: loopDelay,
+          checks,
+          pass: allPass,
+        },
+        null,
+        2,
+      )}\n`,
+    );
     process.stdout.write(`${allPass ? 'All targets met' : 'Some targets missed'}; results in ${resultsFile}\n`);
     return allPass;
   } finally {

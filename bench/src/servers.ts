@@ -42,7 +42,12 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-'));
   const server = process.env.BENCH_DATABASE_URL ? await createServerDatabase(process.env.BENCH_DATABASE_URL) : undefined;
   const config = loadConfig({
-    DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000000', AUTH_ACCOUNT_LIMIT_MAX: '1000000', NODE_ENV: 'production', DEMO_DATA: '1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '1000000',
+    AUTH_ACCOUNT_LIMIT_MAX: '1000000',
+    NODE_ENV: 'production',
+    DEMO_DATA: '1',
     ...(server ? { DATABASE_URL: server.url } : {}),
   });
   const app = await buildApp(config);
@@ -91,7 +96,11 @@ async function main(): Promise<void> {
     else if (message.type === 'read-loop-delay') {
       send({
         type: 'loop-delay',
-        delay: { p50Ms: loopDelay.percentile(50) / NS_PER_MS, p99Ms: loopDelay.percentile(99) / NS_PER_MS, maxMs: loopDelay.max / NS_PER_MS },
+        delay: {
+          p50Ms: loopDelay.percentile(50) / NS_PER_MS,
+          p99Ms: loopDelay.percentile(99) / NS_PER_MS,
+          maxMs: loopDelay.max / NS_PER_MS,
+        },
       });
     } else if (message.type === 'stop') void stop();
   });

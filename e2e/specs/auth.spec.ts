@@ -80,7 +80,11 @@ describe("an offer's call to action after sign-in", () => {
   it('opens the CTA the link asks for in a new tab once the visitor signs in', async () => {
     const user = await tenant.investor();
     const page = await newPage();
-    await page.context().route('https://summitridge.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Book a call with Summit Ridge</h1>' }));
+    await page
+      .context()
+      .route('https://summitridge.example/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<h1>Book a call with Summit Ridge</h1>' }),
+      );
     await page.goto(tenant.url(`/signin?offer=${OFFER.slug}&cta=secondary`));
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -113,7 +117,10 @@ describe('e-mailed links', () => {
 
   it('finishes an invitation through the mailed link with the fields prefilled', async () => {
     const email = uniqueEmail('invitee');
-    await tenant.api('POST', '/auth/invite', { token: tenant.owner.token, body: { email, firstname: 'Grace', lastname: 'Hopper', role: 'member' } });
+    await tenant.api('POST', '/auth/invite', {
+      token: tenant.owner.token,
+      body: { email, firstname: 'Grace', lastname: 'Hopper', role: 'member' },
+    });
     const link = await linkInLastMail(email);
 
     const page = await newPage();

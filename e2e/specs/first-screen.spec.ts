@@ -41,9 +41,16 @@ interface Paint {
  * Opens `path` with the app, and once it has rendered (the server's first screen gone, `rendered` shown) returns
  * the Largest Contentful Paint entries and when the app replaced the server's HTML.
  */
-async function paintsOf(page: Page, path: string, rendered: (page: Page) => Promise<void>): Promise<{ entries: Paint[]; replacedAt: number }> {
+async function paintsOf(
+  page: Page,
+  path: string,
+  rendered: (page: Page) => Promise<void>,
+): Promise<{ entries: Paint[]; replacedAt: number }> {
   await page.addInitScript(() => {
-    const state = { entries: [] as { entry: PerformanceEntry & { size: number; element: Element | null }; server: boolean }[], replacedAt: 0 };
+    const state = {
+      entries: [] as { entry: PerformanceEntry & { size: number; element: Element | null }; server: boolean }[],
+      replacedAt: 0,
+    };
     (window as unknown as { firstScreenProbe: typeof state }).firstScreenProbe = state;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null })[]) {
@@ -51,7 +58,8 @@ async function paintsOf(page: Page, path: string, rendered: (page: Page) => Prom
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new MutationObserver(() => {
-      if (!state.replacedAt && document.querySelector('.fp-bar') === null && document.getElementById('root')?.firstChild) state.replacedAt = performance.now();
+      if (!state.replacedAt && document.querySelector('.fp-bar') === null && document.getElementById('root')?.firstChild)
+        state.replacedAt = performance.now();
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(tenant.url(path));
@@ -60,10 +68,22 @@ async function paintsOf(page: Page, path: string, rendered: (page: Page) => Prom
   // Entries come after the frame they were painted in: let the app's first frames be painted and reported.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 500)))));
   return page.evaluate(() => {
-    const { entries, replacedAt } = (window as unknown as { firstScreenProbe: { entries: { entry: PerformanceEntry & { size: number; element: Element | null }; server: boolean }[]; replacedAt: number } }).firstScreenProbe;
+    const { entries, replacedAt } = (
+      window as unknown as {
+        firstScreenProbe: {
+          entries: { entry: PerformanceEntry & { size: number; element: Element | null }; server: boolean }[];
+          replacedAt: number;
+        };
+      }
+    ).firstScreenProbe;
     return {
       replacedAt,
-      entries: entries.map(({ entry, server }) => ({ startTime: entry.startTime, size: entry.size, server, connected: Boolean(entry.element?.isConnected) })),
+      entries: entries.map(({ entry, server }) => ({
+        startTime: entry.startTime,
+        size: entry.size,
+        server,
+        connected: Boolean(entry.element?.isConnected),
+      })),
     };
   });
 }
@@ -79,7 +99,7 @@ function expectServerPaint({ entries, replacedAt }: { entries: Paint[]; replaced
 }
 
 describe('the first screen before the app', () => {
-  it('paints an offer\'s page from its HTML, and stays the largest paint once the app has rendered', async () => {
+  it("paints an offer's page from its HTML, and stays the largest paint once the app has rendered", async () => {
     const bare = await newPage({ ...PHONE, javaScriptEnabled: false });
     await bare.goto(tenant.url(`/marketplace/offers/${OFFER.slug}`));
     await bare.getByRole('heading', { level: 1, name: OFFER.name }).waitFor();
@@ -88,11 +108,13 @@ describe('the first screen before the app', () => {
     expect(await bare.getByRole('link', { name: 'Documents' }).getAttribute('href')).toBe(`/marketplace/offers/${OFFER.slug}/documents`);
 
     const page = await newPage(PHONE);
-    const paints = await paintsOf(page, `/marketplace/offers/${OFFER.slug}`, (p) => p.getByRole('tab', { name: 'Home', selected: true }).waitFor());
+    const paints = await paintsOf(page, `/marketplace/offers/${OFFER.slug}`, (p) =>
+      p.getByRole('tab', { name: 'Home', selected: true }).waitFor(),
+    );
     expectServerPaint(paints);
   });
 
-  it('paints the marketplace\'s title and first handpicked deal from its HTML, and stays the largest paint once the app has rendered', async () => {
+  it("paints the marketplace's title and first handpicked deal from its HTML, and stays the largest paint once the app has rendered", async () => {
     const bare = await newPage({ ...PHONE, javaScriptEnabled: false });
     await bare.goto(tenant.url('/marketplace/offers'));
     await bare.getByRole('heading', { level: 1, name: 'Marketplace' }).waitFor();
@@ -116,15 +138,18 @@ describe('the first screen before the app', () => {
  */
 async function boxesOf(page: Page, bar: string, selectors: string[]): Promise<number[][][]> {
   await page.evaluate(() => document.fonts.ready);
-  return page.evaluate(([barSelector, all]) => {
-    const top = document.querySelector(barSelector)?.getBoundingClientRect().bottom ?? 0;
-    return all.map((selector) =>
-      [...document.querySelectorAll(selector)].map((el) => {
-        const r = el.getBoundingClientRect();
-        return [r.x, r.y - top, r.width, r.height].map((n) => Math.round(n * 10) / 10);
-      }),
-    );
-  }, [bar, selectors] as const);
+  return page.evaluate(
+    ([barSelector, all]) => {
+      const top = document.querySelector(barSelector)?.getBoundingClientRect().bottom ?? 0;
+      return all.map((selector) =>
+        [...document.querySelectorAll(selector)].map((el) => {
+          const r = el.getBoundingClientRect();
+          return [r.x, r.y - top, r.width, r.height].map((n) => Math.round(n * 10) / 10);
+        }),
+      );
+    },
+    [bar, selectors] as const,
+  );
 }
 
 /** Fails unless each box the server painted is within 1 px of the app's box in the same place of the list. */
@@ -147,14 +172,19 @@ describe('the first screen drawn by hand, against the app', () => {
     await page.getByRole('tab', { name: 'Home', selected: true }).waitFor();
     await page.evaluate(() => document.fonts.ready);
     expect(await page.evaluate(() => document.fonts.check('600 14px Roboto'))).toBe(true);
-    const tabs = await page.getByRole('tab').evaluateAll((els) => els.map((el) => ({ label: el.textContent, width: el.getBoundingClientRect().width })));
+    const tabs = await page
+      .getByRole('tab')
+      .evaluateAll((els) => els.map((el) => ({ label: el.textContent, width: el.getBoundingClientRect().width })));
     expect(tabs.map((tab) => tab.label)).toEqual(MARKETPLACE_OFFER_TABS.map((tab) => tab.label));
     for (const [i, tab] of tabs.entries()) {
-      expect(Math.abs(tab.width - (MARKETPLACE_OFFER_TABS[i]?.width ?? 0)), `${tab.label}: the app draws it ${tab.width} px wide`).toBeLessThan(0.5);
+      expect(
+        Math.abs(tab.width - (MARKETPLACE_OFFER_TABS[i]?.width ?? 0)),
+        `${tab.label}: the app draws it ${tab.width} px wide`,
+      ).toBeLessThan(0.5);
     }
   });
 
-  it('draws an offer\'s title and tabs where the app draws them, on a phone and on a desktop', async () => {
+  it("draws an offer's title and tabs where the app draws them, on a phone and on a desktop", async () => {
     for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
       const bare = await newPage({ ...viewport, javaScriptEnabled: false });
       await bare.goto(tenant.url(`/marketplace/offers/${OFFER.slug}/about`));
@@ -168,7 +198,7 @@ describe('the first screen drawn by hand, against the app', () => {
     }
   });
 
-  it('draws the marketplace\'s title and first handpicked deal where the app draws them, on a phone and on a desktop', async () => {
+  it("draws the marketplace's title and first handpicked deal where the app draws them, on a phone and on a desktop", async () => {
     const parts = ['h1', '[aria-roledescription="carousel"] h3', '[aria-roledescription="carousel"] [aria-label^="View Offer"]'];
     for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
       const bare = await newPage({ ...viewport, javaScriptEnabled: false });

@@ -30,11 +30,13 @@ describe('journeys are isolated from the demo data', () => {
   });
 
   it('no spec or support file signs in as a demo account or reads a demo tenant', () => {
-    const files = [...sourceFiles(join(e2eRoot, 'specs')), ...sourceFiles(join(e2eRoot, 'support'))]
-      .filter((file) => !file.endsWith('demo-guard.ts') && relative(e2eRoot, file) !== self);
+    const files = [...sourceFiles(join(e2eRoot, 'specs')), ...sourceFiles(join(e2eRoot, 'support'))].filter(
+      (file) => !file.endsWith('demo-guard.ts') && relative(e2eRoot, file) !== self,
+    );
     expect(files.length).toBeGreaterThan(10);
     const found = files.flatMap((file) =>
-      demoReferences(readFileSync(file, 'utf8')).map((r) => `${relative(e2eRoot, file)}:${r.line} (${r.why}): ${r.text}`));
+      demoReferences(readFileSync(file, 'utf8')).map((r) => `${relative(e2eRoot, file)}:${r.line} (${r.why}): ${r.text}`),
+    );
     expect(found).toEqual([]);
   });
 

@@ -46,7 +46,11 @@ async function activeSlide(page: Page): Promise<string> {
 describe('the marketplace', () => {
   it('a signed-out visitor filters, opens an offer, reads its tabs, downloads a document, clicks its CTA, signs up and the CTA opens', async () => {
     const page = await newPage();
-    await page.context().route('https://journey-cta.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Reserved for the journey</h1>' }));
+    await page
+      .context()
+      .route('https://journey-cta.example/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<h1>Reserved for the journey</h1>' }),
+      );
     await page.goto(tenant.url('/marketplace/offers'));
 
     // The showcase carousel advances on its own every 5 s.
@@ -95,7 +99,9 @@ describe('the marketplace', () => {
 
     // Signed out, the primary CTA asks to sign in first, carrying the offer and the CTA; sign-up keeps them.
     await page.getByRole('button', { name: 'Reserve a Spot' }).click();
-    await page.waitForURL((url) => url.pathname === '/signin' && url.searchParams.get('offer') === ids.offerId && url.searchParams.get('cta') === 'primary');
+    await page.waitForURL(
+      (url) => url.pathname === '/signin' && url.searchParams.get('offer') === ids.offerId && url.searchParams.get('cta') === 'primary',
+    );
     await page.getByRole('link', { name: 'Create account' }).click();
     await page.waitForURL((url) => url.pathname === '/signup' && url.searchParams.get('offer') === ids.offerId);
     await page.getByLabel('First name').fill('Ivy');
@@ -112,7 +118,10 @@ describe('the marketplace', () => {
     // The visitor closes the tab: the events still queued (the CTA click, within the queue's 2 s) go as it closes,
     // and the offer's analytics then count the download and the click.
     await page.close({ runBeforeUnload: true });
-    const dashboard = () => tenant.api<{ data: { interactions: number } }>('GET', `/tenant/${tenant.tenantId}/offers/${ids.offerId}/dashboard`, { token: tenant.owner.token });
+    const dashboard = () =>
+      tenant.api<{ data: { interactions: number } }>('GET', `/tenant/${tenant.tenantId}/offers/${ids.offerId}/dashboard`, {
+        token: tenant.owner.token,
+      });
     await expect.poll(async () => (await dashboard()).data.interactions, { timeout: 10_000 }).toBe(2);
   });
 
@@ -146,7 +155,8 @@ describe('the marketplace', () => {
     await owner.waitForURL((url) => url.pathname === '/institution/dashboard');
     const panel = owner.locator('.MuiCard-root').filter({ has: owner.getByText('Offer analytics') });
     // The first match is the total above the chart (its legend repeats the label).
-    const total = async (label: string) => Number(await panel.getByText(label, { exact: true }).first().locator('xpath=following-sibling::*[1]').textContent());
+    const total = async (label: string) =>
+      Number(await panel.getByText(label, { exact: true }).first().locator('xpath=following-sibling::*[1]').textContent());
     await expect.poll(() => total('Impressions'), { timeout: 15_000, interval: 1000 }).toBeGreaterThanOrEqual(2);
     expect(await total('Visitors')).toBeGreaterThanOrEqual(1);
     // The first journey's download and CTA click (002 §2: calls to action, clicks and document views).

@@ -106,31 +106,51 @@ describe('individual profiles', () => {
       await page.getByRole('button', { name: `Edit ${shown}` }).waitFor();
     }
 
-    await addItem('Address', async (d) => {
-      await d.getByLabel('Address line 1').fill('1 Main Street');
-      await d.getByLabel('City').fill('Austin');
-      await d.getByLabel('State').fill('TX');
-      await d.getByLabel('Zip').pressSequentially('78701-1234');
-      expect(await d.getByLabel('Zip').inputValue()).toBe('78701');
-    }, '1 Main Street, Austin, TX 78701');
+    await addItem(
+      'Address',
+      async (d) => {
+        await d.getByLabel('Address line 1').fill('1 Main Street');
+        await d.getByLabel('City').fill('Austin');
+        await d.getByLabel('State').fill('TX');
+        await d.getByLabel('Zip').pressSequentially('78701-1234');
+        expect(await d.getByLabel('Zip').inputValue()).toBe('78701');
+      },
+      '1 Main Street, Austin, TX 78701',
+    );
     await expectToast(page, 'Contact saved');
 
-    await addItem('Email', async (d) => {
-      await d.getByLabel('Email').fill('first@example.com');
-      await d.getByLabel('Primary').check();
-    }, 'first@example.com');
-    await addItem('Email', async (d) => {
-      await choose(d, 'Type', 'Personal');
-      await d.getByLabel('Email').fill('second@example.com');
-    }, 'second@example.com');
+    await addItem(
+      'Email',
+      async (d) => {
+        await d.getByLabel('Email').fill('first@example.com');
+        await d.getByLabel('Primary').check();
+      },
+      'first@example.com',
+    );
+    await addItem(
+      'Email',
+      async (d) => {
+        await choose(d, 'Type', 'Personal');
+        await d.getByLabel('Email').fill('second@example.com');
+      },
+      'second@example.com',
+    );
 
-    await addItem('Phone', async (d) => {
-      await d.getByLabel('Phone').pressSequentially('5551234567');
-      expect(await d.getByLabel('Phone').inputValue()).toBe('(555) 123-4567');
-    }, '(555) 123-4567');
-    await addItem('Fax', async (d) => {
-      await d.getByLabel('Fax').pressSequentially('5559876543');
-    }, '(555) 987-6543');
+    await addItem(
+      'Phone',
+      async (d) => {
+        await d.getByLabel('Phone').pressSequentially('5551234567');
+        expect(await d.getByLabel('Phone').inputValue()).toBe('(555) 123-4567');
+      },
+      '(555) 123-4567',
+    );
+    await addItem(
+      'Fax',
+      async (d) => {
+        await d.getByLabel('Fax').pressSequentially('5559876543');
+      },
+      '(555) 987-6543',
+    );
 
     for (const section of ['Addresses', 'Emails', 'Phones', 'Faxes']) await page.getByRole('region', { name: section }).waitFor();
 

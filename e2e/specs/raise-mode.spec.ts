@@ -17,7 +17,8 @@ beforeAll(async () => {
 async function seedInstitution(name: string): Promise<string> {
   const slug = name.toLowerCase().replace(/\s+/g, '-');
   const { data } = await tenant.api<{ data: { _id: string; isTeamMember: boolean } }>('POST', `/tenant/${tenant.tenantId}/institutions`, {
-    token: tenant.owner.token, body: { name, slug, type: 'fund', descriptionShort: 'A fund met on the journey' },
+    token: tenant.owner.token,
+    body: { name, slug, type: 'fund', descriptionShort: 'A fund met on the journey' },
   });
   // Its creator is on its team, so the picker offers it.
   expect(data.isTeamMember).toBe(true);
@@ -35,7 +36,11 @@ describe('Raise mode', () => {
     expect(await page.getByRole('button', { name: 'Invest mode' }).getAttribute('aria-pressed')).toBe('true');
 
     // The server refuses the same switch, with the same words.
-    const res = await callApi('PUT', `/user/${investor.userId}/tenant-member/mode`, { slug: tenant.slug, token: investor.token, body: { appMode: 'institution' } });
+    const res = await callApi('PUT', `/user/${investor.userId}/tenant-member/mode`, {
+      slug: tenant.slug,
+      token: investor.token,
+      body: { appMode: 'institution' },
+    });
     expect(res.status).toBe(403);
     expect((res.json as { error: { message: string } }).error.message).toBe(RAISE_REFUSED);
   });
@@ -64,7 +69,9 @@ describe('Raise mode', () => {
     await page.getByText('No leads yet').waitFor();
     const nav = page.getByRole('navigation', { name: 'Institution' });
     await nav.getByText(name).waitFor();
-    expect(await page.getByRole('link', { name: /Marketplace Profile/ }).getAttribute('href')).toBe(`/marketplace/institutions/${institutionId}`);
+    expect(await page.getByRole('link', { name: /Marketplace Profile/ }).getAttribute('href')).toBe(
+      `/marketplace/institutions/${institutionId}`,
+    );
 
     // The choice is the member's: a reload of the root lands on the institution dashboard again.
     await page.goto(tenant.url('/'));

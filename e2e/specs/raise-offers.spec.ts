@@ -24,7 +24,8 @@ beforeAll(async () => {
 
 async function createInstitutionViaApi(name: string, slug: string): Promise<{ _id: string }> {
   const { data } = await tenant.api<{ data: { _id: string } }>('POST', `/tenant/${tenant.tenantId}/institutions`, {
-    token: tenant.owner.token, body: { name, slug, type: 'fund', descriptionShort: 'A fund made for the offers journey' },
+    token: tenant.owner.token,
+    body: { name, slug, type: 'fund', descriptionShort: 'A fund made for the offers journey' },
   });
   return data;
 }
@@ -32,7 +33,8 @@ async function createInstitutionViaApi(name: string, slug: string): Promise<{ _i
 /** Puts an existing account on the institution's team (the owner's call): that makes them a GP of it. */
 async function addToTeamViaApi(institutionId: string, person: { email: string }) {
   await tenant.api('POST', `/tenant/${tenant.tenantId}/institutions/${institutionId}/team/invite`, {
-    token: tenant.owner.token, body: { email: person.email, firstname: 'Gale', lastname: 'Partner', role: 'member' },
+    token: tenant.owner.token,
+    body: { email: person.email, firstname: 'Gale', lastname: 'Partner', role: 'member' },
   });
 }
 
@@ -51,7 +53,10 @@ async function dragOnto(page: Page, source: Locator, target: Locator) {
 
 /** The order of the images in the Media tab, by image id. */
 const imageOrder = (page: Page) =>
-  page.getByRole('list', { name: 'Images' }).locator('[data-image]').evaluateAll((els) => els.map((el) => el.getAttribute('data-image')));
+  page
+    .getByRole('list', { name: 'Images' })
+    .locator('[data-image]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-image')));
 
 describe('raise offers', () => {
   it('a GP creates an offer in Raise mode, fills it in, uploads its documents and reorders images; the owner approves; the GP publishes; the owner shows it; History has each change', async () => {
@@ -106,7 +111,10 @@ describe('raise offers', () => {
     await page.getByRole('tab', { name: 'Financials' }).click();
     await page.getByRole('button', { name: 'Add class', exact: true }).click();
     await page.getByRole('button', { name: 'Add class', exact: true }).click();
-    for (const [index, [name, minimum]] of [['Class A', '50000'], ['Class B', '25000']].entries()) {
+    for (const [index, [name, minimum]] of [
+      ['Class A', '50000'],
+      ['Class B', '25000'],
+    ].entries()) {
       const group = page.getByRole('group', { name: `Class ${index + 1}`, exact: true });
       await group.getByLabel('Class name').fill(name!);
       await group.getByLabel('Minimum investment').fill(minimum!);
@@ -124,7 +132,10 @@ describe('raise offers', () => {
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: `Upload ${label}` }).click();
       await (await chooser).setFiles(files.text(`${label.toLowerCase().replace(/ /g, '-')}.txt`, `${label} of ${offerName}`));
-      await page.getByRole('list', { name: 'Required documents' }).getByText(new RegExp(`^Uploaded: ${label.toLowerCase().replace(/ /g, '-')}$`)).waitFor();
+      await page
+        .getByRole('list', { name: 'Required documents' })
+        .getByText(new RegExp(`^Uploaded: ${label.toLowerCase().replace(/ /g, '-')}$`))
+        .waitFor();
     }
     await page.getByRole('list', { name: 'Offer documents' }).getByRole('listitem').nth(3).waitFor();
 
@@ -144,7 +155,10 @@ describe('raise offers', () => {
 
     // Publishing needs the provider's approval first.
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page.getByText(/Publishing needs approval/).first().waitFor();
+    await page
+      .getByText(/Publishing needs approval/)
+      .first()
+      .waitFor();
 
     // The owner approves in the tenant's marketplace.
     const owner = await newPage();
@@ -170,9 +184,14 @@ describe('raise offers', () => {
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByRole('button', { name: 'Refresh' }).click();
     for (const text of [
-      `created the offer ${offerName}`, `updated the details of ${offerName}`, `updated the financials of ${offerName}`,
-      `updated the documents of ${offerName}`, `updated the images of ${offerName}`, `set the approval of ${offerName} to Approved`,
-      `published ${offerName}`, `made ${offerName} visible on the marketplace`,
+      `created the offer ${offerName}`,
+      `updated the details of ${offerName}`,
+      `updated the financials of ${offerName}`,
+      `updated the documents of ${offerName}`,
+      `updated the images of ${offerName}`,
+      `set the approval of ${offerName} to Approved`,
+      `published ${offerName}`,
+      `made ${offerName} visible on the marketplace`,
     ]) {
       await page.getByText(text).first().waitFor();
     }
@@ -180,7 +199,10 @@ describe('raise offers', () => {
     await page.getByRole('tab', { name: 'Financials' }).click();
     await page.getByRole('button', { name: 'Add class', exact: true }).waitFor();
     await shot(page, 'financials-desktop');
-    await page.getByRole('button', { name: 'All Offers' }).or(page.getByRole('link', { name: 'All Offers' })).click();
+    await page
+      .getByRole('button', { name: 'All Offers' })
+      .or(page.getByRole('link', { name: 'All Offers' }))
+      .click();
     await page.getByRole('button', { name: 'Add Offer' }).click();
     await page.getByRole('dialog', { name: 'Create Offer' }).waitFor();
     await shot(page, 'create-desktop');

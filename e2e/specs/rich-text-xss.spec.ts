@@ -42,16 +42,32 @@ beforeAll(async () => {
 
 /** Stores rich text the way an editor does: through the API, as the offer's description. */
 const storeOfferDescription = (description: string) =>
-  tenant.api('PUT', `/tenant/${tenant.tenantId}/offers/${ids.offerId}/details`, { token: tenant.owner.token, body: {
-    name: OFFER.name, slug: OFFER.slug, type: null, assetClass: OFFER.assetClass, equityType: null,
-    description, descriptionShort: 'An offer whose description is the XSS corpus.', fedExemptionExclusions: [],
-  } });
+  tenant.api('PUT', `/tenant/${tenant.tenantId}/offers/${ids.offerId}/details`, {
+    token: tenant.owner.token,
+    body: {
+      name: OFFER.name,
+      slug: OFFER.slug,
+      type: null,
+      assetClass: OFFER.assetClass,
+      equityType: null,
+      description,
+      descriptionShort: 'An offer whose description is the XSS corpus.',
+      fedExemptionExclusions: [],
+    },
+  });
 
 const storeInstitutionDescription = (description: string) =>
-  tenant.api('PUT', `/tenant/${tenant.tenantId}/institutions/${ids.institutionId}/details`, { token: tenant.owner.token, body: {
-    name: OFFER.institution.name, slug: OFFER.institution.slug, type: 'fund', descriptionShort: 'A fund whose description is the XSS corpus.',
-    description, customMetrics: [],
-  } });
+  tenant.api('PUT', `/tenant/${tenant.tenantId}/institutions/${ids.institutionId}/details`, {
+    token: tenant.owner.token,
+    body: {
+      name: OFFER.institution.name,
+      slug: OFFER.institution.slug,
+      type: 'fund',
+      descriptionShort: 'A fund whose description is the XSS corpus.',
+      description,
+      customMetrics: [],
+    },
+  });
 
 interface Trap {
   dialogs: string[];
@@ -102,16 +118,59 @@ async function inspect(page: Page) {
       attributes: [...new Set(inside.flatMap((el) => [...el.attributes].map((a) => `${el.tagName.toLowerCase()}[${a.name}]`)))].sort(),
       // Every href an absolute http(s) or mailto address: no javascript:, data:, vbscript: or relative trick.
       badLinks: inside.filter((el) => el.hasAttribute('href') && !/^(https?:\/\/|mailto:)/.test(el.getAttribute('href')!)).map(describe),
-      anchorsWithHref: inside.filter((el) => el instanceof HTMLAnchorElement && el.protocol !== 'https:' && el.protocol !== 'http:' && el.protocol !== 'mailto:' && el.hasAttribute('href')).map(describe),
+      anchorsWithHref: inside
+        .filter(
+          (el) =>
+            el instanceof HTMLAnchorElement &&
+            el.protocol !== 'https:' &&
+            el.protocol !== 'http:' &&
+            el.protocol !== 'mailto:' &&
+            el.hasAttribute('href'),
+        )
+        .map(describe),
       // Clobbering: nothing in the rich text names itself.
       named: inside.filter((el) => el.hasAttribute('id') || el.hasAttribute('name')).map(describe),
       // Nothing the corpus could add anywhere in the page.
-      foreign: [...document.querySelectorAll('iframe, object, embed, frame, frameset, base, meta[http-equiv], isindex, template, noscript')].map(describe),
+      foreign: [
+        ...document.querySelectorAll('iframe, object, embed, frame, frameset, base, meta[http-equiv], isindex, template, noscript'),
+      ].map(describe),
     };
   });
 }
 
-const ALLOWED_TAGS = ['a', 'b', 'blockquote', 'br', 'code', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'u', 'ul'];
+const ALLOWED_TAGS = [
+  'a',
+  'b',
+  'blockquote',
+  'br',
+  'code',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
+];
 const ALLOWED_ATTRIBUTES = ['a[href]', 'a[rel]', 'a[target]', 'a[title]', 'td[colspan]', 'td[rowspan]', 'th[colspan]', 'th[rowspan]'];
 
 /**
@@ -127,7 +186,13 @@ async function renderCorpus(page: Page, path: string, found: Trap, setDescriptio
     await setDescription(corpusOf(pending));
     await page.goto(tenant.url(path));
     const box = page.getByTestId('rich-text');
-    const rendered = await box.getByText(marker(pending.at(-1)!), { exact: true }).waitFor().then(() => true, () => false);
+    const rendered = await box
+      .getByText(marker(pending.at(-1)!), { exact: true })
+      .waitFor()
+      .then(
+        () => true,
+        () => false,
+      );
     if (!rendered) {
       // Say what ran, if anything did, rather than only that the page never showed the corpus.
       await page.waitForTimeout(1500);
@@ -148,7 +213,9 @@ async function renderCorpus(page: Page, path: string, found: Trap, setDescriptio
 
 async function check(page: Page, path: string, found: Trap) {
   // The page never left for another address (a refresh, a base href, a form); links open new tabs, none was opened.
-  expect(new Set(found.navigations.map((u) => new URL(u).origin)), 'origins the page went to').toEqual(new Set([new URL(tenant.url('/')).origin]));
+  expect(new Set(found.navigations.map((u) => new URL(u).origin)), 'origins the page went to').toEqual(
+    new Set([new URL(tenant.url('/')).origin]),
+  );
   expect(found.popups, 'pop-ups').toEqual([]);
   const report = await inspect(page);
   expect(report.hits, 'window.__xss was called by these vectors').toEqual([]);
@@ -160,8 +227,14 @@ async function check(page: Page, path: string, found: Trap) {
   expect(report.anchorsWithHref, 'anchors resolving to another protocol').toEqual([]);
   expect(report.named, 'id or name attributes (DOM clobbering)').toEqual([]);
   expect(report.foreign, 'active elements').toEqual([]);
-  expect(report.tags.filter((t) => !ALLOWED_TAGS.includes(t)), 'tags beyond the allowlist').toEqual([]);
-  expect(report.attributes.filter((a) => !ALLOWED_ATTRIBUTES.includes(a)), 'attributes beyond the allowlist').toEqual([]);
+  expect(
+    report.tags.filter((t) => !ALLOWED_TAGS.includes(t)),
+    'tags beyond the allowlist',
+  ).toEqual([]);
+  expect(
+    report.attributes.filter((a) => !ALLOWED_ATTRIBUTES.includes(a)),
+    'attributes beyond the allowlist',
+  ).toEqual([]);
   expect(page.url()).toContain(path);
   return report;
 }
@@ -179,7 +252,12 @@ describe('rich text, the XSS corpus', () => {
   it('stored as an institution description: the public institution page renders it with no script run', async () => {
     const page = await newPage();
     const found = await trap(page);
-    const reports = await renderCorpus(page, `/marketplace/institutions/${OFFER.institution.slug}/about`, found, storeInstitutionDescription);
+    const reports = await renderCorpus(
+      page,
+      `/marketplace/institutions/${OFFER.institution.slug}/about`,
+      found,
+      storeInstitutionDescription,
+    );
     expect(reports.flatMap((r) => r.cspViolations)).toEqual([]);
   });
 

@@ -36,7 +36,9 @@ describe('tenants and pages', () => {
     const montserratLoaded = () =>
       second.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Montserrat' && f.status === 'loaded'));
     await expect.poll(montserratLoaded).toBe(true);
-    expect(await second.getByRole('heading', { name: 'Sign In' }).evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Montserrat');
+    expect(await second.getByRole('heading', { name: 'Sign In' }).evaluate((el) => getComputedStyle(el).fontFamily)).toContain(
+      'Montserrat',
+    );
   });
 
   it('shows the not-found page with the address and the support sentence', async () => {

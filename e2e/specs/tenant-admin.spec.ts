@@ -38,7 +38,10 @@ describe('tenant admin', () => {
 
     await page.getByRole('tab', { name: 'History' }).click();
     await page.waitForURL(/\/tenant\/settings\/history$/);
-    const event = page.getByRole('listitem').filter({ hasText: `Tenant ${tenant.name} details updated` }).first();
+    const event = page
+      .getByRole('listitem')
+      .filter({ hasText: `Tenant ${tenant.name} details updated` })
+      .first();
     await event.waitFor();
     await event.getByRole('button', { name: 'Details' }).click();
     await event.getByText(description).first().waitFor();

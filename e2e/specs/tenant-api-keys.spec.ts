@@ -55,10 +55,15 @@ describe('tenant API keys', () => {
     const page = await newPage();
     await signInThroughUi(page, tenant.owner, '/tenant/docs');
     const endpoints = page.getByRole('navigation', { name: 'API endpoints' });
-    await endpoints.getByRole('link', { name: /\/tenant\/\{id\}\/api-keys$/ }).first().click();
+    await endpoints
+      .getByRole('link', { name: /\/tenant\/\{id\}\/api-keys$/ })
+      .first()
+      .click();
     await page.waitForURL(/\/tenant\/docs\/api\/api-keys\/get-tenant-id-api-keys$/);
     await page.getByText('Access:').waitFor();
     await page.getByRole('table', { name: 'Parameters' }).getByText('id', { exact: true }).waitFor();
-    expect(await page.getByTestId('curl-example').textContent()).toContain(`${tenant.url('/').replace(/\/$/, '')}/api/v1/tenant/{id}/api-keys`);
+    expect(await page.getByTestId('curl-example').textContent()).toContain(
+      `${tenant.url('/').replace(/\/$/, '')}/api/v1/tenant/{id}/api-keys`,
+    );
   });
 });

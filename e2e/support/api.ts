@@ -15,7 +15,9 @@ export interface ApiAnswer {
 
 /** One API call on a tenant's host (or the bare host when slug is undefined); the answer is returned as it came. */
 export async function callApi(
-  method: string, path: string, options: { slug?: string | undefined; token?: string | undefined; body?: unknown } = {},
+  method: string,
+  path: string,
+  options: { slug?: string | undefined; token?: string | undefined; body?: unknown } = {},
 ): Promise<ApiAnswer> {
   const url = new URL(urlOf(`/api/v1${path}`));
   const headers: Record<string, string> = {};
@@ -52,7 +54,11 @@ export async function callApi(
 }
 
 /** Like callApi, and fails the test, naming the call and the API's message, unless the answer is a 2xx. */
-export async function expectOk<T>(method: string, path: string, options: { slug?: string | undefined; token?: string | undefined; body?: unknown } = {}): Promise<T> {
+export async function expectOk<T>(
+  method: string,
+  path: string,
+  options: { slug?: string | undefined; token?: string | undefined; body?: unknown } = {},
+): Promise<T> {
   const { status, json } = await callApi(method, path, options);
   const message = (json as { error?: { message?: string } } | undefined)?.error?.message;
   expect(status >= 200 && status < 300, `${method} ${path} answered ${status}: ${message}`).toBe(true);
@@ -68,7 +74,10 @@ export async function signInViaApi(email: string, password: string, slug: string
 /** The link in the newest dev-mailbox mail to an address. */
 export async function linkInLastMail(to: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const { data } = await expectOk<{ data: { text: string }[] }>('GET', `/dev/mailbox?to=${encodeURIComponent(to)}&limit=1&allTenants=true`);
+    const { data } = await expectOk<{ data: { text: string }[] }>(
+      'GET',
+      `/dev/mailbox?to=${encodeURIComponent(to)}&limit=1&allTenants=true`,
+    );
     const link = data[0]?.text.match(/https?:\/\/\S+token=\S+/)?.[0];
     if (link) return link;
     await new Promise((r) => setTimeout(r, 250));
@@ -77,9 +86,14 @@ export async function linkInLastMail(to: string): Promise<string> {
 }
 
 /** Seeds an individual profile of a person, through the API on their tenant's host. */
-export async function createIndividualProfileViaApi(person: { token: string; userId: string; slug: string }, names: { firstname: string; lastname: string }) {
+export async function createIndividualProfileViaApi(
+  person: { token: string; userId: string; slug: string },
+  names: { firstname: string; lastname: string },
+) {
   const { data } = await expectOk<{ data: { _id: string } }>('POST', '/individual-profile', {
-    slug: person.slug, token: person.token, body: { ...names, user: person.userId, acceptDisclosures: true },
+    slug: person.slug,
+    token: person.token,
+    body: { ...names, user: person.userId, acceptDisclosures: true },
   });
   return data;
 }

@@ -2,8 +2,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 /**
  * Debian's chromium-headless-shell: the same Blink and V8 as its chromium, without the full browser's UI and
@@ -43,7 +49,9 @@ export function useBrowser() {
      * bypassCSP: the page ignores the app's Content-Security-Policy (to test what stands behind it). javaScriptEnabled
      * false: the page as its HTML paints it, before (without) the app.
      */
-    async newPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Page> {
+    async newPage(
+      options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; bypassCSP?: boolean; javaScriptEnabled?: boolean } = {},
+    ): Promise<Page> {
       const context = await browser.newContext({
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         colorScheme: options.colorScheme ?? 'light',

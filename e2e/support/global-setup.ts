@@ -35,13 +35,26 @@ export default async function setup(project: TestProject) {
   if (!process.env.E2E_PORT) {
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
         // No demo tenant and no demo accounts: every journey makes its own tenant (support/tenant.ts). The bare host is
         // a default tenant of the journeys' own, where only the platform admin signs in.
-        DEMO_DATA: '0', DEFAULT_TENANT: E2E_DEFAULT_TENANT,
+        DEMO_DATA: '0',
+        DEFAULT_TENANT: E2E_DEFAULT_TENANT,
         // A cheap argon2 profile (test only; refused outside NODE_ENV=test): journeys sign many people up.
-        PASSWORD_HASH: 'test', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '10000', AUTH_ACCOUNT_LIMIT_MAX: '10000', AUTH_RESET_LIMIT_MAX: '10000', NODE_ENV: 'test', DEV_MAILBOX: '1',
-        ADMIN_EMAIL: PLATFORM_ADMIN.email, ADMIN_PASSWORD: PLATFORM_ADMIN.password },
+        PASSWORD_HASH: 'test',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_MAX: '10000',
+        AUTH_ACCOUNT_LIMIT_MAX: '10000',
+        AUTH_RESET_LIMIT_MAX: '10000',
+        NODE_ENV: 'test',
+        DEV_MAILBOX: '1',
+        ADMIN_EMAIL: PLATFORM_ADMIN.email,
+        ADMIN_PASSWORD: PLATFORM_ADMIN.password,
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const deadline = Date.now() + 60_000;

@@ -27,17 +27,35 @@ export async function seedListedOffer(tenant: JourneyTenant, seed: ListedOfferSe
   const send = <T>(method: string, path: string, body?: unknown) => tenant.api<T>(method, path, { token, body });
   const t = `/tenant/${tenant.tenantId}`;
   const { data: institution } = await send<{ data: { _id: string } }>('POST', `${t}/institutions`, {
-    name: seed.institution.name, slug: seed.institution.slug, type: 'fund', descriptionShort: 'A fund seeded by the marketplace journey',
+    name: seed.institution.name,
+    slug: seed.institution.slug,
+    type: 'fund',
+    descriptionShort: 'A fund seeded by the marketplace journey',
   });
-  const { data: offer } = await send<{ data: { _id: string } }>('POST', `${t}/offers`, { name: seed.name, slug: seed.slug, institution: institution._id });
+  const { data: offer } = await send<{ data: { _id: string } }>('POST', `${t}/offers`, {
+    name: seed.name,
+    slug: seed.slug,
+    institution: institution._id,
+  });
   const o = `${t}/offers/${offer._id}`;
   await send('PUT', `${o}/details`, {
-    name: seed.name, slug: seed.slug, type: null, assetClass: seed.assetClass, equityType: null,
-    description: '<p>A long description of the journey offer.</p>', descriptionShort: 'A journey offer, seeded through the API.', fedExemptionExclusions: [],
+    name: seed.name,
+    slug: seed.slug,
+    type: null,
+    assetClass: seed.assetClass,
+    equityType: null,
+    description: '<p>A long description of the journey offer.</p>',
+    descriptionShort: 'A journey offer, seeded through the API.',
+    fedExemptionExclusions: [],
   });
   await send('PUT', `${o}/financials`, {
-    classes: [{ id: 'class-a', name: 'Class A', minimumInvestment: 25_000, internalRateOfReturn: seed.irr, equityMultiple: 2.1, holdingPeriod: 60 }],
-    customMetrics: [], capitalRaiseMin: null, capitalRaiseMax: null, capitalRaiseTotal: null,
+    classes: [
+      { id: 'class-a', name: 'Class A', minimumInvestment: 25_000, internalRateOfReturn: seed.irr, equityMultiple: 2.1, holdingPeriod: 60 },
+    ],
+    customMetrics: [],
+    capitalRaiseMin: null,
+    capitalRaiseMax: null,
+    capitalRaiseTotal: null,
   });
   await send('PUT', `${o}/cta`, { primaryCTA: { label: 'Reserve a Spot', url: seed.ctaUrl }, secondaryCTA: seed.secondaryCta ?? null });
   await send('PUT', `${o}/status`, { openDate: new Date(Date.now() - 86_400_000).toISOString(), closeDate: null });

@@ -37,10 +37,14 @@ export async function choose(scope: Page | Locator, label: string, option: strin
     // Seen once (raise-offers, 2026-11-25): the option was clicked and the menu stayed open. Say what was on screen.
     const shot = join(tmpdir(), `tessera-choose-${Date.now()}.png`);
     await page.screenshot({ path: shot }).catch(() => {});
-    const state = await page.evaluate(() => ({
-      focused: document.activeElement?.outerHTML.slice(0, 200),
-      listboxes: [...document.querySelectorAll('[role=listbox]')].map((l) => l.outerHTML.slice(0, 1500)),
-    })).catch(() => null);
-    throw new Error(`choose(${label}, ${option}): the menu stayed open after the click. Screenshot ${shot}; ${JSON.stringify(state)}`, { cause: error });
+    const state = await page
+      .evaluate(() => ({
+        focused: document.activeElement?.outerHTML.slice(0, 200),
+        listboxes: [...document.querySelectorAll('[role=listbox]')].map((l) => l.outerHTML.slice(0, 1500)),
+      }))
+      .catch(() => null);
+    throw new Error(`choose(${label}, ${option}): the menu stayed open after the click. Screenshot ${shot}; ${JSON.stringify(state)}`, {
+      cause: error,
+    });
   }
 }

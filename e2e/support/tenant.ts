@@ -45,13 +45,17 @@ export function platformAdminToken(): Promise<string> {
   return adminToken;
 }
 
-const tokenPayload = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { userId: string; tenantId: string };
+const tokenPayload = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { userId: string; tenantId: string };
 
 /** The invite token in the newest mail to an address (the dev mailbox, every tenant's). */
 async function inviteTokenFor(email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const { data } = await expectOk<{ data: { text: string }[] }>('GET', `/dev/mailbox?to=${encodeURIComponent(email)}&limit=1&allTenants=true`);
+    const { data } = await expectOk<{ data: { text: string }[] }>(
+      'GET',
+      `/dev/mailbox?to=${encodeURIComponent(email)}&limit=1&allTenants=true`,
+    );
     const token = data[0]?.text.match(/[?&]token=([^\s&]+)/)?.[1];
     if (token) return decodeURIComponent(token);
     if (Date.now() > deadline) throw new Error(`no invitation mail reached ${email}`);
@@ -65,7 +69,8 @@ export async function signUpOn(slug: string, names: { firstname?: string; lastna
   const firstname = names.firstname ?? 'Journey';
   const lastname = names.lastname ?? 'Tester';
   const { data } = await expectOk<{ data: { token: string; user: { _id: string } } }>('POST', '/auth/signup', {
-    slug, body: { email, password: PASSWORD, firstname, lastname, acceptDisclosures: true },
+    slug,
+    body: { email, password: PASSWORD, firstname, lastname, acceptDisclosures: true },
   });
   return { email, password: PASSWORD, token: data.token, userId: data.user._id, firstname, lastname, slug };
 }
@@ -81,15 +86,32 @@ export async function createJourneyTenant(
   const name = options.name ?? `Journey Capital ${slug}`;
   const ownerEmail = uniqueEmail('owner');
   const { data: created } = await expectOk<{ data: { tenant: { _id: string } } }>('POST', '/tenant', {
-    token: await platformAdminToken(), body: { name, slug, ownerEmail },
+    token: await platformAdminToken(),
+    body: { name, slug, ownerEmail },
   });
   const firstname = options.owner?.firstname ?? 'Olive';
   const lastname = options.owner?.lastname ?? 'Owner';
   const { data: accepted } = await expectOk<{ data: { token: string; user: { _id: string } } }>('POST', '/auth/invite-accept', {
-    slug, body: { email: ownerEmail, password: PASSWORD, firstname, lastname, acceptDisclosures: true, inviteToken: await inviteTokenFor(ownerEmail) },
+    slug,
+    body: {
+      email: ownerEmail,
+      password: PASSWORD,
+      firstname,
+      lastname,
+      acceptDisclosures: true,
+      inviteToken: await inviteTokenFor(ownerEmail),
+    },
   });
   expect(tokenPayload(accepted.token).tenantId).toBe(created.tenant._id);
-  const owner: Person = { email: ownerEmail, password: PASSWORD, token: accepted.token, userId: accepted.user._id, firstname, lastname, slug };
+  const owner: Person = {
+    email: ownerEmail,
+    password: PASSWORD,
+    token: accepted.token,
+    userId: accepted.user._id,
+    firstname,
+    lastname,
+    slug,
+  };
   return {
     slug,
     name,

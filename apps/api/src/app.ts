@@ -69,7 +69,12 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     serializers: {
       err: errSerializer,
       // Fastify's own request line, minus secrets in the query: a reset or invite page's ?token=, an e-mail address.
-      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrlSecrets(request.url), host: request.host, remoteAddress: request.ip }),
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrlSecrets(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
     },
   };
 }
@@ -88,7 +93,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   usePasswordHashProfile(config.passwordHash);
-  const database = overrides.database ?? createDatabase({ url: config.databaseUrl, appUrl: config.appDatabaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  const database =
+    overrides.database ??
+    createDatabase({ url: config.databaseUrl, appUrl: config.appDatabaseUrl, dataDir: join(config.dataDir, 'pglite') });
   try {
     await database.migrate();
   } catch (error) {
@@ -105,7 +112,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(dbPlugin, { database });
   await app.register(contextPlugin, { config, mailer, clock: overrides.clock ?? systemClock, storage, cipher });
   // preservePath: the name as the client sent it, so that checkUpload refuses a path instead of busboy quietly cutting it.
-  await app.register(multipart, { preservePath: true, limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24 } });
+  await app.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24 },
+  });
   await app.register(securityPlugin, { config });
   await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config, findTenantBySlug });

@@ -35,6 +35,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`rotate-key failed: ${error instanceof ConfigError || !(error instanceof Error) ? String(error instanceof Error ? error.message : error) : (error.stack ?? error.message)}\n`);
+  process.stderr.write(
+    `rotate-key failed: ${error instanceof ConfigError || !(error instanceof Error) ? String(error instanceof Error ? error.message : error) : (error.stack ?? error.message)}\n`,
+  );
   process.exit(1);
 });

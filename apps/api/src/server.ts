@@ -17,7 +17,12 @@ async function main() {
   }
 
   const app = await buildApp(config);
-  const seeded = await seed(app.db, { defaultTenant: config.defaultTenant, demoData: config.demoData, admin: config.admin, storage: app.storage });
+  const seeded = await seed(app.db, {
+    defaultTenant: config.defaultTenant,
+    demoData: config.demoData,
+    admin: config.admin,
+    storage: app.storage,
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
@@ -35,7 +40,9 @@ async function main() {
     `  API reference: ${address}/api/v1/docs`,
     config.devMailbox && !config.smtpUrl ? `  Dev mailbox (e-mails the app sends): ${address}/dev/mailbox` : '',
     `  Database: ${config.databaseUrl ? `PostgreSQL (DATABASE_URL), queries as ${config.appDatabaseUrl ? 'APP_DATABASE_URL' : 'tessera_app'} under row-level security` : `embedded PGlite in ${config.dataDir}`}`,
-    ...(seeded.accounts.length ? ['', '  Accounts:', ...seeded.accounts.map((a) => `    ${a.role.padEnd(15)} ${a.email}  ${a.password}`)] : []),
+    ...(seeded.accounts.length
+      ? ['', '  Accounts:', ...seeded.accounts.map((a) => `    ${a.role.padEnd(15)} ${a.email}  ${a.password}`)]
+      : []),
     '',
   ].filter((l) => l !== '');
   process.stdout.write(`${lines.join('\n')}\n\n`);

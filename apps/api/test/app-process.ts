@@ -81,7 +81,8 @@ export async function startAppProcess(env: Record<string, string>, options: { po
   const app: AppProcess = { url, port, child, output: () => output, exited, kill: (signal) => child.kill(signal) };
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output}`);
     try {
       if ((await fetch(`${url}/api/v1/health`)).status === 200) return app;
     } catch {

@@ -27,7 +27,12 @@ afterAll(async () => {
 function npmRun(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolvePromise) => {
     // Its own process group, so that npm and the script under it can be killed together.
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     scripts.add(child.pid!);
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -66,8 +71,15 @@ describe.skipIf(testEngine() !== 'pglite')('npm run backup / npm run restore', (
 
     const app = await startAppProcess(env);
     const signup = await fetch(`${app.url}/api/v1/auth/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'restored@example.com', password: 'correct-horse-battery', firstname: 'Re', lastname: 'Stored', acceptDisclosures: true }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'restored@example.com',
+        password: 'correct-horse-battery',
+        firstname: 'Re',
+        lastname: 'Stored',
+        acceptDisclosures: true,
+      }),
     });
     expect(signup.status).toBe(200);
     // The embedded database serves one process: a backup while the server runs is refused, not taken inconsistent.
@@ -97,7 +109,8 @@ describe.skipIf(testEngine() !== 'pglite')('npm run backup / npm run restore', (
 
     const restored = await startAppProcess({ DATA_DIR: target, DEMO_DATA: '1' });
     const signin = await fetch(`${restored.url}/api/v1/auth/signin`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'restored@example.com', password: 'correct-horse-battery' }),
     });
     expect(signin.status).toBe(200);

@@ -64,7 +64,9 @@ describe('module boundaries lint rule', () => {
 describe('the rest of the API', () => {
   it('reaches a module only through its index.ts; app.ts also through its routes', async () => {
     const repository = "import { toTenantPublic } from '../modules/tenants/tenants.repository.ts';\nexport const used = toTenantPublic;\n";
-    expect(await boundaryErrors('web-shell/sample.ts', repository, '')).toEqual([expect.stringContaining("public face, 'modules/<module>/index.ts'")]);
+    expect(await boundaryErrors('web-shell/sample.ts', repository, '')).toEqual([
+      expect.stringContaining("public face, 'modules/<module>/index.ts'"),
+    ]);
     const face = "import { toTenantPublic } from '../modules/tenants/index.ts';\nexport const used = toTenantPublic;\n";
     expect(await boundaryErrors('web-shell/sample.ts', face, '')).toEqual([]);
     const routes = "import { offersRoutes } from './modules/offers/offers.routes.ts';\nexport const used = offersRoutes;\n";
@@ -78,7 +80,11 @@ describe('table owners', () => {
   // One module owns each table: the only one whose code inserts, updates or deletes its rows. Others call the owner's
   // public face (its index.ts), in their own transaction when they pass theirs.
   it('has one module writing each table', async () => {
-    const tables = new Set(Object.entries(schema).filter(([, value]) => is(value, PgTable)).map(([name]) => name));
+    const tables = new Set(
+      Object.entries(schema)
+        .filter(([, value]) => is(value, PgTable))
+        .map(([name]) => name),
+    );
     const modulesDir = fileURLToPath(new URL('../src/modules/', import.meta.url));
     const writers = new Map<string, Set<string>>();
     for (const file of await readdir(modulesDir, { recursive: true })) {

@@ -29,7 +29,13 @@ export async function signUp(
     method: 'POST',
     url: '/api/v1/auth/signup',
     headers: { host },
-    payload: { email, password: PASSWORD, firstname: overrides.firstname ?? 'Test', lastname: overrides.lastname ?? 'User', acceptDisclosures: true },
+    payload: {
+      email,
+      password: PASSWORD,
+      firstname: overrides.firstname ?? 'Test',
+      lastname: overrides.lastname ?? 'User',
+      acceptDisclosures: true,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   const result = (res.json() as { data: AuthResult }).data;
@@ -66,6 +72,9 @@ export async function createApplication(
   app: FastifyInstance,
   values: Pick<ApplicationRow, 'tenantId' | 'userId'> & Partial<Omit<ApplicationRow, 'tenantId' | 'userId'>>,
 ): Promise<ApplicationRow> {
-  const [row] = await app.db.insert(applications).values({ id: newObjectId(), ...values }).returning();
+  const [row] = await app.db
+    .insert(applications)
+    .values({ id: newObjectId(), ...values })
+    .returning();
   return row!;
 }

@@ -13,11 +13,23 @@ const engine = testEngine();
 afterAll(cleanUpServers);
 
 const BUSINESS = {
-  dba: 'Crash', netWorth: 1_000_000, revenue: 500_000, ein: '12-3456789', businessType: 'limited-liability-company',
-  line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701',
+  dba: 'Crash',
+  netWorth: 1_000_000,
+  revenue: 500_000,
+  ein: '12-3456789',
+  businessType: 'limited-liability-company',
+  line1: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
 };
 
-async function post(app: AppProcess, path: string, body: unknown, token?: string): Promise<{ status: number; data?: { _id?: string; token?: string; user?: { _id: string } } }> {
+async function post(
+  app: AppProcess,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; data?: { _id?: string; token?: string; user?: { _id: string } } }> {
   const res = await fetch(`${app.url}/api/v1/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -28,7 +40,13 @@ async function post(app: AppProcess, path: string, body: unknown, token?: string
 }
 
 let sequence = 0;
-const signupBody = () => ({ email: `crash-${process.pid}-${++sequence}@example.com`, password: 'correct-horse-battery', firstname: 'Crash', lastname: 'Test', acceptDisclosures: true });
+const signupBody = () => ({
+  email: `crash-${process.pid}-${++sequence}@example.com`,
+  password: 'correct-horse-battery',
+  firstname: 'Crash',
+  lastname: 'Test',
+  acceptDisclosures: true,
+});
 
 describe(`crash safety on ${engine}`, () => {
   it('keeps every acknowledged write and no half-written change after kill -9 under load', async () => {
@@ -52,10 +70,14 @@ describe(`crash safety on ${engine}`, () => {
     };
     // Sign-ups write a user, a membership and a timeline event; a business, the business and its event.
     const workers = [
-      ...sessions.flatMap((token, i) => [0, 1].map((j) => loop(async () => {
-        const r = await post(app, 'business', { ...BUSINESS, name: `Crash ${i}-${j}-${++sequence}` }, token);
-        if (r.status === 200) ackedBusinesses.set(r.data!._id!, token);
-      }))),
+      ...sessions.flatMap((token, i) =>
+        [0, 1].map((j) =>
+          loop(async () => {
+            const r = await post(app, 'business', { ...BUSINESS, name: `Crash ${i}-${j}-${++sequence}` }, token);
+            if (r.status === 200) ackedBusinesses.set(r.data!._id!, token);
+          }),
+        ),
+      ),
       loop(async () => {
         const r = await post(app, 'auth/signup', signupBody());
         if (r.status === 200) ackedUsers.add(r.data!.user!._id);
@@ -82,7 +104,10 @@ describe(`crash safety on ${engine}`, () => {
     try {
       // Every tenant's rows: on PostgreSQL the app's role sees none outside a scope (row-level security).
       const rows = (query: ReturnType<typeof sql>) =>
-        withCrossTenant('test: reading back after the crash', async () => ((await database.db.execute(query)) as unknown as { rows: Record<string, string>[] }).rows);
+        withCrossTenant(
+          'test: reading back after the crash',
+          async () => ((await database.db.execute(query)) as unknown as { rows: Record<string, string>[] }).rows,
+        );
       const businessIds = new Set((await rows(sql`select id from businesses`)).map((r) => r.id));
       const userIds = new Set((await rows(sql`select id from users`)).map((r) => r.id));
       for (const id of ackedBusinesses.keys()) expect(businessIds.has(id), `acknowledged business ${id}`).toBe(true);
@@ -90,11 +115,29 @@ describe(`crash safety on ${engine}`, () => {
 
       // All or nothing: no business without its creation event, no event for a business that is not there;
       // no signed-up user without a membership and a creation event.
-      expect(await rows(sql`select b.id from businesses b where not exists (select 1 from timeline_events e where e.entity = b.id and e.type = 'create')`)).toEqual([]);
-      expect(await rows(sql`select e.entity from timeline_events e where e.entity_type = 'business' and e.type = 'create' and not exists (select 1 from businesses b where b.id = e.entity)`)).toEqual([]);
-      expect(await rows(sql`select u.id from users u where not exists (select 1 from tenant_members m where m.user_id = u.id)`)).toEqual([]);
-      expect(await rows(sql`select u.id from users u where not exists (select 1 from timeline_events e where e.entity = u.id and e.type = 'create')`)).toEqual([]);
-      expect(await rows(sql`select e.entity from timeline_events e where e.entity_type = 'user' and e.type = 'create' and not exists (select 1 from users u where u.id = e.entity)`)).toEqual([]);
+      expect(
+        await rows(
+          sql`select b.id from businesses b where not exists (select 1 from timeline_events e where e.entity = b.id and e.type = 'create')`,
+        ),
+      ).toEqual([]);
+      expect(
+        await rows(
+          sql`select e.entity from timeline_events e where e.entity_type = 'business' and e.type = 'create' and not exists (select 1 from businesses b where b.id = e.entity)`,
+        ),
+      ).toEqual([]);
+      expect(await rows(sql`select u.id from users u where not exists (select 1 from tenant_members m where m.user_id = u.id)`)).toEqual(
+        [],
+      );
+      expect(
+        await rows(
+          sql`select u.id from users u where not exists (select 1 from timeline_events e where e.entity = u.id and e.type = 'create')`,
+        ),
+      ).toEqual([]);
+      expect(
+        await rows(
+          sql`select e.entity from timeline_events e where e.entity_type = 'user' and e.type = 'create' and not exists (select 1 from users u where u.id = e.entity)`,
+        ),
+      ).toEqual([]);
     } finally {
       await database.close();
     }

@@ -11,7 +11,11 @@ import { createPostgresTestDatabase, testEngine } from './test-database.ts';
 /** Requests must fail well before a client or a load balancer would give up. */
 const FAIL_FAST_MS = 6_000;
 
-interface Timed { status: number; ms: number; body: { error?: { type: string; message: string; status: number } } }
+interface Timed {
+  status: number;
+  ms: number;
+  body: { error?: { type: string; message: string; status: number } };
+}
 async function timed(url: string, token?: string): Promise<Timed> {
   const started = Date.now();
   const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(30_000) });
@@ -43,8 +47,15 @@ describe.skipIf(testEngine() !== 'postgres')('PostgreSQL unreachable', () => {
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
     app = await startAppProcess({ DATA_DIR: tempDir('deps'), DATABASE_URL: proxy.url(database.url) });
     const res = await fetch(`${app.url}/api/v1/auth/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'outage@example.com', password: 'correct-horse-battery', firstname: 'Out', lastname: 'Age', acceptDisclosures: true }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'outage@example.com',
+        password: 'correct-horse-battery',
+        firstname: 'Out',
+        lastname: 'Age',
+        acceptDisclosures: true,
+      }),
     });
     expect(res.status).toBe(200);
     token = ((await res.json()) as { data: { token: string } }).data.token;
@@ -60,26 +71,40 @@ describe.skipIf(testEngine() !== 'postgres')('PostgreSQL unreachable', () => {
   it.each([
     ['refused (the server is down)', () => proxy.cut()],
     ['hanging (a network partition)', () => proxy.blackhole()],
-  ])('answers 503 fast while the database is %s, and recovers without a restart', async (_label, fail) => {
-    const health = `${app.url}/api/v1/health`;
-    const businesses = `${app.url}/api/v1/business`;
-    expect((await timed(businesses, token)).status).toBe(200);
+  ])(
+    'answers 503 fast while the database is %s, and recovers without a restart',
+    async (_label, fail) => {
+      const health = `${app.url}/api/v1/health`;
+      const businesses = `${app.url}/api/v1/business`;
+      expect((await timed(businesses, token)).status).toBe(200);
 
-    fail();
-    const down = await until(health, 503, 15_000);
-    expect(down.status).toBe(503);
-    expect(down.body.error).toEqual({ type: 'unavailable', name: expect.any(String), message: 'The database is unreachable', status: 503 });
-    for (let i = 0; i < 2; i++) {
-      const r = await timed(businesses, token);
-      expect(r.ms).toBeLessThan(FAIL_FAST_MS);
-      expect(r.status).toBe(503);
-      expect(r.body.error).toEqual({ type: 'unavailable', name: expect.any(String), message: 'The database is unreachable', status: 503 });
-    }
+      fail();
+      const down = await until(health, 503, 15_000);
+      expect(down.status).toBe(503);
+      expect(down.body.error).toEqual({
+        type: 'unavailable',
+        name: expect.any(String),
+        message: 'The database is unreachable',
+        status: 503,
+      });
+      for (let i = 0; i < 2; i++) {
+        const r = await timed(businesses, token);
+        expect(r.ms).toBeLessThan(FAIL_FAST_MS);
+        expect(r.status).toBe(503);
+        expect(r.body.error).toEqual({
+          type: 'unavailable',
+          name: expect.any(String),
+          message: 'The database is unreachable',
+          status: 503,
+        });
+      }
 
-    proxy.restore();
-    expect((await until(health, 200, 15_000)).status).toBe(200);
-    expect((await until(businesses, 200, 15_000, token)).status).toBe(200);
-    expect(app.child.exitCode).toBeNull();
-    expect(app.output()).not.toMatch(/uncaught|unhandled rejection/i);
-  }, 60_000);
+      proxy.restore();
+      expect((await until(health, 200, 15_000)).status).toBe(200);
+      expect((await until(businesses, 200, 15_000, token)).status).toBe(200);
+      expect(app.child.exitCode).toBeNull();
+      expect(app.output()).not.toMatch(/uncaught|unhandled rejection/i);
+    },
+    60_000,
+  );
 });

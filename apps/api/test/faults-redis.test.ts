@@ -31,7 +31,12 @@ if (testEngine() === 'pglite' && !reachable) console.warn(`Redis not reachable a
 
 /** Log lines the apps write, to check the warnings. */
 const logLines: string[] = [];
-const logStream = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
+const logStream = new Writable({
+  write(chunk, _enc, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
 
 const waitFor = async (check: () => boolean | Promise<boolean>, what: string, ms = 10_000) => {
   const deadline = Date.now() + ms;
@@ -82,7 +87,10 @@ describe.skipIf(!reachable)('Redis lost and back', () => {
     expect(await signin(a, ip)).toBe(429); // still limited, by this process
     expect(await signin(b, ip)).toBe(400); // b counts on its own
     expect(Date.now() - started).toBeLessThan(3_000); // no request waits for Redis
-    await waitFor(() => logLines.some((l) => l.includes('Redis') && l.includes('rate limiting falls back to this process alone')), 'the fallback warning');
+    await waitFor(
+      () => logLines.some((l) => l.includes('Redis') && l.includes('rate limiting falls back to this process alone')),
+      'the fallback warning',
+    );
 
     proxy.restore();
     await waitFor(() => logLines.some((l) => l.includes('Redis is back: rate limiting uses it again')), 'the recovery message');

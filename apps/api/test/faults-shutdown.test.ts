@@ -15,8 +15,16 @@ const engine = testEngine();
 afterAll(cleanUpServers);
 
 const BUSINESS = {
-  name: 'Slow Upload Holdings', dba: 'Slow', netWorth: 1, revenue: 1, ein: '12-3456789', businessType: 'limited-liability-company',
-  line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701',
+  name: 'Slow Upload Holdings',
+  dba: 'Slow',
+  netWorth: 1,
+  revenue: 1,
+  ein: '12-3456789',
+  businessType: 'limited-liability-company',
+  line1: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
 };
 
 /** Resolves once the server refuses new connections: it has the signal and is closing. */
@@ -40,8 +48,15 @@ describe(`graceful shutdown on ${engine}`, () => {
     const { env, open } = await serverStore('shutdown');
     const app = await startAppProcess(env);
     const signup = await fetch(`${app.url}/api/v1/auth/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'sigterm@example.com', password: 'correct-horse-battery', firstname: 'Sig', lastname: 'Term', acceptDisclosures: true }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'sigterm@example.com',
+        password: 'correct-horse-battery',
+        firstname: 'Sig',
+        lastname: 'Term',
+        acceptDisclosures: true,
+      }),
     });
     const { token } = ((await signup.json()) as { data: { token: string } }).data;
 
@@ -51,19 +66,26 @@ describe(`graceful shutdown on ${engine}`, () => {
     late.write('GET /api/v1/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const lateAnswer = new Promise<string>((resolve) => {
       let text = '';
-      late.on('data', (c: Buffer) => (text += c.toString())).on('close', () => resolve(text)).on('error', () => resolve(text));
+      late
+        .on('data', (c: Buffer) => (text += c.toString()))
+        .on('close', () => resolve(text))
+        .on('error', () => resolve(text));
     });
 
     // A request whose body is still arriving when the signal comes: half now, the rest after SIGTERM.
     const body = Buffer.from(JSON.stringify(BUSINESS));
     const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(`${app.url}/api/v1/business`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': body.length, authorization: `Bearer ${token}` },
-      }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString())).on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = request(
+        `${app.url}/api/v1/business`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': body.length, authorization: `Bearer ${token}` },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString())).on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.subarray(0, 20));
       // Once the server has the request (its headers), the signal; the body's end comes well after it.
@@ -91,7 +113,10 @@ describe(`graceful shutdown on ${engine}`, () => {
     const database = open();
     try {
       // Every tenant's rows: on PostgreSQL the app's role sees none outside a scope (row-level security).
-      const { rows } = await withCrossTenant('test: reading back after shutdown', async () => (await database.db.execute(sql`select id from businesses`)) as unknown as { rows: { id: string }[] });
+      const { rows } = await withCrossTenant(
+        'test: reading back after shutdown',
+        async () => (await database.db.execute(sql`select id from businesses`)) as unknown as { rows: { id: string }[] },
+      );
       expect(rows.map((r) => r.id)).toEqual([created]);
     } finally {
       await database.close();

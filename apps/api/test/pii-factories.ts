@@ -52,10 +52,22 @@ export async function seedPassport(app: FastifyInstance, who: SignedUp, values: 
   };
   const profileId = await call('POST', 'individual-profile', { firstname: 'Pii', lastname: 'Sentinel', acceptDisclosures: true });
   await call('PUT', `individual-profile/${profileId}`, { ssn: values.ssn, tin: values.tin, ein: values.ein, birthDate: values.birthDate });
-  const accountId = await call('POST', 'financial-account', { accountName: 'Sentinel checking', type: 'checking', number: values.accountNumber });
+  const accountId = await call('POST', 'financial-account', {
+    accountName: 'Sentinel checking',
+    type: 'checking',
+    number: values.accountNumber,
+  });
   const businessId = await call('POST', 'business', {
-    name: 'Sentinel Inc', dba: 'Sentinel', netWorth: 1, revenue: 1, ein: values.businessEin, businessType: 'c-corporation',
-    line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701',
+    name: 'Sentinel Inc',
+    dba: 'Sentinel',
+    netWorth: 1,
+    revenue: 1,
+    ein: values.businessEin,
+    businessType: 'c-corporation',
+    line1: '1 Main St',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
   });
   const upload = async (name: string, data: Buffer) => {
     const res = await uploadDocument(app, who, { name, data, fields: { type: 'GOVERNMENT_ID' } });
@@ -63,9 +75,16 @@ export async function seedPassport(app: FastifyInstance, who: SignedUp, values: 
     return (res.json() as { data: { _id: string } }).data._id;
   };
   const govPhotoId = await call('POST', 'gov-photo-id', {
-    type: 'passport', number: values.idNumber, expirationDate: '2031-05-01', issuingCountry: 'US', issuingState: 'NY', issuingDate: '2021-05-01',
-    issuingAuthority: 'U.S. Department of State', individualProfile: profileId,
-    documentFrontId: await upload('front.png', PNG), documentBackId: await upload('back.pdf', makePdf('back')),
+    type: 'passport',
+    number: values.idNumber,
+    expirationDate: '2031-05-01',
+    issuingCountry: 'US',
+    issuingState: 'NY',
+    issuingDate: '2021-05-01',
+    issuingAuthority: 'U.S. Department of State',
+    individualProfile: profileId,
+    documentFrontId: await upload('front.png', PNG),
+    documentBackId: await upload('back.pdf', makePdf('back')),
   });
   return { values, profileId, accountId, businessId, govPhotoId };
 }

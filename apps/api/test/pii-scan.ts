@@ -61,11 +61,16 @@ function tryDecrypt(app: FastifyInstance, stored: string): string | null {
 export async function snapshot(tracked: Tracked): Promise<void> {
   if (tracked.snapshot) return;
   const { app } = tracked;
-  const events = (await rowsOf(app, `select to_jsonb(t)::text as row from analytics_events t union all select to_jsonb(t)::text from timeline_events t`)).map((r) => String(r.row));
+  const events = (
+    await rowsOf(app, `select to_jsonb(t)::text as row from analytics_events t union all select to_jsonb(t)::text from timeline_events t`)
+  ).map((r) => String(r.row));
   const values = new Map<string, string>();
   for (const field of PII_FIELDS) {
     if (!('table' in field.store) || field.atRest === 'file storage') continue;
-    const rows = await rowsOf(app, `select "${field.store.column}"::text as v from "${field.store.table}" where "${field.store.column}" is not null`);
+    const rows = await rowsOf(
+      app,
+      `select "${field.store.column}"::text as v from "${field.store.table}" where "${field.store.column}" is not null`,
+    );
     for (const { v } of rows) {
       // A value under a key this app does not hold (a rotation test's new key) is skipped, not guessed at.
       const value = field.atRest === 'encrypted' ? tryDecrypt(app, String(v)) : String(v);
@@ -81,14 +86,18 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function patternsOf(value: string): RegExp[] {
   const compact = value.replace(/[^0-9a-z]/gi, '');
   const patterns = [new RegExp(`(?<![0-9A-Za-z])${escape(value)}(?![0-9A-Za-z])`)];
-  if (compact !== value && compact.length >= MIN_SIGNIFICANT) patterns.push(new RegExp(`(?<![0-9A-Za-z])${escape(compact)}(?![0-9A-Za-z])`));
+  if (compact !== value && compact.length >= MIN_SIGNIFICANT)
+    patterns.push(new RegExp(`(?<![0-9A-Za-z])${escape(compact)}(?![0-9A-Za-z])`));
   return patterns;
 }
 
 /** Where each scanned value appears in the captured logs and events: one line per leak. */
 export function findLeaks(tracked: Tracked): string[] {
   const values = new Map([...state.sentinels, ...(tracked.snapshot?.values ?? [])]);
-  const sources: [string, string[]][] = [['log', tracked.lines], ['event', tracked.snapshot?.events ?? []]];
+  const sources: [string, string[]][] = [
+    ['log', tracked.lines],
+    ['event', tracked.snapshot?.events ?? []],
+  ];
   const leaks: string[] = [];
   for (const [value, kind] of values) {
     if (value.replace(/[^0-9a-z]/gi, '').length < MIN_SIGNIFICANT) continue;

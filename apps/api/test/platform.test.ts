@@ -34,7 +34,9 @@ describe('health and errors', () => {
     try {
       const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ error: { type: 'unavailable', name: expect.any(String), message: 'The database is unreachable', status: 503 } });
+      expect(ready.json()).toEqual({
+        error: { type: 'unavailable', name: expect.any(String), message: 'The database is unreachable', status: 503 },
+      });
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/health/live' })).statusCode).toBe(200);
     } finally {
       ping.mockRestore();
@@ -45,7 +47,9 @@ describe('health and errors', () => {
   it('answers unknown API paths with a 404 envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { type: 'not-found', name: 'NotFoundError', message: 'No route GET /api/v1/no-such-thing', status: 404 } });
+    expect(res.json()).toEqual({
+      error: { type: 'not-found', name: 'NotFoundError', message: 'No route GET /api/v1/no-such-thing', status: 404 },
+    });
   });
 
   it('sends security headers', async () => {
@@ -59,7 +63,10 @@ describe('health and errors', () => {
     const { buildApp } = await import('../src/app.ts');
     const { createTestDatabase } = await import('./test-database.ts');
     const database = await createTestDatabase();
-    const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(32), WEB_DIST: '/none' }), { database, logger: false });
+    const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(32), WEB_DIST: '/none' }), {
+      database,
+      logger: false,
+    });
     try {
       expect(() => app.get('/api/v1/undeclared', async () => 'x')).toThrow(/declares no access rule/);
       app.get('/api/v1/boom', { config: { access: 'public' } }, async () => {
@@ -67,7 +74,9 @@ describe('health and errors', () => {
       });
       const res = await app.inject({ method: 'GET', url: '/api/v1/boom' });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: { type: 'internal', name: 'InternalServerError', message: 'Internal server error', status: 500 } });
+      expect(res.json()).toEqual({
+        error: { type: 'internal', name: 'InternalServerError', message: 'Internal server error', status: 500 },
+      });
     } finally {
       await app.close();
       await database.drop();
@@ -84,14 +93,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@example.com' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ DEMO_DATA: 'maybe' })).toThrow(/DEMO_DATA/);
     expect(() => loadConfig({ S3_BUCKET: 'files' })).toThrow(/S3_BUCKET needs S3_ENDPOINT/);
-    expect(loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }).s3).toMatchObject({ bucket: 'files', forcePathStyle: true });
+    expect(
+      loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }).s3,
+    ).toMatchObject({ bucket: 'files', forcePathStyle: true });
   });
 
   it('reads relative paths from the folder npm was started in', () => {
     const config = loadConfig({ INIT_CWD: '/srv/tessera', DATA_DIR: './data' });
     expect(config.dataDir).toBe('/srv/tessera/data');
     expect(config.storageDir).toBe('/srv/tessera/data/files');
-    expect(loadConfig({ INIT_CWD: '/srv/tessera', DATA_DIR: '/var/lib/tessera', STORAGE_DIR: 'files' }).storageDir).toBe('/srv/tessera/files');
+    expect(loadConfig({ INIT_CWD: '/srv/tessera', DATA_DIR: '/var/lib/tessera', STORAGE_DIR: 'files' }).storageDir).toBe(
+      '/srv/tessera/files',
+    );
   });
 
   it('has working defaults', () => {
@@ -112,7 +125,22 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/auth/signin', '/auth/signup', '/auth/password-reset-request', '/auth/password-reset-confirm', '/auth/token-refresh', '/auth/password-update', '/auth/invite', '/auth/invite-accept', '/user/{id}', '/user/{id}/events', '/tenant/{idOrSlug}/public', '/analytics', '/health', '/health/live']) {
+    for (const path of [
+      '/auth/signin',
+      '/auth/signup',
+      '/auth/password-reset-request',
+      '/auth/password-reset-confirm',
+      '/auth/token-refresh',
+      '/auth/password-update',
+      '/auth/invite',
+      '/auth/invite-accept',
+      '/user/{id}',
+      '/user/{id}/events',
+      '/tenant/{idOrSlug}/public',
+      '/analytics',
+      '/health',
+      '/health/live',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
       const operations = Object.values(doc.paths[path]) as { tags?: string[]; description?: string }[];
       for (const op of operations) {
@@ -160,7 +188,12 @@ describe('tenancy', () => {
     expect(bySlug.statusCode).toBe(200);
     const data = bySlug.json().data;
     expect(Object.keys(data).sort()).toEqual(['_id', 'branding', 'name', 'slug']);
-    expect(data.branding.theme).toMatchObject({ fontFamily: 'Roboto', borderRadius: 4, defaultMode: 'light', light: { primary: '#1A3A65', secondary: '#C4A880' } });
+    expect(data.branding.theme).toMatchObject({
+      fontFamily: 'Roboto',
+      borderRadius: 4,
+      defaultMode: 'light',
+      light: { primary: '#1A3A65', secondary: '#C4A880' },
+    });
     const byId = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${t.tenants.globex.id}/public` });
     expect(byId.json().data.slug).toBe('globex');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/nobody/public' })).statusCode).toBe(404);
@@ -168,7 +201,12 @@ describe('tenancy', () => {
   });
 
   it('answers API calls on an unknown host with a 404', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: 'nobody.localhost' }, payload: { email: 'a@example.com', password: 'whatever-1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: 'nobody.localhost' },
+      payload: { email: 'a@example.com', password: 'whatever-1' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('Organization not found for this address');
   });
@@ -179,13 +217,25 @@ describe('users', () => {
     const alice = await signUp(t.app, 'acme');
     const bob = await signUp(t.app, 'acme');
     const carol = await signUp(t.app, 'globex');
-    const asBob = await t.app.inject({ method: 'GET', url: `/api/v1/user/${alice.user._id}`, headers: { host: hostOf('acme'), ...bearer(bob.token) } });
+    const asBob = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${alice.user._id}`,
+      headers: { host: hostOf('acme'), ...bearer(bob.token) },
+    });
     expect(asBob.statusCode).toBe(404);
-    const asCarol = await t.app.inject({ method: 'GET', url: `/api/v1/user/${alice.user._id}/events`, headers: { host: hostOf('globex'), ...bearer(carol.token) } });
+    const asCarol = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${alice.user._id}/events`,
+      headers: { host: hostOf('globex'), ...bearer(carol.token) },
+    });
     expect(asCarol.statusCode).toBe(404);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/v1/user/${alice.user._id}`, headers: { host: hostOf('acme') } });
     expect(anonymous.statusCode).toBe(401);
-    const badId = await t.app.inject({ method: 'GET', url: '/api/v1/user/not-an-id', headers: { host: hostOf('acme'), ...bearer(alice.token) } });
+    const badId = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/not-an-id',
+      headers: { host: hostOf('acme'), ...bearer(alice.token) },
+    });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().error.message).toContain('path.id');
   });
@@ -193,10 +243,19 @@ describe('users', () => {
   it("lists the user's events in this tenant, searchable, sorted and paginated", async () => {
     const user = await signUp(t.app, 'acme');
     for (let i = 0; i < 3; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf('acme') }, payload: { email: user.email, password: user.password } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        headers: { host: hostOf('acme') },
+        payload: { email: user.email, password: user.password },
+      });
     }
     const get = (query: string) =>
-      t.app.inject({ method: 'GET', url: `/api/v1/user/${user.user._id}/events?${query}`, headers: { host: hostOf('acme'), ...bearer(user.token) } });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/user/${user.user._id}/events?${query}`,
+        headers: { host: hostOf('acme'), ...bearer(user.token) },
+      });
     const all = await get('');
     expect(all.statusCode).toBe(200);
     expect(all.json().meta).toEqual({ page: 1, limit: 20, total: 5 });
@@ -210,7 +269,12 @@ describe('users', () => {
     expect((await get('limit=101')).statusCode).toBe(400);
     expect((await get('sort=password')).statusCode).toBe(400);
     // Nothing from another tenant shows here.
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf('globex') }, payload: { email: user.email, password: user.password } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: hostOf('globex') },
+      payload: { email: user.email, password: user.password },
+    });
     expect((await get('')).json().meta.total).toBe(5);
   });
 
@@ -219,7 +283,11 @@ describe('users', () => {
     const headers = { host: hostOf('acme'), ...bearer(user.token) };
     const own = await t.app.inject({ method: 'GET', url: `/api/v1/user/${user.user._id}/tenant-member`, headers });
     expect(own.json().data).toMatchObject({ tenant: t.tenants.acme.id, membershipStatus: 'active' });
-    const other = await t.app.inject({ method: 'GET', url: `/api/v1/user/${user.user._id}/tenant-member?tenantId=${t.tenants.globex.id}`, headers });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${user.user._id}/tenant-member?tenantId=${t.tenants.globex.id}`,
+      headers,
+    });
     expect(other.statusCode).toBe(404);
   });
 });
@@ -239,14 +307,29 @@ describe('analytics', () => {
     const one = await t.app.inject({ method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf('acme') }, payload: event });
     expect(one.statusCode).toBe(200);
     expect(one.json().data.ids).toHaveLength(1);
-    const batch = await t.app.inject({ method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf('acme') }, payload: [event, { ...event, type: 'cta', offer: someObjectId() }] });
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/analytics',
+      headers: { host: hostOf('acme') },
+      payload: [event, { ...event, type: 'cta', offer: someObjectId() }],
+    });
     expect(batch.json().data.ids).toHaveLength(2);
   });
 
   it('takes the user from a valid token only, never from the body', async () => {
     const user = await signUp(t.app, 'acme');
-    const spoofed = await t.app.inject({ method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf('acme') }, payload: { ...event, user: user.user._id } });
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf('acme'), ...bearer(user.token) }, payload: event });
+    const spoofed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/analytics',
+      headers: { host: hostOf('acme') },
+      payload: { ...event, user: user.user._id },
+    });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/analytics',
+      headers: { host: hostOf('acme'), ...bearer(user.token) },
+      payload: event,
+    });
     const rows = await t.app.db.select().from(analyticsEvents);
     expect(rows.find((r) => r.id === spoofed.json().data.ids[0])?.userId).toBeNull();
     expect(rows.find((r) => r.id === signedIn.json().data.ids[0])?.userId).toBe(user.user._id);
@@ -255,7 +338,8 @@ describe('analytics', () => {
   it('answers 429 in the envelope once over its rate limit', async () => {
     const limited = await buildTestApp({ ANALYTICS_RATE_LIMIT_MAX: '2' });
     try {
-      const send = () => limited.app.inject({ method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf('acme') }, payload: event });
+      const send = () =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf('acme') }, payload: event });
       for (let i = 0; i < 2; i++) expect((await send()).statusCode).toBe(200);
       const res = await send();
       expect(res.statusCode).toBe(429);
@@ -268,7 +352,13 @@ describe('analytics', () => {
 
   it('refuses invalid events, unknown fields and other tenants, writing nothing', async () => {
     const before = await count();
-    for (const payload of [{ ...event, type: 'nope' }, { ...event, email: 'a@example.com' }, { ...event, tid: 'x' }, [], { ...event, tenant: t.tenants.globex.id }]) {
+    for (const payload of [
+      { ...event, type: 'nope' },
+      { ...event, email: 'a@example.com' },
+      { ...event, tid: 'x' },
+      [],
+      { ...event, tenant: t.tenants.globex.id },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf('acme') }, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.status).toBe(400);
@@ -281,7 +371,8 @@ describe('analytics', () => {
 describe('permission flags', () => {
   it('keeps a member out of Raise mode without institution:manage and lets them in with it', async () => {
     const member = await signUp(t.app, 'acme', { role: 'member' });
-    const list = () => t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/institutions', headers: { host: member.host, ...bearer(member.token) } });
+    const list = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/institutions', headers: { host: member.host, ...bearer(member.token) } });
     const denied = await list();
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error).toMatchObject({ type: 'forbidden', message: RAISE_MODE_REFUSED, status: 403 });
@@ -301,11 +392,17 @@ describe('dev mailbox', () => {
   });
 
   it('answers this machine only: any other caller gets a 404 envelope, from the API and the page', async () => {
-    const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, remoteAddress, headers });
+    const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, remoteAddress, headers });
     for (const url of ['/api/v1/dev/mailbox', `/api/v1/dev/mailbox/${someObjectId()}?allTenants=true`, '/dev/mailbox']) {
       const res = await get(url, '203.0.113.7');
       expect(res.statusCode, url).toBe(404);
-      expect(res.json().error, url).toEqual({ type: 'not-found', name: 'NotFoundError', message: `No route GET ${url.split('?')[0]}`, status: 404 });
+      expect(res.json().error, url).toEqual({
+        type: 'not-found',
+        name: 'NotFoundError',
+        message: `No route GET ${url.split('?')[0]}`,
+        status: 404,
+      });
       // A remote caller relayed by a local proxy, or claiming to be local, is still remote.
       expect((await get(url, '127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).statusCode, url).toBe(404);
       expect((await get(url, '203.0.113.7', { 'x-forwarded-for': '127.0.0.1' })).statusCode, url).toBe(404);
@@ -318,11 +415,21 @@ describe('dev mailbox', () => {
 
   it("reads the mail of the host's tenant, and every tenant's only when asked", async () => {
     const user = await signUp(t.app, 'acme');
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset-request', headers: { host: user.host }, payload: { email: user.email } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset-request',
+      headers: { host: user.host },
+      payload: { email: user.email },
+    });
     const { mail } = await awaitMailTo(t.app, user.email);
     expect(mail).toBeDefined();
-    const list = (host: string, query = '') => t.app.inject({ method: 'GET', url: `/api/v1/dev/mailbox?to=${encodeURIComponent(user.email)}${query}`, headers: { host } });
-    const [here, elsewhere, everywhere] = await Promise.all([list(hostOf('acme')), list(hostOf('globex')), list('localhost', '&allTenants=true')]);
+    const list = (host: string, query = '') =>
+      t.app.inject({ method: 'GET', url: `/api/v1/dev/mailbox?to=${encodeURIComponent(user.email)}${query}`, headers: { host } });
+    const [here, elsewhere, everywhere] = await Promise.all([
+      list(hostOf('acme')),
+      list(hostOf('globex')),
+      list('localhost', '&allTenants=true'),
+    ]);
     expect(here.json().meta.total).toBe(1);
     expect(elsewhere.json().data).toEqual([]);
     expect(everywhere.json().data.map((m: { _id: string }) => m._id)).toEqual(here.json().data.map((m: { _id: string }) => m._id));

@@ -6,7 +6,8 @@ import { createTestDatabase, migratedPglite, testEngine } from './test-database.
 /** Tables in the public schema, without running a migration. */
 async function tableCount(database: { db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> } }): Promise<number> {
   const result = (await database.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)) as
-    { rows: { n: number }[] } | { n: number }[];
+    | { rows: { n: number }[] }
+    | { n: number }[];
   const rows = Array.isArray(result) ? result : result.rows;
   return rows[0]!.n;
 }

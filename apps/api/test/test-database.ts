@@ -72,7 +72,9 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
  * A new database on the test PostgreSQL server, empty or a copy of `template`: its URL, and how to drop it (forcing
  * out any connection left).
  */
-export async function createPostgresTestDatabase(options: { template?: string | undefined } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresTestDatabase(
+  options: { template?: string | undefined } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = adminDatabaseUrl();
   const name = `tessera_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -11,7 +11,10 @@ const BUDGET_BYTES = 250 * 1024;
 // shared with one of its own lazy parts in that chunk, the key is the chunk's file and its name the module's.
 const PAGES = [
   { path: '/signin', chunks: [[/features\/auth\/.*signin-page\.tsx$/, 'signin-page']] },
-  { path: '/marketplace/offers', chunks: [[/features\/marketplace\/components\/marketplace-offers-page\.tsx$/, 'marketplace-offers-page']] },
+  {
+    path: '/marketplace/offers',
+    chunks: [[/features\/marketplace\/components\/marketplace-offers-page\.tsx$/, 'marketplace-offers-page']],
+  },
   // A first visit to an offer lands on its Home tab: the page and the tab are each a chunk.
   {
     path: '/marketplace/offers/:idOrSlug',

@@ -26,7 +26,9 @@ describe('web feature boundaries lint rule', () => {
 
   it("fails on a feature importing another feature's internals", async () => {
     const code = "import { useMembers } from '../../members/api/list-members.ts';\nexport const used = useMembers;\n";
-    expect(await boundaryErrors('features/groups/components/sample.tsx', code)).toEqual([expect.stringContaining("'features/<name>/index.ts'")]);
+    expect(await boundaryErrors('features/groups/components/sample.tsx', code)).toEqual([
+      expect.stringContaining("'features/<name>/index.ts'"),
+    ]);
   });
 
   it('fails at any depth, through features/, and on a re-export', async () => {
@@ -35,7 +37,9 @@ describe('web feature boundaries lint rule', () => {
       "export { MediaEditor } from '../images/components/media-editor.tsx';",
       'export const used = useOffers;',
     ].join('\n');
-    expect(await boundaryErrors('features/institutions/index.ts', "export { useOffers } from '../offers/api/list-offers.ts';\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors('features/institutions/index.ts', "export { useOffers } from '../offers/api/list-offers.ts';\n"),
+    ).toHaveLength(1);
     expect(await boundaryErrors('features/institutions/api/sample.ts', code.replace('../images', '../../images'))).toHaveLength(2);
   });
 
@@ -60,7 +64,9 @@ describe('web feature boundaries lint rule', () => {
   it('fails on shared code importing features/ or app/', async () => {
     const features = "import { useMembers } from '../../features/members/index.ts';\nexport const used = useMembers;\n";
     expect(await boundaryErrors('lib/session/sample.ts', features)).toEqual([expect.stringContaining('never import features/ or app/')]);
-    expect(await boundaryErrors('components/sample.tsx', "import { pageRoutes } from '../app/router.tsx';\nexport const used = pageRoutes;\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors('components/sample.tsx', "import { pageRoutes } from '../app/router.tsx';\nexport const used = pageRoutes;\n"),
+    ).toHaveLength(1);
   });
 
   it("lets app/ import a feature's index.ts, not its internals", async () => {
@@ -72,6 +78,8 @@ describe('web feature boundaries lint rule', () => {
 
   it('keeps refusing the icons barrel in a feature', async () => {
     const code = "import { Add } from '@mui/icons-material';\nexport const used = Add;\n";
-    expect(await boundaryErrors('features/offers/components/sample.tsx', code)).toEqual([expect.stringContaining('Import each icon by its path')]);
+    expect(await boundaryErrors('features/offers/components/sample.tsx', code)).toEqual([
+      expect.stringContaining('Import each icon by its path'),
+    ]);
   });
 });

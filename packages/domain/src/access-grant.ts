@@ -29,7 +29,12 @@ export type AccessRights = z.infer<typeof accessRights>;
 
 export function rightsOf(role: TenantRole | null): AccessRights {
   const granted = role ? ROLE_RIGHTS[role] : [];
-  return { read: granted.includes('read'), update: granted.includes('update'), delete: granted.includes('delete'), share: granted.includes('share') };
+  return {
+    read: granted.includes('read'),
+    update: granted.includes('update'),
+    delete: granted.includes('delete'),
+    share: granted.includes('share'),
+  };
 }
 
 /** §6: in an access list the role changes inline only between these two. */

@@ -32,7 +32,11 @@ const US_STATE_CODES = new Set(US_STATES.map((s) => s.code));
  * The address rules that depend on the country: in the US (the default when no country is set) the zip is
  * 5 digits and the state one of the USPS codes. Other countries' postal codes and regions are free text.
  */
-export function addressIssues(address: { country?: string | null; state?: string | null; zip?: string | null }): { field: 'zip' | 'state'; message: string }[] {
+export function addressIssues(address: {
+  country?: string | null;
+  state?: string | null;
+  zip?: string | null;
+}): { field: 'zip' | 'state'; message: string }[] {
   if ((address.country ?? DEFAULT_COUNTRY) !== 'US') return [];
   const issues: { field: 'zip' | 'state'; message: string }[] = [];
   if (address.zip && !ZIP_PATTERN.test(address.zip)) issues.push({ field: 'zip', message: ZIP_ERROR });
@@ -69,7 +73,17 @@ export type AccountUpdate = z.output<typeof accountUpdateBody>;
 
 /** The fields the Profile section of the Account page edits. */
 export const ACCOUNT_PROFILE_FIELDS = [
-  'firstname', 'middlename', 'lastname', 'displayname', 'phone', 'line1', 'line2', 'city', 'state', 'zip', 'country',
+  'firstname',
+  'middlename',
+  'lastname',
+  'displayname',
+  'phone',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'zip',
+  'country',
 ] as const satisfies readonly (keyof AccountUpdateBody)[];
 
 /** PUT user/{id}/notifications: categories left out keep their setting. */
@@ -79,7 +93,10 @@ export const notificationsUpdateBody = z
 export type NotificationsUpdateBody = z.input<typeof notificationsUpdateBody>;
 
 export const notificationCategoryLabels: Record<z.infer<typeof notificationCategory>, { label: string; description: string }> = {
-  'investment-updates': { label: 'Investment updates', description: 'News, documents and status changes for offers you follow or invested in.' },
+  'investment-updates': {
+    label: 'Investment updates',
+    description: 'News, documents and status changes for offers you follow or invested in.',
+  },
   'account-management': { label: 'Account management', description: 'Security notices, verification results and changes to your account.' },
   'product-updates': { label: 'Product updates', description: 'New features and improvements to the platform.' },
   marketing: { label: 'Marketing', description: 'Newsletters, events and offers from us and our partners.' },

@@ -85,6 +85,8 @@ describe('redactUrlSecrets', () => {
     expect(redactUrlSecrets('http://a.localhost/p?email=a%40b.com#top')).toBe('http://a.localhost/p?email=redacted#top');
     expect(redactUrlSecrets('/plain/path')).toBe('/plain/path');
     expect(redactUrlSecrets('/offers?offer=1&cta=primary')).toBe('/offers?offer=1&cta=primary');
-    expect(redactUrlSecrets('/x?birthDate=1980-01-02&dob=1980-01-02&ssn=987-65-4320')).toBe('/x?birthDate=redacted&dob=redacted&ssn=redacted');
+    expect(redactUrlSecrets('/x?birthDate=1980-01-02&dob=1980-01-02&ssn=987-65-4320')).toBe(
+      '/x?birthDate=redacted&dob=redacted&ssn=redacted',
+    );
   });
 });

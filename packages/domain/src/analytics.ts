@@ -50,7 +50,10 @@ export type AnalyticsEventInput = z.input<typeof analyticsEventInput>;
 export const ANALYTICS_BATCH_MAX = 50;
 export const analyticsBody = z.union([
   analyticsEventInput,
-  z.array(analyticsEventInput).min(1, 'send at least one event').max(ANALYTICS_BATCH_MAX, `send at most ${ANALYTICS_BATCH_MAX} events at once`),
+  z
+    .array(analyticsEventInput)
+    .min(1, 'send at least one event')
+    .max(ANALYTICS_BATCH_MAX, `send at most ${ANALYTICS_BATCH_MAX} events at once`),
 ]);
 export type AnalyticsBody = z.input<typeof analyticsBody>;
 

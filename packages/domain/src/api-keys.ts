@@ -47,7 +47,9 @@ export const apiKey = z
 export type ApiKey = z.infer<typeof apiKey>;
 
 /** The answer to generating a key: the only time the whole key is ever sent. */
-export const apiKeyCreated = apiKey.extend({ key: z.string().describe('The whole key; shown once, never stored') }).describe('ApiKeyCreated');
+export const apiKeyCreated = apiKey
+  .extend({ key: z.string().describe('The whole key; shown once, never stored') })
+  .describe('ApiKeyCreated');
 export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;
 
 export const apiKeyStatus = (key: Pick<ApiKey, 'revokedAt'>): 'active' | 'revoked' => (key.revokedAt ? 'revoked' : 'active');

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AUTH_ERRORS, decodeTokenPayload, inviteAcceptBody, inviteBody, passwordResetConfirmBody, signinBody, signupBody, tokenPayload,
+  AUTH_ERRORS,
+  decodeTokenPayload,
+  inviteAcceptBody,
+  inviteBody,
+  passwordResetConfirmBody,
+  signinBody,
+  signupBody,
+  tokenPayload,
   tokenState,
 } from './auth.ts';
 

@@ -13,7 +13,9 @@ const authContext = {
 
 const acceptDisclosures = z.literal(true, { error: 'You must accept the terms and privacy policy' });
 
-export const signinBody = z.object({ ...authContext, email, password: z.string().min(1, 'Password is required').max(128) }).describe('SigninBody');
+export const signinBody = z
+  .object({ ...authContext, email, password: z.string().min(1, 'Password is required').max(128) })
+  .describe('SigninBody');
 export type SigninBody = z.input<typeof signinBody>;
 
 export const signupBody = z
@@ -72,14 +74,10 @@ export const inviteAcceptBody = z
   .describe('InviteAcceptBody');
 export type InviteAcceptBody = z.input<typeof inviteAcceptBody>;
 
-export const authResult = z
-  .object({ token: z.string(), user, tenantMember: tenantMember.nullable() })
-  .describe('AuthResult');
+export const authResult = z.object({ token: z.string(), user, tenantMember: tenantMember.nullable() }).describe('AuthResult');
 export type AuthResult = z.infer<typeof authResult>;
 
-export const inviteResult = z
-  .object({ tenantMember, user })
-  .describe('InviteResult');
+export const inviteResult = z.object({ tenantMember, user }).describe('InviteResult');
 
 /** The session token's payload (§3). */
 export const tokenPayload = z.object({
@@ -138,7 +136,10 @@ export function decodeTokenPayload(token: string): Record<string, unknown> | nul
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const b64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const json = new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
     const value: unknown = JSON.parse(json);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

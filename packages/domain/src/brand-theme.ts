@@ -14,7 +14,9 @@ function channels(hex: string): [number, number, number] {
 
 /** MUI's `lighten`: each channel moved `amount` of the way to white, as `rgb(r, g, b)`. */
 export function lighten(hex: string, amount: number): string {
-  return `rgb(${channels(hex).map((c) => Math.trunc(c + (255 - c) * amount)).join(', ')})`;
+  return `rgb(${channels(hex)
+    .map((c) => Math.trunc(c + (255 - c) * amount))
+    .join(', ')})`;
 }
 
 /** MUI's `alpha`: the colour at `opacity`, as `rgba(r, g, b, a)`. */
@@ -47,7 +49,14 @@ export function brandPaper(background: string, mode: ThemeMode): string {
  * is another name for Roboto's own faces, tried just before it (the server's first screen draws with such a copy).
  */
 export function brandFontStack(family: string, robotoCopy?: string): string {
-  const families = [family === 'Roboto' ? null : `"${family}"`, robotoCopy ? `"${robotoCopy}"` : null, '"Roboto"', '"Helvetica Neue"', 'Arial', 'sans-serif'];
+  const families = [
+    family === 'Roboto' ? null : `"${family}"`,
+    robotoCopy ? `"${robotoCopy}"` : null,
+    '"Roboto"',
+    '"Helvetica Neue"',
+    'Arial',
+    'sans-serif',
+  ];
   return families.filter(Boolean).join(', ');
 }
 

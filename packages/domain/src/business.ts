@@ -5,10 +5,21 @@ import { ein } from './individual-profile.ts';
 import { email, isEmptyValue, isValidPhone, isValidUrl, personName } from './validation.ts';
 
 /** The shorter business-type list of §3. */
-export const businessType = z.enum([
-  'c-corporation', 'family-office', 'foreign-corporation', 'irrevocable-trust', 'limited-liability-company',
-  'limited-partnership', 'private-foundation', 'public-charity', 'revocable-trust', 's-corporation',
-], { error: 'Choose a business type from the list' });
+export const businessType = z.enum(
+  [
+    'c-corporation',
+    'family-office',
+    'foreign-corporation',
+    'irrevocable-trust',
+    'limited-liability-company',
+    'limited-partnership',
+    'private-foundation',
+    'public-charity',
+    'revocable-trust',
+    's-corporation',
+  ],
+  { error: 'Choose a business type from the list' },
+);
 export type BusinessType = z.infer<typeof businessType>;
 
 export const businessTypeLabels: Record<BusinessType, string> = {
@@ -28,7 +39,11 @@ export const businessTypeLabels: Record<BusinessType, string> = {
 export const OWNER_EQUITY_TOTAL_ERROR = 'The equity of all business owners together cannot exceed 100%';
 
 const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 const optionalText = (label: string, max: number) =>
   z
     .string()

@@ -31,7 +31,11 @@ export const contactTypeLabels: Record<AddressType | EmailType | PhoneType | Fax
 };
 
 const required = (label: string, max = 200) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 const phoneNumber = (label: string) =>
   required(label, 30).refine(isValidPhone, `${label} must be 1 to 15 digits, not starting with 0 (an optional + first)`);
@@ -116,7 +120,11 @@ export const contact = z
     for (const kind of contactKind.options) {
       const items: readonly { _id: string; isPrimary: boolean }[] = value[kind];
       if (items.filter((item) => item.isPrimary).length > 1) {
-        ctx.addIssue({ code: 'custom', path: [kind], message: `Only one of the ${contactKindLabels[kind].many.toLowerCase()} can be primary` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [kind],
+          message: `Only one of the ${contactKindLabels[kind].many.toLowerCase()} can be primary`,
+        });
       }
       items.forEach((item, index) => {
         if (ids.has(item._id)) ctx.addIssue({ code: 'custom', path: [kind, index, '_id'], message: 'Each contact item needs its own id' });
@@ -170,7 +178,9 @@ export function contactItemText(kind: ContactKind, item: ContactItem): string {
   switch (kind) {
     case 'addresses': {
       const { address } = item as ContactAddress;
-      return [address.address1, address.address2, address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+      return [address.address1, address.address2, address.city, [address.state, address.zip].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', ');
     }
     case 'emails':
       return (item as ContactEmail).email;

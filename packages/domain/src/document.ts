@@ -6,9 +6,20 @@ import { objectId } from './ids.ts';
 
 /** §3 document types; the values are stable identifiers, the labels what people read. */
 export const documentType = z.enum([
-  'INCOME_TAX', 'OWNERSHIP', 'EVAL_LETTER', 'ASSET', 'LIABILITY', 'SEC_LICENSE', 'CREDIT_REPORT',
-  'accredited-investor-letter', 'operating-agreement', 'private-placement-memorandum', 'subscription-agreement',
-  'wire-instructions', 'GOVERNMENT_ID', 'OTHER',
+  'INCOME_TAX',
+  'OWNERSHIP',
+  'EVAL_LETTER',
+  'ASSET',
+  'LIABILITY',
+  'SEC_LICENSE',
+  'CREDIT_REPORT',
+  'accredited-investor-letter',
+  'operating-agreement',
+  'private-placement-memorandum',
+  'subscription-agreement',
+  'wire-instructions',
+  'GOVERNMENT_ID',
+  'OTHER',
 ]);
 export type DocumentType = z.infer<typeof documentType>;
 export const documentTypeLabels: Record<DocumentType, string> = {
@@ -66,7 +77,10 @@ export const documentRecord = z
 export type DocumentRecord = z.infer<typeof documentRecord>;
 
 const tag = z.string().trim().min(1, 'A tag cannot be empty').max(50, 'A tag must be at most 50 characters');
-const tags = z.array(tag).max(20, 'At most 20 tags').transform((list) => [...new Set(list)]);
+const tags = z
+  .array(tag)
+  .max(20, 'At most 20 tags')
+  .transform((list) => [...new Set(list)]);
 const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters');
 const description = z.string().trim().max(2000, 'Description must be at most 2000 characters').nullable();
 
@@ -106,7 +120,10 @@ export function parseTagList(value: string | string[] | undefined): string[] | u
       // Not JSON: read it as comma-separated text below.
     }
   }
-  return text.split(',').map((t) => t.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 export const documentQuery = pageQuery

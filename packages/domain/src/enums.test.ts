@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accreditationStatusLabel, applicationStatus, appMode, appType, defaultAppMode, fontFamily, identityVerificationStatus,
-  membershipStatus, notificationCategory, permission, scopeKind, tenantRole, themeMode, timelineEntityType, userRole,
+  accreditationStatusLabel,
+  applicationStatus,
+  appMode,
+  appType,
+  defaultAppMode,
+  fontFamily,
+  identityVerificationStatus,
+  membershipStatus,
+  notificationCategory,
+  permission,
+  scopeKind,
+  tenantRole,
+  themeMode,
+  timelineEntityType,
+  userRole,
 } from './enums.ts';
 
 describe('enumerations (§3)', () => {

@@ -44,8 +44,20 @@ export type AppMode = z.infer<typeof appMode>;
 export const defaultAppMode: Record<AppType, AppMode> = { manage: 'tenant', platform: 'investor' };
 
 export const fontFamily = z.enum([
-  'DM Sans', 'Dosis', 'IBM Plex Sans', 'Inter', 'Montserrat', 'Noto Sans', 'Nunito', 'Open Sans',
-  'Public Sans', 'Quicksand', 'Reddit Sans Condensed', 'Roboto', 'Roboto Mono', 'TT Chocolates',
+  'DM Sans',
+  'Dosis',
+  'IBM Plex Sans',
+  'Inter',
+  'Montserrat',
+  'Noto Sans',
+  'Nunito',
+  'Open Sans',
+  'Public Sans',
+  'Quicksand',
+  'Reddit Sans Condensed',
+  'Roboto',
+  'Roboto Mono',
+  'TT Chocolates',
 ]);
 export type FontFamily = z.infer<typeof fontFamily>;
 
@@ -53,16 +65,47 @@ export const notificationCategory = z.enum(['investment-updates', 'account-manag
 export type NotificationCategory = z.infer<typeof notificationCategory>;
 
 export const timelineEntityType = z.enum([
-  'document', 'user', 'institution', 'lead', 'pipeline', 'pipeline-stage', 'campaign', 'integration', 'offer',
-  'legal-entity-profile', 'individual-profile', 'financial-account', 'gov-photo-id', 'tenant', 'tenant-member',
-  'tenant-offer', 'tenant-member-group', 'tenant-institution', 'tenant-lead', 'business',
+  'document',
+  'user',
+  'institution',
+  'lead',
+  'pipeline',
+  'pipeline-stage',
+  'campaign',
+  'integration',
+  'offer',
+  'legal-entity-profile',
+  'individual-profile',
+  'financial-account',
+  'gov-photo-id',
+  'tenant',
+  'tenant-member',
+  'tenant-offer',
+  'tenant-member-group',
+  'tenant-institution',
+  'tenant-lead',
+  'business',
 ]);
 export type TimelineEntityType = z.infer<typeof timelineEntityType>;
 
 export const analyticsEventType = z.enum([
-  'view', 'impression', 'offer-view', 'institution-view', 'document-view', 'document-download', 'cta',
-  'signin', 'signup', 'signout', 'token-refresh', 'password-reset-request', 'password-reset-confirm',
-  'password-update', 'invite-accept', 'search', 'click',
+  'view',
+  'impression',
+  'offer-view',
+  'institution-view',
+  'document-view',
+  'document-download',
+  'cta',
+  'signin',
+  'signup',
+  'signout',
+  'token-refresh',
+  'password-reset-request',
+  'password-reset-confirm',
+  'password-update',
+  'invite-accept',
+  'search',
+  'click',
 ]);
 export type AnalyticsEventType = z.infer<typeof analyticsEventType>;
 

@@ -26,7 +26,11 @@ export const financialAccount = z
   .describe('FinancialAccount');
 export type FinancialAccount = z.infer<typeof financialAccount>;
 
-const accountName = z.string({ error: 'Account name is required' }).trim().min(1, 'Account name is required').max(100, 'Account name must be at most 100 characters');
+const accountName = z
+  .string({ error: 'Account name is required' })
+  .trim()
+  .min(1, 'Account name is required')
+  .max(100, 'Account name must be at most 100 characters');
 /** Account numbers (US 4–17 digits, IBANs up to 34 letters and digits); spaces and dashes are dropped. */
 export const accountNumber = z
   .string({ error: 'Account number is required' })

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DATE_FORMATS, DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT, formatCurrency, formatDate,
-  formatDateTime, formatFileSize, formatMultiple, formatPercent, formatRelativeOrDate, RELATIVE_TIME_DAYS, TIME_FORMATS,
+  DATE_FORMATS,
+  DEFAULT_DATE_FORMAT,
+  DEFAULT_TIME_FORMAT,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMultiple,
+  formatPercent,
+  formatRelativeOrDate,
+  RELATIVE_TIME_DAYS,
+  TIME_FORMATS,
 } from './format.ts';
-import { businessDisplayName, formatCountdown, initials, institutionDisplayName, truncate, TRUNCATE_DEFAULT, userDisplayName } from './text.ts';
+import {
+  businessDisplayName,
+  formatCountdown,
+  initials,
+  institutionDisplayName,
+  truncate,
+  TRUNCATE_DEFAULT,
+  userDisplayName,
+} from './text.ts';
 
 describe('formatCurrency', () => {
   it('shows dollars with 2 decimals and thousands separators', () => {

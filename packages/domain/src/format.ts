@@ -65,7 +65,11 @@ export function formatDate(value: DateInput, format: string = DEFAULT_DATE_FORMA
   return d.isValid() ? d.format(format) : '-';
 }
 
-export function formatDateTime(value: DateInput, dateFormat: string = DEFAULT_DATE_FORMAT, timeFormat: string = DEFAULT_TIME_FORMAT): string {
+export function formatDateTime(
+  value: DateInput,
+  dateFormat: string = DEFAULT_DATE_FORMAT,
+  timeFormat: string = DEFAULT_TIME_FORMAT,
+): string {
   if (isNil(value)) return '-';
   const d = dayjs(value);
   return d.isValid() ? d.format(`${dateFormat} ${timeFormat}`) : '-';
@@ -81,4 +85,3 @@ export function formatRelativeOrDate(value: DateInput, now: DateInput = new Date
   if (Math.abs(reference.diff(d, 'day', true)) < RELATIVE_TIME_DAYS) return d.from(reference);
   return d.format(format);
 }
-

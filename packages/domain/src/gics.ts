@@ -46,7 +46,10 @@ export function gicsChildren(parent: string | null | undefined): GicsNode[] {
 }
 
 const level = (digits: number, label: string) =>
-  z.string().regex(new RegExp(`^\\d{${digits}}$`), `${label} must be a ${digits}-digit GICS code`).refine((c) => byCode.has(c), `Unknown GICS ${label.toLowerCase()}`);
+  z
+    .string()
+    .regex(new RegExp(`^\\d{${digits}}$`), `${label} must be a ${digits}-digit GICS code`)
+    .refine((c) => byCode.has(c), `Unknown GICS ${label.toLowerCase()}`);
 
 /** sector → industryGroup → industry → subIndustry; each level must sit under the one above it. */
 export const gics = z
@@ -63,7 +66,8 @@ export const gics = z
       const code = chain[i];
       if (!code) continue;
       const parent = chain[i - 1];
-      if (!parent || !code.startsWith(parent)) ctx.addIssue({ code: 'custom', path: [names[i]!], message: `${names[i]} must belong to the chosen ${names[i - 1]}` });
+      if (!parent || !code.startsWith(parent))
+        ctx.addIssue({ code: 'custom', path: [names[i]!], message: `${names[i]} must belong to the chosen ${names[i - 1]}` });
     }
   });
 export type Gics = z.infer<typeof gics>;

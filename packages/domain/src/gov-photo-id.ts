@@ -20,9 +20,18 @@ export const GOV_ID_TEXTS = {
 } as const;
 export const SUPPORT_EMAIL = 'support@tessera.local';
 
-const required = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 const day = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).refine((v) => isValidDate(v), `${label} must be a date (YYYY-MM-DD)`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine((v) => isValidDate(v), `${label} must be a date (YYYY-MM-DD)`);
 
 const fields = {
   type: govPhotoIdType,
@@ -39,7 +48,10 @@ const fields = {
 /** §5: every one of the nine fields is required to create an ID. */
 export const govPhotoIdCreateBody = z
   .object({ ...fields, individualProfile: objectId.optional() })
-  .refine((b) => b.issuingDate <= b.expirationDate, { message: 'The expiration date must be after the issuing date', path: ['expirationDate'] })
+  .refine((b) => b.issuingDate <= b.expirationDate, {
+    message: 'The expiration date must be after the issuing date',
+    path: ['expirationDate'],
+  })
   .describe('GovPhotoIdCreateBody');
 export type GovPhotoIdCreateBody = z.input<typeof govPhotoIdCreateBody>;
 
@@ -68,7 +80,12 @@ export const govPhotoId = z
 export type GovPhotoId = z.infer<typeof govPhotoId>;
 
 export const govPhotoIdQuery = z.object({ individualProfile: objectId.optional() }).describe('GovPhotoIdQuery');
-export const revealQuery = z.object({ reveal: z.enum(['true', 'false']).optional().transform((v) => v === 'true') });
+export const revealQuery = z.object({
+  reveal: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
 
 /** §2: an ID is listed as 'issuing country type - number'. */
 export function govPhotoIdLabel(id: Pick<GovPhotoId, 'issuingCountry' | 'type' | 'number'>): string {

@@ -35,7 +35,9 @@ const groupDescription = z
 
 export const groupCreateBody = z.object({ name: groupName, description: groupDescription.optional() }).describe('GroupCreateBody');
 export type GroupCreateBody = z.input<typeof groupCreateBody>;
-export const groupUpdateBody = z.object({ name: groupName.optional(), description: groupDescription.optional() }).describe('GroupUpdateBody');
+export const groupUpdateBody = z
+  .object({ name: groupName.optional(), description: groupDescription.optional() })
+  .describe('GroupUpdateBody');
 export type GroupUpdateBody = z.input<typeof groupUpdateBody>;
 
 export const groupMembersBody = z

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  dataOf, errorBody, errorCode, errorDisplayText, errorEnvelope, errorName, errorStatus, listOf, networkErrorText, PAGE_LIMIT_DEFAULT,
-  PAGE_LIMIT_MAX, pageQuery, UNEXPECTED_ERROR_TEXT,
+  dataOf,
+  errorBody,
+  errorCode,
+  errorDisplayText,
+  errorEnvelope,
+  errorName,
+  errorStatus,
+  listOf,
+  networkErrorText,
+  PAGE_LIMIT_DEFAULT,
+  PAGE_LIMIT_MAX,
+  pageQuery,
+  UNEXPECTED_ERROR_TEXT,
 } from './http.ts';
 
 describe('error codes', () => {

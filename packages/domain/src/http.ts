@@ -3,8 +3,16 @@ import { objectId } from './ids.ts';
 
 /** The one error envelope every failing response carries. */
 export const errorCode = z.enum([
-  'bad-request', 'validation', 'unauthenticated', 'forbidden', 'not-found', 'conflict',
-  'payload-too-large', 'rate-limited', 'internal', 'unavailable',
+  'bad-request',
+  'validation',
+  'unauthenticated',
+  'forbidden',
+  'not-found',
+  'conflict',
+  'payload-too-large',
+  'rate-limited',
+  'internal',
+  'unavailable',
 ]);
 export type ErrorCode = z.infer<typeof errorCode>;
 

@@ -35,7 +35,10 @@ function dashedDigits(label: string, groups: readonly number[]) {
 export const ssn = dashedDigits('SSN', [3, 2, 4]);
 export const tin = dashedDigits('TIN', [3, 2, 4]);
 export const ein = dashedDigits('EIN', [2, 7]);
-export const crd = z.string().trim().regex(/^\d{10}$/, 'CRD must be 10 digits');
+export const crd = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, 'CRD must be 10 digits');
 export const isoDay = z
   .string()
   .trim()
@@ -87,7 +90,10 @@ export const individualProfileQuery = pageQuery.extend({
 export type IndividualProfileQuery = z.infer<typeof individualProfileQuery>;
 
 export const individualProfileGetQuery = z.object({
-  reveal: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  reveal: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 export const createIndividualProfileBody = z
@@ -112,7 +118,13 @@ export const updateIndividualProfileBody = z
   .object({
     firstname: personName('First name').optional(),
     lastname: personName('Last name').optional(),
-    middlename: z.string().trim().max(100, 'Middle name must be at most 100 characters').nullable().optional().transform((v) => (v === null ? '' : v)),
+    middlename: z
+      .string()
+      .trim()
+      .max(100, 'Middle name must be at most 100 characters')
+      .nullable()
+      .optional()
+      .transform((v) => (v === null ? '' : v)),
     birthDate: isoDay.nullable().optional(),
     birthPlace: countryCode.nullable().optional(),
     gender: gender.nullable().optional(),
@@ -165,12 +177,22 @@ export function toProfileUpdateBody(
 }
 
 export const govPhotoIdsBody = z
-  .object({ govPhotoIds: z.array(objectId).max(100).refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once') })
+  .object({
+    govPhotoIds: z
+      .array(objectId)
+      .max(100)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once'),
+  })
   .describe('IndividualProfileGovPhotoIdsBody');
 export type GovPhotoIdsBody = z.input<typeof govPhotoIdsBody>;
 
 export const profileFinancialAccountsBody = z
-  .object({ financialAccounts: z.array(objectId).max(100).refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once') })
+  .object({
+    financialAccounts: z
+      .array(objectId)
+      .max(100)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once'),
+  })
   .describe('IndividualProfileFinancialAccountsBody');
 export type ProfileFinancialAccountsBody = z.input<typeof profileFinancialAccountsBody>;
 
@@ -188,5 +210,8 @@ export const individualProfileCreatedByBody = z.object({ createdBy: objectId }).
 export type IndividualProfileCreatedByBody = z.input<typeof individualProfileCreatedByBody>;
 
 export function individualProfileName(p: Pick<IndividualProfile, 'firstname' | 'middlename' | 'lastname'>): string {
-  return [p.firstname, p.middlename, p.lastname].map((s) => s?.trim()).filter(Boolean).join(' ');
+  return [p.firstname, p.middlename, p.lastname]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
 }

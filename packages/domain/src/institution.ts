@@ -13,7 +13,11 @@ import { email, isEmptyValue, isValidDate, personName } from './validation.ts';
 
 /** Offer and institution slugs (002 §5): lowercase, spaces to hyphens, anything but word characters and hyphens removed. */
 export function entitySlugify(name: string): string {
-  return name.toLowerCase().trim().replace(/\s+/g, '-').replace(/[^\w-]/g, '');
+  return name
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/[^\w-]/g, '');
 }
 export const ENTITY_SLUG_PATTERN = /^[a-z0-9_](?:[a-z0-9_-]{0,98}[a-z0-9_])?$/;
 export const entitySlug = z
@@ -60,7 +64,10 @@ export function mediaImageItem<P extends z.ZodType<string, string | undefined>>(
 export function mediaVideoItem<P extends z.ZodType<string, string | undefined>>(purpose: P) {
   return z.object({
     id: z.string().trim().min(1).max(64),
-    url: z.url({ error: 'Enter a valid video URL (http or https)' }).max(2000).refine((u) => /^https?:\/\//i.test(u), 'Enter a valid video URL (http or https)'),
+    url: z
+      .url({ error: 'Enter a valid video URL (http or https)' })
+      .max(2000)
+      .refine((u) => /^https?:\/\//i.test(u), 'Enter a valid video URL (http or https)'),
     position: z.number().int().min(0),
     hidden: z.boolean().default(false),
     purpose,
@@ -84,7 +91,12 @@ export function moveItem<T extends { position: number }>(items: readonly T[], fr
 export const institutionType = z.enum(['bank', 'broker', 'exchange', 'fund', 'lender', 'other']);
 export type InstitutionType = z.infer<typeof institutionType>;
 export const institutionTypeLabels: Record<InstitutionType, string> = {
-  bank: 'Bank', broker: 'Broker', exchange: 'Exchange', fund: 'Fund', lender: 'Lender', other: 'Other',
+  bank: 'Bank',
+  broker: 'Broker',
+  exchange: 'Exchange',
+  fund: 'Fund',
+  lender: 'Lender',
+  other: 'Other',
 };
 
 export const institutionImagePurpose = z.enum(['logo', 'banner', 'gallery', 'other']);
@@ -95,8 +107,18 @@ export const institutionImage = mediaImageItem(institutionImagePurpose).describe
 export type InstitutionImage = z.infer<typeof institutionImage>;
 export const institutionVideo = mediaVideoItem(institutionVideoPurpose.default('about')).describe('InstitutionVideo');
 export type InstitutionVideo = z.infer<typeof institutionVideo>;
-export const institutionImagePurposeLabels: Record<InstitutionImagePurpose, string> = { logo: 'Logo', banner: 'Banner', gallery: 'Gallery', other: 'Other' };
-export const institutionVideoPurposeLabels: Record<InstitutionVideoPurpose, string> = { intro: 'Intro', about: 'About', team: 'Team', other: 'Other' };
+export const institutionImagePurposeLabels: Record<InstitutionImagePurpose, string> = {
+  logo: 'Logo',
+  banner: 'Banner',
+  gallery: 'Gallery',
+  other: 'Other',
+};
+export const institutionVideoPurposeLabels: Record<InstitutionVideoPurpose, string> = {
+  intro: 'Intro',
+  about: 'About',
+  team: 'Team',
+  other: 'Other',
+};
 
 export const INSTITUTION_SHORT_DESCRIPTION_MAX = 360;
 export const RICH_TEXT_MAX = 100_000;
@@ -105,7 +127,10 @@ export const RICH_TEXT_MAX = 100_000;
 export const institutionTeamRole = z.enum(['owner', 'member', 'editor', 'viewer']);
 export type InstitutionTeamRole = z.infer<typeof institutionTeamRole>;
 export const institutionTeamRoleLabels: Record<InstitutionTeamRole, string> = {
-  owner: 'Owner', member: 'Member', editor: 'Editor', viewer: 'Viewer',
+  owner: 'Owner',
+  member: 'Member',
+  editor: 'Editor',
+  viewer: 'Viewer',
 };
 
 export const institution = z
@@ -138,7 +163,10 @@ export const institutionListQuery = pageQuery
     search: z.string().trim().max(200).optional(),
     type: institutionType.optional(),
     /** true: only institutions the caller is on the team of (the picker). */
-    isTeamMember: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    isTeamMember: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
     sort: institutionSort.default('createdAt'),
     direction: sortDirection.default('desc'),
   })
@@ -322,7 +350,5 @@ export const raiseAppModeLabels: Record<RaiseAppMode, string> = { investor: 'Inv
  * PUT user/{id}/tenant-member/mode: the member's mode and picked institution. `institution` left out keeps the
  * current pick; null clears it.
  */
-export const appModeBody = z
-  .object({ appMode: raiseAppMode, institution: objectId.nullable().optional() })
-  .describe('AppModeBody');
+export const appModeBody = z.object({ appMode: raiseAppMode, institution: objectId.nullable().optional() }).describe('AppModeBody');
 export type AppModeBody = z.input<typeof appModeBody>;

@@ -8,13 +8,38 @@ import { objectId } from './ids.ts';
 import { isEmptyValue, isValidUrl } from './validation.ts';
 
 /** §3 legal entity types, in the order the spec lists them. */
-export const legalEntityType = z.enum([
-  'sole-proprietorship', 'general-partnership', 'unincorporated-non-profit', 'lp', 'llp', 'lllp', 'llc', 'pllc', 'l3c',
-  'c-corporation', 's-corporation', 'public-benefit-corporation', 'professional-corporation', 'non-profit-corporation',
-  'foreign-corporation', 'cooperative', 'revocable-trust', 'irrevocable-trust', 'private-foundation', 'public-charity',
-  'federally-chartered-institution', 'endowment', 'employee-benefit-plan', 'keogh-plan', 'money-purchase-plan',
-  'pension-fund', 'other',
-], { error: 'Choose a legal entity type from the list' });
+export const legalEntityType = z.enum(
+  [
+    'sole-proprietorship',
+    'general-partnership',
+    'unincorporated-non-profit',
+    'lp',
+    'llp',
+    'lllp',
+    'llc',
+    'pllc',
+    'l3c',
+    'c-corporation',
+    's-corporation',
+    'public-benefit-corporation',
+    'professional-corporation',
+    'non-profit-corporation',
+    'foreign-corporation',
+    'cooperative',
+    'revocable-trust',
+    'irrevocable-trust',
+    'private-foundation',
+    'public-charity',
+    'federally-chartered-institution',
+    'endowment',
+    'employee-benefit-plan',
+    'keogh-plan',
+    'money-purchase-plan',
+    'pension-fund',
+    'other',
+  ],
+  { error: 'Choose a legal entity type from the list' },
+);
 export type LegalEntityType = z.infer<typeof legalEntityType>;
 
 export const legalEntityTypeLabels: Record<LegalEntityType, string> = {
@@ -54,7 +79,12 @@ export const stakeholderTypeLabels: Record<StakeholderType, string> = { 'benefic
 
 export const fiduciaryRole = z.enum(['trustee', 'executor', 'administrator', 'other'], { error: 'Choose a fiduciary role' });
 export type FiduciaryRole = z.infer<typeof fiduciaryRole>;
-export const fiduciaryRoleLabels: Record<FiduciaryRole, string> = { trustee: 'Trustee', executor: 'Executor', administrator: 'Administrator', other: 'Other' };
+export const fiduciaryRoleLabels: Record<FiduciaryRole, string> = {
+  trustee: 'Trustee',
+  executor: 'Executor',
+  administrator: 'Administrator',
+  other: 'Other',
+};
 
 /** §9: equity percent max 100; the beneficial owners of one entity together hold at most 100%. */
 export const EQUITY_MAX = 100;
@@ -69,7 +99,11 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (isEmptyValue(v) ? null : v!.trim()));
 
 const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 export const website = z
   .string()
@@ -129,8 +163,20 @@ export const stakeholderBody = z
   })
   .transform((v) =>
     v.stakeholderType === 'beneficial-owner'
-      ? { individualProfile: v.individualProfile!, stakeholderType: v.stakeholderType, title: v.title ?? null, equity: Math.round(v.equity! * 100) / 100, fiduciaryRole: null }
-      : { individualProfile: v.individualProfile!, stakeholderType: v.stakeholderType, title: v.title ?? null, equity: null, fiduciaryRole: v.fiduciaryRole! },
+      ? {
+          individualProfile: v.individualProfile!,
+          stakeholderType: v.stakeholderType,
+          title: v.title ?? null,
+          equity: Math.round(v.equity! * 100) / 100,
+          fiduciaryRole: null,
+        }
+      : {
+          individualProfile: v.individualProfile!,
+          stakeholderType: v.stakeholderType,
+          title: v.title ?? null,
+          equity: null,
+          fiduciaryRole: v.fiduciaryRole!,
+        },
   )
   .describe('StakeholderBody');
 export type StakeholderBody = z.input<typeof stakeholderBody>;
@@ -220,7 +266,9 @@ export const legalEntityProfileFinancialAccountsBody = z
   .describe('LegalEntityProfileFinancialAccountsBody');
 
 /** Set by platform admins once the provider has checked the entity. */
-export const legalEntityProfileVerificationBody = z.object({ verificationStatus: identityVerificationStatus }).describe('LegalEntityProfileVerificationBody');
+export const legalEntityProfileVerificationBody = z
+  .object({ verificationStatus: identityVerificationStatus })
+  .describe('LegalEntityProfileVerificationBody');
 
 export const legalEntityAssociation = z
   .object({

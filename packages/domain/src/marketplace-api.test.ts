@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MARKETPLACE_FILTER_INSTITUTIONS, MARKETPLACE_FIRST_PAGE, MARKETPLACE_FIRST_PAGE_SEARCH, marketplaceInstitutionsApiPath, marketplaceOfferApiPath,
-  marketplaceOffersApiPath, marketplaceShowcaseApiPath, offerListSearch,
+  MARKETPLACE_FILTER_INSTITUTIONS,
+  MARKETPLACE_FIRST_PAGE,
+  MARKETPLACE_FIRST_PAGE_SEARCH,
+  marketplaceInstitutionsApiPath,
+  marketplaceOfferApiPath,
+  marketplaceOffersApiPath,
+  marketplaceShowcaseApiPath,
+  offerListSearch,
 } from './marketplace-api.ts';
 
 describe('marketplace API paths', () => {
@@ -13,7 +19,9 @@ describe('marketplace API paths', () => {
   });
 
   it('write a list query with only what narrows it: no empty values and no zero bounds', () => {
-    expect(offerListSearch({ page: 2, irrMin: 0, search: '', assetClass: 'credit,real-estate' })).toBe('?page=2&assetClass=credit%2Creal-estate');
+    expect(offerListSearch({ page: 2, irrMin: 0, search: '', assetClass: 'credit,real-estate' })).toBe(
+      '?page=2&assetClass=credit%2Creal-estate',
+    );
     expect(marketplaceOffersApiPath('t1', MARKETPLACE_FIRST_PAGE)).toBe(`/tenant/t1/marketplace/offers${MARKETPLACE_FIRST_PAGE_SEARCH}`);
     expect(MARKETPLACE_FIRST_PAGE_SEARCH).toBe('?page=1&limit=12&sort=newest');
   });

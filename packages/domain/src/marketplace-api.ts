@@ -9,7 +9,8 @@ import type { MarketplaceOfferListParams } from './marketplace.ts';
 export const marketplaceApiPath = (tenantId: string) => `/tenant/${encodeURIComponent(tenantId)}/marketplace`;
 
 /** GET …/marketplace/offers/{idOrSlug}: one listed offer. */
-export const marketplaceOfferApiPath = (tenantId: string, idOrSlug: string) => `${marketplaceApiPath(tenantId)}/offers/${encodeURIComponent(idOrSlug)}`;
+export const marketplaceOfferApiPath = (tenantId: string, idOrSlug: string) =>
+  `${marketplaceApiPath(tenantId)}/offers/${encodeURIComponent(idOrSlug)}`;
 
 /** GET …/marketplace/showcase: the handpicked deals of the carousel. */
 export const marketplaceShowcaseApiPath = (tenantId: string) => `${marketplaceApiPath(tenantId)}/showcase`;
@@ -21,7 +22,8 @@ export const marketplaceShowcaseApiPath = (tenantId: string) => `${marketplaceAp
 export function toSearch(q: object, { omitZero = false }: { omitZero?: boolean } = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(q)) {
-    if (value === undefined || value === null || value === '' || (omitZero && value === 0) || (Array.isArray(value) && value.length === 0)) continue;
+    if (value === undefined || value === null || value === '' || (omitZero && value === 0) || (Array.isArray(value) && value.length === 0))
+      continue;
     params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const text = params.toString();
@@ -35,13 +37,18 @@ export function toSearch(q: object, { omitZero = false }: { omitZero?: boolean }
 export const offerListSearch = (params: MarketplaceOfferListParams) => toSearch(params, { omitZero: true });
 
 /** GET …/marketplace/offers with a list's query. */
-export const marketplaceOffersApiPath = (tenantId: string, params: MarketplaceOfferListParams) => `${marketplaceApiPath(tenantId)}/offers${offerListSearch(params)}`;
+export const marketplaceOffersApiPath = (tenantId: string, params: MarketplaceOfferListParams) =>
+  `${marketplaceApiPath(tenantId)}/offers${offerListSearch(params)}`;
 
 /** The marketplace list's page sizes: 12 or 24 cards (a multiple of 2, 3 and 4 columns); the first is the default. */
 export const MARKETPLACE_OFFER_PAGE_SIZES = [12, 24] as const;
 
 /** The marketplace list's first page as the web app asks for it with nothing in its address: page 1, 12 cards, newest first. */
-export const MARKETPLACE_FIRST_PAGE = { page: 1, limit: MARKETPLACE_OFFER_PAGE_SIZES[0], sort: 'newest' } as const satisfies MarketplaceOfferListParams;
+export const MARKETPLACE_FIRST_PAGE = {
+  page: 1,
+  limit: MARKETPLACE_OFFER_PAGE_SIZES[0],
+  sort: 'newest',
+} as const satisfies MarketplaceOfferListParams;
 /** Its query string, `?page=1&limit=12&sort=newest`. */
 export const MARKETPLACE_FIRST_PAGE_SEARCH = offerListSearch(MARKETPLACE_FIRST_PAGE);
 

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { pageQuery } from './http.ts';
 import { objectId } from './ids.ts';
 import { customMetric, institutionType } from './institution.ts';
-import { cta, listingStatus, type Cta, offerAssetClass, offerClass, offerImage, offerType, offerVideo, securitiesExemption } from './offer.ts';
+import {
+  cta,
+  listingStatus,
+  type Cta,
+  offerAssetClass,
+  offerClass,
+  offerImage,
+  offerType,
+  offerVideo,
+  securitiesExemption,
+} from './offer.ts';
 
 /**
  * The marketplace (001 §2, §3, §7): offers and institutions as investors see them. Only approved, published and
@@ -27,7 +37,14 @@ export const marketplaceOfferInstitution = z
   .describe('MarketplaceOfferInstitution');
 
 export const marketplaceOfferDocument = z
-  .object({ _id: objectId, name: z.string(), originalName: z.string(), mimeType: z.string(), size: z.number().int(), position: z.number().int() })
+  .object({
+    _id: objectId,
+    name: z.string(),
+    originalName: z.string(),
+    mimeType: z.string(),
+    size: z.number().int(),
+    position: z.number().int(),
+  })
   .describe('MarketplaceOfferDocument');
 export type MarketplaceOfferDocument = z.infer<typeof marketplaceOfferDocument>;
 
@@ -146,13 +163,24 @@ export function csvOf<T extends z.ZodType<string, string>>(item: T, label: strin
   return z
     .string()
     .max(4000, `${label} is too long`)
-    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(item).max(MARKETPLACE_FILTER_VALUES_MAX, `give at most ${MARKETPLACE_FILTER_VALUES_MAX} values for ${label}`));
 }
 
 /** A bound of a range filter: 0 (the default) means no bound (001 §5). */
 const bound = (label: string, max: number) =>
-  z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} must be 0 or more`).max(max, `${label} must be at most ${max}`).default(0);
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} must be 0 or more`)
+    .max(max, `${label} must be at most ${max}`)
+    .default(0);
 
 export const marketplaceOfferSort = z.enum(['newest', 'name', 'targetIrr', 'minimumInvestment', 'openDate']);
 export type MarketplaceOfferSort = z.infer<typeof marketplaceOfferSort>;
@@ -192,7 +220,9 @@ export const marketplaceSettings = z
   .describe('MarketplaceSettings');
 export type MarketplaceSettings = z.infer<typeof marketplaceSettings>;
 /** What the settings page reads: the ids and, for each still listed, its card (offers no longer listed are dropped). */
-export const marketplaceSettingsView = marketplaceSettings.extend({ handpickedOffers: z.array(marketplaceOfferCard) }).describe('MarketplaceSettingsView');
+export const marketplaceSettingsView = marketplaceSettings
+  .extend({ handpickedOffers: z.array(marketplaceOfferCard) })
+  .describe('MarketplaceSettingsView');
 export type MarketplaceSettingsView = z.infer<typeof marketplaceSettingsView>;
 
 /** Carousel timing and windowing (001 §9). */
@@ -203,7 +233,15 @@ export const CAROUSEL_WINDOW = 2;
 
 /** One document of a listed offer, to view (inline) or download (attachment) at `url`. */
 export const marketplaceDocumentFile = z
-  .object({ _id: objectId, name: z.string(), originalName: z.string(), mimeType: z.string(), size: z.number().int(), url: z.string(), downloadUrl: z.string() })
+  .object({
+    _id: objectId,
+    name: z.string(),
+    originalName: z.string(),
+    mimeType: z.string(),
+    size: z.number().int(),
+    url: z.string(),
+    downloadUrl: z.string(),
+  })
   .describe('MarketplaceDocumentFile');
 export type MarketplaceDocumentFile = z.infer<typeof marketplaceDocumentFile>;
 
@@ -224,7 +262,9 @@ export const marketplaceInstitutionSummary = z
   .describe('MarketplaceInstitutionSummary');
 export type MarketplaceInstitutionSummary = z.infer<typeof marketplaceInstitutionSummary>;
 
-export const marketplaceInstitutionListQuery = pageQuery.extend({ search: z.string().trim().max(200).optional() }).describe('MarketplaceInstitutionListQuery');
+export const marketplaceInstitutionListQuery = pageQuery
+  .extend({ search: z.string().trim().max(200).optional() })
+  .describe('MarketplaceInstitutionListQuery');
 
 export const marketplaceTeamMember = z
   .object({ _id: objectId, name: z.string(), email: z.string(), imageUrl: z.string().nullable() })

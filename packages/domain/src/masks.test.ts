@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyMask, isMaskComplete, maskCurrencyInput, MASKS, maskPercentInput, parseCurrencyInput, parsePercentInput, unmask } from './masks.ts';
+import {
+  applyMask,
+  isMaskComplete,
+  maskCurrencyInput,
+  MASKS,
+  maskPercentInput,
+  parseCurrencyInput,
+  parsePercentInput,
+  unmask,
+} from './masks.ts';
 
 describe('MASKS (§5)', () => {
   it('holds the spec patterns', () => {

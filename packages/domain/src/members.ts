@@ -94,14 +94,22 @@ export const memberInviteBody = inviteBody.extend({ role: tenantRole.exclude(['o
 export type MemberInviteBody = z.input<typeof memberInviteBody>;
 
 const optionalName = (label: string) =>
-  z.string().trim().max(100, `${label} must be at most 100 characters`).nullable().transform((v) => (v ? v : null));
+  z
+    .string()
+    .trim()
+    .max(100, `${label} must be at most 100 characters`)
+    .nullable()
+    .transform((v) => (v ? v : null));
 
 export const memberDetailsBody = z
   .object({
     firstname: optionalName('First name').optional(),
     middlename: optionalName('Middle name').optional(),
     lastname: optionalName('Last name').optional(),
-    tags: z.array(z.string().trim().min(1, 'Tags cannot be empty').max(50, 'A tag must be at most 50 characters')).max(50, 'At most 50 tags').optional(),
+    tags: z
+      .array(z.string().trim().min(1, 'Tags cannot be empty').max(50, 'A tag must be at most 50 characters'))
+      .max(50, 'At most 50 tags')
+      .optional(),
   })
   .describe('MemberDetailsBody');
 export type MemberDetailsBody = z.input<typeof memberDetailsBody>;

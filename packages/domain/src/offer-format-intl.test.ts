@@ -18,7 +18,30 @@ function random(seed: number): () => number {
 
 function sampleValues(): number[] {
   const next = random(20261124);
-  const values = [0, -0, 1, -1, 0.5, -0.5, 1.5, 2.5, 0.145, 1.005, 2.675, 12.345, 99.995, 999.5, 999_999.5, 1e21, 1.5e21, 1e-7, 123e-20, Number.MAX_SAFE_INTEGER, Number.MIN_VALUE, 1e300];
+  const values = [
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    -0.5,
+    1.5,
+    2.5,
+    0.145,
+    1.005,
+    2.675,
+    12.345,
+    99.995,
+    999.5,
+    999_999.5,
+    1e21,
+    1.5e21,
+    1e-7,
+    123e-20,
+    Number.MAX_SAFE_INTEGER,
+    Number.MIN_VALUE,
+    1e300,
+  ];
   for (let i = 0; i < 4000; i++) {
     const magnitude = 10 ** Math.floor(next() * 16 - 6);
     const value = next() * magnitude;

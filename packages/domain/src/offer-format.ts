@@ -84,7 +84,9 @@ export function formatOfferMultiple(value: number | null | undefined): string {
 export const OFFER_DATE_FORMAT = 'MMM DD, YYYY';
 
 /** The three card metrics of an offer card or showcase slide (001 §2, 002 §9), as label and value pairs. */
-export function offerCardMetricItems(offer: Pick<MarketplaceOfferCard, 'minimumInvestment' | 'targetIrr' | 'equityMultiple'>): { label: string; value: string }[] {
+export function offerCardMetricItems(
+  offer: Pick<MarketplaceOfferCard, 'minimumInvestment' | 'targetIrr' | 'equityMultiple'>,
+): { label: string; value: string }[] {
   return [
     { label: 'Min. Investment', value: formatOfferMoney(offer.minimumInvestment) },
     { label: 'Target IRR', value: formatOfferPercent(offer.targetIrr) },
@@ -93,4 +95,7 @@ export function offerCardMetricItems(offer: Pick<MarketplaceOfferCard, 'minimumI
 }
 
 /** The colour of an offer's listing status badge (a palette colour, as MUI names them); open offers show none (002 §4). */
-export const listingStatusColors = { upcoming: 'info', closed: 'default', none: 'default', open: 'success' } as const satisfies Record<ListingStatus, string>;
+export const listingStatusColors = { upcoming: 'info', closed: 'default', none: 'default', open: 'success' } as const satisfies Record<
+  ListingStatus,
+  string
+>;

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { entitySlug, entitySlugify, metricsComplete } from './institution.ts';
 import {
-  capitalRaiseComplete, classesComplete, deriveListingStatus, detailsComplete, heroImage, missingRequiredDocuments, offerCardMetrics,
-  offerSlugAvailabilityQuery, offerStatusBody, type OfferDocumentItem,
+  capitalRaiseComplete,
+  classesComplete,
+  deriveListingStatus,
+  detailsComplete,
+  heroImage,
+  missingRequiredDocuments,
+  offerCardMetrics,
+  offerSlugAvailabilityQuery,
+  offerStatusBody,
+  type OfferDocumentItem,
 } from './offer.ts';
 
 describe('entitySlugify (002 §5)', () => {
@@ -19,11 +27,13 @@ describe('entitySlugify (002 §5)', () => {
   });
 
   it('derives slugs the slug schema accepts for ordinary names', () => {
-    for (const name of ['Harbor Point Apartments', 'Fund III (2026)', 'Summit Ridge Capital']) expect(entitySlug.safeParse(entitySlugify(name)).success).toBe(true);
+    for (const name of ['Harbor Point Apartments', 'Fund III (2026)', 'Summit Ridge Capital'])
+      expect(entitySlug.safeParse(entitySlugify(name)).success).toBe(true);
   });
 
   it('the slug schema refuses upper case, spaces and edge hyphens', () => {
-    for (const slug of ['Upper', 'two words', '-lead', 'trail-', '']) expect(offerSlugAvailabilityQuery.safeParse({ slug }).success).toBe(false);
+    for (const slug of ['Upper', 'two words', '-lead', 'trail-', ''])
+      expect(offerSlugAvailabilityQuery.safeParse({ slug }).success).toBe(false);
   });
 });
 
@@ -69,7 +79,12 @@ describe('completeness (002 §5)', () => {
   it('classes need at least one, each with a name and a minimum investment', () => {
     expect(classesComplete([])).toBe(false);
     expect(classesComplete([{ name: 'A', minimumInvestment: 0 }])).toBe(true);
-    expect(classesComplete([{ name: 'A', minimumInvestment: 10 }, { name: ' ', minimumInvestment: 10 }])).toBe(false);
+    expect(
+      classesComplete([
+        { name: 'A', minimumInvestment: 10 },
+        { name: ' ', minimumInvestment: 10 },
+      ]),
+    ).toBe(false);
   });
 
   it('metrics need at least one, each with a key and a value', () => {
@@ -89,13 +104,24 @@ describe('completeness (002 §5)', () => {
 describe('missingRequiredDocuments (002 §5)', () => {
   const shown = (type: OfferDocumentItem['type']) => ({ type, hidden: false });
   it('names the required types not yet present, in their fixed order; other documents do not count', () => {
-    expect(missingRequiredDocuments([])).toEqual(['operating-agreement', 'private-placement-memorandum', 'subscription-agreement', 'wire-instructions']);
-    expect(missingRequiredDocuments([shown('wire-instructions'), shown('other'), shown('operating-agreement')])).toEqual([
-      'private-placement-memorandum', 'subscription-agreement',
+    expect(missingRequiredDocuments([])).toEqual([
+      'operating-agreement',
+      'private-placement-memorandum',
+      'subscription-agreement',
+      'wire-instructions',
     ]);
-    expect(missingRequiredDocuments([
-      shown('operating-agreement'), shown('private-placement-memorandum'), shown('subscription-agreement'), shown('wire-instructions'),
-    ])).toEqual([]);
+    expect(missingRequiredDocuments([shown('wire-instructions'), shown('other'), shown('operating-agreement')])).toEqual([
+      'private-placement-memorandum',
+      'subscription-agreement',
+    ]);
+    expect(
+      missingRequiredDocuments([
+        shown('operating-agreement'),
+        shown('private-placement-memorandum'),
+        shown('subscription-agreement'),
+        shown('wire-instructions'),
+      ]),
+    ).toEqual([]);
   });
 
   it('does not count a hidden document, unless a shown one of the same type is there too', () => {
@@ -107,11 +133,13 @@ describe('missingRequiredDocuments (002 §5)', () => {
 
 describe('offerCardMetrics (002 §9)', () => {
   it('takes the lowest minimum investment, the highest IRR and the shortest holding period', () => {
-    expect(offerCardMetrics([
-      { minimumInvestment: 50_000, internalRateOfReturn: 14, holdingPeriod: 60 },
-      { minimumInvestment: 25_000, internalRateOfReturn: 18, holdingPeriod: null },
-      { minimumInvestment: 100_000, internalRateOfReturn: null, holdingPeriod: 36 },
-    ])).toEqual({ minimumInvestment: 25_000, targetIrr: 18, holdingPeriod: 36 });
+    expect(
+      offerCardMetrics([
+        { minimumInvestment: 50_000, internalRateOfReturn: 14, holdingPeriod: 60 },
+        { minimumInvestment: 25_000, internalRateOfReturn: 18, holdingPeriod: null },
+        { minimumInvestment: 100_000, internalRateOfReturn: null, holdingPeriod: 36 },
+      ]),
+    ).toEqual({ minimumInvestment: 25_000, targetIrr: 18, holdingPeriod: 36 });
   });
 
   it('is all null without classes', () => {

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { deletedEntity, pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 import {
-  customMetric, customMetrics, entitySlug, MEDIA_ITEMS_MAX, mediaImageItem, mediaVideoItem, metricsComplete, RICH_TEXT_MAX,
+  customMetric,
+  customMetrics,
+  entitySlug,
+  MEDIA_ITEMS_MAX,
+  mediaImageItem,
+  mediaVideoItem,
+  metricsComplete,
+  RICH_TEXT_MAX,
 } from './institution.ts';
 import { isEmptyValue } from './validation.ts';
 
@@ -11,15 +18,44 @@ import { isEmptyValue } from './validation.ts';
 // ── Enumerations ─────────────────────────────────────────────────────────────────────────
 
 export const offerAssetClass = z.enum([
-  'multi-family', 'single-family-homes', 'townhomes', 'hospitality', 'industrial', 'retail', 'office-spaces', 'mixed-use',
-  'land-development', 'special-purpose', 'storage-facilities', 'senior-living-facilities', 'student-housing', 'mobile-home-parks',
-  'leisure', 'private-equity', 'venture-capital', 'hedge-funds', 'infrastructure', 'natural-resources', 'recreational',
+  'multi-family',
+  'single-family-homes',
+  'townhomes',
+  'hospitality',
+  'industrial',
+  'retail',
+  'office-spaces',
+  'mixed-use',
+  'land-development',
+  'special-purpose',
+  'storage-facilities',
+  'senior-living-facilities',
+  'student-housing',
+  'mobile-home-parks',
+  'leisure',
+  'private-equity',
+  'venture-capital',
+  'hedge-funds',
+  'infrastructure',
+  'natural-resources',
+  'recreational',
 ]);
 export type OfferAssetClass = z.infer<typeof offerAssetClass>;
 
 export const offerType = z.enum([
-  'value-add', 'new-construction', 'core-investment', 'distressed-assets', 'fix-and-flip', 'development-project',
-  'opportunistic-investment', 'stabalized-acquisition', 'sale-leaseback', 'joint-venture', 'wholesale', 'debt-investment', 'fund-of-funds',
+  'value-add',
+  'new-construction',
+  'core-investment',
+  'distressed-assets',
+  'fix-and-flip',
+  'development-project',
+  'opportunistic-investment',
+  'stabalized-acquisition',
+  'sale-leaseback',
+  'joint-venture',
+  'wholesale',
+  'debt-investment',
+  'fund-of-funds',
 ]);
 export type OfferType = z.infer<typeof offerType>;
 
@@ -29,8 +65,23 @@ export type OfferEquityType = z.infer<typeof offerEquityType>;
 
 /** Form D item 6: Regulation D rule 504 variants, 506(b), 506(c), section 4(a)(5), Investment Company Act 3(c) variants. */
 export const securitiesExemption = z.enum([
-  'rule-504-b-1', 'rule-504-b-1-i', 'rule-504-b-1-ii', 'rule-504-b-1-iii', 'rule-506-b', 'rule-506-c', 'section-4-a-5',
-  'ica-3-c-1', 'ica-3-c-2', 'ica-3-c-3', 'ica-3-c-5', 'ica-3-c-7', 'ica-3-c-9', 'ica-3-c-10', 'ica-3-c-11', 'ica-3-c-13', 'ica-3-c-14',
+  'rule-504-b-1',
+  'rule-504-b-1-i',
+  'rule-504-b-1-ii',
+  'rule-504-b-1-iii',
+  'rule-506-b',
+  'rule-506-c',
+  'section-4-a-5',
+  'ica-3-c-1',
+  'ica-3-c-2',
+  'ica-3-c-3',
+  'ica-3-c-5',
+  'ica-3-c-7',
+  'ica-3-c-9',
+  'ica-3-c-10',
+  'ica-3-c-11',
+  'ica-3-c-13',
+  'ica-3-c-14',
 ]);
 export type SecuritiesExemption = z.infer<typeof securitiesExemption>;
 
@@ -42,10 +93,21 @@ export type VisibilityStatus = z.infer<typeof visibilityStatus>;
 export const listingStatus = z.enum(['open', 'closed', 'upcoming', 'none']);
 export type ListingStatus = z.infer<typeof listingStatus>;
 
-export const offerRequiredDocumentType = z.enum(['operating-agreement', 'private-placement-memorandum', 'subscription-agreement', 'wire-instructions', 'other']);
+export const offerRequiredDocumentType = z.enum([
+  'operating-agreement',
+  'private-placement-memorandum',
+  'subscription-agreement',
+  'wire-instructions',
+  'other',
+]);
 export type OfferRequiredDocumentType = z.infer<typeof offerRequiredDocumentType>;
 /** The four documents an offer needs before it can be published (002 §5). */
-export const REQUIRED_OFFER_DOCUMENTS = ['operating-agreement', 'private-placement-memorandum', 'subscription-agreement', 'wire-instructions'] as const;
+export const REQUIRED_OFFER_DOCUMENTS = [
+  'operating-agreement',
+  'private-placement-memorandum',
+  'subscription-agreement',
+  'wire-instructions',
+] as const;
 
 export const offerImagePurpose = z.enum(['primary', 'banner', 'gallery', 'other']);
 export type OfferImagePurpose = z.infer<typeof offerImagePurpose>;
@@ -54,7 +116,11 @@ export type OfferVideoPurpose = z.infer<typeof offerVideoPurpose>;
 
 // ── Derived rules ────────────────────────────────────────────────────────────────────────
 
-export function deriveListingStatus(openDate: string | Date | null | undefined, closeDate: string | Date | null | undefined, now: Date = new Date()): ListingStatus {
+export function deriveListingStatus(
+  openDate: string | Date | null | undefined,
+  closeDate: string | Date | null | undefined,
+  now: Date = new Date(),
+): ListingStatus {
   const open = openDate ? new Date(openDate) : null;
   const close = closeDate ? new Date(closeDate) : null;
   if (open && !Number.isNaN(open.getTime())) {
@@ -100,7 +166,11 @@ export const OFFER_CLASSES_MAX = 20;
 export const cta = z
   .object({
     label: z.string().trim().max(60, 'Label must be at most 60 characters'),
-    url: z.string().trim().max(2000).refine((u) => u === '' || /^https?:\/\/\S+$/i.test(u), 'Enter a valid URL (http or https)'),
+    url: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((u) => u === '' || /^https?:\/\/\S+$/i.test(u), 'Enter a valid URL (http or https)'),
   })
   .describe('OfferCta');
 export type Cta = z.infer<typeof cta>;
@@ -127,7 +197,10 @@ export const offerDocument = offerDocumentItem
 export type OfferDocument = z.infer<typeof offerDocument>;
 
 /** The hero image: the first non-hidden image of a purpose (002 §3). */
-export function heroImage<T extends { hidden: boolean; purpose: string; position: number }>(images: readonly T[], purpose = 'primary'): T | undefined {
+export function heroImage<T extends { hidden: boolean; purpose: string; position: number }>(
+  images: readonly T[],
+  purpose = 'primary',
+): T | undefined {
   return [...images].sort((a, b) => a.position - b.position).find((i) => !i.hidden && i.purpose === purpose);
 }
 
@@ -177,10 +250,27 @@ export type Offer = z.infer<typeof offer>;
 /** A list row: enough for the offers table and the dashboard cards. */
 export const offerSummary = offer
   .pick({
-    _id: true, name: true, slug: true, type: true, assetClass: true, descriptionShort: true, openDate: true, closeDate: true,
-    listingStatus: true, published: true, approvalStatus: true, institution: true, createdAt: true, updatedAt: true,
+    _id: true,
+    name: true,
+    slug: true,
+    type: true,
+    assetClass: true,
+    descriptionShort: true,
+    openDate: true,
+    closeDate: true,
+    listingStatus: true,
+    published: true,
+    approvalStatus: true,
+    institution: true,
+    createdAt: true,
+    updatedAt: true,
   })
-  .extend({ visibilityStatus, heroImageUrl: z.string().nullable(), minimumInvestment: z.number().nullable(), targetIrr: z.number().nullable() })
+  .extend({
+    visibilityStatus,
+    heroImageUrl: z.string().nullable(),
+    minimumInvestment: z.number().nullable(),
+    targetIrr: z.number().nullable(),
+  })
   .describe('TenantOfferSummary');
 export type OfferSummary = z.infer<typeof offerSummary>;
 
@@ -246,7 +336,10 @@ export const offerStatusBody = z
     openDate: z.iso.datetime({ offset: true, error: 'Enter a valid open date' }).nullable(),
     closeDate: z.iso.datetime({ offset: true, error: 'Enter a valid close date' }).nullable(),
   })
-  .refine((b) => !b.openDate || !b.closeDate || new Date(b.openDate) < new Date(b.closeDate), { message: 'The close date must be after the open date', path: ['closeDate'] })
+  .refine((b) => !b.openDate || !b.closeDate || new Date(b.openDate) < new Date(b.closeDate), {
+    message: 'The close date must be after the open date',
+    path: ['closeDate'],
+  })
   .describe('OfferStatusBody');
 export const offerPublishingBody = z.object({ published: z.boolean() }).describe('OfferPublishingBody');
 export const offerApprovalBody = z.object({ approvalStatus }).describe('OfferApprovalBody');
@@ -286,11 +379,21 @@ export function offerCardMetrics(classes: readonly Pick<OfferClass, 'minimumInve
 
 // ── Labels ───────────────────────────────────────────────────────────────────────────────
 
-const titleCase = (v: string) => v.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-export const offerAssetClassLabels = Object.fromEntries(offerAssetClass.options.map((v) => [v, titleCase(v)])) as Record<OfferAssetClass, string>;
+const titleCase = (v: string) =>
+  v
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+export const offerAssetClassLabels = Object.fromEntries(offerAssetClass.options.map((v) => [v, titleCase(v)])) as Record<
+  OfferAssetClass,
+  string
+>;
 export const offerTypeLabels = Object.fromEntries(offerType.options.map((v) => [v, titleCase(v)])) as Record<OfferType, string>;
 offerTypeLabels['stabalized-acquisition'] = 'Stabilized Acquisition';
-export const offerEquityTypeLabels = Object.fromEntries(offerEquityType.options.map((v) => [v, titleCase(v)])) as Record<OfferEquityType, string>;
+export const offerEquityTypeLabels = Object.fromEntries(offerEquityType.options.map((v) => [v, titleCase(v)])) as Record<
+  OfferEquityType,
+  string
+>;
 export const securitiesExemptionLabels: Record<SecuritiesExemption, string> = {
   'rule-504-b-1': 'Rule 504(b)(1) (not (i), (ii) or (iii))',
   'rule-504-b-1-i': 'Rule 504(b)(1)(i)',
@@ -312,7 +415,12 @@ export const securitiesExemptionLabels: Record<SecuritiesExemption, string> = {
 };
 export const approvalStatusLabels: Record<ApprovalStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 export const visibilityStatusLabels: Record<VisibilityStatus, string> = { visible: 'Visible', hidden: 'Hidden' };
-export const listingStatusLabels: Record<ListingStatus, string> = { open: 'Open', closed: 'Closed', upcoming: 'Upcoming', none: 'No dates' };
+export const listingStatusLabels: Record<ListingStatus, string> = {
+  open: 'Open',
+  closed: 'Closed',
+  upcoming: 'Upcoming',
+  none: 'No dates',
+};
 export const offerRequiredDocumentTypeLabels: Record<OfferRequiredDocumentType, string> = {
   'operating-agreement': 'Operating Agreement',
   'private-placement-memorandum': 'Private Placement Memorandum',
@@ -320,7 +428,12 @@ export const offerRequiredDocumentTypeLabels: Record<OfferRequiredDocumentType, 
   'wire-instructions': 'Wire Instructions',
   other: 'Other',
 };
-export const offerImagePurposeLabels: Record<OfferImagePurpose, string> = { primary: 'Primary', banner: 'Banner', gallery: 'Gallery', other: 'Other' };
+export const offerImagePurposeLabels: Record<OfferImagePurpose, string> = {
+  primary: 'Primary',
+  banner: 'Banner',
+  gallery: 'Gallery',
+  other: 'Other',
+};
 export const offerVideoPurposeLabels: Record<OfferVideoPurpose, string> = { intro: 'Intro', about: 'About', other: 'Other' };
 
 // ── Further calls of the offers API ──────────────────────────────────────────────────────

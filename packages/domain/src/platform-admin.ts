@@ -81,7 +81,11 @@ export type AdminUserQuery = z.infer<typeof adminUserQuery>;
 export const userRoleBody = z.object({ role: userRole }).describe('UserRoleBody');
 export type UserRoleBody = z.infer<typeof userRoleBody>;
 export const userRoleLabels: Record<z.infer<typeof userRole>, string> = {
-  user: 'User', admin: 'Admin', demo: 'Demo', 'institution-admin': 'Institution admin', evaluator: 'Evaluator',
+  user: 'User',
+  admin: 'Admin',
+  demo: 'Demo',
+  'institution-admin': 'Institution admin',
+  evaluator: 'Evaluator',
 };
 
 export const userAssociations = z
@@ -126,7 +130,10 @@ export const roleAssignmentBody = z
     /** The tenant an institution or offer belongs to; for a tenant assignment it is the entity itself. */
     tenant: objectId.optional(),
   })
-  .refine((b) => b.entityType === 'tenant' || b.tenant, { message: 'tenant is required for institution and offer assignments', path: ['tenant'] })
+  .refine((b) => b.entityType === 'tenant' || b.tenant, {
+    message: 'tenant is required for institution and offer assignments',
+    path: ['tenant'],
+  })
   .describe('RoleAssignmentBody');
 export type RoleAssignmentBody = z.input<typeof roleAssignmentBody>;
 

@@ -13,7 +13,9 @@ describe('dashboard windows (002 §2)', () => {
     const day = presetRange('24hrs', now);
     expect(dashboardBuckets(day.start, day.end, day.scale).at(-1)).toBe('2026-11-22T08:00:00.000Z');
     expect(dashboardBuckets(new Date('2026-01-31T10:00:00Z'), new Date('2026-03-01T00:00:00Z'), 'month')).toEqual([
-      '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z',
+      '2026-01-01T00:00:00.000Z',
+      '2026-02-01T00:00:00.000Z',
+      '2026-03-01T00:00:00.000Z',
     ]);
   });
 });

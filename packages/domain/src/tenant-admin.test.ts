@@ -3,7 +3,11 @@ import { tenantDashboardQuery, tenantDetailsBody } from './tenant-admin.ts';
 
 describe('tenant details body', () => {
   it('trims the name and stores empty description and website as null', () => {
-    expect(tenantDetailsBody.parse({ name: '  Acme  ', description: '- -', website: '' })).toEqual({ name: 'Acme', description: null, website: null });
+    expect(tenantDetailsBody.parse({ name: '  Acme  ', description: '- -', website: '' })).toEqual({
+      name: 'Acme',
+      description: null,
+      website: null,
+    });
   });
 
   it('refuses a blank name and a website without its scheme', () => {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { contact } from './contact.ts';
-import { identityVerificationStatus, membershipStatus, tenantRole, type IdentityVerificationStatus, type MembershipStatus } from './enums.ts';
+import {
+  identityVerificationStatus,
+  membershipStatus,
+  tenantRole,
+  type IdentityVerificationStatus,
+  type MembershipStatus,
+} from './enums.ts';
 import { objectId } from './ids.ts';
 import { website } from './legal-entity-profile.ts';
 import { timelineEvent } from './timeline.ts';

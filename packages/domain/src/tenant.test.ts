@@ -24,7 +24,8 @@ describe('slugify', () => {
   });
 
   it('produces slugs the slug rule accepts', () => {
-    for (const name of ['Acme Capital', 'Café Déjà Vu', 'x', 'A-1 Fund 2024']) expect(tenantSlug.safeParse(slugify(name)).success).toBe(true);
+    for (const name of ['Acme Capital', 'Café Déjà Vu', 'x', 'A-1 Fund 2024'])
+      expect(tenantSlug.safeParse(slugify(name)).success).toBe(true);
   });
 });
 

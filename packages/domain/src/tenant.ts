@@ -35,7 +35,16 @@ export const promoCard = z.object({
   title: z.string().trim().min(1, 'Title is required').max(120, 'Title must be at most 120 characters'),
   body: z.string().trim().max(1000, 'Body must be at most 1000 characters'),
   buttons: z
-    .array(z.object({ label: z.string().trim().min(1, 'Button label is required').max(40), url: z.string().trim().max(2048).refine((u) => u.startsWith('/') || /^https?:\/\//.test(u), 'Link must start with / or http(s)://') }))
+    .array(
+      z.object({
+        label: z.string().trim().min(1, 'Button label is required').max(40),
+        url: z
+          .string()
+          .trim()
+          .max(2048)
+          .refine((u) => u.startsWith('/') || /^https?:\/\//.test(u), 'Link must start with / or http(s)://'),
+      }),
+    )
     .max(2, 'At most two buttons'),
   hidden: z.boolean(),
 });

@@ -19,7 +19,11 @@ export function truncate(text: string | null | undefined, max: number = TRUNCATE
 /** Initials: first letters of the first two words, else the first two characters, uppercased; 'XX' if none. */
 export function initials(text: string | null | undefined): string {
   // Array.from splits by code point, so an emoji or astral character is never cut in half.
-  const words = (text ?? '').trim().split(/\s+/).filter(Boolean).map((w) => Array.from(w));
+  const words = (text ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => Array.from(w));
   if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
   if (words.length === 1) return words[0]!.slice(0, 2).join('').toUpperCase();
   return 'XX';

@@ -42,7 +42,11 @@ describe('diffChanges', () => {
   });
 
   it('tells 0, false, empty text and null apart', () => {
-    expect(Object.keys(diffChanges<Record<string, unknown>>({ a: 0, b: false, c: '' }, { a: false, b: null, c: null }))).toEqual(['a', 'b', 'c']);
+    expect(Object.keys(diffChanges<Record<string, unknown>>({ a: 0, b: false, c: '' }, { a: false, b: null, c: null }))).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 });
 

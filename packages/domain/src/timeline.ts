@@ -3,7 +3,19 @@ import { timelineEntityType } from './enums.ts';
 import { pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 
-export const timelineEventType = z.enum(['create', 'update', 'delete', 'archive', 'restore', 'status', 'auth', 'invite', 'access', 'upload', 'other']);
+export const timelineEventType = z.enum([
+  'create',
+  'update',
+  'delete',
+  'archive',
+  'restore',
+  'status',
+  'auth',
+  'invite',
+  'access',
+  'upload',
+  'other',
+]);
 export type TimelineEventType = z.infer<typeof timelineEventType>;
 
 export const timelineChange = z.object({ old: z.unknown(), new: z.unknown() });
@@ -59,7 +71,10 @@ function canonicalJson(value: unknown): string | undefined {
 }
 
 /** Builds the change map of old and new values for the fields that differ; a missing old value reads as null. */
-export function diffChanges<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, { old: unknown; new: unknown }> {
+export function diffChanges<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): Record<string, { old: unknown; new: unknown }> {
   const change: Record<string, { old: unknown; new: unknown }> = {};
   for (const key of Object.keys(after)) {
     const oldValue = before[key] ?? null;

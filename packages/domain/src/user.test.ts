@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_PREFERENCES, hasPermission, hasRole, notificationPreferences, tenantMember, type TenantMember } from './user.ts';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  hasPermission,
+  hasRole,
+  notificationPreferences,
+  tenantMember,
+  type TenantMember,
+} from './user.ts';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 

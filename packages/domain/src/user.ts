@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import {
-  accountStatus, appMode, identityVerificationStatus, membershipStatus, notificationCategory, onboardingStatus,
-  permission, signupStatus, tenantRole, themeMode, userRole,
+  accountStatus,
+  appMode,
+  identityVerificationStatus,
+  membershipStatus,
+  notificationCategory,
+  onboardingStatus,
+  permission,
+  signupStatus,
+  tenantRole,
+  themeMode,
+  userRole,
 } from './enums.ts';
 import { objectId } from './ids.ts';
 

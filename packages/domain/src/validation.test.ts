@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  email, EMAIL_ERROR, EMAIL_PATTERN, isEmptyValue, isEnumValue, isValidDate, isValidEmail, isValidPhone, isValidUrl,
-  password, PASSWORD_MAX, PASSWORD_MIN, personName, PHONE_PATTERN, SEARCH_MIN_CHARS, shouldSuggest,
+  email,
+  EMAIL_ERROR,
+  EMAIL_PATTERN,
+  isEmptyValue,
+  isEnumValue,
+  isValidDate,
+  isValidEmail,
+  isValidPhone,
+  isValidUrl,
+  password,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  personName,
+  PHONE_PATTERN,
+  SEARCH_MIN_CHARS,
+  shouldSuggest,
 } from './validation.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
@@ -87,21 +101,21 @@ describe('url rule', () => {
     expect(isValidUrl(value)).toBe(true);
   });
 
-  it.each(['', 'example.com', 'http://', 'ftp://example.com', 'javascript:alert(1)', 'mailto:a@b.com', 'not a url'])('rejects %j', (value) => {
-    expect(isValidUrl(value)).toBe(false);
-  });
+  it.each(['', 'example.com', 'http://', 'ftp://example.com', 'javascript:alert(1)', 'mailto:a@b.com', 'not a url'])(
+    'rejects %j',
+    (value) => {
+      expect(isValidUrl(value)).toBe(false);
+    },
+  );
 });
 
 describe('date rule', () => {
-  it.each([
-    '2024-02-29',
-    '2024-03-05T10:15:00Z',
-    '2024-03-05T10:15:30.123+02:00',
-    '2024-03-05T10:15',
-    '1999-12-31',
-  ])('accepts ISO text %s', (value) => {
-    expect(isValidDate(value)).toBe(true);
-  });
+  it.each(['2024-02-29', '2024-03-05T10:15:00Z', '2024-03-05T10:15:30.123+02:00', '2024-03-05T10:15', '1999-12-31'])(
+    'accepts ISO text %s',
+    (value) => {
+      expect(isValidDate(value)).toBe(true);
+    },
+  );
 
   it('accepts valid Dates and timestamps', () => {
     expect(isValidDate(new Date())).toBe(true);
@@ -109,12 +123,21 @@ describe('date rule', () => {
     expect(isValidDate(Date.UTC(2024, 0, 1))).toBe(true);
   });
 
-  it.each(['', 'hello', 'hello 1', '1', '2024-02-30', '2023-02-29', '2024-13-01', '2024-00-10', '2024-1-5', '03/05/2024', '2024-03-05T25:00'])(
-    'rejects %j',
-    (value) => {
-      expect(isValidDate(value)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'hello',
+    'hello 1',
+    '1',
+    '2024-02-30',
+    '2023-02-29',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-1-5',
+    '03/05/2024',
+    '2024-03-05T25:00',
+  ])('rejects %j', (value) => {
+    expect(isValidDate(value)).toBe(false);
+  });
 
   it('rejects invalid Dates, NaN and non-dates', () => {
     expect(isValidDate(new Date('nope'))).toBe(false);

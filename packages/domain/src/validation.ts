@@ -68,7 +68,11 @@ export function isEnumValue<T extends string>(values: readonly T[], value: unkno
 }
 
 export const personName = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 
 /** Search boxes only suggest after more than 2 characters. */
 export const SEARCH_MIN_CHARS = 3;

@@ -39,7 +39,12 @@ const envSchema = z
     ANALYTICS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     ENCRYPTION_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     ENCRYPTION_KEY_PREVIOUS: optionalText.transform((v, ctx) => {
-      const keys = v ? v.split(',').map((k) => k.trim()).filter(Boolean) : [];
+      const keys = v
+        ? v
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean)
+        : [];
       if (keys.some((k) => k.length < 32)) ctx.addIssue({ code: 'custom', message: 'each key must be at least 32 characters' });
       return keys;
     }),
@@ -109,7 +114,9 @@ export interface Config {
   /** Local file storage root (default DATA_DIR/files). */
   storageDir: string;
   /** S3-compatible storage instead of the local disk, when a bucket is configured. */
-  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
+  s3:
+    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean }
+    | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
@@ -150,7 +157,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     devMailbox: e.DEV_MAILBOX ?? (e.NODE_ENV !== 'production' && !e.SMTP_URL),
     redisUrl: e.REDIS_URL,
-    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [],
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : [],
     rateLimit: {
       authMax: e.AUTH_RATE_LIMIT_MAX,
       analyticsMax: e.ANALYTICS_RATE_LIMIT_MAX,
@@ -163,7 +174,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     storageDir: e.STORAGE_DIR ? resolve(base, e.STORAGE_DIR) : resolve(dataDir, 'files'),
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE }
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
         : undefined,
     logLevel: e.LOG_LEVEL,
     webDist: resolve(base, e.WEB_DIST),

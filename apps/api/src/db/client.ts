@@ -80,8 +80,8 @@ async function checkAppRole(pool: pg.Pool): Promise<void> {
   const row = rows[0];
   if (!row || row.superuser || row.bypass || row.owns) {
     throw new Error(
-      `The app's database role '${row?.role ?? '?'}' would bypass row-level security (superuser, BYPASSRLS or owner of the tables). `
-      + `Set APP_DATABASE_URL to a login that is a member of ${APP_ROLE} only, or leave it unset to switch to ${APP_ROLE} (see SECURITY.md).`,
+      `The app's database role '${row?.role ?? '?'}' would bypass row-level security (superuser, BYPASSRLS or owner of the tables). ` +
+        `Set APP_DATABASE_URL to a login that is a member of ${APP_ROLE} only, or leave it unset to switch to ${APP_ROLE} (see SECURITY.md).`,
     );
   }
 }
@@ -145,7 +145,10 @@ export function createDatabase(options: DatabaseOptions): Database {
   // not fsync (its file system has none), so the last commits can be lost if the machine itself fails.
   // One options object: `new PGlite(undefined, options)` ignores its options (so a dump to load was dropped and every
   // in-memory database ran initdb and all migrations).
-  const client = new PGlite({ ...(inMemory ? {} : { dataDir: options.dataDir }), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  const client = new PGlite({
+    ...(inMemory ? {} : { dataDir: options.dataDir }),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'pglite',

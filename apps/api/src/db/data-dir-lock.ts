@@ -14,7 +14,9 @@ export function lockDataDir(dataDir: string): () => void {
   const lockFile = `${dataDir}.lock`;
   const holder = readHolder(lockFile);
   if (holder && holder !== process.pid && holdsLock(holder) && Date.now() - statSync(lockFile).mtimeMs < STALE_MS) {
-    throw new Error(`The embedded database in ${dataDir} is in use by process ${holder} (a Tessera server, or a backup or restore). Stop it first.`);
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by process ${holder} (a Tessera server, or a backup or restore). Stop it first.`,
+    );
   }
   writeFileSync(lockFile, String(process.pid));
   const refresh = setInterval(() => {

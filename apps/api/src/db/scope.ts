@@ -13,7 +13,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *
  * PGlite runs as its superuser, for whom row-level security does not apply: there the scope changes nothing.
  */
-export type DbScope = { readonly tenantId: string; readonly crossTenant?: undefined } | { readonly crossTenant: string; readonly tenantId?: undefined };
+export type DbScope =
+  | { readonly tenantId: string; readonly crossTenant?: undefined }
+  | { readonly crossTenant: string; readonly tenantId?: undefined };
 
 const storage = new AsyncLocalStorage<DbScope | null>();
 

@@ -1,5 +1,14 @@
 /** Socket errors of a connection that could not be made or was lost. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** SQLSTATEs of a server going away or not taking connections: admin/crash shutdown, cannot connect now, too many connections. */
 const SERVER_GONE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** node-postgres and pg-pool say these in plain text, without a code. */

@@ -8,12 +8,7 @@ import type { Permission, TenantRole } from '@tessera/domain';
  * - { roles }: members whose tenant role is listed; { permission }: members whose attribute is exactly true.
  * Platform admins pass role and permission checks.
  */
-export type Access =
-  | 'public'
-  | 'signed-in'
-  | 'platform-admin'
-  | { roles: readonly TenantRole[] }
-  | { permission: Permission };
+export type Access = 'public' | 'signed-in' | 'platform-admin' | { roles: readonly TenantRole[] } | { permission: Permission };
 
 export function describeAccess(access: Access): string {
   if (access === 'public') return 'Open to anyone.';

@@ -12,7 +12,10 @@ const clockAt = (ms: number): Clock & { ms: number } => {
 };
 
 async function refusal(promise: Promise<void>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -23,7 +26,12 @@ describe('AttemptLimiter', () => {
     const limiter = new AttemptLimiter('t', 3, WINDOW, new MemoryAttemptStore(), clock);
     for (let i = 0; i < 3; i++) await limiter.hit('a@example.com');
     const error = await refusal(limiter.hit('a@example.com'));
-    expect(error).toMatchObject({ code: 'rate-limited', status: 429, retryAfterSeconds: 45, message: 'Too many attempts. Please try again in 45 seconds.' });
+    expect(error).toMatchObject({
+      code: 'rate-limited',
+      status: 429,
+      retryAfterSeconds: 45,
+      message: 'Too many attempts. Please try again in 45 seconds.',
+    });
     clock.ms = 11 * WINDOW;
     await limiter.hit('a@example.com');
   });

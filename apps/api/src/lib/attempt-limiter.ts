@@ -67,7 +67,11 @@ export class RedisAttemptStore implements AttemptStore {
   async hit(key: string, window: number, windowMs: number): Promise<number> {
     const redisKey = `${this.prefix}${key}:${window}`;
     try {
-      const replies = await this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs * 2).exec();
+      const replies = await this.redis
+        .multi()
+        .incr(redisKey)
+        .pexpire(redisKey, windowMs * 2)
+        .exec();
       const failure = replies?.find(([err]) => err)?.[0];
       if (!replies || failure) throw failure ?? new Error('redis transaction aborted');
       this.recovered();

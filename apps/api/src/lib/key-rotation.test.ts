@@ -49,7 +49,8 @@ async function expectAllUnder(cipher: FieldCipher) {
 
 describe('npm run rotate-key (lib/key-rotation.ts)', () => {
   it('covers every classified field, and the seeded data has several values of each', async () => {
-    for (const c of ENCRYPTED_COLUMNS) expect([...plain.keys()].filter((ref) => ref.startsWith(`${c.table}.${c.column}/`)).length, c.name).toBeGreaterThanOrEqual(4);
+    for (const c of ENCRYPTED_COLUMNS)
+      expect([...plain.keys()].filter((ref) => ref.startsWith(`${c.table}.${c.column}/`)).length, c.name).toBeGreaterThanOrEqual(4);
   });
 
   it('moves a database-kept key in resumable batches; every value still decrypts and the old key is gone', async () => {

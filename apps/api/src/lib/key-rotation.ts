@@ -86,7 +86,10 @@ export async function rotateEncryptionKey(db: Db, config: KeyConfig, options: Ro
     await db.insert(appSecrets).values({ key: NEXT_KEY_SECRET, value: generateKey() }).onConflictDoNothing();
     target = (await readSecret(db, NEXT_KEY_SECRET))!;
   }
-  const sources = [...config.encryptionKeyPrevious, ...[oldStored, await readSecret(db, NEXT_KEY_SECRET)].filter((k): k is string => Boolean(k))];
+  const sources = [
+    ...config.encryptionKeyPrevious,
+    ...[oldStored, await readSecret(db, NEXT_KEY_SECRET)].filter((k): k is string => Boolean(k)),
+  ];
   const cipher = new FieldCipher(target, sources);
   const reEncrypted: Record<string, number> = {};
   let batches = 0;
@@ -106,7 +109,9 @@ export async function rotateEncryptionKey(db: Db, config: KeyConfig, options: Ro
         const result = (await tx.execute(sql`
           select tenant_id, id, ${column} as value from ${table}
           where ${column} is not null and split_part(${column}, ':', 2) <> ${cipher.keyId}
-          order by tenant_id, id limit ${batchSize} for update`)) as unknown as { rows: { tenant_id: string; id: string; value: string }[] };
+          order by tenant_id, id limit ${batchSize} for update`)) as unknown as {
+          rows: { tenant_id: string; id: string; value: string }[];
+        };
         for (const row of result.rows) {
           const value = cipher.encrypt(cipher.decrypt(row.value));
           await tx.execute(sql`update ${table} set ${column} = ${value} where tenant_id = ${row.tenant_id} and id = ${row.id}`);
@@ -125,7 +130,10 @@ export async function rotateEncryptionKey(db: Db, config: KeyConfig, options: Ro
         // The environment's key is the only one needed now: the database keeps none.
         await tx.delete(appSecrets).where(inArray(appSecrets.key, [KEY_SECRET, NEXT_KEY_SECRET]));
       } else {
-        await tx.insert(appSecrets).values({ key: KEY_SECRET, value: target }).onConflictDoUpdate({ target: appSecrets.key, set: { value: target } });
+        await tx
+          .insert(appSecrets)
+          .values({ key: KEY_SECRET, value: target })
+          .onConflictDoUpdate({ target: appSecrets.key, set: { value: target } });
         await tx.delete(appSecrets).where(eq(appSecrets.key, NEXT_KEY_SECRET));
       }
     });

@@ -5,8 +5,14 @@ import pino from 'pino';
  * API uses for it, wherever a log call puts an object one or two levels deep. Request bodies are never logged.
  */
 export const LOG_REDACT_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]',
-  'err.params', 'body', 'req.body', 'payload',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'err.params',
+  'body',
+  'req.body',
+  'payload',
   ...['ssn', 'tin', 'ein', 'birthDate', 'number', 'accountNumber', 'idNumber'].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 
@@ -21,7 +27,10 @@ interface DatabaseErrorLike {
 }
 
 const isDatabaseError = (e: unknown): e is DatabaseErrorLike =>
-  typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' && typeof (e as { severity?: unknown }).severity === 'string';
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as { code?: unknown }).code === 'string' &&
+  typeof (e as { severity?: unknown }).severity === 'string';
 
 function chainOf(err: unknown): unknown[] {
   const chain: unknown[] = [];
@@ -42,11 +51,23 @@ export function errSerializer(err: Error): SerializedError {
   const database = chain.find(isDatabaseError);
   const query = chain.map((e) => (e as { query?: unknown }).query).find((q): q is string => typeof q === 'string');
   if (!database && query === undefined) return out;
-  const names = database ? [database.table && `table ${database.table}`, database.column && `column ${database.column}`, database.constraint && `constraint ${database.constraint}`].filter(Boolean) : [];
-  const parts = [query !== undefined && `Failed query: ${query}`, database && `database error ${database.code}${names.length ? ` (${names.join(', ')})` : ''}`];
+  const names = database
+    ? [
+        database.table && `table ${database.table}`,
+        database.column && `column ${database.column}`,
+        database.constraint && `constraint ${database.constraint}`,
+      ].filter(Boolean)
+    : [];
+  const parts = [
+    query !== undefined && `Failed query: ${query}`,
+    database && `database error ${database.code}${names.length ? ` (${names.join(', ')})` : ''}`,
+  ];
   const record = out as unknown as Record<string, unknown>;
   record.message = parts.filter(Boolean).join('; ');
-  record.stack = String(out.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n');
+  record.stack = String(out.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n');
   for (const key of ['params', 'detail', 'where', 'internalQuery', 'hint']) delete record[key];
   return out;
 }

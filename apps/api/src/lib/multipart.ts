@@ -21,10 +21,12 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (!isStorableText(part.filename)) throw new AppError('validation', `${part.fieldname}: the file name must not contain NUL characters or unpaired surrogates`);
+        if (!isStorableText(part.filename))
+          throw new AppError('validation', `${part.fieldname}: the file name must not contain NUL characters or unpaired surrogates`);
         files.push({ field: part.fieldname, data, fileName: part.filename });
       } else if (typeof part.value === 'string') {
-        if (!isStorableText(part.value)) throw new AppError('validation', `${part.fieldname}: text must not contain NUL characters or unpaired surrogates`);
+        if (!isStorableText(part.value))
+          throw new AppError('validation', `${part.fieldname}: text must not contain NUL characters or unpaired surrogates`);
         fields[part.fieldname] = part.value;
       }
     }

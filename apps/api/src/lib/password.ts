@@ -59,8 +59,9 @@ export async function verifyPassword(passwordHash: string | null | undefined, pa
  */
 let common: Promise<Set<string>> | undefined;
 function commonPasswords(): Promise<Set<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) =>
-    new Set(dictionary['passwords-common'].filter((entry) => entry.length >= PASSWORD_MIN)));
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].filter((entry) => entry.length >= PASSWORD_MIN)),
+  );
   return common;
 }
 

@@ -15,7 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const rows = async <T,>(query: ReturnType<typeof sql>) => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe('the PII classification (lib/pii.ts)', () => {
   it('is the table SECURITY.md shows', () => {
@@ -36,19 +36,26 @@ describe('the PII classification (lib/pii.ts)', () => {
     const unclassified = [...exists].filter((c) => PII_COLUMN_NAME.test(c.split('.')[1]!) && !classified.has(c));
     expect(unclassified).toEqual([]);
     // The pattern does catch what it is for.
-    for (const name of ['ssn', 'user_tin', 'ein_encrypted', 'dob', 'date_of_birth', 'routing_number', 'account_number', 'passport_number']) expect(PII_COLUMN_NAME.test(name), name).toBe(true);
-    for (const name of ['tenant_id', 'einstein', 'protein', 'number_of_units', 'business_type']) expect(PII_COLUMN_NAME.test(name), name).toBe(false);
+    for (const name of ['ssn', 'user_tin', 'ein_encrypted', 'dob', 'date_of_birth', 'routing_number', 'account_number', 'passport_number'])
+      expect(PII_COLUMN_NAME.test(name), name).toBe(true);
+    for (const name of ['tenant_id', 'einstein', 'protein', 'number_of_units', 'business_type'])
+      expect(PII_COLUMN_NAME.test(name), name).toBe(false);
   });
 
   it('marks as encrypted only text columns, in tables keyed by (tenant_id, id) as the key rotation expects', async () => {
     for (const c of ENCRYPTED_COLUMNS) {
-      const [column] = await rows<{ data_type: string }>(sql`select data_type from information_schema.columns where table_name = ${c.table} and column_name = ${c.column}`);
+      const [column] = await rows<{ data_type: string }>(
+        sql`select data_type from information_schema.columns where table_name = ${c.table} and column_name = ${c.column}`,
+      );
       expect(column?.data_type, c.name).toBe('text');
       const keys = await rows<{ column_name: string }>(sql`
         select k.column_name from information_schema.table_constraints tc
         join information_schema.key_column_usage k on k.constraint_name = tc.constraint_name and k.table_name = tc.table_name
         where tc.table_name = ${c.table} and tc.constraint_type = 'PRIMARY KEY' order by k.ordinal_position`);
-      expect(keys.map((k) => k.column_name), c.name).toEqual(['tenant_id', 'id']);
+      expect(
+        keys.map((k) => k.column_name),
+        c.name,
+      ).toEqual(['tenant_id', 'id']);
     }
   });
 });
@@ -73,7 +80,9 @@ describe('encryption at rest', () => {
     expect(Object.keys(written).sort()).toEqual(ENCRYPTED_COLUMNS.map((c) => c.name).sort());
     for (const c of ENCRYPTED_COLUMNS) {
       const { plain, id } = written[c.name]!;
-      const [row] = await rows<{ value: string }>(sql`select ${sql.identifier(c.column)} as value from ${sql.identifier(c.table)} where id = ${id}`);
+      const [row] = await rows<{ value: string }>(
+        sql`select ${sql.identifier(c.column)} as value from ${sql.identifier(c.table)} where id = ${id}`,
+      );
       const stored = row!.value;
       expect(stored, c.name).toMatch(new RegExp(`^v1:${t.app.cipher.keyId}:`));
       expect(stored, c.name).not.toContain(plain);
@@ -83,7 +92,9 @@ describe('encryption at rest', () => {
   });
 
   it('keeps the fields classified as plain readable by the database (birth date)', async () => {
-    const [row] = await rows<{ birth_date: string }>(sql`select birth_date::text from individual_profiles where id = ${passport.profileId}`);
+    const [row] = await rows<{ birth_date: string }>(
+      sql`select birth_date::text from individual_profiles where id = ${passport.profileId}`,
+    );
     expect(row!.birth_date).toBe(passport.values.birthDate);
   });
 });

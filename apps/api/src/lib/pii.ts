@@ -26,40 +26,85 @@ export interface PiiField {
 
 export const PII_FIELDS: readonly PiiField[] = [
   {
-    name: 'ssn', label: 'Social security number', class: 'secret', store: { table: 'individual_profiles', column: 'ssn_encrypted' },
-    atRest: 'encrypted', response: 'masked (last 4); clear only to the owner with `reveal=true`, which records an access event', timeline: 'redacted',
+    name: 'ssn',
+    label: 'Social security number',
+    class: 'secret',
+    store: { table: 'individual_profiles', column: 'ssn_encrypted' },
+    atRest: 'encrypted',
+    response: 'masked (last 4); clear only to the owner with `reveal=true`, which records an access event',
+    timeline: 'redacted',
   },
   {
-    name: 'tin', label: 'Taxpayer identification number', class: 'secret', store: { table: 'individual_profiles', column: 'tin_encrypted' },
-    atRest: 'encrypted', response: 'masked (last 4); clear only to the owner with `reveal=true`', timeline: 'redacted',
+    name: 'tin',
+    label: 'Taxpayer identification number',
+    class: 'secret',
+    store: { table: 'individual_profiles', column: 'tin_encrypted' },
+    atRest: 'encrypted',
+    response: 'masked (last 4); clear only to the owner with `reveal=true`',
+    timeline: 'redacted',
   },
   {
-    name: 'ein', label: 'Employer identification number (individual profile)', class: 'secret', store: { table: 'individual_profiles', column: 'ein_encrypted' },
-    atRest: 'encrypted', response: 'masked (last 4); clear only to the owner with `reveal=true`', timeline: 'redacted',
+    name: 'ein',
+    label: 'Employer identification number (individual profile)',
+    class: 'secret',
+    store: { table: 'individual_profiles', column: 'ein_encrypted' },
+    atRest: 'encrypted',
+    response: 'masked (last 4); clear only to the owner with `reveal=true`',
+    timeline: 'redacted',
   },
   {
-    name: 'business-ein', label: 'Employer identification number (business)', class: 'secret', store: { table: 'businesses', column: 'ein_encrypted' },
-    atRest: 'encrypted', response: 'masked (last 4)', timeline: 'masked (last 4)',
+    name: 'business-ein',
+    label: 'Employer identification number (business)',
+    class: 'secret',
+    store: { table: 'businesses', column: 'ein_encrypted' },
+    atRest: 'encrypted',
+    response: 'masked (last 4)',
+    timeline: 'masked (last 4)',
   },
   {
-    name: 'gov-id-number', label: 'Government photo ID number', class: 'secret', store: { table: 'gov_photo_ids', column: 'number_encrypted' },
-    atRest: 'encrypted', response: 'masked (last 4); clear only to the owner with `reveal=true`', timeline: 'masked (last 4)',
+    name: 'gov-id-number',
+    label: 'Government photo ID number',
+    class: 'secret',
+    store: { table: 'gov_photo_ids', column: 'number_encrypted' },
+    atRest: 'encrypted',
+    response: 'masked (last 4); clear only to the owner with `reveal=true`',
+    timeline: 'masked (last 4)',
   },
   {
-    name: 'gov-id-images', label: 'Government photo ID images (front and back)', class: 'secret', store: { files: 'documents (file storage), named by gov_photo_ids.document_front_id / document_back_id' },
-    atRest: 'file storage', response: 'the uploader and those granted access only, `Cache-Control: no-store`', timeline: 'document ids only',
+    name: 'gov-id-images',
+    label: 'Government photo ID images (front and back)',
+    class: 'secret',
+    store: { files: 'documents (file storage), named by gov_photo_ids.document_front_id / document_back_id' },
+    atRest: 'file storage',
+    response: 'the uploader and those granted access only, `Cache-Control: no-store`',
+    timeline: 'document ids only',
   },
   {
-    name: 'account-number', label: 'Financial account number', class: 'financial', store: { table: 'financial_accounts', column: 'number_encrypted' },
-    atRest: 'encrypted', response: 'masked (last 4)', timeline: 'redacted',
+    name: 'account-number',
+    label: 'Financial account number',
+    class: 'financial',
+    store: { table: 'financial_accounts', column: 'number_encrypted' },
+    atRest: 'encrypted',
+    response: 'masked (last 4)',
+    timeline: 'redacted',
   },
   {
-    name: 'date-of-birth', label: 'Date of birth', class: 'personal', store: { table: 'individual_profiles', column: 'birth_date' },
-    atRest: 'plain', response: 'to the owner only (a profile is visible to its owner alone)', timeline: 'redacted',
+    name: 'date-of-birth',
+    label: 'Date of birth',
+    class: 'personal',
+    store: { table: 'individual_profiles', column: 'birth_date' },
+    atRest: 'plain',
+    response: 'to the owner only (a profile is visible to its owner alone)',
+    timeline: 'redacted',
   },
   {
-    name: 'profile-photo', label: 'Individual profile photo', class: 'personal', store: { table: 'individual_profiles', column: 'image' },
-    atRest: 'file storage', response: 'to the owner only, `Cache-Control: no-store`', timeline: 'image id only',
+    name: 'profile-photo',
+    label: 'Individual profile photo',
+    class: 'personal',
+    store: { table: 'individual_profiles', column: 'image' },
+    atRest: 'file storage',
+    response: 'to the owner only, `Cache-Control: no-store`',
+    timeline: 'image id only',
   },
 ];
 
@@ -72,7 +117,8 @@ export const ENCRYPTED_COLUMNS: readonly { name: string; table: string; column: 
  * Column names that hold PII of a classified kind whatever table they are in: a column matching this and not
  * classified fails the classification test, so a new `ssn`, `dob` or `routing_number` column cannot slip in.
  */
-export const PII_COLUMN_NAME = /(^|_)(ssn|tin|ein|dob|birth_date|date_of_birth|id_number|number_encrypted|account_number|routing_number|iban|passport_number)(_|$)/;
+export const PII_COLUMN_NAME =
+  /(^|_)(ssn|tin|ein|dob|birth_date|date_of_birth|id_number|number_encrypted|account_number|routing_number|iban|passport_number)(_|$)/;
 
 /** The value timeline events show in place of a redacted field. */
 export const REDACTED = '[redacted]';
@@ -86,7 +132,9 @@ export const TIMELINE_REDACTED_KEYS: readonly string[] = ['birthDate', 'ssn', 't
 /** SECURITY.md's classification table, generated from PII_FIELDS. */
 export function piiMarkdownTable(): string {
   const where = (f: PiiField) => ('table' in f.store ? `\`${f.store.table}.${f.store.column}\`` : f.store.files);
-  const rows = PII_FIELDS.map((f) => `| ${f.label} (\`${f.name}\`) | ${f.class} | ${where(f)} | ${f.atRest} | ${f.response} | ${f.timeline} |`);
+  const rows = PII_FIELDS.map(
+    (f) => `| ${f.label} (\`${f.name}\`) | ${f.class} | ${where(f)} | ${f.atRest} | ${f.response} | ${f.timeline} |`,
+  );
   return [
     `| Field | Class | Stored in | At rest | API responses | Timeline events |`,
     `| --- | --- | --- | --- | --- | --- |`,

@@ -9,7 +9,7 @@ export function errorResponses(...statuses: number[]) {
 }
 
 const SERVICE_CALLER_NOTE =
-  "Also a private API key of this tenant (`Authorization: Bearer tsk_live_…` or `X-API-Key`), acting as an owner; the timeline records the key as the actor.";
+  'Also a private API key of this tenant (`Authorization: Bearer tsk_live_…` or `X-API-Key`), acting as an owner; the timeline records the key as the actor.';
 
 /**
  * A route description that says who may call it (shown in the OpenAPI reference). `serviceCaller` marks an

@@ -7,9 +7,42 @@ const CORPUS = JSON.parse(readFileSync(new URL('../../../../e2e/fixtures/xss-vec
 
 /** What sanitize-html may leave: these tags, with these attributes (mirrors OPTIONS in sanitize.ts). */
 const KEPT: Record<string, string[]> = Object.fromEntries(
-  ['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'ul', 'ol', 'li', 'span', 'table', 'thead', 'tbody', 'tr']
+  [
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'pre',
+    'code',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'ul',
+    'ol',
+    'li',
+    'span',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+  ]
     .map((tag) => [tag, [] as string[]])
-    .concat([['a', ['href', 'title', 'target', 'rel']], ['th', ['colspan', 'rowspan']], ['td', ['colspan', 'rowspan']]]),
+    .concat([
+      ['a', ['href', 'title', 'target', 'rel']],
+      ['th', ['colspan', 'rowspan']],
+      ['td', ['colspan', 'rowspan']],
+    ]),
 );
 
 /** Every tag and attribute of sanitised output (always double-quoted, well-formed), or where it breaks the rules. */
@@ -79,7 +112,11 @@ describe('sanitizeRichText', () => {
   });
 
   it('keeps formatting, lists and safe links', () => {
-    expect(sanitizeRichText('<h2>Plan</h2><p><strong>Bold</strong> <a href="https://example.com" target="_blank">link</a></p><ul><li>a</li></ul>')).toBe(
+    expect(
+      sanitizeRichText(
+        '<h2>Plan</h2><p><strong>Bold</strong> <a href="https://example.com" target="_blank">link</a></p><ul><li>a</li></ul>',
+      ),
+    ).toBe(
       '<h2>Plan</h2><p><strong>Bold</strong> <a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">link</a></p><ul><li>a</li></ul>',
     );
   });

@@ -13,7 +13,12 @@ function header(name: string, size: number, type: '0' | 'x', mtime: Date): Buffe
   h.write('0000000\0', 108);
   h.write('0000000\0', 116);
   h.write(`${size.toString(8).padStart(11, '0')}\0`, 124);
-  h.write(`${Math.floor(mtime.getTime() / 1000).toString(8).padStart(11, '0')}\0`, 136);
+  h.write(
+    `${Math.floor(mtime.getTime() / 1000)
+      .toString(8)
+      .padStart(11, '0')}\0`,
+    136,
+  );
   h.write('        ', 148);
   h.write(type, 156);
   h.write('ustar\0' + '00', 257);
@@ -71,7 +76,11 @@ export async function* readTar(input: Readable): AsyncGenerator<{ name: string; 
   for (;;) {
     const h = await take(BLOCK);
     if (!h || h.every((b) => b === 0)) return;
-    const field = (start: number, length: number) => h.subarray(start, start + length).toString('utf8').replace(/\0.*$/s, '');
+    const field = (start: number, length: number) =>
+      h
+        .subarray(start, start + length)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
     const size = Number.parseInt(field(124, 12).trim() || '0', 8);
     const type = field(156, 1) || '0';
     const body = await take(size + padding(size).length);

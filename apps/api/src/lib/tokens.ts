@@ -14,7 +14,10 @@ export type VerifyOutcome<T> = { ok: true; payload: T } | { ok: false; reason: '
 export class TokenService {
   private readonly key: Uint8Array;
 
-  constructor(secret: string, private readonly ttlSeconds: number) {
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -45,7 +48,11 @@ export class TokenService {
       .sign(this.key);
   }
 
-  async verify(token: string, audience: 'session' | 'reset' | 'invite', now = new Date()): Promise<VerifyOutcome<JWTPayload & Record<string, unknown>>> {
+  async verify(
+    token: string,
+    audience: 'session' | 'reset' | 'invite',
+    now = new Date(),
+  ): Promise<VerifyOutcome<JWTPayload & Record<string, unknown>>> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALG],

@@ -21,12 +21,18 @@ describe('uploads', () => {
   it('refuses wrong content, mismatched and double extensions, and empty files, saying what to do', async () => {
     await expect(checkUpload(PNG, 'photo.png')).resolves.toEqual({ mimeType: 'image/png', originalName: 'photo.png', size: PNG.length });
     await expect(checkUpload(PNG, 'report.2024.final.png')).resolves.toMatchObject({ originalName: 'report.2024.final.png' });
-    await expect(checkUpload(Buffer.from('MZ...'), 'invoice.pdf')).rejects.toThrow('The file is not a PDF: its contents do not match its .pdf extension');
-    await expect(checkUpload(PNG, 'photo.pdf')).rejects.toThrow('The file is not a PDF: its contents are a PNG image: rename it to .png or upload the right file');
+    await expect(checkUpload(Buffer.from('MZ...'), 'invoice.pdf')).rejects.toThrow(
+      'The file is not a PDF: its contents do not match its .pdf extension',
+    );
+    await expect(checkUpload(PNG, 'photo.pdf')).rejects.toThrow(
+      'The file is not a PDF: its contents are a PNG image: rename it to .png or upload the right file',
+    );
     await expect(checkUpload(PDF, 'statement.pdf.exe')).rejects.toThrow('Files ending in .exe are not accepted here. Upload one of: pdf,');
     await expect(checkUpload(Buffer.from('<svg/>'), 'logo.svg')).rejects.toThrow(/^SVG images are not accepted: they can carry scripts/);
     await expect(checkUpload(Buffer.alloc(0), 'a.png')).rejects.toThrow('The file is empty');
-    await expect(checkUpload(PDF, 'a.pdf', { allowed: ['image/png'] })).rejects.toThrow('Files ending in .pdf are not accepted here. Upload one of: png.');
+    await expect(checkUpload(PDF, 'a.pdf', { allowed: ['image/png'] })).rejects.toThrow(
+      'Files ending in .pdf are not accepted here. Upload one of: png.',
+    );
   });
 
   it('refuses images that carry a second format', async () => {
@@ -51,14 +57,18 @@ describe('uploads', () => {
     expect(long.endsWith('😀.pdf')).toBe(true);
     expect(extensionOf('archive.tar.GZ')).toBe('gz');
     expect(extensionOf('invoice.pdf ')).toBe('pdf');
-    expect(contentDisposition('résumé "final".pdf')).toBe(`attachment; filename="r_sum_ final.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20final.pdf`);
+    expect(contentDisposition('résumé "final".pdf')).toBe(
+      `attachment; filename="r_sum_ final.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20final.pdf`,
+    );
   });
 });
 
 describe('inspectZip', () => {
   it('reads a clean package', async () => {
     await expect(inspectZip(docx())).resolves.toEqual(['[Content_Types].xml', '_rels/.rels', 'word/document.xml']);
-    await expect(checkUpload(docx(), 'letter.docx')).resolves.toMatchObject({ mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    await expect(checkUpload(docx(), 'letter.docx')).resolves.toMatchObject({
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
   });
 
   it('allows small packages to pack tightly, and larger ones up to the ratio', async () => {
@@ -68,6 +78,8 @@ describe('inspectZip', () => {
   });
 
   it('catches a stored part whose sizes disagree', async () => {
-    await expect(inspectZip(makeZip([{ name: 'a.xml', data: Buffer.from('abc'), method: 0, declaredSize: 2 }]))).rejects.toThrow(/does not unpack to the size it declares/);
+    await expect(inspectZip(makeZip([{ name: 'a.xml', data: Buffer.from('abc'), method: 0, declaredSize: 2 }]))).rejects.toThrow(
+      /does not unpack to the size it declares/,
+    );
   });
 });

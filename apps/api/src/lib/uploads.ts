@@ -70,9 +70,11 @@ const CONTROL_CHARACTERS = /[\x00-\x1f\x7f-\x9f]/;
 export function fileNameProblem(fileName: string): string | null {
   const name = fileName.trim();
   if (!name) return 'The file has no name: give it one that ends in its type, like report.pdf';
-  if (/[\\/]/.test(name) || name === '.' || name === '..') return "The file name must be the file's own name, not a path: remove the folders and the / or \\ characters from it";
+  if (/[\\/]/.test(name) || name === '.' || name === '..')
+    return "The file name must be the file's own name, not a path: remove the folders and the / or \\ characters from it";
   if (CONTROL_CHARACTERS.test(name)) return 'The file name contains control characters: rename the file and upload it again';
-  if (BIDI_CONTROLS.test(name)) return 'The file name contains invisible text-direction characters, which can disguise its real type: rename the file and upload it again';
+  if (BIDI_CONTROLS.test(name))
+    return 'The file name contains invisible text-direction characters, which can disguise its real type: rename the file and upload it again';
   if (Buffer.byteLength(name, 'utf8') > 255) return 'The file name is too long (more than 255 bytes): shorten it and upload the file again';
   return null;
 }
@@ -112,9 +114,11 @@ function imageProblem(data: Buffer, mimeType: AllowedMimeType): string | null {
       p = next;
     }
     if (end < 0) return `The file is not a complete PNG image (it is cut short or damaged): export it again and upload the new copy`;
-    if (end < data.length) return `The PNG image has ${data.length - end} bytes of other data after its end, which is how a file disguises a second format: export it again from an image editor`;
+    if (end < data.length)
+      return `The PNG image has ${data.length - end} bytes of other data after its end, which is how a file disguises a second format: export it again from an image editor`;
   }
-  if (ACTIVE_MARKUP.test(data.toString('latin1'))) return `The file is ${kind} with HTML or script inside it, which an image never needs: export it again from an image editor`;
+  if (ACTIVE_MARKUP.test(data.toString('latin1')))
+    return `The file is ${kind} with HTML or script inside it, which an image never needs: export it again from an image editor`;
   return null;
 }
 
@@ -139,7 +143,8 @@ async function officeProblem(data: Buffer, mimeType: AllowedMimeType, extension:
   if (!names.includes('[Content_Types].xml') || !names.some((n) => n.startsWith(office.folder))) {
     return `The file is not ${kind}: its contents do not match its .${extension} extension (it is some other zip archive)`;
   }
-  if (names.some((n) => /vbaProject\.bin$/i.test(n))) return `${The} contains macros, which are not accepted: save it from ${office.program} as a .${extension} without macros`;
+  if (names.some((n) => /vbaProject\.bin$/i.test(n)))
+    return `${The} contains macros, which are not accepted: save it from ${office.program} as a .${extension} without macros`;
   return null;
 }
 
@@ -155,7 +160,11 @@ export interface CheckedUpload {
  * files that are that type but carry a second one (a PNG with HTML after its end, an Office file that is a zip
  * bomb or holds macros). SVG is never accepted: it is a document that can run script.
  */
-export async function checkUpload(data: Buffer, fileName: string, options: { allowed?: readonly AllowedMimeType[] } = {}): Promise<CheckedUpload> {
+export async function checkUpload(
+  data: Buffer,
+  fileName: string,
+  options: { allowed?: readonly AllowedMimeType[] } = {},
+): Promise<CheckedUpload> {
   const nameProblem = fileNameProblem(fileName);
   if (nameProblem) throw new AppError('bad-request', nameProblem);
   if (data.length === 0) throw new AppError('bad-request', 'The file is empty');
@@ -164,18 +173,23 @@ export async function checkUpload(data: Buffer, fileName: string, options: { all
   const extension = extensionOf(fileName);
   const declared = mimeOfExtension(extension);
   if (!declared || !allowed.includes(declared)) {
-    if (extension === 'svg') throw new AppError('bad-request', `SVG images are not accepted: they can carry scripts. Upload one of: ${kinds}.`);
-    const named = extension ? `Files ending in .${extension} are not accepted here` : 'The file name has no extension, so its type is unknown';
+    if (extension === 'svg')
+      throw new AppError('bad-request', `SVG images are not accepted: they can carry scripts. Upload one of: ${kinds}.`);
+    const named = extension
+      ? `Files ending in .${extension} are not accepted here`
+      : 'The file name has no extension, so its type is unknown';
     throw new AppError('bad-request', `${named}. Upload one of: ${kinds}.`);
   }
   const mimeType = sniffMimeType(data, extension);
   if (mimeType !== declared) {
-    const actually = mimeType && allowed.includes(mimeType)
-      ? `its contents are ${KIND[mimeType]}: rename it to .${ALLOWED_UPLOADS[mimeType][0]} or upload the right file`
-      : `its contents do not match its .${extension} extension`;
+    const actually =
+      mimeType && allowed.includes(mimeType)
+        ? `its contents are ${KIND[mimeType]}: rename it to .${ALLOWED_UPLOADS[mimeType][0]} or upload the right file`
+        : `its contents do not match its .${extension} extension`;
     throw new AppError('bad-request', `The file is not ${KIND[declared]}: ${actually}`);
   }
-  const problem = (IMAGE_MIME_TYPES.includes(mimeType) ? imageProblem(data, mimeType) : null) ?? (await officeProblem(data, mimeType, extension));
+  const problem =
+    (IMAGE_MIME_TYPES.includes(mimeType) ? imageProblem(data, mimeType) : null) ?? (await officeProblem(data, mimeType, extension));
   if (problem) throw new AppError('bad-request', problem);
   return { mimeType, originalName: safeFileName(fileName), size: data.length };
 }

@@ -45,8 +45,10 @@ function readZipEntries(zip: Buffer): ZipEntry[] {
   const directorySize = zip.readUInt32LE(eocd + 12);
   const directoryOffset = zip.readUInt32LE(eocd + 16);
   // ZIP64 markers: sizes or counts beyond what any document we accept needs.
-  if (count === 0xffff || directoryOffset === 0xffffffff) throw new ZipProblem(`holds more than ${ZIP_LIMITS.maxEntries} parts, more than any document needs`);
-  if (count > ZIP_LIMITS.maxEntries) throw new ZipProblem(`holds ${count} parts, more than the ${ZIP_LIMITS.maxEntries} a document may have`);
+  if (count === 0xffff || directoryOffset === 0xffffffff)
+    throw new ZipProblem(`holds more than ${ZIP_LIMITS.maxEntries} parts, more than any document needs`);
+  if (count > ZIP_LIMITS.maxEntries)
+    throw new ZipProblem(`holds ${count} parts, more than the ${ZIP_LIMITS.maxEntries} a document may have`);
   if (directoryOffset + directorySize > eocd) throw damaged;
 
   const entries: ZipEntry[] = [];
@@ -100,16 +102,25 @@ export async function inspectZip(zip: Buffer): Promise<string[]> {
   const entries = readZipEntries(zip);
   const total = entries.reduce((sum, e) => sum + e.size, 0);
   if (total > ZIP_LIMITS.maxBytes || total > Math.max(ZIP_LIMITS.freeBytes, zip.length * ZIP_LIMITS.maxRatio)) {
-    throw new ZipProblem(`unpacks to ${Math.round(total / 1024 / 1024)} MB from ${Math.max(1, Math.round(zip.length / 1024))} KB, which no real document does (a zip bomb); save it again or upload a PDF instead`);
+    throw new ZipProblem(
+      `unpacks to ${Math.round(total / 1024 / 1024)} MB from ${Math.max(1, Math.round(zip.length / 1024))} KB, which no real document does (a zip bomb); save it again or upload a PDF instead`,
+    );
   }
   const names = new Set<string>();
   for (const entry of entries) {
     if (entry.flags & 1) throw new ZipProblem('is encrypted inside; remove its password and upload it again');
-    if (/^([/\\]|[a-z]:)|(^|[/\\])\.\.([/\\]|$)|\\/i.test(entry.name)) throw new ZipProblem(`holds a part named outside the document (${JSON.stringify(entry.name.slice(0, 80))}); save it again and upload the new copy`);
+    if (/^([/\\]|[a-z]:)|(^|[/\\])\.\.([/\\]|$)|\\/i.test(entry.name))
+      throw new ZipProblem(
+        `holds a part named outside the document (${JSON.stringify(entry.name.slice(0, 80))}); save it again and upload the new copy`,
+      );
     if (names.has(entry.name)) throw new ZipProblem('holds the same part twice; save it again and upload the new copy');
     names.add(entry.name);
-    const intact = entry.method === 0 ? entry.compressedSize === entry.size : entry.method === 8 && (await inflatesTo(entry.data, entry.size));
-    if (!intact) throw new ZipProblem(`is damaged or disguised (its part ${JSON.stringify(entry.name.slice(0, 80))} does not unpack to the size it declares); save it again and upload the new copy`);
+    const intact =
+      entry.method === 0 ? entry.compressedSize === entry.size : entry.method === 8 && (await inflatesTo(entry.data, entry.size));
+    if (!intact)
+      throw new ZipProblem(
+        `is damaged or disguised (its part ${JSON.stringify(entry.name.slice(0, 80))} does not unpack to the size it declares); save it again and upload the new copy`,
+      );
   }
   return [...names];
 }

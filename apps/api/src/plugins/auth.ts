@@ -21,7 +21,11 @@ declare module 'fastify' {
 export interface AuthPluginOptions {
   tokens: TokenService;
   /** The API key with this raw value of this tenant, or an AppError (api-keys.service `verifyApiKey`). */
-  verifyApiKey: (deps: { db: Db; clock: Clock }, tenantId: string, raw: string) => Promise<{ id: string; prefix: string; institutionId: string | null }>;
+  verifyApiKey: (
+    deps: { db: Db; clock: Clock },
+    tenantId: string,
+    raw: string,
+  ) => Promise<{ id: string; prefix: string; institutionId: string | null }>;
   /** The user and their membership of this tenant, if any (users.repository `findUserWithMember`). */
   findUserWithMember: (db: Db, userId: string, tenantId: string) => Promise<{ user: UserRow; member: TenantMemberRow | null } | undefined>;
 }
@@ -47,7 +51,13 @@ export const authPlugin = fp(
       const tenant = requireTenant(request);
       if (apiKeyKindOf(raw) === 'public') throw unauthenticated('A public API key only identifies the organization; use a private key');
       const key = await opts.verifyApiKey({ db: app.db, clock: app.clock }, tenant.id, raw);
-      const principal = { apiKey: { id: key.id, prefix: key.prefix }, tenantId: tenant.id, user: null, member: null, isPlatformAdmin: false } as const;
+      const principal = {
+        apiKey: { id: key.id, prefix: key.prefix },
+        tenantId: tenant.id,
+        user: null,
+        member: null,
+        isPlatformAdmin: false,
+      } as const;
       return key.institutionId
         ? { ...principal, institutionId: key.institutionId, role: null }
         : { ...principal, institutionId: null, role: 'owner' };
@@ -68,12 +78,16 @@ export const authPlugin = fp(
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) throw unauthenticated();
       const outcome = await app.tokens.verify(header.slice(7).trim(), 'session', app.clock.now());
-      if (!outcome.ok) throw unauthenticated(outcome.reason === 'expired' ? AUTH_ERRORS.sessionExpired : 'Your session is not valid. Please sign in again.');
+      if (!outcome.ok)
+        throw unauthenticated(
+          outcome.reason === 'expired' ? AUTH_ERRORS.sessionExpired : 'Your session is not valid. Please sign in again.',
+        );
       const parsed = tokenPayload.safeParse(outcome.payload);
       if (!parsed.success) throw unauthenticated('Your session is not valid. Please sign in again.');
       const token = parsed.data;
       // Refreshing keeps the sign-in time, so no session outlives SESSION_MAX_HOURS (ASVS 7.3.2).
-      if (Math.floor(app.clock.now().getTime() / 1000) - (token.sat ?? token.iat) > app.config.sessionMaxSeconds) throw unauthenticated(AUTH_ERRORS.sessionExpired);
+      if (Math.floor(app.clock.now().getTime() / 1000) - (token.sat ?? token.iat) > app.config.sessionMaxSeconds)
+        throw unauthenticated(AUTH_ERRORS.sessionExpired);
       const tenant = requireTenant(request);
       if (token.tenantId !== tenant.id) throw unauthenticated('Your session belongs to another organization. Please sign in here.');
       const row = await opts.findUserWithMember(app.db, token.userId, tenant.id);
@@ -116,7 +130,8 @@ export const authPlugin = fp(
       const access = route.config?.access;
       if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
       const crossTenant = route.config?.crossTenant;
-      if (crossTenant && access !== 'platform-admin') throw new Error(`Route ${route.method} ${route.url} crosses tenants but is not for platform admins only`);
+      if (crossTenant && access !== 'platform-admin')
+        throw new Error(`Route ${route.method} ${route.url} crosses tenants but is not for platform admins only`);
       if (access === 'public') return;
       const existing = route.preValidation ? [route.preValidation].flat() : [];
       route.preValidation = [checkAccess, ...existing];
@@ -129,4 +144,3 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['db', 'tenant', 'context'] },
 );
-

@@ -11,7 +11,12 @@ beforeAll(async () => {
   const f = marketplaceFactories(t);
   const fund = await f.createInstitution(t.tenants.acme.id, 'Harbor Fund');
   for (let i = 0; i < 8; i += 1) {
-    await f.createOffer({ tenantId: t.tenants.acme.id, institutionId: fund, ...LISTED, descriptionShort: `A listed offer with a short description, number ${i}.` });
+    await f.createOffer({
+      tenantId: t.tenants.acme.id,
+      institutionId: fund,
+      ...LISTED,
+      descriptionShort: `A listed offer with a short description, number ${i}.`,
+    });
   }
 });
 afterAll(async () => {
@@ -50,7 +55,12 @@ describe('compressed JSON answers', () => {
     const small = await t.app.inject({ method: 'GET', url: '/api/v1/health/live', headers: { 'accept-encoding': 'br' } });
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
-    const post = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf(SLUG), 'accept-encoding': 'br' }, payload: { email: 'x'.repeat(2000), password: 'y' } });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: hostOf(SLUG), 'accept-encoding': 'br' },
+      payload: { email: 'x'.repeat(2000), password: 'y' },
+    });
     expect(post.headers['content-encoding']).toBeUndefined();
     // The API reference's page is HTML, not an API answer; the document it reads is JSON, and is compressed.
     const docs = await t.app.inject({ method: 'GET', url: '/api/v1/docs/', headers: { 'accept-encoding': 'br' } });

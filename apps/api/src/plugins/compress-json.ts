@@ -27,9 +27,10 @@ export const compressJsonPlugin = fp(
       reply.header('vary', varyWith(reply.getHeader('vary')));
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       if (encoding === 'identity') return payload;
-      const body = encoding === 'br'
-        ? await brotli(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: size } })
-        : await gzipAsync(payload, { level: 6 });
+      const body =
+        encoding === 'br'
+          ? await brotli(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: size } })
+          : await gzipAsync(payload, { level: 6 });
       reply.header('content-encoding', encoding).removeHeader('content-length');
       return body;
     });
@@ -38,6 +39,11 @@ export const compressJsonPlugin = fp(
 );
 
 function varyWith(current: unknown): string {
-  const values = String(current ?? '').split(',').map((v) => v.trim()).filter(Boolean);
-  return values.some((v) => v.toLowerCase() === 'accept-encoding' || v === '*') ? values.join(', ') : [...values, 'accept-encoding'].join(', ');
+  const values = String(current ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return values.some((v) => v.toLowerCase() === 'accept-encoding' || v === '*')
+    ? values.join(', ')
+    : [...values, 'accept-encoding'].join(', ');
 }

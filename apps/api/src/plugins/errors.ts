@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  hasZodFastifySchemaValidationErrors, isResponseSerializationError, serializerCompiler, validatorCompiler,
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -14,9 +17,10 @@ const partLabel: Record<string, string> = { body: 'body', querystring: 'query', 
  * happen before any route or error handler: without this they answer in Fastify's shape, not the envelope.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const appError = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-    ? new AppError('bad-request', 'A path parameter is too long')
-    : new AppError('bad-request', 'The path is not a valid URL');
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('bad-request', 'A path parameter is too long')
+      : new AppError('bad-request', 'The path is not a valid URL');
   void reply.status(appError.status).send({ error: appError.toBody() });
 }
 
@@ -40,9 +44,17 @@ export const errorsPlugin = fp(
 
     // After validation and the access check: a NUL or an unpaired surrogate would otherwise reach PostgreSQL and fail as a 500.
     app.addHook('preHandler', async (request) => {
-      for (const [part, value] of [['path', request.params], ['query', request.query], ['body', request.body]] as const) {
+      for (const [part, value] of [
+        ['path', request.params],
+        ['query', request.query],
+        ['body', request.body],
+      ] as const) {
         const path = unstorableTextPath(value);
-        if (path !== null) throw new AppError('validation', `${path ? `${part}.${path}` : part}: text must not contain NUL characters or unpaired surrogates`);
+        if (path !== null)
+          throw new AppError(
+            'validation',
+            `${path ? `${part}.${path}` : part}: text must not contain NUL characters or unpaired surrogates`,
+          );
       }
     });
 
@@ -62,10 +74,17 @@ export const errorsPlugin = fp(
         appError = new AppError('internal', 'Internal server error');
       } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         appError = new AppError('bad-request', 'Unsupported content type: send application/json');
-      } else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error.statusCode === 400 && error instanceof SyntaxError)) {
+      } else if (
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        (error.statusCode === 400 && error instanceof SyntaxError)
+      ) {
         appError = new AppError('bad-request', 'The request body is not valid JSON');
       } else if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-        appError = new AppError('payload-too-large', `The file is too large: the limit is ${Math.round(request.server.config.uploadMaxBytes / 1024 / 1024)} MB`);
+        appError = new AppError(
+          'payload-too-large',
+          `The file is too large: the limit is ${Math.round(request.server.config.uploadMaxBytes / 1024 / 1024)} MB`,
+        );
       } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
         appError = new AppError('payload-too-large', 'The request body is too large');
       } else if (error.statusCode === 429) {

@@ -18,7 +18,10 @@ const API_TAGS = [
   { name: 'Image', description: 'Uploaded images' },
   { name: 'Government photo ID', description: "The caller's government photo IDs (numbers encrypted, masked)" },
   { name: 'Analytics', description: 'Usage events' },
-  { name: 'Platform admin', description: 'Tenants, users, role assignments, applications, offers and the platform timeline (platform admins only)' },
+  {
+    name: 'Platform admin',
+    description: 'Tenants, users, role assignments, applications, offers and the platform timeline (platform admins only)',
+  },
   { name: 'Health', description: 'Liveness and readiness' },
   { name: 'Tenant member', description: "A tenant's members (admin) and the caller's own membership" },
   { name: 'Tenant member group', description: "A tenant's member groups" },
@@ -51,7 +54,11 @@ export const openapiPlugin = fp(
       },
       transformObject: jsonSchemaTransformObject,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/v1/docs', staticCSP: false, uiConfig: { deepLinking: true, tryItOutEnabled: true } });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/v1/docs',
+      staticCSP: false,
+      uiConfig: { deepLinking: true, tryItOutEnabled: true },
+    });
     app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
   },
   { name: 'openapi' },

@@ -2,14 +2,21 @@ import { createRequire } from 'node:module';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 
-interface Counter { current: number; ttl: number }
+interface Counter {
+  current: number;
+  ttl: number;
+}
 type Callback = (err: Error | null, res: Counter | null) => void;
 interface Store {
   incr(key: string, cb: Callback, timeWindow: number, max: number): void;
   read(key: string, cb: Callback, timeWindow: number, max: number): void;
   child(routeOptions: StoreOptions): Store;
 }
-interface StoreOptions { continueExceeding: boolean; exponentialBackoff: boolean; routeInfo: { method: string; url: string } }
+interface StoreOptions {
+  continueExceeding: boolean;
+  exponentialBackoff: boolean;
+  routeInfo: { method: string; url: string };
+}
 
 // @fastify/rate-limit's own two stores (CommonJS files of the package, not in its typed entry point).
 const require = createRequire(import.meta.url);
@@ -52,11 +59,16 @@ export function fallbackRateLimitStore(redis: Redis, nameSpace: string): Fastify
 
     private call(method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number): void {
       if (redis.status !== 'ready' || Date.now() < skipRemoteUntil) return this.local[method](key, cb, timeWindow, max);
-      this.remote[method](key, (err, res) => {
-        if (!err) return cb(null, res);
-        skipRemoteUntil = Date.now() + REMOTE_RETRY_MS;
-        this.local[method](key, cb, timeWindow, max);
-      }, timeWindow, max);
+      this.remote[method](
+        key,
+        (err, res) => {
+          if (!err) return cb(null, res);
+          skipRemoteUntil = Date.now() + REMOTE_RETRY_MS;
+          this.local[method](key, cb, timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
     }
   }
   // The plugin types the constructor's options as an empty interface; it passes continueExceeding and exponentialBackoff.

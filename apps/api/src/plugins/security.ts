@@ -65,7 +65,10 @@ export const securityPlugin = fp(
       });
     }
     const local = new MemoryAttemptStore();
-    app.decorate<AttemptStore>('attemptStore', redis ? new RedisAttemptStore(redis, local, (err, message) => app.log.warn({ err }, message)) : local);
+    app.decorate<AttemptStore>(
+      'attemptStore',
+      redis ? new RedisAttemptStore(redis, local, (err, message) => app.log.warn({ err }, message)) : local,
+    );
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { store: fallbackRateLimitStore(redis, 'tessera-rl:') } : {}),

@@ -15,7 +15,9 @@ async function appWith(route: { url: string; tenantParam?: string }) {
   await app.register(fp(async (a) => void a.decorate('db', {} as Db), { name: 'db' }));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(32), WEB_DIST: '/none' });
   await app.register(tenantPlugin, { config, findTenantBySlug: async (_db, slug) => (slug === acme.slug ? acme : undefined) });
-  app.setErrorHandler((error: Error & { status?: number }, _request, reply) => reply.code(error.status ?? 500).send({ message: error.message }));
+  app.setErrorHandler((error: Error & { status?: number }, _request, reply) =>
+    reply.code(error.status ?? 500).send({ message: error.message }),
+  );
   app.get(route.url, { config: route.tenantParam ? { tenantParam: route.tenantParam } : {} }, async () => ({ ok: true }));
   return app;
 }
@@ -33,6 +35,8 @@ describe('config.tenantParam', () => {
 
   it('stops start-up when a route names the tenant (:t) without declaring it, or declares a parameter it lacks', async () => {
     await expect(appWith({ url: '/tenant/:t/things' })).rejects.toThrow('declares no config.tenantParam');
-    await expect(appWith({ url: '/tenant/:id/things', tenantParam: 't' })).rejects.toThrow("declares tenantParam 't' but has no such path parameter");
+    await expect(appWith({ url: '/tenant/:id/things', tenantParam: 't' })).rejects.toThrow(
+      "declares tenantParam 't' but has no such path parameter",
+    );
   });
 });

@@ -117,7 +117,12 @@ export class TenantCache {
  * BASE_DOMAIN/localhost for the default tenant). Any other Host header (a foreign name, an IP address) falls back to
  * the tenant's canonical host, so a forged Host cannot turn a reset mail into a link to the attacker's site.
  */
-export function linkOrigin(protocol: string, hostHeader: string | undefined, tenant: Pick<TenantRow, 'slug'> | null, config: Pick<Config, 'baseDomain' | 'defaultTenant'>): string {
+export function linkOrigin(
+  protocol: string,
+  hostHeader: string | undefined,
+  tenant: Pick<TenantRow, 'slug'> | null,
+  config: Pick<Config, 'baseDomain' | 'defaultTenant'>,
+): string {
   const raw = (hostHeader ?? '').trim().toLowerCase();
   const port = /:(\d{1,5})$/.exec(raw)?.[1];
   const name = raw.replace(/:\d+$/, '').replace(/\.$/, '');
@@ -181,9 +186,11 @@ export const tenantPlugin = fp(
       const name = route.config?.tenantParam;
       const segments = route.url.split('/');
       // The house name for it is `:t`: a route that has one and forgets the option fails at start-up, not open.
-      if (!name && segments.includes(':t')) throw new Error(`Route ${route.method} ${route.url} names the tenant (:t) but declares no config.tenantParam`);
+      if (!name && segments.includes(':t'))
+        throw new Error(`Route ${route.method} ${route.url} names the tenant (:t) but declares no config.tenantParam`);
       if (!name) return;
-      if (!segments.includes(`:${name}`)) throw new Error(`Route ${route.method} ${route.url} declares tenantParam '${name}' but has no such path parameter`);
+      if (!segments.includes(`:${name}`))
+        throw new Error(`Route ${route.method} ${route.url} declares tenantParam '${name}' but has no such path parameter`);
       const handlers = route.preHandler ? [route.preHandler].flat() : [];
       route.preHandler = [
         ...handlers,

@@ -24,7 +24,10 @@ const FILES_PREFIX = 'files/';
 /** The storage's own key rule (lib/storage/local-storage.ts): a restored name can never leave the storage root. */
 const STORAGE_KEY = /^[a-z0-9][a-z0-9/_-]{0,200}$/;
 
-export interface TableDigest { rows: number; sha256: string }
+export interface TableDigest {
+  rows: number;
+  sha256: string;
+}
 export interface Manifest {
   format: typeof BACKUP_FORMAT;
   version: number;
@@ -40,7 +43,10 @@ export interface Manifest {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const pgliteDir = (config: Config) => join(config.dataDir, 'pglite');
-const journal = () => JSON.parse(readFileSync(fileURLToPath(new URL('../../drizzle/meta/_journal.json', import.meta.url)), 'utf8')) as { entries: { tag: string }[] };
+const journal = () =>
+  JSON.parse(readFileSync(fileURLToPath(new URL('../../drizzle/meta/_journal.json', import.meta.url)), 'utf8')) as {
+    entries: { tag: string }[];
+  };
 const readVersion = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 const appVersion = () => readVersion(fileURLToPath(new URL('../../package.json', import.meta.url)));
 /** The installed PGlite's version (its package.json is not among its exports: found above its entry point). */
@@ -64,7 +70,10 @@ export async function tableDigests(query: <T>(text: string) => Promise<T[]>): Pr
   return out;
 }
 
-const pgliteQuery = (db: PGlite) => async <T>(text: string) => (await db.query<T>(text)).rows;
+const pgliteQuery =
+  (db: PGlite) =>
+  async <T>(text: string) =>
+    (await db.query<T>(text)).rows;
 
 async function listFiles(root: string): Promise<string[]> {
   if (!existsSync(root)) return [];
@@ -89,7 +98,9 @@ export async function createBackup(config: Config, archive: string): Promise<Man
     let migrations: Manifest['migrations'];
     try {
       tables = await tableDigests(pgliteQuery(db));
-      const [applied] = await pgliteQuery(db)<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations').catch(() => [{ count: 0 }]);
+      const [applied] = await pgliteQuery(db)<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations').catch(
+        () => [{ count: 0 }],
+      );
       const count = applied?.count ?? 0;
       migrations = { count, last: journal().entries[count - 1]?.tag ?? null };
       dump = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
@@ -143,7 +154,8 @@ export async function restoreBackup(config: Config, archive: string, options: { 
   const dir = pgliteDir(config);
   const targets = [dir, ...(config.s3 ? [] : [config.storageDir])];
   const occupied = targets.filter((t) => !isEmptyDir(t));
-  if (occupied.length > 0 && !options.force) throw new Error(`Not empty: ${occupied.join(', ')}. Restore into an empty DATA_DIR, or pass --force to replace what is there.`);
+  if (occupied.length > 0 && !options.force)
+    throw new Error(`Not empty: ${occupied.join(', ')}. Restore into an empty DATA_DIR, or pass --force to replace what is there.`);
 
   await mkdir(config.dataDir, { recursive: true });
   const unlock = lockDataDir(dir);
@@ -166,21 +178,29 @@ export async function restoreBackup(config: Config, archive: string, options: { 
       }
     }
     if (!manifest || manifest.format !== BACKUP_FORMAT) throw new Error(`${basename(archive)} is not a Tessera backup (no manifest).`);
-    if (manifest.version > BACKUP_VERSION) throw new Error(`The backup's format ${manifest.version} is newer than this version of Tessera reads (${BACKUP_VERSION}).`);
+    if (manifest.version > BACKUP_VERSION)
+      throw new Error(`The backup's format ${manifest.version} is newer than this version of Tessera reads (${BACKUP_VERSION}).`);
     const known = journal().entries.length;
-    if (manifest.migrations.count > known) throw new Error(`The backup is from a newer version of Tessera (${manifest.migrations.count} migrations, this version knows ${known}): update Tessera first.`);
-    if (!dump || sha256(dump) !== manifest.database.sha256) throw new Error('The database in the archive does not match its checksum: the archive is damaged.');
+    if (manifest.migrations.count > known)
+      throw new Error(
+        `The backup is from a newer version of Tessera (${manifest.migrations.count} migrations, this version knows ${known}): update Tessera first.`,
+      );
+    if (!dump || sha256(dump) !== manifest.database.sha256)
+      throw new Error('The database in the archive does not match its checksum: the archive is damaged.');
     for (const file of manifest.files) {
-      if (files.get(file.path) !== file.sha256) throw new Error(`The file ${file.path} does not match its checksum: the archive is damaged.`);
+      if (files.get(file.path) !== file.sha256)
+        throw new Error(`The file ${file.path} does not match its checksum: the archive is damaged.`);
     }
-    if (files.size !== manifest.files.length) throw new Error('The archive holds files its manifest does not list: the archive is damaged.');
+    if (files.size !== manifest.files.length)
+      throw new Error('The archive holds files its manifest does not list: the archive is damaged.');
 
     if (options.force) for (const target of targets) await rm(target, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     const db = new PGlite(dir, { loadDataDir: new Blob([new Uint8Array(dump)]) });
     try {
       const tables = await tableDigests(pgliteQuery(db));
-      if (JSON.stringify(tables) !== JSON.stringify(manifest.tables)) throw new Error('The restored database does not match the manifest\'s table digests.');
+      if (JSON.stringify(tables) !== JSON.stringify(manifest.tables))
+        throw new Error("The restored database does not match the manifest's table digests.");
     } finally {
       await db.close();
     }
@@ -212,11 +232,15 @@ async function main(argv: string[]): Promise<void> {
     const archive = resolve(base, paths[0] ?? join(config.dataDir, 'backups', `tessera-${stamp}.tar.gz`));
     const manifest = await createBackup(config, archive);
     const size = (await stat(archive)).size;
-    process.stdout.write(`Backup written to ${archive} (${(size / 1024 / 1024).toFixed(1)} MB): ${Object.keys(manifest.tables).length} tables, ${manifest.files.length} files, ${manifest.migrations.count} migrations.\n`);
+    process.stdout.write(
+      `Backup written to ${archive} (${(size / 1024 / 1024).toFixed(1)} MB): ${Object.keys(manifest.tables).length} tables, ${manifest.files.length} files, ${manifest.migrations.count} migrations.\n`,
+    );
   } else if (command === 'restore') {
     if (!paths[0]) throw new Error('Usage: npm run restore -- <archive.tar.gz> [--force]');
     const manifest = await restoreBackup(config, resolve(base, paths[0]), { force });
-    process.stdout.write(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}: ${Object.keys(manifest.tables).length} tables, ${manifest.files.length} files. Start the server to use it.\n`);
+    process.stdout.write(
+      `Restored the backup of ${manifest.createdAt} into ${config.dataDir}: ${Object.keys(manifest.tables).length} tables, ${manifest.files.length} files. Start the server to use it.\n`,
+    );
   } else {
     throw new Error('Usage: backup.ts backup [archive] | restore <archive> [--force]');
   }

@@ -10,7 +10,6 @@ import { passwordVerifications } from '../lib/password.ts';
 import { TokenService } from '../lib/tokens.ts';
 import { DEFAULT_ATTRIBUTES, findMember, updateMember } from '../modules/tenants/tenant-members.repository.ts';
 
-
 /**
  * Authentication hardening (issue #7): per-account and per-address brute-force limits on sign-in and reset, sessions
  * ended by a password change or reset, single-use expiring reset and invite links bound to their tenant, no account
@@ -22,7 +21,12 @@ const SIGNIN_ACCOUNT_MAX = 10;
 const SIGNIN_WINDOW_MS = 15 * 60_000;
 const RESET_ACCOUNT_MAX = 3;
 const RESET_WINDOW_MS = 60 * 60_000;
-const DEFAULT_LIMITS = { TRUST_PROXY: '1', AUTH_RATE_LIMIT_MAX: '20', AUTH_ACCOUNT_LIMIT_MAX: String(SIGNIN_ACCOUNT_MAX), AUTH_RESET_LIMIT_MAX: String(RESET_ACCOUNT_MAX) };
+const DEFAULT_LIMITS = {
+  TRUST_PROXY: '1',
+  AUTH_RATE_LIMIT_MAX: '20',
+  AUTH_ACCOUNT_LIMIT_MAX: String(SIGNIN_ACCOUNT_MAX),
+  AUTH_RESET_LIMIT_MAX: String(RESET_ACCOUNT_MAX),
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,14 +42,20 @@ const freshAddress = () => `198.51.${Math.floor(++addresses / 250) % 250}.${(add
 let emails = 0;
 const newEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++emails}@example.com`;
 
-type Post = (url: string, payload: object, options?: { from?: string; slug?: string; headers?: Record<string, string> }) => Promise<LightMyRequestResponse>;
-const poster = (app: TestApp['app']): Post => (url, payload, options = {}) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/v1/auth/${url}`,
-    headers: { host: hostOf(options.slug ?? 'acme'), 'x-forwarded-for': options.from ?? freshAddress(), ...options.headers },
-    payload,
-  });
+type Post = (
+  url: string,
+  payload: object,
+  options?: { from?: string; slug?: string; headers?: Record<string, string> },
+) => Promise<LightMyRequestResponse>;
+const poster =
+  (app: TestApp['app']): Post =>
+  (url, payload, options = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/${url}`,
+      headers: { host: hostOf(options.slug ?? 'acme'), 'x-forwarded-for': options.from ?? freshAddress(), ...options.headers },
+      payload,
+    });
 const post = (...args: Parameters<Post>) => poster(t.app)(...args);
 
 /** Signs a new account up from a fresh address (the shared factory's one address would meet the per-address limit). */
@@ -71,7 +81,8 @@ const mailCount = async (to: string) => {
   return (res.json() as { data: unknown[] }).data.length;
 };
 /** Reset mail goes out after the reply; wait until `count` have arrived (or two seconds passed). */
-const mailsArrived = (to: string, count: number) => vi.waitFor(async () => expect(await mailCount(to)).toBe(count), { timeout: 2000, interval: 50 });
+const mailsArrived = (to: string, count: number) =>
+  vi.waitFor(async () => expect(await mailCount(to)).toBe(count), { timeout: 2000, interval: 50 });
 
 function expectRateLimited(res: Awaited<ReturnType<Post>>, maxWaitSeconds: number) {
   expect(res.statusCode, res.body).toBe(429);
@@ -106,7 +117,8 @@ describe('sign-in brute force', () => {
     const user = await account();
     startOfWindow(t.clock, SIGNIN_WINDOW_MS);
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < SIGNIN_ACCOUNT_MAX - 1; i++) expect((await post('signin', { email: user.email, password: 'typo-password' })).statusCode).toBe(401);
+      for (let i = 0; i < SIGNIN_ACCOUNT_MAX - 1; i++)
+        expect((await post('signin', { email: user.email, password: 'typo-password' })).statusCode).toBe(401);
       expect((await post('signin', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
     }
   });
@@ -126,7 +138,8 @@ describe('sign-in brute force', () => {
 
   it('throttles one address spraying many e-mails (20 calls a minute per address), with Retry-After, and only that address', async () => {
     const sprayer = freshAddress();
-    for (let i = 0; i < 20; i++) expect((await post('signin', { email: newEmail('spray'), password: 'Spring2024!x' }, { from: sprayer })).statusCode).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await post('signin', { email: newEmail('spray'), password: 'Spring2024!x' }, { from: sprayer })).statusCode).toBe(401);
     const throttled = await post('signin', { email: newEmail('spray'), password: 'Spring2024!x' }, { from: sprayer });
     expectRateLimited(throttled, 60);
     expect(throttled.json().error.message).toMatch(/seconds?\.$/);
@@ -136,10 +149,14 @@ describe('sign-in brute force', () => {
   it('keys the address from the peer when no proxy is trusted, so a forged X-Forwarded-For does not escape the limit', async () => {
     const direct = await buildTestApp({ ...DEFAULT_LIMITS, TRUST_PROXY: '0', AUTH_RATE_LIMIT_MAX: '3' });
     try {
-      const send = (i: number) => direct.app.inject({
-        method: 'POST', url: '/api/v1/auth/signin', remoteAddress: '203.0.113.9',
-        headers: { host: hostOf('acme'), 'x-forwarded-for': `10.0.0.${i}` }, payload: { email: newEmail('forged'), password: 'whatever-1' },
-      });
+      const send = (i: number) =>
+        direct.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signin',
+          remoteAddress: '203.0.113.9',
+          headers: { host: hostOf('acme'), 'x-forwarded-for': `10.0.0.${i}` },
+          payload: { email: newEmail('forged'), password: 'whatever-1' },
+        });
       for (let i = 0; i < 3; i++) expect((await send(i)).statusCode).toBe(401);
       expectRateLimited(await send(3), 60);
     } finally {
@@ -154,7 +171,8 @@ describe('password-reset request flood', () => {
     const unknown = newEmail('nobody');
     startOfWindow(t.clock, RESET_WINDOW_MS);
     for (const email of [victim.email, unknown]) {
-      for (let i = 0; i < RESET_ACCOUNT_MAX; i++) expect((await post('password-reset-request', { email })).json()).toEqual({ data: { sent: true } });
+      for (let i = 0; i < RESET_ACCOUNT_MAX; i++)
+        expect((await post('password-reset-request', { email })).json()).toEqual({ data: { sent: true } });
       expectRateLimited(await post('password-reset-request', { email }), RESET_WINDOW_MS / 1000);
     }
     await mailsArrived(victim.email, RESET_ACCOUNT_MAX);
@@ -241,11 +259,19 @@ describe('reset and invite links', () => {
   async function inviteLink(slug = 'acme') {
     const owner = await account(slug, 'owner');
     const email = newEmail('invitee');
-    const res = await post('invite', { email, firstname: 'Ina', lastname: 'Vited', role: 'member' }, { slug, headers: bearer(owner.token) });
+    const res = await post(
+      'invite',
+      { email, firstname: 'Ina', lastname: 'Vited', role: 'member' },
+      { slug, headers: bearer(owner.token) },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { token } = await lastMailTo(t.app, email);
     const accept = (password = 'invite-passphrase-4') =>
-      post('invite-accept', { email, password, firstname: 'Ina', lastname: 'Vited', acceptDisclosures: true, inviteToken: token }, { slug });
+      post(
+        'invite-accept',
+        { email, password, firstname: 'Ina', lastname: 'Vited', acceptDisclosures: true, inviteToken: token },
+        { slug },
+      );
     return { email, token: token!, accept };
   }
 
@@ -292,7 +318,18 @@ describe('reset and invite links', () => {
 
     const onTime = await inviteLink();
     const tooLate = await inviteLink();
-    const elsewhere = await post('invite-accept', { email: onTime.email, password: 'invite-passphrase-4', firstname: 'I', lastname: 'V', acceptDisclosures: true, inviteToken: onTime.token }, { slug: 'globex' });
+    const elsewhere = await post(
+      'invite-accept',
+      {
+        email: onTime.email,
+        password: 'invite-passphrase-4',
+        firstname: 'I',
+        lastname: 'V',
+        acceptDisclosures: true,
+        inviteToken: onTime.token,
+      },
+      { slug: 'globex' },
+    );
     expect(elsewhere.json().error.message).toBe(AUTH_ERRORS.signupTokenInvalid);
     t.clock.advance(INVITE_TTL_MS - 60_000);
     expect((await onTime.accept()).statusCode).toBe(200);
@@ -306,7 +343,10 @@ describe('reset and invite links', () => {
     const user = await account();
     const token = await resetLink(user.email);
     const invite = await inviteLink();
-    const rows = await t.app.db.select().from(authTokens).where(sql`${authTokens.userId} in (${user.user._id}, (select id from ${users} where ${users.email} = ${invite.email}))`);
+    const rows = await t.app.db
+      .select()
+      .from(authTokens)
+      .where(sql`${authTokens.userId} in (${user.user._id}, (select id from ${users} where ${users.email} = ${invite.email}))`);
     expect(rows.map((r) => r.purpose).sort()).toEqual(['invite', 'reset']);
     const stored = JSON.stringify(rows);
     for (const link of [token, invite.token]) {
@@ -315,8 +355,13 @@ describe('reset and invite links', () => {
     }
     // Someone who reads the table (but not the signing key) forges a reset link for the stored id: refused.
     const reset = rows.find((r) => r.purpose === 'reset')!;
-    const forged = await new TokenService('another-secret-another-secret-000000', 1800)
-      .signPurpose('reset', { email: user.email, ver: 0 }, reset.id, 3600, t.clock.now());
+    const forged = await new TokenService('another-secret-another-secret-000000', 1800).signPurpose(
+      'reset',
+      { email: user.email, ver: 0 },
+      reset.id,
+      3600,
+      t.clock.now(),
+    );
     const res = await post('password-reset-confirm', { resetToken: forged, password: 'forged-passphrase' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(AUTH_ERRORS.resetTokenInvalid);
@@ -327,14 +372,20 @@ describe('reset and invite links', () => {
 
 describe('no account enumeration', () => {
   const seen = (res: Awaited<ReturnType<Post>>) => ({
-    status: res.statusCode, body: res.body, type: res.headers['content-type'], length: res.headers['content-length'], retryAfter: res.headers['retry-after'],
+    status: res.statusCode,
+    body: res.body,
+    type: res.headers['content-type'],
+    length: res.headers['content-length'],
+    retryAfter: res.headers['retry-after'],
   });
 
   it('sign-in answers an unknown e-mail, a wrong password and an unfinished invitation byte for byte alike, each after one argon2 verification', async () => {
     const known = await account();
     const owner = await account('acme', 'owner');
     const invited = newEmail('invited');
-    expect((await post('invite', { email: invited, firstname: 'In', lastname: 'Vited' }, { headers: bearer(owner.token) })).statusCode).toBe(200);
+    expect(
+      (await post('invite', { email: invited, firstname: 'In', lastname: 'Vited' }, { headers: bearer(owner.token) })).statusCode,
+    ).toBe(200);
     // Counts argon2 verifications: the unknown address does the same work as a wrong password.
     const verifications = vi.fn();
     passwordVerifications.subscribe(verifications);
@@ -348,7 +399,12 @@ describe('no account enumeration', () => {
     } finally {
       passwordVerifications.unsubscribe(verifications);
     }
-    expect(answers[0]!.json().error).toEqual({ type: 'unauthenticated', name: 'AuthenticationError', message: AUTH_ERRORS.invalidCredentials, status: 401 });
+    expect(answers[0]!.json().error).toEqual({
+      type: 'unauthenticated',
+      name: 'AuthenticationError',
+      message: AUTH_ERRORS.invalidCredentials,
+      status: 401,
+    });
     expect(seen(answers[1]!)).toEqual(seen(answers[0]!));
     expect(seen(answers[2]!)).toEqual(seen(answers[0]!));
   });
@@ -370,7 +426,9 @@ describe('no account enumeration', () => {
     const there = await account('globex');
     const answers = [];
     for (const email of [here.email, there.email.toUpperCase()]) {
-      answers.push(await post('signup', { email, password: 'some-new-passphrase', firstname: 'A', lastname: 'B', acceptDisclosures: true }));
+      answers.push(
+        await post('signup', { email, password: 'some-new-passphrase', firstname: 'A', lastname: 'B', acceptDisclosures: true }),
+      );
     }
     for (const res of answers) {
       expect(res.statusCode).toBe(409);
@@ -382,7 +440,12 @@ describe('no account enumeration', () => {
 describe('common passwords', () => {
   const refused = (res: Awaited<ReturnType<Post>>, field: string) => {
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error).toEqual({ type: 'validation', name: 'ValidationError', message: `body.${field}: ${AUTH_ERRORS.passwordCommon}`, status: 400 });
+    expect(res.json().error).toEqual({
+      type: 'validation',
+      name: 'ValidationError',
+      message: `body.${field}: ${AUTH_ERRORS.passwordCommon}`,
+      status: 400,
+    });
   };
 
   it('sign-up refuses a common password (in any case) and creates nothing', async () => {
@@ -438,36 +501,39 @@ const redisUp = await reachable(REDIS_URL);
 
 describe('per-account limits across nodes', () => {
   // Skipped (and reported as skipped) when no Redis answers at TEST_REDIS_URL or 127.0.0.1:6379.
-  it.skipIf(!redisUp)('two API nodes sharing Redis count one account\'s sign-in attempts together, under a hashed key that expires', async () => {
-    // The per-address limit is lifted: it would share Redis keys for 127.0.0.1 with anything else using this server.
-    const env = { ...DEFAULT_LIMITS, REDIS_URL, AUTH_RATE_LIMIT_MAX: '100000' };
-    const [one, two] = [await buildTestApp(env), await buildTestApp(env)];
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(REDIS_URL);
-    try {
-      const email = newEmail('shared');
-      for (const node of [one, two]) startOfWindow(node.clock, SIGNIN_WINDOW_MS);
-      for (let i = 0; i < SIGNIN_ACCOUNT_MAX; i++) {
-        const node = i % 2 === 0 ? one : two;
-        expect((await poster(node.app)('signin', { email, password: 'wrong-guess' })).statusCode).toBe(401);
-      }
-      // Each node saw five attempts, under the limit of ten; together they are at it.
-      expectRateLimited(await poster(one.app)('signin', { email, password: 'wrong-guess' }), SIGNIN_WINDOW_MS / 1000);
-      expectRateLimited(await poster(two.app)('signin', { email, password: 'wrong-guess' }), SIGNIN_WINDOW_MS / 1000);
+  it.skipIf(!redisUp)(
+    "two API nodes sharing Redis count one account's sign-in attempts together, under a hashed key that expires",
+    async () => {
+      // The per-address limit is lifted: it would share Redis keys for 127.0.0.1 with anything else using this server.
+      const env = { ...DEFAULT_LIMITS, REDIS_URL, AUTH_RATE_LIMIT_MAX: '100000' };
+      const [one, two] = [await buildTestApp(env), await buildTestApp(env)];
+      const { Redis } = await import('ioredis');
+      const redis = new Redis(REDIS_URL);
+      try {
+        const email = newEmail('shared');
+        for (const node of [one, two]) startOfWindow(node.clock, SIGNIN_WINDOW_MS);
+        for (let i = 0; i < SIGNIN_ACCOUNT_MAX; i++) {
+          const node = i % 2 === 0 ? one : two;
+          expect((await poster(node.app)('signin', { email, password: 'wrong-guess' })).statusCode).toBe(401);
+        }
+        // Each node saw five attempts, under the limit of ten; together they are at it.
+        expectRateLimited(await poster(one.app)('signin', { email, password: 'wrong-guess' }), SIGNIN_WINDOW_MS / 1000);
+        expectRateLimited(await poster(two.app)('signin', { email, password: 'wrong-guess' }), SIGNIN_WINDOW_MS / 1000);
 
-      const window = Math.floor(one.clock.now().getTime() / SIGNIN_WINDOW_MS);
-      const keys = await redis.keys(`tessera-al:signin-account:*:${window}`);
-      expect(keys.length).toBeGreaterThan(0);
-      expect(keys.join()).not.toContain('shared-');
-      const ttl = await Promise.all(keys.map((key) => redis.pttl(key)));
-      for (const ms of ttl) expect(ms).toBeGreaterThan(0);
-      for (const ms of ttl) expect(ms).toBeLessThanOrEqual(2 * SIGNIN_WINDOW_MS);
-    } finally {
-      redis.disconnect();
-      await one.close();
-      await two.close();
-    }
-  });
+        const window = Math.floor(one.clock.now().getTime() / SIGNIN_WINDOW_MS);
+        const keys = await redis.keys(`tessera-al:signin-account:*:${window}`);
+        expect(keys.length).toBeGreaterThan(0);
+        expect(keys.join()).not.toContain('shared-');
+        const ttl = await Promise.all(keys.map((key) => redis.pttl(key)));
+        for (const ms of ttl) expect(ms).toBeGreaterThan(0);
+        for (const ms of ttl) expect(ms).toBeLessThanOrEqual(2 * SIGNIN_WINDOW_MS);
+      } finally {
+        redis.disconnect();
+        await one.close();
+        await two.close();
+      }
+    },
+  );
 
   // Redis configured but down: src/lib/attempt-limiter.test.ts (the whole app would also bring up real time's
   // Redis adapter, whose failures are not this suite's subject).

@@ -3,9 +3,24 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { admittedCaller, callerHeaders, entityValues, isolationContext, keepSignedIn, type IsolationContext } from './isolation.registry.ts';
 import {
-  apiRoutes, changedTables, fingerprint, paramNames, routeName, sampleParams, sampleRequest, toJsonSchema, WALK_TIMEOUT_MS,
+  admittedCaller,
+  callerHeaders,
+  entityValues,
+  isolationContext,
+  keepSignedIn,
+  type IsolationContext,
+} from './isolation.registry.ts';
+import {
+  apiRoutes,
+  changedTables,
+  fingerprint,
+  paramNames,
+  routeName,
+  sampleParams,
+  sampleRequest,
+  toJsonSchema,
+  WALK_TIMEOUT_MS,
 } from './security.test-helpers.ts';
 
 /** FUZZ_SEED=<n> replays a run; the seed is printed with every failure. */
@@ -29,23 +44,52 @@ const nest = (depth: number, open: string, close: string, leaf = 'null') => open
 
 /** Raw JSON texts to put where a field's value goes: wrong types, extremes, unicode, nesting, pollution keys. */
 const JUNK_VALUES: [string, string][] = [
-  ['a number', '1'], ['a string', '"x"'], ['a boolean', 'true'], ['an object', '{}'], ['an array', '[]'], ['null', 'null'],
+  ['a number', '1'],
+  ['a string', '"x"'],
+  ['a boolean', 'true'],
+  ['an object', '{}'],
+  ['an array', '[]'],
+  ['null', 'null'],
   ['a 100 KB string', JSON.stringify(HUGE)],
-  ['right-to-left override', JSON.stringify('\u202Eevil\u202C')], ['emoji', JSON.stringify('😀🏳️‍🌈'.repeat(20))],
-  ['a NUL byte', '"a\\u0000b"'], ['a lone high surrogate', '"x\\ud800y"'], ['a lone low surrogate', '"\\udc00"'],
-  ['100 nested arrays', nest(100, '[', ']')], ['100 nested objects', nest(100, '{"a":', '}', '1')],
+  ['right-to-left override', JSON.stringify('\u202Eevil\u202C')],
+  ['emoji', JSON.stringify('😀🏳️‍🌈'.repeat(20))],
+  ['a NUL byte', '"a\\u0000b"'],
+  ['a lone high surrogate', '"x\\ud800y"'],
+  ['a lone low surrogate', '"\\udc00"'],
+  ['100 nested arrays', nest(100, '[', ']')],
+  ['100 nested objects', nest(100, '{"a":', '}', '1')],
   ['an array of junk', '[null, 1, "x", {}, [], true, 1e308, "\\u0000"]'],
-  ['1e308', '1e308'], ['-1e308', '-1e308'], ['-0', '-0'], ['"NaN"', '"NaN"'], ['"Infinity"', '"Infinity"'], ['2^53 + 1', '9007199254740993'],
-  ['a fraction', '0.5'], ['a negative', '-1'],
-  ['__proto__ pollution', '{"__proto__": {"polluted": "yes"}}'], ['constructor.prototype pollution', '{"constructor": {"prototype": {"polluted": "yes"}}}'],
+  ['1e308', '1e308'],
+  ['-1e308', '-1e308'],
+  ['-0', '-0'],
+  ['"NaN"', '"NaN"'],
+  ['"Infinity"', '"Infinity"'],
+  ['2^53 + 1', '9007199254740993'],
+  ['a fraction', '0.5'],
+  ['a negative', '-1'],
+  ['__proto__ pollution', '{"__proto__": {"polluted": "yes"}}'],
+  ['constructor.prototype pollution', '{"constructor": {"prototype": {"polluted": "yes"}}}'],
 ];
 
 /** Query and path values, already URL-encoded: invalid UTF-8, NUL, extremes, pollution names. */
 const JUNK_TEXTS: [string, string][] = [
-  ['empty', ''], ['a word', 'abc'], ['a 100 KB string', HUGE], ['a NUL byte', 'a%00b'], ['invalid UTF-8', '%FF%FE'], ['an encoded lone surrogate', '%ED%A0%80'],
-  ['emoji', encodeURIComponent('😀'.repeat(10))], ['right-to-left override', encodeURIComponent('\u202Eevil')],
-  ['1e308', '1e308'], ['-0', '-0'], ['NaN', 'NaN'], ['Infinity', 'Infinity'], ['-1', '-1'], ['__proto__', '__proto__'], ['constructor', 'constructor'],
-  ['dot-dot', '..'], ['a JSON object', encodeURIComponent('{"$gt":""}')],
+  ['empty', ''],
+  ['a word', 'abc'],
+  ['a 100 KB string', HUGE],
+  ['a NUL byte', 'a%00b'],
+  ['invalid UTF-8', '%FF%FE'],
+  ['an encoded lone surrogate', '%ED%A0%80'],
+  ['emoji', encodeURIComponent('😀'.repeat(10))],
+  ['right-to-left override', encodeURIComponent('\u202Eevil')],
+  ['1e308', '1e308'],
+  ['-0', '-0'],
+  ['NaN', 'NaN'],
+  ['Infinity', 'Infinity'],
+  ['-1', '-1'],
+  ['__proto__', '__proto__'],
+  ['constructor', 'constructor'],
+  ['dot-dot', '..'],
+  ['a JSON object', encodeURIComponent('{"$gt":""}')],
 ];
 
 const MARK = '@@fuzz@@';
@@ -64,12 +108,15 @@ function mutations(route: RouteEntry, given: Record<string, string>): Mutation[]
   const url = new URL(valid.url as string, 'http://x');
   const json = { 'content-type': 'application/json' };
   const out: Mutation[] = [];
-  const body = (what: string, payload: string, headers: Record<string, string> = json) => out.push({ what: `body: ${what}`, make: () => ({ ...valid, headers, payload }) });
+  const body = (what: string, payload: string, headers: Record<string, string> = json) =>
+    out.push({ what: `body: ${what}`, make: () => ({ ...valid, headers, payload }) });
 
   if (route.consumes.length) {
     // Multipart uploads read their body in the handler: a couple of wrong bodies, no field-by-field mutation.
     body('JSON instead of multipart', '{"a": 1}');
-    body('a truncated multipart body', '--x\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', { 'content-type': 'multipart/form-data; boundary=x' });
+    body('a truncated multipart body', '--x\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', {
+      'content-type': 'multipart/form-data; boundary=x',
+    });
   } else if (route.schema.body) {
     const sample = (valid.payload ?? {}) as Record<string, unknown>;
     const schema = toJsonSchema(route.schema.body);
@@ -81,7 +128,14 @@ function mutations(route: RouteEntry, given: Record<string, string>): Mutation[]
     body('invalid JSON', '{"a": ');
     body('JSON with trailing text', `${JSON.stringify(sample)}x`);
     body('empty with a JSON content type', '');
-    for (const [label, raw] of [['an array', '[]'], ['null', 'null'], ['a string', '"x"'], ['a number', '1'], ['100 nested arrays', nest(100, '[', ']')]]) body(`${label} instead of an object`, raw!);
+    for (const [label, raw] of [
+      ['an array', '[]'],
+      ['null', 'null'],
+      ['a string', '"x"'],
+      ['a number', '1'],
+      ['100 nested arrays', nest(100, '[', ']')],
+    ])
+      body(`${label} instead of an object`, raw!);
     body('unknown keys', withRaw(sample, 'unknownField', '{"nested": [1, {"deeper": null}]}'));
     body('a top-level __proto__ key', withRaw(sample, '__proto__', '{"polluted": "yes", "isAdmin": true}'));
     body('a top-level constructor key', withRaw(sample, 'constructor', '{"prototype": {"polluted": "yes"}}'));
@@ -93,13 +147,17 @@ function mutations(route: RouteEntry, given: Record<string, string>): Mutation[]
 
   const query = toJsonSchema(route.schema.querystring);
   for (const field of Object.keys(query?.properties ?? {})) {
-    const withQuery = (what: string, search: string) => out.push({ what: `query: ${what}`, make: () => ({ ...valid, url: `${url.pathname}?${search}` }) });
+    const withQuery = (what: string, search: string) =>
+      out.push({ what: `query: ${what}`, make: () => ({ ...valid, url: `${url.pathname}?${search}` }) });
     const others = (field: string) => [...url.searchParams].filter(([k]) => k !== field).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
     for (const [label, text] of JUNK_TEXTS) withQuery(`${field} = ${label}`, [...others(field), `${field}=${text}`].join('&'));
     withQuery(`${field} twice`, [...others(field), `${field}=1`, `${field}=2`].join('&'));
     withQuery(`${field}[__proto__][polluted]`, [...others(field), `${field}[__proto__][polluted]=yes`].join('&'));
   }
-  out.push({ what: 'query: __proto__ keys', make: () => ({ ...valid, url: `${url.pathname}?${url.searchParams}&__proto__[polluted]=yes&constructor[prototype][polluted]=yes` }) });
+  out.push({
+    what: 'query: __proto__ keys',
+    make: () => ({ ...valid, url: `${url.pathname}?${url.searchParams}&__proto__[polluted]=yes&constructor[prototype][polluted]=yes` }),
+  });
 
   const params = sampleParams(route, given);
   for (const name of paramNames(route.url)) {
@@ -123,69 +181,80 @@ afterAll(async () => {
   await t?.close();
 });
 
-
 describe('every route, sent generated invalid and random bodies, queries and path parameters', () => {
-  it('never answers 5xx, refuses in the error envelope, writes nothing when it refuses, and pollutes no prototype', async () => {
-    const random = prng(SEED);
-    const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
-    const failures: string[] = [];
-    const counts = { routes: 0, requests: 0, accepted: 0, writeChecked: 0 };
-    // Deletions last, so the entities the other routes are fuzzed against still exist.
-    const routes = apiRoutes(t.app).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
-    const givens = await entityValues(ctx, routes);
-    for (const route of routes) {
-      counts.routes++;
-      const given = givens.get(route)!;
-      const pool = mutations(route, given);
-      const picked = Array.from({ length: Math.min(PER_ROUTE, pool.length) }, () => pool.splice(Math.floor(random() * pool.length), 1)[0]!);
-      const caller = admittedCaller(route);
-      const send = (request: InjectOptions) => t.app.inject({ ...request, headers: { ...request.headers, ...callerHeaders(ctx, caller) } });
-      const before = await fingerprint(t.app);
-      const refused: Mutation[] = [];
-      for (const mutation of picked) {
-        const request = mutation.make();
-        const res = await send(request);
-        counts.requests++;
-        const shown = `${routeName(route)} [${mutation.what}] (seed ${SEED}) ${request.method} ${String(request.url).slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)}`;
-        if (res.statusCode < 300) {
-          counts.accepted++;
-          await keepSignedIn(ctx, caller, res);
-          continue;
-        }
-        refused.push(mutation);
-        if (res.statusCode >= 500) failures.push(`${shown}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        let envelope;
-        try {
-          envelope = errorEnvelope.safeParse(res.json());
-        } catch {
-          envelope = null;
-        }
-        if (!envelope?.success || envelope.data.error.status !== res.statusCode) failures.push(`${shown}: ${res.statusCode} not in the error envelope: ${res.body.slice(0, 200)}`);
-      }
-      // One fingerprint around the route's calls; where some were accepted (and may write), the refused ones are
-      // sent again between a second pair of fingerprints.
-      let checked = before;
-      let replayed = true;
-      if (refused.length < picked.length) {
-        checked = await fingerprint(t.app);
-        for (const mutation of refused) {
-          const res = await send(mutation.make());
+  it(
+    'never answers 5xx, refuses in the error envelope, writes nothing when it refuses, and pollutes no prototype',
+    async () => {
+      const random = prng(SEED);
+      const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+      const failures: string[] = [];
+      const counts = { routes: 0, requests: 0, accepted: 0, writeChecked: 0 };
+      // Deletions last, so the entities the other routes are fuzzed against still exist.
+      const routes = apiRoutes(t.app).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+      const givens = await entityValues(ctx, routes);
+      for (const route of routes) {
+        counts.routes++;
+        const given = givens.get(route)!;
+        const pool = mutations(route, given);
+        const picked = Array.from(
+          { length: Math.min(PER_ROUTE, pool.length) },
+          () => pool.splice(Math.floor(random() * pool.length), 1)[0]!,
+        );
+        const caller = admittedCaller(route);
+        const send = (request: InjectOptions) =>
+          t.app.inject({ ...request, headers: { ...request.headers, ...callerHeaders(ctx, caller) } });
+        const before = await fingerprint(t.app);
+        const refused: Mutation[] = [];
+        for (const mutation of picked) {
+          const request = mutation.make();
+          const res = await send(request);
           counts.requests++;
-          if (res.statusCode < 300) replayed = false;
+          const shown = `${routeName(route)} [${mutation.what}] (seed ${SEED}) ${request.method} ${String(request.url).slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)}`;
+          if (res.statusCode < 300) {
+            counts.accepted++;
+            await keepSignedIn(ctx, caller, res);
+            continue;
+          }
+          refused.push(mutation);
+          if (res.statusCode >= 500) failures.push(`${shown}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          let envelope;
+          try {
+            envelope = errorEnvelope.safeParse(res.json());
+          } catch {
+            envelope = null;
+          }
+          if (!envelope?.success || envelope.data.error.status !== res.statusCode)
+            failures.push(`${shown}: ${res.statusCode} not in the error envelope: ${res.body.slice(0, 200)}`);
+        }
+        // One fingerprint around the route's calls; where some were accepted (and may write), the refused ones are
+        // sent again between a second pair of fingerprints.
+        let checked = before;
+        let replayed = true;
+        if (refused.length < picked.length) {
+          checked = await fingerprint(t.app);
+          for (const mutation of refused) {
+            const res = await send(mutation.make());
+            counts.requests++;
+            if (res.statusCode < 300) replayed = false;
+          }
+        }
+        if (replayed && refused.length) {
+          counts.writeChecked++;
+          const changed = changedTables(checked, await fingerprint(t.app));
+          if (changed.length)
+            failures.push(
+              `${routeName(route)} (seed ${SEED}) wrote to ${changed.join(', ')} on refused requests: ${refused.map((m) => m.what).join('; ')}`,
+            );
         }
       }
-      if (replayed && refused.length) {
-        counts.writeChecked++;
-        const changed = changedTables(checked, await fingerprint(t.app));
-        if (changed.length) failures.push(`${routeName(route)} (seed ${SEED}) wrote to ${changed.join(', ')} on refused requests: ${refused.map((m) => m.what).join('; ')}`);
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
-    expect(Object.getOwnPropertyNames(Array.prototype)).not.toContain('polluted');
-    expect(counts.routes).toBeGreaterThan(200);
-    expect(counts.requests).toBeGreaterThan(3000);
-    expect(counts.writeChecked).toBeGreaterThan(190);
-  }, WALK_TIMEOUT_MS);
+      expect(failures).toEqual([]);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
+      expect(Object.getOwnPropertyNames(Array.prototype)).not.toContain('polluted');
+      expect(counts.routes).toBeGreaterThan(200);
+      expect(counts.requests).toBeGreaterThan(3000);
+      expect(counts.writeChecked).toBeGreaterThan(190);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

@@ -46,7 +46,12 @@ describe('request shape (V4, V3.5)', () => {
   });
 
   it('answers TRACE and probes for repository or server files with 404, never their contents', async () => {
-    for (const [method, url] of [['TRACE', '/api/v1/health'], ['GET', '/.git/config'], ['GET', '/.env'], ['GET', '/api/v1/../../package.json']] as const) {
+    for (const [method, url] of [
+      ['TRACE', '/api/v1/health'],
+      ['GET', '/.git/config'],
+      ['GET', '/.env'],
+      ['GET', '/api/v1/../../package.json'],
+    ] as const) {
       const res = await t.app.inject({ method, url, headers: { host: hostOf('acme') } });
       expect([404, 405], `${method} ${url}`).toContain(res.statusCode);
       expect(res.body).not.toMatch(/\[core\]|DATABASE_URL|"workspaces"/);
@@ -88,7 +93,11 @@ describe('passwords and tokens (V6.2, V9)', () => {
 describe('logs (V14.2.1, V16.2.5)', () => {
   it('write request lines without the secrets a URL can carry (a reset link opened, an e-mail in a query)', async () => {
     const secret = 'live-reset-token-7f3a9c';
-    await t.app.inject({ method: 'GET', url: `/password-reset/confirm?token=${secret}&email=someone%40example.com`, headers: { host: hostOf('acme') } });
+    await t.app.inject({
+      method: 'GET',
+      url: `/password-reset/confirm?token=${secret}&email=someone%40example.com`,
+      headers: { host: hostOf('acme') },
+    });
     await t.app.inject({ method: 'GET', url: `/api/v1/health?inviteToken=${secret}`, headers: { host: hostOf('acme') } });
     const lines = t.logs.join('\n');
     expect(lines).toContain('/password-reset/confirm?token=redacted');

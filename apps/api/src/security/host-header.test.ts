@@ -20,13 +20,13 @@ const resetLinkFor = async (email: string, host: string) => {
 };
 
 describe('links in e-mails', () => {
-  it('point to the host the request came to when it is one of the tenant\'s own', async () => {
+  it("point to the host the request came to when it is one of the tenant's own", async () => {
     const user = await signUp(t.app, 'acme');
     expect(await resetLinkFor(user.email, `${hostOf('acme')}:3000`)).toBe('http://acme.localhost:3000/password-reset/confirm');
   });
 
   it.each([['evil.example'], ['evil.example:3000'], ['10.0.0.1'], ['acme.localhost.evil.example']])(
-    'ignore a forged Host %s and point to the default tenant\'s canonical host',
+    "ignore a forged Host %s and point to the default tenant's canonical host",
     async (host) => {
       const user = await signUp(t.app, t.app.config.defaultTenant);
       const link = await resetLinkFor(user.email, host);

@@ -52,7 +52,10 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   { prefix: '/api/v1/tenant-member/:tenantMemberId', create: async (ctx) => [(await ctx.of('/api/v1/tenant/:t/members/:id'))[1]!] },
   {
     prefix: '/api/v1/tenant/:t/groups/:id',
-    create: async (ctx) => [acmeOf(ctx), (await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acmeOf(ctx)}/groups`, payload: { name: 'Isolated group' } }))._id],
+    create: async (ctx) => [
+      acmeOf(ctx),
+      (await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acmeOf(ctx)}/groups`, payload: { name: 'Isolated group' } }))._id,
+    ],
   },
   {
     prefix: '/api/v1/tenant/:t/groups/:id/members/:memberId',
@@ -65,13 +68,22 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   },
   {
     prefix: '/api/v1/tenant/:t/api-keys/:keyId',
-    create: async (ctx) => [acmeOf(ctx), (await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acmeOf(ctx)}/api-key/pvt`, payload: {} }))._id],
+    create: async (ctx) => [
+      acmeOf(ctx),
+      (await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acmeOf(ctx)}/api-key/pvt`, payload: {} }))._id,
+    ],
   },
   {
     prefix: '/api/v1/tenant/:t/institutions/:id',
     create: async (ctx) => [
       acmeOf(ctx),
-      (await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acmeOf(ctx)}/institutions`, payload: { name: 'Isolated Fund', slug: `isolated-${newId().slice(-8)}`, descriptionShort: 'A fund' } }))._id,
+      (
+        await ctx.send(ctx.owner, {
+          method: 'POST',
+          url: `/api/v1/tenant/${acmeOf(ctx)}/institutions`,
+          payload: { name: 'Isolated Fund', slug: `isolated-${newId().slice(-8)}`, descriptionShort: 'A fund' },
+        })
+      )._id,
     ],
   },
   {
@@ -79,7 +91,11 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     create: async (ctx) => {
       const [t, institution] = await ctx.of('/api/v1/tenant/:t/institutions/:id');
       const url = `/api/v1/tenant/${t}/institutions/${institution}/team/invite`;
-      const member = await ctx.send(ctx.owner, { method: 'POST', url, payload: { email: `team-${newId()}@example.com`, firstname: 'Tea', lastname: 'Mate' } });
+      const member = await ctx.send(ctx.owner, {
+        method: 'POST',
+        url,
+        payload: { email: `team-${newId()}@example.com`, firstname: 'Tea', lastname: 'Mate' },
+      });
       return [t!, institution!, member._id];
     },
   },
@@ -95,7 +111,11 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     prefix: '/api/v1/tenant/:t/offers/:id',
     create: async (ctx) => {
       const [t, institution] = await ctx.of('/api/v1/tenant/:t/institutions/:id');
-      const offer = await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${t}/offers`, payload: { name: 'Isolated offer', slug: `isolated-${newId().slice(-8)}`, institution } });
+      const offer = await ctx.send(ctx.owner, {
+        method: 'POST',
+        url: `/api/v1/tenant/${t}/offers`,
+        payload: { name: 'Isolated offer', slug: `isolated-${newId().slice(-8)}`, institution },
+      });
       return [t!, offer._id];
     },
   },
@@ -106,14 +126,31 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
       const f = marketplaceFactories(ctx.t);
       const institutionId = await f.createInstitution(acmeOf(ctx), 'Listed Fund');
       const document = await f.storeDocument(acmeOf(ctx), 'Operating agreement', 'text');
-      const offer = await f.createOffer({ tenantId: acmeOf(ctx), institutionId, ...LISTED, documents: [{ document, type: 'other', position: 0, hidden: false }] });
+      const offer = await f.createOffer({
+        tenantId: acmeOf(ctx),
+        institutionId,
+        ...LISTED,
+        documents: [{ document, type: 'other', position: 0, hidden: false }],
+      });
       return [acmeOf(ctx), offer, document];
     },
   },
-  { prefix: '/api/v1/tenant/:t/marketplace/offers/:id', create: async (ctx) => (await ctx.of('/api/v1/tenant/:t/marketplace/offers/:id/documents/:docId')).slice(0, 2) },
-  { prefix: '/api/v1/tenant/:t/marketplace/institutions/:id', create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).createInstitution(acmeOf(ctx), 'Shown Fund')] },
-  { prefix: '/api/v1/tenant/:t/marketplace/images/:imageId', create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).storeImage(acmeOf(ctx))] },
-  { prefix: '/api/v1/tenant/:t/branding/media/:imageId', create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).storeImage(acmeOf(ctx))] },
+  {
+    prefix: '/api/v1/tenant/:t/marketplace/offers/:id',
+    create: async (ctx) => (await ctx.of('/api/v1/tenant/:t/marketplace/offers/:id/documents/:docId')).slice(0, 2),
+  },
+  {
+    prefix: '/api/v1/tenant/:t/marketplace/institutions/:id',
+    create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).createInstitution(acmeOf(ctx), 'Shown Fund')],
+  },
+  {
+    prefix: '/api/v1/tenant/:t/marketplace/images/:imageId',
+    create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).storeImage(acmeOf(ctx))],
+  },
+  {
+    prefix: '/api/v1/tenant/:t/branding/media/:imageId',
+    create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).storeImage(acmeOf(ctx))],
+  },
   // The owner's own account and what hangs off it.
   { prefix: '/api/v1/user/:id', create: async (ctx) => [ctx.owner.user._id] },
   {
@@ -129,14 +166,22 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     create: async (ctx) => {
       const institution = await marketplaceFactories(ctx.t).createInstitution(acmeOf(ctx), 'Assigned Fund');
       const url = `/api/v1/admin/user/${ctx.owner.user._id}/rbac`;
-      const assignment = await ctx.send(ctx.admin, { method: 'POST', url, payload: { entityType: 'institution', entity: institution, role: 'member', tenant: acmeOf(ctx) } });
+      const assignment = await ctx.send(ctx.admin, {
+        method: 'POST',
+        url,
+        payload: { entityType: 'institution', entity: institution, role: 'member', tenant: acmeOf(ctx) },
+      });
       return [ctx.owner.user._id, assignment._id];
     },
   },
   {
     prefix: '/api/v1/individual-profile/:id',
     create: async (ctx) => {
-      const { _id } = await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/individual-profile', payload: { firstname: 'Iso', lastname: 'Lated', acceptDisclosures: true } });
+      const { _id } = await ctx.send(ctx.owner, {
+        method: 'POST',
+        url: '/api/v1/individual-profile',
+        payload: { firstname: 'Iso', lastname: 'Lated', acceptDisclosures: true },
+      });
       // Classified values, so the PII scan watches every call the isolation walk makes on this profile.
       const { ssn, tin, ein, birthDate } = piiSentinels();
       await ctx.send(ctx.owner, { method: 'PUT', url: `/api/v1/individual-profile/${_id}`, payload: { ssn, tin, ein, birthDate } });
@@ -153,12 +198,26 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   },
   {
     prefix: '/api/v1/financial-account/:id',
-    create: async (ctx) => [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/financial-account', payload: { accountName: 'Main', type: 'checking', number: piiSentinels().accountNumber } }))._id],
+    create: async (ctx) => [
+      (
+        await ctx.send(ctx.owner, {
+          method: 'POST',
+          url: '/api/v1/financial-account',
+          payload: { accountName: 'Main', type: 'checking', number: piiSentinels().accountNumber },
+        })
+      )._id,
+    ],
   },
   {
     prefix: '/api/v1/legal-entity-profile/:id',
     create: async (ctx) => [
-      (await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/legal-entity-profile', payload: { name: 'Iso LLC', legalEntityType: 'sole-proprietorship', acceptDisclosures: true } }))._id,
+      (
+        await ctx.send(ctx.owner, {
+          method: 'POST',
+          url: '/api/v1/legal-entity-profile',
+          payload: { name: 'Iso LLC', legalEntityType: 'sole-proprietorship', acceptDisclosures: true },
+        })
+      )._id,
     ],
   },
   {
@@ -167,7 +226,11 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
       const [entity] = await ctx.of('/api/v1/legal-entity-profile/:id');
       const [individualProfile] = await ctx.of('/api/v1/individual-profile/:id');
       const url = `/api/v1/legal-entity-profile/${entity}/stakeholders`;
-      const stakeholder = await ctx.send(ctx.owner, { method: 'POST', url, payload: { individualProfile, stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' } });
+      const stakeholder = await ctx.send(ctx.owner, {
+        method: 'POST',
+        url,
+        payload: { individualProfile, stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' },
+      });
       return [entity!, stakeholder._id];
     },
   },
@@ -182,7 +245,18 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   {
     prefix: '/api/v1/business/:id',
     create: async (ctx) => {
-      const payload = { name: 'Iso Inc', dba: 'Iso', netWorth: 1, revenue: 1, ein: piiSentinels().businessEin, businessType: 'c-corporation', line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
+      const payload = {
+        name: 'Iso Inc',
+        dba: 'Iso',
+        netWorth: 1,
+        revenue: 1,
+        ein: piiSentinels().businessEin,
+        businessType: 'c-corporation',
+        line1: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+      };
       return [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/business', payload }))._id];
     },
   },
@@ -207,7 +281,11 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     prefix: '/api/v1/document/:id/access/:accessId',
     create: async (ctx) => {
       const [document] = await ctx.of('/api/v1/document/:id');
-      const grant = await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/document/${document}/access`, payload: { subjectEmail: `grantee-${newId()}@example.com`, role: 'viewer' } });
+      const grant = await ctx.send(ctx.owner, {
+        method: 'POST',
+        url: `/api/v1/document/${document}/access`,
+        payload: { subjectEmail: `grantee-${newId()}@example.com`, role: 'viewer' },
+      });
       return [document!, grant._id];
     },
   },
@@ -220,8 +298,15 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
         return (res.json() as { data: { _id: string } }).data._id;
       };
       const payload = {
-        type: 'passport', number: piiSentinels().idNumber, expirationDate: '2031-05-01', issuingCountry: 'US', issuingState: 'NY', issuingDate: '2021-05-01',
-        issuingAuthority: 'U.S. Department of State', documentFrontId: await documentId('front.png'), documentBackId: await documentId('back.png'),
+        type: 'passport',
+        number: piiSentinels().idNumber,
+        expirationDate: '2031-05-01',
+        issuingCountry: 'US',
+        issuingState: 'NY',
+        issuingDate: '2021-05-01',
+        issuingAuthority: 'U.S. Department of State',
+        documentFrontId: await documentId('front.png'),
+        documentBackId: await documentId('back.png'),
       };
       return [(await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/gov-photo-id', payload }))._id];
     },
@@ -230,7 +315,10 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   {
     prefix: '/api/v1/application/:id',
     create: async (ctx) => {
-      const [row] = await ctx.t.app.db.insert(applications).values({ id: newId(), tenantId: acmeOf(ctx), userId: ctx.owner.user._id }).returning();
+      const [row] = await ctx.t.app.db
+        .insert(applications)
+        .values({ id: newId(), tenantId: acmeOf(ctx), userId: ctx.owner.user._id })
+        .returning();
       return [row!.id];
     },
   },
@@ -271,10 +359,11 @@ export function factoryFor(route: RouteEntry): EntityFactory | undefined {
   const params = paramNames(route.url);
   const last = params.lastIndexOf(entityParams(route).at(-1)!);
   // A factory fills the route's parameters by position: each must be an entity id, and it must reach the last one.
-  const fits = (f: EntityFactory) => paramNames(f.prefix).length > last && paramNames(f.prefix).every((_, i) => !isEnumParam(route, params[i]!));
-  return ENTITY_FACTORIES
-    .filter((f) => (url === normalise(f.prefix) || url.startsWith(`${normalise(f.prefix)}/`)) && fits(f))
-    .sort((a, b) => b.prefix.length - a.prefix.length)[0];
+  const fits = (f: EntityFactory) =>
+    paramNames(f.prefix).length > last && paramNames(f.prefix).every((_, i) => !isEnumParam(route, params[i]!));
+  return ENTITY_FACTORIES.filter((f) => (url === normalise(f.prefix) || url.startsWith(`${normalise(f.prefix)}/`)) && fits(f)).sort(
+    (a, b) => b.prefix.length - a.prefix.length,
+  )[0];
 }
 
 /**
@@ -311,7 +400,11 @@ export function callerHeaders(ctx: IsolationContext, caller: Caller): Record<str
  * A route that succeeded may have ended its caller's session (a password change, a sign-out): take up the new
  * token it answered with, else sign the same user in again, else sign a new one up.
  */
-export async function keepSignedIn(ctx: IsolationContext, caller: Caller, answer: { headers: Record<string, unknown>; json(): unknown }): Promise<void> {
+export async function keepSignedIn(
+  ctx: IsolationContext,
+  caller: Caller,
+  answer: { headers: Record<string, unknown>; json(): unknown },
+): Promise<void> {
   const json = String(answer.headers['content-type']).startsWith('application/json') ? answer.json() : null;
   const token = (json as { data?: { token?: unknown } } | null)?.data?.token;
   if (caller !== 'anonymous' && typeof token === 'string') ctx[caller] = { ...ctx[caller], token };
@@ -319,7 +412,12 @@ export async function keepSignedIn(ctx: IsolationContext, caller: Caller, answer
     const who = ctx[key];
     const mine = await ctx.t.app.inject({ method: 'GET', url: '/api/v1/tenant/mine', headers: callerHeaders(ctx, key) });
     if (mine.statusCode === 200) continue;
-    const signin = await ctx.t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: who.host }, payload: { email: who.email, password: who.password } });
+    const signin = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: who.host },
+      payload: { email: who.email, password: who.password },
+    });
     if (signin.statusCode === 200) ctx[key] = { ...who, token: (signin.json() as { data: { token: string } }).data.token };
     else ctx[key] = await signUp(ctx.t.app, 'acme', key === 'owner' ? { role: 'owner' } : { admin: true });
   }

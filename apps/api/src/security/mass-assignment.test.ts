@@ -9,7 +9,15 @@ import { makePdf, metadata, multipart, PNG, uploadDocument } from '../modules/do
 import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
 import { awaitMailTo, lastMailTo, PASSWORD, signUp, uniqueEmail } from '../../test/factories.ts';
 import { piiSentinels } from '../../test/pii-factories.ts';
-import { admittedCaller, callerHeaders, type Caller, entityValues, isolationContext, keepSignedIn, type IsolationContext } from './isolation.registry.ts';
+import {
+  admittedCaller,
+  callerHeaders,
+  type Caller,
+  entityValues,
+  isolationContext,
+  keepSignedIn,
+  type IsolationContext,
+} from './isolation.registry.ts';
 import { apiRoutes, routeName, sampleRequest, toJsonSchema, WALK_TIMEOUT_MS } from './security.test-helpers.ts';
 
 const SENTINEL_ID = '0000000000000000000000ff';
@@ -17,9 +25,24 @@ const SENTINEL_DATE = '2001-02-03T04:05:06.000Z';
 
 /** Fields no caller sets through a write: who owns a row, which tenant it is in, its state, approval and role. */
 const PROTECTED: Record<string, unknown> = {
-  tenantId: SENTINEL_ID, tenant: SENTINEL_ID, tenant_id: SENTINEL_ID, owner: SENTINEL_ID, ownerId: SENTINEL_ID, userId: SENTINEL_ID,
-  user: SENTINEL_ID, createdBy: SENTINEL_ID, _id: SENTINEL_ID, id: SENTINEL_ID, createdAt: SENTINEL_DATE,
-  role: 'admin', roles: ['admin'], status: 'approved', approvalStatus: 'approved', published: true, visibilityStatus: 'public', isAdmin: true,
+  tenantId: SENTINEL_ID,
+  tenant: SENTINEL_ID,
+  tenant_id: SENTINEL_ID,
+  owner: SENTINEL_ID,
+  ownerId: SENTINEL_ID,
+  userId: SENTINEL_ID,
+  user: SENTINEL_ID,
+  createdBy: SENTINEL_ID,
+  _id: SENTINEL_ID,
+  id: SENTINEL_ID,
+  createdAt: SENTINEL_DATE,
+  role: 'admin',
+  roles: ['admin'],
+  status: 'approved',
+  approvalStatus: 'approved',
+  published: true,
+  visibilityStatus: 'public',
+  isAdmin: true,
 };
 
 /** The multipart plugin's limit on text fields (app.ts). */
@@ -27,7 +50,12 @@ const MULTIPART_FIELDS = 20;
 
 /** The stored forms of the state fields: a row taking one of these values after the call took the injected field. */
 const STORED_STATE: [column: string, value: string][] = [
-  ['role', 'admin'], ['status', 'approved'], ['approval_status', 'approved'], ['published', 'true'], ['visibility_status', 'public'], ['is_admin', 'true'],
+  ['role', 'admin'],
+  ['status', 'approved'],
+  ['approval_status', 'approved'],
+  ['published', 'true'],
+  ['visibility_status', 'public'],
+  ['is_admin', 'true'],
 ];
 
 /** What a route needs beyond the generated sample to succeed: other path parameters, a body, multipart fields and file. */
@@ -47,7 +75,13 @@ const activeMember = async (ctx: IsolationContext) => {
   return { user, member: (await findMember(ctx.t.app.db, acme(ctx), user.user._id))! };
 };
 const newProfile = async (ctx: IsolationContext) =>
-  (await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/individual-profile', payload: { firstname: 'Mass', lastname: 'Moved', acceptDisclosures: true } }))._id;
+  (
+    await ctx.send(ctx.owner, {
+      method: 'POST',
+      url: '/api/v1/individual-profile',
+      payload: { firstname: 'Mass', lastname: 'Moved', acceptDisclosures: true },
+    })
+  )._id;
 const documentId = async (ctx: IsolationContext, name: string) => {
   const res = await uploadDocument(ctx.t.app, ctx.owner, { name, data: PNG, fields: { type: 'GOVERNMENT_ID' } });
   expect(res.statusCode, res.body).toBe(200);
@@ -62,21 +96,53 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
   // Formats and cross-field rules.
   'POST /api/v1/financial-account': async () => ({ body: { accountName: 'Mass', type: 'checking', number: piiSentinels().accountNumber } }),
   'POST /api/v1/business': async () => ({
-    body: { name: 'Mass Inc', dba: 'Mass', netWorth: 1, revenue: 1, ein: piiSentinels().businessEin, businessType: 'c-corporation', line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+    body: {
+      name: 'Mass Inc',
+      dba: 'Mass',
+      netWorth: 1,
+      revenue: 1,
+      ein: piiSentinels().businessEin,
+      businessType: 'c-corporation',
+      line1: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    },
   }),
-  'POST /api/v1/document': async () => ({ form: { fields: metadata, file: { name: 'return.pdf', data: makePdf('Mass assignment'), type: 'application/pdf' } } }),
+  'POST /api/v1/document': async () => ({
+    form: { fields: metadata, file: { name: 'return.pdf', data: makePdf('Mass assignment'), type: 'application/pdf' } },
+  }),
   'POST /api/v1/gov-photo-id': async (ctx) => ({
     body: {
-      type: 'passport', number: piiSentinels().idNumber, expirationDate: '2031-05-01', issuingCountry: 'US', issuingState: 'NY', issuingDate: '2021-05-01',
-      issuingAuthority: 'U.S. Department of State', documentFrontId: await documentId(ctx, 'front.png'), documentBackId: await documentId(ctx, 'back.png'),
+      type: 'passport',
+      number: piiSentinels().idNumber,
+      expirationDate: '2031-05-01',
+      issuingCountry: 'US',
+      issuingState: 'NY',
+      issuingDate: '2021-05-01',
+      issuingAuthority: 'U.S. Department of State',
+      documentFrontId: await documentId(ctx, 'front.png'),
+      documentBackId: await documentId(ctx, 'back.png'),
     },
   }),
   // Another real entity of the caller's. A transfer moves a profile of its own, so the other routes keep theirs.
-  'PUT /api/v1/individual-profile/:id/user': async (ctx) => ({ params: { id: await newProfile(ctx) }, body: { user: (await activeMember(ctx)).user.user._id } }),
-  'PUT /api/v1/individual-profile/:id/created-by': async (ctx) => ({ params: { id: await newProfile(ctx) }, body: { createdBy: (await activeMember(ctx)).user.user._id } }),
-  'POST /api/v1/legal-entity-profile/:id/stakeholders': async (ctx) => ({ body: { individualProfile: await newProfile(ctx), stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' } }),
+  'PUT /api/v1/individual-profile/:id/user': async (ctx) => ({
+    params: { id: await newProfile(ctx) },
+    body: { user: (await activeMember(ctx)).user.user._id },
+  }),
+  'PUT /api/v1/individual-profile/:id/created-by': async (ctx) => ({
+    params: { id: await newProfile(ctx) },
+    body: { createdBy: (await activeMember(ctx)).user.user._id },
+  }),
+  'POST /api/v1/legal-entity-profile/:id/stakeholders': async (ctx) => ({
+    body: { individualProfile: await newProfile(ctx), stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' },
+  }),
   'PUT /api/v1/legal-entity-profile/:id/stakeholders/:stakeholderId': async (ctx) => ({
-    body: { individualProfile: (await ctx.of('/api/v1/individual-profile/:id'))[0], stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' },
+    body: {
+      individualProfile: (await ctx.of('/api/v1/individual-profile/:id'))[0],
+      stakeholderType: 'fiduciary',
+      fiduciaryRole: 'trustee',
+    },
   }),
   // Only a platform admin transfers a legal entity profile (the owner is refused with 403: legal-entity-profiles.test.ts
   // "lets an owner name only themself; an admin may transfer to a member"):
@@ -92,18 +158,31 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
   }),
   // An institution of its own: the owner already has a role on the one the fixture created through the API.
   'POST /api/v1/admin/user/:id/rbac': async (ctx) => ({
-    body: { entityType: 'institution', entity: await marketplaceFactories(ctx.t).createInstitution(acme(ctx), 'Granted Fund'), role: 'member', tenant: acme(ctx) },
+    body: {
+      entityType: 'institution',
+      entity: await marketplaceFactories(ctx.t).createInstitution(acme(ctx), 'Granted Fund'),
+      role: 'member',
+      tenant: acme(ctx),
+    },
   }),
   // An entity in the state the transition starts from, moved to a state that is not one of the injected values.
   'PUT /api/v1/tenant/:t/offers/:id/publishing': async (ctx) => {
     // Published, then sent back to pending approval (which leaves it published): not approved, so an answer showing
     // 'approved' could only come from the injected approvalStatus.
     const institutionId = (await ctx.of('/api/v1/tenant/:t/institutions/:id'))[1]!;
-    const offer = await marketplaceFactories(ctx.t).createOffer({ tenantId: acme(ctx), institutionId, published: true, approvalStatus: 'pending' });
+    const offer = await marketplaceFactories(ctx.t).createOffer({
+      tenantId: acme(ctx),
+      institutionId,
+      published: true,
+      approvalStatus: 'pending',
+    });
     return { params: { id: offer }, body: { published: false } };
   },
   'PUT /api/v1/tenant/:t/offers/:id/approval': async () => ({ body: { approvalStatus: 'rejected' } }),
-  'PUT /api/v1/tenant/:t/members/:id/membership-status': async (ctx) => ({ params: { id: (await activeMember(ctx)).member.id }, body: { membershipStatus: 'suspended' } }),
+  'PUT /api/v1/tenant/:t/members/:id/membership-status': async (ctx) => ({
+    params: { id: (await activeMember(ctx)).member.id },
+    body: { membershipStatus: 'suspended' },
+  }),
   'POST /api/v1/tenant/:t/members/:id/resend-invite': async (ctx) => {
     const invited = await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acme(ctx)}/members`, payload: person() });
     return { params: { id: invited._id } };
@@ -118,7 +197,12 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
   'POST /api/v1/auth/signup': async () => ({ body: { ...person(), password: PASSWORD, acceptDisclosures: true } }),
   'POST /api/v1/auth/password-reset-confirm': async (ctx) => {
     const { user } = await activeMember(ctx);
-    const res = await ctx.t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset-request', headers: { host: hostOf('acme') }, payload: { email: user.email } });
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset-request',
+      headers: { host: hostOf('acme') },
+      payload: { email: user.email },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { token } = await awaitMailTo(ctx.t.app, user.email);
     return { body: { email: user.email, password: 'another-horse-battery', resetToken: token } };
@@ -145,7 +229,9 @@ const NO_SUCCESS: Record<string, string> = {};
  */
 async function sentinelCounts(app: FastifyInstance): Promise<Record<string, string>> {
   const result = (await app.db.execute(
-    sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+    sql.raw(
+      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    ),
   )) as unknown as { rows: { name: string }[] };
   const union = result.rows
     .map(({ name }) => {
@@ -165,7 +251,9 @@ function raised(before: Record<string, string>, after: Record<string, string>): 
   const labels = ['sentinel id or date', ...STORED_STATE.map(([column, value]) => `${column} = ${value}`)];
   return Object.keys(after).flatMap((table) => {
     const was = (before[table] ?? '').split(':').map(Number);
-    return after[table]!.split(':').map(Number).flatMap((count, i) => (count > (was[i] ?? 0) ? [`${table}: ${labels[i]}`] : []));
+    return after[table]!.split(':')
+      .map(Number)
+      .flatMap((count, i) => (count > (was[i] ?? 0) ? [`${table}: ${labels[i]}`] : []));
   });
 }
 
@@ -191,9 +279,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-
 /** The valid request with the protected keys its body schema does not declare added, or null when the body takes no keys. */
-function withProtected(route: RouteEntry, valid: InjectOptions, form?: Sample['form']): { request: InjectOptions; injected: Record<string, unknown> } | null {
+function withProtected(
+  route: RouteEntry,
+  valid: InjectOptions,
+  form?: Sample['form'],
+): { request: InjectOptions; injected: Record<string, unknown> } | null {
   const schema = toJsonSchema(route.schema.body);
   const declared = new Set(Object.keys(schema?.properties ?? {}));
   const injected = Object.fromEntries(Object.entries(PROTECTED).filter(([key]) => !declared.has(key)));
@@ -201,7 +292,10 @@ function withProtected(route: RouteEntry, valid: InjectOptions, form?: Sample['f
     // The multipart parser takes at most MULTIPART_FIELDS text fields (more is a 413): a route with several fields of
     // its own gets as many protected keys as fit, the spelling variants (tenant_id first) left out.
     const own = form?.fields ?? { type: 'logo-light' };
-    const dropped = ['tenant_id', 'tenant', 'ownerId', 'user'].slice(0, Math.max(0, Object.keys(own).length + Object.keys(injected).length - MULTIPART_FIELDS));
+    const dropped = ['tenant_id', 'tenant', 'ownerId', 'user'].slice(
+      0,
+      Math.max(0, Object.keys(own).length + Object.keys(injected).length - MULTIPART_FIELDS),
+    );
     const fitting = Object.fromEntries(Object.entries(injected).filter(([key]) => !dropped.includes(key)));
     const fields = Object.fromEntries(Object.entries(fitting).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
     const body = multipart({ ...own, ...fields }, [form?.file ?? { name: 'x.png', data: PNG, type: 'image/png' }]);
@@ -213,59 +307,70 @@ function withProtected(route: RouteEntry, valid: InjectOptions, form?: Sample['f
 }
 
 describe('every write route, sent a valid body plus fields no caller may set', () => {
-  it('refuses them with 400, or succeeds without storing or echoing them', async () => {
-    // Writes to the callers themselves (their account, membership, role, session) last: they may lock the callers
-    // out of the entities the other routes are called on.
-    const late = (r: RouteEntry) => Number(/^\/api\/v1\/(user|auth|admin\/user|tenant\/:t\/members)\b/.test(r.url));
-    const routes = apiRoutes(t.app).filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method)).sort((a, b) => late(a) - late(b));
-    const givens = await entityValues(ctx, routes);
-    const failures: string[] = [];
-    const noSuccess: Record<string, string> = {};
-    const counts = { routes: 0, refused: 0, accepted: 0 };
-    // The status each route with a sample answered with the protected keys in: the sample exists to make it succeed.
-    const sampled: Record<string, number> = {};
-    for (const route of routes) {
-      const sample = (await SAMPLES[routeName(route)]?.(ctx)) ?? {};
-      let valid = sampleRequest(route, { ...givens.get(route), ...sample.params }, sample.body ? { body: sample.body } : undefined);
-      if (sample.form) {
-        const form = multipart(sample.form.fields, [sample.form.file]);
-        valid = { ...valid, payload: form.payload, headers: form.headers };
+  it(
+    'refuses them with 400, or succeeds without storing or echoing them',
+    async () => {
+      // Writes to the callers themselves (their account, membership, role, session) last: they may lock the callers
+      // out of the entities the other routes are called on.
+      const late = (r: RouteEntry) => Number(/^\/api\/v1\/(user|auth|admin\/user|tenant\/:t\/members)\b/.test(r.url));
+      const routes = apiRoutes(t.app)
+        .filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method))
+        .sort((a, b) => late(a) - late(b));
+      const givens = await entityValues(ctx, routes);
+      const failures: string[] = [];
+      const noSuccess: Record<string, string> = {};
+      const counts = { routes: 0, refused: 0, accepted: 0 };
+      // The status each route with a sample answered with the protected keys in: the sample exists to make it succeed.
+      const sampled: Record<string, number> = {};
+      for (const route of routes) {
+        const sample = (await SAMPLES[routeName(route)]?.(ctx)) ?? {};
+        let valid = sampleRequest(route, { ...givens.get(route), ...sample.params }, sample.body ? { body: sample.body } : undefined);
+        if (sample.form) {
+          const form = multipart(sample.form.fields, [sample.form.file]);
+          valid = { ...valid, payload: form.payload, headers: form.headers };
+        }
+        const injection = withProtected(route, valid, sample.form);
+        if (!injection) {
+          noSuccess[routeName(route)] = 'the body is not an object';
+          continue;
+        }
+        counts.routes++;
+        const { request, injected } = injection;
+        const before = await sentinelCounts(t.app);
+        const caller = sample.caller ?? admittedCaller(route);
+        const send = (r: InjectOptions) => t.app.inject({ ...r, headers: { ...r.headers, ...callerHeaders(ctx, caller) } });
+        const res = await send(request);
+        if (SAMPLES[routeName(route)]) sampled[routeName(route)] = res.statusCode;
+        const shown = `${routeName(route)} ${request.method} ${request.url} ${JSON.stringify(request.payload).slice(0, 300)}`;
+        const stored = raised(before, await sentinelCounts(t.app));
+        if (stored.length) failures.push(`${shown}: ${res.statusCode}, stored ${stored.join(', ')}`);
+        if (res.statusCode < 300) {
+          counts.accepted++;
+          const echoed = String(res.headers['content-type']).startsWith('application/json') ? echoes(res.json(), injected) : [];
+          if (echoed.length)
+            failures.push(`${shown}: ${res.statusCode}, echoes the injected ${echoed.join(', ')}: ${res.body.slice(0, 300)}`);
+          await keepSignedIn(ctx, caller, res);
+        } else if (res.statusCode === 400) {
+          // Refused: by the schema for the unknown keys only if the same body without them is accepted.
+          const plain = await send(valid);
+          if (plain.statusCode >= 300)
+            noSuccess[routeName(route)] = `400 with the keys, ${plain.statusCode} without: ${plain.body.slice(0, 160)}`;
+          else counts.refused++;
+          await keepSignedIn(ctx, caller, plain);
+        } else {
+          noSuccess[routeName(route)] = `${res.statusCode}: ${res.body.slice(0, 160)}`;
+        }
       }
-      const injection = withProtected(route, valid, sample.form);
-      if (!injection) {
-        noSuccess[routeName(route)] = 'the body is not an object';
-        continue;
-      }
-      counts.routes++;
-      const { request, injected } = injection;
-      const before = await sentinelCounts(t.app);
-      const caller = sample.caller ?? admittedCaller(route);
-      const send = (r: InjectOptions) => t.app.inject({ ...r, headers: { ...r.headers, ...callerHeaders(ctx, caller) } });
-      const res = await send(request);
-      if (SAMPLES[routeName(route)]) sampled[routeName(route)] = res.statusCode;
-      const shown = `${routeName(route)} ${request.method} ${request.url} ${JSON.stringify(request.payload).slice(0, 300)}`;
-      const stored = raised(before, await sentinelCounts(t.app));
-      if (stored.length) failures.push(`${shown}: ${res.statusCode}, stored ${stored.join(', ')}`);
-      if (res.statusCode < 300) {
-        counts.accepted++;
-        const echoed = String(res.headers['content-type']).startsWith('application/json') ? echoes(res.json(), injected) : [];
-        if (echoed.length) failures.push(`${shown}: ${res.statusCode}, echoes the injected ${echoed.join(', ')}: ${res.body.slice(0, 300)}`);
-        await keepSignedIn(ctx, caller, res);
-      } else if (res.statusCode === 400) {
-        // Refused: by the schema for the unknown keys only if the same body without them is accepted.
-        const plain = await send(valid);
-        if (plain.statusCode >= 300) noSuccess[routeName(route)] = `400 with the keys, ${plain.statusCode} without: ${plain.body.slice(0, 160)}`;
-        else counts.refused++;
-        await keepSignedIn(ctx, caller, plain);
-      } else {
-        noSuccess[routeName(route)] = `${res.statusCode}: ${res.body.slice(0, 160)}`;
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(Object.keys(sampled).sort(), 'every sample names a write route').toEqual(Object.keys(SAMPLES).sort());
-    expect(Object.entries(sampled).filter(([, status]) => status >= 300), 'a sampled route answered the injected keys with a non-2xx').toEqual([]);
-    expect(Object.keys(noSuccess).sort(), JSON.stringify(noSuccess, null, 1)).toEqual(Object.keys(NO_SUCCESS).sort());
-    expect(counts.routes).toBeGreaterThan(80);
-    expect(counts.accepted + counts.refused).toBeGreaterThan(70);
-  }, WALK_TIMEOUT_MS);
+      expect(failures).toEqual([]);
+      expect(Object.keys(sampled).sort(), 'every sample names a write route').toEqual(Object.keys(SAMPLES).sort());
+      expect(
+        Object.entries(sampled).filter(([, status]) => status >= 300),
+        'a sampled route answered the injected keys with a non-2xx',
+      ).toEqual([]);
+      expect(Object.keys(noSuccess).sort(), JSON.stringify(noSuccess, null, 1)).toEqual(Object.keys(NO_SUCCESS).sort());
+      expect(counts.routes).toBeGreaterThan(80);
+      expect(counts.accepted + counts.refused).toBeGreaterThan(70);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

@@ -20,9 +20,24 @@ export const routeName = (r: Pick<RouteEntry, 'method' | 'url'>) => `${r.method}
 export const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
 export type JsonSchema = {
-  type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; minItems?: number;
-  enum?: unknown[]; const?: unknown; default?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[];
-  format?: string; pattern?: string; minLength?: number; maxLength?: number; minimum?: number; exclusiveMinimum?: number; $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minItems?: number;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  $ref?: string;
   $defs?: Record<string, JsonSchema>;
 };
 
@@ -60,7 +75,9 @@ function sample(s: JsonSchema, root: JsonSchema): unknown {
   const type = [s.type].flat().find((t) => t !== 'null') ?? (s.properties ? 'object' : undefined);
   switch (type) {
     case 'object':
-      return Object.fromEntries((s.required ?? []).map((key) => [key, /email/i.test(key) ? 'someone@example.com' : sample(s.properties?.[key] ?? {}, root)]));
+      return Object.fromEntries(
+        (s.required ?? []).map((key) => [key, /email/i.test(key) ? 'someone@example.com' : sample(s.properties?.[key] ?? {}, root)]),
+      );
     case 'array':
       return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items ?? {}, root));
     case 'string':
@@ -86,7 +103,10 @@ export function isEnumParam(route: RouteEntry, name: string): boolean {
 export function sampleParams(route: RouteEntry, given: Record<string, string> = {}): Record<string, string> {
   const schema = toJsonSchema(route.schema.params);
   return Object.fromEntries(
-    paramNames(route.url).map((name) => [name, given[name] ?? String(sample(schema?.properties?.[name] ?? { type: 'string' }, schema ?? {}))]),
+    paramNames(route.url).map((name) => [
+      name,
+      given[name] ?? String(sample(schema?.properties?.[name] ?? { type: 'string' }, schema ?? {})),
+    ]),
   );
 }
 
@@ -100,15 +120,25 @@ interface ValidRequest {
 
 /** Valid requests for the routes whose schemas refine across fields, which the generated sample cannot satisfy. */
 const VALID_REQUESTS: Record<string, ValidRequest> = {
-  'GET /api/v1/tenant/:t/institutions/:id/dashboard': { query: { start: '2024-01-01T00:00:00Z', end: '2024-02-01T00:00:00Z', scale: 'day' } },
-  'POST /api/v1/legal-entity-profile/:id/stakeholders': { body: { individualProfile: newObjectId(), stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' } },
-  'PUT /api/v1/legal-entity-profile/:id/stakeholders/:stakeholderId': { body: { individualProfile: newObjectId(), stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' } },
+  'GET /api/v1/tenant/:t/institutions/:id/dashboard': {
+    query: { start: '2024-01-01T00:00:00Z', end: '2024-02-01T00:00:00Z', scale: 'day' },
+  },
+  'POST /api/v1/legal-entity-profile/:id/stakeholders': {
+    body: { individualProfile: newObjectId(), stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' },
+  },
+  'PUT /api/v1/legal-entity-profile/:id/stakeholders/:stakeholderId': {
+    body: { individualProfile: newObjectId(), stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' },
+  },
   'POST /api/v1/document/:id/access': { body: { subjectEmail: 'grantee@example.com', role: 'viewer' } },
   'PUT /api/v1/document/:id/access/:accessId': { body: { role: 'viewer' } },
 };
 
 /** The smallest request the route's schemas accept: valid params, required query fields, a minimal body (a PNG for uploads). */
-export function sampleRequest(route: RouteEntry, given: Record<string, string> = {}, valid: ValidRequest = VALID_REQUESTS[routeName(route)] ?? {}): InjectOptions {
+export function sampleRequest(
+  route: RouteEntry,
+  given: Record<string, string> = {},
+  valid: ValidRequest = VALID_REQUESTS[routeName(route)] ?? {},
+): InjectOptions {
   const url = fillUrl(route.url, sampleParams(route, given));
   const query = toJsonSchema(route.schema.querystring);
   const values = valid.query ?? (query ? (sample(query, query) as Record<string, unknown>) : {});
@@ -135,10 +165,15 @@ export async function fingerprint(app: FastifyInstance): Promise<Record<string, 
   if (!union) {
     // The tables are the migrations': listed once per app (the catalog query cost as much as the hashing).
     const result = (await app.db.execute(
-      sql.raw(`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+      sql.raw(
+        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      ),
     )) as unknown as { rows: { name: string }[] };
     union = result.rows
-      .map(({ name }) => `select '${name}' as name, count(*)::int || ':' || md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' order by (to_jsonb(t) - 'last_used_at')::text), '')) as hash from "${name}" t`)
+      .map(
+        ({ name }) =>
+          `select '${name}' as name, count(*)::int || ':' || md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' order by (to_jsonb(t) - 'last_used_at')::text), '')) as hash from "${name}" t`,
+      )
       .join(' union all ');
     fingerprintQueries.set(app, union);
   }

@@ -70,12 +70,21 @@ const CONTENT_TYPES = Buffer.from(
   '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
     '<Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/></Types>',
 );
-const RELS = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>');
-const DOCUMENT = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p/></w:body></w:document>');
+const RELS = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>',
+);
+const DOCUMENT = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p/></w:body></w:document>',
+);
 
 /** The smallest Word package: content types, relationships and the main part, plus any extra parts. */
 export const docx = (extra: ZipInput[] = [], main: Partial<ZipInput> = {}) =>
-  makeZip([{ name: '[Content_Types].xml', data: CONTENT_TYPES }, { name: '_rels/.rels', data: RELS }, { name: 'word/document.xml', data: DOCUMENT, ...main }, ...extra]);
+  makeZip([
+    { name: '[Content_Types].xml', data: CONTENT_TYPES },
+    { name: '_rels/.rels', data: RELS },
+    { name: 'word/document.xml', data: DOCUMENT, ...main },
+    ...extra,
+  ]);
 
 const SCRIPT_SVG = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)"><text y="20">hi</text></a></svg>',
@@ -114,11 +123,31 @@ const OFFICE = (problem: string) => new RegExp(`${problem}|Files ending in \\.(d
 export const BAD_UPLOADS: BadUpload[] = [
   // Contents that are not what the name says (magic bytes).
   { label: 'an ELF binary named .pdf', name: 'statement.pdf', data: ELF, message: NOT_PDF },
-  { label: 'a Windows executable named .png', name: 'photo.png', data: EXE, message: /The file is not a PNG image: its contents do not match its \.png extension/ },
+  {
+    label: 'a Windows executable named .png',
+    name: 'photo.png',
+    data: EXE,
+    message: /The file is not a PNG image: its contents do not match its \.png extension/,
+  },
   { label: 'an HTML page named .pdf', name: 'statement.pdf', data: HTML, message: NOT_PDF },
-  { label: 'an HTML page named .png', name: 'photo.png', data: HTML, message: /The file is not a PNG image: its contents do not match its \.png extension/ },
-  { label: 'a PDF named .png', name: 'photo.png', data: PDF, message: /The file is not a PNG image: its contents (are a PDF: rename it to \.pdf|do not match its \.png extension)/ },
-  { label: 'a PNG named .jpg', name: 'photo.jpg', data: PNG, message: /The file is not a JPEG image: its contents are a PNG image: rename it to \.png/ },
+  {
+    label: 'an HTML page named .png',
+    name: 'photo.png',
+    data: HTML,
+    message: /The file is not a PNG image: its contents do not match its \.png extension/,
+  },
+  {
+    label: 'a PDF named .png',
+    name: 'photo.png',
+    data: PDF,
+    message: /The file is not a PNG image: its contents (are a PDF: rename it to \.pdf|do not match its \.png extension)/,
+  },
+  {
+    label: 'a PNG named .jpg',
+    name: 'photo.jpg',
+    data: PNG,
+    message: /The file is not a JPEG image: its contents are a PNG image: rename it to \.png/,
+  },
   { label: 'an HTML page named .txt', name: 'notes.html', data: HTML, message: NOT_ACCEPTED('html') },
   // Double extensions: the last one counts.
   { label: 'invoice.pdf.exe', name: 'invoice.pdf.exe', data: PDF, message: NOT_ACCEPTED('exe') },
@@ -138,32 +167,112 @@ export const BAD_UPLOADS: BadUpload[] = [
   { label: 'a NUL in the name', name: 'photo.png\u0000.html', data: PNG, message: /file name must not contain NUL characters/ },
   { label: 'a control character', name: 'pho\u0007to.png', data: PNG, message: /The file name contains control characters/ },
   { label: 'an escape sequence', name: '\u001b[31mphoto.png', data: PNG, message: /The file name contains control characters/ },
-  { label: 'a right-to-left override disguising .exe', name: 'photo\u202egnp.exe', data: EXE, message: /text-direction characters|Files ending in \.exe/ },
-  { label: 'a right-to-left override', name: 'ann\u202eotoh.png', data: PNG, message: /The file name contains invisible text-direction characters/ },
+  {
+    label: 'a right-to-left override disguising .exe',
+    name: 'photo\u202egnp.exe',
+    data: EXE,
+    message: /text-direction characters|Files ending in \.exe/,
+  },
+  {
+    label: 'a right-to-left override',
+    name: 'ann\u202eotoh.png',
+    data: PNG,
+    message: /The file name contains invisible text-direction characters/,
+  },
   { label: 'a very long name', name: `${'a'.repeat(300)}.png`, data: PNG, message: /The file name is too long/ },
   { label: 'a very long multibyte name', name: `${'é'.repeat(150)}.png`, data: PNG, message: /The file name is too long/ },
   // SVG: never accepted (it is a document that runs script), however it is named.
   { label: 'an SVG with script', name: 'logo.svg', data: SCRIPT_SVG, message: /SVG images are not accepted: they can carry scripts/ },
-  { label: 'an SVG with script named .png', name: 'logo.png', data: SCRIPT_SVG, message: /The file is not a PNG image: its contents do not match its \.png extension/ },
+  {
+    label: 'an SVG with script named .png',
+    name: 'logo.png',
+    data: SCRIPT_SVG,
+    message: /The file is not a PNG image: its contents do not match its \.png extension/,
+  },
   // Polyglots: a valid image that is also HTML.
-  { label: 'a PNG followed by HTML', name: 'photo.png', data: Buffer.concat([PNG, HTML]), message: /The PNG image has \d+ bytes of other data after its end/ },
-  { label: 'a PNG header followed by HTML', name: 'photo.png', data: Buffer.concat([PNG.subarray(0, 16), HTML]), message: /The file is not a complete PNG image/ },
-  { label: 'a PNG with HTML in a text chunk', name: 'photo.png', data: pngWithTextChunk('<html><script>alert(1)</script></html>'), message: /The file is a PNG image with HTML or script inside it/ },
-  { label: 'a JPEG with script', name: 'photo.jpg', data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), HTML]), message: /The file is a JPEG image with HTML or script inside it/ },
-  { label: 'a GIF/JavaScript polyglot', name: 'anim.gif', data: Buffer.from('GIF89a/*<svg/onload=alert(1)>*/=alert(1)//;'), message: /The file is a GIF image with HTML or script inside it/ },
+  {
+    label: 'a PNG followed by HTML',
+    name: 'photo.png',
+    data: Buffer.concat([PNG, HTML]),
+    message: /The PNG image has \d+ bytes of other data after its end/,
+  },
+  {
+    label: 'a PNG header followed by HTML',
+    name: 'photo.png',
+    data: Buffer.concat([PNG.subarray(0, 16), HTML]),
+    message: /The file is not a complete PNG image/,
+  },
+  {
+    label: 'a PNG with HTML in a text chunk',
+    name: 'photo.png',
+    data: pngWithTextChunk('<html><script>alert(1)</script></html>'),
+    message: /The file is a PNG image with HTML or script inside it/,
+  },
+  {
+    label: 'a JPEG with script',
+    name: 'photo.jpg',
+    data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), HTML]),
+    message: /The file is a JPEG image with HTML or script inside it/,
+  },
+  {
+    label: 'a GIF/JavaScript polyglot',
+    name: 'anim.gif',
+    data: Buffer.from('GIF89a/*<svg/onload=alert(1)>*/=alert(1)//;'),
+    message: /The file is a GIF image with HTML or script inside it/,
+  },
   // Zip: a plain archive, bombs, lies and tricks dressed as Office files.
   { label: 'a zip', name: 'archive.zip', data: makeZip([{ name: 'a.txt', data: Buffer.from('hello') }]), message: NOT_ACCEPTED('zip') },
-  { label: 'a zip named .docx', name: 'letter.docx', data: makeZip([{ name: 'a.txt', data: Buffer.from('hello') }]), message: OFFICE('The file is not a Word document: its contents do not match its \\.docx extension') },
-  { label: 'a zip bomb (.docx, 20 MB of zeros)', name: 'letter.docx', data: docx([], { data: ZEROS }), message: OFFICE('The Word document unpacks to 20 MB from \\d+ KB.*zip bomb') },
-  { label: 'a zip bomb (.xlsx)', name: 'sheet.xlsx', data: makeZip([{ name: '[Content_Types].xml', data: CONTENT_TYPES }, { name: 'xl/workbook.xml', data: ZEROS }]), message: OFFICE('The Excel workbook unpacks to 20 MB') },
-  { label: 'a part lying about its size', name: 'letter.docx', data: docx([], { data: ZEROS, declaredSize: 1000 }), message: OFFICE('does not unpack to the size it declares') },
   {
-    label: 'a .docx of 3000 parts', name: 'letter.docx', message: OFFICE('The Word document holds 3000 parts, more than the 2000'),
+    label: 'a zip named .docx',
+    name: 'letter.docx',
+    data: makeZip([{ name: 'a.txt', data: Buffer.from('hello') }]),
+    message: OFFICE('The file is not a Word document: its contents do not match its \\.docx extension'),
+  },
+  {
+    label: 'a zip bomb (.docx, 20 MB of zeros)',
+    name: 'letter.docx',
+    data: docx([], { data: ZEROS }),
+    message: OFFICE('The Word document unpacks to 20 MB from \\d+ KB.*zip bomb'),
+  },
+  {
+    label: 'a zip bomb (.xlsx)',
+    name: 'sheet.xlsx',
+    data: makeZip([
+      { name: '[Content_Types].xml', data: CONTENT_TYPES },
+      { name: 'xl/workbook.xml', data: ZEROS },
+    ]),
+    message: OFFICE('The Excel workbook unpacks to 20 MB'),
+  },
+  {
+    label: 'a part lying about its size',
+    name: 'letter.docx',
+    data: docx([], { data: ZEROS, declaredSize: 1000 }),
+    message: OFFICE('does not unpack to the size it declares'),
+  },
+  {
+    label: 'a .docx of 3000 parts',
+    name: 'letter.docx',
+    message: OFFICE('The Word document holds 3000 parts, more than the 2000'),
     data: docx(Array.from({ length: 2997 }, (_, i) => ({ name: `word/p${i}.xml`, data: Buffer.alloc(0), method: 0 as const }))),
   },
-  { label: 'a zip-slip part name', name: 'letter.docx', data: docx([{ name: '../../etc/cron.d/evil', data: Buffer.from('* * * * * root sh') }]), message: OFFICE('holds a part named outside the document') },
-  { label: 'an encrypted part', name: 'letter.docx', data: docx([{ name: 'word/secret.xml', data: Buffer.from('x'), flags: 1 }]), message: OFFICE('is encrypted inside') },
-  { label: 'macros', name: 'letter.docx', data: docx([{ name: 'word/vbaProject.bin', data: Buffer.from('Attribute VB_Name') }]), message: OFFICE('contains macros') },
+  {
+    label: 'a zip-slip part name',
+    name: 'letter.docx',
+    data: docx([{ name: '../../etc/cron.d/evil', data: Buffer.from('* * * * * root sh') }]),
+    message: OFFICE('holds a part named outside the document'),
+  },
+  {
+    label: 'an encrypted part',
+    name: 'letter.docx',
+    data: docx([{ name: 'word/secret.xml', data: Buffer.from('x'), flags: 1 }]),
+    message: OFFICE('is encrypted inside'),
+  },
+  {
+    label: 'macros',
+    name: 'letter.docx',
+    data: docx([{ name: 'word/vbaProject.bin', data: Buffer.from('Attribute VB_Name') }]),
+    message: OFFICE('contains macros'),
+  },
   { label: 'a truncated zip', name: 'letter.docx', data: docx().subarray(0, 200), message: OFFICE('is damaged') },
   // Empty.
   { label: 'an empty file', name: 'photo.png', data: Buffer.alloc(0), message: /The file is empty/ },

@@ -57,7 +57,9 @@ const send = (route: RouteEntry, file: { name: string; data: Buffer }) => t.app.
 
 describe('every multipart upload route', () => {
   it('is found in the route table, and takes a good PNG (so that its refusals below mean something)', async () => {
-    expect(uploads.map(routeName).sort()).toEqual(expect.arrayContaining(['POST /api/v1/document', 'POST /api/v1/image', 'PUT /api/v1/user/:id/image']));
+    expect(uploads.map(routeName).sort()).toEqual(
+      expect.arrayContaining(['POST /api/v1/document', 'POST /api/v1/image', 'PUT /api/v1/user/:id/image']),
+    );
     expect(uploads.length).toBeGreaterThanOrEqual(8);
     for (const route of uploads) {
       const res = await send(route, { name: 'ok.png', data: GOOD_UPLOADS.png });
@@ -65,36 +67,43 @@ describe('every multipart upload route', () => {
     }
   });
 
-  it('refuses each bad file with a 400 that says why, and writes nothing to the database or the disk', async () => {
-    const failures: string[] = [];
-    const cases = [
-      ...BAD_UPLOADS,
-      {
-        label: 'a file over UPLOAD_MAX_MB', name: 'big.png', status: 413, message: /The file is too large: the limit is 1 MB/,
-        data: Buffer.concat([GOOD_UPLOADS.png, Buffer.alloc(1024 * 1024)]),
-      },
-    ];
-    for (const route of uploads) {
-      for (const bad of cases) {
-        const before = await fingerprint(t.app);
-        const disk = filesOnDisk();
-        const res = await send(route, bad);
-        const shown = `${routeName(route)} ${bad.label}`;
-        const status = 'status' in bad ? bad.status : 400;
-        const envelope = errorEnvelope.safeParse(res.json());
-        if (res.statusCode !== status || !envelope.success || envelope.data.error.status !== status) {
-          failures.push(`${shown}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-        } else if (!bad.message.test(envelope.data.error.message)) {
-          failures.push(`${shown}: unclear message ${JSON.stringify(envelope.data.error.message)}`);
+  it(
+    'refuses each bad file with a 400 that says why, and writes nothing to the database or the disk',
+    async () => {
+      const failures: string[] = [];
+      const cases = [
+        ...BAD_UPLOADS,
+        {
+          label: 'a file over UPLOAD_MAX_MB',
+          name: 'big.png',
+          status: 413,
+          message: /The file is too large: the limit is 1 MB/,
+          data: Buffer.concat([GOOD_UPLOADS.png, Buffer.alloc(1024 * 1024)]),
+        },
+      ];
+      for (const route of uploads) {
+        for (const bad of cases) {
+          const before = await fingerprint(t.app);
+          const disk = filesOnDisk();
+          const res = await send(route, bad);
+          const shown = `${routeName(route)} ${bad.label}`;
+          const status = 'status' in bad ? bad.status : 400;
+          const envelope = errorEnvelope.safeParse(res.json());
+          if (res.statusCode !== status || !envelope.success || envelope.data.error.status !== status) {
+            failures.push(`${shown}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          } else if (!bad.message.test(envelope.data.error.message)) {
+            failures.push(`${shown}: unclear message ${JSON.stringify(envelope.data.error.message)}`);
+          }
+          const changed = changedTables(before, await fingerprint(t.app));
+          if (changed.length) failures.push(`${shown}: wrote to ${changed.join(', ')}`);
+          const added = filesOnDisk().filter((f) => !disk.includes(f));
+          if (added.length) failures.push(`${shown}: left ${added.join(', ')} on disk`);
         }
-        const changed = changedTables(before, await fingerprint(t.app));
-        if (changed.length) failures.push(`${shown}: wrote to ${changed.join(', ')}`);
-        const added = filesOnDisk().filter((f) => !disk.includes(f));
-        if (added.length) failures.push(`${shown}: left ${added.join(', ')} on disk`);
       }
-    }
-    expect(failures).toEqual([]);
-  }, WALK_TIMEOUT_MS);
+      expect(failures).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   it('inspects Office files where it takes them: a clean .docx passes every check the bombs failed', async () => {
     const takesOffice: string[] = [];
@@ -136,7 +145,9 @@ describe('downloads', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     const disposition = String(res.headers['content-disposition']);
     // The quoted name is printable ASCII without quotes or markup; the exact name travels RFC 5987-encoded.
-    expect(disposition).toBe(`attachment; filename="R_sum_ bQ1 _.2024.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé bQ1 ü.2024.pdf')}`);
+    expect(disposition).toBe(
+      `attachment; filename="R_sum_ bQ1 _.2024.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé bQ1 ü.2024.pdf')}`,
+    );
   });
 
   it('serve images as the type their bytes show, with nosniff', async () => {

@@ -28,16 +28,22 @@ const BOOT_WAIT_MS = 3000;
 const BOOT_BATCH = 4;
 export const BOOT_LOADER =
   '(function(){' +
-  'var d=document,f=JSON.parse(d.getElementById("' + BOOT_FILES_ID + '").textContent),started=false;' +
+  'var d=document,f=JSON.parse(d.getElementById("' +
+  BOOT_FILES_ID +
+  '").textContent),started=false;' +
   'function start(){if(started)return;started=true;' +
   'var q=f.preload.map(function(h){return{tag:"link",rel:"modulepreload",href:h}}).concat([{tag:"script",type:"module",src:f.entry}]);' +
-  'function next(){q.splice(0,' + BOOT_BATCH + ').forEach(function(p){var e=d.createElement(p.tag);e.crossOrigin="";for(var k in p)if(k!=="tag")e[k]=p[k];d.head.appendChild(e)});if(q.length)setTimeout(next,0)}next()}' +
+  'function next(){q.splice(0,' +
+  BOOT_BATCH +
+  ').forEach(function(p){var e=d.createElement(p.tag);e.crossOrigin="";for(var k in p)if(k!=="tag")e[k]=p[k];d.head.appendChild(e)});if(q.length)setTimeout(next,0)}next()}' +
   'var painted=false,fonts=!d.fonts;' +
   'function ready(){if(painted&&fonts)requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}' +
   'if(d.fonts)d.fonts.ready.then(function(){fonts=true;ready()});' +
   'if(d.visibilityState==="hidden")start();' +
   'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){painted=true;ready()}}).observe({type:"paint",buffered:true})}catch(e){start()}' +
-  'setTimeout(start,' + BOOT_WAIT_MS + ')' +
+  'setTimeout(start,' +
+  BOOT_WAIT_MS +
+  ')' +
   '})()';
 
 /** The CSP source that allows BOOT_LOADER and nothing else inline. */

@@ -1,5 +1,13 @@
 import {
-  BRAND_LOGO_HEIGHT, brandFontStack, brandLogoSizes, brandPaper, contrastText, DEFAULT_BRANDING, initials, pickBrandLogo, type TenantBootstrap,
+  BRAND_LOGO_HEIGHT,
+  brandFontStack,
+  brandLogoSizes,
+  brandPaper,
+  contrastText,
+  DEFAULT_BRANDING,
+  initials,
+  pickBrandLogo,
+  type TenantBootstrap,
 } from '@tessera/domain';
 import type { FirstScreen } from './first-screen-theme.ts';
 import { escapeHtml } from './html.ts';
@@ -55,7 +63,9 @@ export function firstPaint(bootstrap: TenantBootstrap, screen: FirstScreen | nul
     const name = escapeHtml(tenant.name);
     if (image) logo = `<img src="${escapeHtml(image.url)}" alt="${name}">`;
     else {
-      const mark = icon ? `<img src="${escapeHtml(icon.url)}" alt="" style="width:${logoHeight}px">` : `<span class="fp-mono" aria-hidden="true">${escapeHtml(initials(tenant.name))}</span>`;
+      const mark = icon
+        ? `<img src="${escapeHtml(icon.url)}" alt="" style="width:${logoHeight}px">`
+        : `<span class="fp-mono" aria-hidden="true">${escapeHtml(initials(tenant.name))}</span>`;
       logo = `${mark}<span class="fp-name">${name}</span>`;
     }
   }

@@ -1,5 +1,10 @@
 import {
-  CAROUSEL_WINDOW, marketplaceOfferCard, marketplaceOfferPath, offerAssetClassLabels, offerCardMetricItems, offerTypeLabels,
+  CAROUSEL_WINDOW,
+  marketplaceOfferCard,
+  marketplaceOfferPath,
+  offerAssetClassLabels,
+  offerCardMetricItems,
+  offerTypeLabels,
   type MarketplaceOfferCard,
 } from '@tessera/domain';
 import { z } from 'zod';
@@ -23,7 +28,10 @@ const APARTMENT =
 export function listScreen(theme: ScreenTheme, showcase: unknown): FirstScreen {
   const parsed = showcaseAnswer.safeParse(showcase);
   const offers = parsed.success ? parsed.data.data : [];
-  const carousel = offers.length > 0 ? `<div class="fs-l-row"><div class="fs-l-aside"></div><div class="fs-l-main">${showcaseCarousel(offers)}</div></div>` : '';
+  const carousel =
+    offers.length > 0
+      ? `<div class="fs-l-row"><div class="fs-l-aside"></div><div class="fs-l-main">${showcaseCarousel(offers)}</div></div>`
+      : '';
   return {
     style: baseStyle(theme) + listStyle(theme),
     body: `<div class="fs fs-l"><h1 class="fs-h4 fs-l-title">Marketplace</h1>${carousel}</div>`,

@@ -1,6 +1,19 @@
 import {
-  formatMonths, formatOfferMoney, formatOfferPercent, initials, listingStatusColors, listingStatusLabels, MARKETPLACE_OFFER_TABS, marketplaceOffer,
-  marketplaceOfferPath, offerAssetClassLabels, offerCardMetrics, offerCtaHasLabel, offerTypeLabels, type MarketplaceOffer, type MarketplaceOfferTab,
+  formatMonths,
+  formatOfferMoney,
+  formatOfferPercent,
+  initials,
+  listingStatusColors,
+  listingStatusLabels,
+  MARKETPLACE_OFFER_TABS,
+  marketplaceOffer,
+  marketplaceOfferPath,
+  offerAssetClassLabels,
+  offerCardMetrics,
+  offerCtaHasLabel,
+  offerTypeLabels,
+  type MarketplaceOffer,
+  type MarketplaceOfferTab,
 } from '@tessera/domain';
 import { baseStyle, button, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
 import { escapeHtml } from './html.ts';
@@ -50,7 +63,10 @@ function header(offer: MarketplaceOffer, aboutPath: string, onAbout: boolean): s
     listingStatusLabels[offer.listingStatus],
   ].filter(Boolean);
   const colour = listingStatusColors[offer.listingStatus];
-  const chip = offer.listingStatus === 'open' ? '' : `<span class="fs-chip${colour === 'info' ? ' fs-chip-info' : ''}"><span>${escapeHtml(listingStatusLabels[offer.listingStatus])}</span></span>`;
+  const chip =
+    offer.listingStatus === 'open'
+      ? ''
+      : `<span class="fs-chip${colour === 'info' ? ' fs-chip-info' : ''}"><span>${escapeHtml(listingStatusLabels[offer.listingStatus])}</span></span>`;
   const buttons = [
     offerCtaHasLabel(offer.primaryCTA) ? button(offer.primaryCTA?.label ?? '', { variant: 'contained' }) : '',
     offerCtaHasLabel(offer.secondaryCTA) ? button(offer.secondaryCTA?.label ?? '', { variant: 'outlined' }) : '',
@@ -74,7 +90,8 @@ function header(offer: MarketplaceOffer, aboutPath: string, onAbout: boolean): s
 
 function hero(offer: MarketplaceOffer, aboutPath: string): string {
   const metrics = offerCardMetrics(offer.classes);
-  const metric = (label: string, value: string) => `<div class="fs-o-metric"><div class="fs-cap fs-muted">${label}</div><div class="fs-h6 fs-any">${escapeHtml(value)}</div></div>`;
+  const metric = (label: string, value: string) =>
+    `<div class="fs-o-metric"><div class="fs-cap fs-muted">${label}</div><div class="fs-h6 fs-any">${escapeHtml(value)}</div></div>`;
   return (
     '<div class="fs-card"><div class="fs-card-in"><div class="fs-o-metrics">' +
     metric('Min. Investment', formatOfferMoney(metrics.minimumInvestment)) +
@@ -88,7 +105,8 @@ function hero(offer: MarketplaceOffer, aboutPath: string): string {
 /** Real links to the tabs' addresses, so a tap before the app runs still opens the tab. */
 function tabs(base: string, current: MarketplaceOfferTab): string {
   const links = MARKETPLACE_OFFER_TABS.map(
-    (t) => `<a class="fs-tab" href="${escapeHtml(`${base}/${t.segment}`)}"${t.segment === current ? ' aria-current="page"' : ''}>${t.label}</a>`,
+    (t) =>
+      `<a class="fs-tab" href="${escapeHtml(`${base}/${t.segment}`)}"${t.segment === current ? ' aria-current="page"' : ''}>${t.label}</a>`,
   ).join('');
   const arrow = (path: string, side: string) => `<span class="fs-tabs-arrow fs-tabs-${side}" aria-hidden="true">${svgIcon(path)}</span>`;
   return `<nav class="fs-tabs" aria-label="Offer sections">${arrow(ARROW_LEFT, 'start')}<div class="fs-tabs-list">${links}</div>${arrow(ARROW_RIGHT, 'end')}</nav>`;

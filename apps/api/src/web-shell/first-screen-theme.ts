@@ -48,7 +48,9 @@ export function firstScreenFonts(html: string): { faces: string; files: string[]
     .map(([face]) => face)
     .filter((face) => /font-family:\s*["']?Roboto["']?\s*;/.test(face) && /font-weight:\s*(400|600|700)\b/.test(face));
   return {
-    faces: roboto.map((face) => face.replace(/font-family:[^;]*;/, `font-family:"${FACE}";`).replace(/font-display:\s*\w+/, 'font-display:block')).join(''),
+    faces: roboto
+      .map((face) => face.replace(/font-family:[^;]*;/, `font-family:"${FACE}";`).replace(/font-display:\s*\w+/, 'font-display:block'))
+      .join(''),
     files: roboto.map((face) => /url\((\/[\w./-]+\.woff2)\)/.exec(face)?.[1]).filter((file): file is string => file !== undefined),
   };
 }
@@ -127,9 +129,19 @@ export const svgIcon = (path: string) => `<svg viewBox="0 0 24 24" aria-hidden="
  * A link painted as MUI's Button, or, without `href`, a look-alike that does nothing: what needs the app (a call to
  * action, a disabled button) waits for it.
  */
-export function button(label: string, options: { variant?: 'contained' | 'outlined' | 'text'; href?: string; disabled?: boolean; extraClass?: string; ariaLabel?: string }): string {
+export function button(
+  label: string,
+  options: { variant?: 'contained' | 'outlined' | 'text'; href?: string; disabled?: boolean; extraClass?: string; ariaLabel?: string },
+): string {
   const { variant = 'text', href, disabled = false, extraClass, ariaLabel } = options;
-  const classes = ['fs-btn', variant === 'contained' ? 'fs-btn-c' : variant === 'outlined' ? 'fs-btn-o' : null, disabled ? 'fs-btn-off' : null, extraClass ?? null];
+  const classes = [
+    'fs-btn',
+    variant === 'contained' ? 'fs-btn-c' : variant === 'outlined' ? 'fs-btn-o' : null,
+    disabled ? 'fs-btn-off' : null,
+    extraClass ?? null,
+  ];
   const attributes = `class="${classes.filter(Boolean).join(' ')}"${ariaLabel ? ` aria-label="${escapeHtml(ariaLabel)}"` : ''}`;
-  return href && !disabled ? `<a ${attributes} href="${escapeHtml(href)}">${escapeHtml(label)}</a>` : `<span ${attributes}>${escapeHtml(label)}</span>`;
+  return href && !disabled
+    ? `<a ${attributes} href="${escapeHtml(href)}">${escapeHtml(label)}</a>`
+    : `<span ${attributes}>${escapeHtml(label)}</span>`;
 }

@@ -1,5 +1,10 @@
 import {
-  DEFAULT_BRANDING, MARKETPLACE_FIRST_PAGE_SEARCH, type MarketplaceOffer, type MarketplaceOfferCard, type OfferClass, type TenantBootstrap,
+  DEFAULT_BRANDING,
+  MARKETPLACE_FIRST_PAGE_SEARCH,
+  type MarketplaceOffer,
+  type MarketplaceOfferCard,
+  type OfferClass,
+  type TenantBootstrap,
 } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import { firstScreen } from './first-screen.ts';
@@ -15,30 +20,92 @@ const bootstrap = (mode: 'light' | 'dark' = 'light'): TenantBootstrap => ({
   tenantId: TENANT,
   tenantSlug: 'harbor',
   appType: 'platform',
-  tenant: { _id: TENANT, slug: 'harbor', name: 'Harbor', branding: { ...DEFAULT_BRANDING, theme: { ...DEFAULT_BRANDING.theme, defaultMode: mode } } },
+  tenant: {
+    _id: TENANT,
+    slug: 'harbor',
+    name: 'Harbor',
+    branding: { ...DEFAULT_BRANDING, theme: { ...DEFAULT_BRANDING.theme, defaultMode: mode } },
+  },
 });
 
 const offerClass = (overrides: Partial<OfferClass> = {}): OfferClass => ({
-  id: 'class-a', name: 'Class A', description: null, internalRateOfReturn: 21, annualizedReturn: null, cashOnCash: null, equityMultiple: 2.4,
-  holdingPeriod: 60, preferredReturn: null, minimumInvestment: 75_000, maximumInvestment: null, distributionFrequency: null, distributionShare: null,
-  pricePerUnit: null, upsideSplit: null, customMetrics: [], ...overrides,
+  id: 'class-a',
+  name: 'Class A',
+  description: null,
+  internalRateOfReturn: 21,
+  annualizedReturn: null,
+  cashOnCash: null,
+  equityMultiple: 2.4,
+  holdingPeriod: 60,
+  preferredReturn: null,
+  minimumInvestment: 75_000,
+  maximumInvestment: null,
+  distributionFrequency: null,
+  distributionShare: null,
+  pricePerUnit: null,
+  upsideSplit: null,
+  customMetrics: [],
+  ...overrides,
 });
 
 const offer = (overrides: Partial<MarketplaceOffer> = {}): MarketplaceOffer => ({
-  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', slug: 'cedar-point', name: 'Cedar Point Hotel', description: '<p>Long.</p>',
-  descriptionShort: 'A 160-key lakeside hotel.', type: 'opportunistic-investment', assetClass: 'hospitality',
-  institution: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', name: 'Harbor Point Credit', slug: 'harbor-point-credit', type: 'lender', descriptionShort: null, logoUrl: LOGO },
-  images: [], bannerUrl: IMAGE, videos: [], openDate: null, closeDate: null, listingStatus: 'closed', fedExemptionExclusions: [], customMetrics: [],
-  primaryCTA: null, secondaryCTA: null, classes: [offerClass(), offerClass({ id: 'b', minimumInvestment: 100_000, internalRateOfReturn: 12.5, holdingPeriod: 84 })],
-  documents: [], ...overrides,
+  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+  slug: 'cedar-point',
+  name: 'Cedar Point Hotel',
+  description: '<p>Long.</p>',
+  descriptionShort: 'A 160-key lakeside hotel.',
+  type: 'opportunistic-investment',
+  assetClass: 'hospitality',
+  institution: {
+    _id: 'e5e5e5e5e5e5e5e5e5e5e5e5',
+    name: 'Harbor Point Credit',
+    slug: 'harbor-point-credit',
+    type: 'lender',
+    descriptionShort: null,
+    logoUrl: LOGO,
+  },
+  images: [],
+  bannerUrl: IMAGE,
+  videos: [],
+  openDate: null,
+  closeDate: null,
+  listingStatus: 'closed',
+  fedExemptionExclusions: [],
+  customMetrics: [],
+  primaryCTA: null,
+  secondaryCTA: null,
+  classes: [offerClass(), offerClass({ id: 'b', minimumInvestment: 100_000, internalRateOfReturn: 12.5, holdingPeriod: 84 })],
+  documents: [],
+  ...overrides,
 });
 
 const card = (name: string, overrides: Partial<MarketplaceOfferCard> = {}): MarketplaceOfferCard => ({
-  _id: 'f6f6f6f6f6f6f6f6f6f6f6f6', slug: name.toLowerCase().replace(/\W+/g, '-'), name, descriptionShort: 'Handpicked.', type: 'value-add',
-  assetClass: 'multi-family', listingStatus: 'open', openDate: null, closeDate: null,
-  institution: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', name: 'Summit Ridge Capital', slug: 'summit', type: 'fund', descriptionShort: null, logoUrl: null },
-  bannerUrl: IMAGE, classNames: ['Class A'], minimumInvestment: 50_000, targetIrr: 18, equityMultiple: 2, holdingPeriod: 60, primaryCTA: null,
-  secondaryCTA: null, ...overrides,
+  _id: 'f6f6f6f6f6f6f6f6f6f6f6f6',
+  slug: name.toLowerCase().replace(/\W+/g, '-'),
+  name,
+  descriptionShort: 'Handpicked.',
+  type: 'value-add',
+  assetClass: 'multi-family',
+  listingStatus: 'open',
+  openDate: null,
+  closeDate: null,
+  institution: {
+    _id: 'e5e5e5e5e5e5e5e5e5e5e5e5',
+    name: 'Summit Ridge Capital',
+    slug: 'summit',
+    type: 'fund',
+    descriptionShort: null,
+    logoUrl: null,
+  },
+  bannerUrl: IMAGE,
+  classNames: ['Class A'],
+  minimumInvestment: 50_000,
+  targetIrr: 18,
+  equityMultiple: 2,
+  holdingPeriod: 60,
+  primaryCTA: null,
+  secondaryCTA: null,
+  ...overrides,
 });
 
 /** The offer page's first screen for an offer answered at `slug`. */
@@ -53,7 +120,7 @@ const listAnswers = (showcase: MarketplaceOfferCard[] | null) => ({
   ...(showcase ? { [`${API}/showcase`]: { data: showcase } } : {}),
 });
 
-describe('the offer page\'s first screen', () => {
+describe("the offer page's first screen", () => {
   it('paints the header, hero, tabs and About card of Home as the app does, its links real', () => {
     const { body, style } = offerPage('/marketplace/offers/cedar-point');
     expect(body).toContain(`<div class="fs-o-banner"><img src="${IMAGE}" alt="" fetchpriority="high"></div>`);
@@ -79,7 +146,11 @@ describe('the offer page\'s first screen', () => {
   it('escapes what the offer holds, in text and in attributes, and never writes it into the style', () => {
     const { body, style } = offerPage(
       '/marketplace/offers/cedar-point/home',
-      offer({ name: XSS_NAME, descriptionShort: '<img src=x onerror=alert(3)>', primaryCTA: { label: '"><script>x</script>', url: 'https://example.com' } }),
+      offer({
+        name: XSS_NAME,
+        descriptionShort: '<img src=x onerror=alert(3)>',
+        primaryCTA: { label: '"><script>x</script>', url: 'https://example.com' },
+      }),
     );
     expect(body).not.toMatch(/<script|<img src=x|<\/style>/);
     expect(body).toContain('&#60;/style&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;img src=x onerror=alert(2)&#62;');
@@ -105,7 +176,7 @@ describe('the offer page\'s first screen', () => {
     expect(body).not.toContain('<img');
   });
 
-  it('paints only the API\'s own images', () => {
+  it("paints only the API's own images", () => {
     const { body } = offerPage(
       '/marketplace/offers/cedar-point',
       offer({ bannerUrl: 'https://tracker.example/banner.png', institution: { ...offer().institution, logoUrl: 'javascript:alert(1)' } }),
@@ -117,14 +188,22 @@ describe('the offer page\'s first screen', () => {
   it('shows no badge for an open offer, an info badge for an upcoming one, and the calls to action as look-alikes', () => {
     const open = offerPage(
       '/marketplace/offers/cedar-point',
-      offer({ listingStatus: 'open', primaryCTA: { label: 'Reserve a spot', url: 'https://example.com/a' }, secondaryCTA: { label: 'Call us', url: '' } }),
+      offer({
+        listingStatus: 'open',
+        primaryCTA: { label: 'Reserve a spot', url: 'https://example.com/a' },
+        secondaryCTA: { label: 'Call us', url: '' },
+      }),
     ).body;
     expect(open).not.toContain('fs-chip');
     expect(open).toContain('Opportunistic Investment · Hospitality · Open');
     // They need the app (analytics, sign-in first): not links. 'Learn More' is not shown beside a primary label.
-    expect(open).toContain('<span class="fs-btn fs-btn-c">Reserve a spot</span><span class="fs-btn fs-btn-o">Call us</span><a class="fs-btn"');
+    expect(open).toContain(
+      '<span class="fs-btn fs-btn-c">Reserve a spot</span><span class="fs-btn fs-btn-o">Call us</span><a class="fs-btn"',
+    );
     expect(open).not.toContain('Learn More');
-    expect(offerPage('/marketplace/offers/cedar-point', offer({ listingStatus: 'upcoming' })).body).toContain('<span class="fs-chip fs-chip-info"><span>Upcoming</span></span>');
+    expect(offerPage('/marketplace/offers/cedar-point', offer({ listingStatus: 'upcoming' })).body).toContain(
+      '<span class="fs-chip fs-chip-info"><span>Upcoming</span></span>',
+    );
   });
 
   it('paints the header, hero and tabs alone on the other tabs, with View Details disabled on About', () => {
@@ -140,9 +219,13 @@ describe('the offer page\'s first screen', () => {
     }
   });
 
-  it('uses the tenant\'s default mode', () => {
+  it("uses the tenant's default mode", () => {
     const theme = DEFAULT_BRANDING.theme;
-    const dark = firstScreen({ bootstrap: bootstrap('dark'), path: '/marketplace/offers/cedar-point', answers: { [`${API}/offers/cedar-point`]: { data: offer() } } });
+    const dark = firstScreen({
+      bootstrap: bootstrap('dark'),
+      path: '/marketplace/offers/cedar-point',
+      answers: { [`${API}/offers/cedar-point`]: { data: offer() } },
+    });
     expect(dark?.style).toContain(`.fs-btn-c{padding:6px 16px;background:${theme.dark.primary}`);
     expect(dark?.style).toContain('.fs-muted{color:rgba(255, 255, 255, 0.7)}');
     expect(offerPage('/marketplace/offers/cedar-point').style).toContain(`.fs-btn-c{padding:6px 16px;background:${theme.light.primary}`);
@@ -154,14 +237,29 @@ describe('the offer page\'s first screen', () => {
     expect(firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers/cedar-point/team', answers })).toBeNull();
     expect(firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers/cedar-point/home/x', answers })).toBeNull();
     expect(firstScreen({ bootstrap: bootstrap(), path: '/investor/dashboard', answers })).toBeNull();
-    expect(firstScreen({ bootstrap: { ...bootstrap(), tenantId: null, tenant: null }, path: '/marketplace/offers/cedar-point', answers })).toBeNull();
-    expect(firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers/cedar-point', answers: { [`${API}/offers/cedar-point`]: { data: { name: 'x' } } } })).toBeNull();
+    expect(
+      firstScreen({ bootstrap: { ...bootstrap(), tenantId: null, tenant: null }, path: '/marketplace/offers/cedar-point', answers }),
+    ).toBeNull();
+    expect(
+      firstScreen({
+        bootstrap: bootstrap(),
+        path: '/marketplace/offers/cedar-point',
+        answers: { [`${API}/offers/cedar-point`]: { data: { name: 'x' } } },
+      }),
+    ).toBeNull();
   });
 });
 
-describe('the marketplace list\'s first screen', () => {
+describe("the marketplace list's first screen", () => {
   it('paints the title and the showcase on its first slide, the next ones hidden as the app keeps them', () => {
-    const deals = [card('Summit Ridge Apartments'), card('Harbor <b>Fund</b>', { bannerUrl: null }), card('Third'), card('Fourth'), card('Fifth'), card('Sixth')];
+    const deals = [
+      card('Summit Ridge Apartments'),
+      card('Harbor <b>Fund</b>', { bannerUrl: null }),
+      card('Third'),
+      card('Fourth'),
+      card('Fifth'),
+      card('Sixth'),
+    ];
     const screen = firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers', answers: listAnswers(deals) });
     const body = screen?.body ?? '';
     expect(body).toContain('<h1 class="fs-h4 fs-l-title">Marketplace</h1>');
@@ -173,18 +271,22 @@ describe('the marketplace list\'s first screen', () => {
     expect(body).toContain('<dt>Min. Investment</dt><dd>$50,000</dd><');
     expect(body).toContain('<dt>Target IRR</dt><dd>18%</dd>');
     expect(body).toContain('<dt>Avg. Equity Mult.</dt><dd>2.0x</dd>');
-    expect(body).toContain('<a class="fs-btn fs-btn-c" aria-label="View Offer Summit Ridge Apartments" href="/marketplace/offers/summit-ridge-apartments">View Offer</a>');
+    expect(body).toContain(
+      '<a class="fs-btn fs-btn-c" aria-label="View Offer Summit Ridge Apartments" href="/marketplace/offers/summit-ridge-apartments">View Offer</a>',
+    );
     // Within 2 of the first, going round: slides 1, 2, 3, 5 and 6; only the first shown, and one image fetched.
-    expect([...body.matchAll(/aria-label="(\d) of 6"( aria-hidden="true" inert)?/g)].map((m) => `${m[1]}${m[2] ? ' hidden' : ''}`)).toEqual([
-      '1', '2 hidden', '3 hidden', '5 hidden', '6 hidden',
-    ]);
+    expect([...body.matchAll(/aria-label="(\d) of 6"( aria-hidden="true" inert)?/g)].map((m) => `${m[1]}${m[2] ? ' hidden' : ''}`)).toEqual(
+      ['1', '2 hidden', '3 hidden', '5 hidden', '6 hidden'],
+    );
     expect(body.match(/<img/g)).toHaveLength(1);
     expect(body).toContain('Harbor &#60;b&#62;Fund&#60;/b&#62;');
     expect(body.match(/class="fs-dot( fs-dot-on)?"/g)).toHaveLength(6);
   });
 
   it('shows one deal without controls, and the title alone without deals', () => {
-    const one = firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers', answers: listAnswers([card(XSS_NAME, { bannerUrl: null })]) })?.body ?? '';
+    const one =
+      firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers', answers: listAnswers([card(XSS_NAME, { bannerUrl: null })]) })
+        ?.body ?? '';
     expect(one).not.toContain('fs-show-nav');
     expect(one).not.toContain('fs-icon');
     expect(one).not.toMatch(/<script|<img src=x|<\/style>/);
@@ -202,15 +304,19 @@ describe('the marketplace list\'s first screen', () => {
   });
 });
 
-describe('the first screen\'s faces', () => {
-  it('are the page\'s Roboto faces in the weights it uses, under their own name, drawn once loaded instead of swapped', () => {
+describe("the first screen's faces", () => {
+  it("are the page's Roboto faces in the weights it uses, under their own name, drawn once loaded instead of swapped", () => {
     const face = (weight: number) =>
       `@font-face{font-family:Roboto;font-style:normal;font-display:swap;font-weight:${weight};src:url(/assets/r-${weight}.woff2)format("woff2"),url(/assets/r-${weight}.woff)format("woff")}`;
     const html = `<style>${face(400)}${face(500)}${face(600)}${face(700)}@font-face{font-family:Inter;font-display:swap;font-weight:400;src:url(/assets/i.woff2)}</style>`;
     const fonts = firstScreenFonts(html);
     expect(fonts.files).toEqual(['/assets/r-400.woff2', '/assets/r-600.woff2', '/assets/r-700.woff2']);
     expect(fonts.faces).toBe(
-      [400, 600, 700].map((w) => face(w).replace('font-family:Roboto', 'font-family:"Roboto first screen"').replace('font-display:swap', 'font-display:block')).join(''),
+      [400, 600, 700]
+        .map((w) =>
+          face(w).replace('font-family:Roboto', 'font-family:"Roboto first screen"').replace('font-display:swap', 'font-display:block'),
+        )
+        .join(''),
     );
     const screen = firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers', answers: listAnswers(null), fontFaces: fonts.faces });
     expect(screen?.style).toContain('.fs{font-family:"Roboto first screen", "Roboto", "Helvetica Neue", Arial, sans-serif}');

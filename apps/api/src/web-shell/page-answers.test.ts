@@ -19,20 +19,29 @@ let hidden = '';
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'tessera-web-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>',
+  );
   t = await buildTestApp({ WEB_DIST: dist });
   f = marketplaceFactories(t);
   const tenantId = t.tenants.globex.id;
   const fund = await f.createInstitution(tenantId, 'Harbor Fund');
   offer.banner = await f.storeImage(tenantId);
   offer.id = await f.createOffer({
-    tenantId, institutionId: fund, ...LISTED, slug: 'harbor-point', name: 'Harbor </script><script>alert(1)</script> Point',
+    tenantId,
+    institutionId: fund,
+    ...LISTED,
+    slug: 'harbor-point',
+    name: 'Harbor </script><script>alert(1)</script> Point',
     images: [{ id: 'b', image: offer.banner, position: 0, hidden: false, purpose: 'banner' }],
   });
   hidden = await f.createOffer({ tenantId, institutionId: fund, ...LISTED, visibilityStatus: 'hidden', slug: 'quiet-offer' });
   owner = await signUp(t.app, SLUG, { role: 'owner' });
   const picked = await t.app.inject({
-    method: 'PUT', url: `/api/v1/tenant/${SLUG}/marketplace/settings`, headers: { host: hostOf(SLUG), ...bearer(owner.token) },
+    method: 'PUT',
+    url: `/api/v1/tenant/${SLUG}/marketplace/settings`,
+    headers: { host: hostOf(SLUG), ...bearer(owner.token) },
     payload: { handpickedOfferIds: [offer.id] },
   });
   expect(picked.statusCode, picked.body).toBe(200);
@@ -49,7 +58,8 @@ function answersOf(html: string): Record<string, unknown> | null {
   const json = new RegExp(`<script id="${PAGE_ANSWERS_ID}" type="application/json">(.*?)</script>`).exec(html)?.[1];
   return json === undefined ? null : (JSON.parse(json) as Record<string, unknown>);
 }
-const imagePreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g)].map((m) => m[1]);
+const imagePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('the GETs of a landing page', () => {
   const base = '/tenant/t1/marketplace';
@@ -72,20 +82,31 @@ describe('the GETs of a landing page', () => {
   });
 
   it('are none for other pages', () => {
-    for (const path of ['/', '/signin', '/marketplace/institutions', '/marketplace/offers/x/unknown', '/marketplace/offers/x/home/more', '/marketplace/offers/%E0%A4%A']) {
+    for (const path of [
+      '/',
+      '/signin',
+      '/marketplace/institutions',
+      '/marketplace/offers/x/unknown',
+      '/marketplace/offers/x/home/more',
+      '/marketplace/offers/%E0%A4%A',
+    ]) {
       expect(firstRequests('t1', path, '')).toEqual([]);
     }
   });
 });
 
 describe('answers written into the page', () => {
-  it('gives the marketplace list the answers the API gives a signed-out visitor, and preloads the first slide\'s banner', async () => {
+  it("gives the marketplace list the answers the API gives a signed-out visitor, and preloads the first slide's banner", async () => {
     const res = await page('/marketplace/offers', { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);
     const html = brotliDecompressSync(res.rawPayload).toString();
     const answers = answersOf(html);
     const tenantId = t.tenants.globex.id;
-    const paths = [`/tenant/${tenantId}/marketplace/offers${MARKETPLACE_FIRST_PAGE_SEARCH}`, `/tenant/${tenantId}/marketplace/showcase`, `/tenant/${tenantId}/marketplace/institutions?limit=100`];
+    const paths = [
+      `/tenant/${tenantId}/marketplace/offers${MARKETPLACE_FIRST_PAGE_SEARCH}`,
+      `/tenant/${tenantId}/marketplace/showcase`,
+      `/tenant/${tenantId}/marketplace/institutions?limit=100`,
+    ];
     expect(Object.keys(answers ?? {}).sort()).toEqual([...paths].sort());
     for (const path of paths) {
       const direct = await t.app.inject({ method: 'GET', url: `/api/v1${path}`, headers: { host: hostOf(SLUG) } });
@@ -101,7 +122,7 @@ describe('answers written into the page', () => {
     expect(html).not.toContain('<script>alert');
   });
 
-  it('gives an offer\'s page the offer, on each tab, and preloads its banner', async () => {
+  it("gives an offer's page the offer, on each tab, and preloads its banner", async () => {
     for (const url of ['/marketplace/offers/harbor-point', '/marketplace/offers/HARBOR-POINT/about']) {
       const res = await page(url);
       const answers = answersOf(res.body);
@@ -113,7 +134,7 @@ describe('answers written into the page', () => {
     }
   });
 
-  it('paints the first screen from the answers, the offer\'s name escaped (first-screen.ts)', async () => {
+  it("paints the first screen from the answers, the offer's name escaped (first-screen.ts)", async () => {
     const name = 'Harbor &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; Point';
     expect((await page('/marketplace/offers/harbor-point')).body).toContain(`<h1 class="fs-o-h1 fs-any">${name}</h1>`);
     expect((await page('/marketplace/offers')).body).toContain(`<h3 class="fs-h5 fs-any">${name}</h3>`);
@@ -132,7 +153,7 @@ describe('answers written into the page', () => {
     expect(acme.body).not.toContain(offer.id);
   });
 
-  it('writes nothing for other pages, for HEAD, or for a filtered list\'s offers', async () => {
+  it("writes nothing for other pages, for HEAD, or for a filtered list's offers", async () => {
     for (const url of ['/signin', '/', '/marketplace/institutions']) expect(answersOf((await page(url)).body)).toBeNull();
     const head = await page('/marketplace/offers', {}, 'HEAD');
     expect(head.statusCode).toBe(200);

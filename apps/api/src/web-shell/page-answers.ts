@@ -1,6 +1,11 @@
 import {
-  MARKETPLACE_FILTER_INSTITUTIONS, MARKETPLACE_FIRST_PAGE, MARKETPLACE_OFFER_TABS, marketplaceInstitutionsApiPath, marketplaceOfferApiPath,
-  marketplaceOffersApiPath, marketplaceShowcaseApiPath,
+  MARKETPLACE_FILTER_INSTITUTIONS,
+  MARKETPLACE_FIRST_PAGE,
+  MARKETPLACE_OFFER_TABS,
+  marketplaceInstitutionsApiPath,
+  marketplaceOfferApiPath,
+  marketplaceOffersApiPath,
+  marketplaceShowcaseApiPath,
 } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -72,7 +77,11 @@ export async function pageAnswers(app: FastifyInstance, request: FastifyRequest,
   const settled = await Promise.all(
     requests.map(async (url) => {
       try {
-        const response = await app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { host: request.headers.host ?? '', accept: 'application/json' } });
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/v1${url}`,
+          headers: { host: request.headers.host ?? '', accept: 'application/json' },
+        });
         return response.statusCode === 200 ? ([url, response.json()] as const) : null;
       } catch (error) {
         request.log.warn({ err: error, url }, 'page answer failed: the app will ask for it');

@@ -16,7 +16,10 @@ let t: TestApp;
 let dist: string;
 /** The build's inline stylesheet (vite.config.ts, inlineEntryCss): the Roboto faces. */
 const FONT_FACES = [400, 500, 600, 700]
-  .map((weight) => `@font-face{font-family:Roboto;font-style:normal;font-display:swap;font-weight:${weight};src:url(/assets/roboto-${weight}.woff2)format("woff2")}`)
+  .map(
+    (weight) =>
+      `@font-face{font-family:Roboto;font-style:normal;font-display:swap;font-weight:${weight};src:url(/assets/roboto-${weight}.woff2)format("woff2")}`,
+  )
   .join('');
 const INDEX =
   `<!doctype html><html><head><title>Tessera</title><style>${FONT_FACES}</style><script type="module" crossorigin src="/assets/app-123.js"></script>` +
@@ -107,7 +110,12 @@ describe('serving the web app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       const bootstrap = bootstrapOf(res.body);
-      expect(bootstrap).toMatchObject({ tenantId: acme.id, tenantSlug: 'acme', appType: 'platform', tenant: { _id: acme.id, slug: 'acme', name: acme.name } });
+      expect(bootstrap).toMatchObject({
+        tenantId: acme.id,
+        tenantSlug: 'acme',
+        appType: 'platform',
+        tenant: { _id: acme.id, slug: 'acme', name: acme.name },
+      });
       expect(bootstrap.tenant?.branding).toEqual(acme.branding);
       for (const other of [globex, demo]) expect(res.body).not.toContain(other.id);
     }
@@ -147,24 +155,35 @@ describe('serving the web app', () => {
   });
 
   it('starts the app after the first paint, with the chunks of the landing route the path matches', async () => {
-    const offer = await t.app.inject({ method: 'GET', url: '/marketplace/offers/some-offer/home?tab=1', headers: { host: 'acme.localhost' } });
+    const offer = await t.app.inject({
+      method: 'GET',
+      url: '/marketplace/offers/some-offer/home?tab=1',
+      headers: { host: 'acme.localhost' },
+    });
     // Nothing in the head fetches script: the loader at the end of the body starts it once the first paint is shown.
     const head = offer.body.slice(0, offer.body.indexOf('</head>'));
     expect(head).not.toMatch(/modulepreload|<script type="module"/);
-    expect(bootFilesOf(offer.body)).toEqual({ entry: '/assets/app-123.js', preload: ['/assets/runtime-1.js', '/assets/offer-1.js', '/assets/home-tab-1.js'] });
+    expect(bootFilesOf(offer.body)).toEqual({
+      entry: '/assets/app-123.js',
+      preload: ['/assets/runtime-1.js', '/assets/offer-1.js', '/assets/home-tab-1.js'],
+    });
     expect(offer.body).toMatch(new RegExp(`<script>${escapeRegExp(BOOT_LOADER)}</script></body>`));
     // The CSP allows that one inline script by its hash, and no other.
     const csp = String(offer.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
     expect(csp).toContain(`'sha256-${createHash('sha256').update(BOOT_LOADER).digest('base64')}'`);
-    const list = await t.app.inject({ method: 'GET', url: '/marketplace/offers/', headers: { host: 'acme.localhost', 'accept-encoding': 'br' } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/marketplace/offers/',
+      headers: { host: 'acme.localhost', 'accept-encoding': 'br' },
+    });
     expect(bootFilesOf(brotliDecompressSync(list.rawPayload).toString()).preload).toEqual(['/assets/runtime-1.js', '/assets/offers-1.js']);
     for (const url of ['/', '/signin', '/marketplace/offers/some-offer', '/user/some/deep/route']) {
       expect(bootFilesOf((await t.app.inject({ method: 'GET', url })).body).preload).toEqual(['/assets/runtime-1.js']);
     }
   });
 
-  it('paints the top bar in the tenant\'s branding before the app runs, inside the container the app renders into', async () => {
+  it("paints the top bar in the tenant's branding before the app runs, inside the container the app renders into", async () => {
     // Not acme: an earlier test renames it.
     const { globex } = t.tenants;
     const res = await t.app.inject({ method: 'GET', url: '/marketplace/offers', headers: { host: 'globex.localhost' } });
@@ -192,7 +211,7 @@ describe('serving the web app', () => {
     expect(signin.body).not.toContain('Roboto first screen');
   });
 
-  it('escapes the tenant\'s name in the first paint', () => {
+  it("escapes the tenant's name in the first paint", () => {
     expect(escapeHtml('<b>"A&B\'s"</b>')).toBe('&#60;b&#62;&#34;A&#38;B&#39;s&#34;&#60;/b&#62;');
   });
 

@@ -103,7 +103,9 @@ const DYNAMIC_PAGE_QUALITY = 5;
  * Compressed copies are kept by content, so a branding change or a rebuilt app simply makes a new entry.
  */
 class IndexPage {
-  private template: { mtimeMs: number; html: string; boot: BootFiles | null; preloads: RoutePreload[]; fonts: { faces: string; files: string[] } } | undefined;
+  private template:
+    | { mtimeMs: number; html: string; boot: BootFiles | null; preloads: RoutePreload[]; fonts: { faces: string; files: string[] } }
+    | undefined;
   private readonly compressed = new Map<string, Buffer>();
 
   constructor(
@@ -125,13 +127,24 @@ class IndexPage {
     return reply.header('content-encoding', encoding).send(this.compress(html, encoding, quality));
   }
 
-  private async render(bootstrap: TenantBootstrap, path: string, request: FastifyRequest, { answers, leadImage }: PageAnswers): Promise<string> {
+  private async render(
+    bootstrap: TenantBootstrap,
+    path: string,
+    request: FastifyRequest,
+    { answers, leadImage }: PageAnswers,
+  ): Promise<string> {
     const { mtimeMs } = await stat(this.file);
     if (this.template?.mtimeMs !== mtimeMs) {
       // Both files come from the same build, which writes index.html too.
       const written = await readFile(this.file, 'utf8');
       const taken = takeBootFiles(written);
-      this.template = { mtimeMs, html: taken?.html ?? written, boot: taken?.files ?? null, preloads: await this.readPreloads(request), fonts: firstScreenFonts(written) };
+      this.template = {
+        mtimeMs,
+        html: taken?.html ?? written,
+        boot: taken?.files ?? null,
+        preloads: await this.readPreloads(request),
+        fonts: firstScreenFonts(written),
+      };
       this.compressed.clear();
     }
     const { html, boot, preloads, fonts } = this.template;
@@ -139,13 +152,16 @@ class IndexPage {
     // The first screen's largest image starts with the page instead of once the app has rendered its <img>.
     const image = leadImage ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(leadImage)}">` : '';
     let script = `<script id="${TENANT_BOOTSTRAP_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
-    if (Object.keys(answers).length > 0) script += `<script id="${PAGE_ANSWERS_ID}" type="application/json">${jsonForScript(answers)}</script>`;
+    if (Object.keys(answers).length > 0)
+      script += `<script id="${PAGE_ANSWERS_ID}" type="application/json">${jsonForScript(answers)}</script>`;
     const screen = firstScreen({ bootstrap, path, answers, fontFaces: fonts.faces });
     const shell = firstPaint(bootstrap, screen);
     // The first screen's text waits for its faces (first-screen-theme.ts): they start with the page. Chromium 156 did not
     // hold the first paint for them (slow 4G: the top bar painted 600 ms before they arrived); pages without a first
     // screen keep the top bar's hidden warm-up text alone (first-paint.ts).
-    const fontPreloads = screen ? fonts.files.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(file)}">`).join('') : '';
+    const fontPreloads = screen
+      ? fonts.files.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(file)}">`).join('')
+      : '';
     let page = html.replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('><', `>${shell.body}<`));
     let head = fontPreloads + image + script + shell.style;
     if (boot) {
@@ -176,9 +192,10 @@ class IndexPage {
     const key = `${encoding}\n${html}`;
     let body = this.compressed.get(key);
     if (!body) {
-      body = encoding === 'br'
-        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
-        : gzipSync(html, { level: zlib.Z_BEST_COMPRESSION });
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
+          : gzipSync(html, { level: zlib.Z_BEST_COMPRESSION });
       if (this.compressed.size >= MAX_CACHED_PAGES) this.compressed.clear();
       this.compressed.set(key, body);
     }

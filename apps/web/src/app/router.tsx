@@ -22,11 +22,13 @@ export const pageRoutes: RouteObject[] = [
   },
   {
     path: 'password-reset/request',
-    lazy: () => import('../features/auth/components/password-reset-request-page.tsx').then((m) => ({ Component: m.PasswordResetRequestPage })),
+    lazy: () =>
+      import('../features/auth/components/password-reset-request-page.tsx').then((m) => ({ Component: m.PasswordResetRequestPage })),
   },
   {
     path: 'password-reset/confirm',
-    lazy: () => import('../features/auth/components/password-reset-confirm-page.tsx').then((m) => ({ Component: m.PasswordResetConfirmPage })),
+    lazy: () =>
+      import('../features/auth/components/password-reset-confirm-page.tsx').then((m) => ({ Component: m.PasswordResetConfirmPage })),
   },
   { path: 'terms', lazy: () => import('../features/legal/components/terms-page.tsx').then((m) => ({ Component: m.TermsPage })) },
   { path: 'privacy', lazy: () => import('../features/legal/components/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })) },
@@ -76,13 +78,16 @@ export function createAppRouter() {
       // still to come. None of the signed-in table's is under a public page, so only the catch-all loads it: an
       // offer's page no longer waits for that chunk (a round trip after the app has run) before its first render.
       if (matches.length > 0 && !matches.some((match) => match.route.path === '*')) return;
-      loading ??= import('./routes/signed-in-routes.tsx').then(({ signedInRoutes }) => {
-        patch(PAGES_ID, [signedInBranch(signedInRoutes)]);
-      }, (error: unknown) => {
-        // A failed chunk load (a dropped connection, a new deploy) is retried on the next navigation.
-        loading = undefined;
-        throw error;
-      });
+      loading ??= import('./routes/signed-in-routes.tsx').then(
+        ({ signedInRoutes }) => {
+          patch(PAGES_ID, [signedInBranch(signedInRoutes)]);
+        },
+        (error: unknown) => {
+          // A failed chunk load (a dropped connection, a new deploy) is retried on the next navigation.
+          loading = undefined;
+          throw error;
+        },
+      );
       return loading;
     },
   });

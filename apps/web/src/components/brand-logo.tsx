@@ -12,7 +12,15 @@ export function BrandLogo({ height = BRAND_LOGO_HEIGHT }: { height?: number }) {
   if (!tenantSlug || !tenant) return <TesseraWordmark height={sizes.wordmark} />;
 
   const logo = pickBrandLogo(tenant.branding.images, mode);
-  if (logo) return <Box component="img" src={logo.url} alt={name} sx={{ height, maxWidth: { xs: 140, sm: 200 }, objectFit: 'contain', display: 'block' }} />;
+  if (logo)
+    return (
+      <Box
+        component="img"
+        src={logo.url}
+        alt={name}
+        sx={{ height, maxWidth: { xs: 140, sm: 200 }, objectFit: 'contain', display: 'block' }}
+      />
+    );
 
   const icon = tenant.branding.images.find((i) => i.type === 'icon');
   return (

@@ -29,7 +29,9 @@ describe('ConfirmDialog', () => {
   });
 
   it('takes its own labels', () => {
-    render(<ConfirmDialog open destructive title="Delete?" confirmLabel="Delete" cancelLabel="Keep" onConfirm={vi.fn()} onClose={vi.fn()} />);
+    render(
+      <ConfirmDialog open destructive title="Delete?" confirmLabel="Delete" cancelLabel="Keep" onConfirm={vi.fn()} onClose={vi.fn()} />,
+    );
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Keep' })).toBeInTheDocument();
   });

@@ -21,9 +21,20 @@ export function CustomMetricsEditor({ metrics, onChange, errors = {}, label = 'M
 
   return (
     <Stack spacing={1.5}>
-      {ordered.length === 0 && <Typography variant="body2" sx={{ color: 'text.secondary' }}>No metrics yet.</Typography>}
+      {ordered.length === 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          No metrics yet.
+        </Typography>
+      )}
       {ordered.map((m, index) => (
-        <Stack key={m.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }} role="group" aria-label={`${label} ${index + 1}`}>
+        <Stack
+          key={m.id}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { sm: 'flex-start' } }}
+          role="group"
+          aria-label={`${label} ${index + 1}`}
+        >
           <TextField
             size="small"
             label="Name"
@@ -43,14 +54,31 @@ export function CustomMetricsEditor({ metrics, onChange, errors = {}, label = 'M
             sx={{ flex: 1 }}
           />
           <Stack direction="row" sx={{ alignItems: 'center', flexShrink: 0 }}>
-            <FormControlLabel control={<Switch size="small" checked={m.hidden} onChange={(e) => set(index, { hidden: e.target.checked })} />} label="Hidden" />
-            <IconButton size="small" aria-label={`Move ${label.toLowerCase()} ${index + 1} up`} disabled={index === 0} onClick={() => onChange(moveItem(ordered, index, index - 1))}>
+            <FormControlLabel
+              control={<Switch size="small" checked={m.hidden} onChange={(e) => set(index, { hidden: e.target.checked })} />}
+              label="Hidden"
+            />
+            <IconButton
+              size="small"
+              aria-label={`Move ${label.toLowerCase()} ${index + 1} up`}
+              disabled={index === 0}
+              onClick={() => onChange(moveItem(ordered, index, index - 1))}
+            >
               <ArrowUpward fontSize="small" />
             </IconButton>
-            <IconButton size="small" aria-label={`Move ${label.toLowerCase()} ${index + 1} down`} disabled={index === ordered.length - 1} onClick={() => onChange(moveItem(ordered, index, index + 1))}>
+            <IconButton
+              size="small"
+              aria-label={`Move ${label.toLowerCase()} ${index + 1} down`}
+              disabled={index === ordered.length - 1}
+              onClick={() => onChange(moveItem(ordered, index, index + 1))}
+            >
               <ArrowDownward fontSize="small" />
             </IconButton>
-            <IconButton size="small" aria-label={`Remove ${label.toLowerCase()} ${index + 1}`} onClick={() => onChange(renumber(ordered.filter((_, i) => i !== index)))}>
+            <IconButton
+              size="small"
+              aria-label={`Remove ${label.toLowerCase()} ${index + 1}`}
+              onClick={() => onChange(renumber(ordered.filter((_, i) => i !== index)))}
+            >
               <DeleteOutlined fontSize="small" />
             </IconButton>
           </Stack>

@@ -35,7 +35,11 @@ const member = (id: string, name: string, createdAt: string): Member => ({
 const rows = [member('a', 'Ann', '2024-01-01'), member('b', 'Bob', '2024-03-01'), member('c', 'Cid', '2024-02-01')];
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
-const names = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('gridcell')[0]?.textContent);
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('gridcell')[0]?.textContent);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -51,7 +55,9 @@ describe('DataGrid', () => {
 
   it('drops and logs rows with duplicate or empty ids', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    render(<DataGrid label="Members" rows={[...rows, member('a', 'Dup', '2025-01-01'), member('', 'Blank', '2025-01-01')]} columns={columns} />);
+    render(
+      <DataGrid label="Members" rows={[...rows, member('a', 'Dup', '2025-01-01'), member('', 'Blank', '2025-01-01')]} columns={columns} />,
+    );
     expect(names()).toEqual(['Bob', 'Cid', 'Ann']);
     expect(screen.queryByText('Dup')).not.toBeInTheDocument();
     expect(screen.queryByText('Blank')).not.toBeInTheDocument();

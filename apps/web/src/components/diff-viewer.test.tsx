@@ -4,7 +4,11 @@ import { DiffViewer } from './diff-viewer.tsx';
 
 describe('DiffViewer', () => {
   it('shows each changed field with its old and new value', () => {
-    render(<DiffViewer change={{ firstname: { old: 'Ann', new: 'Anna' }, tags: { old: null, new: ['vip'] }, active: { old: true, new: false } }} />);
+    render(
+      <DiffViewer
+        change={{ firstname: { old: 'Ann', new: 'Anna' }, tags: { old: null, new: ['vip'] }, active: { old: true, new: false } }}
+      />,
+    );
     expect(screen.getByText('firstname')).toBeInTheDocument();
     const olds = screen.getAllByRole('deletion').map((el) => el.textContent);
     const news = screen.getAllByRole('insertion').map((el) => el.textContent);

@@ -26,9 +26,22 @@ function Items(options: ListParamsOptions<'name' | 'createdAt'>) {
   const kind = list.filter('kind', kinds);
   const query = { ...list.query, ...(kind && { kind }) };
   return (
-    <ListPage title="Items" filters={<><ListSearchField list={list} /><ListFilterSelect list={list} param="kind" label="Kind" allLabel="All kinds" options={kinds} labels={kindLabels} minWidth={150} /></>}>
+    <ListPage
+      title="Items"
+      filters={
+        <>
+          <ListSearchField list={list} />
+          <ListFilterSelect list={list} param="kind" label="Kind" allLabel="All kinds" options={kinds} labels={kindLabels} minWidth={150} />
+        </>
+      }
+    >
       <output aria-label="query">{JSON.stringify(query)}</output>
-      <ServerDataGrid label="Items" columns={columns} list={list} result={{ data: { data: items, meta: { total: 45 } }, isFetching: false, error: null }} />
+      <ServerDataGrid
+        label="Items"
+        columns={columns}
+        list={list}
+        result={{ data: { data: items, meta: { total: 45 } }, isFetching: false, error: null }}
+      />
     </ListPage>
   );
 }

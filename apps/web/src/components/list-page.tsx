@@ -64,7 +64,15 @@ export function ListSearchField({ list, label = 'Search', placeholder, fullWidth
       size="small"
       fullWidth={fullWidth}
       sx={sx}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
     />
   );
 }
@@ -84,9 +92,20 @@ interface ListFilterSelectProps<T extends string> {
 /** A filter picked from an enumeration, kept in the address; a value not in it reads as no filter. */
 export function ListFilterSelect<T extends string>({ list, param, label, allLabel, options, labels, minWidth }: ListFilterSelectProps<T>) {
   return (
-    <TextField select label={label} size="small" value={list.filter(param, options) ?? ''} onChange={(e) => list.setFilter(param, e.target.value)} sx={{ flex: 1, minWidth }}>
+    <TextField
+      select
+      label={label}
+      size="small"
+      value={list.filter(param, options) ?? ''}
+      onChange={(e) => list.setFilter(param, e.target.value)}
+      sx={{ flex: 1, minWidth }}
+    >
       <MenuItem value="">{allLabel}</MenuItem>
-      {options.map((value) => <MenuItem key={value} value={value}>{labels[value]}</MenuItem>)}
+      {options.map((value) => (
+        <MenuItem key={value} value={value}>
+          {labels[value]}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }

@@ -7,7 +7,9 @@ import { formSubmit } from '../lib/form-submit.ts';
 import { CurrencyInput, MaskedInput, PercentInput } from './masked-input.tsx';
 
 function Form({ onSubmit }: { onSubmit: (values: { phone: string; ssn: string; amount: number | null; equity: number | null }) => void }) {
-  const { control, handleSubmit } = useForm({ defaultValues: { phone: '', ssn: '', amount: null as number | null, equity: null as number | null } });
+  const { control, handleSubmit } = useForm({
+    defaultValues: { phone: '', ssn: '', amount: null as number | null, equity: null as number | null },
+  });
   return (
     <form onSubmit={formSubmit(handleSubmit(onSubmit))}>
       <Controller name="phone" control={control} render={({ field }) => <MaskedInput mask="phone" label="Phone" {...field} />} />
@@ -37,7 +39,10 @@ describe('masked inputs', () => {
     await user.type(screen.getByLabelText('Equity'), '12.5');
     expect(screen.getByLabelText('Equity')).toHaveValue('12.5%');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSubmit).toHaveBeenCalledWith({ phone: '(555) 123-4567', ssn: '123-45-6789', amount: 1234567.89, equity: 12.5 }, expect.anything());
+    expect(onSubmit).toHaveBeenCalledWith(
+      { phone: '(555) 123-4567', ssn: '123-45-6789', amount: 1234567.89, equity: 12.5 },
+      expect.anything(),
+    );
   });
 
   it.each([

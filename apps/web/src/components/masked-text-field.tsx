@@ -25,12 +25,28 @@ function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
 }
 
 /** A TextField that re-formats every keystroke and keeps the caret next to the character just typed. */
-export function MaskedTextField({ text, onText, format, significant, inputMode, type = 'text', endAdornment, ref, inputRef, ...props }: MaskedTextFieldProps) {
+export function MaskedTextField({
+  text,
+  onText,
+  format,
+  significant,
+  inputMode,
+  type = 'text',
+  endAdornment,
+  ref,
+  inputRef,
+  ...props
+}: MaskedTextFieldProps) {
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const { inputType } = event.nativeEvent as InputEvent;
     const next = reformat(
-      { raw: input.value, caret: input.selectionStart ?? input.value.length, previous: text, deleteBackward: inputType === 'deleteContentBackward' },
+      {
+        raw: input.value,
+        caret: input.selectionStart ?? input.value.length,
+        previous: text,
+        deleteBackward: inputType === 'deleteContentBackward',
+      },
       format,
       significant,
     );

@@ -8,7 +8,9 @@ export function PlaceholderCard({ title, headingLevel = 'h2' }: { title: string;
         <Typography variant="h6" component={headingLevel} gutterBottom>
           {title}
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>Coming soon.</Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Coming soon.
+        </Typography>
       </CardContent>
     </Card>
   );

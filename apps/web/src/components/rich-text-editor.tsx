@@ -26,7 +26,13 @@ const TOOLS = [
 ] as const;
 
 /** An empty editor leaves markup such as `<br>` behind; it counts as no text. */
-const normalise = (html: string) => (html.replace(/<br\s*\/?>/gi, '').replace(/<[^>]+>/g, '').trim() === '' && !/<(img|iframe)/i.test(html) ? '' : html);
+const normalise = (html: string) =>
+  html
+    .replace(/<br\s*\/?>/gi, '')
+    .replace(/<[^>]+>/g, '')
+    .trim() === '' && !/<(img|iframe)/i.test(html)
+    ? ''
+    : html;
 
 /**
  * A dependency-light rich text field: a contentEditable area with a small toolbar (the browser's own
@@ -55,13 +61,33 @@ export function RichTextEditor({ label, value, onChange, helperText, error = fal
 
   return (
     <Box>
-      <Typography id={labelId} variant="body2" sx={{ color: error ? 'error.main' : 'text.secondary', mb: 0.5 }}>{label}</Typography>
-      <Box sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1, '&:focus-within': { borderColor: 'primary.main' } }}>
-        <Stack direction="row" role="toolbar" aria-label={`${label} formatting`} sx={{ borderBottom: 1, borderColor: 'divider', px: 0.5, flexWrap: 'wrap' }}>
+      <Typography id={labelId} variant="body2" sx={{ color: error ? 'error.main' : 'text.secondary', mb: 0.5 }}>
+        {label}
+      </Typography>
+      <Box
+        sx={{
+          border: 1,
+          borderColor: error ? 'error.main' : 'divider',
+          borderRadius: 1,
+          '&:focus-within': { borderColor: 'primary.main' },
+        }}
+      >
+        <Stack
+          direction="row"
+          role="toolbar"
+          aria-label={`${label} formatting`}
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 0.5, flexWrap: 'wrap' }}
+        >
           {TOOLS.map((tool) => (
             <Tooltip key={tool.command} title={tool.label}>
               <span>
-                <IconButton size="small" aria-label={tool.label} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={() => run(tool.command)}>
+                <IconButton
+                  size="small"
+                  aria-label={tool.label}
+                  disabled={disabled}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => run(tool.command)}
+                >
                   {tool.icon}
                 </IconButton>
               </span>
@@ -69,12 +95,22 @@ export function RichTextEditor({ label, value, onChange, helperText, error = fal
           ))}
           <Tooltip title="Link">
             <span>
-              <IconButton size="small" aria-label="Link" disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={addLink}><LinkIcon fontSize="small" /></IconButton>
+              <IconButton size="small" aria-label="Link" disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={addLink}>
+                <LinkIcon fontSize="small" />
+              </IconButton>
             </span>
           </Tooltip>
           <Tooltip title="Remove link">
             <span>
-              <IconButton size="small" aria-label="Remove link" disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={() => run('unlink')}><LinkOff fontSize="small" /></IconButton>
+              <IconButton
+                size="small"
+                aria-label="Remove link"
+                disabled={disabled}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => run('unlink')}
+              >
+                <LinkOff fontSize="small" />
+              </IconButton>
             </span>
           </Tooltip>
         </Stack>
@@ -88,12 +124,23 @@ export function RichTextEditor({ label, value, onChange, helperText, error = fal
           suppressContentEditableWarning
           onInput={(e) => onChange(normalise(e.currentTarget.innerHTML))}
           sx={{
-            minHeight: 160, maxHeight: 480, overflowY: 'auto', p: 1.5, outline: 'none', typography: 'body1', wordBreak: 'break-word',
-            '& ul, & ol': { pl: 3 }, '& a': { color: 'primary.main' },
+            minHeight: 160,
+            maxHeight: 480,
+            overflowY: 'auto',
+            p: 1.5,
+            outline: 'none',
+            typography: 'body1',
+            wordBreak: 'break-word',
+            '& ul, & ol': { pl: 3 },
+            '& a': { color: 'primary.main' },
           }}
         />
       </Box>
-      {helperText && <FormHelperText id={helpId} error={error}>{helperText}</FormHelperText>}
+      {helperText && (
+        <FormHelperText id={helpId} error={error}>
+          {helperText}
+        </FormHelperText>
+      )}
     </Box>
   );
 }

@@ -3,8 +3,37 @@ import { useMemo } from 'react';
 
 /** The tags and attributes the server keeps when it stores rich text (apps/api/src/lib/sanitize.ts). */
 const ALLOWED_TAGS = new Set([
-  'P', 'BR', 'HR', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'PRE', 'CODE', 'STRONG', 'B', 'EM', 'I', 'U', 'S', 'SUB', 'SUP',
-  'UL', 'OL', 'LI', 'A', 'SPAN', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD',
+  'P',
+  'BR',
+  'HR',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'BLOCKQUOTE',
+  'PRE',
+  'CODE',
+  'STRONG',
+  'B',
+  'EM',
+  'I',
+  'U',
+  'S',
+  'SUB',
+  'SUP',
+  'UL',
+  'OL',
+  'LI',
+  'A',
+  'SPAN',
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TR',
+  'TH',
+  'TD',
 ]);
 const ALLOWED_ATTRIBUTES: Record<string, string[]> = { A: ['href', 'title'], TH: ['colspan', 'rowspan'], TD: ['colspan', 'rowspan'] };
 /** Whole subtrees that never render as text. */
@@ -48,7 +77,15 @@ export function RichText({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
     <Box
       data-testid="rich-text"
       sx={[
-        { typography: 'body1', overflowWrap: 'anywhere', '& > :first-of-type': { mt: 0 }, '& > :last-child': { mb: 0 }, '& a': { color: 'primary.main' }, '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto' }, '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 } },
+        {
+          typography: 'body1',
+          overflowWrap: 'anywhere',
+          '& > :first-of-type': { mt: 0 },
+          '& > :last-child': { mb: 0 },
+          '& a': { color: 'primary.main' },
+          '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto' },
+          '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
+        },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
       // Sanitised just above against the server's allowlist.

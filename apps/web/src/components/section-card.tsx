@@ -8,7 +8,9 @@ export function SectionCard({ title, action, children }: { title: string; action
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-            <Typography variant="h6" component="h2">{title}</Typography>
+            <Typography variant="h6" component="h2">
+              {title}
+            </Typography>
             {action}
           </Stack>
           {children}

@@ -62,7 +62,12 @@ export function SortableList<T>({ items, getKey, label, itemLabel, onMove, rende
             <Stack sx={{ alignItems: 'center', flexShrink: 0 }}>
               <Tooltip title="Move up">
                 <span>
-                  <IconButton size="small" aria-label={`Move ${itemLabel(item, index)} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+                  <IconButton
+                    size="small"
+                    aria-label={`Move ${itemLabel(item, index)} up`}
+                    disabled={index === 0}
+                    onClick={() => onMove(index, index - 1)}
+                  >
                     <ArrowUpward fontSize="small" />
                   </IconButton>
                 </span>
@@ -88,7 +93,12 @@ export function SortableList<T>({ items, getKey, label, itemLabel, onMove, rende
               </Box>
               <Tooltip title="Move down">
                 <span>
-                  <IconButton size="small" aria-label={`Move ${itemLabel(item, index)} down`} disabled={index === items.length - 1} onClick={() => onMove(index, index + 1)}>
+                  <IconButton
+                    size="small"
+                    aria-label={`Move ${itemLabel(item, index)} down`}
+                    disabled={index === items.length - 1}
+                    onClick={() => onMove(index, index + 1)}
+                  >
                     <ArrowDownward fontSize="small" />
                   </IconButton>
                 </span>

@@ -15,7 +15,9 @@ interface TenantThemeProviderProps {
 
 /** Light or dark: the toggle's choice on this device, else the member's preference, else the tenant's default. */
 export function TenantThemeProvider({ branding, preferredMode, children }: TenantThemeProviderProps) {
-  const [chosen, setChosen] = useState<ThemeMode | null>(() => themeMode.nullable().catch(null).parse(readJson(localStorage, STORAGE_KEYS.themeMode)));
+  const [chosen, setChosen] = useState<ThemeMode | null>(() =>
+    themeMode.nullable().catch(null).parse(readJson(localStorage, STORAGE_KEYS.themeMode)),
+  );
   const mode = chosen ?? preferredMode ?? branding.theme.defaultMode;
   const theme = useMemo(() => buildTheme(branding.theme, mode), [branding.theme, mode]);
   useEffect(() => {

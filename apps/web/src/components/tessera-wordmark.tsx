@@ -12,7 +12,10 @@ export function TesseraWordmark({ height = 28 }: { height?: number }) {
         <rect x="2" y="17" width="13" height="13" rx="3" fill={palette.secondary.main} />
         <rect x="17" y="17" width="13" height="13" rx="3" fill={palette.primary.main} opacity={0.55} />
       </svg>
-      <Typography component="span" sx={{ fontWeight: 700, fontSize: wordmarkFontSize(height), letterSpacing: '0.01em', color: 'text.primary', lineHeight: 1 }}>
+      <Typography
+        component="span"
+        sx={{ fontWeight: 700, fontSize: wordmarkFontSize(height), letterSpacing: '0.01em', color: 'text.primary', lineHeight: 1 }}
+      >
         Tessera
       </Typography>
     </Box>

@@ -24,7 +24,13 @@ export function TimelineEventItem({ event, dateFormat }: TimelineEventItemProps)
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {event.userName ?? 'System'}
         </Typography>
-        <Typography variant="body2" component="time" dateTime={event.createdAt} title={formatDateTime(event.createdAt, dateFormat)} sx={{ color: 'text.secondary' }}>
+        <Typography
+          variant="body2"
+          component="time"
+          dateTime={event.createdAt}
+          title={formatDateTime(event.createdAt, dateFormat)}
+          sx={{ color: 'text.secondary' }}
+        >
           {formatRelativeOrDate(event.createdAt, new Date(), dateFormat)}
         </Typography>
         {hasDetails && (

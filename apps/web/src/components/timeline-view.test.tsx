@@ -23,7 +23,14 @@ const event = (overrides: Partial<TimelineEvent>): TimelineEvent => ({
 
 const events = [
   event({ meta: { change: { firstname: { old: 'Ann', new: 'Anna' } } } }),
-  event({ _id: '65a000000000000000000002', type: 'delete', entityType: 'gov-photo-id', message: 'ID removed', userName: null, createdAt: '2024-01-05T12:00:00.000Z' }),
+  event({
+    _id: '65a000000000000000000002',
+    type: 'delete',
+    entityType: 'gov-photo-id',
+    message: 'ID removed',
+    userName: null,
+    createdAt: '2024-01-05T12:00:00.000Z',
+  }),
 ];
 
 const list = (data: TimelineEvent[], total = data.length): List<TimelineEvent> => ({ data, meta: { page: 1, limit: 20, total } });

@@ -1,7 +1,20 @@
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Search from '@mui/icons-material/Search';
-import { Box, CircularProgress, IconButton, InputAdornment, LinearProgress, List, MenuItem, Pagination, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  List,
+  MenuItem,
+  Pagination,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import {
   type List as ListOf,
   PAGE_LIMIT_DEFAULT,

@@ -10,6 +10,7 @@ export function useDraft<T>(saved: T) {
   const [edited, setEdited] = useState<T | null>(null);
   const value = edited ?? saved;
   const dirty = edited !== null && !same(edited, saved);
-  const update = (next: T | ((current: T) => T)) => setEdited((current) => (typeof next === 'function' ? (next as (c: T) => T)(current ?? saved) : next));
+  const update = (next: T | ((current: T) => T)) =>
+    setEdited((current) => (typeof next === 'function' ? (next as (c: T) => T)(current ?? saved) : next));
   return { value, dirty, update, reset: () => setEdited(null) };
 }

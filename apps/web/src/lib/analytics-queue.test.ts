@@ -5,7 +5,9 @@ import { discardEvents, pendingEvents, queueEvent } from './analytics-queue.ts';
 const context = { userId: null, tenantId: 'a1a1a1a1a1a1a1a1a1a1a1a1', appType: 'platform' } as const;
 
 function answered(ids: string[]) {
-  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ data: { ids } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response(JSON.stringify({ data: { ids } }), { status: 200, headers: { 'content-type': 'application/json' } }));
 }
 
 // The worker's other files may have left events queued (isolate: false).

@@ -16,7 +16,10 @@ function respond(response: Response | Error) {
 }
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
   return error;
 }
@@ -33,9 +36,19 @@ describe('api client', () => {
   });
 
   it('throws an ApiError carrying type, name, message and status from the error envelope', async () => {
-    respond(jsonResponse({ error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Invalid email or password', status: 401 } }, 401));
+    respond(
+      jsonResponse(
+        { error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Invalid email or password', status: 401 } },
+        401,
+      ),
+    );
     const error = await caught(api.post('/auth/signin', {}, item));
-    expect(error).toMatchObject({ type: 'unauthenticated', name: 'AuthenticationError', message: 'Invalid email or password', status: 401 });
+    expect(error).toMatchObject({
+      type: 'unauthenticated',
+      name: 'AuthenticationError',
+      message: 'Invalid email or password',
+      status: 401,
+    });
   });
 
   it('raises an error object even on a 200 response', async () => {
@@ -52,7 +65,12 @@ describe('api client', () => {
 
   it('uses the client message for network failures, else "unknown network error"', async () => {
     respond(new TypeError('Failed to fetch'));
-    expect(await caught(api.get('/thing', item))).toMatchObject({ type: 'unavailable', name: 'NetworkError', message: 'Failed to fetch', status: 0 });
+    expect(await caught(api.get('/thing', item))).toMatchObject({
+      type: 'unavailable',
+      name: 'NetworkError',
+      message: 'Failed to fetch',
+      status: 0,
+    });
 
     respond(new TypeError(''));
     expect((await caught(api.get('/thing', item))).message).toBe('unknown network error');

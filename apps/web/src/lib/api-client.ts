@@ -42,7 +42,10 @@ export function onSessionRejected(listener: SessionRejectedListener): () => void
   return () => sessionRejectedListeners.delete(listener);
 }
 
-export async function apiRequest<S extends z.ZodType>(path: string, { method = 'GET', body, schema, signal, keepalive }: RequestOptions<S>): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  { method = 'GET', body, schema, signal, keepalive }: RequestOptions<S>,
+): Promise<z.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   // FormData (uploads) sets its own multipart content type with the boundary.
   const isForm = body instanceof FormData;
@@ -66,13 +69,22 @@ export async function apiRequest<S extends z.ZodType>(path: string, { method = '
 
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
-    throw new ApiError({ type: 'internal', name: 'ResponseError', message: 'The server sent an unexpected response', status: response.status });
+    throw new ApiError({
+      type: 'internal',
+      name: 'ResponseError',
+      message: 'The server sent an unexpected response',
+      status: response.status,
+    });
   }
   return parsed.data;
 }
 
 /** A `{ data }` response, checked against `schema` inside its envelope. */
-async function requestData<S extends z.ZodType>(path: string, schema: S, options: Omit<RequestOptions<S>, 'schema'> = {}): Promise<z.output<S>> {
+async function requestData<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: Omit<RequestOptions<S>, 'schema'> = {},
+): Promise<z.output<S>> {
   const body = await apiRequest(path, { ...options, schema: dataOf(schema) });
   // dataOf(schema) has just checked the body; TypeScript cannot see through the generic wrapper.
   return (body as { data: z.output<S> }).data;
@@ -86,7 +98,8 @@ export const api = {
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S) => requestData(path, schema, { method: 'PUT', body }),
   delete: <S extends z.ZodType>(path: string, schema: S) => requestData(path, schema, { method: 'DELETE' }),
   /** A multipart upload (file fields and text fields in the FormData). */
-  upload: <S extends z.ZodType>(path: string, form: FormData, schema: S, method: 'POST' | 'PUT' = 'POST') => requestData(path, schema, { method, body: form }),
+  upload: <S extends z.ZodType>(path: string, form: FormData, schema: S, method: 'POST' | 'PUT' = 'POST') =>
+    requestData(path, schema, { method, body: form }),
 };
 
 /** The page's own answer to GET `path` (lib/page-answers.ts) as `api.get` returns it: a query's initialData. */

@@ -3,7 +3,9 @@ import { isOneOf, toSearch } from './list-params.ts';
 
 describe('toSearch', () => {
   it('writes the set values and leaves out undefined, null, empty text and empty lists', () => {
-    expect(toSearch({ page: 2, search: 'ada lovelace', role: undefined, status: null, tag: '', ids: [] })).toBe('?page=2&search=ada+lovelace');
+    expect(toSearch({ page: 2, search: 'ada lovelace', role: undefined, status: null, tag: '', ids: [] })).toBe(
+      '?page=2&search=ada+lovelace',
+    );
   });
 
   it('sends a list comma-separated and nothing at all for an empty query', () => {

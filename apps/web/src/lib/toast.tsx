@@ -13,10 +13,14 @@ let notistack: Promise<Notistack> | undefined;
 let requested: Notistack | undefined;
 let showHost: ((module: Notistack) => void) | undefined;
 let markHostReady: () => void = () => {};
-let hostReady = new Promise<void>((resolve) => { markHostReady = resolve; });
+let hostReady = new Promise<void>((resolve) => {
+  markHostReady = resolve;
+});
 
 function resetHostReady() {
-  hostReady = new Promise<void>((resolve) => { markHostReady = resolve; });
+  hostReady = new Promise<void>((resolve) => {
+    markHostReady = resolve;
+  });
 }
 
 async function loadHost(): Promise<Notistack> {
@@ -32,10 +36,13 @@ async function loadHost(): Promise<Notistack> {
 }
 
 function enqueueSnackbar(message: SnackbarMessage, options?: OptionsObject): void {
-  loadHost().then((module) => module.enqueueSnackbar(message, options), () => {
-    // Without the toast module (offline after a deploy) the message goes to the console instead.
-    console.warn('Toast not shown:', message);
-  });
+  loadHost().then(
+    (module) => module.enqueueSnackbar(message, options),
+    () => {
+      // Without the toast module (offline after a deploy) the message goes to the console instead.
+      console.warn('Toast not shown:', message);
+    },
+  );
 }
 
 const api = { enqueueSnackbar };
@@ -65,7 +72,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <>
       {children}
       {module && (
-        <module.SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} preventDuplicate transitionDuration={200} />
+        <module.SnackbarProvider
+          maxSnack={3}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+          preventDuplicate
+          transitionDuration={200}
+        />
       )}
     </>
   );

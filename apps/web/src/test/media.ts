@@ -12,6 +12,15 @@ export function stubScreen(width: number, { reducedMotion = false } = {}) {
     if (min) matches &&= width >= Number(min[1]);
     if (max) matches &&= width <= Number(max[1]);
     if (/prefers-reduced-motion:\s*reduce/.test(query)) matches = reducedMotion;
-    return { matches, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false };
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    };
   });
 }

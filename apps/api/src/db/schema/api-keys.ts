@@ -12,7 +12,9 @@ import { users } from './users.ts';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
     institutionId: objectIdColumn('institution_id'),
     kind: text('kind').$type<ApiKeyKind>().notNull(),
@@ -29,7 +31,11 @@ export const apiKeys = pgTable(
     uniqueIndex('api_keys_hash_idx').on(t.tenantId, t.keyHash),
     index('api_keys_created_idx').on(t.tenantId, t.createdAt),
     index('api_keys_institution_idx').on(t.tenantId, t.institutionId),
-    foreignKey({ columns: [t.tenantId, t.institutionId], foreignColumns: [institutions.tenantId, institutions.id], name: 'api_keys_institution_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.institutionId],
+      foreignColumns: [institutions.tenantId, institutions.id],
+      name: 'api_keys_institution_fk',
+    }).onDelete('cascade'),
   ],
 );
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

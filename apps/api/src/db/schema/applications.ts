@@ -13,9 +13,13 @@ import { users } from './users.ts';
 export const applications = pgTable(
   'applications',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
-    userId: objectIdColumn('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: objectIdColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').$type<ApplicationType>().notNull().default('accreditation'),
     status: text('status').$type<ApplicationStatus>().notNull().default('not-started'),
     businessId: objectIdColumn('business_id'),

@@ -9,7 +9,9 @@ export const authTokens = pgTable(
   'auth_tokens',
   {
     id: text('id').primaryKey(),
-    userId: objectIdColumn('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: objectIdColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tenantId: objectIdColumn('tenant_id'),
     purpose: text('purpose').$type<AuthTokenPurpose>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -8,9 +8,13 @@ import { users } from './users.ts';
 export const businesses = pgTable(
   'businesses',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
-    createdBy: objectIdColumn('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: objectIdColumn('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     dba: text('dba').notNull(),
     website: text('website'),
@@ -59,7 +63,11 @@ export const businessOwners = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'business_owners_business_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.businessId],
+      foreignColumns: [businesses.tenantId, businesses.id],
+      name: 'business_owners_business_fk',
+    }).onDelete('cascade'),
     index('business_owners_business_idx').on(t.tenantId, t.businessId, t.createdAt),
   ],
 );

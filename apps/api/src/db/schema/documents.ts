@@ -23,9 +23,6 @@ export const documents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('documents_uploader_idx').on(t.tenantId, t.uploadedBy, t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('documents_uploader_idx').on(t.tenantId, t.uploadedBy, t.createdAt)],
 );
 export type DocumentRow = typeof documents.$inferSelect;

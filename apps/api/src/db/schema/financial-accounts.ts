@@ -8,9 +8,13 @@ import { users } from './users.ts';
 export const financialAccounts = pgTable(
   'financial_accounts',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
-    userId: objectIdColumn('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: objectIdColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     accountName: text('account_name').notNull(),
     type: text('type').$type<FinancialAccountType>().notNull(),
     numberEncrypted: text('number_encrypted').notNull(),

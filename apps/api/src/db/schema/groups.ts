@@ -7,7 +7,9 @@ import { tenants } from './tenants.ts';
 export const memberGroups = pgTable(
   'member_groups',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
     name: text('name').notNull(),
     description: text('description'),

@@ -16,9 +16,13 @@ export interface StoredImage {
 export const individualProfiles = pgTable(
   'individual_profiles',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
-    userId: objectIdColumn('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: objectIdColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     middlename: text('middlename').notNull().default(''),

@@ -11,7 +11,9 @@ import { tenants } from './tenants.ts';
 export const institutions = pgTable(
   'institutions',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),

@@ -9,9 +9,13 @@ import { users } from './users.ts';
 export const legalEntityProfiles = pgTable(
   'legal_entity_profiles',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
-    ownerId: objectIdColumn('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: objectIdColumn('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     displayname: text('displayname'),
     website: text('website'),
@@ -54,8 +58,16 @@ export const legalEntityStakeholders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.legalEntityProfileId], foreignColumns: [legalEntityProfiles.tenantId, legalEntityProfiles.id], name: 'legal_entity_stakeholders_profile_fk' }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenantId, t.individualProfileId], foreignColumns: [individualProfiles.tenantId, individualProfiles.id], name: 'legal_entity_stakeholders_individual_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.legalEntityProfileId],
+      foreignColumns: [legalEntityProfiles.tenantId, legalEntityProfiles.id],
+      name: 'legal_entity_stakeholders_profile_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.individualProfileId],
+      foreignColumns: [individualProfiles.tenantId, individualProfiles.id],
+      name: 'legal_entity_stakeholders_individual_fk',
+    }).onDelete('cascade'),
     index('legal_entity_stakeholders_profile_idx').on(t.tenantId, t.legalEntityProfileId, t.createdAt),
     index('legal_entity_stakeholders_individual_idx').on(t.tenantId, t.individualProfileId),
   ],

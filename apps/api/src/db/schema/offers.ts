@@ -1,6 +1,16 @@
 import type {
-  ApprovalStatus, Cta, CustomMetric, OfferAssetClass, OfferClass, OfferDocumentItem, OfferEquityType, OfferImage, OfferType, OfferVideo,
-  SecuritiesExemption, VisibilityStatus,
+  ApprovalStatus,
+  Cta,
+  CustomMetric,
+  OfferAssetClass,
+  OfferClass,
+  OfferDocumentItem,
+  OfferEquityType,
+  OfferImage,
+  OfferType,
+  OfferVideo,
+  SecuritiesExemption,
+  VisibilityStatus,
 } from '@tessera/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -11,7 +21,8 @@ import { tenants } from './tenants.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** A number field of the first class, or null when it is missing or not a number (001 §2: filters use the first class). */
-const firstClass = (key: string) => sql.raw(`case when jsonb_typeof(classes->0->'${key}') = 'number' then (classes->0->>'${key}')::double precision end`);
+const firstClass = (key: string) =>
+  sql.raw(`case when jsonb_typeof(classes->0->'${key}') = 'number' then (classes->0->>'${key}')::double precision end`);
 /**
  * An aggregate of a number field over all classes (002 §9 card metrics), through the immutable SQL functions that
  * the migration 0009_marketplace creates (a generated column may not hold a sub-query).
@@ -28,7 +39,9 @@ const LISTED_SQL = "approval_status = 'approved' and published = true and visibi
 export const offers = pgTable(
   'offers',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
     institutionId: objectIdColumn('institution_id').notNull(),
     name: text('name').notNull(),
@@ -94,7 +107,17 @@ export const offers = pgTable(
     index('offers_market_institution_idx').on(t.tenantId, t.institutionId).where(sql.raw(LISTED_SQL)),
     // Covers every filter but search, so a filtered count is an index-only scan (13 ms → 0.4 ms over 10,000 offers, bench/README.md).
     index('offers_market_filter_idx')
-      .on(t.tenantId, t.assetClass, t.type, t.institutionId, t.firstClassMinInvestment, t.firstClassIrr, t.firstClassEquityMultiple, t.openDate, t.closeDate)
+      .on(
+        t.tenantId,
+        t.assetClass,
+        t.type,
+        t.institutionId,
+        t.firstClassMinInvestment,
+        t.firstClassIrr,
+        t.firstClassEquityMultiple,
+        t.openDate,
+        t.closeDate,
+      )
       .where(sql.raw(LISTED_SQL)),
     // The public image route asks whether a listed offer shows an image (`images @> [{image, hidden: false}]`).
     index('offers_images_idx').using('gin', t.images.op('jsonb_path_ops')),

@@ -11,9 +11,13 @@ import { users } from './users.ts';
 export const roleAssignments = pgTable(
   'role_assignments',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
-    userId: objectIdColumn('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: objectIdColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     entityType: text('entity_type').$type<RbacEntityType>().notNull(),
     entityId: objectIdColumn('entity_id').notNull(),
     role: text('role').$type<TenantRole>().notNull(),

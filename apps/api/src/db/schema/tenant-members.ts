@@ -7,9 +7,13 @@ import { users } from './users.ts';
 export const tenantMembers = pgTable(
   'tenant_members',
   {
-    tenantId: objectIdColumn('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: objectIdColumn('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
     id: objectIdColumn('id').notNull(),
-    userId: objectIdColumn('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: objectIdColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     firstname: text('firstname'),
     middlename: text('middlename'),
     lastname: text('lastname'),

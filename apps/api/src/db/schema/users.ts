@@ -1,5 +1,11 @@
 import type {
-  AccountStatus, IdentityVerificationStatus, NotificationPreferences, OnboardingStatus, SignupStatus, ThemeMode, UserRole,
+  AccountStatus,
+  IdentityVerificationStatus,
+  NotificationPreferences,
+  OnboardingStatus,
+  SignupStatus,
+  ThemeMode,
+  UserRole,
 } from '@tessera/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

@@ -22,6 +22,10 @@ export function mailLayout(content: { title?: string; paragraphs: string[]; acti
       : '',
     '</div>',
   ].join('');
-  const text = [...(title ? [title, ''] : []), ...paragraphs, ...(action ? ['', `${action.textLabel ?? action.label}: ${action.url}`] : [])].join('\n');
+  const text = [
+    ...(title ? [title, ''] : []),
+    ...paragraphs,
+    ...(action ? ['', `${action.textLabel ?? action.label}: ${action.url}`] : []),
+  ].join('\n');
   return { html, text };
 }

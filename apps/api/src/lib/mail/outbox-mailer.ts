@@ -9,16 +9,17 @@ export function createOutboxMailer(db: Db): Mailer {
   return {
     kind: 'outbox',
     // The outbox stands in for a mail server, outside any tenant: it stores platform mail too (no tenant).
-    send: (message: MailMessage) => withCrossTenant('the mail outbox, the local stand-in for an SMTP server', async () => {
-      await db.insert(mailOutbox).values({
-        id: newId(),
-        tenantId: message.tenantId ?? null,
-        to: message.to.toLowerCase(),
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
-    }),
+    send: (message: MailMessage) =>
+      withCrossTenant('the mail outbox, the local stand-in for an SMTP server', async () => {
+        await db.insert(mailOutbox).values({
+          id: newId(),
+          tenantId: message.tenantId ?? null,
+          to: message.to.toLowerCase(),
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      }),
     async close() {},
   };
 }
@@ -28,7 +29,13 @@ export function listOutboxUnscoped(db: Db, options: { to?: string | undefined; l
   return withCrossTenant('the development mailbox, every organization', async () => {
     const where = options.to ? eq(mailOutbox.to, options.to.toLowerCase()) : undefined;
     const [rows, [count]] = await Promise.all([
-      db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(options.limit).offset(options.offset),
+      db
+        .select()
+        .from(mailOutbox)
+        .where(where)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(options.limit)
+        .offset(options.offset),
       db.select({ total: sql<number>`count(*)::int` }).from(mailOutbox).where(where),
     ]);
     return { rows, total: count?.total ?? 0 };

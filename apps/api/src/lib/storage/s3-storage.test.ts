@@ -54,7 +54,14 @@ describe('S3 storage', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('puts, gets and deletes signed objects, path-style', async () => {
-    const storage = createS3Storage({ endpoint, bucket: 'tessera', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+    const storage = createS3Storage({
+      endpoint,
+      bucket: 'tessera',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
     await storage.put('documents/t1/abc', Buffer.from('hello'), 'text/plain');
     const got = await storage.get('documents/t1/abc');
     const chunks: Buffer[] = [];
@@ -64,7 +71,10 @@ describe('S3 storage', () => {
     await storage.delete('documents/t1/abc');
     expect(await storage.get('documents/t1/abc')).toBeNull();
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
-      'PUT /tessera/documents/t1/abc', 'GET /tessera/documents/t1/abc', 'DELETE /tessera/documents/t1/abc', 'GET /tessera/documents/t1/abc',
+      'PUT /tessera/documents/t1/abc',
+      'GET /tessera/documents/t1/abc',
+      'DELETE /tessera/documents/t1/abc',
+      'GET /tessera/documents/t1/abc',
     ]);
     expect(seen.every((s) => s.authorization.startsWith('AWS4-HMAC-SHA256 Credential=id/'))).toBe(true);
   });

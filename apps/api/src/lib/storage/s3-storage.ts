@@ -16,7 +16,11 @@ export interface S3Options {
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 /** RFC 3986 encoding as SigV4 wants it (S3 keys keep their slashes). */
-const encodeKey = (key: string) => key.split('/').map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+const encodeKey = (key: string) =>
+  key
+    .split('/')
+    .map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/');
 
 export interface SignInput {
   method: string;
@@ -31,7 +35,10 @@ export interface SignInput {
 
 /** AWS Signature Version 4 for S3: returns the Authorization header for the request. */
 export function signV4({ method, url, headers, payloadHash, now, region, accessKeyId, secretAccessKey }: SignInput): string {
-  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v.trim().replace(/\s+/g, ' ')]));
   const names = Object.keys(lower).sort();
@@ -63,10 +70,22 @@ export function createS3Storage(options: S3Options, now: () => Date = () => new 
     const headers: Record<string, string> = {
       host: url.host,
       'x-amz-content-sha256': payloadHash,
-      'x-amz-date': date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''),
+      'x-amz-date': date
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, ''),
       ...(contentType ? { 'content-type': contentType } : {}),
     };
-    const authorization = signV4({ method, url, headers, payloadHash, now: date, region: options.region, accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey });
+    const authorization = signV4({
+      method,
+      url,
+      headers,
+      payloadHash,
+      now: date,
+      region: options.region,
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+    });
     const { host: _host, ...sent } = headers;
     return fetch(url, { method, headers: { ...sent, authorization }, body: body ? new Uint8Array(body) : undefined });
   }

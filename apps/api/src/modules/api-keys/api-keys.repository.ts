@@ -10,7 +10,10 @@ export interface KeyOwner {
 }
 
 const ownedBy = (owner: KeyOwner): SQL =>
-  and(eq(apiKeys.tenantId, owner.tenantId), owner.institutionId ? eq(apiKeys.institutionId, owner.institutionId) : isNull(apiKeys.institutionId))!;
+  and(
+    eq(apiKeys.tenantId, owner.tenantId),
+    owner.institutionId ? eq(apiKeys.institutionId, owner.institutionId) : isNull(apiKeys.institutionId),
+  )!;
 
 export interface NewApiKey {
   id: string;
@@ -23,7 +26,10 @@ export interface NewApiKey {
 }
 
 export async function insertApiKey(db: DbOrTx, owner: KeyOwner, values: NewApiKey): Promise<ApiKeyRow> {
-  const [row] = await db.insert(apiKeys).values({ ...owner, ...values }).returning();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ ...owner, ...values })
+    .returning();
   return row!;
 }
 
@@ -33,19 +39,29 @@ export async function listApiKeys(db: DbOrTx, owner: KeyOwner): Promise<ApiKeyRo
 }
 
 export async function findApiKey(db: DbOrTx, owner: KeyOwner, id: string, lock = false): Promise<ApiKeyRow | null> {
-  const query = db.select().from(apiKeys).where(and(ownedBy(owner), eq(apiKeys.id, id)));
+  const query = db
+    .select()
+    .from(apiKeys)
+    .where(and(ownedBy(owner), eq(apiKeys.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
 /** Any key of the tenant, its institutions' included: the caller learns from the row whose it is. */
 export async function findApiKeyByHash(db: DbOrTx, tenantId: string, keyHash: string): Promise<ApiKeyRow | null> {
-  const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.keyHash, keyHash)));
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.keyHash, keyHash)));
   return row ?? null;
 }
 
 export async function revokeApiKey(db: DbOrTx, tenantId: string, id: string, at: Date): Promise<ApiKeyRow> {
-  const [row] = await db.update(apiKeys).set({ revokedAt: at }).where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id))).returning();
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id)))
+    .returning();
   return row!;
 }
 

@@ -1,6 +1,13 @@
 import {
-  API_KEY_PREFIX, API_KEY_VISIBLE_CHARS, apiKeyKindOf, apiKeyKindLabels, diffChanges,
-  type ApiKey, type ApiKeyCreated, type ApiKeyKind, type TimelineMeta,
+  API_KEY_PREFIX,
+  API_KEY_VISIBLE_CHARS,
+  apiKeyKindOf,
+  apiKeyKindLabels,
+  diffChanges,
+  type ApiKey,
+  type ApiKeyCreated,
+  type ApiKeyKind,
+  type TimelineMeta,
 } from '@tessera/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -62,7 +69,12 @@ async function institutionScope(db: DbOrTx, auth: AuthContext, institutionId: st
 }
 
 /** What the timeline keeps about a key: never the key or its hash. */
-const auditFields = (row: ApiKeyRow) => ({ kind: row.kind, prefix: row.prefix, label: row.label, ...(row.revokedAt ? { revokedAt: row.revokedAt.toISOString() } : {}) });
+const auditFields = (row: ApiKeyRow) => ({
+  kind: row.kind,
+  prefix: row.prefix,
+  label: row.label,
+  ...(row.revokedAt ? { revokedAt: row.revokedAt.toISOString() } : {}),
+});
 
 function describeKey(row: ApiKeyRow, scope: KeyScope) {
   return `${apiKeyKindLabels[row.kind]} API key ${row.prefix}…${row.label ? ` (${row.label})` : ''}${scope.name ? ` of ${scope.name}` : ''}`;
@@ -75,10 +87,19 @@ function apiKeyMeta(row: ApiKeyRow, extra: TimelineMeta): TimelineMeta {
 async function generate(deps: ApiKeyDeps, tx: DbOrTx, scope: KeyScope, kind: ApiKeyKind, label: string | null): Promise<ApiKeyCreated> {
   const key = `${API_KEY_PREFIX[kind]}${randomBytes(32).toString('base64url')}`;
   const row = await repo.insertApiKey(tx, scope.owner, {
-    id: newId(), kind, prefix: key.slice(0, API_KEY_VISIBLE_CHARS), keyHash: hashApiKey(key), label, createdBy: scope.caller.user?.id ?? null, createdAt: deps.clock.now(),
+    id: newId(),
+    kind,
+    prefix: key.slice(0, API_KEY_VISIBLE_CHARS),
+    keyHash: hashApiKey(key),
+    label,
+    createdBy: scope.caller.user?.id ?? null,
+    createdAt: deps.clock.now(),
   });
   await recordEvent(tx, {
-    tenantId: scope.owner.tenantId, type: 'create', ...scope.target, caller: scope.caller,
+    tenantId: scope.owner.tenantId,
+    type: 'create',
+    ...scope.target,
+    caller: scope.caller,
     message: `${describeKey(row, scope)} generated`,
     meta: apiKeyMeta(row, { change: diffChanges({}, auditFields(row)) }),
   });
@@ -92,7 +113,10 @@ async function revoke(deps: ApiKeyDeps, tx: DbOrTx, scope: KeyScope, keyId: stri
   if (row.revokedAt) return repo.toApiKey(row);
   const revoked = await repo.revokeApiKey(tx, scope.owner.tenantId, keyId, deps.clock.now());
   await recordEvent(tx, {
-    tenantId: scope.owner.tenantId, type: 'update', ...scope.target, caller: scope.caller,
+    tenantId: scope.owner.tenantId,
+    type: 'update',
+    ...scope.target,
+    caller: scope.caller,
     message: `${describeKey(row, scope)} revoked`,
     meta: apiKeyMeta(row, { change: { revokedAt: { old: null, new: revoked.revokedAt!.toISOString() } } }),
   });
@@ -101,7 +125,13 @@ async function revoke(deps: ApiKeyDeps, tx: DbOrTx, scope: KeyScope, keyId: stri
 
 // ── The tenant's own keys ────────────────────────────────────────────────────────────────
 
-export function createApiKey(deps: ApiKeyDeps, caller: Caller, tenantId: string, kind: ApiKeyKind, label: string | null): Promise<ApiKeyCreated> {
+export function createApiKey(
+  deps: ApiKeyDeps,
+  caller: Caller,
+  tenantId: string,
+  kind: ApiKeyKind,
+  label: string | null,
+): Promise<ApiKeyCreated> {
   const scope = tenantScope(caller, tenantId);
   return deps.db.transaction((tx) => generate(deps, tx, scope, kind, label));
 }
@@ -119,7 +149,13 @@ export function revokeApiKey(deps: ApiKeyDeps, caller: Caller, tenantId: string,
 
 // ── An institution's keys (002 §7 POST tenant/{t}/institutions/{id}/api-key/pub and /pvt) ──────────
 
-export function createInstitutionApiKey(deps: ApiKeyDeps, auth: AuthContext, institutionId: string, kind: ApiKeyKind, label: string | null): Promise<ApiKeyCreated> {
+export function createInstitutionApiKey(
+  deps: ApiKeyDeps,
+  auth: AuthContext,
+  institutionId: string,
+  kind: ApiKeyKind,
+  label: string | null,
+): Promise<ApiKeyCreated> {
   return deps.db.transaction(async (tx) => generate(deps, tx, await institutionScope(tx, auth, institutionId), kind, label));
 }
 

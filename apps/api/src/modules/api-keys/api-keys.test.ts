@@ -16,8 +16,11 @@ let globexOwner: SignedUp;
 beforeAll(async () => {
   t = await buildTestApp();
   [owner, member, investor, admin, globexOwner] = await Promise.all([
-    signUp(t.app, 'acme', { role: 'owner' }), signUp(t.app, 'acme', { role: 'member' }), signUp(t.app, 'acme', { role: 'investor' }),
-    signUp(t.app, 'acme', { admin: true }), signUp(t.app, 'globex', { role: 'owner' }),
+    signUp(t.app, 'acme', { role: 'owner' }),
+    signUp(t.app, 'acme', { role: 'member' }),
+    signUp(t.app, 'acme', { role: 'investor' }),
+    signUp(t.app, 'acme', { admin: true }),
+    signUp(t.app, 'globex', { role: 'owner' }),
   ]);
 });
 afterAll(async () => {
@@ -29,7 +32,10 @@ const call = (who: SignedUp, method: Method, path: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
 const withKey = (slug: string, key: string, method: Method, path: string, header: 'bearer' | 'x-api-key' = 'bearer', payload?: object) =>
   t.app.inject({
-    method, url: `/api/v1/${path}`, headers: { host: hostOf(slug), ...(header === 'bearer' ? bearer(key) : { 'x-api-key': key }) }, ...(payload ? { payload } : {}),
+    method,
+    url: `/api/v1/${path}`,
+    headers: { host: hostOf(slug), ...(header === 'bearer' ? bearer(key) : { 'x-api-key': key }) },
+    ...(payload ? { payload } : {}),
   });
 
 const acme = () => t.tenants.acme.id;
@@ -44,9 +50,19 @@ describe('generating keys', () => {
   it('returns a private key once, stores only its hash and prefix, and records an event without the key', async () => {
     const created = await generate('pvt', { label: 'Billing sync' });
     expect(created.key).toMatch(/^tsk_live_[A-Za-z0-9_-]{43}$/);
-    expect(created).toMatchObject({ kind: 'private', label: 'Billing sync', prefix: created.key.slice(0, 12), createdBy: owner.user._id, lastUsedAt: null, revokedAt: null });
+    expect(created).toMatchObject({
+      kind: 'private',
+      label: 'Billing sync',
+      prefix: created.key.slice(0, 12),
+      createdBy: owner.user._id,
+      lastUsedAt: null,
+      revokedAt: null,
+    });
 
-    const [row] = await t.app.db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, acme()), eq(apiKeys.id, created._id)));
+    const [row] = await t.app.db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.tenantId, acme()), eq(apiKeys.id, created._id)));
     expect(row!.keyHash).toBe(hashApiKey(created.key));
     expect(JSON.stringify(row)).not.toContain(created.key);
 
@@ -55,7 +71,10 @@ describe('generating keys', () => {
     expect(JSON.stringify(await list())).not.toContain(created.key);
     expect(listed).not.toHaveProperty('key');
 
-    const events = await t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, acme()), eq(timelineEvents.entityType, 'tenant')));
+    const events = await t.app.db
+      .select()
+      .from(timelineEvents)
+      .where(and(eq(timelineEvents.tenantId, acme()), eq(timelineEvents.entityType, 'tenant')));
     const event = events.find((e) => e.meta.apiKey === created._id)!;
     expect(event).toMatchObject({ type: 'create', entity: acme(), userId: owner.user._id });
     expect(event.message).toContain(created.prefix);
@@ -86,7 +105,9 @@ describe('generating keys', () => {
     expect((await call(admin, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(200);
     expect((await call(owner, 'GET', `tenant/${t.tenants.globex.id}/api-keys`)).statusCode).toBe(404);
     expect((await call(owner, 'POST', `tenant/${t.tenants.globex.id}/api-key/pvt`, {})).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${acme()}/api-keys`, headers: { host: owner.host } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${acme()}/api-keys`, headers: { host: owner.host } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -101,7 +122,7 @@ describe('authenticating with a key', () => {
     expect(made.json().data.createdBy).toBeNull();
   });
 
-  it('fails on another tenant\'s host, with a made-up key, and on routes that need a person', async () => {
+  it("fails on another tenant's host, with a made-up key, and on routes that need a person", async () => {
     const { key } = await generate('pvt');
     expect((await withKey('globex', key, 'GET', `tenant/${t.tenants.globex.id}/api-keys`)).statusCode).toBe(401);
     expect((await withKey('globex', key, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(401);
@@ -124,8 +145,9 @@ describe('authenticating with a key', () => {
     const after = await withKey('acme', created.key, 'GET', `tenant/${acme()}/api-keys`);
     expect(after.statusCode).toBe(401);
     expect(after.json().error.message).toBe('This API key has been revoked');
-    const event = (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.tenantId, acme())))
-      .find((e) => e.meta.apiKey === created._id && e.type === 'update')!;
+    const event = (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.tenantId, acme()))).find(
+      (e) => e.meta.apiKey === created._id && e.type === 'update',
+    )!;
     expect(event.meta.change).toMatchObject({ revokedAt: { old: null } });
   });
 
@@ -137,7 +159,13 @@ describe('authenticating with a key', () => {
 
   it('records the last use at most once a minute', async () => {
     const created = await generate('pvt');
-    const lastUsed = async () => (await t.app.db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, acme()), eq(apiKeys.id, created._id))))[0]!.lastUsedAt;
+    const lastUsed = async () =>
+      (
+        await t.app.db
+          .select()
+          .from(apiKeys)
+          .where(and(eq(apiKeys.tenantId, acme()), eq(apiKeys.id, created._id)))
+      )[0]!.lastUsedAt;
     await withKey('acme', created.key, 'GET', `tenant/${acme()}/api-keys`);
     const first = await lastUsed();
     expect(first).not.toBeNull();
@@ -167,13 +195,23 @@ describe('a private key as a service caller on the tenant admin routes', () => {
     const history = await send(key, 'GET', `tenant/acme/groups/${groupId}/events`);
     expect(history.statusCode, history.body).toBe(200);
     const [event] = history.json().data;
-    expect(event).toMatchObject({ type: 'create', user: null, userName: `API key ${prefix}…`, meta: { via: `API key ${prefix}…`, viaApiKey: keyId } });
+    expect(event).toMatchObject({
+      type: 'create',
+      user: null,
+      userName: `API key ${prefix}…`,
+      meta: { via: `API key ${prefix}…`, viaApiKey: keyId },
+    });
     expect(event.message).toBe(`API key ${prefix}… created the group ${created.json().data.name}`);
   });
 
   it('reads and changes members, tenant details, contact, branding, events and the dashboard', async () => {
     const { key, prefix } = await generate('pvt');
-    const invited = await send(key, 'POST', 'tenant/acme/members', { email: `api-${Date.now()}@example.com`, firstname: 'Ada', lastname: 'Api', role: 'member' });
+    const invited = await send(key, 'POST', 'tenant/acme/members', {
+      email: `api-${Date.now()}@example.com`,
+      firstname: 'Ada',
+      lastname: 'Api',
+      role: 'member',
+    });
     expect(invited.statusCode, invited.body).toBe(200);
     const memberId = invited.json().data._id as string;
     expect((await send(key, 'GET', `tenant/acme/members/${memberId}`)).statusCode).toBe(200);
@@ -184,7 +222,11 @@ describe('a private key as a service caller on the tenant admin routes', () => {
 
     const details = await send(key, 'GET', `tenant/${acme()}/details`);
     expect(details.statusCode, details.body).toBe(200);
-    const put = await send(key, 'PUT', `tenant/${acme()}/details`, { name: details.json().data.name, description: 'Updated by a server', website: null });
+    const put = await send(key, 'PUT', `tenant/${acme()}/details`, {
+      name: details.json().data.name,
+      description: 'Updated by a server',
+      website: null,
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect((await send(key, 'PUT', `tenant/${acme()}/contact`, { contact: {} })).statusCode).toBe(200);
     const theme = (await t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/public' })).json().data.branding.theme;
@@ -192,8 +234,9 @@ describe('a private key as a service caller on the tenant admin routes', () => {
 
     const events = await send(key, 'GET', `tenant/${acme()}/events?search=Updated`);
     expect(events.statusCode, events.body).toBe(200);
-    const detailsEvent = (await send(key, 'GET', `tenant/${acme()}/events`)).json().data
-      .find((e: { message: string }) => e.message.includes('details updated'));
+    const detailsEvent = (await send(key, 'GET', `tenant/${acme()}/events`))
+      .json()
+      .data.find((e: { message: string }) => e.message.includes('details updated'));
     expect(detailsEvent).toMatchObject({ user: null, userName: `API key ${prefix}…` });
     const dashboard = await send(key, 'GET', `tenant/${acme()}/dashboard`);
     expect(dashboard.statusCode, dashboard.body).toBe(200);
@@ -203,7 +246,9 @@ describe('a private key as a service caller on the tenant admin routes', () => {
   it('names the organization, not the key, in the invitation e-mail', async () => {
     const { key } = await generate('pvt');
     const email = `mailed-${Date.now()}@example.com`;
-    expect((await send(key, 'POST', 'tenant/acme/members', { email, firstname: 'Mo', lastname: 'Mailed', role: 'member' })).statusCode).toBe(200);
+    expect(
+      (await send(key, 'POST', 'tenant/acme/members', { email, firstname: 'Mo', lastname: 'Mailed', role: 'member' })).statusCode,
+    ).toBe(200);
     const { mail } = await lastMailTo(t.app, email);
     expect(mail!.text).toContain(`${t.tenants.acme.name} invited you`);
   });
@@ -255,7 +300,8 @@ describe('a private key as a service caller on the tenant admin routes', () => {
 
   it('documents which routes accept a private key', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    const accepts = (path: string, method: string) => String(doc.paths[path][method].description).includes('private API key of this tenant');
+    const accepts = (path: string, method: string) =>
+      String(doc.paths[path][method].description).includes('private API key of this tenant');
     expect(accepts('/tenant/{t}/members', 'get')).toBe(true);
     expect(accepts('/tenant/{t}/groups', 'post')).toBe(true);
     expect(accepts('/tenant/{id}/dashboard', 'get')).toBe(true);
@@ -278,19 +324,29 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
 
   const inst = (id: string, rest = '') => `tenant/acme/institutions/${id}${rest}`;
   async function makeInstitution(name: string): Promise<string> {
-    const res = await call(owner, 'POST', 'tenant/acme/institutions', { name, slug: `${name.toLowerCase()}-${Date.now().toString(36)}`, descriptionShort: name });
+    const res = await call(owner, 'POST', 'tenant/acme/institutions', {
+      name,
+      slug: `${name.toLowerCase()}-${Date.now().toString(36)}`,
+      descriptionShort: name,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data._id as string;
   }
   async function makeOffer(institution: string): Promise<string> {
-    const res = await call(owner, 'POST', 'tenant/acme/offers', { name: `Offer of ${institution}`, slug: `offer-${institution}`, institution });
+    const res = await call(owner, 'POST', 'tenant/acme/offers', {
+      name: `Offer of ${institution}`,
+      slug: `offer-${institution}`,
+      institution,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data._id as string;
   }
   async function onTeam(role: 'owner' | 'editor' | 'member' | 'viewer', institution: string): Promise<SignedUp> {
     // Editors carry institution:manage by default: GPs.
     const who = await signUp(t.app, 'acme', { role: 'editor' });
-    await t.app.db.insert(roleAssignments).values({ tenantId: acme(), id: newId(), userId: who.user._id, entityType: 'institution', entityId: institution, role });
+    await t.app.db
+      .insert(roleAssignments)
+      .values({ tenantId: acme(), id: newId(), userId: who.user._id, entityType: 'institution', entityId: institution, role });
     return who;
   }
   async function generateFor(institution: string, kind: 'pvt' | 'pub', who: SignedUp = owner, body: object = {}): Promise<ApiKeyCreated> {
@@ -299,10 +355,11 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
     return res.json().data;
   }
   /** Every key row (but its last use, which a refused key call still records) and every timeline event, to show a refused call wrote nothing. */
-  const written = async () => JSON.stringify({
-    keys: (await t.app.db.select().from(apiKeys).orderBy(apiKeys.id)).map(({ lastUsedAt: _lastUsed, ...row }) => row),
-    events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
-  });
+  const written = async () =>
+    JSON.stringify({
+      keys: (await t.app.db.select().from(apiKeys).orderBy(apiKeys.id)).map(({ lastUsedAt: _lastUsed, ...row }) => row),
+      events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
+    });
 
   beforeAll(async () => {
     fund = await makeInstitution('Harbor');
@@ -310,18 +367,38 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
     offerOfFund = await makeOffer(fund);
     offerOfOther = await makeOffer(other);
     [teamOwner, teamEditor, teamMember, viewer, gpOther] = await Promise.all([
-      onTeam('owner', fund), onTeam('editor', fund), onTeam('member', fund), onTeam('viewer', fund), onTeam('owner', other),
+      onTeam('owner', fund),
+      onTeam('editor', fund),
+      onTeam('member', fund),
+      onTeam('viewer', fund),
+      onTeam('owner', other),
     ]);
   });
 
   it("the team's owners and editors and the tenant's owners generate, list and revoke them, recorded on the institution", async () => {
     const created = await generateFor(fund, 'pvt', teamEditor, { label: 'Data room sync' });
     expect(created.key).toMatch(/^tsk_live_/);
-    expect(created).toMatchObject({ kind: 'private', institution: fund, label: 'Data room sync', createdBy: teamEditor.user._id, revokedAt: null });
-    const [row] = await t.app.db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, acme()), eq(apiKeys.id, created._id)));
+    expect(created).toMatchObject({
+      kind: 'private',
+      institution: fund,
+      label: 'Data room sync',
+      createdBy: teamEditor.user._id,
+      revokedAt: null,
+    });
+    const [row] = await t.app.db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.tenantId, acme()), eq(apiKeys.id, created._id)));
     expect(row).toMatchObject({ institutionId: fund, keyHash: hashApiKey(created.key) });
-    const event = (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, fund))).find((e) => e.meta.apiKey === created._id)!;
-    expect(event).toMatchObject({ type: 'create', entityType: 'tenant-institution', userId: teamEditor.user._id, meta: { change: { kind: { old: null, new: 'private' } } } });
+    const event = (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, fund))).find(
+      (e) => e.meta.apiKey === created._id,
+    )!;
+    expect(event).toMatchObject({
+      type: 'create',
+      entityType: 'tenant-institution',
+      userId: teamEditor.user._id,
+      meta: { change: { kind: { old: null, new: 'private' } } },
+    });
     expect(event.message).toContain('of Harbor');
     expect(JSON.stringify(event)).not.toContain(created.key);
 
@@ -345,25 +422,37 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
     const revoked = await call(teamOwner, 'DELETE', inst(fund, `/api-keys/${created._id}`));
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json().data.revokedAt).not.toBeNull();
-    expect((await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, fund))).some((e) => e.meta.apiKey === created._id && e.type === 'update')).toBe(true);
+    expect(
+      (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, fund))).some(
+        (e) => e.meta.apiKey === created._id && e.type === 'update',
+      ),
+    ).toBe(true);
   });
 
   it('refuses a GP of another institution (404), the team members and viewers (403), investors (403) and another tenant (404), writing nothing', async () => {
     const key = await generateFor(fund, 'pvt');
     const before = await written();
     const calls: [Method, string, object?][] = [
-      ['POST', inst(fund, '/api-key/pvt'), {}], ['POST', inst(fund, '/api-key/pub'), {}], ['GET', inst(fund, '/api-keys')], ['DELETE', inst(fund, `/api-keys/${key._id}`)],
+      ['POST', inst(fund, '/api-key/pvt'), {}],
+      ['POST', inst(fund, '/api-key/pub'), {}],
+      ['GET', inst(fund, '/api-keys')],
+      ['DELETE', inst(fund, `/api-keys/${key._id}`)],
     ];
     for (const [method, path, body] of calls) {
       expect((await call(gpOther, method, path, body)).statusCode, `GP of another institution: ${method} ${path}`).toBe(404);
       for (const who of [teamMember, viewer]) {
         const res = await call(who, method, path, body);
         expect(res.statusCode, `${method} ${path}`).toBe(403);
-        expect(res.json().error.message).toBe("Only the owners and editors of the institution's team (and the organization owners) can manage its API keys");
+        expect(res.json().error.message).toBe(
+          "Only the owners and editors of the institution's team (and the organization owners) can manage its API keys",
+        );
       }
       expect((await call(investor, method, path, body)).statusCode).toBe(403);
       // globex's owner, on globex's address, naming globex: acme's institution is not there.
-      expect((await call(globexOwner, method, path.replace('tenant/acme/', 'tenant/globex/'), body)).statusCode, `other tenant: ${method} ${path}`).toBe(404);
+      expect(
+        (await call(globexOwner, method, path.replace('tenant/acme/', 'tenant/globex/'), body)).statusCode,
+        `other tenant: ${method} ${path}`,
+      ).toBe(404);
     }
     expect(await written()).toBe(before);
     const invalid = await call(owner, 'POST', inst(fund, '/api-key/pvt'), { label: 'x'.repeat(81) });
@@ -398,9 +487,18 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
     // Everything else is refused, writes first.
     const before = await written();
     const refused: [Method, string][] = [
-      ['PUT', `tenant/acme/offers/${offerOfFund}/config`], ['DELETE', `tenant/acme/offers/${offerOfFund}`], ['GET', `tenant/acme/offers/${offerOfFund}/events`],
-      ['PUT', inst(fund, '/contact')], ['GET', inst(fund, '/team')], ['GET', inst(fund, '/events')], ['GET', 'tenant/acme/institutions'],
-      ['GET', inst(fund, '/api-keys')], ['POST', inst(fund, '/api-key/pvt')], ['GET', `tenant/${acme()}/api-keys`], ['POST', `tenant/${acme()}/api-key/pvt`], ['GET', 'business'],
+      ['PUT', `tenant/acme/offers/${offerOfFund}/config`],
+      ['DELETE', `tenant/acme/offers/${offerOfFund}`],
+      ['GET', `tenant/acme/offers/${offerOfFund}/events`],
+      ['PUT', inst(fund, '/contact')],
+      ['GET', inst(fund, '/team')],
+      ['GET', inst(fund, '/events')],
+      ['GET', 'tenant/acme/institutions'],
+      ['GET', inst(fund, '/api-keys')],
+      ['POST', inst(fund, '/api-key/pvt')],
+      ['GET', `tenant/${acme()}/api-keys`],
+      ['POST', `tenant/${acme()}/api-key/pvt`],
+      ['GET', 'business'],
     ];
     for (const [method, path] of refused) {
       const res = await withKey('acme', key, method, path);

@@ -12,15 +12,21 @@ const params = z.object({ id: objectId });
 export async function applicationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/application/:id', {
-    schema: {
-      tags, summary: 'An accreditation application',
-      description: describe(
-        "The summary (status, type, business, review, approval document) and the wizard's state (current and completed questions, answers). Only the applicant and this tenant's owners may read it (platform admins any tenant's); for anyone else it is not found.",
-        'signed-in',
-      ),
-      params, response: { 200: dataOf(application), ...errorResponses(400, 401, 403, 404) },
+  r.get(
+    '/application/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An accreditation application',
+        description: describe(
+          "The summary (status, type, business, review, approval document) and the wizard's state (current and completed questions, answers). Only the applicant and this tenant's owners may read it (platform admins any tenant's); for anyone else it is not found.",
+          'signed-in',
+        ),
+        params,
+        response: { 200: dataOf(application), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: 'signed-in' },
     },
-    config: { access: 'signed-in' },
-  }, async (request) => ({ data: await getApplication(app.db, requireAuth(request), request.params.id) }));
+    async (request) => ({ data: await getApplication(app.db, requireAuth(request), request.params.id) }),
+  );
 }

@@ -25,14 +25,28 @@ beforeAll(async () => {
   globexApplicant = await signUp(t.app, 'globex', { firstname: 'Gus', lastname: 'Globex', email: uniqueEmail('gus-globex') });
   const at = (iso: string) => new Date(iso);
   submitted = await createApplication(t.app, {
-    tenantId: t.tenants.acme.id, userId: acmeApplicant.user._id, status: 'submitted', currentQuestionId: 'individual-submitted',
-    completedQuestionIds: ['identity', 'individual-method'], questionData: { identity: 'individual', individualMethod: 'income' }, createdAt: at('2026-01-01T00:00:00Z'),
+    tenantId: t.tenants.acme.id,
+    userId: acmeApplicant.user._id,
+    status: 'submitted',
+    currentQuestionId: 'individual-submitted',
+    completedQuestionIds: ['identity', 'individual-method'],
+    questionData: { identity: 'individual', individualMethod: 'income' },
+    createdAt: at('2026-01-01T00:00:00Z'),
   });
   approved = await createApplication(t.app, {
-    tenantId: t.tenants.globex.id, userId: globexApplicant.user._id, status: 'approved', reviewedAt: at('2026-02-10T00:00:00Z'), reviewedBy: admin.user._id,
-    approvalDoc: someObjectId(), createdAt: at('2026-02-01T00:00:00Z'),
+    tenantId: t.tenants.globex.id,
+    userId: globexApplicant.user._id,
+    status: 'approved',
+    reviewedAt: at('2026-02-10T00:00:00Z'),
+    reviewedBy: admin.user._id,
+    approvalDoc: someObjectId(),
+    createdAt: at('2026-02-01T00:00:00Z'),
   });
-  started = await createApplication(t.app, { tenantId: t.tenants.acme.id, userId: acmeInvestor.user._id, createdAt: at('2026-03-01T00:00:00Z') });
+  started = await createApplication(t.app, {
+    tenantId: t.tenants.acme.id,
+    userId: acmeInvestor.user._id,
+    createdAt: at('2026-03-01T00:00:00Z'),
+  });
 });
 afterAll(async () => t.close());
 
@@ -49,10 +63,21 @@ describe('GET admin/application', () => {
     expect(body.meta).toEqual({ page: 1, limit: 20, total: 3 });
     expect(body.data.map((r) => r._id)).toEqual([started.id, approved.id, submitted.id]);
     expect(body.data[1]).toEqual({
-      _id: approved.id, tenant: t.tenants.globex.id, tenantSlug: 'globex', tenantName: 'Globex Partners', type: 'accreditation', status: 'approved',
-      user: globexApplicant.user._id, userEmail: globexApplicant.email, userName: 'Gus Globex', business: null,
-      reviewedAt: '2026-02-10T00:00:00.000Z', reviewedBy: { _id: admin.user._id, email: admin.email, role: 'admin' }, approvalDoc: approved.approvalDoc,
-      createdAt: '2026-02-01T00:00:00.000Z', updatedAt: expect.any(String),
+      _id: approved.id,
+      tenant: t.tenants.globex.id,
+      tenantSlug: 'globex',
+      tenantName: 'Globex Partners',
+      type: 'accreditation',
+      status: 'approved',
+      user: globexApplicant.user._id,
+      userEmail: globexApplicant.email,
+      userName: 'Gus Globex',
+      business: null,
+      reviewedAt: '2026-02-10T00:00:00.000Z',
+      reviewedBy: { _id: admin.user._id, email: admin.email, role: 'admin' },
+      approvalDoc: approved.approvalDoc,
+      createdAt: '2026-02-01T00:00:00.000Z',
+      updatedAt: expect.any(String),
     });
     expect(body.data[0]).toMatchObject({ tenantName: 'Acme Capital', status: 'not-started', reviewedBy: null, reviewedAt: null });
   });
@@ -80,7 +105,13 @@ describe('GET admin/application', () => {
   });
 
   it('refuses a bad query with 400 naming the parameter', async () => {
-    for (const [query, field] of [['status=done', 'status'], ['tenant=acme', 'tenant'], ['sort=name', 'sort'], ['limit=101', 'limit'], ['direction=up', 'direction']]) {
+    for (const [query, field] of [
+      ['status=done', 'status'],
+      ['tenant=acme', 'tenant'],
+      ['sort=name', 'sort'],
+      ['limit=101', 'limit'],
+      ['direction=up', 'direction'],
+    ]) {
       const res = await get(`admin/application?${query}`, admin);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error.message, query).toContain(field);
@@ -93,9 +124,20 @@ describe('GET application/{id}', () => {
     const res = await get(`application/${submitted.id}`, acmeApplicant);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data as Application).toEqual({
-      _id: submitted.id, tenant: t.tenants.acme.id, type: 'accreditation', status: 'submitted', user: acmeApplicant.user._id, business: null,
-      reviewedAt: null, reviewedBy: null, approvalDoc: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: expect.any(String),
-      currentQuestionId: 'individual-submitted', completedQuestionIds: ['identity', 'individual-method'], questionData: { identity: 'individual', individualMethod: 'income' },
+      _id: submitted.id,
+      tenant: t.tenants.acme.id,
+      type: 'accreditation',
+      status: 'submitted',
+      user: acmeApplicant.user._id,
+      business: null,
+      reviewedAt: null,
+      reviewedBy: null,
+      approvalDoc: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: expect.any(String),
+      currentQuestionId: 'individual-submitted',
+      completedQuestionIds: ['identity', 'individual-method'],
+      questionData: { identity: 'individual', individualMethod: 'income' },
     });
   });
 
@@ -120,6 +162,12 @@ describe('GET application/{id}', () => {
   it("is part of the applicant's data export", async () => {
     const res = await get(`user/${acmeApplicant.user._id}/export`, acmeApplicant);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().applications).toEqual([expect.objectContaining({ _id: submitted.id, status: 'submitted', questionData: { identity: 'individual', individualMethod: 'income' } })]);
+    expect(res.json().applications).toEqual([
+      expect.objectContaining({
+        _id: submitted.id,
+        status: 'submitted',
+        questionData: { identity: 'individual', individualMethod: 'income' },
+      }),
+    ]);
   });
 });

@@ -1,6 +1,16 @@
 import {
-  authResult, dataOf, inviteAcceptBody, inviteBody, inviteResult, passwordResetConfirmBody, passwordResetRequestBody, passwordResetRequestResult,
-  passwordUpdateBody, signinBody, signupBody, tokenRefreshBody,
+  authResult,
+  dataOf,
+  inviteAcceptBody,
+  inviteBody,
+  inviteResult,
+  passwordResetConfirmBody,
+  passwordResetRequestBody,
+  passwordResetRequestResult,
+  passwordUpdateBody,
+  signinBody,
+  signupBody,
+  tokenRefreshBody,
 } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +27,8 @@ const authData = dataOf(authResult);
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { accountSigninMax, accountResetMax } = app.config.rateLimit;
-  const limiter = (name: string, max: number, windowMinutes: number) => new AttemptLimiter(name, max, windowMinutes * 60_000, app.attemptStore, app.clock);
+  const limiter = (name: string, max: number, windowMinutes: number) =>
+    new AttemptLimiter(name, max, windowMinutes * 60_000, app.attemptStore, app.clock);
   const limits: auth.AuthLimits = {
     signinPerAccount: limiter('signin-account', accountSigninMax, 15),
     resetPerAccount: limiter('reset-account', accountResetMax, 60),
@@ -44,54 +55,135 @@ export async function authRoutes(app: FastifyInstance) {
     running.add(run);
   };
 
-  r.post('/auth/signin', {
-    schema: { tags, summary: 'Sign in', description: describe('Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already. Past AUTH_ACCOUNT_LIMIT_MAX attempts for one e-mail in 15 minutes, from any address, it answers 429 with Retry-After until the window ends; a success clears the count.', open), body: signinBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
-    config: { access: open, rateLimit: limited },
-  }, async (request) => ({ data: await auth.signin(deps, site(request), request.body) }));
-
-  r.post('/auth/signup', {
-    schema: { tags, summary: 'Sign up', description: describe('Creates an account and signs it in.', open), body: signupBody, response: { 200: authData, ...errorResponses(400, 409, 429) } },
-    config: { access: open, rateLimit: limited },
-  }, async (request) => ({ data: await auth.signup(deps, site(request), request.body) }));
-
-  r.post('/auth/password-reset-request', {
-    schema: {
-      tags, summary: 'Request a password reset',
-      description: describe('E-mails a single-use reset link, valid for one hour on this tenant\'s address, when the address has an account. The answer is the same either way, and so is the 429 past AUTH_RESET_LIMIT_MAX requests for one e-mail (or ten times that from one caller address) in an hour.', open),
-      body: passwordResetRequestBody, response: { 200: dataOf(passwordResetRequestResult), ...errorResponses(400, 429) },
+  r.post(
+    '/auth/signin',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in',
+        description: describe(
+          'Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already. Past AUTH_ACCOUNT_LIMIT_MAX attempts for one e-mail in 15 minutes, from any address, it answers 429 with Retry-After until the window ends; a success clears the count.',
+          open,
+        ),
+        body: signinBody,
+        response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
+      },
+      config: { access: open, rateLimit: limited },
     },
-    config: { access: open, rateLimit: limited },
-  }, async (request) => {
-    await auth.requestPasswordReset(deps, site(request), request.ip, request.body.email, request.body.tenantId, afterReply(request));
-    return { data: { sent: true as const } };
-  });
+    async (request) => ({ data: await auth.signin(deps, site(request), request.body) }),
+  );
 
-  r.post('/auth/password-reset-confirm', {
-    schema: { tags, summary: 'Reset the password', description: describe('Sets a new password with the e-mailed reset token and signs in. Earlier sessions end.', open), body: passwordResetConfirmBody, response: { 200: authData, ...errorResponses(400, 403, 429) } },
-    config: { access: open, rateLimit: limited },
-  }, async (request) => ({ data: await auth.confirmPasswordReset(deps, site(request), request.body) }));
-
-  r.post('/auth/token-refresh', {
-    schema: { tags, summary: 'Refresh the session', description: describe('Issues a new session token with a new expiry.', signedIn), body: tokenRefreshBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
-    config: { access: signedIn, rateLimit: limited },
-  }, async (request) => ({ data: await auth.refreshSession(deps, site(request), requireAuth(request)) }));
-
-  r.post('/auth/password-update', {
-    schema: { tags, summary: 'Change the password', description: describe('Changes the signed-in user\'s password; every other session ends.', signedIn), body: passwordUpdateBody, response: { 200: authData, ...errorResponses(400, 401, 403, 429) } },
-    config: { access: signedIn, rateLimit: limited },
-  }, async (request) => ({ data: await auth.updatePassword(deps, site(request), requireAuth(request), request.body) }));
-
-  r.post('/auth/invite', {
-    schema: {
-      tags, summary: 'Invite someone to the tenant',
-      description: describe('E-mails an invitation link (new address) or adds an existing account directly, with the given role and attributes.', inviters),
-      body: inviteBody, response: { 200: dataOf(inviteResult), ...errorResponses(400, 401, 403, 409, 429) },
+  r.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Sign up',
+        description: describe('Creates an account and signs it in.', open),
+        body: signupBody,
+        response: { 200: authData, ...errorResponses(400, 409, 429) },
+      },
+      config: { access: open, rateLimit: limited },
     },
-    config: { access: inviters, rateLimit: limited },
-  }, async (request) => ({ data: await auth.invite(deps, site(request), requireAuth(request), request.body) }));
+    async (request) => ({ data: await auth.signup(deps, site(request), request.body) }),
+  );
 
-  r.post('/auth/invite-accept', {
-    schema: { tags, summary: 'Accept an invitation', description: describe('Finishes an invited account with the e-mailed invite token and signs in.', open), body: inviteAcceptBody, response: { 200: authData, ...errorResponses(400, 403, 429) } },
-    config: { access: open, rateLimit: limited },
-  }, async (request) => ({ data: await auth.acceptInvite(deps, site(request), request.body) }));
+  r.post(
+    '/auth/password-reset-request',
+    {
+      schema: {
+        tags,
+        summary: 'Request a password reset',
+        description: describe(
+          "E-mails a single-use reset link, valid for one hour on this tenant's address, when the address has an account. The answer is the same either way, and so is the 429 past AUTH_RESET_LIMIT_MAX requests for one e-mail (or ten times that from one caller address) in an hour.",
+          open,
+        ),
+        body: passwordResetRequestBody,
+        response: { 200: dataOf(passwordResetRequestResult), ...errorResponses(400, 429) },
+      },
+      config: { access: open, rateLimit: limited },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(deps, site(request), request.ip, request.body.email, request.body.tenantId, afterReply(request));
+      return { data: { sent: true as const } };
+    },
+  );
+
+  r.post(
+    '/auth/password-reset-confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Reset the password',
+        description: describe('Sets a new password with the e-mailed reset token and signs in. Earlier sessions end.', open),
+        body: passwordResetConfirmBody,
+        response: { 200: authData, ...errorResponses(400, 403, 429) },
+      },
+      config: { access: open, rateLimit: limited },
+    },
+    async (request) => ({ data: await auth.confirmPasswordReset(deps, site(request), request.body) }),
+  );
+
+  r.post(
+    '/auth/token-refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Refresh the session',
+        description: describe('Issues a new session token with a new expiry.', signedIn),
+        body: tokenRefreshBody,
+        response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
+      },
+      config: { access: signedIn, rateLimit: limited },
+    },
+    async (request) => ({ data: await auth.refreshSession(deps, site(request), requireAuth(request)) }),
+  );
+
+  r.post(
+    '/auth/password-update',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password',
+        description: describe("Changes the signed-in user's password; every other session ends.", signedIn),
+        body: passwordUpdateBody,
+        response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
+      },
+      config: { access: signedIn, rateLimit: limited },
+    },
+    async (request) => ({ data: await auth.updatePassword(deps, site(request), requireAuth(request), request.body) }),
+  );
+
+  r.post(
+    '/auth/invite',
+    {
+      schema: {
+        tags,
+        summary: 'Invite someone to the tenant',
+        description: describe(
+          'E-mails an invitation link (new address) or adds an existing account directly, with the given role and attributes.',
+          inviters,
+        ),
+        body: inviteBody,
+        response: { 200: dataOf(inviteResult), ...errorResponses(400, 401, 403, 409, 429) },
+      },
+      config: { access: inviters, rateLimit: limited },
+    },
+    async (request) => ({ data: await auth.invite(deps, site(request), requireAuth(request), request.body) }),
+  );
+
+  r.post(
+    '/auth/invite-accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accept an invitation',
+        description: describe('Finishes an invited account with the e-mailed invite token and signs in.', open),
+        body: inviteAcceptBody,
+        response: { 200: authData, ...errorResponses(400, 403, 429) },
+      },
+      config: { access: open, rateLimit: limited },
+    },
+    async (request) => ({ data: await auth.acceptInvite(deps, site(request), request.body) }),
+  );
 }

@@ -53,11 +53,18 @@ export interface CallSite {
 const RESET_TTL_SECONDS = 60 * 60;
 
 function checkTenantId(site: CallSite, tenantId: string | undefined): void {
-  if (tenantId && tenantId !== site.tenant.id) throw new AppError('bad-request', 'tenantId does not match the organization of this address');
+  if (tenantId && tenantId !== site.tenant.id)
+    throw new AppError('bad-request', 'tenantId does not match the organization of this address');
 }
 
 /** A session token; `startedAt` (seconds) carries the original sign-in time through refreshes and password changes. */
-async function issueSession(deps: AuthDeps, site: CallSite, user: UserRow, member: TenantMemberRow | null, startedAt?: number): Promise<AuthResult> {
+async function issueSession(
+  deps: AuthDeps,
+  site: CallSite,
+  user: UserRow,
+  member: TenantMemberRow | null,
+  startedAt?: number,
+): Promise<AuthResult> {
   const token = await deps.tokens.signSession(
     {
       userId: user.id,
@@ -89,8 +96,13 @@ async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, no
       membershipStatus: 'active',
     });
     await recordEvent(tx, {
-      tenantId: tenant.id, type: 'create', entity: member.id, entityType: 'tenant-member', userId: user.id,
-      message: `${userDisplayName(user)} joined ${tenant.name}`, refs: [{ entity: user.id, entityType: 'user' }],
+      tenantId: tenant.id,
+      type: 'create',
+      entity: member.id,
+      entityType: 'tenant-member',
+      userId: user.id,
+      message: `${userDisplayName(user)} joined ${tenant.name}`,
+      refs: [{ entity: user.id, entityType: 'user' }],
     });
     return member;
   }
@@ -99,7 +111,11 @@ async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, no
   if (existing.membershipStatus === 'active') return existing;
   const member = await updateMember(tx, tenant.id, existing.id, { membershipStatus: 'active' });
   await recordEvent(tx, {
-    tenantId: tenant.id, type: 'status', entity: member.id, entityType: 'tenant-member', userId: user.id,
+    tenantId: tenant.id,
+    type: 'status',
+    entity: member.id,
+    entityType: 'tenant-member',
+    userId: user.id,
     message: `${userDisplayName(user)} became an active member`,
     meta: { change: { membershipStatus: { old: existing.membershipStatus, new: 'active' } } },
   });
@@ -114,12 +130,20 @@ export async function signin(deps: LimitedAuthDeps, site: CallSite, body: z.outp
   const found = await findUserWithMemberByEmail(deps.db, body.email, site.tenant.id);
   const user = found?.user;
   const ok = await verifyPassword(user?.passwordHash, body.password);
-  if (!user || !ok || user.signupStatus !== 'complete' || user.archivedAt) throw new AppError('unauthenticated', AUTH_ERRORS.invalidCredentials);
+  if (!user || !ok || user.signupStatus !== 'complete' || user.archivedAt)
+    throw new AppError('unauthenticated', AUTH_ERRORS.invalidCredentials);
   await deps.limits.signinPerAccount.clear(body.email);
   if (user.accountStatus === 'suspended') throw new AppError('forbidden', AUTH_ERRORS.accountSuspended);
   const refusal = membershipRefusal(found.member, user.role === 'admin', deps.clock.now());
   if (refusal) throw new AppError('forbidden', refusal);
-  const signedIn = { tenantId: site.tenant.id, type: 'auth', entity: user.id, entityType: 'user', userId: user.id, message: 'Signed in' } as const;
+  const signedIn = {
+    tenantId: site.tenant.id,
+    type: 'auth',
+    entity: user.id,
+    entityType: 'user',
+    userId: user.id,
+    message: 'Signed in',
+  } as const;
   if (found.member?.membershipStatus === 'active') {
     await recordEvent(deps.db, signedIn);
     return issueSession(deps, site, user, found.member);
@@ -145,21 +169,37 @@ export async function signup(deps: AuthDeps, site: CallSite, body: z.output<type
     );
   }
   const passwordHash = await hashPassword(body.password);
-  const { user, member } = await deps.db.transaction(async (tx) => {
-    const created = await insertUser(tx, {
-      email: body.email, passwordHash, firstname: body.firstname, lastname: body.lastname,
-      signupStatus: 'complete', accountStatus: 'active',
+  const { user, member } = await deps.db
+    .transaction(async (tx) => {
+      const created = await insertUser(tx, {
+        email: body.email,
+        passwordHash,
+        firstname: body.firstname,
+        lastname: body.lastname,
+        signupStatus: 'complete',
+        accountStatus: 'active',
+      });
+      await recordEvent(tx, {
+        tenantId: site.tenant.id,
+        type: 'create',
+        entity: created.id,
+        entityType: 'user',
+        userId: created.id,
+        message: `${userDisplayName(created)} signed up`,
+        meta: {
+          change: {
+            email: { old: null, new: created.email },
+            firstname: { old: null, new: created.firstname },
+            lastname: { old: null, new: created.lastname },
+          },
+        },
+      });
+      return { user: created, member: await ensureMembership(tx, site.tenant, created, deps.clock.now()) };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new AppError('conflict', AUTH_ERRORS.emailTaken);
+      throw error;
     });
-    await recordEvent(tx, {
-      tenantId: site.tenant.id, type: 'create', entity: created.id, entityType: 'user', userId: created.id,
-      message: `${userDisplayName(created)} signed up`,
-      meta: { change: { email: { old: null, new: created.email }, firstname: { old: null, new: created.firstname }, lastname: { old: null, new: created.lastname } } },
-    });
-    return { user: created, member: await ensureMembership(tx, site.tenant, created, deps.clock.now()) };
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw new AppError('conflict', AUTH_ERRORS.emailTaken);
-    throw error;
-  });
   return issueSession(deps, site, user, member);
 }
 
@@ -169,7 +209,12 @@ export async function signup(deps: AuthDeps, site: CallSite, body: z.output<type
  * any failure instead of showing it to the caller.
  */
 export async function requestPasswordReset(
-  deps: LimitedAuthDeps, site: CallSite, address: string, email: string, tenantId: string | undefined, afterReply: (task: () => Promise<void>) => void,
+  deps: LimitedAuthDeps,
+  site: CallSite,
+  address: string,
+  email: string,
+  tenantId: string | undefined,
+  afterReply: (task: () => Promise<void>) => void,
 ): Promise<void> {
   checkTenantId(site, tenantId);
   await deps.limits.resetPerAddress.hit(address);
@@ -183,7 +228,11 @@ async function sendResetLink(deps: AuthDeps, site: CallSite, user: UserRow): Pro
   const jti = newId();
   const now = deps.clock.now();
   await deps.db.insert(authTokens).values({
-    id: jti, userId: user.id, tenantId: site.tenant.id, purpose: 'reset', expiresAt: new Date(now.getTime() + RESET_TTL_SECONDS * 1000),
+    id: jti,
+    userId: user.id,
+    tenantId: site.tenant.id,
+    purpose: 'reset',
+    expiresAt: new Date(now.getTime() + RESET_TTL_SECONDS * 1000),
   });
   const token = await deps.tokens.signPurpose('reset', { email: user.email, ver: user.tokenVersion }, jti, RESET_TTL_SECONDS, now);
   const url = `${site.origin}/password-reset/confirm?token=${encodeURIComponent(token)}`;
@@ -192,9 +241,10 @@ async function sendResetLink(deps: AuthDeps, site: CallSite, user: UserRow): Pro
 
 /** Verifies an e-mailed token and claims its single use; the messages are the spec's. */
 async function claimToken(deps: AuthDeps, tx: DbOrTx, token: string, purpose: 'reset' | 'invite') {
-  const texts = purpose === 'reset'
-    ? { invalid: AUTH_ERRORS.resetTokenInvalid, expired: AUTH_ERRORS.resetTokenExpired }
-    : { invalid: AUTH_ERRORS.signupTokenInvalid, expired: AUTH_ERRORS.signupTokenExpired };
+  const texts =
+    purpose === 'reset'
+      ? { invalid: AUTH_ERRORS.resetTokenInvalid, expired: AUTH_ERRORS.resetTokenExpired }
+      : { invalid: AUTH_ERRORS.signupTokenInvalid, expired: AUTH_ERRORS.signupTokenExpired };
   const outcome = await deps.tokens.verify(token, purpose, deps.clock.now());
   if (!outcome.ok) throw new AppError('bad-request', texts[outcome.reason]);
   const jti = outcome.payload.jti;
@@ -208,7 +258,11 @@ async function claimToken(deps: AuthDeps, tx: DbOrTx, token: string, purpose: 'r
   return { row: claimed, payload: outcome.payload, invalid: texts.invalid };
 }
 
-export async function confirmPasswordReset(deps: AuthDeps, site: CallSite, body: z.output<typeof passwordResetConfirmBody>): Promise<AuthResult> {
+export async function confirmPasswordReset(
+  deps: AuthDeps,
+  site: CallSite,
+  body: z.output<typeof passwordResetConfirmBody>,
+): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
   await assertUncommonPassword(body.password, 'password');
   const passwordHash = await hashPassword(body.password);
@@ -217,12 +271,23 @@ export async function confirmPasswordReset(deps: AuthDeps, site: CallSite, body:
     // A link e-mailed for one tenant's address works only there (it would otherwise make the user a member elsewhere).
     if (row.tenantId !== site.tenant.id) throw new AppError('bad-request', invalid);
     const current = await findUserById(tx, row.userId);
-    if (!current || payload.ver !== current.tokenVersion || (body.email && body.email !== current.email)) throw new AppError('bad-request', invalid);
+    if (!current || payload.ver !== current.tokenVersion || (body.email && body.email !== current.email))
+      throw new AppError('bad-request', invalid);
     if (current.accountStatus === 'suspended') throw new AppError('forbidden', AUTH_ERRORS.accountSuspended);
     const updated = await updateUser(tx, current.id, { passwordHash, tokenVersion: current.tokenVersion + 1 });
     // Any other reset link still in the mailbox stops working too.
-    await tx.update(authTokens).set({ usedAt: deps.clock.now() }).where(and(eq(authTokens.userId, current.id), eq(authTokens.purpose, 'reset'), isNull(authTokens.usedAt)));
-    await recordEvent(tx, { tenantId: site.tenant.id, type: 'auth', entity: current.id, entityType: 'user', userId: current.id, message: 'Password reset' });
+    await tx
+      .update(authTokens)
+      .set({ usedAt: deps.clock.now() })
+      .where(and(eq(authTokens.userId, current.id), eq(authTokens.purpose, 'reset'), isNull(authTokens.usedAt)));
+    await recordEvent(tx, {
+      tenantId: site.tenant.id,
+      type: 'auth',
+      entity: current.id,
+      entityType: 'user',
+      userId: current.id,
+      message: 'Password reset',
+    });
     return { user: updated, member: await ensureMembership(tx, site.tenant, updated, deps.clock.now()) };
   });
   await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordChangedMail(site.tenant.name) });
@@ -236,14 +301,26 @@ export async function refreshSession(deps: AuthDeps, site: CallSite, auth: AuthC
 /** When the caller's session began: tokens from before the claim existed count from their own issue time. */
 const sessionStart = (auth: AuthContext) => auth.token.sat ?? auth.token.iat;
 
-export async function updatePassword(deps: AuthDeps, site: CallSite, auth: AuthContext, body: z.output<typeof passwordUpdateBody>): Promise<AuthResult> {
+export async function updatePassword(
+  deps: AuthDeps,
+  site: CallSite,
+  auth: AuthContext,
+  body: z.output<typeof passwordUpdateBody>,
+): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
   if (body.email && body.email !== auth.user.email) throw new AppError('forbidden', 'You can only change your own password');
   await assertUncommonPassword(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const user = await deps.db.transaction(async (tx) => {
     const updated = await updateUser(tx, auth.user.id, { passwordHash, tokenVersion: auth.user.tokenVersion + 1 });
-    await recordEvent(tx, { tenantId: site.tenant.id, type: 'auth', entity: auth.user.id, entityType: 'user', userId: auth.user.id, message: 'Password changed' });
+    await recordEvent(tx, {
+      tenantId: site.tenant.id,
+      type: 'auth',
+      entity: auth.user.id,
+      entityType: 'user',
+      userId: auth.user.id,
+      message: 'Password changed',
+    });
     return updated;
   });
   await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordChangedMail(site.tenant.name) });
@@ -268,7 +345,11 @@ export interface WrittenInvitation {
  * document grant) leaves no invited account behind when that fails; the caller sends `mail` after the commit.
  */
 export async function writeInvitation(
-  deps: Pick<AuthDeps, 'tokens' | 'clock'>, tx: DbOrTx, site: CallSite, caller: Caller, body: z.output<typeof inviteBody>,
+  deps: Pick<AuthDeps, 'tokens' | 'clock'>,
+  tx: DbOrTx,
+  site: CallSite,
+  caller: Caller,
+  body: z.output<typeof inviteBody>,
 ): Promise<WrittenInvitation> {
   const inviter = inviterName(caller, site.tenant);
   const existing = await findUserByEmail(tx, body.email);
@@ -279,17 +360,39 @@ export async function writeInvitation(
   const attributes = { ...DEFAULT_ATTRIBUTES[body.role], ...body.attributes };
   const now = deps.clock.now();
 
-  const invitedUser = existing
-    ?? (await insertUser(tx, {
-      email: body.email, firstname: body.firstname, lastname: body.lastname, signupStatus: 'partial', accountStatus: 'pending-activation',
+  const invitedUser =
+    existing ??
+    (await insertUser(tx, {
+      email: body.email,
+      firstname: body.firstname,
+      lastname: body.lastname,
+      signupStatus: 'partial',
+      accountStatus: 'pending-activation',
     }));
   // An existing account joins directly; a new one is invited and activates by accepting.
   const status = existing?.signupStatus === 'complete' ? 'active' : 'invited';
-  const member = await insertMember(tx, { tenantId: site.tenant.id, user: invitedUser, role: body.role, attributes, membershipStatus: status, expiresAt });
+  const member = await insertMember(tx, {
+    tenantId: site.tenant.id,
+    user: invitedUser,
+    role: body.role,
+    attributes,
+    membershipStatus: status,
+    expiresAt,
+  });
   await recordEvent(tx, {
-    tenantId: site.tenant.id, type: 'invite', entity: member.id, entityType: 'tenant-member', caller,
+    tenantId: site.tenant.id,
+    type: 'invite',
+    entity: member.id,
+    entityType: 'tenant-member',
+    caller,
     message: `${actorName(caller)} ${status === 'active' ? 'added' : 'invited'} ${invitedUser.email} as ${body.role}`,
-    meta: { change: { role: { old: null, new: body.role }, membershipStatus: { old: null, new: status }, attributes: { old: null, new: attributes } } },
+    meta: {
+      change: {
+        role: { old: null, new: body.role },
+        membershipStatus: { old: null, new: status },
+        attributes: { old: null, new: attributes },
+      },
+    },
     refs: [{ entity: invitedUser.id, entityType: 'user' }],
   });
   let content = addedToTenantMail(site.tenant.name, inviter, `${site.origin}/signin`);
@@ -298,14 +401,26 @@ export async function writeInvitation(
     const inviteToken = await deps.tokens.signPurpose(
       'invite',
       { email: invitedUser.email, firstname: body.firstname, lastname: body.lastname, tenantId: site.tenant.id },
-      jti, INVITE_TTL_SECONDS, now,
+      jti,
+      INVITE_TTL_SECONDS,
+      now,
     );
-    content = inviteMail(site.tenant.name, inviter, `${site.origin}/invite-accept?token=${encodeURIComponent(inviteToken)}`, INVITE_TTL_SECONDS / 86_400);
+    content = inviteMail(
+      site.tenant.name,
+      inviter,
+      `${site.origin}/invite-accept?token=${encodeURIComponent(inviteToken)}`,
+      INVITE_TTL_SECONDS / 86_400,
+    );
   }
   return { invitedUser, member, mail: { to: invitedUser.email, tenantId: site.tenant.id, ...content } };
 }
 
-export async function invite(deps: AuthDeps, site: CallSite, caller: Caller, body: z.output<typeof inviteBody>): Promise<{ user: User; tenantMember: TenantMember }> {
+export async function invite(
+  deps: AuthDeps,
+  site: CallSite,
+  caller: Caller,
+  body: z.output<typeof inviteBody>,
+): Promise<{ user: User; tenantMember: TenantMember }> {
   const result = await deps.db.transaction((tx) => writeInvitation(deps, tx, site, caller, body));
   await deps.mailer.send(result.mail);
   return { user: toUser(result.invitedUser), tenantMember: toTenantMember(result.member, result.invitedUser.email) };
@@ -322,15 +437,23 @@ export async function acceptInvite(deps: AuthDeps, site: CallSite, body: z.outpu
     if (!current || current.signupStatus !== 'partial') throw new AppError('bad-request', invalid);
     if (body.email !== current.email) throw new AppError('bad-request', AUTH_ERRORS.inviteEmailMismatch);
     const updated = await updateUser(tx, current.id, {
-      passwordHash, firstname: body.firstname, lastname: body.lastname, signupStatus: 'complete', accountStatus: 'active',
+      passwordHash,
+      firstname: body.firstname,
+      lastname: body.lastname,
+      signupStatus: 'complete',
+      accountStatus: 'active',
       tokenVersion: current.tokenVersion + 1,
     });
     await recordEvent(tx, {
-      tenantId: site.tenant.id, type: 'update', entity: current.id, entityType: 'user', userId: current.id, message: `${userDisplayName(updated)} accepted the invitation`,
+      tenantId: site.tenant.id,
+      type: 'update',
+      entity: current.id,
+      entityType: 'user',
+      userId: current.id,
+      message: `${userDisplayName(updated)} accepted the invitation`,
       meta: { change: { signupStatus: { old: 'partial', new: 'complete' }, accountStatus: { old: current.accountStatus, new: 'active' } } },
     });
     return { user: updated, member: await ensureMembership(tx, site.tenant, updated, deps.clock.now()) };
   });
   return issueSession(deps, site, user, member);
 }
-

@@ -34,10 +34,21 @@ describe('sign-up', () => {
     expect(data.user).not.toHaveProperty('passwordHash');
     expect(data.tenantMember).toMatchObject({ tenant: t.tenants.acme.id, membershipStatus: 'active', rbac: { role: 'investor' } });
     const payload = decodeTokenPayload(data.token)!;
-    expect(payload).toMatchObject({ userId: data.user._id, userEmail: data.user.email, userRole: 'user', userFirstname: 'Ada', userLastname: 'Lovelace', tenantId: t.tenants.acme.id });
+    expect(payload).toMatchObject({
+      userId: data.user._id,
+      userEmail: data.user.email,
+      userRole: 'user',
+      userFirstname: 'Ada',
+      userLastname: 'Lovelace',
+      tenantId: t.tenants.acme.id,
+    });
     expect(typeof payload.exp).toBe('number');
 
-    const me = await t.app.inject({ method: 'GET', url: `/api/v1/user/${data.user._id}`, headers: { host: hostOf('acme'), ...bearer(data.token) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${data.user._id}`,
+      headers: { host: hostOf('acme'), ...bearer(data.token) },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.firstname).toBe('Ada');
   });
@@ -57,20 +68,38 @@ describe('sign-up', () => {
     [{ email: 'not-an-email' }, 'Enter a valid email address'],
     [{ firstname: '' }, 'First name is required'],
   ])('rejects %j with a message a person can act on', async (override, message) => {
-    const res = await post('signup', { email: uniqueEmail(), password: PASSWORD, firstname: 'A', lastname: 'B', acceptDisclosures: true, ...override });
+    const res = await post('signup', {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      firstname: 'A',
+      lastname: 'B',
+      acceptDisclosures: true,
+      ...override,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain(message);
   });
 
   it('refuses an address that already has an account', async () => {
     const existing = await signUp(t.app, 'acme');
-    const res = await post('signup', { email: existing.email.toUpperCase(), password: PASSWORD, firstname: 'A', lastname: 'B', acceptDisclosures: true });
+    const res = await post('signup', {
+      email: existing.email.toUpperCase(),
+      password: PASSWORD,
+      firstname: 'A',
+      lastname: 'B',
+      acceptDisclosures: true,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(AUTH_ERRORS.emailTaken);
   });
 
   it('refuses malformed JSON with the envelope', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', headers: { host: hostOf('acme'), 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      headers: { host: hostOf('acme'), 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ type: 'bad-request', message: 'The request body is not valid JSON' });
   });
@@ -92,7 +121,12 @@ describe('sign-in', () => {
     const unknown = await post('signin', { email: uniqueEmail(), password: 'wrong-password' });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toEqual({ type: 'unauthenticated', name: 'AuthenticationError', message: AUTH_ERRORS.invalidCredentials, status: 401 });
+      expect(res.json().error).toEqual({
+        type: 'unauthenticated',
+        name: 'AuthenticationError',
+        message: AUTH_ERRORS.invalidCredentials,
+        status: 401,
+      });
     }
   });
 
@@ -102,7 +136,11 @@ describe('sign-in', () => {
     const res = await post('signin', { email: user.email, password: PASSWORD });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(AUTH_ERRORS.accountSuspended);
-    const me = await t.app.inject({ method: 'GET', url: `/api/v1/user/${user.user._id}`, headers: { host: user.host, ...bearer(user.token) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${user.user._id}`,
+      headers: { host: user.host, ...bearer(user.token) },
+    });
     expect(me.statusCode).toBe(403);
   });
 
@@ -229,13 +267,23 @@ describe('password reset', () => {
     try {
       const known = await post('password-reset-request', { email: user.email });
       const unknown = await post('password-reset-request', { email: uniqueEmail() });
-      const seen = (res: typeof known) => ({ status: res.statusCode, body: res.body, type: res.headers['content-type'], length: res.headers['content-length'] });
+      const seen = (res: typeof known) => ({
+        status: res.statusCode,
+        body: res.body,
+        type: res.headers['content-type'],
+        length: res.headers['content-length'],
+      });
       expect(seen(known)).toEqual(seen(unknown));
       expect(known.json()).toEqual({ data: { sent: true } });
       // The known address's answer came back while its mail was still held up.
       await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
       release();
-      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'SMTP server unreachable' }) }), expect.any(String)));
+      await vi.waitFor(() =>
+        expect(logged).toHaveBeenCalledWith(
+          expect.objectContaining({ err: expect.objectContaining({ message: 'SMTP server unreachable' }) }),
+          expect.any(String),
+        ),
+      );
     } finally {
       release();
       send.mockRestore();
@@ -281,10 +329,21 @@ describe('invitations', () => {
     const signup = await post('signup', { email, password: PASSWORD, firstname: 'X', lastname: 'Y', acceptDisclosures: true });
     expect(signup.statusCode).toBe(409);
 
-    const body = { email, password: PASSWORD, firstname: 'Grace', lastname: 'Hopper', acceptDisclosures: true, inviteToken: token, tenantId: t.tenants.acme.id };
+    const body = {
+      email,
+      password: PASSWORD,
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      acceptDisclosures: true,
+      inviteToken: token,
+      tenantId: t.tenants.acme.id,
+    };
     const accepted = await post('invite-accept', body);
     expect(accepted.statusCode).toBe(200);
-    expect((accepted.json() as { data: AuthResult }).data.tenantMember).toMatchObject({ membershipStatus: 'active', rbac: { role: 'member' } });
+    expect((accepted.json() as { data: AuthResult }).data.tenantMember).toMatchObject({
+      membershipStatus: 'active',
+      rbac: { role: 'member' },
+    });
     const reused = await post('invite-accept', body);
     expect(reused.json().error.message).toBe(AUTH_ERRORS.signupTokenInvalid);
   });
@@ -297,12 +356,16 @@ describe('invitations', () => {
     const body = { email, password: PASSWORD, firstname: 'Late', lastname: 'Comer', acceptDisclosures: true };
     expect((await post('invite-accept', { ...body, inviteToken: 'garbage' })).json().error.message).toBe(AUTH_ERRORS.signupTokenInvalid);
     expect((await post('invite-accept', { ...body, inviteToken: '' })).json().error.message).toContain(AUTH_ERRORS.signupTokenMissing);
-    expect((await post('invite-accept', { ...body, inviteToken: token }, {}, 'globex')).json().error.message).toBe(AUTH_ERRORS.signupTokenInvalid);
+    expect((await post('invite-accept', { ...body, inviteToken: token }, {}, 'globex')).json().error.message).toBe(
+      AUTH_ERRORS.signupTokenInvalid,
+    );
     const other = uniqueEmail('expired');
     await post('invite', { email: other, firstname: 'Late', lastname: 'Comer' }, bearer(owner.token));
     const { token: old } = await lastMailTo(t.app, other);
     t.clock.advance(8 * 24 * 3600_000);
-    expect((await post('invite-accept', { ...body, email: other, inviteToken: old })).json().error.message).toBe(AUTH_ERRORS.signupTokenExpired);
+    expect((await post('invite-accept', { ...body, email: other, inviteToken: old })).json().error.message).toBe(
+      AUTH_ERRORS.signupTokenExpired,
+    );
   });
 
   it('refuses to finish an invitation under another address, and the link still works for the invitee', async () => {
@@ -310,7 +373,14 @@ describe('invitations', () => {
     const email = uniqueEmail('invitee');
     await post('invite', { email, firstname: 'Ida', lastname: 'Invited' }, bearer(owner.token));
     const { token } = await lastMailTo(t.app, email);
-    const body = { email: uniqueEmail('someone-else'), password: PASSWORD, firstname: 'Ida', lastname: 'Invited', acceptDisclosures: true, inviteToken: token };
+    const body = {
+      email: uniqueEmail('someone-else'),
+      password: PASSWORD,
+      firstname: 'Ida',
+      lastname: 'Invited',
+      acceptDisclosures: true,
+      inviteToken: token,
+    };
     const res = await post('invite-accept', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ type: 'bad-request', message: AUTH_ERRORS.inviteEmailMismatch, status: 400 });
@@ -341,7 +411,11 @@ describe('membership expiry', () => {
 
     await setMembership(user, { expiresAt: aSecondAgo() });
     const expired = { type: 'forbidden', name: 'ForbiddenError', message: MEMBERSHIP_EXPIRED, status: 403 };
-    const call = await t.app.inject({ method: 'GET', url: `/api/v1/user/${user.user._id}`, headers: { host: user.host, ...bearer(user.token) } });
+    const call = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${user.user._id}`,
+      headers: { host: user.host, ...bearer(user.token) },
+    });
     expect(call.statusCode).toBe(403);
     expect(call.json().error).toEqual(expired);
     const signin = await post('signin', { email: user.email, password: PASSWORD });
@@ -354,12 +428,23 @@ describe('membership expiry', () => {
   it('refuses an invitation whose membership has expired before it is accepted', async () => {
     const owner = await signUp(t.app, 'acme', { role: 'owner' });
     const email = uniqueEmail('too-late');
-    const invited = await post('invite', { email, firstname: 'Tom', lastname: 'Late', expiresAt: inAnHour().toISOString() }, bearer(owner.token));
+    const invited = await post(
+      'invite',
+      { email, firstname: 'Tom', lastname: 'Late', expiresAt: inAnHour().toISOString() },
+      bearer(owner.token),
+    );
     expect(invited.statusCode, invited.body).toBe(200);
     const { token } = await lastMailTo(t.app, email);
     const member = await findMember(t.app.db, t.tenants.acme.id, invited.json().data.user._id);
     await updateMember(t.app.db, t.tenants.acme.id, member!.id, { expiresAt: aSecondAgo() });
-    const res = await post('invite-accept', { email, password: PASSWORD, firstname: 'Tom', lastname: 'Late', acceptDisclosures: true, inviteToken: token });
+    const res = await post('invite-accept', {
+      email,
+      password: PASSWORD,
+      firstname: 'Tom',
+      lastname: 'Late',
+      acceptDisclosures: true,
+      inviteToken: token,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(MEMBERSHIP_EXPIRED);
   });
@@ -376,7 +461,13 @@ describe('rate limits', () => {
   it('answers 429 in the envelope once the limit is reached', async () => {
     const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
     try {
-      const send = () => limited.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: 'acme.localhost' }, payload: { email: 'x@example.com', password: 'whatever-1' } });
+      const send = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signin',
+          headers: { host: 'acme.localhost' },
+          payload: { email: 'x@example.com', password: 'whatever-1' },
+        });
       for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(401);
       const res = await send();
       expect(res.statusCode).toBe(429);

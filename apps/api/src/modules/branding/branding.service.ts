@@ -1,4 +1,13 @@
-import { brandingImageType, diffChanges, tenantPublic, type Branding, type BrandingImageType, type BrandingMessaging, type BrandingTheme, type TenantPublic } from '@tessera/domain';
+import {
+  brandingImageType,
+  diffChanges,
+  tenantPublic,
+  type Branding,
+  type BrandingImageType,
+  type BrandingMessaging,
+  type BrandingTheme,
+  type TenantPublic,
+} from '@tessera/domain';
 import { eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -55,7 +64,13 @@ async function changeBranding(
   return { tenant: tenantPublic.parse(result.tenant), previous: result.previous };
 }
 
-export async function updateTheme(deps: BrandingDeps, caller: Caller, host: TenantRow, id: string, theme: BrandingTheme): Promise<TenantPublic> {
+export async function updateTheme(
+  deps: BrandingDeps,
+  caller: Caller,
+  host: TenantRow,
+  id: string,
+  theme: BrandingTheme,
+): Promise<TenantPublic> {
   const { tenant } = await changeBranding(deps, caller, host, id, (current) => ({
     next: { ...current, theme },
     type: 'update',
@@ -65,7 +80,13 @@ export async function updateTheme(deps: BrandingDeps, caller: Caller, host: Tena
   return tenant;
 }
 
-export async function updateMessaging(deps: BrandingDeps, caller: Caller, host: TenantRow, id: string, messaging: BrandingMessaging): Promise<TenantPublic> {
+export async function updateMessaging(
+  deps: BrandingDeps,
+  caller: Caller,
+  host: TenantRow,
+  id: string,
+  messaging: BrandingMessaging,
+): Promise<TenantPublic> {
   const { tenant } = await changeBranding(deps, caller, host, id, (current) => ({
     next: { ...current, messaging },
     type: 'update',
@@ -77,7 +98,12 @@ export async function updateMessaging(deps: BrandingDeps, caller: Caller, host: 
 
 /** Stores a new image of one type (PNG, JPEG, GIF or WebP by content) and deletes the one it replaces. */
 export async function uploadMedia(
-  deps: BrandingDeps, caller: Caller, host: TenantRow, id: string, type: BrandingImageType, file: { data: Buffer; fileName: string },
+  deps: BrandingDeps,
+  caller: Caller,
+  host: TenantRow,
+  id: string,
+  type: BrandingImageType,
+  file: { data: Buffer; fileName: string },
 ): Promise<TenantPublic> {
   assertHostTenant(host, id);
   const checked = await checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
@@ -89,7 +115,10 @@ export async function uploadMedia(
     result = await changeBranding(deps, caller, host, id, (current) => {
       const old = current.images.find((i) => i.type === type);
       return {
-        next: { ...current, images: [...current.images.filter((i) => i.type !== type), { type, _id: imageId, url: brandingMediaUrl(id, imageId) }] },
+        next: {
+          ...current,
+          images: [...current.images.filter((i) => i.type !== type), { type, _id: imageId, url: brandingMediaUrl(id, imageId) }],
+        },
         type: 'upload',
         message: `Branding image uploaded: ${type}`,
         meta: { change: { [type]: { old: old?._id ?? null, new: imageId } } },
@@ -104,7 +133,13 @@ export async function uploadMedia(
   return result.tenant;
 }
 
-export async function deleteMedia(deps: BrandingDeps, caller: Caller, host: TenantRow, id: string, type: BrandingImageType): Promise<TenantPublic> {
+export async function deleteMedia(
+  deps: BrandingDeps,
+  caller: Caller,
+  host: TenantRow,
+  id: string,
+  type: BrandingImageType,
+): Promise<TenantPublic> {
   const { tenant, previous } = await changeBranding(deps, caller, host, id, (current) => {
     const old = current.images.find((i) => i.type === type);
     if (!old) throw notFound('Branding image');
@@ -121,7 +156,11 @@ export async function deleteMedia(deps: BrandingDeps, caller: Caller, host: Tena
 }
 
 /** A branding image of a tenant, by its id: public, since sign-in pages show it. */
-export async function openMedia(deps: BrandingDeps, tenant: TenantRow | null | undefined, imageId: string): Promise<{ stream: Readable; size: number }> {
+export async function openMedia(
+  deps: BrandingDeps,
+  tenant: TenantRow | null | undefined,
+  imageId: string,
+): Promise<{ stream: Readable; size: number }> {
   const image = tenant?.branding.images.find((i) => i._id === imageId);
   if (!tenant || !image) throw notFound('Image');
   const file = await deps.storage.get(storageKey(tenant.id, image.type, image._id));

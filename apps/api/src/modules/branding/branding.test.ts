@@ -20,11 +20,27 @@ const theme = (over: Partial<BrandingTheme> = {}): BrandingTheme => ({
   ...over,
 });
 const put = (who: SignedUp | null, path: string, payload: unknown, slug = 'acme') =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/tenant/${path}`, headers: { host: hostOf(slug), ...(who ? bearer(who.token) : {}) }, payload: payload as object });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/tenant/${path}`,
+    headers: { host: hostOf(slug), ...(who ? bearer(who.token) : {}) },
+    payload: payload as object,
+  });
 const publicView = (slug: string) => t.app.inject({ method: 'GET', url: `/api/v1/tenant/${slug}/public`, headers: { host: hostOf(slug) } });
-const uploadMedia = (who: SignedUp, fields: Record<string, string>, file: { name: string; data: Buffer } | null, slug = 'acme', id = t.tenants[slug as 'acme'].id) => {
+const uploadMedia = (
+  who: SignedUp,
+  fields: Record<string, string>,
+  file: { name: string; data: Buffer } | null,
+  slug = 'acme',
+  id = t.tenants[slug as 'acme'].id,
+) => {
   const body = multipart(fields, file ? [file] : []);
-  return t.app.inject({ method: 'PUT', url: `/api/v1/tenant/${id}/branding/media`, headers: { host: hostOf(slug), ...bearer(who.token), ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/tenant/${id}/branding/media`,
+    headers: { host: hostOf(slug), ...bearer(who.token), ...body.headers },
+    payload: body.payload,
+  });
 };
 const events = async (_who?: SignedUp) => {
   const { timelineEvents } = await import('../../db/schema/index.ts');
@@ -107,7 +123,13 @@ describe('branding messaging', () => {
     welcomeTitle: 'Welcome to Acme',
     welcomeText: 'Private deals, verified once.',
     promoCards: [
-      { _id: 'a'.repeat(24), title: 'Finish your passport', body: 'It takes five minutes.', buttons: [{ label: 'Open', url: '/user/passport' }], hidden: false },
+      {
+        _id: 'a'.repeat(24),
+        title: 'Finish your passport',
+        body: 'It takes five minutes.',
+        buttons: [{ label: 'Open', url: '/user/passport' }],
+        hidden: false,
+      },
       { _id: 'b'.repeat(24), title: 'Hidden card', body: '', buttons: [], hidden: true },
     ],
   };
@@ -127,9 +149,13 @@ describe('branding messaging', () => {
     const owner = await signUp(t.app, 'acme', { role: 'owner' });
     const card = messaging.promoCards[0]!;
     const seven = { ...messaging, promoCards: Array.from({ length: 7 }, (_, i) => ({ ...card, _id: String(i).repeat(24) })) };
-    expect((await put(owner, `${t.tenants.acme.id}/branding/messaging`, seven)).json().error.message).toContain('body.promoCards: At most six promo cards');
+    expect((await put(owner, `${t.tenants.acme.id}/branding/messaging`, seven)).json().error.message).toContain(
+      'body.promoCards: At most six promo cards',
+    );
     const buttons = { ...messaging, promoCards: [{ ...card, buttons: [card.buttons[0], card.buttons[0], card.buttons[0]] }] };
-    expect((await put(owner, `${t.tenants.acme.id}/branding/messaging`, buttons)).json().error.message).toContain('body.promoCards.0.buttons');
+    expect((await put(owner, `${t.tenants.acme.id}/branding/messaging`, buttons)).json().error.message).toContain(
+      'body.promoCards.0.buttons',
+    );
     const link = { ...messaging, promoCards: [{ ...card, buttons: [{ label: 'Go', url: 'javascript:alert(1)' }] }] };
     const res = await put(owner, `${t.tenants.acme.id}/branding/messaging`, link);
     expect(res.statusCode).toBe(400);
@@ -150,7 +176,11 @@ describe('branding media', () => {
     for (const url of [image.url, `/api/v1/tenant/acme/branding/media/${image._id}`]) {
       const got = await t.app.inject({ method: 'GET', url, headers: { host: hostOf('globex') } });
       expect(got.statusCode).toBe(200);
-      expect(got.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable' });
+      expect(got.headers).toMatchObject({
+        'content-type': 'image/png',
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
       expect(got.rawPayload.equals(PNG)).toBe(true);
     }
     expect((await publicView('acme')).json().data.branding.images).toContainEqual(image);
@@ -164,11 +194,19 @@ describe('branding media', () => {
     // Another tenant's image id is not served under this tenant.
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/tenant/globex/branding/media/${replaced[0]._id}` })).statusCode).toBe(404);
 
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/tenant/${t.tenants.acme.id}/branding/media/logo-light`, headers: { host: hostOf('acme'), ...bearer(owner.token) } });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tenant/${t.tenants.acme.id}/branding/media/logo-light`,
+      headers: { host: hostOf('acme'), ...bearer(owner.token) },
+    });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.branding.images.some((i: { type: string }) => i.type === 'logo-light')).toBe(false);
     expect(t.storage.keys().some((k) => k.startsWith(`branding/${t.tenants.acme.id}/logo-light-`))).toBe(false);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/v1/tenant/${t.tenants.acme.id}/branding/media/logo-light`, headers: { host: hostOf('acme'), ...bearer(owner.token) } });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tenant/${t.tenants.acme.id}/branding/media/logo-light`,
+      headers: { host: hostOf('acme'), ...bearer(owner.token) },
+    });
     expect(again.statusCode).toBe(404);
     const recorded = (await events(owner)).filter((e) => e.message.startsWith('Branding image'));
     expect(recorded.map((e) => e.type)).toEqual(expect.arrayContaining(['upload', 'update']));
@@ -189,7 +227,11 @@ describe('branding media', () => {
     expect((await uploadMedia(member, { type: 'icon' }, { name: 'icon.png', data: PNG })).statusCode).toBe(403);
     expect((await uploadMedia(owner, { type: 'icon' }, { name: 'icon.png', data: PNG }, 'acme', t.tenants.globex.id)).statusCode).toBe(404);
     expect(t.storage.keys()).toHaveLength(stored);
-    const unknown = await t.app.inject({ method: 'DELETE', url: `/api/v1/tenant/${t.tenants.acme.id}/branding/media/poster`, headers: { host: hostOf('acme'), ...bearer(owner.token) } });
+    const unknown = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tenant/${t.tenants.acme.id}/branding/media/poster`,
+      headers: { host: hostOf('acme'), ...bearer(owner.token) },
+    });
     expect(unknown.statusCode).toBe(400);
   });
 });

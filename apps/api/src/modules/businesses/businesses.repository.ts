@@ -18,25 +18,47 @@ export async function findBusiness(db: DbOrTx, tenantId: string, id: string, loc
 export async function listBusinesses(db: DbOrTx, tenantId: string, createdBy: string, page: { limit: number; offset: number }) {
   const where = and(eq(businesses.tenantId, tenantId), eq(businesses.createdBy, createdBy));
   const [rows, [count]] = await Promise.all([
-    db.select().from(businesses).where(where).orderBy(desc(businesses.createdAt), desc(businesses.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(businesses)
+      .where(where)
+      .orderBy(desc(businesses.createdAt), desc(businesses.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(businesses).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function insertBusiness(db: DbOrTx, tenantId: string, id: string, createdBy: string, values: BusinessValues): Promise<BusinessRow> {
-  const [row] = await db.insert(businesses).values({ ...values, tenantId, id, createdBy }).returning();
+export async function insertBusiness(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  createdBy: string,
+  values: BusinessValues,
+): Promise<BusinessRow> {
+  const [row] = await db
+    .insert(businesses)
+    .values({ ...values, tenantId, id, createdBy })
+    .returning();
   return row!;
 }
 
 export async function updateBusiness(db: DbOrTx, tenantId: string, id: string, values: Partial<BusinessValues>): Promise<BusinessRow> {
-  const [row] = await db.update(businesses).set({ ...values, updatedAt: new Date() }).where(byId(tenantId, id)).returning();
+  const [row] = await db
+    .update(businesses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(byId(tenantId, id))
+    .returning();
   return row!;
 }
 
 /** Deletes the business (its owners go with it) and clears it as the parent of others. */
 export async function deleteBusiness(db: DbOrTx, tenantId: string, id: string): Promise<void> {
-  await db.update(businesses).set({ parentId: null }).where(and(eq(businesses.tenantId, tenantId), eq(businesses.parentId, id)));
+  await db
+    .update(businesses)
+    .set({ parentId: null })
+    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.parentId, id)));
   await db.delete(businesses).where(byId(tenantId, id));
 }
 
@@ -49,12 +71,26 @@ export async function listOwners(db: DbOrTx, tenantId: string, businessIds: read
     .orderBy(asc(businessOwners.createdAt), asc(businessOwners.id));
 }
 
-export async function insertOwner(db: DbOrTx, tenantId: string, id: string, businessId: string, values: OwnerValues): Promise<BusinessOwnerRow> {
-  const [row] = await db.insert(businessOwners).values({ ...values, tenantId, id, businessId }).returning();
+export async function insertOwner(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  businessId: string,
+  values: OwnerValues,
+): Promise<BusinessOwnerRow> {
+  const [row] = await db
+    .insert(businessOwners)
+    .values({ ...values, tenantId, id, businessId })
+    .returning();
   return row!;
 }
 
-export async function updateOwner(db: DbOrTx, tenantId: string, id: string, values: Pick<OwnerValues, 'title' | 'equity'>): Promise<BusinessOwnerRow> {
+export async function updateOwner(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  values: Pick<OwnerValues, 'title' | 'equity'>,
+): Promise<BusinessOwnerRow> {
   const [row] = await db
     .update(businessOwners)
     .set({ ...values, updatedAt: new Date() })

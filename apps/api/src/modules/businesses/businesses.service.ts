@@ -1,7 +1,15 @@
 import {
-  diffChanges, DEFAULT_COUNTRY, OWNER_EQUITY_TOTAL_ERROR,
-  type Business, type BusinessCreateInput, type BusinessOwner, type BusinessOwnerCreateInput, type BusinessOwnerUpdateInput,
-  type BusinessUpdateInput, type List, type PageQuery,
+  diffChanges,
+  DEFAULT_COUNTRY,
+  OWNER_EQUITY_TOTAL_ERROR,
+  type Business,
+  type BusinessCreateInput,
+  type BusinessOwner,
+  type BusinessOwnerCreateInput,
+  type BusinessOwnerUpdateInput,
+  type BusinessUpdateInput,
+  type List,
+  type PageQuery,
 } from '@tessera/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { BusinessRow } from '../../db/schema/index.ts';
@@ -48,17 +56,37 @@ async function checkParent(db: DbOrTx, tenantId: string, createdBy: string, self
 }
 
 /** The fields as the timeline keeps them: the EIN only masked. */
-function auditFields(row: Pick<BusinessRow, Exclude<keyof BusinessRow, 'tenantId' | 'id' | 'createdBy' | 'createdAt' | 'updatedAt' | 'einEncrypted'>>, ein: string | null) {
+function auditFields(
+  row: Pick<BusinessRow, Exclude<keyof BusinessRow, 'tenantId' | 'id' | 'createdBy' | 'createdAt' | 'updatedAt' | 'einEncrypted'>>,
+  ein: string | null,
+) {
   return {
-    name: row.name, dba: row.dba, website: row.website, email: row.email, phone: row.phone, netWorth: row.netWorth, revenue: row.revenue,
-    ein: maskSecret(ein), businessType: row.businessType, parent: row.parentId, line1: row.line1, line2: row.line2, city: row.city,
-    state: row.state, zip: row.zip, country: row.country,
+    name: row.name,
+    dba: row.dba,
+    website: row.website,
+    email: row.email,
+    phone: row.phone,
+    netWorth: row.netWorth,
+    revenue: row.revenue,
+    ein: maskSecret(ein),
+    businessType: row.businessType,
+    parent: row.parentId,
+    line1: row.line1,
+    line2: row.line2,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    country: row.country,
   };
 }
 
 export async function listBusinesses(deps: BusinessDeps, auth: AuthContext, q: PageQuery): Promise<List<Business>> {
   const { rows, total } = await repo.listBusinesses(deps.db, auth.tenantId, auth.user.id, { limit: q.limit, offset: offsetOf(q) });
-  const owners = await repo.listOwners(deps.db, auth.tenantId, rows.map((r) => r.id));
+  const owners = await repo.listOwners(
+    deps.db,
+    auth.tenantId,
+    rows.map((r) => r.id),
+  );
   return { data: rows.map((row) => repo.toBusiness(row, owners, deps.cipher)), meta: pageMeta(q, total) };
 }
 
@@ -70,15 +98,32 @@ export async function createBusiness(deps: BusinessDeps, auth: AuthContext, inpu
   return deps.db.transaction(async (tx) => {
     await checkParent(tx, auth.tenantId, auth.user.id, null, input.parent);
     const values = {
-      name: input.name, dba: input.dba, website: input.website ?? null, email: input.email ?? null, phone: input.phone ?? null,
-      netWorth: input.netWorth, revenue: input.revenue, einEncrypted: deps.cipher.encrypt(input.ein), businessType: input.businessType,
-      parentId: input.parent ?? null, line1: input.line1, line2: input.line2 ?? null, city: input.city, state: input.state, zip: input.zip,
+      name: input.name,
+      dba: input.dba,
+      website: input.website ?? null,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      netWorth: input.netWorth,
+      revenue: input.revenue,
+      einEncrypted: deps.cipher.encrypt(input.ein),
+      businessType: input.businessType,
+      parentId: input.parent ?? null,
+      line1: input.line1,
+      line2: input.line2 ?? null,
+      city: input.city,
+      state: input.state,
+      zip: input.zip,
       country: input.country ?? DEFAULT_COUNTRY,
     };
     const row = await repo.insertBusiness(tx, auth.tenantId, newId(), auth.user.id, values);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'create', entity: row.id, entityType: ENTITY, userId: auth.user.id,
-      message: `Business ${row.name} created`, meta: { change: diffChanges({}, auditFields(row, input.ein)) },
+      tenantId: auth.tenantId,
+      type: 'create',
+      entity: row.id,
+      entityType: ENTITY,
+      userId: auth.user.id,
+      message: `Business ${row.name} created`,
+      meta: { change: diffChanges({}, auditFields(row, input.ein)) },
     });
     return repo.toBusiness(row, [], deps.cipher);
   });
@@ -88,7 +133,8 @@ export async function updateBusiness(deps: BusinessDeps, auth: AuthContext, id: 
   return deps.db.transaction(async (tx) => {
     const row = await loadBusiness(tx, auth, id, 'write', true);
     const currentEin = deps.cipher.decryptNullable(row.einEncrypted);
-    if (input.parent !== undefined && input.parent !== row.parentId) await checkParent(tx, auth.tenantId, row.createdBy, row.id, input.parent);
+    if (input.parent !== undefined && input.parent !== row.parentId)
+      await checkParent(tx, auth.tenantId, row.createdBy, row.id, input.parent);
     const next = {
       ...row,
       ...Object.fromEntries(Object.entries(input).filter(([key, v]) => v !== undefined && key !== 'ein' && key !== 'parent')),
@@ -100,10 +146,18 @@ export async function updateBusiness(deps: BusinessDeps, auth: AuthContext, id: 
     if (nextEin !== currentEin && !change.ein) change.ein = { old: maskSecret(currentEin), new: maskSecret(nextEin) };
     if (Object.keys(change).length === 0) return withOwners(tx, deps.cipher, row);
     const { tenantId: _t, id: _i, createdBy: _c, createdAt: _ca, updatedAt: _u, ...values } = next;
-    const updated = await repo.updateBusiness(tx, auth.tenantId, id, { ...values, einEncrypted: nextEin === currentEin ? row.einEncrypted : deps.cipher.encrypt(nextEin!) });
+    const updated = await repo.updateBusiness(tx, auth.tenantId, id, {
+      ...values,
+      einEncrypted: nextEin === currentEin ? row.einEncrypted : deps.cipher.encrypt(nextEin!),
+    });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: id, entityType: ENTITY, userId: auth.user.id,
-      message: `Business ${updated.name} updated`, meta: { change },
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
+      message: `Business ${updated.name} updated`,
+      meta: { change },
     });
     return withOwners(tx, deps.cipher, updated);
   });
@@ -115,7 +169,11 @@ export async function deleteBusiness(deps: BusinessDeps, auth: AuthContext, id: 
     const owners = await repo.listOwners(tx, auth.tenantId, [id]);
     await repo.deleteBusiness(tx, auth.tenantId, id);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'delete', entity: id, entityType: ENTITY, userId: auth.user.id,
+      tenantId: auth.tenantId,
+      type: 'delete',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
       message: `Business ${row.name} deleted`,
       meta: { delete: { ...auditFields(row, deps.cipher.decryptNullable(row.einEncrypted)), owners: owners.map(repo.toBusinessOwner) } },
     });
@@ -139,21 +197,45 @@ export async function addOwner(deps: BusinessDeps, auth: AuthContext, id: string
     const account = await findUserWithMemberByEmail(tx, input.email, auth.tenantId);
     const created = await repo.insertOwner(tx, auth.tenantId, newId(), id, {
       userId: account?.member ? account.user.id : null,
-      email: input.email, firstname: input.firstname, lastname: input.lastname,
-      line1: input.line1 ?? null, line2: input.line2 ?? null, city: input.city ?? null, state: input.state ?? null, zip: input.zip ?? null,
-      country: input.country, title: input.title, equity: input.equity,
+      email: input.email,
+      firstname: input.firstname,
+      lastname: input.lastname,
+      line1: input.line1 ?? null,
+      line2: input.line2 ?? null,
+      city: input.city ?? null,
+      state: input.state ?? null,
+      zip: input.zip ?? null,
+      country: input.country,
+      title: input.title,
+      equity: input.equity,
     });
     const owner = repo.toBusinessOwner(created);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'create', entity: id, entityType: ENTITY, userId: auth.user.id,
+      tenantId: auth.tenantId,
+      type: 'create',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
       message: `Owner ${ownerName(input)} added to business ${row.name}`,
-      meta: { owner: created.id, change: diffChanges({}, { email: input.email, firstname: input.firstname, lastname: input.lastname, title: input.title, equity: input.equity }) },
+      meta: {
+        owner: created.id,
+        change: diffChanges(
+          {},
+          { email: input.email, firstname: input.firstname, lastname: input.lastname, title: input.title, equity: input.equity },
+        ),
+      },
     });
     return owner;
   });
 }
 
-export async function updateOwner(deps: BusinessDeps, auth: AuthContext, id: string, ownerId: string, input: BusinessOwnerUpdateInput): Promise<BusinessOwner> {
+export async function updateOwner(
+  deps: BusinessDeps,
+  auth: AuthContext,
+  id: string,
+  ownerId: string,
+  input: BusinessOwnerUpdateInput,
+): Promise<BusinessOwner> {
   return deps.db.transaction(async (tx) => {
     const row = await loadBusiness(tx, auth, id, 'write', true);
     const owners = await repo.listOwners(tx, auth.tenantId, [id]);
@@ -164,8 +246,13 @@ export async function updateOwner(deps: BusinessDeps, auth: AuthContext, id: str
     if (Object.keys(change).length === 0) return repo.toBusinessOwner(current);
     const updated = await repo.updateOwner(tx, auth.tenantId, ownerId, { title: input.title, equity: input.equity });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: id, entityType: ENTITY, userId: auth.user.id,
-      message: `Owner ${ownerName(current)} of business ${row.name} updated`, meta: { owner: ownerId, change },
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
+      message: `Owner ${ownerName(current)} of business ${row.name} updated`,
+      meta: { owner: ownerId, change },
     });
     return repo.toBusinessOwner(updated);
   });
@@ -178,8 +265,13 @@ export async function removeOwner(deps: BusinessDeps, auth: AuthContext, id: str
     if (!current) throw notFound('Business owner');
     await repo.deleteOwner(tx, auth.tenantId, ownerId);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'delete', entity: id, entityType: ENTITY, userId: auth.user.id,
-      message: `Owner ${ownerName(current)} removed from business ${row.name}`, meta: { owner: ownerId, delete: repo.toBusinessOwner(current) },
+      tenantId: auth.tenantId,
+      type: 'delete',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
+      message: `Owner ${ownerName(current)} removed from business ${row.name}`,
+      meta: { owner: ownerId, delete: repo.toBusinessOwner(current) },
     });
   });
 }

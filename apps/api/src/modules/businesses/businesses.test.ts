@@ -12,7 +12,12 @@ let admin: SignedUp;
 let foreign: SignedUp;
 beforeAll(async () => {
   t = await buildTestApp();
-  [owner, other, admin, foreign] = await Promise.all([signUp(t.app, 'acme'), signUp(t.app, 'acme'), signUp(t.app, 'acme', { admin: true }), signUp(t.app, 'globex')]);
+  [owner, other, admin, foreign] = await Promise.all([
+    signUp(t.app, 'acme'),
+    signUp(t.app, 'acme'),
+    signUp(t.app, 'acme', { admin: true }),
+    signUp(t.app, 'globex'),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -23,42 +28,79 @@ const call = (who: SignedUp, method: Method, path: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
 
 const VALID = {
-  name: 'Northwind Holdings', dba: 'Northwind', netWorth: 2_500_000, revenue: 1_200_000.5, ein: '12-3456789', businessType: 'limited-liability-company',
-  line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701',
+  name: 'Northwind Holdings',
+  dba: 'Northwind',
+  netWorth: 2_500_000,
+  revenue: 1_200_000.5,
+  ein: '12-3456789',
+  businessType: 'limited-liability-company',
+  line1: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
 };
 async function createBusiness(who: SignedUp, body: object = {}): Promise<Business> {
   const res = await call(who, 'POST', 'business', { ...VALID, ...body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
-const owner1 = (equity: number, email = uniqueEmail('owner')) => ({ email, firstname: 'Olive', lastname: 'Owner', title: 'Managing Member', equity });
+const owner1 = (equity: number, email = uniqueEmail('owner')) => ({
+  email,
+  firstname: 'Olive',
+  lastname: 'Owner',
+  title: 'Managing Member',
+  equity,
+});
 const businessCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(businesses))[0]!.n;
-const ownerCount = async (id: string) => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(businessOwners).where(eq(businessOwners.businessId, id)))[0]!.n;
+const ownerCount = async (id: string) =>
+  (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(businessOwners).where(eq(businessOwners.businessId, id)))[0]!.n;
 const eventsOf = async (id: string): Promise<TimelineEvent['meta'][]> =>
-  (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, id)).orderBy(timelineEvents.createdAt)).map((e) => ({ ...e.meta, type: e.type }));
+  (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, id)).orderBy(timelineEvents.createdAt)).map((e) => ({
+    ...e.meta,
+    type: e.type,
+  }));
 
 describe('businesses', () => {
   it('creates a business with the EIN encrypted at rest and masked in responses', async () => {
-    const created = await createBusiness(owner, { website: 'https://northwind.example', email: 'Info@Northwind.example', phone: '+15551234567' });
-    expect(created).toMatchObject({ ...VALID, ein: '**-***6789', country: 'US', owners: [], createdBy: owner.user._id, email: 'info@northwind.example', parent: null, line2: null });
+    const created = await createBusiness(owner, {
+      website: 'https://northwind.example',
+      email: 'Info@Northwind.example',
+      phone: '+15551234567',
+    });
+    expect(created).toMatchObject({
+      ...VALID,
+      ein: '**-***6789',
+      country: 'US',
+      owners: [],
+      createdBy: owner.user._id,
+      email: 'info@northwind.example',
+      parent: null,
+      line2: null,
+    });
     const [row] = await t.app.db.select().from(businesses).where(eq(businesses.id, created._id));
     expect(row!.einEncrypted).not.toContain('3456789');
     expect(row!.einEncrypted.startsWith('v1:')).toBe(true);
     expect(t.app.cipher.decrypt(row!.einEncrypted)).toBe('12-3456789');
     const [event] = await eventsOf(created._id);
-    expect(event).toMatchObject({ type: 'create', change: { name: { old: null, new: 'Northwind Holdings' }, ein: { old: null, new: '**-***6789' } } });
+    expect(event).toMatchObject({
+      type: 'create',
+      change: { name: { old: null, new: 'Northwind Holdings' }, ein: { old: null, new: '**-***6789' } },
+    });
     expect(JSON.stringify(await eventsOf(created._id))).not.toContain('3456789');
   });
 
-  it.each(['name', 'dba', 'netWorth', 'revenue', 'ein', 'businessType', 'line1', 'city', 'state', 'zip'])('requires %s (400 naming it, nothing written)', async (field) => {
-    const before = await businessCount();
-    const body: Record<string, unknown> = { ...VALID };
-    delete body[field];
-    const res = await call(owner, 'POST', 'business', body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain(`body.${field}`);
-    expect(await businessCount()).toBe(before);
-  });
+  it.each(['name', 'dba', 'netWorth', 'revenue', 'ein', 'businessType', 'line1', 'city', 'state', 'zip'])(
+    'requires %s (400 naming it, nothing written)',
+    async (field) => {
+      const before = await businessCount();
+      const body: Record<string, unknown> = { ...VALID };
+      delete body[field];
+      const res = await call(owner, 'POST', 'business', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain(`body.${field}`);
+      expect(await businessCount()).toBe(before);
+    },
+  );
 
   it.each([
     [{ ein: '123' }, 'body.ein'],
@@ -95,7 +137,10 @@ describe('businesses', () => {
     const [row] = await t.app.db.select().from(businesses).where(eq(businesses.id, mine._id));
     expect(t.app.cipher.decrypt(row!.einEncrypted)).toBe('98-7654321');
     const events = await eventsOf(mine._id);
-    expect(events.at(-1)).toMatchObject({ type: 'update', change: { name: { old: 'Mine Inc', new: 'Mine LLC' }, ein: { old: '**-***6789', new: '**-***4321' } } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'update',
+      change: { name: { old: 'Mine Inc', new: 'Mine LLC' }, ein: { old: '**-***6789', new: '**-***4321' } },
+    });
 
     const emptied = await call(owner, 'PUT', `business/${mine._id}`, { name: '' });
     expect(emptied.statusCode).toBe(400);
@@ -115,9 +160,19 @@ describe('businesses', () => {
 describe('business owners', () => {
   it('adds, updates and removes owners, linking members by email', async () => {
     const b = await createBusiness(owner);
-    const added = await call(owner, 'POST', `business/${b._id}/owner`, { ...owner1(60, other.email), line1: '2 Elm St', city: 'Austin', state: 'TX', zip: '73301' });
+    const added = await call(owner, 'POST', `business/${b._id}/owner`, {
+      ...owner1(60, other.email),
+      line1: '2 Elm St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '73301',
+    });
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json().data).toMatchObject({ user: { _id: other.user._id, email: other.email, country: 'US', line1: '2 Elm St' }, title: 'Managing Member', equity: 60 });
+    expect(added.json().data).toMatchObject({
+      user: { _id: other.user._id, email: other.email, country: 'US', line1: '2 Elm St' },
+      title: 'Managing Member',
+      equity: 60,
+    });
     const stranger = await call(owner, 'POST', `business/${b._id}/owner`, owner1(30));
     expect(stranger.json().data.user._id).toBeNull();
     // A user of another tenant is not linked: their account is not visible from here.
@@ -128,7 +183,10 @@ describe('business owners', () => {
     const updated = await call(owner, 'PUT', `business/${b._id}/owner/${ownerId}`, { title: 'CEO', equity: 55 });
     expect(updated.json().data).toMatchObject({ title: 'CEO', equity: 55 });
     expect((await call(owner, 'GET', `business/${b._id}`)).json().data.owners).toHaveLength(3);
-    expect((await eventsOf(b._id)).at(-1)).toMatchObject({ type: 'update', change: { title: { old: 'Managing Member', new: 'CEO' }, equity: { old: 60, new: 55 } } });
+    expect((await eventsOf(b._id)).at(-1)).toMatchObject({
+      type: 'update',
+      change: { title: { old: 'Managing Member', new: 'CEO' }, equity: { old: 60, new: 55 } },
+    });
 
     expect((await call(owner, 'DELETE', `business/${b._id}/owner/${ownerId}`)).statusCode).toBe(200);
     expect(await ownerCount(b._id)).toBe(2);

@@ -14,10 +14,18 @@ const mail = z
   .object({ _id: objectId, to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })
   .describe('OutboxMail');
 const toMail = (row: typeof mailOutbox.$inferSelect) => ({
-  _id: row.id, to: row.to, subject: row.subject, text: row.text, html: row.html, createdAt: row.createdAt.toISOString(),
+  _id: row.id,
+  to: row.to,
+  subject: row.subject,
+  text: row.text,
+  html: row.html,
+  createdAt: row.createdAt.toISOString(),
 });
 
-const allTenants = z.enum(['true', 'false']).optional().transform((v) => v === 'true')
+const allTenants = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true')
   .describe("true reads every tenant's mail; by default only the mail of this address's tenant");
 const ACCESS = '**Access:** requests from this machine (loopback) only; any other caller gets 404, as if the route did not exist.';
 
@@ -49,34 +57,48 @@ export async function devMailboxRoutes(app: FastifyInstance) {
   const tags = ['Dev mailbox'];
   app.addHook('onRequest', thisMachineOnly);
 
-  r.get('/dev/mailbox', {
-    schema: {
-      tags, summary: 'List outbox mail', description: `Newest first; filter by recipient.\n\n${ACCESS}`,
-      querystring: pageQuery.extend({ to: z.string().max(254).optional(), allTenants }),
-      response: { 200: listOf(mail), ...errorResponses(400, 404) },
+  r.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        tags,
+        summary: 'List outbox mail',
+        description: `Newest first; filter by recipient.\n\n${ACCESS}`,
+        querystring: pageQuery.extend({ to: z.string().max(254).optional(), allTenants }),
+        response: { 200: listOf(mail), ...errorResponses(400, 404) },
+      },
+      config: { access: 'public' },
     },
-    config: { access: 'public' },
-  }, async (request) => {
-    const page = { to: request.query.to, limit: request.query.limit, offset: offsetOf(request.query) };
-    const { rows, total } = request.query.allTenants
-      ? await listOutboxUnscoped(app.db, page)
-      : await listTenantMail(app.db, requireTenant(request).id, page);
-    return { data: rows.map(toMail), meta: pageMeta(request.query, total) };
-  });
+    async (request) => {
+      const page = { to: request.query.to, limit: request.query.limit, offset: offsetOf(request.query) };
+      const { rows, total } = request.query.allTenants
+        ? await listOutboxUnscoped(app.db, page)
+        : await listTenantMail(app.db, requireTenant(request).id, page);
+      return { data: rows.map(toMail), meta: pageMeta(request.query, total) };
+    },
+  );
 
-  r.get('/dev/mailbox/:id', {
-    schema: {
-      tags, summary: 'Read one mail', description: `One outbox message.\n\n${ACCESS}`,
-      params: z.object({ id: objectId }), querystring: z.object({ allTenants }), response: { 200: dataOf(mail), ...errorResponses(400, 404) },
+  r.get(
+    '/dev/mailbox/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Read one mail',
+        description: `One outbox message.\n\n${ACCESS}`,
+        params: z.object({ id: objectId }),
+        querystring: z.object({ allTenants }),
+        response: { 200: dataOf(mail), ...errorResponses(400, 404) },
+      },
+      config: { access: 'public' },
     },
-    config: { access: 'public' },
-  }, async (request) => {
-    const row = request.query.allTenants
-      ? await getOutboxMessageUnscoped(app.db, request.params.id)
-      : await findTenantMail(app.db, requireTenant(request).id, request.params.id);
-    if (!row) throw notFound('Mail');
-    return { data: toMail(row) };
-  });
+    async (request) => {
+      const row = request.query.allTenants
+        ? await getOutboxMessageUnscoped(app.db, request.params.id)
+        : await findTenantMail(app.db, requireTenant(request).id, request.params.id);
+      if (!row) throw notFound('Mail');
+      return { data: toMail(row) };
+    },
+  );
 }
 
 /** A plain HTML page over the outbox at /dev/mailbox, for people; same rules as the API routes. */

@@ -1,4 +1,11 @@
-import { documentUrl, userDisplayName, type AccessGrant, type AccessRights, type DocumentQuery, type DocumentRecord } from '@tessera/domain';
+import {
+  documentUrl,
+  userDisplayName,
+  type AccessGrant,
+  type AccessRights,
+  type DocumentQuery,
+  type DocumentRecord,
+} from '@tessera/domain';
 import { and, arrayContains, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accessGrants, documents, users, type AccessGrantRow, type DocumentRow, type UserRow } from '../../db/schema/index.ts';
@@ -10,31 +17,57 @@ export async function insertDocument(db: DbOrTx, values: typeof documents.$infer
 }
 
 export async function findDocument(db: DbOrTx, tenantId: string, id: string): Promise<DocumentRow | undefined> {
-  const [row] = await db.select().from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
+    .limit(1);
   return row;
 }
 
-export async function updateDocument(db: DbOrTx, tenantId: string, id: string, values: Partial<typeof documents.$inferInsert>): Promise<DocumentRow> {
-  const [row] = await db.update(documents).set({ ...values, updatedAt: new Date() }).where(and(eq(documents.tenantId, tenantId), eq(documents.id, id))).returning();
+export async function updateDocument(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof documents.$inferInsert>,
+): Promise<DocumentRow> {
+  const [row] = await db
+    .update(documents)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
+    .returning();
   return row!;
 }
 
 export async function deleteDocumentRow(db: DbOrTx, tenantId: string, id: string): Promise<void> {
-  await db.delete(accessGrants).where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, id)));
+  await db
+    .delete(accessGrants)
+    .where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, id)));
   await db.delete(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)));
 }
 
 const unexpired = (now: Date) => or(isNull(accessGrants.expiresAt), gt(accessGrants.expiresAt, now))!;
 
 /** The caller's unexpired grant on a document, if any. */
-export async function findActiveGrant(db: DbOrTx, tenantId: string, documentId: string, userId: string, now: Date): Promise<AccessGrantRow | undefined> {
+export async function findActiveGrant(
+  db: DbOrTx,
+  tenantId: string,
+  documentId: string,
+  userId: string,
+  now: Date,
+): Promise<AccessGrantRow | undefined> {
   const [row] = await db
     .select()
     .from(accessGrants)
-    .where(and(
-      eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, documentId),
-      eq(accessGrants.subject, userId), unexpired(now),
-    ))
+    .where(
+      and(
+        eq(accessGrants.tenantId, tenantId),
+        eq(accessGrants.resourceType, 'document'),
+        eq(accessGrants.resource, documentId),
+        eq(accessGrants.subject, userId),
+        unexpired(now),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -44,7 +77,9 @@ export async function listReadableDocuments(db: DbOrTx, tenantId: string, userId
   const grant = db
     .select({ resource: accessGrants.resource, role: accessGrants.role })
     .from(accessGrants)
-    .where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.subject, userId), unexpired(now)))
+    .where(
+      and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.subject, userId), unexpired(now)),
+    )
     .as('grant');
   const conditions: SQL[] = [eq(documents.tenantId, tenantId), or(eq(documents.uploadedBy, userId), sql`${grant.resource} is not null`)!];
   if (q.type) conditions.push(eq(documents.type, q.type));
@@ -52,7 +87,14 @@ export async function listReadableDocuments(db: DbOrTx, tenantId: string, userId
   if (q.tags?.length) conditions.push(arrayContains(documents.tags, q.tags));
   if (q.search) {
     const pattern = likePattern(q.search);
-    conditions.push(or(ilike(documents.name, pattern), ilike(documents.originalName, pattern), ilike(documents.description, pattern), ilike(documents.parsedText, pattern))!);
+    conditions.push(
+      or(
+        ilike(documents.name, pattern),
+        ilike(documents.originalName, pattern),
+        ilike(documents.description, pattern),
+        ilike(documents.parsedText, pattern),
+      )!,
+    );
   }
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
@@ -110,11 +152,23 @@ export async function findGrant(db: DbOrTx, tenantId: string, documentId: string
   return row;
 }
 
-export async function findGrantOfSubject(db: DbOrTx, tenantId: string, documentId: string, subject: string): Promise<AccessGrantRow | undefined> {
+export async function findGrantOfSubject(
+  db: DbOrTx,
+  tenantId: string,
+  documentId: string,
+  subject: string,
+): Promise<AccessGrantRow | undefined> {
   const [row] = await db
     .select()
     .from(accessGrants)
-    .where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, documentId), eq(accessGrants.subject, subject)))
+    .where(
+      and(
+        eq(accessGrants.tenantId, tenantId),
+        eq(accessGrants.resourceType, 'document'),
+        eq(accessGrants.resource, documentId),
+        eq(accessGrants.subject, subject),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -124,8 +178,17 @@ export async function insertGrant(db: DbOrTx, values: typeof accessGrants.$infer
   return row!;
 }
 
-export async function updateGrant(db: DbOrTx, tenantId: string, id: string, values: Partial<typeof accessGrants.$inferInsert>): Promise<AccessGrantRow> {
-  const [row] = await db.update(accessGrants).set({ ...values, updatedAt: new Date() }).where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.id, id))).returning();
+export async function updateGrant(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof accessGrants.$inferInsert>,
+): Promise<AccessGrantRow> {
+  const [row] = await db
+    .update(accessGrants)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.id, id)))
+    .returning();
   return row!;
 }
 

@@ -1,7 +1,20 @@
 import {
-  diffChanges, documentMetadata, EXPIRY_IN_PAST_ERROR, isPastExpiry, parseTagList, rightsOf, userDisplayName, type AccessGrant,
-  type AccessRight, type DocumentAssociations, type DocumentQuery, type DocumentRecord,
-  type DocumentUpdateBody, type List, type TenantRole, type TimelineQuery,
+  diffChanges,
+  documentMetadata,
+  EXPIRY_IN_PAST_ERROR,
+  isPastExpiry,
+  parseTagList,
+  rightsOf,
+  userDisplayName,
+  type AccessGrant,
+  type AccessRight,
+  type DocumentAssociations,
+  type DocumentQuery,
+  type DocumentRecord,
+  type DocumentUpdateBody,
+  type List,
+  type TenantRole,
+  type TimelineQuery,
 } from '@tessera/domain';
 import { and, eq, or } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
@@ -16,7 +29,14 @@ import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, type AllowedMimeType } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { insertInviteToken, INVITE_TTL_SECONDS, writeInvitation, type AuthDeps, type CallSite, type WrittenInvitation } from '../auth/index.ts';
+import {
+  insertInviteToken,
+  INVITE_TTL_SECONDS,
+  writeInvitation,
+  type AuthDeps,
+  type CallSite,
+  type WrittenInvitation,
+} from '../auth/index.ts';
 import { canUseRaiseMode, isTenantOwner } from '../institutions/index.ts';
 import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/index.ts';
 import { findMember } from '../tenants/index.ts';
@@ -24,8 +44,20 @@ import { queryEvents, recordEvent } from '../timeline/index.ts';
 import { findUserById, findUserWithMemberByEmail } from '../users/index.ts';
 import { documentSharedMail } from './document-mails.ts';
 import {
-  deleteDocumentRow, deleteGrant, findActiveGrant, findDocument, findGrant, findGrantOfSubject, insertDocument, insertGrant,
-  listGrants, listReadableDocuments, toAccessGrant, toDocumentRecord, updateDocument, updateGrant,
+  deleteDocumentRow,
+  deleteGrant,
+  findActiveGrant,
+  findDocument,
+  findGrant,
+  findGrantOfSubject,
+  insertDocument,
+  insertGrant,
+  listGrants,
+  listReadableDocuments,
+  toAccessGrant,
+  toDocumentRecord,
+  updateDocument,
+  updateGrant,
 } from './documents.repository.ts';
 import { extractPdfText } from './pdf-text.ts';
 
@@ -84,13 +116,36 @@ export async function createDocument(
   try {
     const row = await deps.db.transaction(async (tx) => {
       const created = await insertDocument(tx, {
-        tenantId: auth.tenantId, id, ...metadata, mimeType: checked.mimeType, size: checked.size, storageKey,
-        originalName: checked.originalName, uploadedBy: auth.user.id,
+        tenantId: auth.tenantId,
+        id,
+        ...metadata,
+        mimeType: checked.mimeType,
+        size: checked.size,
+        storageKey,
+        originalName: checked.originalName,
+        uploadedBy: auth.user.id,
       });
       await recordEvent(tx, {
-        tenantId: auth.tenantId, type: 'upload', entity: id, entityType: 'document', userId: auth.user.id,
+        tenantId: auth.tenantId,
+        type: 'upload',
+        entity: id,
+        entityType: 'document',
+        userId: auth.user.id,
         message: `Uploaded ${created.name}`,
-        meta: { change: diffChanges({}, { name: created.name, type: created.type, entityType: created.entityType, tags: created.tags, description: created.description, originalName: created.originalName, size: created.size }) },
+        meta: {
+          change: diffChanges(
+            {},
+            {
+              name: created.name,
+              type: created.type,
+              entityType: created.entityType,
+              tags: created.tags,
+              description: created.description,
+              originalName: created.originalName,
+              size: created.size,
+            },
+          ),
+        },
       });
       return created;
     });
@@ -125,20 +180,37 @@ export async function getDocument(deps: DocumentDeps, auth: AuthContext, id: str
   return toDocumentRecord(row, rightsOf(role));
 }
 
-export async function openDownload(deps: DocumentDeps, auth: AuthContext, id: string): Promise<{ row: DocumentRow; stream: Readable; size: number }> {
+export async function openDownload(
+  deps: DocumentDeps,
+  auth: AuthContext,
+  id: string,
+): Promise<{ row: DocumentRow; stream: Readable; size: number }> {
   const { row } = await requireRight(deps, auth, id, 'read');
   const file = await deps.storage.get(row.storageKey);
   if (!file) throw notFound('File');
   return { row, ...file };
 }
 
-export async function updateDocumentMetadata(deps: DocumentDeps, auth: AuthContext, id: string, body: z.output<typeof documentUpdateBody>): Promise<DocumentRecord> {
+export async function updateDocumentMetadata(
+  deps: DocumentDeps,
+  auth: AuthContext,
+  id: string,
+  body: z.output<typeof documentUpdateBody>,
+): Promise<DocumentRecord> {
   const { row, role } = await requireRight(deps, auth, id, 'update');
   const change = diffChanges(row as unknown as Record<string, unknown>, body as Partial<Record<string, unknown>>);
   if (Object.keys(change).length === 0) return toDocumentRecord(row, rightsOf(role));
   const updated = await deps.db.transaction(async (tx) => {
     const next = await updateDocument(tx, auth.tenantId, id, body as DocumentUpdateBody);
-    await recordEvent(tx, { tenantId: auth.tenantId, type: 'update', entity: id, entityType: 'document', userId: auth.user.id, message: `Updated ${next.name}`, meta: { change } });
+    await recordEvent(tx, {
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: 'document',
+      userId: auth.user.id,
+      message: `Updated ${next.name}`,
+      meta: { change },
+    });
     return next;
   });
   return toDocumentRecord(updated, rightsOf(role));
@@ -153,12 +225,27 @@ export async function deleteDocument(deps: DocumentDeps, auth: AuthContext, id: 
     .limit(1);
   if (usedBy) throw new AppError('conflict', 'This document is an image of a government photo ID: delete or change that ID first');
   const offerName = await documentListedOnOffer(deps.db, auth.tenantId, id);
-  if (offerName) throw new AppError('conflict', `This document is listed on the offer ${offerName}: remove it from the offer's documents first`);
+  if (offerName)
+    throw new AppError('conflict', `This document is listed on the offer ${offerName}: remove it from the offer's documents first`);
   await deps.db.transaction(async (tx) => {
     await deleteDocumentRow(tx, auth.tenantId, id);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'delete', entity: id, entityType: 'document', userId: auth.user.id, message: `Deleted ${row.name}`,
-      meta: { delete: { name: row.name, type: row.type, entityType: row.entityType, tags: row.tags, description: row.description, originalName: row.originalName } },
+      tenantId: auth.tenantId,
+      type: 'delete',
+      entity: id,
+      entityType: 'document',
+      userId: auth.user.id,
+      message: `Deleted ${row.name}`,
+      meta: {
+        delete: {
+          name: row.name,
+          type: row.type,
+          entityType: row.entityType,
+          tags: row.tags,
+          description: row.description,
+          originalName: row.originalName,
+        },
+      },
     });
   });
   await deps.storage.delete(row.storageKey);
@@ -171,7 +258,11 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** Extracts the text of a PDF (or takes a text file as it is) so that search finds words inside it. */
-export async function parseDocument(deps: DocumentDeps, auth: AuthContext, id: string): Promise<{ document: DocumentRecord; characters: number }> {
+export async function parseDocument(
+  deps: DocumentDeps,
+  auth: AuthContext,
+  id: string,
+): Promise<{ document: DocumentRecord; characters: number }> {
   const { row, role } = await requireRight(deps, auth, id, 'update');
   if (row.mimeType !== 'application/pdf' && row.mimeType !== 'text/csv' && row.mimeType !== 'text/plain') {
     throw new AppError('bad-request', `Only PDF, CSV and text documents can be parsed; this one is ${row.mimeType}`);
@@ -185,7 +276,12 @@ export async function parseDocument(deps: DocumentDeps, auth: AuthContext, id: s
   const updated = await deps.db.transaction(async (tx) => {
     const next = await updateDocument(tx, auth.tenantId, id, { parsedText });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: id, entityType: 'document', userId: auth.user.id, message: `Parsed the text of ${row.name}`,
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: 'document',
+      userId: auth.user.id,
+      message: `Parsed the text of ${row.name}`,
       meta: { change: { parsed: { old: row.parsedText !== null, new: true } } },
     });
     return next;
@@ -212,7 +308,9 @@ export async function getAssociations(deps: DocumentDeps, auth: AuthContext, id:
     grants,
     entities: [
       ...(uploader ? [{ entity: uploader.id, entityType: 'user' as const, label: userDisplayName(uploader) }] : []),
-      ...ids.filter((g) => g.userId === auth.user.id).map((g) => ({ entity: g.id, entityType: 'gov-photo-id' as const, label: `Government photo ID (${g.type})` })),
+      ...ids
+        .filter((g) => g.userId === auth.user.id)
+        .map((g) => ({ entity: g.id, entityType: 'gov-photo-id' as const, label: `Government photo ID (${g.type})` })),
     ],
   };
 }
@@ -236,7 +334,13 @@ function requireFutureExpiry(deps: DocumentDeps, expiresAt: string | null | unde
  * The invitation and the grant are written in one transaction and the mail goes out after it commits, so a failed
  * grant leaves no invited account and no invitation behind.
  */
-export async function grantAccess(deps: DocumentDeps, site: CallSite, auth: AuthContext, id: string, body: z.output<typeof accessGrantCreateBody>): Promise<AccessGrant> {
+export async function grantAccess(
+  deps: DocumentDeps,
+  site: CallSite,
+  auth: AuthContext,
+  id: string,
+  body: z.output<typeof accessGrantCreateBody>,
+): Promise<AccessGrant> {
   const { row } = await requireRight(deps, auth, id, 'share');
   requireFutureExpiry(deps, body.expiresAt);
   let memberId: string | null = null;
@@ -248,7 +352,8 @@ export async function grantAccess(deps: DocumentDeps, site: CallSite, auth: Auth
     if (found?.member) memberId = found.user.id;
   }
   if (memberId === row.uploadedBy) throw new AppError('bad-request', 'subject: the uploader already owns this document');
-  if (memberId && (await findGrantOfSubject(deps.db, auth.tenantId, id, memberId))) throw new AppError('conflict', 'This person already has access: change their role instead');
+  if (memberId && (await findGrantOfSubject(deps.db, auth.tenantId, id, memberId)))
+    throw new AppError('conflict', 'This person already has access: change their role instead');
   const member = memberId ? await findUserById(deps.db, memberId) : undefined;
   if (memberId && !member) throw notFound('User');
 
@@ -258,17 +363,41 @@ export async function grantAccess(deps: DocumentDeps, site: CallSite, auth: Auth
     let invitation: WrittenInvitation | null = null;
     if (!subject) {
       const email = body.subjectEmail!;
-      invitation = await writeInvitation(deps, tx, site, auth, { email, firstname: email.split('@')[0] ?? email, lastname: '', role: 'investor', attributes: {}, expiresAt: null });
+      invitation = await writeInvitation(deps, tx, site, auth, {
+        email,
+        firstname: email.split('@')[0] ?? email,
+        lastname: '',
+        role: 'investor',
+        attributes: {},
+        expiresAt: null,
+      });
       subject = invitation.invitedUser;
     }
     const created = await insertGrant(tx, {
-      tenantId: auth.tenantId, id: newId(), resource: id, resourceType: 'document', resourceEmail: null, subject: subject.id,
-      subjectType: 'user', subjectEmail: subject.email, role: body.role, expiresAt, createdBy: auth.user.id,
+      tenantId: auth.tenantId,
+      id: newId(),
+      resource: id,
+      resourceType: 'document',
+      resourceEmail: null,
+      subject: subject.id,
+      subjectType: 'user',
+      subjectEmail: subject.email,
+      role: body.role,
+      expiresAt,
+      createdBy: auth.user.id,
     });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'access', entity: id, entityType: 'document', userId: auth.user.id,
+      tenantId: auth.tenantId,
+      type: 'access',
+      entity: id,
+      entityType: 'document',
+      userId: auth.user.id,
       message: `${invitation ? 'Invited' : 'Shared with'} ${subject.email} as ${body.role}`,
-      meta: { change: { [`access.${subject.email}`]: { old: null, new: { role: body.role, expiresAt: created.expiresAt?.toISOString() ?? null } } } },
+      meta: {
+        change: {
+          [`access.${subject.email}`]: { old: null, new: { role: body.role, expiresAt: created.expiresAt?.toISOString() ?? null } },
+        },
+      },
       refs: [{ entity: subject.id, entityType: 'user' }],
     });
     return { grant: created, subject, invitation };
@@ -288,7 +417,13 @@ async function requireGrant(deps: DocumentDeps, auth: AuthContext, id: string, g
   return found;
 }
 
-export async function changeAccess(deps: DocumentDeps, auth: AuthContext, id: string, grantId: string, body: z.output<typeof accessGrantUpdateBody>): Promise<AccessGrant> {
+export async function changeAccess(
+  deps: DocumentDeps,
+  auth: AuthContext,
+  id: string,
+  grantId: string,
+  body: z.output<typeof accessGrantUpdateBody>,
+): Promise<AccessGrant> {
   await requireRight(deps, auth, id, 'share');
   requireFutureExpiry(deps, body.expiresAt);
   const { grant, user } = await requireGrant(deps, auth, id, grantId);
@@ -299,10 +434,19 @@ export async function changeAccess(deps: DocumentDeps, auth: AuthContext, id: st
   );
   if (Object.keys(change).length === 0) return toAccessGrant(grant, user, deps.clock.now());
   const updated = await deps.db.transaction(async (tx) => {
-    const row = await updateGrant(tx, auth.tenantId, grantId, { ...(next.role && { role: next.role }), ...(next.expiresAt !== undefined && { expiresAt: next.expiresAt }) });
+    const row = await updateGrant(tx, auth.tenantId, grantId, {
+      ...(next.role && { role: next.role }),
+      ...(next.expiresAt !== undefined && { expiresAt: next.expiresAt }),
+    });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'access', entity: id, entityType: 'document', userId: auth.user.id,
-      message: `Changed the access of ${grant.subjectEmail}`, meta: { change }, refs: [{ entity: grant.subject, entityType: 'user' }],
+      tenantId: auth.tenantId,
+      type: 'access',
+      entity: id,
+      entityType: 'document',
+      userId: auth.user.id,
+      message: `Changed the access of ${grant.subjectEmail}`,
+      meta: { change },
+      refs: [{ entity: grant.subject, entityType: 'user' }],
     });
     return row;
   });
@@ -315,7 +459,11 @@ export async function revokeAccess(deps: DocumentDeps, auth: AuthContext, id: st
   await deps.db.transaction(async (tx) => {
     await deleteGrant(tx, auth.tenantId, grantId);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'access', entity: id, entityType: 'document', userId: auth.user.id,
+      tenantId: auth.tenantId,
+      type: 'access',
+      entity: id,
+      entityType: 'document',
+      userId: auth.user.id,
       message: `Removed the access of ${grant.subjectEmail}`,
       meta: { delete: { subjectEmail: grant.subjectEmail, role: grant.role, expiresAt: grant.expiresAt?.toISOString() ?? null } },
       refs: [{ entity: grant.subject, entityType: 'user' }],
@@ -327,18 +475,34 @@ export async function revokeAccess(deps: DocumentDeps, auth: AuthContext, id: st
 export async function resendInvite(deps: DocumentDeps, site: CallSite, auth: AuthContext, id: string, grantId: string): Promise<void> {
   await requireRight(deps, auth, id, 'share');
   const { grant, user } = await requireGrant(deps, auth, id, grantId);
-  if (user.signupStatus !== 'partial') throw new AppError('bad-request', 'This person has already signed up: there is no invitation to resend');
+  if (user.signupStatus !== 'partial')
+    throw new AppError('bad-request', 'This person has already signed up: there is no invitation to resend');
   const now = deps.clock.now();
   // The token and its timeline event together; the mail goes once they are committed (as writeInvitation's callers do).
   const jti = await deps.db.transaction(async (tx) => {
     const jti = await insertInviteToken(tx, site.tenant.id, user.id, now);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'invite', entity: id, entityType: 'document', userId: auth.user.id, message: `Resent the invitation to ${grant.subjectEmail}`,
+      tenantId: auth.tenantId,
+      type: 'invite',
+      entity: id,
+      entityType: 'document',
+      userId: auth.user.id,
+      message: `Resent the invitation to ${grant.subjectEmail}`,
       refs: [{ entity: user.id, entityType: 'user' }],
     });
     return jti;
   });
-  const token = await deps.tokens.signPurpose('invite', { email: user.email, firstname: user.firstname ?? '', lastname: user.lastname ?? '', tenantId: site.tenant.id }, jti, INVITE_TTL_SECONDS, now);
+  const token = await deps.tokens.signPurpose(
+    'invite',
+    { email: user.email, firstname: user.firstname ?? '', lastname: user.lastname ?? '', tenantId: site.tenant.id },
+    jti,
+    INVITE_TTL_SECONDS,
+    now,
+  );
   const url = `${site.origin}/invite-accept?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...inviteMail(site.tenant.name, userDisplayName(auth.user), url, INVITE_TTL_SECONDS / 86_400) });
+  await deps.mailer.send({
+    to: user.email,
+    tenantId: site.tenant.id,
+    ...inviteMail(site.tenant.name, userDisplayName(auth.user), url, INVITE_TTL_SECONDS / 86_400),
+  });
 }

@@ -12,7 +12,10 @@ export function makePdf(text: string, compressed = true): Buffer {
   const body = compressed ? deflateSync(Buffer.from(content, 'latin1')) : Buffer.from(content, 'latin1');
   const dict = compressed ? `<< /Length ${body.length} /Filter /FlateDecode >>` : `<< /Length ${body.length} >>`;
   return Buffer.concat([
-    Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /Contents 4 0 R >> endobj\n4 0 obj ${dict}\nstream\n`, 'latin1'),
+    Buffer.from(
+      `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /Contents 4 0 R >> endobj\n4 0 obj ${dict}\nstream\n`,
+      'latin1',
+    ),
     body,
     Buffer.from('\nendstream\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1'),
   ]);
@@ -26,7 +29,11 @@ export function multipart(fields: Record<string, string>, files: { field?: strin
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -40,6 +47,13 @@ export async function uploadDocument(
   who: SignedUp,
   options: { fields?: Record<string, string>; name?: string; data?: Buffer } = {},
 ) {
-  const body = multipart({ ...metadata, ...options.fields }, [{ name: options.name ?? 'return.pdf', data: options.data ?? makePdf('Adjusted gross income') }]);
-  return app.inject({ method: 'POST', url: '/api/v1/document', headers: { host: hostOf(who.host.split('.')[0]!), ...bearer(who.token), ...body.headers }, payload: body.payload });
+  const body = multipart({ ...metadata, ...options.fields }, [
+    { name: options.name ?? 'return.pdf', data: options.data ?? makePdf('Adjusted gross income') },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/document',
+    headers: { host: hostOf(who.host.split('.')[0]!), ...bearer(who.token), ...body.headers },
+    payload: body.payload,
+  });
 }

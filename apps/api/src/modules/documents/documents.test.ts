@@ -25,8 +25,13 @@ async function upload(who: SignedUp, options: Parameters<typeof uploadDocument>[
   return res.json().data as DocumentRecord;
 }
 const documentCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(documents))[0]!.n;
-const userCount = async (email: string) => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email)))[0]!.n;
-const eventsOf = (id: string) => t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.entityType, 'document'), eq(timelineEvents.entity, id)));
+const userCount = async (email: string) =>
+  (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email)))[0]!.n;
+const eventsOf = (id: string) =>
+  t.app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.entityType, 'document'), eq(timelineEvents.entity, id)));
 
 async function share(owner: SignedUp, docId: string, to: SignedUp, role: TenantRole, expiresAt?: string): Promise<AccessGrant> {
   const res = await call(owner, 'POST', `document/${docId}/access`, { subject: to.user._id, role, ...(expiresAt && { expiresAt }) });
@@ -38,7 +43,18 @@ describe('upload', () => {
   it('stores the file under a generated key, records the event and answers the metadata', async () => {
     const owner = await signUp(t.app, 'acme');
     const doc = await upload(owner, { fields: { tags: 'tax, 2024', description: 'Federal' } });
-    expect(doc).toMatchObject({ name: 'Tax return 2024', type: 'INCOME_TAX', entityType: 'USER', tags: ['tax', '2024'], description: 'Federal', mimeType: 'application/pdf', originalName: 'return.pdf', uploadedBy: owner.user._id, parsed: false, url: `/api/v1/document/${doc._id}/download` });
+    expect(doc).toMatchObject({
+      name: 'Tax return 2024',
+      type: 'INCOME_TAX',
+      entityType: 'USER',
+      tags: ['tax', '2024'],
+      description: 'Federal',
+      mimeType: 'application/pdf',
+      originalName: 'return.pdf',
+      uploadedBy: owner.user._id,
+      parsed: false,
+      url: `/api/v1/document/${doc._id}/download`,
+    });
     expect(doc.rights).toEqual({ read: true, update: true, delete: true, share: true });
     expect(t.storage.keys()).toContain(`documents/${t.tenants.acme.id}/${doc._id}`);
     const [event] = await eventsOf(doc._id);
@@ -77,7 +93,12 @@ describe('upload', () => {
     expect(double.statusCode).toBe(400);
     expect(double.json().error.message).toContain('Files ending in .exe are not accepted here');
     const empty = multipart(metadata, []);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/v1/document', headers: { host: hostOf('acme'), ...bearer(owner.token), ...empty.headers }, payload: empty.payload });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/document',
+      headers: { host: hostOf('acme'), ...bearer(owner.token), ...empty.headers },
+      payload: empty.payload,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe('file: attach a file');
   });
@@ -86,7 +107,7 @@ describe('upload', () => {
     const owner = await signUp(t.app, 'acme');
     const path = await uploadDocument(t.app, owner, { name: '..\\..\\etc/passwd.pdf' });
     expect(path.statusCode).toBe(400);
-    expect(path.json().error.message).toContain("not a path");
+    expect(path.json().error.message).toContain('not a path');
     const doc = await upload(owner, { name: '<script>passwd|.pdf' });
     expect(doc.originalName).toBe('scriptpasswd.pdf');
     expect(t.storage.keys().filter((k) => k.includes('etc') || k.includes('passwd'))).toEqual([]);
@@ -116,7 +137,15 @@ describe('read, download, update, delete', () => {
     const doc = await upload(owner);
     const stranger = await signUp(t.app, 'acme');
     const elsewhere = await signUp(t.app, 'globex');
-    for (const [method, url] of [['GET', ''], ['GET', '/download'], ['PUT', ''], ['DELETE', ''], ['POST', '/parse'], ['GET', '/events'], ['GET', '/access']] as const) {
+    for (const [method, url] of [
+      ['GET', ''],
+      ['GET', '/download'],
+      ['PUT', ''],
+      ['DELETE', ''],
+      ['POST', '/parse'],
+      ['GET', '/events'],
+      ['GET', '/access'],
+    ] as const) {
       const body = method === 'PUT' ? { name: 'x' } : undefined;
       expect((await call(stranger, method, `document/${doc._id}${url}`, body)).statusCode).toBe(404);
       expect((await call(elsewhere, method, `document/${doc._id}${url}`, body, 'globex')).statusCode).toBe(404);
@@ -132,7 +161,11 @@ describe('read, download, update, delete', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Return', tags: ['a', 'b'], type: 'ASSET', entityType: 'USER' });
     const update = (await eventsOf(doc._id)).find((e) => e.type === 'update')!;
-    expect(update.meta.change).toEqual({ name: { old: 'Tax return 2024', new: 'Return' }, tags: { old: [], new: ['a', 'b'] }, type: { old: 'INCOME_TAX', new: 'ASSET' } });
+    expect(update.meta.change).toEqual({
+      name: { old: 'Tax return 2024', new: 'Return' },
+      tags: { old: [], new: ['a', 'b'] },
+      type: { old: 'INCOME_TAX', new: 'ASSET' },
+    });
     const bad = await call(owner, 'PUT', `document/${doc._id}`, { type: 'NOPE', name: 'Changed' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('body.type');
@@ -188,15 +221,26 @@ describe('pdf text extraction', () => {
   it('reads Tj and TJ strings from plain and Flate streams', () => {
     expect(extractPdfText(makePdf('Plain (text) here', false))).toBe('Plain (text) here');
     expect(extractPdfText(makePdf('Compressed words'))).toBe('Compressed words');
-    const tj = Buffer.from('%PDF-1.4\n1 0 obj << /Length 60 >>\nstream\nBT [(Hel) -20 (lo) -500 (World)] TJ T* <48692021> Tj ET\nendstream\nendobj\n');
+    const tj = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Length 60 >>\nstream\nBT [(Hel) -20 (lo) -500 (World)] TJ T* <48692021> Tj ET\nendstream\nendobj\n',
+    );
     expect(extractPdfText(tj)).toBe('Hello World\nHi !');
   });
 
   it('stops inflating a decompression bomb at its budget instead of exhausting memory', () => {
     // One honest stream, then ~100 KB of deflate that would expand to 100 MB, many times over.
     const bomb = deflateSync(Buffer.alloc(100 * 1024 * 1024, 0x20));
-    const stream = (data: Buffer) => Buffer.concat([Buffer.from(`1 0 obj << /Length ${data.length} /Filter /FlateDecode >>\nstream\n`), data, Buffer.from('\nendstream\nendobj\n')]);
-    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), stream(deflateSync('BT (before) Tj ET')), ...Array.from({ length: 50 }, () => stream(bomb))]);
+    const stream = (data: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`1 0 obj << /Length ${data.length} /Filter /FlateDecode >>\nstream\n`),
+        data,
+        Buffer.from('\nendstream\nendobj\n'),
+      ]);
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      stream(deflateSync('BT (before) Tj ET')),
+      ...Array.from({ length: 50 }, () => stream(bomb)),
+    ]);
     expect(bomb.length).toBeLessThan(MAX_INFLATED_BYTES / 100);
     const before = process.memoryUsage().arrayBuffers;
     const started = performance.now();
@@ -294,7 +338,9 @@ describe('access grants', () => {
     expect(second.token).not.toBe(token);
 
     const accepted = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/invite-accept', headers: { host: hostOf('acme') },
+      method: 'POST',
+      url: '/api/v1/auth/invite-accept',
+      headers: { host: hostOf('acme') },
       payload: { email, password: PASSWORD, firstname: 'Ivy', lastname: 'Invitee', acceptDisclosures: true, inviteToken: second.token },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -327,7 +373,10 @@ describe('access grants', () => {
     const doc = await upload(owner);
     const past = new Date(t.clock.now().getTime() - 60 * 1000).toISOString();
     const invitee = uniqueEmail('past');
-    for (const body of [{ subject: other.user._id, role: 'viewer', expiresAt: past }, { subjectEmail: invitee, role: 'viewer', expiresAt: past }]) {
+    for (const body of [
+      { subject: other.user._id, role: 'viewer', expiresAt: past },
+      { subjectEmail: invitee, role: 'viewer', expiresAt: past },
+    ]) {
       const res = await call(owner, 'POST', `document/${doc._id}/access`, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ type: 'validation', message: 'body.expiresAt: The expiry must be in the future' });
@@ -348,9 +397,13 @@ describe('access grants', () => {
     const doc = await upload(owner);
     const email = uniqueEmail('doomed');
     // A real failure inside the grant's insert, for this address only.
-    await t.app.db.execute(sql.raw(`create function refuse_doomed_grant() returns trigger language plpgsql as $$
-      begin if new.subject_email = '${email}' then raise exception 'grant refused by test'; end if; return new; end $$`));
-    await t.app.db.execute(sql.raw('create trigger refuse_doomed_grant before insert on access_grants for each row execute function refuse_doomed_grant()'));
+    await t.app.db.execute(
+      sql.raw(`create function refuse_doomed_grant() returns trigger language plpgsql as $$
+      begin if new.subject_email = '${email}' then raise exception 'grant refused by test'; end if; return new; end $$`),
+    );
+    await t.app.db.execute(
+      sql.raw('create trigger refuse_doomed_grant before insert on access_grants for each row execute function refuse_doomed_grant()'),
+    );
     try {
       const res = await call(owner, 'POST', `document/${doc._id}/access`, { subjectEmail: email, role: 'viewer' });
       expect(res.statusCode).toBe(500);

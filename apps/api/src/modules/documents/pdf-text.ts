@@ -12,7 +12,11 @@ export function extractPdfText(pdf: Buffer): string {
     const text = textOfContent(content);
     if (text.trim()) chunks.push(text.trim());
   }
-  return chunks.join('\n').replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  return chunks
+    .join('\n')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**
@@ -106,7 +110,10 @@ function textOfContent(content: string): string {
       i++;
     }
   }
-  return out.split('\n').map((line) => line.trim()).join('\n');
+  return out
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n');
 }
 
 const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')', '\\': '\\' };

@@ -9,14 +9,24 @@ type Values = Omit<FinancialAccountRow, 'tenantId' | 'id' | 'userId' | 'createdA
 const owned = (tenantId: string, userId: string) => and(eq(financialAccounts.tenantId, tenantId), eq(financialAccounts.userId, userId));
 
 export async function findAccount(db: DbOrTx, tenantId: string, userId: string, id: string): Promise<FinancialAccountRow | undefined> {
-  const [row] = await db.select().from(financialAccounts).where(and(owned(tenantId, userId), eq(financialAccounts.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(financialAccounts)
+    .where(and(owned(tenantId, userId), eq(financialAccounts.id, id)))
+    .limit(1);
   return row;
 }
 
 export async function listAccounts(db: DbOrTx, tenantId: string, userId: string, page: { limit: number; offset: number }) {
   const where = owned(tenantId, userId);
   const [rows, [count]] = await Promise.all([
-    db.select().from(financialAccounts).where(where).orderBy(desc(financialAccounts.createdAt), desc(financialAccounts.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(financialAccounts)
+      .where(where)
+      .orderBy(desc(financialAccounts.createdAt), desc(financialAccounts.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(financialAccounts).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
@@ -32,8 +42,17 @@ export async function findOwnedAccountIds(db: DbOrTx, tenantId: string, userId: 
   return new Set(rows.map((r) => r.id));
 }
 
-export async function insertAccount(db: DbOrTx, tenantId: string, userId: string, id: string, values: Values): Promise<FinancialAccountRow> {
-  const [row] = await db.insert(financialAccounts).values({ ...values, tenantId, userId, id }).returning();
+export async function insertAccount(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  id: string,
+  values: Values,
+): Promise<FinancialAccountRow> {
+  const [row] = await db
+    .insert(financialAccounts)
+    .values({ ...values, tenantId, userId, id })
+    .returning();
   return row!;
 }
 

@@ -18,7 +18,14 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { unlinkFinancialAccount } from '../individual-profiles/index.ts';
 import { unlinkFinancialAccountFromEntities } from '../legal-entity-profiles/index.ts';
 import { recordEvent } from '../timeline/index.ts';
-import { deleteAccount, findAccount, insertAccount, listAccounts, toFinancialAccount, updateAccount } from './financial-accounts.repository.ts';
+import {
+  deleteAccount,
+  findAccount,
+  insertAccount,
+  listAccounts,
+  toFinancialAccount,
+  updateAccount,
+} from './financial-accounts.repository.ts';
 
 export interface FinancialAccountDeps {
   db: Db;
@@ -62,7 +69,13 @@ export async function createFinancialAccount(
       entityType: 'financial-account',
       userId: auth.user.id,
       message: `Financial account ${created.accountName} created`,
-      meta: { change: { accountName: { old: null, new: created.accountName }, type: { old: null, new: created.type }, number: { old: null, new: REDACTED } } },
+      meta: {
+        change: {
+          accountName: { old: null, new: created.accountName },
+          type: { old: null, new: created.type },
+          number: { old: null, new: REDACTED },
+        },
+      },
     });
     return created;
   });
@@ -77,7 +90,10 @@ export async function updateFinancialAccount(
 ): Promise<FinancialAccount> {
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireOwnAccount(tx, auth, id);
-    const change = diffChanges({ accountName: current.accountName, type: current.type }, { accountName: body.accountName, type: body.type });
+    const change = diffChanges(
+      { accountName: current.accountName, type: current.type },
+      { accountName: body.accountName, type: body.type },
+    );
     const numberChanged = body.number !== undefined && body.number !== deps.cipher.decrypt(current.numberEncrypted);
     if (numberChanged) change.number = { old: REDACTED, new: REDACTED };
     if (Object.keys(change).length === 0) return current;

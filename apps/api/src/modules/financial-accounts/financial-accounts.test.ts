@@ -24,14 +24,23 @@ const call = (who: SignedUp, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/${url}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload && { payload }) });
 
 async function createAccount(who: SignedUp = owner, body: object = {}): Promise<FinancialAccount> {
-  const res = await call(who, 'POST', 'financial-account', { accountName: 'Main checking', type: 'checking', number: '0001 2345 6789', ...body });
+  const res = await call(who, 'POST', 'financial-account', {
+    accountName: 'Main checking',
+    type: 'checking',
+    number: '0001 2345 6789',
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as FinancialAccount;
 }
 const accountCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(financialAccounts))[0]!.n;
 const rawRow = async (id: string) => (await t.app.db.select().from(financialAccounts).where(eq(financialAccounts.id, id)))[0];
 const eventsOf = (id: string) =>
-  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.entity, id), eq(timelineEvents.entityType, 'financial-account'))).orderBy(timelineEvents.createdAt);
+  t.app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.entity, id), eq(timelineEvents.entityType, 'financial-account')))
+    .orderBy(timelineEvents.createdAt);
 
 describe('financial accounts', () => {
   it('creates an account whose number is encrypted at rest, masked in responses and redacted in the timeline', async () => {
@@ -42,7 +51,10 @@ describe('financial accounts', () => {
     expect(row.numberEncrypted).not.toContain('6789');
     expect(t.app.cipher.decrypt(row.numberEncrypted)).toBe('000123456789');
     const [created] = await eventsOf(account._id);
-    expect(created).toMatchObject({ type: 'create', meta: { change: { accountName: { old: null, new: 'Main checking' }, number: { old: null, new: '[redacted]' } } } });
+    expect(created).toMatchObject({
+      type: 'create',
+      meta: { change: { accountName: { old: null, new: 'Main checking' }, number: { old: null, new: '[redacted]' } } },
+    });
     expect(JSON.stringify(created!.meta)).not.toContain('6789');
   });
 
@@ -77,11 +89,19 @@ describe('financial accounts', () => {
 
   it('updates name, type and number; an unchanged number is not an event', async () => {
     const account = await createAccount();
-    const res = await call(owner, 'PUT', `financial-account/${account._id}`, { accountName: 'Renamed', type: 'savings', number: '999988887777' });
+    const res = await call(owner, 'PUT', `financial-account/${account._id}`, {
+      accountName: 'Renamed',
+      type: 'savings',
+      number: '999988887777',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ accountName: 'Renamed', type: 'savings', number: '********7777' });
     const last = (await eventsOf(account._id)).at(-1)!;
-    expect(last.meta.change).toEqual({ accountName: { old: 'Main checking', new: 'Renamed' }, type: { old: 'checking', new: 'savings' }, number: { old: '[redacted]', new: '[redacted]' } });
+    expect(last.meta.change).toEqual({
+      accountName: { old: 'Main checking', new: 'Renamed' },
+      type: { old: 'checking', new: 'savings' },
+      number: { old: '[redacted]', new: '[redacted]' },
+    });
     const count = (await eventsOf(account._id)).length;
     expect((await call(owner, 'PUT', `financial-account/${account._id}`, { number: '9999-8888-7777' })).statusCode).toBe(200);
     expect((await eventsOf(account._id)).length).toBe(count);
@@ -103,15 +123,28 @@ describe('financial accounts', () => {
 
   it("deletes the account, takes it off the owner's profiles and legal entities, and records it", async () => {
     const account = await createAccount();
-    const profile = (await call(owner, 'POST', 'individual-profile', { firstname: 'A', lastname: 'B', acceptDisclosures: true })).json().data;
+    const profile = (await call(owner, 'POST', 'individual-profile', { firstname: 'A', lastname: 'B', acceptDisclosures: true })).json()
+      .data;
     await call(owner, 'PUT', `individual-profile/${profile._id}/financial-accounts`, { financialAccounts: [account._id] });
-    const entity = (await call(owner, 'POST', 'legal-entity-profile', { owner: owner.user._id, name: 'Holdings', legalEntityType: 'llc', acceptDisclosures: true })).json().data;
-    expect((await call(owner, 'PUT', `legal-entity-profile/${entity._id}/financial-accounts`, { financialAccounts: [account._id] })).statusCode).toBe(200);
+    const entity = (
+      await call(owner, 'POST', 'legal-entity-profile', {
+        owner: owner.user._id,
+        name: 'Holdings',
+        legalEntityType: 'llc',
+        acceptDisclosures: true,
+      })
+    ).json().data;
+    expect(
+      (await call(owner, 'PUT', `legal-entity-profile/${entity._id}/financial-accounts`, { financialAccounts: [account._id] })).statusCode,
+    ).toBe(200);
     const res = await call(owner, 'DELETE', `financial-account/${account._id}`);
     expect(res.statusCode).toBe(200);
     expect(await rawRow(account._id)).toBeUndefined();
     expect((await call(owner, 'GET', `individual-profile/${profile._id}`)).json().data.financialAccounts).toEqual([]);
     expect((await call(owner, 'GET', `legal-entity-profile/${entity._id}`)).json().data.financialAccounts).toEqual([]);
-    expect((await eventsOf(account._id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { accountName: 'Main checking', number: '[redacted]' } } });
+    expect((await eventsOf(account._id)).at(-1)).toMatchObject({
+      type: 'delete',
+      meta: { delete: { accountName: 'Main checking', number: '[redacted]' } },
+    });
   });
 });

@@ -51,10 +51,16 @@ function toGovPhotoId(deps: GovPhotoIdDeps, row: GovPhotoIdRow, reveal: boolean)
 }
 
 /** A picture of an ID must be a document the caller uploaded, and an image or a PDF. */
-async function checkIdDocument(deps: GovPhotoIdDeps, auth: AuthContext, field: 'documentFrontId' | 'documentBackId', id: string): Promise<void> {
+async function checkIdDocument(
+  deps: GovPhotoIdDeps,
+  auth: AuthContext,
+  field: 'documentFrontId' | 'documentBackId',
+  id: string,
+): Promise<void> {
   const doc = await findDocument(deps.db, auth.tenantId, id);
   if (!doc || doc.uploadedBy !== auth.user.id) throw new AppError('bad-request', `body.${field}: no document of yours has this id`);
-  if (!ID_DOCUMENT_TYPES.includes(doc.mimeType as AllowedMimeType)) throw new AppError('bad-request', `body.${field}: the document must be an image or a PDF`);
+  if (!ID_DOCUMENT_TYPES.includes(doc.mimeType as AllowedMimeType))
+    throw new AppError('bad-request', `body.${field}: the document must be an image or a PDF`);
 }
 
 /** Only the owner sees their IDs; anyone else's id is not found. */
@@ -74,7 +80,11 @@ const visible = (v: Partial<Record<string, unknown>>) => (typeof v.number === 's
 export async function listGovPhotoIds(deps: GovPhotoIdDeps, auth: AuthContext, q: { individualProfile?: string }): Promise<GovPhotoId[]> {
   const conditions: SQL[] = [eq(govPhotoIds.tenantId, auth.tenantId), eq(govPhotoIds.userId, auth.user.id)];
   if (q.individualProfile) conditions.push(eq(govPhotoIds.individualProfileId, q.individualProfile));
-  const rows = await deps.db.select().from(govPhotoIds).where(and(...conditions)).orderBy(desc(govPhotoIds.createdAt), desc(govPhotoIds.id));
+  const rows = await deps.db
+    .select()
+    .from(govPhotoIds)
+    .where(and(...conditions))
+    .orderBy(desc(govPhotoIds.createdAt), desc(govPhotoIds.id));
   return rows.map((row) => toGovPhotoId(deps, row, false));
 }
 
@@ -92,20 +102,37 @@ export async function createGovPhotoId(deps: GovPhotoIdDeps, auth: AuthContext, 
     if (individualProfile && !profile) throw notFound('Individual profile');
     const [created] = await tx
       .insert(govPhotoIds)
-      .values({ tenantId: auth.tenantId, id: newId(), userId: auth.user.id, individualProfileId: profile?.id ?? null, numberEncrypted: deps.cipher.encrypt(number), ...fields })
+      .values({
+        tenantId: auth.tenantId,
+        id: newId(),
+        userId: auth.user.id,
+        individualProfileId: profile?.id ?? null,
+        numberEncrypted: deps.cipher.encrypt(number),
+        ...fields,
+      })
       .returning();
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'create', entity: created!.id, entityType: 'gov-photo-id', userId: auth.user.id,
-      message: 'Submitted a government photo ID', meta: { change: diffChanges({}, visible({ ...fields, number })) },
+      tenantId: auth.tenantId,
+      type: 'create',
+      entity: created!.id,
+      entityType: 'gov-photo-id',
+      userId: auth.user.id,
+      message: 'Submitted a government photo ID',
+      meta: { change: diffChanges({}, visible({ ...fields, number })) },
       refs: [
-        { entity: body.documentFrontId, entityType: 'document' }, { entity: body.documentBackId, entityType: 'document' },
+        { entity: body.documentFrontId, entityType: 'document' },
+        { entity: body.documentBackId, entityType: 'document' },
         ...(profile ? [{ entity: profile.id, entityType: 'individual-profile' as const }] : []),
       ],
     });
     if (profile) {
       const linked = await linkGovPhotoId(tx, auth.tenantId, profile.id, created!.id);
       await recordEvent(tx, {
-        tenantId: auth.tenantId, type: 'update', entity: profile.id, entityType: 'individual-profile', userId: auth.user.id,
+        tenantId: auth.tenantId,
+        type: 'update',
+        entity: profile.id,
+        entityType: 'individual-profile',
+        userId: auth.user.id,
         message: `Government photo ID added to ${individualProfileName(profile)}`,
         meta: { change: diffChanges({ govPhotoIds: profile.govPhotoIds }, { govPhotoIds: linked.govPhotoIds }) },
         refs: [{ entity: created!.id, entityType: 'gov-photo-id' }],
@@ -122,7 +149,8 @@ export async function updateGovPhotoId(deps: GovPhotoIdDeps, auth: AuthContext, 
   if (body.documentBackId) await checkIdDocument(deps, auth, 'documentBackId', body.documentBackId);
   const current = toGovPhotoId(deps, row, true);
   const next = { ...current, ...body };
-  if (next.issuingDate > next.expirationDate) throw new AppError('bad-request', 'body.expirationDate: the expiration date must be after the issuing date');
+  if (next.issuingDate > next.expirationDate)
+    throw new AppError('bad-request', 'body.expirationDate: the expiration date must be after the issuing date');
   const change = diffChanges(visible(current as unknown as Record<string, unknown>), visible(body as Record<string, unknown>));
   if (Object.keys(change).length === 0) return toGovPhotoId(deps, row, false);
   const { number, ...fields } = body;
@@ -132,7 +160,15 @@ export async function updateGovPhotoId(deps: GovPhotoIdDeps, auth: AuthContext, 
       .set({ ...fields, ...(number !== undefined && { numberEncrypted: deps.cipher.encrypt(number) }), updatedAt: new Date() })
       .where(and(eq(govPhotoIds.tenantId, auth.tenantId), eq(govPhotoIds.id, id)))
       .returning();
-    await recordEvent(tx, { tenantId: auth.tenantId, type: 'update', entity: id, entityType: 'gov-photo-id', userId: auth.user.id, message: 'Updated a government photo ID', meta: { change } });
+    await recordEvent(tx, {
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: 'gov-photo-id',
+      userId: auth.user.id,
+      message: 'Updated a government photo ID',
+      meta: { change },
+    });
     return saved!;
   });
   return toGovPhotoId(deps, updated, false);
@@ -140,15 +176,38 @@ export async function updateGovPhotoId(deps: GovPhotoIdDeps, auth: AuthContext, 
 
 export async function deleteGovPhotoId(deps: GovPhotoIdDeps, auth: AuthContext, id: string): Promise<void> {
   const row = await requireOwn(deps, auth, id);
-  const { type, number, expirationDate, issuingCountry, issuingState, issuingDate, issuingAuthority, documentFrontId, documentBackId } = toGovPhotoId(deps, row, false);
-  const shown = { type, number, expirationDate, issuingCountry, issuingState, issuingDate, issuingAuthority, documentFrontId, documentBackId };
+  const { type, number, expirationDate, issuingCountry, issuingState, issuingDate, issuingAuthority, documentFrontId, documentBackId } =
+    toGovPhotoId(deps, row, false);
+  const shown = {
+    type,
+    number,
+    expirationDate,
+    issuingCountry,
+    issuingState,
+    issuingDate,
+    issuingAuthority,
+    documentFrontId,
+    documentBackId,
+  };
   await deps.db.transaction(async (tx) => {
     const profiles = await unlinkGovPhotoId(tx, auth.tenantId, id);
     await tx.delete(govPhotoIds).where(and(eq(govPhotoIds.tenantId, auth.tenantId), eq(govPhotoIds.id, id)));
-    await recordEvent(tx, { tenantId: auth.tenantId, type: 'delete', entity: id, entityType: 'gov-photo-id', userId: auth.user.id, message: 'Deleted a government photo ID', meta: { delete: shown } });
+    await recordEvent(tx, {
+      tenantId: auth.tenantId,
+      type: 'delete',
+      entity: id,
+      entityType: 'gov-photo-id',
+      userId: auth.user.id,
+      message: 'Deleted a government photo ID',
+      meta: { delete: shown },
+    });
     for (const profile of profiles) {
       await recordEvent(tx, {
-        tenantId: auth.tenantId, type: 'update', entity: profile.id, entityType: 'individual-profile', userId: auth.user.id,
+        tenantId: auth.tenantId,
+        type: 'update',
+        entity: profile.id,
+        entityType: 'individual-profile',
+        userId: auth.user.id,
         message: `Government photo ID removed from ${individualProfileName(profile)}`,
         meta: { change: diffChanges({ govPhotoIds: profile.govPhotoIds }, { govPhotoIds: profile.govPhotoIds.filter((g) => g !== id) }) },
         refs: [{ entity: id, entityType: 'gov-photo-id' }],
@@ -158,10 +217,18 @@ export async function deleteGovPhotoId(deps: GovPhotoIdDeps, auth: AuthContext, 
 }
 
 /** Uploads a picture of the ID (a GOVERNMENT_ID document) and makes it the front or the back. */
-export async function setIdDocument(deps: GovPhotoIdDeps, auth: AuthContext, id: string, side: Side, file: { data: Buffer; fileName: string }): Promise<GovPhotoId> {
+export async function setIdDocument(
+  deps: GovPhotoIdDeps,
+  auth: AuthContext,
+  id: string,
+  side: Side,
+  file: { data: Buffer; fileName: string },
+): Promise<GovPhotoId> {
   const row = await requireOwn(deps, auth, id);
   const doc = await createDocument(
-    deps, auth, file,
+    deps,
+    auth,
+    file,
     { name: `Government photo ID (${side})`, type: 'GOVERNMENT_ID', entityType: 'USER', tags: [], description: null },
     { allowed: ID_DOCUMENT_TYPES },
   );
@@ -173,8 +240,14 @@ export async function setIdDocument(deps: GovPhotoIdDeps, auth: AuthContext, id:
       .where(and(eq(govPhotoIds.tenantId, auth.tenantId), eq(govPhotoIds.id, id)))
       .returning();
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'upload', entity: id, entityType: 'gov-photo-id', userId: auth.user.id, message: `Uploaded the ${side} of a government photo ID`,
-      meta: { change: { [column]: { old: row[column], new: doc._id } } }, refs: [{ entity: doc._id, entityType: 'document' }],
+      tenantId: auth.tenantId,
+      type: 'upload',
+      entity: id,
+      entityType: 'gov-photo-id',
+      userId: auth.user.id,
+      message: `Uploaded the ${side} of a government photo ID`,
+      meta: { change: { [column]: { old: row[column], new: doc._id } } },
+      refs: [{ entity: doc._id, entityType: 'document' }],
     });
     return saved!;
   });

@@ -32,8 +32,13 @@ export async function listGroups(db: DbOrTx, tenantId: string, q: z.output<typeo
   const where = and(...conditions);
   const order = q.direction === 'asc' ? asc : desc;
   const [rows, [count]] = await Promise.all([
-    db.select({ group: memberGroups, totalMembers }).from(memberGroups).where(where)
-      .orderBy(order(memberGroups[q.sort]), order(memberGroups.id)).limit(q.limit).offset(offsetOf(q)),
+    db
+      .select({ group: memberGroups, totalMembers })
+      .from(memberGroups)
+      .where(where)
+      .orderBy(order(memberGroups[q.sort]), order(memberGroups.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
     db.select({ total: sql<number>`count(*)::int` }).from(memberGroups).where(where),
   ]);
   return { data: rows.map((r) => toGroup(r.group, r.totalMembers)), meta: pageMeta(q, count?.total ?? 0) };
@@ -44,37 +49,63 @@ export async function listGroupsOfMember(db: DbOrTx, tenantId: string, memberId:
   const rows = await db
     .select({ group: memberGroups, totalMembers })
     .from(memberGroups)
-    .innerJoin(memberGroupMembers, and(eq(memberGroupMembers.tenantId, memberGroups.tenantId), eq(memberGroupMembers.groupId, memberGroups.id)))
+    .innerJoin(
+      memberGroupMembers,
+      and(eq(memberGroupMembers.tenantId, memberGroups.tenantId), eq(memberGroupMembers.groupId, memberGroups.id)),
+    )
     .where(and(eq(memberGroups.tenantId, tenantId), eq(memberGroupMembers.memberId, memberId)))
     .orderBy(asc(memberGroups.name));
   return rows.map((r) => toGroup(r.group, r.totalMembers));
 }
 
 export async function groupIdsOfMember(db: DbOrTx, tenantId: string, memberId: string): Promise<string[]> {
-  const rows = await db.select({ id: memberGroupMembers.groupId }).from(memberGroupMembers)
+  const rows = await db
+    .select({ id: memberGroupMembers.groupId })
+    .from(memberGroupMembers)
     .where(and(eq(memberGroupMembers.tenantId, tenantId), eq(memberGroupMembers.memberId, memberId)));
   return rows.map((r) => r.id);
 }
 
 export async function findGroup(db: DbOrTx, tenantId: string, id: string) {
-  const [row] = await db.select({ group: memberGroups, totalMembers }).from(memberGroups)
-    .where(and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.id, id))).limit(1);
+  const [row] = await db
+    .select({ group: memberGroups, totalMembers })
+    .from(memberGroups)
+    .where(and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.id, id)))
+    .limit(1);
   return row;
 }
 
 export async function findGroupByName(db: DbOrTx, tenantId: string, name: string): Promise<MemberGroupRow | undefined> {
-  const [row] = await db.select().from(memberGroups).where(and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.name, name))).limit(1);
+  const [row] = await db
+    .select()
+    .from(memberGroups)
+    .where(and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.name, name)))
+    .limit(1);
   return row;
 }
 
-export async function insertGroup(db: DbOrTx, values: { tenantId: string; name: string; description: string | null; createdBy: string | null }): Promise<MemberGroupRow> {
-  const [row] = await db.insert(memberGroups).values({ ...values, id: newId() }).returning();
+export async function insertGroup(
+  db: DbOrTx,
+  values: { tenantId: string; name: string; description: string | null; createdBy: string | null },
+): Promise<MemberGroupRow> {
+  const [row] = await db
+    .insert(memberGroups)
+    .values({ ...values, id: newId() })
+    .returning();
   return row!;
 }
 
-export async function updateGroup(db: DbOrTx, tenantId: string, id: string, values: { name?: string; description?: string | null }): Promise<MemberGroupRow> {
-  const [row] = await db.update(memberGroups).set({ ...values, updatedAt: new Date() })
-    .where(and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.id, id))).returning();
+export async function updateGroup(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  values: { name?: string; description?: string | null },
+): Promise<MemberGroupRow> {
+  const [row] = await db
+    .update(memberGroups)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(memberGroups.tenantId, tenantId), eq(memberGroups.id, id)))
+    .returning();
   return row!;
 }
 
@@ -85,14 +116,20 @@ export async function deleteGroup(db: DbOrTx, tenantId: string, id: string): Pro
 /** Adds members, skipping those already in; returns the ids actually added. */
 export async function addGroupMembers(db: DbOrTx, tenantId: string, groupId: string, memberIds: string[]): Promise<string[]> {
   if (memberIds.length === 0) return [];
-  const rows = await db.insert(memberGroupMembers).values(memberIds.map((memberId) => ({ tenantId, groupId, memberId })))
-    .onConflictDoNothing().returning({ memberId: memberGroupMembers.memberId });
+  const rows = await db
+    .insert(memberGroupMembers)
+    .values(memberIds.map((memberId) => ({ tenantId, groupId, memberId })))
+    .onConflictDoNothing()
+    .returning({ memberId: memberGroupMembers.memberId });
   return rows.map((r) => r.memberId);
 }
 
 export async function removeGroupMember(db: DbOrTx, tenantId: string, groupId: string, memberId: string): Promise<boolean> {
-  const rows = await db.delete(memberGroupMembers)
-    .where(and(eq(memberGroupMembers.tenantId, tenantId), eq(memberGroupMembers.groupId, groupId), eq(memberGroupMembers.memberId, memberId)))
+  const rows = await db
+    .delete(memberGroupMembers)
+    .where(
+      and(eq(memberGroupMembers.tenantId, tenantId), eq(memberGroupMembers.groupId, groupId), eq(memberGroupMembers.memberId, memberId)),
+    )
     .returning({ memberId: memberGroupMembers.memberId });
   return rows.length > 0;
 }
@@ -100,6 +137,9 @@ export async function removeGroupMember(db: DbOrTx, tenantId: string, groupId: s
 export async function memberIdsOfGroup(db: DbOrTx, tenantId: string, groupId: string, memberIds?: string[]): Promise<string[]> {
   const conditions = [eq(memberGroupMembers.tenantId, tenantId), eq(memberGroupMembers.groupId, groupId)];
   if (memberIds) conditions.push(inArray(memberGroupMembers.memberId, memberIds));
-  const rows = await db.select({ id: memberGroupMembers.memberId }).from(memberGroupMembers).where(and(...conditions));
+  const rows = await db
+    .select({ id: memberGroupMembers.memberId })
+    .from(memberGroupMembers)
+    .where(and(...conditions));
   return rows.map((r) => r.id);
 }

@@ -31,9 +31,18 @@ export async function getGroup(db: DbOrTx, caller: Caller, id: string): Promise<
 export async function createGroup(db: Db, caller: Caller, body: z.output<typeof groupCreateBody>): Promise<Group> {
   const row = await db.transaction(async (tx) => {
     await checkNameFree(tx, caller.tenantId, body.name);
-    const created = await repo.insertGroup(tx, { tenantId: caller.tenantId, name: body.name, description: body.description ?? null, createdBy: caller.user?.id ?? null });
+    const created = await repo.insertGroup(tx, {
+      tenantId: caller.tenantId,
+      name: body.name,
+      description: body.description ?? null,
+      createdBy: caller.user?.id ?? null,
+    });
     await recordEvent(tx, {
-      tenantId: caller.tenantId, type: 'create', entity: created.id, entityType: 'tenant-member-group', caller,
+      tenantId: caller.tenantId,
+      type: 'create',
+      entity: created.id,
+      entityType: 'tenant-member-group',
+      caller,
       message: `${actorName(caller)} created the group ${created.name}`,
       meta: { change: { name: { old: null, new: created.name }, description: { old: null, new: created.description } } },
     });
@@ -50,8 +59,13 @@ export async function updateGroup(db: Db, caller: Caller, id: string, body: z.ou
     if (body.name) await checkNameFree(tx, caller.tenantId, body.name, id);
     const updated = await repo.updateGroup(tx, caller.tenantId, id, body);
     await recordEvent(tx, {
-      tenantId: caller.tenantId, type: 'update', entity: id, entityType: 'tenant-member-group', caller,
-      message: `${actorName(caller)} updated the group ${updated.name}`, meta: { change: diff },
+      tenantId: caller.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: 'tenant-member-group',
+      caller,
+      message: `${actorName(caller)} updated the group ${updated.name}`,
+      meta: { change: diff },
     });
     return repo.toGroup(updated, current.totalMembers);
   });
@@ -62,7 +76,11 @@ export async function deleteGroup(db: Db, caller: Caller, id: string): Promise<{
     const current = await load(tx, caller.tenantId, id);
     await repo.deleteGroup(tx, caller.tenantId, id);
     await recordEvent(tx, {
-      tenantId: caller.tenantId, type: 'delete', entity: id, entityType: 'tenant-member-group', caller,
+      tenantId: caller.tenantId,
+      type: 'delete',
+      entity: id,
+      entityType: 'tenant-member-group',
+      caller,
       message: `${actorName(caller)} deleted the group ${current.group.name}`,
       meta: { delete: { name: current.group.name, description: current.group.description, totalMembers: current.totalMembers } },
     });
@@ -82,7 +100,11 @@ export async function addMembers(db: Db, caller: Caller, id: string, memberIds: 
     if (added.length === 0) return;
     const before = await repo.memberIdsOfGroup(tx, caller.tenantId, id);
     await recordEvent(tx, {
-      tenantId: caller.tenantId, type: 'update', entity: id, entityType: 'tenant-member-group', caller,
+      tenantId: caller.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: 'tenant-member-group',
+      caller,
       message: `${actorName(caller)} added ${added.length} member${added.length === 1 ? '' : 's'} to ${current.group.name}`,
       meta: { change: { members: { old: before.filter((m) => !added.includes(m)), new: before } } },
       refs: added.map((m) => ({ entity: m, entityType: 'tenant-member' as const })),
@@ -97,7 +119,11 @@ export async function removeMember(db: Db, caller: Caller, id: string, memberId:
     const before = await repo.memberIdsOfGroup(tx, caller.tenantId, id);
     if (!(await repo.removeGroupMember(tx, caller.tenantId, id, memberId))) throw notFound('Group member');
     await recordEvent(tx, {
-      tenantId: caller.tenantId, type: 'update', entity: id, entityType: 'tenant-member-group', caller,
+      tenantId: caller.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: 'tenant-member-group',
+      caller,
       message: `${actorName(caller)} removed a member from ${current.group.name}`,
       meta: { change: { members: { old: before, new: before.filter((m) => m !== memberId) } } },
       refs: [{ entity: memberId, entityType: 'tenant-member' }],
@@ -106,7 +132,12 @@ export async function removeMember(db: Db, caller: Caller, id: string, memberId:
   return getGroup(db, caller, id);
 }
 
-export async function listGroupMembers(db: DbOrTx, caller: Caller, id: string, q: z.output<typeof memberListQuery>): Promise<List<TenantMemberAdmin>> {
+export async function listGroupMembers(
+  db: DbOrTx,
+  caller: Caller,
+  id: string,
+  q: z.output<typeof memberListQuery>,
+): Promise<List<TenantMemberAdmin>> {
   await load(db, caller.tenantId, id);
   return listMembers(db, caller.tenantId, q, id);
 }

@@ -19,9 +19,18 @@ afterAll(async () => {
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 const call = (who: SignedUp, method: Method, path: string, payload?: object, tenant = 'acme') =>
-  t.app.inject({ method, url: `/api/v1/tenant/${tenant}/groups${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/v1/tenant/${tenant}/groups${path}`,
+    headers: { host: who.host, ...bearer(who.token) },
+    ...(payload ? { payload } : {}),
+  });
 const eventsOf = (id: string) =>
-  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id))).orderBy(timelineEvents.createdAt);
+  t.app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id)))
+    .orderBy(timelineEvents.createdAt);
 let sequence = 0;
 async function createGroup(name = `Group ${++sequence}`, description: string | null = 'About it') {
   const res = await call(owner, 'POST', '', { name, description });
@@ -50,12 +59,19 @@ describe('groups CRUD', () => {
   it('creates, lists with member counts, updates and deletes, recording each change', async () => {
     const group = await createGroup('Founders', 'The first ones');
     expect(group).toMatchObject({ name: 'Founders', description: 'The first ones', totalMembers: 0 });
-    expect((await eventsOf(group._id))[0]).toMatchObject({ type: 'create', entityType: 'tenant-member-group', meta: { change: { name: { old: null, new: 'Founders' } } } });
+    expect((await eventsOf(group._id))[0]).toMatchObject({
+      type: 'create',
+      entityType: 'tenant-member-group',
+      meta: { change: { name: { old: null, new: 'Founders' } } },
+    });
     expect((await call(owner, 'POST', '', { name: 'Founders' })).statusCode).toBe(409);
 
     const updated = await call(owner, 'PUT', `/${group._id}`, { description: '' });
     expect(updated.json().data).toMatchObject({ name: 'Founders', description: null });
-    expect((await eventsOf(group._id)).at(-1)).toMatchObject({ type: 'update', meta: { change: { description: { old: 'The first ones', new: null } } } });
+    expect((await eventsOf(group._id)).at(-1)).toMatchObject({
+      type: 'update',
+      meta: { change: { description: { old: 'The first ones', new: null } } },
+    });
 
     const list = await call(owner, 'GET', '?search=found');
     expect(list.json().data.map((g: Group) => g.name)).toEqual(['Founders']);
@@ -109,7 +125,11 @@ describe('group members', () => {
     expect(events.json().data.map((e: TimelineEvent) => e.type)).toEqual(['update', 'update', 'create']);
 
     // Removing the member from the tenant removes them from the group too.
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/tenant/acme/members/${ids[1]}`, headers: { host: owner.host, ...bearer(owner.token) } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tenant/acme/members/${ids[1]}`,
+      headers: { host: owner.host, ...bearer(owner.token) },
+    });
     expect((await call(owner, 'GET', `/${group._id}`)).json().data.totalMembers).toBe(0);
   });
 
@@ -117,8 +137,22 @@ describe('group members', () => {
     const group = await createGroup();
     const ids: string[] = [];
     for (let i = 0; i < 25; i++) {
-      const user = await insertUser(t.app.db, { email: uniqueEmail('bulk'), firstname: `Bulk ${String(i).padStart(2, '0')}`, lastname: 'Member' });
-      ids.push((await insertMember(t.app.db, { tenantId: t.tenants.acme.id, user, role: 'investor', attributes: DEFAULT_ATTRIBUTES.investor, membershipStatus: 'active' })).id);
+      const user = await insertUser(t.app.db, {
+        email: uniqueEmail('bulk'),
+        firstname: `Bulk ${String(i).padStart(2, '0')}`,
+        lastname: 'Member',
+      });
+      ids.push(
+        (
+          await insertMember(t.app.db, {
+            tenantId: t.tenants.acme.id,
+            user,
+            role: 'investor',
+            attributes: DEFAULT_ATTRIBUTES.investor,
+            membershipStatus: 'active',
+          })
+        ).id,
+      );
     }
     const outsider = ids.pop()!;
     expect((await call(owner, 'POST', `/${group._id}/members`, { memberIds: ids })).json().data.totalMembers).toBe(24);
@@ -134,11 +168,22 @@ describe('group members', () => {
     expect((await call(owner, 'DELETE', `/${group._id}/members/${last._id}`)).json().data.totalMembers).toBe(23);
 
     const candidates = await t.app.inject({
-      method: 'GET', url: `/api/v1/tenant/acme/members?search=Bulk&notInGroup=${group._id}&limit=100`, headers: { host: owner.host, ...bearer(owner.token) },
+      method: 'GET',
+      url: `/api/v1/tenant/acme/members?search=Bulk&notInGroup=${group._id}&limit=100`,
+      headers: { host: owner.host, ...bearer(owner.token) },
     });
     expect(candidates.statusCode, candidates.body).toBe(200);
-    expect(candidates.json().data.map((m: TenantMemberAdmin) => m._id).sort()).toEqual([outsider, last._id].sort());
-    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/members?notInGroup=nope', headers: { host: owner.host, ...bearer(owner.token) } });
+    expect(
+      candidates
+        .json()
+        .data.map((m: TenantMemberAdmin) => m._id)
+        .sort(),
+    ).toEqual([outsider, last._id].sort());
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/tenant/acme/members?notInGroup=nope',
+      headers: { host: owner.host, ...bearer(owner.token) },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

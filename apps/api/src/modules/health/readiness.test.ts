@@ -6,7 +6,12 @@ describe('readiness', () => {
   it('shares one ping between concurrent calls and reuses a success while it is fresh', async () => {
     const clock = new TestClock();
     let release!: () => void;
-    const ping = vi.fn(() => new Promise<void>((resolve) => { release = resolve; }));
+    const ping = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
     const ready = createReadiness(ping, clock);
     const calls = [ready(), ready(), ready()];
     release();
@@ -18,7 +23,10 @@ describe('readiness', () => {
 
   it('answers a recent success at once while checking again in the background', async () => {
     const clock = new TestClock();
-    const ping = vi.fn<() => Promise<void>>().mockResolvedValueOnce(undefined).mockImplementationOnce(() => new Promise(() => {}));
+    const ping = vi
+      .fn<() => Promise<void>>()
+      .mockResolvedValueOnce(undefined)
+      .mockImplementationOnce(() => new Promise(() => {}));
     const ready = createReadiness(ping, clock);
     await ready();
     clock.advance(READINESS_FRESH_MS);
@@ -28,7 +36,8 @@ describe('readiness', () => {
 
   it('waits for a ping once the last success is too old, and never reuses a failure', async () => {
     const clock = new TestClock();
-    const ping = vi.fn<() => Promise<void>>()
+    const ping = vi
+      .fn<() => Promise<void>>()
       .mockResolvedValueOnce(undefined)
       .mockRejectedValueOnce(new Error('down'))
       .mockRejectedValueOnce(new Error('still down'))
@@ -44,7 +53,11 @@ describe('readiness', () => {
 
   it('after a background check fails, the next call waits for its own check', async () => {
     const clock = new TestClock();
-    const ping = vi.fn<() => Promise<void>>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('down')).mockRejectedValueOnce(new Error('down again'));
+    const ping = vi
+      .fn<() => Promise<void>>()
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new Error('down'))
+      .mockRejectedValueOnce(new Error('down again'));
     const ready = createReadiness(ping, clock);
     await ready();
     clock.advance(READINESS_FRESH_MS);

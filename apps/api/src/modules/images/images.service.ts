@@ -17,20 +17,44 @@ export interface ImageDeps {
 }
 
 /** Stores an image (PNG, JPEG, GIF or WebP by content) under a generated key; its timeline event is a document upload (no image entity type). */
-export async function uploadImage(deps: ImageDeps, auth: AuthContext, file: { data: Buffer; fileName: string }, fields: Record<string, string>): Promise<Image> {
-  const meta = parseForm(imageMetadata, { name: fields.name || undefined, type: fields.type || undefined, tags: parseTagList(fields.tags) });
+export async function uploadImage(
+  deps: ImageDeps,
+  auth: AuthContext,
+  file: { data: Buffer; fileName: string },
+  fields: Record<string, string>,
+): Promise<Image> {
+  const meta = parseForm(imageMetadata, {
+    name: fields.name || undefined,
+    type: fields.type || undefined,
+    tags: parseTagList(fields.tags),
+  });
   const checked = await checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
   const id = newId();
   const storageKey = `images/${auth.tenantId}/${id}`;
   await deps.storage.put(storageKey, file.data, checked.mimeType);
   try {
     await deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(images).values({
-        tenantId: auth.tenantId, id, name: meta.name ?? checked.originalName, type: meta.type ?? null, tags: meta.tags ?? [],
-        mimeType: checked.mimeType, size: checked.size, storageKey, uploadedBy: auth.user.id,
-      }).returning();
+      const [row] = await tx
+        .insert(images)
+        .values({
+          tenantId: auth.tenantId,
+          id,
+          name: meta.name ?? checked.originalName,
+          type: meta.type ?? null,
+          tags: meta.tags ?? [],
+          mimeType: checked.mimeType,
+          size: checked.size,
+          storageKey,
+          uploadedBy: auth.user.id,
+        })
+        .returning();
       await recordEvent(tx, {
-        tenantId: auth.tenantId, type: 'upload', entity: id, entityType: 'document', userId: auth.user.id, message: `Uploaded the image ${row!.name}`,
+        tenantId: auth.tenantId,
+        type: 'upload',
+        entity: id,
+        entityType: 'document',
+        userId: auth.user.id,
+        message: `Uploaded the image ${row!.name}`,
         meta: { change: diffChanges({}, { name: row!.name, type: row!.type, tags: row!.tags, mimeType: row!.mimeType, size: row!.size }) },
       });
     });
@@ -42,8 +66,16 @@ export async function uploadImage(deps: ImageDeps, auth: AuthContext, file: { da
 }
 
 /** Images are visible to every member of their tenant (profile pictures, lead images). */
-export async function openImage(deps: ImageDeps, auth: AuthContext, id: string): Promise<{ row: ImageRow; stream: Readable; size: number }> {
-  const [row] = await deps.db.select().from(images).where(and(eq(images.tenantId, auth.tenantId), eq(images.id, id))).limit(1);
+export async function openImage(
+  deps: ImageDeps,
+  auth: AuthContext,
+  id: string,
+): Promise<{ row: ImageRow; stream: Readable; size: number }> {
+  const [row] = await deps.db
+    .select()
+    .from(images)
+    .where(and(eq(images.tenantId, auth.tenantId), eq(images.id, id)))
+    .limit(1);
   if (!row) throw notFound('Image');
   const file = await deps.storage.get(row.storageKey);
   if (!file) throw notFound('Image');

@@ -15,9 +15,15 @@ afterAll(async () => {
 
 const postImage = (who: SignedUp, name: string, data: Buffer, fields: Record<string, string> = {}, slug = 'acme') => {
   const body = multipart(fields, [{ name, data }]);
-  return t.app.inject({ method: 'POST', url: '/api/v1/image', headers: { host: hostOf(slug), ...bearer(who.token), ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/image',
+    headers: { host: hostOf(slug), ...bearer(who.token), ...body.headers },
+    payload: body.payload,
+  });
 };
-const getImage = (who: SignedUp, id: string, slug = 'acme') => t.app.inject({ method: 'GET', url: `/api/v1/image/${id}`, headers: { host: hostOf(slug), ...bearer(who.token) } });
+const getImage = (who: SignedUp, id: string, slug = 'acme') =>
+  t.app.inject({ method: 'GET', url: `/api/v1/image/${id}`, headers: { host: hostOf(slug), ...bearer(who.token) } });
 
 describe('images', () => {
   it('uploads an image and serves it to members of the same tenant only', async () => {
@@ -44,20 +50,37 @@ describe('images', () => {
     const res = await postImage(owner, 'lead.png', PNG, { name: 'Lead photo', type: 'lead', tags: 'a,b' });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().data._id as string;
-    const events = await t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id)));
+    const events = await t.app.db
+      .select()
+      .from(timelineEvents)
+      .where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id)));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'upload', entityType: 'document', userId: owner.user._id, message: 'Uploaded the image Lead photo' });
-    expect(events[0]!.meta.change).toMatchObject({
-      name: { old: null, new: 'Lead photo' }, type: { old: null, new: 'lead' }, mimeType: { old: null, new: 'image/png' }, size: { old: null, new: PNG.length },
+    expect(events[0]).toMatchObject({
+      type: 'upload',
+      entityType: 'document',
+      userId: owner.user._id,
+      message: 'Uploaded the image Lead photo',
     });
-    const activity = await t.app.inject({ method: 'GET', url: `/api/v1/user/${owner.user._id}/events`, headers: { host: hostOf('acme'), ...bearer(owner.token) } });
+    expect(events[0]!.meta.change).toMatchObject({
+      name: { old: null, new: 'Lead photo' },
+      type: { old: null, new: 'lead' },
+      mimeType: { old: null, new: 'image/png' },
+      size: { old: null, new: PNG.length },
+    });
+    const activity = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${owner.user._id}/events`,
+      headers: { host: hostOf('acme'), ...bearer(owner.token) },
+    });
     expect(activity.json().data.map((e: { entity: string }) => e.entity)).toContain(id);
   });
 
   it('refuses what is not an image, and a renamed file', async () => {
     const owner = await signUp(t.app, 'acme');
     const stored = t.storage.keys().length;
-    const events = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(timelineEvents).where(eq(timelineEvents.userId, owner.user._id)))[0]!.n;
+    const events = async () =>
+      (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(timelineEvents).where(eq(timelineEvents.userId, owner.user._id)))[0]!
+        .n;
     const eventsBefore = await events();
     const pdf = await postImage(owner, 'doc.pdf', makePdf('x'));
     expect(pdf.statusCode).toBe(400);

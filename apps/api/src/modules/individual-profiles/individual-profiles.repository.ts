@@ -8,7 +8,11 @@ export type NewProfileValues = Pick<Values, 'firstname' | 'lastname' | 'contact'
 const owned = (tenantId: string, userId: string) => and(eq(individualProfiles.tenantId, tenantId), eq(individualProfiles.userId, userId));
 
 export async function findProfile(db: DbOrTx, tenantId: string, userId: string, id: string): Promise<IndividualProfileRow | undefined> {
-  const [row] = await db.select().from(individualProfiles).where(and(owned(tenantId, userId), eq(individualProfiles.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(individualProfiles)
+    .where(and(owned(tenantId, userId), eq(individualProfiles.id, id)))
+    .limit(1);
   return row;
 }
 
@@ -26,14 +30,29 @@ export async function lockProfileInTenant(db: DbOrTx, tenantId: string, id: stri
 export async function listProfiles(db: DbOrTx, tenantId: string, userId: string, page: { limit: number; offset: number }) {
   const where = owned(tenantId, userId);
   const [rows, [count]] = await Promise.all([
-    db.select().from(individualProfiles).where(where).orderBy(desc(individualProfiles.createdAt), desc(individualProfiles.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(individualProfiles)
+      .where(where)
+      .orderBy(desc(individualProfiles.createdAt), desc(individualProfiles.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(individualProfiles).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function insertProfile(db: DbOrTx, tenantId: string, userId: string, id: string, values: NewProfileValues): Promise<IndividualProfileRow> {
-  const [row] = await db.insert(individualProfiles).values({ ...values, tenantId, userId, id }).returning();
+export async function insertProfile(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  id: string,
+  values: NewProfileValues,
+): Promise<IndividualProfileRow> {
+  const [row] = await db
+    .insert(individualProfiles)
+    .values({ ...values, tenantId, userId, id })
+    .returning();
   return row!;
 }
 

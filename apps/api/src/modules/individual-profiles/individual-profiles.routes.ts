@@ -51,122 +51,250 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = (): ProfileDeps => ({ db: app.db, cipher: app.cipher, storage: app.storage });
 
-  r.get('/individual-profile', {
-    schema: {
-      tags, summary: "The caller's individual profiles", description: describe(`Newest first; limit up to 1000. The user filter may only name the caller. ${masked}`, access),
-      querystring: individualProfileQuery, response: { 200: listOf(individualProfile), ...errorResponses(400, 401, 403, 404) },
+  r.get(
+    '/individual-profile',
+    {
+      schema: {
+        tags,
+        summary: "The caller's individual profiles",
+        description: describe(`Newest first; limit up to 1000. The user filter may only name the caller. ${masked}`, access),
+        querystring: individualProfileQuery,
+        response: { 200: listOf(individualProfile), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access },
     },
-    config: { access },
-  }, async (request) => listIndividualProfiles(deps(), requireAuth(request), request.query));
+    async (request) => listIndividualProfiles(deps(), requireAuth(request), request.query),
+  );
 
-  r.post('/individual-profile', {
-    schema: {
-      tags, summary: 'Create an individual profile', description: describe('Needs the accepted terms. Birth place and citizenship default to the United States, gender to male.', access),
-      body: createIndividualProfileBody, response: profileResponse,
+  r.post(
+    '/individual-profile',
+    {
+      schema: {
+        tags,
+        summary: 'Create an individual profile',
+        description: describe(
+          'Needs the accepted terms. Birth place and citizenship default to the United States, gender to male.',
+          access,
+        ),
+        body: createIndividualProfileBody,
+        response: profileResponse,
+      },
+      config: { access },
     },
-    config: { access },
-  }, async (request) => ({ data: await createIndividualProfile(deps(), requireAuth(request), request.body) }));
+    async (request) => ({ data: await createIndividualProfile(deps(), requireAuth(request), request.body) }),
+  );
 
-  r.get('/individual-profile/:id', {
-    schema: {
-      tags, summary: 'Get an individual profile',
-      description: describe(`${ownerOnly} ${masked} With reveal=true the owner gets them in clear (not cached, and recorded on the timeline as an access event).`, access),
-      params, querystring: individualProfileGetQuery, response: profileResponse,
+  r.get(
+    '/individual-profile/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get an individual profile',
+        description: describe(
+          `${ownerOnly} ${masked} With reveal=true the owner gets them in clear (not cached, and recorded on the timeline as an access event).`,
+          access,
+        ),
+        params,
+        querystring: individualProfileGetQuery,
+        response: profileResponse,
+      },
+      config: { access },
     },
-    config: { access },
-  }, async (request) => {
-    const data = await getIndividualProfile(deps(), requireAuth(request), request.params.id, request.query.reveal);
-    return { data };
-  });
-
-  r.put('/individual-profile/:id', {
-    schema: {
-      tags, summary: 'Update the profile details',
-      description: describe(`${ownerOnly} Empty optional values are null, the middle name empty text. ssn, tin and ein change only when sent (null clears).`, access),
-      params, body: updateIndividualProfileBody, response: profileResponse,
+    async (request) => {
+      const data = await getIndividualProfile(deps(), requireAuth(request), request.params.id, request.query.reveal);
+      return { data };
     },
-    config: { access },
-  }, async (request) => ({ data: await updateIndividualProfile(deps(), requireAuth(request), request.params.id, request.body) }));
+  );
 
-  r.delete('/individual-profile/:id', {
-    schema: { tags, summary: 'Delete an individual profile', description: describe(ownerOnly, access), params, response: profileResponse },
-    config: { access },
-  }, async (request) => ({ data: await deleteIndividualProfile(deps(), requireAuth(request), request.params.id) }));
-
-  r.put('/individual-profile/:id/contact', {
-    schema: {
-      tags, summary: 'Replace the contact', description: describe(`${ownerOnly} Addresses, emails, phones, faxes and links; at most one primary per kind.`, access),
-      params, body: updateContactBody, response: profileResponse,
+  r.put(
+    '/individual-profile/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update the profile details',
+        description: describe(
+          `${ownerOnly} Empty optional values are null, the middle name empty text. ssn, tin and ein change only when sent (null clears).`,
+          access,
+        ),
+        params,
+        body: updateIndividualProfileBody,
+        response: profileResponse,
+      },
+      config: { access },
     },
-    config: { access },
-  }, async (request) => ({ data: await updateIndividualProfileContact(deps(), requireAuth(request), request.params.id, request.body.contact) }));
+    async (request) => ({ data: await updateIndividualProfile(deps(), requireAuth(request), request.params.id, request.body) }),
+  );
 
-  r.put('/individual-profile/:id/media', {
-    schema: {
-      tags, summary: 'Upload the profile image', description: describe(`${ownerOnly} Multipart field \`file\`: a PNG, JPEG, GIF or WebP image (checked by content).`, access),
-      params, consumes: ['multipart/form-data'], response: { ...profileResponse, ...errorResponses(400, 401, 403, 404, 413) },
+  r.delete(
+    '/individual-profile/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an individual profile',
+        description: describe(ownerOnly, access),
+        params,
+        response: profileResponse,
+      },
+      config: { access },
     },
-    config: { access },
-  }, async (request) => {
-    const { files } = await readMultipart(request);
-    return { data: await updateIndividualProfileImage(deps(), requireAuth(request), request.params.id, requireFile(files, 'file')) };
-  });
+    async (request) => ({ data: await deleteIndividualProfile(deps(), requireAuth(request), request.params.id) }),
+  );
 
-  r.get('/individual-profile/:id/media/:imageId', {
-    schema: {
-      tags, summary: 'The profile image', description: describe(`${ownerOnly} The image bytes.`, access),
-      params: z.object({ id: objectId, imageId: objectId }),
-      response: { 200: z.unknown().describe('The image bytes (image/png, image/jpeg, image/gif or image/webp)'), ...errorResponses(400, 401, 403, 404) },
+  r.put(
+    '/individual-profile/:id/contact',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the contact',
+        description: describe(`${ownerOnly} Addresses, emails, phones, faxes and links; at most one primary per kind.`, access),
+        params,
+        body: updateContactBody,
+        response: profileResponse,
+      },
+      config: { access },
     },
-    config: { access },
-  }, async (request, reply) => {
-    const image = await readIndividualProfileImage(deps(), requireAuth(request), request.params.id, request.params.imageId);
-    return reply
-      .type(image.mimeType)
-      .header('Content-Length', image.size)
-      .header('Content-Disposition', contentDisposition(`profile-image.${image.mimeType.split('/')[1]}`, true))
-      .send(image.stream);
-  });
+    async (request) => ({
+      data: await updateIndividualProfileContact(deps(), requireAuth(request), request.params.id, request.body.contact),
+    }),
+  );
 
-  r.put('/individual-profile/:id/gov-photo-id', {
-    schema: {
-      tags, summary: "Set the profile's government photo IDs", description: describe(`${ownerOnly} Only ids of the caller's own government photo IDs.`, access),
-      params, body: govPhotoIdsBody, response: profileResponse,
+  r.put(
+    '/individual-profile/:id/media',
+    {
+      schema: {
+        tags,
+        summary: 'Upload the profile image',
+        description: describe(`${ownerOnly} Multipart field \`file\`: a PNG, JPEG, GIF or WebP image (checked by content).`, access),
+        params,
+        consumes: ['multipart/form-data'],
+        response: { ...profileResponse, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+      config: { access },
     },
-    config: { access },
-  }, async (request) => ({ data: await setIndividualProfileGovPhotoIds(deps(), requireAuth(request), request.params.id, request.body.govPhotoIds) }));
+    async (request) => {
+      const { files } = await readMultipart(request);
+      return { data: await updateIndividualProfileImage(deps(), requireAuth(request), request.params.id, requireFile(files, 'file')) };
+    },
+  );
 
-  r.put('/individual-profile/:id/verification', {
-    schema: {
-      tags, summary: 'Set the verification status',
-      description: describe("The provider's verdict, set by platform admins for any profile of their tenant; another tenant's profile is not found.", 'platform-admin'),
-      params, body: individualProfileVerificationBody, response: profileResponse,
+  r.get(
+    '/individual-profile/:id/media/:imageId',
+    {
+      schema: {
+        tags,
+        summary: 'The profile image',
+        description: describe(`${ownerOnly} The image bytes.`, access),
+        params: z.object({ id: objectId, imageId: objectId }),
+        response: {
+          200: z.unknown().describe('The image bytes (image/png, image/jpeg, image/gif or image/webp)'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+      config: { access },
     },
-    config: { access: 'platform-admin' },
-  }, async (request) => ({ data: await setIndividualProfileVerification(deps(), requireAuth(request), request.params.id, request.body.verificationStatus) }));
+    async (request, reply) => {
+      const image = await readIndividualProfileImage(deps(), requireAuth(request), request.params.id, request.params.imageId);
+      return reply
+        .type(image.mimeType)
+        .header('Content-Length', image.size)
+        .header('Content-Disposition', contentDisposition(`profile-image.${image.mimeType.split('/')[1]}`, true))
+        .send(image.stream);
+    },
+  );
 
-  r.put('/individual-profile/:id/user', {
-    schema: {
-      tags, summary: 'Transfer the profile to another member', description: describe(transferText, access),
-      params, body: individualProfileUserBody, response: { ...profileResponse, ...errorResponses(409) },
+  r.put(
+    '/individual-profile/:id/gov-photo-id',
+    {
+      schema: {
+        tags,
+        summary: "Set the profile's government photo IDs",
+        description: describe(`${ownerOnly} Only ids of the caller's own government photo IDs.`, access),
+        params,
+        body: govPhotoIdsBody,
+        response: profileResponse,
+      },
+      config: { access },
     },
-    config: { access },
-  }, async (request) => ({ data: await transferIndividualProfile(deps(), requireAuth(request), request.params.id, request.body.user, 'user') }));
+    async (request) => ({
+      data: await setIndividualProfileGovPhotoIds(deps(), requireAuth(request), request.params.id, request.body.govPhotoIds),
+    }),
+  );
 
-  r.put('/individual-profile/:id/created-by', {
-    schema: {
-      tags, summary: 'Transfer the profile (created-by)',
-      description: describe(`A profile has one owner, its user: this is the same transfer as PUT /individual-profile/{id}/user, with the member named in \`createdBy\`. ${transferText}`, access),
-      params, body: individualProfileCreatedByBody, response: { ...profileResponse, ...errorResponses(409) },
+  r.put(
+    '/individual-profile/:id/verification',
+    {
+      schema: {
+        tags,
+        summary: 'Set the verification status',
+        description: describe(
+          "The provider's verdict, set by platform admins for any profile of their tenant; another tenant's profile is not found.",
+          'platform-admin',
+        ),
+        params,
+        body: individualProfileVerificationBody,
+        response: profileResponse,
+      },
+      config: { access: 'platform-admin' },
     },
-    config: { access },
-  }, async (request) => ({ data: await transferIndividualProfile(deps(), requireAuth(request), request.params.id, request.body.createdBy, 'createdBy') }));
+    async (request) => ({
+      data: await setIndividualProfileVerification(deps(), requireAuth(request), request.params.id, request.body.verificationStatus),
+    }),
+  );
 
-  r.put('/individual-profile/:id/financial-accounts', {
-    schema: {
-      tags, summary: "Set the profile's financial accounts", description: describe(`${ownerOnly} Only ids of the caller's own financial accounts.`, access),
-      params, body: profileFinancialAccountsBody, response: profileResponse,
+  r.put(
+    '/individual-profile/:id/user',
+    {
+      schema: {
+        tags,
+        summary: 'Transfer the profile to another member',
+        description: describe(transferText, access),
+        params,
+        body: individualProfileUserBody,
+        response: { ...profileResponse, ...errorResponses(409) },
+      },
+      config: { access },
     },
-    config: { access },
-  }, async (request) => ({ data: await setIndividualProfileFinancialAccounts(deps(), requireAuth(request), request.params.id, request.body.financialAccounts) }));
+    async (request) => ({
+      data: await transferIndividualProfile(deps(), requireAuth(request), request.params.id, request.body.user, 'user'),
+    }),
+  );
+
+  r.put(
+    '/individual-profile/:id/created-by',
+    {
+      schema: {
+        tags,
+        summary: 'Transfer the profile (created-by)',
+        description: describe(
+          `A profile has one owner, its user: this is the same transfer as PUT /individual-profile/{id}/user, with the member named in \`createdBy\`. ${transferText}`,
+          access,
+        ),
+        params,
+        body: individualProfileCreatedByBody,
+        response: { ...profileResponse, ...errorResponses(409) },
+      },
+      config: { access },
+    },
+    async (request) => ({
+      data: await transferIndividualProfile(deps(), requireAuth(request), request.params.id, request.body.createdBy, 'createdBy'),
+    }),
+  );
+
+  r.put(
+    '/individual-profile/:id/financial-accounts',
+    {
+      schema: {
+        tags,
+        summary: "Set the profile's financial accounts",
+        description: describe(`${ownerOnly} Only ids of the caller's own financial accounts.`, access),
+        params,
+        body: profileFinancialAccountsBody,
+        response: profileResponse,
+      },
+      config: { access },
+    },
+    async (request) => ({
+      data: await setIndividualProfileFinancialAccounts(deps(), requireAuth(request), request.params.id, request.body.financialAccounts),
+    }),
+  );
 }

@@ -49,7 +49,10 @@ export interface ProfileDeps {
   storage: FileStorage;
 }
 
-const ENCRYPTED_COLUMN = { ssn: 'ssnEncrypted', tin: 'tinEncrypted', ein: 'einEncrypted' } as const satisfies Record<SensitiveProfileField, keyof IndividualProfileRow>;
+const ENCRYPTED_COLUMN = { ssn: 'ssnEncrypted', tin: 'tinEncrypted', ein: 'einEncrypted' } as const satisfies Record<
+  SensitiveProfileField,
+  keyof IndividualProfileRow
+>;
 
 /** The API shape: ssn, tin and ein masked unless `reveal` (only ever set for the owner's explicit request). */
 export function toIndividualProfile(row: IndividualProfileRow, cipher: FieldCipher, reveal = false): IndividualProfile {
@@ -101,7 +104,11 @@ function event(auth: AuthContext, row: IndividualProfileRow, input: Pick<RecordE
   return { tenantId: auth.tenantId, entity: row.id, entityType: 'individual-profile', userId: auth.user.id, ...input };
 }
 
-export async function listIndividualProfiles(deps: ProfileDeps, auth: AuthContext, q: IndividualProfileQuery): Promise<List<IndividualProfile>> {
+export async function listIndividualProfiles(
+  deps: ProfileDeps,
+  auth: AuthContext,
+  q: IndividualProfileQuery,
+): Promise<List<IndividualProfile>> {
   // The user filter may only name the caller: another user's profiles are not theirs to list.
   if (q.user && q.user !== auth.user.id) throw notFound('User');
   const { rows, total } = await listProfiles(deps.db, auth.tenantId, auth.user.id, { limit: q.limit, offset: offsetOf(q) });
@@ -124,11 +131,14 @@ export async function createIndividualProfile(
       gender: DEFAULT_GENDER,
       contact: EMPTY_CONTACT,
     });
-    await recordEvent(tx, event(auth, created, {
-      type: 'create',
-      message: `Individual profile ${individualProfileName(created)} created`,
-      meta: { change: { firstname: { old: null, new: created.firstname }, lastname: { old: null, new: created.lastname } } },
-    }));
+    await recordEvent(
+      tx,
+      event(auth, created, {
+        type: 'create',
+        message: `Individual profile ${individualProfileName(created)} created`,
+        meta: { change: { firstname: { old: null, new: created.firstname }, lastname: { old: null, new: created.lastname } } },
+      }),
+    );
     return created;
   });
   return toIndividualProfile(row, deps.cipher);
@@ -138,7 +148,10 @@ export async function createIndividualProfile(
 export async function getIndividualProfile(deps: ProfileDeps, auth: AuthContext, id: string, reveal: boolean): Promise<IndividualProfile> {
   const row = await requireOwnProfile(deps.db, auth, id);
   if (reveal) {
-    await recordEvent(deps.db, event(auth, row, { type: 'access', message: 'Sensitive profile fields revealed', meta: { fields: [...SENSITIVE_PROFILE_FIELDS] } }));
+    await recordEvent(
+      deps.db,
+      event(auth, row, { type: 'access', message: 'Sensitive profile fields revealed', meta: { fields: [...SENSITIVE_PROFILE_FIELDS] } }),
+    );
   }
   return toIndividualProfile(row, deps.cipher, reveal);
 }
@@ -164,7 +177,10 @@ export async function updateIndividualProfile(
     }
     if (Object.keys(change).length === 0) return current;
     const updated = await updateProfile(tx, auth.tenantId, id, values);
-    await recordEvent(tx, event(auth, updated, { type: 'update', message: `Individual profile ${individualProfileName(updated)} updated`, meta: { change } }));
+    await recordEvent(
+      tx,
+      event(auth, updated, { type: 'update', message: `Individual profile ${individualProfileName(updated)} updated`, meta: { change } }),
+    );
     return updated;
   });
   return toIndividualProfile(row, deps.cipher);
@@ -174,18 +190,26 @@ export async function deleteIndividualProfile(deps: ProfileDeps, auth: AuthConte
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireOwnProfile(tx, auth, id);
     await deleteProfile(tx, auth.tenantId, id);
-    await recordEvent(tx, event(auth, current, {
-      type: 'delete',
-      message: `Individual profile ${individualProfileName(current)} deleted`,
-      meta: { delete: { firstname: current.firstname, lastname: current.lastname, middlename: current.middlename } },
-    }));
+    await recordEvent(
+      tx,
+      event(auth, current, {
+        type: 'delete',
+        message: `Individual profile ${individualProfileName(current)} deleted`,
+        meta: { delete: { firstname: current.firstname, lastname: current.lastname, middlename: current.middlename } },
+      }),
+    );
     return current;
   });
   if (row.image) await deps.storage.delete(row.image.key);
   return toIndividualProfile(row, deps.cipher);
 }
 
-export async function updateIndividualProfileContact(deps: ProfileDeps, auth: AuthContext, id: string, contact: Contact): Promise<IndividualProfile> {
+export async function updateIndividualProfileContact(
+  deps: ProfileDeps,
+  auth: AuthContext,
+  id: string,
+  contact: Contact,
+): Promise<IndividualProfile> {
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireOwnProfile(tx, auth, id);
     const change = diffChanges({ contact: current.contact }, { contact });
@@ -206,13 +230,25 @@ export async function updateIndividualProfileImage(
   await requireOwnProfile(deps.db, auth, id);
   const checked = await checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
   const imageId = newId();
-  const image: StoredImage = { id: imageId, key: `individual-profiles/${auth.tenantId}/${id}/${imageId}`, mimeType: checked.mimeType, size: checked.size };
+  const image: StoredImage = {
+    id: imageId,
+    key: `individual-profiles/${auth.tenantId}/${id}/${imageId}`,
+    mimeType: checked.mimeType,
+    size: checked.size,
+  };
   await deps.storage.put(image.key, file.data, image.mimeType);
   const saved = await deps.db
     .transaction(async (tx) => {
       const current = await requireOwnProfile(tx, auth, id);
       const row = await updateProfile(tx, auth.tenantId, id, { image });
-      await recordEvent(tx, event(auth, row, { type: 'upload', message: 'Profile image updated', meta: { change: { image: { old: current.image?.id ?? null, new: imageId } } } }));
+      await recordEvent(
+        tx,
+        event(auth, row, {
+          type: 'upload',
+          message: 'Profile image updated',
+          meta: { change: { image: { old: current.image?.id ?? null, new: imageId } } },
+        }),
+      );
       return { updated: row, previous: current.image };
     })
     .catch(async (error: unknown) => {
@@ -241,7 +277,12 @@ function refuseUnknown(ids: readonly string[], owned: Set<string>, what: string)
   if (unknown.length > 0) throw new AppError('bad-request', `${what}: ${unknown.join(', ')} not found`);
 }
 
-export async function setIndividualProfileGovPhotoIds(deps: ProfileDeps, auth: AuthContext, id: string, ids: string[]): Promise<IndividualProfile> {
+export async function setIndividualProfileGovPhotoIds(
+  deps: ProfileDeps,
+  auth: AuthContext,
+  id: string,
+  ids: string[],
+): Promise<IndividualProfile> {
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireOwnProfile(tx, auth, id);
     refuseUnknown(ids, await findOwnedGovPhotoIds(tx, auth.tenantId, auth.user.id, ids), 'govPhotoIds');
@@ -255,7 +296,12 @@ export async function setIndividualProfileGovPhotoIds(deps: ProfileDeps, auth: A
   return toIndividualProfile(row, deps.cipher);
 }
 
-export async function setIndividualProfileFinancialAccounts(deps: ProfileDeps, auth: AuthContext, id: string, ids: string[]): Promise<IndividualProfile> {
+export async function setIndividualProfileFinancialAccounts(
+  deps: ProfileDeps,
+  auth: AuthContext,
+  id: string,
+  ids: string[],
+): Promise<IndividualProfile> {
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireOwnProfile(tx, auth, id);
     refuseUnknown(ids, await findOwnedAccountIds(tx, auth.tenantId, auth.user.id, ids), 'financialAccounts');
@@ -280,7 +326,14 @@ export async function setIndividualProfileVerification(
     const change = diffChanges({ verificationStatus: current.verificationStatus }, { verificationStatus: status });
     if (!change.verificationStatus) return current;
     const updated = await updateProfile(tx, auth.tenantId, id, { verificationStatus: status });
-    await recordEvent(tx, event(auth, updated, { type: 'status', message: `Individual profile ${individualProfileName(updated)} verification set to ${status}`, meta: { change } }));
+    await recordEvent(
+      tx,
+      event(auth, updated, {
+        type: 'status',
+        message: `Individual profile ${individualProfileName(updated)} verification set to ${status}`,
+        meta: { change },
+      }),
+    );
     return updated;
   });
   return toIndividualProfile(row, deps.cipher);
@@ -314,7 +367,14 @@ export async function transferIndividualProfile(
       { user: current.userId, govPhotoIds: current.govPhotoIds, financialAccounts: current.financialAccountIds },
       { user: userId, govPhotoIds: [], financialAccounts: [] },
     );
-    await recordEvent(tx, event(auth, updated, { type: 'update', message: `Individual profile ${individualProfileName(updated)} transferred`, meta: { change } }));
+    await recordEvent(
+      tx,
+      event(auth, updated, {
+        type: 'update',
+        message: `Individual profile ${individualProfileName(updated)} transferred`,
+        meta: { change },
+      }),
+    );
     return updated;
   });
   return toIndividualProfile(row, deps.cipher);

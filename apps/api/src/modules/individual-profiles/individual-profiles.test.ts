@@ -33,12 +33,19 @@ async function createProfile(who: SignedUp = owner, names = { firstname: 'Ada', 
 const profileCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(individualProfiles))[0]!.n;
 const rawRow = async (id: string) => (await t.app.db.select().from(individualProfiles).where(eq(individualProfiles.id, id)))[0]!;
 const eventsOf = (id: string) =>
-  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.entity, id), eq(timelineEvents.entityType, 'individual-profile'))).orderBy(timelineEvents.createdAt);
+  t.app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.entity, id), eq(timelineEvents.entityType, 'individual-profile')))
+    .orderBy(timelineEvents.createdAt);
 
 function multipart(field: string, fileName: string, data: Buffer, contentType: string) {
   const boundary = `----tessera${newObjectId()}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 const PNG = VALID_PNG;
 const upload = (who: SignedUp, id: string, fileName: string, data: Buffer, contentType = 'image/png') => {
@@ -55,8 +62,20 @@ describe('create and list', () => {
   it('creates a profile with the §9 defaults and records the event', async () => {
     const profile = await createProfile();
     expect(profile).toMatchObject({
-      user: owner.user._id, firstname: 'Ada', lastname: 'Lovelace', middlename: '', birthPlace: 'US', citizenship: 'US', gender: 'male',
-      ssn: null, tin: null, ein: null, image: null, govPhotoIds: [], financialAccounts: [], revealed: false,
+      user: owner.user._id,
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      middlename: '',
+      birthPlace: 'US',
+      citizenship: 'US',
+      gender: 'male',
+      ssn: null,
+      tin: null,
+      ein: null,
+      image: null,
+      govPhotoIds: [],
+      financialAccounts: [],
+      revealed: false,
       contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
     });
     const [created] = await eventsOf(profile._id);
@@ -65,10 +84,20 @@ describe('create and list', () => {
 
   it('accepts the caller as user and refuses anyone else (404), writing nothing', async () => {
     const before = await profileCount();
-    const res = await call(owner, 'POST', 'individual-profile', { firstname: 'A', lastname: 'B', user: other.user._id, acceptDisclosures: true });
+    const res = await call(owner, 'POST', 'individual-profile', {
+      firstname: 'A',
+      lastname: 'B',
+      user: other.user._id,
+      acceptDisclosures: true,
+    });
     expect(res.statusCode).toBe(404);
     expect(await profileCount()).toBe(before);
-    const mine = await call(owner, 'POST', 'individual-profile', { firstname: 'A', lastname: 'B', user: owner.user._id, acceptDisclosures: true });
+    const mine = await call(owner, 'POST', 'individual-profile', {
+      firstname: 'A',
+      lastname: 'B',
+      user: owner.user._id,
+      acceptDisclosures: true,
+    });
     expect(mine.statusCode).toBe(200);
   });
 
@@ -126,7 +155,11 @@ describe('read and access', () => {
   });
 
   it('needs a session (401) and a well-formed id (400)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/individual-profile/${newObjectId()}`, headers: { host: hostOf('acme') } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/individual-profile/${newObjectId()}`,
+      headers: { host: hostOf('acme') },
+    });
     expect(res.statusCode).toBe(401);
     expect((await call(owner, 'GET', 'individual-profile/not-an-id')).statusCode).toBe(400);
   });
@@ -136,19 +169,42 @@ describe('details', () => {
   it('saves every field; ssn, tin and ein are encrypted at rest, masked in responses and redacted in the timeline', async () => {
     const profile = await createProfile();
     const res = await call(owner, 'PUT', `individual-profile/${profile._id}`, {
-      firstname: 'Augusta', middlename: 'Ada', birthDate: '1815-12-10', birthPlace: 'GB', gender: 'female', citizenship: 'GB',
-      occupation: 'Mathematician', crd: '0011223355', ssn: '123-45-6789', tin: '987654321', ein: '12-3456789',
+      firstname: 'Augusta',
+      middlename: 'Ada',
+      birthDate: '1815-12-10',
+      birthPlace: 'GB',
+      gender: 'female',
+      citizenship: 'GB',
+      occupation: 'Mathematician',
+      crd: '0011223355',
+      ssn: '123-45-6789',
+      tin: '987654321',
+      ein: '12-3456789',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
-      firstname: 'Augusta', middlename: 'Ada', birthDate: '1815-12-10', birthPlace: 'GB', gender: 'female', citizenship: 'GB',
-      occupation: 'Mathematician', crd: '0011223355', ssn: '***-**-6789', tin: '***-**-4321', ein: '**-***6789', revealed: false,
+      firstname: 'Augusta',
+      middlename: 'Ada',
+      birthDate: '1815-12-10',
+      birthPlace: 'GB',
+      gender: 'female',
+      citizenship: 'GB',
+      occupation: 'Mathematician',
+      crd: '0011223355',
+      ssn: '***-**-6789',
+      tin: '***-**-4321',
+      ein: '**-***6789',
+      revealed: false,
     });
     // Masked or not, a profile is the caller's own: never stored by a cache (plugins/security.ts applyCachePolicy).
     expect(res.headers['cache-control']).toBe('no-store');
 
     const row = await rawRow(profile._id);
-    for (const [column, plain] of [['ssnEncrypted', '6789'], ['tinEncrypted', '4321'], ['einEncrypted', '6789']] as const) {
+    for (const [column, plain] of [
+      ['ssnEncrypted', '6789'],
+      ['tinEncrypted', '4321'],
+      ['einEncrypted', '6789'],
+    ] as const) {
       expect(row[column]).toMatch(/^v1:/);
       expect(row[column]).not.toContain(plain);
       expect(row[column]).not.toContain('123');
@@ -159,7 +215,9 @@ describe('details', () => {
     const update = (await eventsOf(profile._id)).find((e) => e.type === 'update')!;
     expect(update.meta.change).toMatchObject({
       firstname: { old: 'Ada', new: 'Augusta' },
-      ssn: { old: null, new: '[redacted]' }, tin: { old: null, new: '[redacted]' }, ein: { old: null, new: '[redacted]' },
+      ssn: { old: null, new: '[redacted]' },
+      tin: { old: null, new: '[redacted]' },
+      ein: { old: null, new: '[redacted]' },
     });
     expect(JSON.stringify(update.meta)).not.toMatch(/6789|4321/);
 
@@ -183,7 +241,12 @@ describe('details', () => {
 
   it('keeps a secret when it is left out, clears it with null, and stores empty optional values as null', async () => {
     const profile = await createProfile();
-    await call(owner, 'PUT', `individual-profile/${profile._id}`, { ssn: '111-22-3333', ein: '12-3456789', occupation: 'Pilot', middlename: 'Q' });
+    await call(owner, 'PUT', `individual-profile/${profile._id}`, {
+      ssn: '111-22-3333',
+      ein: '12-3456789',
+      occupation: 'Pilot',
+      middlename: 'Q',
+    });
     const res = await call(owner, 'PUT', `individual-profile/${profile._id}`, { occupation: null, middlename: null, crd: null, ein: null });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ ssn: '***-**-3333', ein: null, occupation: null, middlename: '', crd: null });
@@ -226,13 +289,20 @@ describe('details', () => {
 
 describe('contact', () => {
   const id = () => newObjectId();
-  const address = (over: object = {}) => ({ _id: id(), address: { address1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' }, ...over });
+  const address = (over: object = {}) => ({
+    _id: id(),
+    address: { address1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' },
+    ...over,
+  });
 
   it('saves every kind with the §3 defaults and records old and new', async () => {
     const profile = await createProfile();
     const contact = {
       addresses: [address({ isPrimary: true })],
-      emails: [{ _id: id(), email: 'ada@example.com', isPrimary: true }, { _id: id(), email: 'ada@home.example', emailType: 'personal' }],
+      emails: [
+        { _id: id(), email: 'ada@example.com', isPrimary: true },
+        { _id: id(), email: 'ada@home.example', emailType: 'personal' },
+      ],
       phones: [{ _id: id(), phone: '(555) 123-4567' }],
       faxes: [{ _id: id(), fax: '+15551234567', isEnabled: false }],
       links: [{ _id: id(), url: 'https://example.com/ada', linkType: 'website' }],
@@ -240,19 +310,36 @@ describe('contact', () => {
     const res = await call(owner, 'PUT', `individual-profile/${profile._id}/contact`, { contact });
     expect(res.statusCode, res.body).toBe(200);
     const saved = (res.json().data as IndividualProfile).contact;
-    expect(saved.addresses[0]).toMatchObject({ addressType: 'mailing', isEnabled: true, isPrimary: true, enabledCommunications: [], address: { address2: null } });
+    expect(saved.addresses[0]).toMatchObject({
+      addressType: 'mailing',
+      isEnabled: true,
+      isPrimary: true,
+      enabledCommunications: [],
+      address: { address2: null },
+    });
     expect(saved.emails[0]).toMatchObject({ emailType: 'work', isPrimary: true });
     expect(saved.emails[1]).toMatchObject({ emailType: 'personal', isPrimary: false });
     expect(saved.phones[0]).toMatchObject({ phoneType: 'work' });
     expect(saved.faxes[0]).toMatchObject({ faxType: 'work', isEnabled: false });
     expect(saved.links[0]!.url).toBe('https://example.com/ada');
     const last = (await eventsOf(profile._id)).at(-1)!;
-    expect(last.meta.change?.contact).toMatchObject({ old: { emails: [] }, new: { emails: [expect.objectContaining({ email: 'ada@example.com' }), expect.anything()] } });
+    expect(last.meta.change?.contact).toMatchObject({
+      old: { emails: [] },
+      new: { emails: [expect.objectContaining({ email: 'ada@example.com' }), expect.anything()] },
+    });
   });
 
   it.each([
     [{ addresses: [address(), address()].map((a) => ({ ...a, isPrimary: true })) }, 'Only one of the addresses can be primary'],
-    [{ emails: [{ _id: id(), email: 'a@example.com', isPrimary: true }, { _id: id(), email: 'b@example.com', isPrimary: true }] }, 'Only one of the emails can be primary'],
+    [
+      {
+        emails: [
+          { _id: id(), email: 'a@example.com', isPrimary: true },
+          { _id: id(), email: 'b@example.com', isPrimary: true },
+        ],
+      },
+      'Only one of the emails can be primary',
+    ],
     [{ addresses: [{ _id: id(), address: { address1: '1 Main St', city: '', state: 'IL', zip: '62701' } }] }, 'City is required'],
     [{ addresses: [{ _id: id(), address: { address1: '', city: 'X', state: 'IL', zip: '62701' } }] }, 'Address line 1 is required'],
     [{ addresses: [{ _id: id(), address: { address1: '1 Main', city: 'X', state: '', zip: '62701' } }] }, 'State is required'],
@@ -296,17 +383,28 @@ describe('image', () => {
     expect(image.rawPayload.equals(PNG)).toBe(true);
     expect((await call(other, 'GET', `individual-profile/${profile._id}/media/${imageId}`)).statusCode).toBe(404);
     expect((await call(owner, 'GET', `individual-profile/${profile._id}/media/${newObjectId()}`)).statusCode).toBe(404);
-    expect((await eventsOf(profile._id)).at(-1)).toMatchObject({ type: 'upload', meta: { change: { image: { old: null, new: imageId } } } });
+    expect((await eventsOf(profile._id)).at(-1)).toMatchObject({
+      type: 'upload',
+      meta: { change: { image: { old: null, new: imageId } } },
+    });
 
     const second = await upload(owner, profile._id, 'me2.png', PNG);
     const secondId = second.json().data.image as string;
-    expect(t.storage.keys().filter((k) => k.includes(profile._id))).toEqual([`individual-profiles/${t.tenants.acme.id}/${profile._id}/${secondId}`]);
+    expect(t.storage.keys().filter((k) => k.includes(profile._id))).toEqual([
+      `individual-profiles/${t.tenants.acme.id}/${profile._id}/${secondId}`,
+    ]);
     expect((await call(owner, 'GET', `individual-profile/${profile._id}/media/${imageId}`)).statusCode).toBe(404);
   });
 
   it.each([
     ['a PDF', 'me.pdf', Buffer.from('%PDF-1.4 hello'), 'application/pdf', 'not accepted'],
-    ['text named .png', 'me.png', Buffer.from('hello'), 'image/png', 'The file is not a PNG image: its contents do not match its .png extension'],
+    [
+      'text named .png',
+      'me.png',
+      Buffer.from('hello'),
+      'image/png',
+      'The file is not a PNG image: its contents do not match its .png extension',
+    ],
     ['a PNG named .jpg', 'me.jpg', PNG, 'image/jpeg', 'The file is not a JPEG image: its contents are a PNG image'],
   ])('refuses %s with 400 and stores nothing', async (_name, fileName, data, type, message) => {
     const profile = await createProfile();
@@ -322,8 +420,10 @@ describe('image', () => {
     const profile = await createProfile();
     const body = multipart('other', 'me.png', PNG, 'image/png');
     const res = await t.app.inject({
-      method: 'PUT', url: `/api/v1/individual-profile/${profile._id}/media`,
-      headers: { host: owner.host, ...bearer(owner.token), 'content-type': body.contentType }, payload: body.payload,
+      method: 'PUT',
+      url: `/api/v1/individual-profile/${profile._id}/media`,
+      headers: { host: owner.host, ...bearer(owner.token), 'content-type': body.contentType },
+      payload: body.payload,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('file');
@@ -334,8 +434,18 @@ describe('government photo IDs and financial accounts', () => {
   async function insertGovPhotoId(who: SignedUp, tenantId: string) {
     const id = newObjectId();
     await t.app.db.insert(govPhotoIds).values({
-      tenantId, id, userId: who.user._id, type: 'passport', numberEncrypted: t.app.cipher.encrypt('X1234567'), expirationDate: '2030-01-01',
-      issuingCountry: 'US', issuingState: 'NY', issuingDate: '2020-01-01', issuingAuthority: 'State Dept', documentFrontId: newObjectId(), documentBackId: newObjectId(),
+      tenantId,
+      id,
+      userId: who.user._id,
+      type: 'passport',
+      numberEncrypted: t.app.cipher.encrypt('X1234567'),
+      expirationDate: '2030-01-01',
+      issuingCountry: 'US',
+      issuingState: 'NY',
+      issuingDate: '2020-01-01',
+      issuingAuthority: 'State Dept',
+      documentFrontId: newObjectId(),
+      documentBackId: newObjectId(),
     });
     return id;
   }
@@ -360,7 +470,8 @@ describe('government photo IDs and financial accounts', () => {
   it("links only the caller's own financial accounts", async () => {
     const profile = await createProfile();
     const create = async (who: SignedUp) =>
-      (await call(who, 'POST', 'financial-account', { accountName: 'Checking', type: 'checking', number: '000123456789' })).json().data._id as string;
+      (await call(who, 'POST', 'financial-account', { accountName: 'Checking', type: 'checking', number: '000123456789' })).json().data
+        ._id as string;
     const mine = await create(owner);
     const theirs = await create(other);
     const res = await call(owner, 'PUT', `individual-profile/${profile._id}/financial-accounts`, { financialAccounts: [mine] });
@@ -381,7 +492,10 @@ describe('delete', () => {
     expect(res.statusCode).toBe(200);
     expect((await call(owner, 'GET', `individual-profile/${profile._id}`)).statusCode).toBe(404);
     expect(t.storage.keys().some((k) => k.includes(profile._id))).toBe(false);
-    expect((await eventsOf(profile._id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { firstname: 'Ada', lastname: 'Lovelace' } } });
+    expect((await eventsOf(profile._id)).at(-1)).toMatchObject({
+      type: 'delete',
+      meta: { delete: { firstname: 'Ada', lastname: 'Lovelace' } },
+    });
   });
 });
 
@@ -399,7 +513,9 @@ describe('verification', () => {
       const refused = await call(who, 'PUT', `individual-profile/${profile._id}/verification`, { verificationStatus: 'approved' });
       expect(refused.statusCode).toBe(403);
     }
-    expect((await call(foreignAdmin, 'PUT', `individual-profile/${profile._id}/verification`, { verificationStatus: 'approved' })).statusCode).toBe(404);
+    expect(
+      (await call(foreignAdmin, 'PUT', `individual-profile/${profile._id}/verification`, { verificationStatus: 'approved' })).statusCode,
+    ).toBe(404);
     expect((await rawRow(profile._id)).verificationStatus).toBe('not-started');
 
     const res = await call(admin, 'PUT', `individual-profile/${profile._id}/verification`, { verificationStatus: 'approved' });
@@ -407,7 +523,9 @@ describe('verification', () => {
     expect(res.json().data.verificationStatus).toBe('approved');
     expect((await call(owner, 'GET', `individual-profile/${profile._id}`)).json().data.verificationStatus).toBe('approved');
     expect((await eventsOf(profile._id)).at(-1)).toMatchObject({
-      type: 'status', userId: admin.user._id, meta: { change: { verificationStatus: { old: 'not-started', new: 'approved' } } },
+      type: 'status',
+      userId: admin.user._id,
+      meta: { change: { verificationStatus: { old: 'not-started', new: 'approved' } } },
     });
   });
 
@@ -418,7 +536,9 @@ describe('verification', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toContain('body.verificationStatus');
     }
-    expect((await call(admin, 'PUT', `individual-profile/${profile._id}/verification`, { verificationStatus: 'not-started' })).statusCode).toBe(200);
+    expect(
+      (await call(admin, 'PUT', `individual-profile/${profile._id}/verification`, { verificationStatus: 'not-started' })).statusCode,
+    ).toBe(200);
     expect(await eventsOf(profile._id)).toHaveLength(1);
     expect((await rawRow(profile._id)).verificationStatus).toBe('not-started');
   });
@@ -433,12 +553,25 @@ describe('transfer (/user and /created-by)', () => {
 
   it("hands the owner's profile to another member, cutting the old owner's links, with old and new on the timeline", async () => {
     const profile = await createProfile();
-    const account = (await call(owner, 'POST', 'financial-account', { accountName: 'Checking', type: 'checking', number: '000123456789' })).json().data._id as string;
+    const account = (
+      await call(owner, 'POST', 'financial-account', { accountName: 'Checking', type: 'checking', number: '000123456789' })
+    ).json().data._id as string;
     await call(owner, 'PUT', `individual-profile/${profile._id}/financial-accounts`, { financialAccounts: [account] });
     const govId = newObjectId();
     await t.app.db.insert(govPhotoIds).values({
-      tenantId: t.tenants.acme.id, id: govId, userId: owner.user._id, individualProfileId: profile._id, type: 'passport', numberEncrypted: t.app.cipher.encrypt('X1234567'),
-      expirationDate: '2030-01-01', issuingCountry: 'US', issuingState: 'NY', issuingDate: '2020-01-01', issuingAuthority: 'State Dept', documentFrontId: newObjectId(), documentBackId: newObjectId(),
+      tenantId: t.tenants.acme.id,
+      id: govId,
+      userId: owner.user._id,
+      individualProfileId: profile._id,
+      type: 'passport',
+      numberEncrypted: t.app.cipher.encrypt('X1234567'),
+      expirationDate: '2030-01-01',
+      issuingCountry: 'US',
+      issuingState: 'NY',
+      issuingDate: '2020-01-01',
+      issuingAuthority: 'State Dept',
+      documentFrontId: newObjectId(),
+      documentBackId: newObjectId(),
     });
     await call(owner, 'PUT', `individual-profile/${profile._id}/gov-photo-id`, { govPhotoIds: [govId] });
 
@@ -450,8 +583,16 @@ describe('transfer (/user and /created-by)', () => {
     const [gov] = await t.app.db.select().from(govPhotoIds).where(eq(govPhotoIds.id, govId));
     expect(gov).toMatchObject({ userId: owner.user._id, individualProfileId: null });
     expect((await eventsOf(profile._id)).at(-1)).toMatchObject({
-      type: 'update', userId: owner.user._id, message: 'Individual profile Ada Lovelace transferred',
-      meta: { change: { user: { old: owner.user._id, new: other.user._id }, govPhotoIds: { old: [govId], new: [] }, financialAccounts: { old: [account], new: [] } } },
+      type: 'update',
+      userId: owner.user._id,
+      message: 'Individual profile Ada Lovelace transferred',
+      meta: {
+        change: {
+          user: { old: owner.user._id, new: other.user._id },
+          govPhotoIds: { old: [govId], new: [] },
+          financialAccounts: { old: [account], new: [] },
+        },
+      },
     });
   });
 
@@ -463,7 +604,10 @@ describe('transfer (/user and /created-by)', () => {
     const res = await call(admin, 'PUT', `individual-profile/${profile._id}/created-by`, { createdBy: owner.user._id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.user).toBe(owner.user._id);
-    expect((await eventsOf(profile._id)).at(-1)).toMatchObject({ userId: admin.user._id, meta: { change: { user: { old: other.user._id, new: owner.user._id } } } });
+    expect((await eventsOf(profile._id)).at(-1)).toMatchObject({
+      userId: admin.user._id,
+      meta: { change: { user: { old: other.user._id, new: owner.user._id } } },
+    });
   });
 
   it('refuses a bad body and a new owner who is not an active member of the tenant (400), writing nothing', async () => {
@@ -486,8 +630,14 @@ describe('transfer (/user and /created-by)', () => {
 
   it('refuses a profile that is a stakeholder of a legal entity (409)', async () => {
     const profile = await createProfile();
-    const entity = (await call(owner, 'POST', 'legal-entity-profile', { name: 'Orbit LLC', legalEntityType: 'llc', acceptDisclosures: true })).json().data._id as string;
-    const added = await call(owner, 'POST', `legal-entity-profile/${entity}/stakeholders`, { individualProfile: profile._id, stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' });
+    const entity = (
+      await call(owner, 'POST', 'legal-entity-profile', { name: 'Orbit LLC', legalEntityType: 'llc', acceptDisclosures: true })
+    ).json().data._id as string;
+    const added = await call(owner, 'POST', `legal-entity-profile/${entity}/stakeholders`, {
+      individualProfile: profile._id,
+      stakeholderType: 'fiduciary',
+      fiduciaryRole: 'trustee',
+    });
     expect(added.statusCode, added.body).toBe(200);
     const res = await call(owner, 'PUT', `individual-profile/${profile._id}/user`, { user: other.user._id });
     expect(res.statusCode).toBe(409);
@@ -498,8 +648,16 @@ describe('transfer (/user and /created-by)', () => {
     const profile = await createProfile();
     const key = await call(tenantOwner, 'POST', `tenant/${t.tenants.acme.id}/api-key/pvt`, { label: 'sync' });
     expect(key.statusCode, key.body).toBe(200);
-    for (const [path, body] of [['user', { user: other.user._id }], ['created-by', { createdBy: other.user._id }]] as const) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/v1/individual-profile/${profile._id}/${path}`, headers: { host: hostOf('acme'), ...bearer(key.json().data.key) }, payload: body });
+    for (const [path, body] of [
+      ['user', { user: other.user._id }],
+      ['created-by', { createdBy: other.user._id }],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/individual-profile/${profile._id}/${path}`,
+        headers: { host: hostOf('acme'), ...bearer(key.json().data.key) },
+        payload: body,
+      });
       expect(res.statusCode).toBe(403);
     }
     expect((await rawRow(profile._id)).userId).toBe(owner.user._id);

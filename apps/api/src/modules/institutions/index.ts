@@ -1,7 +1,13 @@
 // The public face of the institutions module, owner of `institutions` and `role_assignments`: the access rules other
 // modules apply to an institution, and the one way to write a role assignment.
 export {
-  canUseRaiseMode, isTenantOwner, requireInstitution, requireInstitutionOfKey, requireRaiseMode, requireTenantOwner,
-  type InstitutionAccess, type InstitutionReader,
+  canUseRaiseMode,
+  isTenantOwner,
+  requireInstitution,
+  requireInstitutionOfKey,
+  requireRaiseMode,
+  requireTenantOwner,
+  type InstitutionAccess,
+  type InstitutionReader,
 } from './institution-access.ts';
 export { deleteRoleAssignment, insertRoleAssignment, updateRoleAssignment } from './institutions.repository.ts';

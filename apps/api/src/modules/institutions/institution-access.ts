@@ -24,7 +24,13 @@ export function isTenantOwner(auth: AuthContext): boolean {
 
 export function canUseRaiseMode(auth: AuthContext): boolean {
   if (isTenantOwner(auth)) return true;
-  return auth.member?.membershipStatus === 'active' && hasPermission({ rbac: { _id: auth.member.id, role: auth.member.role, attributes: auth.member.attributes, expiresAt: null } }, 'institution:manage');
+  return (
+    auth.member?.membershipStatus === 'active' &&
+    hasPermission(
+      { rbac: { _id: auth.member.id, role: auth.member.role, attributes: auth.member.attributes, expiresAt: null } },
+      'institution:manage',
+    )
+  );
 }
 
 /** 403 unless the caller may use Raise mode at all. */
@@ -38,14 +44,25 @@ export function requireTenantOwner(auth: AuthContext, message = 'Only the organi
 }
 
 /** The caller's unexpired team role on an institution, or null. */
-async function teamRoleOf(db: DbOrTx, tenantId: string, institutionId: string, userId: string, now = new Date()): Promise<InstitutionTeamRole | null> {
+async function teamRoleOf(
+  db: DbOrTx,
+  tenantId: string,
+  institutionId: string,
+  userId: string,
+  now = new Date(),
+): Promise<InstitutionTeamRole | null> {
   const [row] = await db
     .select({ role: roleAssignments.role })
     .from(roleAssignments)
-    .where(and(
-      eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.entityType, 'institution'), eq(roleAssignments.entityId, institutionId),
-      eq(roleAssignments.userId, userId), or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
-    ))
+    .where(
+      and(
+        eq(roleAssignments.tenantId, tenantId),
+        eq(roleAssignments.entityType, 'institution'),
+        eq(roleAssignments.entityId, institutionId),
+        eq(roleAssignments.userId, userId),
+        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+      ),
+    )
     .limit(1);
   return (row?.role as InstitutionTeamRole | undefined) ?? null;
 }

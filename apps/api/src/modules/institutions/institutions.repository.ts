@@ -1,11 +1,25 @@
 import {
-  EMPTY_CONTACT, imageUrl,
-  type Institution, type InstitutionTeamRole, type List, type TeamMember, type institutionListQuery,
+  EMPTY_CONTACT,
+  imageUrl,
+  type Institution,
+  type InstitutionTeamRole,
+  type List,
+  type TeamMember,
+  type institutionListQuery,
 } from '@tessera/domain';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { images, institutions, offers, roleAssignments, tenantMembers, users, type InstitutionRow, type RoleAssignmentRow } from '../../db/schema/index.ts';
+import {
+  images,
+  institutions,
+  offers,
+  roleAssignments,
+  tenantMembers,
+  users,
+  type InstitutionRow,
+  type RoleAssignmentRow,
+} from '../../db/schema/index.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
 
 /** What a list row carries besides the institution: its offer count and whether the caller is on its team. */
@@ -43,15 +57,27 @@ export function toInstitution(row: InstitutionRow, extras: InstitutionExtras, sh
 
 /** An unexpired team membership of `userId` on the institution of the outer row. */
 const onTeam = (db: DbOrTx, userId: string, now: Date) =>
-  db.select({ one: sql`1` }).from(roleAssignments).where(and(
-    eq(roleAssignments.tenantId, institutions.tenantId), eq(roleAssignments.entityType, 'institution'), eq(roleAssignments.entityId, institutions.id),
-    eq(roleAssignments.userId, userId), or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
-  ));
+  db
+    .select({ one: sql`1` })
+    .from(roleAssignments)
+    .where(
+      and(
+        eq(roleAssignments.tenantId, institutions.tenantId),
+        eq(roleAssignments.entityType, 'institution'),
+        eq(roleAssignments.entityId, institutions.id),
+        eq(roleAssignments.userId, userId),
+        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+      ),
+    );
 
 /** The offers per institution of a tenant, one grouped sub-query joined to the rows (no query per row). */
 const offerCounts = (db: DbOrTx, tenantId: string) =>
-  db.select({ institutionId: offers.institutionId, total: sql<number>`count(*)::int`.as('total') })
-    .from(offers).where(eq(offers.tenantId, tenantId)).groupBy(offers.institutionId).as('offer_counts');
+  db
+    .select({ institutionId: offers.institutionId, total: sql<number>`count(*)::int`.as('total') })
+    .from(offers)
+    .where(eq(offers.tenantId, tenantId))
+    .groupBy(offers.institutionId)
+    .as('offer_counts');
 
 export interface ListOptions {
   /** Only institutions the user is on the team of. */
@@ -61,12 +87,19 @@ export interface ListOptions {
 }
 
 export async function listInstitutions(
-  db: DbOrTx, tenantId: string, userId: string, q: z.output<typeof institutionListQuery>, options: ListOptions, now = new Date(),
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  q: z.output<typeof institutionListQuery>,
+  options: ListOptions,
+  now = new Date(),
 ): Promise<List<{ row: InstitutionRow } & InstitutionExtras>> {
   const conditions: SQL[] = [eq(institutions.tenantId, tenantId)];
   if (q.search) {
     const pattern = likePattern(q.search);
-    conditions.push(options.searchSlug ? or(ilike(institutions.name, pattern), ilike(institutions.slug, pattern))! : ilike(institutions.name, pattern));
+    conditions.push(
+      options.searchSlug ? or(ilike(institutions.name, pattern), ilike(institutions.slug, pattern))! : ilike(institutions.name, pattern),
+    );
   }
   if (q.type) conditions.push(eq(institutions.type, q.type));
   if (options.teamOnly) conditions.push(sql`exists (${onTeam(db, userId, now)})`);
@@ -75,7 +108,12 @@ export async function listInstitutions(
   const column = { createdAt: institutions.createdAt, name: sql`lower(${institutions.name})`, updatedAt: institutions.updatedAt }[q.sort];
   const counts = offerCounts(db, tenantId);
   const [rows, [count]] = await Promise.all([
-    db.select({ row: institutions, offersCount: sql<number>`coalesce(${counts.total}, 0)::int`, isTeamMember: sql<boolean>`exists (${onTeam(db, userId, now)})` })
+    db
+      .select({
+        row: institutions,
+        offersCount: sql<number>`coalesce(${counts.total}, 0)::int`,
+        isTeamMember: sql<boolean>`exists (${onTeam(db, userId, now)})`,
+      })
       .from(institutions)
       .leftJoin(counts, eq(counts.institutionId, institutions.id))
       .where(where)
@@ -106,7 +144,11 @@ export async function findInstitutionWithExtras(db: DbOrTx, tenantId: string, id
 export async function slugTaken(db: DbOrTx, tenantId: string, slug: string, exceptId?: string): Promise<boolean> {
   const conditions: SQL[] = [eq(institutions.tenantId, tenantId), eq(sql`lower(${institutions.slug})`, slug.toLowerCase())];
   if (exceptId) conditions.push(ne(institutions.id, exceptId));
-  const [row] = await db.select({ id: institutions.id }).from(institutions).where(and(...conditions)).limit(1);
+  const [row] = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(and(...conditions))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -116,17 +158,27 @@ export async function insertInstitution(db: DbOrTx, values: typeof institutions.
 }
 
 export async function updateInstitution(
-  db: DbOrTx, tenantId: string, id: string, values: Partial<Omit<InstitutionRow, 'tenantId' | 'id' | 'createdAt'>>,
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  values: Partial<Omit<InstitutionRow, 'tenantId' | 'id' | 'createdAt'>>,
 ): Promise<InstitutionRow> {
-  const [row] = await db.update(institutions).set({ ...values, updatedAt: new Date() })
-    .where(and(eq(institutions.tenantId, tenantId), eq(institutions.id, id))).returning();
+  const [row] = await db
+    .update(institutions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(institutions.tenantId, tenantId), eq(institutions.id, id)))
+    .returning();
   return row!;
 }
 
 /** Deletes the institution (its offers go with it through the foreign key) and its team. */
 export async function deleteInstitution(db: DbOrTx, tenantId: string, id: string): Promise<{ offers: number; team: number }> {
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(offers).where(and(eq(offers.tenantId, tenantId), eq(offers.institutionId, id)));
-  const team = await db.delete(roleAssignments)
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(offers)
+    .where(and(eq(offers.tenantId, tenantId), eq(offers.institutionId, id)));
+  const team = await db
+    .delete(roleAssignments)
     .where(and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.entityType, 'institution'), eq(roleAssignments.entityId, id)))
     .returning({ id: roleAssignments.id });
   await db.delete(institutions).where(and(eq(institutions.tenantId, tenantId), eq(institutions.id, id)));
@@ -136,7 +188,10 @@ export async function deleteInstitution(db: DbOrTx, tenantId: string, id: string
 /** The ids among `ids` that are images of the tenant. */
 export async function existingImageIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: images.id }).from(images).where(and(eq(images.tenantId, tenantId), inArray(images.id, ids)));
+  const rows = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.tenantId, tenantId), inArray(images.id, ids)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -175,12 +230,19 @@ const teamOf = (tenantId: string, institutionId: string) =>
   and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.entityType, 'institution'), eq(roleAssignments.entityId, institutionId));
 
 function selectTeam(db: DbOrTx) {
-  return db.select(teamFields).from(roleAssignments)
+  return db
+    .select(teamFields)
+    .from(roleAssignments)
     .innerJoin(users, eq(users.id, roleAssignments.userId))
     .leftJoin(tenantMembers, and(eq(tenantMembers.tenantId, roleAssignments.tenantId), eq(tenantMembers.userId, roleAssignments.userId)));
 }
 
-export async function listTeam(db: DbOrTx, tenantId: string, institutionId: string, q: { page: number; limit: number }): Promise<List<TeamMember>> {
+export async function listTeam(
+  db: DbOrTx,
+  tenantId: string,
+  institutionId: string,
+  q: { page: number; limit: number },
+): Promise<List<TeamMember>> {
   const where = teamOf(tenantId, institutionId);
   const [rows, [count]] = await Promise.all([
     selectTeam(db).where(where).orderBy(desc(roleAssignments.createdAt), desc(roleAssignments.id)).limit(q.limit).offset(offsetOf(q)),
@@ -190,13 +252,17 @@ export async function listTeam(db: DbOrTx, tenantId: string, institutionId: stri
 }
 
 export async function findTeamRow(db: DbOrTx, tenantId: string, institutionId: string, id: string): Promise<TeamRow | undefined> {
-  const [row] = await selectTeam(db).where(and(teamOf(tenantId, institutionId), eq(roleAssignments.id, id))).limit(1);
+  const [row] = await selectTeam(db)
+    .where(and(teamOf(tenantId, institutionId), eq(roleAssignments.id, id)))
+    .limit(1);
   return row;
 }
 
 /** Any membership row (expired ones too) of the user on the institution's team. */
 export async function findTeamRowOfUser(db: DbOrTx, tenantId: string, institutionId: string, userId: string): Promise<TeamRow | undefined> {
-  const [row] = await selectTeam(db).where(and(teamOf(tenantId, institutionId), eq(roleAssignments.userId, userId))).limit(1);
+  const [row] = await selectTeam(db)
+    .where(and(teamOf(tenantId, institutionId), eq(roleAssignments.userId, userId)))
+    .limit(1);
   return row;
 }
 
@@ -204,12 +270,24 @@ export async function findTeamRowOfUser(db: DbOrTx, tenantId: string, institutio
  * The ids of the team's unexpired owners other than `exceptId`, locked until the transaction ends so two
  * concurrent demotions cannot both see the other owner and leave the team without one.
  */
-export async function lockOtherActiveOwners(db: DbOrTx, tenantId: string, institutionId: string, exceptId: string, now = new Date()): Promise<string[]> {
-  const rows = await db.select({ id: roleAssignments.id }).from(roleAssignments)
-    .where(and(
-      teamOf(tenantId, institutionId), eq(roleAssignments.role, 'owner'), ne(roleAssignments.id, exceptId),
-      or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
-    ))
+export async function lockOtherActiveOwners(
+  db: DbOrTx,
+  tenantId: string,
+  institutionId: string,
+  exceptId: string,
+  now = new Date(),
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: roleAssignments.id })
+    .from(roleAssignments)
+    .where(
+      and(
+        teamOf(tenantId, institutionId),
+        eq(roleAssignments.role, 'owner'),
+        ne(roleAssignments.id, exceptId),
+        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+      ),
+    )
     .for('update');
   return rows.map((r) => r.id);
 }
@@ -221,10 +299,16 @@ export async function insertRoleAssignment(db: DbOrTx, values: typeof roleAssign
 }
 
 export async function updateRoleAssignment(
-  db: DbOrTx, tenantId: string, id: string, values: Partial<Pick<RoleAssignmentRow, 'role' | 'expiresAt'>>,
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  values: Partial<Pick<RoleAssignmentRow, 'role' | 'expiresAt'>>,
 ): Promise<RoleAssignmentRow> {
-  const [row] = await db.update(roleAssignments).set({ ...values, updatedAt: new Date() })
-    .where(and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.id, id))).returning();
+  const [row] = await db
+    .update(roleAssignments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.id, id)))
+    .returning();
   return row!;
 }
 

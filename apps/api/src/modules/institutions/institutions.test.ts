@@ -16,9 +16,18 @@ let admin: SignedUp;
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 const call = (who: SignedUp, method: Method, path: string, payload?: object, tenant = 'acme') =>
-  t.app.inject({ method, url: `/api/v1/tenant/${tenant}/institutions${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/v1/tenant/${tenant}/institutions${path}`,
+    headers: { host: who.host, ...bearer(who.token) },
+    ...(payload ? { payload } : {}),
+  });
 const eventsOf = (id: string) =>
-  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id))).orderBy(timelineEvents.createdAt);
+  t.app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id)))
+    .orderBy(timelineEvents.createdAt);
 const rowOf = async (id: string) => (await t.app.db.select().from(institutions).where(eq(institutions.id, id)))[0];
 
 let sequence = 0;
@@ -29,7 +38,14 @@ async function create(who: SignedUp = owner, extra: object = {}): Promise<Instit
   return res.json().data as Institution;
 }
 async function joinTeam(who: SignedUp, institutionId: string, role = 'member') {
-  await t.app.db.insert(roleAssignments).values({ tenantId: t.tenants.acme.id, id: newId(), userId: who.user._id, entityType: 'institution', entityId: institutionId, role: role as 'member' });
+  await t.app.db.insert(roleAssignments).values({
+    tenantId: t.tenants.acme.id,
+    id: newId(),
+    userId: who.user._id,
+    entityType: 'institution',
+    entityId: institutionId,
+    role: role as 'member',
+  });
 }
 async function invite(who: SignedUp, institutionId: string, extra: object = {}) {
   const email = uniqueEmail('team');
@@ -61,14 +77,26 @@ describe('access', () => {
     // An owner of globex naming acme from globex's address, or asking globex for acme's institution.
     expect((await call(stranger, 'GET', '', undefined, 'acme')).statusCode).toBe(404);
     expect((await call(stranger, 'GET', `/${fund._id}`, undefined, 'globex')).statusCode).toBe(404);
-    expect((await call(stranger, 'PUT', `/${fund._id}/details`, { name: 'X', slug: 'x', descriptionShort: 'x', description: null, customMetrics: [] }, 'globex')).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          stranger,
+          'PUT',
+          `/${fund._id}/details`,
+          { name: 'X', slug: 'x', descriptionShort: 'x', description: null, customMetrics: [] },
+          'globex',
+        )
+      ).statusCode,
+    ).toBe(404);
     // A GP not on the team: as if it did not exist.
     expect((await call(gp, 'GET', `/${fund._id}`)).statusCode).toBe(404);
     expect((await call(gp, 'GET', `/${fund._id}/team`)).statusCode).toBe(404);
     expect((await call(gp, 'GET', `/${fund._id}/events`)).statusCode).toBe(404);
     expect((await call(owner, 'GET', `/${someObjectId()}`)).statusCode).toBe(404);
     expect((await call(admin, 'GET', `/${fund._id}`)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/institutions', headers: { host: owner.host } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/institutions', headers: { host: owner.host } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('GPs cannot create or delete (owner-only), even on their own team', async () => {
@@ -94,7 +122,9 @@ describe('access', () => {
     const byViewer = await call(viewer, 'PUT', `/${a._id}/details`, details);
     expect(byViewer.statusCode).toBe(403);
     expect((await call(viewer, 'GET', `/${a._id}`)).statusCode).toBe(200);
-    expect((await call(viewer, 'POST', `/${a._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B' })).statusCode).toBe(403);
+    expect((await call(viewer, 'POST', `/${a._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B' })).statusCode).toBe(
+      403,
+    );
     const byGp = await call(gp, 'PUT', `/${a._id}/details`, details);
     expect(byGp.statusCode, byGp.body).toBe(200);
     expect(byGp.json().data).toMatchObject({ name: 'Renamed', type: 'bank', slug: null });
@@ -104,14 +134,17 @@ describe('access', () => {
 
 describe('access to every institution route', () => {
   /** The institution's row, team and keys (but a key's last use), every membership, and how many users and timeline events exist in any tenant. */
-  const written = async (id: string) => JSON.stringify({
-    institution: await rowOf(id),
-    team: await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, id)).orderBy(roleAssignments.id),
-    keys: (await t.app.db.select().from(apiKeys).where(eq(apiKeys.institutionId, id)).orderBy(apiKeys.id)).map(({ lastUsedAt: _lastUsed, ...row }) => row),
-    users: (await t.app.db.select({ id: users.id }).from(users)).length,
-    members: await t.app.db.select().from(tenantMembers).orderBy(tenantMembers.id),
-    events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
-  });
+  const written = async (id: string) =>
+    JSON.stringify({
+      institution: await rowOf(id),
+      team: await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, id)).orderBy(roleAssignments.id),
+      keys: (await t.app.db.select().from(apiKeys).where(eq(apiKeys.institutionId, id)).orderBy(apiKeys.id)).map(
+        ({ lastUsedAt: _lastUsed, ...row }) => row,
+      ),
+      users: (await t.app.db.select({ id: users.id }).from(users)).length,
+      members: await t.app.db.select().from(tenantMembers).orderBy(tenantMembers.id),
+      events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
+    });
 
   it("a GP of another institution gets 404, a team viewer 403 on every write, another tenant's owner 404; nothing is written", async () => {
     const fund = await create();
@@ -127,13 +160,23 @@ describe('access to every institution route', () => {
 
     // Every call on one institution, each with a valid body, so that only access can refuse it.
     const routes: [Method, string, object?][] = [
-      ['GET', ''], ['GET', '/events'], ['GET', '/team'], ['GET', '/offers'], ['GET', '/api-keys'], ['DELETE', ''],
+      ['GET', ''],
+      ['GET', '/events'],
+      ['GET', '/team'],
+      ['GET', '/offers'],
+      ['GET', '/api-keys'],
+      ['DELETE', ''],
       ['PUT', '/details', { name: 'Taken over', type: 'bank', descriptionShort: 'x', description: null, customMetrics: [] }],
-      ['PUT', '/images', { images: [] }], ['PUT', '/videos', { videos: [{ id: 'v', url: 'https://example.com/v.mp4', position: 0 }] }],
+      ['PUT', '/images', { images: [] }],
+      ['PUT', '/videos', { videos: [{ id: 'v', url: 'https://example.com/v.mp4', position: 0 }] }],
       ['PUT', '/contact', { contact: { emails: [{ _id: someObjectId(), email: 'taken@over.example', isPrimary: true }] } }],
       ['POST', '/team/invite', { email: uniqueEmail('sneaky'), firstname: 'S', lastname: 'N', role: 'owner' }],
-      ['POST', `/team/${member._id}/resend-invite`], ['PUT', `/team/${member._id}/role`, { role: 'owner' }], ['DELETE', `/team/${member._id}`],
-      ['POST', '/api-key/pvt', {}], ['POST', '/api-key/pub', {}], ['DELETE', `/api-keys/${keyId}`],
+      ['POST', `/team/${member._id}/resend-invite`],
+      ['PUT', `/team/${member._id}/role`, { role: 'owner' }],
+      ['DELETE', `/team/${member._id}`],
+      ['POST', '/api-key/pvt', {}],
+      ['POST', '/api-key/pub', {}],
+      ['DELETE', `/api-keys/${keyId}`],
     ];
     const before = await written(fund._id);
     for (const [method, path, body] of routes) {
@@ -148,11 +191,16 @@ describe('access to every institution route', () => {
     expect((await call(stranger, 'GET', `?search=${encodeURIComponent(fund.name)}`, undefined, 'globex')).json().meta.total).toBe(0);
     for (const who of [gpOther, viewer]) {
       expect((await call(who, 'GET', `/slug-available?slug=${fund.slug}`)).statusCode).toBe(403);
-      expect((await call(who, 'POST', '', { name: 'Mine', slug: `mine-${Date.now().toString(36)}`, descriptionShort: 'x' })).statusCode).toBe(403);
+      expect(
+        (await call(who, 'POST', '', { name: 'Mine', slug: `mine-${Date.now().toString(36)}`, descriptionShort: 'x' })).statusCode,
+      ).toBe(403);
     }
     expect(await written(fund._id)).toBe(before);
     // The same call by the tenant's owner goes through, so the refusals above are about access, not the bodies.
-    expect((await call(owner, 'PUT', `/${fund._id}/videos`, { videos: [{ id: 'v', url: 'https://example.com/v.mp4', position: 0 }] })).statusCode).toBe(200);
+    expect(
+      (await call(owner, 'PUT', `/${fund._id}/videos`, { videos: [{ id: 'v', url: 'https://example.com/v.mp4', position: 0 }] }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('bad input to details, images, videos and contact is 400 and writes nothing', async () => {
@@ -166,7 +214,8 @@ describe('access to every institution route', () => {
       ['/videos', { videos: [{ id: 'v', url: 'javascript:alert(1)', position: 0 }] }],
       ['/contact', { contact: { emails: [{ _id: someObjectId(), email: 'not-an-email', isPrimary: true }] } }],
     ];
-    for (const [path, body] of bad) expect((await call(owner, 'PUT', `/${fund._id}${path}`, body)).statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
+    for (const [path, body] of bad)
+      expect((await call(owner, 'PUT', `/${fund._id}${path}`, body)).statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
     expect(await written(fund._id)).toBe(before);
   });
 });
@@ -182,7 +231,10 @@ describe('GET tenant/{t}/institutions', () => {
     ]);
     const list = await call(owner, 'GET', `?search=${tag}&sort=name&direction=asc`);
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json().data.map((i: Institution) => [i.name, i.offersCount, i.slug])).toEqual([[`Alpha ${tag}`, 2, `alpha-${tag}`], [`Beta ${tag}`, 0, `beta-${tag}`]]);
+    expect(list.json().data.map((i: Institution) => [i.name, i.offersCount, i.slug])).toEqual([
+      [`Alpha ${tag}`, 2, `alpha-${tag}`],
+      [`Beta ${tag}`, 0, `beta-${tag}`],
+    ]);
     expect(list.json().meta).toEqual({ page: 1, limit: 20, total: 2 });
     // One institution counts its own offers too (a correlated count once compared with the offer's own id).
     expect((await call(owner, 'GET', `/${alpha._id}`)).json().data.offersCount).toBe(2);
@@ -216,12 +268,24 @@ describe('POST and slug availability', () => {
     const res = await call(owner, 'POST', '', { name: 'Clash', slug, descriptionShort: 'Short' });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json().data as Institution;
-    expect(created).toMatchObject({ name: 'Clash', slug, type: 'fund', descriptionShort: 'Short', offersCount: 0, isTeamMember: true, images: [], videos: [] });
+    expect(created).toMatchObject({
+      name: 'Clash',
+      slug,
+      type: 'fund',
+      descriptionShort: 'Short',
+      offersCount: 0,
+      isTeamMember: true,
+      images: [],
+      videos: [],
+    });
     // The creator runs it: on its team as owner, so the Raise picker offers it.
-    expect((await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, created._id))).map((r) => [r.userId, r.role])).toEqual([[owner.user._id, 'owner']]);
+    expect(
+      (await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, created._id))).map((r) => [r.userId, r.role]),
+    ).toEqual([[owner.user._id, 'owner']]);
     const [event] = await eventsOf(created._id);
     expect(event).toMatchObject({
-      type: 'create', entityType: 'tenant-institution',
+      type: 'create',
+      entityType: 'tenant-institution',
       meta: { change: { name: { old: null, new: 'Clash' }, team: { old: null, new: { email: owner.email, role: 'owner' } } } },
     });
 
@@ -249,7 +313,10 @@ describe('POST and slug availability', () => {
     const slug = `case-${Date.now().toString(36)}`;
     await create(owner, { slug });
     // Slugs are lowercase by pattern; the stored index is on lower(slug), so a row written otherwise still clashes.
-    await t.app.db.update(institutions).set({ slug: slug.toUpperCase() }).where(and(eq(institutions.tenantId, t.tenants.acme.id), eq(institutions.slug, slug)));
+    await t.app.db
+      .update(institutions)
+      .set({ slug: slug.toUpperCase() })
+      .where(and(eq(institutions.tenantId, t.tenants.acme.id), eq(institutions.slug, slug)));
     expect((await call(owner, 'POST', '', { name: 'Again', slug, descriptionShort: 'x' })).statusCode).toBe(409);
   });
 });
@@ -259,17 +326,30 @@ describe('PUT details, images, videos, contact', () => {
     const fund = await create();
     const other = await create();
     const body = {
-      name: 'Harbor Fund', slug: fund.slug, type: 'lender', descriptionShort: 'Lending',
-      description: '<p onclick="steal()">Hello <strong>world</strong><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
-      customMetrics: [{ id: 'm2', key: 'AUM', value: '$10M', position: 5, hidden: false }, { id: 'm1', key: 'Founded', value: '1999', position: 1, hidden: true }],
+      name: 'Harbor Fund',
+      slug: fund.slug,
+      type: 'lender',
+      descriptionShort: 'Lending',
+      description:
+        '<p onclick="steal()">Hello <strong>world</strong><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
+      customMetrics: [
+        { id: 'm2', key: 'AUM', value: '$10M', position: 5, hidden: false },
+        { id: 'm1', key: 'Founded', value: '1999', position: 1, hidden: true },
+      ],
     };
     const res = await call(owner, 'PUT', `/${fund._id}/details`, body);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data as Institution;
     expect(data.description).toBe('<p>Hello <strong>world</strong><a rel="nofollow">x</a></p>');
-    expect(data.customMetrics.map((m) => [m.id, m.position])).toEqual([['m1', 0], ['m2', 1]]);
+    expect(data.customMetrics.map((m) => [m.id, m.position])).toEqual([
+      ['m1', 0],
+      ['m2', 1],
+    ]);
     const last = (await eventsOf(fund._id)).at(-1)!;
-    expect(last).toMatchObject({ type: 'update', meta: { change: { name: { old: fund.name, new: 'Harbor Fund' }, type: { old: 'fund', new: 'lender' } } } });
+    expect(last).toMatchObject({
+      type: 'update',
+      meta: { change: { name: { old: fund.name, new: 'Harbor Fund' }, type: { old: 'fund', new: 'lender' } } },
+    });
     expect(last.meta.change).not.toHaveProperty('slug');
 
     const clash = await call(owner, 'PUT', `/${fund._id}/details`, { ...body, slug: other.slug });
@@ -294,32 +374,53 @@ describe('PUT details, images, videos, contact', () => {
   it('sets images of this tenant only, fills url and logoUrl; videos and contact', async () => {
     const fund = await create();
     const form = multipart({}, [{ name: 'logo.png', data: PNG }]);
-    const upload = await t.app.inject({ method: 'POST', url: '/api/v1/image', headers: { host: owner.host, ...bearer(owner.token), ...form.headers }, payload: form.payload });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/image',
+      headers: { host: owner.host, ...bearer(owner.token), ...form.headers },
+      payload: form.payload,
+    });
     expect(upload.statusCode, upload.body).toBe(200);
     const imageId = upload.json().data._id as string;
 
-    const images = await call(owner, 'PUT', `/${fund._id}/images`, { images: [
-      { id: 'g', image: imageId, position: 3, hidden: false, purpose: 'gallery' },
-      { id: 'l', image: imageId, position: 7, hidden: false, purpose: 'logo' },
-    ] });
+    const images = await call(owner, 'PUT', `/${fund._id}/images`, {
+      images: [
+        { id: 'g', image: imageId, position: 3, hidden: false, purpose: 'gallery' },
+        { id: 'l', image: imageId, position: 7, hidden: false, purpose: 'logo' },
+      ],
+    });
     expect(images.statusCode, images.body).toBe(200);
-    expect(images.json().data.images.map((i: { id: string; position: number; url: string }) => [i.id, i.position, i.url])).toEqual([['g', 0, `/api/v1/image/${imageId}`], ['l', 1, `/api/v1/image/${imageId}`]]);
+    expect(images.json().data.images.map((i: { id: string; position: number; url: string }) => [i.id, i.position, i.url])).toEqual([
+      ['g', 0, `/api/v1/image/${imageId}`],
+      ['l', 1, `/api/v1/image/${imageId}`],
+    ]);
     expect(images.json().data.logoUrl).toBe(`/api/v1/image/${imageId}`);
     expect((await eventsOf(fund._id)).at(-1)!.meta.change).toHaveProperty('images');
 
-    const foreign = await call(owner, 'PUT', `/${fund._id}/images`, { images: [{ id: 'x', image: someObjectId(), position: 0, hidden: false, purpose: 'logo' }] });
+    const foreign = await call(owner, 'PUT', `/${fund._id}/images`, {
+      images: [{ id: 'x', image: someObjectId(), position: 0, hidden: false, purpose: 'logo' }],
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error.message).toMatch(/no such image/);
-    expect((await call(owner, 'PUT', `/${fund._id}/images`, { images: [{ id: 'x', image: imageId, position: 0, purpose: 'poster' }] })).statusCode).toBe(400);
+    expect(
+      (await call(owner, 'PUT', `/${fund._id}/images`, { images: [{ id: 'x', image: imageId, position: 0, purpose: 'poster' }] }))
+        .statusCode,
+    ).toBe(400);
 
-    const videos = await call(owner, 'PUT', `/${fund._id}/videos`, { videos: [{ id: 'v', url: 'https://example.com/v.mp4', position: 0 }] });
+    const videos = await call(owner, 'PUT', `/${fund._id}/videos`, {
+      videos: [{ id: 'v', url: 'https://example.com/v.mp4', position: 0 }],
+    });
     expect(videos.statusCode, videos.body).toBe(200);
-    expect(videos.json().data.videos).toEqual([{ id: 'v', url: 'https://example.com/v.mp4', position: 0, hidden: false, purpose: 'about' }]);
+    expect(videos.json().data.videos).toEqual([
+      { id: 'v', url: 'https://example.com/v.mp4', position: 0, hidden: false, purpose: 'about' },
+    ]);
     const badVideo = await call(owner, 'PUT', `/${fund._id}/videos`, { videos: [{ id: 'v', url: 'javascript:alert(1)', position: 0 }] });
     expect(badVideo.statusCode).toBe(400);
     expect(badVideo.json().error.message).toMatch(/video URL/);
 
-    const contact = await call(owner, 'PUT', `/${fund._id}/contact`, { contact: { emails: [{ _id: someObjectId(), email: 'ir@fund.example', isPrimary: true }] } });
+    const contact = await call(owner, 'PUT', `/${fund._id}/contact`, {
+      contact: { emails: [{ _id: someObjectId(), email: 'ir@fund.example', isPrimary: true }] },
+    });
     expect(contact.statusCode, contact.body).toBe(200);
     expect(contact.json().data.contact.emails[0]).toMatchObject({ email: 'ir@fund.example', emailType: 'work' });
     expect((await eventsOf(fund._id)).at(-1)).toMatchObject({ type: 'update', message: expect.stringMatching(/contact/) });
@@ -329,7 +430,9 @@ describe('PUT details, images, videos, contact', () => {
 describe('DELETE tenant/{t}/institutions/{id}', () => {
   it('deletes the institution, its offers and its team, with a delete event', async () => {
     const fund = await create();
-    await t.app.db.insert(offers).values({ tenantId: t.tenants.acme.id, id: newId(), institutionId: fund._id, name: 'Gone', slug: `gone-${fund._id}` });
+    await t.app.db
+      .insert(offers)
+      .values({ tenantId: t.tenants.acme.id, id: newId(), institutionId: fund._id, name: 'Gone', slug: `gone-${fund._id}` });
     await joinTeam(gp, fund._id);
     const res = await call(owner, 'DELETE', `/${fund._id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -338,7 +441,10 @@ describe('DELETE tenant/{t}/institutions/{id}', () => {
     expect(await t.app.db.select().from(offers).where(eq(offers.institutionId, fund._id))).toHaveLength(0);
     expect(await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id))).toHaveLength(0);
     // The GP and the owner who created it.
-    expect((await eventsOf(fund._id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { name: fund.name, offers: 1, teamMembers: 2 } } });
+    expect((await eventsOf(fund._id)).at(-1)).toMatchObject({
+      type: 'delete',
+      meta: { delete: { name: fund.name, offers: 1, teamMembers: 2 } },
+    });
     expect((await call(owner, 'DELETE', `/${fund._id}`)).statusCode).toBe(404);
   });
 });
@@ -347,22 +453,39 @@ describe('team', () => {
   it('invites a new address through the outbox as an invited member with institution:manage; the link sets up the account', async () => {
     const fund = await create();
     const { email, member } = await invite(owner, fund._id, { expiresAt: '2031-01-01T00:00:00.000Z' });
-    expect(member).toMatchObject({ institution: fund._id, role: 'member', status: 'invited', expiresAt: '2031-01-01T00:00:00.000Z', subject: { email, firstname: 'Grace', lastname: 'Hopper' } });
+    expect(member).toMatchObject({
+      institution: fund._id,
+      role: 'member',
+      status: 'invited',
+      expiresAt: '2031-01-01T00:00:00.000Z',
+      subject: { email, firstname: 'Grace', lastname: 'Hopper' },
+    });
     const { mail, token } = await lastMailTo(t.app, email);
     expect(mail?.subject).toContain(fund.name);
     expect(token).toBeTruthy();
     const [user] = await t.app.db.select().from(users).where(eq(users.email, email));
-    const [tenantMember] = await t.app.db.select().from(tenantMembers).where(and(eq(tenantMembers.tenantId, t.tenants.acme.id), eq(tenantMembers.userId, user!.id)));
+    const [tenantMember] = await t.app.db
+      .select()
+      .from(tenantMembers)
+      .where(and(eq(tenantMembers.tenantId, t.tenants.acme.id), eq(tenantMembers.userId, user!.id)));
     expect(tenantMember).toMatchObject({ role: 'member', membershipStatus: 'invited' });
     expect(tenantMember!.attributes['institution:manage']).toBe(true);
-    expect((await eventsOf(fund._id)).at(-1)).toMatchObject({ type: 'invite', meta: { change: { team: { old: null, new: { email, role: 'member' } } } } });
+    expect((await eventsOf(fund._id)).at(-1)).toMatchObject({
+      type: 'invite',
+      meta: { change: { team: { old: null, new: { email, role: 'member' } } } },
+    });
 
     const team = await call(owner, 'GET', `/${fund._id}/team`);
-    expect(team.json().data.map((m: TeamMember) => [m.subject.email, m.status])).toEqual([[email, 'invited'], [owner.email, 'active']]);
+    expect(team.json().data.map((m: TeamMember) => [m.subject.email, m.status])).toEqual([
+      [email, 'invited'],
+      [owner.email, 'active'],
+    ]);
     expect(team.json().meta).toEqual({ page: 1, limit: 20, total: 2 });
 
     const accepted = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/invite-accept', headers: { host: owner.host },
+      method: 'POST',
+      url: '/api/v1/auth/invite-accept',
+      headers: { host: owner.host },
       payload: { email, password: PASSWORD, firstname: 'Grace', lastname: 'Hopper', acceptDisclosures: true, inviteToken: token },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -377,14 +500,21 @@ describe('team', () => {
     const a = await create();
     const b = await create();
     const person = await signUp(t.app, 'acme');
-    const added = await call(owner, 'POST', `/${a._id}/team/invite`, { email: person.email, firstname: 'P', lastname: 'Q', role: 'editor' });
+    const added = await call(owner, 'POST', `/${a._id}/team/invite`, {
+      email: person.email,
+      firstname: 'P',
+      lastname: 'Q',
+      role: 'editor',
+    });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().data).toMatchObject({ status: 'active', role: 'editor' });
     expect((await lastMailTo(t.app, person.email)).mail?.subject).toContain(a.name);
     // The investor got the flag that opens Raise mode, recorded on their membership.
     const [member] = await t.app.db.select().from(tenantMembers).where(eq(tenantMembers.id, person.tenantMember!._id));
     expect(member!.attributes['institution:manage']).toBe(true);
-    expect((await call(owner, 'POST', `/${b._id}/team/invite`, { email: person.email, firstname: 'P', lastname: 'Q' })).statusCode).toBe(200);
+    expect((await call(owner, 'POST', `/${b._id}/team/invite`, { email: person.email, firstname: 'P', lastname: 'Q' })).statusCode).toBe(
+      200,
+    );
     const twice = await call(owner, 'POST', `/${a._id}/team/invite`, { email: person.email, firstname: 'P', lastname: 'Q' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toMatch(/already on the team/);
@@ -395,9 +525,17 @@ describe('team', () => {
     const badEmail = await call(owner, 'POST', `/${fund._id}/team/invite`, { email: 'nope', firstname: 'A', lastname: 'B' });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().error.message).toMatch(/Enter a valid email address/);
-    expect((await call(owner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: '', lastname: 'B' })).json().error.message).toMatch(/First name/);
-    expect((await call(owner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', role: 'investor' })).statusCode).toBe(400);
-    expect((await call(owner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', expiresAt: 'soon' })).statusCode).toBe(400);
+    expect(
+      (await call(owner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: '', lastname: 'B' })).json().error.message,
+    ).toMatch(/First name/);
+    expect(
+      (await call(owner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', role: 'investor' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call(owner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', expiresAt: 'soon' }))
+        .statusCode,
+    ).toBe(400);
     // Only the creator is on it: nothing was added.
     expect((await call(owner, 'GET', `/${fund._id}/team`)).json().data).toHaveLength(1);
   });
@@ -416,7 +554,10 @@ describe('team', () => {
     const role = await call(gp, 'PUT', `/${fund._id}/team/${member._id}/role`, { role: 'viewer' });
     expect(role.statusCode, role.body).toBe(200);
     expect(role.json().data.role).toBe('viewer');
-    expect((await eventsOf(fund._id)).at(-1)).toMatchObject({ type: 'access', meta: { change: { [`team.${email}.role`]: { old: 'member', new: 'viewer' } } } });
+    expect((await eventsOf(fund._id)).at(-1)).toMatchObject({
+      type: 'access',
+      meta: { change: { [`team.${email}.role`]: { old: 'member', new: 'viewer' } } },
+    });
     expect((await call(gp, 'PUT', `/${fund._id}/team/${member._id}/role`, { role: 'boss' })).statusCode).toBe(400);
 
     // An active account has no invitation to resend.
@@ -445,20 +586,36 @@ describe('team', () => {
     const { member: invited } = await invite(owner, fund._id);
     // An investor of the tenant: inviting them would give them institution:manage.
     const outsider = await signUp(t.app, 'acme');
-    const state = async () => JSON.stringify({
-      team: await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id),
-      outsider: await t.app.db.select().from(tenantMembers).where(eq(tenantMembers.id, outsider.tenantMember!._id)),
-      users: (await t.app.db.select({ id: users.id }).from(users)).length,
-      events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
-    });
+    const state = async () =>
+      JSON.stringify({
+        team: await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id),
+        outsider: await t.app.db.select().from(tenantMembers).where(eq(tenantMembers.id, outsider.tenantMember!._id)),
+        users: (await t.app.db.select({ id: users.id }).from(users)).length,
+        events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
+      });
     const before = await state();
     for (const gpOnTeam of [teamMember, teamEditor]) {
-      const asOwner = await call(gpOnTeam, 'POST', `/${fund._id}/team/invite`, { email: outsider.email, firstname: 'O', lastname: 'U', role: 'owner' });
+      const asOwner = await call(gpOnTeam, 'POST', `/${fund._id}/team/invite`, {
+        email: outsider.email,
+        firstname: 'O',
+        lastname: 'U',
+        role: 'owner',
+      });
       expect(asOwner.statusCode).toBe(403);
-      expect(asOwner.json().error.message).toBe("Only the owners of the institution's team (or the organization owners) can make someone an owner, or change or remove an owner");
-      expect((await call(gpOnTeam, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'N', lastname: 'U', role: 'owner' })).statusCode).toBe(403);
+      expect(asOwner.json().error.message).toBe(
+        "Only the owners of the institution's team (or the organization owners) can make someone an owner, or change or remove an owner",
+      );
+      expect(
+        (await call(gpOnTeam, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'N', lastname: 'U', role: 'owner' }))
+          .statusCode,
+      ).toBe(403);
       expect((await call(gpOnTeam, 'PUT', `/${fund._id}/team/${invited._id}/role`, { role: 'owner' })).statusCode).toBe(403);
-      const self = (await t.app.db.select().from(roleAssignments).where(and(eq(roleAssignments.entityId, fund._id), eq(roleAssignments.userId, gpOnTeam.user._id))))[0]!;
+      const self = (
+        await t.app.db
+          .select()
+          .from(roleAssignments)
+          .where(and(eq(roleAssignments.entityId, fund._id), eq(roleAssignments.userId, gpOnTeam.user._id)))
+      )[0]!;
       expect((await call(gpOnTeam, 'PUT', `/${fund._id}/team/${self.id}/role`, { role: 'owner' })).statusCode).toBe(403);
       expect((await call(gpOnTeam, 'PUT', `/${fund._id}/team/${ownerRow.id}/role`, { role: 'viewer' })).statusCode).toBe(403);
       expect((await call(gpOnTeam, 'DELETE', `/${fund._id}/team/${ownerRow.id}`)).statusCode).toBe(403);
@@ -471,7 +628,12 @@ describe('team', () => {
     const promoted = await call(teamOwner, 'PUT', `/${fund._id}/team/${invited._id}/role`, { role: 'owner' });
     expect(promoted.statusCode, promoted.body).toBe(200);
     expect(promoted.json().data.role).toBe('owner');
-    const added = await call(teamOwner, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', role: 'owner' });
+    const added = await call(teamOwner, 'POST', `/${fund._id}/team/invite`, {
+      email: uniqueEmail(),
+      firstname: 'A',
+      lastname: 'B',
+      role: 'owner',
+    });
     expect(added.statusCode, added.body).toBe(200);
     expect((await call(teamOwner, 'DELETE', `/${fund._id}/team/${added.json().data._id}`)).statusCode).toBe(200);
   });
@@ -482,9 +644,18 @@ describe('team', () => {
     // An owner whose membership expired does not keep the team owned.
     const lapsed = await signUp(t.app, 'acme', { role: 'editor' });
     await t.app.db.insert(roleAssignments).values({
-      tenantId: t.tenants.acme.id, id: newId(), userId: lapsed.user._id, entityType: 'institution', entityId: fund._id, role: 'owner', expiresAt: new Date(Date.now() - 1000),
+      tenantId: t.tenants.acme.id,
+      id: newId(),
+      userId: lapsed.user._id,
+      entityType: 'institution',
+      entityId: fund._id,
+      role: 'owner',
+      expiresAt: new Date(Date.now() - 1000),
     });
-    const team = async () => JSON.stringify(await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id));
+    const team = async () =>
+      JSON.stringify(
+        await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id),
+      );
     const before = { team: await team(), events: (await eventsOf(fund._id)).length };
     for (const who of [owner, admin]) {
       const demoted = await call(who, 'PUT', `/${fund._id}/team/${ownerRow!.id}/role`, { role: 'editor' });
@@ -511,8 +682,15 @@ describe('team', () => {
     const viewer = await signUp(t.app, 'acme', { role: 'editor' });
     await joinTeam(viewer, fund._id, 'viewer');
     const { member } = await invite(owner, fund._id);
-    const team = async () => JSON.stringify(await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id));
-    const before = { team: await team(), events: (await eventsOf(fund._id)).length, users: (await t.app.db.select({ id: users.id }).from(users)).length };
+    const team = async () =>
+      JSON.stringify(
+        await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)).orderBy(roleAssignments.id),
+      );
+    const before = {
+      team: await team(),
+      events: (await eventsOf(fund._id)).length,
+      users: (await t.app.db.select({ id: users.id }).from(users)).length,
+    };
     for (const role of ['member', 'owner']) {
       const res = await call(viewer, 'POST', `/${fund._id}/team/invite`, { email: uniqueEmail(), firstname: 'A', lastname: 'B', role });
       expect(res.statusCode).toBe(403);
@@ -521,7 +699,11 @@ describe('team', () => {
     expect((await call(viewer, 'POST', `/${fund._id}/team/${member._id}/resend-invite`)).statusCode).toBe(403);
     expect((await call(viewer, 'PUT', `/${fund._id}/team/${member._id}/role`, { role: 'editor' })).statusCode).toBe(403);
     expect((await call(viewer, 'DELETE', `/${fund._id}/team/${member._id}`)).statusCode).toBe(403);
-    expect({ team: await team(), events: (await eventsOf(fund._id)).length, users: (await t.app.db.select({ id: users.id }).from(users)).length }).toEqual(before);
+    expect({
+      team: await team(),
+      events: (await eventsOf(fund._id)).length,
+      users: (await t.app.db.select({ id: users.id }).from(users)).length,
+    }).toEqual(before);
   });
 
   it('shows the history of the institution with team changes', async () => {

@@ -2,8 +2,11 @@ import type { LegalEntityProfile, Stakeholder } from '@tessera/domain';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  individualProfiles, legalEntityProfiles, legalEntityStakeholders,
-  type LegalEntityProfileRow, type LegalEntityStakeholderRow,
+  individualProfiles,
+  legalEntityProfiles,
+  legalEntityStakeholders,
+  type LegalEntityProfileRow,
+  type LegalEntityStakeholderRow,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 
@@ -41,19 +44,42 @@ export async function listProfiles(
   }
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
-    db.select().from(legalEntityProfiles).where(where).orderBy(desc(legalEntityProfiles.createdAt), desc(legalEntityProfiles.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(legalEntityProfiles)
+      .where(where)
+      .orderBy(desc(legalEntityProfiles.createdAt), desc(legalEntityProfiles.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(legalEntityProfiles).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function insertProfile(db: DbOrTx, tenantId: string, id: string, values: Pick<ProfileValues, 'ownerId' | 'name' | 'legalEntityType' | 'parentLegalEntityId' | 'gics' | 'contact'>) {
-  const [row] = await db.insert(legalEntityProfiles).values({ ...values, tenantId, id }).returning();
+export async function insertProfile(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  values: Pick<ProfileValues, 'ownerId' | 'name' | 'legalEntityType' | 'parentLegalEntityId' | 'gics' | 'contact'>,
+) {
+  const [row] = await db
+    .insert(legalEntityProfiles)
+    .values({ ...values, tenantId, id })
+    .returning();
   return row!;
 }
 
-export async function updateProfile(db: DbOrTx, tenantId: string, id: string, values: Partial<ProfileValues>): Promise<LegalEntityProfileRow> {
-  const [row] = await db.update(legalEntityProfiles).set({ ...values, updatedAt: new Date() }).where(byId(tenantId, id)).returning();
+export async function updateProfile(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  values: Partial<ProfileValues>,
+): Promise<LegalEntityProfileRow> {
+  const [row] = await db
+    .update(legalEntityProfiles)
+    .set({ ...values, updatedAt: new Date() })
+    .where(byId(tenantId, id))
+    .returning();
   return row!;
 }
 
@@ -84,14 +110,23 @@ export async function listStakeholders(db: DbOrTx, tenantId: string, profileIds:
   const rows = await db
     .select({ stakeholder: legalEntityStakeholders, name: individualName })
     .from(legalEntityStakeholders)
-    .innerJoin(individualProfiles, and(eq(individualProfiles.tenantId, legalEntityStakeholders.tenantId), eq(individualProfiles.id, legalEntityStakeholders.individualProfileId)))
+    .innerJoin(
+      individualProfiles,
+      and(
+        eq(individualProfiles.tenantId, legalEntityStakeholders.tenantId),
+        eq(individualProfiles.id, legalEntityStakeholders.individualProfileId),
+      ),
+    )
     .where(and(eq(legalEntityStakeholders.tenantId, tenantId), inArray(legalEntityStakeholders.legalEntityProfileId, [...profileIds])))
     .orderBy(asc(legalEntityStakeholders.createdAt), asc(legalEntityStakeholders.id));
   return rows.map(({ stakeholder, name }) => ({ ...stakeholder, name }));
 }
 
 export async function insertStakeholder(db: DbOrTx, tenantId: string, id: string, profileId: string, values: StakeholderValues) {
-  const [row] = await db.insert(legalEntityStakeholders).values({ ...values, tenantId, id, legalEntityProfileId: profileId }).returning();
+  const [row] = await db
+    .insert(legalEntityStakeholders)
+    .values({ ...values, tenantId, id, legalEntityProfileId: profileId })
+    .returning();
   return row!;
 }
 
@@ -124,7 +159,13 @@ export async function unlinkFinancialAccountFromEntities(db: DbOrTx, tenantId: s
   await db
     .update(legalEntityProfiles)
     .set({ financialAccountIds: sql`array_remove(${legalEntityProfiles.financialAccountIds}, ${accountId})` })
-    .where(and(eq(legalEntityProfiles.tenantId, tenantId), eq(legalEntityProfiles.ownerId, ownerId), sql`${accountId} = any(${legalEntityProfiles.financialAccountIds})`));
+    .where(
+      and(
+        eq(legalEntityProfiles.tenantId, tenantId),
+        eq(legalEntityProfiles.ownerId, ownerId),
+        sql`${accountId} = any(${legalEntityProfiles.financialAccountIds})`,
+      ),
+    );
 }
 
 export function toStakeholder(row: StakeholderWithName): Stakeholder {

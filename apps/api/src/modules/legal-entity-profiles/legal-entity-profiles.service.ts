@@ -1,7 +1,24 @@
 import {
-  beneficialEquityTotal, diffChanges, EMPTY_CONTACT, EMPTY_GICS, EQUITY_MAX, EQUITY_TOTAL_ERROR, stateOfOrganizationError,
-  type Contact, type IdentityVerificationStatus, type LegalEntityAssociation, type LegalEntityProfile, type LegalEntityProfileQuery,
-  type LegalEntityProfileCreateInput as CreateInput, type LegalEntityProfileDetails as DetailsInput, type List, type Stakeholder, type StakeholderInput, type TimelineEvent, type TimelineQuery, type TimelineMeta,
+  beneficialEquityTotal,
+  diffChanges,
+  EMPTY_CONTACT,
+  EMPTY_GICS,
+  EQUITY_MAX,
+  EQUITY_TOTAL_ERROR,
+  stateOfOrganizationError,
+  type Contact,
+  type IdentityVerificationStatus,
+  type LegalEntityAssociation,
+  type LegalEntityProfile,
+  type LegalEntityProfileQuery,
+  type LegalEntityProfileCreateInput as CreateInput,
+  type LegalEntityProfileDetails as DetailsInput,
+  type List,
+  type Stakeholder,
+  type StakeholderInput,
+  type TimelineEvent,
+  type TimelineQuery,
+  type TimelineMeta,
 } from '@tessera/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { LegalEntityProfileRow, StoredImage } from '../../db/schema/index.ts';
@@ -24,7 +41,13 @@ const invalid = (field: string, message: string) => new AppError('validation', `
  * Owners read and change their own profiles; platform admins may read any profile of their tenant
  * (and set its verification status). Anything else is simply not found.
  */
-async function loadProfile(db: DbOrTx, auth: AuthContext, id: string, mode: 'read' | 'write', lock = false): Promise<LegalEntityProfileRow> {
+async function loadProfile(
+  db: DbOrTx,
+  auth: AuthContext,
+  id: string,
+  mode: 'read' | 'write',
+  lock = false,
+): Promise<LegalEntityProfileRow> {
   const row = lock ? await repo.lockProfile(db, auth.tenantId, id) : await repo.findProfile(db, auth.tenantId, id);
   const allowed = row && (row.ownerId === auth.user.id || (mode === 'read' && auth.isPlatformAdmin));
   if (!row || !allowed) throw notFound('Legal entity profile');
@@ -36,14 +59,23 @@ async function withStakeholders(db: DbOrTx, row: LegalEntityProfileRow): Promise
 }
 
 /** A parent must be another profile of the same owner, and must not sit below this one (no cycles). */
-async function checkParent(db: DbOrTx, tenantId: string, ownerId: string, selfId: string | null, parentId: string | null | undefined): Promise<void> {
+async function checkParent(
+  db: DbOrTx,
+  tenantId: string,
+  ownerId: string,
+  selfId: string | null,
+  parentId: string | null | undefined,
+): Promise<void> {
   if (!parentId) return;
   if (parentId === selfId) throw invalid('parentLegalEntity', 'A legal entity cannot be its own parent');
   let cursor: string | null = parentId;
   for (let depth = 0; cursor && depth < 100; depth++) {
     const row = await repo.findProfile(db, tenantId, cursor);
     if (!row || row.ownerId !== ownerId) {
-      throw invalid('parentLegalEntity', depth === 0 ? 'Choose one of your own legal entities as the parent' : 'The parent chain is broken');
+      throw invalid(
+        'parentLegalEntity',
+        depth === 0 ? 'Choose one of your own legal entities as the parent' : 'The parent chain is broken',
+      );
     }
     if (selfId && row.parentLegalEntityId === selfId) throw invalid('parentLegalEntity', 'This would make the entity its own ancestor');
     cursor = row.parentLegalEntityId;
@@ -54,8 +86,17 @@ export async function listProfiles(db: Db, auth: AuthContext, q: LegalEntityProf
   // Members list their own profiles; another user's are not found. Admins may list a given owner's or the tenant's.
   if (q.owner && q.owner !== auth.user.id && !auth.isPlatformAdmin) throw notFound('User');
   const ownerId = auth.isPlatformAdmin ? q.owner : auth.user.id;
-  const { rows, total } = await repo.listProfiles(db, auth.tenantId, { ownerId, search: q.search }, { limit: q.limit, offset: offsetOf(q) });
-  const stakeholders = await repo.listStakeholders(db, auth.tenantId, rows.map((r) => r.id));
+  const { rows, total } = await repo.listProfiles(
+    db,
+    auth.tenantId,
+    { ownerId, search: q.search },
+    { limit: q.limit, offset: offsetOf(q) },
+  );
+  const stakeholders = await repo.listStakeholders(
+    db,
+    auth.tenantId,
+    rows.map((r) => r.id),
+  );
   return { data: rows.map((row) => repo.toLegalEntityProfile(row, stakeholders)), meta: pageMeta(q, total) };
 }
 
@@ -77,9 +118,15 @@ export async function createProfile(db: Db, auth: AuthContext, input: CreateInpu
       contact: EMPTY_CONTACT,
     });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'create', entity: row.id, entityType: ENTITY, userId: auth.user.id,
+      tenantId: auth.tenantId,
+      type: 'create',
+      entity: row.id,
+      entityType: ENTITY,
+      userId: auth.user.id,
       message: `Legal entity profile ${row.name} created`,
-      meta: { change: diffChanges({}, { name: row.name, legalEntityType: row.legalEntityType, parentLegalEntity: row.parentLegalEntityId }) },
+      meta: {
+        change: diffChanges({}, { name: row.name, legalEntityType: row.legalEntityType, parentLegalEntity: row.parentLegalEntityId }),
+      },
     });
     return repo.toLegalEntityProfile(row, []);
   });
@@ -101,14 +148,21 @@ function detailsOf(row: LegalEntityProfileRow) {
 }
 
 /** Details, legal (organisation) and the plain PUT share this: absent fields stay as they are. */
-export async function updateDetails(db: Db, auth: AuthContext, id: string, input: DetailsInput, label = 'details'): Promise<LegalEntityProfile> {
+export async function updateDetails(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  input: DetailsInput,
+  label = 'details',
+): Promise<LegalEntityProfile> {
   return db.transaction(async (tx) => {
     const row = await loadProfile(tx, auth, id, 'write', true);
     const before = detailsOf(row);
     const after = { ...before, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as typeof before;
     const stateError = stateOfOrganizationError(after.countryOfOrganization, after.stateOfOrganization);
     if (stateError) throw invalid('stateOfOrganization', stateError);
-    if (after.parentLegalEntity !== before.parentLegalEntity) await checkParent(tx, auth.tenantId, row.ownerId, row.id, after.parentLegalEntity);
+    if (after.parentLegalEntity !== before.parentLegalEntity)
+      await checkParent(tx, auth.tenantId, row.ownerId, row.id, after.parentLegalEntity);
     const change = diffChanges(before, after);
     if (Object.keys(change).length === 0) return withStakeholders(tx, row);
     const updated = await repo.updateProfile(tx, auth.tenantId, id, {
@@ -123,8 +177,13 @@ export async function updateDetails(db: Db, auth: AuthContext, id: string, input
       stateOfOrganization: after.stateOfOrganization,
     });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: id, entityType: ENTITY, userId: auth.user.id,
-      message: `Legal entity profile ${updated.name} ${label} updated`, meta: { change },
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
+      message: `Legal entity profile ${updated.name} ${label} updated`,
+      meta: { change },
     });
     return withStakeholders(tx, updated);
   });
@@ -137,8 +196,13 @@ export async function updateContact(db: Db, auth: AuthContext, id: string, conta
     if (Object.keys(change).length === 0) return withStakeholders(tx, row);
     const updated = await repo.updateProfile(tx, auth.tenantId, id, { contact });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: id, entityType: ENTITY, userId: auth.user.id,
-      message: `Legal entity profile ${row.name} contact updated`, meta: { change },
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
+      message: `Legal entity profile ${row.name} contact updated`,
+      meta: { change },
     });
     return withStakeholders(tx, updated);
   });
@@ -155,23 +219,38 @@ export async function updateFinancialAccounts(db: Db, auth: AuthContext, id: str
     if (Object.keys(change).length === 0) return withStakeholders(tx, row);
     const updated = await repo.updateProfile(tx, auth.tenantId, id, { financialAccountIds: unique });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: id, entityType: ENTITY, userId: auth.user.id,
-      message: `Legal entity profile ${row.name} financial accounts updated`, meta: { change },
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
+      message: `Legal entity profile ${row.name} financial accounts updated`,
+      meta: { change },
     });
     return withStakeholders(tx, updated);
   });
 }
 
 /** Platform admins only (checked by the route): the provider's verdict on the entity. */
-export async function updateVerification(db: Db, auth: AuthContext, id: string, status: IdentityVerificationStatus): Promise<LegalEntityProfile> {
+export async function updateVerification(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  status: IdentityVerificationStatus,
+): Promise<LegalEntityProfile> {
   return db.transaction(async (tx) => {
     const row = await loadProfile(tx, auth, id, 'read', true);
     const change = diffChanges({ verificationStatus: row.verificationStatus }, { verificationStatus: status });
     if (Object.keys(change).length === 0) return withStakeholders(tx, row);
     const updated = await repo.updateProfile(tx, auth.tenantId, id, { verificationStatus: status });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'status', entity: id, entityType: ENTITY, userId: auth.user.id,
-      message: `Legal entity profile ${row.name} verification set to ${status}`, meta: { change },
+      tenantId: auth.tenantId,
+      type: 'status',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
+      message: `Legal entity profile ${row.name} verification set to ${status}`,
+      meta: { change },
     });
     return withStakeholders(tx, updated);
   });
@@ -191,15 +270,25 @@ export async function transferOwner(db: Db, auth: AuthContext, id: string, owner
       throw forbidden('Only platform admins can transfer a legal entity profile to another user');
     }
     const member = await findMember(tx, auth.tenantId, ownerId);
-    if (!member || member.membershipStatus !== 'active') throw invalid('owner', 'The new owner must be an active member of this organization');
+    if (!member || member.membershipStatus !== 'active')
+      throw invalid('owner', 'The new owner must be an active member of this organization');
     const stakeholders = await repo.listStakeholders(tx, auth.tenantId, [id]);
     if (stakeholders.length > 0) throw new AppError('conflict', 'Remove the stakeholders before transferring this legal entity profile');
     await repo.detachChildren(tx, auth.tenantId, id);
     const updated = await repo.updateProfile(tx, auth.tenantId, id, { ownerId, parentLegalEntityId: null });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: id, entityType: ENTITY, userId: auth.user.id,
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
       message: `Legal entity profile ${row.name} transferred`,
-      meta: { change: diffChanges({ owner: row.ownerId, parentLegalEntity: row.parentLegalEntityId }, { owner: ownerId, parentLegalEntity: null }) },
+      meta: {
+        change: diffChanges(
+          { owner: row.ownerId, parentLegalEntity: row.parentLegalEntityId },
+          { owner: ownerId, parentLegalEntity: null },
+        ),
+      },
     });
     return repo.toLegalEntityProfile(updated, []);
   });
@@ -212,7 +301,11 @@ export async function deleteProfile(db: Db, storage: FileStorage, auth: AuthCont
     await repo.detachChildren(tx, auth.tenantId, id);
     await repo.deleteProfile(tx, auth.tenantId, id);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'delete', entity: id, entityType: ENTITY, userId: auth.user.id,
+      tenantId: auth.tenantId,
+      type: 'delete',
+      entity: id,
+      entityType: ENTITY,
+      userId: auth.user.id,
       message: `Legal entity profile ${row.name} deleted`,
       meta: { delete: { ...detailsOf(row), stakeholders: stakeholders.map(repo.toStakeholder) } },
     });
@@ -221,11 +314,22 @@ export async function deleteProfile(db: Db, storage: FileStorage, auth: AuthCont
   if (image) await storage.delete(image.key).catch(() => {});
 }
 
-export async function updateImage(db: Db, storage: FileStorage, auth: AuthContext, id: string, file: UploadedFile): Promise<LegalEntityProfile> {
+export async function updateImage(
+  db: Db,
+  storage: FileStorage,
+  auth: AuthContext,
+  id: string,
+  file: UploadedFile,
+): Promise<LegalEntityProfile> {
   const row = await loadProfile(db, auth, id, 'write');
   const checked = await checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
   const imageId = newId();
-  const image: StoredImage = { id: imageId, key: `legal-entity-profiles/${auth.tenantId}/${id}/${imageId}`, mimeType: checked.mimeType, size: checked.size };
+  const image: StoredImage = {
+    id: imageId,
+    key: `legal-entity-profiles/${auth.tenantId}/${id}/${imageId}`,
+    mimeType: checked.mimeType,
+    size: checked.size,
+  };
   await storage.put(image.key, file.data, image.mimeType);
   let previous: StoredImage | null = null;
   try {
@@ -234,7 +338,11 @@ export async function updateImage(db: Db, storage: FileStorage, auth: AuthContex
       previous = current.image;
       const next = await repo.updateProfile(tx, auth.tenantId, id, { image });
       await recordEvent(tx, {
-        tenantId: auth.tenantId, type: 'upload', entity: id, entityType: ENTITY, userId: auth.user.id,
+        tenantId: auth.tenantId,
+        type: 'upload',
+        entity: id,
+        entityType: ENTITY,
+        userId: auth.user.id,
         message: `Legal entity profile ${current.name} image updated`,
         meta: { change: { image: { old: current.image?.id ?? null, new: imageId } } },
       });
@@ -276,22 +384,39 @@ export async function listAssociations(db: Db, auth: AuthContext, id: string): P
     ...children.map((c) => ({ relation: 'child' as const, entityType: ENTITY, entity: c.id, name: c.name })),
     ...stakeholders
       .filter((s) => !seen.has(s.individualProfileId) && seen.add(s.individualProfileId))
-      .map((s) => ({ relation: 'stakeholder' as const, entityType: 'individual-profile' as const, entity: s.individualProfileId, name: s.name })),
+      .map((s) => ({
+        relation: 'stakeholder' as const,
+        entityType: 'individual-profile' as const,
+        entity: s.individualProfileId,
+        name: s.name,
+      })),
   ];
 }
 
 /** §5 and the 100% rule: the individual must be the owner's, and beneficial owners together hold at most 100%. */
-async function checkStakeholder(tx: DbOrTx, auth: AuthContext, row: LegalEntityProfileRow, input: StakeholderInput, replacing: string | null) {
+async function checkStakeholder(
+  tx: DbOrTx,
+  auth: AuthContext,
+  row: LegalEntityProfileRow,
+  input: StakeholderInput,
+  replacing: string | null,
+) {
   const individual = await repo.findOwnedIndividual(tx, auth.tenantId, row.ownerId, input.individualProfile);
   if (!individual) throw invalid('individualProfile', 'Choose one of your individual profiles');
   const others = (await repo.listStakeholders(tx, auth.tenantId, [row.id])).filter((s) => s.id !== replacing);
   if (others.some((s) => s.individualProfileId === input.individualProfile && s.stakeholderType === input.stakeholderType)) {
-    throw new AppError('conflict', `${individual.name} is already a ${input.stakeholderType === 'fiduciary' ? 'fiduciary' : 'beneficial owner'} of this entity`);
+    throw new AppError(
+      'conflict',
+      `${individual.name} is already a ${input.stakeholderType === 'fiduciary' ? 'fiduciary' : 'beneficial owner'} of this entity`,
+    );
   }
   const total = beneficialEquityTotal([...others, input]);
   if (total > EQUITY_MAX) {
     const held = beneficialEquityTotal(others);
-    throw invalid('equity', `${EQUITY_TOTAL_ERROR} (the other beneficial owners hold ${held}%, so at most ${Math.round((EQUITY_MAX - held) * 100) / 100}% is left)`);
+    throw invalid(
+      'equity',
+      `${EQUITY_TOTAL_ERROR} (the other beneficial owners hold ${held}%, so at most ${Math.round((EQUITY_MAX - held) * 100) / 100}% is left)`,
+    );
   }
   return individual;
 }
@@ -304,9 +429,22 @@ const stakeholderFields = (s: Pick<Stakeholder, 'individualProfile' | 'stakehold
   fiduciaryRole: s.fiduciaryRole,
 });
 
-function stakeholderEvent(auth: AuthContext, profileId: string, type: 'create' | 'update' | 'delete', message: string, meta: TimelineMeta, individualId: string) {
+function stakeholderEvent(
+  auth: AuthContext,
+  profileId: string,
+  type: 'create' | 'update' | 'delete',
+  message: string,
+  meta: TimelineMeta,
+  individualId: string,
+) {
   return {
-    tenantId: auth.tenantId, type, entity: profileId, entityType: ENTITY, userId: auth.user.id, message, meta,
+    tenantId: auth.tenantId,
+    type,
+    entity: profileId,
+    entityType: ENTITY,
+    userId: auth.user.id,
+    message,
+    meta,
     refs: [{ entity: individualId, entityType: 'individual-profile' as const }],
   };
 }
@@ -316,11 +454,24 @@ export async function addStakeholder(db: Db, auth: AuthContext, id: string, inpu
     const row = await loadProfile(tx, auth, id, 'write', true);
     const individual = await checkStakeholder(tx, auth, row, input, null);
     const created = await repo.insertStakeholder(tx, auth.tenantId, newId(), id, {
-      individualProfileId: input.individualProfile, stakeholderType: input.stakeholderType, title: input.title, equity: input.equity, fiduciaryRole: input.fiduciaryRole,
+      individualProfileId: input.individualProfile,
+      stakeholderType: input.stakeholderType,
+      title: input.title,
+      equity: input.equity,
+      fiduciaryRole: input.fiduciaryRole,
     });
     const stakeholder = repo.toStakeholder({ ...created, name: individual.name });
-    await recordEvent(tx, stakeholderEvent(auth, id, 'create', `Stakeholder ${individual.name} added to ${row.name}`,
-      { stakeholder: created.id, change: diffChanges({}, stakeholderFields(stakeholder)) }, individual.id));
+    await recordEvent(
+      tx,
+      stakeholderEvent(
+        auth,
+        id,
+        'create',
+        `Stakeholder ${individual.name} added to ${row.name}`,
+        { stakeholder: created.id, change: diffChanges({}, stakeholderFields(stakeholder)) },
+        individual.id,
+      ),
+    );
     return stakeholder;
   });
 }
@@ -331,18 +482,38 @@ async function loadStakeholder(tx: DbOrTx, auth: AuthContext, profileId: string,
   return found;
 }
 
-export async function updateStakeholder(db: Db, auth: AuthContext, id: string, stakeholderId: string, input: StakeholderInput): Promise<Stakeholder> {
+export async function updateStakeholder(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  stakeholderId: string,
+  input: StakeholderInput,
+): Promise<Stakeholder> {
   return db.transaction(async (tx) => {
     const row = await loadProfile(tx, auth, id, 'write', true);
     const current = await loadStakeholder(tx, auth, id, stakeholderId);
     const individual = await checkStakeholder(tx, auth, row, input, stakeholderId);
     const updated = await repo.updateStakeholder(tx, auth.tenantId, stakeholderId, {
-      individualProfileId: input.individualProfile, stakeholderType: input.stakeholderType, title: input.title, equity: input.equity, fiduciaryRole: input.fiduciaryRole,
+      individualProfileId: input.individualProfile,
+      stakeholderType: input.stakeholderType,
+      title: input.title,
+      equity: input.equity,
+      fiduciaryRole: input.fiduciaryRole,
     });
     const stakeholder = repo.toStakeholder({ ...updated, name: individual.name });
     const change = diffChanges(stakeholderFields(repo.toStakeholder(current)), stakeholderFields(stakeholder));
     if (Object.keys(change).length > 0) {
-      await recordEvent(tx, stakeholderEvent(auth, id, 'update', `Stakeholder ${individual.name} of ${row.name} updated`, { stakeholder: stakeholderId, change }, individual.id));
+      await recordEvent(
+        tx,
+        stakeholderEvent(
+          auth,
+          id,
+          'update',
+          `Stakeholder ${individual.name} of ${row.name} updated`,
+          { stakeholder: stakeholderId, change },
+          individual.id,
+        ),
+      );
     }
     return stakeholder;
   });
@@ -353,7 +524,16 @@ export async function removeStakeholder(db: Db, auth: AuthContext, id: string, s
     const row = await loadProfile(tx, auth, id, 'write', true);
     const current = await loadStakeholder(tx, auth, id, stakeholderId);
     await repo.deleteStakeholder(tx, auth.tenantId, stakeholderId);
-    await recordEvent(tx, stakeholderEvent(auth, id, 'delete', `Stakeholder ${current.name} removed from ${row.name}`,
-      { stakeholder: stakeholderId, delete: stakeholderFields(repo.toStakeholder(current)) }, current.individualProfileId));
+    await recordEvent(
+      tx,
+      stakeholderEvent(
+        auth,
+        id,
+        'delete',
+        `Stakeholder ${current.name} removed from ${row.name}`,
+        { stakeholder: stakeholderId, delete: stakeholderFields(repo.toStakeholder(current)) },
+        current.individualProfileId,
+      ),
+    );
   });
 }

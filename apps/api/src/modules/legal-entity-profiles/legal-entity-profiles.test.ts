@@ -29,7 +29,12 @@ const call = (who: SignedUp, method: Method, path: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
 
 async function createEntity(who: SignedUp, body: object = {}): Promise<LegalEntityProfile> {
-  const res = await call(who, 'POST', 'legal-entity-profile', { name: 'Acme Holdings', legalEntityType: 'llc', acceptDisclosures: true, ...body });
+  const res = await call(who, 'POST', 'legal-entity-profile', {
+    name: 'Acme Holdings',
+    legalEntityType: 'llc',
+    acceptDisclosures: true,
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
@@ -40,21 +45,41 @@ async function createIndividual(who: SignedUp, firstname = 'Ada', lastname = 'Lo
 }
 const profileCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(legalEntityProfiles))[0]!.n;
 const stakeholderCount = async (profileId: string) =>
-  (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(legalEntityStakeholders).where(eq(legalEntityStakeholders.legalEntityProfileId, profileId)))[0]!.n;
+  (
+    await t.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(legalEntityStakeholders)
+      .where(eq(legalEntityStakeholders.legalEntityProfileId, profileId))
+  )[0]!.n;
 async function events(who: SignedUp, id: string): Promise<TimelineEvent[]> {
   const res = await call(who, 'GET', `legal-entity-profile/${id}/events?limit=100`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
-const beneficial = (individualProfile: string, equity: number, title = 'Partner') => ({ individualProfile, stakeholderType: 'beneficial-owner', title, equity });
-const fiduciary = (individualProfile: string, fiduciaryRole = 'trustee') => ({ individualProfile, stakeholderType: 'fiduciary', fiduciaryRole });
+const beneficial = (individualProfile: string, equity: number, title = 'Partner') => ({
+  individualProfile,
+  stakeholderType: 'beneficial-owner',
+  title,
+  equity,
+});
+const fiduciary = (individualProfile: string, fiduciaryRole = 'trustee') => ({
+  individualProfile,
+  stakeholderType: 'fiduciary',
+  fiduciaryRole,
+});
 
 describe('create', () => {
   it('creates a profile for the caller with the timeline event', async () => {
     const entity = await createEntity(owner, { name: '  Orbit Trust ', legalEntityType: 'irrevocable-trust', owner: owner.user._id });
     expect(entity).toMatchObject({
-      name: 'Orbit Trust', legalEntityType: 'irrevocable-trust', owner: owner.user._id, parentLegalEntity: null, image: null,
-      gics: { sector: null, industryGroup: null, industry: null, subIndustry: null }, ownership: { stakeholders: [] }, verificationStatus: 'not-started',
+      name: 'Orbit Trust',
+      legalEntityType: 'irrevocable-trust',
+      owner: owner.user._id,
+      parentLegalEntity: null,
+      image: null,
+      gics: { sector: null, industryGroup: null, industry: null, subIndustry: null },
+      ownership: { stakeholders: [] },
+      verificationStatus: 'not-started',
     });
     const [created] = await events(owner, entity._id);
     expect(created).toMatchObject({ type: 'create', entityType: 'legal-entity-profile', user: owner.user._id });
@@ -67,7 +92,12 @@ describe('create', () => {
     [{ acceptDisclosures: false }, 'body.acceptDisclosures', 'You must agree to the terms and conditions'],
   ])('refuses %j naming the field, writing nothing', async (override, field, message) => {
     const before = await profileCount();
-    const res = await call(owner, 'POST', 'legal-entity-profile', { name: 'X', legalEntityType: 'llc', acceptDisclosures: true, ...override });
+    const res = await call(owner, 'POST', 'legal-entity-profile', {
+      name: 'X',
+      legalEntityType: 'llc',
+      acceptDisclosures: true,
+      ...override,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain(field);
     expect(res.json().error.message).toContain(message);
@@ -76,9 +106,23 @@ describe('create', () => {
 
   it('refuses another owner (403) and a parent that is not the caller’s (400)', async () => {
     const before = await profileCount();
-    expect((await call(owner, 'POST', 'legal-entity-profile', { name: 'X', legalEntityType: 'llc', acceptDisclosures: true, owner: other.user._id })).statusCode).toBe(403);
+    expect(
+      (
+        await call(owner, 'POST', 'legal-entity-profile', {
+          name: 'X',
+          legalEntityType: 'llc',
+          acceptDisclosures: true,
+          owner: other.user._id,
+        })
+      ).statusCode,
+    ).toBe(403);
     const theirs = await createEntity(other);
-    const res = await call(owner, 'POST', 'legal-entity-profile', { name: 'X', legalEntityType: 'llc', acceptDisclosures: true, parentLegalEntity: theirs._id });
+    const res = await call(owner, 'POST', 'legal-entity-profile', {
+      name: 'X',
+      legalEntityType: 'llc',
+      acceptDisclosures: true,
+      parentLegalEntity: theirs._id,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('parentLegalEntity');
     expect(await profileCount()).toBe(before + 1);
@@ -118,16 +162,36 @@ describe('details', () => {
     const entity = await createEntity(owner, { name: 'Child Co' });
     const gics = { sector: '45', industryGroup: '4510', industry: '451030', subIndustry: '45103010' };
     const res = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/details`, {
-      parentLegalEntity: parent._id, name: 'Child Company', displayname: 'Child', website: 'https://child.example', gics, legalEntityType: 'c-corporation',
-      natureOfBusiness: 'Software', countryOfOrganization: 'US', stateOfOrganization: 'DE',
+      parentLegalEntity: parent._id,
+      name: 'Child Company',
+      displayname: 'Child',
+      website: 'https://child.example',
+      gics,
+      legalEntityType: 'c-corporation',
+      natureOfBusiness: 'Software',
+      countryOfOrganization: 'US',
+      stateOfOrganization: 'DE',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ parentLegalEntity: parent._id, name: 'Child Company', gics, countryOfOrganization: 'US', stateOfOrganization: 'DE' });
+    expect(res.json().data).toMatchObject({
+      parentLegalEntity: parent._id,
+      name: 'Child Company',
+      gics,
+      countryOfOrganization: 'US',
+      stateOfOrganization: 'DE',
+    });
     const [update] = await events(owner, entity._id);
     expect(update).toMatchObject({ type: 'update' });
-    expect(update!.meta.change).toMatchObject({ name: { old: 'Child Co', new: 'Child Company' }, legalEntityType: { old: 'llc', new: 'c-corporation' } });
+    expect(update!.meta.change).toMatchObject({
+      name: { old: 'Child Co', new: 'Child Company' },
+      legalEntityType: { old: 'llc', new: 'c-corporation' },
+    });
 
-    const cleared = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/details`, { displayname: '-', website: '', parentLegalEntity: null });
+    const cleared = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/details`, {
+      displayname: '-',
+      website: '',
+      parentLegalEntity: null,
+    });
     expect(cleared.json().data).toMatchObject({ displayname: null, website: null, parentLegalEntity: null, name: 'Child Company' });
   });
 
@@ -163,13 +227,27 @@ describe('details', () => {
 
   it('updates the legal fields through /legal and the contact through /contact', async () => {
     const entity = await createEntity(owner);
-    const legal = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/legal`, { natureOfBusiness: 'Mining', countryOfOrganization: 'CA', stateOfOrganization: 'Ontario' });
+    const legal = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/legal`, {
+      natureOfBusiness: 'Mining',
+      countryOfOrganization: 'CA',
+      stateOfOrganization: 'Ontario',
+    });
     expect(legal.json().data).toMatchObject({ natureOfBusiness: 'Mining', countryOfOrganization: 'CA', stateOfOrganization: 'Ontario' });
-    const contact = { addresses: [], emails: [{ _id: someObjectId(), email: 'ops@acme.example', emailType: 'work', isPrimary: true, isEnabled: true, enabledCommunications: [] }], phones: [], faxes: [], links: [] };
+    const contact = {
+      addresses: [],
+      emails: [
+        { _id: someObjectId(), email: 'ops@acme.example', emailType: 'work', isPrimary: true, isEnabled: true, enabledCommunications: [] },
+      ],
+      phones: [],
+      faxes: [],
+      links: [],
+    };
     const res = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/contact`, { contact });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.contact.emails[0].email).toBe('ops@acme.example');
-    const bad = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/contact`, { contact: { ...contact, emails: [{ ...contact.emails[0], email: 'nope' }] } });
+    const bad = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/contact`, {
+      contact: { ...contact, emails: [{ ...contact.emails[0], email: 'nope' }] },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -182,7 +260,14 @@ describe('stakeholders', () => {
     const created = await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(ada, 60, 'CEO'));
     expect(created.statusCode, created.body).toBe(200);
     const owned: Stakeholder = created.json().data;
-    expect(owned).toMatchObject({ individualProfile: ada, name: 'Ada Lovelace', stakeholderType: 'beneficial-owner', title: 'CEO', equity: 60, fiduciaryRole: null });
+    expect(owned).toMatchObject({
+      individualProfile: ada,
+      name: 'Ada Lovelace',
+      stakeholderType: 'beneficial-owner',
+      title: 'CEO',
+      equity: 60,
+      fiduciaryRole: null,
+    });
 
     const fid = await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, { ...fiduciary(bob, 'executor'), equity: 50 });
     expect(fid.json().data).toMatchObject({ stakeholderType: 'fiduciary', fiduciaryRole: 'executor', equity: null });
@@ -204,7 +289,11 @@ describe('stakeholders', () => {
   });
 
   it.each([
-    [{ stakeholderType: 'beneficial-owner', title: 'CEO', equity: 10, withProfile: false }, 'individualProfile', 'Choose an individual profile'],
+    [
+      { stakeholderType: 'beneficial-owner', title: 'CEO', equity: 10, withProfile: false },
+      'individualProfile',
+      'Choose an individual profile',
+    ],
     [{ stakeholderType: 'beneficial-owner', equity: 10, withProfile: true }, 'title', 'Title is required'],
     [{ stakeholderType: 'beneficial-owner', title: 'CEO', equity: 0, withProfile: true }, 'equity', 'Equity must be above 0%'],
     [{ stakeholderType: 'beneficial-owner', title: 'CEO', withProfile: true }, 'equity', 'Equity must be above 0%'],
@@ -224,7 +313,11 @@ describe('stakeholders', () => {
 
   it('refuses equity that takes the beneficial owners past 100% in total, on create and on update', async () => {
     const entity = await createEntity(owner);
-    const [a, b, c] = [await createIndividual(owner, 'A', 'One'), await createIndividual(owner, 'B', 'Two'), await createIndividual(owner, 'C', 'Three')];
+    const [a, b, c] = [
+      await createIndividual(owner, 'A', 'One'),
+      await createIndividual(owner, 'B', 'Two'),
+      await createIndividual(owner, 'C', 'Three'),
+    ];
     expect((await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(a, 60))).statusCode).toBe(200);
     const second = await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(b, 40));
     expect(second.statusCode).toBe(200);
@@ -257,9 +350,12 @@ describe('stakeholders', () => {
   it('hides stakeholders of others’ profiles (404) and unknown stakeholders (404)', async () => {
     const entity = await createEntity(owner);
     const ada = await createIndividual(owner);
-    const s = (await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(ada, 10))).json().data as Stakeholder;
+    const s = (await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(ada, 10))).json()
+      .data as Stakeholder;
     expect((await call(other, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(ada, 10))).statusCode).toBe(404);
-    expect((await call(other, 'PUT', `legal-entity-profile/${entity._id}/stakeholders/${s._id}`, beneficial(ada, 20))).statusCode).toBe(404);
+    expect((await call(other, 'PUT', `legal-entity-profile/${entity._id}/stakeholders/${s._id}`, beneficial(ada, 20))).statusCode).toBe(
+      404,
+    );
     expect((await call(foreign, 'DELETE', `legal-entity-profile/${entity._id}/stakeholders/${s._id}`)).statusCode).toBe(404);
     expect((await call(owner, 'DELETE', `legal-entity-profile/${entity._id}/stakeholders/${someObjectId()}`)).statusCode).toBe(404);
     const elsewhere = await createEntity(owner);
@@ -273,11 +369,18 @@ describe('media', () => {
   const upload = (who: SignedUp, id: string, data: Buffer, filename: string) => {
     const boundary = '----tessera';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return t.app.inject({ method: 'PUT', url: `/api/v1/legal-entity-profile/${id}/media`, headers: { host: who.host, ...bearer(who.token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/legal-entity-profile/${id}/media`,
+      headers: { host: who.host, ...bearer(who.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
   };
 
   it('stores an image, serves it to the owner only and replaces the old one', async () => {
@@ -341,10 +444,15 @@ describe('owner, financial accounts, verification', () => {
 
   it('lets only platform admins set the verification status', async () => {
     const entity = await createEntity(owner);
-    expect((await call(owner, 'PUT', `legal-entity-profile/${entity._id}/verification`, { verificationStatus: 'approved' })).statusCode).toBe(403);
+    expect(
+      (await call(owner, 'PUT', `legal-entity-profile/${entity._id}/verification`, { verificationStatus: 'approved' })).statusCode,
+    ).toBe(403);
     const res = await call(admin, 'PUT', `legal-entity-profile/${entity._id}/verification`, { verificationStatus: 'approved' });
     expect(res.json().data.verificationStatus).toBe('approved');
-    expect((await events(owner, entity._id))[0]).toMatchObject({ type: 'status', meta: { change: { verificationStatus: { old: 'not-started', new: 'approved' } } } });
+    expect((await events(owner, entity._id))[0]).toMatchObject({
+      type: 'status',
+      meta: { change: { verificationStatus: { old: 'not-started', new: 'approved' } } },
+    });
   });
 });
 
@@ -369,7 +477,13 @@ describe('associations and delete', () => {
     expect((await call(owner, 'GET', `legal-entity-profile/${entity._id}`)).statusCode).toBe(404);
     expect((await call(owner, 'GET', `legal-entity-profile/${child._id}`)).json().data.parentLegalEntity).toBeNull();
     expect(await stakeholderCount(entity._id)).toBe(0);
-    const [deleted] = (await t.app.inject({ method: 'GET', url: `/api/v1/user/${owner.user._id}/events?limit=1`, headers: { host: owner.host, ...bearer(owner.token) } })).json().data;
+    const [deleted] = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/user/${owner.user._id}/events?limit=1`,
+        headers: { host: owner.host, ...bearer(owner.token) },
+      })
+    ).json().data;
     expect(deleted).toMatchObject({ type: 'delete', entity: entity._id, entityType: 'legal-entity-profile' });
     expect(deleted.meta.delete).toMatchObject({ name: 'Middle' });
     expect(deleted.meta.delete.stakeholders).toHaveLength(2);
@@ -380,7 +494,10 @@ describe('associations and delete', () => {
     const ada = await createIndividual(owner);
     await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(ada, 50));
     expect((await call(owner, 'DELETE', `individual-profile/${ada}`)).statusCode).toBe(200);
-    const rows = await t.app.db.select().from(legalEntityStakeholders).where(and(eq(legalEntityStakeholders.legalEntityProfileId, entity._id)));
+    const rows = await t.app.db
+      .select()
+      .from(legalEntityStakeholders)
+      .where(and(eq(legalEntityStakeholders.legalEntityProfileId, entity._id)));
     expect(rows).toEqual([]);
   });
 });

@@ -19,7 +19,15 @@ let gallery: string;
 let busyOffer: string;
 
 const joinTeam = (who: string, institutionId: string, expiresAt: Date | null = null) =>
-  t.app.db.insert(roleAssignments).values({ tenantId: tenant.id, id: newId(), userId: who, entityType: 'institution', entityId: institutionId, role: 'member', expiresAt });
+  t.app.db.insert(roleAssignments).values({
+    tenantId: tenant.id,
+    id: newId(),
+    userId: who,
+    entityType: 'institution',
+    entityId: institutionId,
+    role: 'member',
+    expiresAt,
+  });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -29,7 +37,9 @@ beforeAll(async () => {
   logo = await f.storeImage(tenant.id);
   gallery = await f.storeImage(tenant.id);
   inst.busy = await f.createInstitution(tenant.id, 'Zenith Capital', {
-    slug: 'zenith-capital', description: '<p>About Zenith</p>', descriptionShort: 'Mountain funds',
+    slug: 'zenith-capital',
+    description: '<p>About Zenith</p>',
+    descriptionShort: 'Mountain funds',
     images: [
       { id: 'g', image: gallery, position: 2, hidden: false, purpose: 'gallery' },
       { id: 'l', image: logo, position: 1, hidden: false, purpose: 'logo', url: `/api/v1/image/${logo}` },
@@ -69,9 +79,21 @@ describe('GET tenant/{t}/marketplace/institutions', () => {
 
   it('lists every institution of the tenant, most listed offers first, then by name', async () => {
     const { data, meta } = await list();
-    expect(data.map((i) => [i.name, i.offersCount])).toEqual([['Zenith Capital', 2], ['Alder Partners', 1], ['Birch Lending', 1], ['Aspen Bank', 0]]);
+    expect(data.map((i) => [i.name, i.offersCount])).toEqual([
+      ['Zenith Capital', 2],
+      ['Alder Partners', 1],
+      ['Birch Lending', 1],
+      ['Aspen Bank', 0],
+    ]);
     expect(meta).toEqual({ page: 1, limit: 20, total: 4 });
-    expect(data[0]).toMatchObject({ _id: inst.busy, slug: 'zenith-capital', type: 'fund', descriptionShort: 'Mountain funds', logoUrl: `/api/v1/tenant/${tenant.id}/marketplace/images/${logo}`, bannerUrl: null });
+    expect(data[0]).toMatchObject({
+      _id: inst.busy,
+      slug: 'zenith-capital',
+      type: 'fund',
+      descriptionShort: 'Mountain funds',
+      logoUrl: `/api/v1/tenant/${tenant.id}/marketplace/images/${logo}`,
+      bannerUrl: null,
+    });
   });
 
   it('searches the name from 3 characters on, and paginates', async () => {
@@ -95,7 +117,10 @@ describe('GET tenant/{t}/marketplace/institutions/{idOrSlug}', () => {
   beforeAll(async () => {
     member = await signUp(t.app, SLUG, { firstname: 'Ada', lastname: 'Lovelace' });
     const named = await signUp(t.app, SLUG);
-    await t.app.db.update(users).set({ displayname: 'Grace H.', image: `/api/v1/user/${named.user._id}/image/${newId()}` }).where(eq(users.id, named.user._id));
+    await t.app.db
+      .update(users)
+      .set({ displayname: 'Grace H.', image: `/api/v1/user/${named.user._id}/image/${newId()}` })
+      .where(eq(users.id, named.user._id));
     const expired = await signUp(t.app, SLUG);
     const invited = await signUp(t.app, SLUG);
     await t.app.db.update(users).set({ signupStatus: 'partial' }).where(eq(users.id, invited.user._id));
@@ -110,7 +135,13 @@ describe('GET tenant/{t}/marketplace/institutions/{idOrSlug}', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data as MarketplaceInstitution;
     const path = (id: string) => `/api/v1/tenant/${tenant.id}/marketplace/images/${id}`;
-    expect(data).toMatchObject({ _id: inst.busy, name: 'Zenith Capital', description: '<p>About Zenith</p>', offersCount: 2, logoUrl: path(logo) });
+    expect(data).toMatchObject({
+      _id: inst.busy,
+      name: 'Zenith Capital',
+      description: '<p>About Zenith</p>',
+      offersCount: 2,
+      logoUrl: path(logo),
+    });
     expect(data.images).toEqual([
       { id: 'l', image: logo, src: path(logo), position: 1, purpose: 'logo' },
       { id: 'g', image: gallery, src: path(gallery), position: 2, purpose: 'gallery' },
@@ -131,7 +162,11 @@ describe('GET tenant/{t}/marketplace/institutions/{idOrSlug}', () => {
   it('is 404 for an unknown institution and on another tenant', async () => {
     expect((await f.get('institutions/nobody', { slug: SLUG })).statusCode).toBe(404);
     expect((await f.get(`institutions/${inst.busy}`)).statusCode).toBe(404);
-    const mismatch = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/acme/marketplace/institutions/${inst.busy}`, headers: { host: hostOf(SLUG) } });
+    const mismatch = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tenant/acme/marketplace/institutions/${inst.busy}`,
+      headers: { host: hostOf(SLUG) },
+    });
     expect(mismatch.statusCode).toBe(404);
   });
 });
@@ -144,14 +179,20 @@ describe('marketplace analytics reach the institution dashboard', () => {
       return `?start=${start}&end=${end}&scale=day`;
     })();
     const dashboard = async () => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${tenant.id}/institutions/${inst.busy}/dashboard${window}`, headers: { host: hostOf(SLUG), ...bearer(owner.token) } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/tenant/${tenant.id}/institutions/${inst.busy}/dashboard${window}`,
+        headers: { host: hostOf(SLUG), ...bearer(owner.token) },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().data as InstitutionDashboard).analytics.totals;
     };
     const before = await dashboard();
     const doc = newId();
     const posted = await t.app.inject({
-      method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf(SLUG) },
+      method: 'POST',
+      url: '/api/v1/analytics',
+      headers: { host: hostOf(SLUG) },
       payload: [
         { type: 'impression', tid: 'visitor-one-1', offer: busyOffer },
         { type: 'impression', tid: 'visitor-two-2', offer: busyOffer },
@@ -165,7 +206,9 @@ describe('marketplace analytics reach the institution dashboard', () => {
     expect(posted.statusCode, posted.body).toBe(200);
     expect(posted.json().data.ids).toHaveLength(7);
     expect(await dashboard()).toEqual({
-      impressions: before.impressions + 3, interactions: before.interactions + 3, visitors: before.visitors + 2,
+      impressions: before.impressions + 3,
+      interactions: before.interactions + 3,
+      visitors: before.visitors + 2,
     });
   });
 });

@@ -35,12 +35,21 @@ beforeAll(async () => {
   tenant = await createTenant(t.app.db, SLUG, 'List Co');
   logo = await f.storeImage(tenant.id);
   banner = await f.storeImage(tenant.id);
-  harbor = await f.createInstitution(tenant.id, 'Harbor Fund', { images: [{ id: 'l', image: logo, position: 0, hidden: false, purpose: 'logo' }] });
+  harbor = await f.createInstitution(tenant.id, 'Harbor Fund', {
+    images: [{ id: 'l', image: logo, position: 0, hidden: false, purpose: 'logo' }],
+  });
   granite = await f.createInstitution(tenant.id, 'Granite Partners');
   const at = (days: number) => new Date(now + days * DAY_MS);
   o.alpha = await f.createOffer({
-    tenantId: tenant.id, institutionId: harbor, ...LISTED, name: 'Alpha Towers', type: 'value-add', assetClass: 'multi-family',
-    openDate: at(-10), closeDate: at(30), createdAt: at(-4),
+    tenantId: tenant.id,
+    institutionId: harbor,
+    ...LISTED,
+    name: 'Alpha Towers',
+    type: 'value-add',
+    assetClass: 'multi-family',
+    openDate: at(-10),
+    closeDate: at(30),
+    createdAt: at(-4),
     images: [{ id: 'b', image: banner, position: 0, hidden: false, purpose: 'banner', url: `/api/v1/image/${banner}` }],
     classes: [
       offerClass({ name: 'A', minimumInvestment: 10_000, internalRateOfReturn: 12, equityMultiple: 1.5, holdingPeriod: 60 }),
@@ -48,16 +57,37 @@ beforeAll(async () => {
     ],
   });
   o.beta = await f.createOffer({
-    tenantId: tenant.id, institutionId: granite, ...LISTED, name: 'Beta Logistics', type: 'core-investment', assetClass: 'industrial',
-    descriptionShort: 'A warehouse near the airport', openDate: at(2), createdAt: at(-3),
+    tenantId: tenant.id,
+    institutionId: granite,
+    ...LISTED,
+    name: 'Beta Logistics',
+    type: 'core-investment',
+    assetClass: 'industrial',
+    descriptionShort: 'A warehouse near the airport',
+    openDate: at(2),
+    createdAt: at(-3),
     classes: [offerClass({ name: 'Senior', minimumInvestment: 50_000, internalRateOfReturn: 8 })],
   });
   o.gamma = await f.createOffer({
-    tenantId: tenant.id, institutionId: harbor, ...LISTED, name: 'Gamma Retail', type: 'debt-investment', assetClass: 'retail',
-    openDate: at(-20), closeDate: at(-1), createdAt: at(-2), classes: [],
+    tenantId: tenant.id,
+    institutionId: harbor,
+    ...LISTED,
+    name: 'Gamma Retail',
+    type: 'debt-investment',
+    assetClass: 'retail',
+    openDate: at(-20),
+    closeDate: at(-1),
+    createdAt: at(-2),
+    classes: [],
   });
   o.delta = await f.createOffer({
-    tenantId: tenant.id, institutionId: granite, ...LISTED, name: 'Delta Homes', type: 'value-add', assetClass: 'multi-family', createdAt: at(-1),
+    tenantId: tenant.id,
+    institutionId: granite,
+    ...LISTED,
+    name: 'Delta Homes',
+    type: 'value-add',
+    assetClass: 'multi-family',
+    createdAt: at(-1),
     classes: [offerClass({ name: 'Only', minimumInvestment: 25_000, internalRateOfReturn: 15, equityMultiple: 2 })],
   });
   for (const state of [
@@ -66,7 +96,15 @@ beforeAll(async () => {
     { approvalStatus: 'approved' as const, published: false, visibilityStatus: 'visible' as const },
     { approvalStatus: 'approved' as const, published: true, visibilityStatus: 'hidden' as const },
   ]) {
-    unlisted.push(await f.createOffer({ tenantId: tenant.id, institutionId: harbor, ...state, name: 'Alpha Hidden', classes: [offerClass({ minimumInvestment: 1 })] }));
+    unlisted.push(
+      await f.createOffer({
+        tenantId: tenant.id,
+        institutionId: harbor,
+        ...state,
+        name: 'Alpha Hidden',
+        classes: [offerClass({ minimumInvestment: 1 })],
+      }),
+    );
   }
   const elsewhere = await f.createInstitution(t.tenants.acme.id, 'Harbor Elsewhere');
   foreign = await f.createOffer({ tenantId: t.tenants.acme.id, institutionId: elsewhere, ...LISTED, name: 'Alpha Abroad' });
@@ -83,16 +121,31 @@ describe('GET tenant/{t}/marketplace/offers', () => {
     for (const id of [...unlisted, foreign]) expect(data.map((c) => c._id)).not.toContain(id);
     const alpha = data.find((c) => c._id === o.alpha)!;
     expect(alpha).toMatchObject({
-      name: 'Alpha Towers', listingStatus: 'open', classNames: ['A', 'B'],
-      minimumInvestment: 5_000, targetIrr: 20, equityMultiple: 2, holdingPeriod: 36,
+      name: 'Alpha Towers',
+      listingStatus: 'open',
+      classNames: ['A', 'B'],
+      minimumInvestment: 5_000,
+      targetIrr: 20,
+      equityMultiple: 2,
+      holdingPeriod: 36,
       // The stored signed-in path is never handed out: the public image path is.
       bannerUrl: `/api/v1/tenant/${tenant.id}/marketplace/images/${banner}`,
       institution: { _id: harbor, name: 'Harbor Fund', type: 'fund', logoUrl: `/api/v1/tenant/${tenant.id}/marketplace/images/${logo}` },
     });
     expect(data.find((c) => c._id === o.gamma)).toMatchObject({
-      classNames: [], minimumInvestment: null, targetIrr: null, equityMultiple: null, holdingPeriod: null, bannerUrl: null, listingStatus: 'closed',
+      classNames: [],
+      minimumInvestment: null,
+      targetIrr: null,
+      equityMultiple: null,
+      holdingPeriod: null,
+      bannerUrl: null,
+      listingStatus: 'closed',
     });
-    expect(data.find((c) => c._id === o.beta)).toMatchObject({ listingStatus: 'upcoming', equityMultiple: null, institution: { logoUrl: null } });
+    expect(data.find((c) => c._id === o.beta)).toMatchObject({
+      listingStatus: 'upcoming',
+      equityMultiple: null,
+      institution: { logoUrl: null },
+    });
     expect(data.find((c) => c._id === o.delta)!.listingStatus).toBe('none');
   });
 
@@ -136,7 +189,11 @@ describe('GET tenant/{t}/marketplace/offers', () => {
     expect(await ids('irrMax=10')).toEqual([o.beta]);
     expect(await ids('equityMultipleMin=1.6')).toEqual([o.delta]);
     expect(await ids('equityMultipleMax=1.5')).toEqual([o.alpha]);
-    expect(await ids(`search=towers&institution=${harbor}&type=value-add&assetClass=multi-family&status=open&investmentMin=1000&investmentMax=10000&irrMin=10&irrMax=12&equityMultipleMin=1&equityMultipleMax=1.5`)).toEqual([o.alpha]);
+    expect(
+      await ids(
+        `search=towers&institution=${harbor}&type=value-add&assetClass=multi-family&status=open&investmentMin=1000&investmentMax=10000&irrMin=10&irrMax=12&equityMultipleMin=1&equityMultipleMax=1.5`,
+      ),
+    ).toEqual([o.alpha]);
   });
 
   it('sorts by name, target IRR (highest first, none last), minimum investment and open date', async () => {
@@ -154,8 +211,14 @@ describe('GET tenant/{t}/marketplace/offers', () => {
   });
 
   it.each([
-    ['irrMin=-1', /irrMin/], ['investmentMax=lots', /investmentMax/], ['sort=cheapest', /sort/], ['assetClass=castles', /assetClass/],
-    ['status=none', /status/], ['institution=abc', /institution/], ['limit=101', /limit/], ['page=0', /page/],
+    ['irrMin=-1', /irrMin/],
+    ['investmentMax=lots', /investmentMax/],
+    ['sort=cheapest', /sort/],
+    ['assetClass=castles', /assetClass/],
+    ['status=none', /status/],
+    ['institution=abc', /institution/],
+    ['limit=101', /limit/],
+    ['page=0', /page/],
   ])('refuses %s with 400 in the error envelope', async (query, message) => {
     const res = await f.get(`offers?${query}`, { slug: SLUG });
     expect(res.statusCode).toBe(400);
@@ -175,10 +238,13 @@ describe('GET tenant/{t}/marketplace/offers', () => {
 });
 
 describe('GET tenant/{t}/marketplace/institutions/{id}/offers', () => {
-  it("is the list kept to the institution, by id or slug, with the same query; an unknown or foreign institution is 404", async () => {
+  it('is the list kept to the institution, by id or slug, with the same query; an unknown or foreign institution is 404', async () => {
     expect(sorted(...(await list('', `institutions/${harbor}/offers`)).data.map((c) => c._id))).toEqual(sorted(o.alpha, o.gamma));
     expect((await list('status=closed', `institutions/${harbor}/offers`)).data.map((c) => c._id)).toEqual([o.gamma]);
-    const bySlug = await list('sort=name', `institutions/${(await f.get(`institutions/${granite}`, { slug: SLUG })).json().data.slug.toUpperCase()}/offers`);
+    const bySlug = await list(
+      'sort=name',
+      `institutions/${(await f.get(`institutions/${granite}`, { slug: SLUG })).json().data.slug.toUpperCase()}/offers`,
+    );
     expect(bySlug.data.map((c) => c._id)).toEqual([o.beta, o.delta]);
     const foreignFund = (await t.app.db.select({ id: offers.institutionId }).from(offers).where(eq(offers.id, foreign)))[0]!.id;
     expect((await f.get(`institutions/${foreignFund}/offers`, { slug: SLUG })).statusCode).toBe(404);
@@ -191,7 +257,12 @@ describe('handpicked deals: GET showcase, GET and PUT settings', () => {
   let owner: SignedUp;
   let investor: SignedUp;
   const settings = (who: SignedUp | null, method: 'GET' | 'PUT' = 'GET', payload?: object, slug = SLUG) =>
-    t.app.inject({ method, url: `/api/v1/tenant/${slug}/marketplace/settings`, headers: { host: hostOf(SLUG), ...(who ? bearer(who.token) : {}) }, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url: `/api/v1/tenant/${slug}/marketplace/settings`,
+      headers: { host: hostOf(SLUG), ...(who ? bearer(who.token) : {}) },
+      ...(payload ? { payload } : {}),
+    });
   const showcase = async () => (await f.get('showcase', { slug: SLUG })).json().data.map((c: MarketplaceOfferCard) => c._id);
 
   beforeAll(async () => {
@@ -209,10 +280,17 @@ describe('handpicked deals: GET showcase, GET and PUT settings', () => {
     expect(view.handpickedOffers.map((c) => c._id)).toEqual([o.beta, o.alpha, o.delta]);
     expect(await showcase()).toEqual([o.beta, o.alpha, o.delta]);
 
-    const [event] = await t.app.db.select().from(timelineEvents)
+    const [event] = await t.app.db
+      .select()
+      .from(timelineEvents)
       .where(and(eq(timelineEvents.tenantId, tenant.id), eq(timelineEvents.entityType, 'tenant'), eq(timelineEvents.type, 'update')))
-      .orderBy(desc(timelineEvents.createdAt)).limit(1);
-    expect(event).toMatchObject({ entity: tenant.id, userId: owner.user._id, meta: { change: { handpickedOfferIds: { old: [], new: [o.beta, o.alpha, o.delta] } } } });
+      .orderBy(desc(timelineEvents.createdAt))
+      .limit(1);
+    expect(event).toMatchObject({
+      entity: tenant.id,
+      userId: owner.user._id,
+      meta: { change: { handpickedOfferIds: { old: [], new: [o.beta, o.alpha, o.delta] } } },
+    });
   });
 
   it('refuses ids that are not listed offers of the tenant with 400, changing nothing', async () => {
@@ -229,14 +307,20 @@ describe('handpicked deals: GET showcase, GET and PUT settings', () => {
   });
 
   it('drops an offer from the showcase once it is no longer listed, keeping the pick', async () => {
-    await t.app.db.update(offers).set({ visibilityStatus: 'hidden' }).where(and(eq(offers.tenantId, tenant.id), eq(offers.id, o.alpha)));
+    await t.app.db
+      .update(offers)
+      .set({ visibilityStatus: 'hidden' })
+      .where(and(eq(offers.tenantId, tenant.id), eq(offers.id, o.alpha)));
     try {
       expect(await showcase()).toEqual([o.beta, o.delta]);
       const view = (await settings(owner)).json().data as MarketplaceSettingsView;
       expect(view.handpickedOfferIds).toEqual([o.beta, o.alpha, o.delta]);
       expect(view.handpickedOffers.map((c) => c._id)).toEqual([o.beta, o.delta]);
     } finally {
-      await t.app.db.update(offers).set({ visibilityStatus: 'visible' }).where(and(eq(offers.tenantId, tenant.id), eq(offers.id, o.alpha)));
+      await t.app.db
+        .update(offers)
+        .set({ visibilityStatus: 'visible' })
+        .where(and(eq(offers.tenantId, tenant.id), eq(offers.id, o.alpha)));
     }
   });
 
@@ -248,10 +332,20 @@ describe('handpicked deals: GET showcase, GET and PUT settings', () => {
     expect((await settings(owner, 'GET', undefined, 'acme')).statusCode).toBe(404);
     expect((await settings(owner, 'PUT', { handpickedOfferIds: [] }, t.tenants.acme.id)).statusCode).toBe(404);
 
-    const created = await t.app.inject({ method: 'POST', url: `/api/v1/tenant/${tenant.id}/api-key/pvt`, headers: { host: hostOf(SLUG), ...bearer(owner.token) }, payload: {} });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tenant/${tenant.id}/api-key/pvt`,
+      headers: { host: hostOf(SLUG), ...bearer(owner.token) },
+      payload: {},
+    });
     expect(created.statusCode, created.body).toBe(200);
     const key = created.json().data.key as string;
-    const put = await t.app.inject({ method: 'PUT', url: `/api/v1/tenant/${SLUG}/marketplace/settings`, headers: { host: hostOf(SLUG), 'x-api-key': key }, payload: { handpickedOfferIds: [o.delta] } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/tenant/${SLUG}/marketplace/settings`,
+      headers: { host: hostOf(SLUG), 'x-api-key': key },
+      payload: { handpickedOfferIds: [o.delta] },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(await showcase()).toEqual([o.delta]);
   });

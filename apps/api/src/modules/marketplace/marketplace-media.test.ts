@@ -17,7 +17,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   f = marketplaceFactories(t);
   acme = t.tenants.acme.id;
-  for (const key of Object.keys(images) as (keyof typeof images)[]) images[key] = await f.storeImage(key === 'foreign' ? t.tenants.globex.id : acme);
+  for (const key of Object.keys(images) as (keyof typeof images)[])
+    images[key] = await f.storeImage(key === 'foreign' ? t.tenants.globex.id : acme);
   fund = await f.createInstitution(acme, 'Harbor Fund', {
     images: [
       { id: 'logo', image: images.logo, position: 0, hidden: false, purpose: 'logo' },
@@ -29,7 +30,10 @@ beforeAll(async () => {
   const second = await f.storeDocument(acme, 'Subscription agreement', 'Subscribe here');
   unlistedDoc = await f.storeDocument(acme, 'Other offer', 'not on the marketplace');
   offer = await f.createOffer({
-    tenantId: acme, institutionId: fund, ...LISTED, slug: 'harbor-docs',
+    tenantId: acme,
+    institutionId: fund,
+    ...LISTED,
+    slug: 'harbor-docs',
     documents: [
       { document: second, type: 'subscription-agreement', position: 2, hidden: false },
       { document: hiddenDoc, type: 'other', position: 0, hidden: true },
@@ -42,7 +46,11 @@ beforeAll(async () => {
     ],
   });
   await f.createOffer({
-    tenantId: acme, institutionId: fund, approvalStatus: 'approved', published: false, visibilityStatus: 'visible',
+    tenantId: acme,
+    institutionId: fund,
+    approvalStatus: 'approved',
+    published: false,
+    visibilityStatus: 'visible',
     documents: [{ document: unlistedDoc, type: 'other', position: 0, hidden: false }],
     images: [{ id: 'u', image: images.unlisted, position: 0, hidden: false, purpose: 'primary' }],
   });
@@ -72,7 +80,15 @@ describe('GET tenant/{t}/marketplace/offers/{id}/documents', () => {
     const docs = res.json().data as MarketplaceDocumentFile[];
     expect(docs.map((d) => d.name)).toEqual(['Operating agreement', 'Subscription agreement']);
     const url = `/api/v1/tenant/${acme}/marketplace/offers/${offer}/documents/${shown}/file`;
-    expect(docs[0]).toEqual({ _id: shown, name: 'Operating agreement', originalName: 'Operating agreement ä.txt', mimeType: 'text/plain', size: 23, url, downloadUrl: `${url}?download=true` });
+    expect(docs[0]).toEqual({
+      _id: shown,
+      name: 'Operating agreement',
+      originalName: 'Operating agreement ä.txt',
+      mimeType: 'text/plain',
+      size: 23,
+      url,
+      downloadUrl: `${url}?download=true`,
+    });
     expect((await f.get('offers/harbor-docs/documents')).json().data).toHaveLength(2);
   });
 
@@ -82,8 +98,12 @@ describe('GET tenant/{t}/marketplace/offers/{id}/documents', () => {
     expect(inline.statusCode).toBe(200);
     expect(inline.body).toBe('The operating agreement');
     expect(inline.headers).toMatchObject({
-      'content-type': expect.stringContaining('text/plain'), 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=300',
-      'content-disposition': expect.stringMatching(/^inline; filename="Operating agreement _.txt"; filename\*=UTF-8''Operating%20agreement%20%C3%A4.txt$/),
+      'content-type': expect.stringContaining('text/plain'),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'public, max-age=300',
+      'content-disposition': expect.stringMatching(
+        /^inline; filename="Operating agreement _.txt"; filename\*=UTF-8''Operating%20agreement%20%C3%A4.txt$/,
+      ),
     });
     const download = await f.get(`offers/harbor-docs/documents/${shown}/file?download=true`);
     expect(download.statusCode).toBe(200);
@@ -92,8 +112,10 @@ describe('GET tenant/{t}/marketplace/offers/{id}/documents', () => {
 
   it('is 404 for a hidden document, a document of an unlisted offer or of no offer, and for other tenants', async () => {
     for (const path of [
-      `offers/${offer}/documents/${hiddenDoc}`, `offers/${offer}/documents/${hiddenDoc}/file`,
-      `offers/${offer}/documents/${unlistedDoc}`, `offers/${offer}/documents/${unlistedDoc}/file?download=true`,
+      `offers/${offer}/documents/${hiddenDoc}`,
+      `offers/${offer}/documents/${hiddenDoc}/file`,
+      `offers/${offer}/documents/${unlistedDoc}`,
+      `offers/${offer}/documents/${unlistedDoc}/file?download=true`,
     ]) {
       const res = await f.get(path);
       expect(res.statusCode, path).toBe(404);
@@ -111,7 +133,11 @@ describe('GET tenant/{t}/marketplace/images/{imageId}', () => {
       const res = await f.get(`images/${id}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.rawPayload.equals(PNG)).toBe(true);
-      expect(res.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'cache-control': expect.stringMatching(/^public, .*immutable/) });
+      expect(res.headers).toMatchObject({
+        'content-type': 'image/png',
+        'x-content-type-options': 'nosniff',
+        'cache-control': expect.stringMatching(/^public, .*immutable/),
+      });
     }
   });
 

@@ -3,8 +3,18 @@ import { and, asc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL }
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  documents, images, institutions, marketplaceSettings, offers, roleAssignments, tenantMembers, users,
-  type DocumentRow, type ImageRow, type InstitutionRow, type OfferRow,
+  documents,
+  images,
+  institutions,
+  marketplaceSettings,
+  offers,
+  roleAssignments,
+  tenantMembers,
+  users,
+  type DocumentRow,
+  type ImageRow,
+  type InstitutionRow,
+  type OfferRow,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { listingStatusCondition } from '../offers/index.ts';
@@ -15,7 +25,10 @@ import { listingStatusCondition } from '../offers/index.ts';
  * condition is written with literals, as the partial indexes state it (LISTED_SQL), so the planner can use them.
  */
 function onMarketplace(tenantId: string): SQL {
-  return and(eq(offers.tenantId, tenantId), sql`${offers.approvalStatus} = 'approved' and ${offers.published} = true and ${offers.visibilityStatus} = 'visible'`)!;
+  return and(
+    eq(offers.tenantId, tenantId),
+    sql`${offers.approvalStatus} = 'approved' and ${offers.published} = true and ${offers.visibilityStatus} = 'visible'`,
+  )!;
 }
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
@@ -27,7 +40,11 @@ function offerKey(idOrSlug: string): SQL {
 }
 
 /** A listed offer by id or slug, with its institution. */
-export async function findListedOffer(db: DbOrTx, tenantId: string, idOrSlug: string): Promise<{ offer: OfferRow; institution: InstitutionRow } | undefined> {
+export async function findListedOffer(
+  db: DbOrTx,
+  tenantId: string,
+  idOrSlug: string,
+): Promise<{ offer: OfferRow; institution: InstitutionRow } | undefined> {
   const [row] = await db
     .select({ offer: offers, institution: institutions })
     .from(offers)
@@ -41,7 +58,13 @@ export async function findListedOffer(db: DbOrTx, tenantId: string, idOrSlug: st
 export async function documentFactsOf(db: DbOrTx, tenantId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: documents.id, name: documents.name, originalName: documents.originalName, mimeType: documents.mimeType, size: documents.size })
+    .select({
+      id: documents.id,
+      name: documents.name,
+      originalName: documents.originalName,
+      mimeType: documents.mimeType,
+      size: documents.size,
+    })
     .from(documents)
     .where(and(eq(documents.tenantId, tenantId), inArray(documents.id, ids)));
 }
@@ -50,13 +73,29 @@ export async function documentFactsOf(db: DbOrTx, tenantId: string, ids: string[
 
 /** What a card is made of: the offer's card columns (generated from its classes) and its institution's public facts. */
 const cardFields = {
-  id: offers.id, slug: offers.slug, name: offers.name, descriptionShort: offers.descriptionShort, type: offers.type, assetClass: offers.assetClass,
-  openDate: offers.openDate, closeDate: offers.closeDate, images: offers.images, classes: offers.classes,
-  primaryCta: offers.primaryCta, secondaryCta: offers.secondaryCta,
-  minimumInvestment: offers.cardMinInvestment, targetIrr: offers.cardTargetIrr, equityMultiple: offers.cardEquityMultiple, holdingPeriod: offers.cardHoldingPeriod,
+  id: offers.id,
+  slug: offers.slug,
+  name: offers.name,
+  descriptionShort: offers.descriptionShort,
+  type: offers.type,
+  assetClass: offers.assetClass,
+  openDate: offers.openDate,
+  closeDate: offers.closeDate,
+  images: offers.images,
+  classes: offers.classes,
+  primaryCta: offers.primaryCta,
+  secondaryCta: offers.secondaryCta,
+  minimumInvestment: offers.cardMinInvestment,
+  targetIrr: offers.cardTargetIrr,
+  equityMultiple: offers.cardEquityMultiple,
+  holdingPeriod: offers.cardHoldingPeriod,
   institution: {
-    id: institutions.id, name: institutions.name, slug: institutions.slug, type: institutions.type,
-    descriptionShort: institutions.descriptionShort, images: institutions.images,
+    id: institutions.id,
+    name: institutions.name,
+    slug: institutions.slug,
+    type: institutions.type,
+    descriptionShort: institutions.descriptionShort,
+    images: institutions.images,
   },
 };
 export type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
@@ -85,11 +124,13 @@ function offerFilters(tenantId: string, q: MarketplaceOfferListQuery, now: Date,
   const search = q.search?.trim();
   if (search && search.length > 2) {
     const pattern = likePattern(search);
-    conditions.push(or(
-      ilike(offers.name, pattern),
-      ilike(offers.descriptionShort, pattern),
-      sql`${offers.institutionId} in (select ${institutions.id} from ${institutions} where ${institutions.tenantId} = ${tenantId} and ${institutions.name} ilike ${pattern})`,
-    )!);
+    conditions.push(
+      or(
+        ilike(offers.name, pattern),
+        ilike(offers.descriptionShort, pattern),
+        sql`${offers.institutionId} in (select ${institutions.id} from ${institutions} where ${institutions.tenantId} = ${tenantId} and ${institutions.name} ilike ${pattern})`,
+      )!,
+    );
   }
   if (q.institution?.length) conditions.push(inArray(offers.institutionId, q.institution));
   if (q.type?.length) conditions.push(inArray(offers.type, q.type));
@@ -117,13 +158,21 @@ const ORDER: Record<MarketplaceOfferListQuery['sort'], SQL[]> = {
  * (skipped when page 1 holds every match).
  */
 export async function listOfferCards(
-  db: DbOrTx, tenantId: string, q: MarketplaceOfferListQuery, now: Date, institutionId?: string,
+  db: DbOrTx,
+  tenantId: string,
+  q: MarketplaceOfferListQuery,
+  now: Date,
+  institutionId?: string,
 ): Promise<{ rows: CardRow[]; total: number }> {
   const where = offerFilters(tenantId, q, now, institutionId);
-  const rows = await selectCards(db, where).orderBy(...ORDER[q.sort]).limit(q.limit).offset(offsetOf(q));
-  const total = q.page === 1 && rows.length < q.limit
-    ? rows.length
-    : ((await db.select({ total: sql<number>`count(*)::int` }).from(offers).where(where))[0]?.total ?? 0);
+  const rows = await selectCards(db, where)
+    .orderBy(...ORDER[q.sort])
+    .limit(q.limit)
+    .offset(offsetOf(q));
+  const total =
+    q.page === 1 && rows.length < q.limit
+      ? rows.length
+      : ((await db.select({ total: sql<number>`count(*)::int` }).from(offers).where(where))[0]?.total ?? 0);
   return { rows, total };
 }
 
@@ -136,14 +185,23 @@ export async function listedCardsOf(db: DbOrTx, tenantId: string, ids: readonly 
 // ── Documents and images ──────────────────────────────────────────────────────────────────
 
 /** A document shown (not hidden) by a listed offer, by the offer's id or slug: one query. */
-export async function findListedDocument(db: DbOrTx, tenantId: string, offerIdOrSlug: string, documentId: string): Promise<{ row: DocumentRow; offerId: string } | undefined> {
+export async function findListedDocument(
+  db: DbOrTx,
+  tenantId: string,
+  offerIdOrSlug: string,
+  documentId: string,
+): Promise<{ row: DocumentRow; offerId: string } | undefined> {
   const [found] = await db
     .select({ row: documents, offerId: offers.id })
     .from(documents)
-    .innerJoin(offers, and(
-      onMarketplace(tenantId), offerKey(offerIdOrSlug),
-      sql`${offers.documents} @> ${JSON.stringify([{ document: documentId, hidden: false }])}::jsonb`,
-    ))
+    .innerJoin(
+      offers,
+      and(
+        onMarketplace(tenantId),
+        offerKey(offerIdOrSlug),
+        sql`${offers.documents} @> ${JSON.stringify([{ document: documentId, hidden: false }])}::jsonb`,
+      ),
+    )
     .where(and(eq(documents.tenantId, tenantId), eq(documents.id, documentId)))
     .limit(1);
   return found;
@@ -155,13 +213,16 @@ export async function findPublicImage(db: DbOrTx, tenantId: string, imageId: str
   const [row] = await db
     .select()
     .from(images)
-    .where(and(
-      eq(images.tenantId, tenantId), eq(images.id, imageId),
-      or(
-        sql`exists (select 1 from ${offers} where ${onMarketplace(tenantId)} and ${offers.images} @> ${shown}::jsonb)`,
-        sql`exists (select 1 from ${institutions} where ${institutions.tenantId} = ${tenantId} and ${institutions.images} @> ${shown}::jsonb)`,
+    .where(
+      and(
+        eq(images.tenantId, tenantId),
+        eq(images.id, imageId),
+        or(
+          sql`exists (select 1 from ${offers} where ${onMarketplace(tenantId)} and ${offers.images} @> ${shown}::jsonb)`,
+          sql`exists (select 1 from ${institutions} where ${institutions.tenantId} = ${tenantId} and ${institutions.images} @> ${shown}::jsonb)`,
+        ),
       ),
-    ))
+    )
     .limit(1);
   return row;
 }
@@ -170,16 +231,28 @@ export async function findPublicImage(db: DbOrTx, tenantId: string, imageId: str
 
 /** Listed offers per institution of the tenant: one grouped sub-query joined to the rows. */
 const listedCounts = (db: DbOrTx, tenantId: string) =>
-  db.select({ institutionId: offers.institutionId, total: sql<number>`count(*)::int`.as('total') })
-    .from(offers).where(onMarketplace(tenantId)).groupBy(offers.institutionId).as('listed_counts');
+  db
+    .select({ institutionId: offers.institutionId, total: sql<number>`count(*)::int`.as('total') })
+    .from(offers)
+    .where(onMarketplace(tenantId))
+    .groupBy(offers.institutionId)
+    .as('listed_counts');
 
 const institutionSummaryFields = {
-  id: institutions.id, name: institutions.name, slug: institutions.slug, type: institutions.type,
-  descriptionShort: institutions.descriptionShort, images: institutions.images,
+  id: institutions.id,
+  name: institutions.name,
+  slug: institutions.slug,
+  type: institutions.type,
+  descriptionShort: institutions.descriptionShort,
+  images: institutions.images,
 };
 
 /** The tenant's institutions with their listed offers, most first, then by name; searched over the name. */
-export async function listInstitutionSummaries(db: DbOrTx, tenantId: string, q: { page: number; limit: number; search?: string | undefined }) {
+export async function listInstitutionSummaries(
+  db: DbOrTx,
+  tenantId: string,
+  q: { page: number; limit: number; search?: string | undefined },
+) {
   const conditions: SQL[] = [eq(institutions.tenantId, tenantId)];
   const search = q.search?.trim();
   if (search && search.length > 2) conditions.push(ilike(institutions.name, likePattern(search)));
@@ -187,7 +260,8 @@ export async function listInstitutionSummaries(db: DbOrTx, tenantId: string, q: 
   const counts = listedCounts(db, tenantId);
   const offersCount = sql<number>`coalesce(${counts.total}, 0)::int`;
   const [rows, [count]] = await Promise.all([
-    db.select({ ...institutionSummaryFields, offersCount })
+    db
+      .select({ ...institutionSummaryFields, offersCount })
       .from(institutions)
       .leftJoin(counts, eq(counts.institutionId, institutions.id))
       .where(where)
@@ -220,17 +294,24 @@ export async function findInstitutionByIdOrSlug(db: DbOrTx, tenantId: string, id
 export async function listPublicTeam(db: DbOrTx, tenantId: string, institutionId: string, now: Date) {
   return db
     .select({
-      id: roleAssignments.id, email: users.email, displayname: users.displayname,
+      id: roleAssignments.id,
+      email: users.email,
+      displayname: users.displayname,
       firstname: sql<string | null>`coalesce(${tenantMembers.firstname}, ${users.firstname})`,
       lastname: sql<string | null>`coalesce(${tenantMembers.lastname}, ${users.lastname})`,
     })
     .from(roleAssignments)
     .innerJoin(users, eq(users.id, roleAssignments.userId))
     .leftJoin(tenantMembers, and(eq(tenantMembers.tenantId, roleAssignments.tenantId), eq(tenantMembers.userId, roleAssignments.userId)))
-    .where(and(
-      eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.entityType, 'institution'), eq(roleAssignments.entityId, institutionId),
-      or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)), sql`${users.signupStatus} <> 'partial'`,
-    ))
+    .where(
+      and(
+        eq(roleAssignments.tenantId, tenantId),
+        eq(roleAssignments.entityType, 'institution'),
+        eq(roleAssignments.entityId, institutionId),
+        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+        sql`${users.signupStatus} <> 'partial'`,
+      ),
+    )
     .orderBy(asc(roleAssignments.createdAt), asc(roleAssignments.id));
 }
 
@@ -244,13 +325,18 @@ export async function findSettings(db: DbOrTx, tenantId: string, lock = false) {
 
 export async function saveSettings(db: DbOrTx, tenantId: string, handpickedOfferIds: string[], updatedBy: string | null): Promise<void> {
   const now = new Date();
-  await db.insert(marketplaceSettings).values({ tenantId, handpickedOfferIds, updatedBy, updatedAt: now })
+  await db
+    .insert(marketplaceSettings)
+    .values({ tenantId, handpickedOfferIds, updatedBy, updatedAt: now })
     .onConflictDoUpdate({ target: marketplaceSettings.tenantId, set: { handpickedOfferIds, updatedBy, updatedAt: now } });
 }
 
 /** The ids among `ids` that are listed offers of the tenant. */
 export async function listedOfferIds(db: DbOrTx, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: offers.id }).from(offers).where(and(onMarketplace(tenantId), inArray(offers.id, [...ids])));
+  const rows = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(onMarketplace(tenantId), inArray(offers.id, [...ids])));
   return new Set(rows.map((r) => r.id));
 }

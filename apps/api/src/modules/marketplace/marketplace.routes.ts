@@ -1,6 +1,17 @@
 import {
-  dataOf, listOf, marketplaceDocumentFile, marketplaceInstitution, marketplaceInstitutionListQuery, marketplaceInstitutionSummary, marketplaceOffer,
-  marketplaceOfferCard, marketplaceOfferListQuery, marketplaceSettings, marketplaceSettingsView, objectId, offerIdOrSlug,
+  dataOf,
+  listOf,
+  marketplaceDocumentFile,
+  marketplaceInstitution,
+  marketplaceInstitutionListQuery,
+  marketplaceInstitutionSummary,
+  marketplaceOffer,
+  marketplaceOfferCard,
+  marketplaceOfferListQuery,
+  marketplaceSettings,
+  marketplaceSettingsView,
+  objectId,
+  offerIdOrSlug,
 } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +31,8 @@ const owners: Access = { roles: ['owner'] };
 const keyToo = { serviceCaller: true };
 const offerParams = tenantParams.extend({ idOrSlug: offerIdOrSlug });
 const documentParams = tenantParams.extend({ id: offerIdOrSlug, docId: objectId });
-const listed = 'Only offers that the provider approved, the institution published and the tenant made visible are served; any other, and any offer of another tenant, is 404.';
+const listed =
+  'Only offers that the provider approved, the institution published and the tenant made visible are served; any other, and any offer of another tenant, is 404.';
 const scope = '`{t}` is the id or slug of the tenant of the address; any other is 404.';
 const filters =
   'Filters (comma-separated values, 001 §2 and §5): `search` (more than 2 characters; offer name, short description or institution name, ignoring case), ' +
@@ -33,131 +45,244 @@ export async function marketplaceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: marketplace.MarketplaceDeps = { db: app.db, clock: app.clock, storage: app.storage };
 
-  r.get('/tenant/:t/marketplace/offers', {
-    schema: {
-      tags, summary: 'The marketplace: listed offers as cards',
-      description: describe(`The tenant's listed offers, paginated. ${filters} ${listed} ${scope}`, access),
-      params: tenantParams, querystring: marketplaceOfferListQuery, response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
+  r.get(
+    '/tenant/:t/marketplace/offers',
+    {
+      schema: {
+        tags,
+        summary: 'The marketplace: listed offers as cards',
+        description: describe(`The tenant's listed offers, paginated. ${filters} ${listed} ${scope}`, access),
+        params: tenantParams,
+        querystring: marketplaceOfferListQuery,
+        response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
+      },
+      config: { access, tenantParam: 't' },
     },
-    config: { access, tenantParam: 't' },
-  }, async (request) => marketplace.listMarketplaceOffers(deps, requireTenant(request).id, request.query));
+    async (request) => marketplace.listMarketplaceOffers(deps, requireTenant(request).id, request.query),
+  );
 
-  r.get('/tenant/:t/marketplace/offers/:idOrSlug', {
-    schema: {
-      tags, summary: 'An offer on the marketplace',
-      description: describe(
-        `By id or slug (ignoring case). The investor's view: description, institution, visible images (\`src\` is the public address), banner, videos, custom metrics and documents (hidden ones are left out), classes, dates with the derived listing status, and the calls to action. ${listed} ${scope}`,
-        access,
-      ),
-      params: offerParams,
-      response: { 200: dataOf(marketplaceOffer), ...errorResponses(400, 404) },
+  r.get(
+    '/tenant/:t/marketplace/offers/:idOrSlug',
+    {
+      schema: {
+        tags,
+        summary: 'An offer on the marketplace',
+        description: describe(
+          `By id or slug (ignoring case). The investor's view: description, institution, visible images (\`src\` is the public address), banner, videos, custom metrics and documents (hidden ones are left out), classes, dates with the derived listing status, and the calls to action. ${listed} ${scope}`,
+          access,
+        ),
+        params: offerParams,
+        response: { 200: dataOf(marketplaceOffer), ...errorResponses(400, 404) },
+      },
+      config: { access, tenantParam: 't' },
     },
-    config: { access, tenantParam: 't' },
-  }, async (request) => ({ data: await marketplace.getMarketplaceOffer(deps, requireTenant(request).id, request.params.idOrSlug) }));
+    async (request) => ({ data: await marketplace.getMarketplaceOffer(deps, requireTenant(request).id, request.params.idOrSlug) }),
+  );
 
-  r.get('/tenant/:t/marketplace/offers/:id/documents', {
-    schema: {
-      tags, summary: "A marketplace offer's documents",
-      description: describe(`The offer's visible documents (by id or slug of the offer), by position, each with the address to view it (\`url\`) and to download it (\`downloadUrl\`). ${listed} ${scope}`, access),
-      params: tenantParams.extend({ id: offerIdOrSlug }), response: { 200: dataOf(z.array(marketplaceDocumentFile)), ...errorResponses(400, 404) },
+  r.get(
+    '/tenant/:t/marketplace/offers/:id/documents',
+    {
+      schema: {
+        tags,
+        summary: "A marketplace offer's documents",
+        description: describe(
+          `The offer's visible documents (by id or slug of the offer), by position, each with the address to view it (\`url\`) and to download it (\`downloadUrl\`). ${listed} ${scope}`,
+          access,
+        ),
+        params: tenantParams.extend({ id: offerIdOrSlug }),
+        response: { 200: dataOf(z.array(marketplaceDocumentFile)), ...errorResponses(400, 404) },
+      },
+      config: { access, tenantParam: 't' },
     },
-    config: { access, tenantParam: 't' },
-  }, async (request) => ({ data: await marketplace.listOfferDocuments(deps, requireTenant(request).id, request.params.id) }));
+    async (request) => ({ data: await marketplace.listOfferDocuments(deps, requireTenant(request).id, request.params.id) }),
+  );
 
-  r.get('/tenant/:t/marketplace/offers/:id/documents/:docId', {
-    schema: {
-      tags, summary: 'A document of a marketplace offer',
-      description: describe(`Its name, file name, type, size and addresses. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`, access),
-      params: documentParams, response: { 200: dataOf(marketplaceDocumentFile), ...errorResponses(400, 404) },
+  r.get(
+    '/tenant/:t/marketplace/offers/:id/documents/:docId',
+    {
+      schema: {
+        tags,
+        summary: 'A document of a marketplace offer',
+        description: describe(
+          `Its name, file name, type, size and addresses. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`,
+          access,
+        ),
+        params: documentParams,
+        response: { 200: dataOf(marketplaceDocumentFile), ...errorResponses(400, 404) },
+      },
+      config: { access, tenantParam: 't' },
     },
-    config: { access, tenantParam: 't' },
-  }, async (request) => ({ data: await marketplace.getOfferDocument(deps, requireTenant(request).id, request.params.id, request.params.docId) }));
+    async (request) => ({
+      data: await marketplace.getOfferDocument(deps, requireTenant(request).id, request.params.id, request.params.docId),
+    }),
+  );
 
-  r.get('/tenant/:t/marketplace/offers/:id/documents/:docId/file', {
-    schema: {
-      tags, summary: 'The bytes of a marketplace offer document',
-      description: describe(`Inline, or as an attachment under its original file name with \`?download=true\`. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`, access),
-      params: documentParams, querystring: z.object({ download: z.enum(['true', 'false']).optional() }),
-      produces: ['application/octet-stream'], response: { 200: z.unknown().describe('The file'), ...errorResponses(400, 404) },
+  r.get(
+    '/tenant/:t/marketplace/offers/:id/documents/:docId/file',
+    {
+      schema: {
+        tags,
+        summary: 'The bytes of a marketplace offer document',
+        description: describe(
+          `Inline, or as an attachment under its original file name with \`?download=true\`. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`,
+          access,
+        ),
+        params: documentParams,
+        querystring: z.object({ download: z.enum(['true', 'false']).optional() }),
+        produces: ['application/octet-stream'],
+        response: { 200: z.unknown().describe('The file'), ...errorResponses(400, 404) },
+      },
+      config: { access, tenantParam: 't' },
     },
-    config: { access, tenantParam: 't' },
-  }, async (request, reply) => {
-    const { row, stream, size } = await marketplace.openOfferDocument(deps, requireTenant(request).id, request.params.id, request.params.docId);
-    return reply
-      .header('Content-Type', row.mimeType)
-      .header('Content-Length', size)
-      .header('Content-Disposition', contentDisposition(row.originalName, request.query.download !== 'true'))
-      .header('X-Content-Type-Options', 'nosniff')
-      // Short: hiding the document or the offer should take effect soon.
-      .header('Cache-Control', 'public, max-age=300')
-      .send(stream);
-  });
+    async (request, reply) => {
+      const { row, stream, size } = await marketplace.openOfferDocument(
+        deps,
+        requireTenant(request).id,
+        request.params.id,
+        request.params.docId,
+      );
+      return (
+        reply
+          .header('Content-Type', row.mimeType)
+          .header('Content-Length', size)
+          .header('Content-Disposition', contentDisposition(row.originalName, request.query.download !== 'true'))
+          .header('X-Content-Type-Options', 'nosniff')
+          // Short: hiding the document or the offer should take effect soon.
+          .header('Cache-Control', 'public, max-age=300')
+          .send(stream)
+      );
+    },
+  );
 
-  r.get('/tenant/:t/marketplace/images/:imageId', {
-    schema: {
-      tags, summary: 'A marketplace image',
-      description: describe(`The image bytes, served only while the image is a visible item of a listed offer or of an institution of the tenant; else 404. ${scope}`, access),
-      params: tenantParams.extend({ imageId: objectId }), produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-      response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 404) },
+  r.get(
+    '/tenant/:t/marketplace/images/:imageId',
+    {
+      schema: {
+        tags,
+        summary: 'A marketplace image',
+        description: describe(
+          `The image bytes, served only while the image is a visible item of a listed offer or of an institution of the tenant; else 404. ${scope}`,
+          access,
+        ),
+        params: tenantParams.extend({ imageId: objectId }),
+        produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+        response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 404) },
+      },
+      config: { access, tenantParam: 't' },
     },
-    config: { access, tenantParam: 't' },
-  }, async (request, reply) => {
-    const file = await marketplace.openPublicImage(deps, requireTenant(request).id, request.params.imageId);
-    // The bytes never change under an id; the hour bounds how long a hidden image stays in caches.
-    return sendImage(reply, file, 'public, max-age=3600, immutable');
-  });
+    async (request, reply) => {
+      const file = await marketplace.openPublicImage(deps, requireTenant(request).id, request.params.imageId);
+      // The bytes never change under an id; the hour bounds how long a hidden image stays in caches.
+      return sendImage(reply, file, 'public, max-age=3600, immutable');
+    },
+  );
 
-  r.get('/tenant/:t/marketplace/institutions', {
-    schema: {
-      tags, summary: 'The institutions of the marketplace',
-      description: describe(`Every institution of the tenant with its listed offers counted, most offers first, then by name; \`search\` (more than 2 characters) matches the name. Paginated (limit up to 100). ${scope}`, access),
-      params: tenantParams, querystring: marketplaceInstitutionListQuery, response: { 200: listOf(marketplaceInstitutionSummary), ...errorResponses(400, 404) },
+  r.get(
+    '/tenant/:t/marketplace/institutions',
+    {
+      schema: {
+        tags,
+        summary: 'The institutions of the marketplace',
+        description: describe(
+          `Every institution of the tenant with its listed offers counted, most offers first, then by name; \`search\` (more than 2 characters) matches the name. Paginated (limit up to 100). ${scope}`,
+          access,
+        ),
+        params: tenantParams,
+        querystring: marketplaceInstitutionListQuery,
+        response: { 200: listOf(marketplaceInstitutionSummary), ...errorResponses(400, 404) },
+      },
+      config: { access, tenantParam: 't' },
     },
-    config: { access, tenantParam: 't' },
-  }, async (request) => marketplace.listMarketplaceInstitutions(deps, requireTenant(request).id, request.query));
+    async (request) => marketplace.listMarketplaceInstitutions(deps, requireTenant(request).id, request.query),
+  );
 
-  r.get('/tenant/:t/marketplace/institutions/:idOrSlug', {
-    schema: {
-      tags, summary: 'An institution on the marketplace',
-      description: describe(`By id or slug (ignoring case): description, visible images (\`src\` is the public address), visible videos, visible custom metrics by position, listed offers counted, and the team (name, e-mail; \`imageUrl\` is null, as member photos are for signed-in members). An institution of another tenant is 404. ${scope}`, access),
-      params: tenantParams.extend({ idOrSlug: offerIdOrSlug }), response: { 200: dataOf(marketplaceInstitution), ...errorResponses(400, 404) },
+  r.get(
+    '/tenant/:t/marketplace/institutions/:idOrSlug',
+    {
+      schema: {
+        tags,
+        summary: 'An institution on the marketplace',
+        description: describe(
+          `By id or slug (ignoring case): description, visible images (\`src\` is the public address), visible videos, visible custom metrics by position, listed offers counted, and the team (name, e-mail; \`imageUrl\` is null, as member photos are for signed-in members). An institution of another tenant is 404. ${scope}`,
+          access,
+        ),
+        params: tenantParams.extend({ idOrSlug: offerIdOrSlug }),
+        response: { 200: dataOf(marketplaceInstitution), ...errorResponses(400, 404) },
+      },
+      config: { access, tenantParam: 't' },
     },
-    config: { access, tenantParam: 't' },
-  }, async (request) => ({ data: await marketplace.getMarketplaceInstitution(deps, requireTenant(request).id, request.params.idOrSlug) }));
+    async (request) => ({ data: await marketplace.getMarketplaceInstitution(deps, requireTenant(request).id, request.params.idOrSlug) }),
+  );
 
-  r.get('/tenant/:t/marketplace/institutions/:id/offers', {
-    schema: {
-      tags, summary: "An institution's offers on the marketplace",
-      description: describe(`As GET marketplace offers, kept to the institution (by id or slug), with the same query. ${filters} ${listed} ${scope}`, access),
-      params: tenantParams.extend({ id: offerIdOrSlug }), querystring: marketplaceOfferListQuery, response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
+  r.get(
+    '/tenant/:t/marketplace/institutions/:id/offers',
+    {
+      schema: {
+        tags,
+        summary: "An institution's offers on the marketplace",
+        description: describe(
+          `As GET marketplace offers, kept to the institution (by id or slug), with the same query. ${filters} ${listed} ${scope}`,
+          access,
+        ),
+        params: tenantParams.extend({ id: offerIdOrSlug }),
+        querystring: marketplaceOfferListQuery,
+        response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
+      },
+      config: { access, tenantParam: 't' },
     },
-    config: { access, tenantParam: 't' },
-  }, async (request) => marketplace.listInstitutionOffers(deps, requireTenant(request).id, request.params.id, request.query));
+    async (request) => marketplace.listInstitutionOffers(deps, requireTenant(request).id, request.params.id, request.query),
+  );
 
-  r.get('/tenant/:t/marketplace/showcase', {
-    schema: {
-      tags, summary: 'The handpicked deals',
-      description: describe(`The offers the tenant's owners handpicked for the showcase carousel, in their order, as cards; picked offers no longer listed are left out. ${scope}`, access),
-      params: tenantParams, response: { 200: dataOf(z.array(marketplaceOfferCard)), ...errorResponses(400, 404) },
+  r.get(
+    '/tenant/:t/marketplace/showcase',
+    {
+      schema: {
+        tags,
+        summary: 'The handpicked deals',
+        description: describe(
+          `The offers the tenant's owners handpicked for the showcase carousel, in their order, as cards; picked offers no longer listed are left out. ${scope}`,
+          access,
+        ),
+        params: tenantParams,
+        response: { 200: dataOf(z.array(marketplaceOfferCard)), ...errorResponses(400, 404) },
+      },
+      config: { access, tenantParam: 't' },
     },
-    config: { access, tenantParam: 't' },
-  }, async (request) => ({ data: await marketplace.getShowcase(deps, requireTenant(request).id) }));
+    async (request) => ({ data: await marketplace.getShowcase(deps, requireTenant(request).id) }),
+  );
 
-  r.get('/tenant/:t/marketplace/settings', {
-    schema: {
-      tags, summary: 'The marketplace settings',
-      description: describe(`The handpicked offer ids, and the card of each one still listed. ${scope}`, owners, keyToo),
-      params: tenantParams, response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
+  r.get(
+    '/tenant/:t/marketplace/settings',
+    {
+      schema: {
+        tags,
+        summary: 'The marketplace settings',
+        description: describe(`The handpicked offer ids, and the card of each one still listed. ${scope}`, owners, keyToo),
+        params: tenantParams,
+        response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
     },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await marketplace.getSettings(deps, requireCaller(request), requireTenant(request).id) }));
+    async (request) => ({ data: await marketplace.getSettings(deps, requireCaller(request), requireTenant(request).id) }),
+  );
 
-  r.put('/tenant/:t/marketplace/settings', {
-    schema: {
-      tags, summary: 'Update the marketplace settings',
-      description: describe(`The handpicked deals, in order (at most 12, each once). Every id must be a listed offer of this tenant, else 400 and nothing changes. The tenant's timeline records the old and new lists. ${scope}`, owners, keyToo),
-      params: tenantParams, body: marketplaceSettings, response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
+  r.put(
+    '/tenant/:t/marketplace/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Update the marketplace settings',
+        description: describe(
+          `The handpicked deals, in order (at most 12, each once). Every id must be a listed offer of this tenant, else 400 and nothing changes. The tenant's timeline records the old and new lists. ${scope}`,
+          owners,
+          keyToo,
+        ),
+        params: tenantParams,
+        body: marketplaceSettings,
+        response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
     },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await marketplace.updateSettings(deps, requireCaller(request), requireTenant(request).id, request.body) }));
+    async (request) => ({ data: await marketplace.updateSettings(deps, requireCaller(request), requireTenant(request).id, request.body) }),
+  );
 }

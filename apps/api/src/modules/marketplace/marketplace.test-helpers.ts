@@ -12,9 +12,22 @@ export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 
 
 export function offerClass(values: Partial<OfferClass> & Pick<OfferClass, 'minimumInvestment'>): OfferClass {
   return {
-    id: newId(), name: 'Class', description: null, internalRateOfReturn: null, annualizedReturn: null, cashOnCash: null, equityMultiple: null,
-    holdingPeriod: null, preferredReturn: null, maximumInvestment: null, distributionFrequency: null, distributionShare: null, pricePerUnit: null,
-    upsideSplit: null, customMetrics: [], ...values,
+    id: newId(),
+    name: 'Class',
+    description: null,
+    internalRateOfReturn: null,
+    annualizedReturn: null,
+    cashOnCash: null,
+    equityMultiple: null,
+    holdingPeriod: null,
+    preferredReturn: null,
+    maximumInvestment: null,
+    distributionFrequency: null,
+    distributionShare: null,
+    pricePerUnit: null,
+    upsideSplit: null,
+    customMetrics: [],
+    ...values,
   };
 }
 
@@ -23,7 +36,9 @@ export function marketplaceFactories(t: TestApp) {
   return {
     async createInstitution(tenantId: string, name: string, values: Partial<typeof institutions.$inferInsert> = {}): Promise<string> {
       const id = newId();
-      await t.app.db.insert(institutions).values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}`, type: 'fund', ...values });
+      await t.app.db
+        .insert(institutions)
+        .values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}`, type: 'fund', ...values });
       return id;
     },
     async createOffer(values: Partial<typeof offers.$inferInsert> & { tenantId: string; institutionId: string }): Promise<string> {
@@ -44,7 +59,16 @@ export function marketplaceFactories(t: TestApp) {
       const storageKey = `documents/${tenantId}/${id}`;
       await t.storage.put(storageKey, data, 'text/plain');
       await t.app.db.insert(documents).values({
-        tenantId, id, name, type: 'OTHER', entityType: 'OFFER', mimeType: 'text/plain', size: data.length, storageKey, originalName: `${name} ä.txt`, uploadedBy: newId(),
+        tenantId,
+        id,
+        name,
+        type: 'OTHER',
+        entityType: 'OFFER',
+        mimeType: 'text/plain',
+        size: data.length,
+        storageKey,
+        originalName: `${name} ä.txt`,
+        uploadedBy: newId(),
       });
       return id;
     },
@@ -52,7 +76,8 @@ export function marketplaceFactories(t: TestApp) {
     get(path: string, opts: { slug?: string; token?: string } = {}) {
       const slug = opts.slug ?? 'acme';
       return t.app.inject({
-        method: 'GET', url: `/api/v1/tenant/${slug}/marketplace/${path}`,
+        method: 'GET',
+        url: `/api/v1/tenant/${slug}/marketplace/${path}`,
         headers: { host: hostOf(slug), ...(opts.token ? bearer(opts.token) : {}) },
       });
     },

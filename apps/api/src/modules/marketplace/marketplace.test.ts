@@ -14,7 +14,9 @@ const LISTED = { approvalStatus: 'approved' as const, published: true, visibilit
 
 async function createInstitution(tenantId: string, name: string): Promise<string> {
   const id = newId();
-  await t.app.db.insert(institutions).values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}`, type: 'fund' });
+  await t.app.db
+    .insert(institutions)
+    .values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}`, type: 'fund' });
   return id;
 }
 async function createOffer(values: Partial<typeof offers.$inferInsert> & { tenantId: string; institutionId: string }): Promise<string> {
@@ -25,7 +27,8 @@ async function createOffer(values: Partial<typeof offers.$inferInsert> & { tenan
 const get = (idOrSlug: string, opts: { slug?: string; token?: string } = {}) => {
   const slug = opts.slug ?? 'acme';
   return t.app.inject({
-    method: 'GET', url: `/api/v1/tenant/${slug}/marketplace/offers/${encodeURIComponent(idOrSlug)}`,
+    method: 'GET',
+    url: `/api/v1/tenant/${slug}/marketplace/offers/${encodeURIComponent(idOrSlug)}`,
     headers: { host: hostOf(slug), ...(opts.token ? bearer(opts.token) : {}) },
   });
 };
@@ -47,15 +50,30 @@ describe('GET tenant/{t}/marketplace/offers/{idOrSlug}', () => {
       { id: 'b', image: newId(), position: 0, hidden: true, purpose: 'banner' },
     ];
     const id = await createOffer({
-      tenantId: t.tenants.acme.id, institutionId: fund, ...LISTED, slug: 'harbor-point', name: 'Harbor Point',
-      images, customMetrics: [{ id: 'm1', key: 'Units', value: '120', position: 0, hidden: false }, { id: 'm2', key: 'Secret', value: 'x', position: 1, hidden: true }],
-      primaryCta: { label: 'Reserve', url: 'https://example.com/reserve' }, secondaryCta: null,
+      tenantId: t.tenants.acme.id,
+      institutionId: fund,
+      ...LISTED,
+      slug: 'harbor-point',
+      name: 'Harbor Point',
+      images,
+      customMetrics: [
+        { id: 'm1', key: 'Units', value: '120', position: 0, hidden: false },
+        { id: 'm2', key: 'Secret', value: 'x', position: 1, hidden: true },
+      ],
+      primaryCta: { label: 'Reserve', url: 'https://example.com/reserve' },
+      secondaryCta: null,
       openDate: new Date(Date.now() - 86_400_000),
     });
     const byId = await get(id);
     expect(byId.statusCode, byId.body).toBe(200);
     const offer = byId.json().data as MarketplaceOffer;
-    expect(offer).toMatchObject({ _id: id, name: 'Harbor Point', listingStatus: 'open', primaryCTA: { label: 'Reserve', url: 'https://example.com/reserve' }, secondaryCTA: null });
+    expect(offer).toMatchObject({
+      _id: id,
+      name: 'Harbor Point',
+      listingStatus: 'open',
+      primaryCTA: { label: 'Reserve', url: 'https://example.com/reserve' },
+      secondaryCTA: null,
+    });
     expect(offer.institution).toMatchObject({ _id: fund, name: 'Harbor Fund', type: 'fund' });
     expect(offer.images.map((i) => i.id)).toEqual(['a']);
     expect(offer.customMetrics.map((m) => m.key)).toEqual(['Units']);
@@ -85,7 +103,11 @@ describe('GET tenant/{t}/marketplace/offers/{idOrSlug}', () => {
     const id = await createOffer({ tenantId: t.tenants.globex.id, institutionId: foreignFund, ...LISTED });
     expect((await get(id)).statusCode).toBe(404);
     expect((await get(id, { slug: 'globex' })).statusCode).toBe(200);
-    const mismatch = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/globex/marketplace/offers/${id}`, headers: { host: hostOf('acme') } });
+    const mismatch = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tenant/globex/marketplace/offers/${id}`,
+      headers: { host: hostOf('acme') },
+    });
     expect(mismatch.statusCode).toBe(404);
   });
 

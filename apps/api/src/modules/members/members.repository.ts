@@ -33,40 +33,68 @@ export async function listMembers(
   }
   if (q.role) conditions.push(eq(tenantMembers.role, q.role));
   if (q.membershipStatus) conditions.push(eq(tenantMembers.membershipStatus, q.membershipStatus));
-  const membersOf = (group: string) => db.select({ id: memberGroupMembers.memberId }).from(memberGroupMembers)
-    .where(and(eq(memberGroupMembers.tenantId, tenantId), eq(memberGroupMembers.groupId, group)));
+  const membersOf = (group: string) =>
+    db
+      .select({ id: memberGroupMembers.memberId })
+      .from(memberGroupMembers)
+      .where(and(eq(memberGroupMembers.tenantId, tenantId), eq(memberGroupMembers.groupId, group)));
   if (groupId) conditions.push(inArray(tenantMembers.id, membersOf(groupId)));
   if (q.notInGroup) conditions.push(notInArray(tenantMembers.id, membersOf(q.notInGroup)));
   const where = and(...conditions);
   const order = q.direction === 'asc' ? asc : desc;
-  const column = { createdAt: tenantMembers.createdAt, name: fullName, email: users.email, role: tenantMembers.role, membershipStatus: tenantMembers.membershipStatus }[q.sort];
+  const column = {
+    createdAt: tenantMembers.createdAt,
+    name: fullName,
+    email: users.email,
+    role: tenantMembers.role,
+    membershipStatus: tenantMembers.membershipStatus,
+  }[q.sort];
   const [rows, [count]] = await Promise.all([
-    db.select({ member: tenantMembers, user: userFields }).from(tenantMembers)
-      .innerJoin(users, eq(users.id, tenantMembers.userId)).where(where)
-      .orderBy(order(column), order(tenantMembers.id)).limit(q.limit).offset(offsetOf(q)),
+    db
+      .select({ member: tenantMembers, user: userFields })
+      .from(tenantMembers)
+      .innerJoin(users, eq(users.id, tenantMembers.userId))
+      .where(where)
+      .orderBy(order(column), order(tenantMembers.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
     db.select({ total: sql<number>`count(*)::int` }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(where),
   ]);
   return { data: rows.map((r) => toMemberAdmin(r)), meta: pageMeta(q, count?.total ?? 0) };
 }
 
 export async function findMemberWithUser(db: DbOrTx, tenantId: string, id: string): Promise<MemberWithUser | undefined> {
-  const [row] = await db.select({ member: tenantMembers, user: userFields }).from(tenantMembers)
+  const [row] = await db
+    .select({ member: tenantMembers, user: userFields })
+    .from(tenantMembers)
     .innerJoin(users, eq(users.id, tenantMembers.userId))
-    .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.id, id))).limit(1);
+    .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.id, id)))
+    .limit(1);
   return row;
 }
 
 /** Ids of the given members that exist in the tenant. */
 export async function existingMemberIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: tenantMembers.id }).from(tenantMembers)
+  const rows = await db
+    .select({ id: tenantMembers.id })
+    .from(tenantMembers)
     .where(and(eq(tenantMembers.tenantId, tenantId), inArray(tenantMembers.id, ids)));
   return rows.map((r) => r.id);
 }
 
 /** Active owners other than the given member: a tenant must always keep at least one. */
 export async function countOtherActiveOwners(db: DbOrTx, tenantId: string, exceptId: string): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(tenantMembers)
-    .where(and(eq(tenantMembers.tenantId, tenantId), eq(tenantMembers.role, 'owner'), eq(tenantMembers.membershipStatus, 'active'), ne(tenantMembers.id, exceptId)));
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(tenantMembers)
+    .where(
+      and(
+        eq(tenantMembers.tenantId, tenantId),
+        eq(tenantMembers.role, 'owner'),
+        eq(tenantMembers.membershipStatus, 'active'),
+        ne(tenantMembers.id, exceptId),
+      ),
+    );
   return row?.total ?? 0;
 }

@@ -1,6 +1,21 @@
 import {
-  dataOf, groupArray, listOf, MEMBERSHIP_TRANSITIONS, memberAccessBody, memberDeleted, memberDetailsBody, memberImageBody, memberInviteBody,
-  memberListQuery, memberRoleBody, memberStatusBody, objectId, tenantMember, tenantMemberAdmin, timelineEvent, timelineQuery,
+  dataOf,
+  groupArray,
+  listOf,
+  MEMBERSHIP_TRANSITIONS,
+  memberAccessBody,
+  memberDeleted,
+  memberDetailsBody,
+  memberImageBody,
+  memberInviteBody,
+  memberListQuery,
+  memberRoleBody,
+  memberStatusBody,
+  objectId,
+  tenantMember,
+  tenantMemberAdmin,
+  timelineEvent,
+  timelineQuery,
 } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +33,8 @@ const signedIn: Access = 'signed-in';
 const keyToo = { serviceCaller: true };
 const params = tenantParams.extend({ id: objectId });
 const ownParams = z.object({ tenantMemberId: objectId });
-const scope = 'Only for this tenant: `{t}` is the id or slug of the tenant of the address; any other gives 404, as does a member of another tenant.';
+const scope =
+  'Only for this tenant: `{t}` is the id or slug of the tenant of the address; any other gives 404, as does a member of another tenant.';
 
 const transitionsText = Object.entries(MEMBERSHIP_TRANSITIONS)
   .map(([from, to]) => `- ${from} → ${to.join(', ')}`)
@@ -30,107 +46,273 @@ export async function membersRoutes(app: FastifyInstance) {
   const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
   const member = dataOf(tenantMemberAdmin);
 
-  r.get('/tenant/:t/members', {
-    schema: {
-      tags, summary: "A tenant's members",
-      description: describe(`Searched over name and e-mail, filtered by role and membership status (and \`notInGroup\`: not in that group), sorted and paginated (newest first by default). ${scope}`, owners, keyToo),
-      params: tenantParams, querystring: memberListQuery, response: { 200: listOf(tenantMemberAdmin), ...errorResponses(400, 401, 403, 404) },
+  r.get(
+    '/tenant/:t/members',
+    {
+      schema: {
+        tags,
+        summary: "A tenant's members",
+        description: describe(
+          `Searched over name and e-mail, filtered by role and membership status (and \`notInGroup\`: not in that group), sorted and paginated (newest first by default). ${scope}`,
+          owners,
+          keyToo,
+        ),
+        params: tenantParams,
+        querystring: memberListQuery,
+        response: { 200: listOf(tenantMemberAdmin), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
     },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => members.listMembers(app.db, requireCaller(request), request.query));
+    async (request) => members.listMembers(app.db, requireCaller(request), request.query),
+  );
 
-  r.post('/tenant/:t/members', {
-    schema: {
-      tags, summary: 'Invite a member',
-      description: describe(`Invites an e-mail address with a role (default member; owners are made by changing the role afterwards), attribute flags and an optional expiry. An existing account is added directly as active and told by e-mail; a new address gets an invitation link (valid 7 days) and shows as invited until accepted. ${scope}`, owners, keyToo),
-      params: tenantParams, body: memberInviteBody, response: { 200: member, ...errorResponses(400, 401, 403, 404, 409) },
+  r.post(
+    '/tenant/:t/members',
+    {
+      schema: {
+        tags,
+        summary: 'Invite a member',
+        description: describe(
+          `Invites an e-mail address with a role (default member; owners are made by changing the role afterwards), attribute flags and an optional expiry. An existing account is added directly as active and told by e-mail; a new address gets an invitation link (valid 7 days) and shows as invited until accepted. ${scope}`,
+          owners,
+          keyToo,
+        ),
+        params: tenantParams,
+        body: memberInviteBody,
+        response: { 200: member, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: owners, tenantParam: 't' },
     },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await members.inviteMember(deps, site(request), requireCaller(request), request.body) }));
+    async (request) => ({ data: await members.inviteMember(deps, site(request), requireCaller(request), request.body) }),
+  );
 
-  r.get('/tenant/:t/members/:id', {
-    schema: { tags, summary: 'A member', description: describe(`The membership with the e-mail, groups and whether the account is still only invited. ${scope}`, owners, keyToo), params, response: { 200: member, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await members.getMember(app.db, requireCaller(request), request.params.id) }));
-
-  r.delete('/tenant/:t/members/:id', {
-    schema: {
-      tags, summary: 'Remove a member',
-      description: describe(`Removes the membership (the account stays) and its group memberships; an open invitation link stops working. You cannot remove yourself, nor the last active owner. ${scope}`, owners, keyToo),
-      params, response: { 200: dataOf(memberDeleted), ...errorResponses(400, 401, 403, 404) },
+  r.get(
+    '/tenant/:t/members/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A member',
+        description: describe(
+          `The membership with the e-mail, groups and whether the account is still only invited. ${scope}`,
+          owners,
+          keyToo,
+        ),
+        params,
+        response: { 200: member, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
     },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await members.removeMember(deps, requireCaller(request), request.params.id) }));
+    async (request) => ({ data: await members.getMember(app.db, requireCaller(request), request.params.id) }),
+  );
 
-  r.put('/tenant/:t/members/:id/details', {
-    schema: { tags, summary: "Update a member's details", description: describe(`First, middle and last name and tags; fields left out are unchanged, empty names are saved as null. ${scope}`, owners, keyToo), params, body: memberDetailsBody, response: { 200: member, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await members.updateDetails(deps, requireCaller(request), request.params.id, request.body) }));
-
-  r.put('/tenant/:t/members/:id/image', {
-    schema: { tags, summary: "Set a member's image", description: describe(`\`image\` is the id returned by POST image (or null to clear it). ${scope}`, owners, keyToo), params, body: memberImageBody, response: { 200: member, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await members.updateImage(deps, requireCaller(request), request.params.id, request.body.image) }));
-
-  r.put('/tenant/:t/members/:id/role', {
-    schema: { tags, summary: "Change a member's role", description: describe(`The last active owner cannot be demoted. ${scope}`, owners, keyToo), params, body: memberRoleBody, response: { 200: member, ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await members.updateRole(deps, requireCaller(request), request.params.id, request.body.role) }));
-
-  r.put('/tenant/:t/members/:id/access', {
-    schema: {
-      tags, summary: "Change a member's access",
-      description: describe(`Attribute flags (institution:manage, investment:make, marketplace:view; flags left out keep their value) and the expiry (null for none). ${scope}`, owners, keyToo),
-      params, body: memberAccessBody, response: { 200: member, ...errorResponses(400, 401, 403, 404) },
+  r.delete(
+    '/tenant/:t/members/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member',
+        description: describe(
+          `Removes the membership (the account stays) and its group memberships; an open invitation link stops working. You cannot remove yourself, nor the last active owner. ${scope}`,
+          owners,
+          keyToo,
+        ),
+        params,
+        response: { 200: dataOf(memberDeleted), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
     },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await members.updateAccess(deps, requireCaller(request), request.params.id, request.body) }));
+    async (request) => ({ data: await members.removeMember(deps, requireCaller(request), request.params.id) }),
+  );
 
-  r.put('/tenant/:t/members/:id/membership-status', {
-    schema: {
-      tags, summary: "Change a member's membership status",
-      description: describe(
-        `The changes an admin may make:\n\n${transitionsText}\n\nAny other change is refused with 400. Invited, invite-rejected and requested members become active only by accepting the invitation or signing in themselves. Suspended and request-denied members lose access at once (their next call is refused). You cannot change your own status, nor suspend the last active owner. ${scope}`,
-        owners, keyToo,
-      ),
-      params, body: memberStatusBody, response: { 200: member, ...errorResponses(400, 401, 403, 404) },
+  r.put(
+    '/tenant/:t/members/:id/details',
+    {
+      schema: {
+        tags,
+        summary: "Update a member's details",
+        description: describe(
+          `First, middle and last name and tags; fields left out are unchanged, empty names are saved as null. ${scope}`,
+          owners,
+          keyToo,
+        ),
+        params,
+        body: memberDetailsBody,
+        response: { 200: member, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
     },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await members.updateStatus(deps, requireCaller(request), request.params.id, request.body.membershipStatus) }));
+    async (request) => ({ data: await members.updateDetails(deps, requireCaller(request), request.params.id, request.body) }),
+  );
 
-  r.post('/tenant/:t/members/:id/resend-invite', {
-    schema: {
-      tags, summary: 'Resend the invitation',
-      description: describe(`Only while the member is invited and has not finished signing up: e-mails a new single-use link (valid 7 days); earlier links stop working. ${scope}`, owners, keyToo),
-      params, response: { 200: member, ...errorResponses(400, 401, 403, 404) },
+  r.put(
+    '/tenant/:t/members/:id/image',
+    {
+      schema: {
+        tags,
+        summary: "Set a member's image",
+        description: describe(`\`image\` is the id returned by POST image (or null to clear it). ${scope}`, owners, keyToo),
+        params,
+        body: memberImageBody,
+        response: { 200: member, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
     },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await members.resendInvite(deps, site(request), requireCaller(request), request.params.id) }));
+    async (request) => ({ data: await members.updateImage(deps, requireCaller(request), request.params.id, request.body.image) }),
+  );
 
-  r.get('/tenant/:t/members/:id/events', {
-    schema: { tags, summary: "A member's history", description: describe(`Timeline events of the membership, searchable, sortable, paginated. ${scope}`, owners, keyToo), params, querystring: timelineQuery, response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => members.listMemberEvents(app.db, requireCaller(request), request.params.id, request.query));
+  r.put(
+    '/tenant/:t/members/:id/role',
+    {
+      schema: {
+        tags,
+        summary: "Change a member's role",
+        description: describe(`The last active owner cannot be demoted. ${scope}`, owners, keyToo),
+        params,
+        body: memberRoleBody,
+        response: { 200: member, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
+    },
+    async (request) => ({ data: await members.updateRole(deps, requireCaller(request), request.params.id, request.body.role) }),
+  );
 
-  r.get('/tenant/:t/members/:id/groups', {
-    schema: { tags, summary: "A member's groups", description: describe(`The groups the member belongs to, with their member counts. ${scope}`, owners, keyToo), params, response: { 200: dataOf(groupArray), ...errorResponses(400, 401, 403, 404) } },
-    config: { access: owners, tenantParam: 't' },
-  }, async (request) => ({ data: await members.listMemberGroups(app.db, requireCaller(request), request.params.id) }));
+  r.put(
+    '/tenant/:t/members/:id/access',
+    {
+      schema: {
+        tags,
+        summary: "Change a member's access",
+        description: describe(
+          `Attribute flags (institution:manage, investment:make, marketplace:view; flags left out keep their value) and the expiry (null for none). ${scope}`,
+          owners,
+          keyToo,
+        ),
+        params,
+        body: memberAccessBody,
+        response: { 200: member, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
+    },
+    async (request) => ({ data: await members.updateAccess(deps, requireCaller(request), request.params.id, request.body) }),
+  );
+
+  r.put(
+    '/tenant/:t/members/:id/membership-status',
+    {
+      schema: {
+        tags,
+        summary: "Change a member's membership status",
+        description: describe(
+          `The changes an admin may make:\n\n${transitionsText}\n\nAny other change is refused with 400. Invited, invite-rejected and requested members become active only by accepting the invitation or signing in themselves. Suspended and request-denied members lose access at once (their next call is refused). You cannot change your own status, nor suspend the last active owner. ${scope}`,
+          owners,
+          keyToo,
+        ),
+        params,
+        body: memberStatusBody,
+        response: { 200: member, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
+    },
+    async (request) => ({
+      data: await members.updateStatus(deps, requireCaller(request), request.params.id, request.body.membershipStatus),
+    }),
+  );
+
+  r.post(
+    '/tenant/:t/members/:id/resend-invite',
+    {
+      schema: {
+        tags,
+        summary: 'Resend the invitation',
+        description: describe(
+          `Only while the member is invited and has not finished signing up: e-mails a new single-use link (valid 7 days); earlier links stop working. ${scope}`,
+          owners,
+          keyToo,
+        ),
+        params,
+        response: { 200: member, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
+    },
+    async (request) => ({ data: await members.resendInvite(deps, site(request), requireCaller(request), request.params.id) }),
+  );
+
+  r.get(
+    '/tenant/:t/members/:id/events',
+    {
+      schema: {
+        tags,
+        summary: "A member's history",
+        description: describe(`Timeline events of the membership, searchable, sortable, paginated. ${scope}`, owners, keyToo),
+        params,
+        querystring: timelineQuery,
+        response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
+    },
+    async (request) => members.listMemberEvents(app.db, requireCaller(request), request.params.id, request.query),
+  );
+
+  r.get(
+    '/tenant/:t/members/:id/groups',
+    {
+      schema: {
+        tags,
+        summary: "A member's groups",
+        description: describe(`The groups the member belongs to, with their member counts. ${scope}`, owners, keyToo),
+        params,
+        response: { 200: dataOf(groupArray), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: owners, tenantParam: 't' },
+    },
+    async (request) => ({ data: await members.listMemberGroups(app.db, requireCaller(request), request.params.id) }),
+  );
 
   // The member's own view of their membership (/user/tenant-member/{id}).
   const own = 'Only your own membership of this tenant; any other id gives 404.';
-  r.get('/tenant-member/:tenantMemberId', {
-    schema: { tags, summary: 'My membership', description: describe(own, signedIn), params: ownParams, response: { 200: dataOf(tenantMember), ...errorResponses(400, 401, 403, 404) } },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await members.getOwnMembership(app.db, requireAuth(request), request.params.tenantMemberId) }));
+  r.get(
+    '/tenant-member/:tenantMemberId',
+    {
+      schema: {
+        tags,
+        summary: 'My membership',
+        description: describe(own, signedIn),
+        params: ownParams,
+        response: { 200: dataOf(tenantMember), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: signedIn },
+    },
+    async (request) => ({ data: await members.getOwnMembership(app.db, requireAuth(request), request.params.tenantMemberId) }),
+  );
 
-  r.get('/tenant-member/:tenantMemberId/events', {
-    schema: { tags, summary: 'My membership activity', description: describe(`Timeline events of the membership. ${own}`, signedIn), params: ownParams, querystring: timelineQuery, response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) } },
-    config: { access: signedIn },
-  }, async (request) => members.listOwnMembershipEvents(app.db, requireAuth(request), request.params.tenantMemberId, request.query));
+  r.get(
+    '/tenant-member/:tenantMemberId/events',
+    {
+      schema: {
+        tags,
+        summary: 'My membership activity',
+        description: describe(`Timeline events of the membership. ${own}`, signedIn),
+        params: ownParams,
+        querystring: timelineQuery,
+        response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: signedIn },
+    },
+    async (request) => members.listOwnMembershipEvents(app.db, requireAuth(request), request.params.tenantMemberId, request.query),
+  );
 
-  r.get('/tenant-member/:tenantMemberId/groups', {
-    schema: { tags, summary: 'My groups', description: describe(`The groups the member can access: name, description, members count, created, updated. ${own}`, signedIn), params: ownParams, response: { 200: dataOf(groupArray), ...errorResponses(400, 401, 403, 404) } },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await members.listOwnMembershipGroups(app.db, requireAuth(request), request.params.tenantMemberId) }));
+  r.get(
+    '/tenant-member/:tenantMemberId/groups',
+    {
+      schema: {
+        tags,
+        summary: 'My groups',
+        description: describe(`The groups the member can access: name, description, members count, created, updated. ${own}`, signedIn),
+        params: ownParams,
+        response: { 200: dataOf(groupArray), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: signedIn },
+    },
+    async (request) => ({ data: await members.listOwnMembershipGroups(app.db, requireAuth(request), request.params.tenantMemberId) }),
+  );
 }

@@ -1,6 +1,13 @@
 import {
-  diffChanges, memberDisplayName, transitionError,
-  type Group, type List, type MembershipStatus, type TenantMemberAdmin, type TimelineEvent, type TimelineQuery,
+  diffChanges,
+  memberDisplayName,
+  transitionError,
+  type Group,
+  type List,
+  type MembershipStatus,
+  type TenantMemberAdmin,
+  type TimelineEvent,
+  type TimelineQuery,
 } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,12 +17,24 @@ import { images, type TenantMemberRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
 import type { AuthContext, Caller } from '../../lib/auth-context.ts';
-import { insertInviteToken, invite, INVITE_TTL_SECONDS, inviterName, revokeInviteTokens, type AuthDeps, type CallSite } from '../auth/index.ts';
+import {
+  insertInviteToken,
+  invite,
+  INVITE_TTL_SECONDS,
+  inviterName,
+  revokeInviteTokens,
+  type AuthDeps,
+  type CallSite,
+} from '../auth/index.ts';
 import { groupIdsOfMember, listGroupsOfMember } from '../groups/index.ts';
 import { deleteMemberRow, updateMember } from '../tenants/index.ts';
 import { actorName, queryEvents, recordEvent } from '../timeline/index.ts';
 import {
-  countOtherActiveOwners, findMemberWithUser, listMembers as listMemberRows, toMemberAdmin, type MemberWithUser,
+  countOtherActiveOwners,
+  findMemberWithUser,
+  listMembers as listMemberRows,
+  toMemberAdmin,
+  type MemberWithUser,
 } from './members.repository.ts';
 
 async function load(db: DbOrTx, tenantId: string, id: string): Promise<MemberWithUser> {
@@ -38,7 +57,12 @@ export async function getMember(db: DbOrTx, caller: Caller, id: string): Promise
   return withGroups(db, await load(db, caller.tenantId, id));
 }
 
-export async function inviteMember(deps: AuthDeps, site: CallSite, caller: Caller, body: z.output<typeof memberInviteBody>): Promise<TenantMemberAdmin> {
+export async function inviteMember(
+  deps: AuthDeps,
+  site: CallSite,
+  caller: Caller,
+  body: z.output<typeof memberInviteBody>,
+): Promise<TenantMemberAdmin> {
   const { tenantMember } = await invite(deps, site, caller, body);
   return withGroups(deps.db, await load(deps.db, caller.tenantId, tenantMember._id));
 }
@@ -64,8 +88,14 @@ async function change(
     if (Object.keys(diff).length === 0) return current;
     const member = await updateMember(tx, caller.tenantId, id, values);
     await recordEvent(tx, {
-      tenantId: caller.tenantId, type: event.type, entity: id, entityType: 'tenant-member', caller,
-      message: event.message(nameOf(current)), meta: { change: diff }, refs: [{ entity: member.userId, entityType: 'user' }],
+      tenantId: caller.tenantId,
+      type: event.type,
+      entity: id,
+      entityType: 'tenant-member',
+      caller,
+      message: event.message(nameOf(current)),
+      meta: { change: diff },
+      refs: [{ entity: member.userId, entityType: 'user' }],
     });
     return { member, user: current.user };
   });
@@ -77,40 +107,68 @@ export function updateDetails(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: st
 }
 
 export function updateImage(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, image: string | null) {
-  return change(deps, caller, id, async (_current, tx) => {
-    if (image) {
-      const [found] = await tx.select({ id: images.id }).from(images).where(and(eq(images.tenantId, caller.tenantId), eq(images.id, image))).limit(1);
-      if (!found) throw new AppError('bad-request', 'image: no such image in this organization');
-    }
-    return { image };
-  }, { type: 'update', message: (name) => `${actorName(caller)} changed the image of ${name}` });
+  return change(
+    deps,
+    caller,
+    id,
+    async (_current, tx) => {
+      if (image) {
+        const [found] = await tx
+          .select({ id: images.id })
+          .from(images)
+          .where(and(eq(images.tenantId, caller.tenantId), eq(images.id, image)))
+          .limit(1);
+        if (!found) throw new AppError('bad-request', 'image: no such image in this organization');
+      }
+      return { image };
+    },
+    { type: 'update', message: (name) => `${actorName(caller)} changed the image of ${name}` },
+  );
 }
 
 export function updateRole(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, role: TenantRole) {
-  return change(deps, caller, id, async (current, tx) => {
-    if (role !== 'owner') await keepAnOwner(tx, current.member, 'The last owner cannot be demoted: make another member owner first');
-    return { role };
-  }, { type: 'access', message: (name) => `${actorName(caller)} made ${name} ${role}` });
+  return change(
+    deps,
+    caller,
+    id,
+    async (current, tx) => {
+      if (role !== 'owner') await keepAnOwner(tx, current.member, 'The last owner cannot be demoted: make another member owner first');
+      return { role };
+    },
+    { type: 'access', message: (name) => `${actorName(caller)} made ${name} ${role}` },
+  );
 }
 
 export function updateAccess(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, body: z.output<typeof memberAccessBody>) {
-  return change(deps, caller, id, (current) => {
-    const values: Partial<TenantMemberRow> = {};
-    if (body.attributes) values.attributes = { ...current.member.attributes, ...body.attributes } satisfies MemberAttributes;
-    if (body.expiresAt !== undefined) values.expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-    return values;
-  }, { type: 'access', message: (name) => `${actorName(caller)} changed the access of ${name}` });
+  return change(
+    deps,
+    caller,
+    id,
+    (current) => {
+      const values: Partial<TenantMemberRow> = {};
+      if (body.attributes) values.attributes = { ...current.member.attributes, ...body.attributes } satisfies MemberAttributes;
+      if (body.expiresAt !== undefined) values.expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+      return values;
+    },
+    { type: 'access', message: (name) => `${actorName(caller)} changed the access of ${name}` },
+  );
 }
 
 export function updateStatus(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, to: MembershipStatus) {
-  return change(deps, caller, id, async (current, tx) => {
-    const refused = transitionError(current.member.membershipStatus, to);
-    if (refused) throw new AppError('bad-request', refused);
-    if (current.member.userId === caller.user?.id) throw new AppError('bad-request', 'You cannot change your own membership status');
-    await keepAnOwner(tx, current.member, 'The last owner cannot be suspended: make another member owner first');
-    if (to === 'invite-rejected') await revokeInviteTokens(tx, caller.tenantId, current.member.userId);
-    return { membershipStatus: to };
-  }, { type: 'status', message: (name) => `${actorName(caller)} changed the status of ${name} to ${to}` });
+  return change(
+    deps,
+    caller,
+    id,
+    async (current, tx) => {
+      const refused = transitionError(current.member.membershipStatus, to);
+      if (refused) throw new AppError('bad-request', refused);
+      if (current.member.userId === caller.user?.id) throw new AppError('bad-request', 'You cannot change your own membership status');
+      await keepAnOwner(tx, current.member, 'The last owner cannot be suspended: make another member owner first');
+      if (to === 'invite-rejected') await revokeInviteTokens(tx, caller.tenantId, current.member.userId);
+      return { membershipStatus: to };
+    },
+    { type: 'status', message: (name) => `${actorName(caller)} changed the status of ${name} to ${to}` },
+  );
 }
 
 export async function removeMember(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string): Promise<{ _id: string; deleted: true }> {
@@ -121,7 +179,11 @@ export async function removeMember(deps: Pick<AuthDeps, 'db'>, caller: Caller, i
     await revokeInviteTokens(tx, caller.tenantId, current.member.userId);
     await deleteMemberRow(tx, caller.tenantId, id);
     await recordEvent(tx, {
-      tenantId: caller.tenantId, type: 'delete', entity: id, entityType: 'tenant-member', caller,
+      tenantId: caller.tenantId,
+      type: 'delete',
+      entity: id,
+      entityType: 'tenant-member',
+      caller,
       message: `${actorName(caller)} removed ${nameOf(current)}`,
       meta: { delete: { email: current.user.email, role: current.member.role, membershipStatus: current.member.membershipStatus } },
       refs: [{ entity: current.member.userId, entityType: 'user' }],
@@ -135,23 +197,36 @@ export async function resendInvite(deps: AuthDeps, site: CallSite, caller: Calle
   const now = deps.clock.now();
   const { found, token } = await deps.db.transaction(async (tx) => {
     const current = await load(tx, caller.tenantId, id);
-    if (current.user.signupStatus !== 'partial') throw new AppError('bad-request', 'This member has already accepted: there is no invitation to resend');
-    if (current.member.membershipStatus !== 'invited') throw new AppError('bad-request', 'Only invited members can be sent the invitation again');
+    if (current.user.signupStatus !== 'partial')
+      throw new AppError('bad-request', 'This member has already accepted: there is no invitation to resend');
+    if (current.member.membershipStatus !== 'invited')
+      throw new AppError('bad-request', 'Only invited members can be sent the invitation again');
     await revokeInviteTokens(tx, caller.tenantId, current.member.userId);
     const jti = await insertInviteToken(tx, caller.tenantId, current.member.userId, now);
     const signed = await deps.tokens.signPurpose(
       'invite',
       { email: current.user.email, firstname: current.member.firstname, lastname: current.member.lastname, tenantId: caller.tenantId },
-      jti, INVITE_TTL_SECONDS, now,
+      jti,
+      INVITE_TTL_SECONDS,
+      now,
     );
     await recordEvent(tx, {
-      tenantId: caller.tenantId, type: 'invite', entity: id, entityType: 'tenant-member', caller,
-      message: `${actorName(caller)} resent the invitation to ${current.user.email}`, refs: [{ entity: current.member.userId, entityType: 'user' }],
+      tenantId: caller.tenantId,
+      type: 'invite',
+      entity: id,
+      entityType: 'tenant-member',
+      caller,
+      message: `${actorName(caller)} resent the invitation to ${current.user.email}`,
+      refs: [{ entity: current.member.userId, entityType: 'user' }],
     });
     return { found: current, token: signed };
   });
   const url = `${site.origin}/invite-accept?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({ to: found.user.email, tenantId: caller.tenantId, ...inviteMail(site.tenant.name, inviterName(caller, site.tenant), url, INVITE_TTL_SECONDS / 86_400) });
+  await deps.mailer.send({
+    to: found.user.email,
+    tenantId: caller.tenantId,
+    ...inviteMail(site.tenant.name, inviterName(caller, site.tenant), url, INVITE_TTL_SECONDS / 86_400),
+  });
   return withGroups(deps.db, found);
 }
 

@@ -18,12 +18,21 @@ afterAll(async () => {
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 const call = (who: SignedUp, method: Method, path: string, payload?: object, tenant = t.tenants.acme.id) =>
-  t.app.inject({ method, url: `/api/v1/tenant/${tenant}/members${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/v1/tenant/${tenant}/members${path}`,
+    headers: { host: who.host, ...bearer(who.token) },
+    ...(payload ? { payload } : {}),
+  });
 const own = (who: SignedUp, path: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/tenant-member/${path}`, headers: { host: who.host, ...bearer(who.token) } });
 const memberRow = async (id: string) => (await t.app.db.select().from(tenantMembers).where(eq(tenantMembers.id, id)))[0];
 const eventsOf = (id: string) =>
-  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id))).orderBy(timelineEvents.createdAt);
+  t.app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id)))
+    .orderBy(timelineEvents.createdAt);
 
 async function invite(email = uniqueEmail('invitee'), extra: object = {}) {
   const res = await call(owner, 'POST', '', { email, firstname: 'Ada', lastname: 'Lovelace', ...extra });
@@ -33,7 +42,9 @@ async function invite(email = uniqueEmail('invitee'), extra: object = {}) {
 async function acceptInvite(email: string) {
   const { token } = await lastMailTo(t.app, email);
   return t.app.inject({
-    method: 'POST', url: '/api/v1/auth/invite-accept', headers: { host: owner.host },
+    method: 'POST',
+    url: '/api/v1/auth/invite-accept',
+    headers: { host: owner.host },
     payload: { email, password: PASSWORD, firstname: 'Ada', lastname: 'Lovelace', acceptDisclosures: true, inviteToken: token },
   });
 }
@@ -54,7 +65,9 @@ describe('access to tenant/{t}/members', () => {
     // And a member id of another tenant is unknown here.
     expect((await call(owner, 'GET', `/${stranger.tenantMember!._id}`)).statusCode).toBe(404);
     expect((await call(owner, 'GET', `/${someObjectId()}`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${t.tenants.acme.id}/members`, headers: { host: owner.host } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${t.tenants.acme.id}/members`, headers: { host: owner.host } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -69,8 +82,12 @@ describe('GET tenant/{t}/members', () => {
     const byEmail = await call(owner, 'GET', `?search=zed-${tag}`);
     expect(byEmail.json().data).toHaveLength(1);
     expect(byEmail.json().data[0]).toMatchObject({ membershipStatus: 'invited', signupStatus: 'partial', rbac: { role: 'viewer' } });
-    expect((await call(owner, 'GET', `?search=quill${tag}&role=member`)).json().data.map((m: TenantMemberAdmin) => m.firstname)).toEqual(['Yara']);
-    expect((await call(owner, 'GET', `?search=quill${tag}&membershipStatus=invited`)).json().data.map((m: TenantMemberAdmin) => m.firstname)).toEqual(['Zed']);
+    expect((await call(owner, 'GET', `?search=quill${tag}&role=member`)).json().data.map((m: TenantMemberAdmin) => m.firstname)).toEqual([
+      'Yara',
+    ]);
+    expect(
+      (await call(owner, 'GET', `?search=quill${tag}&membershipStatus=invited`)).json().data.map((m: TenantMemberAdmin) => m.firstname),
+    ).toEqual(['Zed']);
     const page2 = await call(owner, 'GET', `?search=quill${tag}&limit=1&page=2&sort=name&direction=asc`);
     expect(page2.json().data.map((m: TenantMemberAdmin) => m.firstname)).toEqual(['Zed']);
     const bad = await call(owner, 'GET', '?membershipStatus=gone');
@@ -81,15 +98,26 @@ describe('GET tenant/{t}/members', () => {
 
 describe('POST tenant/{t}/members (invite)', () => {
   it('invites a new address by e-mail through the outbox, as member by default, with attributes and expiry', async () => {
-    const { email, member } = await invite(uniqueEmail('new'), { attributes: { 'institution:manage': true }, expiresAt: '2030-01-01T00:00:00.000Z' });
-    expect(member).toMatchObject({ membershipStatus: 'invited', signupStatus: 'partial', email, rbac: { role: 'member', expiresAt: '2030-01-01T00:00:00.000Z' } });
+    const { email, member } = await invite(uniqueEmail('new'), {
+      attributes: { 'institution:manage': true },
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    expect(member).toMatchObject({
+      membershipStatus: 'invited',
+      signupStatus: 'partial',
+      email,
+      rbac: { role: 'member', expiresAt: '2030-01-01T00:00:00.000Z' },
+    });
     expect(member.rbac.attributes['institution:manage']).toBe(true);
     const { mail, token } = await lastMailTo(t.app, email);
     expect(mail?.subject).toContain('invited');
     expect(token).toBeTruthy();
     const accepted = await acceptInvite(email);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await call(owner, 'GET', `/${member._id}`)).json().data).toMatchObject({ membershipStatus: 'active', signupStatus: 'complete' });
+    expect((await call(owner, 'GET', `/${member._id}`)).json().data).toMatchObject({
+      membershipStatus: 'active',
+      signupStatus: 'complete',
+    });
     const [event] = await eventsOf(member._id);
     expect(event).toMatchObject({ type: 'invite', entityType: 'tenant-member', meta: { change: { role: { old: null, new: 'member' } } } });
   });
@@ -122,7 +150,10 @@ describe('PUT details, image, role, access', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ firstname: 'New', middlename: null, tags: ['vip'] });
     const events = await eventsOf(id);
-    expect(events.at(-1)).toMatchObject({ type: 'update', meta: { change: { firstname: { old: 'Old', new: 'New' }, tags: { old: [], new: ['vip'] } } } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'update',
+      meta: { change: { firstname: { old: 'Old', new: 'New' }, tags: { old: [], new: ['vip'] } } },
+    });
     const bad = await call(owner, 'PUT', `/${id}/details`, { firstname: 'x'.repeat(101) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/First name/);
@@ -145,15 +176,20 @@ describe('PUT details, image, role, access', () => {
     expect(res.json().data.rbac.role).toBe('editor');
     expect((await eventsOf(id)).at(-1)).toMatchObject({ type: 'access', meta: { change: { role: { old: 'investor', new: 'editor' } } } });
     expect((await call(owner, 'PUT', `/${id}/role`, { role: 'boss' })).statusCode).toBe(400);
-
   });
 
   it('changes attribute flags and expiry', async () => {
     const target = await signUp(t.app, 'acme');
     const id = target.tenantMember!._id;
-    const res = await call(owner, 'PUT', `/${id}/access`, { attributes: { 'marketplace:view': false }, expiresAt: '2031-05-01T00:00:00.000Z' });
+    const res = await call(owner, 'PUT', `/${id}/access`, {
+      attributes: { 'marketplace:view': false },
+      expiresAt: '2031-05-01T00:00:00.000Z',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.rbac).toMatchObject({ attributes: { 'marketplace:view': false, 'investment:make': true }, expiresAt: '2031-05-01T00:00:00.000Z' });
+    expect(res.json().data.rbac).toMatchObject({
+      attributes: { 'marketplace:view': false, 'investment:make': true },
+      expiresAt: '2031-05-01T00:00:00.000Z',
+    });
     expect((await eventsOf(id)).at(-1)!.meta.change).toHaveProperty('expiresAt');
     expect((await call(owner, 'PUT', `/${id}/access`, { attributes: { 'fly:plane': true } })).statusCode).toBe(400);
     expect((await call(owner, 'PUT', `/${id}/access`, { expiresAt: 'soon' })).json().error.message).toMatch(/Expiry/);
@@ -164,12 +200,16 @@ describe('PUT membership-status', () => {
   it('suspends an active member, who loses access at once, and reactivates them', async () => {
     const target = await signUp(t.app, 'acme');
     const id = target.tenantMember!._id;
-    const me = () => t.app.inject({ method: 'GET', url: `/api/v1/user/${target.user._id}`, headers: { host: target.host, ...bearer(target.token) } });
+    const me = () =>
+      t.app.inject({ method: 'GET', url: `/api/v1/user/${target.user._id}`, headers: { host: target.host, ...bearer(target.token) } });
     expect((await me()).statusCode).toBe(200);
     const res = await call(owner, 'PUT', `/${id}/membership-status`, { membershipStatus: 'suspended' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await me()).statusCode).toBe(403);
-    expect((await eventsOf(id)).at(-1)).toMatchObject({ type: 'status', meta: { change: { membershipStatus: { old: 'active', new: 'suspended' } } } });
+    expect((await eventsOf(id)).at(-1)).toMatchObject({
+      type: 'status',
+      meta: { change: { membershipStatus: { old: 'active', new: 'suspended' } } },
+    });
     expect((await call(owner, 'PUT', `/${id}/membership-status`, { membershipStatus: 'active' })).statusCode).toBe(200);
     expect((await me()).statusCode).toBe(200);
   });
@@ -200,9 +240,15 @@ describe('PUT membership-status', () => {
     const b = await signUp(t.app, 'acme');
     await updateMember(t.app.db, t.tenants.acme.id, a.tenantMember!._id, { membershipStatus: 'requested' });
     await updateMember(t.app.db, t.tenants.acme.id, b.tenantMember!._id, { membershipStatus: 'requested' });
-    expect((await call(owner, 'PUT', `/${a.tenantMember!._id}/membership-status`, { membershipStatus: 'active' })).json().data.membershipStatus).toBe('active');
-    expect((await call(owner, 'PUT', `/${b.tenantMember!._id}/membership-status`, { membershipStatus: 'request-denied' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/user/${b.user._id}`, headers: { host: b.host, ...bearer(b.token) } })).statusCode).toBe(403);
+    expect(
+      (await call(owner, 'PUT', `/${a.tenantMember!._id}/membership-status`, { membershipStatus: 'active' })).json().data.membershipStatus,
+    ).toBe('active');
+    expect((await call(owner, 'PUT', `/${b.tenantMember!._id}/membership-status`, { membershipStatus: 'request-denied' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/user/${b.user._id}`, headers: { host: b.host, ...bearer(b.token) } })).statusCode,
+    ).toBe(403);
   });
 
   it('you cannot change your own status', async () => {
@@ -219,10 +265,13 @@ describe('POST resend-invite', () => {
     expect(res.statusCode, res.body).toBe(200);
     const second = await lastMailTo(t.app, email);
     expect(second.token).not.toBe(first.token);
-    const accept = (token: string) => t.app.inject({
-      method: 'POST', url: '/api/v1/auth/invite-accept', headers: { host: owner.host },
-      payload: { email, password: PASSWORD, firstname: 'Ada', lastname: 'Lovelace', acceptDisclosures: true, inviteToken: token },
-    });
+    const accept = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/invite-accept',
+        headers: { host: owner.host },
+        payload: { email, password: PASSWORD, firstname: 'Ada', lastname: 'Lovelace', acceptDisclosures: true, inviteToken: token },
+      });
     expect((await accept(first.token!)).statusCode).toBe(400);
     expect((await accept(second.token!)).statusCode).toBe(200);
     // Signed up now: nothing to resend.
@@ -242,7 +291,6 @@ describe('DELETE tenant/{t}/members/{id}', () => {
     expect((await eventsOf(id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { email: target.email } } });
     expect((await call(owner, 'DELETE', `/${id}`)).statusCode).toBe(404);
     expect((await call(owner, 'DELETE', `/${owner.tenantMember!._id}`)).json().error.message).toMatch(/yourself/);
-
   });
 });
 
@@ -253,16 +301,30 @@ describe('the last active owner', () => {
     const admin = await signUp(t.app, 'demo', { admin: true });
     const id = solo.tenantMember!._id;
     const as = (who: SignedUp, method: Method, path: string, payload?: object) =>
-      t.app.inject({ method, url: `/api/v1/tenant/demo/members/${id}${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+      t.app.inject({
+        method,
+        url: `/api/v1/tenant/demo/members/${id}${path}`,
+        headers: { host: who.host, ...bearer(who.token) },
+        ...(payload ? { payload } : {}),
+      });
     const demote = await as(solo, 'PUT', '/role', { role: 'member' });
     expect(demote.statusCode).toBe(400);
     expect(demote.json().error.message).toMatch(/last owner/);
     expect((await as(admin, 'PUT', '/membership-status', { membershipStatus: 'suspended' })).json().error.message).toMatch(/last owner/);
     expect((await as(admin, 'DELETE', '')).json().error.message).toMatch(/last owner/);
-    expect((await memberRow(id))).toMatchObject({ role: 'owner', membershipStatus: 'active' });
+    expect(await memberRow(id)).toMatchObject({ role: 'owner', membershipStatus: 'active' });
     // With a second owner the first may step down.
     const second = await signUp(t.app, 'demo');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/tenant/demo/members/${second.tenantMember!._id}/role`, headers: { host: solo.host, ...bearer(solo.token) }, payload: { role: 'owner' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/tenant/demo/members/${second.tenantMember!._id}/role`,
+          headers: { host: solo.host, ...bearer(solo.token) },
+          payload: { role: 'owner' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await as(solo, 'PUT', '/role', { role: 'member' })).statusCode).toBe(200);
   });
 });
@@ -274,8 +336,18 @@ describe('events and groups of a member', () => {
     await call(owner, 'PUT', `/${id}/details`, { tags: ['a'] });
     const events = await call(owner, 'GET', `/${id}/events`);
     expect(events.json().data.map((e: TimelineEvent) => e.entity)).toContain(id);
-    const group = await t.app.inject({ method: 'POST', url: '/api/v1/tenant/acme/groups', headers: { host: owner.host, ...bearer(owner.token) }, payload: { name: `G ${id}` } });
-    await t.app.inject({ method: 'POST', url: `/api/v1/tenant/acme/groups/${group.json().data._id}/members`, headers: { host: owner.host, ...bearer(owner.token) }, payload: { memberIds: [id] } });
+    const group = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tenant/acme/groups',
+      headers: { host: owner.host, ...bearer(owner.token) },
+      payload: { name: `G ${id}` },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tenant/acme/groups/${group.json().data._id}/members`,
+      headers: { host: owner.host, ...bearer(owner.token) },
+      payload: { memberIds: [id] },
+    });
     const groups = await call(owner, 'GET', `/${id}/groups`);
     expect(groups.json().data.map((g: Group) => [g.name, g.totalMembers])).toEqual([[`G ${id}`, 1]]);
     expect((await call(owner, 'GET', `/${id}`)).json().data.groups).toEqual([group.json().data._id]);

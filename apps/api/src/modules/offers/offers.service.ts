@@ -1,12 +1,34 @@
 import {
-  approvalStatusLabels, deriveListingStatus, diffChanges, imageUrl, missingRequiredDocuments, offerRequiredDocumentTypeLabels, userDisplayName,
-  visibilityStatusLabels, type ApprovalStatus, type List, type Offer, type OfferDashboard, type OfferDocument, type OfferSummary,
-  type TimelineEvent, type TimelineQuery, type VisibilityStatus,
+  approvalStatusLabels,
+  deriveListingStatus,
+  diffChanges,
+  imageUrl,
+  missingRequiredDocuments,
+  offerRequiredDocumentTypeLabels,
+  userDisplayName,
+  visibilityStatusLabels,
+  type ApprovalStatus,
+  type List,
+  type Offer,
+  type OfferDashboard,
+  type OfferDocument,
+  type OfferSummary,
+  type TimelineEvent,
+  type TimelineQuery,
+  type VisibilityStatus,
 } from '@tessera/domain';
 import type { z } from 'zod';
 import type {
-  institutionOfferListQuery, offerCreateBody, offerCtaBody, offerDetailsBody, offerDocumentsBody, offerFinancialsBody, offerImagesBody,
-  offerListQuery, offerStatusBody, offerVideosBody,
+  institutionOfferListQuery,
+  offerCreateBody,
+  offerCtaBody,
+  offerDetailsBody,
+  offerDocumentsBody,
+  offerFinancialsBody,
+  offerImagesBody,
+  offerListQuery,
+  offerStatusBody,
+  offerVideosBody,
 } from '@tessera/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { InstitutionRow, OfferRow } from '../../db/schema/index.ts';
@@ -17,12 +39,28 @@ import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import {
-  isTenantOwner, requireInstitution, requireInstitutionOfKey, requireRaiseMode, requireTenantOwner, type InstitutionAccess, type InstitutionReader,
+  isTenantOwner,
+  requireInstitution,
+  requireInstitutionOfKey,
+  requireRaiseMode,
+  requireTenantOwner,
+  type InstitutionAccess,
+  type InstitutionReader,
 } from '../institutions/index.ts';
 import { queryEvents, recordEvent } from '../timeline/index.ts';
 import {
-  countOfferAnalytics, deleteOfferRow, documentFacts, documentsForOffer, existingImageIds, findOffer, insertOffer, listOffers as listOfferRows,
-  logoUrlOf, slugTaken, updateOffer, userNames,
+  countOfferAnalytics,
+  deleteOfferRow,
+  documentFacts,
+  documentsForOffer,
+  existingImageIds,
+  findOffer,
+  insertOffer,
+  listOffers as listOfferRows,
+  logoUrlOf,
+  slugTaken,
+  updateOffer,
+  userNames,
 } from './offers.repository.ts';
 
 export interface OfferDeps {
@@ -129,7 +167,12 @@ export function listOffers(deps: OfferDeps, reader: InstitutionReader, q: z.outp
   return listOfferRows(deps.db, reader.tenantId, q, { now, ...(!isTenantOwner(reader) && { teamOf: reader.user.id }) });
 }
 
-export async function listInstitutionOffers(deps: OfferDeps, reader: InstitutionReader, institutionId: string, q: z.output<typeof institutionOfferListQuery>): Promise<List<OfferSummary>> {
+export async function listInstitutionOffers(
+  deps: OfferDeps,
+  reader: InstitutionReader,
+  institutionId: string,
+  q: z.output<typeof institutionOfferListQuery>,
+): Promise<List<OfferSummary>> {
   if (reader.apiKey) await requireInstitutionOfKey(deps.db, reader, institutionId);
   else await requireInstitution(deps.db, reader, institutionId);
   return listOfferRows(deps.db, reader.tenantId, q, { now: deps.clock.now(), institutionId });
@@ -162,12 +205,33 @@ export async function createOffer(deps: OfferDeps, auth: AuthContext, body: z.ou
   try {
     const row = await deps.db.transaction(async (tx) => {
       const created = await insertOffer(tx, {
-        tenantId: auth.tenantId, id: newId(), institutionId: institution.id, name: body.name, slug: body.slug, createdBy: auth.user.id,
+        tenantId: auth.tenantId,
+        id: newId(),
+        institutionId: institution.id,
+        name: body.name,
+        slug: body.slug,
+        createdBy: auth.user.id,
       });
       await recordEvent(tx, {
-        tenantId: auth.tenantId, type: 'create', entity: created.id, entityType: 'tenant-offer', userId: auth.user.id,
+        tenantId: auth.tenantId,
+        type: 'create',
+        entity: created.id,
+        entityType: 'tenant-offer',
+        userId: auth.user.id,
         message: `${actorOf(auth)} created the offer ${created.name} for ${institution.name}`,
-        meta: { change: diffChanges({}, { name: created.name, slug: created.slug, institution: institution.id, approvalStatus: created.approvalStatus, published: created.published, visibilityStatus: created.visibilityStatus }) },
+        meta: {
+          change: diffChanges(
+            {},
+            {
+              name: created.name,
+              slug: created.slug,
+              institution: institution.id,
+              approvalStatus: created.approvalStatus,
+              published: created.published,
+              visibilityStatus: created.visibilityStatus,
+            },
+          ),
+        },
         refs: institutionRef(institution.id),
       });
       return created;
@@ -184,9 +248,22 @@ export async function deleteOffer(deps: OfferDeps, auth: AuthContext, id: string
     const { offer } = await load(tx, auth, id, { write: true });
     await deleteOfferRow(tx, auth.tenantId, id);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'delete', entity: id, entityType: 'tenant-offer', userId: auth.user.id,
+      tenantId: auth.tenantId,
+      type: 'delete',
+      entity: id,
+      entityType: 'tenant-offer',
+      userId: auth.user.id,
       message: `${actorOf(auth)} deleted the offer ${offer.name}`,
-      meta: { delete: { name: offer.name, slug: offer.slug, institution: offer.institutionId, approvalStatus: offer.approvalStatus, published: offer.published, visibilityStatus: offer.visibilityStatus } },
+      meta: {
+        delete: {
+          name: offer.name,
+          slug: offer.slug,
+          institution: offer.institutionId,
+          approvalStatus: offer.approvalStatus,
+          published: offer.published,
+          visibilityStatus: offer.visibilityStatus,
+        },
+      },
       refs: institutionRef(offer.institutionId),
     });
   });
@@ -212,34 +289,64 @@ async function change(
     if (Object.keys(diff).length === 0) return { row: current.offer, institution: current.institution };
     const updated = await updateOffer(tx, auth.tenantId, id, values);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: event.type ?? 'update', entity: id, entityType: 'tenant-offer', userId: auth.user.id,
-      message: event.message(current.offer.name), meta: { change: diff }, refs: institutionRef(current.offer.institutionId),
+      tenantId: auth.tenantId,
+      type: event.type ?? 'update',
+      entity: id,
+      entityType: 'tenant-offer',
+      userId: auth.user.id,
+      message: event.message(current.offer.name),
+      meta: { change: diff },
+      refs: institutionRef(current.offer.institutionId),
     });
     return { row: updated, institution: current.institution };
   });
   return toOffer(deps.db, row, institution, now);
 }
 
-export async function updateDetails(deps: OfferDeps, auth: AuthContext, id: string, body: z.output<typeof offerDetailsBody>): Promise<Offer> {
-  return change(deps, auth, id, async (_current, tx) => {
-    if (await slugTaken(tx, auth.tenantId, body.slug, id)) throw slugConflict(body.slug);
-    return {
-      name: body.name, slug: body.slug, type: body.type, assetClass: body.assetClass, equityType: body.equityType,
-      description: sanitizeRichText(body.description),
-      descriptionShort: body.descriptionShort === null || body.descriptionShort === '' ? null : body.descriptionShort,
-      fedExemptionExclusions: [...new Set(body.fedExemptionExclusions)],
-    };
-  }, { message: (name) => `${actorOf(auth)} updated the details of ${name}` }).catch((error: unknown) => {
+export async function updateDetails(
+  deps: OfferDeps,
+  auth: AuthContext,
+  id: string,
+  body: z.output<typeof offerDetailsBody>,
+): Promise<Offer> {
+  return change(
+    deps,
+    auth,
+    id,
+    async (_current, tx) => {
+      if (await slugTaken(tx, auth.tenantId, body.slug, id)) throw slugConflict(body.slug);
+      return {
+        name: body.name,
+        slug: body.slug,
+        type: body.type,
+        assetClass: body.assetClass,
+        equityType: body.equityType,
+        description: sanitizeRichText(body.description),
+        descriptionShort: body.descriptionShort === null || body.descriptionShort === '' ? null : body.descriptionShort,
+        fedExemptionExclusions: [...new Set(body.fedExemptionExclusions)],
+      };
+    },
+    { message: (name) => `${actorOf(auth)} updated the details of ${name}` },
+  ).catch((error: unknown) => {
     // Two offers renamed to the same slug at once: the unique index decides.
     throw isUniqueViolation(error) ? slugConflict(body.slug) : error;
   });
 }
 
 export function updateFinancials(deps: OfferDeps, auth: AuthContext, id: string, body: z.output<typeof offerFinancialsBody>) {
-  return change(deps, auth, id, () => ({
-    classes: body.classes, customMetrics: body.customMetrics,
-    capitalRaiseMin: body.capitalRaiseMin, capitalRaiseMax: body.capitalRaiseMax, capitalRaiseTotal: body.capitalRaiseTotal,
-  }), { message: (name) => `${actorOf(auth)} updated the financials of ${name}` });
+  return change(
+    deps,
+    auth,
+    id,
+    () => ({
+      classes: body.classes,
+      customMetrics: body.customMetrics,
+      capitalRaiseMin: body.capitalRaiseMin,
+      capitalRaiseMax: body.capitalRaiseMax,
+      capitalRaiseTotal: body.capitalRaiseTotal,
+    }),
+    { message: (name) => `${actorOf(auth)} updated the financials of ${name}` },
+  );
 }
 
 export function updateCta(deps: OfferDeps, auth: AuthContext, id: string, body: z.output<typeof offerCtaBody>) {
@@ -249,12 +356,18 @@ export function updateCta(deps: OfferDeps, auth: AuthContext, id: string, body: 
 }
 
 export function updateImages(deps: OfferDeps, auth: AuthContext, id: string, body: z.output<typeof offerImagesBody>) {
-  return change(deps, auth, id, async (_current, tx) => {
-    const known = await existingImageIds(tx, auth.tenantId, [...new Set(body.images.map((i) => i.image))]);
-    const unknown = body.images.find((i) => !known.has(i.image));
-    if (unknown) throw new AppError('bad-request', `images: no such image in this organization: ${unknown.image}`);
-    return { images: body.images.map((i) => ({ ...i, url: imageUrl(i.image) })) };
-  }, { message: (name) => `${actorOf(auth)} updated the images of ${name}` });
+  return change(
+    deps,
+    auth,
+    id,
+    async (_current, tx) => {
+      const known = await existingImageIds(tx, auth.tenantId, [...new Set(body.images.map((i) => i.image))]);
+      const unknown = body.images.find((i) => !known.has(i.image));
+      if (unknown) throw new AppError('bad-request', `images: no such image in this organization: ${unknown.image}`);
+      return { images: body.images.map((i) => ({ ...i, url: imageUrl(i.image) })) };
+    },
+    { message: (name) => `${actorOf(auth)} updated the images of ${name}` },
+  );
 }
 
 export function updateVideos(deps: OfferDeps, auth: AuthContext, id: string, body: z.output<typeof offerVideosBody>) {
@@ -267,42 +380,65 @@ export function updateVideos(deps: OfferDeps, auth: AuthContext, id: string, bod
  * makes the institution its owner (see documentRoleThroughOffer), so it cannot be a way into someone else's file.
  */
 export function updateDocuments(deps: OfferDeps, auth: AuthContext, id: string, body: z.output<typeof offerDocumentsBody>) {
-  return change(deps, auth, id, async (current, tx, now) => {
-    const ids = body.documents.map((d) => d.document);
-    const duplicate = ids.find((d, i) => ids.indexOf(d) !== i);
-    if (duplicate) throw new AppError('bad-request', `documents: the document ${duplicate} is listed twice`);
-    const listed = new Set(current.offer.documents.map((d) => d.document));
-    const found = new Map((await documentsForOffer(tx, auth.tenantId, ids, auth.user.id, now)).map((d) => [d.id, d]));
-    for (const documentId of ids) {
-      const doc = found.get(documentId);
-      const usable = doc && (listed.has(documentId) || current.isOwner || doc.uploadedBy === auth.user.id || doc.granted);
-      if (!usable) throw new AppError('bad-request', `documents: no such document in this organization: ${documentId}`);
-      if (doc.entityType !== 'OFFER') throw new AppError('bad-request', `documents: the document ${documentId} was not uploaded as an offer document (entity type OFFER)`);
-    }
-    return { documents: [...body.documents].sort((a, b) => a.position - b.position) };
-  }, { message: (name) => `${actorOf(auth)} updated the documents of ${name}` });
+  return change(
+    deps,
+    auth,
+    id,
+    async (current, tx, now) => {
+      const ids = body.documents.map((d) => d.document);
+      const duplicate = ids.find((d, i) => ids.indexOf(d) !== i);
+      if (duplicate) throw new AppError('bad-request', `documents: the document ${duplicate} is listed twice`);
+      const listed = new Set(current.offer.documents.map((d) => d.document));
+      const found = new Map((await documentsForOffer(tx, auth.tenantId, ids, auth.user.id, now)).map((d) => [d.id, d]));
+      for (const documentId of ids) {
+        const doc = found.get(documentId);
+        const usable = doc && (listed.has(documentId) || current.isOwner || doc.uploadedBy === auth.user.id || doc.granted);
+        if (!usable) throw new AppError('bad-request', `documents: no such document in this organization: ${documentId}`);
+        if (doc.entityType !== 'OFFER')
+          throw new AppError(
+            'bad-request',
+            `documents: the document ${documentId} was not uploaded as an offer document (entity type OFFER)`,
+          );
+      }
+      return { documents: [...body.documents].sort((a, b) => a.position - b.position) };
+    },
+    { message: (name) => `${actorOf(auth)} updated the documents of ${name}` },
+  );
 }
 
 export function updateStatus(deps: OfferDeps, auth: AuthContext, id: string, body: z.output<typeof offerStatusBody>) {
-  return change(deps, auth, id, () => ({
-    openDate: body.openDate ? new Date(body.openDate) : null,
-    closeDate: body.closeDate ? new Date(body.closeDate) : null,
-  }), { type: 'status', message: (name) => `${actorOf(auth)} changed the dates of ${name}` });
+  return change(
+    deps,
+    auth,
+    id,
+    () => ({
+      openDate: body.openDate ? new Date(body.openDate) : null,
+      closeDate: body.closeDate ? new Date(body.closeDate) : null,
+    }),
+    { type: 'status', message: (name) => `${actorOf(auth)} changed the dates of ${name}` },
+  );
 }
 
 /** 002 §5: publishing needs approval and the four required documents; Publish and Unpublish each apply only once. */
 export function updatePublishing(deps: OfferDeps, auth: AuthContext, id: string, published: boolean) {
-  return change(deps, auth, id, ({ offer }, _tx, now) => {
-    if (offer.published === published) throw new AppError('bad-request', published ? 'The offer is already published' : 'The offer is not published');
-    if (published) {
-      const needs: string[] = [];
-      if (offer.approvalStatus !== 'approved') needs.push('approval');
-      const missing = missingRequiredDocuments(offer.documents).map((t) => offerRequiredDocumentTypeLabels[t]);
-      if (missing.length > 0) needs.push(`these documents: ${missing.join(', ')}`);
-      if (needs.length > 0) throw new AppError('bad-request', `Publishing needs ${needs.join(' and ')}`);
-    }
-    return { published, publishedAt: now, publishedBy: auth.user.id };
-  }, { type: 'status', message: (name) => `${actorOf(auth)} ${published ? 'published' : 'unpublished'} ${name}` });
+  return change(
+    deps,
+    auth,
+    id,
+    ({ offer }, _tx, now) => {
+      if (offer.published === published)
+        throw new AppError('bad-request', published ? 'The offer is already published' : 'The offer is not published');
+      if (published) {
+        const needs: string[] = [];
+        if (offer.approvalStatus !== 'approved') needs.push('approval');
+        const missing = missingRequiredDocuments(offer.documents).map((t) => offerRequiredDocumentTypeLabels[t]);
+        if (missing.length > 0) needs.push(`these documents: ${missing.join(', ')}`);
+        if (needs.length > 0) throw new AppError('bad-request', `Publishing needs ${needs.join(' and ')}`);
+      }
+      return { published, publishedAt: now, publishedBy: auth.user.id };
+    },
+    { type: 'status', message: (name) => `${actorOf(auth)} ${published ? 'published' : 'unpublished'} ${name}` },
+  );
 }
 
 const ALREADY: Record<ApprovalStatus, string> = {
@@ -313,11 +449,17 @@ const ALREADY: Record<ApprovalStatus, string> = {
 
 /** 002 §4: owners approve, unapprove (back to pending) or reject; each button is disabled in its own state. */
 export function updateApproval(deps: OfferDeps, auth: AuthContext, id: string, approvalStatus: ApprovalStatus) {
-  return change(deps, auth, id, ({ offer }, _tx, now) => {
-    requireTenantOwner(auth, 'Only the organization owners can approve offers');
-    if (offer.approvalStatus === approvalStatus) throw new AppError('bad-request', ALREADY[approvalStatus]);
-    return { approvalStatus, approvalDate: now, approvalBy: auth.user.id };
-  }, { type: 'status', message: (name) => `${actorOf(auth)} set the approval of ${name} to ${approvalStatusLabels[approvalStatus]}` });
+  return change(
+    deps,
+    auth,
+    id,
+    ({ offer }, _tx, now) => {
+      requireTenantOwner(auth, 'Only the organization owners can approve offers');
+      if (offer.approvalStatus === approvalStatus) throw new AppError('bad-request', ALREADY[approvalStatus]);
+      return { approvalStatus, approvalDate: now, approvalBy: auth.user.id };
+    },
+    { type: 'status', message: (name) => `${actorOf(auth)} set the approval of ${name} to ${approvalStatusLabels[approvalStatus]}` },
+  );
 }
 
 export function updateConfig(deps: OfferDeps, auth: AuthContext, id: string, esignTemplateId: string | null) {
@@ -328,11 +470,20 @@ export function updateConfig(deps: OfferDeps, auth: AuthContext, id: string, esi
 
 /** 002 §4: owners show or hide an offer on the marketplace; Hide only when visible, Show only when hidden. */
 export function updateMarketplaceConfig(deps: OfferDeps, auth: AuthContext, id: string, visibilityStatus: VisibilityStatus) {
-  return change(deps, auth, id, ({ offer }, _tx, now) => {
-    requireTenantOwner(auth, 'Only the organization owners can change the marketplace visibility');
-    if (offer.visibilityStatus === visibilityStatus) throw new AppError('bad-request', `The offer is already ${visibilityStatus}`);
-    return { visibilityStatus, visibilityUpdatedAt: now, visibilityUpdatedBy: auth.user.id };
-  }, { type: 'status', message: (name) => `${actorOf(auth)} made ${name} ${visibilityStatusLabels[visibilityStatus].toLowerCase()} on the marketplace` });
+  return change(
+    deps,
+    auth,
+    id,
+    ({ offer }, _tx, now) => {
+      requireTenantOwner(auth, 'Only the organization owners can change the marketplace visibility');
+      if (offer.visibilityStatus === visibilityStatus) throw new AppError('bad-request', `The offer is already ${visibilityStatus}`);
+      return { visibilityStatus, visibilityUpdatedAt: now, visibilityUpdatedBy: auth.user.id };
+    },
+    {
+      type: 'status',
+      message: (name) => `${actorOf(auth)} made ${name} ${visibilityStatusLabels[visibilityStatus].toLowerCase()} on the marketplace`,
+    },
+  );
 }
 
 // ── Related lists ────────────────────────────────────────────────────────────────────────
@@ -345,13 +496,32 @@ export async function listOfferEvents(deps: OfferDeps, auth: AuthContext, id: st
 /** The offer's documents with their names and file facts, by position; hidden ones included (the raise side sees all). */
 export async function listOfferDocuments(deps: OfferDeps, auth: AuthContext, id: string): Promise<OfferDocument[]> {
   const { offer } = await load(deps.db, auth, id);
-  const facts = new Map((await documentFacts(deps.db, auth.tenantId, offer.documents.map((d) => d.document))).map((f) => [f.id, f]));
+  const facts = new Map(
+    (
+      await documentFacts(
+        deps.db,
+        auth.tenantId,
+        offer.documents.map((d) => d.document),
+      )
+    ).map((f) => [f.id, f]),
+  );
   return [...offer.documents]
     .sort((a, b) => a.position - b.position)
     .flatMap((item) => {
       const f = facts.get(item.document);
       // A document deleted meanwhile drops out of the list.
-      return f ? [{ ...item, name: f.name, originalName: f.originalName, mimeType: f.mimeType, size: f.size, createdAt: f.createdAt.toISOString() }] : [];
+      return f
+        ? [
+            {
+              ...item,
+              name: f.name,
+              originalName: f.originalName,
+              mimeType: f.mimeType,
+              size: f.size,
+              createdAt: f.createdAt.toISOString(),
+            },
+          ]
+        : [];
     });
 }
 

@@ -25,7 +25,13 @@ async function createInstitution(tenantId: string, name: string): Promise<string
 }
 async function joinTeam(who: SignedUp, institutionId: string, expiresAt: Date | null = null) {
   await t.app.db.insert(roleAssignments).values({
-    tenantId: t.tenants.acme.id, id: newId(), userId: who.user._id, entityType: 'institution', entityId: institutionId, role: 'member', expiresAt,
+    tenantId: t.tenants.acme.id,
+    id: newId(),
+    userId: who.user._id,
+    entityType: 'institution',
+    entityId: institutionId,
+    role: 'member',
+    expiresAt,
   });
 }
 
@@ -51,16 +57,22 @@ type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 /** The caller's own tenant unless named: every account here belongs to acme or globex. */
 const tenantOf = (who: SignedUp) => (who.host === hostOf('globex') ? t.tenants.globex.id : t.tenants.acme.id);
 const call = (who: SignedUp, method: Method, path: string, payload?: object, tenant = tenantOf(who)) =>
-  t.app.inject({ method, url: `/api/v1/tenant/${tenant}/offers${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/v1/tenant/${tenant}/offers${path}`,
+    headers: { host: who.host, ...bearer(who.token) },
+    ...(payload ? { payload } : {}),
+  });
 const lastEvent = async (id: string) =>
   (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, id)).orderBy(desc(timelineEvents.createdAt)).limit(1))[0];
 const eventCount = async (id: string) => (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, id))).length;
 /** The offer's row, how many offers there are and every timeline event of every tenant: what a refused call must leave alone. */
-const written = async (id: string) => JSON.stringify({
-  offer: await t.app.db.select().from(offers).where(eq(offers.id, id)),
-  offers: (await t.app.db.select({ id: offers.id }).from(offers)).length,
-  events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
-});
+const written = async (id: string) =>
+  JSON.stringify({
+    offer: await t.app.db.select().from(offers).where(eq(offers.id, id)),
+    offers: (await t.app.db.select({ id: offers.id }).from(offers)).length,
+    events: (await t.app.db.select({ id: timelineEvents.id }).from(timelineEvents)).length,
+  });
 /** Runs a call that must be refused and checks that it wrote nothing. */
 async function refused(id: string, run: () => ReturnType<typeof call>) {
   const before = await written(id);
@@ -73,7 +85,12 @@ async function refused(id: string, run: () => ReturnType<typeof call>) {
 let sequence = 0;
 async function create(who: SignedUp = owner, extra: { name?: string; slug?: string; institution?: string } = {}): Promise<Offer> {
   const n = ++sequence;
-  const res = await call(who, 'POST', '', { name: `Offer ${n}`, slug: `offer-${n}-${Date.now().toString(36)}`, institution: fund, ...extra });
+  const res = await call(who, 'POST', '', {
+    name: `Offer ${n}`,
+    slug: `offer-${n}-${Date.now().toString(36)}`,
+    institution: fund,
+    ...extra,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Offer;
 }
@@ -84,29 +101,62 @@ async function uploadOfferDocument(who: SignedUp, type: string, entityType = 'OF
 }
 async function uploadImage(who: SignedUp): Promise<string> {
   const body = multipart({ name: 'Hero' }, [{ name: 'hero.png', data: PNG, type: 'image/png' }]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/image', headers: { host: who.host, ...bearer(who.token), ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/image',
+    headers: { host: who.host, ...bearer(who.token), ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data._id as string;
 }
 
 const details = (slug: string, extra: object = {}) => ({
-  name: 'Harbor Point Apartments', slug, type: 'value-add', assetClass: 'multi-family', equityType: 'common-equity',
-  description: '<p>A <strong>value-add</strong> play</p>', descriptionShort: 'Class B apartments', fedExemptionExclusions: ['rule-506-c'], ...extra,
+  name: 'Harbor Point Apartments',
+  slug,
+  type: 'value-add',
+  assetClass: 'multi-family',
+  equityType: 'common-equity',
+  description: '<p>A <strong>value-add</strong> play</p>',
+  descriptionShort: 'Class B apartments',
+  fedExemptionExclusions: ['rule-506-c'],
+  ...extra,
 });
-const aClass = (extra: object = {}) => ({ id: 'a', name: 'Class A', minimumInvestment: 50_000, internalRateOfReturn: 14, holdingPeriod: 60, ...extra });
+const aClass = (extra: object = {}) => ({
+  id: 'a',
+  name: 'Class A',
+  minimumInvestment: 50_000,
+  internalRateOfReturn: 14,
+  holdingPeriod: 60,
+  ...extra,
+});
 
 /** Every call on one offer, each with a valid body, so that only access can refuse it. */
 const OFFER_ROUTES: [Method, string, object?][] = [
-  ['GET', ''], ['GET', '/events'], ['GET', '/documents'], ['GET', '/dashboard'], ['DELETE', ''],
-  ['PUT', '/details', details('taken-over')], ['PUT', '/financials', { classes: [aClass()], customMetrics: [], capitalRaiseMin: 1, capitalRaiseMax: 2, capitalRaiseTotal: 3 }],
-  ['PUT', '/cta', { primaryCTA: { label: 'Invest', url: 'https://example.com/invest' }, secondaryCTA: null }], ['PUT', '/images', { images: [] }],
-  ['PUT', '/videos', { videos: [{ id: 'v', url: 'https://video.example/1', position: 0 }] }], ['PUT', '/documents', { documents: [] }],
-  ['PUT', '/status', { openDate: '2030-01-01T00:00:00.000Z', closeDate: null }], ['PUT', '/publishing', { published: true }],
-  ['PUT', '/approval', { approvalStatus: 'approved' }], ['PUT', '/config', { esignTemplateId: 'taken-over' }], ['PUT', '/marketplace-config', { visibilityStatus: 'visible' }],
+  ['GET', ''],
+  ['GET', '/events'],
+  ['GET', '/documents'],
+  ['GET', '/dashboard'],
+  ['DELETE', ''],
+  ['PUT', '/details', details('taken-over')],
+  ['PUT', '/financials', { classes: [aClass()], customMetrics: [], capitalRaiseMin: 1, capitalRaiseMax: 2, capitalRaiseTotal: 3 }],
+  ['PUT', '/cta', { primaryCTA: { label: 'Invest', url: 'https://example.com/invest' }, secondaryCTA: null }],
+  ['PUT', '/images', { images: [] }],
+  ['PUT', '/videos', { videos: [{ id: 'v', url: 'https://video.example/1', position: 0 }] }],
+  ['PUT', '/documents', { documents: [] }],
+  ['PUT', '/status', { openDate: '2030-01-01T00:00:00.000Z', closeDate: null }],
+  ['PUT', '/publishing', { published: true }],
+  ['PUT', '/approval', { approvalStatus: 'approved' }],
+  ['PUT', '/config', { esignTemplateId: 'taken-over' }],
+  ['PUT', '/marketplace-config', { visibilityStatus: 'visible' }],
 ];
 /** GET tenant/{t}/institutions/{id}/offers, named by the tenant's id. */
 const institutionOffers = (who: SignedUp, institutionId: string, tenant = tenantOf(who)) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/tenant/${tenant}/institutions/${institutionId}/offers`, headers: { host: who.host, ...bearer(who.token) } });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/tenant/${tenant}/institutions/${institutionId}/offers`,
+    headers: { host: who.host, ...bearer(who.token) },
+  });
 
 describe('access', () => {
   it('investors get 403 with the Raise text; another tenant, a wrong {t} or an unknown id get 404; no token 401', async () => {
@@ -118,7 +168,9 @@ describe('access', () => {
     expect((await call(owner, 'GET', '', undefined, 'acme')).statusCode).toBe(200);
     expect((await call(owner, 'GET', '', undefined, t.tenants.globex.id)).statusCode).toBe(404);
     expect((await call(owner, 'GET', `/${someObjectId()}`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${t.tenants.acme.id}/offers`, headers: { host: owner.host } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${t.tenants.acme.id}/offers`, headers: { host: owner.host } })).statusCode,
+    ).toBe(401);
   });
 
   it("every call on another tenant's offer is 404 to an owner of this tenant and changes nothing", async () => {
@@ -139,7 +191,14 @@ describe('access', () => {
   it("every offer route: a GP of another institution 404, a team viewer 403 on every write, another tenant's owner 404; nothing is written", async () => {
     const offer = await create();
     const viewer = await signUp(t.app, 'acme', { role: 'editor' });
-    await t.app.db.insert(roleAssignments).values({ tenantId: t.tenants.acme.id, id: newId(), userId: viewer.user._id, entityType: 'institution', entityId: fund, role: 'viewer' });
+    await t.app.db.insert(roleAssignments).values({
+      tenantId: t.tenants.acme.id,
+      id: newId(),
+      userId: viewer.user._id,
+      entityType: 'institution',
+      entityId: fund,
+      role: 'viewer',
+    });
     const before = await written(offer._id);
     for (const [method, path, body] of OFFER_ROUTES) {
       const url = `/${offer._id}${path}`;
@@ -169,7 +228,14 @@ describe('access', () => {
 
   it("the team's viewers read offers but every change is 403", async () => {
     const viewer = await signUp(t.app, 'acme', { role: 'editor' });
-    await t.app.db.insert(roleAssignments).values({ tenantId: t.tenants.acme.id, id: newId(), userId: viewer.user._id, entityType: 'institution', entityId: fund, role: 'viewer' });
+    await t.app.db.insert(roleAssignments).values({
+      tenantId: t.tenants.acme.id,
+      id: newId(),
+      userId: viewer.user._id,
+      entityType: 'institution',
+      entityId: fund,
+      role: 'viewer',
+    });
     const offer = await create();
     expect((await call(viewer, 'GET', `/${offer._id}`)).statusCode).toBe(200);
     expect((await call(viewer, 'GET', `/${offer._id}/events`)).statusCode).toBe(200);
@@ -196,13 +262,27 @@ describe('POST and GET tenant/{t}/offers', () => {
     expect(res.statusCode, res.body).toBe(200);
     const offer = res.json().data as Offer;
     expect(offer).toMatchObject({
-      name: 'Harbor Point', slug: 'harbor-point', approvalStatus: 'pending', published: false, listingStatus: 'none',
+      name: 'Harbor Point',
+      slug: 'harbor-point',
+      approvalStatus: 'pending',
+      published: false,
+      listingStatus: 'none',
       marketplaceConfig: { visibilityStatus: 'hidden', visibilityStatusUpdatedAt: null, visibilityStatusUpdatedBy: null },
-      institution: { _id: fund, name: 'Harbor Fund', logoUrl: null }, classes: [], documents: [],
+      institution: { _id: fund, name: 'Harbor Fund', logoUrl: null },
+      classes: [],
+      documents: [],
     });
     expect(await lastEvent(offer._id)).toMatchObject({
-      type: 'create', entityType: 'tenant-offer', userId: gp.user._id,
-      meta: { change: { name: { old: null, new: 'Harbor Point' }, slug: { old: null, new: 'harbor-point' }, institution: { old: null, new: fund } } },
+      type: 'create',
+      entityType: 'tenant-offer',
+      userId: gp.user._id,
+      meta: {
+        change: {
+          name: { old: null, new: 'Harbor Point' },
+          slug: { old: null, new: 'harbor-point' },
+          institution: { old: null, new: fund },
+        },
+      },
       refs: [{ entity: fund, entityType: 'tenant-institution' }],
     });
     expect((await call(gp, 'GET', `/${offer._id}`)).json().data).toEqual(offer);
@@ -215,10 +295,15 @@ describe('POST and GET tenant/{t}/offers', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe("An offer with the slug 'taken-slug' already exists");
     // The unique index ignores case too: an upper-case row written directly still blocks the lower-case slug.
-    await t.app.db.insert(offers).values({ tenantId: t.tenants.acme.id, id: newId(), institutionId: fund, name: 'Upper', slug: 'Upper-Case' });
+    await t.app.db
+      .insert(offers)
+      .values({ tenantId: t.tenants.acme.id, id: newId(), institutionId: fund, name: 'Upper', slug: 'Upper-Case' });
     expect((await call(owner, 'POST', '', { name: 'X', slug: 'upper-case', institution: fund })).statusCode).toBe(409);
     expect((await call(owner, 'GET', '/slug-available?slug=upper-case')).json().data).toEqual({ slug: 'upper-case', available: false });
-    expect((await call(owner, 'GET', '/slug-available?slug=free-slug-here')).json().data).toEqual({ slug: 'free-slug-here', available: true });
+    expect((await call(owner, 'GET', '/slug-available?slug=free-slug-here')).json().data).toEqual({
+      slug: 'free-slug-here',
+      available: true,
+    });
     // The same slug in another tenant is fine.
     expect((await call(stranger, 'POST', '', { name: 'X', slug: 'taken-slug', institution: foreign })).statusCode).toBe(200);
 
@@ -243,25 +328,40 @@ describe('POST and GET tenant/{t}/offers', () => {
     const c = await create(owner, { name: `Charlie`, slug: `charlie-zz${tag}` });
     await call(owner, 'PUT', `/${a._id}/status`, { openDate: new Date(now - day).toISOString(), closeDate: null });
     await call(owner, 'PUT', `/${b._id}/status`, { openDate: new Date(now + day).toISOString(), closeDate: null });
-    await call(owner, 'PUT', `/${c._id}/status`, { openDate: new Date(now - 2 * day).toISOString(), closeDate: new Date(now - day).toISOString() });
-    await call(owner, 'PUT', `/${a._id}/financials`, { classes: [aClass(), aClass({ id: 'b', name: 'Class B', minimumInvestment: 25_000, internalRateOfReturn: 18 })], customMetrics: [] });
+    await call(owner, 'PUT', `/${c._id}/status`, {
+      openDate: new Date(now - 2 * day).toISOString(),
+      closeDate: new Date(now - day).toISOString(),
+    });
+    await call(owner, 'PUT', `/${a._id}/financials`, {
+      classes: [aClass(), aClass({ id: 'b', name: 'Class B', minimumInvestment: 25_000, internalRateOfReturn: 18 })],
+      customMetrics: [],
+    });
 
     const all = await call(owner, 'GET', `?search=${tag.toUpperCase()}&sort=name&direction=asc`);
     expect(all.statusCode, all.body).toBe(200);
     const rows = all.json().data as OfferSummary[];
     expect(rows.map((r) => r.name)).toEqual([`Alpha ${tag}`, `Bravo ${tag}`, 'Charlie']);
     expect(rows.map((r) => r.listingStatus)).toEqual(['open', 'upcoming', 'closed']);
-    expect(rows[0]).toMatchObject({ minimumInvestment: 25_000, targetIrr: 18, institution: { name: 'Harbor Fund' }, visibilityStatus: 'hidden', heroImageUrl: null });
+    expect(rows[0]).toMatchObject({
+      minimumInvestment: 25_000,
+      targetIrr: 18,
+      institution: { name: 'Harbor Fund' },
+      visibilityStatus: 'hidden',
+      heroImageUrl: null,
+    });
     expect(all.json().meta).toEqual({ page: 1, limit: 20, total: 3 });
 
     const gpRows = (await call(gp, 'GET', `?search=${tag}`)).json().data as OfferSummary[];
     expect(gpRows.map((r) => r.name).sort()).toEqual([`Alpha ${tag}`, 'Charlie']);
-    const status = async (s: string) => ((await call(owner, 'GET', `?search=${tag}&status=${s}`)).json().data as OfferSummary[]).map((r) => r.name);
+    const status = async (s: string) =>
+      ((await call(owner, 'GET', `?search=${tag}&status=${s}`)).json().data as OfferSummary[]).map((r) => r.name);
     expect(await status('open')).toEqual([`Alpha ${tag}`]);
     expect(await status('upcoming')).toEqual([`Bravo ${tag}`]);
     expect(await status('closed')).toEqual(['Charlie']);
     expect(await status('none')).toEqual([]);
-    expect((await call(owner, 'GET', `?search=${tag}&institution=${other}`)).json().data.map((r: OfferSummary) => r.name)).toEqual([`Bravo ${tag}`]);
+    expect((await call(owner, 'GET', `?search=${tag}&institution=${other}`)).json().data.map((r: OfferSummary) => r.name)).toEqual([
+      `Bravo ${tag}`,
+    ]);
     expect((await call(owner, 'GET', `?search=${tag}&approvalStatus=approved`)).json().meta.total).toBe(0);
     const page2 = await call(owner, 'GET', `?search=${tag}&sort=name&direction=asc&limit=1&page=2`);
     expect(page2.json().data.map((r: OfferSummary) => r.name)).toEqual([`Bravo ${tag}`]);
@@ -279,7 +379,8 @@ describe('POST and GET tenant/{t}/offers', () => {
     const tag = Date.now().toString(36);
     await create(owner, { name: `Inst ${tag}`, slug: `inst-${tag}`, institution: other });
     const url = (id: string, q = '') => `/api/v1/tenant/${t.tenants.acme.id}/institutions/${id}/offers${q}`;
-    const get = (who: SignedUp, id: string, q = '') => t.app.inject({ method: 'GET', url: url(id, q), headers: { host: who.host, ...bearer(who.token) } });
+    const get = (who: SignedUp, id: string, q = '') =>
+      t.app.inject({ method: 'GET', url: url(id, q), headers: { host: who.host, ...bearer(who.token) } });
     const res = await get(gpOther, other, `?search=${tag}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.map((r: OfferSummary) => r.name)).toEqual([`Inst ${tag}`]);
@@ -294,11 +395,22 @@ describe('POST and GET tenant/{t}/offers', () => {
 describe('PUT tenant/{t}/offers/{id}/…', () => {
   it('updates the details, sanitising the description, with old and new values in the timeline', async () => {
     const offer = await create(gp);
-    const res = await call(gp, 'PUT', `/${offer._id}/details`, details(offer.slug, { description: '<p>Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>' }));
+    const res = await call(
+      gp,
+      'PUT',
+      `/${offer._id}/details`,
+      details(offer.slug, { description: '<p>Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'Harbor Point Apartments', assetClass: 'multi-family', description: '<p>Hi</p>', fedExemptionExclusions: ['rule-506-c'] });
+    expect(res.json().data).toMatchObject({
+      name: 'Harbor Point Apartments',
+      assetClass: 'multi-family',
+      description: '<p>Hi</p>',
+      fedExemptionExclusions: ['rule-506-c'],
+    });
     expect(await lastEvent(offer._id)).toMatchObject({
-      type: 'update', message: `Gail Partner updated the details of ${offer.name}`,
+      type: 'update',
+      message: `Gail Partner updated the details of ${offer.name}`,
       meta: { change: { name: { old: offer.name, new: 'Harbor Point Apartments' }, description: { old: null, new: '<p>Hi</p>' } } },
     });
     // The same body again changes nothing and records nothing.
@@ -310,12 +422,25 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
   it('leaves nothing executable of the XSS corpus (lib/sanitize.test.ts) through PUT details', async () => {
     const offer = await create();
     const vectors = [
-      '<script>alert(1)</script>', '<IMG SRC="javascript:alert(\'XSS\');">', '<img src=x onerror=alert(1)>', '<svg/onload=alert(1)>',
-      '<a href="javascript:alert(1)">x</a>', '<a href="jav&#x09;ascript:alert(1)">x</a>', '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-      '<a href="//evil.example">x</a>', '<iframe src="https://evil.example"></iframe>', '<div style="background:url(javascript:alert(1))">x</div>',
-      '<p onclick="alert(1)">x</p>', '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', '<<script>alert(1)//<</script>',
-      '<object data="javascript:alert(1)"></object>', '<form action="javascript:alert(1)"><input type=submit></form>', '<details open ontoggle=alert(1)>',
-      '<noscript><p title="</noscript><img src=x onerror=alert(1)>">', '<base href="javascript:alert(1)//">', '<template><script>alert(1)</script></template>',
+      '<script>alert(1)</script>',
+      '<IMG SRC="javascript:alert(\'XSS\');">',
+      '<img src=x onerror=alert(1)>',
+      '<svg/onload=alert(1)>',
+      '<a href="javascript:alert(1)">x</a>',
+      '<a href="jav&#x09;ascript:alert(1)">x</a>',
+      '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+      '<a href="//evil.example">x</a>',
+      '<iframe src="https://evil.example"></iframe>',
+      '<div style="background:url(javascript:alert(1))">x</div>',
+      '<p onclick="alert(1)">x</p>',
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+      '<<script>alert(1)//<</script>',
+      '<object data="javascript:alert(1)"></object>',
+      '<form action="javascript:alert(1)"><input type=submit></form>',
+      '<details open ontoggle=alert(1)>',
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+      '<base href="javascript:alert(1)//">',
+      '<template><script>alert(1)</script></template>',
     ];
     for (const vector of vectors) {
       const res = await call(owner, 'PUT', `/${offer._id}/details`, details(offer.slug, { description: `<p>ok</p>${vector}` }));
@@ -335,7 +460,9 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
     expect(noAsset.statusCode).toBe(400);
     expect(noAsset.json().error.message).toMatch(/assetClass/);
     expect((await call(owner, 'PUT', `/${offer._id}/details`, details(offer.slug, { type: 'moonshot' }))).statusCode).toBe(400);
-    expect((await call(owner, 'PUT', `/${offer._id}/details`, details(offer.slug, { descriptionShort: 'x'.repeat(2001) }))).statusCode).toBe(400);
+    expect(
+      (await call(owner, 'PUT', `/${offer._id}/details`, details(offer.slug, { descriptionShort: 'x'.repeat(2001) }))).statusCode,
+    ).toBe(400);
     const clash = await call(owner, 'PUT', `/${offer._id}/details`, details(taken.slug.toUpperCase().toLowerCase()));
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.message).toBe(`An offer with the slug '${taken.slug}' already exists`);
@@ -346,26 +473,73 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
   it('updates financials, CTA, videos, config and dates', async () => {
     const offer = await create(gp);
     const fin = await call(gp, 'PUT', `/${offer._id}/financials`, {
-      classes: [aClass()], customMetrics: [{ id: 'm', key: 'Units', value: '120', position: 0 }], capitalRaiseMin: 1e6, capitalRaiseMax: 5e6, capitalRaiseTotal: 2e5,
+      classes: [aClass()],
+      customMetrics: [{ id: 'm', key: 'Units', value: '120', position: 0 }],
+      capitalRaiseMin: 1e6,
+      capitalRaiseMax: 5e6,
+      capitalRaiseTotal: 2e5,
     });
     expect(fin.statusCode, fin.body).toBe(200);
-    expect(fin.json().data).toMatchObject({ classes: [{ name: 'Class A', minimumInvestment: 50_000, maximumInvestment: null }], capitalRaiseMax: 5e6 });
+    expect(fin.json().data).toMatchObject({
+      classes: [{ name: 'Class A', minimumInvestment: 50_000, maximumInvestment: null }],
+      capitalRaiseMax: 5e6,
+    });
     expect((await lastEvent(offer._id))?.meta).toMatchObject({ change: { capitalRaiseMin: { old: null, new: 1e6 } } });
-    const noMin = await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/financials`, { classes: [{ id: 'a', name: 'A' }], customMetrics: [] }));
+    const noMin = await refused(offer._id, () =>
+      call(gp, 'PUT', `/${offer._id}/financials`, { classes: [{ id: 'a', name: 'A' }], customMetrics: [] }),
+    );
     expect(noMin.statusCode).toBe(400);
     expect(noMin.json().error.message).toMatch(/Minimum investment is required/);
-    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/financials`, { classes: [aClass({ minimumInvestment: -5 })], customMetrics: [] }))).statusCode).toBe(400);
-    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/financials`, { classes: [aClass()], customMetrics: [], capitalRaiseMax: 'lots' }))).statusCode).toBe(400);
+    expect(
+      (
+        await refused(offer._id, () =>
+          call(gp, 'PUT', `/${offer._id}/financials`, { classes: [aClass({ minimumInvestment: -5 })], customMetrics: [] }),
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await refused(offer._id, () =>
+          call(gp, 'PUT', `/${offer._id}/financials`, { classes: [aClass()], customMetrics: [], capitalRaiseMax: 'lots' }),
+        )
+      ).statusCode,
+    ).toBe(400);
 
-    const cta = await call(gp, 'PUT', `/${offer._id}/cta`, { primaryCTA: { label: 'Invest', url: 'https://example.com/invest' }, secondaryCTA: null });
+    const cta = await call(gp, 'PUT', `/${offer._id}/cta`, {
+      primaryCTA: { label: 'Invest', url: 'https://example.com/invest' },
+      secondaryCTA: null,
+    });
     expect(cta.json().data.primaryCTA).toEqual({ label: 'Invest', url: 'https://example.com/invest' });
-    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/cta`, { primaryCTA: { label: 'x', url: 'javascript:alert(1)' }, secondaryCTA: null }))).statusCode).toBe(400);
-    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/cta`, { primaryCTA: { label: 'x'.repeat(61), url: 'https://example.com' }, secondaryCTA: null }))).statusCode).toBe(400);
+    expect(
+      (
+        await refused(offer._id, () =>
+          call(gp, 'PUT', `/${offer._id}/cta`, { primaryCTA: { label: 'x', url: 'javascript:alert(1)' }, secondaryCTA: null }),
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await refused(offer._id, () =>
+          call(gp, 'PUT', `/${offer._id}/cta`, { primaryCTA: { label: 'x'.repeat(61), url: 'https://example.com' }, secondaryCTA: null }),
+        )
+      ).statusCode,
+    ).toBe(400);
 
     const videos = await call(gp, 'PUT', `/${offer._id}/videos`, { videos: [{ id: 'v', url: 'https://video.example/1', position: 0 }] });
     expect(videos.json().data.videos).toEqual([{ id: 'v', url: 'https://video.example/1', position: 0, hidden: false, purpose: 'about' }]);
-    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/videos`, { videos: [{ id: 'v', url: 'ftp://x', position: 0 }] }))).statusCode).toBe(400);
-    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/videos`, { videos: [{ id: 'v', url: 'https://video.example/2', position: 0, purpose: 'trailer' }] }))).statusCode).toBe(400);
+    expect(
+      (await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/videos`, { videos: [{ id: 'v', url: 'ftp://x', position: 0 }] })))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await refused(offer._id, () =>
+          call(gp, 'PUT', `/${offer._id}/videos`, {
+            videos: [{ id: 'v', url: 'https://video.example/2', position: 0, purpose: 'trailer' }],
+          }),
+        )
+      ).statusCode,
+    ).toBe(400);
 
     const config = await call(gp, 'PUT', `/${offer._id}/config`, { esignTemplateId: 'tmpl-1' });
     expect(config.json().data.config).toEqual({ esignTemplateId: 'tmpl-1' });
@@ -375,10 +549,14 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
     const status = await call(gp, 'PUT', `/${offer._id}/status`, { openDate: open, closeDate: null });
     expect(status.json().data).toMatchObject({ openDate: open, closeDate: null, listingStatus: 'upcoming' });
     expect(await lastEvent(offer._id)).toMatchObject({ type: 'status', meta: { change: { openDate: { old: null, new: open } } } });
-    const backwards = await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/status`, { openDate: open, closeDate: new Date(Date.now()).toISOString() }));
+    const backwards = await refused(offer._id, () =>
+      call(gp, 'PUT', `/${offer._id}/status`, { openDate: open, closeDate: new Date(Date.now()).toISOString() }),
+    );
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().error.message).toMatch(/close date must be after the open date/);
-    expect((await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/status`, { openDate: 'tomorrow', closeDate: null }))).statusCode).toBe(400);
+    expect(
+      (await refused(offer._id, () => call(gp, 'PUT', `/${offer._id}/status`, { openDate: 'tomorrow', closeDate: null }))).statusCode,
+    ).toBe(400);
   });
 
   it('updates images with images of this tenant only, filling their url', async () => {
@@ -386,17 +564,44 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
     const image = await uploadImage(owner);
     const res = await call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image, position: 0, purpose: 'primary' }] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.images).toEqual([{ id: 'i', image, url: `/api/v1/image/${image}`, position: 0, hidden: false, purpose: 'primary' }]);
+    expect(res.json().data.images).toEqual([
+      { id: 'i', image, url: `/api/v1/image/${image}`, position: 0, hidden: false, purpose: 'primary' },
+    ]);
     const listed = (await call(owner, 'GET', `?search=${offer.slug}`)).json().data[0] as OfferSummary;
     expect(listed.heroImageUrl).toBe(`/api/v1/image/${image}`);
     const theirs = await uploadImage(stranger);
-    const foreignImage = await refused(offer._id, () => call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image: theirs, position: 0 }] }));
+    const foreignImage = await refused(offer._id, () =>
+      call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image: theirs, position: 0 }] }),
+    );
     expect(foreignImage.statusCode).toBe(400);
     expect(foreignImage.json().error.message).toBe(`images: no such image in this organization: ${theirs}`);
     // Replacing a good list with a bad one keeps the good one.
-    expect((await refused(offer._id, () => call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image, position: 0 }, { id: 'j', image: someObjectId(), position: 1 }] }))).statusCode).toBe(400);
-    expect((await refused(offer._id, () => call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image, position: 0, purpose: 'poster' }] }))).statusCode).toBe(400);
-    expect((await refused(offer._id, () => call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image: 'not-an-id', position: 0 }] }))).statusCode).toBe(400);
+    expect(
+      (
+        await refused(offer._id, () =>
+          call(owner, 'PUT', `/${offer._id}/images`, {
+            images: [
+              { id: 'i', image, position: 0 },
+              { id: 'j', image: someObjectId(), position: 1 },
+            ],
+          }),
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await refused(offer._id, () =>
+          call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image, position: 0, purpose: 'poster' }] }),
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await refused(offer._id, () =>
+          call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image: 'not-an-id', position: 0 }] }),
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -404,13 +609,17 @@ describe('documents, approval and publishing', () => {
   it('lists offer documents uploaded through POST document; the institution team then owns them', async () => {
     const offer = await create(gp);
     const doc = await uploadOfferDocument(gp, 'operating-agreement');
-    const res = await call(gp, 'PUT', `/${offer._id}/documents`, { documents: [{ document: doc, type: 'operating-agreement', position: 0 }] });
+    const res = await call(gp, 'PUT', `/${offer._id}/documents`, {
+      documents: [{ document: doc, type: 'operating-agreement', position: 0 }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.documents).toEqual([{ document: doc, type: 'operating-agreement', position: 0, hidden: false }]);
     expect(await lastEvent(offer._id)).toMatchObject({ message: `Gail Partner updated the documents of ${offer.name}` });
 
     const listed = await call(gp, 'GET', `/${offer._id}/documents`);
-    expect(listed.json().data).toEqual([expect.objectContaining({ document: doc, name: 'operating-agreement file', originalName: 'return.pdf', mimeType: 'application/pdf' })]);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ document: doc, name: 'operating-agreement file', originalName: 'return.pdf', mimeType: 'application/pdf' }),
+    ]);
     expect((listed.json().data as OfferDocument[])[0]!.hidden).toBe(false);
 
     // Another GP joining the institution's team reads, changes and may delete the document as its owner…
@@ -425,7 +634,14 @@ describe('documents, approval and publishing', () => {
     expect((await get(owner)).statusCode).toBe(200);
     // A viewer of the team only reads it…
     const viewer = await signUp(t.app, 'acme', { role: 'editor' });
-    await t.app.db.insert(roleAssignments).values({ tenantId: t.tenants.acme.id, id: newId(), userId: viewer.user._id, entityType: 'institution', entityId: fund, role: 'viewer' });
+    await t.app.db.insert(roleAssignments).values({
+      tenantId: t.tenants.acme.id,
+      id: newId(),
+      userId: viewer.user._id,
+      entityType: 'institution',
+      entityId: fund,
+      role: 'viewer',
+    });
     expect((await get(viewer)).json().data.rights).toEqual({ read: true, update: false, delete: false, share: false });
     // …while a GP of another institution and an investor do not see it.
     expect((await get(gpOther)).statusCode).toBe(404);
@@ -447,11 +663,20 @@ describe('documents, approval and publishing', () => {
     expect(notMine.statusCode).toBe(400);
     expect(notMine.json().error.message).toBe(`documents: no such document in this organization: ${othersDoc}`);
     const unknown = someObjectId();
-    expect((await call(gp, 'PUT', `/${offer._id}/documents`, { documents: [{ document: unknown, position: 0 }] })).json().error.message).toMatch(unknown);
+    expect(
+      (await call(gp, 'PUT', `/${offer._id}/documents`, { documents: [{ document: unknown, position: 0 }] })).json().error.message,
+    ).toMatch(unknown);
     const doc = await uploadOfferDocument(gp, 'wire-instructions');
-    const twice = await call(gp, 'PUT', `/${offer._id}/documents`, { documents: [{ document: doc, position: 0 }, { document: doc, position: 1 }] });
+    const twice = await call(gp, 'PUT', `/${offer._id}/documents`, {
+      documents: [
+        { document: doc, position: 0 },
+        { document: doc, position: 1 },
+      ],
+    });
     expect(twice.statusCode).toBe(400);
-    expect((await call(gp, 'PUT', `/${offer._id}/documents`, { documents: [{ document: doc, type: 'nda', position: 0 }] })).statusCode).toBe(400);
+    expect(
+      (await call(gp, 'PUT', `/${offer._id}/documents`, { documents: [{ document: doc, type: 'nda', position: 0 }] })).statusCode,
+    ).toBe(400);
     expect((await call(gp, 'GET', `/${offer._id}`)).json().data.documents).toEqual([]);
   });
 
@@ -467,9 +692,16 @@ describe('documents, approval and publishing', () => {
     const approved = res.json().data as Offer;
     expect(approved).toMatchObject({ approvalStatus: 'approved', approvalBy: { _id: owner.user._id, name: 'Olga Owner' } });
     expect(approved.approvalDate).not.toBeNull();
-    expect(await lastEvent(offer._id)).toMatchObject({ type: 'status', meta: { change: { approvalStatus: { old: 'pending', new: 'approved' }, approvalBy: { old: null, new: owner.user._id } } } });
-    expect((await call(owner, 'PUT', `/${offer._id}/approval`, { approvalStatus: 'approved' })).json().error.message).toBe('The offer is already approved');
-    expect((await call(owner, 'PUT', `/${offer._id}/approval`, { approvalStatus: 'rejected' })).json().data.approvalStatus).toBe('rejected');
+    expect(await lastEvent(offer._id)).toMatchObject({
+      type: 'status',
+      meta: { change: { approvalStatus: { old: 'pending', new: 'approved' }, approvalBy: { old: null, new: owner.user._id } } },
+    });
+    expect((await call(owner, 'PUT', `/${offer._id}/approval`, { approvalStatus: 'approved' })).json().error.message).toBe(
+      'The offer is already approved',
+    );
+    expect((await call(owner, 'PUT', `/${offer._id}/approval`, { approvalStatus: 'rejected' })).json().data.approvalStatus).toBe(
+      'rejected',
+    );
     expect((await call(owner, 'PUT', `/${offer._id}/approval`, { approvalStatus: 'maybe' })).statusCode).toBe(400);
   });
 
@@ -479,7 +711,10 @@ describe('documents, approval and publishing', () => {
     expect((await call(owner, 'PUT', `/${offer._id}/marketplace-config`, { visibilityStatus: 'hidden' })).statusCode).toBe(400);
     const res = await call(owner, 'PUT', `/${offer._id}/marketplace-config`, { visibilityStatus: 'visible' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.marketplaceConfig).toMatchObject({ visibilityStatus: 'visible', visibilityStatusUpdatedBy: { _id: owner.user._id, name: 'Olga Owner' } });
+    expect(res.json().data.marketplaceConfig).toMatchObject({
+      visibilityStatus: 'visible',
+      visibilityStatusUpdatedBy: { _id: owner.user._id, name: 'Olga Owner' },
+    });
     expect(await lastEvent(offer._id)).toMatchObject({ meta: { change: { visibilityStatus: { old: 'hidden', new: 'visible' } } } });
   });
 
@@ -488,13 +723,17 @@ describe('documents, approval and publishing', () => {
     const publish = () => call(gp, 'PUT', `/${offer._id}/publishing`, { published: true });
     const first = await publish();
     expect(first.statusCode).toBe(400);
-    expect(first.json().error.message).toBe('Publishing needs approval and these documents: Operating Agreement, Private Placement Memorandum, Subscription Agreement, Wire Instructions');
+    expect(first.json().error.message).toBe(
+      'Publishing needs approval and these documents: Operating Agreement, Private Placement Memorandum, Subscription Agreement, Wire Instructions',
+    );
     const types = ['operating-agreement', 'private-placement-memorandum', 'subscription-agreement', 'wire-instructions'] as const;
     const docs: { document: string; type: string; position: number }[] = [];
     for (const type of types) docs.push({ document: await uploadOfferDocument(gp, type), type, position: docs.length });
     // Each document missing on its own is named.
     for (const missing of types) {
-      const put = await call(gp, 'PUT', `/${offer._id}/documents`, { documents: docs.filter((d) => d.type !== missing).map((d, i) => ({ ...d, position: i })) });
+      const put = await call(gp, 'PUT', `/${offer._id}/documents`, {
+        documents: docs.filter((d) => d.type !== missing).map((d, i) => ({ ...d, position: i })),
+      });
       expect(put.statusCode, put.body).toBe(200);
       const refused = await publish();
       expect(refused.statusCode).toBe(400);
@@ -506,7 +745,9 @@ describe('documents, approval and publishing', () => {
     await call(gp, 'PUT', `/${offer._id}/documents`, { documents: docs.slice(0, 2) });
     expect((await publish()).json().error.message).toBe('Publishing needs these documents: Subscription Agreement, Wire Instructions');
     // A hidden required document is not shown to investors, so it does not count.
-    const hidden = await call(gp, 'PUT', `/${offer._id}/documents`, { documents: docs.map((d) => ({ ...d, hidden: d.type === 'wire-instructions' })) });
+    const hidden = await call(gp, 'PUT', `/${offer._id}/documents`, {
+      documents: docs.map((d) => ({ ...d, hidden: d.type === 'wire-instructions' })),
+    });
     expect(hidden.statusCode, hidden.body).toBe(200);
     const events = await eventCount(offer._id);
     const refusedHidden = await publish();
@@ -518,7 +759,11 @@ describe('documents, approval and publishing', () => {
     const ok = await publish();
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ published: true, publishedBy: { _id: gp.user._id, name: 'Gail Partner' } });
-    expect(await lastEvent(offer._id)).toMatchObject({ type: 'status', message: `Gail Partner published ${offer.name}`, meta: { change: { published: { old: false, new: true } } } });
+    expect(await lastEvent(offer._id)).toMatchObject({
+      type: 'status',
+      message: `Gail Partner published ${offer.name}`,
+      meta: { change: { published: { old: false, new: true } } },
+    });
     expect((await publish()).json().error.message).toBe('The offer is already published');
     const unpublish = await call(gp, 'PUT', `/${offer._id}/publishing`, { published: false });
     expect(unpublish.json().data.published).toBe(false);
@@ -539,20 +784,38 @@ describe('events, dashboard and delete', () => {
     expect((events.json().data as TimelineEvent[])[0]).toMatchObject({ entityType: 'tenant-offer', userName: 'Gail Partner' });
     expect((await call(gp, 'GET', `/${offer._id}/events?sort=nope`)).statusCode).toBe(400);
 
-    expect((await call(gp, 'GET', `/${offer._id}/dashboard`)).json().data).toEqual({ impressions: 0, visitors: 0, interactions: 0, events: 0 });
+    expect((await call(gp, 'GET', `/${offer._id}/dashboard`)).json().data).toEqual({
+      impressions: 0,
+      visitors: 0,
+      interactions: 0,
+      events: 0,
+    });
     await t.app.db.insert(analyticsEvents).values([
       { tenantId: t.tenants.acme.id, id: newId(), type: 'offer-view', tid: 'a', offerId: offer._id },
       { tenantId: t.tenants.acme.id, id: newId(), type: 'cta', tid: 'a', offerId: offer._id },
       { tenantId: t.tenants.acme.id, id: newId(), type: 'impression', tid: 'b', offerId: offer._id },
     ] as (typeof analyticsEvents.$inferInsert)[]);
-    expect((await call(gp, 'GET', `/${offer._id}/dashboard`)).json().data).toEqual({ impressions: 2, visitors: 2, interactions: 1, events: 3 });
+    expect((await call(gp, 'GET', `/${offer._id}/dashboard`)).json().data).toEqual({
+      impressions: 2,
+      visitors: 2,
+      interactions: 1,
+      events: 3,
+    });
 
     const del = await call(gp, 'DELETE', `/${offer._id}`);
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json().data).toEqual({ _id: offer._id, deleted: true });
-    expect(await lastEvent(offer._id)).toMatchObject({ type: 'delete', meta: { delete: { name: offer.name, slug: offer.slug, institution: fund } } });
+    expect(await lastEvent(offer._id)).toMatchObject({
+      type: 'delete',
+      meta: { delete: { name: offer.name, slug: offer.slug, institution: fund } },
+    });
     expect((await call(gp, 'GET', `/${offer._id}`)).statusCode).toBe(404);
-    expect(await t.app.db.select().from(offers).where(and(eq(offers.tenantId, t.tenants.acme.id), eq(offers.id, offer._id)))).toEqual([]);
+    expect(
+      await t.app.db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.tenantId, t.tenants.acme.id), eq(offers.id, offer._id))),
+    ).toEqual([]);
   });
 
   it('bad ids are 400', async () => {
@@ -563,7 +826,9 @@ describe('events, dashboard and delete', () => {
 
 describe('OpenAPI', () => {
   it('documents every offers route with its tag and access', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { tags?: string[]; description?: string }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; description?: string }>>;
+    };
     const paths = Object.keys(doc.paths).filter((p) => p.startsWith('/tenant/{t}/offers') || p === '/tenant/{t}/institutions/{id}/offers');
     expect(paths.length).toBe(17);
     for (const path of paths) {
@@ -578,7 +843,11 @@ describe('OpenAPI', () => {
 describe('host', () => {
   it('answers only on the tenant of the address', async () => {
     const offer = await create();
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/acme/offers/${offer._id}`, headers: { host: hostOf('globex'), ...bearer(owner.token) } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tenant/acme/offers/${offer._id}`,
+      headers: { host: hostOf('globex'), ...bearer(owner.token) },
+    });
     expect([401, 404]).toContain(res.statusCode);
   });
 });
@@ -591,8 +860,15 @@ describe('demo data (db/seed.ts)', () => {
     await seedRaiseDemo(t.app.db, t.tenants.demo, t.storage);
     // A later start (the tenant already exists) leaves the tenant's institutions as they are.
     await seed(t.app.db, { defaultTenant: 'demo', demoData: true, admin: undefined, storage: t.storage });
-    const rows = await t.app.db.select().from(institutions).where(eq(institutions.tenantId, t.tenants.demo.id)).orderBy(desc(institutions.name));
-    expect(rows.map((r) => [r.name, r.type])).toEqual([['Summit Ridge Capital', 'fund'], ['Harbor Point Credit', 'lender']]);
+    const rows = await t.app.db
+      .select()
+      .from(institutions)
+      .where(eq(institutions.tenantId, t.tenants.demo.id))
+      .orderBy(desc(institutions.name));
+    expect(rows.map((r) => [r.name, r.type])).toEqual([
+      ['Summit Ridge Capital', 'fund'],
+      ['Harbor Point Credit', 'lender'],
+    ]);
     const team = await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, rows[0]!.id));
     expect(team.map((r) => [r.userId, r.role])).toEqual([[demoOwner.user._id, 'owner']]);
 
@@ -603,19 +879,47 @@ describe('demo data (db/seed.ts)', () => {
     expect(offers.filter((o) => o.published && o.approvalStatus === 'approved' && o.visibilityStatus === 'visible')).toHaveLength(5);
     const live = offers.find((o) => o.name === 'Summit Ridge Apartments');
     const draft = offers.find((o) => o.name === 'Ridge Logistics Center');
-    expect(live).toMatchObject({ name: 'Summit Ridge Apartments', approvalStatus: 'approved', published: true, visibilityStatus: 'visible', listingStatus: 'open', minimumInvestment: 50_000, targetIrr: 18 });
-    expect(draft).toMatchObject({ name: 'Ridge Logistics Center', approvalStatus: 'pending', published: false, visibilityStatus: 'hidden' });
+    expect(live).toMatchObject({
+      name: 'Summit Ridge Apartments',
+      approvalStatus: 'approved',
+      published: true,
+      visibilityStatus: 'visible',
+      listingStatus: 'open',
+      minimumInvestment: 50_000,
+      targetIrr: 18,
+    });
+    expect(draft).toMatchObject({
+      name: 'Ridge Logistics Center',
+      approvalStatus: 'pending',
+      published: false,
+      visibilityStatus: 'hidden',
+    });
     const docs = (await call(demoOwner, 'GET', `/${live!._id}/documents`, undefined, t.tenants.demo.id)).json().data as OfferDocument[];
-    expect(docs.map((d) => d.type)).toEqual(['operating-agreement', 'private-placement-memorandum', 'subscription-agreement', 'wire-instructions']);
-    const download = await t.app.inject({ method: 'GET', url: `/api/v1/document/${docs[0]!.document}/download`, headers: { host: demoOwner.host, ...bearer(demoOwner.token) } });
+    expect(docs.map((d) => d.type)).toEqual([
+      'operating-agreement',
+      'private-placement-memorandum',
+      'subscription-agreement',
+      'wire-instructions',
+    ]);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/document/${docs[0]!.document}/download`,
+      headers: { host: demoOwner.host, ...bearer(demoOwner.token) },
+    });
     expect(download.statusCode).toBe(200);
     expect(download.body).toMatch(/Operating Agreement/);
 
     // The marketplace shows the listed ones, three handpicked, with banners the public may load.
     const market = await t.app.inject({ method: 'GET', url: '/api/v1/tenant/demo/marketplace/offers', headers: { host: hostOf('demo') } });
     expect(market.json().meta.total).toBe(5);
-    const showcase = (await t.app.inject({ method: 'GET', url: '/api/v1/tenant/demo/marketplace/showcase', headers: { host: hostOf('demo') } })).json().data as { name: string; bannerUrl: string }[];
-    expect(showcase.map((c) => c.name)).toEqual(['Summit Ridge Apartments', 'Harbor Point Senior Loan Fund I', 'Lakeside Storage Portfolio']);
+    const showcase = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/tenant/demo/marketplace/showcase', headers: { host: hostOf('demo') } })
+    ).json().data as { name: string; bannerUrl: string }[];
+    expect(showcase.map((c) => c.name)).toEqual([
+      'Summit Ridge Apartments',
+      'Harbor Point Senior Loan Fund I',
+      'Lakeside Storage Portfolio',
+    ]);
     const banner = await t.app.inject({ method: 'GET', url: showcase[0]!.bannerUrl, headers: { host: hostOf('demo') } });
     expect(banner.statusCode).toBe(200);
     expect(banner.headers['content-type']).toBe('image/gif');

@@ -1,12 +1,34 @@
 import {
-  userDisplayName, type AdminApplicationItem, type AdminApplicationQuery, type AdminListQuery, type AdminOfferItem, type AdminTenant, type AdminTenantMember,
-  type AdminTenantQuery, type AdminUserQuery, type PageQuery, type RoleAssignment, type UserAssociations,
+  userDisplayName,
+  type AdminApplicationItem,
+  type AdminApplicationQuery,
+  type AdminListQuery,
+  type AdminOfferItem,
+  type AdminTenant,
+  type AdminTenantMember,
+  type AdminTenantQuery,
+  type AdminUserQuery,
+  type PageQuery,
+  type RoleAssignment,
+  type UserAssociations,
 } from '@tessera/domain';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  applications, documents, individualProfiles, institutions, legalEntityProfiles, offers, roleAssignments, tenantMembers, tenants,
-  users, type RoleAssignmentRow, type TenantMemberRow, type TenantRow, type UserRow,
+  applications,
+  documents,
+  individualProfiles,
+  institutions,
+  legalEntityProfiles,
+  offers,
+  roleAssignments,
+  tenantMembers,
+  tenants,
+  users,
+  type RoleAssignmentRow,
+  type TenantMemberRow,
+  type TenantRow,
+  type UserRow,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { reviewerFields, reviewers, toApplicationSummary } from '../applications/index.ts';
@@ -23,8 +45,15 @@ const activeMembers = sql<number>`count(${tenantMembers.id}) filter (where ${ten
 
 export function toAdminTenant(row: TenantRow, memberCount: number): AdminTenant {
   return {
-    _id: row.id, slug: row.slug, name: row.name, description: row.description, website: row.website,
-    verificationStatus: row.verificationStatus, memberCount, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+    _id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    website: row.website,
+    verificationStatus: row.verificationStatus,
+    memberCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -79,13 +108,25 @@ export async function listTenantMembersUnscoped(db: DbOrTx, tenantId: string, q:
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    db.select({ member: tenantMembers, email: users.email }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId))
-      .where(where).orderBy(desc(tenantMembers.createdAt), desc(tenantMembers.id)).limit(q.limit).offset(offsetOf(q)),
+    db
+      .select({ member: tenantMembers, email: users.email })
+      .from(tenantMembers)
+      .innerJoin(users, eq(users.id, tenantMembers.userId))
+      .where(where)
+      .orderBy(desc(tenantMembers.createdAt), desc(tenantMembers.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
     db.select({ n: count() }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(where),
   ]);
   const data: AdminTenantMember[] = rows.map(({ member, email }) => ({
-    _id: member.id, user: member.userId, email, firstname: member.firstname, lastname: member.lastname,
-    role: member.role, membershipStatus: member.membershipStatus, createdAt: member.createdAt.toISOString(),
+    _id: member.id,
+    user: member.userId,
+    email,
+    firstname: member.firstname,
+    lastname: member.lastname,
+    role: member.role,
+    membershipStatus: member.membershipStatus,
+    createdAt: member.createdAt.toISOString(),
   }));
   return { data, total: total?.n ?? 0 };
 }
@@ -108,16 +149,23 @@ export async function listUsersUnscoped(db: DbOrTx, q: AdminUserQuery): Promise<
 
 export async function userAssociationsUnscoped(db: DbOrTx, userId: string): Promise<UserAssociations> {
   const [memberships, [ip], [le], [docs]] = await Promise.all([
-    db.select({ member: tenantMembers, tenant: { _id: tenants.id, slug: tenants.slug, name: tenants.name } })
-      .from(tenantMembers).innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
-      .where(eq(tenantMembers.userId, userId)).orderBy(tenants.name),
+    db
+      .select({ member: tenantMembers, tenant: { _id: tenants.id, slug: tenants.slug, name: tenants.name } })
+      .from(tenantMembers)
+      .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
+      .where(eq(tenantMembers.userId, userId))
+      .orderBy(tenants.name),
     db.select({ n: count() }).from(individualProfiles).where(eq(individualProfiles.userId, userId)),
     db.select({ n: count() }).from(legalEntityProfiles).where(eq(legalEntityProfiles.ownerId, userId)),
     db.select({ n: count() }).from(documents).where(eq(documents.uploadedBy, userId)),
   ]);
   return {
     memberships: memberships.map(({ member, tenant }) => ({
-      _id: member.id, tenant, role: member.role, membershipStatus: member.membershipStatus, createdAt: member.createdAt.toISOString(),
+      _id: member.id,
+      tenant,
+      role: member.role,
+      membershipStatus: member.membershipStatus,
+      createdAt: member.createdAt.toISOString(),
     })),
     counts: { individualProfiles: ip?.n ?? 0, legalEntityProfiles: le?.n ?? 0, documents: docs?.n ?? 0 },
   };
@@ -128,7 +176,11 @@ export async function listMembershipsOfUserUnscoped(db: DbOrTx, userId: string):
 }
 
 export async function findMembershipByRbacIdUnscoped(db: DbOrTx, userId: string, rbacId: string): Promise<TenantMemberRow | undefined> {
-  const [row] = await db.select().from(tenantMembers).where(and(eq(tenantMembers.userId, userId), eq(tenantMembers.rbacId, rbacId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(tenantMembers)
+    .where(and(eq(tenantMembers.userId, userId), eq(tenantMembers.rbacId, rbacId)))
+    .limit(1);
   return row;
 }
 
@@ -137,32 +189,57 @@ export async function listRoleAssignmentsUnscoped(db: DbOrTx, userId: string): P
 }
 
 export async function findRoleAssignmentUnscoped(db: DbOrTx, userId: string, id: string): Promise<RoleAssignmentRow | undefined> {
-  const [row] = await db.select().from(roleAssignments).where(and(eq(roleAssignments.userId, userId), eq(roleAssignments.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(roleAssignments)
+    .where(and(eq(roleAssignments.userId, userId), eq(roleAssignments.id, id)))
+    .limit(1);
   return row;
 }
 
 export function memberToAssignment(m: TenantMemberRow): RoleAssignment {
   return {
-    _id: m.rbacId, user: m.userId, tenant: m.tenantId, entityType: 'tenant', entity: m.tenantId, role: m.role,
-    createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString(),
+    _id: m.rbacId,
+    user: m.userId,
+    tenant: m.tenantId,
+    entityType: 'tenant',
+    entity: m.tenantId,
+    role: m.role,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
   };
 }
 
 export function rowToAssignment(r: RoleAssignmentRow): RoleAssignment {
   return {
-    _id: r.id, user: r.userId, tenant: r.tenantId, entityType: r.entityType, entity: r.entityId, role: r.role,
-    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    _id: r.id,
+    user: r.userId,
+    tenant: r.tenantId,
+    entityType: r.entityType,
+    entity: r.entityId,
+    role: r.role,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
 /** Offers of every tenant, newest first; search covers the offer's name and slug and the tenant's name and slug. */
 export async function listOffersUnscoped(db: DbOrTx, q: AdminListQuery): Promise<{ rows: AdminOfferItem[]; total: number }> {
   const where = q.search
-    ? or(ilike(offers.name, likePattern(q.search)), ilike(offers.slug, likePattern(q.search)), ilike(tenants.name, likePattern(q.search)), ilike(tenants.slug, likePattern(q.search)))
+    ? or(
+        ilike(offers.name, likePattern(q.search)),
+        ilike(offers.slug, likePattern(q.search)),
+        ilike(tenants.name, likePattern(q.search)),
+        ilike(tenants.slug, likePattern(q.search)),
+      )
     : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ offer: offers, tenant: { slug: tenants.slug, name: tenants.name }, institution: { _id: institutions.id, name: institutions.name } })
+      .select({
+        offer: offers,
+        tenant: { slug: tenants.slug, name: tenants.name },
+        institution: { _id: institutions.id, name: institutions.name },
+      })
       .from(offers)
       .innerJoin(tenants, eq(tenants.id, offers.tenantId))
       .innerJoin(institutions, and(eq(institutions.tenantId, offers.tenantId), eq(institutions.id, offers.institutionId)))
@@ -174,9 +251,18 @@ export async function listOffersUnscoped(db: DbOrTx, q: AdminListQuery): Promise
   ]);
   return {
     rows: rows.map(({ offer, tenant, institution }) => ({
-      _id: offer.id, tenant: offer.tenantId, tenantSlug: tenant.slug, tenantName: tenant.name, name: offer.name, slug: offer.slug,
-      institution, approvalStatus: offer.approvalStatus, published: offer.published, visibilityStatus: offer.visibilityStatus,
-      createdAt: offer.createdAt.toISOString(), updatedAt: offer.updatedAt.toISOString(),
+      _id: offer.id,
+      tenant: offer.tenantId,
+      tenantSlug: tenant.slug,
+      tenantName: tenant.name,
+      name: offer.name,
+      slug: offer.slug,
+      institution,
+      approvalStatus: offer.approvalStatus,
+      published: offer.published,
+      visibilityStatus: offer.visibilityStatus,
+      createdAt: offer.createdAt.toISOString(),
+      updatedAt: offer.updatedAt.toISOString(),
     })),
     total: total?.n ?? 0,
   };
@@ -186,14 +272,23 @@ export async function listOffersUnscoped(db: DbOrTx, q: AdminListQuery): Promise
  * Applications of every tenant with their tenant and applicant, filtered by status, type and tenant, searched over
  * the applicant's e-mail, sorted by the asked column (ties broken by id so pages never overlap).
  */
-export async function listApplicationsUnscoped(db: DbOrTx, q: AdminApplicationQuery): Promise<{ rows: AdminApplicationItem[]; total: number }> {
+export async function listApplicationsUnscoped(
+  db: DbOrTx,
+  q: AdminApplicationQuery,
+): Promise<{ rows: AdminApplicationItem[]; total: number }> {
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(applications.status, q.status));
   if (q.type) conditions.push(eq(applications.type, q.type));
   if (q.tenant) conditions.push(eq(applications.tenantId, q.tenant));
   if (q.search) conditions.push(ilike(users.email, likePattern(q.search)));
   const where = conditions.length ? and(...conditions) : undefined;
-  const column = { createdAt: applications.createdAt, updatedAt: applications.updatedAt, status: applications.status, userEmail: users.email, tenantName: tenants.name }[q.sort];
+  const column = {
+    createdAt: applications.createdAt,
+    updatedAt: applications.updatedAt,
+    status: applications.status,
+    userEmail: users.email,
+    tenantName: tenants.name,
+  }[q.sort];
   const order = q.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
@@ -216,7 +311,10 @@ export async function listApplicationsUnscoped(db: DbOrTx, q: AdminApplicationQu
   return {
     rows: rows.map(({ row, reviewer, tenant, user }) => ({
       ...toApplicationSummary({ row, reviewer }),
-      tenantSlug: tenant.slug, tenantName: tenant.name, userEmail: user.email, userName: userDisplayName(user),
+      tenantSlug: tenant.slug,
+      tenantName: tenant.name,
+      userEmail: user.email,
+      userName: userDisplayName(user),
     })),
     total: total?.n ?? 0,
   };

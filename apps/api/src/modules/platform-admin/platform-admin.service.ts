@@ -1,7 +1,26 @@
 import {
-  DEFAULT_BRANDING, RESERVED_SLUG_ERROR, type AdminApplicationItem, type AdminApplicationQuery, type AdminListQuery, type AdminOfferItem, SLUG_TAKEN_ERROR, isReservedSlug, tenantSlug, userDisplayName,
-  type AdminTenant, type AdminTenantQuery, type AdminUser, type AdminUserQuery, type List, type PageQuery, type RoleAssignment,
-  type SlugAvailability, type TenantCreateResult, type TenantRole, type TimelineQuery, type UserRole,
+  DEFAULT_BRANDING,
+  RESERVED_SLUG_ERROR,
+  type AdminApplicationItem,
+  type AdminApplicationQuery,
+  type AdminListQuery,
+  type AdminOfferItem,
+  SLUG_TAKEN_ERROR,
+  isReservedSlug,
+  tenantSlug,
+  userDisplayName,
+  type AdminTenant,
+  type AdminTenantQuery,
+  type AdminUser,
+  type AdminUserQuery,
+  type List,
+  type PageQuery,
+  type RoleAssignment,
+  type SlugAvailability,
+  type TenantCreateResult,
+  type TenantRole,
+  type TimelineQuery,
+  type UserRole,
 } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,7 +36,16 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
 import { invite, type AuthDeps, type CallSite } from '../auth/index.ts';
 import { deleteRoleAssignment, insertRoleAssignment, updateRoleAssignment } from '../institutions/index.ts';
-import { DEFAULT_ATTRIBUTES, deleteMemberRow, findMember, findTenantById, findTenantBySlug, insertMember, insertTenantUnscoped, updateMember } from '../tenants/index.ts';
+import {
+  DEFAULT_ATTRIBUTES,
+  deleteMemberRow,
+  findMember,
+  findTenantById,
+  findTenantBySlug,
+  insertMember,
+  insertTenantUnscoped,
+  updateMember,
+} from '../tenants/index.ts';
 import { PLATFORM_TIMELINE, queryEvents, recordEvent } from '../timeline/index.ts';
 import { deleteUserRow, findUserById, toAdminUser, updateUser } from '../users/index.ts';
 import * as repo from './platform-admin.repository.ts';
@@ -59,28 +87,47 @@ export async function getTenant(deps: AdminDeps, id: string): Promise<AdminTenan
  * active owner at once). If the invitation fails the tenant is removed again, so no tenant is left without owner.
  */
 export async function createTenant(
-  deps: AdminDeps, auth: AuthContext, body: { name: string; slug: string; ownerEmail: string }, origin: string,
+  deps: AdminDeps,
+  auth: AuthContext,
+  body: { name: string; slug: string; ownerEmail: string },
+  origin: string,
 ): Promise<TenantCreateResult> {
   if (await findTenantBySlug(deps.db, body.slug)) throw new AppError('conflict', SLUG_TAKEN_ERROR);
-  const tenant = await deps.db.transaction(async (tx) => {
-    const row = await insertTenantUnscoped(tx, { id: newId(), slug: body.slug, name: body.name, branding: DEFAULT_BRANDING });
-    await recordEvent(tx, {
-      tenantId: row.id, type: 'create', entity: row.id, entityType: 'tenant', userId: auth.user.id,
-      message: `${userDisplayName(auth.user)} created the tenant ${row.name}`,
-      meta: { change: { name: { old: null, new: row.name }, slug: { old: null, new: row.slug } } },
+  const tenant = await deps.db
+    .transaction(async (tx) => {
+      const row = await insertTenantUnscoped(tx, { id: newId(), slug: body.slug, name: body.name, branding: DEFAULT_BRANDING });
+      await recordEvent(tx, {
+        tenantId: row.id,
+        type: 'create',
+        entity: row.id,
+        entityType: 'tenant',
+        userId: auth.user.id,
+        message: `${userDisplayName(auth.user)} created the tenant ${row.name}`,
+        meta: { change: { name: { old: null, new: row.name }, slug: { old: null, new: row.slug } } },
+      });
+      return row;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN_ERROR);
+      throw error;
     });
-    return row;
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN_ERROR);
-    throw error;
-  });
   deps.tenantCache.invalidate(tenant.slug);
   const site: CallSite = { tenant, origin };
   // The public invite route refuses the owner role: owners of a new tenant are made only here, by a platform admin.
-  const ownerInvite = { email: body.ownerEmail, firstname: '', lastname: '', role: 'owner', attributes: {}, expiresAt: null } as unknown as z.output<typeof inviteBody>;
+  const ownerInvite = {
+    email: body.ownerEmail,
+    firstname: '',
+    lastname: '',
+    role: 'owner',
+    attributes: {},
+    expiresAt: null,
+  } as unknown as z.output<typeof inviteBody>;
   try {
     const { tenantMember } = await invite(deps, site, auth, ownerInvite);
-    return { tenant: repo.toAdminTenant(tenant, tenantMember.membershipStatus === 'active' ? 1 : 0), owner: { email: body.ownerEmail, membershipStatus: tenantMember.membershipStatus } };
+    return {
+      tenant: repo.toAdminTenant(tenant, tenantMember.membershipStatus === 'active' ? 1 : 0),
+      owner: { email: body.ownerEmail, membershipStatus: tenantMember.membershipStatus },
+    };
   } catch (error) {
     await deps.db.transaction((tx) => repo.deleteTenantUnscoped(tx, tenant.id));
     deps.tenantCache.invalidate(tenant.slug);
@@ -95,7 +142,11 @@ export async function deleteTenant(deps: AdminDeps, auth: AuthContext, id: strin
   const keys = await deps.db.transaction(async (tx) => {
     // The tenant's own history goes with it, so the deletion is recorded on the platform timeline.
     await recordEvent(tx, {
-      tenantId: PLATFORM_TIMELINE, type: 'delete', entity: tenant.id, entityType: 'tenant', userId: auth.user.id,
+      tenantId: PLATFORM_TIMELINE,
+      type: 'delete',
+      entity: tenant.id,
+      entityType: 'tenant',
+      userId: auth.user.id,
       message: `${userDisplayName(auth.user)} deleted the tenant ${tenant.name}`,
       meta: { delete: { name: tenant.name, slug: tenant.slug } },
     });
@@ -146,7 +197,11 @@ export async function setUserRole(deps: AdminDeps, auth: AuthContext, id: string
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateUser(tx, target.id, { role });
     await recordEvent(tx, {
-      tenantId: PLATFORM_TIMELINE, type: 'update', entity: target.id, entityType: 'user', userId: auth.user.id,
+      tenantId: PLATFORM_TIMELINE,
+      type: 'update',
+      entity: target.id,
+      entityType: 'user',
+      userId: auth.user.id,
       message: `${userDisplayName(auth.user)} changed the role of ${userDisplayName(target)} to ${role}`,
       meta: { change: { role: { old: target.role, new: role } } },
     });
@@ -160,7 +215,11 @@ export async function deleteUser(deps: AdminDeps, auth: AuthContext, id: string)
   if (target.id === auth.user.id) throw new AppError('bad-request', 'You cannot delete your own account');
   await deps.db.transaction(async (tx) => {
     await recordEvent(tx, {
-      tenantId: PLATFORM_TIMELINE, type: 'delete', entity: target.id, entityType: 'user', userId: auth.user.id,
+      tenantId: PLATFORM_TIMELINE,
+      type: 'delete',
+      entity: target.id,
+      entityType: 'user',
+      userId: auth.user.id,
       message: `${userDisplayName(auth.user)} deleted ${userDisplayName(target)}`,
       meta: { delete: { email: target.email, firstname: target.firstname, lastname: target.lastname, role: target.role } },
     });
@@ -173,7 +232,10 @@ export async function deleteUser(deps: AdminDeps, auth: AuthContext, id: string)
 
 export async function listAssignments(deps: AdminDeps, id: string): Promise<RoleAssignment[]> {
   const target = await loadUser(deps, id);
-  const [members, rows] = await Promise.all([repo.listMembershipsOfUserUnscoped(deps.db, target.id), repo.listRoleAssignmentsUnscoped(deps.db, target.id)]);
+  const [members, rows] = await Promise.all([
+    repo.listMembershipsOfUserUnscoped(deps.db, target.id),
+    repo.listRoleAssignmentsUnscoped(deps.db, target.id),
+  ]);
   return [...members.map(repo.memberToAssignment), ...rows.map(repo.rowToAssignment)];
 }
 
@@ -182,7 +244,10 @@ export async function listAssignments(deps: AdminDeps, id: string): Promise<Role
  * the role and becomes active. Institution and offer assignments are kept in role_assignments.
  */
 export async function createAssignment(
-  deps: AdminDeps, auth: AuthContext, id: string, body: z.output<typeof roleAssignmentBody>,
+  deps: AdminDeps,
+  auth: AuthContext,
+  id: string,
+  body: z.output<typeof roleAssignmentBody>,
 ): Promise<RoleAssignment> {
   const target = await loadUser(deps, id);
   const tenantId = body.entityType === 'tenant' ? body.entity : body.tenant!;
@@ -193,30 +258,79 @@ export async function createAssignment(
     if (body.entityType === 'tenant') {
       const existing = await findMember(tx, tenant.id, target.id);
       const member = existing
-        ? await updateMember(tx, tenant.id, existing.id, { role: body.role, attributes: DEFAULT_ATTRIBUTES[body.role], membershipStatus: 'active' })
-        : await insertMember(tx, { tenantId: tenant.id, user: target, role: body.role, attributes: DEFAULT_ATTRIBUTES[body.role], membershipStatus: 'active' });
-      const change = { role: { old: existing?.role ?? null, new: body.role }, membershipStatus: { old: existing?.membershipStatus ?? null, new: 'active' } };
+        ? await updateMember(tx, tenant.id, existing.id, {
+            role: body.role,
+            attributes: DEFAULT_ATTRIBUTES[body.role],
+            membershipStatus: 'active',
+          })
+        : await insertMember(tx, {
+            tenantId: tenant.id,
+            user: target,
+            role: body.role,
+            attributes: DEFAULT_ATTRIBUTES[body.role],
+            membershipStatus: 'active',
+          });
+      const change = {
+        role: { old: existing?.role ?? null, new: body.role },
+        membershipStatus: { old: existing?.membershipStatus ?? null, new: 'active' },
+      };
       await recordEvent(tx, {
-        tenantId: tenant.id, type: existing ? 'access' : 'create', entity: member.id, entityType: 'tenant-member', userId: auth.user.id,
-        message: `${actor} made ${userDisplayName(target)} ${body.role} of ${tenant.name}`, meta: { change }, refs: [{ entity: target.id, entityType: 'user' }],
+        tenantId: tenant.id,
+        type: existing ? 'access' : 'create',
+        entity: member.id,
+        entityType: 'tenant-member',
+        userId: auth.user.id,
+        message: `${actor} made ${userDisplayName(target)} ${body.role} of ${tenant.name}`,
+        meta: { change },
+        refs: [{ entity: target.id, entityType: 'user' }],
       });
-      await recordUserAccessEvent(tx, auth, target, `${actor} gave ${userDisplayName(target)} the ${body.role} role on tenant ${tenant.name}`, change);
+      await recordUserAccessEvent(
+        tx,
+        auth,
+        target,
+        `${actor} gave ${userDisplayName(target)} the ${body.role} role on tenant ${tenant.name}`,
+        change,
+      );
       return repo.memberToAssignment(member);
     }
-    const existing = await tx.select().from(roleAssignments).where(and(
-      eq(roleAssignments.tenantId, tenant.id), eq(roleAssignments.entityType, body.entityType), eq(roleAssignments.entityId, body.entity), eq(roleAssignments.userId, target.id),
-    ));
+    const existing = await tx
+      .select()
+      .from(roleAssignments)
+      .where(
+        and(
+          eq(roleAssignments.tenantId, tenant.id),
+          eq(roleAssignments.entityType, body.entityType),
+          eq(roleAssignments.entityId, body.entity),
+          eq(roleAssignments.userId, target.id),
+        ),
+      );
     if (existing.length) throw new AppError('conflict', 'This user already has a role on this entity: change that assignment instead');
     const row = await insertRoleAssignment(tx, {
-      tenantId: tenant.id, id: newId(), userId: target.id, entityType: body.entityType, entityId: body.entity, role: body.role,
+      tenantId: tenant.id,
+      id: newId(),
+      userId: target.id,
+      entityType: body.entityType,
+      entityId: body.entity,
+      role: body.role,
     });
-    await recordUserAccessEvent(tx, auth, target, `${actor} gave ${userDisplayName(target)} the ${body.role} role on ${body.entityType} ${body.entity}`,
-      { role: { old: null, new: body.role }, entityType: { old: null, new: body.entityType }, entity: { old: null, new: body.entity } });
+    await recordUserAccessEvent(
+      tx,
+      auth,
+      target,
+      `${actor} gave ${userDisplayName(target)} the ${body.role} role on ${body.entityType} ${body.entity}`,
+      { role: { old: null, new: body.role }, entityType: { old: null, new: body.entityType }, entity: { old: null, new: body.entity } },
+    );
     return repo.rowToAssignment(row);
   });
 }
 
-export async function updateAssignment(deps: AdminDeps, auth: AuthContext, id: string, rbacId: string, role: TenantRole): Promise<RoleAssignment> {
+export async function updateAssignment(
+  deps: AdminDeps,
+  auth: AuthContext,
+  id: string,
+  rbacId: string,
+  role: TenantRole,
+): Promise<RoleAssignment> {
   const target = await loadUser(deps, id);
   const actor = userDisplayName(auth.user);
   const member = await repo.findMembershipByRbacIdUnscoped(deps.db, target.id, rbacId);
@@ -226,8 +340,14 @@ export async function updateAssignment(deps: AdminDeps, auth: AuthContext, id: s
       const row = await updateMember(tx, member.tenantId, member.id, { role, attributes: DEFAULT_ATTRIBUTES[role] });
       const change = { role: { old: member.role, new: role } };
       await recordEvent(tx, {
-        tenantId: member.tenantId, type: 'access', entity: member.id, entityType: 'tenant-member', userId: auth.user.id,
-        message: `${actor} changed the role of ${userDisplayName(target)} to ${role}`, meta: { change }, refs: [{ entity: target.id, entityType: 'user' }],
+        tenantId: member.tenantId,
+        type: 'access',
+        entity: member.id,
+        entityType: 'tenant-member',
+        userId: auth.user.id,
+        message: `${actor} changed the role of ${userDisplayName(target)} to ${role}`,
+        meta: { change },
+        refs: [{ entity: target.id, entityType: 'user' }],
       });
       await recordUserAccessEvent(tx, auth, target, `${actor} changed a tenant role of ${userDisplayName(target)} to ${role}`, change);
       return repo.memberToAssignment(row);
@@ -238,14 +358,24 @@ export async function updateAssignment(deps: AdminDeps, auth: AuthContext, id: s
   if (assignment.role === role) return repo.rowToAssignment(assignment);
   return deps.db.transaction(async (tx) => {
     const row = await updateRoleAssignment(tx, assignment.tenantId, assignment.id, { role });
-    await recordUserAccessEvent(tx, auth, target, `${actor} changed the ${assignment.entityType} role of ${userDisplayName(target)} to ${role}`,
-      { role: { old: assignment.role, new: role } });
+    await recordUserAccessEvent(
+      tx,
+      auth,
+      target,
+      `${actor} changed the ${assignment.entityType} role of ${userDisplayName(target)} to ${role}`,
+      { role: { old: assignment.role, new: role } },
+    );
     return repo.rowToAssignment(row);
   });
 }
 
 /** Removing a tenant assignment removes the membership of that tenant. */
-export async function deleteAssignment(deps: AdminDeps, auth: AuthContext, id: string, rbacId: string): Promise<{ _id: string; deleted: true }> {
+export async function deleteAssignment(
+  deps: AdminDeps,
+  auth: AuthContext,
+  id: string,
+  rbacId: string,
+): Promise<{ _id: string; deleted: true }> {
   const target = await loadUser(deps, id);
   const actor = userDisplayName(auth.user);
   const member = await repo.findMembershipByRbacIdUnscoped(deps.db, target.id, rbacId);
@@ -253,12 +383,23 @@ export async function deleteAssignment(deps: AdminDeps, auth: AuthContext, id: s
     await deps.db.transaction(async (tx) => {
       const what = { role: member.role, membershipStatus: member.membershipStatus, tenant: member.tenantId };
       await recordEvent(tx, {
-        tenantId: member.tenantId, type: 'delete', entity: member.id, entityType: 'tenant-member', userId: auth.user.id,
-        message: `${actor} removed ${userDisplayName(target)} from the tenant`, meta: { delete: what }, refs: [{ entity: target.id, entityType: 'user' }],
+        tenantId: member.tenantId,
+        type: 'delete',
+        entity: member.id,
+        entityType: 'tenant-member',
+        userId: auth.user.id,
+        message: `${actor} removed ${userDisplayName(target)} from the tenant`,
+        meta: { delete: what },
+        refs: [{ entity: target.id, entityType: 'user' }],
       });
       await recordEvent(tx, {
-        tenantId: PLATFORM_TIMELINE, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id,
-        message: `${actor} removed ${userDisplayName(target)} from a tenant`, meta: { delete: what },
+        tenantId: PLATFORM_TIMELINE,
+        type: 'access',
+        entity: target.id,
+        entityType: 'user',
+        userId: auth.user.id,
+        message: `${actor} removed ${userDisplayName(target)} from a tenant`,
+        meta: { delete: what },
       });
       await deleteMemberRow(tx, member.tenantId, member.id);
     });
@@ -268,7 +409,11 @@ export async function deleteAssignment(deps: AdminDeps, auth: AuthContext, id: s
   if (!assignment) throw notFound('Role assignment');
   await deps.db.transaction(async (tx) => {
     await recordEvent(tx, {
-      tenantId: PLATFORM_TIMELINE, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id,
+      tenantId: PLATFORM_TIMELINE,
+      type: 'access',
+      entity: target.id,
+      entityType: 'user',
+      userId: auth.user.id,
       message: `${actor} removed the ${assignment.entityType} role of ${userDisplayName(target)}`,
       meta: { delete: { entityType: assignment.entityType, entity: assignment.entityId, role: assignment.role } },
     });
@@ -282,9 +427,21 @@ export async function deleteAssignment(deps: AdminDeps, auth: AuthContext, id: s
  * so no single tenant's activity shows it (the tenant membership events themselves go to that tenant).
  */
 async function recordUserAccessEvent(
-  tx: Parameters<typeof recordEvent>[0], auth: AuthContext, target: UserRow, message: string, change: Record<string, { old: unknown; new: unknown }>,
+  tx: Parameters<typeof recordEvent>[0],
+  auth: AuthContext,
+  target: UserRow,
+  message: string,
+  change: Record<string, { old: unknown; new: unknown }>,
 ): Promise<void> {
-  await recordEvent(tx, { tenantId: PLATFORM_TIMELINE, type: 'access', entity: target.id, entityType: 'user', userId: auth.user.id, message, meta: { change } });
+  await recordEvent(tx, {
+    tenantId: PLATFORM_TIMELINE,
+    type: 'access',
+    entity: target.id,
+    entityType: 'user',
+    userId: auth.user.id,
+    message,
+    meta: { change },
+  });
 }
 
 // ---- Platform timeline ----

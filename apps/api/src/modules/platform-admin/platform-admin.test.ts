@@ -15,23 +15,40 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown, host = hostOf('acme')) =>
-  t.app.inject({ method, url: `/api/v1/${url}`, headers: { host, ...(token ? bearer(token) : {}) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    headers: { host, ...(token ? bearer(token) : {}) },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
 /** Events of the platform timeline about one entity, oldest first. */
 const platformEvents = (entity: string) =>
-  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, PLATFORM_TIMELINE), eq(timelineEvents.entity, entity))).orderBy(timelineEvents.createdAt);
+  t.app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.tenantId, PLATFORM_TIMELINE), eq(timelineEvents.entity, entity)))
+    .orderBy(timelineEvents.createdAt);
 
 async function countRows(table: string): Promise<number> {
   const { sql } = await import('drizzle-orm');
-  const rows = (await t.app.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows?: { n: number }[] } | { n: number }[];
-  const list = Array.isArray(rows) ? rows : rows.rows ?? [];
+  const rows = (await t.app.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as
+    | { rows?: { n: number }[] }
+    | { n: number }[];
+  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
   return list[0]!.n;
 }
 
 describe('access', () => {
   const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
-    ['GET', 'tenant'], ['POST', 'tenant', { name: 'X', slug: 'x-co', ownerEmail: 'x@example.com' }], ['GET', 'tenant/slug-available?slug=abc'],
-    ['GET', 'admin/user'], ['GET', 'admin/application'], ['GET', 'admin/offer'], ['GET', 'admin/events'], ['PUT', `admin/user/${someObjectId()}/role`, { role: 'admin' }],
+    ['GET', 'tenant'],
+    ['POST', 'tenant', { name: 'X', slug: 'x-co', ownerEmail: 'x@example.com' }],
+    ['GET', 'tenant/slug-available?slug=abc'],
+    ['GET', 'admin/user'],
+    ['GET', 'admin/application'],
+    ['GET', 'admin/offer'],
+    ['GET', 'admin/events'],
+    ['PUT', `admin/user/${someObjectId()}/role`, { role: 'admin' }],
   ];
   it('gives 401 without a token and 403 to owners, members and investors', async () => {
     const owner = await signUp(t.app, 'acme', { role: 'owner' });
@@ -64,13 +81,24 @@ describe('access', () => {
     const [acme] = await t.app.db.select().from(tenants).where(eq(tenants.slug, 'acme'));
     const institutionId = someObjectId();
     await t.app.db.insert(institutions).values({ tenantId: acme!.id, id: institutionId, name: 'Acme Fund I', slug: 'acme-fund-i' });
-    await t.app.db.insert(offers).values({ tenantId: acme!.id, id: someObjectId(), institutionId, name: 'Harbor Lofts', slug: 'harbor-lofts' });
+    await t.app.db
+      .insert(offers)
+      .values({ tenantId: acme!.id, id: someObjectId(), institutionId, name: 'Harbor Lofts', slug: 'harbor-lofts' });
     const all = (await call('GET', 'admin/offer', admin.token)).json();
     expect(all.meta.total).toBeGreaterThanOrEqual(1);
-    expect(all.data).toContainEqual(expect.objectContaining({
-      name: 'Harbor Lofts', tenantSlug: 'acme', institution: { _id: institutionId, name: 'Acme Fund I' }, approvalStatus: 'pending', published: false, visibilityStatus: 'hidden',
-    }));
-    expect((await call('GET', 'admin/offer?search=harbor', admin.token)).json().data.map((o: { slug: string }) => o.slug)).toEqual(['harbor-lofts']);
+    expect(all.data).toContainEqual(
+      expect.objectContaining({
+        name: 'Harbor Lofts',
+        tenantSlug: 'acme',
+        institution: { _id: institutionId, name: 'Acme Fund I' },
+        approvalStatus: 'pending',
+        published: false,
+        visibilityStatus: 'hidden',
+      }),
+    );
+    expect((await call('GET', 'admin/offer?search=harbor', admin.token)).json().data.map((o: { slug: string }) => o.slug)).toEqual([
+      'harbor-lofts',
+    ]);
     expect((await call('GET', 'admin/offer?search=nothing-like-it', admin.token)).json().meta.total).toBe(0);
   });
 });
@@ -107,8 +135,17 @@ describe('tenants', () => {
     const { mail, token } = await lastMailTo(t.app, ownerEmail);
     expect(mail!.text).toContain('http://initech.localhost/invite-accept?token=');
     const accept = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/invite-accept', headers: { host: hostOf('initech') },
-      payload: { inviteToken: token, email: ownerEmail, password: 'correct-horse-battery', firstname: 'Olive', lastname: 'Owner', acceptDisclosures: true },
+      method: 'POST',
+      url: '/api/v1/auth/invite-accept',
+      headers: { host: hostOf('initech') },
+      payload: {
+        inviteToken: token,
+        email: ownerEmail,
+        password: 'correct-horse-battery',
+        firstname: 'Olive',
+        lastname: 'Owner',
+        acceptDisclosures: true,
+      },
     });
     expect(accept.statusCode, accept.body).toBe(200);
     expect(accept.json().data.tenantMember).toMatchObject({ tenant: tenant._id, membershipStatus: 'active', rbac: { role: 'owner' } });
@@ -128,7 +165,8 @@ describe('tenants', () => {
   });
 
   it('deletes a tenant with its members, but never the host tenant or the default one', async () => {
-    const created = (await call('POST', 'tenant', admin.token, { name: 'Doomed', slug: 'doomed', ownerEmail: uniqueEmail() })).json().data.tenant;
+    const created = (await call('POST', 'tenant', admin.token, { name: 'Doomed', slug: 'doomed', ownerEmail: uniqueEmail() })).json().data
+      .tenant;
     expect((await call('DELETE', `tenant/${t.tenants.acme.id}`, admin.token)).statusCode).toBe(400);
     expect((await call('DELETE', `tenant/${t.tenants.demo.id}`, admin.token)).statusCode).toBe(400);
     const del = await call('DELETE', `tenant/${created._id}`, admin.token);
@@ -149,7 +187,12 @@ describe('users', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.role).toBe('evaluator');
     const [event] = await platformEvents(target.user._id);
-    expect(event).toMatchObject({ type: 'update', entityType: 'user', userId: admin.user._id, meta: { change: { role: { old: 'user', new: 'evaluator' } } } });
+    expect(event).toMatchObject({
+      type: 'update',
+      entityType: 'user',
+      userId: admin.user._id,
+      meta: { change: { role: { old: 'user', new: 'evaluator' } } },
+    });
 
     const self = await call('PUT', `admin/user/${admin.user._id}/role`, admin.token, { role: 'user' });
     expect(self.statusCode).toBe(400);
@@ -162,18 +205,29 @@ describe('users', () => {
     const target = await signUp(t.app, 'globex');
     const res = await call('GET', `admin/user/${target.user._id}/associations`, admin.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.memberships).toEqual([expect.objectContaining({ tenant: expect.objectContaining({ slug: 'globex' }), role: 'investor' })]);
+    expect(res.json().data.memberships).toEqual([
+      expect.objectContaining({ tenant: expect.objectContaining({ slug: 'globex' }), role: 'investor' }),
+    ]);
     expect(res.json().data.counts).toEqual({ individualProfiles: 0, legalEntityProfiles: 0, documents: 0 });
   });
 
   it('creates a tenant membership through an rbac assignment, changes and removes it', async () => {
     const target = await signUp(t.app, 'globex');
-    const created = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, { entityType: 'tenant', entity: t.tenants.acme.id, role: 'editor' });
+    const created = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, {
+      entityType: 'tenant',
+      entity: t.tenants.acme.id,
+      role: 'editor',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const assignment = created.json().data;
     expect(assignment).toMatchObject({ entityType: 'tenant', entity: t.tenants.acme.id, role: 'editor' });
 
-    const signin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf('acme') }, payload: { email: target.email, password: target.password } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: hostOf('acme') },
+      payload: { email: target.email, password: target.password },
+    });
     expect(signin.json().data.tenantMember).toMatchObject({ membershipStatus: 'active', rbac: { role: 'editor' } });
 
     const list = (await call('GET', `admin/user/${target.user._id}/rbac`, admin.token)).json().data;
@@ -183,22 +237,44 @@ describe('users', () => {
     const removed = await call('DELETE', `admin/user/${target.user._id}/rbac/${assignment._id}`, admin.token);
     expect(removed.statusCode).toBe(200);
     expect((await call('GET', `admin/user/${target.user._id}/rbac`, admin.token)).json().data).toHaveLength(1);
-    expect((await call('PUT', `admin/user/${target.user._id}/rbac/${someObjectId()}`, admin.token, { role: 'viewer' })).statusCode).toBe(404);
+    expect((await call('PUT', `admin/user/${target.user._id}/rbac/${someObjectId()}`, admin.token, { role: 'viewer' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('keeps institution and offer assignments, requiring their tenant', async () => {
     const target = await signUp(t.app, 'globex');
     const before = await countRows('role_assignments');
-    const missing = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, { entityType: 'institution', entity: someObjectId(), role: 'owner' });
+    const missing = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, {
+      entityType: 'institution',
+      entity: someObjectId(),
+      role: 'owner',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toMatch(/tenant/);
     expect(await countRows('role_assignments')).toBe(before);
     const entity = someObjectId();
-    const ok = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, { entityType: 'offer', entity, role: 'viewer', tenant: t.tenants.globex.id });
+    const ok = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, {
+      entityType: 'offer',
+      entity,
+      role: 'viewer',
+      tenant: t.tenants.globex.id,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, { entityType: 'offer', entity, role: 'owner', tenant: t.tenants.globex.id })).statusCode).toBe(409);
+    expect(
+      (
+        await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, {
+          entityType: 'offer',
+          entity,
+          role: 'owner',
+          tenant: t.tenants.globex.id,
+        })
+      ).statusCode,
+    ).toBe(409);
     const id = ok.json().data._id;
-    expect((await call('PUT', `admin/user/${target.user._id}/rbac/${id}`, admin.token, { role: 'editor' })).json().data.role).toBe('editor');
+    expect((await call('PUT', `admin/user/${target.user._id}/rbac/${id}`, admin.token, { role: 'editor' })).json().data.role).toBe(
+      'editor',
+    );
     expect((await call('DELETE', `admin/user/${target.user._id}/rbac/${id}`, admin.token)).statusCode).toBe(200);
   });
 
@@ -208,7 +284,12 @@ describe('users', () => {
     const res = await call('DELETE', `admin/user/${target.user._id}`, admin.token);
     expect(res.json().data).toEqual({ _id: target.user._id, deleted: true });
     expect((await call('GET', `admin/user/${target.user._id}`, admin.token)).statusCode).toBe(404);
-    const signin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf('globex') }, payload: { email: target.email, password: target.password } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: hostOf('globex') },
+      payload: { email: target.email, password: target.password },
+    });
     expect(signin.statusCode).toBe(401);
   });
 
@@ -219,14 +300,22 @@ describe('users', () => {
     const target = await signUp(t.app, 'globex', { firstname: 'Petra', lastname: 'Platformed' });
     const doomed = await signUp(t.app, 'globex', { firstname: 'Dora', lastname: 'Deleted' });
     expect((await call('PUT', `admin/user/${target.user._id}/role`, admin.token, { role: 'demo' })).statusCode).toBe(200);
-    const rbac = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, { entityType: 'institution', entity: someObjectId(), role: 'viewer', tenant: t.tenants.globex.id });
+    const rbac = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, {
+      entityType: 'institution',
+      entity: someObjectId(),
+      role: 'viewer',
+      tenant: t.tenants.globex.id,
+    });
     expect(rbac.statusCode, rbac.body).toBe(200);
-    expect((await call('PUT', `admin/user/${target.user._id}/rbac/${rbac.json().data._id}`, admin.token, { role: 'editor' })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `admin/user/${target.user._id}/rbac/${rbac.json().data._id}`, admin.token, { role: 'editor' })).statusCode,
+    ).toBe(200);
     expect((await call('DELETE', `admin/user/${target.user._id}/rbac/${rbac.json().data._id}`, admin.token)).statusCode).toBe(200);
     expect((await call('DELETE', `admin/user/${doomed.user._id}`, admin.token)).statusCode).toBe(200);
 
     // Each tenant keeps its own events about these users (globex: their sign-ups); none made by the admin.
-    const byAdminAboutThem = (events: { user: string | null; message: string }[]) => events.filter((e) => e.user === admin.user._id && /Petra|Dora/.test(e.message));
+    const byAdminAboutThem = (events: { user: string | null; message: string }[]) =>
+      events.filter((e) => e.user === admin.user._id && /Petra|Dora/.test(e.message));
     const acmeDashboard = await call('GET', `tenant/${t.tenants.acme.id}/dashboard`, acmeOwner.token);
     expect(acmeDashboard.statusCode, acmeDashboard.body).toBe(200);
     const globexDashboard = await call('GET', `tenant/${t.tenants.globex.id}/dashboard`, globexOwner.token, undefined, hostOf('globex'));
@@ -253,11 +342,20 @@ describe('users', () => {
     // The platform timeline itself is what GET admin/events serves, searchable and sortable like every history.
     const timeline = await call('GET', 'admin/events?search=Petra&sort=createdAt&direction=asc&limit=100', admin.token);
     expect(timeline.statusCode, timeline.body).toBe(200);
-    expect(timeline.json().data.map((e: { message: string }) => e.message)).toEqual((await platformEvents(target.user._id)).map((e) => e.message));
-    expect(timeline.json().data[0]).toMatchObject({ entity: target.user._id, entityType: 'user', user: admin.user._id, userName: expect.any(String) });
+    expect(timeline.json().data.map((e: { message: string }) => e.message)).toEqual(
+      (await platformEvents(target.user._id)).map((e) => e.message),
+    );
+    expect(timeline.json().data[0]).toMatchObject({
+      entity: target.user._id,
+      entityType: 'user',
+      user: admin.user._id,
+      userName: expect.any(String),
+    });
     expect(timeline.json().meta).toEqual({ page: 1, limit: 100, total: 4 });
     const deletion = (await call('GET', 'admin/events?search=Dora', admin.token)).json().data;
-    expect(deletion).toEqual([expect.objectContaining({ type: 'delete', meta: { delete: expect.objectContaining({ firstname: 'Dora' }) } })]);
+    expect(deletion).toEqual([
+      expect.objectContaining({ type: 'delete', meta: { delete: expect.objectContaining({ firstname: 'Dora' }) } }),
+    ]);
     expect((await call('GET', 'admin/events?sort=when', admin.token)).statusCode).toBe(400);
   });
 });

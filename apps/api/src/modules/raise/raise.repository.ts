@@ -28,7 +28,10 @@ export interface AnalyticsCounts {
 
 /** Analytics events of a window that name an offer of the institution (the offer ids come from a sub-query, never a loop). */
 function offerEventsOf(db: DbOrTx, tenantId: string, institutionId: string, start: Date, end: Date) {
-  const institutionOffers = db.select({ id: offers.id }).from(offers).where(and(eq(offers.tenantId, tenantId), eq(offers.institutionId, institutionId)));
+  const institutionOffers = db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.tenantId, tenantId), eq(offers.institutionId, institutionId)));
   return and(
     eq(analyticsEvents.tenantId, tenantId),
     inArray(analyticsEvents.offerId, institutionOffers),
@@ -38,9 +41,15 @@ function offerEventsOf(db: DbOrTx, tenantId: string, institutionId: string, star
 }
 
 const counts = {
-  impressions: sql<number>`(count(*) filter (where ${analyticsEvents.type} in (${sql.join(IMPRESSION_EVENTS.map((t) => sql`${t}`), sql`, `)})))::int`,
+  impressions: sql<number>`(count(*) filter (where ${analyticsEvents.type} in (${sql.join(
+    IMPRESSION_EVENTS.map((t) => sql`${t}`),
+    sql`, `,
+  )})))::int`,
   visitors: sql<number>`count(distinct ${analyticsEvents.tid})::int`,
-  interactions: sql<number>`(count(*) filter (where ${analyticsEvents.type} in (${sql.join(INTERACTION_EVENTS.map((t) => sql`${t}`), sql`, `)})))::int`,
+  interactions: sql<number>`(count(*) filter (where ${analyticsEvents.type} in (${sql.join(
+    INTERACTION_EVENTS.map((t) => sql`${t}`),
+    sql`, `,
+  )})))::int`,
 };
 
 /**
@@ -48,7 +57,12 @@ const counts = {
  * (buckets without events are absent). Keys are the ISO bucket starts.
  */
 export async function countOfferAnalyticsPerBucket(
-  db: DbOrTx, tenantId: string, institutionId: string, start: Date, end: Date, scale: DashboardScale,
+  db: DbOrTx,
+  tenantId: string,
+  institutionId: string,
+  start: Date,
+  end: Date,
+  scale: DashboardScale,
 ): Promise<Map<string, AnalyticsCounts>> {
   // `scale` is one of the enum's three words, never user text, so it may be inlined (a bound parameter would differ between SELECT and GROUP BY).
   const bucket = sql<string>`to_char(date_trunc('${sql.raw(scale)}', ${analyticsEvents.createdAt} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"')`;
@@ -61,7 +75,16 @@ export async function countOfferAnalyticsPerBucket(
 }
 
 /** The window's totals (visitors are distinct over the whole window, so they are not the sum of the buckets). */
-export async function countOfferAnalyticsTotals(db: DbOrTx, tenantId: string, institutionId: string, start: Date, end: Date): Promise<AnalyticsCounts> {
-  const [row] = await db.select(counts).from(analyticsEvents).where(offerEventsOf(db, tenantId, institutionId, start, end));
+export async function countOfferAnalyticsTotals(
+  db: DbOrTx,
+  tenantId: string,
+  institutionId: string,
+  start: Date,
+  end: Date,
+): Promise<AnalyticsCounts> {
+  const [row] = await db
+    .select(counts)
+    .from(analyticsEvents)
+    .where(offerEventsOf(db, tenantId, institutionId, start, end));
   return row ?? { impressions: 0, visitors: 0, interactions: 0 };
 }

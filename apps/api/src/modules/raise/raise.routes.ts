@@ -16,27 +16,41 @@ const gp = `Raise mode users: the tenant's owners and platform admins on any ins
 export async function raiseRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.put('/user/:id/tenant-member/mode', {
-    schema: {
-      tags: ['User'], summary: 'Switch between Invest and Raise mode',
-      description: describe(
-        `Stores the mode (\`investor\` for Invest, \`institution\` for Raise) and the picked institution on the caller's membership of this tenant, and answers with the membership. Raise needs the institution:manage flag (owners and platform admins pass); without it the answer is 403 '${RAISE_MODE_REFUSED}' and nothing changes. \`institution\` left out keeps the current pick (dropped if it is no longer yours), null clears it; a picked institution must be one you may work on, otherwise 404. Only your own membership: any other user id is 404.`,
-        signedIn,
-      ),
-      params: userParams, body: appModeBody, response: { 200: dataOf(tenantMember), ...errorResponses(400, 401, 403, 404) },
+  r.put(
+    '/user/:id/tenant-member/mode',
+    {
+      schema: {
+        tags: ['User'],
+        summary: 'Switch between Invest and Raise mode',
+        description: describe(
+          `Stores the mode (\`investor\` for Invest, \`institution\` for Raise) and the picked institution on the caller's membership of this tenant, and answers with the membership. Raise needs the institution:manage flag (owners and platform admins pass); without it the answer is 403 '${RAISE_MODE_REFUSED}' and nothing changes. \`institution\` left out keeps the current pick (dropped if it is no longer yours), null clears it; a picked institution must be one you may work on, otherwise 404. Only your own membership: any other user id is 404.`,
+          signedIn,
+        ),
+        params: userParams,
+        body: appModeBody,
+        response: { 200: dataOf(tenantMember), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: signedIn },
     },
-    config: { access: signedIn },
-  }, async (request) => ({ data: await raise.setAppMode(app.db, requireAuth(request), request.params.id, request.body) }));
+    async (request) => ({ data: await raise.setAppMode(app.db, requireAuth(request), request.params.id, request.body) }),
+  );
 
-  r.get('/tenant/:t/institutions/:id/dashboard', {
-    schema: {
-      tags: ['Tenant institution'], summary: "An institution's dashboard",
-      description: describe(
-        `For the window from \`start\` to \`end\` (ISO date-times) in buckets of \`scale\` (hour, day or month, in UTC; at most 1100 buckets): the institution's offers (total, published, visible on the marketplace), its leads (zero until leads exist) and the analytics of its offer pages — impressions (${IMPRESSION_EVENTS.join(', ')} events), distinct visitors (tracking ids) and interactions (${INTERACTION_EVENTS.join(', ')} events) — as one point per bucket, empty buckets included, with the window's totals. \`{t}\` is the id or slug of the tenant of the address; any other is 404. ${gp}.`,
-        signedIn,
-      ),
-      params: dashboardParams, querystring: dashboardQuery, response: { 200: dataOf(institutionDashboard), ...errorResponses(400, 401, 403, 404) },
+  r.get(
+    '/tenant/:t/institutions/:id/dashboard',
+    {
+      schema: {
+        tags: ['Tenant institution'],
+        summary: "An institution's dashboard",
+        description: describe(
+          `For the window from \`start\` to \`end\` (ISO date-times) in buckets of \`scale\` (hour, day or month, in UTC; at most 1100 buckets): the institution's offers (total, published, visible on the marketplace), its leads (zero until leads exist) and the analytics of its offer pages — impressions (${IMPRESSION_EVENTS.join(', ')} events), distinct visitors (tracking ids) and interactions (${INTERACTION_EVENTS.join(', ')} events) — as one point per bucket, empty buckets included, with the window's totals. \`{t}\` is the id or slug of the tenant of the address; any other is 404. ${gp}.`,
+          signedIn,
+        ),
+        params: dashboardParams,
+        querystring: dashboardQuery,
+        response: { 200: dataOf(institutionDashboard), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: signedIn, tenantParam: 't' },
     },
-    config: { access: signedIn, tenantParam: 't' },
-  }, async (request) => ({ data: await raise.getInstitutionDashboard(app.db, requireAuth(request), request.params.id, request.query) }));
+    async (request) => ({ data: await raise.getInstitutionDashboard(app.db, requireAuth(request), request.params.id, request.query) }),
+  );
 }

@@ -1,6 +1,15 @@
 import {
-  DASHBOARD_BUCKETS_MAX, dashboardBuckets, diffChanges, membershipStatus, raiseAppModeLabels, userDisplayName,
-  type appModeBody, type DashboardQuery, type InstitutionDashboard, type MemberPreferences, type TenantMember,
+  DASHBOARD_BUCKETS_MAX,
+  dashboardBuckets,
+  diffChanges,
+  membershipStatus,
+  raiseAppModeLabels,
+  userDisplayName,
+  type appModeBody,
+  type DashboardQuery,
+  type InstitutionDashboard,
+  type MemberPreferences,
+  type TenantMember,
 } from '@tessera/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -56,9 +65,17 @@ export async function setAppMode(db: Db, auth: AuthContext, userId: string, body
   const row = await db.transaction(async (tx) => {
     const updated = await updateMember(tx, auth.tenantId, member.id, { preferences: { ...member.preferences, ...values } });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: member.id, entityType: 'tenant-member', userId: auth.user.id,
-      message: `${actor} ${parts.join(' and ')}`, meta: { change },
-      refs: [{ entity: auth.user.id, entityType: 'user' }, ...(institution ? [{ entity: institution, entityType: 'tenant-institution' as const }] : [])],
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: member.id,
+      entityType: 'tenant-member',
+      userId: auth.user.id,
+      message: `${actor} ${parts.join(' and ')}`,
+      meta: { change },
+      refs: [
+        { entity: auth.user.id, entityType: 'user' },
+        ...(institution ? [{ entity: institution, entityType: 'tenant-institution' as const }] : []),
+      ],
     });
     return updated;
   });
@@ -69,18 +86,27 @@ export async function setAppMode(db: Db, auth: AuthContext, userId: string, body
  * GET tenant/{t}/institutions/{id}/dashboard: offer counts, leads (none until the leads issue) and the
  * offer-page analytics of the window, bucketed by `scale` in UTC. Three queries whatever the window.
  */
-export async function getInstitutionDashboard(db: Db, auth: AuthContext, institutionId: string, q: DashboardQuery): Promise<InstitutionDashboard> {
+export async function getInstitutionDashboard(
+  db: Db,
+  auth: AuthContext,
+  institutionId: string,
+  q: DashboardQuery,
+): Promise<InstitutionDashboard> {
   await requireInstitution(db, auth, institutionId);
   const start = new Date(q.start);
   const end = new Date(q.end);
   const buckets = dashboardBuckets(start, end, q.scale);
   if (buckets.length > DASHBOARD_BUCKETS_MAX) {
-    throw new AppError('bad-request', `The window holds ${buckets.length} ${q.scale} buckets; at most ${DASHBOARD_BUCKETS_MAX}: pick a shorter window or a larger scale`);
+    throw new AppError(
+      'bad-request',
+      `The window holds ${buckets.length} ${q.scale} buckets; at most ${DASHBOARD_BUCKETS_MAX}: pick a shorter window or a larger scale`,
+    );
   }
   const offerCounts = await countInstitutionOffers(db, auth.tenantId, institutionId);
   const perBucket = await countOfferAnalyticsPerBucket(db, auth.tenantId, institutionId, start, end, q.scale);
   const totals = await countOfferAnalyticsTotals(db, auth.tenantId, institutionId, start, end);
-  const series = (key: 'impressions' | 'visitors' | 'interactions') => buckets.map((bucket) => ({ bucket, count: perBucket.get(bucket)?.[key] ?? 0 }));
+  const series = (key: 'impressions' | 'visitors' | 'interactions') =>
+    buckets.map((bucket) => ({ bucket, count: perBucket.get(bucket)?.[key] ?? 0 }));
   return {
     offers: offerCounts,
     leads: {

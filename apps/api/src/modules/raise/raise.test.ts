@@ -27,7 +27,13 @@ async function createOffer(tenantId: string, institutionId: string, extra: Parti
 }
 async function joinTeam(who: SignedUp, institutionId: string, expiresAt: Date | null = null) {
   await t.app.db.insert(roleAssignments).values({
-    tenantId: t.tenants.acme.id, id: newId(), userId: who.user._id, entityType: 'institution', entityId: institutionId, role: 'member', expiresAt,
+    tenantId: t.tenants.acme.id,
+    id: newId(),
+    userId: who.user._id,
+    entityType: 'institution',
+    entityId: institutionId,
+    role: 'member',
+    expiresAt,
   });
 }
 
@@ -48,11 +54,23 @@ afterAll(async () => {
 });
 
 const putMode = (who: SignedUp, payload: object, userId = who.user._id) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/user/${userId}/tenant-member/mode`, headers: { host: who.host, ...bearer(who.token) }, payload });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/user/${userId}/tenant-member/mode`,
+    headers: { host: who.host, ...bearer(who.token) },
+    payload,
+  });
 const preferencesOf = async (who: SignedUp) =>
   (await t.app.db.select().from(tenantMembers).where(eq(tenantMembers.id, who.tenantMember!._id)))[0]!.preferences;
 const lastEventOf = async (who: SignedUp) =>
-  (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, who.tenantMember!._id)).orderBy(desc(timelineEvents.createdAt)).limit(1))[0];
+  (
+    await t.app.db
+      .select()
+      .from(timelineEvents)
+      .where(eq(timelineEvents.entity, who.tenantMember!._id))
+      .orderBy(desc(timelineEvents.createdAt))
+      .limit(1)
+  )[0];
 
 describe('PUT user/{id}/tenant-member/mode', () => {
   it('refuses Raise without the institution:manage flag, with the exact text, and changes nothing', async () => {
@@ -75,7 +93,9 @@ describe('PUT user/{id}/tenant-member/mode', () => {
     expect(member._id).toBe(owner.tenantMember!._id);
     expect(member.preferences).toMatchObject({ appMode: 'institution', institution: null });
     expect(await lastEventOf(owner)).toMatchObject({
-      type: 'update', entityType: 'tenant-member', meta: { change: { appMode: { old: null, new: 'institution' } } },
+      type: 'update',
+      entityType: 'tenant-member',
+      meta: { change: { appMode: { old: null, new: 'institution' } } },
     });
 
     const pick = await putMode(owner, { appMode: 'institution', institution: other });
@@ -125,7 +145,16 @@ describe('PUT user/{id}/tenant-member/mode', () => {
     const badId = await putMode(owner, { appMode: 'institution', institution: 'abc' });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().error.message).toMatch(/24-character/);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/user/${owner.user._id}/tenant-member/mode`, headers: { host: owner.host }, payload: { appMode: 'investor' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/user/${owner.user._id}/tenant-member/mode`,
+          headers: { host: owner.host },
+          payload: { appMode: 'investor' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -133,14 +162,23 @@ describe('GET tenant/{t}/institutions/{id}/dashboard', () => {
   const day = (d: string) => new Date(`${d}T12:00:00.000Z`);
   const window = '?start=2026-03-01T00:00:00.000Z&end=2026-03-03T23:00:00.000Z&scale=day';
   const getDashboard = (who: SignedUp, institutionId: string, query = window, tenant = t.tenants.acme.id) =>
-    t.app.inject({ method: 'GET', url: `/api/v1/tenant/${tenant}/institutions/${institutionId}/dashboard${query}`, headers: { host: who.host, ...bearer(who.token) } });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tenant/${tenant}/institutions/${institutionId}/dashboard${query}`,
+      headers: { host: who.host, ...bearer(who.token) },
+    });
 
   beforeAll(async () => {
     const published = await createOffer(t.tenants.acme.id, fund, { published: true, visibilityStatus: 'visible' });
     const draft = await createOffer(t.tenants.acme.id, fund);
     const elsewhere = await createOffer(t.tenants.acme.id, other, { published: true });
-    const event = (type: 'impression' | 'offer-view' | 'cta' | 'view', offerId: string | null, tid: string, createdAt: Date, tenantId = t.tenants.acme.id) =>
-      ({ tenantId, id: newId(), type, tid, offerId, createdAt });
+    const event = (
+      type: 'impression' | 'offer-view' | 'cta' | 'view',
+      offerId: string | null,
+      tid: string,
+      createdAt: Date,
+      tenantId = t.tenants.acme.id,
+    ) => ({ tenantId, id: newId(), type, tid, offerId, createdAt });
     await t.app.db.insert(analyticsEvents).values([
       event('impression', published, 'visitor-aaaa', day('2026-03-01')),
       event('offer-view', published, 'visitor-aaaa', day('2026-03-01')),
@@ -195,7 +233,15 @@ describe('GET tenant/{t}/institutions/{id}/dashboard', () => {
     expect((await getDashboard(stranger, fund, window, t.tenants.acme.id)).statusCode).toBe(404);
     expect((await getDashboard(stranger, fund, window, t.tenants.globex.id)).statusCode).toBe(404);
     expect((await getDashboard(owner, foreign)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${t.tenants.acme.id}/institutions/${fund}/dashboard${window}`, headers: { host: owner.host } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/tenant/${t.tenants.acme.id}/institutions/${fund}/dashboard${window}`,
+          headers: { host: owner.host },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('validates the window', async () => {
@@ -205,7 +251,9 @@ describe('GET tenant/{t}/institutions/{id}/dashboard', () => {
     const reversed = await getDashboard(owner, fund, '?start=2026-03-03T00:00:00.000Z&end=2026-03-01T00:00:00.000Z&scale=day');
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().error.message).toMatch(/start must be before end/);
-    expect((await getDashboard(owner, fund, '?start=2026-03-01T00:00:00.000Z&end=2026-03-02T00:00:00.000Z&scale=week')).statusCode).toBe(400);
+    expect((await getDashboard(owner, fund, '?start=2026-03-01T00:00:00.000Z&end=2026-03-02T00:00:00.000Z&scale=week')).statusCode).toBe(
+      400,
+    );
     const tooMany = await getDashboard(owner, fund, '?start=2020-01-01T00:00:00.000Z&end=2026-01-01T00:00:00.000Z&scale=hour');
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toMatch(/at most 1100/);

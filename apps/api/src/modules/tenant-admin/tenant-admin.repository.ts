@@ -61,11 +61,16 @@ export async function countMarketplace(db: DbOrTx, tenantId: string): Promise<{ 
 }
 
 /** The tenants a user is an active member of, across tenants: a deliberate cross-tenant read of one user's own rows. */
-export function listActiveMembershipsUnscoped(db: DbOrTx, userId: string): Promise<{ id: string; slug: string; name: string; role: TenantRole }[]> {
-  return withCrossTenant("a user's own memberships in every tenant (switch tenant)", async () => db
-    .select({ id: tenants.id, slug: tenants.slug, name: tenants.name, role: tenantMembers.role })
-    .from(tenantMembers)
-    .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
-    .where(and(eq(tenantMembers.userId, userId), eq(tenantMembers.membershipStatus, 'active')))
-    .orderBy(asc(tenants.name), asc(tenants.slug)));
+export function listActiveMembershipsUnscoped(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ id: string; slug: string; name: string; role: TenantRole }[]> {
+  return withCrossTenant("a user's own memberships in every tenant (switch tenant)", async () =>
+    db
+      .select({ id: tenants.id, slug: tenants.slug, name: tenants.name, role: tenantMembers.role })
+      .from(tenantMembers)
+      .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
+      .where(and(eq(tenantMembers.userId, userId), eq(tenantMembers.membershipStatus, 'active')))
+      .orderBy(asc(tenants.name), asc(tenants.slug)),
+  );
 }

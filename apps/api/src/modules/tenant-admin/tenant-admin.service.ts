@@ -1,7 +1,16 @@
 import {
-  diffChanges, EMPTY_CONTACT,
-  type Contact, type IdentityVerificationStatus, type List, type MyTenant, type TenantDashboard, type TenantDetails,
-  type TenantDetailsInput, type TimelineEvent, type TimelineQuery, type TimelineEventType,
+  diffChanges,
+  EMPTY_CONTACT,
+  type Contact,
+  type IdentityVerificationStatus,
+  type List,
+  type MyTenant,
+  type TenantDashboard,
+  type TenantDetails,
+  type TenantDetailsInput,
+  type TimelineEvent,
+  type TimelineQuery,
+  type TimelineEventType,
 } from '@tessera/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TenantRow } from '../../db/schema/index.ts';
@@ -52,8 +61,13 @@ async function change(
     if (Object.keys(diff).length === 0) return { row: current, changed: false };
     const updated = await updateTenant(tx, id, values);
     await recordEvent(tx, {
-      tenantId: id, type: what.type, entity: id, entityType: ENTITY, caller,
-      message: `Tenant ${updated.name} ${what.label} updated`, meta: { change: diff },
+      tenantId: id,
+      type: what.type,
+      entity: id,
+      entityType: ENTITY,
+      caller,
+      message: `Tenant ${updated.name} ${what.label} updated`,
+      meta: { change: diff },
     });
     return { row: updated, changed: true };
   });
@@ -69,7 +83,13 @@ export async function getDetails(deps: TenantAdminDeps, caller: Caller, id: stri
 }
 
 export function updateDetails(deps: TenantAdminDeps, caller: Caller, id: string, input: TenantDetailsInput): Promise<TenantDetails> {
-  return change(deps, caller, id, { type: 'update', label: 'details' }, { name: input.name, description: input.description, website: input.website });
+  return change(
+    deps,
+    caller,
+    id,
+    { type: 'update', label: 'details' },
+    { name: input.name, description: input.description, website: input.website },
+  );
 }
 
 export function updateContact(deps: TenantAdminDeps, caller: Caller, id: string, contact: Contact): Promise<TenantDetails> {
@@ -80,7 +100,12 @@ export function updateContact(deps: TenantAdminDeps, caller: Caller, id: string,
  * The platform's check of the organisation behind a tenant: set by platform admins only (the route says so), for any
  * tenant, from the platform admin's tenant page. The event goes to that tenant's timeline, beside its other changes.
  */
-export function updateVerification(deps: TenantAdminDeps, caller: AuthContext, id: string, status: IdentityVerificationStatus): Promise<TenantDetails> {
+export function updateVerification(
+  deps: TenantAdminDeps,
+  caller: AuthContext,
+  id: string,
+  status: IdentityVerificationStatus,
+): Promise<TenantDetails> {
   return change(deps, caller, id, { type: 'status', label: 'verification' }, { verificationStatus: status }, caller.isPlatformAdmin);
 }
 
@@ -135,11 +160,14 @@ export function tenantAddress(
   return `${req.protocol}://${manage}${slug}.${base}${port}`;
 }
 
-export async function listMyTenants(
-  deps: TenantAdminDeps,
-  auth: AuthContext,
-  addressOf: (slug: string) => string,
-): Promise<MyTenant[]> {
+export async function listMyTenants(deps: TenantAdminDeps, auth: AuthContext, addressOf: (slug: string) => string): Promise<MyTenant[]> {
   const rows = await repo.listActiveMembershipsUnscoped(deps.db, auth.user.id);
-  return rows.map((r) => ({ _id: r.id, slug: r.slug, name: r.name, role: r.role, url: addressOf(r.slug), current: r.id === auth.tenantId }));
+  return rows.map((r) => ({
+    _id: r.id,
+    slug: r.slug,
+    name: r.name,
+    role: r.role,
+    url: addressOf(r.slug),
+    current: r.id === auth.tenantId,
+  }));
 }

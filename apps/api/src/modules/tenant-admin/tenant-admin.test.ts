@@ -34,7 +34,11 @@ const call = (who: SignedUp, method: Method, path: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
 
 const tenantEvents = async (id: string) =>
-  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.entityType, 'tenant'), eq(timelineEvents.entity, id))).orderBy(timelineEvents.createdAt);
+  t.app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.entityType, 'tenant'), eq(timelineEvents.entity, id)))
+    .orderBy(timelineEvents.createdAt);
 const acmeRow = async () => (await t.app.db.select().from(tenants).where(eq(tenants.id, acmeId)))[0]!;
 
 const DETAILS = { name: 'Acme Capital Partners', description: 'Private credit and real estate', website: 'https://acme.example' };
@@ -106,7 +110,14 @@ describe('tenant details, contact and verification', () => {
 
   it('refuses a bad contact with 400 and writes nothing', async () => {
     const rowBefore = await acmeRow();
-    const two = { contact: { emails: [{ _id: newObjectId(), email: 'a@acme.example', isPrimary: true }, { _id: newObjectId(), email: 'b@acme.example', isPrimary: true }] } };
+    const two = {
+      contact: {
+        emails: [
+          { _id: newObjectId(), email: 'a@acme.example', isPrimary: true },
+          { _id: newObjectId(), email: 'b@acme.example', isPrimary: true },
+        ],
+      },
+    };
     for (const body of [{ contact: { emails: [{ _id: newObjectId(), email: 'not-an-email' }] } }, two, {}]) {
       const res = await call(owner, 'PUT', `tenant/${acmeId}/contact`, body);
       expect(res.statusCode).toBe(400);
@@ -123,7 +134,11 @@ describe('tenant details, contact and verification', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.verificationStatus).toBe('approved');
     const [event] = (await tenantEvents(acmeId)).slice(-1);
-    expect(event).toMatchObject({ type: 'status', userId: admin.user._id, meta: { change: { verificationStatus: { old: 'not-started', new: 'approved' } } } });
+    expect(event).toMatchObject({
+      type: 'status',
+      userId: admin.user._id,
+      meta: { change: { verificationStatus: { old: 'not-started', new: 'approved' } } },
+    });
     const bad = await call(admin, 'PUT', `tenant/${acmeId}/verification`, { verificationStatus: 'done' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('verificationStatus');
@@ -135,7 +150,12 @@ describe('tenant details, contact and verification', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ _id: globexId, slug: 'globex', verificationStatus: 'rejected' });
     const [event] = (await tenantEvents(globexId)).slice(-1);
-    expect(event).toMatchObject({ tenantId: globexId, type: 'status', userId: admin.user._id, meta: { change: { verificationStatus: { old: 'not-started', new: 'rejected' } } } });
+    expect(event).toMatchObject({
+      tenantId: globexId,
+      type: 'status',
+      userId: admin.user._id,
+      meta: { change: { verificationStatus: { old: 'not-started', new: 'rejected' } } },
+    });
     // The tenant's own owners see it in their settings history, and the change reaches the admin's tenant view.
     const ownerView = await call(globexOwner, 'GET', `tenant/${globexId}/events?search=verification`);
     expect(ownerView.json().data[0]).toMatchObject({ user: admin.user._id, meta: { change: { verificationStatus: { new: 'rejected' } } } });
@@ -178,11 +198,14 @@ describe('tenant admin access', () => {
 
   it('gives 404 for an unknown tenant id and 401 without a session', async () => {
     expect((await call(owner, 'GET', `tenant/${newObjectId()}/details`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${acmeId}/details`, headers: { host: owner.host } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${acmeId}/details`, headers: { host: owner.host } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('lets a platform admin read the owner routes', async () => {
-    for (const path of ['details', 'events', 'dashboard']) expect((await call(admin, 'GET', `tenant/${acmeId}/${path}`)).statusCode).toBe(200);
+    for (const path of ['details', 'events', 'dashboard'])
+      expect((await call(admin, 'GET', `tenant/${acmeId}/${path}`)).statusCode).toBe(200);
   });
 });
 
@@ -234,14 +257,28 @@ describe('tenant dashboard', () => {
 
   it("counts the tenant's institutions and offers, whatever their status, and no other tenant's", async () => {
     const post = async (who: SignedUp, tenant: string, path: string, payload: object): Promise<string> => {
-      const res = await t.app.inject({ method: 'POST', url: `/api/v1/tenant/${tenant}/${path}`, headers: { host: who.host, ...bearer(who.token) }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/tenant/${tenant}/${path}`,
+        headers: { host: who.host, ...bearer(who.token) },
+        payload,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data._id as string;
     };
-    const fund = await post(owner, 'acme', 'institutions', { name: 'Harbor Fund', slug: 'harbor-fund', descriptionShort: 'Harbour real estate' });
+    const fund = await post(owner, 'acme', 'institutions', {
+      name: 'Harbor Fund',
+      slug: 'harbor-fund',
+      descriptionShort: 'Harbour real estate',
+    });
     await post(owner, 'acme', 'institutions', { name: 'Quay Bank', slug: 'quay-bank', type: 'bank', descriptionShort: 'Lending' });
-    for (const n of [1, 2, 3]) await post(owner, 'acme', 'offers', { name: `Harbor Offer ${n}`, slug: `harbor-offer-${n}`, institution: fund });
-    const globexFund = await post(globexOwner, 'globex', 'institutions', { name: 'Globex Fund', slug: 'globex-fund', descriptionShort: 'Globex credit' });
+    for (const n of [1, 2, 3])
+      await post(owner, 'acme', 'offers', { name: `Harbor Offer ${n}`, slug: `harbor-offer-${n}`, institution: fund });
+    const globexFund = await post(globexOwner, 'globex', 'institutions', {
+      name: 'Globex Fund',
+      slug: 'globex-fund',
+      descriptionShort: 'Globex credit',
+    });
     await post(globexOwner, 'globex', 'offers', { name: 'Globex Offer', slug: 'globex-offer', institution: globexFund });
 
     const data = (await call(owner, 'GET', `tenant/${acmeId}/dashboard`)).json().data as TenantDashboard;
@@ -259,13 +296,36 @@ describe('tenant switching', () => {
   it("lists the user's active memberships with the address of each tenant", async () => {
     const both = await signUp(t.app, 'acme', { role: 'owner' });
     const user = { id: both.user._id, firstname: 'Test', middlename: null, lastname: 'User' };
-    await insertMember(t.app.db, { tenantId: t.tenants.globex.id, user, role: 'investor', attributes: DEFAULT_ATTRIBUTES.investor, membershipStatus: 'active' });
-    await insertMember(t.app.db, { tenantId: t.tenants.demo.id, user, role: 'investor', attributes: DEFAULT_ATTRIBUTES.investor, membershipStatus: 'invited' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/tenant/mine', headers: { host: 'acme.localhost:3000', ...bearer(both.token) } });
+    await insertMember(t.app.db, {
+      tenantId: t.tenants.globex.id,
+      user,
+      role: 'investor',
+      attributes: DEFAULT_ATTRIBUTES.investor,
+      membershipStatus: 'active',
+    });
+    await insertMember(t.app.db, {
+      tenantId: t.tenants.demo.id,
+      user,
+      role: 'investor',
+      attributes: DEFAULT_ATTRIBUTES.investor,
+      membershipStatus: 'invited',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/tenant/mine',
+      headers: { host: 'acme.localhost:3000', ...bearer(both.token) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual([
       { _id: acmeId, slug: 'acme', name: DETAILS.name, role: 'owner', url: 'http://acme.localhost:3000', current: true },
-      { _id: t.tenants.globex.id, slug: 'globex', name: 'Globex Partners', role: 'investor', url: 'http://globex.localhost:3000', current: false },
+      {
+        _id: t.tenants.globex.id,
+        slug: 'globex',
+        name: 'Globex Partners',
+        role: 'investor',
+        url: 'http://globex.localhost:3000',
+        current: false,
+      },
     ]);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/mine', headers: { host: 'acme.localhost' } })).statusCode).toBe(401);
   });
@@ -275,6 +335,8 @@ describe('tenant switching', () => {
     expect(tenantAddress({ ...base, hostname: 'demo.tessera.example' }, 'acme')).toBe('https://acme.tessera.example');
     expect(tenantAddress({ ...base, hostname: 'tessera.example' }, 'acme')).toBe('https://acme.tessera.example');
     expect(tenantAddress({ ...base, hostname: 'manage.demo.tessera.example' }, 'acme')).toBe('https://manage.acme.tessera.example');
-    expect(tenantAddress({ ...base, hostname: '127.0.0.1', protocol: 'http', port: 3000 }, 'acme')).toBe('http://acme.tessera.example:3000');
+    expect(tenantAddress({ ...base, hostname: '127.0.0.1', protocol: 'http', port: 3000 }, 'acme')).toBe(
+      'http://acme.tessera.example:3000',
+    );
   });
 });

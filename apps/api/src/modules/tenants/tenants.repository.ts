@@ -18,8 +18,16 @@ export async function insertTenantUnscoped(db: DbOrTx, values: Pick<TenantRow, '
   return row!;
 }
 
-export async function updateTenant(db: DbOrTx, id: string, values: Partial<Omit<TenantRow, 'id' | 'slug' | 'createdAt' | 'updatedAt'>>): Promise<TenantRow> {
-  const [row] = await db.update(tenants).set({ ...values, updatedAt: new Date() }).where(eq(tenants.id, id)).returning();
+export async function updateTenant(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Omit<TenantRow, 'id' | 'slug' | 'createdAt' | 'updatedAt'>>,
+): Promise<TenantRow> {
+  const [row] = await db
+    .update(tenants)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(tenants.id, id))
+    .returning();
   return row!;
 }
 

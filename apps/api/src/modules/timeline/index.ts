@@ -1,2 +1,9 @@
 // The public face of the timeline module: what other modules may import. Everything else here is private.
-export { actorName, deleteTenantEventsUnscoped, PLATFORM_TIMELINE, queryEvents, recordEvent, type RecordEventInput } from './timeline.service.ts';
+export {
+  actorName,
+  deleteTenantEventsUnscoped,
+  PLATFORM_TIMELINE,
+  queryEvents,
+  recordEvent,
+  type RecordEventInput,
+} from './timeline.service.ts';

@@ -1,4 +1,12 @@
-import { userDisplayName, type List, type TimelineEntityType, type TimelineEvent, type TimelineEventType, type TimelineMeta, type TimelineQuery } from '@tessera/domain';
+import {
+  userDisplayName,
+  type List,
+  type TimelineEntityType,
+  type TimelineEvent,
+  type TimelineEventType,
+  type TimelineMeta,
+  type TimelineQuery,
+} from '@tessera/domain';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { timelineEvents, users } from '../../db/schema/index.ts';
@@ -73,7 +81,9 @@ function redactMeta(meta: TimelineMeta): TimelineMeta {
   if (!Object.keys(change ?? {}).some(redactedKey) && !Object.keys(deleted ?? {}).some(redactedKey)) return meta;
   return {
     ...meta,
-    ...(change && { change: Object.fromEntries(Object.entries(change).map(([k, v]) => [k, redactedKey(k) ? { old: hide(v.old), new: hide(v.new) } : v])) }),
+    ...(change && {
+      change: Object.fromEntries(Object.entries(change).map(([k, v]) => [k, redactedKey(k) ? { old: hide(v.old), new: hide(v.new) } : v])),
+    }),
     ...(deleted && { delete: Object.fromEntries(Object.entries(deleted).map(([k, v]) => [k, redactedKey(k) ? hide(v) : v])) }),
   };
 }
@@ -85,7 +95,9 @@ export type TimelineScope =
   | { kind: 'tenant' };
 
 // An event without a user names the API key that made it (meta.via), if any.
-const userName = sql<string | null>`coalesce(nullif(trim(${users.displayname}), ''), nullif(trim(concat_ws(' ', ${users.firstname}, ${users.lastname})), ''), ${users.email}, ${timelineEvents.meta}->>'via')`;
+const userName = sql<
+  string | null
+>`coalesce(nullif(trim(${users.displayname}), ''), nullif(trim(concat_ws(' ', ${users.firstname}, ${users.lastname})), ''), ${users.email}, ${timelineEvents.meta}->>'via')`;
 
 export async function queryEvents(db: DbOrTx, tenantId: string, scope: TimelineScope, q: TimelineQuery): Promise<List<TimelineEvent>> {
   const conditions: SQL[] = [eq(timelineEvents.tenantId, tenantId)];
@@ -101,7 +113,9 @@ export async function queryEvents(db: DbOrTx, tenantId: string, scope: TimelineS
     conditions.push(or(ilike(timelineEvents.message, pattern), ilike(timelineEvents.entity, pattern))!);
   }
   const where = and(...conditions);
-  const column = { createdAt: timelineEvents.createdAt, type: timelineEvents.type, entityType: timelineEvents.entityType, user: userName }[q.sort];
+  const column = { createdAt: timelineEvents.createdAt, type: timelineEvents.type, entityType: timelineEvents.entityType, user: userName }[
+    q.sort
+  ];
   const order = q.direction === 'asc' ? asc : desc;
 
   const [rows, [count]] = await Promise.all([

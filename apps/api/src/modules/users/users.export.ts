@@ -2,7 +2,15 @@ import { documentUrl, EXPORT_FORMAT, EXPORT_VERSION, imageUrl, PAGE_LIMIT_MAX, t
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  accessGrants, applications, businesses, documents, financialAccounts, govPhotoIds, images, individualProfiles, legalEntityProfiles,
+  accessGrants,
+  applications,
+  businesses,
+  documents,
+  financialAccounts,
+  govPhotoIds,
+  images,
+  individualProfiles,
+  legalEntityProfiles,
 } from '../../db/schema/index.ts';
 import { reviewerFields, reviewers, toApplication } from '../applications/index.ts';
 import { listOwners, toBusiness } from '../businesses/index.ts';
@@ -33,51 +41,108 @@ export type ExportSection = (scope: ExportScope) => Promise<unknown[]>;
 
 /** The owner's individual profiles, with ssn, tin and ein in clear (the owner could reveal them). */
 async function individualProfilesSection({ db, tenantId, userId, cipher }: ExportScope) {
-  const rows = await db.select().from(individualProfiles).where(and(eq(individualProfiles.tenantId, tenantId), eq(individualProfiles.userId, userId))).orderBy(asc(individualProfiles.createdAt));
+  const rows = await db
+    .select()
+    .from(individualProfiles)
+    .where(and(eq(individualProfiles.tenantId, tenantId), eq(individualProfiles.userId, userId)))
+    .orderBy(asc(individualProfiles.createdAt));
   return rows.map((row) => toIndividualProfile(row, cipher, true));
 }
 
 async function financialAccountsSection({ db, tenantId, userId, cipher }: ExportScope) {
-  const rows = await db.select().from(financialAccounts).where(and(eq(financialAccounts.tenantId, tenantId), eq(financialAccounts.userId, userId))).orderBy(asc(financialAccounts.createdAt));
+  const rows = await db
+    .select()
+    .from(financialAccounts)
+    .where(and(eq(financialAccounts.tenantId, tenantId), eq(financialAccounts.userId, userId)))
+    .orderBy(asc(financialAccounts.createdAt));
   return rows.map((row) => ({ ...toFinancialAccount(row, cipher), number: cipher.decrypt(row.numberEncrypted) }));
 }
 
 async function govPhotoIdsSection({ db, tenantId, userId, cipher }: ExportScope) {
-  const rows = await db.select().from(govPhotoIds).where(and(eq(govPhotoIds.tenantId, tenantId), eq(govPhotoIds.userId, userId))).orderBy(asc(govPhotoIds.createdAt));
+  const rows = await db
+    .select()
+    .from(govPhotoIds)
+    .where(and(eq(govPhotoIds.tenantId, tenantId), eq(govPhotoIds.userId, userId)))
+    .orderBy(asc(govPhotoIds.createdAt));
   return rows.map(({ numberEncrypted, ...row }) => ({ ...row, _id: row.id, number: cipher.decrypt(numberEncrypted) }));
 }
 
 async function legalEntityProfilesSection({ db, tenantId, userId }: ExportScope) {
-  const rows = await db.select().from(legalEntityProfiles).where(and(eq(legalEntityProfiles.tenantId, tenantId), eq(legalEntityProfiles.ownerId, userId))).orderBy(asc(legalEntityProfiles.createdAt));
-  const stakeholders = await listStakeholders(db, tenantId, rows.map((r) => r.id));
-  return rows.map((row) => toLegalEntityProfile(row, stakeholders.filter((s) => s.legalEntityProfileId === row.id)));
+  const rows = await db
+    .select()
+    .from(legalEntityProfiles)
+    .where(and(eq(legalEntityProfiles.tenantId, tenantId), eq(legalEntityProfiles.ownerId, userId)))
+    .orderBy(asc(legalEntityProfiles.createdAt));
+  const stakeholders = await listStakeholders(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    toLegalEntityProfile(
+      row,
+      stakeholders.filter((s) => s.legalEntityProfileId === row.id),
+    ),
+  );
 }
 
 async function businessesSection({ db, tenantId, userId, cipher }: ExportScope) {
-  const rows = await db.select().from(businesses).where(and(eq(businesses.tenantId, tenantId), eq(businesses.createdBy, userId))).orderBy(asc(businesses.createdAt));
-  const owners = await listOwners(db, tenantId, rows.map((r) => r.id));
-  return rows.map((row) => ({ ...toBusiness(row, owners.filter((o) => o.businessId === row.id), cipher), ein: cipher.decrypt(row.einEncrypted) }));
+  const rows = await db
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.createdBy, userId)))
+    .orderBy(asc(businesses.createdAt));
+  const owners = await listOwners(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({
+    ...toBusiness(
+      row,
+      owners.filter((o) => o.businessId === row.id),
+      cipher,
+    ),
+    ein: cipher.decrypt(row.einEncrypted),
+  }));
 }
 
 /** The user's accreditation applications, answers included. */
 async function applicationsSection({ db, tenantId, userId }: ExportScope) {
-  const rows = await db.select({ row: applications, reviewer: reviewerFields }).from(applications)
+  const rows = await db
+    .select({ row: applications, reviewer: reviewerFields })
+    .from(applications)
     .leftJoin(reviewers, eq(reviewers.id, applications.reviewedBy))
-    .where(and(eq(applications.tenantId, tenantId), eq(applications.userId, userId))).orderBy(asc(applications.createdAt));
+    .where(and(eq(applications.tenantId, tenantId), eq(applications.userId, userId)))
+    .orderBy(asc(applications.createdAt));
   return rows.map(toApplication);
 }
 
 /** Metadata of the documents the user uploaded (the files themselves are downloaded from the document pages). */
 async function documentsSection({ db, tenantId, userId }: ExportScope) {
-  const rows = await db.select().from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.uploadedBy, userId))).orderBy(asc(documents.createdAt));
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.uploadedBy, userId)))
+    .orderBy(asc(documents.createdAt));
   return rows.map(({ storageKey: _storageKey, ...row }) => ({ ...row, _id: row.id }));
 }
 
 /** Images the user uploaded through POST image: what they are and where they are served, not their bytes. */
 async function imagesSection({ db, tenantId, userId }: ExportScope) {
-  const rows = await db.select().from(images).where(and(eq(images.tenantId, tenantId), eq(images.uploadedBy, userId))).orderBy(asc(images.createdAt));
+  const rows = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.tenantId, tenantId), eq(images.uploadedBy, userId)))
+    .orderBy(asc(images.createdAt));
   return rows.map((row) => ({
-    _id: row.id, name: row.name, type: row.type, tags: row.tags, mimeType: row.mimeType, size: row.size, url: imageUrl(row.id),
+    _id: row.id,
+    name: row.name,
+    type: row.type,
+    tags: row.tags,
+    mimeType: row.mimeType,
+    size: row.size,
+    url: imageUrl(row.id),
     createdAt: row.createdAt.toISOString(),
   }));
 }
@@ -91,9 +156,18 @@ async function grants({ db, tenantId }: ExportScope, which: SQL) {
     .where(and(eq(accessGrants.tenantId, tenantId), which))
     .orderBy(asc(accessGrants.createdAt));
   return rows.map(({ grant, documentName }) => ({
-    _id: grant.id, resource: grant.resource, resourceType: grant.resourceType, resourceName: documentName, resourceUrl: documentUrl(grant.resource),
-    subject: grant.subject, subjectEmail: grant.subjectEmail, role: grant.role, createdBy: grant.createdBy,
-    expiresAt: grant.expiresAt?.toISOString() ?? null, createdAt: grant.createdAt.toISOString(), updatedAt: grant.updatedAt.toISOString(),
+    _id: grant.id,
+    resource: grant.resource,
+    resourceType: grant.resourceType,
+    resourceName: documentName,
+    resourceUrl: documentUrl(grant.resource),
+    subject: grant.subject,
+    subjectEmail: grant.subjectEmail,
+    role: grant.role,
+    createdBy: grant.createdBy,
+    expiresAt: grant.expiresAt?.toISOString() ?? null,
+    createdAt: grant.createdAt.toISOString(),
+    updatedAt: grant.updatedAt.toISOString(),
   }));
 }
 const accessGrantsHeldSection: ExportSection = (scope) => grants(scope, eq(accessGrants.subject, scope.userId));
@@ -117,7 +191,12 @@ const EXPORT_SECTIONS: Record<string, ExportSection> = {
 async function timelineSection(db: Db, tenantId: string, userId: string): Promise<TimelineEvent[]> {
   const events: TimelineEvent[] = [];
   for (let page = 1; ; page += 1) {
-    const result = await queryEvents(db, tenantId, { kind: 'user', userId }, { page, limit: PAGE_LIMIT_MAX, sort: 'createdAt', direction: 'asc' });
+    const result = await queryEvents(
+      db,
+      tenantId,
+      { kind: 'user', userId },
+      { page, limit: PAGE_LIMIT_MAX, sort: 'createdAt', direction: 'asc' },
+    );
     events.push(...result.data);
     if (result.data.length < PAGE_LIMIT_MAX) return events;
   }

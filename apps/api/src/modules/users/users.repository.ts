@@ -6,7 +6,11 @@ import { newId } from '../../lib/ids.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   return row;
 }
 
@@ -49,15 +53,26 @@ export async function listShareableMembers(db: DbOrTx, tenantId: string, userId:
   ];
   if (q.search) {
     const pattern = likePattern(q.search);
-    conditions.push(or(
-      ilike(users.email, pattern), ilike(users.displayname, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern),
-      ilike(sql`concat_ws(' ', ${users.firstname}, ${users.lastname})`, pattern),
-    )!);
+    conditions.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.displayname, pattern),
+        ilike(users.firstname, pattern),
+        ilike(users.lastname, pattern),
+        ilike(sql`concat_ws(' ', ${users.firstname}, ${users.lastname})`, pattern),
+      )!,
+    );
   }
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
-    db.select({ user: users }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(where)
-      .orderBy(users.email, users.id).limit(q.limit).offset(offsetOf(q)),
+    db
+      .select({ user: users })
+      .from(tenantMembers)
+      .innerJoin(users, eq(users.id, tenantMembers.userId))
+      .where(where)
+      .orderBy(users.email, users.id)
+      .limit(q.limit)
+      .offset(offsetOf(q)),
     db.select({ total: sql<number>`count(*)::int` }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(where),
   ]);
   return { rows: rows.map((r) => r.user), total: count?.total ?? 0 };
@@ -74,7 +89,11 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> 
 }
 
 export async function updateUser(db: DbOrTx, id: string, values: Partial<Omit<UserRow, 'id' | 'createdAt'>>): Promise<UserRow> {
-  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row!;
 }
 
@@ -120,7 +139,6 @@ export function toUser(row: UserRow): User {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
 
 export function toAdminUser(row: UserRow): AdminUser {
   return { ...toUser(row), archivedAt: row.archivedAt?.toISOString() ?? null };

@@ -1,7 +1,17 @@
 import {
-  addressIssues, diffChanges, userDisplayName,
-  type AccountUpdate, type AdminUser, type List, type MemberPreferences, type NotificationPreferences, type ShareEntityOption, type shareEntityOptionsQuery, type TenantMember,
-  type TimelineQuery, type User,
+  addressIssues,
+  diffChanges,
+  userDisplayName,
+  type AccountUpdate,
+  type AdminUser,
+  type List,
+  type MemberPreferences,
+  type NotificationPreferences,
+  type ShareEntityOption,
+  type shareEntityOptionsQuery,
+  type TenantMember,
+  type TimelineQuery,
+  type User,
 } from '@tessera/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +26,15 @@ import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { findMember, toTenantMember, updateMember } from '../tenants/index.ts';
 import { queryEvents, recordEvent } from '../timeline/index.ts';
-import { deleteUserRow, findUserById, listMemberTenantIds, listShareableMembers, toAdminUser, toUser, updateUser } from './users.repository.ts';
+import {
+  deleteUserRow,
+  findUserById,
+  listMemberTenantIds,
+  listShareableMembers,
+  toAdminUser,
+  toUser,
+  updateUser,
+} from './users.repository.ts';
 
 export interface UserDeps {
   db: Db;
@@ -53,7 +71,12 @@ export async function listUserEvents(db: Db, auth: AuthContext, userId: string, 
   return queryEvents(db, auth.tenantId, { kind: 'user', userId }, q);
 }
 
-export async function getOwnMembership(db: Db, auth: AuthContext, userId: string, tenantId: string | undefined): Promise<TenantMember | null> {
+export async function getOwnMembership(
+  db: Db,
+  auth: AuthContext,
+  userId: string,
+  tenantId: string | undefined,
+): Promise<TenantMember | null> {
   requireSelf(auth, userId);
   // Memberships of other tenants are not visible from this tenant's address.
   if (tenantId && tenantId !== auth.tenantId) throw notFound('Membership');
@@ -66,7 +89,12 @@ export async function getOwnMembership(db: Db, auth: AuthContext, userId: string
  * GET user/{id}/share-entity-options: whom the user can share with here. The list is the user's own (it names the
  * tenant's members to someone about to share), so nobody else may ask for it, platform admins included.
  */
-export async function listShareEntityOptions(db: Db, auth: AuthContext, userId: string, q: z.output<typeof shareEntityOptionsQuery>): Promise<List<ShareEntityOption>> {
+export async function listShareEntityOptions(
+  db: Db,
+  auth: AuthContext,
+  userId: string,
+  q: z.output<typeof shareEntityOptionsQuery>,
+): Promise<List<ShareEntityOption>> {
   if (userId !== auth.user.id) throw notFound('User');
   const { rows, total } = await listShareableMembers(db, auth.tenantId, userId, q);
   return { data: rows.map((row) => ({ _id: row.id, name: userDisplayName(row), email: row.email })), meta: pageMeta(q, total) };
@@ -77,7 +105,12 @@ export async function updateAccount(db: Db, auth: AuthContext, userId: string, b
   const target = await loadTarget(db, auth, userId);
   const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<UserRow>;
   if ('zip' in values || 'state' in values || 'country' in values) {
-    const issues = addressIssues({ country: target.country, state: target.state, zip: target.zip, ...pick(values, ['country', 'state', 'zip']) });
+    const issues = addressIssues({
+      country: target.country,
+      state: target.state,
+      zip: target.zip,
+      ...pick(values, ['country', 'state', 'zip']),
+    });
     const relevant = issues.filter((i) => i.field in values || 'country' in values);
     if (relevant.length > 0) throw new AppError('validation', relevant.map((i) => `body.${i.field}: ${i.message}`).join('; '));
   }
@@ -87,8 +120,13 @@ export async function updateAccount(db: Db, auth: AuthContext, userId: string, b
   const updated = await db.transaction(async (tx) => {
     const row = await updateUser(tx, target.id, values);
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: target.id, entityType: 'user', userId: auth.user.id,
-      message: `${actor} updated ${whose} account`, meta: { change },
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: target.id,
+      entityType: 'user',
+      userId: auth.user.id,
+      message: `${actor} updated ${whose} account`,
+      meta: { change },
     });
     return row;
   });
@@ -99,7 +137,12 @@ function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partia
   return Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]])) as Partial<Pick<T, K>>;
 }
 
-export async function updateNotifications(db: Db, auth: AuthContext, userId: string, prefs: Partial<NotificationPreferences>): Promise<User> {
+export async function updateNotifications(
+  db: Db,
+  auth: AuthContext,
+  userId: string,
+  prefs: Partial<NotificationPreferences>,
+): Promise<User> {
   const target = await loadTarget(db, auth, userId);
   const next = { ...target.notificationPreferences, ...prefs } as NotificationPreferences;
   const change = diffChanges({ notificationPreferences: target.notificationPreferences }, { notificationPreferences: next });
@@ -108,8 +151,13 @@ export async function updateNotifications(db: Db, auth: AuthContext, userId: str
   const updated = await db.transaction(async (tx) => {
     const row = await updateUser(tx, target.id, { notificationPreferences: next });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: target.id, entityType: 'user', userId: auth.user.id,
-      message: `${actor} changed ${whose} notification preferences`, meta: { change },
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: target.id,
+      entityType: 'user',
+      userId: auth.user.id,
+      message: `${actor} changed ${whose} notification preferences`,
+      meta: { change },
     });
     return row;
   });
@@ -135,7 +183,11 @@ export async function updateImage(deps: UserDeps, auth: AuthContext, userId: str
     updated = await deps.db.transaction(async (tx) => {
       const row = await updateUser(tx, target.id, { image: url });
       await recordEvent(tx, {
-        tenantId: auth.tenantId, type: 'upload', entity: target.id, entityType: 'user', userId: auth.user.id,
+        tenantId: auth.tenantId,
+        type: 'upload',
+        entity: target.id,
+        entityType: 'user',
+        userId: auth.user.id,
         message: `${actor} updated ${whose} profile image`,
         meta: { change: { image: { old: target.image, new: url } }, file: { mimeType: checked.mimeType, size: checked.size } },
       });
@@ -165,7 +217,12 @@ export async function readImage(deps: UserDeps, auth: AuthContext, userId: strin
 }
 
 /** PUT user/{id}/tenant-member/preferences: 'Set as default' on this tenant's membership. */
-export async function updateMemberPreferences(db: Db, auth: AuthContext, userId: string, body: Partial<MemberPreferences>): Promise<TenantMember> {
+export async function updateMemberPreferences(
+  db: Db,
+  auth: AuthContext,
+  userId: string,
+  body: Partial<MemberPreferences>,
+): Promise<TenantMember> {
   const target = await loadTarget(db, auth, userId);
   const member = target.id === auth.user.id ? auth.member : await findMember(db, auth.tenantId, target.id);
   if (!member) throw notFound('Membership');
@@ -177,8 +234,14 @@ export async function updateMemberPreferences(db: Db, auth: AuthContext, userId:
   const updated = await db.transaction(async (tx) => {
     const row = await updateMember(tx, auth.tenantId, member.id, { preferences: next });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'update', entity: member.id, entityType: 'tenant-member', userId: auth.user.id,
-      message: `${actor} set ${whose} default preferences`, meta: { change }, refs: [{ entity: target.id, entityType: 'user' }],
+      tenantId: auth.tenantId,
+      type: 'update',
+      entity: member.id,
+      entityType: 'tenant-member',
+      userId: auth.user.id,
+      message: `${actor} set ${whose} default preferences`,
+      meta: { change },
+      refs: [{ entity: target.id, entityType: 'user' }],
     });
     return row;
   });
@@ -198,7 +261,11 @@ export async function setArchived(deps: UserDeps, auth: AuthContext, userId: str
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateUser(tx, target.id, { archivedAt });
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: archived ? 'archive' : 'restore', entity: target.id, entityType: 'user', userId: auth.user.id,
+      tenantId: auth.tenantId,
+      type: archived ? 'archive' : 'restore',
+      entity: target.id,
+      entityType: 'user',
+      userId: auth.user.id,
       message: `${userDisplayName(auth.user)} ${archived ? 'archived' : 'restored'} ${userDisplayName(target)}`,
       meta: { change: { archivedAt: { old: target.archivedAt?.toISOString() ?? null, new: archivedAt?.toISOString() ?? null } } },
     });
@@ -213,7 +280,11 @@ export async function deleteUser(deps: UserDeps, auth: AuthContext, userId: stri
   const tenantIds = await listMemberTenantIds(deps.db, target.id);
   await deps.db.transaction(async (tx) => {
     await recordEvent(tx, {
-      tenantId: auth.tenantId, type: 'delete', entity: target.id, entityType: 'user', userId: auth.user.id,
+      tenantId: auth.tenantId,
+      type: 'delete',
+      entity: target.id,
+      entityType: 'user',
+      userId: auth.user.id,
       message: `${userDisplayName(auth.user)} deleted ${userDisplayName(target)}`,
       meta: { delete: { email: target.email, firstname: target.firstname, lastname: target.lastname, role: target.role } },
     });

@@ -24,7 +24,9 @@ const PDF = Buffer.from('%PDF-1.4\n% a document\n');
 function multipart(fileName: string, data: Buffer, field = 'file') {
   const boundary = '----tessera-test-boundary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -32,16 +34,30 @@ function multipart(fileName: string, data: Buffer, field = 'file') {
 }
 const upload = (who: SignedUp, userId: string, fileName: string, data: Buffer, field = 'file') => {
   const { body, contentType } = multipart(fileName, data, field);
-  return t.app.inject({ method: 'PUT', url: `/api/v1/user/${userId}/image`, headers: { host: who.host, ...bearer(who.token), 'content-type': contentType }, payload: body });
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/user/${userId}/image`,
+    headers: { host: who.host, ...bearer(who.token), 'content-type': contentType },
+    payload: body,
+  });
 };
 
 const uploadImage = (who: SignedUp, name: string, data: Buffer) => {
   const body = documentMultipart({ name }, [{ name: 'image.png', data }]);
-  return t.app.inject({ method: 'POST', url: '/api/v1/image', headers: { host: who.host, ...bearer(who.token), ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/image',
+    headers: { host: who.host, ...bearer(who.token), ...body.headers },
+    payload: body.payload,
+  });
 };
 
 const eventsAbout = (tenantId: string, entity: string) =>
-  t.app.db.select().from(timelineEvents).where(and(eq(timelineEvents.tenantId, tenantId), eq(timelineEvents.entity, entity))).orderBy(timelineEvents.createdAt);
+  t.app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.tenantId, tenantId), eq(timelineEvents.entity, entity)))
+    .orderBy(timelineEvents.createdAt);
 const rowOf = async (id: string) => (await t.app.db.select().from(users).where(eq(users.id, id)))[0];
 
 describe('GET user/{id}', () => {
@@ -57,9 +73,20 @@ describe('GET user/{id}', () => {
 
 describe('PUT user/{id}', () => {
   const full = {
-    firstname: 'Ada', middlename: 'King', lastname: 'Lovelace', displayname: 'Countess', phone: '(555) 123-4567',
-    line1: '12 St James Square', line2: '', city: 'Boston', state: 'MA', zip: '02139', country: 'US',
-    themeMode: 'dark', timeFormat: 'HH:mm:ss A', dateFormat: 'YYYY.MM.DD',
+    firstname: 'Ada',
+    middlename: 'King',
+    lastname: 'Lovelace',
+    displayname: 'Countess',
+    phone: '(555) 123-4567',
+    line1: '12 St James Square',
+    line2: '',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02139',
+    country: 'US',
+    themeMode: 'dark',
+    timeFormat: 'HH:mm:ss A',
+    dateFormat: 'YYYY.MM.DD',
   };
 
   it('saves the account fields, empty optional values as null, and records old and new values', async () => {
@@ -69,15 +96,24 @@ describe('PUT user/{id}', () => {
     const saved = (res.json() as { data: User }).data;
     expect(saved).toMatchObject({ ...full, line2: null, email: me.email });
 
-    const cleared = (await call(me, 'PUT', me.user._id, { middlename: '-', displayname: '- -', phone: '', city: null })).json() as { data: User };
+    const cleared = (await call(me, 'PUT', me.user._id, { middlename: '-', displayname: '- -', phone: '', city: null })).json() as {
+      data: User;
+    };
     expect(cleared.data).toMatchObject({ middlename: null, displayname: null, phone: null, city: null, firstname: 'Ada' });
 
     const events = (await eventsAbout(t.tenants.acme.id, me.user._id)).filter((e) => e.type === 'update');
     expect(events).toHaveLength(2);
-    expect(events[0]!.meta.change).toMatchObject({ firstname: { old: 'Augusta', new: 'Ada' }, lastname: { old: 'Byron', new: 'Lovelace' }, zip: { old: null, new: '02139' } });
+    expect(events[0]!.meta.change).toMatchObject({
+      firstname: { old: 'Augusta', new: 'Ada' },
+      lastname: { old: 'Byron', new: 'Lovelace' },
+      zip: { old: null, new: '02139' },
+    });
     expect(events[0]!.meta.change).not.toHaveProperty('line2');
     expect(events[1]!.meta.change).toEqual({
-      middlename: { old: 'King', new: null }, displayname: { old: 'Countess', new: null }, phone: { old: '(555) 123-4567', new: null }, city: { old: 'Boston', new: null },
+      middlename: { old: 'King', new: null },
+      displayname: { old: 'Countess', new: null },
+      phone: { old: '(555) 123-4567', new: null },
+      city: { old: 'Boston', new: null },
     });
     expect(events[0]!.userId).toBe(me.user._id);
   });
@@ -153,7 +189,12 @@ describe('PUT user/{id}', () => {
   it('refuses a malformed id and an unauthenticated call', async () => {
     const me = await signUp(t.app, 'acme');
     expect((await call(me, 'PUT', 'not-an-id', { city: 'X' })).statusCode).toBe(400);
-    const anonymous = await t.app.inject({ method: 'PUT', url: `/api/v1/user/${me.user._id}`, headers: { host: hostOf('acme') }, payload: { city: 'X' } });
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/user/${me.user._id}`,
+      headers: { host: hostOf('acme') },
+      payload: { city: 'X' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -161,9 +202,16 @@ describe('PUT user/{id}', () => {
 describe('PUT user/{id}/notifications', () => {
   it('merges the categories sent and records the change', async () => {
     const me = await signUp(t.app, 'acme');
-    const res = await call(me, 'PUT', `${me.user._id}/notifications`, { notificationPreferences: { marketing: true, 'product-updates': false } });
+    const res = await call(me, 'PUT', `${me.user._id}/notifications`, {
+      notificationPreferences: { marketing: true, 'product-updates': false },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.notificationPreferences).toEqual({ 'investment-updates': true, 'account-management': true, 'product-updates': false, marketing: true });
+    expect(res.json().data.notificationPreferences).toEqual({
+      'investment-updates': true,
+      'account-management': true,
+      'product-updates': false,
+      marketing: true,
+    });
     const [event] = await eventsAbout(t.tenants.acme.id, me.user._id).then((e) => e.filter((x) => x.type === 'update'));
     expect(event!.meta.change!.notificationPreferences).toMatchObject({ old: { marketing: false }, new: { marketing: true } });
   });
@@ -183,7 +231,9 @@ describe('PUT user/{id}/notifications', () => {
   it("refuses another user's id as not found", async () => {
     const me = await signUp(t.app, 'acme');
     const other = await signUp(t.app, 'acme');
-    expect((await call(other, 'PUT', `${me.user._id}/notifications`, { notificationPreferences: { marketing: true } })).statusCode).toBe(404);
+    expect((await call(other, 'PUT', `${me.user._id}/notifications`, { notificationPreferences: { marketing: true } })).statusCode).toBe(
+      404,
+    );
     expect((await rowOf(me.user._id))!.notificationPreferences.marketing).toBe(false);
   });
 });
@@ -219,12 +269,20 @@ describe('user image', () => {
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
 
     const events = (await eventsAbout(t.tenants.acme.id, me.user._id)).filter((e) => e.type === 'upload');
-    expect(events.map((e) => e.meta.change!.image)).toEqual([{ old: null, new: url }, { old: url, new: secondUrl }]);
+    expect(events.map((e) => e.meta.change!.image)).toEqual([
+      { old: null, new: url },
+      { old: url, new: secondUrl },
+    ]);
   });
 
   it.each([
     ['a PDF', 'file.pdf', PDF, 'Files ending in .pdf are not accepted here'],
-    ['text named .png', 'evil.png', Buffer.from('<script>alert(1)</script>'), 'The file is not a PNG image: its contents do not match its .png extension'],
+    [
+      'text named .png',
+      'evil.png',
+      Buffer.from('<script>alert(1)</script>'),
+      'The file is not a PNG image: its contents do not match its .png extension',
+    ],
     ['a PNG named .jpg', 'avatar.jpg', PNG, 'The file is not a JPEG image: its contents are a PNG image'],
     ['an empty file', 'empty.png', Buffer.alloc(0), 'The file is empty'],
   ])('refuses %s with 400 and stores nothing', async (_what, name, data, message) => {
@@ -287,8 +345,16 @@ describe('GET user/{id}/share-entity-options', () => {
     const grace = await signUp(t.app, 'acme', { firstname: 'Grace', lastname: tag });
     const alan = await signUp(t.app, 'acme', { firstname: 'Alan', lastname: tag });
     const suspended = await signUp(t.app, 'acme', { firstname: 'Gone', lastname: tag });
-    const member = (await t.app.db.select().from(tenantMembers).where(and(eq(tenantMembers.tenantId, t.tenants.acme.id), eq(tenantMembers.userId, suspended.user._id))))[0]!;
-    await t.app.db.update(tenantMembers).set({ membershipStatus: 'suspended' }).where(and(eq(tenantMembers.tenantId, member.tenantId), eq(tenantMembers.id, member.id)));
+    const member = (
+      await t.app.db
+        .select()
+        .from(tenantMembers)
+        .where(and(eq(tenantMembers.tenantId, t.tenants.acme.id), eq(tenantMembers.userId, suspended.user._id)))
+    )[0]!;
+    await t.app.db
+      .update(tenantMembers)
+      .set({ membershipStatus: 'suspended' })
+      .where(and(eq(tenantMembers.tenantId, member.tenantId), eq(tenantMembers.id, member.id)));
     await signUp(t.app, 'globex', { firstname: 'Elsewhere', lastname: tag });
     const options = async (query: string) => {
       const res = await call(me, 'GET', `${me.user._id}/share-entity-options?${query}`);
@@ -327,7 +393,8 @@ describe('GET user/{id}/export', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const doc = res.json() as UserExport;
     expect(doc).toMatchObject({
-      format: EXPORT_FORMAT, version: 1,
+      format: EXPORT_FORMAT,
+      version: 1,
       tenant: { _id: t.tenants.acme.id, slug: 'acme' },
       account: { _id: me.user._id, email: me.email, city: 'Oslo' },
       membership: { tenant: t.tenants.acme.id, user: me.user._id },
@@ -342,10 +409,23 @@ describe('GET user/{id}/export', () => {
     const other = await signUp(t.app, 'acme');
     const api = (who: SignedUp, method: Method, path: string, payload: object) =>
       t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, payload });
-    const profile = (await api(me, 'POST', 'individual-profile', { firstname: 'Ada', lastname: 'Lovelace', user: me.user._id, acceptDisclosures: true })).json().data;
+    const profile = (
+      await api(me, 'POST', 'individual-profile', { firstname: 'Ada', lastname: 'Lovelace', user: me.user._id, acceptDisclosures: true })
+    ).json().data;
     expect((await api(me, 'PUT', `individual-profile/${profile._id}`, { ssn: '123-45-6789' })).statusCode).toBe(200);
-    expect((await api(me, 'POST', 'financial-account', { accountName: 'Main checking', type: 'checking', number: '0001 2345 6789' })).statusCode).toBe(200);
-    expect((await api(me, 'POST', 'legal-entity-profile', { owner: me.user._id, name: 'Ada Holdings', legalEntityType: 'llc', acceptDisclosures: true })).statusCode).toBe(200);
+    expect(
+      (await api(me, 'POST', 'financial-account', { accountName: 'Main checking', type: 'checking', number: '0001 2345 6789' })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await api(me, 'POST', 'legal-entity-profile', {
+          owner: me.user._id,
+          name: 'Ada Holdings',
+          legalEntityType: 'llc',
+          acceptDisclosures: true,
+        })
+      ).statusCode,
+    ).toBe(200);
     await api(other, 'POST', 'individual-profile', { firstname: 'Not', lastname: 'Mine', user: other.user._id, acceptDisclosures: true });
 
     const doc = (await call(me, 'GET', `${me.user._id}/export`)).json() as Record<string, { [key: string]: unknown }[]>;
@@ -353,7 +433,8 @@ describe('GET user/{id}/export', () => {
     expect(doc.individualProfiles![0]).toMatchObject({ firstname: 'Ada', ssn: '123-45-6789' });
     expect(doc.financialAccounts![0]).toMatchObject({ accountName: 'Main checking', number: '000123456789' });
     expect(doc.legalEntityProfiles![0]).toMatchObject({ name: 'Ada Holdings' });
-    for (const section of ['govPhotoIds', 'businesses', 'documents', 'images', 'accessGrantsHeld', 'accessGrantsGiven']) expect(doc[section]).toEqual([]);
+    for (const section of ['govPhotoIds', 'businesses', 'documents', 'images', 'accessGrantsHeld', 'accessGrantsGiven'])
+      expect(doc[section]).toEqual([]);
     expect(JSON.stringify(doc)).not.toContain('Mine');
   });
 
@@ -365,21 +446,53 @@ describe('GET user/{id}/export', () => {
     const mine = (await uploadDocument(t.app, me, { fields: { name: 'My return' } })).json().data as { _id: string };
     const theirs = (await uploadDocument(t.app, other, { fields: { name: 'Their return' } })).json().data as { _id: string };
     const grantApi = (who: SignedUp, docId: string, subject: SignedUp, role: string) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/document/${docId}/access`, headers: { host: who.host, ...bearer(who.token) }, payload: { subject: subject.user._id, role } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/document/${docId}/access`,
+        headers: { host: who.host, ...bearer(who.token) },
+        payload: { subject: subject.user._id, role },
+      });
     const given = (await grantApi(me, mine._id, other, 'editor')).json().data as { _id: string };
     const held = (await grantApi(other, theirs._id, me, 'viewer')).json().data as { _id: string };
 
     const doc = (await call(me, 'GET', `${me.user._id}/export`)).json() as Record<string, { [key: string]: unknown }[]>;
-    expect(doc.images).toEqual([{
-      _id: image._id, name: 'Avatar', type: null, tags: [], mimeType: 'image/png', size: PNG.length, url: image.url, createdAt: expect.any(String),
-    }]);
-    expect(doc.accessGrantsGiven).toEqual([expect.objectContaining({
-      _id: given._id, resource: mine._id, resourceType: 'document', resourceName: 'My return', resourceUrl: `/api/v1/document/${mine._id}/download`,
-      subject: other.user._id, subjectEmail: other.email, role: 'editor', createdBy: me.user._id, expiresAt: null, createdAt: expect.any(String),
-    })]);
-    expect(doc.accessGrantsHeld).toEqual([expect.objectContaining({
-      _id: held._id, resource: theirs._id, resourceName: 'Their return', subject: me.user._id, role: 'viewer', createdBy: other.user._id,
-    })]);
+    expect(doc.images).toEqual([
+      {
+        _id: image._id,
+        name: 'Avatar',
+        type: null,
+        tags: [],
+        mimeType: 'image/png',
+        size: PNG.length,
+        url: image.url,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(doc.accessGrantsGiven).toEqual([
+      expect.objectContaining({
+        _id: given._id,
+        resource: mine._id,
+        resourceType: 'document',
+        resourceName: 'My return',
+        resourceUrl: `/api/v1/document/${mine._id}/download`,
+        subject: other.user._id,
+        subjectEmail: other.email,
+        role: 'editor',
+        createdBy: me.user._id,
+        expiresAt: null,
+        createdAt: expect.any(String),
+      }),
+    ]);
+    expect(doc.accessGrantsHeld).toEqual([
+      expect.objectContaining({
+        _id: held._id,
+        resource: theirs._id,
+        resourceName: 'Their return',
+        subject: me.user._id,
+        role: 'viewer',
+        createdBy: other.user._id,
+      }),
+    ]);
     const text = JSON.stringify(doc);
     expect(text).not.toContain('Not mine');
     expect(text).not.toContain('storageKey');
@@ -404,9 +517,18 @@ describe('PUT user/{id}/tenant-member/preferences', () => {
     expect(member.preferences).toEqual({ themeMode: 'dark', timeFormat: null, dateFormat: 'M/D/YYYY', appMode: null, institution: null });
     expect(member._id).toBe(me.tenantMember!._id);
     const [event] = await eventsAbout(t.tenants.acme.id, member._id).then((e) => e.filter((x) => x.type === 'update'));
-    expect(event).toMatchObject({ entityType: 'tenant-member', meta: { change: { themeMode: { old: null, new: 'dark' } } }, refs: [{ entity: me.user._id, entityType: 'user' }] });
+    expect(event).toMatchObject({
+      entityType: 'tenant-member',
+      meta: { change: { themeMode: { old: null, new: 'dark' } } },
+      refs: [{ entity: me.user._id, entityType: 'user' }],
+    });
 
-    const signin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: me.host }, payload: { email: me.email, password: PASSWORD } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: me.host },
+      payload: { email: me.email, password: PASSWORD },
+    });
     expect(signin.json().data.tenantMember.preferences.themeMode).toBe('dark');
   });
 
@@ -424,12 +546,22 @@ describe('PUT user/{id}/tenant-member/preferences', () => {
 
 describe('archive, un-archive and delete (platform admins)', () => {
   const signin = (who: SignedUp) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: who.host }, payload: { email: who.email, password: PASSWORD } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: who.host },
+      payload: { email: who.email, password: PASSWORD },
+    });
 
   it('are refused to anyone else with 403, and change nothing', async () => {
     const me = await signUp(t.app, 'acme');
     const owner = await signUp(t.app, 'acme', { role: 'owner' });
-    for (const [method, path] of [['POST', 'archive'], ['POST', 'unarchive'], ['POST', 'un-archive'], ['DELETE', '']] as const) {
+    for (const [method, path] of [
+      ['POST', 'archive'],
+      ['POST', 'unarchive'],
+      ['POST', 'un-archive'],
+      ['DELETE', ''],
+    ] as const) {
       const res = await call(owner, method, path ? `${me.user._id}/${path}` : me.user._id);
       expect(res.statusCode).toBe(403);
       expect(res.json().error.type).toBe('forbidden');
@@ -469,7 +601,10 @@ describe('archive, un-archive and delete (platform admins)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ _id: me.user._id, deleted: true });
     expect(await rowOf(me.user._id)).toBeUndefined();
-    const members = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(tenantMembers).where(eq(tenantMembers.userId, me.user._id));
+    const members = await t.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tenantMembers)
+      .where(eq(tenantMembers.userId, me.user._id));
     expect(members[0]!.n).toBe(0);
     expect(t.storage.keys().some((k) => k.includes(me.user._id))).toBe(false);
     const [event] = (await eventsAbout(t.tenants.acme.id, me.user._id)).filter((e) => e.type === 'delete');

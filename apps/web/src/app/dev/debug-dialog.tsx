@@ -30,7 +30,13 @@ export function DebugDialog() {
 
   return (
     <>
-      <Fab size="small" color="secondary" aria-label="Open debug dialog" onClick={() => setOpen(true)} sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (t) => t.zIndex.speedDial }}>
+      <Fab
+        size="small"
+        color="secondary"
+        aria-label="Open debug dialog"
+        onClick={() => setOpen(true)}
+        sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (t) => t.zIndex.speedDial }}
+      >
         <BugReport fontSize="small" />
       </Fab>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
@@ -40,7 +46,9 @@ export function DebugDialog() {
             <TableBody>
               {rows.map(([label, value]) => (
                 <TableRow key={label}>
-                  <TableCell component="th" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{label}</TableCell>
+                  <TableCell component="th" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    {label}
+                  </TableCell>
                   <TableCell sx={{ wordBreak: 'break-all' }}>{value}</TableCell>
                 </TableRow>
               ))}

@@ -25,7 +25,11 @@ const routes = [
 const views = (fetchMock: ReturnType<typeof mockFetch>) =>
   (sentBodies(fetchMock, '/api/v1/analytics') as AnalyticsEventInput[]).filter((event) => event.type === 'view');
 
-const tidCookie = () => document.cookie.split('; ').find((c) => c.startsWith('tid='))?.slice('tid='.length);
+const tidCookie = () =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith('tid='))
+    ?.slice('tid='.length);
 
 beforeEach(() => {
   document.cookie = 'tid=; path=/; max-age=0';

@@ -30,7 +30,16 @@ export function Footer() {
         </Stack>
         <Stack direction="row" spacing={0.5}>
           {SOCIAL_LINKS.map(({ label, href, icon }) => (
-            <IconButton key={label} component="a" href={href} target="_blank" rel="noopener noreferrer" aria-label={label} size="small" sx={{ color: 'text.secondary' }}>
+            <IconButton
+              key={label}
+              component="a"
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={label}
+              size="small"
+              sx={{ color: 'text.secondary' }}
+            >
               {icon}
             </IconButton>
           ))}

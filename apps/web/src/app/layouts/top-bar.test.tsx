@@ -37,12 +37,15 @@ describe('TopBar', () => {
   });
 
   // The auth pages of §2, listed here rather than imported so a missing one fails.
-  it.each(['/signin', '/signup', '/password-reset/request', '/password-reset/confirm', '/invite-accept'])('hides Sign In on %s', async (path) => {
-    mockFetch(() => jsonResponse({}, 404));
-    renderRoutes(routes, { initialEntries: [`${path}?offer=1`] });
-    expect(await screen.findByText('Page body')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
-  });
+  it.each(['/signin', '/signup', '/password-reset/request', '/password-reset/confirm', '/invite-accept'])(
+    'hides Sign In on %s',
+    async (path) => {
+      mockFetch(() => jsonResponse({}, 404));
+      renderRoutes(routes, { initialEntries: [`${path}?offer=1`] });
+      expect(await screen.findByText('Page body')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('TopBar session countdown', () => {
@@ -103,7 +106,17 @@ describe('TopBar session countdown', () => {
     freezeClock();
     mockFetch((path) =>
       path === '/api/v1/auth/token-refresh'
-        ? jsonResponse({ error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Your session has expired. Please sign in again.', status: 401 } }, 401)
+        ? jsonResponse(
+            {
+              error: {
+                type: 'unauthenticated',
+                name: 'AuthenticationError',
+                message: 'Your session has expired. Please sign in again.',
+                status: 401,
+              },
+            },
+            401,
+          )
         : jsonResponse({}, 404),
     );
     signInWith(307);

@@ -32,7 +32,8 @@ export function HomePage() {
                 {`Welcome, ${name}`}
               </Typography>
               <Typography sx={{ color: 'text.secondary' }}>
-                Your investor dashboard is on its way. Meanwhile, complete your financial passport so you are ready when the next offer opens.
+                Your investor dashboard is on its way. Meanwhile, complete your financial passport so you are ready when the next offer
+                opens.
               </Typography>
             </Box>
           </Stack>

@@ -45,15 +45,42 @@ export const marketplacePageRoutes: RouteObject[] = [
         // Never shown: the loader has redirected before anything renders. Here so the route is not an empty leaf.
         element: <Navigate to="home" replace />,
       },
-      { path: 'home', lazy: () => offerTab(() => import('../../features/marketplace/components/marketplace-offer-home-tab.tsx')).then((m) => ({ Component: m.MarketplaceOfferHomeTab })) },
-      { path: 'about', lazy: () => offerTab(() => import('../../features/marketplace/components/marketplace-offer-about-tab.tsx')).then((m) => ({ Component: m.MarketplaceOfferAboutTab })) },
-      { path: 'documents', lazy: () => offerTab(() => import('../../features/marketplace/components/marketplace-offer-documents-tab.tsx')).then((m) => ({ Component: m.MarketplaceOfferDocumentsTab })) },
-      { path: 'financials', lazy: () => offerTab(() => import('../../features/marketplace/components/marketplace-offer-financials-tab.tsx')).then((m) => ({ Component: m.MarketplaceOfferFinancialsTab })) },
+      {
+        path: 'home',
+        lazy: () =>
+          offerTab(() => import('../../features/marketplace/components/marketplace-offer-home-tab.tsx')).then((m) => ({
+            Component: m.MarketplaceOfferHomeTab,
+          })),
+      },
+      {
+        path: 'about',
+        lazy: () =>
+          offerTab(() => import('../../features/marketplace/components/marketplace-offer-about-tab.tsx')).then((m) => ({
+            Component: m.MarketplaceOfferAboutTab,
+          })),
+      },
+      {
+        path: 'documents',
+        lazy: () =>
+          offerTab(() => import('../../features/marketplace/components/marketplace-offer-documents-tab.tsx')).then((m) => ({
+            Component: m.MarketplaceOfferDocumentsTab,
+          })),
+      },
+      {
+        path: 'financials',
+        lazy: () =>
+          offerTab(() => import('../../features/marketplace/components/marketplace-offer-financials-tab.tsx')).then((m) => ({
+            Component: m.MarketplaceOfferFinancialsTab,
+          })),
+      },
     ],
   },
   {
     path: 'marketplace/institutions',
-    lazy: () => import('../../features/marketplace/components/marketplace-institutions-page.tsx').then((m) => ({ Component: m.MarketplaceInstitutionsPage })),
+    lazy: () =>
+      import('../../features/marketplace/components/marketplace-institutions-page.tsx').then((m) => ({
+        Component: m.MarketplaceInstitutionsPage,
+      })),
   },
   {
     path: 'marketplace/institutions/:idOrSlug',

@@ -18,7 +18,11 @@ describe('public marketplace routes', () => {
   }, 20_000);
 
   it('a Marketplace Profile address (by id) opens the institution page at its slug', async () => {
-    mockFetch((p) => (p === `${API}/institutions/${INSTITUTION_ID}` || p === `${API}/institutions/harbor-fund` ? jsonResponse({ data: makeMarketplaceInstitution() }) : jsonResponse({}, 404)));
+    mockFetch((p) =>
+      p === `${API}/institutions/${INSTITUTION_ID}` || p === `${API}/institutions/harbor-fund`
+        ? jsonResponse({ data: makeMarketplaceInstitution() })
+        : jsonResponse({}, 404),
+    );
     const { router } = renderRoutes(pageRoutes, { initialEntries: [`/marketplace/institutions/${INSTITUTION_ID}`] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Fund' }, { timeout: 15000 })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace/institutions/harbor-fund/about'));

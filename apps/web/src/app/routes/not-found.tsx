@@ -4,7 +4,10 @@ import { Link as RouterLink, useLocation } from 'react-router';
 export function NotFoundPage() {
   const { pathname, search, hash } = useLocation();
   return (
-    <Container maxWidth="sm" sx={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', py: { xs: 4, md: 8 }, textAlign: 'center' }}>
+    <Container
+      maxWidth="sm"
+      sx={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', py: { xs: 4, md: 8 }, textAlign: 'center' }}
+    >
       <title>Page Not Found</title>
       <Typography variant="overline" sx={{ color: 'text.secondary', letterSpacing: 2 }}>
         404
@@ -15,7 +18,16 @@ export function NotFoundPage() {
       <Typography sx={{ mb: 1 }}>There is no page at this address:</Typography>
       <Box
         component="code"
-        sx={{ display: 'block', mb: 2, px: 1.5, py: 1, borderRadius: 1, bgcolor: 'action.hover', wordBreak: 'break-all', fontFamily: 'monospace' }}
+        sx={{
+          display: 'block',
+          mb: 2,
+          px: 1.5,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'action.hover',
+          wordBreak: 'break-all',
+          fontFamily: 'monospace',
+        }}
       >
         {pathname + search + hash}
       </Box>

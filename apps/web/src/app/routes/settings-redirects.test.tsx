@@ -12,7 +12,9 @@ describe('settings-style addresses', () => {
     ['/settings/legal-entity-profiles/def', '/user/passport/legal-entity-profiles/def/details', ''],
     ['/settings/financial-accounts/x', '/user/passport/financial-accounts', ''],
   ])('%s leads to the passport screen', async (from, pathname, search) => {
-    const { router } = renderRoutes([...settingsRedirectRoutes.map((r) => ({ ...r, path: `/${r.path}` })), target], { initialEntries: [from] });
+    const { router } = renderRoutes([...settingsRedirectRoutes.map((r) => ({ ...r, path: `/${r.path}` })), target], {
+      initialEntries: [from],
+    });
     await screen.findByText('passport');
     expect(router.state.location.pathname).toBe(pathname);
     expect(router.state.location.search).toBe(search);

@@ -12,9 +12,15 @@ function SettingsRedirect({ to }: { to: (params: Readonly<Record<string, string 
 const passport = '/user/passport';
 export const settingsRedirectRoutes = [
   { path: 'settings/individual-profiles/create', element: <SettingsRedirect to={() => `${passport}/individual-profiles?modal=create`} /> },
-  { path: 'settings/legal-entity-profiles/create', element: <SettingsRedirect to={() => `${passport}/legal-entity-profiles?modal=create`} /> },
+  {
+    path: 'settings/legal-entity-profiles/create',
+    element: <SettingsRedirect to={() => `${passport}/legal-entity-profiles?modal=create`} />,
+  },
   { path: 'settings/individual-profiles/:id', element: <SettingsRedirect to={(p) => `${passport}/individual-profiles/${p.id}/details`} /> },
-  { path: 'settings/legal-entity-profiles/:id', element: <SettingsRedirect to={(p) => `${passport}/legal-entity-profiles/${p.id}/details`} /> },
+  {
+    path: 'settings/legal-entity-profiles/:id',
+    element: <SettingsRedirect to={(p) => `${passport}/legal-entity-profiles/${p.id}/details`} />,
+  },
   { path: 'settings/financial-accounts/:id', element: <SettingsRedirect to={() => `${passport}/financial-accounts`} /> },
   // A government photo ID belongs to an individual profile; its list lives on the profile's Identity tab.
   { path: 'settings/gov-photo-ids/:id', element: <SettingsRedirect to={() => `${passport}/individual-profiles`} /> },

@@ -70,7 +70,14 @@ describe('session store', () => {
     expect(sessions.getState().appMode).toBe('institution');
 
     sessions.signOut('user');
-    expect(sessions.getState()).toEqual({ token: null, user: null, tenantMember: null, authenticated: false, autoSignout: false, appMode: null });
+    expect(sessions.getState()).toEqual({
+      token: null,
+      user: null,
+      tenantMember: null,
+      authenticated: false,
+      autoSignout: false,
+      appMode: null,
+    });
     expect(localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.appConfig)).toBeNull();
   });
@@ -85,7 +92,19 @@ describe('session store', () => {
 
   it('signs out when the server refuses the session on a call that carried it, and not for a signed-out call', async () => {
     const sessions = loadStore();
-    mockFetch(() => jsonResponse({ error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Your session has expired. Please sign in again.', status: 401 } }, 401));
+    mockFetch(() =>
+      jsonResponse(
+        {
+          error: {
+            type: 'unauthenticated',
+            name: 'AuthenticationError',
+            message: 'Your session has expired. Please sign in again.',
+            status: 401,
+          },
+        },
+        401,
+      ),
+    );
     await expect(api.get('/auth/whatever', z.unknown())).rejects.toThrow('Your session has expired');
     expect(sessions.getState().authenticated).toBe(false);
 
@@ -96,4 +115,3 @@ describe('session store', () => {
     vi.unstubAllGlobals();
   });
 });
-

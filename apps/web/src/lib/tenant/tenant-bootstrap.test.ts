@@ -28,7 +28,11 @@ describe('seedTenantBootstrap', () => {
     writeScript(JSON.stringify(BOOTSTRAP).replace(/</g, '\\u003c'));
     const client = createQueryClient();
     expect(seedTenantBootstrap(client)).toBe(true);
-    expect(client.getQueryData(tenantContextQueryOptions().queryKey)).toEqual({ tenantId: TENANT_ID, tenantSlug: 'acme', appType: 'platform' });
+    expect(client.getQueryData(tenantContextQueryOptions().queryKey)).toEqual({
+      tenantId: TENANT_ID,
+      tenantSlug: 'acme',
+      appType: 'platform',
+    });
     expect(client.getQueryData(tenantPublicQueryOptions('acme').queryKey)).toEqual(BOOTSTRAP.tenant);
   });
 
@@ -39,7 +43,11 @@ describe('seedTenantBootstrap', () => {
     expect(client.getQueryData(tenantContextQueryOptions().queryKey)).toEqual({ tenantId: null, tenantSlug: null, appType: 'manage' });
   });
 
-  it.each([['no script', null], ['broken JSON', '{'], ['another shape', '{"tenantId":1}']])('leaves the fetch to the app with %s', (_, text) => {
+  it.each([
+    ['no script', null],
+    ['broken JSON', '{'],
+    ['another shape', '{"tenantId":1}'],
+  ])('leaves the fetch to the app with %s', (_, text) => {
     if (text !== null) writeScript(text);
     const client = createQueryClient();
     expect(seedTenantBootstrap(client)).toBe(false);

@@ -11,11 +11,13 @@ export function loadFont(family: FontFamily): Promise<void> {
   if (loaded.has(family) || family === 'Roboto' || family === 'TT Chocolates') return Promise.resolve();
   loaded.add(family);
   // The table of faces is itself a separate chunk, so pages of the default font never download it.
-  return import('./font-loaders.ts').then(({ loaders }) => loaders[family]()).then(
-    () => undefined,
-    () => {
-      // The stack's fallback fonts keep the page readable; try again next time.
-      loaded.delete(family);
-    },
-  );
+  return import('./font-loaders.ts')
+    .then(({ loaders }) => loaders[family]())
+    .then(
+      () => undefined,
+      () => {
+        // The stack's fallback fonts keep the page readable; try again next time.
+        loaded.delete(family);
+      },
+    );
 }

@@ -14,7 +14,8 @@ export function usePasswordUpdate() {
   const context = useAuthRequestContext('password-update');
   const { user } = useSession();
   return useMutation({
-    mutationFn: async (newPassword: string) => passwordUpdate({ newPassword, ...(user ? { email: user.email } : {}), ...(await context()) }),
+    mutationFn: async (newPassword: string) =>
+      passwordUpdate({ newPassword, ...(user ? { email: user.email } : {}), ...(await context()) }),
     onSuccess: (result) => sessionStore.signIn(result),
   });
 }

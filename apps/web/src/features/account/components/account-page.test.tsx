@@ -28,7 +28,8 @@ const bodiesTo = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
     .filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && init?.body !== undefined)
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
-const errorBody = (message: string, name = 'ValidationError') => jsonResponse({ error: { type: 'validation', name, message, status: 400 } }, 400);
+const errorBody = (message: string, name = 'ValidationError') =>
+  jsonResponse({ error: { type: 'validation', name, message, status: 400 } }, 400);
 
 beforeEach(() => {
   sessionStore.signIn(makeAuthResult());
@@ -44,7 +45,15 @@ describe('AccountPage', { timeout: 20_000 }, () => {
   it('shows every section of §2, with no application as Not Applied', async () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
-    for (const title of ['Theme', 'Time and Date format', 'Notifications', 'Change Password', 'Access Control/Sharing', 'Privacy and Protection', 'Your Personal Data']) {
+    for (const title of [
+      'Theme',
+      'Time and Date format',
+      'Notifications',
+      'Change Password',
+      'Access Control/Sharing',
+      'Privacy and Protection',
+      'Your Personal Data',
+    ]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Accreditation')).toHaveTextContent('Not Applied');
@@ -60,10 +69,25 @@ describe('AccountPage', { timeout: 20_000 }, () => {
   it("reads the user's application and shows its status label", async () => {
     const APPLICATION_ID = 'c1c1c1c1c1c1c1c1c1c1c1c1';
     const application = {
-      _id: APPLICATION_ID, tenant: 'a1a1a1a1a1a1a1a1a1a1a1a1', type: 'accreditation', status: 'approved', user: USER_ID, business: null, reviewedAt: '2026-02-01T00:00:00.000Z',
-      reviewedBy: null, approvalDoc: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z', currentQuestionId: null, completedQuestionIds: [], questionData: {},
+      _id: APPLICATION_ID,
+      tenant: 'a1a1a1a1a1a1a1a1a1a1a1a1',
+      type: 'accreditation',
+      status: 'approved',
+      user: USER_ID,
+      business: null,
+      reviewedAt: '2026-02-01T00:00:00.000Z',
+      reviewedBy: null,
+      approvalDoc: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-02-01T00:00:00.000Z',
+      currentQuestionId: null,
+      completedQuestionIds: [],
+      questionData: {},
     };
-    setup({ [`GET /api/v1/application/${APPLICATION_ID}`]: () => jsonResponse({ data: application }) }, makeUser({ accreditationApplicationId: APPLICATION_ID }));
+    setup(
+      { [`GET /api/v1/application/${APPLICATION_ID}`]: () => jsonResponse({ data: application }) },
+      makeUser({ accreditationApplicationId: APPLICATION_ID }),
+    );
     expect(await screen.findByText('Verified Accredited Investor')).toBeInTheDocument();
     expect(screen.getByLabelText('Accreditation')).toHaveTextContent('Verified Accredited Investor');
   });
@@ -95,12 +119,18 @@ describe('AccountPage', { timeout: 20_000 }, () => {
       await fill(user, screen.getByLabelText('Confirm password'), 'new-password-1');
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
       await waitFor(() => expect(sessionStore.getState().token).toBe(next.token));
-      expect(sentBodies(fetchMock, '/api/v1/auth/password-update')[0]).toMatchObject({ newPassword: 'new-password-1', email: 'ada@example.com', appType: 'platform' });
+      expect(sentBodies(fetchMock, '/api/v1/auth/password-update')[0]).toMatchObject({
+        newPassword: 'new-password-1',
+        email: 'ada@example.com',
+        appType: 'platform',
+      });
       expect(screen.getByLabelText('New password')).toHaveValue('');
     });
 
     it("toasts 'Unable to update password' and shows the server's name and message inline", async () => {
-      const { user } = setup({ 'POST /api/v1/auth/password-update': () => errorBody('body.newPassword: Password must be at least 8 characters') });
+      const { user } = setup({
+        'POST /api/v1/auth/password-update': () => errorBody('body.newPassword: Password must be at least 8 characters'),
+      });
       await fill(user, await screen.findByLabelText('New password'), 'short');
       await fill(user, screen.getByLabelText('Confirm password'), 'short');
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -148,7 +178,16 @@ describe('AccountPage', { timeout: 20_000 }, () => {
       await user.click(save);
       expect(await screen.findByText('Profile details updated')).toBeInTheDocument();
       const [body] = bodiesTo(fetchMock, USER_PATH);
-      expect(body).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace', city: 'Boston', phone: '(555) 123-4567', middlename: null, line1: null, zip: null, country: 'US' });
+      expect(body).toMatchObject({
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+        city: 'Boston',
+        phone: '(555) 123-4567',
+        middlename: null,
+        line1: null,
+        zip: null,
+        country: 'US',
+      });
       await waitFor(() => expect(save).toBeDisabled());
       expect(sessionStore.getState().user?.city).toBe('Boston');
     });
@@ -172,7 +211,10 @@ describe('AccountPage', { timeout: 20_000 }, () => {
     it("uploads a new image and toasts 'Profile image updated' or 'Error updating profile image'", async () => {
       let fail = false;
       const { user } = setup({
-        [`PUT ${USER_PATH}/image`]: () => (fail ? errorBody('This kind of file is not accepted') : jsonResponse({ data: makeUser({ image: 'https://cdn.example.com/a.png' }) })),
+        [`PUT ${USER_PATH}/image`]: () =>
+          fail
+            ? errorBody('This kind of file is not accepted')
+            : jsonResponse({ data: makeUser({ image: 'https://cdn.example.com/a.png' }) }),
       });
       const input = await screen.findByTestId('profile-image-input');
       await user.upload(input, new File(['png'], 'a.png', { type: 'image/png' }));
@@ -185,7 +227,12 @@ describe('AccountPage', { timeout: 20_000 }, () => {
 
   it('saves a notification switch as it is flipped', async () => {
     const { user, fetchMock } = setup({
-      [`PUT ${USER_PATH}/notifications`]: () => jsonResponse({ data: makeUser({ notificationPreferences: { 'investment-updates': true, 'account-management': true, 'product-updates': true, marketing: true } }) }),
+      [`PUT ${USER_PATH}/notifications`]: () =>
+        jsonResponse({
+          data: makeUser({
+            notificationPreferences: { 'investment-updates': true, 'account-management': true, 'product-updates': true, marketing: true },
+          }),
+        }),
     });
     const marketing = await screen.findByRole('switch', { name: /Marketing/ });
     expect(marketing).not.toBeChecked();
@@ -197,12 +244,29 @@ describe('AccountPage', { timeout: 20_000 }, () => {
 
   it("stores the theme on the membership with 'Set as default'", async () => {
     const member = {
-      _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', tenant: 'a1a1a1a1a1a1a1a1a1a1a1a1', user: USER_ID, firstname: 'Ada', middlename: null, lastname: 'Lovelace',
-      email: 'ada@example.com', image: null, tags: [], groups: [], membershipStatus: 'active',
+      _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+      tenant: 'a1a1a1a1a1a1a1a1a1a1a1a1',
+      user: USER_ID,
+      firstname: 'Ada',
+      middlename: null,
+      lastname: 'Lovelace',
+      email: 'ada@example.com',
+      image: null,
+      tags: [],
+      groups: [],
+      membershipStatus: 'active',
       rbac: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', role: 'investor', attributes: {}, expiresAt: null },
-      preferences: { themeMode: 'dark', timeFormat: null, dateFormat: null, appMode: null, institution: null }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      preferences: { themeMode: 'dark', timeFormat: null, dateFormat: null, appMode: null, institution: null },
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     };
-    sessionStore.signIn({ ...makeAuthResult(), tenantMember: { ...member, preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null } } as never });
+    sessionStore.signIn({
+      ...makeAuthResult(),
+      tenantMember: {
+        ...member,
+        preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null },
+      } as never,
+    });
     const { user, fetchMock } = setup({ [`PUT ${USER_PATH}/tenant-member/preferences`]: () => jsonResponse({ data: member }) });
     await user.click(await screen.findByRole('radio', { name: 'Dark' }));
     await user.click(screen.getByRole('button', { name: 'Set as default' }));

@@ -10,8 +10,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ID = 'c1c1c1c1c1c1c1c1c1c1c1c1';
 const application = (status: ApplicationStatus): Application => ({
-  _id: ID, tenant: TENANT_ID, type: 'accreditation', status, user: USER_ID, business: null, reviewedAt: null, reviewedBy: null, approvalDoc: null,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', currentQuestionId: null, completedQuestionIds: [], questionData: {},
+  _id: ID,
+  tenant: TENANT_ID,
+  type: 'accreditation',
+  status,
+  user: USER_ID,
+  business: null,
+  reviewedAt: null,
+  reviewedBy: null,
+  approvalDoc: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  currentQuestionId: null,
+  completedQuestionIds: [],
+  questionData: {},
 });
 
 function renderBanner(applicationId: string | null, answer: () => Response) {
@@ -37,7 +49,9 @@ describe('AccreditationBanner', () => {
   );
 
   it('says when the status cannot be loaded instead of guessing one', async () => {
-    renderBanner(ID, () => jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Application not found', status: 404 } }, 404));
+    renderBanner(ID, () =>
+      jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Application not found', status: 404 } }, 404),
+    );
     expect(await screen.findByText('The application status could not be loaded: Application not found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.queryByText('Application In Review')).not.toBeInTheDocument();

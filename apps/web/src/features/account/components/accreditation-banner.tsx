@@ -43,7 +43,11 @@ export function AccreditationBanner({ user }: AccreditationBannerProps) {
         variant="outlined"
         role="status"
         aria-label="Accreditation"
-        action={<Button color="inherit" size="small" onClick={() => void refetch()}>Try again</Button>}
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
       >
         <AlertTitle>Accreditation</AlertTitle>
         {`The application status could not be loaded: ${errorMessage(error)}`}

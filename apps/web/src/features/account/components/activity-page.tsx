@@ -31,7 +31,11 @@ export function ActivityPage() {
     <Card variant="outlined">
       <title>{`Activity · ${tenantName}`}</title>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
+        >
           <div>
             <Typography component="h2" variant="h6">
               Activity
@@ -40,7 +44,13 @@ export function ActivityPage() {
               Last updated {formatDateTime(updatedAt, user?.dateFormat ?? DEFAULT_DATE_FORMAT, user?.timeFormat ?? DEFAULT_TIME_FORMAT)}
             </Typography>
           </div>
-          <Button variant="outlined" startIcon={<Refresh />} loading={fetching} onClick={() => void queryClient.invalidateQueries({ queryKey })} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+          <Button
+            variant="outlined"
+            startIcon={<Refresh />}
+            loading={fetching}
+            onClick={() => void queryClient.invalidateQueries({ queryKey })}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          >
             Refresh
           </Button>
         </Stack>

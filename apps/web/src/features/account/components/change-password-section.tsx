@@ -46,14 +46,22 @@ export function ChangePasswordSection() {
 
   const adornment = (
     <InputAdornment position="end">
-      <IconButton aria-label={visible ? 'Hide passwords' : 'Show passwords'} onClick={() => setVisible((v) => !v)} onMouseDown={(e) => e.preventDefault()} edge="end">
+      <IconButton
+        aria-label={visible ? 'Hide passwords' : 'Show passwords'}
+        onClick={() => setVisible((v) => !v)}
+        onMouseDown={(e) => e.preventDefault()}
+        edge="end"
+      >
         {visible ? <VisibilityOff /> : <Visibility />}
       </IconButton>
     </InputAdornment>
   );
 
   return (
-    <SectionCard title="Change Password" subtitle={`Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Your other sessions will be signed out.`}>
+    <SectionCard
+      title="Change Password"
+      subtitle={`Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Your other sessions will be signed out.`}
+    >
       <Stack
         component="form"
         noValidate
@@ -87,7 +95,11 @@ export function ChangePasswordSection() {
           </Grid>
         </Grid>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-          <Typography role="status" variant="body2" sx={{ minHeight: 20, color: message?.startsWith('match') ? 'success.main' : 'error.main' }}>
+          <Typography
+            role="status"
+            variant="body2"
+            sx={{ minHeight: 20, color: message?.startsWith('match') ? 'success.main' : 'error.main' }}
+          >
             {message ? (message.startsWith('match') ? 'Passwords match' : 'Passwords do not match') : ''}
           </Typography>
           <Button type="submit" variant="contained" disabled={!matches} loading={update.isPending}>

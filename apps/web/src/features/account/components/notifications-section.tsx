@@ -9,7 +9,10 @@ import { SectionCard } from './section-card.tsx';
 export function NotificationsSection({ user }: { user: User }) {
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateNotifications(user._id);
-  const prefs = update.isPending && update.variables ? { ...user.notificationPreferences, ...update.variables.notificationPreferences } : user.notificationPreferences;
+  const prefs =
+    update.isPending && update.variables
+      ? { ...user.notificationPreferences, ...update.variables.notificationPreferences }
+      : user.notificationPreferences;
 
   return (
     <SectionCard title="Notifications" subtitle="Choose which e-mails you receive.">
@@ -38,7 +41,12 @@ export function NotificationsSection({ user }: { user: User }) {
                   <Typography component="span" sx={{ display: 'block', pt: 1 }}>
                     {label}
                   </Typography>
-                  <Typography id={`notification-${category}`} component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                  <Typography
+                    id={`notification-${category}`}
+                    component="span"
+                    variant="body2"
+                    sx={{ display: 'block', color: 'text.secondary' }}
+                  >
                     {description}
                   </Typography>
                 </span>

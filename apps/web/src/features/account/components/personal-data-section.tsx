@@ -12,7 +12,10 @@ export function PersonalDataSection({ userId }: { userId: string }) {
   const { enqueueSnackbar } = useSnackbar();
   const exportData = useExportUserData(userId);
   return (
-    <SectionCard title="Your Personal Data" subtitle="Download a copy of everything we hold about you in this organization, as a JSON file.">
+    <SectionCard
+      title="Your Personal Data"
+      subtitle="Download a copy of everything we hold about you in this organization, as a JSON file."
+    >
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Button
           variant="outlined"

@@ -1,7 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Grid, Stack, TextField, type TextFieldProps } from '@mui/material';
 import {
-  ACCOUNT_PROFILE_FIELDS, accountUpdateBody, COUNTRIES, DEFAULT_COUNTRY, US_STATES, userDisplayName, type AccountUpdate, type AccountUpdateBody, type User,
+  ACCOUNT_PROFILE_FIELDS,
+  accountUpdateBody,
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  US_STATES,
+  userDisplayName,
+  type AccountUpdate,
+  type AccountUpdateBody,
+  type User,
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
@@ -33,7 +41,10 @@ function profileValues(user: User): Required<Pick<ProfileValues, ProfileField>> 
   };
 }
 
-type FieldProps = Omit<TextFieldProps, 'name' | 'value' | 'error'> & { control: Control<ProfileValues, unknown, AccountUpdate>; name: ProfileField };
+type FieldProps = Omit<TextFieldProps, 'name' | 'value' | 'error'> & {
+  control: Control<ProfileValues, unknown, AccountUpdate>;
+  name: ProfileField;
+};
 
 function Field({ control, name, helperText, ...props }: FieldProps) {
   return (
@@ -91,7 +102,12 @@ export function ProfileSection({ user }: { user: User }) {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}>
           <AvatarUpload user={user} />
           <Box sx={{ flex: 1, width: '100%' }}>
-            <Field control={control} name="displayname" label="Display name" helperText={`Shown as ${userDisplayName({ ...user, displayname: null })} when empty`} />
+            <Field
+              control={control}
+              name="displayname"
+              label="Display name"
+              helperText={`Shown as ${userDisplayName({ ...user, displayname: null })} when empty`}
+            />
           </Box>
         </Stack>
         <Grid container spacing={2}>
@@ -164,7 +180,14 @@ export function ProfileSection({ user }: { user: User }) {
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {isUS ? (
-              <Field control={control} name="state" label="State" select autoComplete="address-level1" slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+              <Field
+                control={control}
+                name="state"
+                label="State"
+                select
+                autoComplete="address-level1"
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
                 <option value="">—</option>
                 {US_STATES.map((s) => (
                   <option key={s.code} value={s.code}>

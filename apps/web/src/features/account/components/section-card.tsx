@@ -2,7 +2,17 @@ import { Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 /** One titled section of the Account page. */
-export function SectionCard({ title, subtitle, action, children }: { title: string; subtitle?: ReactNode; action?: ReactNode; children?: ReactNode }) {
+export function SectionCard({
+  title,
+  subtitle,
+  action,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  action?: ReactNode;
+  children?: ReactNode;
+}) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>

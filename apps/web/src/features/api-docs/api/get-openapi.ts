@@ -10,7 +10,8 @@ export function getOpenApi(signal?: AbortSignal): Promise<OpenApiDocument> {
   return apiRequest('/openapi.json', { schema: openApiOutline, signal }) as Promise<OpenApiDocument>;
 }
 
-export const openApiQueryOptions = () => queryOptions({ queryKey: ['openapi'], queryFn: ({ signal }) => getOpenApi(signal), staleTime: Infinity });
+export const openApiQueryOptions = () =>
+  queryOptions({ queryKey: ['openapi'], queryFn: ({ signal }) => getOpenApi(signal), staleTime: Infinity });
 
 export function useOpenApi() {
   return useQuery(openApiQueryOptions());

@@ -31,7 +31,10 @@ function EndpointList({ groups }: { groups: EndpointGroup[] }) {
                   sx={{ gap: 1, alignItems: 'flex-start' }}
                 >
                   <MethodChip method={e.method} />
-                  <ListItemText primary={e.path} slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: '0.8rem', wordBreak: 'break-all' } } }} />
+                  <ListItemText
+                    primary={e.path}
+                    slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: '0.8rem', wordBreak: 'break-all' } } }}
+                  />
                 </ListItemButton>
               ))}
             </ul>
@@ -52,13 +55,17 @@ export function ApiDocsPage() {
   return (
     <Stack spacing={2}>
       <title>API docs</title>
-      <Typography component="h1" variant="h4">API docs</Typography>
+      <Typography component="h1" variant="h4">
+        API docs
+      </Typography>
       {docs.isPending ? (
         <SkeletonList label="Loading API docs" />
       ) : docs.isError ? (
         <ErrorBlock error={docs.error} onRetry={() => void docs.refetch()} />
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, alignItems: 'start' }}
+        >
           {/* On narrow screens the list and an endpoint take turns. */}
           {(wide || !endpointId) && (
             <Box sx={{ position: { md: 'sticky' }, top: { md: 80 }, maxHeight: { md: 'calc(100vh - 100px)' }, overflowY: { md: 'auto' } }}>
@@ -80,10 +87,13 @@ export function ApiDocsPage() {
 export function ApiDocsIntro() {
   return (
     <Stack spacing={1}>
-      <Typography variant="h6" component="h2">Calling the API</Typography>
+      <Typography variant="h6" component="h2">
+        Calling the API
+      </Typography>
       <Typography>
         Every call goes to <code>/api/v1</code> on your tenant's own address. Server-to-server calls authenticate with a private API key
-        (Settings → API) sent as <code>Authorization: Bearer tsk_live_…</code>; it acts as the tenant owner on the tenant administration calls.
+        (Settings → API) sent as <code>Authorization: Bearer tsk_live_…</code>; it acts as the tenant owner on the tenant administration
+        calls.
       </Typography>
       <Typography sx={{ color: 'text.secondary' }}>Choose an endpoint to see its parameters, body and responses.</Typography>
     </Stack>

@@ -1,13 +1,36 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import { Box, Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  IconButton,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { API_KEY_PREFIX } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useApiKeys } from '../../api-keys/index.ts';
-import { curlExample, findEndpoint, groupResponses, jsonSchemaOf, limitsOf, schemaFields, typeLabel, unwrapNullable } from '../lib/openapi.ts';
+import {
+  curlExample,
+  findEndpoint,
+  groupResponses,
+  jsonSchemaOf,
+  limitsOf,
+  schemaFields,
+  typeLabel,
+  unwrapNullable,
+} from '../lib/openapi.ts';
 import { useApiDocs } from './api-docs-page.tsx';
 import { MethodChip } from './method-chip.tsx';
 import { SchemaTable } from './schema-table.tsx';
@@ -18,9 +41,18 @@ function Markdownish({ text }: { text: string }) {
     <Stack spacing={1}>
       {text.split(/\n{2,}/).map((paragraph, i) => (
         <Typography key={i} variant="body2">
-          {paragraph.split(/(\*\*[^*]+\*\*|`[^`]+`)/).map((part, j): ReactNode =>
-            part.startsWith('**') ? <strong key={j}>{part.slice(2, -2)}</strong> : part.startsWith('`') ? <code key={j}>{part.slice(1, -1)}</code> : <Fragment key={j}>{part}</Fragment>,
-          )}
+          {paragraph
+            .split(/(\*\*[^*]+\*\*|`[^`]+`)/)
+            .map(
+              (part, j): ReactNode =>
+                part.startsWith('**') ? (
+                  <strong key={j}>{part.slice(2, -2)}</strong>
+                ) : part.startsWith('`') ? (
+                  <code key={j}>{part.slice(1, -1)}</code>
+                ) : (
+                  <Fragment key={j}>{part}</Fragment>
+                ),
+            )}
         </Typography>
       ))}
     </Stack>
@@ -30,7 +62,9 @@ function Markdownish({ text }: { text: string }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack spacing={1} component="section" aria-label={title}>
-      <Typography variant="h6" component="h3">{title}</Typography>
+      <Typography variant="h6" component="h3">
+        {title}
+      </Typography>
       {children}
     </Stack>
   );
@@ -49,7 +83,9 @@ export function ApiEndpointPage() {
     return (
       <Stack spacing={2}>
         <Typography>This endpoint is not in the API any more.</Typography>
-        <Button component={RouterLink} to="/tenant/docs" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>All endpoints</Button>
+        <Button component={RouterLink} to="/tenant/docs" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+          All endpoints
+        </Button>
       </Stack>
     );
   }
@@ -60,16 +96,26 @@ export function ApiEndpointPage() {
   const curl = curlExample(window.location.origin, endpoint, keyText, doc);
   const parameters = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
   const body = jsonSchemaOf(op.requestBody?.content);
-  const copy = () => navigator.clipboard.writeText(curl).then(() => enqueueSnackbar('Copied', { variant: 'info' }), () => undefined);
+  const copy = () =>
+    navigator.clipboard.writeText(curl).then(
+      () => enqueueSnackbar('Copied', { variant: 'info' }),
+      () => undefined,
+    );
 
   return (
     <Stack spacing={3}>
-      <Button component={RouterLink} to="/tenant/docs" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start', display: { md: 'none' } }}>All endpoints</Button>
+      <Button component={RouterLink} to="/tenant/docs" startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start', display: { md: 'none' } }}>
+        All endpoints
+      </Button>
       <Stack spacing={1}>
-        <Typography variant="overline" sx={{ color: 'text.secondary' }}>{group.name}</Typography>
+        <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+          {group.name}
+        </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <MethodChip method={endpoint.method} />
-          <Typography component="h2" variant="h6" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{endpoint.path}</Typography>
+          <Typography component="h2" variant="h6" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+            {endpoint.path}
+          </Typography>
         </Stack>
         {op.summary && <Typography variant="subtitle1">{op.summary}</Typography>}
         {op.description && <Markdownish text={op.description} />}
@@ -80,7 +126,12 @@ export function ApiEndpointPage() {
           <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflowX: 'auto' }}>
             <Table size="small" aria-label="Parameters">
               <TableHead>
-                <TableRow><TableCell>Name</TableCell><TableCell>In</TableCell><TableCell>Type</TableCell><TableCell>Description</TableCell></TableRow>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>In</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell>Description</TableCell>
+                </TableRow>
               </TableHead>
               <TableBody>
                 {parameters.map((p) => {
@@ -90,13 +141,25 @@ export function ApiEndpointPage() {
                     <TableRow key={`${p.in}-${p.name}`} sx={{ verticalAlign: 'top' }}>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         <code>{p.name}</code>
-                        {p.required && <Typography component="div" variant="caption" sx={{ color: 'error.main' }}>required</Typography>}
+                        {p.required && (
+                          <Typography component="div" variant="caption" sx={{ color: 'error.main' }}>
+                            required
+                          </Typography>
+                        )}
                       </TableCell>
                       <TableCell>{p.in}</TableCell>
-                      <TableCell><code>{p.schema ? typeLabel(doc, p.schema) : 'string'}</code></TableCell>
                       <TableCell>
-                        {(p.description ?? schema.description) && <Typography variant="body2">{p.description ?? schema.description}</Typography>}
-                        {notes.length > 0 && <Typography variant="caption" sx={{ color: 'text.secondary' }}>{notes.join(' · ')}</Typography>}
+                        <code>{p.schema ? typeLabel(doc, p.schema) : 'string'}</code>
+                      </TableCell>
+                      <TableCell>
+                        {(p.description ?? schema.description) && (
+                          <Typography variant="body2">{p.description ?? schema.description}</Typography>
+                        )}
+                        {notes.length > 0 && (
+                          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                            {notes.join(' · ')}
+                          </Typography>
+                        )}
                       </TableCell>
                     </TableRow>
                   );
@@ -115,7 +178,9 @@ export function ApiEndpointPage() {
 
       <Section title="Example request">
         <Paper variant="outlined" sx={{ position: 'relative', p: 2, pr: 6, bgcolor: 'action.hover' }}>
-          <Box component="pre" sx={{ m: 0, fontSize: '0.8rem', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="curl-example">{curl}</Box>
+          <Box component="pre" sx={{ m: 0, fontSize: '0.8rem', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="curl-example">
+            {curl}
+          </Box>
           <Tooltip title="Copy">
             <IconButton aria-label="Copy example request" onClick={() => void copy()} sx={{ position: 'absolute', top: 4, right: 4 }}>
               <ContentCopy fontSize="small" />
@@ -123,7 +188,9 @@ export function ApiEndpointPage() {
           </Tooltip>
         </Paper>
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          {newestPrivate ? 'Uses the start of your newest private key: paste the whole key you saved.' : 'Generate a private key under Settings → API and put it in place of the placeholder.'}
+          {newestPrivate
+            ? 'Uses the start of your newest private key: paste the whole key you saved.'
+            : 'Generate a private key under Settings → API and put it in place of the placeholder.'}
         </Typography>
       </Section>
       <Section title="Responses">
@@ -132,8 +199,15 @@ export function ApiEndpointPage() {
           const title = statuses.join(', ');
           return (
             <Stack key={title} spacing={1}>
-              <Typography variant="subtitle2">{title}{description ? ` · ${description}` : ''}</Typography>
-              {fields.length > 0 ? <SchemaTable fields={fields} label={`Response ${title} fields`} /> : schema && <code>{typeLabel(doc, schema)}</code>}
+              <Typography variant="subtitle2">
+                {title}
+                {description ? ` · ${description}` : ''}
+              </Typography>
+              {fields.length > 0 ? (
+                <SchemaTable fields={fields} label={`Response ${title} fields`} />
+              ) : (
+                schema && <code>{typeLabel(doc, schema)}</code>
+              )}
             </Stack>
           );
         })}

@@ -18,21 +18,35 @@ export function SchemaTable({ fields, label }: { fields: SchemaField[]; label: s
           {fields.map((field) => (
             <TableRow key={field.name} sx={{ verticalAlign: 'top' }}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Box component="code" sx={{ fontWeight: 600 }}>{field.name}</Box>
-                {field.required && <Typography component="div" variant="caption" sx={{ color: 'error.main' }}>required</Typography>}
+                <Box component="code" sx={{ fontWeight: 600 }}>
+                  {field.name}
+                </Box>
+                {field.required && (
+                  <Typography component="div" variant="caption" sx={{ color: 'error.main' }}>
+                    required
+                  </Typography>
+                )}
               </TableCell>
               <TableCell sx={{ minWidth: 110 }}>
-                <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-word' }}>{field.type}</Box>
+                <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-word' }}>
+                  {field.type}
+                </Box>
               </TableCell>
               <TableCell sx={{ minWidth: 160 }}>
                 <Stack spacing={0.5}>
                   {field.description && <Typography variant="body2">{field.description}</Typography>}
                   {field.enumValues.length > 0 && (
                     <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }} aria-label={`Values of ${field.name}`}>
-                      {field.enumValues.map((v) => <Chip key={v} label={v} size="small" sx={{ fontFamily: 'monospace' }} />)}
+                      {field.enumValues.map((v) => (
+                        <Chip key={v} label={v} size="small" sx={{ fontFamily: 'monospace' }} />
+                      ))}
                     </Stack>
                   )}
-                  {field.limits.length > 0 && <Typography variant="caption" sx={{ color: 'text.secondary' }}>{field.limits.join(' · ')}</Typography>}
+                  {field.limits.length > 0 && (
+                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                      {field.limits.join(' · ')}
+                    </Typography>
+                  )}
                   {field.children.length > 0 && <SchemaTable fields={field.children} label={`Fields of ${field.name}`} />}
                 </Stack>
               </TableCell>

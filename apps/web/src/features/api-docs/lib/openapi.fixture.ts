@@ -7,19 +7,40 @@ export const DOC: OpenApiDocument = {
   paths: {
     '/tenant/{id}/api-key/pvt': {
       post: {
-        tags: ['API keys'], summary: 'Generate a private API key', description: 'Shown once.\n\n**Access:** Tenant roles: owner (and platform admins).',
+        tags: ['API keys'],
+        summary: 'Generate a private API key',
+        description: 'Shown once.\n\n**Access:** Tenant roles: owner (and platform admins).',
         parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{24}$' } }],
-        requestBody: { required: true, content: { 'application/json': { schema: { anyOf: [{ type: 'object', properties: { label: { anyOf: [{ type: 'string', maxLength: 80 }, { type: 'null' }] } }, required: ['label'] }, { type: 'null' }] } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                anyOf: [
+                  {
+                    type: 'object',
+                    properties: { label: { anyOf: [{ type: 'string', maxLength: 80 }, { type: 'null' }] } },
+                    required: ['label'],
+                  },
+                  { type: 'null' },
+                ],
+              },
+            },
+          },
+        },
         responses: {
           200: {
             description: 'Default Response',
             content: {
               'application/json': {
                 schema: {
-                  type: 'object', required: ['data'],
+                  type: 'object',
+                  required: ['data'],
                   properties: {
                     data: {
-                      type: 'object', description: 'ApiKeyCreated', required: ['kind', 'key'],
+                      type: 'object',
+                      description: 'ApiKeyCreated',
+                      required: ['kind', 'key'],
                       properties: {
                         kind: { type: 'string', enum: ['private', 'public'] },
                         key: { type: 'string', description: 'The whole key; shown once, never stored' },

@@ -5,7 +5,10 @@ import { curlExample, endpointId, groupEndpoints, groupResponses, schemaFields, 
 describe('openapi', () => {
   it('groups endpoints by tag with slug ids, dropping empty tags', () => {
     const groups = groupEndpoints(DOC);
-    expect(groups.map((g) => [g.id, g.name])).toEqual([['api-keys', 'API keys'], ['other', 'Other']]);
+    expect(groups.map((g) => [g.id, g.name])).toEqual([
+      ['api-keys', 'API keys'],
+      ['other', 'Other'],
+    ]);
     expect(groups[0]!.endpoints[0]).toMatchObject({ id: 'post-tenant-id-api-key-pvt', method: 'post', path: '/tenant/{id}/api-key/pvt' });
     expect(endpointId('get', '/tenant/{id}/api-keys')).toBe('get-tenant-id-api-keys');
   });
@@ -33,8 +36,14 @@ describe('openapi', () => {
 
 describe('groupResponses', () => {
   it('shows responses sharing a schema once', () => {
-    const error = { content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'object' } } } } }, description: 'Error' };
+    const error = {
+      content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'object' } } } } },
+      description: 'Error',
+    };
     const groups = groupResponses({ responses: { 200: { description: 'Default Response' }, 400: error, 401: error, 404: error } });
-    expect(groups.map((g) => [g.statuses, g.description])).toEqual([[['200'], null], [['400', '401', '404'], 'Error']]);
+    expect(groups.map((g) => [g.statuses, g.description])).toEqual([
+      [['200'], null],
+      [['400', '401', '404'], 'Error'],
+    ]);
   });
 });

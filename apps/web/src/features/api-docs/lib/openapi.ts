@@ -66,7 +66,11 @@ export interface EndpointGroup {
   endpoints: Endpoint[];
 }
 
-const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 
 /** groupId is the tag's slug; endpointId the method and the path's slug (`get-tenant-id-api-keys`). */
 export const endpointId = (method: string, path: string) => `${method}-${slugify(path)}`;
@@ -74,7 +78,8 @@ export const endpointId = (method: string, path: string) => `${method}-${slugify
 /** The endpoints by tag, in the document's tag order; untagged ones last under 'Other'. */
 export function groupEndpoints(doc: OpenApiDocument): EndpointGroup[] {
   const groups = new Map<string, EndpointGroup>();
-  for (const tag of doc.tags ?? []) groups.set(tag.name, { id: slugify(tag.name), name: tag.name, description: tag.description ?? null, endpoints: [] });
+  for (const tag of doc.tags ?? [])
+    groups.set(tag.name, { id: slugify(tag.name), name: tag.name, description: tag.description ?? null, endpoints: [] });
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of HTTP_METHODS) {
       const operation = item[method];
@@ -113,7 +118,8 @@ export function unwrapNullable(doc: OpenApiDocument, raw: JsonSchema): { schema:
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches) {
     const rest = branches.filter((b) => resolve(doc, b)?.type !== 'null');
-    if (rest.length === 1 && rest.length < branches.length) return { schema: { ...resolve(doc, rest[0]), description: schema.description ?? rest[0]!.description }, nullable: true };
+    if (rest.length === 1 && rest.length < branches.length)
+      return { schema: { ...resolve(doc, rest[0]), description: schema.description ?? rest[0]!.description }, nullable: true };
   }
   if (Array.isArray(schema.type) && schema.type.includes('null')) {
     const types = schema.type.filter((t) => t !== 'null');
@@ -167,7 +173,11 @@ export interface SchemaField {
 function objectOf(doc: OpenApiDocument, raw: JsonSchema): JsonSchema | null {
   const { schema } = unwrapNullable(doc, raw);
   if (schema.properties) return schema;
-  if (schema.allOf) return { properties: Object.assign({}, ...schema.allOf.map((s) => resolve(doc, s)?.properties ?? {})), required: schema.allOf.flatMap((s) => resolve(doc, s)?.required ?? []) };
+  if (schema.allOf)
+    return {
+      properties: Object.assign({}, ...schema.allOf.map((s) => resolve(doc, s)?.properties ?? {})),
+      required: schema.allOf.flatMap((s) => resolve(doc, s)?.required ?? []),
+    };
   if (schema.type === 'array' && schema.items) return objectOf(doc, schema.items);
   return null;
 }
@@ -201,7 +211,11 @@ export function curlExample(origin: string, endpoint: Endpoint, apiKey: string, 
   const lines = [`curl -X ${endpoint.method.toUpperCase()} '${origin}/api/v1${endpoint.path}'`, `  -H 'Authorization: Bearer ${apiKey}'`];
   const body = jsonSchemaOf(endpoint.operation.requestBody?.content);
   if (body) {
-    const example = Object.fromEntries(schemaFields(doc, body).filter((f) => f.required).map((f) => [f.name, exampleValue(f)]));
+    const example = Object.fromEntries(
+      schemaFields(doc, body)
+        .filter((f) => f.required)
+        .map((f) => [f.name, exampleValue(f)]),
+    );
     lines.push(`  -H 'Content-Type: application/json'`, `  -d '${JSON.stringify(example)}'`);
   }
   return lines.join(' \\\n');

@@ -1,5 +1,16 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  InputAdornment,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import { apiKeyKindLabels, type ApiKeyCreated } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
@@ -17,10 +28,18 @@ export function ApiKeyCreatedDialog({ created, onClose }: { created: ApiKeyCreat
     );
 
   return (
-    <Dialog open={created !== null} onClose={(_e, reason) => reason !== 'backdropClick' && onClose()} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+    <Dialog
+      open={created !== null}
+      onClose={(_e, reason) => reason !== 'backdropClick' && onClose()}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
       <DialogTitle id={titleId}>{created ? `${apiKeyKindLabels[created.kind]} API key generated` : ''}</DialogTitle>
       <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>{KEY_SHOWN_ONCE}</Alert>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {KEY_SHOWN_ONCE}
+        </Alert>
         {created && (
           <TextField
             label="API key"
@@ -29,7 +48,12 @@ export function ApiKeyCreatedDialog({ created, onClose }: { created: ApiKeyCreat
             multiline
             onFocus={(e) => e.target.select()}
             slotProps={{
-              htmlInput: { readOnly: true, 'data-testid': 'api-key-value', spellCheck: false, style: { fontFamily: 'monospace', wordBreak: 'break-all' } },
+              htmlInput: {
+                readOnly: true,
+                'data-testid': 'api-key-value',
+                spellCheck: false,
+                style: { fontFamily: 'monospace', wordBreak: 'break-all' },
+              },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
@@ -46,7 +70,9 @@ export function ApiKeyCreatedDialog({ created, onClose }: { created: ApiKeyCreat
         )}
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onClose}>Done</Button>
+        <Button variant="contained" onClick={onClose}>
+          Done
+        </Button>
       </DialogActions>
     </Dialog>
   );

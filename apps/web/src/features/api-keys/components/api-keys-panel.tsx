@@ -33,38 +33,61 @@ export function ApiKeysPanel({ owner, intro, help }: ApiKeysPanelProps) {
   const [generating, setGenerating] = useState<ApiKeyKind | null>(null);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
 
-  const columns = useMemo<GridColDef<ApiKey>[]>(() => [
-    { field: 'kind', headerName: 'Kind', width: 100, valueFormatter: (value: ApiKey['kind']) => apiKeyKindLabels[value] },
-    { field: 'prefix', headerName: 'Key', minWidth: 150, flex: 1, renderCell: ({ row }) => <code>{row.prefix}…</code> },
-    { field: 'label', headerName: 'Label', minWidth: 120, flex: 1, valueFormatter: (value: string | null) => value ?? '' },
-    { field: 'createdAt', headerName: 'Created', width: 170, valueFormatter: (value: string) => formatDateTime(value) },
-    { field: 'lastUsedAt', headerName: 'Last used', width: 170, valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never') },
-    {
-      field: 'status', headerName: 'Status', width: 110, sortable: false, valueGetter: (_v, row) => apiKeyStatus(row),
-      renderCell: ({ row }) => (row.revokedAt
-        ? <Chip size="small" label="Revoked" variant="outlined" />
-        : <Chip size="small" label="Active" color="success" variant="outlined" />),
-    },
-    {
-      field: 'actions', headerName: '', width: 64, sortable: false, filterable: false, disableColumnMenu: true,
-      renderCell: ({ row }) => !row.revokedAt && (
-        <Tooltip title="Revoke">
-          <IconButton
-            aria-label={`Revoke ${keyName(row)}`}
-            onClick={() => confirm({
-              title: 'Revoke API key',
-              message: `${keyName(row)} stops working at once. This action is irreversible.`,
-              confirmLabel: 'Revoke',
-              destructive: true,
-              onConfirm: () => revoke.mutateAsync(row._id).then(() => enqueueSnackbar('API key revoked', { variant: 'success' })),
-            })}
-          >
-            <Block fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
-  ], [confirm, enqueueSnackbar, revoke]);
+  const columns = useMemo<GridColDef<ApiKey>[]>(
+    () => [
+      { field: 'kind', headerName: 'Kind', width: 100, valueFormatter: (value: ApiKey['kind']) => apiKeyKindLabels[value] },
+      { field: 'prefix', headerName: 'Key', minWidth: 150, flex: 1, renderCell: ({ row }) => <code>{row.prefix}…</code> },
+      { field: 'label', headerName: 'Label', minWidth: 120, flex: 1, valueFormatter: (value: string | null) => value ?? '' },
+      { field: 'createdAt', headerName: 'Created', width: 170, valueFormatter: (value: string) => formatDateTime(value) },
+      {
+        field: 'lastUsedAt',
+        headerName: 'Last used',
+        width: 170,
+        valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never'),
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 110,
+        sortable: false,
+        valueGetter: (_v, row) => apiKeyStatus(row),
+        renderCell: ({ row }) =>
+          row.revokedAt ? (
+            <Chip size="small" label="Revoked" variant="outlined" />
+          ) : (
+            <Chip size="small" label="Active" color="success" variant="outlined" />
+          ),
+      },
+      {
+        field: 'actions',
+        headerName: '',
+        width: 64,
+        sortable: false,
+        filterable: false,
+        disableColumnMenu: true,
+        renderCell: ({ row }) =>
+          !row.revokedAt && (
+            <Tooltip title="Revoke">
+              <IconButton
+                aria-label={`Revoke ${keyName(row)}`}
+                onClick={() =>
+                  confirm({
+                    title: 'Revoke API key',
+                    message: `${keyName(row)} stops working at once. This action is irreversible.`,
+                    confirmLabel: 'Revoke',
+                    destructive: true,
+                    onConfirm: () => revoke.mutateAsync(row._id).then(() => enqueueSnackbar('API key revoked', { variant: 'success' })),
+                  })
+                }
+              >
+                <Block fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ),
+      },
+    ],
+    [confirm, enqueueSnackbar, revoke],
+  );
 
   // Someone who may see the owner but not its keys (a team member or viewer of an institution) reads why, without the buttons.
   if (keys.error instanceof ApiError && keys.error.status === 403) {
@@ -80,8 +103,12 @@ export function ApiKeysPanel({ owner, intro, help }: ApiKeysPanelProps) {
     <Stack spacing={2}>
       <Typography sx={{ color: 'text.secondary' }}>{intro}</Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="contained" onClick={() => setGenerating('private')}>Generate private key</Button>
-        <Button variant="outlined" onClick={() => setGenerating('public')}>Generate public key</Button>
+        <Button variant="contained" onClick={() => setGenerating('private')}>
+          Generate private key
+        </Button>
+        <Button variant="outlined" onClick={() => setGenerating('public')}>
+          Generate public key
+        </Button>
       </Stack>
       {keys.isError ? (
         <ErrorBlock error={keys.error} onRetry={() => void keys.refetch()} />

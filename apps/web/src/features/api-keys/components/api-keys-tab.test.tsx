@@ -14,8 +14,15 @@ afterEach(() => {
 
 const KEY = 'tsk_live_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 const ROW: ApiKey = {
-  _id: 'c1c1c1c1c1c1c1c1c1c1c1c1', kind: 'private', institution: null, prefix: KEY.slice(0, 12), label: 'CRM sync', createdBy: USER_ID,
-  createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null, revokedAt: null,
+  _id: 'c1c1c1c1c1c1c1c1c1c1c1c1',
+  kind: 'private',
+  institution: null,
+  prefix: KEY.slice(0, 12),
+  label: 'CRM sync',
+  createdBy: USER_ID,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastUsedAt: null,
+  revokedAt: null,
 };
 
 function setup() {
@@ -33,7 +40,9 @@ function setup() {
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'nope', status: 404 } }, 404);
   });
   const tenant = { _id: TENANT_ID };
-  const view = renderRoutes([{ path: '/', element: <Outlet context={tenant} />, children: [{ index: true, element: <TenantSettingsApiTab /> }] }]);
+  const view = renderRoutes([
+    { path: '/', element: <Outlet context={tenant} />, children: [{ index: true, element: <TenantSettingsApiTab /> }] },
+  ]);
   return { ...view, fetchMock };
 }
 
@@ -64,7 +73,9 @@ describe('TenantSettingsApiTab', () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Generate private key' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Generate' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Private API key generated' })).getByRole('button', { name: 'Done' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Private API key generated' })).getByRole('button', { name: 'Done' }),
+    );
     await user.click(await screen.findByRole('button', { name: `Revoke ${ROW.prefix}… (CRM sync)` }));
     const confirm = await screen.findByRole('dialog', { name: 'Revoke API key' });
     expect(within(confirm).getByText(/stops working at once/)).toBeInTheDocument();

@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { apiKeyCreateBody, apiKeyKindLabels, API_KEY_LABEL_MAX, type ApiKeyCreated, type ApiKeyCreateInput, type ApiKeyKind } from '@tessera/domain';
+import {
+  apiKeyCreateBody,
+  apiKeyKindLabels,
+  API_KEY_LABEL_MAX,
+  type ApiKeyCreated,
+  type ApiKeyCreateInput,
+  type ApiKeyKind,
+} from '@tessera/domain';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -20,7 +27,10 @@ interface GenerateApiKeyDialogProps {
 export function GenerateApiKeyDialog({ owner, help, kind, onClose, onCreated }: GenerateApiKeyDialogProps) {
   const titleId = useId();
   const create = useCreateApiKey(owner);
-  const { register, handleSubmit, reset, formState } = useForm<ApiKeyCreateInput>({ resolver: zodResolver(apiKeyCreateBody), defaultValues: { label: '' } });
+  const { register, handleSubmit, reset, formState } = useForm<ApiKeyCreateInput>({
+    resolver: zodResolver(apiKeyCreateBody),
+    defaultValues: { label: '' },
+  });
   const close = () => {
     if (create.isPending) return;
     reset();
@@ -28,11 +38,14 @@ export function GenerateApiKeyDialog({ owner, help, kind, onClose, onCreated }: 
     onClose();
   };
   const submit = handleSubmit((body) =>
-    create.mutateAsync({ kind: kind!, body }).then((created) => {
-      reset();
-      create.reset();
-      onCreated(created);
-    }, () => undefined),
+    create.mutateAsync({ kind: kind!, body }).then(
+      (created) => {
+        reset();
+        create.reset();
+        onCreated(created);
+      },
+      () => undefined,
+    ),
   );
 
   return (
@@ -50,11 +63,19 @@ export function GenerateApiKeyDialog({ owner, help, kind, onClose, onCreated }: 
             error={Boolean(formState.errors.label)}
             helperText={formState.errors.label?.message ?? 'Say where the key is used, e.g. "CRM sync"'}
           />
-          {create.isError && <Alert severity="error" sx={{ mt: 2 }}>{errorMessage(create.error)}</Alert>}
+          {create.isError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(create.error)}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>Generate</Button>
+          <Button onClick={close} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={create.isPending}>
+            Generate
+          </Button>
         </DialogActions>
       </form>
     </Dialog>

@@ -28,5 +28,9 @@ export function AuthCard({ title, subtitle, children }: AuthCardProps) {
 
 /** Centers one auth card in the page. */
 export function AuthPage({ children }: { children: ReactNode }) {
-  return <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: { sm: 'center' }, px: 2, py: { xs: 3, sm: 6 } }}>{children}</Box>;
+  return (
+    <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: { sm: 'center' }, px: 2, py: { xs: 3, sm: 6 } }}>
+      {children}
+    </Box>
+  );
 }

@@ -16,7 +16,14 @@ export type FormTextFieldProps<T extends FieldValues, TOut extends FieldValues> 
  * An outlined text field bound to react-hook-form; the field's error replaces its helper text.
  * Built from its parts rather than TextField, which would bring Select and menus into the sign-in bundle.
  */
-export function FormTextField<T extends FieldValues, TOut extends FieldValues>({ control, name, label, helperText, disabled, ...props }: FormTextFieldProps<T, TOut>) {
+export function FormTextField<T extends FieldValues, TOut extends FieldValues>({
+  control,
+  name,
+  label,
+  helperText,
+  disabled,
+  ...props
+}: FormTextFieldProps<T, TOut>) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (

@@ -62,11 +62,17 @@ describe('InviteAcceptPage', () => {
       return jsonResponse({}, 404);
     });
     const { user } = renderRoutes(
-      [{ path: '/invite-accept', element: <InviteAcceptPage /> }, { path: '/', element: <p>Home page</p> }],
+      [
+        { path: '/invite-accept', element: <InviteAcceptPage /> },
+        { path: '/', element: <p>Home page</p> },
+      ],
       { initialEntries: [`/invite-accept?token=${inviteToken(3600)}&offer=${OFFER_ID}&cta=primary`] },
     );
     // The link to sign-in keeps the offer and CTA, not the token.
-    expect(await screen.findByRole('link', { name: 'Already have an account?' })).toHaveAttribute('href', `/signin?offer=${OFFER_ID}&cta=primary`);
+    expect(await screen.findByRole('link', { name: 'Already have an account?' })).toHaveAttribute(
+      'href',
+      `/signin?offer=${OFFER_ID}&cta=primary`,
+    );
     await fill(user, screen.getByLabelText('Password'), 'long-enough-pass');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Accept invitation' }));

@@ -26,7 +26,10 @@ describe('PasswordResetConfirmPage errors', () => {
     const token = makeToken({ purpose: 'reset', email: 'ada@example.com', jti: 'reset-1', exp: Math.floor(Date.now() / 1000) + 600 });
     const fetchMock = mockFetch((path) =>
       path === '/api/v1/auth/password-reset-confirm'
-        ? jsonResponse({ error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Reset token is invalid', status: 401 } }, 401)
+        ? jsonResponse(
+            { error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Reset token is invalid', status: 401 } },
+            401,
+          )
         : jsonResponse({}, 404),
     );
     const { user, router } = renderRoutes(routes, { initialEntries: [`/password-reset/confirm?token=${token}`] });
@@ -34,7 +37,9 @@ describe('PasswordResetConfirmPage errors', () => {
     await user.click(screen.getByRole('button', { name: 'Reset & Login' }));
 
     expect(await screen.findByText('Password reset failed')).toBeInTheDocument();
-    expect(sentBodies(fetchMock, '/api/v1/auth/password-reset-confirm')).toEqual([expect.objectContaining({ resetToken: token, password: 'a-new-password' })]);
+    expect(sentBodies(fetchMock, '/api/v1/auth/password-reset-confirm')).toEqual([
+      expect.objectContaining({ resetToken: token, password: 'a-new-password' }),
+    ]);
     expect(router.state.location.pathname).toBe('/password-reset/confirm');
     expect(sessionStore.getState().authenticated).toBe(false);
   });

@@ -37,7 +37,9 @@ describe('PasswordResetRequestPage', () => {
   });
 
   it("toasts 'Password reset request failed to send' and still shows the sent screen when the call fails", async () => {
-    await requestReset(jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'Internal Server Error', status: 500 } }, 500));
+    await requestReset(
+      jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'Internal Server Error', status: 500 } }, 500),
+    );
     expect(await screen.findByText('Password reset request failed to send')).toBeInTheDocument();
     expect(screen.getByText('Check your email')).toBeInTheDocument();
     expect(screen.getByText('Password reset email sent')).toBeInTheDocument();

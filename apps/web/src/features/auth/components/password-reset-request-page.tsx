@@ -48,8 +48,8 @@ export function PasswordResetRequestPage() {
             </Box>
             <Alert severity="success">Password reset email sent</Alert>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              If an account exists for <strong>{sentTo}</strong>, it will receive a link to choose a new password. The link expires soon, so use it
-              right away. Check your spam folder if nothing arrives within a few minutes.
+              If an account exists for <strong>{sentTo}</strong>, it will receive a link to choose a new password. The link expires soon, so
+              use it right away. Check your spam folder if nothing arrives within a few minutes.
             </Typography>
             <Button component={RouterLink} {...signinLink} variant="contained" size="large">
               Go to Sign In

@@ -20,11 +20,33 @@ afterEach(() => {
 
 function makeMarketplaceOffer() {
   return {
-    _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', slug: 'harbor-point', name: 'Harbor Point', description: null, descriptionShort: null, type: null, assetClass: null,
-    institution: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', descriptionShort: null, logoUrl: null },
-    images: [], bannerUrl: null, videos: [], openDate: null, closeDate: null, listingStatus: 'none', fedExemptionExclusions: [], customMetrics: [],
-    primaryCTA: { label: 'Reserve', url: 'https://example.com/primary' }, secondaryCTA: { label: 'Call us', url: 'https://example.com/secondary' },
-    classes: [], documents: [],
+    _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+    slug: 'harbor-point',
+    name: 'Harbor Point',
+    description: null,
+    descriptionShort: null,
+    type: null,
+    assetClass: null,
+    institution: {
+      _id: 'e5e5e5e5e5e5e5e5e5e5e5e5',
+      name: 'Harbor Fund',
+      slug: 'harbor-fund',
+      type: 'fund',
+      descriptionShort: null,
+      logoUrl: null,
+    },
+    images: [],
+    bannerUrl: null,
+    videos: [],
+    openDate: null,
+    closeDate: null,
+    listingStatus: 'none',
+    fedExemptionExclusions: [],
+    customMetrics: [],
+    primaryCTA: { label: 'Reserve', url: 'https://example.com/primary' },
+    secondaryCTA: { label: 'Call us', url: 'https://example.com/secondary' },
+    classes: [],
+    documents: [],
   };
 }
 
@@ -52,7 +74,10 @@ describe('SigninPage', () => {
 
   it('shows the error inline and toasts "Sign in failed " when sign-in fails', async () => {
     mockFetch(() =>
-      jsonResponse({ error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Invalid email or password', status: 401 } }, 401),
+      jsonResponse(
+        { error: { type: 'unauthenticated', name: 'AuthenticationError', message: 'Invalid email or password', status: 401 } },
+        401,
+      ),
     );
     const { user, router } = renderRoutes(routes, { initialEntries: ['/signin'] });
     await fill(user, await screen.findByLabelText('Email'), 'ada@example.com');
@@ -75,11 +100,14 @@ describe('SigninPage', () => {
     vi.stubGlobal('open', open);
     const fetchMock = mockFetch((path) => {
       if (path === '/api/v1/auth/signin') return jsonResponse({ data: result });
-      if (path === `/api/v1/tenant/${TENANT_ID}/marketplace/offers/d4d4d4d4d4d4d4d4d4d4d4d4`) return jsonResponse({ data: makeMarketplaceOffer() });
+      if (path === `/api/v1/tenant/${TENANT_ID}/marketplace/offers/d4d4d4d4d4d4d4d4d4d4d4d4`)
+        return jsonResponse({ data: makeMarketplaceOffer() });
       return jsonResponse({}, 404);
     });
     const { user } = renderRoutes(routes, {
-      initialEntries: [{ pathname: '/signin', search: '?offer=d4d4d4d4d4d4d4d4d4d4d4d4&cta=secondary', state: { from: { pathname: '/portfolio' } } }],
+      initialEntries: [
+        { pathname: '/signin', search: '?offer=d4d4d4d4d4d4d4d4d4d4d4d4&cta=secondary', state: { from: { pathname: '/portfolio' } } },
+      ],
     });
     await fill(user, await screen.findByLabelText('Email'), 'Ada@Example.com');
     await fill(user, screen.getByLabelText('Password'), 'correct-horse');

@@ -41,7 +41,17 @@ describe('SignupPage', () => {
 
   it('toasts "Signup failed" with the message', async () => {
     mockFetch(() =>
-      jsonResponse({ error: { type: 'conflict', name: 'ConflictError', message: 'An account with this email already exists. Sign in instead.', status: 409 } }, 409),
+      jsonResponse(
+        {
+          error: {
+            type: 'conflict',
+            name: 'ConflictError',
+            message: 'An account with this email already exists. Sign in instead.',
+            status: 409,
+          },
+        },
+        409,
+      ),
     );
     const { user } = renderRoutes([{ path: '/signup', element: <SignupPage /> }], { initialEntries: ['/signup'] });
     await fill(user, await screen.findByLabelText('First name'), 'Ada');
@@ -62,8 +72,19 @@ describe('SignupPage', () => {
       return jsonResponse({}, 404);
     });
     const { user, router } = renderRoutes(
-      [{ path: '/signup', element: <SignupPage /> }, { path: '/marketplace/offers/harbor-point/home', element: <p>Offer page</p> }],
-      { initialEntries: [{ pathname: '/signup', search: `?offer=${OFFER_ID}&cta=secondary`, state: { from: { pathname: '/marketplace/offers/harbor-point/home' } } }] },
+      [
+        { path: '/signup', element: <SignupPage /> },
+        { path: '/marketplace/offers/harbor-point/home', element: <p>Offer page</p> },
+      ],
+      {
+        initialEntries: [
+          {
+            pathname: '/signup',
+            search: `?offer=${OFFER_ID}&cta=secondary`,
+            state: { from: { pathname: '/marketplace/offers/harbor-point/home' } },
+          },
+        ],
+      },
     );
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', `/signin?offer=${OFFER_ID}&cta=secondary`);
     await fill(user, screen.getByLabelText('First name'), 'Ada');

@@ -29,7 +29,10 @@ export function ValuePropositions() {
         p: { xs: 3, md: 5 },
         // Light mode: a solid brand panel. Dark mode: a tint over the page, since dark palettes use light primaries.
         ...(theme.palette.mode === 'light'
-          ? { color: 'primary.contrastText', background: `linear-gradient(135deg, ${theme.palette.primary.main} 0%, ${theme.palette.primary.dark} 100%)` }
+          ? {
+              color: 'primary.contrastText',
+              background: `linear-gradient(135deg, ${theme.palette.primary.main} 0%, ${theme.palette.primary.dark} 100%)`,
+            }
           : {
               color: 'text.primary',
               border: 1,
@@ -42,7 +45,10 @@ export function ValuePropositions() {
         Invest with Confidence
       </Typography>
       <Typography sx={{ mb: { xs: 3, md: 4 }, opacity: 0.85 }}>Private-market investing, made clear and accessible.</Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
         {PROPOSITIONS.map(({ title, text, icon }) => (
           <Stack component="li" key={title} direction="row" spacing={2}>
             <Box
@@ -54,7 +60,8 @@ export function ValuePropositions() {
                 borderRadius: '50%',
                 display: 'grid',
                 placeItems: 'center',
-                bgcolor: theme.palette.mode === 'light' ? alpha(theme.palette.primary.contrastText, 0.14) : alpha(theme.palette.primary.main, 0.2),
+                bgcolor:
+                  theme.palette.mode === 'light' ? alpha(theme.palette.primary.contrastText, 0.14) : alpha(theme.palette.primary.main, 0.2),
                 color: 'secondary.main',
               })}
             >

@@ -7,7 +7,15 @@ import { useTenantPublic } from '../../../lib/tenant/get-tenant-public.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 
 /** A branding page of the tenant admin area: its heading, then the editor of the loaded tenant. */
-export function BrandingPage({ title, subtitle, children }: { title: string; subtitle: string; children: (tenant: TenantPublic) => ReactNode }) {
+export function BrandingPage({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: (tenant: TenantPublic) => ReactNode;
+}) {
   const { tenantSlug, tenantId, name } = useTenant();
   const query = useTenantPublic(tenantSlug ?? tenantId);
   return (

@@ -22,8 +22,18 @@ interface Slot {
 
 export const MEDIA_SLOTS: Slot[] = [
   { type: 'icon', label: 'Icon', hint: 'Square, at least 128 × 128 px. Shown next to the name when there is no logo.', surface: 'neutral' },
-  { type: 'logo-dark', label: 'Logo (dark mode)', hint: 'Shown in the top bar in dark mode: light artwork on a transparent background.', surface: 'dark' },
-  { type: 'logo-light', label: 'Logo (light mode)', hint: 'Shown in the top bar in light mode: dark artwork on a transparent background.', surface: 'light' },
+  {
+    type: 'logo-dark',
+    label: 'Logo (dark mode)',
+    hint: 'Shown in the top bar in dark mode: light artwork on a transparent background.',
+    surface: 'dark',
+  },
+  {
+    type: 'logo-light',
+    label: 'Logo (light mode)',
+    hint: 'Shown in the top bar in light mode: dark artwork on a transparent background.',
+    surface: 'light',
+  },
   { type: 'banner', label: 'Banner', hint: 'Wide, about 1600 × 400 px.', surface: 'neutral', wide: true },
 ];
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -50,7 +60,8 @@ function MediaSlot({ tenant, slot }: { tenant: TenantPublic; slot: Slot }) {
     );
   };
 
-  const surface = slot.surface === 'dark' ? { bgcolor: '#121212' } : slot.surface === 'light' ? { bgcolor: '#FFFFFF' } : { bgcolor: 'action.hover' };
+  const surface =
+    slot.surface === 'dark' ? { bgcolor: '#121212' } : slot.surface === 'light' ? { bgcolor: '#FFFFFF' } : { bgcolor: 'action.hover' };
   return (
     <Card variant="outlined" component="section" aria-labelledby={id} sx={{ height: '100%' }}>
       {confirmDialog}
@@ -75,7 +86,12 @@ function MediaSlot({ tenant, slot }: { tenant: TenantPublic; slot: Slot }) {
           }}
         >
           {image ? (
-            <Box component="img" src={image.url} alt={`${slot.label} preview`} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: slot.wide ? 'cover' : 'contain', p: slot.wide ? 0 : 1.5 }} />
+            <Box
+              component="img"
+              src={image.url}
+              alt={`${slot.label} preview`}
+              sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: slot.wide ? 'cover' : 'contain', p: slot.wide ? 0 : 1.5 }}
+            />
           ) : (
             <Stack sx={{ alignItems: 'center', color: slot.surface === 'dark' ? 'grey.500' : 'text.secondary' }}>
               <ImageOutlined aria-hidden="true" />
@@ -99,8 +115,7 @@ function MediaSlot({ tenant, slot }: { tenant: TenantPublic; slot: Slot }) {
                   message: 'The image is deleted and no longer shown on any page.',
                   confirmLabel: 'Remove',
                   destructive: true,
-                  onConfirm: () =>
-                    remove.mutateAsync(slot.type).then(() => enqueueSnackbar('Branding updated', { variant: 'success' })),
+                  onConfirm: () => remove.mutateAsync(slot.type).then(() => enqueueSnackbar('Branding updated', { variant: 'success' })),
                 })
               }
             >

@@ -9,14 +9,23 @@ import { makeTenantPublic } from './test-fixtures.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 const PATH = `/api/v1/tenant/${TENANT_ID}/branding/messaging`;
-const CARD = { _id: 'c'.repeat(24), title: 'Finish your passport', body: 'Five minutes.', buttons: [{ label: 'Open', url: '/user' }], hidden: false };
+const CARD = {
+  _id: 'c'.repeat(24),
+  title: 'Finish your passport',
+  body: 'Five minutes.',
+  buttons: [{ label: 'Open', url: '/user' }],
+  hidden: false,
+};
 
 function setup() {
   const fetchMock = mockFetch((path, init) => {
-    if (init?.method === 'PUT' && path === PATH) return jsonResponse({ data: makeTenantPublic({ messaging: JSON.parse(String(init.body)) as never }) });
+    if (init?.method === 'PUT' && path === PATH)
+      return jsonResponse({ data: makeTenantPublic({ messaging: JSON.parse(String(init.body)) as never }) });
     return jsonResponse({ data: makeTenantPublic({ messaging: { welcomeTitle: 'Welcome', welcomeText: 'Hello', promoCards: [CARD] } }) });
   });
-  const rendered = renderRoutes([{ path: '/tenant/branding/messaging', element: <BrandingMessagingPage /> }], { initialEntries: ['/tenant/branding/messaging'] });
+  const rendered = renderRoutes([{ path: '/tenant/branding/messaging', element: <BrandingMessagingPage /> }], {
+    initialEntries: ['/tenant/branding/messaging'],
+  });
   return { ...rendered, fetchMock };
 }
 
@@ -42,9 +51,15 @@ describe('Messaging editor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Branding updated')).toBeInTheDocument();
-    const [sent] = sentBodies(fetchMock, PATH) as { welcomeTitle: string; promoCards: { _id: string; title: string; hidden: boolean; buttons: unknown[] }[] }[];
+    const [sent] = sentBodies(fetchMock, PATH) as {
+      welcomeTitle: string;
+      promoCards: { _id: string; title: string; hidden: boolean; buttons: unknown[] }[];
+    }[];
     expect(sent!.welcomeTitle).toBe('Welcome to Acme');
-    expect(sent!.promoCards.map((c) => [c.title, c.hidden])).toEqual([['Meet the team', false], ['Finish your passport', true]]);
+    expect(sent!.promoCards.map((c) => [c.title, c.hidden])).toEqual([
+      ['Meet the team', false],
+      ['Finish your passport', true],
+    ]);
     expect(sent!.promoCards[0]!._id).toMatch(/^[0-9a-f]{24}$/);
     expect(sent!.promoCards[0]!.buttons).toEqual([{ label: 'Visit', url: 'https://acme.example' }]);
   }, 30_000);

@@ -27,7 +27,14 @@ function CardButtons({ control, index }: { control: Control<BrandingMessaging>; 
             control={control}
             name={`promoCards.${index}.buttons.${b}.label`}
             render={({ field, fieldState }) => (
-              <TextField {...field} size="small" label={`Button ${b + 1} label`} error={!!fieldState.error} helperText={fieldState.error?.message} sx={{ flex: 1 }} />
+              <TextField
+                {...field}
+                size="small"
+                label={`Button ${b + 1} label`}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+                sx={{ flex: 1 }}
+              />
             )}
           />
           <Controller
@@ -46,14 +53,23 @@ function CardButtons({ control, index }: { control: Control<BrandingMessaging>; 
             )}
           />
           <Tooltip title="Remove button">
-            <IconButton aria-label={`Remove button ${b + 1}`} onClick={() => buttons.remove(b)} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}>
+            <IconButton
+              aria-label={`Remove button ${b + 1}`}
+              onClick={() => buttons.remove(b)}
+              sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}
+            >
               <DeleteOutline />
             </IconButton>
           </Tooltip>
         </Stack>
       ))}
       <div>
-        <Button size="small" startIcon={<Add />} disabled={buttons.fields.length >= MAX_PROMO_BUTTONS} onClick={() => buttons.append({ label: '', url: '' })}>
+        <Button
+          size="small"
+          startIcon={<Add />}
+          disabled={buttons.fields.length >= MAX_PROMO_BUTTONS}
+          onClick={() => buttons.append({ label: '', url: '' })}
+        >
           Add button
         </Button>
       </div>
@@ -66,7 +82,10 @@ export function MessagingForm({ tenant }: { tenant: TenantPublic }) {
   const saved = tenant.branding.messaging;
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateBrandingMessaging(tenant._id);
-  const { control, handleSubmit, reset, formState } = useForm<BrandingMessaging>({ resolver: zodResolver(brandingMessaging), defaultValues: saved });
+  const { control, handleSubmit, reset, formState } = useForm<BrandingMessaging>({
+    resolver: zodResolver(brandingMessaging),
+    defaultValues: saved,
+  });
   const cards = useFieldArray({ control, name: 'promoCards', keyName: 'key' });
   const guard = useUnsavedChangesGuard(formState.isDirty && !update.isPending);
 
@@ -97,13 +116,22 @@ export function MessagingForm({ tenant }: { tenant: TenantPublic }) {
             <Controller
               control={control}
               name="welcomeTitle"
-              render={({ field, fieldState }) => <TextField {...field} label="Welcome title" error={!!fieldState.error} helperText={fieldState.error?.message} />}
+              render={({ field, fieldState }) => (
+                <TextField {...field} label="Welcome title" error={!!fieldState.error} helperText={fieldState.error?.message} />
+              )}
             />
             <Controller
               control={control}
               name="welcomeText"
               render={({ field, fieldState }) => (
-                <TextField {...field} label="Welcome text" multiline minRows={3} error={!!fieldState.error} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  label="Welcome text"
+                  multiline
+                  minRows={3}
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
           </Stack>
@@ -147,7 +175,10 @@ export function MessagingForm({ tenant }: { tenant: TenantPublic }) {
                 control={control}
                 name={`promoCards.${index}.hidden`}
                 render={({ field }) => (
-                  <FormControlLabel control={<Switch checked={!field.value} onChange={(_, shown) => field.onChange(!shown)} />} label={field.value ? 'Hidden' : 'Shown'} />
+                  <FormControlLabel
+                    control={<Switch checked={!field.value} onChange={(_, shown) => field.onChange(!shown)} />}
+                    label={field.value ? 'Hidden' : 'Shown'}
+                  />
                 )}
               />
               <Tooltip title="Move up">
@@ -159,7 +190,11 @@ export function MessagingForm({ tenant }: { tenant: TenantPublic }) {
               </Tooltip>
               <Tooltip title="Move down">
                 <span>
-                  <IconButton aria-label={`Move card ${index + 1} down`} disabled={index === cards.fields.length - 1} onClick={() => cards.move(index, index + 1)}>
+                  <IconButton
+                    aria-label={`Move card ${index + 1} down`}
+                    disabled={index === cards.fields.length - 1}
+                    onClick={() => cards.move(index, index + 1)}
+                  >
                     <ArrowDownward />
                   </IconButton>
                 </span>
@@ -174,12 +209,23 @@ export function MessagingForm({ tenant }: { tenant: TenantPublic }) {
               <Controller
                 control={control}
                 name={`promoCards.${index}.title`}
-                render={({ field, fieldState }) => <TextField {...field} label="Title" error={!!fieldState.error} helperText={fieldState.error?.message} />}
+                render={({ field, fieldState }) => (
+                  <TextField {...field} label="Title" error={!!fieldState.error} helperText={fieldState.error?.message} />
+                )}
               />
               <Controller
                 control={control}
                 name={`promoCards.${index}.body`}
-                render={({ field, fieldState }) => <TextField {...field} label="Body" multiline minRows={2} error={!!fieldState.error} helperText={fieldState.error?.message} />}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    label="Body"
+                    multiline
+                    minRows={2}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
               />
               <CardButtons control={control} index={index} />
             </Stack>

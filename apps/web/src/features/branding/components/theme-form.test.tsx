@@ -20,7 +20,9 @@ function setup(put: (body: unknown) => Response = (body) => jsonResponse({ data:
     if (path === `/api/v1/tenant/${TENANT_ID}/public`) return jsonResponse({ data: makeTenantPublic() });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
-  const rendered = renderRoutes([{ path: '/tenant/branding/theme', element: <BrandingThemePage /> }], { initialEntries: ['/tenant/branding/theme'] });
+  const rendered = renderRoutes([{ path: '/tenant/branding/theme', element: <BrandingThemePage /> }], {
+    initialEntries: ['/tenant/branding/theme'],
+  });
   return { ...rendered, fetchMock };
 }
 
@@ -67,20 +69,34 @@ describe('Theme form', () => {
     await user.click(screen.getByRole('combobox', { name: 'Font family' }));
     const options = screen.getAllByRole('option');
     expect(options).toHaveLength(14);
-    expect(screen.getByRole('option', { name: 'Montserrat' })).toHaveStyle({ fontFamily: '"Montserrat", "Roboto", "Helvetica Neue", Arial, sans-serif' });
+    expect(screen.getByRole('option', { name: 'Montserrat' })).toHaveStyle({
+      fontFamily: '"Montserrat", "Roboto", "Helvetica Neue", Arial, sans-serif',
+    });
     await user.click(screen.getByRole('option', { name: 'Montserrat' }));
     await user.click(screen.getByRole('radio', { name: 'Dark' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Branding updated')).toBeInTheDocument();
-    const [sent] = sentBodies(fetchMock, THEME_PATH) as { light: { primary: string }; fontFamily: string; defaultMode: string; borderRadius: number }[];
+    const [sent] = sentBodies(fetchMock, THEME_PATH) as {
+      light: { primary: string };
+      fontFamily: string;
+      defaultMode: string;
+      borderRadius: number;
+    }[];
     expect(sent).toMatchObject({ light: { primary: '#AA3300' }, fontFamily: 'Montserrat', defaultMode: 'dark', borderRadius: 4 });
     // The app's own tenant query now holds the saved branding: every page re-themes at once.
-    expect(queryClient.getQueryData<{ branding: { theme: { fontFamily: string } } }>(['tenant', 'public', TENANT_ID])?.branding.theme.fontFamily).toBe('Montserrat');
+    expect(
+      queryClient.getQueryData<{ branding: { theme: { fontFamily: string } } }>(['tenant', 'public', TENANT_ID])?.branding.theme.fontFamily,
+    ).toBe('Montserrat');
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   }, 20_000);
 
   it('shows the server message when the save fails', async () => {
-    const { user } = setup(() => jsonResponse({ error: { type: 'forbidden', name: 'ForbiddenError', message: 'You do not have permission to do this', status: 403 } }, 403));
+    const { user } = setup(() =>
+      jsonResponse(
+        { error: { type: 'forbidden', name: 'ForbiddenError', message: 'You do not have permission to do this', status: 403 } },
+        403,
+      ),
+    );
     const primary = await screen.findByRole('textbox', { name: 'Primary' });
     await user.clear(primary);
     await fill(user, primary, '#AA3300');

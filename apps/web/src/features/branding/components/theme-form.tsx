@@ -1,8 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Box, Button, Card, CardContent, FormControl, FormControlLabel, FormLabel, Grid, MenuItem, Radio, RadioGroup, Slider, Stack, Tab, Tabs, TextField, Typography,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Grid,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Slider,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
 } from '@mui/material';
-import { brandingTheme, fontFamily, paletteColours, type BrandingTheme, type PaletteColours, type TenantPublic, type ThemeMode } from '@tessera/domain';
+import {
+  brandingTheme,
+  fontFamily,
+  paletteColours,
+  type BrandingTheme,
+  type PaletteColours,
+  type TenantPublic,
+  type ThemeMode,
+} from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useMemo, useState } from 'react';
@@ -32,8 +56,13 @@ const fontStack = (family: string) => `"${family}", "Roboto", "Helvetica Neue", 
 /** The edited theme with every colour still being typed replaced by the saved one, so the preview never breaks. */
 function previewTheme(edited: BrandingTheme, saved: BrandingTheme): BrandingTheme {
   const palette = (mode: ThemeMode): PaletteColours =>
-    Object.fromEntries(COLOURS.map((key) => [key, HEX.test(edited[mode]?.[key] ?? '') ? edited[mode][key] : saved[mode][key]])) as PaletteColours;
-  const radius = Number.isInteger(edited.borderRadius) && edited.borderRadius >= 0 && edited.borderRadius <= 32 ? edited.borderRadius : saved.borderRadius;
+    Object.fromEntries(
+      COLOURS.map((key) => [key, HEX.test(edited[mode]?.[key] ?? '') ? edited[mode][key] : saved[mode][key]]),
+    ) as PaletteColours;
+  const radius =
+    Number.isInteger(edited.borderRadius) && edited.borderRadius >= 0 && edited.borderRadius <= 32
+      ? edited.borderRadius
+      : saved.borderRadius;
   return { ...edited, light: palette('light'), dark: palette('dark'), borderRadius: radius };
 }
 
@@ -51,7 +80,17 @@ function ColourField({ control, mode, name }: { control: Control<BrandingTheme>;
             aria-label={`${label} colour swatch`}
             value={HEX.test(field.value) ? field.value.toLowerCase() : '#000000'}
             onChange={(event: React.ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value.toUpperCase())}
-            sx={{ flexShrink: 0, width: 48, height: 40, p: 0.25, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', cursor: 'pointer' }}
+            sx={{
+              flexShrink: 0,
+              width: 48,
+              height: 40,
+              p: 0.25,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              bgcolor: 'background.paper',
+              cursor: 'pointer',
+            }}
           />
           <TextField
             {...field}
@@ -74,7 +113,11 @@ export function ThemeForm({ tenant }: { tenant: TenantPublic }) {
   const update = useUpdateBrandingTheme(tenant._id);
   // Start on the palette of the mode the owner is looking at.
   const [tab, setTab] = useState<ThemeMode>(useThemeMode().mode);
-  const { control, handleSubmit, reset, formState } = useForm<BrandingTheme>({ resolver: zodResolver(brandingTheme), defaultValues: saved, mode: 'onChange' });
+  const { control, handleSubmit, reset, formState } = useForm<BrandingTheme>({
+    resolver: zodResolver(brandingTheme),
+    defaultValues: saved,
+    mode: 'onChange',
+  });
   const guard = useUnsavedChangesGuard(formState.isDirty && !update.isPending);
   const edited = useWatch({ control }) as BrandingTheme;
   const preview = useMemo(() => previewTheme(edited, saved), [edited, saved]);
@@ -164,7 +207,11 @@ export function ThemeForm({ tenant }: { tenant: TenantPublic }) {
                     step={1}
                     valueLabelDisplay="auto"
                     aria-labelledby="border-radius-label"
-                    marks={[{ value: 0, label: '0' }, { value: 16, label: '16' }, { value: 32, label: '32' }]}
+                    marks={[
+                      { value: 0, label: '0' },
+                      { value: 16, label: '16' },
+                      { value: 32, label: '32' },
+                    ]}
                   />
                 </Box>
               )}
@@ -205,7 +252,10 @@ export function ThemeForm({ tenant }: { tenant: TenantPublic }) {
 /** /tenant/branding/theme */
 export function BrandingThemePage() {
   return (
-    <BrandingPage title="Theme" subtitle="Colours for light and dark mode, the font and the corner radius of every page of this organization.">
+    <BrandingPage
+      title="Theme"
+      subtitle="Colours for light and dark mode, the font and the corner radius of every page of this organization."
+    >
       {(tenant) => <ThemeForm key={tenant._id} tenant={tenant} />}
     </BrandingPage>
   );

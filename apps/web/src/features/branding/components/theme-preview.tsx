@@ -13,7 +13,15 @@ export function ThemePreview({ theme, mode }: { theme: BrandingTheme; mode: Them
         data-testid="theme-preview"
         aria-label={`Preview (${mode} mode)`}
         role="region"
-        sx={{ bgcolor: 'background.default', color: 'text.primary', fontFamily: built.typography.fontFamily, p: { xs: 2, sm: 3 }, borderRadius: 1, border: 1, borderColor: 'divider' }}
+        sx={{
+          bgcolor: 'background.default',
+          color: 'text.primary',
+          fontFamily: built.typography.fontFamily,
+          p: { xs: 2, sm: 3 },
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'divider',
+        }}
       >
         <Typography variant="overline" sx={{ color: 'text.secondary' }}>
           {`Preview · ${mode === 'dark' ? 'Dark' : 'Light'} mode`}

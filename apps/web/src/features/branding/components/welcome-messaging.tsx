@@ -32,7 +32,11 @@ export function PromoCards({ messaging }: { messaging: BrandingMessaging }) {
               <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
                 {card.title}
               </Typography>
-              {card.body && <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'pre-line' }}>{card.body}</Typography>}
+              {card.body && (
+                <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'pre-line' }}>
+                  {card.body}
+                </Typography>
+              )}
             </CardContent>
             {card.buttons.length > 0 && (
               <CardActions sx={{ px: 2, pb: 2 }}>
@@ -43,7 +47,14 @@ export function PromoCards({ messaging }: { messaging: BrandingMessaging }) {
                         {button.label}
                       </Button>
                     ) : (
-                      <Button key={i} href={button.url} target="_blank" rel="noopener noreferrer" variant={i === 0 ? 'contained' : 'outlined'} size="small">
+                      <Button
+                        key={i}
+                        href={button.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        variant={i === 0 ? 'contained' : 'outlined'}
+                        size="small"
+                      >
                         {button.label}
                       </Button>
                     ),

@@ -51,7 +51,10 @@ describe('ContactEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Make ada@home.example primary' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     const saved = onSave.mock.calls[0]![0];
-    expect(saved.emails.map((e) => [e._id, e.isPrimary])).toEqual([[A, false], [B, true]]);
+    expect(saved.emails.map((e) => [e._id, e.isPrimary])).toEqual([
+      [A, false],
+      [B, true],
+    ]);
     expect(await screen.findByText('Contact saved')).toBeInTheDocument();
   });
 
@@ -72,7 +75,13 @@ describe('ContactEditor', () => {
 
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     const [phone] = onSave.mock.calls[0]![0].phones;
-    expect(phone).toMatchObject({ phone: '(555) 123-4567', phoneType: 'work', isPrimary: true, isEnabled: true, enabledCommunications: ['account-management'] });
+    expect(phone).toMatchObject({
+      phone: '(555) 123-4567',
+      phoneType: 'work',
+      isPrimary: true,
+      isEnabled: true,
+      enabledCommunications: ['account-management'],
+    });
     expect(phone!._id).toMatch(/^[0-9a-f]{24}$/);
     expect(await screen.findByText('Contact saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -133,7 +133,15 @@ export function ContactEditor({ contact, onSave, saving, texts: textsOf, errorTe
                     component="li"
                     key={item._id}
                     direction="row"
-                    sx={{ alignItems: 'center', gap: 0.5, px: 1, py: 0.5, borderTop: 1, borderColor: 'divider', opacity: item.isEnabled ? 1 : 0.6 }}
+                    sx={{
+                      alignItems: 'center',
+                      gap: 0.5,
+                      px: 1,
+                      py: 0.5,
+                      borderTop: 1,
+                      borderColor: 'divider',
+                      opacity: item.isEnabled ? 1 : 0.6,
+                    }}
                   >
                     <ButtonBase
                       onClick={() => setEditing({ kind, item, isNew: false })}
@@ -170,7 +178,9 @@ export function ContactEditor({ contact, onSave, saving, texts: textsOf, errorTe
                     <IconButton
                       aria-label={`Delete ${text}`}
                       disabled={saving}
-                      onClick={() => void save(withoutContactItem(contact, kind, item._id), { ok: texts.deleted, failed: texts.deleteFailed })}
+                      onClick={() =>
+                        void save(withoutContactItem(contact, kind, item._id), { ok: texts.deleted, failed: texts.deleteFailed })
+                      }
                     >
                       <DeleteOutlined />
                     </IconButton>

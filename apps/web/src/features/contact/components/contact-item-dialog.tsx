@@ -1,6 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Stack, Switch, TextField,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
 } from '@mui/material';
 import {
   contactItemSchemas,
@@ -32,7 +45,19 @@ interface ContactItemDialogProps {
 // One loose form shape for every kind: the kind's own schema checks it on submit.
 type ItemForm = Record<string, unknown>;
 
-function TextInput({ control, name, label, type, required }: { control: Control<ItemForm>; name: string; label: string; type?: string; required?: boolean }) {
+function TextInput({
+  control,
+  name,
+  label,
+  type,
+  required,
+}: {
+  control: Control<ItemForm>;
+  name: string;
+  label: string;
+  type?: string;
+  required?: boolean;
+}) {
   return (
     <Controller
       control={control}
@@ -143,7 +168,9 @@ export function ContactItemDialog({ kind, item, isNew, saving, onSave, onClose }
                             control={
                               <Checkbox
                                 checked={chosen.includes(category)}
-                                onChange={(e) => field.onChange(e.target.checked ? [...chosen, category] : chosen.filter((c) => c !== category))}
+                                onChange={(e) =>
+                                  field.onChange(e.target.checked ? [...chosen, category] : chosen.filter((c) => c !== category))
+                                }
                               />
                             }
                           />
@@ -162,7 +189,9 @@ export function ContactItemDialog({ kind, item, isNew, saving, onSave, onClose }
                   name={name}
                   render={({ field }) => (
                     <FormControlLabel
-                      control={<Switch name={field.name} checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />}
+                      control={
+                        <Switch name={field.name} checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
+                      }
                       label={name === 'isPrimary' ? 'Primary' : 'Enabled'}
                     />
                   )}

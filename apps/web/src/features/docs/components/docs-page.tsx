@@ -26,7 +26,13 @@ export function DocsLayout() {
         <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
           Documentation
         </Typography>
-        <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label="Documentation sections" sx={{ mt: 2, mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={current}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Documentation sections"
+          sx={{ mt: 2, mb: 3, borderBottom: 1, borderColor: 'divider' }}
+        >
           {SECTIONS.map((s) => (
             <Tab key={s.path} label={s.label} value={s.path} component={RouterLink} to={s.path} />
           ))}
@@ -55,24 +61,32 @@ export function DocsOverview() {
   return (
     <Section heading="What is documented here">
       <Typography>
-        {name} runs on Tessera, an investment platform where investors keep one financial passport and invest through guided
-        workflows. These pages explain how to use it:
+        {name} runs on Tessera, an investment platform where investors keep one financial passport and invest through guided workflows.
+        These pages explain how to use it:
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 3 }}>
         <li>
-          <Link component={RouterLink} to="/docs/auth">Signing in</Link>: creating an account, invitations, passwords and sessions.
+          <Link component={RouterLink} to="/docs/auth">
+            Signing in
+          </Link>
+          : creating an account, invitations, passwords and sessions.
         </li>
         <li>
-          <Link component={RouterLink} to="/docs/user">Financial passport</Link>: your account, profiles, financial accounts,
-          documents and sharing, and your personal data.
+          <Link component={RouterLink} to="/docs/user">
+            Financial passport
+          </Link>
+          : your account, profiles, financial accounts, documents and sharing, and your personal data.
         </li>
         <li>
-          <Link component={RouterLink} to="/docs/billing">Billing</Link>: what the platform charges (nothing yet).
+          <Link component={RouterLink} to="/docs/billing">
+            Billing
+          </Link>
+          : what the platform charges (nothing yet).
         </li>
       </Box>
       <Typography>
-        Developers integrating with the platform will find every call of the REST API, with its request and response schemas, in
-        the <Link href={API_REFERENCE}>API reference</Link> (also as an <Link href={OPENAPI_DOCUMENT}>OpenAPI 3.1 document</Link>).
+        Developers integrating with the platform will find every call of the REST API, with its request and response schemas, in the{' '}
+        <Link href={API_REFERENCE}>API reference</Link> (also as an <Link href={OPENAPI_DOCUMENT}>OpenAPI 3.1 document</Link>).
         Server-to-server calls authenticate with a private API key that the organization's owners create in its settings.
       </Typography>
     </Section>
@@ -83,17 +97,17 @@ export function DocsAuth() {
   return (
     <Section heading="Signing in">
       <Typography>
-        Sign in with your e-mail address and password. A new investor signs up with their name, e-mail and a password and accepts
-        the disclosures; someone invited by an organization follows the link in the invitation e-mail to finish signing up.
+        Sign in with your e-mail address and password. A new investor signs up with their name, e-mail and a password and accepts the
+        disclosures; someone invited by an organization follows the link in the invitation e-mail to finish signing up.
       </Typography>
       <Typography>
-        Forgot your password? Ask for a reset link on the sign-in page; the link is e-mailed to you and works once. Changing or
-        resetting your password signs you out everywhere else.
+        Forgot your password? Ask for a reset link on the sign-in page; the link is e-mailed to you and works once. Changing or resetting
+        your password signs you out everywhere else.
       </Typography>
       <Typography>
-        A session lasts a limited time: the top bar counts down and a click renews it. When it ends you are signed out and brought
-        back to where you were after signing in again. If your membership of an organization has been suspended, signing in is
-        refused with a message to contact its administrators.
+        A session lasts a limited time: the top bar counts down and a click renews it. When it ends you are signed out and brought back to
+        where you were after signing in again. If your membership of an organization has been suspended, signing in is refused with a
+        message to contact its administrators.
       </Typography>
     </Section>
   );
@@ -104,17 +118,17 @@ export function DocsUser() {
     <Section heading="Your financial passport">
       <Typography>
         The passport holds what every investment draws on, entered once: your account (profile, theme, date format, password,
-        notifications), your activity, your financial accounts, individual profiles (details, contact, financial accounts and
-        government photo IDs) and legal entity profiles (details, ownership and contact).
+        notifications), your activity, your financial accounts, individual profiles (details, contact, financial accounts and government
+        photo IDs) and legal entity profiles (details, ownership and contact).
       </Typography>
       <Typography>
-        Sensitive numbers (social security, tax and account numbers) are encrypted when stored and shown masked, such as
-        ***-**-6789, unless you reveal them yourself.
+        Sensitive numbers (social security, tax and account numbers) are encrypted when stored and shown masked, such as ***-**-6789, unless
+        you reveal them yourself.
       </Typography>
       <Typography>
-        Documents you upload are yours: you can share one with another member of the organization, or invite someone by e-mail,
-        choosing a role and an optional expiry. From the account page you can export everything the platform holds on you as a
-        JSON file; to delete your data, contact support.
+        Documents you upload are yours: you can share one with another member of the organization, or invite someone by e-mail, choosing a
+        role and an optional expiry. From the account page you can export everything the platform holds on you as a JSON file; to delete
+        your data, contact support.
       </Typography>
     </Section>
   );
@@ -124,8 +138,8 @@ export function DocsBilling() {
   return (
     <Section heading="Billing">
       <Typography>
-        Billing is coming later. Investors are not charged for using the platform today, and nothing here asks for payment
-        details. When billing arrives this section will describe plans and invoices, and you will be told before anything changes.
+        Billing is coming later. Investors are not charged for using the platform today, and nothing here asks for payment details. When
+        billing arrives this section will describe plans and invoices, and you will be told before anything changes.
       </Typography>
     </Section>
   );

@@ -39,7 +39,9 @@ export function useUpdateDocumentAccess(id: string) {
 }
 
 export function useDeleteDocumentAccess(id: string) {
-  return useAccessMutation(id, (accessId: string) => apiRequest(`${base(id)}/${encodeURIComponent(accessId)}`, { method: 'DELETE', schema: z.null() }));
+  return useAccessMutation(id, (accessId: string) =>
+    apiRequest(`${base(id)}/${encodeURIComponent(accessId)}`, { method: 'DELETE', schema: z.null() }),
+  );
 }
 
 export function useResendDocumentInvite(id: string) {

@@ -10,7 +10,11 @@ export function listDocuments(q: DocumentListQuery, signal?: AbortSignal) {
 }
 
 export const documentsQueryOptions = (q: DocumentListQuery = {}) =>
-  queryOptions({ queryKey: ['documents', 'list', q], queryFn: ({ signal }) => listDocuments(q, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['documents', 'list', q],
+    queryFn: ({ signal }) => listDocuments(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useDocuments(q: DocumentListQuery) {
   return useQuery(documentsQueryOptions(q));

@@ -14,7 +14,9 @@ function setup() {
   mockFetch(() => jsonResponse({}, 404));
   const onSubmit = vi.fn(async () => ({}));
   const fetchOptions = vi.fn(async (search: string) => (MEMBER.email.includes(search) ? [MEMBER] : []));
-  const utils = renderRoutes([{ path: '/', element: <AccessGrantForm fetchOptions={fetchOptions} optionsKey={['test-subjects']} onSubmit={onSubmit} /> }]);
+  const utils = renderRoutes([
+    { path: '/', element: <AccessGrantForm fetchOptions={fetchOptions} optionsKey={['test-subjects']} onSubmit={onSubmit} /> },
+  ]);
   return { ...utils, onSubmit, fetchOptions };
 }
 
@@ -47,7 +49,7 @@ describe('AccessGrantForm', () => {
     expect(screen.getByRole('button', { name: 'Invite' })).toBeDisabled();
   });
 
-  it('refuses an expiry before today with the server\'s text', async () => {
+  it("refuses an expiry before today with the server's text", async () => {
     const { user, onSubmit } = setup();
     await fill(user, screen.getByRole('combobox', { name: 'Person or e-mail' }), 'new@example.com');
     await user.click(await screen.findByRole('option', { name: 'Invite "new@example.com"' }));

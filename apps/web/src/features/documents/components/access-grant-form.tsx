@@ -1,7 +1,17 @@
 import { Autocomplete, Button, MenuItem, Stack, TextField } from '@mui/material';
 import {
-  accessGrantCreateBody, EMAIL_ERROR, EXPIRY_IN_PAST_ERROR, inviteOptionLabel, isPastExpiry, isValidEmail, shouldSuggest, tenantRole, tenantRoleLabels,
-  type AccessGrantCreateBody, type ShareEntityOption, type TenantRole,
+  accessGrantCreateBody,
+  EMAIL_ERROR,
+  EXPIRY_IN_PAST_ERROR,
+  inviteOptionLabel,
+  isPastExpiry,
+  isValidEmail,
+  shouldSuggest,
+  tenantRole,
+  tenantRoleLabels,
+  type AccessGrantCreateBody,
+  type ShareEntityOption,
+  type TenantRole,
 } from '@tessera/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -91,10 +101,22 @@ export function AccessGrantForm({ fetchOptions, optionsKey, roles = tenantRole.o
         }}
         noOptionsText="Type a name or an e-mail"
         renderInput={(params) => (
-          <TextField {...params} label="Person or e-mail" error={Boolean(inviteError)} helperText={inviteError ?? (isInvite(choice) ? 'An invitation is e-mailed to this address' : ' ')} />
+          <TextField
+            {...params}
+            label="Person or e-mail"
+            error={Boolean(inviteError)}
+            helperText={inviteError ?? (isInvite(choice) ? 'An invitation is e-mailed to this address' : ' ')}
+          />
         )}
       />
-      <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value as TenantRole)} sx={{ flex: 1, minWidth: 140 }} helperText=" ">
+      <TextField
+        select
+        label="Role"
+        value={role}
+        onChange={(e) => setRole(e.target.value as TenantRole)}
+        sx={{ flex: 1, minWidth: 140 }}
+        helperText=" "
+      >
         {roles.map((r) => (
           <MenuItem key={r} value={r}>
             {tenantRoleLabels[r]}
@@ -102,8 +124,14 @@ export function AccessGrantForm({ fetchOptions, optionsKey, roles = tenantRole.o
         ))}
       </TextField>
       <TextField
-        label="Expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} sx={{ flex: 1, minWidth: 160 }}
-        error={Boolean(expiryError)} helperText={expiryError ?? 'Empty: never'} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInput() } }}
+        label="Expires"
+        type="date"
+        value={expires}
+        onChange={(e) => setExpires(e.target.value)}
+        sx={{ flex: 1, minWidth: 160 }}
+        error={Boolean(expiryError)}
+        helperText={expiryError ?? 'Empty: never'}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInput() } }}
       />
       <Button variant="contained" onClick={() => void submit()} disabled={!valid} loading={busy} sx={{ mt: { md: 1 }, flexShrink: 0 }}>
         {isInvite(choice) ? 'Invite' : 'Share'}

@@ -15,9 +15,21 @@ afterEach(() => {
 
 const DOC_ID = 'd4d4d4d4d4d4d4d4d4d4d4d4';
 const DOC: DocumentRecord = {
-  _id: DOC_ID, name: 'Tax return 2024', type: 'INCOME_TAX', entityType: 'USER', tags: [], description: null, mimeType: 'application/pdf', size: 10,
-  url: `/api/v1/document/${DOC_ID}/download`, uploadedBy: USER_ID, originalName: 'return.pdf', parsed: false,
-  rights: { read: true, update: true, delete: true, share: true }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: DOC_ID,
+  name: 'Tax return 2024',
+  type: 'INCOME_TAX',
+  entityType: 'USER',
+  tags: [],
+  description: null,
+  mimeType: 'application/pdf',
+  size: 10,
+  url: `/api/v1/document/${DOC_ID}/download`,
+  uploadedBy: USER_ID,
+  originalName: 'return.pdf',
+  parsed: false,
+  rights: { read: true, update: true, delete: true, share: true },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 let sequence = 0;
@@ -25,9 +37,20 @@ function grant(email: string, role: AccessGrant['role'], subjectSignupStatus: Ac
   sequence += 1;
   const id = String(sequence).padStart(24, 'e');
   return {
-    _id: id, subject: String(sequence).padStart(24, 'f'), subjectType: 'user', subjectEmail: email, subjectName: email.split('@')[0]!, subjectSignupStatus,
-    resource: DOC_ID, resourceType: 'document', resourceEmail: null, role, expiresAt: null, expired: false,
-    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    _id: id,
+    subject: String(sequence).padStart(24, 'f'),
+    subjectType: 'user',
+    subjectEmail: email,
+    subjectName: email.split('@')[0]!,
+    subjectSignupStatus,
+    resource: DOC_ID,
+    resourceType: 'document',
+    resourceEmail: null,
+    role,
+    expiresAt: null,
+    expired: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
   };
 }
 
@@ -39,11 +62,15 @@ function setup() {
   sessionStore.signIn(makeAuthResult());
   const fetchMock = mockFetch((path, init) => {
     if (path === `/api/v1/document/${DOC_ID}`) return jsonResponse({ data: DOC });
-    if (path === `/api/v1/document/${DOC_ID}/access` && (init?.method ?? 'GET') === 'GET') return jsonResponse({ data: [MEMBER, VIEWER, INVITED] });
+    if (path === `/api/v1/document/${DOC_ID}/access` && (init?.method ?? 'GET') === 'GET')
+      return jsonResponse({ data: [MEMBER, VIEWER, INVITED] });
     if (path === `/api/v1/document/${DOC_ID}/access/${MEMBER._id}`) return jsonResponse({ data: { ...MEMBER, role: 'owner' } });
     if (path.endsWith('/resend-invite')) return jsonResponse({ data: { sent: true } });
     if (path === `/api/v1/user/${USER_ID}/share-entity-options`) {
-      return jsonResponse({ data: [{ _id: 'c5c5c5c5c5c5c5c5c5c5c5c5', name: 'Grace Hopper', email: 'grace@example.com' }], meta: { page: 1, limit: 10, total: 1 } });
+      return jsonResponse({
+        data: [{ _id: 'c5c5c5c5c5c5c5c5c5c5c5c5', name: 'Grace Hopper', email: 'grace@example.com' }],
+        meta: { page: 1, limit: 10, total: 1 },
+      });
     }
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: `${path} not found`, status: 404 } }, 404);
   });
@@ -69,7 +96,9 @@ describe('DocumentAccessTab', () => {
     expect(within(viewer).getByText('Viewer')).toBeInTheDocument();
 
     await user.click(within(member).getByRole('combobox'));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['Owner', 'Member']);
     await user.click(screen.getByRole('option', { name: 'Owner' }));
     await vi.waitFor(() => expect(sentBodies(fetchMock, `/api/v1/document/${DOC_ID}/access/${MEMBER._id}`)).toEqual([{ role: 'owner' }]));

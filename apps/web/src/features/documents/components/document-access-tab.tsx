@@ -2,11 +2,32 @@ import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import Send from '@mui/icons-material/Send';
 import {
-  Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText,
-  MenuItem, Stack, TextField, Tooltip, Typography,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import {
-  canChangeRoleInline, formatDate, INLINE_ROLES, tenantRole, tenantRoleLabels, type AccessGrant, type TenantRole,
+  canChangeRoleInline,
+  formatDate,
+  INLINE_ROLES,
+  tenantRole,
+  tenantRoleLabels,
+  type AccessGrant,
+  type TenantRole,
 } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
@@ -17,7 +38,11 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { getShareEntityOptions, shareEntityOptionsQueryKey } from '../../user/index.ts';
 import {
-  useDeleteDocumentAccess, useDocumentAccess, useGrantDocumentAccess, useResendDocumentInvite, useUpdateDocumentAccess,
+  useDeleteDocumentAccess,
+  useDocumentAccess,
+  useGrantDocumentAccess,
+  useResendDocumentInvite,
+  useUpdateDocumentAccess,
 } from '../api/document-access.ts';
 import { AccessGrantForm, endOfDay } from './access-grant-form.tsx';
 import { useDocumentContext } from './document-page.tsx';
@@ -46,13 +71,23 @@ export function DocumentAccessTab() {
     <Stack spacing={3}>
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>Share</Typography>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            Share
+          </Typography>
           <AccessGrantForm
-            fetchOptions={async (search, signal) => (await getShareEntityOptions(userId, { search, limit: SHARE_OPTIONS_LIMIT }, signal)).data}
+            fetchOptions={async (search, signal) =>
+              (await getShareEntityOptions(userId, { search, limit: SHARE_OPTIONS_LIMIT }, signal)).data
+            }
             optionsKey={shareEntityOptionsQueryKey(userId)}
             onSubmit={(body) =>
               grant.mutateAsync(body, {
-                onSuccess: (g) => enqueueSnackbar(body.subjectEmail && g.subjectSignupStatus === 'partial' ? `Invitation sent to ${g.subjectEmail}` : `Shared with ${g.subjectName}`, { variant: 'success' }),
+                onSuccess: (g) =>
+                  enqueueSnackbar(
+                    body.subjectEmail && g.subjectSignupStatus === 'partial'
+                      ? `Invitation sent to ${g.subjectEmail}`
+                      : `Shared with ${g.subjectName}`,
+                    { variant: 'success' },
+                  ),
                 onError: fail,
               })
             }
@@ -61,7 +96,9 @@ export function DocumentAccessTab() {
       </Card>
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="h6" component="h2">People with access</Typography>
+          <Typography variant="h6" component="h2">
+            People with access
+          </Typography>
           {isPending ? (
             <SkeletonList rows={3} />
           ) : error ? (
@@ -71,11 +108,7 @@ export function DocumentAccessTab() {
           ) : (
             <List>
               {data.map((g) => (
-                <ListItem
-                  key={g._id}
-                  divider
-                  sx={{ flexWrap: 'wrap', gap: 1, pr: 0 }}
-                >
+                <ListItem key={g._id} divider sx={{ flexWrap: 'wrap', gap: 1, pr: 0 }}>
                   <ListItemText
                     sx={{ flex: '1 1 220px', minWidth: 0 }}
                     primary={g.subjectName}
@@ -86,10 +119,18 @@ export function DocumentAccessTab() {
                   {g.subjectSignupStatus === 'partial' && <Chip label="Invited" size="small" />}
                   {canChangeRoleInline(g.role) ? (
                     <TextField
-                      select size="small" value={g.role} aria-label={`Role of ${g.subjectEmail}`} sx={{ width: 130 }}
+                      select
+                      size="small"
+                      value={g.role}
+                      aria-label={`Role of ${g.subjectEmail}`}
+                      sx={{ width: 130 }}
                       onChange={(e) => update.mutate({ accessId: g._id, body: { role: e.target.value as TenantRole } }, { onError: fail })}
                     >
-                      {INLINE_ROLES.map((r) => <MenuItem key={r} value={r}>{tenantRoleLabels[r]}</MenuItem>)}
+                      {INLINE_ROLES.map((r) => (
+                        <MenuItem key={r} value={r}>
+                          {tenantRoleLabels[r]}
+                        </MenuItem>
+                      ))}
                     </TextField>
                   ) : (
                     <Chip label={tenantRoleLabels[g.role]} size="small" variant="outlined" sx={{ width: 130 }} />
@@ -97,7 +138,15 @@ export function DocumentAccessTab() {
                   <Stack direction="row">
                     {g.subjectSignupStatus === 'partial' && (
                       <Tooltip title="Resend invite">
-                        <IconButton aria-label={`Resend invite to ${g.subjectEmail}`} onClick={() => resend.mutate(g._id, { onSuccess: () => enqueueSnackbar(`Invitation sent to ${g.subjectEmail}`, { variant: 'success' }), onError: fail })}>
+                        <IconButton
+                          aria-label={`Resend invite to ${g.subjectEmail}`}
+                          onClick={() =>
+                            resend.mutate(g._id, {
+                              onSuccess: () => enqueueSnackbar(`Invitation sent to ${g.subjectEmail}`, { variant: 'success' }),
+                              onError: fail,
+                            })
+                          }
+                        >
                           <Send fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -110,7 +159,13 @@ export function DocumentAccessTab() {
                     <Tooltip title="Delete">
                       <IconButton
                         aria-label={`Remove access of ${g.subjectEmail}`}
-                        onClick={() => confirm({ title: `Remove the access of ${g.subjectName}?`, destructive: true, onConfirm: () => remove.mutateAsync(g._id) })}
+                        onClick={() =>
+                          confirm({
+                            title: `Remove the access of ${g.subjectName}?`,
+                            destructive: true,
+                            onConfirm: () => remove.mutateAsync(g._id),
+                          })
+                        }
                       >
                         <Delete fontSize="small" />
                       </IconButton>
@@ -140,7 +195,17 @@ export function DocumentAccessTab() {
   );
 }
 
-function EditGrantDialog({ grant, onClose, onSave, busy }: { grant: AccessGrant; onClose: () => void; onSave: (role: TenantRole, expires: string) => void; busy: boolean }) {
+function EditGrantDialog({
+  grant,
+  onClose,
+  onSave,
+  busy,
+}: {
+  grant: AccessGrant;
+  onClose: () => void;
+  onSave: (role: TenantRole, expires: string) => void;
+  busy: boolean;
+}) {
   const [role, setRole] = useState(grant.role);
   const [expires, setExpires] = useState(dayOf(grant.expiresAt));
   return (
@@ -149,14 +214,27 @@ function EditGrantDialog({ grant, onClose, onSave, busy }: { grant: AccessGrant;
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value as TenantRole)}>
-            {tenantRole.options.map((r) => <MenuItem key={r} value={r}>{tenantRoleLabels[r]}</MenuItem>)}
+            {tenantRole.options.map((r) => (
+              <MenuItem key={r} value={r}>
+                {tenantRoleLabels[r]}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField label="Expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} helperText="Empty: never" slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            label="Expires"
+            type="date"
+            value={expires}
+            onChange={(e) => setExpires(e.target.value)}
+            helperText="Empty: never"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => onSave(role, expires)} loading={busy}>Save</Button>
+        <Button variant="contained" onClick={() => onSave(role, expires)} loading={busy}>
+          Save
+        </Button>
       </DialogActions>
     </Dialog>
   );

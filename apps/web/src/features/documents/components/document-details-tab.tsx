@@ -17,13 +17,23 @@ import { DocumentFields, hasRequiredMetadata, type DocumentFieldValues } from '.
 import { useDocumentContext } from './document-page.tsx';
 
 const PARSEABLE = new Set(['application/pdf', 'text/csv', 'text/plain']);
-const fieldsOf = (d: DocumentRecord): DocumentFieldValues => ({ name: d.name, type: d.type, entityType: d.entityType, tags: d.tags, description: d.description ?? '' });
+const fieldsOf = (d: DocumentRecord): DocumentFieldValues => ({
+  name: d.name,
+  type: d.type,
+  entityType: d.entityType,
+  tags: d.tags,
+  description: d.description ?? '',
+});
 
 function Info({ label, value }: { label: string; value: string }) {
   return (
     <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', minWidth: 0 }}>
-      <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0 }}>{label}</Typography>
-      <Typography variant="body2" sx={{ textAlign: 'right', wordBreak: 'break-all' }}>{value}</Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ textAlign: 'right', wordBreak: 'break-all' }}>
+        {value}
+      </Typography>
     </Stack>
   );
 }
@@ -49,8 +59,11 @@ function DetailsForm({ document }: { document: DocumentRecord }) {
   const save = () =>
     update.mutate(
       {
-        name: values.name.trim(), type: values.type as DocumentType, entityType: values.entityType as DocumentEntityType,
-        tags: values.tags, description: values.description.trim() || null,
+        name: values.name.trim(),
+        type: values.type as DocumentType,
+        entityType: values.entityType as DocumentEntityType,
+        tags: values.tags,
+        description: values.description.trim() || null,
       },
       // §8: document save errors are only logged.
       { onError: (error) => console.error('Saving the document failed', error) },
@@ -61,12 +74,18 @@ function DetailsForm({ document }: { document: DocumentRecord }) {
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>
-            <Typography variant="h6" component="h2">Details</Typography>
+            <Typography variant="h6" component="h2">
+              Details
+            </Typography>
             <DocumentFields values={values} onChange={setValues} disabled={!canEdit || update.isPending} />
             {canEdit && (
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                <Button onClick={() => setValues(fieldsOf(document))} disabled={!dirty || update.isPending}>Cancel</Button>
-                <Button variant="contained" onClick={save} disabled={!dirty || !hasRequiredMetadata(values)} loading={update.isPending}>Save</Button>
+                <Button onClick={() => setValues(fieldsOf(document))} disabled={!dirty || update.isPending}>
+                  Cancel
+                </Button>
+                <Button variant="contained" onClick={save} disabled={!dirty || !hasRequiredMetadata(values)} loading={update.isPending}>
+                  Save
+                </Button>
               </Stack>
             )}
           </Stack>
@@ -75,7 +94,9 @@ function DetailsForm({ document }: { document: DocumentRecord }) {
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={1.5}>
-            <Typography variant="h6" component="h2">File</Typography>
+            <Typography variant="h6" component="h2">
+              File
+            </Typography>
             <Info label="File name" value={document.originalName} />
             <Info label="Content type" value={document.mimeType} />
             <Info label="Size" value={formatFileSize(document.size)} />
@@ -85,39 +106,61 @@ function DetailsForm({ document }: { document: DocumentRecord }) {
             <Divider />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
               <Button
-                variant="outlined" startIcon={<Download />} loading={download.isPending}
-                onClick={() => download.mutate(document, { onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }) })}
+                variant="outlined"
+                startIcon={<Download />}
+                loading={download.isPending}
+                onClick={() =>
+                  download.mutate(document, { onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }) })
+                }
               >
                 Download
               </Button>
               {canEdit && PARSEABLE.has(document.mimeType) && (
                 <Button
-                  variant="outlined" startIcon={<TextSnippet />} loading={parse.isPending}
-                  onClick={() => parse.mutate(undefined, {
-                    onSuccess: (r) => enqueueSnackbar(`Extracted ${r.characters} characters: search now finds this document by its text`, { variant: 'success' }),
-                    onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-                  })}
+                  variant="outlined"
+                  startIcon={<TextSnippet />}
+                  loading={parse.isPending}
+                  onClick={() =>
+                    parse.mutate(undefined, {
+                      onSuccess: (r) =>
+                        enqueueSnackbar(`Extracted ${r.characters} characters: search now finds this document by its text`, {
+                          variant: 'success',
+                        }),
+                      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+                    })
+                  }
                 >
                   Extract text
                 </Button>
               )}
               {document.rights.delete && (
                 <Button
-                  color="error" variant="outlined" startIcon={<Delete />}
-                  onClick={() => confirm({
-                    title: `Delete ${document.name}?`, message: 'The file and everyone\'s access to it are removed.', confirmLabel: 'Delete', destructive: true,
-                    onConfirm: async () => {
-                      await remove.mutateAsync();
-                      enqueueSnackbar(`Deleted ${document.name}`, { variant: 'success' });
-                      void navigate('/document');
-                    },
-                  })}
+                  color="error"
+                  variant="outlined"
+                  startIcon={<Delete />}
+                  onClick={() =>
+                    confirm({
+                      title: `Delete ${document.name}?`,
+                      message: "The file and everyone's access to it are removed.",
+                      confirmLabel: 'Delete',
+                      destructive: true,
+                      onConfirm: async () => {
+                        await remove.mutateAsync();
+                        enqueueSnackbar(`Deleted ${document.name}`, { variant: 'success' });
+                        void navigate('/document');
+                      },
+                    })
+                  }
                 >
                   Delete
                 </Button>
               )}
             </Stack>
-            {!canEdit && <Alert severity="info" variant="outlined">This document was shared with you to read.</Alert>}
+            {!canEdit && (
+              <Alert severity="info" variant="outlined">
+                This document was shared with you to read.
+              </Alert>
+            )}
           </Stack>
         </CardContent>
       </Card>

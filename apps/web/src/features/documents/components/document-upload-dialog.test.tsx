@@ -10,13 +10,29 @@ afterEach(() => {
 });
 
 const DOC: DocumentRecord = {
-  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', name: 'Return', type: 'INCOME_TAX', entityType: 'USER', tags: [], description: null, mimeType: 'application/pdf',
-  size: 10, url: '/api/v1/document/d4d4d4d4d4d4d4d4d4d4d4d4/download', uploadedBy: 'b2b2b2b2b2b2b2b2b2b2b2b2', originalName: 'return.pdf', parsed: false,
-  rights: { read: true, update: true, delete: true, share: true }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+  name: 'Return',
+  type: 'INCOME_TAX',
+  entityType: 'USER',
+  tags: [],
+  description: null,
+  mimeType: 'application/pdf',
+  size: 10,
+  url: '/api/v1/document/d4d4d4d4d4d4d4d4d4d4d4d4/download',
+  uploadedBy: 'b2b2b2b2b2b2b2b2b2b2b2b2',
+  originalName: 'return.pdf',
+  parsed: false,
+  rights: { read: true, update: true, delete: true, share: true },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 async function prepare(status: number) {
-  const fetchMock = mockFetch(() => (status === 200 ? jsonResponse({ data: DOC }) : jsonResponse({ error: { type: 'bad-request', name: 'BadRequestError', message: 'nope', status } }, status)));
+  const fetchMock = mockFetch(() =>
+    status === 200
+      ? jsonResponse({ data: DOC })
+      : jsonResponse({ error: { type: 'bad-request', name: 'BadRequestError', message: 'nope', status } }, status),
+  );
   const onUploaded = vi.fn();
   const { user } = renderRoutes([{ path: '/', element: <DocumentUploadDialog open onClose={() => {}} onUploaded={onUploaded} /> }]);
   const save = await screen.findByRole('button', { name: 'Save' });

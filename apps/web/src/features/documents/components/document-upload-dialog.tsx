@@ -72,7 +72,14 @@ export function DocumentUploadDialog({ open, onClose, onUploaded }: DocumentUplo
   };
 
   return (
-    <Dialog open={open} onClose={upload.isPending ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={upload.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+    >
       <DialogTitle id={titleId}>Upload Document</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>

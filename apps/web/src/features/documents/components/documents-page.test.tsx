@@ -10,10 +10,21 @@ afterEach(() => {
 });
 
 const DOC: DocumentRecord = {
-  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', name: 'Tax return 2024', type: 'INCOME_TAX', entityType: 'USER', tags: ['tax'], description: null,
-  mimeType: 'application/pdf', size: 2048, url: '/api/v1/document/d4d4d4d4d4d4d4d4d4d4d4d4/download', uploadedBy: 'b2b2b2b2b2b2b2b2b2b2b2b2',
-  originalName: 'return.pdf', parsed: false, rights: { read: true, update: true, delete: true, share: true },
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+  name: 'Tax return 2024',
+  type: 'INCOME_TAX',
+  entityType: 'USER',
+  tags: ['tax'],
+  description: null,
+  mimeType: 'application/pdf',
+  size: 2048,
+  url: '/api/v1/document/d4d4d4d4d4d4d4d4d4d4d4d4/download',
+  uploadedBy: 'b2b2b2b2b2b2b2b2b2b2b2b2',
+  originalName: 'return.pdf',
+  parsed: false,
+  rights: { read: true, update: true, delete: true, share: true },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 const routes = [

@@ -2,8 +2,15 @@ import Add from '@mui/icons-material/Add';
 import { Box, Button, Chip, Stack } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
-  documentEntityType, documentEntityTypeLabels, documentType, documentTypeLabels, formatDate, formatFileSize,
-  type DocumentEntityType, type DocumentRecord, type DocumentType,
+  documentEntityType,
+  documentEntityTypeLabels,
+  documentType,
+  documentTypeLabels,
+  formatDate,
+  formatFileSize,
+  type DocumentEntityType,
+  type DocumentRecord,
+  type DocumentType,
 } from '@tessera/domain';
 import { useNavigate } from 'react-router';
 import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
@@ -13,13 +20,32 @@ import { DocumentUploadDialog } from './document-upload-dialog.tsx';
 
 const columns: GridColDef<DocumentRecord>[] = [
   { field: 'name', headerName: 'Name', flex: 2, minWidth: 160, sortable: false },
-  { field: 'type', headerName: 'Type', flex: 1, minWidth: 130, sortable: false, valueFormatter: (value: DocumentType) => documentTypeLabels[value] },
-  { field: 'entityType', headerName: 'Entity Type', width: 120, sortable: false, valueFormatter: (value: DocumentEntityType) => documentEntityTypeLabels[value] },
   {
-    field: 'tags', headerName: 'Tags', flex: 1, minWidth: 140, sortable: false,
+    field: 'type',
+    headerName: 'Type',
+    flex: 1,
+    minWidth: 130,
+    sortable: false,
+    valueFormatter: (value: DocumentType) => documentTypeLabels[value],
+  },
+  {
+    field: 'entityType',
+    headerName: 'Entity Type',
+    width: 120,
+    sortable: false,
+    valueFormatter: (value: DocumentEntityType) => documentEntityTypeLabels[value],
+  },
+  {
+    field: 'tags',
+    headerName: 'Tags',
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
     renderCell: ({ value }: { value?: string[] }) => (
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', overflow: 'hidden' }}>
-        {value?.map((tag) => <Chip key={tag} label={tag} size="small" />)}
+        {value?.map((tag) => (
+          <Chip key={tag} label={tag} size="small" />
+        ))}
       </Stack>
     ),
   },
@@ -48,7 +74,15 @@ export function DocumentsPage({ creating = false }: { creating?: boolean }) {
         filters={
           <>
             <ListSearchField list={list} />
-            <ListFilterSelect list={list} param="type" label="Type" allLabel="All types" options={documentType.options} labels={documentTypeLabels} minWidth={160} />
+            <ListFilterSelect
+              list={list}
+              param="type"
+              label="Type"
+              allLabel="All types"
+              options={documentType.options}
+              labels={documentTypeLabels}
+              minWidth={160}
+            />
             <ListFilterSelect
               list={list}
               param="entityType"
@@ -61,8 +95,18 @@ export function DocumentsPage({ creating = false }: { creating?: boolean }) {
           </>
         }
       >
-        <ServerDataGrid label="Documents" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/document/${row._id}`)} />
-        <DocumentUploadDialog open={creating} onClose={() => void navigate('/document')} onUploaded={(doc) => void navigate(`/document/${doc._id}`)} />
+        <ServerDataGrid
+          label="Documents"
+          columns={columns}
+          list={list}
+          result={result}
+          onRowClick={(row) => void navigate(`/document/${row._id}`)}
+        />
+        <DocumentUploadDialog
+          open={creating}
+          onClose={() => void navigate('/document')}
+          onUploaded={(doc) => void navigate(`/document/${doc._id}`)}
+        />
       </ListPage>
     </Box>
   );

@@ -40,7 +40,9 @@ export function FinancialAccountDialog({ account, onClose, onSaved }: FinancialA
   });
 
   const onSubmit = handleSubmit((values) => {
-    const body = account ? { accountName: values.accountName, type: values.type, ...(values.number.trim() && { number: values.number }) } : values;
+    const body = account
+      ? { accountName: values.accountName, type: values.type, ...(values.number.trim() && { number: values.number }) }
+      : values;
     const parsed = (account ? updateFinancialAccountBody : createFinancialAccountBody).safeParse(body);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) setError(String(issue.path[0]) as keyof Form, { message: issue.message });
@@ -68,7 +70,15 @@ export function FinancialAccountDialog({ account, onClose, onSaved }: FinancialA
               control={control}
               name="accountName"
               render={({ field, fieldState }) => (
-                <TextField {...field} label="Account name" required fullWidth autoFocus error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  label="Account name"
+                  required
+                  fullWidth
+                  autoFocus
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
             <Controller

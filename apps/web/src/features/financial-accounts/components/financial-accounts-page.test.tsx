@@ -9,8 +9,13 @@ import { FinancialAccountsPage } from './financial-accounts-page.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const ACCOUNT: FinancialAccount = {
-  _id: 'a5a5a5a5a5a5a5a5a5a5a5a5', user: USER_ID, accountName: 'Main checking', type: 'checking', number: '********6789',
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: 'a5a5a5a5a5a5a5a5a5a5a5a5',
+  user: USER_ID,
+  accountName: 'Main checking',
+  type: 'checking',
+  number: '********6789',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('FinancialAccountsPage', () => {

@@ -1,11 +1,33 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import UploadFile from '@mui/icons-material/UploadFile';
 import {
-  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, MenuItem, Stack, TextField, Typography, useMediaQuery, useTheme,
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import {
-  COUNTRIES, DEFAULT_COUNTRY, DEFAULT_GOV_PHOTO_ID_TYPE, GOV_ID_TEXTS, govPhotoIdCreateBody, govPhotoIdType, govPhotoIdTypeLabels, SUPPORT_EMAIL,
-  US_STATES, type GovPhotoId, type GovPhotoIdCreateBody, type GovPhotoIdType,
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  DEFAULT_GOV_PHOTO_ID_TYPE,
+  GOV_ID_TEXTS,
+  govPhotoIdCreateBody,
+  govPhotoIdType,
+  govPhotoIdTypeLabels,
+  SUPPORT_EMAIL,
+  US_STATES,
+  type GovPhotoId,
+  type GovPhotoIdCreateBody,
+  type GovPhotoIdType,
 } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId, useRef, useState } from 'react';
@@ -22,11 +44,20 @@ interface AddGovIdDialogProps {
 }
 
 type Side = 'front' | 'back';
-type Upload = { state: 'idle' } | { state: 'uploading'; name: string } | { state: 'done'; name: string; id: string } | { state: 'failed'; name: string; message: string };
+type Upload =
+  | { state: 'idle' }
+  | { state: 'uploading'; name: string }
+  | { state: 'done'; name: string; id: string }
+  | { state: 'failed'; name: string; message: string };
 
 const EMPTY = {
-  type: DEFAULT_GOV_PHOTO_ID_TYPE as GovPhotoIdType, number: '', expirationDate: '', issuingCountry: DEFAULT_COUNTRY,
-  issuingState: '', issuingDate: '', issuingAuthority: '',
+  type: DEFAULT_GOV_PHOTO_ID_TYPE as GovPhotoIdType,
+  number: '',
+  expirationDate: '',
+  issuingCountry: DEFAULT_COUNTRY,
+  issuingState: '',
+  issuingDate: '',
+  issuingAuthority: '',
 };
 
 function UploadField({ side, upload, onPick }: { side: Side; upload: Upload; onPick: (file: File) => void }) {
@@ -34,9 +65,22 @@ function UploadField({ side, upload, onPick }: { side: Side; upload: Upload; onP
   const label = side === 'front' ? 'Front of the ID' : 'Back of the ID';
   return (
     <Stack spacing={0.5}>
-      <input ref={input} type="file" hidden accept="image/*,application/pdf" aria-label={label} onChange={(e) => e.target.files?.[0] && onPick(e.target.files[0])} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept="image/*,application/pdf"
+        aria-label={label}
+        onChange={(e) => e.target.files?.[0] && onPick(e.target.files[0])}
+      />
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <Button variant="outlined" startIcon={<UploadFile />} onClick={() => input.current?.click()} loading={upload.state === 'uploading'} sx={{ flexShrink: 0 }}>
+        <Button
+          variant="outlined"
+          startIcon={<UploadFile />}
+          onClick={() => input.current?.click()}
+          loading={upload.state === 'uploading'}
+          sx={{ flexShrink: 0 }}
+        >
           {label} *
         </Button>
         {upload.state === 'done' && <CheckCircle color="success" fontSize="small" aria-label="Uploaded" />}
@@ -73,12 +117,17 @@ export function AddGovIdDialog({ open, individualProfileId, onClose, onCreated }
   };
   const check = govPhotoIdCreateBody.safeParse(body);
   const busy = create.isPending || linkToProfile.isPending || uploads.front.state === 'uploading' || uploads.back.state === 'uploading';
-  const dateError = !check.success && check.error.issues.find((i) => i.path[0] === 'expirationDate' && values.expirationDate && values.issuingDate)?.message;
+  const dateError =
+    !check.success &&
+    check.error.issues.find((i) => i.path[0] === 'expirationDate' && values.expirationDate && values.issuingDate)?.message;
 
   const pick = async (side: Side, file: File) => {
     setUploads((u) => ({ ...u, [side]: { state: 'uploading', name: file.name } }));
     try {
-      const doc = await uploadDocument({ file, metadata: { name: `Government photo ID (${side})`, type: 'GOVERNMENT_ID', entityType: 'USER' } });
+      const doc = await uploadDocument({
+        file,
+        metadata: { name: `Government photo ID (${side})`, type: 'GOVERNMENT_ID', entityType: 'USER' },
+      });
       setUploads((u) => ({ ...u, [side]: { state: 'done', name: file.name, id: doc._id } }));
     } catch (error) {
       setUploads((u) => ({ ...u, [side]: { state: 'failed', name: file.name, message: errorMessage(error) } }));
@@ -115,39 +164,99 @@ export function AddGovIdDialog({ open, individualProfileId, onClose, onCreated }
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField select required label="Type" value={values.type} onChange={(e) => set('type', e.target.value)}>
-            {govPhotoIdType.options.map((t) => <MenuItem key={t} value={t}>{govPhotoIdTypeLabels[t]}</MenuItem>)}
+            {govPhotoIdType.options.map((t) => (
+              <MenuItem key={t} value={t}>
+                {govPhotoIdTypeLabels[t]}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField required label="Number" value={values.number} onChange={(e) => set('number', e.target.value)} autoComplete="off" slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <TextField
+            required
+            label="Number"
+            value={values.number}
+            onChange={(e) => set('number', e.target.value)}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField required fullWidth type="date" label="Issuing Date" value={values.issuingDate} onChange={(e) => set('issuingDate', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
             <TextField
-              required fullWidth type="date" label="Expiration Date" value={values.expirationDate} onChange={(e) => set('expirationDate', e.target.value)}
-              error={Boolean(dateError)} helperText={dateError} slotProps={{ inputLabel: { shrink: true } }}
+              required
+              fullWidth
+              type="date"
+              label="Issuing Date"
+              value={values.issuingDate}
+              onChange={(e) => set('issuingDate', e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              required
+              fullWidth
+              type="date"
+              label="Expiration Date"
+              value={values.expirationDate}
+              onChange={(e) => set('expirationDate', e.target.value)}
+              error={Boolean(dateError)}
+              helperText={dateError}
+              slotProps={{ inputLabel: { shrink: true } }}
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
-              select required fullWidth label="Issuing Country" value={values.issuingCountry}
+              select
+              required
+              fullWidth
+              label="Issuing Country"
+              value={values.issuingCountry}
               onChange={(e) => setValues((v) => ({ ...v, issuingCountry: e.target.value, issuingState: '' }))}
             >
-              {COUNTRIES.map((c) => <MenuItem key={c.code} value={c.code}>{c.name}</MenuItem>)}
+              {COUNTRIES.map((c) => (
+                <MenuItem key={c.code} value={c.code}>
+                  {c.name}
+                </MenuItem>
+              ))}
             </TextField>
             {values.issuingCountry === 'US' ? (
-              <TextField select required fullWidth label="Issuing State" value={values.issuingState} onChange={(e) => set('issuingState', e.target.value)}>
-                {US_STATES.map((s) => <MenuItem key={s.code} value={s.code}>{s.name}</MenuItem>)}
+              <TextField
+                select
+                required
+                fullWidth
+                label="Issuing State"
+                value={values.issuingState}
+                onChange={(e) => set('issuingState', e.target.value)}
+              >
+                {US_STATES.map((s) => (
+                  <MenuItem key={s.code} value={s.code}>
+                    {s.name}
+                  </MenuItem>
+                ))}
               </TextField>
             ) : (
-              <TextField required fullWidth label="Issuing State" value={values.issuingState} onChange={(e) => set('issuingState', e.target.value)} />
+              <TextField
+                required
+                fullWidth
+                label="Issuing State"
+                value={values.issuingState}
+                onChange={(e) => set('issuingState', e.target.value)}
+              />
             )}
           </Stack>
-          <TextField required label="Issuing Authority" value={values.issuingAuthority} onChange={(e) => set('issuingAuthority', e.target.value)} />
+          <TextField
+            required
+            label="Issuing Authority"
+            value={values.issuingAuthority}
+            onChange={(e) => set('issuingAuthority', e.target.value)}
+          />
           <UploadField side="front" upload={uploads.front} onPick={(file) => void pick('front', file)} />
           <UploadField side="back" upload={uploads.back} onPick={(file) => void pick('back', file)} />
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={busy}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={!check.success || busy} loading={create.isPending}>Create</Button>
+        <Button onClick={close} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={!check.success || busy} loading={create.isPending}>
+          Create
+        </Button>
       </DialogActions>
     </Dialog>
   );

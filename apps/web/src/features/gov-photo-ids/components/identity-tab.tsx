@@ -28,8 +28,12 @@ export function IdentityTab({ individualProfileId, initialOpen = false, onDialog
     <Card variant="outlined">
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 2 }}>
-          <Typography variant="h6" component="h2">Government Photo IDs</Typography>
-          <Button variant="contained" startIcon={<Add />} onClick={() => toggle(true)}>Add ID</Button>
+          <Typography variant="h6" component="h2">
+            Government Photo IDs
+          </Typography>
+          <Button variant="contained" startIcon={<Add />} onClick={() => toggle(true)}>
+            Add ID
+          </Button>
         </Stack>
         {isPending ? (
           <SkeletonList rows={3} />
@@ -43,7 +47,9 @@ export function IdentityTab({ individualProfileId, initialOpen = false, onDialog
           <List>
             {data.map((id) => (
               <ListItem key={id._id} divider>
-                <ListItemIcon><Badge /></ListItemIcon>
+                <ListItemIcon>
+                  <Badge />
+                </ListItemIcon>
                 <ListItemText
                   primary={govPhotoIdLabel(id)}
                   secondary={`Issued ${formatDate(id.issuingDate)} by ${id.issuingAuthority} · Expires ${formatDate(id.expirationDate)}`}
@@ -54,7 +60,12 @@ export function IdentityTab({ individualProfileId, initialOpen = false, onDialog
           </List>
         )}
       </CardContent>
-      <AddGovIdDialog open={open} individualProfileId={individualProfileId} onClose={() => toggle(false)} onCreated={() => void refetch()} />
+      <AddGovIdDialog
+        open={open}
+        individualProfileId={individualProfileId}
+        onClose={() => toggle(false)}
+        onCreated={() => void refetch()}
+      />
     </Card>
   );
 }

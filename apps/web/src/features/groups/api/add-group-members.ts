@@ -9,5 +9,7 @@ export function addGroupMembers(tenantId: string, groupId: string, memberIds: st
 
 /** Takes the group id per call, so a member's Access tab can add them to any group. */
 export function useAddGroupMembers(tenantId: string) {
-  return useGroupMutation(tenantId, ({ groupId, memberIds }: { groupId: string; memberIds: string[] }) => addGroupMembers(tenantId, groupId, memberIds));
+  return useGroupMutation(tenantId, ({ groupId, memberIds }: { groupId: string; memberIds: string[] }) =>
+    addGroupMembers(tenantId, groupId, memberIds),
+  );
 }

@@ -8,7 +8,11 @@ export function getGroup(tenantId: string, id: string, signal?: AbortSignal) {
 }
 
 export const groupQueryOptions = (tenantId: string, id: string) =>
-  queryOptions({ queryKey: [...groupsKey(tenantId), 'one', id], queryFn: ({ signal }) => getGroup(tenantId, id, signal), enabled: tenantId !== '' });
+  queryOptions({
+    queryKey: [...groupsKey(tenantId), 'one', id],
+    queryFn: ({ signal }) => getGroup(tenantId, id, signal),
+    enabled: tenantId !== '',
+  });
 
 export function useGroup(tenantId: string, id: string) {
   return useQuery(groupQueryOptions(tenantId, id));

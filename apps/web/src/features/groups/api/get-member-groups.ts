@@ -8,7 +8,11 @@ export function getMemberGroups(tenantId: string, id: string, signal?: AbortSign
 }
 
 export const memberGroupsQueryOptions = (tenantId: string, id: string) =>
-  queryOptions({ queryKey: [...membersKey(tenantId), 'groups', id], queryFn: ({ signal }) => getMemberGroups(tenantId, id, signal), enabled: tenantId !== '' });
+  queryOptions({
+    queryKey: [...membersKey(tenantId), 'groups', id],
+    queryFn: ({ signal }) => getMemberGroups(tenantId, id, signal),
+    enabled: tenantId !== '',
+  });
 
 export function useMemberGroups(tenantId: string, id: string) {
   return useQuery(memberGroupsQueryOptions(tenantId, id));

@@ -5,7 +5,10 @@ import { toSearch } from '../../../lib/list-params.ts';
 import { groupsKey, groupsPath } from './list-groups.ts';
 
 export function listGroupMembers(tenantId: string, groupId: string, q: MemberListQuery, signal?: AbortSignal) {
-  return apiRequest(`${groupsPath(tenantId)}/${encodeURIComponent(groupId)}/members${toSearch(q)}`, { schema: listOf(tenantMemberAdmin), signal });
+  return apiRequest(`${groupsPath(tenantId)}/${encodeURIComponent(groupId)}/members${toSearch(q)}`, {
+    schema: listOf(tenantMemberAdmin),
+    signal,
+  });
 }
 
 export const groupMembersQueryOptions = (tenantId: string, groupId: string, q: MemberListQuery = {}) =>

@@ -8,5 +8,7 @@ export function removeGroupMember(tenantId: string, groupId: string, memberId: s
 }
 
 export function useRemoveGroupMember(tenantId: string) {
-  return useGroupMutation(tenantId, ({ groupId, memberId }: { groupId: string; memberId: string }) => removeGroupMember(tenantId, groupId, memberId));
+  return useGroupMutation(tenantId, ({ groupId, memberId }: { groupId: string; memberId: string }) =>
+    removeGroupMember(tenantId, groupId, memberId),
+  );
 }

@@ -11,11 +11,24 @@ import { useCreateGroup } from '../api/create-group.ts';
 const EMPTY: GroupCreateBody = { name: '', description: '' };
 
 /** 'Create Group' (?modal=create): a name and a description. */
-export function CreateGroupDialog({ tenantId, open, onClose, onCreated }: { tenantId: string; open: boolean; onClose: () => void; onCreated: (group: Group) => void }) {
+export function CreateGroupDialog({
+  tenantId,
+  open,
+  onClose,
+  onCreated,
+}: {
+  tenantId: string;
+  open: boolean;
+  onClose: () => void;
+  onCreated: (group: Group) => void;
+}) {
   const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateGroup(tenantId);
-  const { control, handleSubmit, reset, formState } = useForm<GroupCreateBody>({ resolver: zodResolver(groupCreateBody), defaultValues: EMPTY });
+  const { control, handleSubmit, reset, formState } = useForm<GroupCreateBody>({
+    resolver: zodResolver(groupCreateBody),
+    defaultValues: EMPTY,
+  });
   const guard = useUnsavedChangesGuard(open && formState.isDirty && !create.isPending);
 
   // Move on only once the cleared form has rendered, so the unsaved-changes guard lets the navigation through.
@@ -53,20 +66,43 @@ export function CreateGroupDialog({ tenantId, open, onClose, onCreated }: { tena
             <Controller
               control={control}
               name="name"
-              render={({ field, fieldState }) => <TextField {...field} label="Name" required fullWidth autoFocus error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label="Name"
+                  required
+                  fullWidth
+                  autoFocus
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
+              )}
             />
             <Controller
               control={control}
               name="description"
               render={({ field, fieldState }) => (
-                <TextField {...field} value={field.value ?? ''} label="Description" fullWidth multiline minRows={3} error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  value={field.value ?? ''}
+                  label="Description"
+                  fullWidth
+                  multiline
+                  minRows={3}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={create.isPending}>Create</Button>
+          <Button onClick={close} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={create.isPending}>
+            Create
+          </Button>
         </DialogActions>
       </Stack>
       {guard}

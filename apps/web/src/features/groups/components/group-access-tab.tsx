@@ -11,7 +11,13 @@ const columns: GridColDef<TenantMemberAdmin>[] = [
   { field: 'name', headerName: 'Name', flex: 1.5, minWidth: 150, sortable: false, valueGetter: (_v, row) => memberDisplayName(row) },
   { field: 'email', headerName: 'Email', flex: 2, minWidth: 180, sortable: false },
   { field: 'role', headerName: 'Role', width: 120, sortable: false, valueGetter: (_v, row) => tenantRoleLabels[row.rbac.role] },
-  { field: 'membershipStatus', headerName: 'Status', width: 160, sortable: false, renderCell: ({ row }) => <MemberStatusDot status={row.membershipStatus} /> },
+  {
+    field: 'membershipStatus',
+    headerName: 'Status',
+    width: 160,
+    sortable: false,
+    renderCell: ({ row }) => <MemberStatusDot status={row.membershipStatus} />,
+  },
   { field: 'createdAt', headerName: 'Created', width: 130, sortable: false, valueFormatter: (value: string) => formatDate(value) },
 ];
 

@@ -15,10 +15,22 @@ const hex = (n: number) => n.toString(16).padStart(24, '0');
 
 function member(n: number, name: string): TenantMemberAdmin {
   return {
-    _id: hex(0x100 + n), tenant: TENANT_ID, user: USER_ID, firstname: name, middlename: null, lastname: 'Member', email: `${name.toLowerCase().replace(/\s/g, '')}@example.com`,
-    image: null, tags: [], groups: [GROUP_ID], membershipStatus: 'active', signupStatus: 'complete',
+    _id: hex(0x100 + n),
+    tenant: TENANT_ID,
+    user: USER_ID,
+    firstname: name,
+    middlename: null,
+    lastname: 'Member',
+    email: `${name.toLowerCase().replace(/\s/g, '')}@example.com`,
+    image: null,
+    tags: [],
+    groups: [GROUP_ID],
+    membershipStatus: 'active',
+    signupStatus: 'complete',
     rbac: { _id: hex(0x900 + n), role: 'investor', attributes: {}, expiresAt: null },
-    preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null }, createdAt: NOW, updatedAt: NOW,
+    preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null },
+    createdAt: NOW,
+    updatedAt: NOW,
   };
 }
 
@@ -26,7 +38,15 @@ function member(n: number, name: string): TenantMemberAdmin {
 function setup() {
   let inGroup = Array.from({ length: 25 }, (_, i) => member(i, `Bulk ${String(i).padStart(2, '0')}`));
   const outsider = member(99, 'Zed');
-  const group = (): Group => ({ _id: GROUP_ID, tenant: TENANT_ID, name: 'Early backers', description: 'First close', totalMembers: inGroup.length, createdAt: NOW, updatedAt: NOW });
+  const group = (): Group => ({
+    _id: GROUP_ID,
+    tenant: TENANT_ID,
+    name: 'Early backers',
+    description: 'First close',
+    totalMembers: inGroup.length,
+    createdAt: NOW,
+    updatedAt: NOW,
+  });
   const groupPath = `/api/v1/tenant/${TENANT_ID}/groups/${GROUP_ID}`;
   const fetchMock = mockFetch((path, init, url) => {
     const method = init?.method ?? 'GET';
@@ -37,7 +57,8 @@ function setup() {
       return jsonResponse({ data: inGroup.slice((page - 1) * limit, page * limit), meta: { page, limit, total: inGroup.length } });
     }
     if (method === 'GET' && path === `/api/v1/tenant/${TENANT_ID}/members`) {
-      const candidates = url.searchParams.get('notInGroup') === GROUP_ID ? [outsider].filter((m) => !inGroup.includes(m)) : [...inGroup, outsider];
+      const candidates =
+        url.searchParams.get('notInGroup') === GROUP_ID ? [outsider].filter((m) => !inGroup.includes(m)) : [...inGroup, outsider];
       return jsonResponse({ data: candidates, meta: { page: 1, limit: 20, total: candidates.length } });
     }
     if (method === 'POST' && path === `${groupPath}/members`) {
@@ -82,7 +103,9 @@ describe('GroupDetailsTab members', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Member removed')).toBeInTheDocument();
     await waitFor(() => expect(within(grid).queryByText('Bulk 24 Member')).not.toBeInTheDocument());
     expect(await screen.findByText('24 members')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input, init]) => init?.method === 'DELETE' && String(input).endsWith(`/members/${hex(0x100 + 24)}`))).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([input, init]) => init?.method === 'DELETE' && String(input).endsWith(`/members/${hex(0x100 + 24)}`)),
+    ).toBe(true);
   });
 
   it('offers only members not in the group yet, and adds the picked one', async () => {
@@ -98,7 +121,9 @@ describe('GroupDetailsTab members', { timeout: 30_000 }, () => {
     await user.click(option);
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Member added')).toBeInTheDocument();
-    const posted = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    const posted = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
     expect(posted).toEqual([{ memberIds: [outsider._id] }]);
     expect(await screen.findByText('26 members')).toBeInTheDocument();
   });

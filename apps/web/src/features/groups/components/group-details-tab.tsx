@@ -19,7 +19,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     <Card variant="outlined">
       <CardContent>
         <Stack spacing={2}>
-          <Typography variant="h6" component="h2">{title}</Typography>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
           {children}
         </Stack>
       </CardContent>
@@ -66,18 +68,40 @@ export function GroupDetailsTab() {
           <Controller
             control={control}
             name="name"
-            render={({ field, fieldState }) => <TextField {...field} label="Name" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label="Name"
+                required
+                fullWidth
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              />
+            )}
           />
           <Controller
             control={control}
             name="description"
             render={({ field, fieldState }) => (
-              <TextField {...field} value={field.value ?? ''} label="Description" fullWidth multiline minRows={3} error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+              <TextField
+                {...field}
+                value={field.value ?? ''}
+                label="Description"
+                fullWidth
+                multiline
+                minRows={3}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              />
             )}
           />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={() => reset(saved)} disabled={!formState.isDirty || update.isPending}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={update.isPending}>Save</Button>
+            <Button onClick={() => reset(saved)} disabled={!formState.isDirty || update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={update.isPending}>
+              Save
+            </Button>
           </Stack>
           <UnsavedChangesGuard when={formState.isDirty || picked.length > 0} />
         </Stack>
@@ -88,7 +112,9 @@ export function GroupDetailsTab() {
       </Section>
 
       <Section title="Delete">
-        <Button color="error" variant="outlined" onClick={askDelete} sx={{ alignSelf: 'flex-start' }}>Delete group</Button>
+        <Button color="error" variant="outlined" onClick={askDelete} sx={{ alignSelf: 'flex-start' }}>
+          Delete group
+        </Button>
       </Section>
       {confirmDialog}
     </Stack>

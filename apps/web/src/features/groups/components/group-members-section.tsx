@@ -41,7 +41,13 @@ export function GroupMembersSection({ tenantId, group, picked, onPickedChange }:
 
   const [typed, setTyped] = useState('');
   const candidateSearch = useListSearch(typed);
-  const candidates = useMembers(tenantId, { limit: 20, sort: 'name', direction: 'asc', notInGroup: group._id, ...(candidateSearch && { search: candidateSearch }) });
+  const candidates = useMembers(tenantId, {
+    limit: 20,
+    sort: 'name',
+    direction: 'asc',
+    notInGroup: group._id,
+    ...(candidateSearch && { search: candidateSearch }),
+  });
 
   const add = () =>
     addMembers.mutate(
@@ -71,9 +77,20 @@ export function GroupMembersSection({ tenantId, group, picked, onPickedChange }:
   const columns: GridColDef<TenantMemberAdmin>[] = [
     { field: 'name', headerName: 'Name', flex: 1.5, minWidth: 150, sortable: false, valueGetter: (_v, row) => memberDisplayName(row) },
     { field: 'email', headerName: 'Email', flex: 2, minWidth: 180, sortable: false },
-    { field: 'membershipStatus', headerName: 'Status', width: 150, sortable: false, renderCell: ({ row }) => <MemberStatusDot status={row.membershipStatus} /> },
     {
-      field: 'actions', headerName: '', width: 64, sortable: false, filterable: false, disableColumnMenu: true,
+      field: 'membershipStatus',
+      headerName: 'Status',
+      width: 150,
+      sortable: false,
+      renderCell: ({ row }) => <MemberStatusDot status={row.membershipStatus} />,
+    },
+    {
+      field: 'actions',
+      headerName: '',
+      width: 64,
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
       renderCell: ({ row }) => (
         <Tooltip title="Remove from group">
           <IconButton
@@ -110,7 +127,9 @@ export function GroupMembersSection({ tenantId, group, picked, onPickedChange }:
           renderInput={(params) => <TextField {...params} label="Pick members" size="small" />}
           sx={{ flex: 1 }}
         />
-        <Button variant="contained" onClick={add} disabled={picked.length === 0} loading={addMembers.isPending}>Add</Button>
+        <Button variant="contained" onClick={add} disabled={picked.length === 0} loading={addMembers.isPending}>
+          Add
+        </Button>
       </Stack>
       <ListSearchField list={list} label="Search members" placeholder="Name or email" sx={{ maxWidth: 420 }} />
       <ServerDataGrid

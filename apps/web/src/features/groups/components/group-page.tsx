@@ -42,13 +42,23 @@ export function GroupPage() {
         <>
           <title>{data.name}</title>
           <Stack spacing={0.5}>
-            <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>{data.name}</Typography>
+            <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+              {data.name}
+            </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {data.totalMembers} member{data.totalMembers === 1 ? '' : 's'}
             </Typography>
           </Stack>
-          <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label="Group sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-            {TABS.map((t) => <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />)}
+          <Tabs
+            value={current}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="Group sections"
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
+            {TABS.map((t) => (
+              <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />
+            ))}
           </Tabs>
           <Outlet context={{ tenantId, group: data } satisfies GroupOutletContext} />
         </>

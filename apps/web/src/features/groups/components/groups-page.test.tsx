@@ -8,8 +8,13 @@ import { GroupsPage } from './groups-page.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const GROUP = {
-  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', tenant: TENANT_ID, name: 'Early backers', description: 'First close', totalMembers: 3,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+  tenant: TENANT_ID,
+  name: 'Early backers',
+  description: 'First close',
+  totalMembers: 3,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 /** The `search` parameter of every group list request, in order ('' when none was sent). */
@@ -22,7 +27,9 @@ const searchesSent = (fetchMock: ReturnType<typeof mockFetch>) =>
 describe('GroupsPage search', () => {
   it('sends the search only after more than 2 characters (000 §5)', async () => {
     const fetchMock = mockFetch(() => jsonResponse({ data: [GROUP], meta: { page: 1, limit: 20, total: 1 } }));
-    const { user } = renderRoutes([{ path: '/tenant/membership/groups', element: <GroupsPage /> }], { initialEntries: ['/tenant/membership/groups'] });
+    const { user } = renderRoutes([{ path: '/tenant/membership/groups', element: <GroupsPage /> }], {
+      initialEntries: ['/tenant/membership/groups'],
+    });
     expect(await screen.findByText('Early backers')).toBeInTheDocument();
 
     const box = screen.getByRole('textbox', { name: 'Search' });
@@ -47,7 +54,9 @@ describe('GroupsPage create dialog', { timeout: 20_000 }, () => {
   it("opens with 'Create Group' (?modal=create), sends name and description, toasts and opens the new group", async () => {
     const fetchMock = mockFetch((path, init) =>
       init?.method === 'POST' && path === groupsPath
-        ? jsonResponse({ data: { ...GROUP, _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', name: 'Lenders', description: 'Credit partners', totalMembers: 0 } })
+        ? jsonResponse({
+            data: { ...GROUP, _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', name: 'Lenders', description: 'Credit partners', totalMembers: 0 },
+          })
         : jsonResponse({ data: [GROUP], meta: { page: 1, limit: 20, total: 1 } }),
     );
     const { user, router } = renderRoutes(routes, { initialEntries: ['/tenant/membership/groups'] });
@@ -60,7 +69,9 @@ describe('GroupsPage create dialog', { timeout: 20_000 }, () => {
     await fill(user, within(dialog).getByLabelText('Description'), 'Credit partners');
     await user.click(create);
     expect(await screen.findByText('Group created')).toBeInTheDocument();
-    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    const posts = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
     expect(posts).toEqual([{ name: 'Lenders', description: 'Credit partners' }]);
     // Straight to the new group: the cleared form does not trip the unsaved-changes guard.
     expect(await screen.findByText('group page')).toBeInTheDocument();
@@ -71,7 +82,10 @@ describe('GroupsPage create dialog', { timeout: 20_000 }, () => {
   it('keeps the dialog open with the server message when the name is taken', async () => {
     mockFetch((path, init) =>
       init?.method === 'POST'
-        ? jsonResponse({ error: { type: 'conflict', name: 'ConflictError', message: 'A group with this name already exists', status: 409 } }, 409)
+        ? jsonResponse(
+            { error: { type: 'conflict', name: 'ConflictError', message: 'A group with this name already exists', status: 409 } },
+            409,
+          )
         : jsonResponse({ data: [GROUP], meta: { page: 1, limit: 20, total: 1 } }),
     );
     const { user, router } = renderRoutes(routes, { initialEntries: ['/tenant/membership/groups?modal=create'] });

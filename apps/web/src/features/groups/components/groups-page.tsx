@@ -28,7 +28,11 @@ export function GroupsPage() {
   return (
     <ListPage
       title="Groups"
-      action={<Button variant="contained" startIcon={<GroupAdd />} onClick={() => list.setParam('modal', 'create')}>Create Group</Button>}
+      action={
+        <Button variant="contained" startIcon={<GroupAdd />} onClick={() => list.setParam('modal', 'create')}>
+          Create Group
+        </Button>
+      }
       filters={<ListSearchField list={list} />}
     >
       <ServerDataGrid

@@ -1,5 +1,18 @@
 import Delete from '@mui/icons-material/Delete';
-import { Autocomplete, Button, Card, CardContent, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import type { Group } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
@@ -43,7 +56,9 @@ export function MemberAccessTab() {
     <Card variant="outlined">
       <CardContent>
         <Stack spacing={2}>
-          <Typography variant="h6" component="h2">Groups</Typography>
+          <Typography variant="h6" component="h2">
+            Groups
+          </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <Autocomplete
               options={options}
@@ -56,14 +71,18 @@ export function MemberAccessTab() {
               renderInput={(params) => <TextField {...params} label="Add to group" size="small" />}
               sx={{ flex: 1, maxWidth: { sm: 400 } }}
             />
-            <Button variant="contained" onClick={addToGroup} disabled={!picked} loading={add.isPending}>Add</Button>
+            <Button variant="contained" onClick={addToGroup} disabled={!picked} loading={add.isPending}>
+              Add
+            </Button>
           </Stack>
           {groups.isPending ? (
             <SkeletonList rows={3} label="Loading groups" />
           ) : groups.isError ? (
             <ErrorBlock error={groups.error} onRetry={() => void groups.refetch()} />
           ) : groups.data.length === 0 ? (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>Not in any group</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Not in any group
+            </Typography>
           ) : (
             <List disablePadding>
               {groups.data.map((g) => (

@@ -82,7 +82,17 @@ function Thumbnail({ imageId, hidden }: { imageId: string; hidden: boolean }) {
   return <Box component="img" src={url} alt="" sx={{ ...size, objectFit: 'cover', opacity: hidden ? 0.4 : 1 }} />;
 }
 
-function ItemButtons({ name, hidden, onHidden, onRemove }: { name: string; hidden: boolean; onHidden: (hidden: boolean) => void; onRemove: () => void }) {
+function ItemButtons({
+  name,
+  hidden,
+  onHidden,
+  onRemove,
+}: {
+  name: string;
+  hidden: boolean;
+  onHidden: (hidden: boolean) => void;
+  onRemove: () => void;
+}) {
   return (
     <Stack direction="row" sx={{ alignItems: 'center', flexShrink: 0 }}>
       <Tooltip title={hidden ? 'Show' : 'Hide'}>
@@ -117,7 +127,8 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
   const [videoErrors, setVideoErrors] = useState<Record<string, string>>({});
   const dirty = images.dirty || videos.dirty;
 
-  const setImage = (index: number, patch: Partial<MediaImageItem<IP>>) => images.update((list) => list.map((item, i) => (i === index ? { ...item, ...patch } : item)));
+  const setImage = (index: number, patch: Partial<MediaImageItem<IP>>) =>
+    images.update((list) => list.map((item, i) => (i === index ? { ...item, ...patch } : item)));
   const setVideo = (index: number, patch: Partial<MediaVideoItem<VP>>) => {
     videos.update((list) => list.map((item, i) => (i === index ? { ...item, ...patch } : item)));
     setVideoErrors({});
@@ -132,7 +143,14 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
         const uploaded = await uploadImage({ file, name: file.name, type: owner, tags: [owner] });
         images.update((list) => [
           ...list,
-          { id: newId(), image: uploaded._id, url: uploaded.url, position: list.length, hidden: false, purpose: imageKind.defaultPurpose(list) },
+          {
+            id: newId(),
+            image: uploaded._id,
+            url: uploaded.url,
+            position: list.length,
+            hidden: false,
+            purpose: imageKind.defaultPurpose(list),
+          },
         ]);
         enqueueSnackbar(UPLOAD_TOAST.success, { variant: 'success', autoHideDuration: UPLOAD_TOAST.hideAfterMs });
       } catch (error) {
@@ -144,7 +162,13 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
   };
 
   const addVideo = () => {
-    const item = { id: newId(), url: videoUrl.trim(), position: videos.value.length, hidden: false, purpose: videoKind.defaultPurpose(videos.value) };
+    const item = {
+      id: newId(),
+      url: videoUrl.trim(),
+      position: videos.value.length,
+      hidden: false,
+      purpose: videoKind.defaultPurpose(videos.value),
+    };
     const check = videosBody.safeParse({ videos: [item] });
     if (!check.success) {
       setVideoErrors({ new: check.error.issues[0]?.message ?? 'Enter a valid video URL (http or https)' });
@@ -169,7 +193,9 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
     const setSaving = what === 'images' ? setSavingImages : setSavingVideos;
     setSaving(true);
     try {
-      await (what === 'images' ? props.saveImages(parsed.data as { images: unknown[] }) : props.saveVideos(parsed.data as { videos: unknown[] }));
+      await (what === 'images'
+        ? props.saveImages(parsed.data as { images: unknown[] })
+        : props.saveVideos(parsed.data as { videos: unknown[] }));
       draft.reset();
       enqueueSnackbar(`${what} updated`, { variant: 'success' });
     } catch (error) {
@@ -188,14 +214,23 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
   return (
     <Stack spacing={2}>
       {dirty && (
-        <Alert severity="warning" action={<Button color="inherit" size="small" startIcon={<Restore />} onClick={resetAll}>Reset</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" startIcon={<Restore />} onClick={resetAll}>
+              Reset
+            </Button>
+          }
+        >
           You have unsaved changes to images or videos
         </Alert>
       )}
 
       <SectionCard title="Images">
         {images.value.length === 0 ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>{props.emptyImagesText}</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {props.emptyImagesText}
+          </Typography>
         ) : (
           <SortableList
             label="Images"
@@ -204,13 +239,30 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
             itemLabel={(_item, index) => `image ${index + 1}`}
             onMove={(from, to) => images.update((list) => moveItem(list, from, to))}
             renderItem={(item, index) => (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, minWidth: 0 }} data-image={item.image}>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1.5}
+                sx={{ alignItems: { sm: 'center' }, minWidth: 0 }}
+                data-image={item.image}
+              >
                 <Thumbnail imageId={item.image} hidden={item.hidden} />
-                <TextField select size="small" label="Purpose" value={item.purpose} onChange={(e) => setImage(index, { purpose: e.target.value as IP })} sx={{ minWidth: 140 }}>
-                  {imageKind.options.map((p) => <MenuItem key={p} value={p}>{imageKind.labels[p]}</MenuItem>)}
+                <TextField
+                  select
+                  size="small"
+                  label="Purpose"
+                  value={item.purpose}
+                  onChange={(e) => setImage(index, { purpose: e.target.value as IP })}
+                  sx={{ minWidth: 140 }}
+                >
+                  {imageKind.options.map((p) => (
+                    <MenuItem key={p} value={p}>
+                      {imageKind.labels[p]}
+                    </MenuItem>
+                  ))}
                 </TextField>
                 <Typography variant="caption" sx={{ color: 'text.secondary', flex: 1 }}>
-                  Position {item.position}{item.hidden ? ' \u00b7 hidden' : ''}
+                  Position {item.position}
+                  {item.hidden ? ' \u00b7 hidden' : ''}
                 </Typography>
                 <ItemButtons
                   name={`image ${index + 1}`}
@@ -222,14 +274,35 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
             )}
           />
         )}
-        <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/gif,image/webp" multiple hidden aria-label="Image files" onChange={(e) => void upload(e.target.files)} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          multiple
+          hidden
+          aria-label="Image files"
+          onChange={(e) => void upload(e.target.files)}
+        />
         <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <Button startIcon={<AddPhotoAlternate />} onClick={() => fileInput.current?.click()} loading={uploading > 0} loadingPosition="start" disabled={images.value.length >= MEDIA_ITEMS_MAX}>
+          <Button
+            startIcon={<AddPhotoAlternate />}
+            onClick={() => fileInput.current?.click()}
+            loading={uploading > 0}
+            loadingPosition="start"
+            disabled={images.value.length >= MEDIA_ITEMS_MAX}
+          >
             Add images
           </Button>
           <Stack direction="row" spacing={1}>
-            <Button onClick={images.reset} disabled={!images.dirty || savingImages}>Reset</Button>
-            <Button variant="contained" onClick={() => void save('images')} disabled={!images.dirty || uploading > 0 || savingImages} loading={savingImages}>
+            <Button onClick={images.reset} disabled={!images.dirty || savingImages}>
+              Reset
+            </Button>
+            <Button
+              variant="contained"
+              onClick={() => void save('images')}
+              disabled={!images.dirty || uploading > 0 || savingImages}
+              loading={savingImages}
+            >
               Update images
             </Button>
           </Stack>
@@ -238,7 +311,9 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
 
       <SectionCard title="Videos">
         {videos.value.length === 0 ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>No videos yet.</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            No videos yet.
+          </Typography>
         ) : (
           <SortableList
             label="Videos"
@@ -257,8 +332,19 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
                   helperText={videoErrors[`videos.${index}.url`]}
                   sx={{ flex: 1, minWidth: 0 }}
                 />
-                <TextField select size="small" label="Purpose" value={item.purpose} onChange={(e) => setVideo(index, { purpose: e.target.value as VP })} sx={{ minWidth: 120 }}>
-                  {videoKind.options.map((p) => <MenuItem key={p} value={p}>{videoKind.labels[p]}</MenuItem>)}
+                <TextField
+                  select
+                  size="small"
+                  label="Purpose"
+                  value={item.purpose}
+                  onChange={(e) => setVideo(index, { purpose: e.target.value as VP })}
+                  sx={{ minWidth: 120 }}
+                >
+                  {videoKind.options.map((p) => (
+                    <MenuItem key={p} value={p}>
+                      {videoKind.labels[p]}
+                    </MenuItem>
+                  ))}
                 </TextField>
                 <ItemButtons
                   name={`video ${index + 1}`}
@@ -287,14 +373,29 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
               }
             }}
             error={Boolean(videoErrors.new)}
-            helperText={videoErrors.new ?? `A YouTube, Vimeo or file link; added with the purpose ${videoKind.labels[videoKind.defaultPurpose(videos.value)]}`}
+            helperText={
+              videoErrors.new ??
+              `A YouTube, Vimeo or file link; added with the purpose ${videoKind.labels[videoKind.defaultPurpose(videos.value)]}`
+            }
             sx={{ flex: 1 }}
           />
-          <Button variant="outlined" onClick={addVideo} disabled={videoUrl.trim() === '' || videos.value.length >= MEDIA_ITEMS_MAX}>Add video</Button>
+          <Button variant="outlined" onClick={addVideo} disabled={videoUrl.trim() === '' || videos.value.length >= MEDIA_ITEMS_MAX}>
+            Add video
+          </Button>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={() => { videos.reset(); setVideoErrors({}); }} disabled={!videos.dirty || savingVideos}>Reset</Button>
-          <Button variant="contained" onClick={() => void save('videos')} disabled={!videos.dirty || savingVideos} loading={savingVideos}>Update videos</Button>
+          <Button
+            onClick={() => {
+              videos.reset();
+              setVideoErrors({});
+            }}
+            disabled={!videos.dirty || savingVideos}
+          >
+            Reset
+          </Button>
+          <Button variant="contained" onClick={() => void save('videos')} disabled={!videos.dirty || savingVideos} loading={savingVideos}>
+            Update videos
+          </Button>
         </Stack>
       </SectionCard>
       <UnsavedChangesGuard when={dirty} />

@@ -47,7 +47,11 @@ export function IndividualProfilesPage() {
         error={profiles.error ?? undefined}
         onRowClick={(row) => void navigate(`${row._id}/details`)}
       />
-      <CreateProfileDialog open={creating} onClose={() => setCreating(false)} onCreated={(profile) => void navigate(`${profile._id}/details`)} />
+      <CreateProfileDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(profile) => void navigate(`${profile._id}/details`)}
+      />
     </Stack>
   );
 }

@@ -12,9 +12,27 @@ const ID = 'c0ffee00c0ffee00c0ffee00';
 
 function makeProfile(overrides: Partial<IndividualProfile> = {}): IndividualProfile {
   return {
-    _id: ID, user: USER_ID, firstname: 'Ada', lastname: 'Lovelace', middlename: '', birthDate: null, birthPlace: 'US', gender: 'male',
-    citizenship: 'US', occupation: 'Mathematician', crd: null, ssn: null, tin: null, ein: null, image: null, contact: EMPTY_CONTACT,
-    govPhotoIds: [], financialAccounts: [], revealed: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    _id: ID,
+    user: USER_ID,
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    middlename: '',
+    birthDate: null,
+    birthPlace: 'US',
+    gender: 'male',
+    citizenship: 'US',
+    occupation: 'Mathematician',
+    crd: null,
+    ssn: null,
+    tin: null,
+    ein: null,
+    image: null,
+    contact: EMPTY_CONTACT,
+    govPhotoIds: [],
+    financialAccounts: [],
+    revealed: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
@@ -52,7 +70,9 @@ describe('create profile modal', { timeout: 20_000 }, () => {
 
   it("'New Profile' opens it; success toasts 'Profile created successfully' and goes to the new profile", async () => {
     const fetchMock = mockFetch((path, init) =>
-      init?.method === 'POST' ? jsonResponse({ data: makeProfile() }) : jsonResponse({ data: [], meta: { page: 1, limit: 1000, total: 0 } }),
+      init?.method === 'POST'
+        ? jsonResponse({ data: makeProfile() })
+        : jsonResponse({ data: [], meta: { page: 1, limit: 1000, total: 0 } }),
     );
     const { user, router } = renderRoutes(listRoutes, { initialEntries: ['/user/passport/individual-profiles'] });
     await user.click(await screen.findByRole('button', { name: 'New Profile' }));
@@ -124,15 +144,24 @@ describe('profile details', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Profile details updated')).toBeInTheDocument();
     const [body] = writes(fetchMock, `/api/v1/individual-profile/${ID}`);
     expect(body).toEqual({
-      firstname: 'Ada', lastname: 'Lovelace', middlename: '', birthDate: null, birthPlace: 'US', gender: 'male', citizenship: 'US',
-      occupation: null, crd: '0123456789', tin: '987-65-4321',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      middlename: '',
+      birthDate: null,
+      birthPlace: 'US',
+      gender: 'male',
+      citizenship: 'US',
+      occupation: null,
+      crd: '0123456789',
+      tin: '987-65-4321',
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
   });
 
   it("reveals the saved values from the API, and toasts 'Error updating profile details' when saving fails", async () => {
     const fetchMock = mockFetch((path, init) => {
-      if (init?.method === 'PUT') return jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'x', status: 500 } }, 500);
+      if (init?.method === 'PUT')
+        return jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'x', status: 500 } }, 500);
       return jsonResponse({ data: makeProfile({ ssn: '***-**-6789' }) });
     });
     fetchMock.mockImplementationOnce(async () => jsonResponse({ data: makeProfile({ ssn: '***-**-6789' }) }));
@@ -163,8 +192,16 @@ describe('reload on refresh=true', { timeout: 20_000 }, () => {
   it('fetches the profile again and drops the parameter', async () => {
     let stored = makeProfile();
     const fetchMock = mockFetch(() => jsonResponse({ data: stored }));
-    const reads = () => fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/api/v1/individual-profile/${ID}`).length;
-    const routes = [{ path: '/user/passport/individual-profiles/:individualProfileId', element: <IndividualProfilePage />, children: [{ path: 'details', element: <p>Details</p> }] }];
+    const reads = () =>
+      fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/api/v1/individual-profile/${ID}`)
+        .length;
+    const routes = [
+      {
+        path: '/user/passport/individual-profiles/:individualProfileId',
+        element: <IndividualProfilePage />,
+        children: [{ path: 'details', element: <p>Details</p> }],
+      },
+    ];
     const { router } = renderRoutes(routes, { initialEntries: [`/user/passport/individual-profiles/${ID}/details`] });
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(reads()).toBe(1);

@@ -45,7 +45,19 @@ function formOf(p: IndividualProfile, secrets: Partial<Record<SensitiveProfileFi
 
 const SENSITIVE_LABELS: Record<SensitiveProfileField, string> = { ssn: 'SSN', tin: 'TIN', ein: 'EIN' };
 
-function Text({ control, name, label, required, type }: { control: Control<Form>; name: FieldPath<Form>; label: string; required?: boolean; type?: string }) {
+function Text({
+  control,
+  name,
+  label,
+  required,
+  type,
+}: {
+  control: Control<Form>;
+  name: FieldPath<Form>;
+  label: string;
+  required?: boolean;
+  type?: string;
+}) {
   return (
     <Controller
       control={control}
@@ -66,7 +78,17 @@ function Text({ control, name, label, required, type }: { control: Control<Form>
   );
 }
 
-function Select({ control, name, label, options }: { control: Control<Form>; name: FieldPath<Form>; label: string; options: readonly { value: string; label: string }[] }) {
+function Select({
+  control,
+  name,
+  label,
+  options,
+}: {
+  control: Control<Form>;
+  name: FieldPath<Form>;
+  label: string;
+  options: readonly { value: string; label: string }[];
+}) {
   return (
     <Controller
       control={control}
@@ -84,7 +106,19 @@ function Select({ control, name, label, options }: { control: Control<Form>; nam
   );
 }
 
-function Masked({ control, name, label, mask, help }: { control: Control<Form>; name: FieldPath<Form>; label: string; mask: MaskName; help?: string }) {
+function Masked({
+  control,
+  name,
+  label,
+  mask,
+  help,
+}: {
+  control: Control<Form>;
+  name: FieldPath<Form>;
+  label: string;
+  mask: MaskName;
+  help?: string;
+}) {
   return (
     <Controller
       control={control}

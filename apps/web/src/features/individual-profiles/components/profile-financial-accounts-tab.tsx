@@ -39,7 +39,11 @@ export function ProfileFinancialAccountsTab() {
       width: 60,
       sortable: false,
       renderCell: ({ row }) => (
-        <IconButton aria-label={`Unlink ${row.accountName}`} disabled={setLinks.isPending} onClick={() => save(linkedIds.filter((a) => a !== row._id))}>
+        <IconButton
+          aria-label={`Unlink ${row.accountName}`}
+          disabled={setLinks.isPending}
+          onClick={() => save(linkedIds.filter((a) => a !== row._id))}
+        >
           <LinkOff />
         </IconButton>
       ),
@@ -59,7 +63,14 @@ export function ProfileFinancialAccountsTab() {
       {unlinked.length > 0 && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField select size="small" label="Link an existing account" value={choice} onChange={(e) => setChoice(e.target.value)} sx={{ flex: 1 }}>
+            <TextField
+              select
+              size="small"
+              label="Link an existing account"
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+              sx={{ flex: 1 }}
+            >
               {unlinked.map((a) => (
                 <MenuItem key={a._id} value={a._id}>
                   {`${a.accountName} (${a.number})`}
@@ -80,7 +91,13 @@ export function ProfileFinancialAccountsTab() {
           </Stack>
         </Paper>
       )}
-      <DataGrid label="Linked financial accounts" rows={linked} columns={columns} loading={accounts.isPending} error={accounts.error ?? undefined} />
+      <DataGrid
+        label="Linked financial accounts"
+        rows={linked}
+        columns={columns}
+        loading={accounts.isPending}
+        error={accounts.error ?? undefined}
+      />
       {adding && <FinancialAccountDialog onClose={() => setAdding(false)} onSaved={(account) => save([...linkedIds, account._id])} />}
     </Stack>
   );

@@ -4,10 +4,19 @@ import { api } from '../../../lib/api-client.ts';
 import { toSearch } from '../../../lib/list-params.ts';
 
 /** GET tenant/{t}/institutions/{id}/dashboard for a preset's window, ending now (the window is worked out at fetch time). */
-export function getInstitutionDashboard(tenantId: string, id: string, preset: DashboardPreset, signal?: AbortSignal): Promise<InstitutionDashboard> {
+export function getInstitutionDashboard(
+  tenantId: string,
+  id: string,
+  preset: DashboardPreset,
+  signal?: AbortSignal,
+): Promise<InstitutionDashboard> {
   const { start, end, scale } = presetRange(preset);
   const query = toSearch({ start: start.toISOString(), end: end.toISOString(), scale });
-  return api.get(`/tenant/${encodeURIComponent(tenantId)}/institutions/${encodeURIComponent(id)}/dashboard${query}`, institutionDashboard, signal);
+  return api.get(
+    `/tenant/${encodeURIComponent(tenantId)}/institutions/${encodeURIComponent(id)}/dashboard${query}`,
+    institutionDashboard,
+    signal,
+  );
 }
 
 /** The data carries its preset: while the next window loads, the previous one stays on screen with its own tick labels. */

@@ -11,9 +11,21 @@ const SERIES = [
 ] as const;
 
 /** Offer-page impressions, visitors and interactions over the window (002 §2). */
-export function AnalyticsPanel({ analytics, scale, periodLabel }: { analytics: InstitutionDashboard['analytics']; scale: DashboardScale; periodLabel: string }) {
+export function AnalyticsPanel({
+  analytics,
+  scale,
+  periodLabel,
+}: {
+  analytics: InstitutionDashboard['analytics'];
+  scale: DashboardScale;
+  periodLabel: string;
+}) {
   const theme = useTheme();
-  const colours = { impressions: theme.palette.primary.main, visitors: theme.palette.secondary.main, interactions: theme.palette.success.main };
+  const colours = {
+    impressions: theme.palette.primary.main,
+    visitors: theme.palette.secondary.main,
+    interactions: theme.palette.success.main,
+  };
   const empty = SERIES.every((s) => analytics.totals[s.key] === 0);
   const labels = analytics.impressions.map((p) => bucketLabel(p.bucket, scale));
   return (
@@ -45,7 +57,12 @@ export function AnalyticsPanel({ analytics, scale, periodLabel }: { analytics: I
             height={260}
             xAxis={[{ scaleType: 'point', data: labels, tickLabelMinGap: 12 }]}
             yAxis={[{ tickMinStep: 1, width: 36 }]}
-            series={SERIES.map((s) => ({ data: analytics[s.key].map((p) => p.count), label: s.label, color: colours[s.key], showMark: false }))}
+            series={SERIES.map((s) => ({
+              data: analytics[s.key].map((p) => p.count),
+              label: s.label,
+              color: colours[s.key],
+              showMark: false,
+            }))}
             margin={{ left: 0, right: 8 }}
           />
         )}

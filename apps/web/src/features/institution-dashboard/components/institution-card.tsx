@@ -18,7 +18,12 @@ export function institutionLinks(area: RaiseArea['area'], id: string) {
     const base = `/tenant/marketplace/institutions/${id}`;
     return { members: `${base}/team`, settings: `${base}/details`, activity: `${base}/history`, offers: `${base}/offers` };
   }
-  return { members: '/institution/settings/team', settings: '/institution/settings/details', activity: '/institution/settings/history', offers: '/institution/offers' };
+  return {
+    members: '/institution/settings/team',
+    settings: '/institution/settings/details',
+    activity: '/institution/settings/history',
+    offers: '/institution/offers',
+  };
 }
 
 function LinkButton({ to, icon, children, newTab }: { to: string; icon: ReactNode; children: ReactNode; newTab?: boolean }) {

@@ -14,28 +14,68 @@ afterEach(() => {
 
 const ID = 'c1c1c1c1c1c1c1c1c1c1c1c1';
 const member: TenantMember = {
-  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', tenant: TENANT_ID, user: USER_ID, firstname: 'Ada', middlename: null, lastname: 'Lovelace',
-  email: 'ada@example.com', image: null, tags: [], groups: [], membershipStatus: 'active',
+  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+  tenant: TENANT_ID,
+  user: USER_ID,
+  firstname: 'Ada',
+  middlename: null,
+  lastname: 'Lovelace',
+  email: 'ada@example.com',
+  image: null,
+  tags: [],
+  groups: [],
+  membershipStatus: 'active',
   rbac: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', role: 'owner', attributes: {}, expiresAt: null },
   preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: 'institution', institution: ID },
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const INSTITUTION: Institution = {
-  _id: ID, name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', description: null, descriptionShort: 'Harbor', customMetrics: [],
-  images: [], videos: [], contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] }, logoUrl: null, offersCount: 4,
-  isTeamMember: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: new Date().toISOString(),
+  _id: ID,
+  name: 'Harbor Fund',
+  slug: 'harbor-fund',
+  type: 'fund',
+  description: null,
+  descriptionShort: 'Harbor',
+  customMetrics: [],
+  images: [],
+  videos: [],
+  contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
+  logoUrl: null,
+  offersCount: 4,
+  isTeamMember: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: new Date().toISOString(),
 };
 const OFFER: OfferSummary = {
-  _id: 'f1f1f1f1f1f1f1f1f1f1f1f1', name: 'Dockside Lofts', slug: 'dockside-lofts', type: 'value-add', assetClass: 'multi-family', descriptionShort: 'Lofts by the water',
-  openDate: null, closeDate: null, listingStatus: 'none', published: false, approvalStatus: 'pending', institution: { _id: ID, name: 'Harbor Fund', logoUrl: null },
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', visibilityStatus: 'hidden', heroImageUrl: null, minimumInvestment: 25000, targetIrr: 14.5,
+  _id: 'f1f1f1f1f1f1f1f1f1f1f1f1',
+  name: 'Dockside Lofts',
+  slug: 'dockside-lofts',
+  type: 'value-add',
+  assetClass: 'multi-family',
+  descriptionShort: 'Lofts by the water',
+  openDate: null,
+  closeDate: null,
+  listingStatus: 'none',
+  published: false,
+  approvalStatus: 'pending',
+  institution: { _id: ID, name: 'Harbor Fund', logoUrl: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  visibilityStatus: 'hidden',
+  heroImageUrl: null,
+  minimumInvestment: 25000,
+  targetIrr: 14.5,
 };
-const points = (n: number) => Array.from({ length: n }, (_, i) => ({ bucket: new Date(Date.UTC(2026, 2, i + 1)).toISOString(), count: i === n - 1 ? 2 : 0 }));
+const points = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ bucket: new Date(Date.UTC(2026, 2, i + 1)).toISOString(), count: i === n - 1 ? 2 : 0 }));
 const dashboard = (n: number, impressions: number): Dashboard => ({
   offers: { total: 4, published: 1, visible: 1 },
   leads: { newInPeriod: 0, series: points(n).map((p) => ({ ...p, count: 0 })), byStatus: { active: 0, invited: 0 } },
   analytics: {
-    impressions: points(n), visitors: points(n), interactions: points(n).map((p) => ({ ...p, count: 0 })),
+    impressions: points(n),
+    visitors: points(n),
+    interactions: points(n).map((p) => ({ ...p, count: 0 })),
     totals: { impressions, visitors: impressions ? 1 : 0, interactions: 0 },
   },
 });
@@ -65,7 +105,10 @@ describe('institution dashboard', () => {
     expect(screen.getByRole('link', { name: 'Members' })).toHaveAttribute('href', '/institution/settings/team');
     expect(screen.getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/institution/settings/history');
     expect(screen.getByRole('button', { name: 'Leads' })).toBeDisabled();
-    expect(await screen.findByRole('link', { name: /Dockside Lofts/ })).toHaveAttribute('href', '/institution/offers/f1f1f1f1f1f1f1f1f1f1f1f1');
+    expect(await screen.findByRole('link', { name: /Dockside Lofts/ })).toHaveAttribute(
+      'href',
+      '/institution/offers/f1f1f1f1f1f1f1f1f1f1f1f1',
+    );
     expect(screen.getByRole('link', { name: 'View All (4)' })).toHaveAttribute('href', '/institution/offers');
     expect(screen.getByRole('link', { name: 'Create Offer' })).toHaveAttribute('href', '/institution/offers?modal=create');
     expect(await screen.findByText('No leads yet')).toBeInTheDocument();

@@ -60,10 +60,18 @@ export function InstitutionDashboard() {
       ) : (
         <Grid container spacing={2} sx={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 200ms' }}>
           <Grid size={{ xs: 12, lg: 5 }}>
-            <LeadsCard leads={dashboard.data.dashboard.leads} scale={dashboardPresets[dashboard.data.preset].scale} periodLabel={periodLabel(dashboard.data.preset)} />
+            <LeadsCard
+              leads={dashboard.data.dashboard.leads}
+              scale={dashboardPresets[dashboard.data.preset].scale}
+              periodLabel={periodLabel(dashboard.data.preset)}
+            />
           </Grid>
           <Grid size={{ xs: 12, lg: 7 }}>
-            <AnalyticsPanel analytics={dashboard.data.dashboard.analytics} scale={dashboardPresets[dashboard.data.preset].scale} periodLabel={periodLabel(dashboard.data.preset)} />
+            <AnalyticsPanel
+              analytics={dashboard.data.dashboard.analytics}
+              scale={dashboardPresets[dashboard.data.preset].scale}
+              periodLabel={periodLabel(dashboard.data.preset)}
+            />
           </Grid>
         </Grid>
       )}

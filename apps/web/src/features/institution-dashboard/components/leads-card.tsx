@@ -1,8 +1,27 @@
 import Leaderboard from '@mui/icons-material/Leaderboard';
-import { Box, Card, CardContent, CardHeader, Chip, List, ListItem, ListItemText, Stack, Typography, useTheme, type Theme } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+  useTheme,
+  type Theme,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { membershipStatus, membershipStatusLabels, type DashboardScale, type InstitutionDashboard, type MembershipStatus } from '@tessera/domain';
+import {
+  membershipStatus,
+  membershipStatusLabels,
+  type DashboardScale,
+  type InstitutionDashboard,
+  type MembershipStatus,
+} from '@tessera/domain';
 import { bucketLabel } from './bucket-label.ts';
 
 function statusColours(theme: Theme): Record<MembershipStatus, string> {
@@ -20,7 +39,15 @@ function statusColours(theme: Theme): Record<MembershipStatus, string> {
  * New leads in the window (bars) and leads per membership status (donut), 002 §2. Leads arrive with the
  * lead list; until then every count is zero and the card says so rather than drawing empty charts.
  */
-export function LeadsCard({ leads, scale, periodLabel }: { leads: InstitutionDashboard['leads']; scale: DashboardScale; periodLabel: string }) {
+export function LeadsCard({
+  leads,
+  scale,
+  periodLabel,
+}: {
+  leads: InstitutionDashboard['leads'];
+  scale: DashboardScale;
+  periodLabel: string;
+}) {
   const theme = useTheme();
   const colours = statusColours(theme);
   const countOf = (s: MembershipStatus) => leads.byStatus[s] ?? 0;
@@ -54,7 +81,12 @@ export function LeadsCard({ leads, scale, periodLabel }: { leads: InstitutionDas
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
           {slices.length > 0 && (
             <Box sx={{ width: 160, height: 160, flexShrink: 0 }} aria-hidden>
-              <PieChart series={[{ data: slices, innerRadius: 45, outerRadius: 75, paddingAngle: 1, cornerRadius: 3 }]} width={160} height={160} hideLegend />
+              <PieChart
+                series={[{ data: slices, innerRadius: 45, outerRadius: 75, paddingAngle: 1, cornerRadius: 3 }]}
+                width={160}
+                height={160}
+                hideLegend
+              />
             </Box>
           )}
           <List dense sx={{ width: '100%' }} aria-label="Leads by status">

@@ -1,10 +1,26 @@
 import Add from '@mui/icons-material/Add';
 import LocalOffer from '@mui/icons-material/LocalOffer';
 import {
-  Box, Button, Card, CardActionArea, CardContent, CardHeader, CardMedia, Chip, Grid, Skeleton, Stack, Typography,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  CardHeader,
+  CardMedia,
+  Chip,
+  Grid,
+  Skeleton,
+  Stack,
+  Typography,
 } from '@mui/material';
 import {
-  approvalStatusLabels, formatCurrency, formatPercent, listingStatusLabels, offerAssetClassLabels, type OfferSummary,
+  approvalStatusLabels,
+  formatCurrency,
+  formatPercent,
+  listingStatusLabels,
+  offerAssetClassLabels,
+  type OfferSummary,
 } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
@@ -30,7 +46,11 @@ function Metric({ label, value }: { label: string; value: string }) {
 function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={to} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={to}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
         {offer.heroImageUrl ? (
           <CardMedia component="img" image={offer.heroImageUrl} alt="" sx={{ height: 140, objectFit: 'cover' }} />
         ) : (
@@ -45,11 +65,20 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', my: 1 }}>
             {/* Open offers show no badge (002 §4). */}
             {offer.listingStatus !== 'open' && <Chip size="small" label={listingStatusLabels[offer.listingStatus]} />}
-            <Chip size="small" variant="outlined" color={APPROVAL_COLOR[offer.approvalStatus]} label={approvalStatusLabels[offer.approvalStatus]} />
+            <Chip
+              size="small"
+              variant="outlined"
+              color={APPROVAL_COLOR[offer.approvalStatus]}
+              label={approvalStatusLabels[offer.approvalStatus]}
+            />
             <Chip size="small" variant="outlined" label={offer.published ? 'Published' : 'Draft'} />
           </Stack>
           {offer.descriptionShort && (
-            <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', mb: 1 }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', mb: 1 }}
+            >
               {offer.descriptionShort}
             </Typography>
           )}
@@ -65,7 +94,17 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
 }
 
 /** The institution's newest offers, three per row (one on phones), with 'View All (n)' and 'Create Offer'. */
-export function OfferCards({ tenantId, institutionId, area, offersPath }: { tenantId: string; institutionId: string; area: RaiseArea; offersPath: string }) {
+export function OfferCards({
+  tenantId,
+  institutionId,
+  area,
+  offersPath,
+}: {
+  tenantId: string;
+  institutionId: string;
+  area: RaiseArea;
+  offersPath: string;
+}) {
   const offers = useOffers(tenantId, { institution: institutionId, limit: DASHBOARD_OFFERS });
   const total = offers.data?.meta.total ?? 0;
   const create = (

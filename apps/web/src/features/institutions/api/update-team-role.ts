@@ -9,5 +9,7 @@ export function updateTeamRole(tenantId: string, institutionId: string, memberId
 }
 
 export function useUpdateTeamRole(tenantId: string, institutionId: string) {
-  return useTeamMutation(tenantId, institutionId, ({ memberId, role }: { memberId: string; role: InstitutionTeamRole }) => updateTeamRole(tenantId, institutionId, memberId, role));
+  return useTeamMutation(tenantId, institutionId, ({ memberId, role }: { memberId: string; role: InstitutionTeamRole }) =>
+    updateTeamRole(tenantId, institutionId, memberId, role),
+  );
 }

@@ -32,12 +32,28 @@ export function ChangeTeamRoleDialog({ member, busy, onClose, onSave }: ChangeTe
           helperText={member ? member.subject.email : undefined}
           sx={{ mt: 1 }}
         >
-          {institutionTeamRole.options.map((r) => <MenuItem key={r} value={r}>{institutionTeamRoleLabels[r]}</MenuItem>)}
+          {institutionTeamRole.options.map((r) => (
+            <MenuItem key={r} value={r}>
+              {institutionTeamRoleLabels[r]}
+            </MenuItem>
+          ))}
         </TextField>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={busy}>Cancel</Button>
-        <Button variant="contained" disabled={!member || role === member.role} loading={busy} onClick={() => { onSave(role); setPicked(null); }}>Save</Button>
+        <Button onClick={close} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!member || role === member.role}
+          loading={busy}
+          onClick={() => {
+            onSave(role);
+            setPicked(null);
+          }}
+        >
+          Save
+        </Button>
       </DialogActions>
     </Dialog>
   );

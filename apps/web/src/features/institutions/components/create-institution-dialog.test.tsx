@@ -13,8 +13,21 @@ afterEach(() => {
 const ID = 'c3c3c3c3c3c3c3c3c3c3c3c3';
 const LIST = `/api/v1/tenant/${TENANT_ID}/institutions`;
 const created: Institution = {
-  _id: ID, name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', description: null, descriptionShort: 'Bridge loans', customMetrics: [], images: [], videos: [],
-  contact: EMPTY_CONTACT, logoUrl: null, offersCount: 0, isTeamMember: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: ID,
+  name: 'Harbor Fund',
+  slug: 'harbor-fund',
+  type: 'fund',
+  description: null,
+  descriptionShort: 'Bridge loans',
+  customMetrics: [],
+  images: [],
+  videos: [],
+  contact: EMPTY_CONTACT,
+  logoUrl: null,
+  offersCount: 0,
+  isTeamMember: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 function prepare() {
@@ -59,7 +72,11 @@ describe('CreateInstitutionDialog', () => {
     expect(await screen.findByText('Institution page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/tenant/marketplace/institutions/${ID}`);
     expect(await screen.findByText('Institution created')).toBeInTheDocument();
-    const posts = fetchMock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === LIST && init?.method === 'POST');
-    expect(posts.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([{ name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', descriptionShort: 'Bridge loans' }]);
+    const posts = fetchMock.mock.calls.filter(
+      ([input, init]) => new URL(String(input), 'http://localhost').pathname === LIST && init?.method === 'POST',
+    );
+    expect(posts.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([
+      { name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', descriptionShort: 'Bridge loans' },
+    ]);
   });
 });

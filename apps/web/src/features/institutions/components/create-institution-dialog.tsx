@@ -1,5 +1,22 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
-import { entitySlugify, INSTITUTION_SHORT_DESCRIPTION_MAX, institutionType, institutionTypeLabels, type InstitutionType } from '@tessera/domain';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import {
+  entitySlugify,
+  INSTITUTION_SHORT_DESCRIPTION_MAX,
+  institutionType,
+  institutionTypeLabels,
+  type InstitutionType,
+} from '@tessera/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -36,8 +53,12 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
   const dirty = draft.name !== '' || draft.slug !== '' || draft.descriptionShort !== '' || draft.type !== 'fund';
   const guard = useUnsavedChangesGuard(open && dirty && !create.isPending);
   const shortLength = draft.descriptionShort.trim().length;
-  const canCreate = draft.name.trim() !== '' && draft.descriptionShort.trim() !== '' && shortLength <= INSTITUTION_SHORT_DESCRIPTION_MAX
-    && (slugState === 'available' || slugState === 'checking') && !create.isPending;
+  const canCreate =
+    draft.name.trim() !== '' &&
+    draft.descriptionShort.trim() !== '' &&
+    shortLength <= INSTITUTION_SHORT_DESCRIPTION_MAX &&
+    (slugState === 'available' || slugState === 'checking') &&
+    !create.isPending;
 
   // Move on only once the cleared form has rendered, so the unsaved-changes guard lets the navigation through.
   const created = useRef<string | null>(null);
@@ -72,7 +93,16 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle id={titleId}>Add Institution</DialogTitle>
       <DialogContent>
-        <Stack component="form" noValidate spacing={2} sx={{ pt: 1 }} onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          sx={{ pt: 1 }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
           <TextField
             label="Name"
             required
@@ -91,8 +121,19 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
             state={slugState}
             help="Derived from the name until you edit it. A unique identifier in your organization, seen only by owners and admins."
           />
-          <TextField select label="Type" required fullWidth value={draft.type} onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value as InstitutionType }))}>
-            {institutionType.options.map((type) => <MenuItem key={type} value={type}>{institutionTypeLabels[type]}</MenuItem>)}
+          <TextField
+            select
+            label="Type"
+            required
+            fullWidth
+            value={draft.type}
+            onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value as InstitutionType }))}
+          >
+            {institutionType.options.map((type) => (
+              <MenuItem key={type} value={type}>
+                {institutionTypeLabels[type]}
+              </MenuItem>
+            ))}
           </TextField>
           <TextField
             label="Short description"
@@ -110,8 +151,12 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={create.isPending}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={!canCreate} loading={create.isPending}>Create</Button>
+        <Button onClick={close} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={!canCreate} loading={create.isPending}>
+          Create
+        </Button>
       </DialogActions>
       {guard}
     </Dialog>

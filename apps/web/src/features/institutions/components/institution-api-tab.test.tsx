@@ -16,13 +16,33 @@ const ID = 'c3c3c3c3c3c3c3c3c3c3c3c3';
 const PATH = `/api/v1/tenant/${TENANT_ID}/institutions/${ID}`;
 const BASE = `/tenant/marketplace/institutions/${ID}`;
 const institution: Institution = {
-  _id: ID, name: 'Harbor Fund', slug: 'harbor', type: 'fund', description: null, descriptionShort: 'Loans', customMetrics: [], images: [], videos: [],
-  contact: EMPTY_CONTACT, logoUrl: null, offersCount: 0, isTeamMember: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: ID,
+  name: 'Harbor Fund',
+  slug: 'harbor',
+  type: 'fund',
+  description: null,
+  descriptionShort: 'Loans',
+  customMetrics: [],
+  images: [],
+  videos: [],
+  contact: EMPTY_CONTACT,
+  logoUrl: null,
+  offersCount: 0,
+  isTeamMember: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const KEY = 'tsk_live_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 const ROW: ApiKey = {
-  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', kind: 'private', institution: ID, prefix: KEY.slice(0, 12), label: 'Data room', createdBy: USER_ID,
-  createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null, revokedAt: null,
+  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+  kind: 'private',
+  institution: ID,
+  prefix: KEY.slice(0, 12),
+  label: 'Data room',
+  createdBy: USER_ID,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastUsedAt: null,
+  revokedAt: null,
 };
 
 function prepare(listKeys: () => Response = () => jsonResponse({ data: [] })) {
@@ -41,7 +61,13 @@ function prepare(listKeys: () => Response = () => jsonResponse({ data: [] })) {
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
   const view = renderRoutes(
-    [{ path: '/tenant/marketplace/institutions/:tenantInstitutionId', element: <TenantInstitutionPage />, children: [{ path: 'api', element: <InstitutionApiTab /> }] }],
+    [
+      {
+        path: '/tenant/marketplace/institutions/:tenantInstitutionId',
+        element: <TenantInstitutionPage />,
+        children: [{ path: 'api', element: <InstitutionApiTab /> }],
+      },
+    ],
     { initialEntries: [`${BASE}/api`] },
   );
   return { ...view, fetchMock };

@@ -9,11 +9,14 @@ export function InstitutionBillingTab() {
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <CreditCard color="action" />
-            <Typography variant="h6" component="h2">Billing</Typography>
+            <Typography variant="h6" component="h2">
+              Billing
+            </Typography>
             <Chip label="Coming soon" size="small" variant="outlined" />
           </Stack>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            The institution&apos;s plan, invoices and payment methods will be managed here once billing arrives. Nothing is charged until then.
+            The institution&apos;s plan, invoices and payment methods will be managed here once billing arrives. Nothing is charged until
+            then.
           </Typography>
         </Stack>
       </CardContent>

@@ -13,8 +13,21 @@ afterEach(() => {
 const ID = 'c3c3c3c3c3c3c3c3c3c3c3c3';
 const PATH = `/api/v1/tenant/${TENANT_ID}/institutions/${ID}`;
 const saved: Institution = {
-  _id: ID, name: 'Harbor Fund', slug: null, type: 'fund', description: null, descriptionShort: 'Loans', customMetrics: [], images: [], videos: [],
-  contact: EMPTY_CONTACT, logoUrl: null, offersCount: 0, isTeamMember: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: ID,
+  name: 'Harbor Fund',
+  slug: null,
+  type: 'fund',
+  description: null,
+  descriptionShort: 'Loans',
+  customMetrics: [],
+  images: [],
+  videos: [],
+  contact: EMPTY_CONTACT,
+  logoUrl: null,
+  offersCount: 0,
+  isTeamMember: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 /** The server's copy: a saved contact is what the refetch after the save reads. */
@@ -57,7 +70,18 @@ describe('InstitutionContactTab', () => {
 
   it("shows the server's message when the save fails", async () => {
     const { user } = prepare(() =>
-      jsonResponse({ error: { type: 'forbidden', name: 'ForbiddenError', message: 'Viewers of an institution can look but not change it', status: 403 } }, 403));
+      jsonResponse(
+        {
+          error: {
+            type: 'forbidden',
+            name: 'ForbiddenError',
+            message: 'Viewers of an institution can look but not change it',
+            status: 403,
+          },
+        },
+        403,
+      ),
+    );
     await addEmail(user, 'ir@harbor.example');
     expect(await screen.findByText('Viewers of an institution can look but not change it')).toBeInTheDocument();
     expect(screen.queryByText('contact updated')).not.toBeInTheDocument();

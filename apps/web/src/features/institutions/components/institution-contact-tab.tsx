@@ -4,7 +4,12 @@ import { useUpdateInstitutionContact } from '../api/update-institution-contact.t
 import { InstitutionTabFrame, type InstitutionTabProps } from './institution-tab-frame.tsx';
 
 /** §8 institution toasts: every save of the contact is 'contact updated'; a failure shows the server's message. */
-const TEXTS = { saved: 'contact updated', deleted: 'contact updated', saveFailed: 'Error updating institution', deleteFailed: 'Error updating institution' };
+const TEXTS = {
+  saved: 'contact updated',
+  deleted: 'contact updated',
+  saveFailed: 'Error updating institution',
+  deleteFailed: 'Error updating institution',
+};
 
 /** Contact tab: the institution's addresses, e-mails, phones, faxes and links, with the passport's contact editor. */
 export function InstitutionContactTab() {

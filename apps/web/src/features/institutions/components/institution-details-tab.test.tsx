@@ -14,14 +14,28 @@ const ID = 'c3c3c3c3c3c3c3c3c3c3c3c3';
 const PATH = `/api/v1/tenant/${TENANT_ID}/institutions/${ID}`;
 // As a GP sees it: no slug.
 const saved: Institution = {
-  _id: ID, name: 'Harbor Fund', slug: null, type: 'fund', description: '<p>About us</p>', descriptionShort: 'Loans', customMetrics: [], images: [], videos: [],
-  contact: EMPTY_CONTACT, logoUrl: null, offersCount: 0, isTeamMember: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: ID,
+  name: 'Harbor Fund',
+  slug: null,
+  type: 'fund',
+  description: '<p>About us</p>',
+  descriptionShort: 'Loans',
+  customMetrics: [],
+  images: [],
+  videos: [],
+  contact: EMPTY_CONTACT,
+  logoUrl: null,
+  offersCount: 0,
+  isTeamMember: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 function prepare() {
   const fetchMock = mockFetch((path, init) => {
     if (path === PATH) return jsonResponse({ data: saved });
-    if (path === `${PATH}/details` && init?.method === 'PUT') return jsonResponse({ data: { ...saved, ...(JSON.parse(String(init.body)) as object) } });
+    if (path === `${PATH}/details` && init?.method === 'PUT')
+      return jsonResponse({ data: { ...saved, ...(JSON.parse(String(init.body)) as object) } });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
   const { user } = renderRoutes(

@@ -1,8 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
-  INSTITUTION_SHORT_DESCRIPTION_MAX, institutionDetailsUpdateBody, institutionType, institutionTypeLabels, RICH_TEXT_MAX,
-  type Institution, type InstitutionDetailsUpdateBody,
+  INSTITUTION_SHORT_DESCRIPTION_MAX,
+  institutionDetailsUpdateBody,
+  institutionType,
+  institutionTypeLabels,
+  RICH_TEXT_MAX,
+  type Institution,
+  type InstitutionDetailsUpdateBody,
 } from '@tessera/domain';
 import { z } from 'zod';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -27,7 +32,10 @@ import { useSlugCheck } from './use-slug-check.ts';
  * The body's rules, with the description as text ('' for none) and the slug as typed: the slug field checks
  * it itself (pattern and availability), and only owners send it.
  */
-const detailsForm = institutionDetailsUpdateBody.extend({ slug: z.string(), description: z.string().max(RICH_TEXT_MAX, 'Description is too long') });
+const detailsForm = institutionDetailsUpdateBody.extend({
+  slug: z.string(),
+  description: z.string().max(RICH_TEXT_MAX, 'Description is too long'),
+});
 type FormValues = z.output<typeof detailsForm>;
 type FormInput = z.input<typeof detailsForm>;
 
@@ -73,7 +81,11 @@ function DetailsForm({ tenantId, institution }: InstitutionTabProps) {
   });
   const slug = useWatch({ control, name: 'slug' });
   const shortText = useWatch({ control, name: 'descriptionShort' }) ?? '';
-  const slugState = useSlugCheck(showSlug ? tenantId : '', slug ?? '', { except: institution._id, saved: institution.slug, enabled: showSlug });
+  const slugState = useSlugCheck(showSlug ? tenantId : '', slug ?? '', {
+    except: institution._id,
+    saved: institution.slug,
+    enabled: showSlug,
+  });
   const slugBlocked = showSlug && (slugState === 'taken' || slugState === 'invalid' || slugState === 'empty');
 
   const onSubmit = handleSubmit((values) =>
@@ -93,7 +105,15 @@ function DetailsForm({ tenantId, institution }: InstitutionTabProps) {
           control={control}
           name="name"
           render={({ field, fieldState }) => (
-            <TextField {...field} label="Name" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} slotProps={{ htmlInput: { maxLength: 120 } }} />
+            <TextField
+              {...field}
+              label="Name"
+              required
+              fullWidth
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+              slotProps={{ htmlInput: { maxLength: 120 } }}
+            />
           )}
         />
         {showSlug && (
@@ -116,7 +136,11 @@ function DetailsForm({ tenantId, institution }: InstitutionTabProps) {
           name="type"
           render={({ field }) => (
             <TextField {...field} select label="Type" required fullWidth sx={{ maxWidth: { sm: 320 } }}>
-              {institutionType.options.map((type) => <MenuItem key={type} value={type}>{institutionTypeLabels[type]}</MenuItem>)}
+              {institutionType.options.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {institutionTypeLabels[type]}
+                </MenuItem>
+              ))}
             </TextField>
           )}
         />
@@ -140,7 +164,14 @@ function DetailsForm({ tenantId, institution }: InstitutionTabProps) {
           control={control}
           name="description"
           render={({ field, fieldState }) => (
-            <RichTextEditor label="Description" value={field.value} onChange={field.onChange} error={Boolean(fieldState.error)} helperText={fieldState.error?.message} disabled={update.isPending} />
+            <RichTextEditor
+              label="Description"
+              value={field.value}
+              onChange={field.onChange}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+              disabled={update.isPending}
+            />
           )}
         />
       </SectionCard>
@@ -149,13 +180,27 @@ function DetailsForm({ tenantId, institution }: InstitutionTabProps) {
           control={control}
           name="customMetrics"
           render={({ field, fieldState }) => (
-            <CustomMetricsEditor metrics={field.value.map((m) => ({ ...m, hidden: m.hidden ?? false }))} onChange={field.onChange} errors={metricErrors(formState.errors.customMetrics)} label={fieldState.error?.message ? `Metric (${fieldState.error.message})` : 'Metric'} />
+            <CustomMetricsEditor
+              metrics={field.value.map((m) => ({ ...m, hidden: m.hidden ?? false }))}
+              onChange={field.onChange}
+              errors={metricErrors(formState.errors.customMetrics)}
+              label={fieldState.error?.message ? `Metric (${fieldState.error.message})` : 'Metric'}
+            />
           )}
         />
       </SectionCard>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={() => reset(saved)} disabled={!formState.isDirty || update.isPending}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={!formState.isDirty || update.isPending || slugBlocked} loading={update.isPending}>Update</Button>
+        <Button onClick={() => reset(saved)} disabled={!formState.isDirty || update.isPending}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!formState.isDirty || update.isPending || slugBlocked}
+          loading={update.isPending}
+        >
+          Update
+        </Button>
       </Stack>
       <UnsavedChangesGuard when={formState.isDirty && !update.isPending} />
     </Stack>
@@ -185,7 +230,9 @@ function DeleteInstitution({ tenantId, institution }: InstitutionTabProps) {
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Deletes the institution, its offers and its team memberships. The people stay members of the organization.
       </Typography>
-      <Button color="error" variant="outlined" onClick={ask} sx={{ alignSelf: 'flex-start' }}>Delete Institution</Button>
+      <Button color="error" variant="outlined" onClick={ask} sx={{ alignSelf: 'flex-start' }}>
+        Delete Institution
+      </Button>
       {confirmDialog}
     </SectionCard>
   );

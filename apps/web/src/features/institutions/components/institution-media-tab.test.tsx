@@ -17,13 +17,24 @@ const LOGO = 'a1a1a1a1a1a1a1a1a1a1a1a1';
 const PHOTO = 'b2b2b2b2b2b2b2b2b2b2b2b2';
 const WARNING = 'You have unsaved changes to images or videos';
 const institution: Institution = {
-  _id: ID, name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', description: null, descriptionShort: 'Loans', customMetrics: [],
+  _id: ID,
+  name: 'Harbor Fund',
+  slug: 'harbor-fund',
+  type: 'fund',
+  description: null,
+  descriptionShort: 'Loans',
+  customMetrics: [],
   images: [
     { id: 'img-logo', image: LOGO, url: `/api/v1/image/${LOGO}`, position: 0, hidden: false, purpose: 'logo' },
     { id: 'img-photo', image: PHOTO, url: `/api/v1/image/${PHOTO}`, position: 1, hidden: false, purpose: 'gallery' },
   ],
-  videos: [], contact: EMPTY_CONTACT, logoUrl: `/api/v1/image/${LOGO}`, offersCount: 0, isTeamMember: true,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  videos: [],
+  contact: EMPTY_CONTACT,
+  logoUrl: `/api/v1/image/${LOGO}`,
+  offersCount: 0,
+  isTeamMember: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 function prepare() {
@@ -42,7 +53,10 @@ function prepare() {
   return { user, fetchMock };
 }
 
-const order = () => within(screen.getByRole('list', { name: 'Images' })).getAllByRole('listitem').map((li) => li.querySelector('[data-image]')?.getAttribute('data-image'));
+const order = () =>
+  within(screen.getByRole('list', { name: 'Images' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('[data-image]')?.getAttribute('data-image'));
 
 describe('InstitutionMediaTab', () => {
   it('hides an image and moves it first, warns while dirty, and saves the order renumbered from 0', async () => {
@@ -55,12 +69,14 @@ describe('InstitutionMediaTab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Update images' }));
     expect(await screen.findByText('images updated')).toBeInTheDocument();
-    expect(sentBodies(fetchMock, IMAGES)).toEqual([{
-      images: [
-        { id: 'img-photo', image: PHOTO, position: 0, hidden: true, purpose: 'gallery' },
-        { id: 'img-logo', image: LOGO, position: 1, hidden: false, purpose: 'logo' },
-      ],
-    }]);
+    expect(sentBodies(fetchMock, IMAGES)).toEqual([
+      {
+        images: [
+          { id: 'img-photo', image: PHOTO, position: 0, hidden: true, purpose: 'gallery' },
+          { id: 'img-logo', image: LOGO, position: 1, hidden: false, purpose: 'logo' },
+        ],
+      },
+    ]);
     await vi.waitFor(() => expect(screen.queryByText(WARNING)).not.toBeInTheDocument());
   });
 });

@@ -1,5 +1,10 @@
 import {
-  institutionImagePurpose, institutionImagePurposeLabels, institutionImagesBody, institutionVideoPurpose, institutionVideoPurposeLabels, institutionVideosBody,
+  institutionImagePurpose,
+  institutionImagePurposeLabels,
+  institutionImagesBody,
+  institutionVideoPurpose,
+  institutionVideoPurposeLabels,
+  institutionVideosBody,
   type InstitutionImagePurpose,
 } from '@tessera/domain';
 import type { z } from 'zod';

@@ -26,8 +26,14 @@ export function InstitutionSettingsPage() {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
         {data && <InstitutionLogo institution={data} size={48} />}
         <Stack sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1">Settings</Typography>
-          {data && <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>{institutionDisplayName(data)}</Typography>}
+          <Typography variant="h4" component="h1">
+            Settings
+          </Typography>
+          {data && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
+              {institutionDisplayName(data)}
+            </Typography>
+          )}
         </Stack>
       </Stack>
       {!data ? (

@@ -13,7 +13,9 @@ export function InstitutionTabs({ base, tabs, label }: { base: string; tabs: rea
   const current = tabs.find((t) => t.segment === segment)?.segment ?? tabs[0]?.segment ?? false;
   return (
     <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label={label} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      {tabs.map((t) => <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />)}
+      {tabs.map((t) => (
+        <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />
+      ))}
     </Tabs>
   );
 }

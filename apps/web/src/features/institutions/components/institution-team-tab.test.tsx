@@ -14,12 +14,31 @@ const ID = 'c3c3c3c3c3c3c3c3c3c3c3c3';
 const PATH = `/api/v1/tenant/${TENANT_ID}/institutions/${ID}`;
 const TEAM = `${PATH}/team`;
 const institution: Institution = {
-  _id: ID, name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', description: null, descriptionShort: 'Loans', customMetrics: [], images: [], videos: [],
-  contact: EMPTY_CONTACT, logoUrl: null, offersCount: 0, isTeamMember: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: ID,
+  name: 'Harbor Fund',
+  slug: 'harbor-fund',
+  type: 'fund',
+  description: null,
+  descriptionShort: 'Loans',
+  customMetrics: [],
+  images: [],
+  videos: [],
+  contact: EMPTY_CONTACT,
+  logoUrl: null,
+  offersCount: 0,
+  isTeamMember: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const member = (id: string, email: string, status: TeamMember['status'], role: TeamMember['role']): TeamMember => ({
-  _id: id, institution: ID, subject: { _id: `f${id.slice(1)}`, email, firstname: 'A', lastname: 'B' },
-  role, status, expiresAt: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: id,
+  institution: ID,
+  subject: { _id: `f${id.slice(1)}`, email, firstname: 'A', lastname: 'B' },
+  role,
+  status,
+  expiresAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 });
 const GRACE = member('d1d1d1d1d1d1d1d1d1d1d1d1', 'grace@example.com', 'invited', 'member');
 const ALAN = member('d2d2d2d2d2d2d2d2d2d2d2d2', 'alan@example.com', 'active', 'member');
@@ -34,10 +53,9 @@ function prepare() {
     if (path === `${TEAM}/${ALAN._id}` && method === 'DELETE') return jsonResponse({ data: { _id: ALAN._id, deleted: true } });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
-  const { user } = renderRoutes(
-    [{ path: '/tenant/marketplace/institutions/:tenantInstitutionId/team', element: <InstitutionTeamTab /> }],
-    { initialEntries: [`/tenant/marketplace/institutions/${ID}/team`] },
-  );
+  const { user } = renderRoutes([{ path: '/tenant/marketplace/institutions/:tenantInstitutionId/team', element: <InstitutionTeamTab /> }], {
+    initialEntries: [`/tenant/marketplace/institutions/${ID}/team`],
+  });
   return { user, fetchMock };
 }
 const calls = (fetchMock: ReturnType<typeof mockFetch>, path: string, method: string) =>

@@ -2,10 +2,7 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import { Alert, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import {
-  formatDate, institutionTeamRoleLabels, userDisplayName,
-  type InstitutionTeamRole, type TeamMember,
-} from '@tessera/domain';
+import { formatDate, institutionTeamRoleLabels, userDisplayName, type InstitutionTeamRole, type TeamMember } from '@tessera/domain';
 import { useMemo, useState } from 'react';
 import { ServerDataGrid } from '../../../components/list-page.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
@@ -50,9 +47,17 @@ function RowMenu({ member, actions }: { member: TeamMember; actions: RowActions 
         <MoreVert fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {member.status === 'invited' && <MenuItem onClick={run(actions.onResend)}><ListItemText>Resend invite</ListItemText></MenuItem>}
-        <MenuItem onClick={run(actions.onChangeRole)}><ListItemText>Change role</ListItemText></MenuItem>
-        <MenuItem onClick={run(actions.onDelete)} sx={{ color: 'error.main' }}><ListItemText>Delete</ListItemText></MenuItem>
+        {member.status === 'invited' && (
+          <MenuItem onClick={run(actions.onResend)}>
+            <ListItemText>Resend invite</ListItemText>
+          </MenuItem>
+        )}
+        <MenuItem onClick={run(actions.onChangeRole)}>
+          <ListItemText>Change role</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={run(actions.onDelete)} sx={{ color: 'error.main' }}>
+          <ListItemText>Delete</ListItemText>
+        </MenuItem>
       </Menu>
     </>
   );
@@ -93,39 +98,71 @@ function TeamTab({ tenantId, institution }: InstitutionTabProps) {
   };
   const saveRole = (next: InstitutionTeamRole) => {
     if (!changing) return;
-    role.mutate({ memberId: changing._id, role: next }, {
-      onSuccess: () => {
-        setChanging(null);
-        enqueueSnackbar('role updated', { variant: 'success' });
+    role.mutate(
+      { memberId: changing._id, role: next },
+      {
+        onSuccess: () => {
+          setChanging(null);
+          enqueueSnackbar('role updated', { variant: 'success' });
+        },
+        onError: (e) => enqueueSnackbar(errorMessage(e), { variant: 'error' }),
       },
-      onError: (e) => enqueueSnackbar(errorMessage(e), { variant: 'error' }),
-    });
+    );
   };
 
-  const columns = useMemo<GridColDef<TeamMember>[]>(() => [
-    { field: 'email', headerName: 'Email', flex: 2, minWidth: 190, valueGetter: (_v, row) => row.subject.email },
-    { field: 'name', headerName: 'Name', flex: 1.5, minWidth: 140, valueGetter: (_v, row) => nameOf(row) },
-    { field: 'role', headerName: 'Role', width: 100, valueGetter: (_v, row) => institutionTeamRoleLabels[row.role] },
-    {
-      field: 'status', headerName: 'Status', width: 110,
-      renderCell: ({ row }) => (row.status === 'invited' ? <Chip label="Invited" size="small" color="warning" variant="outlined" /> : <Chip label="Active" size="small" color="success" variant="outlined" />),
-    },
-    { field: 'expiresAt', headerName: 'Expires', width: 120, valueFormatter: (value: string | null) => (value ? formatDate(value) : 'Never') },
-    ...(canManage
-      ? [{ field: 'actions', headerName: '', width: 60, sortable: false, renderCell: ({ row }: { row: TeamMember }) => <RowMenu member={row} actions={actions} /> } satisfies GridColDef<TeamMember>]
-      : []),
-  ],
-  // The row actions close over the latest mutations; the columns only change with the caller's rights.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  [canManage]);
+  const columns = useMemo<GridColDef<TeamMember>[]>(
+    () => [
+      { field: 'email', headerName: 'Email', flex: 2, minWidth: 190, valueGetter: (_v, row) => row.subject.email },
+      { field: 'name', headerName: 'Name', flex: 1.5, minWidth: 140, valueGetter: (_v, row) => nameOf(row) },
+      { field: 'role', headerName: 'Role', width: 100, valueGetter: (_v, row) => institutionTeamRoleLabels[row.role] },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 110,
+        renderCell: ({ row }) =>
+          row.status === 'invited' ? (
+            <Chip label="Invited" size="small" color="warning" variant="outlined" />
+          ) : (
+            <Chip label="Active" size="small" color="success" variant="outlined" />
+          ),
+      },
+      {
+        field: 'expiresAt',
+        headerName: 'Expires',
+        width: 120,
+        valueFormatter: (value: string | null) => (value ? formatDate(value) : 'Never'),
+      },
+      ...(canManage
+        ? [
+            {
+              field: 'actions',
+              headerName: '',
+              width: 60,
+              sortable: false,
+              renderCell: ({ row }: { row: TeamMember }) => <RowMenu member={row} actions={actions} />,
+            } satisfies GridColDef<TeamMember>,
+          ]
+        : []),
+    ],
+    // The row actions close over the latest mutations; the columns only change with the caller's rights.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [canManage],
+  );
 
   return (
     <SectionCard
       title="Team"
-      action={canManage && <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setInviting(true)}>Invite Team Member</Button>}
+      action={
+        canManage && (
+          <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setInviting(true)}>
+            Invite Team Member
+          </Button>
+        )
+      }
     >
       <Alert severity="info" variant="outlined">
-        Tenant members on this team can manage the institution: its details, media, offers and team. Viewers can look but not change anything.
+        Tenant members on this team can manage the institution: its details, media, offers and team. Viewers can look but not change
+        anything.
       </Alert>
       {data && data.meta.total === 0 && !isFetching ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>

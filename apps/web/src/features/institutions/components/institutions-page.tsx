@@ -13,11 +13,16 @@ import { InstitutionLogo } from './institution-logo.tsx';
 
 const columns: GridColDef<Institution>[] = [
   {
-    field: 'name', headerName: 'Name', flex: 2, minWidth: 200,
+    field: 'name',
+    headerName: 'Name',
+    flex: 2,
+    minWidth: 200,
     renderCell: ({ row }) => (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}>
         <InstitutionLogo institution={row} size={28} />
-        <Typography variant="body2" noWrap>{row.name}</Typography>
+        <Typography variant="body2" noWrap>
+          {row.name}
+        </Typography>
       </Stack>
     ),
   },
@@ -48,7 +53,15 @@ export function TenantInstitutionsPage() {
       filters={
         <>
           <ListSearchField list={list} placeholder="Name or slug" />
-          <ListFilterSelect list={list} param="type" label="Type" allLabel="All types" options={institutionType.options} labels={institutionTypeLabels} minWidth={150} />
+          <ListFilterSelect
+            list={list}
+            param="type"
+            label="Type"
+            allLabel="All types"
+            options={institutionType.options}
+            labels={institutionTypeLabels}
+            minWidth={150}
+          />
         </>
       }
     >

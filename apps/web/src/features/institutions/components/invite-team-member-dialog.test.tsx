@@ -13,15 +13,22 @@ afterEach(() => {
 const INSTITUTION_ID = 'c3c3c3c3c3c3c3c3c3c3c3c3';
 const PATH = `/api/v1/tenant/${TENANT_ID}/institutions/${INSTITUTION_ID}/team/invite`;
 const invited: TeamMember = {
-  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', institution: INSTITUTION_ID,
+  _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+  institution: INSTITUTION_ID,
   subject: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', email: 'grace@example.com', firstname: 'Grace', lastname: 'Hopper' },
-  role: 'viewer', status: 'invited', expiresAt: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  role: 'viewer',
+  status: 'invited',
+  expiresAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 function prepare(answer: () => Response) {
   const fetchMock = mockFetch(() => answer());
   const onClose = vi.fn();
-  const { user } = renderRoutes([{ path: '/', element: <InviteTeamMemberDialog tenantId={TENANT_ID} institutionId={INSTITUTION_ID} open onClose={onClose} /> }]);
+  const { user } = renderRoutes([
+    { path: '/', element: <InviteTeamMemberDialog tenantId={TENANT_ID} institutionId={INSTITUTION_ID} open onClose={onClose} /> },
+  ]);
   return { user, onClose, fetchMock };
 }
 
@@ -48,12 +55,19 @@ describe('InviteTeamMemberDialog', () => {
     await fill(user, screen.getByLabelText(/^Expires/), '2030-06-01');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('team member invited')).toBeInTheDocument();
-    expect(sentBodies(fetchMock, PATH)).toEqual([{ email: 'grace@example.com', firstname: 'Grace', lastname: 'Hopper', role: 'viewer', expiresAt: '2030-06-01T00:00:00.000Z' }]);
+    expect(sentBodies(fetchMock, PATH)).toEqual([
+      { email: 'grace@example.com', firstname: 'Grace', lastname: 'Hopper', role: 'viewer', expiresAt: '2030-06-01T00:00:00.000Z' },
+    ]);
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it('shows the server message when the invite fails and stays open', async () => {
-    const { user, onClose } = prepare(() => jsonResponse({ error: { type: 'conflict', name: 'ConflictError', message: 'grace@example.com is already on the team of Harbor', status: 409 } }, 409));
+    const { user, onClose } = prepare(() =>
+      jsonResponse(
+        { error: { type: 'conflict', name: 'ConflictError', message: 'grace@example.com is already on the team of Harbor', status: 409 } },
+        409,
+      ),
+    );
     await fill(user, await screen.findByLabelText(/^Email/), 'grace@example.com');
     await fill(user, screen.getByLabelText(/^First name/), 'Grace');
     await fill(user, screen.getByLabelText(/^Last name/), 'Hopper');

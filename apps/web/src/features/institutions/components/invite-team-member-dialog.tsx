@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { expiryFromDay, institutionTeamRole, institutionTeamRoleLabels, teamInviteForm, type TeamInviteFormValues } from '@tessera/domain';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -24,7 +35,11 @@ export function InviteTeamMemberDialog({ tenantId, institutionId, open, onClose 
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const invite = useInviteTeamMember(tenantId, institutionId);
-  const { control, handleSubmit, reset, formState } = useForm<TeamInviteFormValues>({ resolver: zodResolver(teamInviteForm), defaultValues: EMPTY, mode: 'onTouched' });
+  const { control, handleSubmit, reset, formState } = useForm<TeamInviteFormValues>({
+    resolver: zodResolver(teamInviteForm),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
   const values = useWatch({ control });
   const guard = useUnsavedChangesGuard(open && formState.isDirty && !invite.isPending);
   // 002 §5: disabled unless email and role are present.
@@ -59,7 +74,16 @@ export function InviteTeamMemberDialog({ tenantId, institutionId, open, onClose 
               control={control}
               name="email"
               render={({ field, fieldState }) => (
-                <TextField {...field} type="email" label="Email" required fullWidth autoFocus error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  type="email"
+                  label="Email"
+                  required
+                  fullWidth
+                  autoFocus
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -67,14 +91,28 @@ export function InviteTeamMemberDialog({ tenantId, institutionId, open, onClose 
                 control={control}
                 name="firstname"
                 render={({ field, fieldState }) => (
-                  <TextField {...field} label="First name" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                  <TextField
+                    {...field}
+                    label="First name"
+                    required
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
                 )}
               />
               <Controller
                 control={control}
                 name="lastname"
                 render={({ field, fieldState }) => (
-                  <TextField {...field} label="Last name" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                  <TextField
+                    {...field}
+                    label="Last name"
+                    required
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
                 )}
               />
             </Stack>
@@ -82,8 +120,20 @@ export function InviteTeamMemberDialog({ tenantId, institutionId, open, onClose 
               control={control}
               name="role"
               render={({ field, fieldState }) => (
-                <TextField {...field} select label="Role" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
-                  {institutionTeamRole.options.map((role) => <MenuItem key={role} value={role}>{institutionTeamRoleLabels[role]}</MenuItem>)}
+                <TextField
+                  {...field}
+                  select
+                  label="Role"
+                  required
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                >
+                  {institutionTeamRole.options.map((role) => (
+                    <MenuItem key={role} value={role}>
+                      {institutionTeamRoleLabels[role]}
+                    </MenuItem>
+                  ))}
                 </TextField>
               )}
             />
@@ -105,8 +155,12 @@ export function InviteTeamMemberDialog({ tenantId, institutionId, open, onClose 
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={invite.isPending}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!canSubmit} loading={invite.isPending}>Invite</Button>
+          <Button onClick={close} disabled={invite.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!canSubmit} loading={invite.isPending}>
+            Invite
+          </Button>
         </DialogActions>
       </Stack>
       {guard}

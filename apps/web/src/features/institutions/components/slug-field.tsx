@@ -16,11 +16,16 @@ interface SlugFieldProps {
 
 /** The slug input with its availability shown as an icon and in the helper text. */
 export function SlugField({ value, onChange, state, help, disabled, error }: SlugFieldProps) {
-  const text = error ?? (state === 'invalid' ? SLUG_INVALID : state === 'taken' ? SLUG_TAKEN : state === 'available' ? `Available. ${help}` : help);
-  const icon = state === 'checking'
-    ? <CircularProgress size={16} aria-label="Checking availability" />
-    : state === 'taken' ? <ErrorOutlined color="error" fontSize="small" aria-label="Taken" />
-      : state === 'available' ? <CheckCircle color="success" fontSize="small" aria-label="Available" /> : null;
+  const text =
+    error ?? (state === 'invalid' ? SLUG_INVALID : state === 'taken' ? SLUG_TAKEN : state === 'available' ? `Available. ${help}` : help);
+  const icon =
+    state === 'checking' ? (
+      <CircularProgress size={16} aria-label="Checking availability" />
+    ) : state === 'taken' ? (
+      <ErrorOutlined color="error" fontSize="small" aria-label="Taken" />
+    ) : state === 'available' ? (
+      <CheckCircle color="success" fontSize="small" aria-label="Available" />
+    ) : null;
   return (
     <TextField
       label="Slug"
@@ -31,7 +36,10 @@ export function SlugField({ value, onChange, state, help, disabled, error }: Slu
       onChange={(e) => onChange(e.target.value)}
       error={Boolean(error) || state === 'invalid' || state === 'taken'}
       helperText={text}
-      slotProps={{ htmlInput: { maxLength: 100 }, input: { endAdornment: icon ? <InputAdornment position="end">{icon}</InputAdornment> : undefined } }}
+      slotProps={{
+        htmlInput: { maxLength: 100 },
+        input: { endAdornment: icon ? <InputAdornment position="end">{icon}</InputAdornment> : undefined },
+      }}
     />
   );
 }

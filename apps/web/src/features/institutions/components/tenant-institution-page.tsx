@@ -42,8 +42,14 @@ export function TenantInstitutionPage() {
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
             <InstitutionLogo institution={data} size={56} />
             <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-              <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>{institutionDisplayName(data)}</Typography>
-              {data.descriptionShort && <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>{data.descriptionShort}</Typography>}
+              <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+                {institutionDisplayName(data)}
+              </Typography>
+              {data.descriptionShort && (
+                <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
+                  {data.descriptionShort}
+                </Typography>
+              )}
             </Stack>
           </Stack>
           <InstitutionTabs base={base} tabs={TABS} label="Institution sections" />

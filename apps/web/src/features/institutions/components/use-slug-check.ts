@@ -5,7 +5,11 @@ import { useInstitutionSlugAvailable } from '../api/check-institution-slug.ts';
 export type SlugState = 'empty' | 'invalid' | 'unchanged' | 'checking' | 'taken' | 'available';
 
 /** Checks an institution slug as it is typed (debounced): free unless another institution of the tenant uses it. */
-export function useSlugCheck(tenantId: string, slug: string, options: { except?: string; saved?: string | null; enabled?: boolean } = {}): SlugState {
+export function useSlugCheck(
+  tenantId: string,
+  slug: string,
+  options: { except?: string; saved?: string | null; enabled?: boolean } = {},
+): SlugState {
   const trimmed = slug.trim();
   const valid = ENTITY_SLUG_PATTERN.test(trimmed);
   const unchanged = options.saved !== undefined && trimmed === options.saved;

@@ -5,7 +5,10 @@ import { api } from '../../../lib/api-client.ts';
 import { legalEntityProfileQueryOptions } from './get-legal-entity-profile.ts';
 
 export function deleteStakeholder(profileId: string, stakeholderId: string): Promise<z.infer<typeof deletedResult>> {
-  return api.delete(`/legal-entity-profile/${encodeURIComponent(profileId)}/stakeholders/${encodeURIComponent(stakeholderId)}`, deletedResult);
+  return api.delete(
+    `/legal-entity-profile/${encodeURIComponent(profileId)}/stakeholders/${encodeURIComponent(stakeholderId)}`,
+    deletedResult,
+  );
 }
 
 export function useDeleteStakeholder(profileId: string) {

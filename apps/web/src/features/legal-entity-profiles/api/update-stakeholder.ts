@@ -4,7 +4,11 @@ import { api } from '../../../lib/api-client.ts';
 import { legalEntityProfileQueryOptions } from './get-legal-entity-profile.ts';
 
 export function updateStakeholder(profileId: string, stakeholderId: string, body: StakeholderBody): Promise<Stakeholder> {
-  return api.put(`/legal-entity-profile/${encodeURIComponent(profileId)}/stakeholders/${encodeURIComponent(stakeholderId)}`, body, stakeholder);
+  return api.put(
+    `/legal-entity-profile/${encodeURIComponent(profileId)}/stakeholders/${encodeURIComponent(stakeholderId)}`,
+    body,
+    stakeholder,
+  );
 }
 
 export function useUpdateStakeholder(profileId: string) {

@@ -58,13 +58,25 @@ describe('CreateLegalEntityDialog', () => {
     expect(await screen.findByText('Details page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/user/passport/legal-entity-profiles/${makeEntity()._id}/details`);
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST' && String(init.body).includes('acceptDisclosures'));
-    expect(posts.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([{ name: 'Orbit Holdings', legalEntityType: 'irrevocable-trust', acceptDisclosures: true }]);
+    expect(posts.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([
+      { name: 'Orbit Holdings', legalEntityType: 'irrevocable-trust', acceptDisclosures: true },
+    ]);
   });
 
   it('toasts the server message when creation fails', async () => {
     mockFetch((path, init) =>
       init?.method === 'POST'
-        ? jsonResponse({ error: { type: 'validation', name: 'ValidationError', message: 'parentLegalEntity: Choose one of your own legal entities as the parent', status: 400 } }, 400)
+        ? jsonResponse(
+            {
+              error: {
+                type: 'validation',
+                name: 'ValidationError',
+                message: 'parentLegalEntity: Choose one of your own legal entities as the parent',
+                status: 400,
+              },
+            },
+            400,
+          )
         : listResponse(),
     );
     const { user } = renderList();

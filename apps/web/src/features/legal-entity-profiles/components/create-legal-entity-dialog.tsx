@@ -1,8 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import {
-  legalEntityProfileCreateBody, legalEntityType, legalEntityTypeLabels,
-  type LegalEntityProfile, type LegalEntityProfileCreateBody, type LegalEntityProfileCreateInput,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import {
+  legalEntityProfileCreateBody,
+  legalEntityType,
+  legalEntityTypeLabels,
+  type LegalEntityProfile,
+  type LegalEntityProfileCreateBody,
+  type LegalEntityProfileCreateInput,
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
@@ -57,14 +72,30 @@ export function CreateLegalEntityDialog({ open, onClose, onCreated }: CreateLega
               control={control}
               name="name"
               render={({ field, fieldState }) => (
-                <TextField {...field} label="Name" required fullWidth autoFocus error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  label="Name"
+                  required
+                  fullWidth
+                  autoFocus
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
             <Controller
               control={control}
               name="legalEntityType"
               render={({ field, fieldState }) => (
-                <TextField {...field} select label="Legal entity type" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
+                <TextField
+                  {...field}
+                  select
+                  label="Legal entity type"
+                  required
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                >
                   {legalEntityType.options.map((type) => (
                     <MenuItem key={type} value={type}>
                       {legalEntityTypeLabels[type]}

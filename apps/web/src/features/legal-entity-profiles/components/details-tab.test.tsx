@@ -18,7 +18,13 @@ function setup(put: (body: unknown) => Response) {
     return jsonResponse({ data: [entity, OTHER], meta: { page: 1, limit: 100, total: 2 } });
   });
   const rendered = renderRoutes(
-    [{ path: '/user/:product/legal-entity-profiles/:legalEntityProfileId', element: <LegalEntityProfilePage />, children: [{ path: 'details', element: <LegalEntityDetailsTab /> }] }],
+    [
+      {
+        path: '/user/:product/legal-entity-profiles/:legalEntityProfileId',
+        element: <LegalEntityProfilePage />,
+        children: [{ path: 'details', element: <LegalEntityDetailsTab /> }],
+      },
+    ],
     { initialEntries: [`/user/passport/legal-entity-profiles/${ENTITY_ID}/details`] },
   );
   return { ...rendered, fetchMock, entity };
@@ -43,11 +49,20 @@ describe('Details tab', () => {
     await fill(user, name, 'Orbit Group');
     await user.click(save);
     expect(await screen.findByText('Profile details updated')).toBeInTheDocument();
-    expect(sent).toMatchObject({ name: 'Orbit Group', parentLegalEntity: OTHER._id, displayname: null, website: null, countryOfOrganization: 'US', stateOfOrganization: 'DE' });
+    expect(sent).toMatchObject({
+      name: 'Orbit Group',
+      parentLegalEntity: OTHER._id,
+      displayname: null,
+      website: null,
+      countryOfOrganization: 'US',
+      stateOfOrganization: 'DE',
+    });
   }, 20_000);
 
   it('toasts "Error updating details" when the save fails and keeps the edit', async () => {
-    const { user } = setup(() => jsonResponse({ error: { type: 'validation', name: 'ValidationError', message: 'nope', status: 400 } }, 400));
+    const { user } = setup(() =>
+      jsonResponse({ error: { type: 'validation', name: 'ValidationError', message: 'nope', status: 400 } }, 400),
+    );
     const website = await screen.findByLabelText('Website');
     await fill(user, website, 'https://orbit.example');
     await user.click(screen.getByRole('button', { name: 'Save' }));

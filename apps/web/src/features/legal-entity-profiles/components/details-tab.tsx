@@ -1,8 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Button, Card, CardContent, Grid, MenuItem, Stack, TextField } from '@mui/material';
 import {
-  COUNTRIES, legalEntityProfileDetailsBody, legalEntityType, legalEntityTypeLabels, US_STATES,
-  type LegalEntityProfile, type LegalEntityProfileDetails, type LegalEntityProfileDetailsBody,
+  COUNTRIES,
+  legalEntityProfileDetailsBody,
+  legalEntityType,
+  legalEntityTypeLabels,
+  US_STATES,
+  type LegalEntityProfile,
+  type LegalEntityProfileDetails,
+  type LegalEntityProfileDetailsBody,
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
@@ -73,7 +79,16 @@ export function LegalEntityDetailsTab() {
             <Controller
               control={control}
               name="name"
-              render={({ field, fieldState }) => <TextField {...field} label="Name" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label="Name"
+                  required
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
+              )}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -81,7 +96,14 @@ export function LegalEntityDetailsTab() {
               control={control}
               name="displayname"
               render={({ field, fieldState }) => (
-                <TextField {...field} value={text(field.value)} label="Display name" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  value={text(field.value)}
+                  label="Display name"
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
           </Grid>
@@ -90,7 +112,16 @@ export function LegalEntityDetailsTab() {
               control={control}
               name="website"
               render={({ field, fieldState }) => (
-                <TextField {...field} value={text(field.value)} label="Website" type="url" placeholder="https://" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  value={text(field.value)}
+                  label="Website"
+                  type="url"
+                  placeholder="https://"
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
           </Grid>
@@ -99,7 +130,15 @@ export function LegalEntityDetailsTab() {
               control={control}
               name="legalEntityType"
               render={({ field, fieldState }) => (
-                <TextField {...field} select label="Legal entity type" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
+                <TextField
+                  {...field}
+                  select
+                  label="Legal entity type"
+                  required
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                >
                   {legalEntityType.options.map((type) => (
                     <MenuItem key={type} value={type}>
                       {legalEntityTypeLabels[type]}
@@ -133,7 +172,9 @@ export function LegalEntityDetailsTab() {
                     </MenuItem>
                   ))}
                   {/* The current parent stays selectable while the list loads. */}
-                  {field.value && !parents.some((e) => e._id === field.value) ? <MenuItem value={field.value}>{field.value}</MenuItem> : null}
+                  {field.value && !parents.some((e) => e._id === field.value) ? (
+                    <MenuItem value={field.value}>{field.value}</MenuItem>
+                  ) : null}
                 </TextField>
               )}
             />
@@ -150,7 +191,16 @@ export function LegalEntityDetailsTab() {
               control={control}
               name="natureOfBusiness"
               render={({ field, fieldState }) => (
-                <TextField {...field} value={text(field.value)} label="Nature of business" fullWidth multiline minRows={2} error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  value={text(field.value)}
+                  label="Nature of business"
+                  fullWidth
+                  multiline
+                  minRows={2}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
           </Grid>
@@ -169,7 +219,13 @@ export function LegalEntityDetailsTab() {
                     setValue('stateOfOrganization', '', { shouldDirty: true });
                   }}
                   renderInput={(params) => (
-                    <TextField {...params} inputRef={field.ref} label="Country of organization" error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                    <TextField
+                      {...params}
+                      inputRef={field.ref}
+                      label="Country of organization"
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message}
+                    />
                   )}
                 />
               )}
@@ -181,7 +237,15 @@ export function LegalEntityDetailsTab() {
               name="stateOfOrganization"
               render={({ field, fieldState }) =>
                 country === 'US' ? (
-                  <TextField {...field} value={text(field.value)} select label="State of organization" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
+                  <TextField
+                    {...field}
+                    value={text(field.value)}
+                    select
+                    label="State of organization"
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  >
                     <MenuItem value="">
                       <em>None</em>
                     </MenuItem>

@@ -10,7 +10,12 @@ const FULL: Gics = { sector: '45', industryGroup: '4510', industry: '451030', su
 describe('withGicsLevel', () => {
   it('clears the levels below the one chosen', () => {
     expect(withGicsLevel(FULL, 'sector', '10')).toEqual({ sector: '10', industryGroup: null, industry: null, subIndustry: null });
-    expect(withGicsLevel(FULL, 'industryGroup', '4520')).toEqual({ sector: '45', industryGroup: '4520', industry: null, subIndustry: null });
+    expect(withGicsLevel(FULL, 'industryGroup', '4520')).toEqual({
+      sector: '45',
+      industryGroup: '4520',
+      industry: null,
+      subIndustry: null,
+    });
     expect(withGicsLevel(FULL, 'subIndustry', '45103020')).toEqual({ ...FULL, subIndustry: '45103020' });
   });
 });
@@ -34,7 +39,12 @@ describe('GicsFields', () => {
     await user.click(screen.getByRole('combobox', { name: 'Sector' }));
     expect(screen.getAllByRole('option')).toHaveLength(12); // None + 11 sectors
     await user.click(screen.getByRole('option', { name: gicsName('10') }));
-    expect(JSON.parse(screen.getByTestId('value').textContent!)).toEqual({ sector: '10', industryGroup: null, industry: null, subIndustry: null });
+    expect(JSON.parse(screen.getByTestId('value').textContent!)).toEqual({
+      sector: '10',
+      industryGroup: null,
+      industry: null,
+      subIndustry: null,
+    });
     expect(screen.getByRole('combobox', { name: 'Industry' })).toHaveAttribute('aria-disabled', 'true');
 
     await user.click(screen.getByRole('combobox', { name: 'Industry group' }));
@@ -46,6 +56,7 @@ describe('GicsFields', () => {
   it('starts with only the sector enabled', async () => {
     renderRoutes([{ path: '/', element: <Harness initial={EMPTY_GICS} /> }]);
     expect(await screen.findByRole('combobox', { name: 'Sector' })).not.toHaveAttribute('aria-disabled');
-    for (const name of ['Industry group', 'Industry', 'Sub-industry']) expect(screen.getByRole('combobox', { name })).toHaveAttribute('aria-disabled', 'true');
+    for (const name of ['Industry group', 'Industry', 'Sub-industry'])
+      expect(screen.getByRole('combobox', { name })).toHaveAttribute('aria-disabled', 'true');
   });
 });

@@ -26,7 +26,12 @@ export function LegalEntityImage({ profile }: { profile: LegalEntityProfile }) {
 
   return (
     <>
-      <ButtonBase onClick={() => input.current?.click()} disabled={upload.isPending} aria-label="Upload entity image" sx={{ borderRadius: '50%', flexShrink: 0 }}>
+      <ButtonBase
+        onClick={() => input.current?.click()}
+        disabled={upload.isPending}
+        aria-label="Upload entity image"
+        sx={{ borderRadius: '50%', flexShrink: 0 }}
+      >
         <Badge
           overlap="circular"
           anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}

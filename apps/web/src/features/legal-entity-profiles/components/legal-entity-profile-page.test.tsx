@@ -9,14 +9,21 @@ afterEach(() => vi.unstubAllGlobals());
 
 const routes = [
   { path: '/user/:product/legal-entity-profiles', element: <p>All legal entities</p> },
-  { path: '/user/:product/legal-entity-profiles/:legalEntityProfileId', element: <LegalEntityProfilePage />, children: [{ path: 'details', element: <p>Details</p> }] },
+  {
+    path: '/user/:product/legal-entity-profiles/:legalEntityProfileId',
+    element: <LegalEntityProfilePage />,
+    children: [{ path: 'details', element: <p>Details</p> }],
+  },
 ];
 
 describe('LegalEntityProfilePage', { timeout: 20_000 }, () => {
   it("shows the header with 'All Legal Entities' and reloads on refresh=true, dropping the parameter", async () => {
     let stored = makeEntity();
     const fetchMock = mockFetch(() => jsonResponse({ data: stored }));
-    const reads = () => fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/api/v1/legal-entity-profile/${ENTITY_ID}`).length;
+    const reads = () =>
+      fetchMock.mock.calls.filter(
+        ([input]) => new URL(String(input), 'http://localhost').pathname === `/api/v1/legal-entity-profile/${ENTITY_ID}`,
+      ).length;
     const { router } = renderRoutes(routes, { initialEntries: [`/user/passport/legal-entity-profiles/${ENTITY_ID}/details`] });
     expect(await screen.findByRole('heading', { name: 'Orbit Holdings' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All Legal Entities' })).toHaveAttribute('href', '/user/passport/legal-entity-profiles');

@@ -96,9 +96,22 @@ export function LegalEntityProfilePage() {
               </Typography>
             </Stack>
           </Stack>
-          <Tabs value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Legal entity sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={current}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            aria-label="Legal entity sections"
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
             {LEGAL_ENTITY_TABS.map((t) => (
-              <Tab key={t.segment} value={t.segment} label={t.label} component={RouterLink} to={`${base}/${legalEntityProfileId}/${t.segment}`} />
+              <Tab
+                key={t.segment}
+                value={t.segment}
+                label={t.label}
+                component={RouterLink}
+                to={`${base}/${legalEntityProfileId}/${t.segment}`}
+              />
             ))}
           </Tabs>
           <Outlet context={profile.data} />

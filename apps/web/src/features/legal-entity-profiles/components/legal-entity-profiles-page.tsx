@@ -9,8 +9,20 @@ import { CreateLegalEntityDialog } from './create-legal-entity-dialog.tsx';
 
 const columns: GridColDef<LegalEntityProfile>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
-  { field: 'legalEntityType', headerName: 'Type', flex: 1, minWidth: 150, valueFormatter: (value: LegalEntityProfile['legalEntityType']) => legalEntityTypeLabels[value] },
-  { field: 'countryOfOrganization', headerName: 'Country', flex: 1, minWidth: 120, valueFormatter: (value: string | null) => countryName(value) },
+  {
+    field: 'legalEntityType',
+    headerName: 'Type',
+    flex: 1,
+    minWidth: 150,
+    valueFormatter: (value: LegalEntityProfile['legalEntityType']) => legalEntityTypeLabels[value],
+  },
+  {
+    field: 'countryOfOrganization',
+    headerName: 'Country',
+    flex: 1,
+    minWidth: 120,
+    valueFormatter: (value: string | null) => countryName(value),
+  },
   { field: 'createdAt', headerName: 'Created', width: 140, valueFormatter: (value: string) => formatDate(value) },
 ];
 
@@ -48,7 +60,11 @@ export function LegalEntityProfilesPage() {
         error={profiles.error ?? undefined}
         onRowClick={(row) => void navigate(`${row._id}/details`)}
       />
-      <CreateLegalEntityDialog open={creating} onClose={() => setCreating(false)} onCreated={(profile) => void navigate(`${profile._id}/details`)} />
+      <CreateLegalEntityDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(profile) => void navigate(`${profile._id}/details`)}
+      />
     </Stack>
   );
 }

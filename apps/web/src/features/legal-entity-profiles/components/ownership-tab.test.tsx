@@ -9,7 +9,8 @@ import { ADA_ID, BOB_ID, ENTITY_ID, INDIVIDUALS, makeEntity, makeStakeholder } f
 
 afterEach(() => vi.unstubAllGlobals());
 
-const error = (message: string, status = 400) => jsonResponse({ error: { type: 'validation', name: 'ValidationError', message, status } }, status);
+const error = (message: string, status = 400) =>
+  jsonResponse({ error: { type: 'validation', name: 'ValidationError', message, status } }, status);
 
 interface Server {
   entity: LegalEntityProfile;
@@ -96,7 +97,14 @@ describe('Ownership tab', () => {
       expect(path).toBe(`/api/v1/legal-entity-profile/${ENTITY_ID}/stakeholders`);
       if (fail) return error('equity: The equity of all beneficial owners together cannot exceed 100%');
       expect(body).toEqual({ individualProfile: BOB_ID, stakeholderType: 'fiduciary', title: '', equity: null, fiduciaryRole: 'executor' });
-      const created = makeStakeholder({ individualProfile: BOB_ID, name: 'Bob Trustee', stakeholderType: 'fiduciary', title: null, equity: null, fiduciaryRole: 'executor' });
+      const created = makeStakeholder({
+        individualProfile: BOB_ID,
+        name: 'Bob Trustee',
+        stakeholderType: 'fiduciary',
+        title: null,
+        equity: null,
+        fiduciaryRole: 'executor',
+      });
       server.entity = makeEntity({ ownership: { stakeholders: [created] } });
       return jsonResponse({ data: created });
     };

@@ -11,7 +11,8 @@ import { useLegalEntityOutlet } from './legal-entity-profile-page.tsx';
 import { StakeholderDialog } from './stakeholder-dialog.tsx';
 
 function describeStakeholder(s: Stakeholder): string {
-  if (s.stakeholderType === 'fiduciary') return [stakeholderTypeLabels.fiduciary, s.fiduciaryRole ? fiduciaryRoleLabels[s.fiduciaryRole] : null].filter(Boolean).join(' · ');
+  if (s.stakeholderType === 'fiduciary')
+    return [stakeholderTypeLabels.fiduciary, s.fiduciaryRole ? fiduciaryRoleLabels[s.fiduciaryRole] : null].filter(Boolean).join(' · ');
   return [stakeholderTypeLabels['beneficial-owner'], s.title, formatPercent(s.equity)].filter(Boolean).join(' · ');
 }
 
@@ -87,14 +88,25 @@ export function LegalEntityOwnershipTab() {
                 }
                 sx={{ pr: 14 }}
               >
-                <ListItemText primary={s.name} secondary={describeStakeholder(s)} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+                <ListItemText
+                  primary={s.name}
+                  secondary={describeStakeholder(s)}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
               </ListItem>
             ))}
           </List>
         )}
       </Card>
       {dialog ? (
-        <StakeholderDialog key={dialog.key} profileId={profile._id} editing={dialog.editing} open onClose={() => setDialog(null)} onDelete={askDelete} />
+        <StakeholderDialog
+          key={dialog.key}
+          profileId={profile._id}
+          editing={dialog.editing}
+          open
+          onClose={() => setDialog(null)}
+          onDelete={askDelete}
+        />
       ) : null}
       {confirmDialog}
     </Stack>

@@ -1,7 +1,15 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, MenuItem, Stack, TextField } from '@mui/material';
 import {
-  fiduciaryRole, fiduciaryRoleLabels, individualProfileName, stakeholderBody, stakeholderType, stakeholderTypeLabels, EQUITY_MAX,
-  type FiduciaryRole, type Stakeholder, type StakeholderType,
+  fiduciaryRole,
+  fiduciaryRoleLabels,
+  individualProfileName,
+  stakeholderBody,
+  stakeholderType,
+  stakeholderTypeLabels,
+  EQUITY_MAX,
+  type FiduciaryRole,
+  type Stakeholder,
+  type StakeholderType,
 } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId, useState } from 'react';
@@ -20,7 +28,13 @@ interface StakeholderDraft {
   fiduciaryRole: FiduciaryRole | null;
 }
 
-const EMPTY_STAKEHOLDER: StakeholderDraft = { individualProfile: null, stakeholderType: 'beneficial-owner', title: '', equity: null, fiduciaryRole: null };
+const EMPTY_STAKEHOLDER: StakeholderDraft = {
+  individualProfile: null,
+  stakeholderType: 'beneficial-owner',
+  title: '',
+  equity: null,
+  fiduciaryRole: null,
+};
 
 const draftOf = (s: Stakeholder): StakeholderDraft => ({
   individualProfile: s.individualProfile,
@@ -130,7 +144,9 @@ export function StakeholderDialog({ profileId, editing, open, onClose, onDelete 
               </MenuItem>
             ))}
             {/* The current individual stays shown while the list loads. */}
-            {editing && !individuals.data?.some((p) => p._id === draft.individualProfile) && draft.individualProfile === editing.individualProfile ? (
+            {editing &&
+            !individuals.data?.some((p) => p._id === draft.individualProfile) &&
+            draft.individualProfile === editing.individualProfile ? (
               <MenuItem value={editing.individualProfile}>{editing.name}</MenuItem>
             ) : null}
           </TextField>

@@ -45,7 +45,10 @@ export function HandpickedDealsCard({ tenantId, settings }: { tenantId: string; 
     );
 
   return (
-    <SectionCard title="Handpicked Deals" action={<Typography variant="body2" sx={{ color: 'text.secondary' }}>{`${offers.length} of ${HANDPICKED_OFFERS_MAX}`}</Typography>}>
+    <SectionCard
+      title="Handpicked Deals"
+      action={<Typography variant="body2" sx={{ color: 'text.secondary' }}>{`${offers.length} of ${HANDPICKED_OFFERS_MAX}`}</Typography>}
+    >
       {guard}
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Shown in this order in the carousel at the top of the marketplace. Only listed offers can be picked.
@@ -64,11 +67,7 @@ export function HandpickedDealsCard({ tenantId, settings }: { tenantId: string; 
       ) : (
         <List aria-label="Handpicked deals" disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
           {offers.map((offer, index) => (
-            <ListItem
-              key={offer._id}
-              divider={index < offers.length - 1}
-              sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, pr: 1 }}
-            >
+            <ListItem key={offer._id} divider={index < offers.length - 1} sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, pr: 1 }}>
               <ListItemAvatar sx={{ minWidth: 48 }}>
                 <Avatar variant="rounded" src={offer.bannerUrl ?? undefined} alt="">
                   {index + 1}
@@ -80,7 +79,11 @@ export function HandpickedDealsCard({ tenantId, settings }: { tenantId: string; 
                 sx={{ minWidth: 0, flex: '1 1 160px', '& .MuiListItemText-primary': { overflowWrap: 'anywhere' } }}
               />
               <Stack direction="row" sx={{ flexShrink: 0, ml: 'auto' }}>
-                <IconButton aria-label={`Move ${offer.name} up`} disabled={index === 0} onClick={() => draft.update((c) => move(c, index, index - 1))}>
+                <IconButton
+                  aria-label={`Move ${offer.name} up`}
+                  disabled={index === 0}
+                  onClick={() => draft.update((c) => move(c, index, index - 1))}
+                >
                   <ArrowUpward />
                 </IconButton>
                 <IconButton

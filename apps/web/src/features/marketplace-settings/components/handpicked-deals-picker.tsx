@@ -10,7 +10,15 @@ const SUGGESTIONS_MAX = 10;
  * Finds listed offers by name to add to the handpicked deals: suggestions only after more than 2 characters
  * (001 §5), searched on the server's marketplace list, leaving out the offers already picked.
  */
-export function HandpickedDealsPicker({ tenantId, picked, onPick }: { tenantId: string; picked: MarketplaceOfferCard[]; onPick: (offer: MarketplaceOfferCard) => void }) {
+export function HandpickedDealsPicker({
+  tenantId,
+  picked,
+  onPick,
+}: {
+  tenantId: string;
+  picked: MarketplaceOfferCard[];
+  onPick: (offer: MarketplaceOfferCard) => void;
+}) {
   const [text, setText] = useState('');
   const search = useListSearch(text);
   const results = useMarketplaceOffers(tenantId, { search, limit: SUGGESTIONS_MAX, sort: 'name' }, search !== '');
@@ -36,7 +44,9 @@ export function HandpickedDealsPicker({ tenantId, picked, onPick }: { tenantId: 
       loading={search !== '' && results.isFetching}
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => a._id === b._id}
-      noOptionsText={search === '' ? 'Type more than 2 characters to search' : results.isError ? 'Could not search the offers' : 'No offers found'}
+      noOptionsText={
+        search === '' ? 'Type more than 2 characters to search' : results.isError ? 'Could not search the offers' : 'No offers found'
+      }
       renderOption={({ key, ...props }, o) => (
         <li key={key} {...props}>
           <span>
@@ -51,7 +61,11 @@ export function HandpickedDealsPicker({ tenantId, picked, onPick }: { tenantId: 
           {...params}
           label="Add an offer"
           placeholder="Search listed offers by name"
-          helperText={full ? `At most ${HANDPICKED_OFFERS_MAX} handpicked deals: remove one to add another.` : `Up to ${HANDPICKED_OFFERS_MAX} listed offers.`}
+          helperText={
+            full
+              ? `At most ${HANDPICKED_OFFERS_MAX} handpicked deals: remove one to add another.`
+              : `Up to ${HANDPICKED_OFFERS_MAX} listed offers.`
+          }
         />
       )}
     />

@@ -19,27 +19,49 @@ const OFFERS_PATH = `/api/v1/tenant/${TENANT_ID}/marketplace/offers`;
 
 function signInAsOwner() {
   const member: TenantMember = {
-    _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', tenant: TENANT_ID, user: USER_ID, firstname: 'Ada', middlename: null, lastname: 'Lovelace',
-    email: 'ada@example.com', image: null, tags: [], groups: [], membershipStatus: 'active',
+    _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+    tenant: TENANT_ID,
+    user: USER_ID,
+    firstname: 'Ada',
+    middlename: null,
+    lastname: 'Lovelace',
+    email: 'ada@example.com',
+    image: null,
+    tags: [],
+    groups: [],
+    membershipStatus: 'active',
     rbac: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', role: 'owner', attributes: {}, expiresAt: null },
-    preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
   };
   sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
 }
 
-const view = (offers: MarketplaceOfferCard[], ids = offers.map((o) => o._id)) => ({ data: { handpickedOfferIds: ids, handpickedOffers: offers } });
+const view = (offers: MarketplaceOfferCard[], ids = offers.map((o) => o._id)) => ({
+  data: { handpickedOfferIds: ids, handpickedOffers: offers },
+});
 
-function setup(saved: MarketplaceOfferCard[], catalogue: MarketplaceOfferCard[] = [], options: { failGet?: boolean; failPut?: boolean; ids?: string[] } = {}) {
+function setup(
+  saved: MarketplaceOfferCard[],
+  catalogue: MarketplaceOfferCard[] = [],
+  options: { failGet?: boolean; failPut?: boolean; ids?: string[] } = {},
+) {
   signInAsOwner();
   const all = [...saved, ...catalogue];
   const fetchMock = mockFetch((path, init, url) => {
     if (path === PATH && init?.method === 'PUT') {
-      if (options.failPut) return jsonResponse({ error: { type: 'forbidden', name: 'ForbiddenError', message: 'Only owners can change this', status: 403 } }, 403);
+      if (options.failPut)
+        return jsonResponse(
+          { error: { type: 'forbidden', name: 'ForbiddenError', message: 'Only owners can change this', status: 403 } },
+          403,
+        );
       const { handpickedOfferIds } = JSON.parse(String(init.body)) as { handpickedOfferIds: string[] };
       return jsonResponse(view(handpickedOfferIds.map((id) => all.find((o) => o._id === id)!)));
     }
     if (path === PATH) {
-      if (options.failGet) return jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'Boom', status: 500 } }, 500);
+      if (options.failGet)
+        return jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'Boom', status: 500 } }, 500);
       return jsonResponse(view(saved, options.ids));
     }
     if (path === OFFERS_PATH) {
@@ -67,7 +89,10 @@ function setup(saved: MarketplaceOfferCard[], catalogue: MarketplaceOfferCard[] 
   return { ...rendered, fetchMock };
 }
 
-const rows = () => within(screen.getByRole('list', { name: 'Handpicked deals' })).getAllByRole('listitem').map((li) => li.querySelector('.MuiListItemText-primary')?.textContent);
+const rows = () =>
+  within(screen.getByRole('list', { name: 'Handpicked deals' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.MuiListItemText-primary')?.textContent);
 
 describe('Marketplace settings: Handpicked Deals', () => {
   it('picks an offer by search, reorders, removes and saves with the toast', async () => {
@@ -86,7 +111,9 @@ describe('Marketplace settings: Handpicked Deals', () => {
     await fill(user, search, 'ver');
     await user.click(await screen.findByRole('option', { name: /Riverside Storage/ }));
     expect(rows()).toEqual(['1. Harbor Lofts', '2. Summit Plaza', '3. Riverside Storage']);
-    expect(fetchMock.mock.calls.some(([input]) => new URL(String(input), 'http://localhost').searchParams.get('search') === 'River')).toBe(true);
+    expect(fetchMock.mock.calls.some(([input]) => new URL(String(input), 'http://localhost').searchParams.get('search') === 'River')).toBe(
+      true,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Move Riverside Storage up' }));
     await user.click(screen.getByRole('button', { name: 'Move Riverside Storage up' }));
@@ -96,7 +123,9 @@ describe('Marketplace settings: Handpicked Deals', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Marketplace settings updated')).toBeInTheDocument();
-    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([input, init]) => [new URL(String(input), 'http://localhost').pathname, JSON.parse(String(init?.body))]);
+    const puts = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'PUT')
+      .map(([input, init]) => [new URL(String(input), 'http://localhost').pathname, JSON.parse(String(init?.body))]);
     expect(puts).toEqual([[PATH, { handpickedOfferIds: [river._id, harbor._id] }]]);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
   }, 30_000);

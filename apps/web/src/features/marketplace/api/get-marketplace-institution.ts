@@ -5,7 +5,11 @@ import { marketplaceKey } from './get-marketplace-offer.ts';
 
 /** GET tenant/{t}/marketplace/institutions/{idOrSlug}: one institution as investors see it (visible media only). */
 export function getMarketplaceInstitution(tenantId: string, idOrSlug: string, signal?: AbortSignal) {
-  return api.get(`/tenant/${encodeURIComponent(tenantId)}/marketplace/institutions/${encodeURIComponent(idOrSlug)}`, marketplaceInstitution, signal);
+  return api.get(
+    `/tenant/${encodeURIComponent(tenantId)}/marketplace/institutions/${encodeURIComponent(idOrSlug)}`,
+    marketplaceInstitution,
+    signal,
+  );
 }
 
 export const marketplaceInstitutionQueryOptions = (tenantId: string, idOrSlug: string) =>

@@ -4,7 +4,12 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { marketplaceKey } from './get-marketplace-offer.ts';
 
 /** One institution's listed offers (001 §7 `institutions/{id}/offers`), the same card shape and query as the marketplace list. */
-export function listMarketplaceInstitutionOffers(tenantId: string, institutionId: string, params: MarketplaceOfferListParams, signal?: AbortSignal) {
+export function listMarketplaceInstitutionOffers(
+  tenantId: string,
+  institutionId: string,
+  params: MarketplaceOfferListParams,
+  signal?: AbortSignal,
+) {
   const path = `${marketplaceApiPath(tenantId)}/institutions/${encodeURIComponent(institutionId)}/offers${offerListSearch(params)}`;
   return apiRequest(path, { schema: listOf(marketplaceOfferCard), signal });
 }
@@ -17,6 +22,14 @@ export const marketplaceInstitutionOffersQueryOptions = (tenantId: string, insti
     enabled: tenantId !== '' && institutionId !== '',
   });
 
-export function useMarketplaceInstitutionOffers(tenantId: string, institutionId: string, params: MarketplaceOfferListParams, enabled = true) {
-  return useQuery({ ...marketplaceInstitutionOffersQueryOptions(tenantId, institutionId, params), enabled: enabled && tenantId !== '' && institutionId !== '' });
+export function useMarketplaceInstitutionOffers(
+  tenantId: string,
+  institutionId: string,
+  params: MarketplaceOfferListParams,
+  enabled = true,
+) {
+  return useQuery({
+    ...marketplaceInstitutionOffersQueryOptions(tenantId, institutionId, params),
+    enabled: enabled && tenantId !== '' && institutionId !== '',
+  });
 }

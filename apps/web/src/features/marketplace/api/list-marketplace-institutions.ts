@@ -1,4 +1,9 @@
-import { listOf, marketplaceInstitutionsApiPath, marketplaceInstitutionSummary, type MarketplaceInstitutionListParams } from '@tessera/domain';
+import {
+  listOf,
+  marketplaceInstitutionsApiPath,
+  marketplaceInstitutionSummary,
+  type MarketplaceInstitutionListParams,
+} from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { takePageAnswer } from '../../../lib/page-answers.ts';

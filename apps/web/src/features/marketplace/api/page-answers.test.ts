@@ -52,7 +52,7 @@ describe('answers written into the page', () => {
     expect(takePageAnswer('/a', item)).toBeUndefined();
   });
 
-  it('gives nothing to a signed-in member: the answers are a signed-out visitor\'s', () => {
+  it("gives nothing to a signed-in member: the answers are a signed-out visitor's", () => {
     localStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ token: 'abc.def.ghi' }));
     writePage({ '/a': { id: 'one' } });
     expect(takePageAnswer('/a', item)).toBeUndefined();
@@ -65,11 +65,11 @@ describe('answers written into the page', () => {
   });
 });
 
-describe('the marketplace queries start from the page\'s answers', () => {
+describe("the marketplace queries start from the page's answers", () => {
   const card = makeOfferCard();
   const list = { data: [card], meta: { total: 1, page: 1, limit: 12 } };
 
-  it('asks for the list\'s default first page with the query the API writes it under', () => {
+  it("asks for the list's default first page with the query the API writes it under", () => {
     const params = offerListParams(readOfferListState(new URLSearchParams('view=list')));
     writePage({ [`/tenant/t1/marketplace/offers${MARKETPLACE_FIRST_PAGE_SEARCH}`]: list });
     const options = marketplaceOffersQueryOptions('t1', params);
@@ -83,7 +83,8 @@ describe('the marketplace queries start from the page\'s answers', () => {
       [`/tenant/t1/marketplace/institutions?limit=${PAGE_LIMIT_MAX}`]: institutions,
       '/tenant/t1/marketplace/offers/harbor-point': { data: { not: 'an offer' } },
     });
-    const initial = <T,>(options: { initialData?: T | (() => T) }) => (typeof options.initialData === 'function' ? (options.initialData as () => T)() : options.initialData);
+    const initial = <T>(options: { initialData?: T | (() => T) }) =>
+      typeof options.initialData === 'function' ? (options.initialData as () => T)() : options.initialData;
     expect(initial(marketplaceShowcaseQueryOptions('t1'))).toEqual([card]);
     expect(initial(marketplaceInstitutionsQueryOptions('t1', { limit: PAGE_LIMIT_MAX }))).toEqual(institutions);
     // An answer that does not check is not used: the query fetches.

@@ -5,7 +5,10 @@ import type { CustomMetric } from '@tessera/domain';
 export function CustomMetricsList({ metrics }: { metrics: readonly CustomMetric[] }) {
   const shown = [...metrics].filter((m) => !m.hidden).sort((a, b) => a.position - b.position);
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}
+    >
       {shown.map((m) => (
         <Box key={m.id} sx={{ minWidth: 0 }}>
           <Typography component="dt" variant="caption" sx={{ color: 'text.secondary' }}>

@@ -7,7 +7,11 @@ export function ImageDialog({ src, alt, onClose }: { src: string | null; alt: st
     <Dialog open={src !== null} onClose={onClose} maxWidth="lg" aria-label={alt}>
       {src && (
         <Box sx={{ position: 'relative', bgcolor: 'background.paper' }}>
-          <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.default' } }}>
+          <IconButton
+            aria-label="Close"
+            onClick={onClose}
+            sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.default' } }}
+          >
             <Close />
           </IconButton>
           <Box component="img" src={src} alt={alt} sx={{ display: 'block', maxWidth: '100%', maxHeight: '85vh', objectFit: 'contain' }} />

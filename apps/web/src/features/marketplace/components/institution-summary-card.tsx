@@ -14,7 +14,12 @@ interface InstitutionSummary {
 
 export function InstitutionLogoAvatar({ name, logoUrl, size = 48 }: { name: string; logoUrl: string | null; size?: number }) {
   return (
-    <Avatar src={logoUrl ?? undefined} alt="" variant="rounded" sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+    <Avatar
+      src={logoUrl ?? undefined}
+      alt=""
+      variant="rounded"
+      sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+    >
       {initials(name)}
     </Avatar>
   );
@@ -38,7 +43,12 @@ export function InstitutionSummaryCard({ institution }: { institution: Instituti
             </Stack>
           </Stack>
           {institution.descriptionShort && <Typography variant="body2">{institution.descriptionShort}</Typography>}
-          <Button component={RouterLink} to={marketplaceInstitutionPath(institution.slug)} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+          <Button
+            component={RouterLink}
+            to={marketplaceInstitutionPath(institution.slug)}
+            variant="outlined"
+            sx={{ alignSelf: 'flex-start' }}
+          >
             {`View ${institution.name}`}
           </Button>
         </Stack>

@@ -5,7 +5,11 @@ import { flushEvents, pendingEvents } from '../../../lib/analytics-queue.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { MarketplaceInstitutionPage } from './marketplace-institution-page.tsx';
-import { MarketplaceInstitutionAboutTab, MarketplaceInstitutionOffersTab, MarketplaceInstitutionTeamTab } from './marketplace-institution-tabs.tsx';
+import {
+  MarketplaceInstitutionAboutTab,
+  MarketplaceInstitutionOffersTab,
+  MarketplaceInstitutionTeamTab,
+} from './marketplace-institution-tabs.tsx';
 import { API, INSTITUTION_ID, makeMarketplaceInstitution } from '../../../test/marketplace.ts';
 
 const routes = [
@@ -26,7 +30,8 @@ const notFound = () => jsonResponse({ error: { type: 'not-found', name: 'NotFoun
 
 function setup(institution = makeMarketplaceInstitution(), path = '/marketplace/institutions/harbor-fund') {
   const fetchMock = mockFetch((p) => {
-    if (p === `${API}/institutions/harbor-fund` || p === `${API}/institutions/${INSTITUTION_ID}`) return jsonResponse({ data: institution });
+    if (p === `${API}/institutions/harbor-fund` || p === `${API}/institutions/${INSTITUTION_ID}`)
+      return jsonResponse({ data: institution });
     if (p === `${API}/institutions/${INSTITUTION_ID}/offers`) return jsonResponse({ data: [], meta: { page: 1, limit: 12, total: 0 } });
     return notFound();
   });
@@ -52,7 +57,9 @@ describe('MarketplaceInstitutionPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Team' }));
     await user.click(screen.getByRole('tab', { name: 'About' }));
     await screen.findByText('Since 1999.');
-    expect(pendingEvents().filter((e) => e.type === 'institution-view')).toEqual([expect.objectContaining({ institution: INSTITUTION_ID })]);
+    expect(pendingEvents().filter((e) => e.type === 'institution-view')).toEqual([
+      expect.objectContaining({ institution: INSTITUTION_ID }),
+    ]);
   });
 
   it('falls back to the id when the institution has no name', async () => {
@@ -73,18 +80,24 @@ describe('MarketplaceInstitutionPage', () => {
   });
 
   it('About hides the video and gallery sections without visible items', async () => {
-    setup(makeMarketplaceInstitution({ images: [{ id: 'logo', image: 'a9a9a9a9a9a9a9a9a9a9a9a9', src: '/img/logo', position: 0, purpose: 'logo' }] }));
+    setup(
+      makeMarketplaceInstitution({
+        images: [{ id: 'logo', image: 'a9a9a9a9a9a9a9a9a9a9a9a9', src: '/img/logo', position: 0, purpose: 'logo' }],
+      }),
+    );
     await screen.findByText('Since 1999.');
     expect(screen.queryByRole('heading', { name: 'Videos' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Gallery' })).not.toBeInTheDocument();
   });
 
   it('About shows videos, the gallery and the custom metrics when there are some', async () => {
-    setup(makeMarketplaceInstitution({
-      videos: [{ id: 'v1', url: 'https://vimeo.com/123456', position: 0, purpose: 'about' }],
-      images: [{ id: 'g1', image: 'a9a9a9a9a9a9a9a9a9a9a9a9', src: '/img/g1', position: 0, purpose: 'gallery' }],
-      customMetrics: [{ id: 'm1', key: 'AUM', value: '$2B', position: 0, hidden: false }],
-    }));
+    setup(
+      makeMarketplaceInstitution({
+        videos: [{ id: 'v1', url: 'https://vimeo.com/123456', position: 0, purpose: 'about' }],
+        images: [{ id: 'g1', image: 'a9a9a9a9a9a9a9a9a9a9a9a9', src: '/img/g1', position: 0, purpose: 'gallery' }],
+        customMetrics: [{ id: 'm1', key: 'AUM', value: '$2B', position: 0, hidden: false }],
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Videos' })).toBeInTheDocument();
     expect(screen.getByTitle('Harbor Fund video 1')).toHaveAttribute('src', 'https://player.vimeo.com/video/123456');
     expect(screen.getByRole('heading', { name: 'Gallery' })).toBeInTheDocument();
@@ -95,9 +108,16 @@ describe('MarketplaceInstitutionPage', () => {
   });
 
   it('About lists the team too (001 §2)', async () => {
-    setup(makeMarketplaceInstitution({ team: [{ _id: 'b1b1b1b1b1b1b1b1b1b1b1b1', name: 'Grace Hopper', email: 'grace@example.com', imageUrl: null }] }));
+    setup(
+      makeMarketplaceInstitution({
+        team: [{ _id: 'b1b1b1b1b1b1b1b1b1b1b1b1', name: 'Grace Hopper', email: 'grace@example.com', imageUrl: null }],
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Team' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Team' })).getByRole('link', { name: 'grace@example.com' })).toHaveAttribute('href', 'mailto:grace@example.com');
+    expect(within(screen.getByRole('list', { name: 'Team' })).getByRole('link', { name: 'grace@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:grace@example.com',
+    );
   });
 
   it('Team lists photo (initials without one), name and a mailto link', async () => {

@@ -77,7 +77,14 @@ export function MarketplaceInstitutionPage() {
             </Stack>
           </Stack>
           <Stack spacing={3} sx={{ px: { xs: 2, sm: 0 } }}>
-            <Tabs value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Institution sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            <Tabs
+              value={current}
+              variant="scrollable"
+              scrollButtons="auto"
+              allowScrollButtonsMobile
+              aria-label="Institution sections"
+              sx={{ borderBottom: 1, borderColor: 'divider' }}
+            >
               {TABS.map((t) => (
                 <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />
               ))}

@@ -27,7 +27,9 @@ export function MarketplaceInstitutionAboutTab() {
         {institution.description ? (
           <RichText html={institution.description} />
         ) : (
-          <Typography sx={{ color: institution.descriptionShort ? 'text.primary' : 'text.secondary' }}>{institution.descriptionShort ?? 'No description yet.'}</Typography>
+          <Typography sx={{ color: institution.descriptionShort ? 'text.primary' : 'text.secondary' }}>
+            {institution.descriptionShort ?? 'No description yet.'}
+          </Typography>
         )}
       </SectionCard>
       {institution.videos.length > 0 && (

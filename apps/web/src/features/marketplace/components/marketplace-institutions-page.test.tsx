@@ -17,13 +17,24 @@ function setup(total = 1) {
     if (p !== `${API}/institutions`) return jsonResponse({}, 404);
     const search = url.searchParams.get('search');
     const data = search === 'nothing' ? [] : [summary];
-    return jsonResponse({ data, meta: { page: Number(url.searchParams.get('page') ?? 1), limit: 20, total: search === 'nothing' ? 0 : total } });
+    return jsonResponse({
+      data,
+      meta: { page: Number(url.searchParams.get('page') ?? 1), limit: 20, total: search === 'nothing' ? 0 : total },
+    });
   });
-  return { fetchMock, ...renderRoutes([{ path: '/marketplace/institutions', element: <MarketplaceInstitutionsPage /> }], { initialEntries: ['/marketplace/institutions'] }) };
+  return {
+    fetchMock,
+    ...renderRoutes([{ path: '/marketplace/institutions', element: <MarketplaceInstitutionsPage /> }], {
+      initialEntries: ['/marketplace/institutions'],
+    }),
+  };
 }
 
 const searches = (fetchMock: ReturnType<typeof mockFetch>) =>
-  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === `${API}/institutions`).map((u) => u.searchParams.get('search'));
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === `${API}/institutions`)
+    .map((u) => u.searchParams.get('search'));
 
 describe('MarketplaceInstitutionsPage', () => {
   it('shows a card per institution with logo initials, name, type, short description and offer count, linking to its page', async () => {

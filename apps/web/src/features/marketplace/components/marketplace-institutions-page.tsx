@@ -1,5 +1,17 @@
 import Search from '@mui/icons-material/Search';
-import { Box, Card, CardActionArea, CardContent, Container, InputAdornment, Pagination, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardActionArea,
+  CardContent,
+  Container,
+  InputAdornment,
+  Pagination,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { institutionTypeLabels, PAGE_LIMIT_DEFAULT, type MarketplaceInstitutionSummary } from '@tessera/domain';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -9,14 +21,22 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { useMarketplaceInstitutions } from '../api/list-marketplace-institutions.ts';
 import { InstitutionLogoAvatar, marketplaceInstitutionPath } from './institution-summary-card.tsx';
 
-const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } } as const;
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+} as const;
 const SKELETON_CARDS = 6;
 
 function InstitutionCard({ institution }: { institution: MarketplaceInstitutionSummary }) {
   const name = institution.name.trim() || institution._id;
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={marketplaceInstitutionPath(institution.slug || institution._id)} sx={{ height: '100%', alignItems: 'stretch', display: 'flex', flexDirection: 'column' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={marketplaceInstitutionPath(institution.slug || institution._id)}
+        sx={{ height: '100%', alignItems: 'stretch', display: 'flex', flexDirection: 'column' }}
+      >
         <CardContent sx={{ flex: 1, width: '100%' }}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1.5, minWidth: 0 }}>
             <InstitutionLogoAvatar name={name} logoUrl={institution.logoUrl} />
@@ -30,7 +50,17 @@ function InstitutionCard({ institution }: { institution: MarketplaceInstitutionS
             </Box>
           </Stack>
           {institution.descriptionShort && (
-            <Typography variant="body2" sx={{ color: 'text.secondary', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', mb: 1.5 }}>
+            <Typography
+              variant="body2"
+              sx={{
+                color: 'text.secondary',
+                display: '-webkit-box',
+                WebkitLineClamp: 3,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+                mb: 1.5,
+              }}
+            >
               {institution.descriptionShort}
             </Typography>
           )}
@@ -50,18 +80,25 @@ export function MarketplaceInstitutionsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(params.get('search') ?? '');
   const search = useListSearch(text);
-  const { data, error, isPending, isPlaceholderData, refetch } = useMarketplaceInstitutions(tenantId ?? '', { page, limit: PAGE_LIMIT_DEFAULT, search: search || undefined });
+  const { data, error, isPending, isPlaceholderData, refetch } = useMarketplaceInstitutions(tenantId ?? '', {
+    page,
+    limit: PAGE_LIMIT_DEFAULT,
+    search: search || undefined,
+  });
   const pages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.limit)) : 1;
 
   const onSearch = (value: string) => {
     setText(value);
     // A new search starts from the first page.
-    setParams((p) => {
-      p.delete('page');
-      if (value.trim()) p.set('search', value.trim());
-      else p.delete('search');
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.delete('page');
+        if (value.trim()) p.set('search', value.trim());
+        else p.delete('search');
+        return p;
+      },
+      { replace: true },
+    );
   };
   const onPage = (next: number) =>
     setParams((p) => {
@@ -85,7 +122,15 @@ export function MarketplaceInstitutionsPage() {
             value={text}
             onChange={(e) => onSearch(e.target.value)}
             helperText={text.trim() && !search && text.trim().length <= 2 ? 'Type at least 3 characters' : undefined}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
             sx={{ width: { xs: '100%', sm: 320 } }}
           />
         </Stack>
@@ -93,7 +138,9 @@ export function MarketplaceInstitutionsPage() {
           <ErrorBlock error={error} onRetry={() => void refetch()} />
         ) : isPending || !tenantId ? (
           <Box sx={grid} role="progressbar" aria-label="Loading institutions" aria-busy="true">
-            {Array.from({ length: SKELETON_CARDS }, (_, i) => <Skeleton key={i} variant="rounded" height={150} />)}
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              <Skeleton key={i} variant="rounded" height={150} />
+            ))}
           </Box>
         ) : data.data.length === 0 ? (
           <Card variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
@@ -101,7 +148,12 @@ export function MarketplaceInstitutionsPage() {
           </Card>
         ) : (
           <>
-            <Box component="ul" aria-label="Institutions" aria-busy={isPlaceholderData} sx={{ ...grid, listStyle: 'none', p: 0, m: 0, opacity: isPlaceholderData ? 0.6 : 1 }}>
+            <Box
+              component="ul"
+              aria-label="Institutions"
+              aria-busy={isPlaceholderData}
+              sx={{ ...grid, listStyle: 'none', p: 0, m: 0, opacity: isPlaceholderData ? 0.6 : 1 }}
+            >
               {data.data.map((institution) => (
                 <Box component="li" key={institution._id} sx={{ minWidth: 0 }}>
                   <InstitutionCard institution={institution} />

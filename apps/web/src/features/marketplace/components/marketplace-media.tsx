@@ -24,7 +24,18 @@ export function VideoList({ videos, title }: { videos: readonly { id: string; ur
           );
         }
         return (
-          <Box key={video.id} sx={{ position: 'relative', width: '100%', maxWidth: 720, aspectRatio: '16 / 9', borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}>
+          <Box
+            key={video.id}
+            sx={{
+              position: 'relative',
+              width: '100%',
+              maxWidth: 720,
+              aspectRatio: '16 / 9',
+              borderRadius: 1,
+              overflow: 'hidden',
+              bgcolor: 'action.hover',
+            }}
+          >
             {embed.kind === 'iframe' ? (
               <Box
                 component="iframe"
@@ -36,7 +47,14 @@ export function VideoList({ videos, title }: { videos: readonly { id: string; ur
                 sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
               />
             ) : (
-              <Box component="video" src={embed.src} controls preload="metadata" aria-label={name} sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} />
+              <Box
+                component="video"
+                src={embed.src}
+                controls
+                preload="metadata"
+                aria-label={name}
+                sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+              />
             )}
           </Box>
         );
@@ -56,7 +74,13 @@ export function ImageGallery({ images, title }: { images: readonly GalleryImage[
             key={image.id}
             onClick={() => setOpen(image)}
             aria-label={`Enlarge ${title} image ${index + 1}`}
-            sx={{ borderRadius: 1, overflow: 'hidden', aspectRatio: '4 / 3', bgcolor: 'action.hover', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+            sx={{
+              borderRadius: 1,
+              overflow: 'hidden',
+              aspectRatio: '4 / 3',
+              bgcolor: 'action.hover',
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+            }}
           >
             <Box
               component="img"

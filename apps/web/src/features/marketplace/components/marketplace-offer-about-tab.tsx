@@ -1,5 +1,12 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { formatDate, listingStatusLabels, OFFER_DATE_FORMAT, offerAssetClassLabels, offerTypeLabels, securitiesExemptionLabels } from '@tessera/domain';
+import {
+  formatDate,
+  listingStatusLabels,
+  OFFER_DATE_FORMAT,
+  offerAssetClassLabels,
+  offerTypeLabels,
+  securitiesExemptionLabels,
+} from '@tessera/domain';
 import type { ReactNode } from 'react';
 import { RichText } from '../../../components/rich-text.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -31,7 +38,9 @@ export function MarketplaceOfferAboutTab() {
         {offer.description ? (
           <RichText html={offer.description} />
         ) : (
-          <Typography sx={{ color: offer.descriptionShort ? 'text.primary' : 'text.secondary' }}>{offer.descriptionShort ?? 'No description yet.'}</Typography>
+          <Typography sx={{ color: offer.descriptionShort ? 'text.primary' : 'text.secondary' }}>
+            {offer.descriptionShort ?? 'No description yet.'}
+          </Typography>
         )}
       </SectionCard>
       <SectionCard title="Financials">

@@ -61,16 +61,26 @@ export function MarketplaceOfferDocumentsTab() {
           {isPending
             ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
                 <TableRow key={i} data-testid="skeleton-row">
-                  <TableCell><Skeleton width="70%" /></TableCell>
-                  <TableCell sx={wide}><Skeleton width={40} /></TableCell>
-                  <TableCell sx={wide}><Skeleton width={50} /></TableCell>
-                  <TableCell align="right"><Skeleton width={120} sx={{ ml: 'auto' }} /></TableCell>
+                  <TableCell>
+                    <Skeleton width="70%" />
+                  </TableCell>
+                  <TableCell sx={wide}>
+                    <Skeleton width={40} />
+                  </TableCell>
+                  <TableCell sx={wide}>
+                    <Skeleton width={50} />
+                  </TableCell>
+                  <TableCell align="right">
+                    <Skeleton width={120} sx={{ ml: 'auto' }} />
+                  </TableCell>
                 </TableRow>
               ))
             : data.map((doc) => (
                 <TableRow key={doc._id}>
                   <TableCell sx={{ minWidth: 0 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{doc.name}</Typography>
+                    <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                      {doc.name}
+                    </Typography>
                     <Typography variant="caption" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                       {doc.originalName}
                       <Typography component="span" variant="caption" sx={{ display: { sm: 'none' } }}>

@@ -1,5 +1,12 @@
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { listingStatusColors, listingStatusLabels, offerAssetClassLabels, offerCtaHasLabel, offerTypeLabels, type MarketplaceOffer } from '@tessera/domain';
+import {
+  listingStatusColors,
+  listingStatusLabels,
+  offerAssetClassLabels,
+  offerCtaHasLabel,
+  offerTypeLabels,
+  type MarketplaceOffer,
+} from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
 import { Banner } from './banner.tsx';
 import { InstitutionLogoAvatar } from './institution-summary-card.tsx';
@@ -21,7 +28,11 @@ export function MarketplaceOfferHeader({ offer, aboutPath, onAbout }: { offer: M
   return (
     <Stack spacing={2}>
       <Banner src={offer.bannerUrl} />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ px: { xs: 2, sm: 0 }, justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ px: { xs: 2, sm: 0 }, justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}
+      >
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Box sx={{ flexShrink: 0 }}>
             <InstitutionLogoAvatar name={offer.institution.name} logoUrl={offer.institution.logoUrl} size={64} />
@@ -33,7 +44,12 @@ export function MarketplaceOfferHeader({ offer, aboutPath, onAbout }: { offer: M
               </Typography>
               {/* Open offers show no badge, the others show theirs (002 §4). */}
               {offer.listingStatus !== 'open' && (
-                <Chip size="small" color={listingStatusColors[offer.listingStatus]} label={listingStatusLabels[offer.listingStatus]} data-testid="listing-status-badge" />
+                <Chip
+                  size="small"
+                  color={listingStatusColors[offer.listingStatus]}
+                  label={listingStatusLabels[offer.listingStatus]}
+                  data-testid="listing-status-badge"
+                />
               )}
             </Stack>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

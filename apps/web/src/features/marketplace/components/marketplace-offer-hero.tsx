@@ -21,7 +21,14 @@ export function MarketplaceOfferHero({ classes, aboutPath }: { classes: readonly
   return (
     <Card variant="outlined">
       <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
-        <Box sx={{ display: 'grid', gap: 2, alignItems: 'center', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            alignItems: 'center',
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+          }}
+        >
           <Metric label="Min. Investment" value={formatOfferMoney(metrics.minimumInvestment)} />
           <Metric label="Target IRR" value={formatOfferPercent(metrics.targetIrr)} />
           <Metric label="Holding Period (m)" value={formatMonths(metrics.holdingPeriod)} />

@@ -5,7 +5,12 @@ import { useId } from 'react';
  * A small labelled native select for the toolbar. Native on purpose: the phone's own picker, and none of the
  * text-field and menu code on the marketplace's first load (its budget, scripts/check-budget.mjs).
  */
-export function MarketplaceOfferListSelect<T extends string | number>({ label, value, options, onChange }: {
+export function MarketplaceOfferListSelect<T extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
   label: string;
   value: T;
   options: readonly { value: T; label: string }[];

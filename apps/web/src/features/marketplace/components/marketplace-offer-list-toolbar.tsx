@@ -21,7 +21,12 @@ const VIEWS: { view: OfferListView; label: string; icon: React.ReactNode }[] = [
 ];
 
 /** Above the results: 'Filters' (phones), the count, sort, page size and the grid or list view. */
-export function MarketplaceOfferListToolbar({ controls, total, filterCount, onOpenFilters }: {
+export function MarketplaceOfferListToolbar({
+  controls,
+  total,
+  filterCount,
+  onOpenFilters,
+}: {
   controls: OfferListControls;
   total: number | undefined;
   filterCount: number;

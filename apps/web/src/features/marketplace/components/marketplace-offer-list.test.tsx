@@ -15,11 +15,34 @@ afterEach(() => {
 
 const BASE = `/api/v1/tenant/${TENANT_ID}/marketplace`;
 const INSTITUTIONS = [
-  { _id: hexId(1, 'c'), name: 'Small Fund', slug: 'small', type: 'fund', descriptionShort: null, logoUrl: null, bannerUrl: null, offersCount: 1 },
-  { _id: hexId(2, 'c'), name: 'Big Bank', slug: 'big', type: 'bank', descriptionShort: null, logoUrl: null, bannerUrl: null, offersCount: 7 },
+  {
+    _id: hexId(1, 'c'),
+    name: 'Small Fund',
+    slug: 'small',
+    type: 'fund',
+    descriptionShort: null,
+    logoUrl: null,
+    bannerUrl: null,
+    offersCount: 1,
+  },
+  {
+    _id: hexId(2, 'c'),
+    name: 'Big Bank',
+    slug: 'big',
+    type: 'bank',
+    descriptionShort: null,
+    logoUrl: null,
+    bannerUrl: null,
+    offersCount: 7,
+  },
 ];
 
-function setup({ initial = '/marketplace/offers', offers = (_url: URL) => page([makeOfferCard({ name: 'Harbor Lofts' })]), showcase = [] as unknown[], institutionId }: {
+function setup({
+  initial = '/marketplace/offers',
+  offers = (_url: URL) => page([makeOfferCard({ name: 'Harbor Lofts' })]),
+  showcase = [] as unknown[],
+  institutionId,
+}: {
   initial?: string;
   offers?: (url: URL) => unknown;
   showcase?: unknown[];
@@ -35,7 +58,9 @@ function setup({ initial = '/marketplace/offers', offers = (_url: URL) => page([
     if (path === `${BASE}/showcase`) return jsonResponse({ data: showcase });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
-  const rendered = renderRoutes([{ path: '/marketplace/offers', element: <MarketplaceOfferList institutionId={institutionId} /> }], { initialEntries: [initial] });
+  const rendered = renderRoutes([{ path: '/marketplace/offers', element: <MarketplaceOfferList institutionId={institutionId} /> }], {
+    initialEntries: [initial],
+  });
   const search = () => new URLSearchParams(rendered.router.state.location.search);
   const lastRequest = () => offerUrls.at(-1)!.searchParams;
   return { ...rendered, fetchMock, search, lastRequest, offerUrls };
@@ -44,7 +69,10 @@ function setup({ initial = '/marketplace/offers', offers = (_url: URL) => page([
 describe('Marketplace offer list', () => {
   it('writes the filters to the address and sends them, comma-separated, without zero bounds, back on page 1', async () => {
     stubScreen(1280);
-    const { user, search, lastRequest } = setup({ initial: '/marketplace/offers?page=3', offers: () => page([makeOfferCard()], { total: 40, page: 3 }) });
+    const { user, search, lastRequest } = setup({
+      initial: '/marketplace/offers?page=3',
+      offers: () => page([makeOfferCard()], { total: 40, page: 3 }),
+    });
     const panel = await screen.findByRole('search', { name: 'Offer filters' });
 
     await user.click(within(panel).getByRole('checkbox', { name: 'Upcoming' }));
@@ -77,7 +105,9 @@ describe('Marketplace offer list', () => {
     const { user, lastRequest } = setup();
     const panel = await screen.findByRole('search', { name: 'Offer filters' });
     const group = (await within(panel).findByText('Institution')).closest('fieldset')!;
-    const names = within(group).getAllByRole('checkbox').map((box) => box.closest('label')!.textContent);
+    const names = within(group)
+      .getAllByRole('checkbox')
+      .map((box) => box.closest('label')!.textContent);
     expect(names).toEqual(['Big Bank7', 'Small Fund1']);
     await user.click(within(group).getByRole('checkbox', { name: /Small Fund/ }));
     await waitFor(() => expect(lastRequest().get('institution')).toBe(INSTITUTIONS[0]!._id));
@@ -85,7 +115,9 @@ describe('Marketplace offer list', () => {
 
   it("reads a shared address's filters, sort, page size and view", async () => {
     stubScreen(1280);
-    const { lastRequest } = setup({ initial: '/marketplace/offers?status=open&assetClass=retail,office-spaces&sort=targetIrr&limit=24&view=list&equityMultipleMin=1.5' });
+    const { lastRequest } = setup({
+      initial: '/marketplace/offers?status=open&assetClass=retail,office-spaces&sort=targetIrr&limit=24&view=list&equityMultipleMin=1.5',
+    });
     await screen.findByRole('article', { name: 'Harbor Lofts' });
     expect(lastRequest().get('status')).toBe('open');
     expect(lastRequest().get('assetClass')).toBe('retail,office-spaces');
@@ -114,7 +146,9 @@ describe('Marketplace offer list', () => {
   it('pages on the server and changes the sort and view in the address', async () => {
     stubScreen(1280);
     vi.stubGlobal('scrollTo', vi.fn());
-    const { user, search, lastRequest } = setup({ offers: (url) => page([makeOfferCard()], { total: 30, page: Number(url.searchParams.get('page')) }) });
+    const { user, search, lastRequest } = setup({
+      offers: (url) => page([makeOfferCard()], { total: 30, page: Number(url.searchParams.get('page')) }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Go to page 2' }));
     await waitFor(() => expect(lastRequest().get('page')).toBe('2'));
     expect(search().get('page')).toBe('2');

@@ -86,7 +86,12 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
     );
   } else if (offers.isPending) {
     results = (
-      <Box role="progressbar" aria-label="Loading offers" aria-busy="true" sx={{ display: 'grid', gridTemplateColumns: gridColumns, gap: 2 }}>
+      <Box
+        role="progressbar"
+        aria-label="Loading offers"
+        aria-busy="true"
+        sx={{ display: 'grid', gridTemplateColumns: gridColumns, gap: 2 }}
+      >
         {Array.from({ length: Math.min(controls.limit, 6) }, (_, i) => (
           <OfferCardSkeleton key={i} view={controls.view} />
         ))}
@@ -114,7 +119,15 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
         component="ul"
         aria-label="Offers"
         aria-busy={offers.isPlaceholderData}
-        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: gridColumns, gap: 2, opacity: offers.isPlaceholderData ? 0.6 : 1 }}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: gridColumns,
+          gap: 2,
+          opacity: offers.isPlaceholderData ? 0.6 : 1,
+        }}
       >
         {offers.data.data.slice(0, allCards ? undefined : FIRST_PASS_CARDS).map((offer) => (
           <Box component="li" key={offer._id} sx={{ minWidth: 0 }}>
@@ -132,7 +145,15 @@ export function MarketplaceOfferList({ institutionId }: MarketplaceOfferListProp
           <Box
             component="aside"
             aria-label="Filters"
-            sx={{ width: FILTERS_WIDTH, flexShrink: 0, position: 'sticky', top: 80, maxHeight: 'calc(100dvh - 96px)', overflowY: 'auto', pr: 1 }}
+            sx={{
+              width: FILTERS_WIDTH,
+              flexShrink: 0,
+              position: 'sticky',
+              top: 80,
+              maxHeight: 'calc(100dvh - 96px)',
+              overflowY: 'auto',
+              pr: 1,
+            }}
           >
             <Suspense fallback={<FiltersSkeleton />}>
               <OfferFilters controls={controls} institutions={institutions.data?.data} />

@@ -88,12 +88,14 @@ describe('MarketplaceOfferPage header', () => {
   });
 
   it('hero: the minimum investment, the highest target IRR divided by 100 as a percent and the shortest holding period', async () => {
-    setup(makeMarketplaceOffer({
-      classes: [
-        makeOfferClass({ id: 'a', name: 'Class A', minimumInvestment: 50_000, internalRateOfReturn: 12.5, holdingPeriod: 60 }),
-        makeOfferClass({ id: 'b', name: 'Class B', minimumInvestment: 25_000, internalRateOfReturn: 14.25, holdingPeriod: 36 }),
-      ],
-    }));
+    setup(
+      makeMarketplaceOffer({
+        classes: [
+          makeOfferClass({ id: 'a', name: 'Class A', minimumInvestment: 50_000, internalRateOfReturn: 12.5, holdingPeriod: 60 }),
+          makeOfferClass({ id: 'b', name: 'Class B', minimumInvestment: 25_000, internalRateOfReturn: 14.25, holdingPeriod: 36 }),
+        ],
+      }),
+    );
     const label = await screen.findByText('Min. Investment', { selector: '.MuiCardContent-root *' });
     const hero = label.closest('.MuiCardContent-root') as HTMLElement;
     expect(within(hero).getByText('$25,000')).toBeInTheDocument();
@@ -148,7 +150,10 @@ describe('MarketplaceOfferPage calls to action', () => {
 
 describe('MarketplaceOfferPage tabs', () => {
   it('About: description, progress dates as MMM DD, YYYY, classifications and the institution', async () => {
-    setup(makeMarketplaceOffer({ openDate: '2026-03-05T12:00:00.000Z', closeDate: '2026-11-20T12:00:00.000Z', listingStatus: 'closed' }), '/marketplace/offers/harbor-point/about');
+    setup(
+      makeMarketplaceOffer({ openDate: '2026-03-05T12:00:00.000Z', closeDate: '2026-11-20T12:00:00.000Z', listingStatus: 'closed' }),
+      '/marketplace/offers/harbor-point/about',
+    );
     expect(await screen.findByText('full')).toBeInTheDocument();
     expect(screen.getByText('Date Opened').nextSibling).toHaveTextContent('Mar 05, 2026');
     expect(screen.getByText('Date Closed').nextSibling).toHaveTextContent('Nov 20, 2026');
@@ -158,11 +163,13 @@ describe('MarketplaceOfferPage tabs', () => {
   });
 
   it('Home: Read More leads to About; videos and the gallery show only with items', async () => {
-    setup(makeMarketplaceOffer({
-      videos: [{ id: 'v1', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', position: 0, hidden: false, purpose: 'about' }],
-      images: [{ id: 'i1', image: 'a9a9a9a9a9a9a9a9a9a9a9a9', src: '/api/v1/img/1', position: 0, hidden: false, purpose: 'gallery' }],
-      customMetrics: [{ id: 'm1', key: 'Units', value: '120', position: 0, hidden: false }],
-    }));
+    setup(
+      makeMarketplaceOffer({
+        videos: [{ id: 'v1', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', position: 0, hidden: false, purpose: 'about' }],
+        images: [{ id: 'i1', image: 'a9a9a9a9a9a9a9a9a9a9a9a9', src: '/api/v1/img/1', position: 0, hidden: false, purpose: 'gallery' }],
+        customMetrics: [{ id: 'm1', key: 'Units', value: '120', position: 0, hidden: false }],
+      }),
+    );
     expect(await screen.findByRole('link', { name: 'Read More' })).toHaveAttribute('href', '/marketplace/offers/harbor-point/about');
     // The sections below About render in the tab's second pass (components/second-pass.tsx).
     expect(await screen.findByTitle('Harbor Point video 1')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
@@ -186,7 +193,9 @@ describe('MarketplaceOfferPage tabs', () => {
 
   it('Documents: a failed load shows the error block', async () => {
     setup(makeMarketplaceOffer(), '/marketplace/offers/harbor-point/documents', (p) =>
-      p === `${API}/offers/${OFFER_ID}/documents` ? jsonResponse({ error: { type: 'forbidden', name: 'ForbiddenError', message: 'No', status: 403 } }, 403) : undefined,
+      p === `${API}/offers/${OFFER_ID}/documents`
+        ? jsonResponse({ error: { type: 'forbidden', name: 'ForbiddenError', message: 'No', status: 403 } }, 403)
+        : undefined,
     );
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
@@ -205,7 +214,8 @@ describe('MarketplaceOfferPage tabs', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {});
     const { fetchMock, user } = setup(makeMarketplaceOffer(), '/marketplace/offers/harbor-point/documents', (p) => {
       if (p === `${API}/offers/${OFFER_ID}/documents`) return jsonResponse({ data: [doc] });
-      if (p === `${API}/offers/${OFFER_ID}/documents/${DOC_ID}/file`) return new Response(new Uint8Array([1, 2, 3]), { headers: { 'Content-Type': 'application/pdf' } });
+      if (p === `${API}/offers/${OFFER_ID}/documents/${DOC_ID}/file`)
+        return new Response(new Uint8Array([1, 2, 3]), { headers: { 'Content-Type': 'application/pdf' } });
       return undefined;
     });
     const row = (await screen.findByText('Operating Agreement')).closest('tr') as HTMLElement;

@@ -62,7 +62,14 @@ export function MarketplaceOfferPage() {
           <MarketplaceOfferHeader offer={data} aboutPath={`${base}/about`} onAbout={current === 'about'} />
           <Stack spacing={3} sx={{ px: { xs: 2, sm: 0 } }}>
             <MarketplaceOfferHero classes={data.classes} aboutPath={`${base}/about`} />
-            <Tabs value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Offer sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            <Tabs
+              value={current}
+              variant="scrollable"
+              scrollButtons="auto"
+              allowScrollButtonsMobile
+              aria-label="Offer sections"
+              sx={{ borderBottom: 1, borderColor: 'divider' }}
+            >
               {MARKETPLACE_OFFER_TABS.map((t) => (
                 <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />
               ))}

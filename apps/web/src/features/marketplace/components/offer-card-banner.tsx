@@ -11,7 +11,16 @@ const BANNER_HEIGHT = 360;
  */
 export function OfferCardBanner({ src, sizes, eager = false }: { src: string | null; sizes: string; eager?: boolean }) {
   return (
-    <Box sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: 'action.hover', overflow: 'hidden', display: 'grid', placeItems: 'center' }}>
+    <Box
+      sx={{
+        position: 'relative',
+        aspectRatio: '16 / 9',
+        bgcolor: 'action.hover',
+        overflow: 'hidden',
+        display: 'grid',
+        placeItems: 'center',
+      }}
+    >
       {src ? (
         <Box
           component="img"

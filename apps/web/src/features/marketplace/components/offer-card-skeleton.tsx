@@ -5,7 +5,12 @@ import type { OfferCardView } from './offer-card.tsx';
 export function OfferCardSkeleton({ view = 'grid' }: { view?: OfferCardView }) {
   const list = view === 'list';
   return (
-    <Card variant="outlined" aria-hidden data-testid="offer-card-skeleton" sx={{ display: 'flex', flexDirection: list ? { xs: 'column', sm: 'row' } : 'column' }}>
+    <Card
+      variant="outlined"
+      aria-hidden
+      data-testid="offer-card-skeleton"
+      sx={{ display: 'flex', flexDirection: list ? { xs: 'column', sm: 'row' } : 'column' }}
+    >
       <Box sx={{ width: list ? { xs: '100%', sm: 280 } : '100%', flexShrink: 0 }}>
         <Skeleton variant="rectangular" sx={{ width: '100%', height: 'auto', aspectRatio: '16 / 9' }} />
       </Box>

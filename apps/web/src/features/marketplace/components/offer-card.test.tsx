@@ -73,9 +73,20 @@ function renderCards(offers = [makeOfferCard()], seen = new Set<string>()) {
 
 describe('Offer card', () => {
   it('shows the name, institution, labels, class chips and the three metrics as 002 §9 formats them', async () => {
-    renderCards([makeOfferCard({ name: 'Harbor Lofts', minimumInvestment: 25000, targetIrr: 12.5, equityMultiple: 1.8, classNames: ['Class A', 'Class B'] })]);
+    renderCards([
+      makeOfferCard({
+        name: 'Harbor Lofts',
+        minimumInvestment: 25000,
+        targetIrr: 12.5,
+        equityMultiple: 1.8,
+        classNames: ['Class A', 'Class B'],
+      }),
+    ]);
     const card = await screen.findByRole('article', { name: 'Harbor Lofts' });
-    expect(within(card).getByRole('link', { name: 'Harbor Lofts' })).toHaveAttribute('href', expect.stringMatching(/^\/marketplace\/offers\/offer-\d+$/));
+    expect(within(card).getByRole('link', { name: 'Harbor Lofts' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/marketplace\/offers\/offer-\d+$/),
+    );
     expect(within(card).getByText('Harbor Capital')).toBeInTheDocument();
     expect(within(card).getByText('Multi Family · Value Add')).toBeInTheDocument();
     expect(within(card).getByText('Class A')).toBeInTheDocument();

@@ -90,12 +90,19 @@ export function OfferCard({ offer, view = 'grid' }: OfferCardProps) {
           </Stack>
         )}
         {list && offer.descriptionShort && (
-          <Typography variant="body2" sx={{ color: 'text.secondary', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+          <Typography
+            variant="body2"
+            sx={{ color: 'text.secondary', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+          >
             {offer.descriptionShort}
           </Typography>
         )}
         <Box sx={{ flex: 1 }} />
-        <Stack direction={list ? { xs: 'column', md: 'row' } : 'column'} spacing={1.5} sx={{ alignItems: list ? { md: 'flex-end' } : undefined }}>
+        <Stack
+          direction={list ? { xs: 'column', md: 'row' } : 'column'}
+          spacing={1.5}
+          sx={{ alignItems: list ? { md: 'flex-end' } : undefined }}
+        >
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <OfferCardMetrics offer={offer} />
           </Box>

@@ -29,7 +29,9 @@ export function OfferClassesTable({ classes }: { classes: readonly OfferClass[] 
       <Table size="small" aria-label="Offer classes">
         <TableHead>
           <TableRow>
-            <TableCell component="th" scope="col">Class</TableCell>
+            <TableCell component="th" scope="col">
+              Class
+            </TableCell>
             {classes.map((c) => (
               <TableCell key={c.id} component="th" scope="col" align="right" sx={{ fontWeight: 600, minWidth: 110 }}>
                 {c.name}

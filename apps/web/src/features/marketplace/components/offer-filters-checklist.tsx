@@ -11,7 +11,12 @@ export interface ChecklistOption {
 const COLLAPSED_MAX = 6;
 
 /** A checkbox list filter: the checked values, in option order. */
-export function OfferFiltersChecklist({ legend, options, selected, onChange }: {
+export function OfferFiltersChecklist({
+  legend,
+  options,
+  selected,
+  onChange,
+}: {
   legend: string;
   options: ChecklistOption[];
   selected: string[];
@@ -41,7 +46,9 @@ export function OfferFiltersChecklist({ legend, options, selected, onChange }: {
             control={<Checkbox size="small" checked={chosen.has(option.value)} onChange={(e) => toggle(option.value, e.target.checked)} />}
             label={
               <Box component="span" sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', typography: 'body2' }}>
-                <Box component="span" sx={{ overflowWrap: 'anywhere' }}>{option.label}</Box>
+                <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                  {option.label}
+                </Box>
                 {option.count !== undefined && (
                   <Box component="span" sx={{ color: 'text.secondary' }} aria-label={`${option.count} offers`}>
                     {option.count}

@@ -15,7 +15,19 @@ const boundText = (value: number) => (value > 0 ? String(value) : '');
  * One bound of a range. Typing stays local and is applied on blur or Enter, so the list is not asked again for
  * every keystroke; a change from outside (Clear Filters, the address) replaces what the field shows.
  */
-function BoundField({ label, name, value, unit, onCommit }: { label: string; name: string; value: number; unit: RangeUnit; onCommit: (value: number) => void }) {
+function BoundField({
+  label,
+  name,
+  value,
+  unit,
+  onCommit,
+}: {
+  label: string;
+  name: string;
+  value: number;
+  unit: RangeUnit;
+  onCommit: (value: number) => void;
+}) {
   const [text, setText] = useState(boundText(value));
   const [shown, setShown] = useState(value);
   if (shown !== value) {
@@ -33,7 +45,10 @@ function BoundField({ label, name, value, unit, onCommit }: { label: string; nam
       commit();
     }
   };
-  const adornment = unit === '$' ? { startAdornment: <InputAdornment position="start">$</InputAdornment> } : { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> };
+  const adornment =
+    unit === '$'
+      ? { startAdornment: <InputAdornment position="start">$</InputAdornment> }
+      : { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> };
   return (
     <TextField
       label={label}
@@ -51,7 +66,14 @@ function BoundField({ label, name, value, unit, onCommit }: { label: string; nam
 }
 
 /** A min and max pair (001 §5: 0 or empty means no bound). */
-export function OfferFiltersRange({ legend, unit, min, max, onMin, onMax }: {
+export function OfferFiltersRange({
+  legend,
+  unit,
+  min,
+  max,
+  onMin,
+  onMax,
+}: {
   legend: string;
   unit: RangeUnit;
   min: number;

@@ -1,6 +1,11 @@
 import { Button, Divider, Stack, Typography } from '@mui/material';
 import {
-  listingStatusLabels, marketplaceStatusFilter, offerAssetClass, offerAssetClassLabels, offerType, offerTypeLabels,
+  listingStatusLabels,
+  marketplaceStatusFilter,
+  offerAssetClass,
+  offerAssetClassLabels,
+  offerType,
+  offerTypeLabels,
   type MarketplaceInstitutionSummary,
 } from '@tessera/domain';
 import { activeFilterCount, type OfferListControls } from '../hooks/use-offer-list-params.ts';
@@ -49,7 +54,14 @@ export function OfferFilters({ controls, institutions }: OfferFiltersProps) {
         onMin={(v) => setBound('investmentMin', v)}
         onMax={(v) => setBound('investmentMax', v)}
       />
-      <OfferFiltersRange legend="IRR" unit="%" min={filters.irrMin} max={filters.irrMax} onMin={(v) => setBound('irrMin', v)} onMax={(v) => setBound('irrMax', v)} />
+      <OfferFiltersRange
+        legend="IRR"
+        unit="%"
+        min={filters.irrMin}
+        max={filters.irrMax}
+        onMin={(v) => setBound('irrMin', v)}
+        onMax={(v) => setBound('irrMax', v)}
+      />
       <OfferFiltersRange
         legend="Equity multiplier"
         unit="x"
@@ -61,9 +73,19 @@ export function OfferFilters({ controls, institutions }: OfferFiltersProps) {
       <Divider />
       <OfferFiltersChecklist legend="Status" options={STATUS_OPTIONS} selected={filters.status} onChange={(v) => setList('status', v)} />
       <OfferFiltersChecklist legend="Offer type" options={TYPE_OPTIONS} selected={filters.type} onChange={(v) => setList('type', v)} />
-      <OfferFiltersChecklist legend="Asset class" options={ASSET_CLASS_OPTIONS} selected={filters.assetClass} onChange={(v) => setList('assetClass', v)} />
+      <OfferFiltersChecklist
+        legend="Asset class"
+        options={ASSET_CLASS_OPTIONS}
+        selected={filters.assetClass}
+        onChange={(v) => setList('assetClass', v)}
+      />
       {institutions && institutions.length > 0 && (
-        <OfferFiltersChecklist legend="Institution" options={institutionOptions(institutions)} selected={filters.institution} onChange={(v) => setList('institution', v)} />
+        <OfferFiltersChecklist
+          legend="Institution"
+          options={institutionOptions(institutions)}
+          selected={filters.institution}
+          onChange={(v) => setList('institution', v)}
+        />
       )}
     </Stack>
   );

@@ -16,7 +16,12 @@ export function ShowcaseCarouselSlide({ offer, eager }: { offer: MarketplaceOffe
   useOfferImpression(ref, offer._id, eager);
   const labels = [offer.assetClass && offerAssetClassLabels[offer.assetClass], offer.type && offerTypeLabels[offer.type]].filter(Boolean);
   return (
-    <Stack ref={ref} direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 3 }} sx={{ p: 2, pt: 1, alignItems: { sm: 'center' } }}>
+    <Stack
+      ref={ref}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 1.5, sm: 3 }}
+      sx={{ p: 2, pt: 1, alignItems: { sm: 'center' } }}
+    >
       <Box sx={{ width: { xs: '100%', sm: '45%' }, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
         <OfferCardBanner src={offer.bannerUrl} sizes="(min-width: 1200px) 480px, (min-width: 600px) 45vw, 100vw" eager={eager} />
       </Box>
@@ -30,7 +35,10 @@ export function ShowcaseCarouselSlide({ offer, eager }: { offer: MarketplaceOffe
           </Typography>
         </Box>
         {offer.descriptionShort && (
-          <Typography variant="body2" sx={{ display: { xs: 'none', md: '-webkit-box' }, WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+          <Typography
+            variant="body2"
+            sx={{ display: { xs: 'none', md: '-webkit-box' }, WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+          >
             {offer.descriptionShort}
           </Typography>
         )}

@@ -12,13 +12,18 @@ const offers = Array.from({ length: 7 }, (_, i) => makeOfferCard({ name: `Deal $
 
 function renderCarousel(list = offers, seen?: Set<string>) {
   const carousel = <ShowcaseCarousel offers={list} />;
-  return renderRoutes([{ path: '/', element: seen ? <ImpressionsSeenContext.Provider value={seen}>{carousel}</ImpressionsSeenContext.Provider> : carousel }]);
+  return renderRoutes([
+    { path: '/', element: seen ? <ImpressionsSeenContext.Provider value={seen}>{carousel}</ImpressionsSeenContext.Provider> : carousel },
+  ]);
 }
 
 /** The slides in the page, by their position label ('1 of 7'), and the active one. */
 const slides = () => screen.getAllByRole('group', { hidden: true }).filter((el) => el.getAttribute('aria-roledescription') === 'slide');
 const rendered = () => slides().map((el) => el.getAttribute('aria-label'));
-const active = () => slides().find((el) => el.hasAttribute('data-active'))?.getAttribute('aria-label');
+const active = () =>
+  slides()
+    .find((el) => el.hasAttribute('data-active'))
+    ?.getAttribute('aria-label');
 const advance = (ms: number) => {
   act(() => {
     vi.advanceTimersByTime(ms);
@@ -132,7 +137,10 @@ describe('Showcase carousel', () => {
     class VisibleObserver {
       constructor(readonly callback: IntersectionObserverCallback) {}
       observe(target: Element) {
-        this.callback([{ target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        this.callback(
+          [{ target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        );
       }
       disconnect() {}
       unobserve() {}
@@ -142,7 +150,10 @@ describe('Showcase carousel', () => {
     }
     vi.stubGlobal('IntersectionObserver', VisibleObserver);
     // The queue sends (and empties) itself 2 s after an event, before the next slide comes at 5 s: read it each time.
-    const impressions = () => pendingEvents().filter((e) => e.type === 'impression').map((e) => e.offer);
+    const impressions = () =>
+      pendingEvents()
+        .filter((e) => e.type === 'impression')
+        .map((e) => e.offer);
     renderCarousel(offers, new Set());
     expect(impressions()).toEqual([offers[0]!._id]);
     const later: (string | undefined)[] = [];

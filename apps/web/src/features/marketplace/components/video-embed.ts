@@ -15,7 +15,12 @@ export function videoEmbed(url: string): VideoEmbed {
   let youtubeId: string | undefined;
   if (host === 'youtu.be') youtubeId = segments[0];
   else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    youtubeId = segments[0] === 'watch' ? (parsed.searchParams.get('v') ?? undefined) : ['embed', 'shorts', 'live'].includes(segments[0] ?? '') ? segments[1] : undefined;
+    youtubeId =
+      segments[0] === 'watch'
+        ? (parsed.searchParams.get('v') ?? undefined)
+        : ['embed', 'shorts', 'live'].includes(segments[0] ?? '')
+          ? segments[1]
+          : undefined;
   }
   if (youtubeId && YOUTUBE_ID.test(youtubeId)) return { kind: 'iframe', src: `https://www.youtube-nocookie.com/embed/${youtubeId}` };
   if (host === 'vimeo.com' || host === 'player.vimeo.com') {

@@ -1,6 +1,13 @@
 import {
-  MARKETPLACE_FIRST_PAGE, MARKETPLACE_OFFER_PAGE_SIZES, marketplaceOfferSort, marketplaceStatusFilter, objectId, offerAssetClass, offerType,
-  type MarketplaceOfferListParams, type MarketplaceOfferSort,
+  MARKETPLACE_FIRST_PAGE,
+  MARKETPLACE_OFFER_PAGE_SIZES,
+  marketplaceOfferSort,
+  marketplaceStatusFilter,
+  objectId,
+  offerAssetClass,
+  offerType,
+  type MarketplaceOfferListParams,
+  type MarketplaceOfferSort,
 } from '@tessera/domain';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -39,7 +46,12 @@ interface OfferListState {
   view: OfferListView;
 }
 
-const LIST_ITEMS: Record<ListFilter, z.ZodType<string>> = { type: offerType, assetClass: offerAssetClass, status: marketplaceStatusFilter, institution: objectId };
+const LIST_ITEMS: Record<ListFilter, z.ZodType<string>> = {
+  type: offerType,
+  assetClass: offerAssetClass,
+  status: marketplaceStatusFilter,
+  institution: objectId,
+};
 
 function listOf(params: URLSearchParams, key: ListFilter): string[] {
   const values = (params.get(key) ?? '').split(',').map((v) => v.trim());
@@ -110,14 +122,28 @@ export function useOfferListParams() {
     [change],
   );
   const setBound = useCallback(
-    (key: RangeFilter, value: number) => change((next) => (Number.isFinite(value) && value > 0 ? next.set(key, String(value)) : next.delete(key)), true),
+    (key: RangeFilter, value: number) =>
+      change((next) => (Number.isFinite(value) && value > 0 ? next.set(key, String(value)) : next.delete(key)), true),
     [change],
   );
   const clearFilters = useCallback(() => change((next) => FILTER_KEYS.forEach((key) => next.delete(key)), true), [change]);
-  const setSort = useCallback((sort: MarketplaceOfferSort) => change((next) => (sort === 'newest' ? next.delete('sort') : next.set('sort', sort)), true), [change]);
-  const setLimit = useCallback((limit: OfferPageSize) => change((next) => (limit === OFFER_PAGE_SIZES[0] ? next.delete('limit') : next.set('limit', String(limit))), true), [change]);
-  const setView = useCallback((view: OfferListView) => change((next) => (view === 'grid' ? next.delete('view') : next.set('view', view)), false), [change]);
-  const setPage = useCallback((page: number) => change((next) => (page <= 1 ? next.delete('page') : next.set('page', String(page))), false), [change]);
+  const setSort = useCallback(
+    (sort: MarketplaceOfferSort) => change((next) => (sort === 'newest' ? next.delete('sort') : next.set('sort', sort)), true),
+    [change],
+  );
+  const setLimit = useCallback(
+    (limit: OfferPageSize) =>
+      change((next) => (limit === OFFER_PAGE_SIZES[0] ? next.delete('limit') : next.set('limit', String(limit))), true),
+    [change],
+  );
+  const setView = useCallback(
+    (view: OfferListView) => change((next) => (view === 'grid' ? next.delete('view') : next.set('view', view)), false),
+    [change],
+  );
+  const setPage = useCallback(
+    (page: number) => change((next) => (page <= 1 ? next.delete('page') : next.set('page', String(page))), false),
+    [change],
+  );
 
   return { ...state, setList, setBound, clearFilters, setSort, setLimit, setView, setPage };
 }

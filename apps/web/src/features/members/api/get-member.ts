@@ -8,7 +8,11 @@ export function getMember(tenantId: string, id: string, signal?: AbortSignal) {
 }
 
 export const memberQueryOptions = (tenantId: string, id: string) =>
-  queryOptions({ queryKey: [...membersKey(tenantId), 'one', id], queryFn: ({ signal }) => getMember(tenantId, id, signal), enabled: tenantId !== '' });
+  queryOptions({
+    queryKey: [...membersKey(tenantId), 'one', id],
+    queryFn: ({ signal }) => getMember(tenantId, id, signal),
+    enabled: tenantId !== '',
+  });
 
 export function useMember(tenantId: string, id: string) {
   return useQuery(memberQueryOptions(tenantId, id));

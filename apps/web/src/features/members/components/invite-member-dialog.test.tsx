@@ -33,7 +33,9 @@ describe('InviteMemberDialog', () => {
   });
 
   it('sends the role, every attribute flag and the expiry, then toasts and closes', async () => {
-    const { user, onClose, fetchMock } = prepare(() => jsonResponse({ data: makeMember({ membershipStatus: 'invited', signupStatus: 'partial' }) }));
+    const { user, onClose, fetchMock } = prepare(() =>
+      jsonResponse({ data: makeMember({ membershipStatus: 'invited', signupStatus: 'partial' }) }),
+    );
     await fill(user, await screen.findByLabelText(/^Email/), 'grace@example.com');
     await fill(user, screen.getByLabelText(/^First name/), 'Grace');
     await fill(user, screen.getByLabelText(/^Last name/), 'Hopper');
@@ -43,16 +45,28 @@ describe('InviteMemberDialog', () => {
     await fill(user, screen.getByLabelText(/^Expires/), '2030-06-01');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('Member invited')).toBeInTheDocument();
-    expect(sentBodies(fetchMock, PATH)).toEqual([{
-      email: 'grace@example.com', firstname: 'Grace', lastname: 'Hopper', role: 'viewer',
-      attributes: { 'institution:manage': true, 'investment:make': true, 'marketplace:view': true },
-      expiresAt: '2030-06-01T00:00:00.000Z',
-    }]);
+    expect(sentBodies(fetchMock, PATH)).toEqual([
+      {
+        email: 'grace@example.com',
+        firstname: 'Grace',
+        lastname: 'Hopper',
+        role: 'viewer',
+        attributes: { 'institution:manage': true, 'investment:make': true, 'marketplace:view': true },
+        expiresAt: '2030-06-01T00:00:00.000Z',
+      },
+    ]);
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it('shows the server message when the invite fails and stays open', async () => {
-    const { user, onClose } = prepare(() => jsonResponse({ error: { type: 'conflict', name: 'ConflictError', message: 'This person is already a member of this organization', status: 409 } }, 409));
+    const { user, onClose } = prepare(() =>
+      jsonResponse(
+        {
+          error: { type: 'conflict', name: 'ConflictError', message: 'This person is already a member of this organization', status: 409 },
+        },
+        409,
+      ),
+    );
     await fill(user, await screen.findByLabelText(/^Email/), 'taken@example.com');
     await fill(user, screen.getByLabelText(/^First name/), 'T');
     await fill(user, screen.getByLabelText(/^Last name/), 'K');

@@ -1,8 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import {
-  expiryFromDay, INVITE_DEFAULT_ATTRIBUTES, memberInviteForm, tenantRole, tenantRoleLabels,
-  type MemberInviteFormValues, type TenantMemberAdmin,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import {
+  expiryFromDay,
+  INVITE_DEFAULT_ATTRIBUTES,
+  memberInviteForm,
+  tenantRole,
+  tenantRoleLabels,
+  type MemberInviteFormValues,
+  type TenantMemberAdmin,
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
@@ -14,7 +31,14 @@ import { useInviteMember } from '../api/invite-member.ts';
 import { AttributeSwitches } from './attribute-switches.tsx';
 
 const INVITE_ROLES = tenantRole.options.filter((r) => r !== 'owner');
-const EMPTY: MemberInviteFormValues = { email: '', firstname: '', lastname: '', role: 'member', attributes: INVITE_DEFAULT_ATTRIBUTES, expiresOn: '' };
+const EMPTY: MemberInviteFormValues = {
+  email: '',
+  firstname: '',
+  lastname: '',
+  role: 'member',
+  attributes: INVITE_DEFAULT_ATTRIBUTES,
+  expiresOn: '',
+};
 
 interface InviteMemberDialogProps {
   tenantId: string;
@@ -29,7 +53,11 @@ export function InviteMemberDialog({ tenantId, open, onClose, onInvited }: Invit
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const invite = useInviteMember(tenantId);
-  const { control, handleSubmit, reset, formState } = useForm<MemberInviteFormValues>({ resolver: zodResolver(memberInviteForm), defaultValues: EMPTY, mode: 'onTouched' });
+  const { control, handleSubmit, reset, formState } = useForm<MemberInviteFormValues>({
+    resolver: zodResolver(memberInviteForm),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
   const values = useWatch({ control });
   const guard = useUnsavedChangesGuard(open && formState.isDirty && !invite.isPending);
   // §5 'Invite team member': disabled unless email and role are present.
@@ -66,7 +94,16 @@ export function InviteMemberDialog({ tenantId, open, onClose, onInvited }: Invit
               control={control}
               name="email"
               render={({ field, fieldState }) => (
-                <TextField {...field} type="email" label="Email" required fullWidth autoFocus error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  type="email"
+                  label="Email"
+                  required
+                  fullWidth
+                  autoFocus
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -74,14 +111,28 @@ export function InviteMemberDialog({ tenantId, open, onClose, onInvited }: Invit
                 control={control}
                 name="firstname"
                 render={({ field, fieldState }) => (
-                  <TextField {...field} label="First name" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                  <TextField
+                    {...field}
+                    label="First name"
+                    required
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
                 )}
               />
               <Controller
                 control={control}
                 name="lastname"
                 render={({ field, fieldState }) => (
-                  <TextField {...field} label="Last name" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                  <TextField
+                    {...field}
+                    label="Last name"
+                    required
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
                 )}
               />
             </Stack>
@@ -89,7 +140,15 @@ export function InviteMemberDialog({ tenantId, open, onClose, onInvited }: Invit
               control={control}
               name="role"
               render={({ field, fieldState }) => (
-                <TextField {...field} select label="Role" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
+                <TextField
+                  {...field}
+                  select
+                  label="Role"
+                  required
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                >
                   {INVITE_ROLES.map((role) => (
                     <MenuItem key={role} value={role}>
                       {tenantRoleLabels[role]}

@@ -1,8 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
-  dayFromExpiry, expiryFromDay, memberDetailsBody, memberDisplayName, tenantRole, tenantRoleLabels,
-  type MemberDetailsBody, type Permission, type TenantRole,
+  dayFromExpiry,
+  expiryFromDay,
+  memberDetailsBody,
+  memberDisplayName,
+  tenantRole,
+  tenantRoleLabels,
+  type MemberDetailsBody,
+  type Permission,
+  type TenantRole,
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
@@ -27,7 +34,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     <Card variant="outlined">
       <CardContent>
         <Stack spacing={2}>
-          <Typography variant="h6" component="h2">{title}</Typography>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
           {children}
         </Stack>
       </CardContent>
@@ -48,8 +57,16 @@ export function MemberDetailsTab() {
   const remove = useDeleteMember(tenantId, member._id);
   const isSelf = user?._id === member.user;
 
-  const saved = { firstname: member.firstname ?? '', middlename: member.middlename ?? '', lastname: member.lastname ?? '', tags: member.tags };
-  const { control, handleSubmit, reset, formState } = useForm<MemberDetailsBody>({ resolver: zodResolver(memberDetailsBody), values: saved });
+  const saved = {
+    firstname: member.firstname ?? '',
+    middlename: member.middlename ?? '',
+    lastname: member.lastname ?? '',
+    tags: member.tags,
+  };
+  const { control, handleSubmit, reset, formState } = useForm<MemberDetailsBody>({
+    resolver: zodResolver(memberDetailsBody),
+    values: saved,
+  });
   const onSubmit = handleSubmit((body) =>
     details.mutate(body, {
       onSuccess: () => enqueueSnackbar('Member details updated', { variant: 'success' }),
@@ -59,7 +76,9 @@ export function MemberDetailsTab() {
 
   const [attributes, setAttributes] = useState<Partial<Record<Permission, boolean>>>(member.rbac.attributes);
   const [expiresOn, setExpiresOn] = useState(dayFromExpiry(member.rbac.expiresAt));
-  const accessDirty = JSON.stringify({ ...member.rbac.attributes }) !== JSON.stringify({ ...member.rbac.attributes, ...attributes }) || expiresOn !== dayFromExpiry(member.rbac.expiresAt);
+  const accessDirty =
+    JSON.stringify({ ...member.rbac.attributes }) !== JSON.stringify({ ...member.rbac.attributes, ...attributes }) ||
+    expiresOn !== dayFromExpiry(member.rbac.expiresAt);
   const saveAccess = () =>
     access.mutate(
       { attributes, expiresAt: expiryFromDay(expiresOn) },
@@ -126,14 +145,27 @@ export function MemberDetailsTab() {
                 options={[]}
                 value={field.value ?? []}
                 onChange={(_e, value) => field.onChange(value.map((v) => v.trim()).filter(Boolean))}
-                renderValue={(value, getItemProps) => value.map((tag, index) => <Chip {...getItemProps({ index })} key={tag} label={tag} size="small" />)}
-                renderInput={(params) => <TextField {...params} label="Tags" helperText={fieldState.error?.message ?? 'Press Enter to add a tag'} error={Boolean(fieldState.error)} />}
+                renderValue={(value, getItemProps) =>
+                  value.map((tag, index) => <Chip {...getItemProps({ index })} key={tag} label={tag} size="small" />)
+                }
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Tags"
+                    helperText={fieldState.error?.message ?? 'Press Enter to add a tag'}
+                    error={Boolean(fieldState.error)}
+                  />
+                )}
               />
             )}
           />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={() => reset(saved)} disabled={!formState.isDirty || details.isPending}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={details.isPending}>Save</Button>
+            <Button onClick={() => reset(saved)} disabled={!formState.isDirty || details.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={details.isPending}>
+              Save
+            </Button>
           </Stack>
           <UnsavedChangesGuard when={formState.isDirty || accessDirty} />
         </Stack>
@@ -149,7 +181,11 @@ export function MemberDetailsTab() {
           sx={{ maxWidth: 320 }}
           helperText="The last owner cannot be demoted."
         >
-          {tenantRole.options.map((r) => <MenuItem key={r} value={r}>{tenantRoleLabels[r]}</MenuItem>)}
+          {tenantRole.options.map((r) => (
+            <MenuItem key={r} value={r}>
+              {tenantRoleLabels[r]}
+            </MenuItem>
+          ))}
         </TextField>
       </Section>
 
@@ -165,16 +201,26 @@ export function MemberDetailsTab() {
           sx={{ maxWidth: 320 }}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={() => { setAttributes(member.rbac.attributes); setExpiresOn(dayFromExpiry(member.rbac.expiresAt)); }} disabled={!accessDirty || access.isPending}>
+          <Button
+            onClick={() => {
+              setAttributes(member.rbac.attributes);
+              setExpiresOn(dayFromExpiry(member.rbac.expiresAt));
+            }}
+            disabled={!accessDirty || access.isPending}
+          >
             Cancel
           </Button>
-          <Button variant="contained" onClick={saveAccess} disabled={!accessDirty} loading={access.isPending}>Save access</Button>
+          <Button variant="contained" onClick={saveAccess} disabled={!accessDirty} loading={access.isPending}>
+            Save access
+          </Button>
         </Stack>
       </Section>
 
       <Section title="Membership">
         {isSelf ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>You cannot change your own membership status.</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            You cannot change your own membership status.
+          </Typography>
         ) : (
           <MemberStatusActions tenantId={tenantId} member={member} />
         )}

@@ -6,5 +6,10 @@ import { useMemberContext } from './member-page.tsx';
 /** History tab: every change to the membership. */
 export function MemberHistoryTab() {
   const { tenantId, member } = useMemberContext();
-  return <TimelineView queryKey={memberEventsKey(tenantId, member._id)} fetchEvents={(q: TimelineQuery) => getMemberEvents(tenantId, member._id, q)} />;
+  return (
+    <TimelineView
+      queryKey={memberEventsKey(tenantId, member._id)}
+      fetchEvents={(q: TimelineQuery) => getMemberEvents(tenantId, member._id, q)}
+    />
+  );
 }

@@ -17,7 +17,8 @@ const refused = (message: string) => jsonResponse({ error: { type: 'bad-request'
 function setup(answerPut: () => Response) {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:member-image') }));
   const fetchMock = mockFetch((path, init) => {
-    if (path === '/api/v1/image' && init?.method === 'POST') return jsonResponse({ data: { _id: IMAGE_ID, url: `/api/v1/image/${IMAGE_ID}` } });
+    if (path === '/api/v1/image' && init?.method === 'POST')
+      return jsonResponse({ data: { _id: IMAGE_ID, url: `/api/v1/image/${IMAGE_ID}` } });
     if (path === IMAGE_PATH && init?.method === 'PUT') return answerPut();
     if (path === `/api/v1/image/${IMAGE_ID}`) return new Response(new Blob(['png'], { type: 'image/png' }));
     return jsonResponse({}, 404);

@@ -47,13 +47,23 @@ export function MemberPage() {
               {memberDisplayName(data)}
             </Typography>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', color: 'text.secondary' }}>
-              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{data.email}</Typography>
+              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                {data.email}
+              </Typography>
               <Typography variant="body2">{tenantRoleLabels[data.rbac.role]}</Typography>
               <MemberStatusDot status={data.membershipStatus} />
             </Stack>
           </Stack>
-          <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label="Member sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-            {TABS.map((t) => <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />)}
+          <Tabs
+            value={current}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="Member sections"
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
+            {TABS.map((t) => (
+              <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />
+            ))}
           </Tabs>
           <Outlet context={{ tenantId, member: data } satisfies MemberOutletContext} />
         </>

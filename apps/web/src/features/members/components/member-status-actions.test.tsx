@@ -60,6 +60,8 @@ describe('MemberStatusActions', () => {
     const { user, fetchMock } = render({ membershipStatus: 'invited', signupStatus: 'partial' });
     await user.click(await screen.findByRole('button', { name: 'Resend Invite' }));
     expect(await screen.findByText('Invite resent')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`${BASE}/resend-invite`) && init?.method === 'POST')).toBe(true);
+    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`${BASE}/resend-invite`) && init?.method === 'POST')).toBe(
+      true,
+    );
   });
 });

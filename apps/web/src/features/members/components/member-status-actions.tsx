@@ -1,6 +1,10 @@
 import { Button, Stack, Typography } from '@mui/material';
 import {
-  allowedTransitions, membershipActionLabels, membershipStatusLabels, type MembershipStatus, type TenantMemberAdmin,
+  allowedTransitions,
+  membershipActionLabels,
+  membershipStatusLabels,
+  type MembershipStatus,
+  type TenantMemberAdmin,
 } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
@@ -43,7 +47,13 @@ export function MemberStatusActions({ tenantId, member }: { tenantId: string; me
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {targets.map((to) => (
-          <Button key={to} variant="outlined" color={to === 'active' ? 'success' : to === 'invited' ? 'primary' : 'warning'} disabled={update.isPending} onClick={() => choose(to)}>
+          <Button
+            key={to}
+            variant="outlined"
+            color={to === 'active' ? 'success' : to === 'invited' ? 'primary' : 'warning'}
+            disabled={update.isPending}
+            onClick={() => choose(to)}
+          >
             {membershipActionLabels[to]}
           </Button>
         ))}

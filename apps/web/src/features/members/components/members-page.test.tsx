@@ -18,7 +18,9 @@ const searchesSent = (fetchMock: ReturnType<typeof mockFetch>) =>
 describe('MembersPage search', () => {
   it('sends the search only after more than 2 characters (000 §5)', async () => {
     const fetchMock = mockFetch(() => jsonResponse({ data: [makeMember()], meta: { page: 1, limit: 20, total: 1 } }));
-    const { user } = renderRoutes([{ path: '/tenant/membership/members', element: <MembersPage /> }], { initialEntries: ['/tenant/membership/members'] });
+    const { user } = renderRoutes([{ path: '/tenant/membership/members', element: <MembersPage /> }], {
+      initialEntries: ['/tenant/membership/members'],
+    });
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
 
     const box = screen.getByRole('textbox', { name: 'Search' });

@@ -2,7 +2,14 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
-  formatDate, memberDisplayName, memberSort, membershipStatus, membershipStatusLabels, tenantRole, tenantRoleLabels, type TenantMemberAdmin,
+  formatDate,
+  memberDisplayName,
+  memberSort,
+  membershipStatus,
+  membershipStatusLabels,
+  tenantRole,
+  tenantRoleLabels,
+  type TenantMemberAdmin,
 } from '@tessera/domain';
 import { useNavigate } from 'react-router';
 import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
@@ -16,7 +23,12 @@ const columns: GridColDef<TenantMemberAdmin>[] = [
   { field: 'name', headerName: 'Name', flex: 1.5, minWidth: 150, valueGetter: (_v, row) => memberDisplayName(row) },
   { field: 'email', headerName: 'Email', flex: 2, minWidth: 180 },
   { field: 'role', headerName: 'Role', width: 120, valueGetter: (_v, row) => tenantRoleLabels[row.rbac.role] },
-  { field: 'membershipStatus', headerName: 'Status', width: 160, renderCell: ({ row }) => <MemberStatusDot status={row.membershipStatus} /> },
+  {
+    field: 'membershipStatus',
+    headerName: 'Status',
+    width: 160,
+    renderCell: ({ row }) => <MemberStatusDot status={row.membershipStatus} />,
+  },
   { field: 'createdAt', headerName: 'Created', width: 130, valueFormatter: (value: string) => formatDate(value) },
 ];
 
@@ -46,8 +58,24 @@ export function MembersPage() {
       filters={
         <>
           <ListSearchField list={list} placeholder="Name or email" />
-          <ListFilterSelect list={list} param="role" label="Role" allLabel="All roles" options={tenantRole.options} labels={tenantRoleLabels} minWidth={150} />
-          <ListFilterSelect list={list} param="status" label="Status" allLabel="All statuses" options={membershipStatus.options} labels={membershipStatusLabels} minWidth={150} />
+          <ListFilterSelect
+            list={list}
+            param="role"
+            label="Role"
+            allLabel="All roles"
+            options={tenantRole.options}
+            labels={tenantRoleLabels}
+            minWidth={150}
+          />
+          <ListFilterSelect
+            list={list}
+            param="status"
+            label="Status"
+            allLabel="All statuses"
+            options={membershipStatus.options}
+            labels={membershipStatusLabels}
+            minWidth={150}
+          />
         </>
       }
     >

@@ -10,9 +10,22 @@ export function membershipStart(m: TenantMember): string {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: { xs: 0, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>{label}</Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-all' }}>{children}</Typography>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+        gap: { xs: 0, sm: 2 },
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-all' }}>
+        {children}
+      </Typography>
     </Box>
   );
 }
@@ -27,9 +40,13 @@ export function MembershipAccountTab() {
         <Row label="Email">{m.email}</Row>
         <Row label="Role">{tenantRoleLabels[m.rbac.role]}</Row>
         <Row label="Tags">
-          {m.tags.length === 0 ? '-' : (
+          {m.tags.length === 0 ? (
+            '-'
+          ) : (
             <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              {m.tags.map((tag) => <Chip key={tag} label={tag} size="small" />)}
+              {m.tags.map((tag) => (
+                <Chip key={tag} label={tag} size="small" />
+              ))}
             </Stack>
           )}
         </Row>

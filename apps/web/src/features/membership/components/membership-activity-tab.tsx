@@ -6,5 +6,10 @@ import { useMembershipContext } from './membership-layout.tsx';
 /** Activity: the timeline of the membership. */
 export function MembershipActivityTab() {
   const { membership } = useMembershipContext();
-  return <TimelineView queryKey={membershipEventsKey(membership._id)} fetchEvents={(q: TimelineQuery) => getMembershipEvents(membership._id, q)} />;
+  return (
+    <TimelineView
+      queryKey={membershipEventsKey(membership._id)}
+      fetchEvents={(q: TimelineQuery) => getMembershipEvents(membership._id, q)}
+    />
+  );
 }

@@ -11,7 +11,13 @@ const columns: GridColDef<Group>[] = [
   { field: 'totalMembers', headerName: 'Members', width: 100, type: 'number' },
   { field: 'createdAt', headerName: 'Created', width: 130, valueFormatter: (value: string) => formatDate(value) },
   // Shown here (the grid hides 'updatedAt' by default): the spec lists it for this page.
-  { field: 'updated', headerName: 'Updated', width: 130, valueGetter: (_v, row) => row.updatedAt, valueFormatter: (value: string) => formatDate(value) },
+  {
+    field: 'updated',
+    headerName: 'Updated',
+    width: 130,
+    valueGetter: (_v, row) => row.updatedAt,
+    valueFormatter: (value: string) => formatDate(value),
+  },
 ];
 
 /** Groups: the groups the member can access. */

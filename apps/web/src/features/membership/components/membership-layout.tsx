@@ -42,7 +42,14 @@ export function MembershipLayout() {
       <Typography variant="subtitle1" sx={{ color: 'text.secondary', mb: 2 }}>
         Membership
       </Typography>
-      <Tabs value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Membership sections" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="Membership sections"
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
         {MEMBERSHIP_TABS.map((t) => (
           <Tab key={t.segment} value={t.segment} label={t.label} component={RouterLink} to={`${base}/${t.segment}`} />
         ))}

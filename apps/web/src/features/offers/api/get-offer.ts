@@ -8,7 +8,11 @@ export function getOffer(tenantId: string, id: string, signal?: AbortSignal) {
 }
 
 export const offerQueryOptions = (tenantId: string, id: string) =>
-  queryOptions({ queryKey: [...offersKey(tenantId), 'one', id], queryFn: ({ signal }) => getOffer(tenantId, id, signal), enabled: tenantId !== '' && id !== '' });
+  queryOptions({
+    queryKey: [...offersKey(tenantId), 'one', id],
+    queryFn: ({ signal }) => getOffer(tenantId, id, signal),
+    enabled: tenantId !== '' && id !== '',
+  });
 
 export function useOffer(tenantId: string, id: string) {
   return useQuery(offerQueryOptions(tenantId, id));

@@ -10,7 +10,11 @@ export function listOfferDocuments(tenantId: string, id: string, signal?: AbortS
 }
 
 export const offerDocumentsQueryOptions = (tenantId: string, id: string) =>
-  queryOptions({ queryKey: [...offersKey(tenantId), 'documents', id], queryFn: ({ signal }) => listOfferDocuments(tenantId, id, signal), enabled: tenantId !== '' });
+  queryOptions({
+    queryKey: [...offersKey(tenantId), 'documents', id],
+    queryFn: ({ signal }) => listOfferDocuments(tenantId, id, signal),
+    enabled: tenantId !== '',
+  });
 
 export function useOfferDocuments(tenantId: string, id: string) {
   return useQuery(offerDocumentsQueryOptions(tenantId, id));

@@ -3,7 +3,15 @@ import { InputAdornment, TextField } from '@mui/material';
 export type NumberUnit = '%' | '$' | 'months' | 'x';
 
 /** A number typed as text (so partial input such as '12.' survives), with its unit beside it. */
-export function NumberInput({ label, value, onChange, unit, required = false, error, helperText }: {
+export function NumberInput({
+  label,
+  value,
+  onChange,
+  unit,
+  required = false,
+  error,
+  helperText,
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;

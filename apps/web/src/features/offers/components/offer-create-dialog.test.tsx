@@ -14,7 +14,8 @@ const TAKEN = 'taken-offer';
 
 function prepare({ institutionId = null as string | null, create = () => jsonResponse({ data: makeOffer() }) } = {}) {
   const fetchMock = mockFetch((path, init) => {
-    if (path === `/api/v1/tenant/${TENANT_ID}/institutions`) return jsonResponse({ data: [makeInstitution()], meta: { page: 1, limit: 100, total: 1 } });
+    if (path === `/api/v1/tenant/${TENANT_ID}/institutions`)
+      return jsonResponse({ data: [makeInstitution()], meta: { page: 1, limit: 100, total: 1 } });
     if (path === `${OFFERS_PATH}/slug-available`) {
       const slug = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost').searchParams.get('slug') ?? '';
       return jsonResponse({ data: { slug, available: slug !== TAKEN } });
@@ -24,7 +25,21 @@ function prepare({ institutionId = null as string | null, create = () => jsonRes
   });
   const onCreated = vi.fn();
   const onClose = vi.fn();
-  const { user } = renderRoutes([{ path: '/', element: <OfferCreateDialog tenantId={TENANT_ID} open onClose={onClose} onCreated={onCreated} institutionId={institutionId} teamOnly={false} /> }]);
+  const { user } = renderRoutes([
+    {
+      path: '/',
+      element: (
+        <OfferCreateDialog
+          tenantId={TENANT_ID}
+          open
+          onClose={onClose}
+          onCreated={onCreated}
+          institutionId={institutionId}
+          teamOnly={false}
+        />
+      ),
+    },
+  ]);
   return { user, fetchMock, onCreated, onClose };
 }
 
@@ -79,7 +94,11 @@ describe('OfferCreateDialog', () => {
   it('toasts the server error name as the title with its message when creation fails', async () => {
     const { user, onCreated } = prepare({
       institutionId: INSTITUTION_ID,
-      create: () => jsonResponse({ error: { type: 'conflict', name: 'ConflictError', message: 'An offer with this slug already exists', status: 409 } }, 409),
+      create: () =>
+        jsonResponse(
+          { error: { type: 'conflict', name: 'ConflictError', message: 'An offer with this slug already exists', status: 409 } },
+          409,
+        ),
     });
     await fill(user, await screen.findByRole('textbox', { name: /^Name/ }), 'Harbor Lofts');
     await user.click(screen.getByRole('button', { name: 'Create' }));

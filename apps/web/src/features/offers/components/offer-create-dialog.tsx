@@ -1,8 +1,24 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
 import {
-  Autocomplete, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, Step, StepContent, StepLabel,
-  Stepper, TextField, Typography, useMediaQuery, useTheme,
+  Autocomplete,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+  Step,
+  StepContent,
+  StepLabel,
+  Stepper,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { ENTITY_SLUG_PATTERN, entitySlugify, type Institution } from '@tessera/domain';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -18,7 +34,10 @@ import { offerErrorMessage, offerErrorText } from './offer-toast.ts';
 
 /** The offer creation flow of 002 §1, shown beside the form. */
 const PROCESS = [
-  { label: 'Create', text: 'Name the offer and pick its institution. You can fill in the details, financials, media and documents afterwards.' },
+  {
+    label: 'Create',
+    text: 'Name the offer and pick its institution. You can fill in the details, financials, media and documents afterwards.',
+  },
   { label: 'Provider approves', text: 'The platform provider reviews the offer and approves it.' },
   { label: 'Publish', text: 'Once approved and complete (with the four required documents), publish it to the marketplace.' },
   { label: 'Monitor', text: 'Follow its leads, views and history from the offer page.' },
@@ -115,21 +134,46 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
       <DialogTitle id={titleId}>Create Offer</DialogTitle>
       <DialogContent>
         <Stack direction={{ xs: 'column-reverse', md: 'row' }} spacing={3} sx={{ pt: 1 }}>
-          <Box component="aside" aria-label="How offers go live" sx={{ flex: 1, minWidth: 0, bgcolor: 'action.hover', borderRadius: 1, p: 2 }}>
-            <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>How an offer goes live</Typography>
+          <Box
+            component="aside"
+            aria-label="How offers go live"
+            sx={{ flex: 1, minWidth: 0, bgcolor: 'action.hover', borderRadius: 1, p: 2 }}
+          >
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+              How an offer goes live
+            </Typography>
             <Stepper orientation="vertical" activeStep={0} nonLinear>
               {PROCESS.map((step) => (
                 <Step key={step.label} expanded>
                   <StepLabel>{step.label}</StepLabel>
                   <StepContent>
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>{step.text}</Typography>
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      {step.text}
+                    </Typography>
                   </StepContent>
                 </Step>
               ))}
             </Stepper>
           </Box>
-          <Stack component="form" noValidate spacing={2} sx={{ flex: 1.4, minWidth: 0 }} onSubmit={(e) => { e.preventDefault(); submit(); }}>
-            <TextField label="Name" required fullWidth autoFocus value={draft.name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
+          <Stack
+            component="form"
+            noValidate
+            spacing={2}
+            sx={{ flex: 1.4, minWidth: 0 }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <TextField
+              label="Name"
+              required
+              fullWidth
+              autoFocus
+              value={draft.name}
+              onChange={(e) => setName(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
             <TextField
               label="Slug"
               required
@@ -141,16 +185,30 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
               slotProps={{
                 htmlInput: { maxLength: 100 },
                 input: {
-                  endAdornment: slug && slugValid ? (
-                    <InputAdornment position="end">
-                      {checking ? <CircularProgress size={16} aria-label="Checking availability" /> : taken ? <ErrorOutlined color="error" fontSize="small" /> : available ? <CheckCircle color="success" fontSize="small" /> : null}
-                    </InputAdornment>
-                  ) : undefined,
+                  endAdornment:
+                    slug && slugValid ? (
+                      <InputAdornment position="end">
+                        {checking ? (
+                          <CircularProgress size={16} aria-label="Checking availability" />
+                        ) : taken ? (
+                          <ErrorOutlined color="error" fontSize="small" />
+                        ) : available ? (
+                          <CheckCircle color="success" fontSize="small" />
+                        ) : null}
+                      </InputAdornment>
+                    ) : undefined,
                 },
               }}
             />
             {institutionId ? (
-              <TextField label="Institution" required fullWidth disabled value={picked?.name ?? (options.isPending ? 'Loading…' : institutionId)} helperText="Offers are created for the institution in view." />
+              <TextField
+                label="Institution"
+                required
+                fullWidth
+                disabled
+                value={picked?.name ?? (options.isPending ? 'Loading…' : institutionId)}
+                helperText="Offers are created for the institution in view."
+              />
             ) : (
               <Autocomplete<Institution>
                 options={institutions}
@@ -160,15 +218,30 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
                 getOptionLabel={(o) => o.name}
                 isOptionEqualToValue={(a, b) => a._id === b._id}
                 noOptionsText={options.isError ? 'Could not load the institutions' : 'No institutions found'}
-                renderInput={(params) => <TextField {...params} label="Institution" required helperText={options.isError ? offerErrorMessage(options.error, 'Could not load the institutions') : undefined} error={options.isError} />}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Institution"
+                    required
+                    helperText={options.isError ? offerErrorMessage(options.error, 'Could not load the institutions') : undefined}
+                    error={options.isError}
+                  />
+                )}
               />
             )}
             <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>
-              <Typography variant="subtitle2" component="h3">Offer address</Typography>
-              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>Production: {addresses.production}</Typography>
-              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>Staging: {addresses.staging}</Typography>
+              <Typography variant="subtitle2" component="h3">
+                Offer address
+              </Typography>
+              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                Production: {addresses.production}
+              </Typography>
+              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                Staging: {addresses.staging}
+              </Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                The production address is under your tenant&apos;s host; staging uses the same path under the staging host, for previewing before going live.
+                The production address is under your tenant&apos;s host; staging uses the same path under the staging host, for previewing
+                before going live.
               </Typography>
             </Box>
             {/* Enter in a field submits. */}
@@ -177,8 +250,12 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={create.isPending}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={!canCreate} loading={create.isPending}>Create</Button>
+        <Button onClick={close} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={!canCreate} loading={create.isPending}>
+          Create
+        </Button>
       </DialogActions>
       {guard}
     </Dialog>

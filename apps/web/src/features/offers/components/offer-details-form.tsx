@@ -1,8 +1,23 @@
 import { Autocomplete, Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
 import {
-  detailsComplete, ENTITY_SLUG_PATTERN, isEmptyValue, offerAssetClass, offerAssetClassLabels, offerDetailsBody, offerEquityType, offerEquityTypeLabels, offerType,
-  offerTypeLabels, securitiesExemption, securitiesExemptionLabels, SHORT_DESCRIPTION_GUIDE, type Offer, type OfferAssetClass, type OfferEquityType,
-  type OfferType, type SecuritiesExemption,
+  detailsComplete,
+  ENTITY_SLUG_PATTERN,
+  isEmptyValue,
+  offerAssetClass,
+  offerAssetClassLabels,
+  offerDetailsBody,
+  offerEquityType,
+  offerEquityTypeLabels,
+  offerType,
+  offerTypeLabels,
+  securitiesExemption,
+  securitiesExemptionLabels,
+  SHORT_DESCRIPTION_GUIDE,
+  type Offer,
+  type OfferAssetClass,
+  type OfferEquityType,
+  type OfferType,
+  type SecuritiesExemption,
 } from '@tessera/domain';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
@@ -49,10 +64,24 @@ const toBody = (d: DetailsDraft) => ({
   fedExemptionExclusions: d.fedExemptionExclusions,
 });
 
-const MISSING_LABELS = { name: 'name', descriptionShort: 'short description', assetClass: 'asset class', type: 'type', equityType: 'equity type' } as const;
+const MISSING_LABELS = {
+  name: 'name',
+  descriptionShort: 'short description',
+  assetClass: 'asset class',
+  type: 'type',
+  equityType: 'equity type',
+} as const;
 
 /** Details (002 §3, §5): every field, a completeness indicator and Update when something changed. */
-export function OfferDetailsForm({ tenantId, offer, onDirtyChange }: { tenantId: string; offer: Offer; onDirtyChange: (dirty: boolean) => void }) {
+export function OfferDetailsForm({
+  tenantId,
+  offer,
+  onDirtyChange,
+}: {
+  tenantId: string;
+  offer: Offer;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateOfferDetails(tenantId, offer._id);
   const draft = useDraft(fromOffer(offer));
@@ -93,9 +122,28 @@ export function OfferDetailsForm({ tenantId, offer, onDirtyChange }: { tenantId:
 
   const shortLength = d.descriptionShort.length;
   return (
-    <SectionCard title="Details" action={<CompletenessChip complete={complete} missing={missing.length ? `Missing: ${missing.join(', ')}` : undefined} />}>
-      <Stack component="form" noValidate spacing={2} onSubmit={(e) => { e.preventDefault(); save(); }}>
-        <TextField label="Name" required fullWidth value={d.name} onChange={(e) => set('name', e.target.value)} error={Boolean(errors.name)} helperText={errors.name} />
+    <SectionCard
+      title="Details"
+      action={<CompletenessChip complete={complete} missing={missing.length ? `Missing: ${missing.join(', ')}` : undefined} />}
+    >
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <TextField
+          label="Name"
+          required
+          fullWidth
+          value={d.name}
+          onChange={(e) => set('name', e.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+        />
         <TextField
           label="Slug"
           required
@@ -103,12 +151,29 @@ export function OfferDetailsForm({ tenantId, offer, onDirtyChange }: { tenantId:
           value={d.slug}
           onChange={(e) => set('slug', e.target.value)}
           error={Boolean(errors.slug) || taken}
-          helperText={errors.slug ?? (taken ? 'This slug is already taken by another offer' : 'The offer\u2019s address. It should not change once the offer has been shared.')}
+          helperText={
+            errors.slug ??
+            (taken
+              ? 'This slug is already taken by another offer'
+              : 'The offer\u2019s address. It should not change once the offer has been shared.')
+          }
         />
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <TextField select label="Type" fullWidth value={d.type} onChange={(e) => set('type', e.target.value as OfferType | '')} error={Boolean(errors.type)} helperText={errors.type}>
+          <TextField
+            select
+            label="Type"
+            fullWidth
+            value={d.type}
+            onChange={(e) => set('type', e.target.value as OfferType | '')}
+            error={Boolean(errors.type)}
+            helperText={errors.type}
+          >
             <MenuItem value="">None</MenuItem>
-            {offerType.options.map((t) => <MenuItem key={t} value={t}>{offerTypeLabels[t]}</MenuItem>)}
+            {offerType.options.map((t) => (
+              <MenuItem key={t} value={t}>
+                {offerTypeLabels[t]}
+              </MenuItem>
+            ))}
           </TextField>
           <TextField
             select
@@ -120,11 +185,25 @@ export function OfferDetailsForm({ tenantId, offer, onDirtyChange }: { tenantId:
             error={Boolean(errors.assetClass)}
             helperText={errors.assetClass ? 'Asset class is required' : undefined}
           >
-            {offerAssetClass.options.map((a) => <MenuItem key={a} value={a}>{offerAssetClassLabels[a]}</MenuItem>)}
+            {offerAssetClass.options.map((a) => (
+              <MenuItem key={a} value={a}>
+                {offerAssetClassLabels[a]}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField select label="Equity type" fullWidth value={d.equityType} onChange={(e) => set('equityType', e.target.value as OfferEquityType | '')}>
+          <TextField
+            select
+            label="Equity type"
+            fullWidth
+            value={d.equityType}
+            onChange={(e) => set('equityType', e.target.value as OfferEquityType | '')}
+          >
             <MenuItem value="">None</MenuItem>
-            {offerEquityType.options.map((t) => <MenuItem key={t} value={t}>{offerEquityTypeLabels[t]}</MenuItem>)}
+            {offerEquityType.options.map((t) => (
+              <MenuItem key={t} value={t}>
+                {offerEquityTypeLabels[t]}
+              </MenuItem>
+            ))}
           </TextField>
         </Stack>
         <TextField
@@ -135,22 +214,45 @@ export function OfferDetailsForm({ tenantId, offer, onDirtyChange }: { tenantId:
           value={d.descriptionShort}
           onChange={(e) => set('descriptionShort', e.target.value)}
           error={Boolean(errors.descriptionShort)}
-          helperText={errors.descriptionShort ?? `${shortLength}/${SHORT_DESCRIPTION_GUIDE} characters${shortLength > SHORT_DESCRIPTION_GUIDE ? ' \u2013 longer than recommended for cards' : ''}`}
+          helperText={
+            errors.descriptionShort ??
+            `${shortLength}/${SHORT_DESCRIPTION_GUIDE} characters${shortLength > SHORT_DESCRIPTION_GUIDE ? ' \u2013 longer than recommended for cards' : ''}`
+          }
           slotProps={{ formHelperText: { sx: { color: shortLength > SHORT_DESCRIPTION_GUIDE ? 'warning.main' : undefined } } }}
         />
-        <RichTextEditor label="Description" value={d.description} onChange={(html) => set('description', html)} error={Boolean(errors.description)} helperText={errors.description ?? 'Shown on the offer page. Links and basic formatting are kept.'} />
+        <RichTextEditor
+          label="Description"
+          value={d.description}
+          onChange={(html) => set('description', html)}
+          error={Boolean(errors.description)}
+          helperText={errors.description ?? 'Shown on the offer page. Links and basic formatting are kept.'}
+        />
         <Autocomplete
           multiple
           options={securitiesExemption.options}
           value={d.fedExemptionExclusions}
           onChange={(_e, value) => set('fedExemptionExclusions', value)}
           getOptionLabel={(o) => securitiesExemptionLabels[o]}
-          renderValue={(value, getItemProps) => value.map((v, index) => <Chip {...getItemProps({ index })} key={v} label={securitiesExemptionLabels[v]} size="small" />)}
-          renderInput={(params) => <TextField {...params} label="Federal exemptions" helperText="The Form D exemptions and exclusions claimed" />}
+          renderValue={(value, getItemProps) =>
+            value.map((v, index) => <Chip {...getItemProps({ index })} key={v} label={securitiesExemptionLabels[v]} size="small" />)
+          }
+          renderInput={(params) => (
+            <TextField {...params} label="Federal exemptions" helperText="The Form D exemptions and exclusions claimed" />
+          )}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={() => { draft.reset(); setErrors({}); }} disabled={!draft.dirty || update.isPending}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!draft.dirty || update.isPending || taken} loading={update.isPending}>Update</Button>
+          <Button
+            onClick={() => {
+              draft.reset();
+              setErrors({});
+            }}
+            disabled={!draft.dirty || update.isPending}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!draft.dirty || update.isPending || taken} loading={update.isPending}>
+            Update
+          </Button>
         </Stack>
       </Stack>
     </SectionCard>

@@ -53,6 +53,8 @@ describe('OfferDetailsTab', () => {
     expect(updateCta).toBeEnabled();
     await user.click(updateCta);
     expect(await screen.findByText('CTA updated')).toBeInTheDocument();
-    expect(sentBodies(fetchMock, `${BASE}/cta`)).toEqual([{ primaryCTA: { label: 'Invest now', url: 'https://example.com/invest' }, secondaryCTA: null }]);
+    expect(sentBodies(fetchMock, `${BASE}/cta`)).toEqual([
+      { primaryCTA: { label: 'Invest now', url: 'https://example.com/invest' }, secondaryCTA: null },
+    ]);
   });
 });

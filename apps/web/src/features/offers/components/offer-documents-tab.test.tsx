@@ -25,14 +25,42 @@ function render(hidden = false) {
       return jsonResponse({ data: { ...offer, documents: body.documents } });
     }
     if (path === DOCS) {
-      return jsonResponse({ data: [{ document: EXISTING, type: 'operating-agreement', position: 0, hidden, name: 'Operating agreement 2026', originalName: 'oa.pdf', mimeType: 'application/pdf', size: 2048, createdAt: '2026-01-01T00:00:00.000Z' }] });
+      return jsonResponse({
+        data: [
+          {
+            document: EXISTING,
+            type: 'operating-agreement',
+            position: 0,
+            hidden,
+            name: 'Operating agreement 2026',
+            originalName: 'oa.pdf',
+            mimeType: 'application/pdf',
+            size: 2048,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        ],
+      });
     }
     if (path === '/api/v1/document' && init?.method === 'POST') {
-      return jsonResponse({ data: {
-        _id: UPLOADED, name: 'wire', type: 'wire-instructions', entityType: 'OFFER', tags: ['offer'], description: null, mimeType: 'text/plain', size: 12,
-        url: `/api/v1/document/${UPLOADED}/download`, uploadedBy: USER_ID, originalName: 'wire.txt', parsed: false,
-        rights: { read: true, update: true, delete: true, share: true }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
-      } });
+      return jsonResponse({
+        data: {
+          _id: UPLOADED,
+          name: 'wire',
+          type: 'wire-instructions',
+          entityType: 'OFFER',
+          tags: ['offer'],
+          description: null,
+          mimeType: 'text/plain',
+          size: 12,
+          url: `/api/v1/document/${UPLOADED}/download`,
+          uploadedBy: USER_ID,
+          originalName: 'wire.txt',
+          parsed: false,
+          rights: { read: true, update: true, delete: true, share: true },
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      });
     }
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
@@ -67,12 +95,16 @@ describe('OfferDocumentsTab', () => {
     expect(await screen.findByText('documents updated')).toBeInTheDocument();
     const form = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/v1/document'))?.[1]?.body as FormData;
     expect([form.get('type'), form.get('entityType')]).toEqual(['wire-instructions', 'OFFER']);
-    const puts = fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith(DOCS) && init?.method === 'PUT').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
-    expect(puts).toEqual([{
-      documents: [
-        { document: EXISTING, type: 'operating-agreement', position: 0, hidden: false },
-        { document: UPLOADED, type: 'wire-instructions', position: 1, hidden: false },
-      ],
-    }]);
+    const puts = fetchMock.mock.calls
+      .filter(([input, init]) => String(input).endsWith(DOCS) && init?.method === 'PUT')
+      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    expect(puts).toEqual([
+      {
+        documents: [
+          { document: EXISTING, type: 'operating-agreement', position: 0, hidden: false },
+          { document: UPLOADED, type: 'wire-instructions', position: 1, hidden: false },
+        ],
+      },
+    ]);
   });
 });

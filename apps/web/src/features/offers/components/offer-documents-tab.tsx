@@ -5,10 +5,33 @@ import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Alert, Button, ButtonBase, IconButton, List, ListItem, ListItemIcon, ListItemText, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import {
-  formatFileSize, missingRequiredDocuments, moveItem, offerRequiredDocumentType, offerRequiredDocumentTypeLabels, renumber, REQUIRED_OFFER_DOCUMENTS,
-  UPLOAD_TOAST, type DocumentType, type OfferDocumentItem, type OfferRequiredDocumentType,
+  Alert,
+  Button,
+  ButtonBase,
+  IconButton,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import {
+  formatFileSize,
+  missingRequiredDocuments,
+  moveItem,
+  offerRequiredDocumentType,
+  offerRequiredDocumentTypeLabels,
+  renumber,
+  REQUIRED_OFFER_DOCUMENTS,
+  UPLOAD_TOAST,
+  type DocumentType,
+  type OfferDocumentItem,
+  type OfferRequiredDocumentType,
 } from '@tessera/domain';
 import { useRef, useState } from 'react';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
@@ -75,7 +98,13 @@ export function OfferDocumentsTab() {
     try {
       const doc = await uploadDocument({
         file,
-        metadata: { name: withoutExtension(file.name) || offerRequiredDocumentTypeLabels[uploadType], type: DOCUMENT_TYPE[uploadType], entityType: 'OFFER', tags: ['offer'], description: null },
+        metadata: {
+          name: withoutExtension(file.name) || offerRequiredDocumentTypeLabels[uploadType],
+          type: DOCUMENT_TYPE[uploadType],
+          entityType: 'OFFER',
+          tags: ['offer'],
+          description: null,
+        },
       });
       enqueueSnackbar(UPLOAD_TOAST.success, { variant: 'success', autoHideDuration: UPLOAD_TOAST.hideAfterMs });
       setUploadedNames((n) => ({ ...n, [doc._id]: { name: doc.name, size: doc.size } }));
@@ -89,12 +118,23 @@ export function OfferDocumentsTab() {
       setUploading(false);
     }
   };
-  const setItem = (index: number, patch: Partial<OfferDocumentItem>) => draft.update((list) => list.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+  const setItem = (index: number, patch: Partial<OfferDocumentItem>) =>
+    draft.update((list) => list.map((d, i) => (i === index ? { ...d, ...patch } : d)));
 
   return (
     <Stack spacing={2}>
-      <SectionCard title="Required documents" action={<CompletenessChip complete={missing.length === 0} missing={missing.length ? `Missing: ${missing.map((t) => offerRequiredDocumentTypeLabels[t]).join(', ')}` : undefined} />}>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>These four documents are required before the offer can be published.</Typography>
+      <SectionCard
+        title="Required documents"
+        action={
+          <CompletenessChip
+            complete={missing.length === 0}
+            missing={missing.length ? `Missing: ${missing.map((t) => offerRequiredDocumentTypeLabels[t]).join(', ')}` : undefined}
+          />
+        }
+      >
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          These four documents are required before the offer can be published.
+        </Typography>
         <List dense disablePadding aria-label="Required documents">
           {REQUIRED_OFFER_DOCUMENTS.map((type) => {
             // Only a shown document counts for publishing; a hidden one is named as such.
@@ -105,7 +145,13 @@ export function OfferDocumentsTab() {
                 key={type}
                 disableGutters
                 secondaryAction={
-                  <Button size="small" startIcon={<UploadFile />} onClick={() => pick(type)} disabled={uploading || save.isPending} aria-label={`Upload ${offerRequiredDocumentTypeLabels[type]}`}>
+                  <Button
+                    size="small"
+                    startIcon={<UploadFile />}
+                    onClick={() => pick(type)}
+                    disabled={uploading || save.isPending}
+                    aria-label={`Upload ${offerRequiredDocumentTypeLabels[type]}`}
+                  >
                     Upload
                   </Button>
                 }
@@ -116,9 +162,13 @@ export function OfferDocumentsTab() {
                 </ListItemIcon>
                 <ListItemText
                   primary={offerRequiredDocumentTypeLabels[type]}
-                  secondary={present
-                    ? `Uploaded${facts.get(present.document) ? `: ${facts.get(present.document)?.name}` : ''}`
-                    : hiddenOnly ? `Hidden${facts.get(hiddenOnly.document) ? `: ${facts.get(hiddenOnly.document)?.name}` : ''} (show it to count for publishing)` : 'Missing'}
+                  secondary={
+                    present
+                      ? `Uploaded${facts.get(present.document) ? `: ${facts.get(present.document)?.name}` : ''}`
+                      : hiddenOnly
+                        ? `Hidden${facts.get(hiddenOnly.document) ? `: ${facts.get(hiddenOnly.document)?.name}` : ''} (show it to count for publishing)`
+                        : 'Missing'
+                  }
                   slotProps={{ secondary: { sx: { wordBreak: 'break-word' } } }}
                 />
               </ListItem>
@@ -128,25 +178,60 @@ export function OfferDocumentsTab() {
       </SectionCard>
 
       <SectionCard title="Documents">
-        <input ref={fileInput} type="file" hidden aria-label="Document file" accept=".pdf,.docx,.xlsx,.csv,.txt,.png,.jpg,.jpeg" onChange={(e) => void upload(e.target.files?.[0])} />
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          aria-label="Document file"
+          accept=".pdf,.docx,.xlsx,.csv,.txt,.png,.jpg,.jpeg"
+          onChange={(e) => void upload(e.target.files?.[0])}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
-          <TextField select size="small" label="Document type" value={uploadType} onChange={(e) => setUploadType(e.target.value as OfferRequiredDocumentType)} sx={{ minWidth: 240 }}>
-            {offerRequiredDocumentType.options.map((t) => <MenuItem key={t} value={t}>{offerRequiredDocumentTypeLabels[t]}</MenuItem>)}
+          <TextField
+            select
+            size="small"
+            label="Document type"
+            value={uploadType}
+            onChange={(e) => setUploadType(e.target.value as OfferRequiredDocumentType)}
+            sx={{ minWidth: 240 }}
+          >
+            {offerRequiredDocumentType.options.map((t) => (
+              <MenuItem key={t} value={t}>
+                {offerRequiredDocumentTypeLabels[t]}
+              </MenuItem>
+            ))}
           </TextField>
-          <Button variant="contained" startIcon={<UploadFile />} onClick={() => fileInput.current?.click()} loading={uploading} loadingPosition="start" disabled={save.isPending}>
+          <Button
+            variant="contained"
+            startIcon={<UploadFile />}
+            onClick={() => fileInput.current?.click()}
+            loading={uploading}
+            loadingPosition="start"
+            disabled={save.isPending}
+          >
             Upload Document
           </Button>
-          <Button variant="outlined" startIcon={<LibraryAdd />} onClick={() => enqueueSnackbar('This feature is not yet implemented', { variant: 'warning' })}>
+          <Button
+            variant="outlined"
+            startIcon={<LibraryAdd />}
+            onClick={() => enqueueSnackbar('This feature is not yet implemented', { variant: 'warning' })}
+          >
             Select Existing Document
           </Button>
         </Stack>
         {listed.isPending && offer.documents.length > 0 ? (
           <SkeletonList rows={Math.min(offer.documents.length, 5)} label="Loading documents" />
         ) : draft.value.length === 0 ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>No documents yet.</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            No documents yet.
+          </Typography>
         ) : (
           <>
-            {listed.isError && <Alert severity="warning">The document names could not be loaded: {offerErrorMessage(listed.error, 'Error loading documents')}</Alert>}
+            {listed.isError && (
+              <Alert severity="warning">
+                The document names could not be loaded: {offerErrorMessage(listed.error, 'Error loading documents')}
+              </Alert>
+            )}
             <SortableList
               label="Offer documents"
               items={draft.value}
@@ -162,22 +247,36 @@ export function OfferDocumentsTab() {
                       sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', borderRadius: 1 }}
                     >
                       <Stack sx={{ minWidth: 0 }}>
-                        <Typography variant="body2" sx={{ fontWeight: 500, wordBreak: 'break-word', textDecoration: item.hidden ? 'line-through' : 'none' }}>
+                        <Typography
+                          variant="body2"
+                          sx={{ fontWeight: 500, wordBreak: 'break-word', textDecoration: item.hidden ? 'line-through' : 'none' }}
+                        >
                           {fact?.name ?? 'Document'}
                         </Typography>
                         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                          {offerRequiredDocumentTypeLabels[item.type]}{fact ? ` \u00b7 ${formatFileSize(fact.size)}` : ''} · position {item.position}{item.hidden ? ' \u00b7 hidden' : ''}
+                          {offerRequiredDocumentTypeLabels[item.type]}
+                          {fact ? ` \u00b7 ${formatFileSize(fact.size)}` : ''} · position {item.position}
+                          {item.hidden ? ' \u00b7 hidden' : ''}
                         </Typography>
                       </Stack>
                     </ButtonBase>
                     <Stack direction="row" sx={{ alignItems: 'center' }}>
                       <Tooltip title={item.hidden ? 'Show' : 'Hide'}>
-                        <IconButton size="small" aria-label={`${item.hidden ? 'Show' : 'Hide'} document ${index + 1}`} aria-pressed={item.hidden} onClick={() => setItem(index, { hidden: !item.hidden })}>
+                        <IconButton
+                          size="small"
+                          aria-label={`${item.hidden ? 'Show' : 'Hide'} document ${index + 1}`}
+                          aria-pressed={item.hidden}
+                          onClick={() => setItem(index, { hidden: !item.hidden })}
+                        >
                           {item.hidden ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
                         </IconButton>
                       </Tooltip>
                       <Tooltip title="Remove from the offer">
-                        <IconButton size="small" aria-label={`Remove document ${index + 1}`} onClick={() => draft.update((list) => renumber(list.filter((_, i) => i !== index)))}>
+                        <IconButton
+                          size="small"
+                          aria-label={`Remove document ${index + 1}`}
+                          onClick={() => draft.update((list) => renumber(list.filter((_, i) => i !== index)))}
+                        >
                           <DeleteOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -189,8 +288,17 @@ export function OfferDocumentsTab() {
           </>
         )}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={draft.reset} disabled={!draft.dirty || save.isPending}>Reset</Button>
-          <Button variant="contained" onClick={() => put(draft.value)} disabled={!draft.dirty || save.isPending} loading={save.isPending && !uploading}>Update documents</Button>
+          <Button onClick={draft.reset} disabled={!draft.dirty || save.isPending}>
+            Reset
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => put(draft.value)}
+            disabled={!draft.dirty || save.isPending}
+            loading={save.isPending && !uploading}
+          >
+            Update documents
+          </Button>
         </Stack>
       </SectionCard>
       <UnsavedChangesGuard when={draft.dirty} />

@@ -17,7 +17,8 @@ const FINANCIALS = `${OFFERS_PATH}/${OFFER_ID}/financials`;
 
 function render(offer = makeOffer()) {
   const fetchMock = mockFetch((path, init) => {
-    if (path === FINANCIALS && init?.method === 'PUT') return jsonResponse({ data: { ...offer, ...(JSON.parse(String(init.body)) as Partial<Offer>) } });
+    if (path === FINANCIALS && init?.method === 'PUT')
+      return jsonResponse({ data: { ...offer, ...(JSON.parse(String(init.body)) as Partial<Offer>) } });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
   const Parent = () => <Outlet context={{ tenantId: TENANT_ID, offer } satisfies OfferOutletContext} />;
@@ -52,7 +53,13 @@ describe('OfferFinancialsTab', () => {
     expect(await screen.findByText('financials updated')).toBeInTheDocument();
     const [body] = sentBodies(fetchMock, FINANCIALS) as [Pick<Offer, 'classes'>];
     expect(body.classes).toHaveLength(1);
-    expect(body.classes[0]).toMatchObject({ name: 'Class A', minimumInvestment: 25000, maximumInvestment: null, pricePerUnit: null, description: null });
+    expect(body.classes[0]).toMatchObject({
+      name: 'Class A',
+      minimumInvestment: 25000,
+      maximumInvestment: null,
+      pricePerUnit: null,
+      description: null,
+    });
   });
 
   it('refuses a class without a minimum investment and names the field, sending nothing', async () => {

@@ -2,7 +2,14 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Card, CardContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import {
-  capitalRaiseComplete, classesComplete, metricsComplete, OFFER_CLASSES_MAX, offerFinancialsBody, type CustomMetric, type Offer, type OfferClass,
+  capitalRaiseComplete,
+  classesComplete,
+  metricsComplete,
+  OFFER_CLASSES_MAX,
+  offerFinancialsBody,
+  type CustomMetric,
+  type Offer,
+  type OfferClass,
 } from '@tessera/domain';
 import { useState } from 'react';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
@@ -52,7 +59,11 @@ const classDraft = (c: OfferClass): ClassDraft => ({
   ...(Object.fromEntries(CLASS_NUMBERS.map(({ key }) => [key, numberText(c[key])])) as Record<ClassNumberKey, string>),
 });
 const emptyClass = (): ClassDraft => ({
-  id: newId(), name: '', description: '', customMetrics: [], ...(Object.fromEntries(CLASS_NUMBERS.map(({ key }) => [key, ''])) as Record<ClassNumberKey, string>),
+  id: newId(),
+  name: '',
+  description: '',
+  customMetrics: [],
+  ...(Object.fromEntries(CLASS_NUMBERS.map(({ key }) => [key, ''])) as Record<ClassNumberKey, string>),
 });
 const fromOffer = (o: Offer): FinancialsDraft => ({
   classes: o.classes.map(classDraft),
@@ -85,7 +96,11 @@ const CAPITAL = [
 
 /** Only those whose key starts with `prefix.`, with the prefix removed. */
 const under = (errors: Record<string, string>, prefix: string) =>
-  Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`${prefix}.`)).map(([k, v]) => [k.slice(prefix.length + 1), v]));
+  Object.fromEntries(
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith(`${prefix}.`))
+      .map(([k, v]) => [k.slice(prefix.length + 1), v]),
+  );
 
 /** Financials tab (002 §3, §5): classes, custom metrics and the capital raise, each with its completeness; one Update. */
 export function OfferFinancialsTab() {
@@ -99,12 +114,22 @@ export function OfferFinancialsTab() {
     draft.update(next);
     setErrors({});
   };
-  const setClass = (index: number, patch: Partial<ClassDraft>) => change((c) => ({ ...c, classes: c.classes.map((k, i) => (i === index ? { ...k, ...patch } : k)) }));
+  const setClass = (index: number, patch: Partial<ClassDraft>) =>
+    change((c) => ({ ...c, classes: c.classes.map((k, i) => (i === index ? { ...k, ...patch } : k)) }));
 
   // A class without a readable minimum investment is incomplete: leave it out of the number's type rather than invent one.
-  const classesForCheck = d.classes.map((c) => ({ name: c.name, minimumInvestment: parseNumber(c.minimumInvestment) })).map((c) =>
-    c.minimumInvestment !== null && Number.isFinite(c.minimumInvestment) ? { name: c.name, minimumInvestment: c.minimumInvestment } : { name: '', minimumInvestment: 0 });
-  const capital = { capitalRaiseMin: parseNumber(d.capitalRaiseMin), capitalRaiseMax: parseNumber(d.capitalRaiseMax), capitalRaiseTotal: parseNumber(d.capitalRaiseTotal) };
+  const classesForCheck = d.classes
+    .map((c) => ({ name: c.name, minimumInvestment: parseNumber(c.minimumInvestment) }))
+    .map((c) =>
+      c.minimumInvestment !== null && Number.isFinite(c.minimumInvestment)
+        ? { name: c.name, minimumInvestment: c.minimumInvestment }
+        : { name: '', minimumInvestment: 0 },
+    );
+  const capital = {
+    capitalRaiseMin: parseNumber(d.capitalRaiseMin),
+    capitalRaiseMax: parseNumber(d.capitalRaiseMax),
+    capitalRaiseTotal: parseNumber(d.capitalRaiseTotal),
+  };
 
   const save = () => {
     const parsed = offerFinancialsBody.safeParse(toBody(d));
@@ -124,8 +149,20 @@ export function OfferFinancialsTab() {
 
   return (
     <Stack spacing={2}>
-      <SectionCard title="Classes" action={<CompletenessChip complete={classesComplete(classesForCheck)} missing="At least one class, each with a name and a minimum investment" />}>
-        {d.classes.length === 0 && <Typography variant="body2" sx={{ color: 'text.secondary' }}>No classes yet. Add one with at least a name and a minimum investment.</Typography>}
+      <SectionCard
+        title="Classes"
+        action={
+          <CompletenessChip
+            complete={classesComplete(classesForCheck)}
+            missing="At least one class, each with a name and a minimum investment"
+          />
+        }
+      >
+        {d.classes.length === 0 && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            No classes yet. Add one with at least a name and a minimum investment.
+          </Typography>
+        )}
         {d.classes.map((c, index) => (
           <Card key={c.id} variant="outlined" role="group" aria-label={`Class ${index + 1}`}>
             <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -141,12 +178,23 @@ export function OfferFinancialsTab() {
                     helperText={errors[`classes.${index}.name`]}
                   />
                   <Tooltip title="Remove class">
-                    <IconButton aria-label={`Remove class ${index + 1}`} onClick={() => change((cur) => ({ ...cur, classes: cur.classes.filter((_, i) => i !== index) }))} sx={{ mt: 1 }}>
+                    <IconButton
+                      aria-label={`Remove class ${index + 1}`}
+                      onClick={() => change((cur) => ({ ...cur, classes: cur.classes.filter((_, i) => i !== index) }))}
+                      sx={{ mt: 1 }}
+                    >
                       <DeleteOutlined />
                     </IconButton>
                   </Tooltip>
                 </Stack>
-                <TextField label="Class description" fullWidth multiline minRows={2} value={c.description} onChange={(e) => setClass(index, { description: e.target.value })} />
+                <TextField
+                  label="Class description"
+                  fullWidth
+                  multiline
+                  minRows={2}
+                  value={c.description}
+                  onChange={(e) => setClass(index, { description: e.target.value })}
+                />
                 <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
                   {CLASS_NUMBERS.map(({ key, label, unit }) => (
                     <NumberInput
@@ -160,32 +208,80 @@ export function OfferFinancialsTab() {
                     />
                   ))}
                 </Box>
-                <Typography variant="subtitle2" component="h3">Class metrics</Typography>
-                <CustomMetricsEditor label="Class metric" metrics={c.customMetrics} onChange={(customMetrics) => setClass(index, { customMetrics })} errors={under(errors, `classes.${index}.customMetrics`)} />
+                <Typography variant="subtitle2" component="h3">
+                  Class metrics
+                </Typography>
+                <CustomMetricsEditor
+                  label="Class metric"
+                  metrics={c.customMetrics}
+                  onChange={(customMetrics) => setClass(index, { customMetrics })}
+                  errors={under(errors, `classes.${index}.customMetrics`)}
+                />
               </Stack>
             </CardContent>
           </Card>
         ))}
-        <Button startIcon={<Add />} sx={{ alignSelf: 'flex-start' }} disabled={d.classes.length >= OFFER_CLASSES_MAX} onClick={() => change((cur) => ({ ...cur, classes: [...cur.classes, emptyClass()] }))}>
+        <Button
+          startIcon={<Add />}
+          sx={{ alignSelf: 'flex-start' }}
+          disabled={d.classes.length >= OFFER_CLASSES_MAX}
+          onClick={() => change((cur) => ({ ...cur, classes: [...cur.classes, emptyClass()] }))}
+        >
           Add class
         </Button>
       </SectionCard>
 
-      <SectionCard title="Custom metrics" action={<CompletenessChip complete={metricsComplete(d.customMetrics)} missing="At least one metric, each with a name and a value" />}>
-        <CustomMetricsEditor metrics={d.customMetrics} onChange={(customMetrics) => change((cur) => ({ ...cur, customMetrics }))} errors={under(errors, 'customMetrics')} />
+      <SectionCard
+        title="Custom metrics"
+        action={
+          <CompletenessChip complete={metricsComplete(d.customMetrics)} missing="At least one metric, each with a name and a value" />
+        }
+      >
+        <CustomMetricsEditor
+          metrics={d.customMetrics}
+          onChange={(customMetrics) => change((cur) => ({ ...cur, customMetrics }))}
+          errors={under(errors, 'customMetrics')}
+        />
       </SectionCard>
 
-      <SectionCard title="Financial details" action={<CompletenessChip complete={capitalRaiseComplete(capital)} missing="Minimum, maximum and raised so far, none of them zero" />}>
+      <SectionCard
+        title="Financial details"
+        action={
+          <CompletenessChip complete={capitalRaiseComplete(capital)} missing="Minimum, maximum and raised so far, none of them zero" />
+        }
+      >
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
           {CAPITAL.map(({ key, label, help }) => (
-            <NumberInput key={key} label={label} unit="$" value={d[key]} onChange={(value) => change((cur) => ({ ...cur, [key]: value }))} error={errors[key]} helperText={help} />
+            <NumberInput
+              key={key}
+              label={label}
+              unit="$"
+              value={d[key]}
+              onChange={(value) => change((cur) => ({ ...cur, [key]: value }))}
+              error={errors[key]}
+              helperText={help}
+            />
           ))}
         </Box>
       </SectionCard>
 
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default', zIndex: 1 }}>
-        <Button onClick={() => { draft.reset(); setErrors({}); }} disabled={!draft.dirty || update.isPending}>Cancel</Button>
-        <Button variant="contained" onClick={save} disabled={!draft.dirty || update.isPending} loading={update.isPending}>Update</Button>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ justifyContent: 'flex-end', position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default', zIndex: 1 }}
+      >
+        <Button
+          onClick={() => {
+            draft.reset();
+            setErrors({});
+          }}
+          disabled={!draft.dirty || update.isPending}
+        >
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={save} disabled={!draft.dirty || update.isPending} loading={update.isPending}>
+          Update
+        </Button>
       </Stack>
       <UnsavedChangesGuard when={draft.dirty} />
     </Stack>

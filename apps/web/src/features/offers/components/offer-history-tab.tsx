@@ -32,7 +32,13 @@ export function OfferHistoryTab() {
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Last updated {formatDateTime(updatedAt, user?.dateFormat ?? DEFAULT_DATE_FORMAT, user?.timeFormat ?? DEFAULT_TIME_FORMAT)}
         </Typography>
-        <Button variant="outlined" startIcon={<Refresh />} loading={fetching} onClick={() => void queryClient.invalidateQueries({ queryKey })} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+        <Button
+          variant="outlined"
+          startIcon={<Refresh />}
+          loading={fetching}
+          onClick={() => void queryClient.invalidateQueries({ queryKey })}
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
           Refresh
         </Button>
       </Stack>

@@ -31,7 +31,11 @@ describe('OfferLifecycleBar', () => {
     ['approved', false, 'hidden', ['Unapprove', 'Reject', 'Publish', 'Show']],
     ['rejected', true, 'visible', ['Approve', 'Unapprove', 'Unpublish', 'Hide']],
   ] as const)('with approval %s, published %s and %s, enables only %j', async (approvalStatus, published, visibilityStatus, expected) => {
-    render({ approvalStatus, published, marketplaceConfig: { visibilityStatus, visibilityStatusUpdatedAt: null, visibilityStatusUpdatedBy: null } });
+    render({
+      approvalStatus,
+      published,
+      marketplaceConfig: { visibilityStatus, visibilityStatusUpdatedAt: null, visibilityStatusUpdatedBy: null },
+    });
     await screen.findByRole('group', { name: 'Offer lifecycle' });
     expect(enabled()).toEqual(expected);
   });
@@ -52,7 +56,8 @@ describe('OfferLifecycleBar', () => {
   it('shows the server\u2019s reason when publishing is refused', async () => {
     const message = 'Upload the required documents first: Wire Instructions';
     const { user } = render({ approvalStatus: 'approved' }, true, () =>
-      jsonResponse({ error: { type: 'bad-request', name: 'BadRequestError', message, status: 400 } }, 400));
+      jsonResponse({ error: { type: 'bad-request', name: 'BadRequestError', message, status: 400 } }, 400),
+    );
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     expect(await screen.findByText(`Cannot publish yet: ${message}`)).toBeInTheDocument();
     // The toast (§8) titles the failure with the error's name.

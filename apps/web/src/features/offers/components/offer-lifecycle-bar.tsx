@@ -65,26 +65,59 @@ export function OfferLifecycleBar({ tenantId, offer, canApprove }: OfferLifecycl
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Stack spacing={1.5}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>Approval</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Approval
+          </Typography>
           <ApprovalChip status={offer.approvalStatus} />
-          <Chip size="small" variant="outlined" label={offer.published ? 'Published' : 'Not published'} color={offer.published ? 'primary' : 'default'} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={offer.published ? 'Published' : 'Not published'}
+            color={offer.published ? 'primary' : 'default'}
+          />
           <Chip size="small" variant="outlined" label={visibilityStatusLabels[offer.marketplaceConfig.visibilityStatus]} />
           <ListingStatusBadge status={offer.listingStatus} />
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Offer lifecycle">
           {canApprove && (
             <>
-              <Button size="small" variant="outlined" color="success" disabled={disabled.approve || busy} onClick={() => setApproval('approved')}>Approve</Button>
-              <Button size="small" variant="outlined" disabled={disabled.unapprove || busy} onClick={() => setApproval('pending')}>Unapprove</Button>
-              <Button size="small" variant="outlined" color="error" disabled={disabled.reject || busy} onClick={() => setApproval('rejected')}>Reject</Button>
+              <Button
+                size="small"
+                variant="outlined"
+                color="success"
+                disabled={disabled.approve || busy}
+                onClick={() => setApproval('approved')}
+              >
+                Approve
+              </Button>
+              <Button size="small" variant="outlined" disabled={disabled.unapprove || busy} onClick={() => setApproval('pending')}>
+                Unapprove
+              </Button>
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                disabled={disabled.reject || busy}
+                onClick={() => setApproval('rejected')}
+              >
+                Reject
+              </Button>
             </>
           )}
-          <Button size="small" variant="contained" disabled={disabled.publish || busy} onClick={() => setPublished(true)}>Publish</Button>
-          <Button size="small" variant="outlined" disabled={disabled.unpublish || busy} onClick={() => setPublished(false)}>Unpublish</Button>
+          <Button size="small" variant="contained" disabled={disabled.publish || busy} onClick={() => setPublished(true)}>
+            Publish
+          </Button>
+          <Button size="small" variant="outlined" disabled={disabled.unpublish || busy} onClick={() => setPublished(false)}>
+            Unpublish
+          </Button>
           {canApprove && (
             <>
-              <Button size="small" variant="outlined" disabled={disabled.hide || busy} onClick={() => setVisible(false)}>Hide</Button>
-              <Button size="small" variant="outlined" disabled={disabled.show || busy} onClick={() => setVisible(true)}>Show</Button>
+              <Button size="small" variant="outlined" disabled={disabled.hide || busy} onClick={() => setVisible(false)}>
+                Hide
+              </Button>
+              <Button size="small" variant="outlined" disabled={disabled.show || busy} onClick={() => setVisible(true)}>
+                Show
+              </Button>
             </>
           )}
         </Stack>

@@ -35,7 +35,10 @@ function render() {
   return { user, fetchMock };
 }
 
-const order = () => within(screen.getByRole('list', { name: 'Images' })).getAllByRole('listitem').map((li) => li.querySelector('[data-image]')?.getAttribute('data-image'));
+const order = () =>
+  within(screen.getByRole('list', { name: 'Images' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('[data-image]')?.getAttribute('data-image'));
 
 describe('OfferMediaTab', () => {
   it('moves an image with the arrows, renumbers from 0, warns while dirty and saves the new order', async () => {
@@ -45,12 +48,14 @@ describe('OfferMediaTab', () => {
     expect(screen.getByText(WARNING)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update images' }));
     expect(await screen.findByText('images updated')).toBeInTheDocument();
-    expect(sentBodies(fetchMock, IMAGES)).toEqual([{
-      images: [
-        { id: 'img-b', image: IMAGE_B, position: 0, hidden: false, purpose: 'gallery' },
-        { id: 'img-a', image: IMAGE_A, position: 1, hidden: false, purpose: 'primary' },
-      ],
-    }]);
+    expect(sentBodies(fetchMock, IMAGES)).toEqual([
+      {
+        images: [
+          { id: 'img-b', image: IMAGE_B, position: 0, hidden: false, purpose: 'gallery' },
+          { id: 'img-a', image: IMAGE_A, position: 1, hidden: false, purpose: 'primary' },
+        ],
+      },
+    ]);
     await vi.waitFor(() => expect(screen.queryByText(WARNING)).not.toBeInTheDocument());
   });
 

@@ -1,5 +1,10 @@
 import {
-  offerImagePurpose, offerImagePurposeLabels, offerImagesBody, offerVideoPurpose, offerVideoPurposeLabels, offerVideosBody,
+  offerImagePurpose,
+  offerImagePurposeLabels,
+  offerImagesBody,
+  offerVideoPurpose,
+  offerVideoPurposeLabels,
+  offerVideosBody,
 } from '@tessera/domain';
 import type { z } from 'zod';
 import { MediaEditor } from '../../images/index.ts';

@@ -69,8 +69,16 @@ export function OfferPage() {
             </Typography>
           </Stack>
           <OfferLifecycleBar tenantId={tenantId} offer={data} canApprove={canApprove} />
-          <Tabs value={current} variant="scrollable" allowScrollButtonsMobile aria-label="Offer sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-            {TABS.map((t) => <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />)}
+          <Tabs
+            value={current}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label="Offer sections"
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
+            {TABS.map((t) => (
+              <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />
+            ))}
           </Tabs>
           <Outlet context={{ tenantId, offer: data } satisfies OfferOutletContext} />
         </>

@@ -21,9 +21,17 @@ const failedText = (error: unknown) => offerErrorText(error, 'Error updating off
 
 // ── Calls to action ──────────────────────────────────────────────────────────────────────
 
-interface CtaDraft { primaryLabel: string; primaryUrl: string; secondaryLabel: string; secondaryUrl: string }
+interface CtaDraft {
+  primaryLabel: string;
+  primaryUrl: string;
+  secondaryLabel: string;
+  secondaryUrl: string;
+}
 const ctaFromOffer = (o: Offer): CtaDraft => ({
-  primaryLabel: o.primaryCTA?.label ?? '', primaryUrl: o.primaryCTA?.url ?? '', secondaryLabel: o.secondaryCTA?.label ?? '', secondaryUrl: o.secondaryCTA?.url ?? '',
+  primaryLabel: o.primaryCTA?.label ?? '',
+  primaryUrl: o.primaryCTA?.url ?? '',
+  secondaryLabel: o.secondaryCTA?.label ?? '',
+  secondaryUrl: o.secondaryCTA?.url ?? '',
 });
 
 /** 002 §5: Update CTA needs a primary CTA (label and URL) and a change. An empty secondary CTA is none. */
@@ -57,11 +65,21 @@ export function OfferCtaForm({ tenantId, offer, onDirtyChange }: FormProps) {
   };
 
   const field = (key: keyof CtaDraft, label: string, path: string, required = false) => (
-    <TextField label={label} required={required} fullWidth value={d[key]} onChange={(e) => set(key, e.target.value)} error={Boolean(errors[path])} helperText={errors[path]} />
+    <TextField
+      label={label}
+      required={required}
+      fullWidth
+      value={d[key]}
+      onChange={(e) => set(key, e.target.value)}
+      error={Boolean(errors[path])}
+      helperText={errors[path]}
+    />
   );
   return (
     <SectionCard title="Calls to action">
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>The buttons on the offer page, such as ‘Invest now’ and ‘Book a call’.</Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        The buttons on the offer page, such as ‘Invest now’ and ‘Book a call’.
+      </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         {field('primaryLabel', 'Primary label', 'primaryCTA.label', true)}
         {field('primaryUrl', 'Primary URL', 'primaryCTA.url', true)}
@@ -71,8 +89,18 @@ export function OfferCtaForm({ tenantId, offer, onDirtyChange }: FormProps) {
         {field('secondaryUrl', 'Secondary URL', 'secondaryCTA.url')}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={() => { draft.reset(); setErrors({}); }} disabled={!draft.dirty || update.isPending}>Cancel</Button>
-        <Button variant="contained" onClick={save} disabled={!draft.dirty || !hasPrimary || update.isPending} loading={update.isPending}>Update CTA</Button>
+        <Button
+          onClick={() => {
+            draft.reset();
+            setErrors({});
+          }}
+          disabled={!draft.dirty || update.isPending}
+        >
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={save} disabled={!draft.dirty || !hasPrimary || update.isPending} loading={update.isPending}>
+          Update CTA
+        </Button>
       </Stack>
     </SectionCard>
   );
@@ -121,7 +149,15 @@ export function OfferStatusForm({ tenantId, offer, onDirtyChange }: FormProps) {
   };
 
   return (
-    <SectionCard title="Status" action={<Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}><Typography variant="body2">Listing status:</Typography><ListingStatusBadge status={derived} showOpen /></Stack>}>
+    <SectionCard
+      title="Status"
+      action={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2">Listing status:</Typography>
+          <ListingStatusBadge status={derived} showOpen />
+        </Stack>
+      }
+    >
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         Upcoming before the open date, open from then until the close date, closed after it.
       </Typography>
@@ -144,8 +180,18 @@ export function OfferStatusForm({ tenantId, offer, onDirtyChange }: FormProps) {
         ))}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={() => { draft.reset(); setErrors({}); }} disabled={!draft.dirty || update.isPending}>Cancel</Button>
-        <Button variant="contained" onClick={save} disabled={!draft.dirty || update.isPending} loading={update.isPending}>Update Status</Button>
+        <Button
+          onClick={() => {
+            draft.reset();
+            setErrors({});
+          }}
+          disabled={!draft.dirty || update.isPending}
+        >
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={save} disabled={!draft.dirty || update.isPending} loading={update.isPending}>
+          Update Status
+        </Button>
       </Stack>
     </SectionCard>
   );
@@ -190,8 +236,12 @@ export function OfferConfigForm({ tenantId, offer, onDirtyChange }: FormProps) {
         helperText={error ?? 'The e-signature template investors sign for this offer. Leave blank for none.'}
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={draft.reset} disabled={!draft.dirty || update.isPending}>Cancel</Button>
-        <Button variant="contained" onClick={save} disabled={!draft.dirty || update.isPending} loading={update.isPending}>Update Config</Button>
+        <Button onClick={draft.reset} disabled={!draft.dirty || update.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={save} disabled={!draft.dirty || update.isPending} loading={update.isPending}>
+          Update Config
+        </Button>
       </Stack>
     </SectionCard>
   );

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { offerErrorMessage, offerErrorText } from './offer-toast.ts';
 
-const conflict = new ApiError({ type: 'conflict', name: 'ConflictError', message: "An offer with the slug 'harbor' already exists", status: 409 });
+const conflict = new ApiError({
+  type: 'conflict',
+  name: 'ConflictError',
+  message: "An offer with the slug 'harbor' already exists",
+  status: 409,
+});
 
 describe('offerErrorText (§8 offer failure)', () => {
   it("titles the server's error with its name, followed by its message", () => {
@@ -13,7 +18,12 @@ describe('offerErrorText (§8 offer failure)', () => {
 
   it('shows the fixed text for a thrown failure: network, unexpected answer, or not an API error at all', () => {
     const network = new ApiError({ type: 'unavailable', name: 'NetworkError', message: 'The server cannot be reached', status: 0 });
-    const response = new ApiError({ type: 'internal', name: 'ResponseError', message: 'The server sent an unexpected response', status: 200 });
+    const response = new ApiError({
+      type: 'internal',
+      name: 'ResponseError',
+      message: 'The server sent an unexpected response',
+      status: 200,
+    });
     expect(offerErrorText(network, 'Error deleting offer')).toBe('Error deleting offer');
     expect(offerErrorText(response, 'Error updating offer')).toBe('Error updating offer');
     expect(offerErrorText(new Error('boom'), 'Error creating offer')).toBe('Error creating offer');

@@ -15,7 +15,9 @@ function prepare(deleteAnswer: () => Response, offers = [makeOfferSummary()]) {
     if (path === `${OFFERS_PATH}/${OFFER_ID}` && init?.method === 'DELETE') return deleteAnswer();
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
-  const { user } = renderRoutes([{ path: '/tenant/marketplace/offers', element: <OffersPage /> }], { initialEntries: ['/tenant/marketplace/offers'] });
+  const { user } = renderRoutes([{ path: '/tenant/marketplace/offers', element: <OffersPage /> }], {
+    initialEntries: ['/tenant/marketplace/offers'],
+  });
   return { user, fetchMock };
 }
 
@@ -34,7 +36,9 @@ describe('OffersPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete Offer' }));
     expect(await screen.findByText('Offer - Successfully deleted')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`${OFFERS_PATH}/${OFFER_ID}`) && init?.method === 'DELETE')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`${OFFERS_PATH}/${OFFER_ID}`) && init?.method === 'DELETE'),
+    ).toBe(true);
   });
 
   it('toasts the fixed text when the delete fails without an error object', async () => {
@@ -45,11 +49,14 @@ describe('OffersPage', () => {
   });
 
   it('shows no status chip for an open offer and a chip for the others (§4)', async () => {
-    prepare(() => jsonResponse({}), [
-      makeOfferSummary({ _id: 'e1e1e1e1e1e1e1e1e1e1e1e1', name: 'Open Fund', listingStatus: 'open' }),
-      makeOfferSummary({ _id: 'e2e2e2e2e2e2e2e2e2e2e2e2', name: 'Later Fund', listingStatus: 'upcoming' }),
-      makeOfferSummary({ _id: 'e3e3e3e3e3e3e3e3e3e3e3e3', name: 'Past Fund', listingStatus: 'closed' }),
-    ]);
+    prepare(
+      () => jsonResponse({}),
+      [
+        makeOfferSummary({ _id: 'e1e1e1e1e1e1e1e1e1e1e1e1', name: 'Open Fund', listingStatus: 'open' }),
+        makeOfferSummary({ _id: 'e2e2e2e2e2e2e2e2e2e2e2e2', name: 'Later Fund', listingStatus: 'upcoming' }),
+        makeOfferSummary({ _id: 'e3e3e3e3e3e3e3e3e3e3e3e3', name: 'Past Fund', listingStatus: 'closed' }),
+      ],
+    );
     const rowOf = async (name: string) => (await screen.findByText(name)).closest('[role="row"]') as HTMLElement;
     expect(within(await rowOf('Later Fund')).getByText('Upcoming')).toBeInTheDocument();
     expect(within(await rowOf('Past Fund')).getByText('Closed')).toBeInTheDocument();

@@ -54,37 +54,76 @@ function OffersList({ institutionId, headingLevel }: OffersListProps) {
 
   const [toDelete, setToDelete] = useState<OfferSummary | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
-  const columns = useMemo<GridColDef<OfferSummary>[]>(() => [
-    { field: 'name', headerName: 'Name', flex: 2, minWidth: 160 },
-    ...(institutionId ? [] : [{ field: 'institution', headerName: 'Institution', flex: 1.5, minWidth: 140, sortable: false, valueGetter: (_v: unknown, row: OfferSummary) => row.institution.name }]),
-    { field: 'type', headerName: 'Type', flex: 1, minWidth: 130, sortable: false, valueGetter: (_v, row) => (row.type ? offerTypeLabels[row.type] : '-') },
-    { field: 'listingStatus', headerName: 'Status', width: 120, sortable: false, renderCell: ({ row }) => <ListingStatusBadge status={row.listingStatus} /> },
-    { field: 'approvalStatus', headerName: 'Approval', width: 120, sortable: false, renderCell: ({ row }) => <ApprovalChip status={row.approvalStatus} /> },
-    { field: 'published', headerName: 'Published', width: 110, sortable: false, valueGetter: (_v, row) => (row.published ? 'Yes' : 'No') },
-    { field: 'createdAt', headerName: 'Created', width: 120, valueFormatter: (value: string) => formatDate(value) },
-    {
-      field: 'actions',
-      headerName: '',
-      width: 64,
-      sortable: false,
-      disableColumnMenu: true,
-      renderCell: ({ row }) => (
-        <Tooltip title="Delete">
-          <IconButton
-            aria-label={`Delete ${row.name}`}
-            size="small"
-            onClick={(e) => {
-              e.stopPropagation();
-              setToDelete(row);
-              setDeleteOpen(true);
-            }}
-          >
-            <DeleteOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
-    },
-  ], [institutionId, setToDelete, setDeleteOpen]);
+  const columns = useMemo<GridColDef<OfferSummary>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', flex: 2, minWidth: 160 },
+      ...(institutionId
+        ? []
+        : [
+            {
+              field: 'institution',
+              headerName: 'Institution',
+              flex: 1.5,
+              minWidth: 140,
+              sortable: false,
+              valueGetter: (_v: unknown, row: OfferSummary) => row.institution.name,
+            },
+          ]),
+      {
+        field: 'type',
+        headerName: 'Type',
+        flex: 1,
+        minWidth: 130,
+        sortable: false,
+        valueGetter: (_v, row) => (row.type ? offerTypeLabels[row.type] : '-'),
+      },
+      {
+        field: 'listingStatus',
+        headerName: 'Status',
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) => <ListingStatusBadge status={row.listingStatus} />,
+      },
+      {
+        field: 'approvalStatus',
+        headerName: 'Approval',
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) => <ApprovalChip status={row.approvalStatus} />,
+      },
+      {
+        field: 'published',
+        headerName: 'Published',
+        width: 110,
+        sortable: false,
+        valueGetter: (_v, row) => (row.published ? 'Yes' : 'No'),
+      },
+      { field: 'createdAt', headerName: 'Created', width: 120, valueFormatter: (value: string) => formatDate(value) },
+      {
+        field: 'actions',
+        headerName: '',
+        width: 64,
+        sortable: false,
+        disableColumnMenu: true,
+        renderCell: ({ row }) => (
+          <Tooltip title="Delete">
+            <IconButton
+              aria-label={`Delete ${row.name}`}
+              size="small"
+              onClick={(e) => {
+                e.stopPropagation();
+                setToDelete(row);
+                setDeleteOpen(true);
+              }}
+            >
+              <DeleteOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+      },
+    ],
+    [institutionId, setToDelete, setDeleteOpen],
+  );
 
   return (
     <ListPage
@@ -98,8 +137,24 @@ function OffersList({ institutionId, headingLevel }: OffersListProps) {
       filters={
         <>
           <ListSearchField list={list} placeholder="Name or slug" />
-          <ListFilterSelect list={list} param="type" label="Type" allLabel="All types" options={offerType.options} labels={offerTypeLabels} minWidth={160} />
-          <ListFilterSelect list={list} param="status" label="Status" allLabel="All statuses" options={listingStatus.options} labels={listingStatusLabels} minWidth={150} />
+          <ListFilterSelect
+            list={list}
+            param="type"
+            label="Type"
+            allLabel="All types"
+            options={offerType.options}
+            labels={offerTypeLabels}
+            minWidth={160}
+          />
+          <ListFilterSelect
+            list={list}
+            param="status"
+            label="Status"
+            allLabel="All statuses"
+            options={listingStatus.options}
+            labels={listingStatusLabels}
+            minWidth={150}
+          />
         </>
       }
     >

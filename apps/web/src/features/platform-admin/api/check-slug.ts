@@ -7,7 +7,11 @@ export function checkSlug(slug: string, signal?: AbortSignal) {
 }
 
 export const slugAvailabilityQueryOptions = (slug: string) =>
-  queryOptions({ queryKey: ['platform-admin', 'slug-available', slug], queryFn: ({ signal }) => checkSlug(slug, signal), staleTime: 5_000 });
+  queryOptions({
+    queryKey: ['platform-admin', 'slug-available', slug],
+    queryFn: ({ signal }) => checkSlug(slug, signal),
+    staleTime: 5_000,
+  });
 
 export function useSlugAvailability(slug: string) {
   return useQuery({ ...slugAvailabilityQueryOptions(slug), enabled: slug.length > 0 });

@@ -11,7 +11,11 @@ export function getTenantMembers(id: string, q: TenantMembersQuery, signal?: Abo
 }
 
 export const tenantMembersQueryOptions = (id: string, q: TenantMembersQuery) =>
-  queryOptions({ queryKey: [...tenantQueryOptions(id).queryKey, 'members', q], queryFn: ({ signal }) => getTenantMembers(id, q, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...tenantQueryOptions(id).queryKey, 'members', q],
+    queryFn: ({ signal }) => getTenantMembers(id, q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useTenantMembers(id: string, q: TenantMembersQuery) {
   return useQuery(tenantMembersQueryOptions(id, q));

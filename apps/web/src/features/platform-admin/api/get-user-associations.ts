@@ -8,7 +8,10 @@ export function getUserAssociations(id: string, signal?: AbortSignal) {
 }
 
 export const userAssociationsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...adminUserQueryOptions(id).queryKey, 'associations'], queryFn: ({ signal }) => getUserAssociations(id, signal) });
+  queryOptions({
+    queryKey: [...adminUserQueryOptions(id).queryKey, 'associations'],
+    queryFn: ({ signal }) => getUserAssociations(id, signal),
+  });
 
 export function useUserAssociations(id: string) {
   return useQuery(userAssociationsQueryOptions(id));

@@ -10,7 +10,11 @@ export function listApplications(q: AdminApplicationListQuery, signal?: AbortSig
 }
 
 export const adminApplicationsQueryOptions = (q: AdminApplicationListQuery = {}) =>
-  queryOptions({ queryKey: ['platform-admin', 'applications', q], queryFn: ({ signal }) => listApplications(q, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['platform-admin', 'applications', q],
+    queryFn: ({ signal }) => listApplications(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useAdminApplications(q: AdminApplicationListQuery) {
   return useQuery(adminApplicationsQueryOptions(q));

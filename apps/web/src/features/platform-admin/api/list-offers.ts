@@ -10,7 +10,11 @@ export function listOffers(q: AdminOfferListQuery, signal?: AbortSignal) {
 }
 
 export const adminOffersQueryOptions = (q: AdminOfferListQuery = {}) =>
-  queryOptions({ queryKey: ['platform-admin', 'offers', q], queryFn: ({ signal }) => listOffers(q, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['platform-admin', 'offers', q],
+    queryFn: ({ signal }) => listOffers(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useAdminOffers(q: AdminOfferListQuery) {
   return useQuery(adminOffersQueryOptions(q));

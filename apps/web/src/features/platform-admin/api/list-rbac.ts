@@ -9,7 +9,10 @@ export function listRoleAssignments(userId: string, signal?: AbortSignal) {
 }
 
 export const roleAssignmentsQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: [...adminUserQueryOptions(userId).queryKey, 'rbac'], queryFn: ({ signal }) => listRoleAssignments(userId, signal) });
+  queryOptions({
+    queryKey: [...adminUserQueryOptions(userId).queryKey, 'rbac'],
+    queryFn: ({ signal }) => listRoleAssignments(userId, signal),
+  });
 
 export function useRoleAssignments(userId: string) {
   return useQuery(roleAssignmentsQueryOptions(userId));

@@ -10,7 +10,11 @@ export function listTenants(q: TenantListQuery, signal?: AbortSignal) {
 }
 
 export const tenantsQueryOptions = (q: TenantListQuery = {}) =>
-  queryOptions({ queryKey: ['platform-admin', 'tenants', q], queryFn: ({ signal }) => listTenants(q, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['platform-admin', 'tenants', q],
+    queryFn: ({ signal }) => listTenants(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useTenants(q: TenantListQuery) {
   return useQuery(tenantsQueryOptions(q));

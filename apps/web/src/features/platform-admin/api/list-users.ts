@@ -10,7 +10,11 @@ export function listUsers(q: UserListQuery, signal?: AbortSignal) {
 }
 
 export const usersQueryOptions = (q: UserListQuery = {}) =>
-  queryOptions({ queryKey: ['platform-admin', 'users', q], queryFn: ({ signal }) => listUsers(q, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['platform-admin', 'users', q],
+    queryFn: ({ signal }) => listUsers(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useUsers(q: UserListQuery) {
   return useQuery(usersQueryOptions(q));

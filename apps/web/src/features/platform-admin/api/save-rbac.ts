@@ -31,7 +31,10 @@ export function useCreateRoleAssignment(userId: string) {
 }
 export function useUpdateRoleAssignment(userId: string) {
   const onSuccess = useRefresh(userId);
-  return useMutation({ mutationFn: ({ rbacId, role }: { rbacId: string; role: TenantRole }) => updateRoleAssignment(userId, rbacId, role), onSuccess });
+  return useMutation({
+    mutationFn: ({ rbacId, role }: { rbacId: string; role: TenantRole }) => updateRoleAssignment(userId, rbacId, role),
+    onSuccess,
+  });
 }
 export function useDeleteRoleAssignment(userId: string) {
   const onSuccess = useRefresh(userId);

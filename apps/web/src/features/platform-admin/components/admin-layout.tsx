@@ -19,10 +19,14 @@ export function AdminLayout() {
       </Box>
     );
   }
-  const section = (['activity', 'tenant', 'user', 'application', 'offer'] as const).find((s) => pathname.startsWith(`/admin/${s}`)) ?? 'overview';
+  const section =
+    (['activity', 'tenant', 'user', 'application', 'offer'] as const).find((s) => pathname.startsWith(`/admin/${s}`)) ?? 'overview';
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, width: '100%', maxWidth: 1400, mx: 'auto', boxSizing: 'border-box' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', gap: 1, mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', gap: 1, mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Typography variant="overline" sx={{ color: 'text.secondary' }}>
           Platform admin
         </Typography>

@@ -6,7 +6,21 @@ import { Link as RouterLink } from 'react-router';
 import { useTenants } from '../api/list-tenants.ts';
 import { useUsers } from '../api/list-users.ts';
 
-function CountCard({ title, icon, total, loading, to, action }: { title: string; icon: ReactNode; total?: number; loading: boolean; to: string; action: string }) {
+function CountCard({
+  title,
+  icon,
+  total,
+  loading,
+  to,
+  action,
+}: {
+  title: string;
+  icon: ReactNode;
+  total?: number;
+  loading: boolean;
+  to: string;
+  action: string;
+}) {
   return (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
       <CardContent>
@@ -38,8 +52,22 @@ export function AdminOverviewPage() {
         Platform admin
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <CountCard title="Tenants" icon={<Apartment fontSize="small" />} total={tenants.data?.meta.total} loading={tenants.isPending} to="/admin/tenant" action="Manage tenants" />
-        <CountCard title="Users" icon={<People fontSize="small" />} total={users.data?.meta.total} loading={users.isPending} to="/admin/user" action="Manage users" />
+        <CountCard
+          title="Tenants"
+          icon={<Apartment fontSize="small" />}
+          total={tenants.data?.meta.total}
+          loading={tenants.isPending}
+          to="/admin/tenant"
+          action="Manage tenants"
+        />
+        <CountCard
+          title="Users"
+          icon={<People fontSize="small" />}
+          total={users.data?.meta.total}
+          loading={users.isPending}
+          to="/admin/user"
+          action="Manage users"
+        />
       </Stack>
     </>
   );

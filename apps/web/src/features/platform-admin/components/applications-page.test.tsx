@@ -10,15 +10,35 @@ afterEach(() => vi.unstubAllGlobals());
 const ACME = 'a1a1a1a1a1a1a1a1a1a1a1a1';
 const GLOBEX = 'b2b2b2b2b2b2b2b2b2b2b2b2';
 const row = (overrides: Partial<AdminApplicationItem>): AdminApplicationItem => ({
-  _id: 'c3c3c3c3c3c3c3c3c3c3c3c3', tenant: ACME, tenantSlug: 'acme', tenantName: 'Acme Capital', type: 'accreditation', status: 'submitted',
-  user: 'd4d4d4d4d4d4d4d4d4d4d4d4', userEmail: 'ada@example.com', userName: 'Ada Lovelace', business: null, reviewedAt: null, reviewedBy: null,
-  approvalDoc: null, createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-02T00:00:00.000Z', ...overrides,
+  _id: 'c3c3c3c3c3c3c3c3c3c3c3c3',
+  tenant: ACME,
+  tenantSlug: 'acme',
+  tenantName: 'Acme Capital',
+  type: 'accreditation',
+  status: 'submitted',
+  user: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+  userEmail: 'ada@example.com',
+  userName: 'Ada Lovelace',
+  business: null,
+  reviewedAt: null,
+  reviewedBy: null,
+  approvalDoc: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-02T00:00:00.000Z',
+  ...overrides,
 });
 const APPLICATIONS = [
   row({}),
   row({
-    _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', tenant: GLOBEX, tenantSlug: 'globex', tenantName: 'Globex Partners', status: 'approved', user: 'f6f6f6f6f6f6f6f6f6f6f6f6',
-    userEmail: 'gus@example.com', userName: 'Gus Globex', reviewedAt: '2026-03-05T00:00:00.000Z',
+    _id: 'e5e5e5e5e5e5e5e5e5e5e5e5',
+    tenant: GLOBEX,
+    tenantSlug: 'globex',
+    tenantName: 'Globex Partners',
+    status: 'approved',
+    user: 'f6f6f6f6f6f6f6f6f6f6f6f6',
+    userEmail: 'gus@example.com',
+    userName: 'Gus Globex',
+    reviewedAt: '2026-03-05T00:00:00.000Z',
   }),
 ];
 
@@ -36,7 +56,10 @@ function setup(rows: AdminApplicationItem[], initial = '/admin/application', tot
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
   const rendered = renderRoutes(
-    [{ path: '/admin/application', element: <AdminApplicationsPage /> }, { path: '/admin/user/:userId', element: <p>user page</p> }],
+    [
+      { path: '/admin/application', element: <AdminApplicationsPage /> },
+      { path: '/admin/user/:userId', element: <p>user page</p> },
+    ],
     { initialEntries: [initial] },
   );
   return { ...rendered, fetchMock };

@@ -1,8 +1,15 @@
 import { Autocomplete, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
-  adminApplicationSort, applicationStatus, applicationStatusColors, applicationStatusLabels, applicationTypeLabels, formatDate, isObjectId,
-  type AdminApplicationItem, type AdminTenant,
+  adminApplicationSort,
+  applicationStatus,
+  applicationStatusColors,
+  applicationStatusLabels,
+  applicationTypeLabels,
+  formatDate,
+  isObjectId,
+  type AdminApplicationItem,
+  type AdminTenant,
 } from '@tessera/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,12 +26,26 @@ const columns: GridColDef<AdminApplicationItem>[] = [
   { field: 'userEmail', headerName: 'Email', flex: 2, minWidth: 200 },
   { field: 'userName', headerName: 'Name', flex: 1, minWidth: 140, sortable: false },
   { field: 'tenantName', headerName: 'Tenant', flex: 1, minWidth: 140 },
-  { field: 'type', headerName: 'Type', width: 130, sortable: false, valueFormatter: (value: AdminApplicationItem['type']) => applicationTypeLabels[value] },
   {
-    field: 'status', headerName: 'Status', width: 150,
+    field: 'type',
+    headerName: 'Type',
+    width: 130,
+    sortable: false,
+    valueFormatter: (value: AdminApplicationItem['type']) => applicationTypeLabels[value],
+  },
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 150,
     renderCell: ({ row }) => <StatusDot label={applicationStatusLabels[row.status]} color={applicationStatusColors[row.status]} />,
   },
-  { field: 'reviewedAt', headerName: 'Reviewed', width: 120, sortable: false, valueFormatter: (value: string | null) => (value ? formatDate(value) : '—') },
+  {
+    field: 'reviewedAt',
+    headerName: 'Reviewed',
+    width: 120,
+    sortable: false,
+    valueFormatter: (value: string | null) => (value ? formatDate(value) : '—'),
+  },
   { field: 'createdAt', headerName: 'Created', width: 120, valueFormatter: (value: string) => formatDate(value) },
   { field: 'updatedAt', headerName: 'Updated', width: 120, valueFormatter: (value: string) => formatDate(value) },
 ];
@@ -71,7 +92,15 @@ export function AdminApplicationsPage() {
       filters={
         <>
           <ListSearchField list={list} placeholder="Applicant email" />
-          <ListFilterSelect list={list} param="status" label="Status" allLabel="All statuses" options={applicationStatus.options} labels={applicationStatusLabels} minWidth={160} />
+          <ListFilterSelect
+            list={list}
+            param="status"
+            label="Status"
+            allLabel="All statuses"
+            options={applicationStatus.options}
+            labels={applicationStatusLabels}
+            minWidth={160}
+          />
           <TenantFilter tenantId={tenant} onChange={(id) => list.setFilter('tenant', id)} />
         </>
       }

@@ -11,13 +11,31 @@ const approvalColor = { pending: 'default', approved: 'success', rejected: 'erro
 const columns: GridColDef<AdminOfferItem>[] = [
   { field: 'name', headerName: 'Offer', flex: 2, minWidth: 160, sortable: false },
   { field: 'tenantName', headerName: 'Tenant', flex: 1, minWidth: 120, sortable: false },
-  { field: 'institution', headerName: 'Institution', flex: 1, minWidth: 140, sortable: false, valueGetter: (_v, row) => row.institution.name },
   {
-    field: 'approvalStatus', headerName: 'Approval', width: 120, sortable: false,
-    renderCell: ({ row }) => <Chip size="small" label={approvalStatusLabels[row.approvalStatus]} color={approvalColor[row.approvalStatus]} variant="outlined" />,
+    field: 'institution',
+    headerName: 'Institution',
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
+    valueGetter: (_v, row) => row.institution.name,
+  },
+  {
+    field: 'approvalStatus',
+    headerName: 'Approval',
+    width: 120,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Chip size="small" label={approvalStatusLabels[row.approvalStatus]} color={approvalColor[row.approvalStatus]} variant="outlined" />
+    ),
   },
   { field: 'published', headerName: 'Published', width: 110, sortable: false, valueFormatter: (value: boolean) => (value ? 'Yes' : 'No') },
-  { field: 'visibilityStatus', headerName: 'Marketplace', width: 120, sortable: false, valueFormatter: (value: AdminOfferItem['visibilityStatus']) => visibilityStatusLabels[value] },
+  {
+    field: 'visibilityStatus',
+    headerName: 'Marketplace',
+    width: 120,
+    sortable: false,
+    valueFormatter: (value: AdminOfferItem['visibilityStatus']) => visibilityStatusLabels[value],
+  },
   { field: 'createdAt', headerName: 'Created', width: 130, sortable: false, valueFormatter: (value: string) => formatDate(value) },
 ];
 
@@ -29,7 +47,13 @@ export function AdminOffersPage() {
 
   return (
     <ListPage title="Offers" filters={<ListSearchField list={list} placeholder="Offer or tenant" fullWidth sx={{ maxWidth: 480 }} />}>
-      <ServerDataGrid label="Offers" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/admin/tenant/${row.tenant}`)} />
+      <ServerDataGrid
+        label="Offers"
+        columns={columns}
+        list={list}
+        result={result}
+        onRowClick={(row) => void navigate(`/admin/tenant/${row.tenant}`)}
+      />
     </ListPage>
   );
 }

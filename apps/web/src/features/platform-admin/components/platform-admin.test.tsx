@@ -15,7 +15,11 @@ afterEach(() => {
 });
 
 const OTHER_ID = 'd4d4d4d4d4d4d4d4d4d4d4d4';
-const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({ ...makeUser({ _id: OTHER_ID, email: 'grace@example.com', role: 'user' }), archivedAt: null, ...overrides });
+const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
+  ...makeUser({ _id: OTHER_ID, email: 'grace@example.com', role: 'user' }),
+  archivedAt: null,
+  ...overrides,
+});
 
 function signInAs(role: 'admin' | 'user') {
   const result = makeAuthResult();
@@ -29,7 +33,9 @@ describe('TenantCreatePage', () => {
         ? jsonResponse({ data: { slug: 'x', available: false, reason: 'This address is already taken' } })
         : jsonResponse({}, 404),
     );
-    const { user } = renderRoutes([{ path: '/admin/tenant/create', element: <TenantCreatePage /> }], { initialEntries: ['/admin/tenant/create'] });
+    const { user } = renderRoutes([{ path: '/admin/tenant/create', element: <TenantCreatePage /> }], {
+      initialEntries: ['/admin/tenant/create'],
+    });
     const name = await screen.findByLabelText(/^Name/);
     const slug = screen.getByLabelText(/^Slug/);
     await fill(user, name, 'Crème Brûlée Capital');
@@ -51,7 +57,17 @@ describe('TenantCreatePage', () => {
       if (path === '/api/v1/tenant') {
         return jsonResponse({
           data: {
-            tenant: { _id: OTHER_ID, slug: 'initech', name: 'Initech', description: null, website: null, verificationStatus: 'not-started', memberCount: 0, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+            tenant: {
+              _id: OTHER_ID,
+              slug: 'initech',
+              name: 'Initech',
+              description: null,
+              website: null,
+              verificationStatus: 'not-started',
+              memberCount: 0,
+              createdAt: '2026-01-01T00:00:00.000Z',
+              updatedAt: '2026-01-01T00:00:00.000Z',
+            },
             owner: { email: 'olive@example.com', membershipStatus: 'invited' },
           },
         });
@@ -59,7 +75,10 @@ describe('TenantCreatePage', () => {
       return jsonResponse({}, 404);
     });
     const { user, router } = renderRoutes(
-      [{ path: '/admin/tenant/create', element: <TenantCreatePage /> }, { path: '/admin/tenant/:tenantId', element: <p>Tenant page</p> }],
+      [
+        { path: '/admin/tenant/create', element: <TenantCreatePage /> },
+        { path: '/admin/tenant/:tenantId', element: <p>Tenant page</p> },
+      ],
       { initialEntries: ['/admin/tenant/create'] },
     );
     await fill(user, await screen.findByLabelText(/^Name/), 'Initech');
@@ -76,7 +95,9 @@ describe('TenantCreatePage', () => {
 describe('UserRoleSelect', () => {
   it('changes the role only after confirmation', async () => {
     signInAs('admin');
-    const fetchMock = mockFetch((path) => (path === `/api/v1/admin/user/${OTHER_ID}/role` ? jsonResponse({ data: adminUser({ role: 'evaluator' }) }) : jsonResponse({}, 404)));
+    const fetchMock = mockFetch((path) =>
+      path === `/api/v1/admin/user/${OTHER_ID}/role` ? jsonResponse({ data: adminUser({ role: 'evaluator' }) }) : jsonResponse({}, 404),
+    );
     const { user } = renderRoutes([{ path: '/', element: <UserRoleSelect user={adminUser()} /> }]);
     await user.click(await screen.findByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Evaluator' }));
@@ -102,7 +123,9 @@ describe('AdminLayout', () => {
   it('refuses users who are not platform admins', async () => {
     signInAs('user');
     mockFetch(() => jsonResponse({}, 404));
-    renderRoutes([{ path: '/admin', element: <AdminLayout />, children: [{ index: true, element: <p>Inside</p> }] }], { initialEntries: ['/admin'] });
+    renderRoutes([{ path: '/admin', element: <AdminLayout />, children: [{ index: true, element: <p>Inside</p> }] }], {
+      initialEntries: ['/admin'],
+    });
     expect(await screen.findByText('Only platform admins can open the platform admin area.')).toBeInTheDocument();
     expect(screen.queryByText('Inside')).not.toBeInTheDocument();
   });

@@ -2,8 +2,25 @@ import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import {
-  Button, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Stack, Table, TableBody,
-  TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { objectId, rbacEntityType, tenantRole, type RbacEntityType, type RoleAssignment, type TenantRole } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
@@ -37,7 +54,12 @@ function AssignmentDialog({ userId, state, onClose }: { userId: string; state: E
   const valid = objectId.safeParse(entityId).success && (entityType === 'tenant' || objectId.safeParse(tenant).success);
 
   const save = () => {
-    const done = { onSuccess: () => { enqueueSnackbar(editing ? 'Role assignment updated' : 'Role assignment added', { variant: 'success' }); onClose(); } };
+    const done = {
+      onSuccess: () => {
+        enqueueSnackbar(editing ? 'Role assignment updated' : 'Role assignment added', { variant: 'success' });
+        onClose();
+      },
+    };
     if (editing) update.mutate({ rbacId: editing._id, role }, done);
     else create.mutate({ entityType, entity: entityId, role, ...(entityType !== 'tenant' && { tenant }) }, done);
   };
@@ -47,19 +69,49 @@ function AssignmentDialog({ userId, state, onClose }: { userId: string; state: E
       <DialogTitle>{editing ? 'Edit role assignment' : 'Add role assignment'}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {error && <DialogErrorPanel error={error} onClose={() => { create.reset(); update.reset(); }} />}
-          <TextField select label="Entity type" value={entityType} disabled={Boolean(editing)} onChange={(e) => setEntityType(e.target.value as RbacEntityType)}>
-            {rbacEntityType.options.map((v) => <MenuItem key={v} value={v}>{entityLabels[v]}</MenuItem>)}
+          {error && (
+            <DialogErrorPanel
+              error={error}
+              onClose={() => {
+                create.reset();
+                update.reset();
+              }}
+            />
+          )}
+          <TextField
+            select
+            label="Entity type"
+            value={entityType}
+            disabled={Boolean(editing)}
+            onChange={(e) => setEntityType(e.target.value as RbacEntityType)}
+          >
+            {rbacEntityType.options.map((v) => (
+              <MenuItem key={v} value={v}>
+                {entityLabels[v]}
+              </MenuItem>
+            ))}
           </TextField>
           <TextField select label="Tenant" value={tenant} disabled={Boolean(editing)} onChange={(e) => setTenant(e.target.value)}>
-            {tenants.data?.data.map((t) => <MenuItem key={t._id} value={t._id}>{`${t.name} (${t.slug})`}</MenuItem>)}
+            {tenants.data?.data.map((t) => (
+              <MenuItem key={t._id} value={t._id}>{`${t.name} (${t.slug})`}</MenuItem>
+            ))}
           </TextField>
           {entityType !== 'tenant' && (
-            <TextField label={`${entityLabels[entityType]} id`} value={entity} disabled={Boolean(editing)} onChange={(e) => setEntity(e.target.value.trim())}
-              error={entity !== '' && !objectId.safeParse(entity).success} helperText="The 24-character id" />
+            <TextField
+              label={`${entityLabels[entityType]} id`}
+              value={entity}
+              disabled={Boolean(editing)}
+              onChange={(e) => setEntity(e.target.value.trim())}
+              error={entity !== '' && !objectId.safeParse(entity).success}
+              helperText="The 24-character id"
+            />
           )}
           <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value as TenantRole)}>
-            {tenantRole.options.map((v) => <MenuItem key={v} value={v}>{v}</MenuItem>)}
+            {tenantRole.options.map((v) => (
+              <MenuItem key={v} value={v}>
+                {v}
+              </MenuItem>
+            ))}
           </TextField>
         </Stack>
       </DialogContent>
@@ -88,7 +140,11 @@ export function RoleAssignments({ userId }: { userId: string }) {
       <CardHeader
         title="Role assignments"
         slotProps={{ title: { variant: 'h6' } }}
-        action={<Button startIcon={<Add />} onClick={() => setEditor({ editing: null })}>Add</Button>}
+        action={
+          <Button startIcon={<Add />} onClick={() => setEditor({ editing: null })}>
+            Add
+          </Button>
+        }
       />
       <CardContent sx={{ pt: 0 }}>
         {isPending ? (
@@ -96,7 +152,9 @@ export function RoleAssignments({ userId }: { userId: string }) {
         ) : error ? (
           <ErrorBlock error={error} onRetry={() => void refetch()} />
         ) : data.length === 0 ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>No data</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            No data
+          </Typography>
         ) : (
           <TableContainer>
             <Table size="small" aria-label="Role assignments">
@@ -112,19 +170,28 @@ export function RoleAssignments({ userId }: { userId: string }) {
                 {data.map((a) => (
                   <TableRow key={a._id}>
                     <TableCell>{entityLabels[a.entityType]}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>{a.entityType === 'tenant' ? tenantName(a.entity) : `${a.entity} (${tenantName(a.tenant)})`}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
+                      {a.entityType === 'tenant' ? tenantName(a.entity) : `${a.entity} (${tenantName(a.tenant)})`}
+                    </TableCell>
                     <TableCell>{a.role}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton aria-label="Edit assignment" size="small" onClick={() => setEditor({ editing: a })}><Edit fontSize="small" /></IconButton>
+                      <IconButton aria-label="Edit assignment" size="small" onClick={() => setEditor({ editing: a })}>
+                        <Edit fontSize="small" />
+                      </IconButton>
                       <IconButton
                         aria-label="Delete assignment"
                         size="small"
-                        onClick={() => confirm({
-                          title: 'Remove this role assignment?',
-                          message: a.entityType === 'tenant' ? 'The user stops being a member of this tenant.' : undefined,
-                          destructive: true,
-                          onConfirm: async () => { await remove.mutateAsync(a._id); enqueueSnackbar('Role assignment removed', { variant: 'success' }); },
-                        })}
+                        onClick={() =>
+                          confirm({
+                            title: 'Remove this role assignment?',
+                            message: a.entityType === 'tenant' ? 'The user stops being a member of this tenant.' : undefined,
+                            destructive: true,
+                            onConfirm: async () => {
+                              await remove.mutateAsync(a._id);
+                              enqueueSnackbar('Role assignment removed', { variant: 'success' });
+                            },
+                          })
+                        }
                       >
                         <Delete fontSize="small" />
                       </IconButton>

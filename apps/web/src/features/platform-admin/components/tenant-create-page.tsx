@@ -28,8 +28,18 @@ function SlugStatus({ slug }: { slug: string }) {
   const format = newTenantSlug.safeParse(debounced);
   const { data, isFetching, isError } = useSlugAvailability(format.success ? debounced : '');
   if (!debounced || !format.success) return null;
-  if (isFetching || debounced !== slug) return <Typography variant="body2" sx={{ color: 'text.secondary' }}>Checking the address…</Typography>;
-  if (isError) return <Typography variant="body2" sx={{ color: 'warning.main' }}>The address could not be checked</Typography>;
+  if (isFetching || debounced !== slug)
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Checking the address…
+      </Typography>
+    );
+  if (isError)
+    return (
+      <Typography variant="body2" sx={{ color: 'warning.main' }}>
+        The address could not be checked
+      </Typography>
+    );
   if (!data) return null;
   return (
     <Typography variant="body2" role="status" sx={{ color: data.available ? 'success.main' : 'error.main' }}>
@@ -61,7 +71,10 @@ export function TenantCreatePage() {
   const onSubmit = handleSubmit((body) =>
     create.mutate(body, {
       onSuccess: ({ tenant, owner }) => {
-        enqueueSnackbar(owner.membershipStatus === 'active' ? `Tenant ${tenant.name} created` : `Tenant ${tenant.name} created and owner invited`, { variant: 'success' });
+        enqueueSnackbar(
+          owner.membershipStatus === 'active' ? `Tenant ${tenant.name} created` : `Tenant ${tenant.name} created and owner invited`,
+          { variant: 'success' },
+        );
         setCreatedId(tenant._id);
       },
     }),
@@ -93,7 +106,8 @@ export function TenantCreatePage() {
                   helperText={fieldState.error?.message}
                   onChange={(e) => {
                     field.onChange(e);
-                    if (!slugEdited) setValue('slug', slugify(e.target.value), { shouldDirty: true, shouldValidate: formState.touchedFields.slug });
+                    if (!slugEdited)
+                      setValue('slug', slugify(e.target.value), { shouldDirty: true, shouldValidate: formState.touchedFields.slug });
                   }}
                 />
               )}

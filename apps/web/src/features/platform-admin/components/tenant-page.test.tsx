@@ -11,16 +11,39 @@ import { AdminTenantAccessTab, AdminTenantDetailsTab, AdminTenantHistoryTab, Adm
 const GLOBEX = 'd4d4d4d4d4d4d4d4d4d4d4d4';
 const NOW = '2026-03-01T00:00:00.000Z';
 const TENANT: AdminTenant = {
-  _id: GLOBEX, slug: 'globex', name: 'Globex Partners', description: null, website: 'https://globex.example', verificationStatus: 'not-started',
-  memberCount: 2, createdAt: NOW, updatedAt: NOW,
+  _id: GLOBEX,
+  slug: 'globex',
+  name: 'Globex Partners',
+  description: null,
+  website: 'https://globex.example',
+  verificationStatus: 'not-started',
+  memberCount: 2,
+  createdAt: NOW,
+  updatedAt: NOW,
 };
 const details = (verificationStatus: TenantDetails['verificationStatus']): TenantDetails => ({
-  _id: GLOBEX, slug: 'globex', name: 'Globex Partners', description: null, website: null, verificationStatus,
-  contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] }, createdAt: NOW, updatedAt: NOW,
+  _id: GLOBEX,
+  slug: 'globex',
+  name: 'Globex Partners',
+  description: null,
+  website: null,
+  verificationStatus,
+  contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
+  createdAt: NOW,
+  updatedAt: NOW,
 });
 const event = (overrides: Partial<TimelineEvent>): TimelineEvent => ({
-  _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', type: 'status', entity: GLOBEX, entityType: 'tenant', message: 'Tenant Globex Partners verification updated',
-  user: USER_ID, userName: 'Ada Lovelace', meta: { change: { verificationStatus: { old: 'not-started', new: 'approved' } } }, refs: [], createdAt: new Date().toISOString(), ...overrides,
+  _id: 'e5e5e5e5e5e5e5e5e5e5e5e5',
+  type: 'status',
+  entity: GLOBEX,
+  entityType: 'tenant',
+  message: 'Tenant Globex Partners verification updated',
+  user: USER_ID,
+  userName: 'Ada Lovelace',
+  meta: { change: { verificationStatus: { old: 'not-started', new: 'approved' } } },
+  refs: [],
+  createdAt: new Date().toISOString(),
+  ...overrides,
 });
 const notFound = () => jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
 
@@ -57,7 +80,18 @@ function setup(path: string, put: () => Response = () => jsonResponse({ data: de
     if (p === `/api/v1/admin/tenant/${GLOBEX}/events`) return jsonResponse({ data: [event({})], meta: { page: 1, limit: 20, total: 1 } });
     if (p === `/api/v1/admin/tenant/${GLOBEX}/members`) {
       return jsonResponse({
-        data: [{ _id: 'f6f6f6f6f6f6f6f6f6f6f6f6', user: USER_ID, email: 'olive@globex.example', firstname: 'Olive', lastname: 'Owner', role: 'owner', membershipStatus: 'active', createdAt: NOW }],
+        data: [
+          {
+            _id: 'f6f6f6f6f6f6f6f6f6f6f6f6',
+            user: USER_ID,
+            email: 'olive@globex.example',
+            firstname: 'Olive',
+            lastname: 'Owner',
+            role: 'owner',
+            membershipStatus: 'active',
+            createdAt: NOW,
+          },
+        ],
         meta: { page: 1, limit: 20, total: 1 },
       });
     }
@@ -110,12 +144,24 @@ describe('AdminActivityPage', () => {
   it('shows the platform timeline from GET admin/events', async () => {
     const fetchMock = mockFetch((p) =>
       p === '/api/v1/admin/events'
-        ? jsonResponse({ data: [event({ type: 'delete', entityType: 'tenant', message: 'Ada Lovelace deleted the tenant Initech', meta: { delete: { name: 'Initech' } } })], meta: { page: 1, limit: 20, total: 1 } })
+        ? jsonResponse({
+            data: [
+              event({
+                type: 'delete',
+                entityType: 'tenant',
+                message: 'Ada Lovelace deleted the tenant Initech',
+                meta: { delete: { name: 'Initech' } },
+              }),
+            ],
+            meta: { page: 1, limit: 20, total: 1 },
+          })
         : notFound(),
     );
     renderRoutes([{ path: '/admin/activity', element: <AdminActivityPage /> }], { initialEntries: ['/admin/activity'] });
     expect(await screen.findByText('Ada Lovelace deleted the tenant Initech')).toBeInTheDocument();
-    const [url] = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/v1/admin/events');
+    const [url] = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/v1/admin/events');
     expect(Object.fromEntries(url!.searchParams)).toEqual({ page: '1', limit: '20', sort: 'createdAt', direction: 'desc' });
   });
 });

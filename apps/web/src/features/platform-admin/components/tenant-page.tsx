@@ -144,11 +144,27 @@ export function AdminTenantHistoryTab() {
 const memberColumns: GridColDef<AdminTenantMember>[] = [
   { field: 'email', headerName: 'Email', flex: 2, minWidth: 180, sortable: false },
   {
-    field: 'name', headerName: 'Name', flex: 1, minWidth: 140, sortable: false,
+    field: 'name',
+    headerName: 'Name',
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
     valueGetter: (_value, row) => [row.firstname, row.lastname].filter(Boolean).join(' ') || '—',
   },
-  { field: 'role', headerName: 'Role', width: 110, sortable: false, renderCell: ({ value }: { value?: string }) => <Chip size="small" label={value} /> },
-  { field: 'membershipStatus', headerName: 'Status', width: 140, sortable: false, valueFormatter: (value: AdminTenantMember['membershipStatus']) => membershipStatusLabels[value] ?? value },
+  {
+    field: 'role',
+    headerName: 'Role',
+    width: 110,
+    sortable: false,
+    renderCell: ({ value }: { value?: string }) => <Chip size="small" label={value} />,
+  },
+  {
+    field: 'membershipStatus',
+    headerName: 'Status',
+    width: 140,
+    sortable: false,
+    valueFormatter: (value: AdminTenantMember['membershipStatus']) => membershipStatusLabels[value] ?? value,
+  },
   { field: 'createdAt', headerName: 'Joined', width: 120, sortable: false, valueFormatter: (value: string) => formatDate(value) },
 ];
 

@@ -1,5 +1,10 @@
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { identityVerificationStatus, identityVerificationStatusLabels, type AdminTenant, type IdentityVerificationStatus } from '@tessera/domain';
+import {
+  identityVerificationStatus,
+  identityVerificationStatusLabels,
+  type AdminTenant,
+  type IdentityVerificationStatus,
+} from '@tessera/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';

@@ -30,7 +30,13 @@ export function TenantsPage() {
       }
       filters={<ListSearchField list={list} fullWidth sx={{ maxWidth: 480 }} />}
     >
-      <ServerDataGrid label="Tenants" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/admin/tenant/${row._id}`)} />
+      <ServerDataGrid
+        label="Tenants"
+        columns={columns}
+        list={list}
+        result={result}
+        onRowClick={(row) => void navigate(`/admin/tenant/${row._id}`)}
+      />
     </ListPage>
   );
 }

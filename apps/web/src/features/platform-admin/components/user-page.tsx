@@ -1,6 +1,20 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Delete from '@mui/icons-material/Delete';
-import { Box, Button, Card, CardContent, CardHeader, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { formatDate, membershipStatusLabels, userDisplayName } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import type { ReactNode } from 'react';
@@ -19,8 +33,12 @@ import { accountStatusLabels } from './users-page.tsx';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography variant="body2" sx={{ color: 'text.secondary', width: { sm: 180 }, flexShrink: 0 }}>{label}</Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>{children}</Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', width: { sm: 180 }, flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
+        {children}
+      </Typography>
     </Stack>
   );
 }
@@ -43,7 +61,9 @@ function Associations({ userId }: { userId: string }) {
               <Chip label={`Documents: ${data.counts.documents}`} />
             </Stack>
             {data.memberships.length === 0 ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>No memberships</Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                No memberships
+              </Typography>
             ) : (
               <Box sx={{ overflowX: 'auto' }}>
                 <Table size="small" aria-label="Memberships">
@@ -58,7 +78,9 @@ function Associations({ userId }: { userId: string }) {
                   <TableBody>
                     {data.memberships.map((m) => (
                       <TableRow key={m._id}>
-                        <TableCell><RouterLink to={`/admin/tenant/${m.tenant._id}`}>{m.tenant.name}</RouterLink></TableCell>
+                        <TableCell>
+                          <RouterLink to={`/admin/tenant/${m.tenant._id}`}>{m.tenant.name}</RouterLink>
+                        </TableCell>
                         <TableCell>{m.role}</TableCell>
                         <TableCell>{membershipStatusLabels[m.membershipStatus]}</TableCell>
                         <TableCell>{formatDate(m.createdAt)}</TableCell>
@@ -99,8 +121,12 @@ export function AdminUserPage() {
           <title>{data.email}</title>
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2 }}>
             <Box sx={{ minWidth: 0, flex: 1 }}>
-              <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>{userDisplayName(data)}</Typography>
-              <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>{data.email}</Typography>
+              <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+                {userDisplayName(data)}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>
+                {data.email}
+              </Typography>
             </Box>
             <UserRoleSelect user={data} />
           </Stack>
@@ -125,17 +151,19 @@ export function AdminUserPage() {
               variant="outlined"
               startIcon={<Delete />}
               disabled={me?._id === data._id}
-              onClick={() => confirm({
-                title: `Delete ${data.email}?`,
-                message: 'The account and all its memberships are deleted for good.',
-                confirmLabel: 'Delete',
-                destructive: true,
-                onConfirm: async () => {
-                  await remove.mutateAsync();
-                  enqueueSnackbar('User deleted', { variant: 'success' });
-                  void navigate('/admin/user', { replace: true });
-                },
-              })}
+              onClick={() =>
+                confirm({
+                  title: `Delete ${data.email}?`,
+                  message: 'The account and all its memberships are deleted for good.',
+                  confirmLabel: 'Delete',
+                  destructive: true,
+                  onConfirm: async () => {
+                    await remove.mutateAsync();
+                    enqueueSnackbar('User deleted', { variant: 'success' });
+                    void navigate('/admin/user', { replace: true });
+                  },
+                })
+              }
             >
               Delete user
             </Button>

@@ -10,7 +10,9 @@ import { UsersPage } from './users-page.tsx';
 
 const GRACE = 'd4d4d4d4d4d4d4d4d4d4d4d4';
 const grace = (overrides: Partial<AdminUser> = {}): AdminUser => ({
-  ...makeUser({ _id: GRACE, email: 'grace@example.com', firstname: 'Grace', lastname: 'Hopper', role: 'user' }), archivedAt: null, ...overrides,
+  ...makeUser({ _id: GRACE, email: 'grace@example.com', firstname: 'Grace', lastname: 'Hopper', role: 'user' }),
+  archivedAt: null,
+  ...overrides,
 });
 const page = (rows: AdminUser[]) => jsonResponse({ data: rows, meta: { page: 1, limit: 20, total: rows.length } });
 const notFound = () => jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
@@ -35,7 +37,10 @@ describe('UsersPage', { timeout: 20_000 }, () => {
   it('searches (after more than 2 characters) and filters by role on the server, and opens a user', async () => {
     const fetchMock = mockFetch((path) => (path === '/api/v1/admin/user' ? page([grace()]) : notFound()));
     const { user, router } = renderRoutes(
-      [{ path: '/admin/user', element: <UsersPage /> }, { path: '/admin/user/:userId', element: <p>user page</p> }],
+      [
+        { path: '/admin/user', element: <UsersPage /> },
+        { path: '/admin/user/:userId', element: <p>user page</p> },
+      ],
       { initialEntries: ['/admin/user'] },
     );
     const grid = await screen.findByRole('grid', { name: 'Users' });
@@ -72,11 +77,14 @@ describe('AdminUserPage role change', { timeout: 20_000 }, () => {
         return jsonResponse({ data: current });
       }
       if (path === `/api/v1/admin/user/${GRACE}`) return jsonResponse({ data: current });
-      if (path === `/api/v1/admin/user/${GRACE}/associations`) return jsonResponse({ data: { memberships: [], counts: { individualProfiles: 0, legalEntityProfiles: 0, documents: 1 } } });
+      if (path === `/api/v1/admin/user/${GRACE}/associations`)
+        return jsonResponse({ data: { memberships: [], counts: { individualProfiles: 0, legalEntityProfiles: 0, documents: 1 } } });
       if (path === `/api/v1/admin/user/${GRACE}/rbac`) return jsonResponse({ data: [] });
       return notFound();
     });
-    const { user } = renderRoutes([{ path: '/admin/user/:userId', element: <AdminUserPage /> }], { initialEntries: [`/admin/user/${GRACE}`] });
+    const { user } = renderRoutes([{ path: '/admin/user/:userId', element: <AdminUserPage /> }], {
+      initialEntries: [`/admin/user/${GRACE}`],
+    });
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(await screen.findByText('Documents: 1')).toBeInTheDocument();
 

@@ -1,18 +1,44 @@
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { accountStatus, formatDate, userDisplayName, userRole, userRoleLabels, type AccountStatus, type AdminUser, type UserRole } from '@tessera/domain';
+import {
+  accountStatus,
+  formatDate,
+  userDisplayName,
+  userRole,
+  userRoleLabels,
+  type AccountStatus,
+  type AdminUser,
+  type UserRole,
+} from '@tessera/domain';
 import { useNavigate } from 'react-router';
 import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';
 import { useUsers } from '../api/list-users.ts';
 
-export const accountStatusLabels: Record<AccountStatus, string> = { active: 'Active', suspended: 'Suspended', 'pending-activation': 'Pending activation' };
+export const accountStatusLabels: Record<AccountStatus, string> = {
+  active: 'Active',
+  suspended: 'Suspended',
+  'pending-activation': 'Pending activation',
+};
 
 const columns: GridColDef<AdminUser>[] = [
   { field: 'email', headerName: 'Email', flex: 2, minWidth: 200, sortable: false },
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 140, sortable: false, valueGetter: (_v, row) => userDisplayName(row) },
-  { field: 'role', headerName: 'Role', width: 150, sortable: false, renderCell: ({ value }: { value?: UserRole }) => value && <Chip size="small" label={userRoleLabels[value]} color={value === 'admin' ? 'primary' : 'default'} /> },
-  { field: 'accountStatus', headerName: 'Status', width: 150, sortable: false, valueFormatter: (value: AccountStatus) => accountStatusLabels[value] },
+  {
+    field: 'role',
+    headerName: 'Role',
+    width: 150,
+    sortable: false,
+    renderCell: ({ value }: { value?: UserRole }) =>
+      value && <Chip size="small" label={userRoleLabels[value]} color={value === 'admin' ? 'primary' : 'default'} />,
+  },
+  {
+    field: 'accountStatus',
+    headerName: 'Status',
+    width: 150,
+    sortable: false,
+    valueFormatter: (value: AccountStatus) => accountStatusLabels[value],
+  },
   { field: 'createdAt', headerName: 'Created', width: 120, sortable: false, valueFormatter: (value: string) => formatDate(value) },
 ];
 
@@ -30,12 +56,34 @@ export function UsersPage() {
       filters={
         <>
           <ListSearchField list={list} />
-          <ListFilterSelect list={list} param="role" label="Role" allLabel="All roles" options={userRole.options} labels={userRoleLabels} minWidth={160} />
-          <ListFilterSelect list={list} param="status" label="Status" allLabel="All statuses" options={accountStatus.options} labels={accountStatusLabels} minWidth={160} />
+          <ListFilterSelect
+            list={list}
+            param="role"
+            label="Role"
+            allLabel="All roles"
+            options={userRole.options}
+            labels={userRoleLabels}
+            minWidth={160}
+          />
+          <ListFilterSelect
+            list={list}
+            param="status"
+            label="Status"
+            allLabel="All statuses"
+            options={accountStatus.options}
+            labels={accountStatusLabels}
+            minWidth={160}
+          />
         </>
       }
     >
-      <ServerDataGrid label="Users" columns={columns} list={list} result={result} onRowClick={(row) => void navigate(`/admin/user/${row._id}`)} />
+      <ServerDataGrid
+        label="Users"
+        columns={columns}
+        list={list}
+        result={result}
+        onRowClick={(row) => void navigate(`/admin/user/${row._id}`)}
+      />
     </ListPage>
   );
 }

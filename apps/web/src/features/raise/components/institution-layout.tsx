@@ -4,7 +4,21 @@ import LocalOffer from '@mui/icons-material/LocalOffer';
 import MenuIcon from '@mui/icons-material/Menu';
 import Settings from '@mui/icons-material/Settings';
 import {
-  Box, Button, Chip, Divider, Paper, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Stack, Typography, useMediaQuery, type Theme,
+  Box,
+  Button,
+  Chip,
+  Divider,
+  Paper,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { institutionDisplayName, RAISE_MODE_REFUSED } from '@tessera/domain';
 import { useState, type ReactNode } from 'react';
@@ -176,4 +190,3 @@ export function InstitutionLayout() {
     </Box>
   );
 }
-

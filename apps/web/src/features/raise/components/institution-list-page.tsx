@@ -67,7 +67,16 @@ export function InstitutionListPage() {
         placeholder="Search institutions"
         size="small"
         sx={{ maxWidth: { sm: 400 } }}
-        slotProps={{ htmlInput: { 'aria-label': 'Search institutions' }, input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Search institutions' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
       <Paper variant="outlined" sx={{ p: 1 }}>
         {body}

@@ -3,7 +3,13 @@ import { institutionDisplayName, institutionTypeLabels, type Institution } from 
 import { InstitutionAvatar } from './institution-avatar.tsx';
 
 /** Institutions to pick from: logo, name and id (002 §2 'Select an institution'). */
-export function InstitutionOptions({ institutions, selectedId, onPick, disabled, label }: {
+export function InstitutionOptions({
+  institutions,
+  selectedId,
+  onPick,
+  disabled,
+  label,
+}: {
   institutions: Institution[];
   selectedId: string | null;
   onPick: (institution: Institution) => void;
@@ -28,7 +34,11 @@ export function InstitutionOptions({ institutions, selectedId, onPick, disabled,
             secondary={
               <Stack component="span" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 <span>{institutionTypeLabels[i.type]}</span>
-                <Typography component="span" variant="caption" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', color: 'text.secondary' }}>
+                <Typography
+                  component="span"
+                  variant="caption"
+                  sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', color: 'text.secondary' }}
+                >
                   {i._id}
                 </Typography>
               </Stack>

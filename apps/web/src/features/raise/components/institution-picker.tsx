@@ -16,7 +16,15 @@ function pathAfterSwitch(path: string): string {
 }
 
 /** The side navigation's tenant-institution picker (002 §1): the current institution, a switch, and 'View All'. */
-export function InstitutionPicker({ institution, loading, onNavigate }: { institution: Institution | undefined; loading: boolean; onNavigate?: () => void }) {
+export function InstitutionPicker({
+  institution,
+  loading,
+  onNavigate,
+}: {
+  institution: Institution | undefined;
+  loading: boolean;
+  onNavigate?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   return (

@@ -32,7 +32,11 @@ export function ModeSwitch() {
         onChange={(_, next: RaiseAppMode | null) => void change(next)}
         aria-label="App mode"
         disabled={pending}
-        sx={{ flexShrink: 0, mr: 0.5, '& .MuiToggleButton-root': { px: { xs: 0.75, sm: 1.5 }, py: 0.25, textTransform: 'none', fontWeight: 600 } }}
+        sx={{
+          flexShrink: 0,
+          mr: 0.5,
+          '& .MuiToggleButton-root': { px: { xs: 0.75, sm: 1.5 }, py: 0.25, textTransform: 'none', fontWeight: 600 },
+        }}
       >
         {(['investor', 'institution'] as const).map((m) => (
           <ToggleButton key={m} value={m} aria-label={`${raiseAppModeLabels[m]} mode`}>

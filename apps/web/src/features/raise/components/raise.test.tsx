@@ -20,27 +20,62 @@ const MODE_PATH = `/api/v1/user/${USER_ID}/tenant-member/mode`;
 
 function memberOf(role: TenantRole, manage: boolean, preferences: Partial<TenantMember['preferences']> = {}): TenantMember {
   return {
-    _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', tenant: TENANT_ID, user: USER_ID, firstname: 'Ada', middlename: null, lastname: 'Lovelace',
-    email: 'ada@example.com', image: null, tags: [], groups: [], membershipStatus: 'active',
+    _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+    tenant: TENANT_ID,
+    user: USER_ID,
+    firstname: 'Ada',
+    middlename: null,
+    lastname: 'Lovelace',
+    email: 'ada@example.com',
+    image: null,
+    tags: [],
+    groups: [],
+    membershipStatus: 'active',
     rbac: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', role, attributes: { 'institution:manage': manage }, expiresAt: null },
     preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null, ...preferences },
-    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
   };
 }
 const signInAs = (member: TenantMember) => sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
 
 const INSTITUTION: Institution = {
-  _id: INSTITUTION_ID, name: 'Harbor Fund', slug: 'harbor-fund', type: 'fund', description: null, descriptionShort: 'Harbor', customMetrics: [],
-  images: [], videos: [], contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] }, logoUrl: null, offersCount: 0,
-  isTeamMember: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: INSTITUTION_ID,
+  name: 'Harbor Fund',
+  slug: 'harbor-fund',
+  type: 'fund',
+  description: null,
+  descriptionShort: 'Harbor',
+  customMetrics: [],
+  images: [],
+  videos: [],
+  contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
+  logoUrl: null,
+  offersCount: 0,
+  isTeamMember: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const list = (items: Institution[]) => jsonResponse({ data: items, meta: { page: 1, limit: 5, total: items.length } });
 
 const routes = [
-  { path: '/', element: <><ModeSwitch /><p>Investor home</p></> },
+  {
+    path: '/',
+    element: (
+      <>
+        <ModeSwitch />
+        <p>Investor home</p>
+      </>
+    ),
+  },
   {
     path: '/institution',
-    element: <><ModeSwitch /><InstitutionLayout /></>,
+    element: (
+      <>
+        <ModeSwitch />
+        <InstitutionLayout />
+      </>
+    ),
     children: [
       { path: 'list', element: <InstitutionListPage /> },
       { path: 'dashboard', element: <p>Institution dashboard</p> },
@@ -109,7 +144,8 @@ describe('institution area', () => {
     const { user } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
     await user.click(await screen.findByRole('button', { name: 'Open institution menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Institution' });
-    for (const label of ['Dashboard', 'Offer list', 'Settings', 'View All']) expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
+    for (const label of ['Dashboard', 'Offer list', 'Settings', 'View All'])
+      expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: /Lead list/ })).toHaveAttribute('aria-disabled', 'true');
     expect(within(nav).getByText('Coming soon')).toBeInTheDocument();
     expect(await within(nav).findByText('Harbor Fund')).toBeInTheDocument();
@@ -117,7 +153,9 @@ describe('institution area', () => {
 
   it('sends the member to /404 when the picked institution fails to load (§8)', async () => {
     signInAs(memberOf('editor', true, { appMode: 'institution', institution: INSTITUTION_ID }));
-    mockFetch(() => jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'Internal Server Error', status: 500 } }, 500));
+    mockFetch(() =>
+      jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'Internal Server Error', status: 500 } }, 500),
+    );
     const { router } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
     // The query retries twice (1 s, then 2 s) before giving up.
     expect(await screen.findByRole('heading', { name: 'Page Not Found' }, { timeout: 8000 })).toBeInTheDocument();
@@ -127,9 +165,11 @@ describe('institution area', () => {
 
   it('still sends a pick that is gone (404) to the list to pick again', async () => {
     signInAs(memberOf('editor', true, { appMode: 'institution', institution: INSTITUTION_ID }));
-    mockFetch((path) => (path.endsWith(INSTITUTION_ID)
-      ? jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404)
-      : list([INSTITUTION])));
+    mockFetch((path) =>
+      path.endsWith(INSTITUTION_ID)
+        ? jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404)
+        : list([INSTITUTION]),
+    );
     const { router } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/institution/list'));
   });
@@ -173,7 +213,14 @@ describe('institution area', () => {
   });
 
   describe("'Select an institution' picker", () => {
-    const many = Array.from({ length: 7 }, (_, i): Institution => ({ ...INSTITUTION, _id: `c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}`, name: `Fund ${i + 1}` }));
+    const many = Array.from(
+      { length: 7 },
+      (_, i): Institution => ({
+        ...INSTITUTION,
+        _id: `c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}c${i}`,
+        name: `Fund ${i + 1}`,
+      }),
+    );
 
     async function openPicker() {
       signInAs(memberOf('editor', true, { appMode: 'institution', institution: INSTITUTION_ID }));
@@ -197,7 +244,9 @@ describe('institution area', () => {
       expect(await within(dialog).findByRole('button', { name: /Fund 1/ })).toBeInTheDocument();
       expect(within(within(dialog).getByRole('list', { name: 'Institutions' })).getAllByRole('button')).toHaveLength(5);
       expect(within(dialog).getByRole('link', { name: 'View All (7)' })).toHaveAttribute('href', '/institution/list');
-      const listCall = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).find((u) => u.pathname.endsWith('/institutions'));
+      const listCall = fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .find((u) => u.pathname.endsWith('/institutions'));
       expect(listCall?.searchParams.get('isTeamMember')).toBe('true');
     });
 

@@ -1,7 +1,18 @@
 import Close from '@mui/icons-material/Close';
 import Search from '@mui/icons-material/Search';
 import {
-  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, InputAdornment, TextField, Typography, useMediaQuery, type Theme,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  InputAdornment,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import type { Institution } from '@tessera/domain';
 import { useState } from 'react';
@@ -24,7 +35,11 @@ export const searchTerm = (text: string) => (text.trim().length > 2 ? text.trim(
  * id and logo. Picking one stores it and goes to `returnTo` (the origin location, or where to go given the
  * pick) or the root; closing goes to the institution root.
  */
-export function SelectInstitutionDialog({ open, onClose, returnTo }: {
+export function SelectInstitutionDialog({
+  open,
+  onClose,
+  returnTo,
+}: {
   open: boolean;
   onClose: () => void;
   returnTo?: string | ((picked: Institution) => string);
@@ -86,7 +101,16 @@ export function SelectInstitutionDialog({ open, onClose, returnTo }: {
               placeholder="Search institutions"
               size="small"
               fullWidth
-              slotProps={{ htmlInput: { 'aria-label': 'Search institutions' }, input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+              slotProps={{
+                htmlInput: { 'aria-label': 'Search institutions' },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <Search fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
             />
           </Box>
         )}

@@ -14,7 +14,8 @@ export function useRaiseMode() {
   const update = useUpdateAppMode(user?._id ?? '');
   const mode: RaiseAppMode = tenantMember?.preferences.appMode === 'institution' ? 'institution' : 'investor';
   const active = tenantMember?.membershipStatus === 'active';
-  const canRaise = user?.role === 'admin' || (active && (tenantMember.rbac.role === 'owner' || hasPermission(tenantMember, 'institution:manage')));
+  const canRaise =
+    user?.role === 'admin' || (active && (tenantMember.rbac.role === 'owner' || hasPermission(tenantMember, 'institution:manage')));
   const { mutateAsync } = update;
 
   /** Stores the mode (and a pick); refusals show as an error toast. Resolves to the updated membership, or null. */

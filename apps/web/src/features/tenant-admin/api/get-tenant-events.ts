@@ -2,7 +2,13 @@ import { listOf, timelineEvent, type TimelineQuery } from '@tessera/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function getTenantEvents(id: string, q: TimelineQuery) {
-  const params = new URLSearchParams({ page: String(q.page), limit: String(q.limit), sort: q.sort, direction: q.direction, ...(q.search && { search: q.search }) });
+  const params = new URLSearchParams({
+    page: String(q.page),
+    limit: String(q.limit),
+    sort: q.sort,
+    direction: q.direction,
+    ...(q.search && { search: q.search }),
+  });
   return apiRequest(`/tenant/${encodeURIComponent(id)}/events?${params.toString()}`, { schema: listOf(timelineEvent) });
 }
 

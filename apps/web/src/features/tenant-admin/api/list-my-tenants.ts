@@ -9,7 +9,8 @@ export function listMyTenants(signal?: AbortSignal): Promise<MyTenant[]> {
   return api.get('/tenant/mine', myTenants, signal);
 }
 
-export const myTenantsQueryOptions = () => queryOptions({ queryKey: ['tenant-admin', 'mine'], queryFn: ({ signal }) => listMyTenants(signal) });
+export const myTenantsQueryOptions = () =>
+  queryOptions({ queryKey: ['tenant-admin', 'mine'], queryFn: ({ signal }) => listMyTenants(signal) });
 
 export function useMyTenants() {
   return useQuery(myTenantsQueryOptions());

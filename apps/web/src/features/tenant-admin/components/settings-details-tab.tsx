@@ -1,8 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, CardContent, CardHeader, Chip, Grid, Stack, TextField, type ChipProps } from '@mui/material';
 import {
-  identityVerificationStatusLabels, TENANT_DESCRIPTION_MAX, tenantDetailsBody,
-  type IdentityVerificationStatus, type TenantDetails, type TenantDetailsInput,
+  identityVerificationStatusLabels,
+  TENANT_DESCRIPTION_MAX,
+  tenantDetailsBody,
+  type IdentityVerificationStatus,
+  type TenantDetails,
+  type TenantDetailsInput,
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
@@ -78,7 +82,16 @@ function DetailsCard({ tenant }: { tenant: TenantDetails }) {
             <Controller
               control={control}
               name="name"
-              render={({ field, fieldState }) => <TextField {...field} label="Name" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label="Name"
+                  required
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
+              )}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -86,7 +99,15 @@ function DetailsCard({ tenant }: { tenant: TenantDetails }) {
               control={control}
               name="website"
               render={({ field, fieldState }) => (
-                <TextField {...field} label="Website" type="url" placeholder="https://" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  label="Website"
+                  type="url"
+                  placeholder="https://"
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
           </Grid>

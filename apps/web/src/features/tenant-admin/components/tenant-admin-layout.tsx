@@ -15,7 +15,20 @@ import Settings from '@mui/icons-material/Settings';
 import Star from '@mui/icons-material/Star';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import {
-  Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Stack, Typography, useMediaQuery,
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Paper,
+  Stack,
+  Typography,
+  useMediaQuery,
   type Theme,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
@@ -96,7 +109,9 @@ function TenantAdminNav({ onNavigate }: { onNavigate?: () => void }) {
         <List
           key={section.header ?? index}
           dense
-          subheader={section.header ? <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>{section.header}</ListSubheader> : undefined}
+          subheader={
+            section.header ? <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>{section.header}</ListSubheader> : undefined
+          }
         >
           {section.items.map((item) => {
             const selected = pathname === item.to || pathname.startsWith(`${item.to}/`);

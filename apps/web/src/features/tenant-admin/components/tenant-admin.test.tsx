@@ -19,27 +19,63 @@ afterEach(() => {
 
 function signInAs(role: TenantRole) {
   const member: TenantMember = {
-    _id: 'd4d4d4d4d4d4d4d4d4d4d4d4', tenant: TENANT_ID, user: USER_ID, firstname: 'Ada', middlename: null, lastname: 'Lovelace',
-    email: 'ada@example.com', image: null, tags: [], groups: [], membershipStatus: 'active',
-    rbac: { _id: 'e5e5e5e5e5e5e5e5e5e5e5e5', role, attributes: { 'institution:manage': true, 'investment:make': true, 'marketplace:view': true }, expiresAt: null },
-    preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null }, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',
+    tenant: TENANT_ID,
+    user: USER_ID,
+    firstname: 'Ada',
+    middlename: null,
+    lastname: 'Lovelace',
+    email: 'ada@example.com',
+    image: null,
+    tags: [],
+    groups: [],
+    membershipStatus: 'active',
+    rbac: {
+      _id: 'e5e5e5e5e5e5e5e5e5e5e5e5',
+      role,
+      attributes: { 'institution:manage': true, 'investment:make': true, 'marketplace:view': true },
+      expiresAt: null,
+    },
+    preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
   };
   sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
 }
 
 const DETAILS: TenantDetails = {
-  _id: TENANT_ID, slug: 'demo', name: 'Tessera Demo', description: null, website: null,
-  contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] }, verificationStatus: 'approved',
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: TENANT_ID,
+  slug: 'demo',
+  name: 'Tessera Demo',
+  description: null,
+  website: null,
+  contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
+  verificationStatus: 'approved',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 const DASHBOARD: TenantDashboard = {
   members: { total: 5, byStatus: { active: 3, invited: 1, 'invite-rejected': 0, requested: 0, 'request-denied': 0, suspended: 1 } },
-  newMembers: { days: 30, series: Array.from({ length: 30 }, (_, i) => ({ date: `2026-03-${String(i + 1).padStart(2, '0')}`, count: i === 29 ? 2 : 0 })) },
+  newMembers: {
+    days: 30,
+    series: Array.from({ length: 30 }, (_, i) => ({ date: `2026-03-${String(i + 1).padStart(2, '0')}`, count: i === 29 ? 2 : 0 })),
+  },
   offers: 0,
   institutions: 0,
   recentActivity: [
-    { _id: 'f6f6f6f6f6f6f6f6f6f6f6f6', type: 'update', entity: TENANT_ID, entityType: 'tenant', message: 'Tenant Tessera Demo details updated', user: USER_ID, userName: 'Ada Lovelace', meta: {}, refs: [], createdAt: new Date().toISOString() },
+    {
+      _id: 'f6f6f6f6f6f6f6f6f6f6f6f6',
+      type: 'update',
+      entity: TENANT_ID,
+      entityType: 'tenant',
+      message: 'Tenant Tessera Demo details updated',
+      user: USER_ID,
+      userName: 'Ada Lovelace',
+      meta: {},
+      refs: [],
+      createdAt: new Date().toISOString(),
+    },
   ],
 };
 
@@ -110,7 +146,9 @@ describe('tenant admin area', () => {
 
   it('shows the server message when the save fails and refuses a bad website before sending', async () => {
     signInAs('owner');
-    const put = vi.fn(() => jsonResponse({ error: { type: 'validation', name: 'ValidationError', message: 'body.name: Name is taken', status: 400 } }, 400));
+    const put = vi.fn(() =>
+      jsonResponse({ error: { type: 'validation', name: 'ValidationError', message: 'body.name: Name is taken', status: 400 } }, 400),
+    );
     const { user } = setup('/tenant/settings/details', put);
     const website = await screen.findByLabelText('Website');
     await fill(user, website, 'acme.example');
@@ -131,11 +169,18 @@ describe('/tenant/list', { timeout: 20_000 }, () => {
     mockFetch((path) =>
       path === '/api/v1/tenant/mine'
         ? jsonResponse({
-          data: [
-            { _id: TENANT_ID, slug: 'demo', name: 'Tessera Demo', role: 'investor', current: true, url: 'http://demo.localhost:3000' },
-            { _id: 'c3c3c3c3c3c3c3c3c3c3c3c3', slug: 'northwind', name: 'Northwind', role: 'member', current: false, url: 'http://northwind.localhost:3000' },
-          ],
-        })
+            data: [
+              { _id: TENANT_ID, slug: 'demo', name: 'Tessera Demo', role: 'investor', current: true, url: 'http://demo.localhost:3000' },
+              {
+                _id: 'c3c3c3c3c3c3c3c3c3c3c3c3',
+                slug: 'northwind',
+                name: 'Northwind',
+                role: 'member',
+                current: false,
+                url: 'http://northwind.localhost:3000',
+              },
+            ],
+          })
         : jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404),
     );
     // The app's own route table: the page must not sit behind the owners' layout.

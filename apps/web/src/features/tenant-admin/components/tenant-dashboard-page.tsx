@@ -1,9 +1,31 @@
-import { Box, Card, CardContent, CardHeader, Grid, List, ListItem, ListItemText, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography, useTheme, type Theme } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Grid,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useTheme,
+  type Theme,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import {
-  DASHBOARD_DAYS, DASHBOARD_DAYS_DEFAULT, formatRelativeOrDate, membershipStatus, membershipStatusLabels,
-  type DashboardDays, type MembershipStatus, type TenantDashboard,
+  DASHBOARD_DAYS,
+  DASHBOARD_DAYS_DEFAULT,
+  formatRelativeOrDate,
+  membershipStatus,
+  membershipStatusLabels,
+  type DashboardDays,
+  type MembershipStatus,
+  type TenantDashboard,
 } from '@tessera/domain';
 import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
@@ -35,7 +57,12 @@ function MembersByStatusCard({ data }: { data: TenantDashboard['members'] }) {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
           <Box sx={{ width: 200, height: 200, flexShrink: 0 }} aria-hidden>
             {slices.length > 0 ? (
-              <PieChart series={[{ data: slices, innerRadius: 55, outerRadius: 95, paddingAngle: 1, cornerRadius: 3 }]} width={200} height={200} hideLegend />
+              <PieChart
+                series={[{ data: slices, innerRadius: 55, outerRadius: 95, paddingAngle: 1, cornerRadius: 3 }]}
+                width={200}
+                height={200}
+                hideLegend
+              />
             ) : (
               <Typography color="text.secondary">No members yet</Typography>
             )}
@@ -54,7 +81,15 @@ function MembersByStatusCard({ data }: { data: TenantDashboard['members'] }) {
   );
 }
 
-function NewMembersCard({ data, days, onDays }: { data: TenantDashboard['newMembers']; days: DashboardDays; onDays: (d: DashboardDays) => void }) {
+function NewMembersCard({
+  data,
+  days,
+  onDays,
+}: {
+  data: TenantDashboard['newMembers'];
+  days: DashboardDays;
+  onDays: (d: DashboardDays) => void;
+}) {
   const theme = useTheme();
   const total = data.series.reduce((sum, p) => sum + p.count, 0);
   return (
@@ -63,7 +98,13 @@ function NewMembersCard({ data, days, onDays }: { data: TenantDashboard['newMemb
         title="New members"
         subheader={`${total} in the last ${data.days} days`}
         action={
-          <ToggleButtonGroup size="small" exclusive value={days} onChange={(_, v: DashboardDays | null) => v && onDays(v)} aria-label="Period">
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={days}
+            onChange={(_, v: DashboardDays | null) => v && onDays(v)}
+            aria-label="Period"
+          >
             {DASHBOARD_DAYS.map((d) => (
               <ToggleButton key={d} value={d} aria-label={`Last ${d} days`}>
                 {d}d

@@ -32,11 +32,7 @@ export function TenantListPage() {
         <Card variant="outlined">
           <List disablePadding aria-label="Your tenants">
             {tenants.data.map((t, index) => (
-              <ListItem
-                key={t._id}
-                divider={index < tenants.data.length - 1}
-                sx={{ flexWrap: 'wrap', gap: 1, py: 1.5 }}
-              >
+              <ListItem key={t._id} divider={index < tenants.data.length - 1} sx={{ flexWrap: 'wrap', gap: 1, py: 1.5 }}>
                 <ListItemText
                   primary={
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

@@ -32,7 +32,14 @@ export function TenantSettingsPage() {
       <Typography component="h1" variant="h4">
         Settings
       </Typography>
-      <Tabs value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Tenant settings sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="Tenant settings sections"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         {TENANT_SETTINGS_TABS.map((t) => (
           <Tab key={t.segment} value={t.segment} label={t.label} component={RouterLink} to={`/tenant/settings/${t.segment}`} />
         ))}

@@ -6,8 +6,7 @@ export function getUser(id: string, signal?: AbortSignal): Promise<User> {
   return api.get(`/user/${encodeURIComponent(id)}`, user, signal);
 }
 
-export const userQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['user', id], queryFn: ({ signal }) => getUser(id, signal) });
+export const userQueryOptions = (id: string) => queryOptions({ queryKey: ['user', id], queryFn: ({ signal }) => getUser(id, signal) });
 
 export function useUser(id: string | null | undefined) {
   return useQuery({ ...userQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -10,7 +10,7 @@ import {
   type TenantBootstrap,
 } from '@tessera/domain';
 import type { FirstScreen } from './first-screen-theme.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 /**
  * What index.html shows before the web app has run: the top bar in the tenant's branding (its logo, or its icon or

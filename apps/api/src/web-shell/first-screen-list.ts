@@ -9,7 +9,7 @@ import {
 } from '@tessera/domain';
 import { z } from 'zod';
 import { baseStyle, button, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { apiImage } from './page-answers.ts';
 
 const showcaseAnswer = z.object({ data: z.array(marketplaceOfferCard) });

@@ -16,7 +16,7 @@ import {
   type MarketplaceOfferTab,
 } from '@tessera/domain';
 import { baseStyle, button, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { apiImage } from './page-answers.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { alpha, brandFontStack, brandPaper, contrastText, DEFAULT_BRANDING, type TenantBootstrap } from '@tessera/domain';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 /**
  * The palette and shape of the tenant's branding in its default mode, as apps/web build-theme.ts makes MUI's theme

@@ -153,8 +153,8 @@ describe("the offer page's first screen", () => {
       }),
     );
     expect(body).not.toMatch(/<script|<img src=x|<\/style>/);
-    expect(body).toContain('&#60;/style&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;img src=x onerror=alert(2)&#62;');
-    expect(body).toContain('&#60;img src=x onerror=alert(3)&#62;');
+    expect(body).toContain('&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
+    expect(body).toContain('&lt;img src=x onerror=alert(3)&gt;');
     expect(style).not.toContain('alert');
   });
 
@@ -279,7 +279,7 @@ describe("the marketplace list's first screen", () => {
       ['1', '2 hidden', '3 hidden', '5 hidden', '6 hidden'],
     );
     expect(body.match(/<img/g)).toHaveLength(1);
-    expect(body).toContain('Harbor &#60;b&#62;Fund&#60;/b&#62;');
+    expect(body).toContain('Harbor &lt;b&gt;Fund&lt;/b&gt;');
     expect(body.match(/class="fs-dot( fs-dot-on)?"/g)).toHaveLength(6);
   });
 

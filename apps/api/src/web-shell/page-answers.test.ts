@@ -135,7 +135,7 @@ describe('answers written into the page', () => {
   });
 
   it("paints the first screen from the answers, the offer's name escaped (first-screen.ts)", async () => {
-    const name = 'Harbor &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; Point';
+    const name = 'Harbor &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; Point';
     expect((await page('/marketplace/offers/harbor-point')).body).toContain(`<h1 class="fs-o-h1 fs-any">${name}</h1>`);
     expect((await page('/marketplace/offers')).body).toContain(`<h3 class="fs-h5 fs-any">${name}</h3>`);
     expect((await page('/marketplace/offers/no-such-offer')).body).not.toContain('class="fs ');

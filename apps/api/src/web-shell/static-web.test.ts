@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { tenants } from '../db/schema/index.ts';
 import { BOOT_FILES_ID, BOOT_LOADER, type BootFiles } from './boot-loader.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { jsonForScript, matchesRoute, ROUTE_PRELOADS_FILE } from './static-web.ts';
 
 let t: TestApp;
@@ -191,7 +191,7 @@ describe('serving the web app', () => {
     expect(root).toContain('<header class="fp-bar">');
     // Hidden text in the first screen's Roboto faces starts their downloads without holding the paint.
     expect(root).toMatch(/<span class="fp-fonts" aria-hidden="true">.*font-weight:400.*font-weight:600.*font-weight:700/);
-    expect(root).toContain(globex.name.replace(/&/g, '&#38;'));
+    expect(root).toContain(globex.name.replace(/&/g, '&amp;'));
     expect(res.body.indexOf('<style>')).toBeLessThan(res.body.indexOf('</head>'));
     expect(res.body).toContain(`background:${globex.branding.theme[globex.branding.theme.defaultMode].background}`);
     // No tenant on the host: the product's wordmark.
@@ -212,7 +212,7 @@ describe('serving the web app', () => {
   });
 
   it("escapes the tenant's name in the first paint", () => {
-    expect(escapeHtml('<b>"A&B\'s"</b>')).toBe('&#60;b&#62;&#34;A&#38;B&#39;s&#34;&#60;/b&#62;');
+    expect(escapeHtml('<b>"A&B\'s"</b>')).toBe('&lt;b&gt;&quot;A&amp;B&#39;s&quot;&lt;/b&gt;');
   });
 
   it('matches a route path segment by segment, a :name standing for any one segment', () => {

@@ -14,7 +14,7 @@ import { BOOT_FILES_ID, BOOT_LOADER, takeBootFiles, type BootFiles } from './boo
 import { firstPaint } from './first-paint.ts';
 import { firstScreen } from './first-screen.ts';
 import { firstScreenFonts } from './first-screen-theme.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { pageAnswers, type PageAnswers } from './page-answers.ts';
 
 /** Serves the built web app; unknown non-API paths get index.html (the SPA routes), unknown API paths a 404 envelope. */

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DOC } from '../lib/openapi.fixture.ts';
+import { DOC } from '../lib/openapi.test-helpers.ts';
 import { schemaFields } from '../lib/openapi.ts';
 import { SchemaTable } from './schema-table.tsx';
 

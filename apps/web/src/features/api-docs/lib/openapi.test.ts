@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOC } from './openapi.fixture.ts';
+import { DOC } from './openapi.test-helpers.ts';
 import { curlExample, endpointId, groupEndpoints, groupResponses, schemaFields, typeLabel } from './openapi.ts';
 
 describe('openapi', () => {

@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts
 import { TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { BrandingMessagingPage } from './messaging-form.tsx';
-import { makeTenantPublic } from './test-fixtures.ts';
+import { makeTenantPublic } from './branding.test-helpers.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

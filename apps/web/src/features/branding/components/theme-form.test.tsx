@@ -4,7 +4,7 @@ import { withDocumentStyles } from '../../../test/document-styles.tsx';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { makeTenantPublic } from './test-fixtures.ts';
+import { makeTenantPublic } from './branding.test-helpers.ts';
 import { BrandingThemePage } from './theme-form.tsx';
 
 // The preview's colours and fonts are MUI's styles.

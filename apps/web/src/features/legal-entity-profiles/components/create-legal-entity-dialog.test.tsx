@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { LegalEntityProfilesPage } from './legal-entity-profiles-page.tsx';
-import { makeEntity } from './test-fixtures.ts';
+import { makeEntity } from './legal-entity-profiles.test-helpers.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

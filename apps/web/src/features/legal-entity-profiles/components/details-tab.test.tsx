@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { LegalEntityDetailsTab } from './details-tab.tsx';
 import { LegalEntityProfilePage } from './legal-entity-profile-page.tsx';
-import { ENTITY_ID, makeEntity } from './test-fixtures.ts';
+import { ENTITY_ID, makeEntity } from './legal-entity-profiles.test-helpers.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { LegalEntityProfilePage } from './legal-entity-profile-page.tsx';
-import { ENTITY_ID, makeEntity } from './test-fixtures.ts';
+import { ENTITY_ID, makeEntity } from './legal-entity-profiles.test-helpers.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,7 +5,7 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { LegalEntityProfilePage } from './legal-entity-profile-page.tsx';
 import { LegalEntityOwnershipTab } from './ownership-tab.tsx';
-import { ADA_ID, BOB_ID, ENTITY_ID, INDIVIDUALS, makeEntity, makeStakeholder } from './test-fixtures.ts';
+import { ADA_ID, BOB_ID, ENTITY_ID, INDIVIDUALS, makeEntity, makeStakeholder } from './legal-entity-profiles.test-helpers.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,7 +5,7 @@ import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts
 import { TENANT_ID } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { MemberStatusActions } from './member-status-actions.tsx';
-import { makeMember, MEMBER_ID } from './test-member.ts';
+import { makeMember, MEMBER_ID } from './members.test-helpers.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { MembersPage } from './members-page.tsx';
-import { makeMember } from './test-member.ts';
+import { makeMember } from './members.test-helpers.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

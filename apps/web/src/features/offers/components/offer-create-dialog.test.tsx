@@ -4,7 +4,7 @@ import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts
 import { TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { OfferCreateDialog } from './offer-create-dialog.tsx';
-import { INSTITUTION_ID, makeInstitution, makeOffer, OFFERS_PATH } from './test-offer.ts';
+import { INSTITUTION_ID, makeInstitution, makeOffer, OFFERS_PATH } from './offers.test-helpers.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

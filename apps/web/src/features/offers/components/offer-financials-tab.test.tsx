@@ -7,7 +7,7 @@ import { TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { OfferFinancialsTab } from './offer-financials-tab.tsx';
 import type { OfferOutletContext } from './offer-page.tsx';
-import { makeOffer, OFFER_ID, OFFERS_PATH } from './test-offer.ts';
+import { makeOffer, OFFER_ID, OFFERS_PATH } from './offers.test-helpers.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,7 +5,7 @@ import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts
 import { TENANT_ID } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { OfferLifecycleBar } from './offer-lifecycle-bar.tsx';
-import { makeOffer, OFFER_ID, OFFERS_PATH } from './test-offer.ts';
+import { makeOffer, OFFER_ID, OFFERS_PATH } from './offers.test-helpers.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

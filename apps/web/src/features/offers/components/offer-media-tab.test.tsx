@@ -7,7 +7,7 @@ import { TENANT_ID } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { OfferMediaTab } from './offer-media-tab.tsx';
 import type { OfferOutletContext } from './offer-page.tsx';
-import { IMAGE_A, IMAGE_B, makeOffer, OFFER_ID, OFFERS_PATH } from './test-offer.ts';
+import { IMAGE_A, IMAGE_B, makeOffer, OFFER_ID, OFFERS_PATH } from './offers.test-helpers.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { OffersPage } from './offers-page.tsx';
-import { makeOfferSummary, OFFER_ID, OFFERS_PATH } from './test-offer.ts';
+import { makeOfferSummary, OFFER_ID, OFFERS_PATH } from './offers.test-helpers.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

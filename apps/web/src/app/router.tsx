@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout, AppLayoutFallback } from './layouts/app-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
+import { lazyPage, page } from './routes/lazy-page.ts';
 import { marketplacePageRoutes } from './routes/marketplace-pages.tsx';
 import { NotFoundPage } from './routes/not-found.tsx';
 
@@ -10,36 +11,22 @@ import { NotFoundPage } from './routes/not-found.tsx';
  * `createAppRouter`): the sign-in path carries nothing it does not show.
  */
 export const pageRoutes: RouteObject[] = [
-  { path: 'signin', lazy: () => import('../features/auth/components/signin-page.tsx').then((m) => ({ Component: m.SigninPage })) },
-  { path: 'signup', lazy: () => import('../features/auth/components/signup-page.tsx').then((m) => ({ Component: m.SignupPage })) },
-  {
-    path: 'signup-complete',
-    lazy: () => import('../features/auth/components/signup-complete-page.tsx').then((m) => ({ Component: m.SignupCompletePage })),
-  },
-  {
-    path: 'invite-accept',
-    lazy: () => import('../features/auth/components/invite-accept-page.tsx').then((m) => ({ Component: m.InviteAcceptPage })),
-  },
-  {
-    path: 'password-reset/request',
-    lazy: () =>
-      import('../features/auth/components/password-reset-request-page.tsx').then((m) => ({ Component: m.PasswordResetRequestPage })),
-  },
-  {
-    path: 'password-reset/confirm',
-    lazy: () =>
-      import('../features/auth/components/password-reset-confirm-page.tsx').then((m) => ({ Component: m.PasswordResetConfirmPage })),
-  },
-  { path: 'terms', lazy: () => import('../features/legal/components/terms-page.tsx').then((m) => ({ Component: m.TermsPage })) },
-  { path: 'privacy', lazy: () => import('../features/legal/components/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })) },
+  page('signin', () => import('../features/auth/components/signin-page.tsx'), 'SigninPage'),
+  page('signup', () => import('../features/auth/components/signup-page.tsx'), 'SignupPage'),
+  page('signup-complete', () => import('../features/auth/components/signup-complete-page.tsx'), 'SignupCompletePage'),
+  page('invite-accept', () => import('../features/auth/components/invite-accept-page.tsx'), 'InviteAcceptPage'),
+  page('password-reset/request', () => import('../features/auth/components/password-reset-request-page.tsx'), 'PasswordResetRequestPage'),
+  page('password-reset/confirm', () => import('../features/auth/components/password-reset-confirm-page.tsx'), 'PasswordResetConfirmPage'),
+  page('terms', () => import('../features/legal/components/terms-page.tsx'), 'TermsPage'),
+  page('privacy', () => import('../features/legal/components/privacy-page.tsx'), 'PrivacyPage'),
   {
     path: 'docs',
-    lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsLayout })),
+    lazy: lazyPage(() => import('../features/docs/components/docs-page.tsx'), 'DocsLayout'),
     children: [
-      { index: true, lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsOverview })) },
-      { path: 'auth', lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsAuth })) },
-      { path: 'user', lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsUser })) },
-      { path: 'billing', lazy: () => import('../features/docs/components/docs-page.tsx').then((m) => ({ Component: m.DocsBilling })) },
+      { index: true, lazy: lazyPage(() => import('../features/docs/components/docs-page.tsx'), 'DocsOverview') },
+      page('auth', () => import('../features/docs/components/docs-page.tsx'), 'DocsAuth'),
+      page('user', () => import('../features/docs/components/docs-page.tsx'), 'DocsUser'),
+      page('billing', () => import('../features/docs/components/docs-page.tsx'), 'DocsBilling'),
     ],
   },
   ...marketplacePageRoutes,

@@ -1,5 +1,6 @@
 import { Navigate, redirect, type RouteObject } from 'react-router';
 import { yieldToBrowser } from '../boot/yield-to-browser.ts';
+import { lazyPage, page } from './lazy-page.ts';
 
 /**
  * Loads a page's chunks in two tasks: first its API module, which builds the domain schemas the page's data is
@@ -35,7 +36,7 @@ export const marketplacePageRoutes: RouteObject[] = [
   },
   {
     path: 'marketplace/offers/:idOrSlug',
-    lazy: () => offerPage().then((m) => ({ Component: m.MarketplaceOfferPage })),
+    lazy: lazyPage(offerPage, 'MarketplaceOfferPage'),
     children: [
       // A redirect before the first render (not a <Navigate> after it): a shared offer address paints its Home tab
       // in one pass instead of rendering the page, then navigating and rendering it again.
@@ -45,51 +46,41 @@ export const marketplacePageRoutes: RouteObject[] = [
         // Never shown: the loader has redirected before anything renders. Here so the route is not an empty leaf.
         element: <Navigate to="home" replace />,
       },
-      {
-        path: 'home',
-        lazy: () =>
-          offerTab(() => import('../../features/marketplace/components/marketplace-offer-home-tab.tsx')).then((m) => ({
-            Component: m.MarketplaceOfferHomeTab,
-          })),
-      },
-      {
-        path: 'about',
-        lazy: () =>
-          offerTab(() => import('../../features/marketplace/components/marketplace-offer-about-tab.tsx')).then((m) => ({
-            Component: m.MarketplaceOfferAboutTab,
-          })),
-      },
-      {
-        path: 'documents',
-        lazy: () =>
-          offerTab(() => import('../../features/marketplace/components/marketplace-offer-documents-tab.tsx')).then((m) => ({
-            Component: m.MarketplaceOfferDocumentsTab,
-          })),
-      },
-      {
-        path: 'financials',
-        lazy: () =>
-          offerTab(() => import('../../features/marketplace/components/marketplace-offer-financials-tab.tsx')).then((m) => ({
-            Component: m.MarketplaceOfferFinancialsTab,
-          })),
-      },
+      page(
+        'home',
+        () => offerTab(() => import('../../features/marketplace/components/marketplace-offer-home-tab.tsx')),
+        'MarketplaceOfferHomeTab',
+      ),
+      page(
+        'about',
+        () => offerTab(() => import('../../features/marketplace/components/marketplace-offer-about-tab.tsx')),
+        'MarketplaceOfferAboutTab',
+      ),
+      page(
+        'documents',
+        () => offerTab(() => import('../../features/marketplace/components/marketplace-offer-documents-tab.tsx')),
+        'MarketplaceOfferDocumentsTab',
+      ),
+      page(
+        'financials',
+        () => offerTab(() => import('../../features/marketplace/components/marketplace-offer-financials-tab.tsx')),
+        'MarketplaceOfferFinancialsTab',
+      ),
     ],
   },
-  {
-    path: 'marketplace/institutions',
-    lazy: () =>
-      import('../../features/marketplace/components/marketplace-institutions-page.tsx').then((m) => ({
-        Component: m.MarketplaceInstitutionsPage,
-      })),
-  },
+  page(
+    'marketplace/institutions',
+    () => import('../../features/marketplace/components/marketplace-institutions-page.tsx'),
+    'MarketplaceInstitutionsPage',
+  ),
   {
     path: 'marketplace/institutions/:idOrSlug',
-    lazy: () => institutionPage().then((m) => ({ Component: m.MarketplaceInstitutionPage })),
+    lazy: lazyPage(institutionPage, 'MarketplaceInstitutionPage'),
     children: [
       { index: true, element: <Navigate to="about" replace /> },
-      { path: 'about', lazy: () => institutionTabs().then((m) => ({ Component: m.MarketplaceInstitutionAboutTab })) },
-      { path: 'offers', lazy: () => institutionTabs().then((m) => ({ Component: m.MarketplaceInstitutionOffersTab })) },
-      { path: 'team', lazy: () => institutionTabs().then((m) => ({ Component: m.MarketplaceInstitutionTeamTab })) },
+      page('about', institutionTabs, 'MarketplaceInstitutionAboutTab'),
+      page('offers', institutionTabs, 'MarketplaceInstitutionOffersTab'),
+      page('team', institutionTabs, 'MarketplaceInstitutionTeamTab'),
     ],
   },
 ];

@@ -1,63 +1,26 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage, page } from './lazy-page.ts';
 import { NotFoundPage } from './not-found.tsx';
 import { settingsRedirectRoutes } from './settings-redirects.tsx';
 
 /** The tabs of an offer's page, the same in the institution area and the tenant's marketplace. */
 const offerTabs: RouteObject[] = [
   { index: true, element: <Navigate to="details" replace /> },
-  {
-    path: 'details',
-    lazy: () => import('../../features/offers/components/offer-details-tab.tsx').then((m) => ({ Component: m.OfferDetailsTab })),
-  },
-  {
-    path: 'history',
-    lazy: () => import('../../features/offers/components/offer-history-tab.tsx').then((m) => ({ Component: m.OfferHistoryTab })),
-  },
-  {
-    path: 'financials',
-    lazy: () => import('../../features/offers/components/offer-financials-tab.tsx').then((m) => ({ Component: m.OfferFinancialsTab })),
-  },
-  {
-    path: 'media',
-    lazy: () => import('../../features/offers/components/offer-media-tab.tsx').then((m) => ({ Component: m.OfferMediaTab })),
-  },
-  {
-    path: 'documents',
-    lazy: () => import('../../features/offers/components/offer-documents-tab.tsx').then((m) => ({ Component: m.OfferDocumentsTab })),
-  },
+  page('details', () => import('../../features/offers/components/offer-details-tab.tsx'), 'OfferDetailsTab'),
+  page('history', () => import('../../features/offers/components/offer-history-tab.tsx'), 'OfferHistoryTab'),
+  page('financials', () => import('../../features/offers/components/offer-financials-tab.tsx'), 'OfferFinancialsTab'),
+  page('media', () => import('../../features/offers/components/offer-media-tab.tsx'), 'OfferMediaTab'),
+  page('documents', () => import('../../features/offers/components/offer-documents-tab.tsx'), 'OfferDocumentsTab'),
 ];
 
 /** An institution's settings tabs, the same for its GPs and the tenant's owners. */
 const institutionSettingsTabs: RouteObject[] = [
-  {
-    path: 'details',
-    lazy: () =>
-      import('../../features/institutions/components/institution-details-tab.tsx').then((m) => ({ Component: m.InstitutionDetailsTab })),
-  },
-  {
-    path: 'contact',
-    lazy: () =>
-      import('../../features/institutions/components/institution-contact-tab.tsx').then((m) => ({ Component: m.InstitutionContactTab })),
-  },
-  {
-    path: 'team',
-    lazy: () =>
-      import('../../features/institutions/components/institution-team-tab.tsx').then((m) => ({ Component: m.InstitutionTeamTab })),
-  },
-  {
-    path: 'media',
-    lazy: () =>
-      import('../../features/institutions/components/institution-media-tab.tsx').then((m) => ({ Component: m.InstitutionMediaTab })),
-  },
-  {
-    path: 'api',
-    lazy: () => import('../../features/institutions/components/institution-api-tab.tsx').then((m) => ({ Component: m.InstitutionApiTab })),
-  },
-  {
-    path: 'history',
-    lazy: () =>
-      import('../../features/institutions/components/institution-history-tab.tsx').then((m) => ({ Component: m.InstitutionHistoryTab })),
-  },
+  page('details', () => import('../../features/institutions/components/institution-details-tab.tsx'), 'InstitutionDetailsTab'),
+  page('contact', () => import('../../features/institutions/components/institution-contact-tab.tsx'), 'InstitutionContactTab'),
+  page('team', () => import('../../features/institutions/components/institution-team-tab.tsx'), 'InstitutionTeamTab'),
+  page('media', () => import('../../features/institutions/components/institution-media-tab.tsx'), 'InstitutionMediaTab'),
+  page('api', () => import('../../features/institutions/components/institution-api-tab.tsx'), 'InstitutionApiTab'),
+  page('history', () => import('../../features/institutions/components/institution-history-tab.tsx'), 'InstitutionHistoryTab'),
 ];
 
 /**
@@ -66,439 +29,223 @@ const institutionSettingsTabs: RouteObject[] = [
  * carries it however many areas later issues add.
  */
 export const signedInRoutes: RouteObject[] = [
-  { index: true, lazy: () => import('./home.tsx').then((m) => ({ Component: m.HomePage })) },
+  { index: true, lazy: lazyPage(() => import('./home.tsx'), 'HomePage') },
   { path: 'user', element: <Navigate to="/user/passport/account" replace /> },
   {
     // The signed-in user's own membership of this tenant (a page of its own, not inside the passport).
     path: 'user/tenant-member/:tenantMemberId',
-    lazy: () => import('../../features/membership/components/membership-layout.tsx').then((m) => ({ Component: m.MembershipLayout })),
+    lazy: lazyPage(() => import('../../features/membership/components/membership-layout.tsx'), 'MembershipLayout'),
     children: [
       { index: true, element: <Navigate to="account" replace /> },
-      {
-        path: 'account',
-        lazy: () =>
-          import('../../features/membership/components/membership-account-tab.tsx').then((m) => ({ Component: m.MembershipAccountTab })),
-      },
-      {
-        path: 'activity',
-        lazy: () =>
-          import('../../features/membership/components/membership-activity-tab.tsx').then((m) => ({ Component: m.MembershipActivityTab })),
-      },
-      {
-        path: 'groups',
-        lazy: () =>
-          import('../../features/membership/components/membership-groups-tab.tsx').then((m) => ({ Component: m.MembershipGroupsTab })),
-      },
-      {
-        path: 'details',
-        lazy: () =>
-          import('../../features/membership/components/membership-placeholder.tsx').then((m) => ({
-            Component: m.MembershipDetailsPlaceholder,
-          })),
-      },
-      {
-        path: 'notifications',
-        lazy: () =>
-          import('../../features/membership/components/membership-placeholder.tsx').then((m) => ({
-            Component: m.MembershipNotificationsPlaceholder,
-          })),
-      },
+      page('account', () => import('../../features/membership/components/membership-account-tab.tsx'), 'MembershipAccountTab'),
+      page('activity', () => import('../../features/membership/components/membership-activity-tab.tsx'), 'MembershipActivityTab'),
+      page('groups', () => import('../../features/membership/components/membership-groups-tab.tsx'), 'MembershipGroupsTab'),
+      page('details', () => import('../../features/membership/components/membership-placeholder.tsx'), 'MembershipDetailsPlaceholder'),
+      page(
+        'notifications',
+        () => import('../../features/membership/components/membership-placeholder.tsx'),
+        'MembershipNotificationsPlaceholder',
+      ),
     ],
   },
   {
     path: 'user/:product',
-    lazy: () => import('../../features/passport/components/passport-layout.tsx').then((m) => ({ Component: m.PassportLayout })),
+    lazy: lazyPage(() => import('../../features/passport/components/passport-layout.tsx'), 'PassportLayout'),
     children: [
       { index: true, element: <Navigate to="account" replace /> },
-      {
-        path: 'account',
-        lazy: () => import('../../features/account/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })),
-      },
-      {
-        path: 'activity',
-        lazy: () => import('../../features/account/components/activity-page.tsx').then((m) => ({ Component: m.ActivityPage })),
-      },
-      {
-        path: 'accreditation',
-        lazy: () =>
-          import('../../features/passport/components/passport-placeholders.tsx').then((m) => ({ Component: m.AccreditationPlaceholder })),
-      },
-      {
-        path: 'verification',
-        lazy: () =>
-          import('../../features/passport/components/passport-placeholders.tsx').then((m) => ({ Component: m.VerificationPlaceholder })),
-      },
-      {
-        path: 'individual-profiles',
-        lazy: () =>
-          import('../../features/individual-profiles/components/individual-profiles-page.tsx').then((m) => ({
-            Component: m.IndividualProfilesPage,
-          })),
-      },
+      page('account', () => import('../../features/account/components/account-page.tsx'), 'AccountPage'),
+      page('activity', () => import('../../features/account/components/activity-page.tsx'), 'ActivityPage'),
+      page('accreditation', () => import('../../features/passport/components/passport-placeholders.tsx'), 'AccreditationPlaceholder'),
+      page('verification', () => import('../../features/passport/components/passport-placeholders.tsx'), 'VerificationPlaceholder'),
+      page(
+        'individual-profiles',
+        () => import('../../features/individual-profiles/components/individual-profiles-page.tsx'),
+        'IndividualProfilesPage',
+      ),
       {
         path: 'individual-profiles/:individualProfileId',
-        lazy: () =>
-          import('../../features/individual-profiles/components/individual-profile-page.tsx').then((m) => ({
-            Component: m.IndividualProfilePage,
-          })),
+        lazy: lazyPage(() => import('../../features/individual-profiles/components/individual-profile-page.tsx'), 'IndividualProfilePage'),
         children: [
           { index: true, element: <Navigate to="details" replace /> },
-          {
-            path: 'details',
-            lazy: () =>
-              import('../../features/individual-profiles/components/profile-details-tab.tsx').then((m) => ({
-                Component: m.ProfileDetailsTab,
-              })),
-          },
-          {
-            path: 'contact',
-            lazy: () =>
-              import('../../features/individual-profiles/components/profile-contact-tab.tsx').then((m) => ({
-                Component: m.ProfileContactTab,
-              })),
-          },
-          {
-            path: 'financial-accounts',
-            lazy: () =>
-              import('../../features/individual-profiles/components/profile-financial-accounts-tab.tsx').then((m) => ({
-                Component: m.ProfileFinancialAccountsTab,
-              })),
-          },
+          page('details', () => import('../../features/individual-profiles/components/profile-details-tab.tsx'), 'ProfileDetailsTab'),
+          page('contact', () => import('../../features/individual-profiles/components/profile-contact-tab.tsx'), 'ProfileContactTab'),
+          page(
+            'financial-accounts',
+            () => import('../../features/individual-profiles/components/profile-financial-accounts-tab.tsx'),
+            'ProfileFinancialAccountsTab',
+          ),
           {
             path: 'identity',
-            lazy: () =>
-              import('../../features/gov-photo-ids/components/profile-identity-tab.tsx').then((m) => ({ Component: m.ProfileIdentityTab })),
+            lazy: lazyPage(() => import('../../features/gov-photo-ids/components/profile-identity-tab.tsx'), 'ProfileIdentityTab'),
             // identity/create opens the 'Add ID' modal of the tab itself.
             children: [{ path: 'create' }],
           },
         ],
       },
-      {
-        path: 'financial-accounts',
-        lazy: () =>
-          import('../../features/financial-accounts/components/financial-accounts-page.tsx').then((m) => ({
-            Component: m.FinancialAccountsPage,
-          })),
-      },
-      {
-        path: 'legal-entity-profiles',
-        lazy: () =>
-          import('../../features/legal-entity-profiles/components/legal-entity-profiles-page.tsx').then((m) => ({
-            Component: m.LegalEntityProfilesPage,
-          })),
-      },
+      page(
+        'financial-accounts',
+        () => import('../../features/financial-accounts/components/financial-accounts-page.tsx'),
+        'FinancialAccountsPage',
+      ),
+      page(
+        'legal-entity-profiles',
+        () => import('../../features/legal-entity-profiles/components/legal-entity-profiles-page.tsx'),
+        'LegalEntityProfilesPage',
+      ),
       {
         path: 'legal-entity-profiles/:legalEntityProfileId',
-        lazy: () =>
-          import('../../features/legal-entity-profiles/components/legal-entity-profile-page.tsx').then((m) => ({
-            Component: m.LegalEntityProfilePage,
-          })),
+        lazy: lazyPage(
+          () => import('../../features/legal-entity-profiles/components/legal-entity-profile-page.tsx'),
+          'LegalEntityProfilePage',
+        ),
         children: [
           { index: true, element: <Navigate to="details" replace /> },
-          {
-            path: 'details',
-            lazy: () =>
-              import('../../features/legal-entity-profiles/components/details-tab.tsx').then((m) => ({
-                Component: m.LegalEntityDetailsTab,
-              })),
-          },
-          {
-            path: 'ownership',
-            lazy: () =>
-              import('../../features/legal-entity-profiles/components/ownership-tab.tsx').then((m) => ({
-                Component: m.LegalEntityOwnershipTab,
-              })),
-          },
-          {
-            path: 'contact',
-            lazy: () =>
-              import('../../features/legal-entity-profiles/components/contact-tab.tsx').then((m) => ({
-                Component: m.LegalEntityContactTab,
-              })),
-          },
-          {
-            path: 'financial-accounts',
-            lazy: () =>
-              import('../../features/legal-entity-profiles/components/placeholder-tab.tsx').then((m) => ({
-                Component: m.FinancialAccountsPlaceholder,
-              })),
-          },
-          {
-            path: 'legal',
-            lazy: () =>
-              import('../../features/legal-entity-profiles/components/placeholder-tab.tsx').then((m) => ({
-                Component: m.LegalPlaceholder,
-              })),
-          },
+          page('details', () => import('../../features/legal-entity-profiles/components/details-tab.tsx'), 'LegalEntityDetailsTab'),
+          page('ownership', () => import('../../features/legal-entity-profiles/components/ownership-tab.tsx'), 'LegalEntityOwnershipTab'),
+          page('contact', () => import('../../features/legal-entity-profiles/components/contact-tab.tsx'), 'LegalEntityContactTab'),
+          page(
+            'financial-accounts',
+            () => import('../../features/legal-entity-profiles/components/placeholder-tab.tsx'),
+            'FinancialAccountsPlaceholder',
+          ),
+          page('legal', () => import('../../features/legal-entity-profiles/components/placeholder-tab.tsx'), 'LegalPlaceholder'),
         ],
       },
       // Tabs whose routes are not here yet show the 404 inside the passport layout.
       { path: '*', Component: NotFoundPage },
     ],
   },
-  {
-    path: 'settings',
-    lazy: () => import('../../features/account/components/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
-  },
+  page('settings', () => import('../../features/account/components/settings-page.tsx'), 'SettingsPage'),
   ...settingsRedirectRoutes,
-  {
-    path: 'document',
-    lazy: () => import('../../features/documents/components/documents-page.tsx').then((m) => ({ Component: m.DocumentsPage })),
-  },
-  {
-    path: 'document/create',
-    lazy: () => import('../../features/documents/components/documents-page.tsx').then((m) => ({ Component: m.DocumentCreatePage })),
-  },
+  page('document', () => import('../../features/documents/components/documents-page.tsx'), 'DocumentsPage'),
+  page('document/create', () => import('../../features/documents/components/documents-page.tsx'), 'DocumentCreatePage'),
   {
     path: 'document/:documentId',
-    lazy: () => import('../../features/documents/components/document-page.tsx').then((m) => ({ Component: m.DocumentPage })),
+    lazy: lazyPage(() => import('../../features/documents/components/document-page.tsx'), 'DocumentPage'),
     children: [
       {
         index: true,
-        lazy: () =>
-          import('../../features/documents/components/document-details-tab.tsx').then((m) => ({ Component: m.DocumentDetailsTab })),
+        lazy: lazyPage(() => import('../../features/documents/components/document-details-tab.tsx'), 'DocumentDetailsTab'),
       },
-      {
-        path: 'history',
-        lazy: () =>
-          import('../../features/documents/components/document-history-tab.tsx').then((m) => ({ Component: m.DocumentHistoryTab })),
-      },
-      {
-        path: 'access',
-        lazy: () => import('../../features/documents/components/document-access-tab.tsx').then((m) => ({ Component: m.DocumentAccessTab })),
-      },
+      page('history', () => import('../../features/documents/components/document-history-tab.tsx'), 'DocumentHistoryTab'),
+      page('access', () => import('../../features/documents/components/document-access-tab.tsx'), 'DocumentAccessTab'),
     ],
   },
   {
     path: 'admin',
-    lazy: () => import('../../features/platform-admin/components/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+    lazy: lazyPage(() => import('../../features/platform-admin/components/admin-layout.tsx'), 'AdminLayout'),
     children: [
       {
         index: true,
-        lazy: () =>
-          import('../../features/platform-admin/components/admin-overview-page.tsx').then((m) => ({ Component: m.AdminOverviewPage })),
+        lazy: lazyPage(() => import('../../features/platform-admin/components/admin-overview-page.tsx'), 'AdminOverviewPage'),
       },
-      {
-        path: 'activity',
-        lazy: () => import('../../features/platform-admin/components/activity-page.tsx').then((m) => ({ Component: m.AdminActivityPage })),
-      },
-      {
-        path: 'tenant',
-        lazy: () => import('../../features/platform-admin/components/tenants-page.tsx').then((m) => ({ Component: m.TenantsPage })),
-      },
-      {
-        path: 'tenant/create',
-        lazy: () =>
-          import('../../features/platform-admin/components/tenant-create-page.tsx').then((m) => ({ Component: m.TenantCreatePage })),
-      },
+      page('activity', () => import('../../features/platform-admin/components/activity-page.tsx'), 'AdminActivityPage'),
+      page('tenant', () => import('../../features/platform-admin/components/tenants-page.tsx'), 'TenantsPage'),
+      page('tenant/create', () => import('../../features/platform-admin/components/tenant-create-page.tsx'), 'TenantCreatePage'),
       {
         path: 'tenant/:tenantId',
-        lazy: () => import('../../features/platform-admin/components/tenant-page.tsx').then((m) => ({ Component: m.AdminTenantPage })),
+        lazy: lazyPage(() => import('../../features/platform-admin/components/tenant-page.tsx'), 'AdminTenantPage'),
         children: [
           {
             index: true,
-            lazy: () =>
-              import('../../features/platform-admin/components/tenant-page.tsx').then((m) => ({ Component: m.AdminTenantDetailsTab })),
+            lazy: lazyPage(() => import('../../features/platform-admin/components/tenant-page.tsx'), 'AdminTenantDetailsTab'),
           },
-          {
-            path: 'history',
-            lazy: () =>
-              import('../../features/platform-admin/components/tenant-page.tsx').then((m) => ({ Component: m.AdminTenantHistoryTab })),
-          },
-          {
-            path: 'access',
-            lazy: () =>
-              import('../../features/platform-admin/components/tenant-page.tsx').then((m) => ({ Component: m.AdminTenantAccessTab })),
-          },
+          page('history', () => import('../../features/platform-admin/components/tenant-page.tsx'), 'AdminTenantHistoryTab'),
+          page('access', () => import('../../features/platform-admin/components/tenant-page.tsx'), 'AdminTenantAccessTab'),
         ],
       },
-      {
-        path: 'user',
-        lazy: () => import('../../features/platform-admin/components/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
-      },
-      {
-        path: 'user/:userId',
-        lazy: () => import('../../features/platform-admin/components/user-page.tsx').then((m) => ({ Component: m.AdminUserPage })),
-      },
-      {
-        path: 'application',
-        lazy: () =>
-          import('../../features/platform-admin/components/applications-page.tsx').then((m) => ({ Component: m.AdminApplicationsPage })),
-      },
-      {
-        path: 'offer',
-        lazy: () => import('../../features/platform-admin/components/offers-page.tsx').then((m) => ({ Component: m.AdminOffersPage })),
-      },
+      page('user', () => import('../../features/platform-admin/components/users-page.tsx'), 'UsersPage'),
+      page('user/:userId', () => import('../../features/platform-admin/components/user-page.tsx'), 'AdminUserPage'),
+      page('application', () => import('../../features/platform-admin/components/applications-page.tsx'), 'AdminApplicationsPage'),
+      page('offer', () => import('../../features/platform-admin/components/offers-page.tsx'), 'AdminOffersPage'),
     ],
   },
   // The tenants the user belongs to, to switch: any signed-in member, so it sits outside the owners' layout below.
-  {
-    path: 'tenant/list',
-    lazy: () => import('../../features/tenant-admin/components/tenant-list-page.tsx').then((m) => ({ Component: m.TenantListPage })),
-  },
+  page('tenant/list', () => import('../../features/tenant-admin/components/tenant-list-page.tsx'), 'TenantListPage'),
   {
     // The tenant admin area (owners and platform admins; the layout shows everyone else a refusal).
     path: 'tenant',
-    lazy: () => import('../../features/tenant-admin/components/tenant-admin-layout.tsx').then((m) => ({ Component: m.TenantAdminLayout })),
+    lazy: lazyPage(() => import('../../features/tenant-admin/components/tenant-admin-layout.tsx'), 'TenantAdminLayout'),
     children: [
       { index: true, element: <Navigate to="/tenant/dashboard" replace /> },
-      {
-        path: 'dashboard',
-        lazy: () =>
-          import('../../features/tenant-admin/components/tenant-dashboard-page.tsx').then((m) => ({ Component: m.TenantDashboardPage })),
-      },
+      page('dashboard', () => import('../../features/tenant-admin/components/tenant-dashboard-page.tsx'), 'TenantDashboardPage'),
       {
         path: 'settings',
-        lazy: () =>
-          import('../../features/tenant-admin/components/tenant-settings-page.tsx').then((m) => ({ Component: m.TenantSettingsPage })),
+        lazy: lazyPage(() => import('../../features/tenant-admin/components/tenant-settings-page.tsx'), 'TenantSettingsPage'),
         children: [
           { index: true, element: <Navigate to="details" replace /> },
-          {
-            path: 'details',
-            lazy: () =>
-              import('../../features/tenant-admin/components/settings-details-tab.tsx').then((m) => ({
-                Component: m.TenantSettingsDetailsTab,
-              })),
-          },
-          {
-            path: 'api',
-            lazy: () => import('../../features/api-keys/components/api-keys-tab.tsx').then((m) => ({ Component: m.TenantSettingsApiTab })),
-          },
-          {
-            path: 'history',
-            lazy: () =>
-              import('../../features/tenant-admin/components/settings-history-tab.tsx').then((m) => ({
-                Component: m.TenantSettingsHistoryTab,
-              })),
-          },
+          page('details', () => import('../../features/tenant-admin/components/settings-details-tab.tsx'), 'TenantSettingsDetailsTab'),
+          page('api', () => import('../../features/api-keys/components/api-keys-tab.tsx'), 'TenantSettingsApiTab'),
+          page('history', () => import('../../features/tenant-admin/components/settings-history-tab.tsx'), 'TenantSettingsHistoryTab'),
         ],
       },
       { path: 'branding', element: <Navigate to="/tenant/branding/theme" replace /> },
-      {
-        path: 'branding/theme',
-        lazy: () => import('../../features/branding/components/theme-form.tsx').then((m) => ({ Component: m.BrandingThemePage })),
-      },
-      {
-        path: 'branding/media',
-        lazy: () => import('../../features/branding/components/media-page.tsx').then((m) => ({ Component: m.BrandingMediaPage })),
-      },
-      {
-        path: 'branding/messaging',
-        lazy: () => import('../../features/branding/components/messaging-form.tsx').then((m) => ({ Component: m.BrandingMessagingPage })),
-      },
+      page('branding/theme', () => import('../../features/branding/components/theme-form.tsx'), 'BrandingThemePage'),
+      page('branding/media', () => import('../../features/branding/components/media-page.tsx'), 'BrandingMediaPage'),
+      page('branding/messaging', () => import('../../features/branding/components/messaging-form.tsx'), 'BrandingMessagingPage'),
       {
         path: 'docs',
-        lazy: () => import('../../features/api-docs/components/api-docs-page.tsx').then((m) => ({ Component: m.ApiDocsPage })),
+        lazy: lazyPage(() => import('../../features/api-docs/components/api-docs-page.tsx'), 'ApiDocsPage'),
         children: [
           {
             index: true,
-            lazy: () => import('../../features/api-docs/components/api-docs-page.tsx').then((m) => ({ Component: m.ApiDocsIntro })),
+            lazy: lazyPage(() => import('../../features/api-docs/components/api-docs-page.tsx'), 'ApiDocsIntro'),
           },
-          {
-            path: 'api/:groupId/:endpointId',
-            lazy: () => import('../../features/api-docs/components/api-endpoint-page.tsx').then((m) => ({ Component: m.ApiEndpointPage })),
-          },
+          page('api/:groupId/:endpointId', () => import('../../features/api-docs/components/api-endpoint-page.tsx'), 'ApiEndpointPage'),
         ],
       },
       { path: 'membership', element: <Navigate to="/tenant/membership/members" replace /> },
-      {
-        path: 'membership/members',
-        lazy: () => import('../../features/members/components/members-page.tsx').then((m) => ({ Component: m.MembersPage })),
-      },
+      page('membership/members', () => import('../../features/members/components/members-page.tsx'), 'MembersPage'),
       {
         path: 'membership/members/:memberId',
-        lazy: () => import('../../features/members/components/member-page.tsx').then((m) => ({ Component: m.MemberPage })),
+        lazy: lazyPage(() => import('../../features/members/components/member-page.tsx'), 'MemberPage'),
         children: [
           { index: true, element: <Navigate to="details" replace /> },
-          {
-            path: 'details',
-            lazy: () => import('../../features/members/components/member-details-tab.tsx').then((m) => ({ Component: m.MemberDetailsTab })),
-          },
-          {
-            path: 'history',
-            lazy: () => import('../../features/members/components/member-history-tab.tsx').then((m) => ({ Component: m.MemberHistoryTab })),
-          },
-          {
-            path: 'access',
-            lazy: () => import('../../features/groups/components/member-access-tab.tsx').then((m) => ({ Component: m.MemberAccessTab })),
-          },
+          page('details', () => import('../../features/members/components/member-details-tab.tsx'), 'MemberDetailsTab'),
+          page('history', () => import('../../features/members/components/member-history-tab.tsx'), 'MemberHistoryTab'),
+          page('access', () => import('../../features/groups/components/member-access-tab.tsx'), 'MemberAccessTab'),
         ],
       },
-      {
-        path: 'membership/groups',
-        lazy: () => import('../../features/groups/components/groups-page.tsx').then((m) => ({ Component: m.GroupsPage })),
-      },
+      page('membership/groups', () => import('../../features/groups/components/groups-page.tsx'), 'GroupsPage'),
       {
         path: 'membership/groups/:groupId',
-        lazy: () => import('../../features/groups/components/group-page.tsx').then((m) => ({ Component: m.GroupPage })),
+        lazy: lazyPage(() => import('../../features/groups/components/group-page.tsx'), 'GroupPage'),
         children: [
           { index: true, element: <Navigate to="details" replace /> },
-          {
-            path: 'details',
-            lazy: () => import('../../features/groups/components/group-details-tab.tsx').then((m) => ({ Component: m.GroupDetailsTab })),
-          },
-          {
-            path: 'history',
-            lazy: () => import('../../features/groups/components/group-history-tab.tsx').then((m) => ({ Component: m.GroupHistoryTab })),
-          },
-          {
-            path: 'access',
-            lazy: () => import('../../features/groups/components/group-access-tab.tsx').then((m) => ({ Component: m.GroupAccessTab })),
-          },
+          page('details', () => import('../../features/groups/components/group-details-tab.tsx'), 'GroupDetailsTab'),
+          page('history', () => import('../../features/groups/components/group-history-tab.tsx'), 'GroupHistoryTab'),
+          page('access', () => import('../../features/groups/components/group-access-tab.tsx'), 'GroupAccessTab'),
         ],
       },
       // The tenant's marketplace: its institutions and offers (Raise mode screens, for the owners).
       { path: 'marketplace', element: <Navigate to="/tenant/marketplace/institutions" replace /> },
-      {
-        path: 'marketplace/institutions',
-        lazy: () =>
-          import('../../features/institutions/components/institutions-page.tsx').then((m) => ({ Component: m.TenantInstitutionsPage })),
-      },
+      page(
+        'marketplace/institutions',
+        () => import('../../features/institutions/components/institutions-page.tsx'),
+        'TenantInstitutionsPage',
+      ),
       {
         path: 'marketplace/institutions/:tenantInstitutionId',
-        lazy: () =>
-          import('../../features/institutions/components/tenant-institution-page.tsx').then((m) => ({
-            Component: m.TenantInstitutionPage,
-          })),
+        lazy: lazyPage(() => import('../../features/institutions/components/tenant-institution-page.tsx'), 'TenantInstitutionPage'),
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
-          {
-            path: 'dashboard',
-            lazy: () =>
-              import('../../features/institution-dashboard/components/institution-dashboard.tsx').then((m) => ({
-                Component: m.InstitutionDashboard,
-              })),
-          },
-          {
-            path: 'offers',
-            lazy: () => import('../../features/offers/components/offers-page.tsx').then((m) => ({ Component: m.InstitutionOffersTab })),
-          },
-          {
-            path: 'billing',
-            lazy: () =>
-              import('../../features/institutions/components/institution-billing-tab.tsx').then((m) => ({
-                Component: m.InstitutionBillingTab,
-              })),
-          },
+          page(
+            'dashboard',
+            () => import('../../features/institution-dashboard/components/institution-dashboard.tsx'),
+            'InstitutionDashboard',
+          ),
+          page('offers', () => import('../../features/offers/components/offers-page.tsx'), 'InstitutionOffersTab'),
+          page('billing', () => import('../../features/institutions/components/institution-billing-tab.tsx'), 'InstitutionBillingTab'),
           ...institutionSettingsTabs,
         ],
       },
-      {
-        path: 'marketplace/offers',
-        lazy: () => import('../../features/offers/components/offers-page.tsx').then((m) => ({ Component: m.OffersPage })),
-      },
-      {
-        path: 'marketplace/settings',
-        lazy: () =>
-          import('../../features/marketplace-settings/components/marketplace-settings-page.tsx').then((m) => ({
-            Component: m.MarketplaceSettingsPage,
-          })),
-      },
-      {
-        path: 'marketplace/offers/:tenantOfferId',
-        lazy: () => import('../../features/offers/components/offer-page.tsx').then((m) => ({ Component: m.OfferPage })),
-        children: offerTabs,
-      },
+      page('marketplace/offers', () => import('../../features/offers/components/offers-page.tsx'), 'OffersPage'),
+      page(
+        'marketplace/settings',
+        () => import('../../features/marketplace-settings/components/marketplace-settings-page.tsx'),
+        'MarketplaceSettingsPage',
+      ),
+      page('marketplace/offers/:tenantOfferId', () => import('../../features/offers/components/offer-page.tsx'), 'OfferPage', offerTabs),
       // Pages whose routes are not here yet show the 404 inside the tenant admin layout.
       { path: '*', Component: NotFoundPage },
     ],
@@ -507,32 +254,20 @@ export const signedInRoutes: RouteObject[] = [
     // Raise mode (002 §2 institution area): the layout sends investor-mode users to their dashboard and
     // users without a picked institution to the list.
     path: 'institution',
-    lazy: () => import('../../features/raise/components/institution-layout.tsx').then((m) => ({ Component: m.InstitutionLayout })),
+    lazy: lazyPage(() => import('../../features/raise/components/institution-layout.tsx'), 'InstitutionLayout'),
     children: [
       { index: true, element: <Navigate to="dashboard" replace /> },
-      {
-        path: 'list',
-        lazy: () => import('../../features/raise/components/institution-list-page.tsx').then((m) => ({ Component: m.InstitutionListPage })),
-      },
-      {
-        path: 'dashboard',
-        lazy: () =>
-          import('../../features/institution-dashboard/components/institution-dashboard.tsx').then((m) => ({
-            Component: m.InstitutionDashboardPage,
-          })),
-      },
-      { path: 'offers', lazy: () => import('../../features/offers/components/offers-page.tsx').then((m) => ({ Component: m.OffersPage })) },
-      {
-        path: 'offers/:tenantOfferId',
-        lazy: () => import('../../features/offers/components/offer-page.tsx').then((m) => ({ Component: m.OfferPage })),
-        children: offerTabs,
-      },
+      page('list', () => import('../../features/raise/components/institution-list-page.tsx'), 'InstitutionListPage'),
+      page(
+        'dashboard',
+        () => import('../../features/institution-dashboard/components/institution-dashboard.tsx'),
+        'InstitutionDashboardPage',
+      ),
+      page('offers', () => import('../../features/offers/components/offers-page.tsx'), 'OffersPage'),
+      page('offers/:tenantOfferId', () => import('../../features/offers/components/offer-page.tsx'), 'OfferPage', offerTabs),
       {
         path: 'settings',
-        lazy: () =>
-          import('../../features/institutions/components/institution-settings-page.tsx').then((m) => ({
-            Component: m.InstitutionSettingsPage,
-          })),
+        lazy: lazyPage(() => import('../../features/institutions/components/institution-settings-page.tsx'), 'InstitutionSettingsPage'),
         children: [{ index: true, element: <Navigate to="details" replace /> }, ...institutionSettingsTabs],
       },
       { path: '*', Component: NotFoundPage },

@@ -14,6 +14,7 @@ import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ControlledTextField } from '../../../components/controlled-text-field.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useLegalEntityProfiles } from '../api/list-legal-entity-profiles.ts';
 import { useUpdateLegalEntityProfileDetails } from '../api/update-legal-entity-profile-details.ts';
@@ -35,8 +36,6 @@ function formValues(p: LegalEntityProfile): DetailsForm {
     stateOfOrganization: p.stateOfOrganization ?? '',
   };
 }
-
-const text = (value: string | null | undefined) => value ?? '';
 
 /** Details of a legal entity: names, website, type, parent, GICS, nature of business and where it is organised. */
 export function LegalEntityDetailsTab() {
@@ -76,77 +75,22 @@ export function LegalEntityDetailsTab() {
         {guard}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="Name"
-                  required
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
+            <ControlledTextField control={control} name="name" label="Name" required fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="displayname"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={text(field.value)}
-                  label="Display name"
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
+            <ControlledTextField control={control} name="displayname" label="Display name" fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="website"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={text(field.value)}
-                  label="Website"
-                  type="url"
-                  placeholder="https://"
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
+            <ControlledTextField control={control} name="website" label="Website" type="url" placeholder="https://" fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="legalEntityType"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  select
-                  label="Legal entity type"
-                  required
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                >
-                  {legalEntityType.options.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      {legalEntityTypeLabels[type]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+            <ControlledTextField control={control} name="legalEntityType" select label="Legal entity type" required fullWidth>
+              {legalEntityType.options.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {legalEntityTypeLabels[type]}
+                </MenuItem>
+              ))}
+            </ControlledTextField>
           </Grid>
           <Grid size={12}>
             <Controller
@@ -187,22 +131,7 @@ export function LegalEntityDetailsTab() {
             )}
           />
           <Grid size={12}>
-            <Controller
-              control={control}
-              name="natureOfBusiness"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={text(field.value)}
-                  label="Nature of business"
-                  fullWidth
-                  multiline
-                  minRows={2}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
+            <ControlledTextField control={control} name="natureOfBusiness" label="Nature of business" fullWidth multiline minRows={2} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <Controller
@@ -232,42 +161,27 @@ export function LegalEntityDetailsTab() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="stateOfOrganization"
-              render={({ field, fieldState }) =>
-                country === 'US' ? (
-                  <TextField
-                    {...field}
-                    value={text(field.value)}
-                    select
-                    label="State of organization"
-                    fullWidth
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  >
-                    <MenuItem value="">
-                      <em>None</em>
-                    </MenuItem>
-                    {US_STATES.map((s) => (
-                      <MenuItem key={s.code} value={s.code}>
-                        {s.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                ) : (
-                  <TextField
-                    {...field}
-                    value={text(field.value)}
-                    label="State of organization"
-                    fullWidth
-                    disabled={!country}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? (!country ? 'Choose the country first' : undefined)}
-                  />
-                )
-              }
-            />
+            {country === 'US' ? (
+              <ControlledTextField control={control} name="stateOfOrganization" select label="State of organization" fullWidth>
+                <MenuItem value="">
+                  <em>None</em>
+                </MenuItem>
+                {US_STATES.map((s) => (
+                  <MenuItem key={s.code} value={s.code}>
+                    {s.name}
+                  </MenuItem>
+                ))}
+              </ControlledTextField>
+            ) : (
+              <ControlledTextField
+                control={control}
+                name="stateOfOrganization"
+                label="State of organization"
+                fullWidth
+                disabled={!country}
+                helperText={!country ? 'Choose the country first' : undefined}
+              />
+            )}
           </Grid>
         </Grid>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 3 }}>

@@ -1,11 +1,10 @@
-import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import { Button, IconButton, Stack, Typography } from '@mui/material';
+import { IconButton } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { financialAccountTypeLabels, formatDate, type FinancialAccount } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
-import { DataGrid } from '../../../components/data-grid.tsx';
+import { GridSection } from '../../../components/grid-section.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { useDeleteFinancialAccount } from '../api/delete-financial-account.ts';
 import { useFinancialAccounts } from '../api/list-financial-accounts.ts';
@@ -56,26 +55,19 @@ export function FinancialAccountsPage() {
   ];
 
   return (
-    <Stack spacing={2}>
-      <title>Financial Accounts</title>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2">
-          Financial Accounts
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
-          Add Account
-        </Button>
-      </Stack>
-      <DataGrid
-        label="Financial accounts"
-        rows={accounts.data}
-        columns={columns}
-        loading={accounts.isPending}
-        error={accounts.error ?? undefined}
-        onRowClick={(row) => setEditing(row)}
-      />
+    <GridSection
+      title="Financial Accounts"
+      addLabel="Add Account"
+      onAdd={() => setEditing('new')}
+      label="Financial accounts"
+      rows={accounts.data}
+      columns={columns}
+      loading={accounts.isPending}
+      error={accounts.error ?? undefined}
+      onRowClick={(row) => setEditing(row)}
+    >
       {editing && <FinancialAccountDialog account={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
       {confirmDialog}
-    </Stack>
+    </GridSection>
   );
 }

@@ -1,9 +1,8 @@
-import Add from '@mui/icons-material/Add';
-import { Button, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { countryName, formatDate, individualProfileName, type IndividualProfile } from '@tessera/domain';
-import { useNavigate, useSearchParams } from 'react-router';
-import { DataGrid } from '../../../components/data-grid.tsx';
+import { useNavigate } from 'react-router';
+import { GridSection } from '../../../components/grid-section.tsx';
+import { useCreateModal } from '../../../lib/use-create-modal.ts';
 import { useIndividualProfiles } from '../api/list-individual-profiles.ts';
 import { CreateProfileDialog } from './create-profile-dialog.tsx';
 
@@ -17,41 +16,25 @@ const columns: GridColDef<IndividualProfile>[] = [
 export function IndividualProfilesPage() {
   const profiles = useIndividualProfiles();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const creating = params.get('modal') === 'create';
-
-  const setCreating = (open: boolean) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (open) next.set('modal', 'create');
-      else next.delete('modal');
-      return next;
-    });
+  const [creating, setCreating] = useCreateModal();
 
   return (
-    <Stack spacing={2}>
-      <title>Individual Profiles</title>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2">
-          Individual Profiles
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-          New Profile
-        </Button>
-      </Stack>
-      <DataGrid
-        label="Individual profiles"
-        rows={profiles.data}
-        columns={columns}
-        loading={profiles.isPending}
-        error={profiles.error ?? undefined}
-        onRowClick={(row) => void navigate(`${row._id}/details`)}
-      />
+    <GridSection
+      title="Individual Profiles"
+      addLabel="New Profile"
+      onAdd={() => setCreating(true)}
+      label="Individual profiles"
+      rows={profiles.data}
+      columns={columns}
+      loading={profiles.isPending}
+      error={profiles.error ?? undefined}
+      onRowClick={(row) => void navigate(`${row._id}/details`)}
+    >
       <CreateProfileDialog
         open={creating}
         onClose={() => setCreating(false)}
         onCreated={(profile) => void navigate(`${profile._id}/details`)}
       />
-    </Stack>
+    </GridSection>
   );
 }

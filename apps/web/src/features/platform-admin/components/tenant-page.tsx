@@ -17,6 +17,7 @@ import { useTenant } from '../api/get-tenant.ts';
 import { getTenantEvents, tenantEventsKey } from '../api/get-tenant-events.ts';
 import { useTenantMembers } from '../api/get-tenant-members.ts';
 import { useTenant as useHostTenant } from '../../../lib/tenant/use-tenant.ts';
+import { DetailField } from './detail-field.tsx';
 import { baseHost } from './tenant-create-page.tsx';
 import { TenantVerificationForm } from './tenant-verification-form.tsx';
 
@@ -65,19 +66,6 @@ export function AdminTenantPage() {
   );
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography variant="body2" sx={{ color: 'text.secondary', width: { sm: 180 }, flexShrink: 0 }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
-    </Stack>
-  );
-}
-
 export function AdminTenantDetailsTab() {
   const { tenant } = useTenantContext();
   const { tenantId } = useSession();
@@ -92,21 +80,21 @@ export function AdminTenantDetailsTab() {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Field label="Name">{tenant.name}</Field>
-        <Field label="Slug">{tenant.slug}</Field>
-        <Field label="Address">
+        <DetailField label="Name">{tenant.name}</DetailField>
+        <DetailField label="Slug">{tenant.slug}</DetailField>
+        <DetailField label="Address">
           <Link href={address} target="_blank" rel="noopener">
             {address}
           </Link>
-        </Field>
-        <Field label="Active members">{tenant.memberCount}</Field>
-        <Field label="Verification">
+        </DetailField>
+        <DetailField label="Active members">{tenant.memberCount}</DetailField>
+        <DetailField label="Verification">
           <TenantVerificationForm key={tenant.verificationStatus} tenant={tenant} />
-        </Field>
-        <Field label="Website">{tenant.website ?? 'N/A'}</Field>
-        <Field label="Created">{formatDate(tenant.createdAt)}</Field>
-        <Field label="Updated">{formatDate(tenant.updatedAt)}</Field>
-        <Field label="Tenant id">{tenant._id}</Field>
+        </DetailField>
+        <DetailField label="Website">{tenant.website ?? 'N/A'}</DetailField>
+        <DetailField label="Created">{formatDate(tenant.createdAt)}</DetailField>
+        <DetailField label="Updated">{formatDate(tenant.updatedAt)}</DetailField>
+        <DetailField label="Tenant id">{tenant._id}</DetailField>
         <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
           <Button
             color="error"

@@ -17,7 +17,6 @@ import {
 } from '@mui/material';
 import { formatDate, membershipStatusLabels, userDisplayName } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
@@ -26,22 +25,10 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { useDeleteAdminUser } from '../api/delete-user.ts';
 import { useAdminUser } from '../api/get-user.ts';
 import { useUserAssociations } from '../api/get-user-associations.ts';
+import { DetailField } from './detail-field.tsx';
 import { RoleAssignments } from './role-assignments.tsx';
 import { UserRoleSelect } from './user-role-select.tsx';
 import { accountStatusLabels } from './users-page.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography variant="body2" sx={{ color: 'text.secondary', width: { sm: 180 }, flexShrink: 0 }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
-    </Stack>
-  );
-}
 
 function Associations({ userId }: { userId: string }) {
   const { data, error, isPending, refetch } = useUserAssociations(userId);
@@ -133,14 +120,14 @@ export function AdminUserPage() {
           <Card variant="outlined">
             <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
-              <Field label="Email">{data.email}</Field>
-              <Field label="Name">{[data.firstname, data.middlename, data.lastname].filter(Boolean).join(' ') || 'N/A'}</Field>
-              <Field label="Phone">{data.phone ?? 'N/A'}</Field>
-              <Field label="Account status">{accountStatusLabels[data.accountStatus]}</Field>
-              <Field label="Sign-up">{data.signupStatus === 'complete' ? 'Complete' : 'Invited, not finished'}</Field>
-              <Field label="Archived">{data.archivedAt ? formatDate(data.archivedAt) : 'No'}</Field>
-              <Field label="Created">{formatDate(data.createdAt)}</Field>
-              <Field label="User id">{data._id}</Field>
+              <DetailField label="Email">{data.email}</DetailField>
+              <DetailField label="Name">{[data.firstname, data.middlename, data.lastname].filter(Boolean).join(' ') || 'N/A'}</DetailField>
+              <DetailField label="Phone">{data.phone ?? 'N/A'}</DetailField>
+              <DetailField label="Account status">{accountStatusLabels[data.accountStatus]}</DetailField>
+              <DetailField label="Sign-up">{data.signupStatus === 'complete' ? 'Complete' : 'Invited, not finished'}</DetailField>
+              <DetailField label="Archived">{data.archivedAt ? formatDate(data.archivedAt) : 'No'}</DetailField>
+              <DetailField label="Created">{formatDate(data.createdAt)}</DetailField>
+              <DetailField label="User id">{data._id}</DetailField>
             </CardContent>
           </Card>
           <Associations userId={data._id} />

@@ -1,28 +1,12 @@
 import Dashboard from '@mui/icons-material/Dashboard';
 import Leaderboard from '@mui/icons-material/Leaderboard';
 import LocalOffer from '@mui/icons-material/LocalOffer';
-import MenuIcon from '@mui/icons-material/Menu';
 import Settings from '@mui/icons-material/Settings';
-import {
-  Box,
-  Button,
-  Chip,
-  Divider,
-  Paper,
-  Drawer,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Stack,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Box, Button, Chip, Divider, Paper, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { institutionDisplayName, RAISE_MODE_REFUSED } from '@tessera/domain';
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { SideNavLayout, SideNavLink } from '../../../components/side-nav-layout.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useInstitution } from '../api/get-institution.ts';
@@ -48,7 +32,6 @@ export const INSTITUTION_NAV: NavItem[] = [
 const NAV_WIDTH = 260;
 
 function InstitutionNav({ institution, onNavigate }: { institution: ReturnType<typeof useInstitution>; onNavigate?: () => void }) {
-  const { pathname } = useLocation();
   return (
     <Box component="nav" aria-label="Institution" sx={{ width: NAV_WIDTH, py: 2 }}>
       <Box sx={{ px: 2, pb: 1 }}>
@@ -60,7 +43,6 @@ function InstitutionNav({ institution, onNavigate }: { institution: ReturnType<t
       <Divider />
       <List dense>
         {INSTITUTION_NAV.map((item) => {
-          const selected = pathname === item.to || pathname.startsWith(`${item.to}/`);
           if (item.comingSoon) {
             return (
               <ListItemButton key={item.to} disabled aria-disabled sx={{ mx: 1, borderRadius: 1, '&.Mui-disabled': { opacity: 0.7 } }}>
@@ -70,20 +52,7 @@ function InstitutionNav({ institution, onNavigate }: { institution: ReturnType<t
               </ListItemButton>
             );
           }
-          return (
-            <ListItemButton
-              key={item.to}
-              component={RouterLink}
-              to={item.to}
-              selected={selected}
-              aria-current={selected ? 'page' : undefined}
-              onClick={onNavigate}
-              sx={{ mx: 1, borderRadius: 1 }}
-            >
-              <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
-              <ListItemText primary={item.label} />
-            </ListItemButton>
-          );
+          return <SideNavLink key={item.to} label={item.label} to={item.to} icon={item.icon} onNavigate={onNavigate} />;
         })}
       </List>
     </Box>
@@ -134,8 +103,6 @@ export function InstitutionLayout() {
   const { mode, institutionId, canRaise } = useRaiseMode();
   const { tenantId } = useTenant();
   const location = useLocation();
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
-  const [open, setOpen] = useState(false);
   const institution = useInstitution(tenantId ?? '', mode === 'institution' && canRaise ? institutionId : null);
   const onList = location.pathname === '/institution/list';
 
@@ -160,33 +127,12 @@ export function InstitutionLayout() {
   }
   const name = institution.data ? institutionDisplayName(institution.data) : 'Raise mode';
   return (
-    <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
-      {wide ? (
-        <Box sx={{ flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
-          <Box sx={{ position: 'sticky', top: 64 }}>
-            <InstitutionNav institution={institution} />
-          </Box>
-        </Box>
-      ) : (
-        <Drawer open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }}>
-          <InstitutionNav institution={institution} onNavigate={() => setOpen(false)} />
-        </Drawer>
-      )}
-      <Box sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3 }, py: { xs: 2, md: 4 } }}>
-        {!wide && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-            <IconButton onClick={() => setOpen(true)} aria-label="Open institution menu" edge="start">
-              <MenuIcon />
-            </IconButton>
-            <Typography variant="subtitle1" noWrap sx={{ minWidth: 0 }}>
-              {name}
-            </Typography>
-          </Stack>
-        )}
-        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
-          <Outlet />
-        </Box>
-      </Box>
-    </Box>
+    <SideNavLayout
+      nav={(onNavigate) => <InstitutionNav institution={institution} onNavigate={onNavigate} />}
+      stickyTop={64}
+      menuLabel="Open institution menu"
+      title={name}
+      titleSx={{ minWidth: 0 }}
+    />
   );
 }

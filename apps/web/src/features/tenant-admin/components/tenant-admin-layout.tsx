@@ -7,32 +7,16 @@ import Group from '@mui/icons-material/Group';
 import Groups from '@mui/icons-material/Groups';
 import Image from '@mui/icons-material/Image';
 import LocalOffer from '@mui/icons-material/LocalOffer';
-import MenuIcon from '@mui/icons-material/Menu';
 import Message from '@mui/icons-material/Message';
 import Palette from '@mui/icons-material/Palette';
 import People from '@mui/icons-material/People';
 import Settings from '@mui/icons-material/Settings';
 import Star from '@mui/icons-material/Star';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
-import {
-  Box,
-  Button,
-  Divider,
-  Drawer,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  ListSubheader,
-  Paper,
-  Stack,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { Box, Button, Divider, List, ListSubheader, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { SideNavLayout, SideNavLink } from '../../../components/side-nav-layout.tsx';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useIsTenantOwner } from '../../../lib/session/use-is-tenant-owner.ts';
 
@@ -87,7 +71,6 @@ const NAV_WIDTH = 248;
 
 function TenantAdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const { name } = useTenant();
-  const { pathname } = useLocation();
   return (
     <Box component="nav" aria-label="Tenant admin" sx={{ width: NAV_WIDTH, py: 2 }}>
       <Box sx={{ px: 2, pb: 1 }}>
@@ -113,24 +96,9 @@ function TenantAdminNav({ onNavigate }: { onNavigate?: () => void }) {
             section.header ? <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>{section.header}</ListSubheader> : undefined
           }
         >
-          {section.items.map((item) => {
-            const selected = pathname === item.to || pathname.startsWith(`${item.to}/`);
-            return (
-              <ListItemButton
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                selected={selected}
-                aria-current={selected ? 'page' : undefined}
-                aria-label={item.accessibleName}
-                onClick={onNavigate}
-                sx={{ mx: 1, borderRadius: 1 }}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            );
-          })}
+          {section.items.map((item) => (
+            <SideNavLink key={item.to} {...item} onNavigate={onNavigate} />
+          ))}
         </List>
       ))}
     </Box>
@@ -160,40 +128,16 @@ export function NotTenantOwner() {
 /** /tenant: the side navigation (a drawer under 900 px) beside the page that is open. */
 export function TenantAdminLayout() {
   const isOwner = useIsTenantOwner();
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
-  const [open, setOpen] = useState(false);
   const { name } = useTenant();
 
   if (!isOwner) return <NotTenantOwner />;
 
   return (
-    <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
-      {wide ? (
-        <Box sx={{ flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
-          <Box sx={{ position: 'sticky', top: 0 }}>
-            <TenantAdminNav />
-          </Box>
-        </Box>
-      ) : (
-        <Drawer open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }}>
-          <TenantAdminNav onNavigate={() => setOpen(false)} />
-        </Drawer>
-      )}
-      <Box sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3 }, py: { xs: 2, md: 4 } }}>
-        {!wide && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-            <IconButton onClick={() => setOpen(true)} aria-label="Open tenant admin menu" edge="start">
-              <MenuIcon />
-            </IconButton>
-            <Typography variant="subtitle1" noWrap>
-              {name}
-            </Typography>
-          </Stack>
-        )}
-        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
-          <Outlet />
-        </Box>
-      </Box>
-    </Box>
+    <SideNavLayout
+      nav={(onNavigate) => <TenantAdminNav onNavigate={onNavigate} />}
+      stickyTop={0}
+      menuLabel="Open tenant admin menu"
+      title={name}
+    />
   );
 }

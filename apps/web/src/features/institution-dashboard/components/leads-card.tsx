@@ -1,18 +1,5 @@
 import Leaderboard from '@mui/icons-material/Leaderboard';
-import {
-  Box,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-  useTheme,
-  type Theme,
-} from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import {
@@ -22,18 +9,8 @@ import {
   type InstitutionDashboard,
   type MembershipStatus,
 } from '@tessera/domain';
+import { MembershipStatusLegend, membershipStatusColours } from '../../../components/membership-status-legend.tsx';
 import { bucketLabel } from './bucket-label.ts';
-
-function statusColours(theme: Theme): Record<MembershipStatus, string> {
-  return {
-    active: theme.palette.success.main,
-    invited: theme.palette.info.main,
-    'invite-rejected': theme.palette.warning.main,
-    requested: theme.palette.secondary.main,
-    'request-denied': theme.palette.grey[500],
-    suspended: theme.palette.error.main,
-  };
-}
 
 /**
  * New leads in the window (bars) and leads per membership status (donut), 002 §2. Leads arrive with the
@@ -49,7 +26,7 @@ export function LeadsCard({
   periodLabel: string;
 }) {
   const theme = useTheme();
-  const colours = statusColours(theme);
+  const colours = membershipStatusColours(theme);
   const countOf = (s: MembershipStatus) => leads.byStatus[s] ?? 0;
   const slices = membershipStatus.options
     .filter((s) => countOf(s) > 0)
@@ -89,14 +66,7 @@ export function LeadsCard({
               />
             </Box>
           )}
-          <List dense sx={{ width: '100%' }} aria-label="Leads by status">
-            {membershipStatus.options.map((s) => (
-              <ListItem key={s} disableGutters secondaryAction={<Typography sx={{ fontWeight: 600 }}>{countOf(s)}</Typography>}>
-                <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colours[s], mr: 1.5, flexShrink: 0 }} />
-                <ListItemText primary={membershipStatusLabels[s]} />
-              </ListItem>
-            ))}
-          </List>
+          <MembershipStatusLegend label="Leads by status" colours={colours} countOf={countOf} />
         </Stack>
       </CardContent>
     </Card>

@@ -13,7 +13,6 @@ import {
   ToggleButtonGroup,
   Typography,
   useTheme,
-  type Theme,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
@@ -24,29 +23,17 @@ import {
   membershipStatus,
   membershipStatusLabels,
   type DashboardDays,
-  type MembershipStatus,
   type TenantDashboard,
 } from '@tessera/domain';
 import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
+import { MembershipStatusLegend, membershipStatusColours } from '../../../components/membership-status-legend.tsx';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useTenantDashboard } from '../api/get-tenant-dashboard.ts';
 
-/** A colour per membership status, from the tenant's palette so it follows the branding and the mode. */
-function statusColours(theme: Theme): Record<MembershipStatus, string> {
-  return {
-    active: theme.palette.success.main,
-    invited: theme.palette.info.main,
-    'invite-rejected': theme.palette.warning.main,
-    requested: theme.palette.secondary.main,
-    'request-denied': theme.palette.grey[500],
-    suspended: theme.palette.error.main,
-  };
-}
-
 function MembersByStatusCard({ data }: { data: TenantDashboard['members'] }) {
   const theme = useTheme();
-  const colours = statusColours(theme);
+  const colours = membershipStatusColours(theme);
   const slices = membershipStatus.options
     .filter((s) => data.byStatus[s] > 0)
     .map((s) => ({ id: s, value: data.byStatus[s], label: membershipStatusLabels[s], color: colours[s] }));
@@ -67,14 +54,7 @@ function MembersByStatusCard({ data }: { data: TenantDashboard['members'] }) {
               <Typography color="text.secondary">No members yet</Typography>
             )}
           </Box>
-          <List dense sx={{ width: '100%' }} aria-label="Members by status">
-            {membershipStatus.options.map((s) => (
-              <ListItem key={s} disableGutters secondaryAction={<Typography sx={{ fontWeight: 600 }}>{data.byStatus[s]}</Typography>}>
-                <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colours[s], mr: 1.5, flexShrink: 0 }} />
-                <ListItemText primary={membershipStatusLabels[s]} />
-              </ListItem>
-            ))}
-          </List>
+          <MembershipStatusLegend label="Members by status" colours={colours} countOf={(s) => data.byStatus[s]} />
         </Stack>
       </CardContent>
     </Card>

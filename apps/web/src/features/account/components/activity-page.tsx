@@ -1,9 +1,8 @@
-import Refresh from '@mui/icons-material/Refresh';
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT, formatDateTime, type TimelineQuery } from '@tessera/domain';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
+import type { TimelineQuery } from '@tessera/domain';
+import { useCallback } from 'react';
 import { TimelineView } from '../../../components/timeline-view.tsx';
+import { useTimelineRefresh } from '../../../components/use-timeline-refresh.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { getUserEvents, userEventsQueryKey } from '../api/get-user-events.ts';
@@ -12,20 +11,10 @@ import { getUserEvents, userEventsQueryKey } from '../api/get-user-events.ts';
 export function ActivityPage() {
   const { user } = useSession();
   const { name: tenantName } = useTenant();
-  const queryClient = useQueryClient();
   const userId = user?._id ?? '';
   const queryKey = userEventsQueryKey(userId);
-  const [updatedAt, setUpdatedAt] = useState(() => new Date());
-  const fetching = useIsFetching({ queryKey }) > 0;
-
-  const fetchEvents = useCallback(
-    async (query: TimelineQuery) => {
-      const result = await getUserEvents(userId, query);
-      setUpdatedAt(new Date());
-      return result;
-    },
-    [userId],
-  );
+  const load = useCallback((query: TimelineQuery) => getUserEvents(userId, query), [userId]);
+  const { fetchEvents, updatedAt, refreshButton } = useTimelineRefresh(queryKey, load);
 
   return (
     <Card variant="outlined">
@@ -41,18 +30,10 @@ export function ActivityPage() {
               Activity
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Last updated {formatDateTime(updatedAt, user?.dateFormat ?? DEFAULT_DATE_FORMAT, user?.timeFormat ?? DEFAULT_TIME_FORMAT)}
+              Last updated {updatedAt}
             </Typography>
           </div>
-          <Button
-            variant="outlined"
-            startIcon={<Refresh />}
-            loading={fetching}
-            onClick={() => void queryClient.invalidateQueries({ queryKey })}
-            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-          >
-            Refresh
-          </Button>
+          {refreshButton}
         </Stack>
         <TimelineView queryKey={queryKey} fetchEvents={fetchEvents} dateFormat={user?.dateFormat ?? undefined} />
       </CardContent>

@@ -1,9 +1,8 @@
-import Refresh from '@mui/icons-material/Refresh';
-import { Button, Stack, Typography } from '@mui/material';
-import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT, formatDateTime, type TimelineQuery } from '@tessera/domain';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { Stack, Typography } from '@mui/material';
+import type { TimelineQuery } from '@tessera/domain';
+import { useCallback } from 'react';
 import { TimelineView } from '../../../components/timeline-view.tsx';
+import { useTimelineRefresh } from '../../../components/use-timeline-refresh.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { getOfferEvents, offerEventsKey } from '../api/get-offer-events.ts';
 import { useOfferContext } from './offer-page.tsx';
@@ -12,35 +11,17 @@ import { useOfferContext } from './offer-page.tsx';
 export function OfferHistoryTab() {
   const { tenantId, offer } = useOfferContext();
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const queryKey = offerEventsKey(tenantId, offer._id);
-  const [updatedAt, setUpdatedAt] = useState(() => new Date());
-  const fetching = useIsFetching({ queryKey }) > 0;
-
-  const fetchEvents = useCallback(
-    async (query: TimelineQuery) => {
-      const result = await getOfferEvents(tenantId, offer._id, query);
-      setUpdatedAt(new Date());
-      return result;
-    },
-    [tenantId, offer._id],
-  );
+  const load = useCallback((query: TimelineQuery) => getOfferEvents(tenantId, offer._id, query), [tenantId, offer._id]);
+  const { fetchEvents, updatedAt, refreshButton } = useTimelineRefresh(queryKey, load);
 
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Last updated {formatDateTime(updatedAt, user?.dateFormat ?? DEFAULT_DATE_FORMAT, user?.timeFormat ?? DEFAULT_TIME_FORMAT)}
+          Last updated {updatedAt}
         </Typography>
-        <Button
-          variant="outlined"
-          startIcon={<Refresh />}
-          loading={fetching}
-          onClick={() => void queryClient.invalidateQueries({ queryKey })}
-          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        >
-          Refresh
-        </Button>
+        {refreshButton}
       </Stack>
       <TimelineView queryKey={queryKey} fetchEvents={fetchEvents} dateFormat={user?.dateFormat ?? undefined} />
     </Stack>

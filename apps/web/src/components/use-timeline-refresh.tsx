@@ -1,0 +1,52 @@
+import Refresh from '@mui/icons-material/Refresh';
+import { Button } from '@mui/material';
+import {
+  DEFAULT_DATE_FORMAT,
+  DEFAULT_TIME_FORMAT,
+  formatDateTime,
+  type List as ListOf,
+  type TimelineEvent,
+  type TimelineQuery,
+} from '@tessera/domain';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useSession } from '../lib/session/use-session.ts';
+
+/**
+ * A timeline with a Refresh button and when it was last fetched: `fetchEvents` (for TimelineView) wraps `load`
+ * (keep it stable with useCallback) and notes the time, `updatedAt` is that time in the user's formats, and
+ * `refreshButton` refetches every page of `queryKey`.
+ */
+export function useTimelineRefresh(queryKey: readonly unknown[], load: (query: TimelineQuery) => Promise<ListOf<TimelineEvent>>) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [updatedAt, setUpdatedAt] = useState(() => new Date());
+  const fetching = useIsFetching({ queryKey }) > 0;
+
+  const fetchEvents = useCallback(
+    async (query: TimelineQuery) => {
+      const result = await load(query);
+      setUpdatedAt(new Date());
+      return result;
+    },
+    [load],
+  );
+
+  const refreshButton = (
+    <Button
+      variant="outlined"
+      startIcon={<Refresh />}
+      loading={fetching}
+      onClick={() => void queryClient.invalidateQueries({ queryKey })}
+      sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+    >
+      Refresh
+    </Button>
+  );
+
+  return {
+    fetchEvents,
+    updatedAt: formatDateTime(updatedAt, user?.dateFormat ?? DEFAULT_DATE_FORMAT, user?.timeFormat ?? DEFAULT_TIME_FORMAT),
+    refreshButton,
+  };
+}

@@ -68,6 +68,43 @@ function Field({ control, name, helperText, ...props }: FieldProps) {
   );
 }
 
+/** A masked field of the profile (phone, zip): its error shows as the helper text. */
+function MaskedField({
+  control,
+  name,
+  mask,
+  label,
+  autoComplete,
+}: {
+  control: Control<ProfileValues, unknown, AccountUpdate>;
+  name: 'phone' | 'zip';
+  mask: 'phone' | 'zip';
+  label: string;
+  autoComplete: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MaskedInput
+          mask={mask}
+          label={label}
+          fullWidth
+          autoComplete={autoComplete}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
 /** Profile: image, names, contact and address, saved together. */
 export function ProfileSection({ user }: { user: User }) {
   const { enqueueSnackbar } = useSnackbar();
@@ -124,25 +161,7 @@ export function ProfileSection({ user }: { user: User }) {
             <TextField label="Email" value={user.email} fullWidth disabled helperText="Contact support to change your email" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="phone"
-              render={({ field, fieldState }) => (
-                <MaskedInput
-                  mask="phone"
-                  label="Phone"
-                  fullWidth
-                  autoComplete="tel-national"
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
+            <MaskedField control={control} name="phone" mask="phone" label="Phone" autoComplete="tel-national" />
           </Grid>
           <Grid size={12}>
             <Field control={control} name="line1" label="Street" autoComplete="address-line1" />
@@ -201,25 +220,7 @@ export function ProfileSection({ user }: { user: User }) {
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {isUS ? (
-              <Controller
-                control={control}
-                name="zip"
-                render={({ field, fieldState }) => (
-                  <MaskedInput
-                    mask="zip"
-                    label="Zip"
-                    fullWidth
-                    autoComplete="postal-code"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
-              />
+              <MaskedField control={control} name="zip" mask="zip" label="Zip" autoComplete="postal-code" />
             ) : (
               <Field control={control} name="zip" label="Postal code" autoComplete="postal-code" />
             )}

@@ -14,7 +14,7 @@ import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ControlledTextField } from '../../../components/controlled-text-field.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useLegalEntityProfiles } from '../api/list-legal-entity-profiles.ts';
 import { useUpdateLegalEntityProfileDetails } from '../api/update-legal-entity-profile-details.ts';
@@ -75,22 +75,22 @@ export function LegalEntityDetailsTab() {
         {guard}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <ControlledTextField control={control} name="name" label="Name" required fullWidth />
+            <FormTextField control={control} name="name" label="Name" required fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <ControlledTextField control={control} name="displayname" label="Display name" fullWidth />
+            <FormTextField control={control} name="displayname" label="Display name" fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <ControlledTextField control={control} name="website" label="Website" type="url" placeholder="https://" fullWidth />
+            <FormTextField control={control} name="website" label="Website" type="url" placeholder="https://" fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <ControlledTextField control={control} name="legalEntityType" select label="Legal entity type" required fullWidth>
+            <FormTextField control={control} name="legalEntityType" select label="Legal entity type" required fullWidth>
               {legalEntityType.options.map((type) => (
                 <MenuItem key={type} value={type}>
                   {legalEntityTypeLabels[type]}
                 </MenuItem>
               ))}
-            </ControlledTextField>
+            </FormTextField>
           </Grid>
           <Grid size={12}>
             <Controller
@@ -131,7 +131,7 @@ export function LegalEntityDetailsTab() {
             )}
           />
           <Grid size={12}>
-            <ControlledTextField control={control} name="natureOfBusiness" label="Nature of business" fullWidth multiline minRows={2} />
+            <FormTextField control={control} name="natureOfBusiness" label="Nature of business" fullWidth multiline minRows={2} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <Controller
@@ -162,7 +162,7 @@ export function LegalEntityDetailsTab() {
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {country === 'US' ? (
-              <ControlledTextField control={control} name="stateOfOrganization" select label="State of organization" fullWidth>
+              <FormTextField control={control} name="stateOfOrganization" select label="State of organization" fullWidth>
                 <MenuItem value="">
                   <em>None</em>
                 </MenuItem>
@@ -171,9 +171,9 @@ export function LegalEntityDetailsTab() {
                     {s.name}
                   </MenuItem>
                 ))}
-              </ControlledTextField>
+              </FormTextField>
             ) : (
-              <ControlledTextField
+              <FormTextField
                 control={control}
                 name="stateOfOrganization"
                 label="State of organization"

@@ -12,7 +12,7 @@ import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ControlledTextField } from '../../../components/controlled-text-field.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ContactEditor } from '../../contact/index.ts';
@@ -80,10 +80,10 @@ function DetailsCard({ tenant }: { tenant: TenantDetails }) {
         {guard}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <ControlledTextField control={control} name="name" label="Name" required fullWidth />
+            <FormTextField control={control} name="name" label="Name" required fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <ControlledTextField control={control} name="website" label="Website" type="url" placeholder="https://" fullWidth />
+            <FormTextField control={control} name="website" label="Website" type="url" placeholder="https://" fullWidth />
           </Grid>
           <Grid size={12}>
             <Controller

@@ -17,7 +17,7 @@ const DIGIT = /\d/;
 const NUMBER_CHAR = /[\d.]/;
 const SENSITIVE: ReadonlySet<MaskName> = new Set(['ssn', 'tin', 'ein']);
 
-interface MaskedInputProps extends MaskedFieldProps {
+export interface MaskedInputProps extends MaskedFieldProps {
   mask: MaskName;
   /** The formatted text, e.g. '(555) 123-4567'. */
   value?: string | null;

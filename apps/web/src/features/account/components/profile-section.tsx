@@ -15,7 +15,7 @@ import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { MaskedInput } from '../../../components/masked-input.tsx';
+import { FormMaskedInput } from '../../../components/form-masked-input.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
@@ -62,43 +62,6 @@ function Field({ control, name, helperText, ...props }: FieldProps) {
           fullWidth
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? helperText}
-        />
-      )}
-    />
-  );
-}
-
-/** A masked field of the profile (phone, zip): its error shows as the helper text. */
-function MaskedField({
-  control,
-  name,
-  mask,
-  label,
-  autoComplete,
-}: {
-  control: Control<ProfileValues, unknown, AccountUpdate>;
-  name: 'phone' | 'zip';
-  mask: 'phone' | 'zip';
-  label: string;
-  autoComplete: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <MaskedInput
-          mask={mask}
-          label={label}
-          fullWidth
-          autoComplete={autoComplete}
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
         />
       )}
     />
@@ -161,7 +124,7 @@ export function ProfileSection({ user }: { user: User }) {
             <TextField label="Email" value={user.email} fullWidth disabled helperText="Contact support to change your email" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <MaskedField control={control} name="phone" mask="phone" label="Phone" autoComplete="tel-national" />
+            <FormMaskedInput control={control} name="phone" mask="phone" label="Phone" fullWidth autoComplete="tel-national" />
           </Grid>
           <Grid size={12}>
             <Field control={control} name="line1" label="Street" autoComplete="address-line1" />
@@ -220,7 +183,7 @@ export function ProfileSection({ user }: { user: User }) {
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {isUS ? (
-              <MaskedField control={control} name="zip" mask="zip" label="Zip" autoComplete="postal-code" />
+              <FormMaskedInput control={control} name="zip" mask="zip" label="Zip" fullWidth autoComplete="postal-code" />
             ) : (
               <Field control={control} name="zip" label="Postal code" autoComplete="postal-code" />
             )}

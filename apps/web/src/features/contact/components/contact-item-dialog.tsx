@@ -28,7 +28,7 @@ import {
 import { useId } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
-import { MaskedInput } from '../../../components/masked-input.tsx';
+import { FormMaskedInput } from '../../../components/form-masked-input.tsx';
 import { formSubmit } from '../../../lib/form-submit.ts';
 
 const TYPE_FIELD = { addresses: 'addressType', emails: 'emailType', phones: 'phoneType', faxes: 'faxType', links: 'linkType' } as const;
@@ -81,30 +81,6 @@ function TextInput({
   );
 }
 
-function MaskedField({ control, name, label, mask }: { control: Control<ItemForm>; name: string; label: string; mask: 'phone' | 'zip' }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <MaskedInput
-          mask={mask}
-          label={label}
-          required
-          fullWidth
-          name={field.name}
-          value={(field.value as string | null | undefined) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
-
 /** §4/§5: edits one contact item; Save is enabled only once the item is edited. */
 export function ContactItemDialog({ kind, item, isNew, saving, onSave, onClose }: ContactItemDialogProps) {
   const titleId = useId();
@@ -143,13 +119,13 @@ export function ContactItemDialog({ kind, item, isNew, saving, onSave, onClose }
                 <TextInput control={control} name="address.city" label="City" required />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                   <TextInput control={control} name="address.state" label="State" required />
-                  <MaskedField control={control} name="address.zip" label="Zip" mask="zip" />
+                  <FormMaskedInput control={control} name="address.zip" label="Zip" mask="zip" required fullWidth />
                 </Stack>
               </>
             )}
             {kind === 'emails' && <TextInput control={control} name="email" label="Email" type="email" required />}
-            {kind === 'phones' && <MaskedField control={control} name="phone" label="Phone" mask="phone" />}
-            {kind === 'faxes' && <MaskedField control={control} name="fax" label="Fax" mask="phone" />}
+            {kind === 'phones' && <FormMaskedInput control={control} name="phone" label="Phone" mask="phone" required fullWidth />}
+            {kind === 'faxes' && <FormMaskedInput control={control} name="fax" label="Fax" mask="phone" required fullWidth />}
             {kind === 'links' && <TextInput control={control} name="url" label="URL" type="url" required />}
             {kind !== 'links' && (
               <Controller

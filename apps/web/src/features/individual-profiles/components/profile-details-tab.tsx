@@ -9,13 +9,12 @@ import {
   updateIndividualProfileBody,
   type IndividualProfile,
   type IndividualProfileDetailsForm,
-  type MaskName,
   type SensitiveProfileField,
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
-import { MaskedInput } from '../../../components/masked-input.tsx';
+import { FormMaskedInput } from '../../../components/form-masked-input.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useIndividualProfile } from '../api/get-individual-profile.ts';
@@ -106,41 +105,6 @@ function Select({
   );
 }
 
-function Masked({
-  control,
-  name,
-  label,
-  mask,
-  help,
-}: {
-  control: Control<Form>;
-  name: FieldPath<Form>;
-  label: string;
-  mask: MaskName;
-  help?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <MaskedInput
-          mask={mask}
-          label={label}
-          fullWidth
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? help}
-        />
-      )}
-    />
-  );
-}
-
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
 const GENDER_OPTIONS = gender.options.map((g) => ({ value: g, label: genderLabels[g] }));
 
@@ -215,7 +179,7 @@ function DetailsForm({ profile }: { profile: IndividualProfile }) {
             <Text control={control} name="occupation" label="Occupation" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Masked control={control} name="crd" label="CRD" mask="crd" />
+            <FormMaskedInput control={control} name="crd" label="CRD" mask="crd" fullWidth />
           </Grid>
         </Grid>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -231,7 +195,14 @@ function DetailsForm({ profile }: { profile: IndividualProfile }) {
         <Grid container spacing={2}>
           {SENSITIVE_PROFILE_FIELDS.map((field) => (
             <Grid key={field} size={{ xs: 12, sm: 4 }}>
-              <Masked control={control} name={field} label={SENSITIVE_LABELS[field]} mask={field} help={onFile(field)} />
+              <FormMaskedInput
+                control={control}
+                name={field}
+                label={SENSITIVE_LABELS[field]}
+                mask={field}
+                fullWidth
+                helperText={onFile(field)}
+              />
             </Grid>
           ))}
         </Grid>

@@ -1,13 +1,11 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Delete from '@mui/icons-material/Delete';
 import { Box, Button, Card, CardContent, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDate, membershipStatusLabels, type AdminTenant, type AdminTenantMember, type TimelineQuery } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
-import { ErrorBlock } from '../../../components/error-block.tsx';
+import { RecordPage } from '../../../components/record-page.tsx';
 import { ServerDataGrid } from '../../../components/list-page.tsx';
-import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { TimelineView } from '../../../components/timeline-view.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { useListParams } from '../../../lib/list-params.ts';
@@ -30,20 +28,13 @@ const useTenantContext = () => useOutletContext<TenantOutletContext>();
 export function AdminTenantPage() {
   const { tenantId = '' } = useParams();
   const { pathname } = useLocation();
-  const { data, error, isPending, refetch } = useTenant(tenantId);
+  const tenantQuery = useTenant(tenantId);
   const base = `/admin/tenant/${tenantId}`;
   const tab = pathname.endsWith('/history') ? 'history' : pathname.endsWith('/access') ? 'access' : 'details';
 
   return (
-    <>
-      <Button component={RouterLink} to="/admin/tenant" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
-        All Tenants
-      </Button>
-      {isPending ? (
-        <SkeletonList rows={6} />
-      ) : error ? (
-        <ErrorBlock error={error} onRetry={() => void refetch()} />
-      ) : (
+    <RecordPage backTo="/admin/tenant" backLabel="All Tenants" query={tenantQuery} skeletonRows={6}>
+      {(data) => (
         <>
           <title>{data.name}</title>
           <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
@@ -62,7 +53,7 @@ export function AdminTenantPage() {
           <Outlet context={{ tenant: data } satisfies TenantOutletContext} />
         </>
       )}
-    </>
+    </RecordPage>
   );
 }
 

@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Delete from '@mui/icons-material/Delete';
 import {
   Box,
@@ -19,6 +18,7 @@ import { formatDate, membershipStatusLabels, userDisplayName } from '@tessera/do
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
+import { RecordPage } from '../../../components/record-page.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
@@ -88,22 +88,15 @@ function Associations({ userId }: { userId: string }) {
 export function AdminUserPage() {
   const { userId = '' } = useParams();
   const { user: me } = useSession();
-  const { data, error, isPending, refetch } = useAdminUser(userId);
+  const userQuery = useAdminUser(userId);
   const remove = useDeleteAdminUser(userId);
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const { confirm, confirmDialog } = useConfirm();
 
   return (
-    <>
-      <Button component={RouterLink} to="/admin/user" startIcon={<ArrowBack />} sx={{ mb: 1 }}>
-        All Users
-      </Button>
-      {isPending ? (
-        <SkeletonList rows={8} />
-      ) : error ? (
-        <ErrorBlock error={error} onRetry={() => void refetch()} />
-      ) : (
+    <RecordPage backTo="/admin/user" backLabel="All Users" query={userQuery} skeletonRows={8}>
+      {(data) => (
         <Stack spacing={3}>
           <title>{data.email}</title>
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2 }}>
@@ -158,6 +151,6 @@ export function AdminUserPage() {
           {confirmDialog}
         </Stack>
       )}
-    </>
+    </RecordPage>
   );
 }

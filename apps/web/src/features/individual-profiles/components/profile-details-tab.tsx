@@ -1,5 +1,5 @@
 import Visibility from '@mui/icons-material/Visibility';
-import { Button, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, Grid, MenuItem, Paper, Stack, Typography } from '@mui/material';
 import {
   COUNTRIES,
   gender,
@@ -13,8 +13,9 @@ import {
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { useForm, type Control, type FieldPath } from 'react-hook-form';
 import { FormMaskedInput } from '../../../components/form-masked-input.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useIndividualProfile } from '../api/get-individual-profile.ts';
@@ -44,39 +45,6 @@ function formOf(p: IndividualProfile, secrets: Partial<Record<SensitiveProfileFi
 
 const SENSITIVE_LABELS: Record<SensitiveProfileField, string> = { ssn: 'SSN', tin: 'TIN', ein: 'EIN' };
 
-function Text({
-  control,
-  name,
-  label,
-  required,
-  type,
-}: {
-  control: Control<Form>;
-  name: FieldPath<Form>;
-  label: string;
-  required?: boolean;
-  type?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          label={label}
-          required={required}
-          type={type}
-          fullWidth
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
-          slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-        />
-      )}
-    />
-  );
-}
-
 function Select({
   control,
   name,
@@ -89,19 +57,13 @@ function Select({
   options: readonly { value: string; label: string }[];
 }) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField {...field} select label={label} fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
-          {options.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+    <FormTextField control={control} name={name} select label={label} fullWidth>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </FormTextField>
   );
 }
 
@@ -155,16 +117,23 @@ function DetailsForm({ profile }: { profile: IndividualProfile }) {
         </Typography>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <Text control={control} name="firstname" label="First name" required />
+            <FormTextField control={control} name="firstname" label="First name" required fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <Text control={control} name="middlename" label="Middle name" />
+            <FormTextField control={control} name="middlename" label="Middle name" fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <Text control={control} name="lastname" label="Last name" required />
+            <FormTextField control={control} name="lastname" label="Last name" required fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Text control={control} name="birthDate" label="Birth date" type="date" />
+            <FormTextField
+              control={control}
+              name="birthDate"
+              label="Birth date"
+              type="date"
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <Select control={control} name="birthPlace" label="Birth place" options={COUNTRY_OPTIONS} />
@@ -176,7 +145,7 @@ function DetailsForm({ profile }: { profile: IndividualProfile }) {
             <Select control={control} name="citizenship" label="Citizenship" options={COUNTRY_OPTIONS} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Text control={control} name="occupation" label="Occupation" />
+            <FormTextField control={control} name="occupation" label="Occupation" fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormMaskedInput control={control} name="crd" label="CRD" mask="crd" fullWidth />

@@ -1,8 +1,9 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Button, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Button, Container, Stack, Typography } from '@mui/material';
 import type { TenantMember } from '@tessera/domain';
-import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
+import { SegmentTabs } from '../../../components/segment-tabs.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useMembership } from '../api/get-membership.ts';
@@ -20,11 +21,8 @@ export function MembershipLayout() {
   const { tenantMemberId = '' } = useParams();
   const { name } = useTenant();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const membership = useMembership(tenantMemberId);
   const base = `/user/tenant-member/${tenantMemberId}`;
-  const segment = pathname.slice(base.length + 1).split('/')[0];
-  const current = MEMBERSHIP_TABS.find((t) => t.segment === segment)?.segment ?? false;
   // Back to where the user came from, or home when the page was opened directly.
   const back = () => (window.history.length > 1 ? void navigate(-1) : void navigate('/'));
 
@@ -42,18 +40,7 @@ export function MembershipLayout() {
       <Typography variant="subtitle1" sx={{ color: 'text.secondary', mb: 2 }}>
         Membership
       </Typography>
-      <Tabs
-        value={current}
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
-        aria-label="Membership sections"
-        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {MEMBERSHIP_TABS.map((t) => (
-          <Tab key={t.segment} value={t.segment} label={t.label} component={RouterLink} to={`${base}/${t.segment}`} />
-        ))}
-      </Tabs>
+      <SegmentTabs base={base} tabs={MEMBERSHIP_TABS} label="Membership sections" />
       {membership.isPending ? (
         <SkeletonList rows={6} label="Loading membership" />
       ) : membership.isError ? (

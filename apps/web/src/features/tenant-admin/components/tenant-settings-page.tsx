@@ -1,7 +1,8 @@
-import { Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import type { TenantDetails } from '@tessera/domain';
-import { Link as RouterLink, Outlet, useLocation, useOutletContext } from 'react-router';
+import { Outlet, useOutletContext } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
+import { SegmentTabs } from '../../../components/segment-tabs.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useTenantDetails } from '../api/get-tenant-details.ts';
@@ -22,9 +23,6 @@ export function useTenantSettingsOutlet(): TenantDetails {
 export function TenantSettingsPage() {
   const { tenantId } = useTenant();
   const details = useTenantDetails(tenantId ?? '');
-  const { pathname } = useLocation();
-  const segment = pathname.replace(/^\/tenant\/settings\/?/, '').split('/')[0];
-  const current = TENANT_SETTINGS_TABS.find((t) => t.segment === segment)?.segment ?? false;
 
   return (
     <Stack spacing={2}>
@@ -32,18 +30,12 @@ export function TenantSettingsPage() {
       <Typography component="h1" variant="h4">
         Settings
       </Typography>
-      <Tabs
-        value={current}
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
-        aria-label="Tenant settings sections"
+      <SegmentTabs
+        base="/tenant/settings"
+        tabs={TENANT_SETTINGS_TABS}
+        label="Tenant settings sections"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        {TENANT_SETTINGS_TABS.map((t) => (
-          <Tab key={t.segment} value={t.segment} label={t.label} component={RouterLink} to={`/tenant/settings/${t.segment}`} />
-        ))}
-      </Tabs>
+      />
       {details.isPending ? (
         <SkeletonList rows={4} label="Loading tenant settings" />
       ) : details.isError ? (

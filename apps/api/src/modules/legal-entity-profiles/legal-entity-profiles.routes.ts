@@ -92,37 +92,27 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
   );
 
   const detailsText = `${ownerOnly} Absent fields stay as they are; empty optional values are stored as null. The state of organization must be a US state when the country is US; the parent one of the owner's other entities.`;
-  r.put(
-    `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Update a legal entity profile',
-        description: describe(`${detailsText} Same body as /details.`, access),
-        params,
-        body: legalEntityProfileDetailsBody,
-        response: profileResponse,
+  // The plain PUT and /details take the same body and do the same.
+  for (const [path, summary, text] of [
+    [`${base}/:id`, 'Update a legal entity profile', `${detailsText} Same body as /details.`],
+    [`${base}/:id/details`, 'Update the details', detailsText],
+  ] as const) {
+    r.put(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          description: describe(text, access),
+          params,
+          body: legalEntityProfileDetailsBody,
+          response: profileResponse,
+        },
+        config: { access },
       },
-      config: { access },
-    },
-    async (request) => ({ data: await service.updateDetails(app.db, requireAuth(request), request.params.id, request.body) }),
-  );
-
-  r.put(
-    `${base}/:id/details`,
-    {
-      schema: {
-        tags,
-        summary: 'Update the details',
-        description: describe(detailsText, access),
-        params,
-        body: legalEntityProfileDetailsBody,
-        response: profileResponse,
-      },
-      config: { access },
-    },
-    async (request) => ({ data: await service.updateDetails(app.db, requireAuth(request), request.params.id, request.body) }),
-  );
+      async (request) => ({ data: await service.updateDetails(app.db, requireAuth(request), request.params.id, request.body) }),
+    );
+  }
 
   r.put(
     `${base}/:id/legal`,

@@ -1,11 +1,11 @@
 import { newObjectId, type AuthResult, type TenantRole } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { applications, type ApplicationRow } from '../src/db/schema/index.ts';
 import { updateMember, findMember } from '../src/modules/tenants/tenant-members.repository.ts';
 import { DEFAULT_ATTRIBUTES } from '../src/modules/tenants/tenant-members.repository.ts';
 import { updateUser } from '../src/modules/users/users.repository.ts';
-import { hostOf } from './build-test-app.ts';
+import { buildTestApp, hostOf, type TestApp } from './build-test-app.ts';
 
 let sequence = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++sequence}@example.com`;
@@ -49,6 +49,24 @@ export async function signUp(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const someObjectId = () => newObjectId();
+
+/** Builds the test app before the file's tests, hands it to `setUp` (which keeps it and signs people up), and closes it after them. */
+export function useTestApp(setUp: (t: TestApp) => Promise<void>): void {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp();
+    await setUp(built);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `call(who, method, path, payload?)`: a request to /api/v1/<path> with who's token, at who's tenant host. */
+export const callerOf = (app: () => FastifyInstance) => (who: SignedUp, method: Method, path: string, payload?: object) =>
+  app().inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
 
 /** The newest outbox mail to an address, in any tenant, and the token in its first link. */
 export async function lastMailTo(app: FastifyInstance, to: string) {

@@ -1,7 +1,8 @@
 import { newObjectId, type AuthResult, type TenantRole } from '@tessera/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { applications, type ApplicationRow } from '../src/db/schema/index.ts';
+import { applications, timelineEvents, type ApplicationRow } from '../src/db/schema/index.ts';
 import { updateMember, findMember } from '../src/modules/tenants/tenant-members.repository.ts';
 import { DEFAULT_ATTRIBUTES } from '../src/modules/tenants/tenant-members.repository.ts';
 import { updateUser } from '../src/modules/users/users.repository.ts';
@@ -67,6 +68,14 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `call(who, method, path, payload?)`: a request to /api/v1/<path> with who's token, at who's tenant host. */
 export const callerOf = (app: () => FastifyInstance) => (who: SignedUp, method: Method, path: string, payload?: object) =>
   app().inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+
+/** The timeline events of one entity of a tenant, oldest first. */
+export const tenantEventsOf = (app: FastifyInstance, tenantId: string, entity: string) =>
+  app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.tenantId, tenantId), eq(timelineEvents.entity, entity)))
+    .orderBy(timelineEvents.createdAt);
 
 /** The newest outbox mail to an address, in any tenant, and the token in its first link. */
 export async function lastMailTo(app: FastifyInstance, to: string) {

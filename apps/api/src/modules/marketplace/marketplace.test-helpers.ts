@@ -1,4 +1,4 @@
-import type { OfferClass } from '@tessera/domain';
+import { blankOfferClass, type OfferClass } from '@tessera/domain';
 import { documents, images, institutions, offers } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { hostOf, type TestApp } from '../../../test/build-test-app.ts';
@@ -11,24 +11,7 @@ export const DAY_MS = 86_400_000;
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 export function offerClass(values: Partial<OfferClass> & Pick<OfferClass, 'minimumInvestment'>): OfferClass {
-  return {
-    id: newId(),
-    name: 'Class',
-    description: null,
-    internalRateOfReturn: null,
-    annualizedReturn: null,
-    cashOnCash: null,
-    equityMultiple: null,
-    holdingPeriod: null,
-    preferredReturn: null,
-    maximumInvestment: null,
-    distributionFrequency: null,
-    distributionShare: null,
-    pricePerUnit: null,
-    upsideSplit: null,
-    customMetrics: [],
-    ...values,
-  };
+  return blankOfferClass({ id: newId(), name: 'Class', ...values });
 }
 
 /** Rows written straight to the database (the marketplace reads what other modules write). */

@@ -2,7 +2,8 @@ import { newObjectId, type AuthResult, type TenantRole } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { applications, timelineEvents, type ApplicationRow } from '../src/db/schema/index.ts';
+import { applications, institutions, roleAssignments, timelineEvents, type ApplicationRow } from '../src/db/schema/index.ts';
+import { newId } from '../src/lib/ids.ts';
 import { updateMember, findMember } from '../src/modules/tenants/tenant-members.repository.ts';
 import { DEFAULT_ATTRIBUTES } from '../src/modules/tenants/tenant-members.repository.ts';
 import { updateUser } from '../src/modules/users/users.repository.ts';
@@ -68,6 +69,39 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `call(who, method, path, payload?)`: a request to /api/v1/<path> with who's token, at who's tenant host. */
 export const callerOf = (app: () => FastifyInstance) => (who: SignedUp, method: Method, path: string, payload?: object) =>
   app().inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+
+/** An institution written straight to the database, its slug made from its name; its id. */
+export async function insertInstitution(
+  app: FastifyInstance,
+  tenantId: string,
+  name: string,
+  values: Partial<typeof institutions.$inferInsert> = {},
+): Promise<string> {
+  const id = newId();
+  await app.db
+    .insert(institutions)
+    .values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}`, ...values });
+  return id;
+}
+
+/** Puts a user on an institution's team as a member (until `expiresAt`), straight in the database. */
+export async function joinInstitutionTeam(
+  app: FastifyInstance,
+  tenantId: string,
+  userId: string,
+  institutionId: string,
+  expiresAt: Date | null,
+) {
+  await app.db.insert(roleAssignments).values({
+    tenantId,
+    id: newId(),
+    userId,
+    entityType: 'institution',
+    entityId: institutionId,
+    role: 'member',
+    expiresAt,
+  });
+}
 
 /** The timeline events of one entity of a tenant, oldest first. */
 export const tenantEventsOf = (app: FastifyInstance, tenantId: string, entity: string) =>

@@ -2,7 +2,7 @@ import { blankOfferClass, type OfferClass } from '@tessera/domain';
 import { documents, images, institutions, offers } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer } from '../../../test/factories.ts';
+import { bearer, insertInstitution } from '../../../test/factories.ts';
 
 /** Approved, published and visible: on the marketplace. */
 export const LISTED = { approvalStatus: 'approved' as const, published: true, visibilityStatus: 'visible' as const };
@@ -17,12 +17,8 @@ export function offerClass(values: Partial<OfferClass> & Pick<OfferClass, 'minim
 /** Rows written straight to the database (the marketplace reads what other modules write). */
 export function marketplaceFactories(t: TestApp) {
   return {
-    async createInstitution(tenantId: string, name: string, values: Partial<typeof institutions.$inferInsert> = {}): Promise<string> {
-      const id = newId();
-      await t.app.db
-        .insert(institutions)
-        .values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}`, type: 'fund', ...values });
-      return id;
+    createInstitution(tenantId: string, name: string, values: Partial<typeof institutions.$inferInsert> = {}): Promise<string> {
+      return insertInstitution(t.app, tenantId, name, { type: 'fund', ...values });
     },
     async createOffer(values: Partial<typeof offers.$inferInsert> & { tenantId: string; institutionId: string }): Promise<string> {
       const id = newId();

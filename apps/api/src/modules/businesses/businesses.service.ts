@@ -55,30 +55,8 @@ async function checkParent(db: DbOrTx, tenantId: string, createdBy: string, self
   }
 }
 
-/** The fields as the timeline keeps them: the EIN only masked. */
-function auditFields(
-  row: Pick<BusinessRow, Exclude<keyof BusinessRow, 'tenantId' | 'id' | 'createdBy' | 'createdAt' | 'updatedAt' | 'einEncrypted'>>,
-  ein: string | null,
-) {
-  return {
-    name: row.name,
-    dba: row.dba,
-    website: row.website,
-    email: row.email,
-    phone: row.phone,
-    netWorth: row.netWorth,
-    revenue: row.revenue,
-    ein: maskSecret(ein),
-    businessType: row.businessType,
-    parent: row.parentId,
-    line1: row.line1,
-    line2: row.line2,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    country: row.country,
-  };
-}
+/** The fields as the timeline keeps them: the EIN only masked (as the API shows them). */
+const auditFields = repo.businessFields;
 
 export async function listBusinesses(deps: BusinessDeps, auth: AuthContext, q: PageQuery): Promise<List<Business>> {
   const { rows, total } = await repo.listBusinesses(deps.db, auth.tenantId, auth.user.id, { limit: q.limit, offset: offsetOf(q) });

@@ -23,8 +23,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { contentDisposition } from '../../lib/uploads.ts';
+import { describe, errorResponses, IMAGE_UPLOAD_TEXT, imageBytesResponses } from '../../lib/route-schema.ts';
+import { sendProfileImage } from '../../lib/image-reply.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import * as service from './legal-entity-profiles.service.ts';
 
@@ -172,7 +172,7 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Upload the entity's image",
-        description: describe(`${ownerOnly} Multipart field \`file\`: a PNG, JPEG, GIF or WebP image (checked by content).`, access),
+        description: describe(`${ownerOnly} ${IMAGE_UPLOAD_TEXT}`, access),
         params,
         consumes: ['multipart/form-data'],
         response: { ...profileResponse, ...errorResponses(400, 401, 403, 404, 413) },
@@ -193,20 +193,13 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
         summary: "The entity's image",
         description: describe(`${ownerOrAdmin} The image bytes (the id is the profile's current image).`, access),
         params: z.object({ id: objectId, imageId: objectId }),
-        response: {
-          200: z.unknown().describe('The image bytes (image/png, image/jpeg, image/gif or image/webp)'),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        response: imageBytesResponses(),
       },
       config: { access },
     },
     async (request, reply) => {
       const image = await service.readImage(app.db, app.storage, requireAuth(request), request.params.id, request.params.imageId);
-      return reply
-        .type(image.mimeType)
-        .header('Content-Length', image.size)
-        .header('Content-Disposition', contentDisposition(`legal-entity-image.${image.mimeType.split('/')[1]}`, true))
-        .send(image.stream);
+      return sendProfileImage(reply, image, 'legal-entity-image');
     },
   );
 

@@ -304,9 +304,8 @@ export async function setIndividualProfileGovPhotoIds(
     // The same ids in any order change nothing, so repeating the call (as the web does after submitting an ID) is harmless.
     if (ids.length === current.govPhotoIds.length && ids.every((g) => current.govPhotoIds.includes(g))) return current;
     const change = diffChanges({ govPhotoIds: current.govPhotoIds }, { govPhotoIds: ids });
-    const updated = await updateProfile(tx, auth.tenantId, id, { govPhotoIds: ids });
-    await recordEvent(tx, event(auth, updated, { type: 'update', message: 'Government photo IDs updated', meta: { change } }));
-    return updated;
+    // Past that check the ids differ, so the change is never empty.
+    return saveChange(tx, auth, current, change, { govPhotoIds: ids }, 'update', () => 'Government photo IDs updated');
   });
   return toIndividualProfile(row, deps.cipher);
 }

@@ -1,0 +1,180 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
+import { type Control, Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { formSubmit } from '../lib/form-submit.ts';
+import { useUnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+
+/** The fields every invite form has: e-mail, first and last name, a role and an optional expiry day ('' for none). */
+export interface InviteFormFields {
+  email: string;
+  firstname: string;
+  lastname: string;
+  role?: string;
+  expiresOn: string;
+}
+
+export interface InviteRoleOption {
+  value: string;
+  label: string;
+}
+
+interface InviteDialogProps<T extends InviteFormFields> {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  /** The caller's form; closing resets it to `empty`. */
+  form: UseFormReturn<T>;
+  empty: T;
+  roles: readonly InviteRoleOption[];
+  /** The invite request is under way: no closing, no second submit. */
+  pending: boolean;
+  /** `form.handleSubmit(…)`; on success it resets the form and closes. */
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** Further fields, between the role and the expiry. */
+  children?: ReactNode;
+}
+
+/**
+ * An invite dialog: e-mail, first and last name, role and an optional expiry, with Cancel and Invite. The submit stays
+ * disabled unless email and role are present (002 §5); a dirty form asks before the page is left.
+ */
+export function InviteDialog<T extends InviteFormFields>({
+  title,
+  open,
+  onClose,
+  form,
+  empty,
+  roles,
+  pending,
+  onSubmit,
+  children,
+}: InviteDialogProps<T>) {
+  const titleId = useId();
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
+  // T extends InviteFormFields, so these fields are there whatever else the form holds.
+  const control = form.control as unknown as Control<InviteFormFields>;
+  const values = useWatch({ control });
+  const guard = useUnsavedChangesGuard(open && form.formState.isDirty && !pending);
+  const canSubmit = Boolean(values.email?.trim()) && Boolean(values.role) && !pending;
+
+  const close = () => {
+    if (pending) return;
+    form.reset(empty);
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} sx={{ minHeight: 0, flex: 1 }}>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Controller
+              control={control}
+              name="email"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  type="email"
+                  label="Email"
+                  required
+                  fullWidth
+                  autoFocus
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
+              )}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Controller
+                control={control}
+                name="firstname"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    label="First name"
+                    required
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="lastname"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    label="Last name"
+                    required
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+            </Stack>
+            <Controller
+              control={control}
+              name="role"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  select
+                  label="Role"
+                  required
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                >
+                  {roles.map((role) => (
+                    <MenuItem key={role.value} value={role.value}>
+                      {role.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            {children}
+            <Controller
+              control={control}
+              name="expiresOn"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  type="date"
+                  label="Expires"
+                  fullWidth
+                  slotProps={{ inputLabel: { shrink: true } }}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message ?? 'Leave blank for no expiration'}
+                />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!canSubmit} loading={pending}>
+            Invite
+          </Button>
+        </DialogActions>
+      </Stack>
+      {guard}
+    </Dialog>
+  );
+}

@@ -1,18 +1,8 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, useMediaQuery, useTheme } from '@mui/material';
 import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
-import { type Control, Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { type Control, type UseFormReturn, useWatch } from 'react-hook-form';
 import { formSubmit } from '../lib/form-submit.ts';
+import { FormTextField } from './form-text-field.tsx';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 /** The fields every invite form has: e-mail, first and last name, a role and an optional expiry day ('' for none). */
@@ -80,88 +70,27 @@ export function InviteDialog<T extends InviteFormFields>({
       <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} sx={{ minHeight: 0, flex: 1 }}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="email"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  type="email"
-                  label="Email"
-                  required
-                  fullWidth
-                  autoFocus
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
+            <FormTextField control={control} name="email" type="email" label="Email" required fullWidth autoFocus />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                control={control}
-                name="firstname"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label="First name"
-                    required
-                    fullWidth
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="lastname"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label="Last name"
-                    required
-                    fullWidth
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
-              />
+              <FormTextField control={control} name="firstname" label="First name" required fullWidth />
+              <FormTextField control={control} name="lastname" label="Last name" required fullWidth />
             </Stack>
-            <Controller
-              control={control}
-              name="role"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  select
-                  label="Role"
-                  required
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                >
-                  {roles.map((role) => (
-                    <MenuItem key={role.value} value={role.value}>
-                      {role.label}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+            <FormTextField control={control} name="role" select label="Role" required fullWidth>
+              {roles.map((role) => (
+                <MenuItem key={role.value} value={role.value}>
+                  {role.label}
+                </MenuItem>
+              ))}
+            </FormTextField>
             {children}
-            <Controller
+            <FormTextField
               control={control}
               name="expiresOn"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  type="date"
-                  label="Expires"
-                  fullWidth
-                  slotProps={{ inputLabel: { shrink: true } }}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? 'Leave blank for no expiration'}
-                />
-              )}
+              type="date"
+              label="Expires"
+              fullWidth
+              slotProps={{ inputLabel: { shrink: true } }}
+              helperText="Leave blank for no expiration"
             />
           </Stack>
         </DialogContent>

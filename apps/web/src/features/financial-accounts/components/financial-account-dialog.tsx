@@ -11,6 +11,7 @@ import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateFinancialAccount } from '../api/create-financial-account.ts';
 import { useUpdateFinancialAccount } from '../api/update-financial-account.ts';
@@ -66,21 +67,7 @@ export function FinancialAccountDialog({ account, onClose, onSaved }: FinancialA
       <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="accountName"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="Account name"
-                  required
-                  fullWidth
-                  autoFocus
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
+            <FormTextField control={control} name="accountName" label="Account name" required fullWidth autoFocus />
             <Controller
               control={control}
               name="type"
@@ -94,20 +81,14 @@ export function FinancialAccountDialog({ account, onClose, onSaved }: FinancialA
                 </TextField>
               )}
             />
-            <Controller
+            <FormTextField
               control={control}
               name="number"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={account ? 'New account number' : 'Account number'}
-                  required={!account}
-                  fullWidth
-                  autoComplete="off"
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? (account ? `On file: ${account.number}. Leave empty to keep it.` : undefined)}
-                />
-              )}
+              label={account ? 'New account number' : 'Account number'}
+              required={!account}
+              fullWidth
+              autoComplete="off"
+              helperText={account ? `On file: ${account.number}. Leave empty to keep it.` : undefined}
             />
           </Stack>
         </DialogContent>

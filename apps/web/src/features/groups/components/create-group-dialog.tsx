@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { groupCreateBody, type Group, type GroupCreateBody } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateGroup } from '../api/create-group.ts';
@@ -63,37 +64,8 @@ export function CreateGroupDialog({
       <Stack component="form" noValidate onSubmit={onSubmit}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="Name"
-                  required
-                  fullWidth
-                  autoFocus
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="description"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={field.value ?? ''}
-                  label="Description"
-                  fullWidth
-                  multiline
-                  minRows={3}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
+            <FormTextField control={control} name="name" label="Name" required fullWidth autoFocus />
+            <FormTextField control={control} name="description" label="Description" fullWidth multiline minRows={3} />
           </Stack>
         </DialogContent>
         <DialogActions>

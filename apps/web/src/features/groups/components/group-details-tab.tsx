@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { groupUpdateBody, type GroupUpdateBody, type TenantMemberAdmin } from '@tessera/domain';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useNavigate } from 'react-router';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
@@ -65,36 +66,8 @@ export function GroupDetailsTab() {
     <Stack spacing={2}>
       <Section title="Details">
         <Stack component="form" noValidate spacing={2} onSubmit={formSubmit(onSubmit)}>
-          <Controller
-            control={control}
-            name="name"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label="Name"
-                required
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="description"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                value={field.value ?? ''}
-                label="Description"
-                fullWidth
-                multiline
-                minRows={3}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormTextField control={control} name="name" label="Name" required fullWidth />
+          <FormTextField control={control} name="description" label="Description" fullWidth multiline minRows={3} />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={() => reset(saved)} disabled={!formState.isDirty || update.isPending}>
               Cancel

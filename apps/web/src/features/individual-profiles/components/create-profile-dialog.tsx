@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField } from '@mui/material';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack } from '@mui/material';
 import { createIndividualProfileBody, type CreateIndividualProfileBody, type IndividualProfile } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateIndividualProfile } from '../api/create-individual-profile.ts';
 
@@ -50,24 +51,8 @@ export function CreateProfileDialog({ open, onClose, onCreated }: CreateProfileD
       <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {(['firstname', 'lastname'] as const).map((name) => (
-              <Controller
-                key={name}
-                control={control}
-                name={name}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    label={name === 'firstname' ? 'First name' : 'Last name'}
-                    required
-                    fullWidth
-                    autoFocus={name === 'firstname'}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
-              />
-            ))}
+            <FormTextField control={control} name="firstname" label="First name" required fullWidth autoFocus />
+            <FormTextField control={control} name="lastname" label="Last name" required fullWidth />
             <Controller
               control={control}
               name="acceptDisclosures"

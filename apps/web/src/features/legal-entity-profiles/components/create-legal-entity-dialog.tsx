@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack } from '@mui/material';
 import {
   legalEntityProfileCreateBody,
   legalEntityType,
@@ -23,6 +12,7 @@ import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateLegalEntityProfile } from '../api/create-legal-entity-profile.ts';
 
@@ -68,42 +58,14 @@ export function CreateLegalEntityDialog({ open, onClose, onCreated }: CreateLega
       <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="Name"
-                  required
-                  fullWidth
-                  autoFocus
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="legalEntityType"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  select
-                  label="Legal entity type"
-                  required
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                >
-                  {legalEntityType.options.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      {legalEntityTypeLabels[type]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+            <FormTextField control={control} name="name" label="Name" required fullWidth autoFocus />
+            <FormTextField control={control} name="legalEntityType" select label="Legal entity type" required fullWidth>
+              {legalEntityType.options.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {legalEntityTypeLabels[type]}
+                </MenuItem>
+              ))}
+            </FormTextField>
             <Controller
               control={control}
               name="acceptDisclosures"

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { groupCreateBody, type Group, type GroupCreateBody } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateGroup } from '../api/create-group.ts';
@@ -33,13 +34,7 @@ export function CreateGroupDialog({
   const guard = useUnsavedChangesGuard(open && formState.isDirty && !create.isPending);
 
   // Move on only once the cleared form has rendered, so the unsaved-changes guard lets the navigation through.
-  const created = useRef<Group | null>(null);
-  useEffect(() => {
-    const group = created.current;
-    if (!group || formState.isDirty) return;
-    created.current = null;
-    onCreated(group);
-  }, [formState.isDirty, onCreated]);
+  const afterCleared = useAfterCleared<Group>(formState.isDirty, onCreated);
 
   const close = () => {
     if (create.isPending) return;
@@ -50,7 +45,7 @@ export function CreateGroupDialog({
     create.mutate(body, {
       onSuccess: (group) => {
         enqueueSnackbar('Group created', { variant: 'success' });
-        created.current = group;
+        afterCleared(group);
         reset(EMPTY);
       },
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),

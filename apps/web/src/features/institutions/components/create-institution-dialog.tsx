@@ -17,7 +17,8 @@ import {
   institutionTypeLabels,
   type InstitutionType,
 } from '@tessera/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
@@ -61,13 +62,7 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
     !create.isPending;
 
   // Move on only once the cleared form has rendered, so the unsaved-changes guard lets the navigation through.
-  const created = useRef<string | null>(null);
-  useEffect(() => {
-    const id = created.current;
-    if (!id || dirty) return;
-    created.current = null;
-    onCreated(id);
-  }, [dirty, onCreated]);
+  const afterCleared = useAfterCleared<string>(dirty, onCreated);
 
   const close = () => {
     if (create.isPending) return;
@@ -81,7 +76,7 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
       {
         onSuccess: (institution) => {
           enqueueSnackbar('Institution created', { variant: 'success' });
-          created.current = institution._id;
+          afterCleared(institution._id);
           setDraft(EMPTY);
         },
         onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),

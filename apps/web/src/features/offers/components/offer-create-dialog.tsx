@@ -21,7 +21,8 @@ import {
   useTheme,
 } from '@mui/material';
 import { ENTITY_SLUG_PATTERN, entitySlugify, type Institution } from '@tessera/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
@@ -90,13 +91,7 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
   const addresses = offerAddresses(tenantSlug ?? tenant?.slug ?? null, slug);
 
   // Move on only once the cleared form has rendered, so the unsaved-changes guard lets the navigation through.
-  const created = useRef<string | null>(null);
-  useEffect(() => {
-    const id = created.current;
-    if (!id || dirty) return;
-    created.current = null;
-    onCreated(id);
-  }, [dirty, onCreated]);
+  const afterCleared = useAfterCleared<string>(dirty, onCreated);
 
   const close = () => {
     if (create.isPending) return;
@@ -113,7 +108,7 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
       {
         onSuccess: (offer) => {
           enqueueSnackbar('Offer - Successfully created', { variant: 'success' });
-          created.current = offer._id;
+          afterCleared(offer._id);
           setDraft(empty);
         },
         onError: (error) => enqueueSnackbar(offerErrorText(error, 'Error creating offer'), { variant: 'error' }),

@@ -1,9 +1,10 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, useMediaQuery, useTheme } from '@mui/material';
-import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
+import { MenuItem, Stack } from '@mui/material';
+import { type BaseSyntheticEvent, type ReactNode } from 'react';
 import { type Control, type UseFormReturn, useWatch } from 'react-hook-form';
 import { formSubmit } from '../lib/form-submit.ts';
 import { FormTextField } from './form-text-field.tsx';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+import { FormDialog } from './form-dialog.tsx';
 
 /** The fields every invite form has: e-mail, first and last name, a role and an optional expiry day ('' for none). */
 export interface InviteFormFields {
@@ -50,8 +51,6 @@ export function InviteDialog<T extends InviteFormFields>({
   onSubmit,
   children,
 }: InviteDialogProps<T>) {
-  const titleId = useId();
-  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   // T extends InviteFormFields, so these fields are there whatever else the form holds.
   const control = form.control as unknown as Control<InviteFormFields>;
   const values = useWatch({ control });
@@ -65,45 +64,40 @@ export function InviteDialog<T extends InviteFormFields>({
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} sx={{ minHeight: 0, flex: 1 }}>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={control} name="email" type="email" label="Email" required fullWidth autoFocus />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField control={control} name="firstname" label="First name" required fullWidth />
-              <FormTextField control={control} name="lastname" label="Last name" required fullWidth />
-            </Stack>
-            <FormTextField control={control} name="role" select label="Role" required fullWidth>
-              {roles.map((role) => (
-                <MenuItem key={role.value} value={role.value}>
-                  {role.label}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            {children}
-            <FormTextField
-              control={control}
-              name="expiresOn"
-              type="date"
-              label="Expires"
-              fullWidth
-              slotProps={{ inputLabel: { shrink: true } }}
-              helperText="Leave blank for no expiration"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSubmit} loading={pending}>
-            Invite
-          </Button>
-        </DialogActions>
+    <FormDialog
+      open={open}
+      title={title}
+      onClose={close}
+      onSubmit={formSubmit(onSubmit)}
+      maxWidth="sm"
+      fullScreenOnPhone
+      pending={pending}
+      submitLabel="Invite"
+      submitDisabled={!canSubmit}
+      after={guard}
+    >
+      <FormTextField control={control} name="email" type="email" label="Email" required fullWidth autoFocus />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={control} name="firstname" label="First name" required fullWidth />
+        <FormTextField control={control} name="lastname" label="Last name" required fullWidth />
       </Stack>
-      {guard}
-    </Dialog>
+      <FormTextField control={control} name="role" select label="Role" required fullWidth>
+        {roles.map((role) => (
+          <MenuItem key={role.value} value={role.value}>
+            {role.label}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {children}
+      <FormTextField
+        control={control}
+        name="expiresOn"
+        type="date"
+        label="Expires"
+        fullWidth
+        slotProps={{ inputLabel: { shrink: true } }}
+        helperText="Leave blank for no expiration"
+      />
+    </FormDialog>
   );
 }

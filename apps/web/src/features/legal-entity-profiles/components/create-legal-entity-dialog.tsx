@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack } from '@mui/material';
+import { Checkbox, FormControlLabel, MenuItem } from '@mui/material';
 import {
   legalEntityProfileCreateBody,
   legalEntityType,
@@ -10,11 +10,11 @@ import {
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateLegalEntityProfile } from '../api/create-legal-entity-profile.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface CreateLegalEntityDialogProps {
   open: boolean;
@@ -24,7 +24,6 @@ interface CreateLegalEntityDialogProps {
 
 /** §5: Create is disabled unless name, legal entity type and the terms checkbox are set. */
 export function CreateLegalEntityDialog({ open, onClose, onCreated }: CreateLegalEntityDialogProps) {
-  const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateLegalEntityProfile();
   const { control, handleSubmit, reset } = useForm<LegalEntityProfileCreateBody, unknown, LegalEntityProfileCreateInput>({
@@ -53,47 +52,41 @@ export function CreateLegalEntityDialog({ open, onClose, onCreated }: CreateLega
   );
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>New Legal Entity</DialogTitle>
-      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={control} name="name" label="Name" required fullWidth autoFocus />
-            <FormTextField control={control} name="legalEntityType" select label="Legal entity type" required fullWidth>
-              {legalEntityType.options.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {legalEntityTypeLabels[type]}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <Controller
-              control={control}
-              name="acceptDisclosures"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      name={field.name}
-                      checked={field.value === true}
-                      // Unchecked is undefined: the schema accepts only `true`.
-                      onChange={(e) => field.onChange(e.target.checked ? true : undefined)}
-                    />
-                  }
-                  label="I agree to the terms and conditions"
-                />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSubmit} loading={create.isPending}>
-            Create
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="New Legal Entity"
+      onClose={close}
+      onSubmit={formSubmit(onSubmit)}
+      maxWidth="xs"
+      pending={create.isPending}
+      submitLabel="Create"
+      submitDisabled={!canSubmit}
+    >
+      <FormTextField control={control} name="name" label="Name" required fullWidth autoFocus />
+      <FormTextField control={control} name="legalEntityType" select label="Legal entity type" required fullWidth>
+        {legalEntityType.options.map((type) => (
+          <MenuItem key={type} value={type}>
+            {legalEntityTypeLabels[type]}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <Controller
+        control={control}
+        name="acceptDisclosures"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Checkbox
+                name={field.name}
+                checked={field.value === true}
+                // Unchecked is undefined: the schema accepts only `true`.
+                onChange={(e) => field.onChange(e.target.checked ? true : undefined)}
+              />
+            }
+            label="I agree to the terms and conditions"
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

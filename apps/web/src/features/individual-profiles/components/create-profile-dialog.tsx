@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, FormControlLabel } from '@mui/material';
 import { createIndividualProfileBody, type CreateIndividualProfileBody, type IndividualProfile } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { AcceptTermsField } from '../../../components/accept-terms-field.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateIndividualProfile } from '../api/create-individual-profile.ts';
@@ -57,23 +57,7 @@ export function CreateProfileDialog({ open, onClose, onCreated }: CreateProfileD
     >
       <FormTextField control={control} name="firstname" label="First name" required fullWidth autoFocus />
       <FormTextField control={control} name="lastname" label="Last name" required fullWidth />
-      <Controller
-        control={control}
-        name="acceptDisclosures"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                name={field.name}
-                checked={field.value === true}
-                // Unchecked is undefined: the schema accepts only `true`.
-                onChange={(e) => field.onChange(e.target.checked ? true : undefined)}
-              />
-            }
-            label="I agree to the terms and conditions"
-          />
-        )}
-      />
+      <AcceptTermsField control={control} name="acceptDisclosures" />
     </FormDialog>
   );
 }

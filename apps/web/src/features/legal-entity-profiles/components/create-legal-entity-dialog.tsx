@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, FormControlLabel, MenuItem } from '@mui/material';
+import { MenuItem } from '@mui/material';
 import {
   legalEntityProfileCreateBody,
   legalEntityType,
@@ -10,7 +10,8 @@ import {
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { AcceptTermsField } from '../../../components/accept-terms-field.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateLegalEntityProfile } from '../api/create-legal-entity-profile.ts';
@@ -70,23 +71,7 @@ export function CreateLegalEntityDialog({ open, onClose, onCreated }: CreateLega
           </MenuItem>
         ))}
       </FormTextField>
-      <Controller
-        control={control}
-        name="acceptDisclosures"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                name={field.name}
-                checked={field.value === true}
-                // Unchecked is undefined: the schema accepts only `true`.
-                onChange={(e) => field.onChange(e.target.checked ? true : undefined)}
-              />
-            }
-            label="I agree to the terms and conditions"
-          />
-        )}
-      />
+      <AcceptTermsField control={control} name="acceptDisclosures" />
     </FormDialog>
   );
 }

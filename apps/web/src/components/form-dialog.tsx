@@ -52,16 +52,39 @@ export function FormDialog({
             {children}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={submitDisabled} loading={pending}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
+        <CancelSubmitActions onCancel={onClose} pending={pending} submitLabel={submitLabel} submitDisabled={submitDisabled} />
       </Stack>
       {after}
     </Dialog>
+  );
+}
+
+interface CancelSubmitActionsProps {
+  onCancel?: () => void;
+  /** The request is under way: Cancel is disabled and the submit button shows it loading. */
+  pending: boolean;
+  submitLabel: string;
+  submitDisabled: boolean;
+  /** Submits on click; without it the button submits the form it stands in. */
+  onSubmit?: () => void;
+}
+
+/** A dialog's Cancel and submit buttons. */
+export function CancelSubmitActions({ onCancel, pending, submitLabel, submitDisabled, onSubmit }: CancelSubmitActionsProps) {
+  return (
+    <DialogActions>
+      <Button onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      {onSubmit ? (
+        <Button variant="contained" onClick={onSubmit} disabled={submitDisabled} loading={pending}>
+          {submitLabel}
+        </Button>
+      ) : (
+        <Button type="submit" variant="contained" disabled={submitDisabled} loading={pending}>
+          {submitLabel}
+        </Button>
+      )}
+    </DialogActions>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
 import {
   entitySlugify,
   INSTITUTION_SHORT_DESCRIPTION_MAX,
@@ -18,6 +7,7 @@ import {
   type InstitutionType,
 } from '@tessera/domain';
 import { useId, useState } from 'react';
+import { CancelSubmitActions } from '../../../components/form-dialog.tsx';
 import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -145,14 +135,7 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={!canCreate} loading={create.isPending}>
-          Create
-        </Button>
-      </DialogActions>
+      <CancelSubmitActions onCancel={close} pending={create.isPending} submitLabel="Create" submitDisabled={!canCreate} onSubmit={submit} />
       {guard}
     </Dialog>
   );

@@ -3,10 +3,8 @@ import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
 import {
   Autocomplete,
   Box,
-  Button,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   InputAdornment,
@@ -22,6 +20,7 @@ import {
 } from '@mui/material';
 import { ENTITY_SLUG_PATTERN, entitySlugify, type Institution } from '@tessera/domain';
 import { useId, useState } from 'react';
+import { CancelSubmitActions } from '../../../components/form-dialog.tsx';
 import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
@@ -244,14 +243,7 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
           </Stack>
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={!canCreate} loading={create.isPending}>
-          Create
-        </Button>
-      </DialogActions>
+      <CancelSubmitActions onCancel={close} pending={create.isPending} submitLabel="Create" submitDisabled={!canCreate} onSubmit={submit} />
       {guard}
     </Dialog>
   );

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem } from '@mui/material';
 import {
   legalEntityProfileCreateBody,
@@ -6,14 +5,11 @@ import {
   legalEntityTypeLabels,
   type LegalEntityProfile,
   type LegalEntityProfileCreateBody,
-  type LegalEntityProfileCreateInput,
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
-import { useSnackbar } from '../../../lib/toast.tsx';
-import { useForm, useWatch } from 'react-hook-form';
 import { AcceptTermsField } from '../../../components/accept-terms-field.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useCreateForm } from '../../../lib/use-create-form.ts';
 import { useCreateLegalEntityProfile } from '../api/create-legal-entity-profile.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 
@@ -25,32 +21,16 @@ interface CreateLegalEntityDialogProps {
 
 /** §5: Create is disabled unless name, legal entity type and the terms checkbox are set. */
 export function CreateLegalEntityDialog({ open, onClose, onCreated }: CreateLegalEntityDialogProps) {
-  const { enqueueSnackbar } = useSnackbar();
   const create = useCreateLegalEntityProfile();
-  const { control, handleSubmit, reset } = useForm<LegalEntityProfileCreateBody, unknown, LegalEntityProfileCreateInput>({
-    resolver: zodResolver(legalEntityProfileCreateBody),
+  const { control, canSubmit, close, onSubmit } = useCreateForm({
+    schema: legalEntityProfileCreateBody,
     // The type select starts empty: the schema refuses it until a type is chosen.
     defaultValues: { name: '', legalEntityType: '' as LegalEntityProfileCreateBody['legalEntityType'] },
+    create,
+    successMessage: 'Profile created successfully',
+    onClose,
+    onCreated,
   });
-  const values = useWatch({ control });
-  const canSubmit = legalEntityProfileCreateBody.safeParse(values).success && !create.isPending;
-
-  const close = () => {
-    if (create.isPending) return;
-    reset();
-    onClose();
-  };
-
-  const onSubmit = handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: (profile) => {
-        enqueueSnackbar('Profile created successfully', { variant: 'success' });
-        reset();
-        onCreated(profile);
-      },
-      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-    }),
-  );
 
   return (
     <FormDialog

@@ -2,7 +2,13 @@ import { Checkbox, FormControlLabel } from '@mui/material';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
 /** 'I agree to the terms and conditions', bound to a form field that is `true` when checked and undefined when not. */
-export function AcceptTermsField<T extends FieldValues>({ control, name }: { control: Control<T>; name: Path<T> }) {
+export function AcceptTermsField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+}: {
+  control: Control<T, unknown, TOut>;
+  name: Path<T>;
+}) {
   return (
     <Controller
       control={control}

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { errorMessage } from './api-client.ts';
 import { useSnackbar } from './toast.tsx';
 
-interface CreateFormOptions<TIn extends FieldValues, TOut, TResult> {
+export interface CreateFormOptions<TIn extends FieldValues, TOut, TResult> {
   schema: z.ZodType<TOut, TIn>;
   defaultValues: DefaultValues<TIn>;
   /** The create mutation. */

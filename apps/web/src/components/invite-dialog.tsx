@@ -1,7 +1,10 @@
 import { MenuItem, Stack } from '@mui/material';
-import { type BaseSyntheticEvent, type ReactNode } from 'react';
-import { type Control, type UseFormReturn, useWatch } from 'react-hook-form';
+import { expiryFromDay } from '@tessera/domain';
+import type { ReactNode } from 'react';
+import { type Control, type DefaultValues, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { errorMessage } from '../lib/api-client.ts';
 import { formSubmit } from '../lib/form-submit.ts';
+import { useSnackbar } from '../lib/toast.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { FormDialog } from './form-dialog.tsx';
@@ -20,37 +23,49 @@ export interface InviteRoleOption {
   label: string;
 }
 
-interface InviteDialogProps<T extends InviteFormFields> {
+interface InviteDialogProps<T extends InviteFormFields, R> {
   title: string;
   open: boolean;
   onClose: () => void;
-  /** The caller's form; closing resets it to `empty`. */
-  form: UseFormReturn<T>;
+  /** The form's resolver, e.g. `zodResolver(schema)`. */
+  resolver: Resolver<T>;
+  /** The form's values at the start and after closing or inviting. */
   empty: T;
   roles: readonly InviteRoleOption[];
-  /** The invite request is under way: no closing, no second submit. */
-  pending: boolean;
-  /** `form.handleSubmit(…)`; on success it resets the form and closes. */
-  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** The invite mutation; it is sent the form's values with the expiry day as `expiresAt`. */
+  invite: {
+    mutate: (
+      body: Omit<T, 'expiresOn'> & { expiresAt: string | null },
+      options: { onSuccess: (invited: R) => void; onError: (error: unknown) => void },
+    ) => void;
+    isPending: boolean;
+  };
+  successMessage: (invited: R) => string;
+  /** Called after a successful invite, before the dialog closes. */
+  onInvited?: (invited: R) => void;
   /** Further fields, between the role and the expiry. */
-  children?: ReactNode;
+  children?: (control: Control<T>) => ReactNode;
 }
 
 /**
  * An invite dialog: e-mail, first and last name, role and an optional expiry, with Cancel and Invite. The submit stays
  * disabled unless email and role are present (002 §5); a dirty form asks before the page is left.
  */
-export function InviteDialog<T extends InviteFormFields>({
+export function InviteDialog<T extends InviteFormFields, R>({
   title,
   open,
   onClose,
-  form,
+  resolver,
   empty,
   roles,
-  pending,
-  onSubmit,
+  invite,
+  successMessage,
+  onInvited,
   children,
-}: InviteDialogProps<T>) {
+}: InviteDialogProps<T, R>) {
+  const { enqueueSnackbar } = useSnackbar();
+  const pending = invite.isPending;
+  const form = useForm<T>({ resolver, defaultValues: empty as DefaultValues<T>, mode: 'onTouched' });
   // T extends InviteFormFields, so these fields are there whatever else the form holds.
   const control = form.control as unknown as Control<InviteFormFields>;
   const values = useWatch({ control });
@@ -62,6 +77,21 @@ export function InviteDialog<T extends InviteFormFields>({
     form.reset(empty);
     onClose();
   };
+
+  const onSubmit = form.handleSubmit(({ expiresOn, ...rest }) =>
+    invite.mutate(
+      { ...rest, expiresAt: expiryFromDay(expiresOn) },
+      {
+        onSuccess: (invited) => {
+          enqueueSnackbar(successMessage(invited), { variant: 'success' });
+          form.reset(empty);
+          onInvited?.(invited);
+          onClose();
+        },
+        onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+      },
+    ),
+  );
 
   return (
     <FormDialog
@@ -88,7 +118,7 @@ export function InviteDialog<T extends InviteFormFields>({
           </MenuItem>
         ))}
       </FormTextField>
-      {children}
+      {children?.(form.control)}
       <FormTextField
         control={control}
         name="expiresOn"

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Typography } from '@mui/material';
 import {
-  expiryFromDay,
   INVITE_DEFAULT_ATTRIBUTES,
   memberInviteForm,
   tenantRole,
@@ -9,10 +8,8 @@ import {
   type MemberInviteFormValues,
   type TenantMemberAdmin,
 } from '@tessera/domain';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { InviteDialog } from '../../../components/invite-dialog.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useSnackbar } from '../../../lib/toast.tsx';
 import { useInviteMember } from '../api/invite-member.ts';
 import { AttributeSwitches } from './attribute-switches.tsx';
 
@@ -35,46 +32,29 @@ interface InviteMemberDialogProps {
 
 /** 'Invite Member' (?modal=create): an e-mail with a role, attribute flags and an optional expiry. */
 export function InviteMemberDialog({ tenantId, open, onClose, onInvited }: InviteMemberDialogProps) {
-  const { enqueueSnackbar } = useSnackbar();
   const invite = useInviteMember(tenantId);
-  const form = useForm<MemberInviteFormValues>({
-    resolver: zodResolver(memberInviteForm),
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-  });
-
-  const onSubmit = form.handleSubmit(({ expiresOn, ...values }) =>
-    invite.mutate(
-      { ...values, expiresAt: expiryFromDay(expiresOn) },
-      {
-        onSuccess: (member) => {
-          enqueueSnackbar(member.membershipStatus === 'active' ? `${member.email} added` : 'Member invited', { variant: 'success' });
-          form.reset(EMPTY);
-          onInvited?.(member);
-          onClose();
-        },
-        onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-      },
-    ),
-  );
-
   return (
     <InviteDialog
       title="Invite Member"
       open={open}
       onClose={onClose}
-      form={form}
+      resolver={zodResolver(memberInviteForm)}
       empty={EMPTY}
       roles={INVITE_ROLES}
-      pending={invite.isPending}
-      onSubmit={onSubmit}
+      invite={invite}
+      successMessage={(member) => (member.membershipStatus === 'active' ? `${member.email} added` : 'Member invited')}
+      onInvited={onInvited}
     >
-      <Typography variant="subtitle2">Access</Typography>
-      <Controller
-        control={form.control}
-        name="attributes"
-        render={({ field }) => <AttributeSwitches value={field.value ?? {}} onChange={field.onChange} disabled={invite.isPending} />}
-      />
+      {(control) => (
+        <>
+          <Typography variant="subtitle2">Access</Typography>
+          <Controller
+            control={control}
+            name="attributes"
+            render={({ field }) => <AttributeSwitches value={field.value ?? {}} onChange={field.onChange} disabled={invite.isPending} />}
+          />
+        </>
+      )}
     </InviteDialog>
   );
 }

@@ -1,16 +1,12 @@
 import { Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
-import {
-  entitySlugify,
-  INSTITUTION_SHORT_DESCRIPTION_MAX,
-  institutionType,
-  institutionTypeLabels,
-  type InstitutionType,
-} from '@tessera/domain';
+import { INSTITUTION_SHORT_DESCRIPTION_MAX, institutionType, institutionTypeLabels, type InstitutionType } from '@tessera/domain';
 import { useId, useState } from 'react';
 import { CancelSubmitActions } from '../../../components/form-dialog.tsx';
 import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { preventedSubmit } from '../../../lib/form-submit.ts';
+import { withDraftName, withDraftSlug } from '../../../lib/slug-draft.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useCreateInstitution } from '../api/create-institution.ts';
 import { SlugField } from './slug-field.tsx';
@@ -78,16 +74,7 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle id={titleId}>Add Institution</DialogTitle>
       <DialogContent>
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <Stack component="form" noValidate spacing={2} sx={{ pt: 1 }} onSubmit={preventedSubmit(submit)}>
           <TextField
             label="Name"
             required
@@ -96,13 +83,13 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
             value={draft.name}
             onChange={(e) => {
               const name = e.target.value;
-              setDraft((d) => ({ ...d, name, slug: d.slugEdited ? d.slug : entitySlugify(name) }));
+              setDraft((d) => withDraftName(d, name));
             }}
             slotProps={{ htmlInput: { maxLength: 120 } }}
           />
           <SlugField
             value={draft.slug}
-            onChange={(slug) => setDraft((d) => ({ ...d, slug, slugEdited: true }))}
+            onChange={(slug) => setDraft((d) => withDraftSlug(d, slug))}
             state={slugState}
             help="Derived from the name until you edit it. A unique identifier in your organization, seen only by owners and admins."
           />

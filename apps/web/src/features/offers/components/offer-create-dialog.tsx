@@ -18,9 +18,11 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { ENTITY_SLUG_PATTERN, entitySlugify, type Institution } from '@tessera/domain';
+import { ENTITY_SLUG_PATTERN, type Institution } from '@tessera/domain';
 import { useId, useState } from 'react';
 import { CancelSubmitActions } from '../../../components/form-dialog.tsx';
+import { preventedSubmit } from '../../../lib/form-submit.ts';
+import { withDraftName, withDraftSlug } from '../../../lib/slug-draft.ts';
 import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
@@ -97,8 +99,8 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
     setDraft(empty);
     onClose();
   };
-  const setName = (name: string) => setDraft((d) => ({ ...d, name, slug: d.slugEdited ? d.slug : entitySlugify(name) }));
-  const setSlug = (value: string) => setDraft((d) => ({ ...d, slug: value, slugEdited: true }));
+  const setName = (name: string) => setDraft((d) => withDraftName(d, name));
+  const setSlug = (value: string) => setDraft((d) => withDraftSlug(d, value));
 
   const submit = () => {
     if (!canCreate || institution === null) return;
@@ -149,16 +151,7 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
               ))}
             </Stepper>
           </Box>
-          <Stack
-            component="form"
-            noValidate
-            spacing={2}
-            sx={{ flex: 1.4, minWidth: 0 }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+          <Stack component="form" noValidate spacing={2} sx={{ flex: 1.4, minWidth: 0 }} onSubmit={preventedSubmit(submit)}>
             <TextField
               label="Name"
               required

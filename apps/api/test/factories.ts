@@ -1,11 +1,13 @@
 import { newObjectId, type AuthResult, type TenantRole } from '@tessera/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
-import { applications, type ApplicationRow } from '../src/db/schema/index.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { applications, institutions, roleAssignments, timelineEvents, type ApplicationRow } from '../src/db/schema/index.ts';
+import { newId } from '../src/lib/ids.ts';
 import { updateMember, findMember } from '../src/modules/tenants/tenant-members.repository.ts';
 import { DEFAULT_ATTRIBUTES } from '../src/modules/tenants/tenant-members.repository.ts';
 import { updateUser } from '../src/modules/users/users.repository.ts';
-import { hostOf } from './build-test-app.ts';
+import { buildTestApp, hostOf, type TestApp } from './build-test-app.ts';
 
 let sequence = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++sequence}@example.com`;
@@ -49,6 +51,65 @@ export async function signUp(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const someObjectId = () => newObjectId();
+
+/** Builds the test app before the file's tests, hands it to `setUp` (which keeps it and signs people up), and closes it after them. */
+export function useTestApp(setUp: (t: TestApp) => Promise<void>): void {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp();
+    await setUp(built);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `call(who, method, path, payload?)`: a request to /api/v1/<path> with who's token, at who's tenant host. */
+export const callerOf = (app: () => FastifyInstance) => (who: SignedUp, method: Method, path: string, payload?: object) =>
+  app().inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+
+/** An institution written straight to the database, its slug made from its name; its id. */
+export async function insertInstitution(
+  app: FastifyInstance,
+  tenantId: string,
+  name: string,
+  values: Partial<typeof institutions.$inferInsert> = {},
+): Promise<string> {
+  const id = newId();
+  await app.db
+    .insert(institutions)
+    .values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}`, ...values });
+  return id;
+}
+
+/** Puts a user on an institution's team as a member (until `expiresAt`), straight in the database. */
+export async function joinInstitutionTeam(
+  app: FastifyInstance,
+  tenantId: string,
+  userId: string,
+  institutionId: string,
+  expiresAt: Date | null,
+) {
+  await app.db.insert(roleAssignments).values({
+    tenantId,
+    id: newId(),
+    userId,
+    entityType: 'institution',
+    entityId: institutionId,
+    role: 'member',
+    expiresAt,
+  });
+}
+
+/** The timeline events of one entity of a tenant, oldest first. */
+export const tenantEventsOf = (app: FastifyInstance, tenantId: string, entity: string) =>
+  app.db
+    .select()
+    .from(timelineEvents)
+    .where(and(eq(timelineEvents.tenantId, tenantId), eq(timelineEvents.entity, entity)))
+    .orderBy(timelineEvents.createdAt);
 
 /** The newest outbox mail to an address, in any tenant, and the token in its first link. */
 export async function lastMailTo(app: FastifyInstance, to: string) {

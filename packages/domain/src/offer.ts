@@ -161,6 +161,23 @@ export const offerClass = z
   })
   .describe('OfferClass');
 export type OfferClass = z.infer<typeof offerClass>;
+/** A class with its id, name and minimum investment, and every other term empty, as the schema's defaults leave them. */
+export const blankOfferClass = (values: Pick<OfferClass, 'id' | 'name' | 'minimumInvestment'> & Partial<OfferClass>): OfferClass => ({
+  description: null,
+  internalRateOfReturn: null,
+  annualizedReturn: null,
+  cashOnCash: null,
+  equityMultiple: null,
+  holdingPeriod: null,
+  preferredReturn: null,
+  maximumInvestment: null,
+  distributionFrequency: null,
+  distributionShare: null,
+  pricePerUnit: null,
+  upsideSplit: null,
+  customMetrics: [],
+  ...values,
+});
 export const OFFER_CLASSES_MAX = 20;
 
 export const cta = z

@@ -3,7 +3,7 @@ import {
   REQUIRED_OFFER_DOCUMENTS,
   offerRequiredDocumentTypeLabels,
   type Branding,
-  type OfferClass,
+  blankOfferClass,
   type TenantRole,
 } from '@tessera/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -116,22 +116,6 @@ async function ensureUserMember(
 }
 
 const DAY_MS = 86_400_000;
-const demoClass = (values: Pick<OfferClass, 'id' | 'name' | 'minimumInvestment'> & Partial<OfferClass>): OfferClass => ({
-  description: null,
-  internalRateOfReturn: null,
-  annualizedReturn: null,
-  cashOnCash: null,
-  equityMultiple: null,
-  holdingPeriod: null,
-  preferredReturn: null,
-  maximumInvestment: null,
-  distributionFrequency: null,
-  distributionShare: null,
-  pricePerUnit: null,
-  upsideSplit: null,
-  customMetrics: [],
-  ...values,
-});
 
 /** A one-pixel GIF of one colour: browsers stretch it into a plain banner or logo, and the seed stays small and fast. */
 function solidGif(rgb: [number, number, number]): Buffer {
@@ -340,7 +324,7 @@ export async function seedRaiseDemo(db: DbOrTx, tenant: TenantRow, storage: File
         primaryCta: { label: 'Invest Now', url: 'https://summitridge.example/invest' },
         secondaryCta: { label: 'Book a call', url: 'https://summitridge.example/call' },
         classes: [
-          demoClass({
+          blankOfferClass({
             id: 'class-a',
             name: 'Class A',
             minimumInvestment: 50_000,
@@ -350,7 +334,7 @@ export async function seedRaiseDemo(db: DbOrTx, tenant: TenantRow, storage: File
             preferredReturn: 8,
             distributionFrequency: 3,
           }),
-          demoClass({
+          blankOfferClass({
             id: 'class-b',
             name: 'Class B',
             minimumInvestment: 250_000,
@@ -389,7 +373,7 @@ export async function seedRaiseDemo(db: DbOrTx, tenant: TenantRow, storage: File
         closeDate: days(104),
         primaryCta: { label: 'Reserve a spot', url: 'https://summitridge.example/lakeside' },
         classes: [
-          demoClass({
+          blankOfferClass({
             id: 'pref',
             name: 'Preferred',
             minimumInvestment: 25_000,
@@ -422,7 +406,7 @@ export async function seedRaiseDemo(db: DbOrTx, tenant: TenantRow, storage: File
         closeDate: days(50),
         primaryCta: { label: 'Invest Now', url: 'https://summitridge.example/granite' },
         classes: [
-          demoClass({
+          blankOfferClass({
             id: 'lp',
             name: 'LP units',
             minimumInvestment: 100_000,
@@ -430,7 +414,7 @@ export async function seedRaiseDemo(db: DbOrTx, tenant: TenantRow, storage: File
             equityMultiple: 1.5,
             holdingPeriod: 84,
           }),
-          demoClass({
+          blankOfferClass({
             id: 'lp-plus',
             name: 'LP plus',
             minimumInvestment: 500_000,
@@ -462,7 +446,7 @@ export async function seedRaiseDemo(db: DbOrTx, tenant: TenantRow, storage: File
         closeDate: days(45),
         primaryCta: { label: 'Invest Now', url: 'https://harborpoint.example/invest' },
         classes: [
-          demoClass({
+          blankOfferClass({
             id: 'income',
             name: 'Income',
             minimumInvestment: 50_000,
@@ -471,7 +455,7 @@ export async function seedRaiseDemo(db: DbOrTx, tenant: TenantRow, storage: File
             holdingPeriod: 36,
             distributionFrequency: 1,
           }),
-          demoClass({
+          blankOfferClass({
             id: 'institutional',
             name: 'Institutional',
             minimumInvestment: 1_000_000,
@@ -501,7 +485,7 @@ export async function seedRaiseDemo(db: DbOrTx, tenant: TenantRow, storage: File
         openDate: days(-120),
         closeDate: days(-20),
         classes: [
-          demoClass({
+          blankOfferClass({
             id: 'common',
             name: 'Common',
             minimumInvestment: 75_000,

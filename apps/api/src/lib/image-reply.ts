@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
-import { sniffMimeType } from './uploads.ts';
+import { contentDisposition, sniffMimeType } from './uploads.ts';
 
 /** The first chunk of a stream (enough for magic bytes) and a stream that still yields every byte. */
 async function peek(source: Readable): Promise<{ head: Buffer; stream: Readable }> {
@@ -26,4 +26,13 @@ export async function sendImage(reply: FastifyReply, file: { stream: Readable; s
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', cacheControl)
     .send(stream);
+}
+
+/** Sends a profile's image inline with its stored type and length, as the file `<name>.<subtype>` (png, jpeg, …). */
+export function sendProfileImage(reply: FastifyReply, image: { stream: Readable; size: number; mimeType: string }, name: string) {
+  return reply
+    .type(image.mimeType)
+    .header('Content-Length', image.size)
+    .header('Content-Disposition', contentDisposition(`${name}.${image.mimeType.split('/')[1]}`, true))
+    .send(image.stream);
 }

@@ -21,3 +21,12 @@ export function describe(text: string, access: Access, options: { serviceCaller?
 
 /** The path of a tenant's own resources, /tenant/:t/…: `t` is the tenant of the address by id or slug (routes declare `config.tenantParam`). */
 export const tenantParams = z.object({ t: z.string().min(1).max(64) });
+
+/** What an image upload route takes, for its description. */
+export const IMAGE_UPLOAD_TEXT = 'Multipart field `file`: a PNG, JPEG, GIF or WebP image (checked by content).';
+
+/** The responses of a route that sends an image's bytes. */
+export const imageBytesResponses = () => ({
+  200: z.unknown().describe('The image bytes (image/png, image/jpeg, image/gif or image/webp)'),
+  ...errorResponses(400, 401, 403, 404),
+});

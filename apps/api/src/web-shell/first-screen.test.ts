@@ -1,4 +1,5 @@
 import {
+  blankOfferClass,
   DEFAULT_BRANDING,
   MARKETPLACE_FIRST_PAGE_SEARCH,
   type MarketplaceOffer,
@@ -28,25 +29,16 @@ const bootstrap = (mode: 'light' | 'dark' = 'light'): TenantBootstrap => ({
   },
 });
 
-const offerClass = (overrides: Partial<OfferClass> = {}): OfferClass => ({
-  id: 'class-a',
-  name: 'Class A',
-  description: null,
-  internalRateOfReturn: 21,
-  annualizedReturn: null,
-  cashOnCash: null,
-  equityMultiple: 2.4,
-  holdingPeriod: 60,
-  preferredReturn: null,
-  minimumInvestment: 75_000,
-  maximumInvestment: null,
-  distributionFrequency: null,
-  distributionShare: null,
-  pricePerUnit: null,
-  upsideSplit: null,
-  customMetrics: [],
-  ...overrides,
-});
+const offerClass = (overrides: Partial<OfferClass> = {}): OfferClass =>
+  blankOfferClass({
+    id: 'class-a',
+    name: 'Class A',
+    internalRateOfReturn: 21,
+    equityMultiple: 2.4,
+    holdingPeriod: 60,
+    minimumInvestment: 75_000,
+    ...overrides,
+  });
 
 const offer = (overrides: Partial<MarketplaceOffer> = {}): MarketplaceOffer => ({
   _id: 'd4d4d4d4d4d4d4d4d4d4d4d4',

@@ -19,3 +19,19 @@ export function SectionCard({ title, action, children }: { title: string; action
     </Card>
   );
 }
+
+/** A titled card with the card's own padding and no header action, for a details tab's sections. */
+export function PlainSectionCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          {children}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

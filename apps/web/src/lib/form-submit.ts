@@ -1,4 +1,4 @@
-import type { BaseSyntheticEvent } from 'react';
+import type { BaseSyntheticEvent, FormEvent } from 'react';
 
 /**
  * A form's `onSubmit` from react-hook-form's `handleSubmit(…)`, which returns a promise that settles once validation and
@@ -8,5 +8,13 @@ import type { BaseSyntheticEvent } from 'react';
 export function formSubmit(submit: (event?: BaseSyntheticEvent) => Promise<void>): (event?: BaseSyntheticEvent) => void {
   return (event) => {
     void submit(event);
+  };
+}
+
+/** A form's `onSubmit` for a form kept in state: the browser does not submit it, `submit` runs instead. */
+export function preventedSubmit(submit: () => void): (event: FormEvent) => void {
+  return (event) => {
+    event.preventDefault();
+    submit();
   };
 }

@@ -28,49 +28,36 @@ export async function apiKeysRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ db: app.db, clock: app.clock });
 
-  r.post(
-    '/tenant/:id/api-key/pvt',
-    {
-      schema: {
-        tags,
-        summary: 'Generate a private API key',
-        description: describe(
-          `A private key (tsk_live_…) authenticates server-to-server calls to this tenant's owner routes. The whole key is in this answer only: the server keeps its SHA-256 and its first 12 characters. Label optional, at most 80 characters. ${hostOnly}`,
-          access,
-          keyToo,
-        ),
-        params,
-        body: apiKeyCreateBody.nullish(),
-        response: createdResponse,
+  for (const [path, kind, about] of [
+    [
+      'pvt',
+      'private',
+      "A private key (tsk_live_…) authenticates server-to-server calls to this tenant's owner routes. The whole key is in this answer only: the server keeps its SHA-256 and its first 12 characters.",
+    ],
+    [
+      'pub',
+      'public',
+      'A public key (tpk_live_…) only identifies the tenant, for public calls such as analytics; it authorizes nothing. The whole key is in this answer only.',
+    ],
+  ] as const) {
+    r.post(
+      `/tenant/:id/api-key/${path}`,
+      {
+        schema: {
+          tags,
+          summary: `Generate a ${kind} API key`,
+          description: describe(`${about} Label optional, at most 80 characters. ${hostOnly}`, access, keyToo),
+          params,
+          body: apiKeyCreateBody.nullish(),
+          response: createdResponse,
+        },
+        config: { access },
       },
-      config: { access },
-    },
-    async (request) => ({
-      data: await service.createApiKey(deps(), requireCaller(request), request.params.id, 'private', request.body?.label ?? null),
-    }),
-  );
-
-  r.post(
-    '/tenant/:id/api-key/pub',
-    {
-      schema: {
-        tags,
-        summary: 'Generate a public API key',
-        description: describe(
-          `A public key (tpk_live_…) only identifies the tenant, for public calls such as analytics; it authorizes nothing. The whole key is in this answer only. Label optional, at most 80 characters. ${hostOnly}`,
-          access,
-          keyToo,
-        ),
-        params,
-        body: apiKeyCreateBody.nullish(),
-        response: createdResponse,
-      },
-      config: { access },
-    },
-    async (request) => ({
-      data: await service.createApiKey(deps(), requireCaller(request), request.params.id, 'public', request.body?.label ?? null),
-    }),
-  );
+      async (request) => ({
+        data: await service.createApiKey(deps(), requireCaller(request), request.params.id, kind, request.body?.label ?? null),
+      }),
+    );
+  }
 
   r.get(
     '/tenant/:id/api-keys',

@@ -1,10 +1,10 @@
 import { type ApiKey, type ApiKeyCreated } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, roleAssignments, timelineEvents } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, lastMailTo, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { hostOf, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer, callerOf, lastMailTo, type Method, type SignedUp, signUp, someObjectId, useTestApp } from '../../../test/factories.ts';
 import { hashApiKey } from './api-keys.service.ts';
 
 let t: TestApp;
@@ -13,8 +13,8 @@ let member: SignedUp;
 let investor: SignedUp;
 let admin: SignedUp;
 let globexOwner: SignedUp;
-beforeAll(async () => {
-  t = await buildTestApp();
+useTestApp(async (app) => {
+  t = app;
   [owner, member, investor, admin, globexOwner] = await Promise.all([
     signUp(t.app, 'acme', { role: 'owner' }),
     signUp(t.app, 'acme', { role: 'member' }),
@@ -23,13 +23,8 @@ beforeAll(async () => {
     signUp(t.app, 'globex', { role: 'owner' }),
   ]);
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (who: SignedUp, method: Method, path: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+const call = callerOf(() => t.app);
 const withKey = (slug: string, key: string, method: Method, path: string, header: 'bearer' | 'x-api-key' = 'bearer', payload?: object) =>
   t.app.inject({
     method,

@@ -123,10 +123,12 @@ export function toBusinessOwner(row: BusinessOwnerRow): BusinessOwner {
   };
 }
 
-/** The EIN leaves the server masked only. */
-export function toBusiness(row: BusinessRow, owners: readonly BusinessOwnerRow[], cipher: FieldCipher): Business {
+/** A business's own fields as the API and the timeline show them: the EIN (given in clear) masked. */
+export function businessFields(
+  row: Pick<BusinessRow, Exclude<keyof BusinessRow, 'tenantId' | 'id' | 'createdBy' | 'createdAt' | 'updatedAt' | 'einEncrypted'>>,
+  ein: string | null,
+) {
   return {
-    _id: row.id,
     name: row.name,
     dba: row.dba,
     website: row.website,
@@ -134,7 +136,7 @@ export function toBusiness(row: BusinessRow, owners: readonly BusinessOwnerRow[]
     phone: row.phone,
     netWorth: row.netWorth,
     revenue: row.revenue,
-    ein: maskSecret(cipher.decryptNullable(row.einEncrypted)),
+    ein: maskSecret(ein),
     businessType: row.businessType,
     parent: row.parentId,
     line1: row.line1,
@@ -143,6 +145,14 @@ export function toBusiness(row: BusinessRow, owners: readonly BusinessOwnerRow[]
     state: row.state,
     zip: row.zip,
     country: row.country,
+  };
+}
+
+/** The EIN leaves the server masked only. */
+export function toBusiness(row: BusinessRow, owners: readonly BusinessOwnerRow[], cipher: FieldCipher): Business {
+  return {
+    _id: row.id,
+    ...businessFields(row, cipher.decryptNullable(row.einEncrypted)),
     owners: owners.filter((o) => o.businessId === row.id).map(toBusinessOwner),
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),

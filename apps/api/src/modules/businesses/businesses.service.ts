@@ -18,7 +18,7 @@ import { maskSecret, type FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { recordEvent } from '../timeline/index.ts';
+import { recordEvent, userEvent } from '../timeline/index.ts';
 import { findUserWithMemberByEmail } from '../users/index.ts';
 import * as repo from './businesses.repository.ts';
 
@@ -55,30 +55,8 @@ async function checkParent(db: DbOrTx, tenantId: string, createdBy: string, self
   }
 }
 
-/** The fields as the timeline keeps them: the EIN only masked. */
-function auditFields(
-  row: Pick<BusinessRow, Exclude<keyof BusinessRow, 'tenantId' | 'id' | 'createdBy' | 'createdAt' | 'updatedAt' | 'einEncrypted'>>,
-  ein: string | null,
-) {
-  return {
-    name: row.name,
-    dba: row.dba,
-    website: row.website,
-    email: row.email,
-    phone: row.phone,
-    netWorth: row.netWorth,
-    revenue: row.revenue,
-    ein: maskSecret(ein),
-    businessType: row.businessType,
-    parent: row.parentId,
-    line1: row.line1,
-    line2: row.line2,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    country: row.country,
-  };
-}
+/** The fields as the timeline keeps them: the EIN only masked (as the API shows them). */
+const auditFields = repo.businessFields;
 
 export async function listBusinesses(deps: BusinessDeps, auth: AuthContext, q: PageQuery): Promise<List<Business>> {
   const { rows, total } = await repo.listBusinesses(deps.db, auth.tenantId, auth.user.id, { limit: q.limit, offset: offsetOf(q) });
@@ -116,15 +94,14 @@ export async function createBusiness(deps: BusinessDeps, auth: AuthContext, inpu
       country: input.country ?? DEFAULT_COUNTRY,
     };
     const row = await repo.insertBusiness(tx, auth.tenantId, newId(), auth.user.id, values);
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'create',
-      entity: row.id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Business ${row.name} created`,
-      meta: { change: diffChanges({}, auditFields(row, input.ein)) },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, ENTITY, row.id, {
+        type: 'create',
+        message: `Business ${row.name} created`,
+        meta: { change: diffChanges({}, auditFields(row, input.ein)) },
+      }),
+    );
     return repo.toBusiness(row, [], deps.cipher);
   });
 }
@@ -150,15 +127,7 @@ export async function updateBusiness(deps: BusinessDeps, auth: AuthContext, id: 
       ...values,
       einEncrypted: nextEin === currentEin ? row.einEncrypted : deps.cipher.encrypt(nextEin!),
     });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'update',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Business ${updated.name} updated`,
-      meta: { change },
-    });
+    await recordEvent(tx, userEvent(auth, ENTITY, id, { type: 'update', message: `Business ${updated.name} updated`, meta: { change } }));
     return withOwners(tx, deps.cipher, updated);
   });
 }
@@ -168,15 +137,14 @@ export async function deleteBusiness(deps: BusinessDeps, auth: AuthContext, id: 
     const row = await loadBusiness(tx, auth, id, 'write', true);
     const owners = await repo.listOwners(tx, auth.tenantId, [id]);
     await repo.deleteBusiness(tx, auth.tenantId, id);
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'delete',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Business ${row.name} deleted`,
-      meta: { delete: { ...auditFields(row, deps.cipher.decryptNullable(row.einEncrypted)), owners: owners.map(repo.toBusinessOwner) } },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, ENTITY, id, {
+        type: 'delete',
+        message: `Business ${row.name} deleted`,
+        meta: { delete: { ...auditFields(row, deps.cipher.decryptNullable(row.einEncrypted)), owners: owners.map(repo.toBusinessOwner) } },
+      }),
+    );
   });
 }
 
@@ -210,21 +178,20 @@ export async function addOwner(deps: BusinessDeps, auth: AuthContext, id: string
       equity: input.equity,
     });
     const owner = repo.toBusinessOwner(created);
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'create',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Owner ${ownerName(input)} added to business ${row.name}`,
-      meta: {
-        owner: created.id,
-        change: diffChanges(
-          {},
-          { email: input.email, firstname: input.firstname, lastname: input.lastname, title: input.title, equity: input.equity },
-        ),
-      },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, ENTITY, id, {
+        type: 'create',
+        message: `Owner ${ownerName(input)} added to business ${row.name}`,
+        meta: {
+          owner: created.id,
+          change: diffChanges(
+            {},
+            { email: input.email, firstname: input.firstname, lastname: input.lastname, title: input.title, equity: input.equity },
+          ),
+        },
+      }),
+    );
     return owner;
   });
 }
@@ -245,15 +212,14 @@ export async function updateOwner(
     const change = diffChanges({ title: current.title, equity: current.equity }, { title: input.title, equity: input.equity });
     if (Object.keys(change).length === 0) return repo.toBusinessOwner(current);
     const updated = await repo.updateOwner(tx, auth.tenantId, ownerId, { title: input.title, equity: input.equity });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'update',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Owner ${ownerName(current)} of business ${row.name} updated`,
-      meta: { owner: ownerId, change },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, ENTITY, id, {
+        type: 'update',
+        message: `Owner ${ownerName(current)} of business ${row.name} updated`,
+        meta: { owner: ownerId, change },
+      }),
+    );
     return repo.toBusinessOwner(updated);
   });
 }
@@ -264,14 +230,13 @@ export async function removeOwner(deps: BusinessDeps, auth: AuthContext, id: str
     const current = (await repo.listOwners(tx, auth.tenantId, [id])).find((o) => o.id === ownerId);
     if (!current) throw notFound('Business owner');
     await repo.deleteOwner(tx, auth.tenantId, ownerId);
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'delete',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Owner ${ownerName(current)} removed from business ${row.name}`,
-      meta: { owner: ownerId, delete: repo.toBusinessOwner(current) },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, ENTITY, id, {
+        type: 'delete',
+        message: `Owner ${ownerName(current)} removed from business ${row.name}`,
+        meta: { owner: ownerId, delete: repo.toBusinessOwner(current) },
+      }),
+    );
   });
 }

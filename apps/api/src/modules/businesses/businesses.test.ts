@@ -1,17 +1,17 @@
 import { OWNER_EQUITY_TOTAL_ERROR, type Business, type TimelineEvent } from '@tessera/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businesses, businessOwners, timelineEvents } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { callerOf, type SignedUp, signUp, someObjectId, uniqueEmail, useTestApp } from '../../../test/factories.ts';
 
 let t: TestApp;
 let owner: SignedUp;
 let other: SignedUp;
 let admin: SignedUp;
 let foreign: SignedUp;
-beforeAll(async () => {
-  t = await buildTestApp();
+useTestApp(async (app) => {
+  t = app;
   [owner, other, admin, foreign] = await Promise.all([
     signUp(t.app, 'acme'),
     signUp(t.app, 'acme'),
@@ -19,13 +19,8 @@ beforeAll(async () => {
     signUp(t.app, 'globex'),
   ]);
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (who: SignedUp, method: Method, path: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+const call = callerOf(() => t.app);
 
 const VALID = {
   name: 'Northwind Holdings',

@@ -56,20 +56,7 @@ export async function findActiveGrant(
   userId: string,
   now: Date,
 ): Promise<AccessGrantRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(accessGrants)
-    .where(
-      and(
-        eq(accessGrants.tenantId, tenantId),
-        eq(accessGrants.resourceType, 'document'),
-        eq(accessGrants.resource, documentId),
-        eq(accessGrants.subject, userId),
-        unexpired(now),
-      ),
-    )
-    .limit(1);
-  return row;
+  return findGrantOfSubject(db, tenantId, documentId, userId, unexpired(now));
 }
 
 /** Documents the user uploaded or holds an unexpired grant on, with the granted role (null for their own). */
@@ -152,11 +139,13 @@ export async function findGrant(db: DbOrTx, tenantId: string, documentId: string
   return row;
 }
 
+/** A subject's grant on a document, if any (and if it meets the `more` conditions). */
 export async function findGrantOfSubject(
   db: DbOrTx,
   tenantId: string,
   documentId: string,
   subject: string,
+  ...more: SQL[]
 ): Promise<AccessGrantRow | undefined> {
   const [row] = await db
     .select()
@@ -167,6 +156,7 @@ export async function findGrantOfSubject(
         eq(accessGrants.resourceType, 'document'),
         eq(accessGrants.resource, documentId),
         eq(accessGrants.subject, subject),
+        ...more,
       ),
     )
     .limit(1);

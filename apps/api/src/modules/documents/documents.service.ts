@@ -40,7 +40,7 @@ import {
 import { canUseRaiseMode, isTenantOwner } from '../institutions/index.ts';
 import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/index.ts';
 import { findMember } from '../tenants/index.ts';
-import { queryEvents, recordEvent } from '../timeline/index.ts';
+import { queryEvents, recordEvent, userEvent } from '../timeline/index.ts';
 import { findUserById, findUserWithMemberByEmail } from '../users/index.ts';
 import { documentSharedMail } from './document-mails.ts';
 import {
@@ -125,28 +125,27 @@ export async function createDocument(
         originalName: checked.originalName,
         uploadedBy: auth.user.id,
       });
-      await recordEvent(tx, {
-        tenantId: auth.tenantId,
-        type: 'upload',
-        entity: id,
-        entityType: 'document',
-        userId: auth.user.id,
-        message: `Uploaded ${created.name}`,
-        meta: {
-          change: diffChanges(
-            {},
-            {
-              name: created.name,
-              type: created.type,
-              entityType: created.entityType,
-              tags: created.tags,
-              description: created.description,
-              originalName: created.originalName,
-              size: created.size,
-            },
-          ),
-        },
-      });
+      await recordEvent(
+        tx,
+        userEvent(auth, 'document', id, {
+          type: 'upload',
+          message: `Uploaded ${created.name}`,
+          meta: {
+            change: diffChanges(
+              {},
+              {
+                name: created.name,
+                type: created.type,
+                entityType: created.entityType,
+                tags: created.tags,
+                description: created.description,
+                originalName: created.originalName,
+                size: created.size,
+              },
+            ),
+          },
+        }),
+      );
       return created;
     });
     return toDocumentRecord(row, rightsOf('owner'));
@@ -202,15 +201,14 @@ export async function updateDocumentMetadata(
   if (Object.keys(change).length === 0) return toDocumentRecord(row, rightsOf(role));
   const updated = await deps.db.transaction(async (tx) => {
     const next = await updateDocument(tx, auth.tenantId, id, body as DocumentUpdateBody);
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'update',
-      entity: id,
-      entityType: 'document',
-      userId: auth.user.id,
-      message: `Updated ${next.name}`,
-      meta: { change },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, 'document', id, {
+        type: 'update',
+        message: `Updated ${next.name}`,
+        meta: { change },
+      }),
+    );
     return next;
   });
   return toDocumentRecord(updated, rightsOf(role));
@@ -229,24 +227,23 @@ export async function deleteDocument(deps: DocumentDeps, auth: AuthContext, id: 
     throw new AppError('conflict', `This document is listed on the offer ${offerName}: remove it from the offer's documents first`);
   await deps.db.transaction(async (tx) => {
     await deleteDocumentRow(tx, auth.tenantId, id);
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'delete',
-      entity: id,
-      entityType: 'document',
-      userId: auth.user.id,
-      message: `Deleted ${row.name}`,
-      meta: {
-        delete: {
-          name: row.name,
-          type: row.type,
-          entityType: row.entityType,
-          tags: row.tags,
-          description: row.description,
-          originalName: row.originalName,
+    await recordEvent(
+      tx,
+      userEvent(auth, 'document', id, {
+        type: 'delete',
+        message: `Deleted ${row.name}`,
+        meta: {
+          delete: {
+            name: row.name,
+            type: row.type,
+            entityType: row.entityType,
+            tags: row.tags,
+            description: row.description,
+            originalName: row.originalName,
+          },
         },
-      },
-    });
+      }),
+    );
   });
   await deps.storage.delete(row.storageKey);
 }
@@ -275,15 +272,14 @@ export async function parseDocument(
   const parsedText = text.replace(/\0/g, '');
   const updated = await deps.db.transaction(async (tx) => {
     const next = await updateDocument(tx, auth.tenantId, id, { parsedText });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'update',
-      entity: id,
-      entityType: 'document',
-      userId: auth.user.id,
-      message: `Parsed the text of ${row.name}`,
-      meta: { change: { parsed: { old: row.parsedText !== null, new: true } } },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, 'document', id, {
+        type: 'update',
+        message: `Parsed the text of ${row.name}`,
+        meta: { change: { parsed: { old: row.parsedText !== null, new: true } } },
+      }),
+    );
     return next;
   });
   return { document: toDocumentRecord(updated, rightsOf(role)), characters: parsedText.length };
@@ -386,20 +382,19 @@ export async function grantAccess(
       expiresAt,
       createdBy: auth.user.id,
     });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'access',
-      entity: id,
-      entityType: 'document',
-      userId: auth.user.id,
-      message: `${invitation ? 'Invited' : 'Shared with'} ${subject.email} as ${body.role}`,
-      meta: {
-        change: {
-          [`access.${subject.email}`]: { old: null, new: { role: body.role, expiresAt: created.expiresAt?.toISOString() ?? null } },
+    await recordEvent(
+      tx,
+      userEvent(auth, 'document', id, {
+        type: 'access',
+        message: `${invitation ? 'Invited' : 'Shared with'} ${subject.email} as ${body.role}`,
+        meta: {
+          change: {
+            [`access.${subject.email}`]: { old: null, new: { role: body.role, expiresAt: created.expiresAt?.toISOString() ?? null } },
+          },
         },
-      },
-      refs: [{ entity: subject.id, entityType: 'user' }],
-    });
+        refs: [{ entity: subject.id, entityType: 'user' }],
+      }),
+    );
     return { grant: created, subject, invitation };
   });
   if (invitation) {
@@ -438,16 +433,15 @@ export async function changeAccess(
       ...(next.role && { role: next.role }),
       ...(next.expiresAt !== undefined && { expiresAt: next.expiresAt }),
     });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'access',
-      entity: id,
-      entityType: 'document',
-      userId: auth.user.id,
-      message: `Changed the access of ${grant.subjectEmail}`,
-      meta: { change },
-      refs: [{ entity: grant.subject, entityType: 'user' }],
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, 'document', id, {
+        type: 'access',
+        message: `Changed the access of ${grant.subjectEmail}`,
+        meta: { change },
+        refs: [{ entity: grant.subject, entityType: 'user' }],
+      }),
+    );
     return row;
   });
   return toAccessGrant(updated, user, deps.clock.now());
@@ -458,16 +452,15 @@ export async function revokeAccess(deps: DocumentDeps, auth: AuthContext, id: st
   const { grant } = await requireGrant(deps, auth, id, grantId);
   await deps.db.transaction(async (tx) => {
     await deleteGrant(tx, auth.tenantId, grantId);
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'access',
-      entity: id,
-      entityType: 'document',
-      userId: auth.user.id,
-      message: `Removed the access of ${grant.subjectEmail}`,
-      meta: { delete: { subjectEmail: grant.subjectEmail, role: grant.role, expiresAt: grant.expiresAt?.toISOString() ?? null } },
-      refs: [{ entity: grant.subject, entityType: 'user' }],
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, 'document', id, {
+        type: 'access',
+        message: `Removed the access of ${grant.subjectEmail}`,
+        meta: { delete: { subjectEmail: grant.subjectEmail, role: grant.role, expiresAt: grant.expiresAt?.toISOString() ?? null } },
+        refs: [{ entity: grant.subject, entityType: 'user' }],
+      }),
+    );
   });
 }
 
@@ -481,15 +474,14 @@ export async function resendInvite(deps: DocumentDeps, site: CallSite, auth: Aut
   // The token and its timeline event together; the mail goes once they are committed (as writeInvitation's callers do).
   const jti = await deps.db.transaction(async (tx) => {
     const jti = await insertInviteToken(tx, site.tenant.id, user.id, now);
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'invite',
-      entity: id,
-      entityType: 'document',
-      userId: auth.user.id,
-      message: `Resent the invitation to ${grant.subjectEmail}`,
-      refs: [{ entity: user.id, entityType: 'user' }],
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, 'document', id, {
+        type: 'invite',
+        message: `Resent the invitation to ${grant.subjectEmail}`,
+        refs: [{ entity: user.id, entityType: 'user' }],
+      }),
+    );
     return jti;
   });
   const token = await deps.tokens.signPurpose(

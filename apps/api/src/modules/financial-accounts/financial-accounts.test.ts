@@ -1,27 +1,22 @@
 import { newObjectId, type FinancialAccount } from '@tessera/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { callerOf, type SignedUp, signUp, useTestApp } from '../../../test/factories.ts';
 import { financialAccounts, timelineEvents } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let owner: SignedUp;
 let other: SignedUp;
 let outsider: SignedUp;
-beforeAll(async () => {
-  t = await buildTestApp();
+useTestApp(async (app) => {
+  t = app;
   owner = await signUp(t.app, 'acme');
   other = await signUp(t.app, 'acme');
   outsider = await signUp(t.app, 'globex');
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (who: SignedUp, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/${url}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload && { payload }) });
+const call = callerOf(() => t.app);
 
 async function createAccount(who: SignedUp = owner, body: object = {}): Promise<FinancialAccount> {
   const res = await call(who, 'POST', 'financial-account', {

@@ -1,36 +1,33 @@
 import type { Group, TenantMemberAdmin, TimelineEvent } from '@tessera/domain';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberGroups, timelineEvents } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { memberGroups } from '../../db/schema/index.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import {
+  bearer,
+  callerOf,
+  type Method,
+  type SignedUp,
+  signUp,
+  someObjectId,
+  tenantEventsOf,
+  uniqueEmail,
+  useTestApp,
+} from '../../../test/factories.ts';
 import { DEFAULT_ATTRIBUTES, insertMember } from '../tenants/index.ts';
 import { insertUser } from '../users/index.ts';
 
 let t: TestApp;
 let owner: SignedUp;
-beforeAll(async () => {
-  t = await buildTestApp();
+useTestApp(async (app) => {
+  t = app;
   owner = await signUp(t.app, 'acme', { role: 'owner' });
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+const api = callerOf(() => t.app);
 const call = (who: SignedUp, method: Method, path: string, payload?: object, tenant = 'acme') =>
-  t.app.inject({
-    method,
-    url: `/api/v1/tenant/${tenant}/groups${path}`,
-    headers: { host: who.host, ...bearer(who.token) },
-    ...(payload ? { payload } : {}),
-  });
-const eventsOf = (id: string) =>
-  t.app.db
-    .select()
-    .from(timelineEvents)
-    .where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id)))
-    .orderBy(timelineEvents.createdAt);
+  api(who, method, `tenant/${tenant}/groups${path}`, payload);
+const eventsOf = (id: string) => tenantEventsOf(t.app, t.tenants.acme.id, id);
 let sequence = 0;
 async function createGroup(name = `Group ${++sequence}`, description: string | null = 'About it') {
   const res = await call(owner, 'POST', '', { name, description });

@@ -19,8 +19,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { contentDisposition } from '../../lib/uploads.ts';
+import { describe, errorResponses, IMAGE_UPLOAD_TEXT, imageBytesResponses } from '../../lib/route-schema.ts';
+import { sendProfileImage } from '../../lib/image-reply.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import {
   createIndividualProfile,
@@ -164,7 +164,7 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Upload the profile image',
-        description: describe(`${ownerOnly} Multipart field \`file\`: a PNG, JPEG, GIF or WebP image (checked by content).`, access),
+        description: describe(`${ownerOnly} ${IMAGE_UPLOAD_TEXT}`, access),
         params,
         consumes: ['multipart/form-data'],
         response: { ...profileResponse, ...errorResponses(400, 401, 403, 404, 413) },
@@ -185,20 +185,13 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
         summary: 'The profile image',
         description: describe(`${ownerOnly} The image bytes.`, access),
         params: z.object({ id: objectId, imageId: objectId }),
-        response: {
-          200: z.unknown().describe('The image bytes (image/png, image/jpeg, image/gif or image/webp)'),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        response: imageBytesResponses(),
       },
       config: { access },
     },
     async (request, reply) => {
       const image = await readIndividualProfileImage(deps(), requireAuth(request), request.params.id, request.params.imageId);
-      return reply
-        .type(image.mimeType)
-        .header('Content-Length', image.size)
-        .header('Content-Disposition', contentDisposition(`profile-image.${image.mimeType.split('/')[1]}`, true))
-        .send(image.stream);
+      return sendProfileImage(reply, image, 'profile-image');
     },
   );
 

@@ -104,6 +104,22 @@ function event(auth: AuthContext, row: IndividualProfileRow, input: Pick<RecordE
   return { tenantId: auth.tenantId, entity: row.id, entityType: 'individual-profile', userId: auth.user.id, ...input };
 }
 
+/** Stores `values` and records `change` under the message (of the stored row); with nothing changed, the row as it is. */
+async function saveChange(
+  tx: DbOrTx,
+  auth: AuthContext,
+  current: IndividualProfileRow,
+  change: ReturnType<typeof diffChanges>,
+  values: Parameters<typeof updateProfile>[3],
+  type: 'update' | 'status',
+  message: (updated: IndividualProfileRow) => string,
+): Promise<IndividualProfileRow> {
+  if (Object.keys(change).length === 0) return current;
+  const updated = await updateProfile(tx, auth.tenantId, current.id, values);
+  await recordEvent(tx, event(auth, updated, { type, message: message(updated), meta: { change } }));
+  return updated;
+}
+
 export async function listIndividualProfiles(
   deps: ProfileDeps,
   auth: AuthContext,
@@ -175,13 +191,15 @@ export async function updateIndividualProfile(
       change[field] = { old: current[ENCRYPTED_COLUMN[field]] ? REDACTED : null, new: next === null ? null : REDACTED };
       values[ENCRYPTED_COLUMN[field]] = deps.cipher.encryptNullable(next);
     }
-    if (Object.keys(change).length === 0) return current;
-    const updated = await updateProfile(tx, auth.tenantId, id, values);
-    await recordEvent(
+    return saveChange(
       tx,
-      event(auth, updated, { type: 'update', message: `Individual profile ${individualProfileName(updated)} updated`, meta: { change } }),
+      auth,
+      current,
+      change,
+      values,
+      'update',
+      (updated) => `Individual profile ${individualProfileName(updated)} updated`,
     );
-    return updated;
   });
   return toIndividualProfile(row, deps.cipher);
 }
@@ -213,10 +231,7 @@ export async function updateIndividualProfileContact(
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireOwnProfile(tx, auth, id);
     const change = diffChanges({ contact: current.contact }, { contact });
-    if (!change.contact) return current;
-    const updated = await updateProfile(tx, auth.tenantId, id, { contact });
-    await recordEvent(tx, event(auth, updated, { type: 'update', message: 'Contact updated', meta: { change } }));
-    return updated;
+    return saveChange(tx, auth, current, change, { contact }, 'update', () => 'Contact updated');
   });
   return toIndividualProfile(row, deps.cipher);
 }
@@ -289,9 +304,8 @@ export async function setIndividualProfileGovPhotoIds(
     // The same ids in any order change nothing, so repeating the call (as the web does after submitting an ID) is harmless.
     if (ids.length === current.govPhotoIds.length && ids.every((g) => current.govPhotoIds.includes(g))) return current;
     const change = diffChanges({ govPhotoIds: current.govPhotoIds }, { govPhotoIds: ids });
-    const updated = await updateProfile(tx, auth.tenantId, id, { govPhotoIds: ids });
-    await recordEvent(tx, event(auth, updated, { type: 'update', message: 'Government photo IDs updated', meta: { change } }));
-    return updated;
+    // Past that check the ids differ, so the change is never empty.
+    return saveChange(tx, auth, current, change, { govPhotoIds: ids }, 'update', () => 'Government photo IDs updated');
   });
   return toIndividualProfile(row, deps.cipher);
 }
@@ -306,10 +320,7 @@ export async function setIndividualProfileFinancialAccounts(
     const current = await requireOwnProfile(tx, auth, id);
     refuseUnknown(ids, await findOwnedAccountIds(tx, auth.tenantId, auth.user.id, ids), 'financialAccounts');
     const change = diffChanges({ financialAccounts: current.financialAccountIds }, { financialAccounts: ids });
-    if (!change.financialAccounts) return current;
-    const updated = await updateProfile(tx, auth.tenantId, id, { financialAccountIds: ids });
-    await recordEvent(tx, event(auth, updated, { type: 'update', message: 'Financial accounts updated', meta: { change } }));
-    return updated;
+    return saveChange(tx, auth, current, change, { financialAccountIds: ids }, 'update', () => 'Financial accounts updated');
   });
   return toIndividualProfile(row, deps.cipher);
 }
@@ -324,17 +335,15 @@ export async function setIndividualProfileVerification(
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireOwnOrAdmin(tx, auth, id);
     const change = diffChanges({ verificationStatus: current.verificationStatus }, { verificationStatus: status });
-    if (!change.verificationStatus) return current;
-    const updated = await updateProfile(tx, auth.tenantId, id, { verificationStatus: status });
-    await recordEvent(
+    return saveChange(
       tx,
-      event(auth, updated, {
-        type: 'status',
-        message: `Individual profile ${individualProfileName(updated)} verification set to ${status}`,
-        meta: { change },
-      }),
+      auth,
+      current,
+      change,
+      { verificationStatus: status },
+      'status',
+      (updated) => `Individual profile ${individualProfileName(updated)} verification set to ${status}`,
     );
-    return updated;
   });
   return toIndividualProfile(row, deps.cipher);
 }

@@ -1,8 +1,8 @@
 import { newObjectId, type IndividualProfile } from '@tessera/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hostOf, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer, callerOf, type Method, type SignedUp, signUp, useTestApp } from '../../../test/factories.ts';
 import { govPhotoIds, individualProfiles, timelineEvents } from '../../db/schema/index.ts';
 import { PNG as VALID_PNG } from '../documents/documents.test-helpers.ts';
 
@@ -10,19 +10,14 @@ let t: TestApp;
 let owner: SignedUp;
 let other: SignedUp;
 let outsider: SignedUp;
-beforeAll(async () => {
-  t = await buildTestApp();
+useTestApp(async (app) => {
+  t = app;
   owner = await signUp(t.app, 'acme');
   other = await signUp(t.app, 'acme');
   outsider = await signUp(t.app, 'globex');
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (who: SignedUp, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/${url}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload && { payload }) });
+const call = callerOf(() => t.app);
 
 async function createProfile(who: SignedUp = owner, names = { firstname: 'Ada', lastname: 'Lovelace' }): Promise<IndividualProfile> {
   const res = await call(who, 'POST', 'individual-profile', { ...names, acceptDisclosures: true });

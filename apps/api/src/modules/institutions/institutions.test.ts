@@ -1,11 +1,23 @@
 import { RAISE_MODE_REFUSED, type Institution, type TeamMember, type TimelineEvent } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiKeys, institutions, offers, roleAssignments, tenantMembers, timelineEvents, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { multipart, PNG } from '../documents/documents.test-helpers.ts';
-import { bearer, lastMailTo, PASSWORD, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
+import {
+  bearer,
+  callerOf,
+  lastMailTo,
+  type Method,
+  PASSWORD,
+  type SignedUp,
+  signUp,
+  someObjectId,
+  tenantEventsOf,
+  uniqueEmail,
+  useTestApp,
+} from '../../../test/factories.ts';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -14,20 +26,10 @@ let investor: SignedUp;
 let stranger: SignedUp;
 let admin: SignedUp;
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+const api = callerOf(() => t.app);
 const call = (who: SignedUp, method: Method, path: string, payload?: object, tenant = 'acme') =>
-  t.app.inject({
-    method,
-    url: `/api/v1/tenant/${tenant}/institutions${path}`,
-    headers: { host: who.host, ...bearer(who.token) },
-    ...(payload ? { payload } : {}),
-  });
-const eventsOf = (id: string) =>
-  t.app.db
-    .select()
-    .from(timelineEvents)
-    .where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id)))
-    .orderBy(timelineEvents.createdAt);
+  api(who, method, `tenant/${tenant}/institutions${path}`, payload);
+const eventsOf = (id: string) => tenantEventsOf(t.app, t.tenants.acme.id, id);
 const rowOf = async (id: string) => (await t.app.db.select().from(institutions).where(eq(institutions.id, id)))[0];
 
 let sequence = 0;
@@ -54,17 +56,14 @@ async function invite(who: SignedUp, institutionId: string, extra: object = {}) 
   return { email, member: res.json().data as TeamMember };
 }
 
-beforeAll(async () => {
-  t = await buildTestApp();
+useTestApp(async (app) => {
+  t = app;
   owner = await signUp(t.app, 'acme', { role: 'owner' });
   // Editors carry institution:manage by default: a GP.
   gp = await signUp(t.app, 'acme', { role: 'editor' });
   investor = await signUp(t.app, 'acme');
   stranger = await signUp(t.app, 'globex', { role: 'owner' });
   admin = await signUp(t.app, 'acme', { admin: true });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('access', () => {

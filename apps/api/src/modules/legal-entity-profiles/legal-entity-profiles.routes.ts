@@ -23,8 +23,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { contentDisposition } from '../../lib/uploads.ts';
+import { describe, errorResponses, IMAGE_UPLOAD_TEXT, imageBytesResponses } from '../../lib/route-schema.ts';
+import { sendProfileImage } from '../../lib/image-reply.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import * as service from './legal-entity-profiles.service.ts';
 
@@ -92,37 +92,27 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
   );
 
   const detailsText = `${ownerOnly} Absent fields stay as they are; empty optional values are stored as null. The state of organization must be a US state when the country is US; the parent one of the owner's other entities.`;
-  r.put(
-    `${base}/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Update a legal entity profile',
-        description: describe(`${detailsText} Same body as /details.`, access),
-        params,
-        body: legalEntityProfileDetailsBody,
-        response: profileResponse,
+  // The plain PUT and /details take the same body and do the same.
+  for (const [path, summary, text] of [
+    [`${base}/:id`, 'Update a legal entity profile', `${detailsText} Same body as /details.`],
+    [`${base}/:id/details`, 'Update the details', detailsText],
+  ] as const) {
+    r.put(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          description: describe(text, access),
+          params,
+          body: legalEntityProfileDetailsBody,
+          response: profileResponse,
+        },
+        config: { access },
       },
-      config: { access },
-    },
-    async (request) => ({ data: await service.updateDetails(app.db, requireAuth(request), request.params.id, request.body) }),
-  );
-
-  r.put(
-    `${base}/:id/details`,
-    {
-      schema: {
-        tags,
-        summary: 'Update the details',
-        description: describe(detailsText, access),
-        params,
-        body: legalEntityProfileDetailsBody,
-        response: profileResponse,
-      },
-      config: { access },
-    },
-    async (request) => ({ data: await service.updateDetails(app.db, requireAuth(request), request.params.id, request.body) }),
-  );
+      async (request) => ({ data: await service.updateDetails(app.db, requireAuth(request), request.params.id, request.body) }),
+    );
+  }
 
   r.put(
     `${base}/:id/legal`,
@@ -182,7 +172,7 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Upload the entity's image",
-        description: describe(`${ownerOnly} Multipart field \`file\`: a PNG, JPEG, GIF or WebP image (checked by content).`, access),
+        description: describe(`${ownerOnly} ${IMAGE_UPLOAD_TEXT}`, access),
         params,
         consumes: ['multipart/form-data'],
         response: { ...profileResponse, ...errorResponses(400, 401, 403, 404, 413) },
@@ -203,20 +193,13 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
         summary: "The entity's image",
         description: describe(`${ownerOrAdmin} The image bytes (the id is the profile's current image).`, access),
         params: z.object({ id: objectId, imageId: objectId }),
-        response: {
-          200: z.unknown().describe('The image bytes (image/png, image/jpeg, image/gif or image/webp)'),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        response: imageBytesResponses(),
       },
       config: { access },
     },
     async (request, reply) => {
       const image = await service.readImage(app.db, app.storage, requireAuth(request), request.params.id, request.params.imageId);
-      return reply
-        .type(image.mimeType)
-        .header('Content-Length', image.size)
-        .header('Content-Disposition', contentDisposition(`legal-entity-image.${image.mimeType.split('/')[1]}`, true))
-        .send(image.stream);
+      return sendProfileImage(reply, image, 'legal-entity-image');
     },
   );
 

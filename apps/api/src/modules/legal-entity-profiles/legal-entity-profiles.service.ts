@@ -31,7 +31,7 @@ import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { findOwnedAccountIds } from '../financial-accounts/index.ts';
 import { findMember } from '../tenants/index.ts';
-import { queryEvents, recordEvent } from '../timeline/index.ts';
+import { queryEvents, recordEvent, userEvent } from '../timeline/index.ts';
 import * as repo from './legal-entity-profiles.repository.ts';
 
 const ENTITY = 'legal-entity-profile' as const;
@@ -117,17 +117,16 @@ export async function createProfile(db: Db, auth: AuthContext, input: CreateInpu
       gics: EMPTY_GICS,
       contact: EMPTY_CONTACT,
     });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'create',
-      entity: row.id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Legal entity profile ${row.name} created`,
-      meta: {
-        change: diffChanges({}, { name: row.name, legalEntityType: row.legalEntityType, parentLegalEntity: row.parentLegalEntityId }),
-      },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, ENTITY, row.id, {
+        type: 'create',
+        message: `Legal entity profile ${row.name} created`,
+        meta: {
+          change: diffChanges({}, { name: row.name, legalEntityType: row.legalEntityType, parentLegalEntity: row.parentLegalEntityId }),
+        },
+      }),
+    );
     return repo.toLegalEntityProfile(row, []);
   });
 }
@@ -147,6 +146,21 @@ function detailsOf(row: LegalEntityProfileRow) {
   };
 }
 
+/** Stores `patch` and records `change` when there is one; with nothing changed, the profile is returned as it is. */
+async function saveChange(
+  tx: DbOrTx,
+  auth: AuthContext,
+  row: LegalEntityProfileRow,
+  change: ReturnType<typeof diffChanges>,
+  patch: Parameters<typeof repo.updateProfile>[3],
+  event: { type: 'update' | 'status'; message: string },
+): Promise<LegalEntityProfile> {
+  if (Object.keys(change).length === 0) return withStakeholders(tx, row);
+  const updated = await repo.updateProfile(tx, auth.tenantId, row.id, patch);
+  await recordEvent(tx, userEvent(auth, ENTITY, row.id, { ...event, meta: { change } }));
+  return withStakeholders(tx, updated);
+}
+
 /** Details, legal (organisation) and the plain PUT share this: absent fields stay as they are. */
 export async function updateDetails(
   db: Db,
@@ -164,28 +178,24 @@ export async function updateDetails(
     if (after.parentLegalEntity !== before.parentLegalEntity)
       await checkParent(tx, auth.tenantId, row.ownerId, row.id, after.parentLegalEntity);
     const change = diffChanges(before, after);
-    if (Object.keys(change).length === 0) return withStakeholders(tx, row);
-    const updated = await repo.updateProfile(tx, auth.tenantId, id, {
-      parentLegalEntityId: after.parentLegalEntity,
-      name: after.name,
-      displayname: after.displayname,
-      website: after.website,
-      gics: after.gics,
-      legalEntityType: after.legalEntityType,
-      natureOfBusiness: after.natureOfBusiness,
-      countryOfOrganization: after.countryOfOrganization,
-      stateOfOrganization: after.stateOfOrganization,
-    });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'update',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Legal entity profile ${updated.name} ${label} updated`,
-      meta: { change },
-    });
-    return withStakeholders(tx, updated);
+    return saveChange(
+      tx,
+      auth,
+      row,
+      change,
+      {
+        parentLegalEntityId: after.parentLegalEntity,
+        name: after.name,
+        displayname: after.displayname,
+        website: after.website,
+        gics: after.gics,
+        legalEntityType: after.legalEntityType,
+        natureOfBusiness: after.natureOfBusiness,
+        countryOfOrganization: after.countryOfOrganization,
+        stateOfOrganization: after.stateOfOrganization,
+      },
+      { type: 'update', message: `Legal entity profile ${after.name} ${label} updated` },
+    );
   });
 }
 
@@ -193,18 +203,7 @@ export async function updateContact(db: Db, auth: AuthContext, id: string, conta
   return db.transaction(async (tx) => {
     const row = await loadProfile(tx, auth, id, 'write', true);
     const change = diffChanges({ contact: row.contact }, { contact });
-    if (Object.keys(change).length === 0) return withStakeholders(tx, row);
-    const updated = await repo.updateProfile(tx, auth.tenantId, id, { contact });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'update',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Legal entity profile ${row.name} contact updated`,
-      meta: { change },
-    });
-    return withStakeholders(tx, updated);
+    return saveChange(tx, auth, row, change, { contact }, { type: 'update', message: `Legal entity profile ${row.name} contact updated` });
   });
 }
 
@@ -216,18 +215,14 @@ export async function updateFinancialAccounts(db: Db, auth: AuthContext, id: str
     const unknown = unique.find((a) => !owned.has(a));
     if (unknown) throw invalid('financialAccounts', `Financial account ${unknown} is not one of your accounts`);
     const change = diffChanges({ financialAccounts: row.financialAccountIds }, { financialAccounts: unique });
-    if (Object.keys(change).length === 0) return withStakeholders(tx, row);
-    const updated = await repo.updateProfile(tx, auth.tenantId, id, { financialAccountIds: unique });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'update',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Legal entity profile ${row.name} financial accounts updated`,
-      meta: { change },
-    });
-    return withStakeholders(tx, updated);
+    return saveChange(
+      tx,
+      auth,
+      row,
+      change,
+      { financialAccountIds: unique },
+      { type: 'update', message: `Legal entity profile ${row.name} financial accounts updated` },
+    );
   });
 }
 
@@ -241,18 +236,14 @@ export async function updateVerification(
   return db.transaction(async (tx) => {
     const row = await loadProfile(tx, auth, id, 'read', true);
     const change = diffChanges({ verificationStatus: row.verificationStatus }, { verificationStatus: status });
-    if (Object.keys(change).length === 0) return withStakeholders(tx, row);
-    const updated = await repo.updateProfile(tx, auth.tenantId, id, { verificationStatus: status });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'status',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Legal entity profile ${row.name} verification set to ${status}`,
-      meta: { change },
-    });
-    return withStakeholders(tx, updated);
+    return saveChange(
+      tx,
+      auth,
+      row,
+      change,
+      { verificationStatus: status },
+      { type: 'status', message: `Legal entity profile ${row.name} verification set to ${status}` },
+    );
   });
 }
 
@@ -276,20 +267,19 @@ export async function transferOwner(db: Db, auth: AuthContext, id: string, owner
     if (stakeholders.length > 0) throw new AppError('conflict', 'Remove the stakeholders before transferring this legal entity profile');
     await repo.detachChildren(tx, auth.tenantId, id);
     const updated = await repo.updateProfile(tx, auth.tenantId, id, { ownerId, parentLegalEntityId: null });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'update',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Legal entity profile ${row.name} transferred`,
-      meta: {
-        change: diffChanges(
-          { owner: row.ownerId, parentLegalEntity: row.parentLegalEntityId },
-          { owner: ownerId, parentLegalEntity: null },
-        ),
-      },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, ENTITY, id, {
+        type: 'update',
+        message: `Legal entity profile ${row.name} transferred`,
+        meta: {
+          change: diffChanges(
+            { owner: row.ownerId, parentLegalEntity: row.parentLegalEntityId },
+            { owner: ownerId, parentLegalEntity: null },
+          ),
+        },
+      }),
+    );
     return repo.toLegalEntityProfile(updated, []);
   });
 }
@@ -300,15 +290,14 @@ export async function deleteProfile(db: Db, storage: FileStorage, auth: AuthCont
     const stakeholders = await repo.listStakeholders(tx, auth.tenantId, [id]);
     await repo.detachChildren(tx, auth.tenantId, id);
     await repo.deleteProfile(tx, auth.tenantId, id);
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'delete',
-      entity: id,
-      entityType: ENTITY,
-      userId: auth.user.id,
-      message: `Legal entity profile ${row.name} deleted`,
-      meta: { delete: { ...detailsOf(row), stakeholders: stakeholders.map(repo.toStakeholder) } },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, ENTITY, id, {
+        type: 'delete',
+        message: `Legal entity profile ${row.name} deleted`,
+        meta: { delete: { ...detailsOf(row), stakeholders: stakeholders.map(repo.toStakeholder) } },
+      }),
+    );
     return row.image;
   });
   if (image) await storage.delete(image.key).catch(() => {});
@@ -337,15 +326,14 @@ export async function updateImage(
       const current = await loadProfile(tx, auth, row.id, 'write', true);
       previous = current.image;
       const next = await repo.updateProfile(tx, auth.tenantId, id, { image });
-      await recordEvent(tx, {
-        tenantId: auth.tenantId,
-        type: 'upload',
-        entity: id,
-        entityType: ENTITY,
-        userId: auth.user.id,
-        message: `Legal entity profile ${current.name} image updated`,
-        meta: { change: { image: { old: current.image?.id ?? null, new: imageId } } },
-      });
+      await recordEvent(
+        tx,
+        userEvent(auth, ENTITY, id, {
+          type: 'upload',
+          message: `Legal entity profile ${current.name} image updated`,
+          meta: { change: { image: { old: current.image?.id ?? null, new: imageId } } },
+        }),
+      );
       return withStakeholders(tx, next);
     });
     const old = previous as StoredImage | null;
@@ -437,16 +425,7 @@ function stakeholderEvent(
   meta: TimelineMeta,
   individualId: string,
 ) {
-  return {
-    tenantId: auth.tenantId,
-    type,
-    entity: profileId,
-    entityType: ENTITY,
-    userId: auth.user.id,
-    message,
-    meta,
-    refs: [{ entity: individualId, entityType: 'individual-profile' as const }],
-  };
+  return userEvent(auth, ENTITY, profileId, { type, message, meta, refs: [{ entity: individualId, entityType: 'individual-profile' }] });
 }
 
 export async function addStakeholder(db: Db, auth: AuthContext, id: string, input: StakeholderInput): Promise<Stakeholder> {

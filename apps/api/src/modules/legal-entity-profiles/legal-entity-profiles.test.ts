@@ -1,9 +1,9 @@
 import { EQUITY_TOTAL_ERROR, type LegalEntityProfile, type Stakeholder, type TimelineEvent } from '@tessera/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { legalEntityProfiles, legalEntityStakeholders } from '../../db/schema/index.ts';
-import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { hostOf, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer, callerOf, type SignedUp, signUp, someObjectId, useTestApp } from '../../../test/factories.ts';
 import { PNG } from '../documents/documents.test-helpers.ts';
 
 let t: TestApp;
@@ -11,8 +11,8 @@ let owner: SignedUp;
 let other: SignedUp;
 let admin: SignedUp;
 let foreign: SignedUp;
-beforeAll(async () => {
-  t = await buildTestApp();
+useTestApp(async (app) => {
+  t = app;
   [owner, other, admin, foreign] = await Promise.all([
     signUp(t.app, 'acme'),
     signUp(t.app, 'acme'),
@@ -20,13 +20,8 @@ beforeAll(async () => {
     signUp(t.app, 'globex'),
   ]);
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (who: SignedUp, method: Method, path: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+const call = callerOf(() => t.app);
 
 async function createEntity(who: SignedUp, body: object = {}): Promise<LegalEntityProfile> {
   const res = await call(who, 'POST', 'legal-entity-profile', {

@@ -2,10 +2,10 @@ import type { InstitutionDashboard, MarketplaceInstitution, MarketplaceInstituti
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../db/seed.ts';
-import { roleAssignments, users, type TenantRow } from '../../db/schema/index.ts';
+import { users, type TenantRow } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
+import { bearer, joinInstitutionTeam, signUp, type SignedUp } from '../../../test/factories.ts';
 import { LISTED, marketplaceFactories } from './marketplace.test-helpers.ts';
 
 let t: TestApp;
@@ -19,15 +19,7 @@ let gallery: string;
 let busyOffer: string;
 
 const joinTeam = (who: string, institutionId: string, expiresAt: Date | null = null) =>
-  t.app.db.insert(roleAssignments).values({
-    tenantId: tenant.id,
-    id: newId(),
-    userId: who,
-    entityType: 'institution',
-    entityId: institutionId,
-    role: 'member',
-    expiresAt,
-  });
+  joinInstitutionTeam(t.app, tenant.id, who, institutionId, expiresAt);
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -1,8 +1,8 @@
-import type { OfferClass } from '@tessera/domain';
+import { blankOfferClass, type OfferClass } from '@tessera/domain';
 import { documents, images, institutions, offers } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer } from '../../../test/factories.ts';
+import { bearer, insertInstitution } from '../../../test/factories.ts';
 
 /** Approved, published and visible: on the marketplace. */
 export const LISTED = { approvalStatus: 'approved' as const, published: true, visibilityStatus: 'visible' as const };
@@ -11,35 +11,14 @@ export const DAY_MS = 86_400_000;
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 export function offerClass(values: Partial<OfferClass> & Pick<OfferClass, 'minimumInvestment'>): OfferClass {
-  return {
-    id: newId(),
-    name: 'Class',
-    description: null,
-    internalRateOfReturn: null,
-    annualizedReturn: null,
-    cashOnCash: null,
-    equityMultiple: null,
-    holdingPeriod: null,
-    preferredReturn: null,
-    maximumInvestment: null,
-    distributionFrequency: null,
-    distributionShare: null,
-    pricePerUnit: null,
-    upsideSplit: null,
-    customMetrics: [],
-    ...values,
-  };
+  return blankOfferClass({ id: newId(), name: 'Class', ...values });
 }
 
 /** Rows written straight to the database (the marketplace reads what other modules write). */
 export function marketplaceFactories(t: TestApp) {
   return {
-    async createInstitution(tenantId: string, name: string, values: Partial<typeof institutions.$inferInsert> = {}): Promise<string> {
-      const id = newId();
-      await t.app.db
-        .insert(institutions)
-        .values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}`, type: 'fund', ...values });
-      return id;
+    createInstitution(tenantId: string, name: string, values: Partial<typeof institutions.$inferInsert> = {}): Promise<string> {
+      return insertInstitution(t.app, tenantId, name, { type: 'fund', ...values });
     },
     async createOffer(values: Partial<typeof offers.$inferInsert> & { tenantId: string; institutionId: string }): Promise<string> {
       const id = newId();

@@ -1,9 +1,9 @@
 import type { MarketplaceOffer, OfferImage } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutions, offers } from '../../db/schema/index.ts';
+import { offers } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
+import { bearer, insertInstitution, signUp, type SignedUp } from '../../../test/factories.ts';
 
 let t: TestApp;
 let investor: SignedUp;
@@ -12,13 +12,7 @@ let foreignFund: string;
 
 const LISTED = { approvalStatus: 'approved' as const, published: true, visibilityStatus: 'visible' as const };
 
-async function createInstitution(tenantId: string, name: string): Promise<string> {
-  const id = newId();
-  await t.app.db
-    .insert(institutions)
-    .values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}`, type: 'fund' });
-  return id;
-}
+const createInstitution = (tenantId: string, name: string) => insertInstitution(t.app, tenantId, name, { type: 'fund' });
 async function createOffer(values: Partial<typeof offers.$inferInsert> & { tenantId: string; institutionId: string }): Promise<string> {
   const id = newId();
   await t.app.db.insert(offers).values({ id, name: `Offer ${id.slice(-4)}`, slug: `offer-${id.slice(-8)}`, ...values });

@@ -1,38 +1,37 @@
 import type { Group, TenantMemberAdmin, TimelineEvent } from '@tessera/domain';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenantMembers, timelineEvents } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, lastMailTo, PASSWORD, signUp, someObjectId, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { tenantMembers } from '../../db/schema/index.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import {
+  bearer,
+  callerOf,
+  lastMailTo,
+  type Method,
+  PASSWORD,
+  type SignedUp,
+  signUp,
+  someObjectId,
+  tenantEventsOf,
+  uniqueEmail,
+  useTestApp,
+} from '../../../test/factories.ts';
 import { updateMember } from '../tenants/index.ts';
 
 let t: TestApp;
 let owner: SignedUp;
-beforeAll(async () => {
-  t = await buildTestApp();
+useTestApp(async (app) => {
+  t = app;
   owner = await signUp(t.app, 'acme', { role: 'owner' });
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+const api = callerOf(() => t.app);
 const call = (who: SignedUp, method: Method, path: string, payload?: object, tenant = t.tenants.acme.id) =>
-  t.app.inject({
-    method,
-    url: `/api/v1/tenant/${tenant}/members${path}`,
-    headers: { host: who.host, ...bearer(who.token) },
-    ...(payload ? { payload } : {}),
-  });
+  api(who, method, `tenant/${tenant}/members${path}`, payload);
 const own = (who: SignedUp, path: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/tenant-member/${path}`, headers: { host: who.host, ...bearer(who.token) } });
 const memberRow = async (id: string) => (await t.app.db.select().from(tenantMembers).where(eq(tenantMembers.id, id)))[0];
-const eventsOf = (id: string) =>
-  t.app.db
-    .select()
-    .from(timelineEvents)
-    .where(and(eq(timelineEvents.tenantId, t.tenants.acme.id), eq(timelineEvents.entity, id)))
-    .orderBy(timelineEvents.createdAt);
+const eventsOf = (id: string) => tenantEventsOf(t.app, t.tenants.acme.id, id);
 
 async function invite(email = uniqueEmail('invitee'), extra: object = {}) {
   const res = await call(owner, 'POST', '', { email, firstname: 'Ada', lastname: 'Lovelace', ...extra });

@@ -5,7 +5,7 @@ import { analyticsEvents, institutions, offers, roleAssignments, timelineEvents 
 import { DEMO_ACCOUNTS, seed, seedRaiseDemo } from '../../db/seed.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { bearer, insertInstitution, joinInstitutionTeam, type SignedUp, signUp, someObjectId } from '../../../test/factories.ts';
 import { multipart, PNG, uploadDocument } from '../documents/documents.test-helpers.ts';
 
 let t: TestApp;
@@ -18,22 +18,9 @@ let fund: string;
 let other: string;
 let foreign: string;
 
-async function createInstitution(tenantId: string, name: string): Promise<string> {
-  const id = newId();
-  await t.app.db.insert(institutions).values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}` });
-  return id;
-}
-async function joinTeam(who: SignedUp, institutionId: string, expiresAt: Date | null = null) {
-  await t.app.db.insert(roleAssignments).values({
-    tenantId: t.tenants.acme.id,
-    id: newId(),
-    userId: who.user._id,
-    entityType: 'institution',
-    entityId: institutionId,
-    role: 'member',
-    expiresAt,
-  });
-}
+const createInstitution = (tenantId: string, name: string) => insertInstitution(t.app, tenantId, name);
+const joinTeam = (who: SignedUp, institutionId: string, expiresAt: Date | null = null) =>
+  joinInstitutionTeam(t.app, t.tenants.acme.id, who.user._id, institutionId, expiresAt);
 
 beforeAll(async () => {
   t = await buildTestApp();

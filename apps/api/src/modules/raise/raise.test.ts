@@ -1,10 +1,10 @@
 import { RAISE_MODE_REFUSED, type InstitutionDashboard, type TenantMember } from '@tessera/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, institutions, offers, roleAssignments, tenantMembers, timelineEvents } from '../../db/schema/index.ts';
+import { analyticsEvents, offers, roleAssignments, tenantMembers, timelineEvents } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { bearer, insertInstitution, joinInstitutionTeam, type SignedUp, signUp, someObjectId } from '../../../test/factories.ts';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -15,27 +15,14 @@ let fund: string;
 let other: string;
 let foreign: string;
 
-async function createInstitution(tenantId: string, name: string): Promise<string> {
-  const id = newId();
-  await t.app.db.insert(institutions).values({ tenantId, id, name, slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${id.slice(-6)}` });
-  return id;
-}
+const createInstitution = (tenantId: string, name: string) => insertInstitution(t.app, tenantId, name);
 async function createOffer(tenantId: string, institutionId: string, extra: Partial<typeof offers.$inferInsert> = {}): Promise<string> {
   const id = newId();
   await t.app.db.insert(offers).values({ tenantId, id, institutionId, name: `Offer ${id.slice(-4)}`, slug: `offer-${id}`, ...extra });
   return id;
 }
-async function joinTeam(who: SignedUp, institutionId: string, expiresAt: Date | null = null) {
-  await t.app.db.insert(roleAssignments).values({
-    tenantId: t.tenants.acme.id,
-    id: newId(),
-    userId: who.user._id,
-    entityType: 'institution',
-    entityId: institutionId,
-    role: 'member',
-    expiresAt,
-  });
-}
+const joinTeam = (who: SignedUp, institutionId: string, expiresAt: Date | null = null) =>
+  joinInstitutionTeam(t.app, t.tenants.acme.id, who.user._id, institutionId, expiresAt);
 
 beforeAll(async () => {
   t = await buildTestApp();

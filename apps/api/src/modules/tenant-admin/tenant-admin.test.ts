@@ -1,9 +1,9 @@
 import { newObjectId, type TenantDashboard, type TenantDetails } from '@tessera/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tenantMembers, tenants, timelineEvents } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { bearer, callerOf, type SignedUp, signUp, useTestApp } from '../../../test/factories.ts';
 import { DEFAULT_ATTRIBUTES, insertMember } from '../tenants/index.ts';
 import { dayKeys, tenantAddress } from './tenant-admin.service.ts';
 
@@ -14,8 +14,8 @@ let investor: SignedUp;
 let admin: SignedUp;
 let globexOwner: SignedUp;
 let acmeId: string;
-beforeAll(async () => {
-  t = await buildTestApp();
+useTestApp(async (app) => {
+  t = app;
   acmeId = t.tenants.acme.id;
   [owner, member, investor, admin, globexOwner] = await Promise.all([
     signUp(t.app, 'acme', { role: 'owner' }),
@@ -25,13 +25,9 @@ beforeAll(async () => {
     signUp(t.app, 'globex', { role: 'owner' }),
   ]);
 });
-afterAll(async () => {
-  await t?.close();
-});
 
 type Method = 'GET' | 'PUT';
-const call = (who: SignedUp, method: Method, path: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
+const call = callerOf(() => t.app);
 
 const tenantEvents = async (id: string) =>
   t.app.db

@@ -6,4 +6,5 @@ export {
   queryEvents,
   recordEvent,
   type RecordEventInput,
+  userEvent,
 } from './timeline.service.ts';

@@ -13,7 +13,7 @@ import { timelineEvents, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { REDACTED, TIMELINE_REDACTED_KEYS } from '../../lib/pii.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
-import type { Caller } from '../../lib/auth-context.ts';
+import type { AuthContext, Caller } from '../../lib/auth-context.ts';
 
 /**
  * The timeline of platform-level events (platform admins changing a user's role, role assignments or account,
@@ -42,6 +42,16 @@ export type RecordEventInput = EventFields & ({ userId: string | null } | { call
  */
 export function actorName(caller: Caller): string {
   return caller.apiKey ? `API key ${caller.apiKey.prefix}…` : userDisplayName(caller.user);
+}
+
+/** The event of a change the signed-in user made to one entity of their tenant. */
+export function userEvent(
+  auth: AuthContext,
+  entityType: TimelineEntityType,
+  entity: string,
+  fields: Pick<EventFields, 'type' | 'message' | 'meta' | 'refs'>,
+): RecordEventInput {
+  return { tenantId: auth.tenantId, entity, entityType, userId: auth.user.id, ...fields };
 }
 
 /** Every mutation of an entity calls this, inside the same transaction as the change. */

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import {
   createFinancialAccountBody,
   financialAccountType,
@@ -9,11 +9,12 @@ import {
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateFinancialAccount } from '../api/create-financial-account.ts';
 import { useUpdateFinancialAccount } from '../api/update-financial-account.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface Form {
   accountName: string;
@@ -30,7 +31,6 @@ interface FinancialAccountDialogProps {
 
 /** Adds or edits an account; an edit leaves the number as it is unless a new one is typed. */
 export function FinancialAccountDialog({ account, onClose, onSaved }: FinancialAccountDialogProps) {
-  const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateFinancialAccount();
   const update = useUpdateFinancialAccount();
@@ -61,65 +61,39 @@ export function FinancialAccountDialog({ account, onClose, onSaved }: FinancialA
   });
 
   return (
-    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{account ? 'Edit financial account' : 'Add financial account'}</DialogTitle>
-      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="accountName"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="Account name"
-                  required
-                  fullWidth
-                  autoFocus
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="type"
-              render={({ field }) => (
-                <TextField {...field} select label="Type" fullWidth>
-                  {financialAccountType.options.map((t) => (
-                    <MenuItem key={t} value={t}>
-                      {financialAccountTypeLabels[t]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={control}
-              name="number"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={account ? 'New account number' : 'Account number'}
-                  required={!account}
-                  fullWidth
-                  autoComplete="off"
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message ?? (account ? `On file: ${account.number}. Leave empty to keep it.` : undefined)}
-                />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={pending}>
-            Save
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+    <FormDialog
+      open
+      title={account ? 'Edit financial account' : 'Add financial account'}
+      onClose={pending ? undefined : onClose}
+      onSubmit={formSubmit(onSubmit)}
+      maxWidth="xs"
+      pending={pending}
+      submitLabel="Save"
+      submitDisabled={!formState.isDirty}
+    >
+      <FormTextField control={control} name="accountName" label="Account name" required fullWidth autoFocus />
+      <Controller
+        control={control}
+        name="type"
+        render={({ field }) => (
+          <TextField {...field} select label="Type" fullWidth>
+            {financialAccountType.options.map((t) => (
+              <MenuItem key={t} value={t}>
+                {financialAccountTypeLabels[t]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <FormTextField
+        control={control}
+        name="number"
+        label={account ? 'New account number' : 'Account number'}
+        required={!account}
+        fullWidth
+        autoComplete="off"
+        helperText={account ? `On file: ${account.number}. Leave empty to keep it.` : undefined}
+      />
+    </FormDialog>
   );
 }

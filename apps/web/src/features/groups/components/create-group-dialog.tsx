@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { groupCreateBody, type Group, type GroupCreateBody } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field.tsx';
+import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateGroup } from '../api/create-group.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 const EMPTY: GroupCreateBody = { name: '', description: '' };
 
@@ -22,7 +24,6 @@ export function CreateGroupDialog({
   onClose: () => void;
   onCreated: (group: Group) => void;
 }) {
-  const titleId = useId();
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateGroup(tenantId);
   const { control, handleSubmit, reset, formState } = useForm<GroupCreateBody>({
@@ -32,13 +33,7 @@ export function CreateGroupDialog({
   const guard = useUnsavedChangesGuard(open && formState.isDirty && !create.isPending);
 
   // Move on only once the cleared form has rendered, so the unsaved-changes guard lets the navigation through.
-  const created = useRef<Group | null>(null);
-  useEffect(() => {
-    const group = created.current;
-    if (!group || formState.isDirty) return;
-    created.current = null;
-    onCreated(group);
-  }, [formState.isDirty, onCreated]);
+  const afterCleared = useAfterCleared<Group>(formState.isDirty, onCreated);
 
   const close = () => {
     if (create.isPending) return;
@@ -49,7 +44,7 @@ export function CreateGroupDialog({
     create.mutate(body, {
       onSuccess: (group) => {
         enqueueSnackbar('Group created', { variant: 'success' });
-        created.current = group;
+        afterCleared(group);
         reset(EMPTY);
       },
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
@@ -58,54 +53,19 @@ export function CreateGroupDialog({
   const onSubmit = (event: FormEvent) => void handleSubmit(send)(event);
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Create Group</DialogTitle>
-      <Stack component="form" noValidate onSubmit={onSubmit}>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="Name"
-                  required
-                  fullWidth
-                  autoFocus
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="description"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={field.value ?? ''}
-                  label="Description"
-                  fullWidth
-                  multiline
-                  minRows={3}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={create.isPending}>
-            Create
-          </Button>
-        </DialogActions>
-      </Stack>
-      {guard}
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Create Group"
+      onClose={close}
+      onSubmit={onSubmit}
+      maxWidth="sm"
+      pending={create.isPending}
+      submitLabel="Create"
+      submitDisabled={!formState.isDirty}
+      after={guard}
+    >
+      <FormTextField control={control} name="name" label="Name" required fullWidth autoFocus />
+      <FormTextField control={control} name="description" label="Description" fullWidth multiline minRows={3} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { groupUpdateBody, type GroupUpdateBody, type TenantMemberAdmin } from '@tessera/domain';
-import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useNavigate } from 'react-router';
+import { PlainSectionCard } from '../../../components/section-card.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -13,21 +15,6 @@ import { useDeleteGroup } from '../api/delete-group.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
 import { GroupMembersSection } from './group-members-section.tsx';
 import { useGroupContext } from './group-page.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack spacing={2}>
-          <Typography variant="h6" component="h2">
-            {title}
-          </Typography>
-          {children}
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Details tab: name and description, members to add (picked from the tenant's members) or remove, and deletion. */
 export function GroupDetailsTab() {
@@ -63,38 +50,10 @@ export function GroupDetailsTab() {
 
   return (
     <Stack spacing={2}>
-      <Section title="Details">
+      <PlainSectionCard title="Details">
         <Stack component="form" noValidate spacing={2} onSubmit={formSubmit(onSubmit)}>
-          <Controller
-            control={control}
-            name="name"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label="Name"
-                required
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="description"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                value={field.value ?? ''}
-                label="Description"
-                fullWidth
-                multiline
-                minRows={3}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormTextField control={control} name="name" label="Name" required fullWidth />
+          <FormTextField control={control} name="description" label="Description" fullWidth multiline minRows={3} />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={() => reset(saved)} disabled={!formState.isDirty || update.isPending}>
               Cancel
@@ -105,17 +64,17 @@ export function GroupDetailsTab() {
           </Stack>
           <UnsavedChangesGuard when={formState.isDirty || picked.length > 0} />
         </Stack>
-      </Section>
+      </PlainSectionCard>
 
-      <Section title="Members">
+      <PlainSectionCard title="Members">
         <GroupMembersSection tenantId={tenantId} group={group} picked={picked} onPickedChange={setPicked} />
-      </Section>
+      </PlainSectionCard>
 
-      <Section title="Delete">
+      <PlainSectionCard title="Delete">
         <Button color="error" variant="outlined" onClick={askDelete} sx={{ alignSelf: 'flex-start' }}>
           Delete group
         </Button>
-      </Section>
+      </PlainSectionCard>
       {confirmDialog}
     </Stack>
   );

@@ -1,25 +1,12 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import {
-  entitySlugify,
-  INSTITUTION_SHORT_DESCRIPTION_MAX,
-  institutionType,
-  institutionTypeLabels,
-  type InstitutionType,
-} from '@tessera/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
+import { INSTITUTION_SHORT_DESCRIPTION_MAX, institutionType, institutionTypeLabels, type InstitutionType } from '@tessera/domain';
+import { useId, useState } from 'react';
+import { CancelSubmitActions } from '../../../components/form-dialog.tsx';
+import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { preventedSubmit } from '../../../lib/form-submit.ts';
+import { withDraftName, withDraftSlug } from '../../../lib/slug-draft.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useCreateInstitution } from '../api/create-institution.ts';
 import { SlugField } from './slug-field.tsx';
@@ -61,13 +48,7 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
     !create.isPending;
 
   // Move on only once the cleared form has rendered, so the unsaved-changes guard lets the navigation through.
-  const created = useRef<string | null>(null);
-  useEffect(() => {
-    const id = created.current;
-    if (!id || dirty) return;
-    created.current = null;
-    onCreated(id);
-  }, [dirty, onCreated]);
+  const afterCleared = useAfterCleared<string>(dirty, onCreated);
 
   const close = () => {
     if (create.isPending) return;
@@ -81,7 +62,7 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
       {
         onSuccess: (institution) => {
           enqueueSnackbar('Institution created', { variant: 'success' });
-          created.current = institution._id;
+          afterCleared(institution._id);
           setDraft(EMPTY);
         },
         onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
@@ -93,16 +74,7 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle id={titleId}>Add Institution</DialogTitle>
       <DialogContent>
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <Stack component="form" noValidate spacing={2} sx={{ pt: 1 }} onSubmit={preventedSubmit(submit)}>
           <TextField
             label="Name"
             required
@@ -111,13 +83,13 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
             value={draft.name}
             onChange={(e) => {
               const name = e.target.value;
-              setDraft((d) => ({ ...d, name, slug: d.slugEdited ? d.slug : entitySlugify(name) }));
+              setDraft((d) => withDraftName(d, name));
             }}
             slotProps={{ htmlInput: { maxLength: 120 } }}
           />
           <SlugField
             value={draft.slug}
-            onChange={(slug) => setDraft((d) => ({ ...d, slug, slugEdited: true }))}
+            onChange={(slug) => setDraft((d) => withDraftSlug(d, slug))}
             state={slugState}
             help="Derived from the name until you edit it. A unique identifier in your organization, seen only by owners and admins."
           />
@@ -150,14 +122,7 @@ export function CreateInstitutionDialog({ tenantId, open, onClose, onCreated }: 
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={!canCreate} loading={create.isPending}>
-          Create
-        </Button>
-      </DialogActions>
+      <CancelSubmitActions onCancel={close} pending={create.isPending} submitLabel="Create" submitDisabled={!canCreate} onSubmit={submit} />
       {guard}
     </Dialog>
   );

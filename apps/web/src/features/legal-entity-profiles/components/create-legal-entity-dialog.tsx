@@ -1,29 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { MenuItem } from '@mui/material';
 import {
   legalEntityProfileCreateBody,
   legalEntityType,
   legalEntityTypeLabels,
   type LegalEntityProfile,
   type LegalEntityProfileCreateBody,
-  type LegalEntityProfileCreateInput,
 } from '@tessera/domain';
-import { formSubmit } from '../../../lib/form-submit.ts';
-import { useSnackbar } from '../../../lib/toast.tsx';
-import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { CreateWithTermsDialog } from '../../../components/create-with-terms-dialog.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useCreateLegalEntityProfile } from '../api/create-legal-entity-profile.ts';
 
 interface CreateLegalEntityDialogProps {
@@ -34,104 +18,30 @@ interface CreateLegalEntityDialogProps {
 
 /** §5: Create is disabled unless name, legal entity type and the terms checkbox are set. */
 export function CreateLegalEntityDialog({ open, onClose, onCreated }: CreateLegalEntityDialogProps) {
-  const titleId = useId();
-  const { enqueueSnackbar } = useSnackbar();
   const create = useCreateLegalEntityProfile();
-  const { control, handleSubmit, reset } = useForm<LegalEntityProfileCreateBody, unknown, LegalEntityProfileCreateInput>({
-    resolver: zodResolver(legalEntityProfileCreateBody),
-    // The type select starts empty: the schema refuses it until a type is chosen.
-    defaultValues: { name: '', legalEntityType: '' as LegalEntityProfileCreateBody['legalEntityType'] },
-  });
-  const values = useWatch({ control });
-  const canSubmit = legalEntityProfileCreateBody.safeParse(values).success && !create.isPending;
-
-  const close = () => {
-    if (create.isPending) return;
-    reset();
-    onClose();
-  };
-
-  const onSubmit = handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: (profile) => {
-        enqueueSnackbar('Profile created successfully', { variant: 'success' });
-        reset();
-        onCreated(profile);
-      },
-      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-    }),
-  );
-
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>New Legal Entity</DialogTitle>
-      <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)}>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label="Name"
-                  required
-                  fullWidth
-                  autoFocus
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="legalEntityType"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  select
-                  label="Legal entity type"
-                  required
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                >
-                  {legalEntityType.options.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      {legalEntityTypeLabels[type]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={control}
-              name="acceptDisclosures"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      name={field.name}
-                      checked={field.value === true}
-                      // Unchecked is undefined: the schema accepts only `true`.
-                      onChange={(e) => field.onChange(e.target.checked ? true : undefined)}
-                    />
-                  }
-                  label="I agree to the terms and conditions"
-                />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSubmit} loading={create.isPending}>
-            Create
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+    <CreateWithTermsDialog
+      open={open}
+      title="New Legal Entity"
+      schema={legalEntityProfileCreateBody}
+      // The type select starts empty: the schema refuses it until a type is chosen.
+      defaultValues={{ name: '', legalEntityType: '' as LegalEntityProfileCreateBody['legalEntityType'] }}
+      create={create}
+      successMessage="Profile created successfully"
+      onClose={onClose}
+      onCreated={onCreated}
+      fields={(control) => (
+        <>
+          <FormTextField control={control} name="name" label="Name" required fullWidth autoFocus />
+          <FormTextField control={control} name="legalEntityType" select label="Legal entity type" required fullWidth>
+            {legalEntityType.options.map((type) => (
+              <MenuItem key={type} value={type}>
+                {legalEntityTypeLabels[type]}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Autocomplete, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   dayFromExpiry,
   expiryFromDay,
@@ -13,9 +13,10 @@ import {
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { PlainSectionCard } from '../../../components/section-card.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -28,21 +29,6 @@ import { AttributeSwitches } from './attribute-switches.tsx';
 import { MemberImage } from './member-image.tsx';
 import { useMemberContext } from './member-page.tsx';
 import { MemberStatusActions } from './member-status-actions.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack spacing={2}>
-          <Typography variant="h6" component="h2">
-            {title}
-          </Typography>
-          {children}
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Details tab: image, names and tags, role, access flags and expiry, membership status and removal. */
 export function MemberDetailsTab() {
@@ -111,7 +97,7 @@ export function MemberDetailsTab() {
 
   return (
     <Stack spacing={2}>
-      <Section title="Details">
+      <PlainSectionCard title="Details">
         <Box sx={{ alignSelf: 'flex-start' }}>
           <MemberImage tenantId={tenantId} member={member} />
         </Box>
@@ -169,9 +155,9 @@ export function MemberDetailsTab() {
           </Stack>
           <UnsavedChangesGuard when={formState.isDirty || accessDirty} />
         </Stack>
-      </Section>
+      </PlainSectionCard>
 
-      <Section title="Role">
+      <PlainSectionCard title="Role">
         <TextField
           select
           label="Role"
@@ -187,9 +173,9 @@ export function MemberDetailsTab() {
             </MenuItem>
           ))}
         </TextField>
-      </Section>
+      </PlainSectionCard>
 
-      <Section title="Access">
+      <PlainSectionCard title="Access">
         <AttributeSwitches value={attributes} onChange={setAttributes} disabled={access.isPending} />
         <TextField
           type="date"
@@ -214,9 +200,9 @@ export function MemberDetailsTab() {
             Save access
           </Button>
         </Stack>
-      </Section>
+      </PlainSectionCard>
 
-      <Section title="Membership">
+      <PlainSectionCard title="Membership">
         {isSelf ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             You cannot change your own membership status.
@@ -224,17 +210,17 @@ export function MemberDetailsTab() {
         ) : (
           <MemberStatusActions tenantId={tenantId} member={member} />
         )}
-      </Section>
+      </PlainSectionCard>
 
       {!isSelf && (
-        <Section title="Delete">
+        <PlainSectionCard title="Delete">
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             Removes the member from this organization and from its groups. Their account stays.
           </Typography>
           <Button color="error" variant="outlined" onClick={askDelete} sx={{ alignSelf: 'flex-start' }}>
             Delete member
           </Button>
-        </Section>
+        </PlainSectionCard>
       )}
       {confirmDialog}
     </Stack>

@@ -3,10 +3,8 @@ import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
 import {
   Autocomplete,
   Box,
-  Button,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   InputAdornment,
@@ -20,8 +18,12 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { ENTITY_SLUG_PATTERN, entitySlugify, type Institution } from '@tessera/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { ENTITY_SLUG_PATTERN, type Institution } from '@tessera/domain';
+import { useId, useState } from 'react';
+import { CancelSubmitActions } from '../../../components/form-dialog.tsx';
+import { preventedSubmit } from '../../../lib/form-submit.ts';
+import { withDraftName, withDraftSlug } from '../../../lib/slug-draft.ts';
+import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
@@ -90,21 +92,15 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
   const addresses = offerAddresses(tenantSlug ?? tenant?.slug ?? null, slug);
 
   // Move on only once the cleared form has rendered, so the unsaved-changes guard lets the navigation through.
-  const created = useRef<string | null>(null);
-  useEffect(() => {
-    const id = created.current;
-    if (!id || dirty) return;
-    created.current = null;
-    onCreated(id);
-  }, [dirty, onCreated]);
+  const afterCleared = useAfterCleared<string>(dirty, onCreated);
 
   const close = () => {
     if (create.isPending) return;
     setDraft(empty);
     onClose();
   };
-  const setName = (name: string) => setDraft((d) => ({ ...d, name, slug: d.slugEdited ? d.slug : entitySlugify(name) }));
-  const setSlug = (value: string) => setDraft((d) => ({ ...d, slug: value, slugEdited: true }));
+  const setName = (name: string) => setDraft((d) => withDraftName(d, name));
+  const setSlug = (value: string) => setDraft((d) => withDraftSlug(d, value));
 
   const submit = () => {
     if (!canCreate || institution === null) return;
@@ -113,7 +109,7 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
       {
         onSuccess: (offer) => {
           enqueueSnackbar('Offer - Successfully created', { variant: 'success' });
-          created.current = offer._id;
+          afterCleared(offer._id);
           setDraft(empty);
         },
         onError: (error) => enqueueSnackbar(offerErrorText(error, 'Error creating offer'), { variant: 'error' }),
@@ -155,16 +151,7 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
               ))}
             </Stepper>
           </Box>
-          <Stack
-            component="form"
-            noValidate
-            spacing={2}
-            sx={{ flex: 1.4, minWidth: 0 }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+          <Stack component="form" noValidate spacing={2} sx={{ flex: 1.4, minWidth: 0 }} onSubmit={preventedSubmit(submit)}>
             <TextField
               label="Name"
               required
@@ -249,14 +236,7 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
           </Stack>
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={!canCreate} loading={create.isPending}>
-          Create
-        </Button>
-      </DialogActions>
+      <CancelSubmitActions onCancel={close} pending={create.isPending} submitLabel="Create" submitDisabled={!canCreate} onSubmit={submit} />
       {guard}
     </Dialog>
   );

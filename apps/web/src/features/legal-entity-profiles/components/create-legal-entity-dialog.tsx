@@ -1,13 +1,7 @@
-import { MenuItem } from '@mui/material';
-import {
-  legalEntityProfileCreateBody,
-  legalEntityType,
-  legalEntityTypeLabels,
-  type LegalEntityProfile,
-  type LegalEntityProfileCreateBody,
-} from '@tessera/domain';
+import { legalEntityProfileCreateBody, type LegalEntityProfile, type LegalEntityProfileCreateBody } from '@tessera/domain';
 import { CreateWithTermsDialog } from '../../../components/create-with-terms-dialog.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { LegalEntityTypeField } from './legal-entity-type-field.tsx';
 import { useCreateLegalEntityProfile } from '../api/create-legal-entity-profile.ts';
 
 interface CreateLegalEntityDialogProps {
@@ -33,13 +27,7 @@ export function CreateLegalEntityDialog({ open, onClose, onCreated }: CreateLega
       fields={(control) => (
         <>
           <FormTextField control={control} name="name" label="Name" required fullWidth autoFocus />
-          <FormTextField control={control} name="legalEntityType" select label="Legal entity type" required fullWidth>
-            {legalEntityType.options.map((type) => (
-              <MenuItem key={type} value={type}>
-                {legalEntityTypeLabels[type]}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          <LegalEntityTypeField control={control} name="legalEntityType" />
         </>
       )}
     />

@@ -3,8 +3,6 @@ import { Autocomplete, Button, Card, CardContent, Grid, MenuItem, Stack, TextFie
 import {
   COUNTRIES,
   legalEntityProfileDetailsBody,
-  legalEntityType,
-  legalEntityTypeLabels,
   US_STATES,
   type LegalEntityProfile,
   type LegalEntityProfileDetails,
@@ -18,6 +16,7 @@ import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useLegalEntityProfiles } from '../api/list-legal-entity-profiles.ts';
 import { useUpdateLegalEntityProfileDetails } from '../api/update-legal-entity-profile-details.ts';
+import { LegalEntityTypeField } from './legal-entity-type-field.tsx';
 import { GicsFields } from './gics-fields.tsx';
 import { useLegalEntityOutlet } from './legal-entity-profile-page.tsx';
 
@@ -84,13 +83,7 @@ export function LegalEntityDetailsTab() {
             <FormTextField control={control} name="website" label="Website" type="url" placeholder="https://" fullWidth />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField control={control} name="legalEntityType" select label="Legal entity type" required fullWidth>
-              {legalEntityType.options.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {legalEntityTypeLabels[type]}
-                </MenuItem>
-              ))}
-            </FormTextField>
+            <LegalEntityTypeField control={control} name="legalEntityType" />
           </Grid>
           <Grid size={12}>
             <Controller

@@ -152,6 +152,11 @@ async function boxesOf(page: Page, bar: string, selectors: string[]): Promise<nu
   );
 }
 
+/** The top bar's height: the server's and the app's must match, or the page below moves when the app takes over. */
+async function barHeight(page: Page, bar: string): Promise<number> {
+  return page.evaluate((selector) => document.querySelector(selector)?.getBoundingClientRect().height ?? 0, bar);
+}
+
 /** Fails unless each box the server painted is within 1 px of the app's box in the same place of the list. */
 function expectSameBoxes(server: number[][][], app: number[][][], what: string[], width: number): void {
   for (const [i, name] of what.entries()) {
@@ -195,6 +200,10 @@ describe('the first screen drawn by hand, against the app', () => {
       // MUI scrolls the row to the current tab with an animation: let it end.
       await page.waitForTimeout(600);
       expectSameBoxes(server, await boxesOf(page, 'header', ['h1', '[role="tab"]']), ['title', 'tab'], viewport.width);
+      expect(
+        Math.abs((await barHeight(page, 'header')) - (await barHeight(bare, '.fp-bar'))),
+        `top bar at ${viewport.width} px`,
+      ).toBeLessThanOrEqual(1);
     }
   });
 
@@ -208,6 +217,10 @@ describe('the first screen drawn by hand, against the app', () => {
       await page.goto(tenant.url('/marketplace/offers'));
       await page.getByRole('list', { name: 'Offers' }).waitFor();
       expectSameBoxes(server, await boxesOf(page, 'header', parts), ['title', 'deal name', 'View Offer button'], viewport.width);
+      expect(
+        Math.abs((await barHeight(page, 'header')) - (await barHeight(bare, '.fp-bar'))),
+        `top bar at ${viewport.width} px`,
+      ).toBeLessThanOrEqual(1);
     }
   });
 });

@@ -24,7 +24,13 @@ export function TopBar() {
         <Box sx={{ flex: 1 }} />
         <ThemeToggle />
         {!authenticated && !onAuthPage && (
-          <Button component={RouterLink} to="/signin" state={{ from: location }} variant="contained" sx={{ ml: 0.5 }}>
+          <Button
+            component={RouterLink}
+            to="/signin"
+            state={{ from: location }}
+            variant="contained"
+            sx={{ ml: 0.5, flexShrink: 0, whiteSpace: 'nowrap' }}
+          >
             Sign In
           </Button>
         )}

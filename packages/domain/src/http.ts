@@ -8,8 +8,10 @@ export const errorCode = z.enum([
   'unauthenticated',
   'forbidden',
   'not-found',
+  'method-not-allowed',
   'conflict',
   'payload-too-large',
+  'unsupported-media-type',
   'rate-limited',
   'internal',
   'unavailable',
@@ -22,8 +24,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   unauthenticated: 401,
   forbidden: 403,
   'not-found': 404,
+  'method-not-allowed': 405,
   conflict: 409,
   'payload-too-large': 413,
+  'unsupported-media-type': 415,
   'rate-limited': 429,
   internal: 500,
   unavailable: 503,
@@ -35,8 +39,10 @@ export const errorName: Record<ErrorCode, string> = {
   unauthenticated: 'AuthenticationError',
   forbidden: 'ForbiddenError',
   'not-found': 'NotFoundError',
+  'method-not-allowed': 'MethodNotAllowedError',
   conflict: 'ConflictError',
   'payload-too-large': 'PayloadTooLargeError',
+  'unsupported-media-type': 'UnsupportedMediaTypeError',
   'rate-limited': 'RateLimitError',
   internal: 'InternalServerError',
   unavailable: 'ServiceUnavailableError',
@@ -46,27 +52,37 @@ export const errorBody = z.object({
   type: errorCode,
   name: z.string(),
   message: z.string(),
-  status: z.number().int(),
+  status: z.number().int().min(400).max(599),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
-export const errorEnvelope = z.object({ error: errorBody }).describe('Error');
+export const errorEnvelope = z.object({ error: errorBody }).meta({
+  id: 'ErrorEnvelope',
+  description: 'Every failing response: `type` is stable for programs, `message` is for people and names each field at fault.',
+});
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1).describe('The page to answer, from 1'),
   limit: z.coerce
     .number()
     .int()
     .min(1, 'limit must be 1 or more')
     .max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`)
-    .default(PAGE_LIMIT_DEFAULT),
+    .default(PAGE_LIMIT_DEFAULT)
+    .describe(`How many items a page holds, 1 to ${PAGE_LIMIT_MAX}`),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const pageMeta = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export const pageMeta = z
+  .object({ page: z.number().int().min(1), limit: z.number().int().min(1), total: z.number().int().min(0) })
+  .meta({
+    id: 'PageMeta',
+    description: 'Where this page is: `page` (from 1) of `limit` items, of `total` in all.',
+    examples: [{ page: 1, limit: 20, total: 42 }],
+  });
 export type PageMeta = z.infer<typeof pageMeta>;
 
 export const sortDirection = z.enum(['asc', 'desc']);

@@ -60,6 +60,12 @@ declare module 'fastify' {
     access?: Access;
     /** The route also serves an institution's private API key; its service keeps the key to that institution. */
     institutionKeys?: boolean;
+    /** The route also serves the tenant's private API key, acting as an owner (its handler reads the caller with requireCaller). */
+    apiKeys?: boolean;
+    /** What the access line of the route's description adds to `access` (a rule the handler checks beyond the role). */
+    accessNote?: string;
+    /** A multipart route's form, documented as its multipart/form-data body (the handler validates the text fields with the same schema). */
+    multipartBody?: import('zod').ZodObject;
     /**
      * Why the route works across tenants (the platform admin console): once the access check has passed, its
      * handler runs in the cross-tenant database scope (db/scope.ts). Only platform-admin routes may declare it.

@@ -1,22 +1,18 @@
 import { errorEnvelope } from '@tessera/domain';
 import { z } from 'zod';
 import type { Access } from './access.ts';
-import { describeAccess } from './access.ts';
 
 /** The error responses every route may give, documented once. */
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorEnvelope])) as Record<number, typeof errorEnvelope>;
 }
 
-const SERVICE_CALLER_NOTE =
-  'Also a private API key of this tenant (`Authorization: Bearer tsk_live_…` or `X-API-Key`), acting as an owner; the timeline records the key as the actor.';
-
 /**
- * A route description that says who may call it (shown in the OpenAPI reference). `serviceCaller` marks an
- * owner route whose handler reads the caller with `requireCaller`, so a private API key may call it too.
+ * @deprecated Write the description as plain text: the OpenAPI plugin adds the access line from the route's
+ * `config` (access, accessNote, apiKeys, institutionKeys), so it cannot drift from what is enforced.
  */
-export function describe(text: string, access: Access, options: { serviceCaller?: boolean } = {}): string {
-  return `${text}\n\n**Access:** ${describeAccess(access)}${options.serviceCaller ? ` ${SERVICE_CALLER_NOTE}` : ''}`;
+export function describe(text: string, _access?: Access, _options?: { serviceCaller?: boolean }): string {
+  return text;
 }
 
 /** The path of a tenant's own resources, /tenant/:t/…: `t` is the tenant of the address by id or slug (routes declare `config.tenantParam`). */

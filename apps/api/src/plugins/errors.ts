@@ -73,7 +73,7 @@ export const errorsPlugin = fp(
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
         appError = new AppError('internal', 'Internal server error');
       } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        appError = new AppError('bad-request', 'Unsupported content type: send application/json');
+        appError = new AppError('unsupported-media-type', 'Unsupported content type: send application/json');
       } else if (
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||

@@ -51,7 +51,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
           body: apiKeyCreateBody.nullish(),
           response: createdResponse,
         },
-        config: { access },
+        config: { apiKeys: true, access },
       },
       async (request) => ({
         data: await service.createApiKey(deps(), requireCaller(request), request.params.id, kind, request.body?.label ?? null),
@@ -73,7 +73,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         params,
         response: { 200: dataOf(z.array(apiKey)), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access },
+      config: { apiKeys: true, access },
     },
     async (request) => ({ data: await service.listApiKeys(deps(), requireCaller(request), request.params.id) }),
   );
@@ -92,7 +92,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         params: keyParams,
         response: { 200: dataOf(apiKey), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access },
+      config: { apiKeys: true, access },
     },
     async (request) => ({ data: await service.revokeApiKey(deps(), requireCaller(request), request.params.id, request.params.keyId) }),
   );

@@ -37,7 +37,7 @@ export async function brandingRoutes(app: FastifyInstance) {
         body: brandingTheme,
         response: { 200: dataOf(tenantPublic), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners },
+      config: { apiKeys: true, access: owners },
     },
     async (request) => ({
       data: await branding.updateTheme(deps, requireCaller(request), requireTenant(request), request.params.id, request.body),
@@ -59,7 +59,7 @@ export async function brandingRoutes(app: FastifyInstance) {
         body: brandingMessaging,
         response: { 200: dataOf(tenantPublic), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners },
+      config: { apiKeys: true, access: owners },
     },
     async (request) => ({
       data: await branding.updateMessaging(deps, requireCaller(request), requireTenant(request), request.params.id, request.body),
@@ -81,7 +81,7 @@ export async function brandingRoutes(app: FastifyInstance) {
         consumes: ['multipart/form-data'],
         response: { 200: dataOf(tenantPublic), ...errorResponses(400, 401, 403, 404, 413) },
       },
-      config: { access: owners },
+      config: { apiKeys: true, access: owners },
     },
     async (request) => {
       const { fields, files } = await readMultipart(request);
@@ -102,7 +102,7 @@ export async function brandingRoutes(app: FastifyInstance) {
         params: z.object({ id: objectId, type: brandingImageType }),
         response: { 200: dataOf(tenantPublic), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners },
+      config: { apiKeys: true, access: owners },
     },
     async (request) => ({
       data: await branding.deleteMedia(deps, requireCaller(request), requireTenant(request), request.params.id, request.params.type),

@@ -43,7 +43,7 @@ export async function groupsRoutes(app: FastifyInstance) {
         querystring: groupListQuery,
         response: { 200: listOf(group), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => groups.listGroups(app.db, requireCaller(request), request.query),
   );
@@ -59,7 +59,7 @@ export async function groupsRoutes(app: FastifyInstance) {
         body: groupCreateBody,
         response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await groups.createGroup(app.db, requireCaller(request), request.body) }),
   );
@@ -74,7 +74,7 @@ export async function groupsRoutes(app: FastifyInstance) {
         params,
         response: { 200: one, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await groups.getGroup(app.db, requireCaller(request), request.params.id) }),
   );
@@ -90,7 +90,7 @@ export async function groupsRoutes(app: FastifyInstance) {
         body: groupUpdateBody,
         response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await groups.updateGroup(app.db, requireCaller(request), request.params.id, request.body) }),
   );
@@ -105,7 +105,7 @@ export async function groupsRoutes(app: FastifyInstance) {
         params,
         response: { 200: dataOf(groupDeleted), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await groups.deleteGroup(app.db, requireCaller(request), request.params.id) }),
   );
@@ -121,7 +121,7 @@ export async function groupsRoutes(app: FastifyInstance) {
         querystring: memberListQuery,
         response: { 200: listOf(tenantMemberAdmin), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => groups.listGroupMembers(app.db, requireCaller(request), request.params.id, request.query),
   );
@@ -141,7 +141,7 @@ export async function groupsRoutes(app: FastifyInstance) {
         body: groupMembersBody,
         response: { 200: one, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await groups.addMembers(app.db, requireCaller(request), request.params.id, request.body.memberIds) }),
   );
@@ -156,7 +156,7 @@ export async function groupsRoutes(app: FastifyInstance) {
         params: memberParams,
         response: { 200: one, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await groups.removeMember(app.db, requireCaller(request), request.params.id, request.params.memberId) }),
   );
@@ -172,7 +172,7 @@ export async function groupsRoutes(app: FastifyInstance) {
         querystring: timelineQuery,
         response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => groups.listGroupEvents(app.db, requireCaller(request), request.params.id, request.query),
   );

@@ -261,7 +261,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         params: tenantParams,
         response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await marketplace.getSettings(deps, requireCaller(request), requireTenant(request).id) }),
   );
@@ -281,7 +281,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         body: marketplaceSettings,
         response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await marketplace.updateSettings(deps, requireCaller(request), requireTenant(request).id, request.body) }),
   );

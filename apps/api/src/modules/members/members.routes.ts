@@ -61,7 +61,7 @@ export async function membersRoutes(app: FastifyInstance) {
         querystring: memberListQuery,
         response: { 200: listOf(tenantMemberAdmin), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => members.listMembers(app.db, requireCaller(request), request.query),
   );
@@ -81,7 +81,7 @@ export async function membersRoutes(app: FastifyInstance) {
         body: memberInviteBody,
         response: { 200: member, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await members.inviteMember(deps, site(request), requireCaller(request), request.body) }),
   );
@@ -100,7 +100,7 @@ export async function membersRoutes(app: FastifyInstance) {
         params,
         response: { 200: member, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await members.getMember(app.db, requireCaller(request), request.params.id) }),
   );
@@ -119,7 +119,7 @@ export async function membersRoutes(app: FastifyInstance) {
         params,
         response: { 200: dataOf(memberDeleted), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await members.removeMember(deps, requireCaller(request), request.params.id) }),
   );
@@ -139,7 +139,7 @@ export async function membersRoutes(app: FastifyInstance) {
         body: memberDetailsBody,
         response: { 200: member, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await members.updateDetails(deps, requireCaller(request), request.params.id, request.body) }),
   );
@@ -155,7 +155,7 @@ export async function membersRoutes(app: FastifyInstance) {
         body: memberImageBody,
         response: { 200: member, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await members.updateImage(deps, requireCaller(request), request.params.id, request.body.image) }),
   );
@@ -171,7 +171,7 @@ export async function membersRoutes(app: FastifyInstance) {
         body: memberRoleBody,
         response: { 200: member, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await members.updateRole(deps, requireCaller(request), request.params.id, request.body.role) }),
   );
@@ -191,7 +191,7 @@ export async function membersRoutes(app: FastifyInstance) {
         body: memberAccessBody,
         response: { 200: member, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await members.updateAccess(deps, requireCaller(request), request.params.id, request.body) }),
   );
@@ -211,7 +211,7 @@ export async function membersRoutes(app: FastifyInstance) {
         body: memberStatusBody,
         response: { 200: member, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({
       data: await members.updateStatus(deps, requireCaller(request), request.params.id, request.body.membershipStatus),
@@ -232,7 +232,7 @@ export async function membersRoutes(app: FastifyInstance) {
         params,
         response: { 200: member, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await members.resendInvite(deps, site(request), requireCaller(request), request.params.id) }),
   );
@@ -248,7 +248,7 @@ export async function membersRoutes(app: FastifyInstance) {
         querystring: timelineQuery,
         response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => members.listMemberEvents(app.db, requireCaller(request), request.params.id, request.query),
   );
@@ -263,7 +263,7 @@ export async function membersRoutes(app: FastifyInstance) {
         params,
         response: { 200: dataOf(groupArray), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners, tenantParam: 't' },
+      config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await members.listMemberGroups(app.db, requireCaller(request), request.params.id) }),
   );

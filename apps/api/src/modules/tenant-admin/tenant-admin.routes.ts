@@ -74,7 +74,7 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
         params,
         response: detailsResponse,
       },
-      config: { access: owners },
+      config: { apiKeys: true, access: owners },
     },
     async (request) => ({ data: await service.getDetails(deps(), requireCaller(request), request.params.id) }),
   );
@@ -94,7 +94,7 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
         body: tenantDetailsBody,
         response: detailsResponse,
       },
-      config: { access: owners },
+      config: { apiKeys: true, access: owners },
     },
     async (request) => ({ data: await service.updateDetails(deps(), requireCaller(request), request.params.id, request.body) }),
   );
@@ -114,7 +114,7 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
         body: updateContactBody,
         response: detailsResponse,
       },
-      config: { access: owners },
+      config: { apiKeys: true, access: owners },
     },
     async (request) => ({ data: await service.updateContact(deps(), requireCaller(request), request.params.id, request.body.contact) }),
   );
@@ -156,7 +156,7 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
         querystring: timelineQuery,
         response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners },
+      config: { apiKeys: true, access: owners },
     },
     async (request) => service.listEvents(deps(), requireCaller(request), request.params.id, request.query),
   );
@@ -176,7 +176,7 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
         querystring: tenantDashboardQuery,
         response: { 200: dataOf(tenantDashboard), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: owners },
+      config: { apiKeys: true, access: owners },
     },
     async (request) => ({ data: await service.getDashboard(deps(), requireCaller(request), request.params.id, request.query.days) }),
   );

@@ -1,0 +1,206 @@
+import { errorName, errorStatus, type ErrorCode } from '@tessera/domain';
+import type { FastifyContextConfig } from 'fastify';
+import { describeAccess } from '../lib/access.ts';
+
+/** What the post-processing of the generated document works on: plain JSON. */
+type Json = Record<string, unknown>;
+type Operation = {
+  description?: string;
+  requestBody?: Json;
+  responses?: Record<string, Json>;
+  security?: Record<string, string[]>[];
+  [key: string]: unknown;
+};
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** The security schemes: a session token, and a tenant's private API key on the operations that declare it. */
+export function securitySchemes(sessionMinutes: number, sessionMaxHours: number) {
+  return {
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: `A session token: \`POST /auth/signin\` with the e-mail and password answers \`data.token\`; send it as \`Authorization: Bearer <token>\`. It lasts ${sessionMinutes} minutes; \`POST /auth/token-refresh\` with a valid token answers a new one, for at most ${sessionMaxHours} hours after sign-in, then sign in again. A token belongs to the tenant it was issued by and is refused on any other. A private API key (\`tsk_live_…\`) may be sent the same way on the operations that accept the apiKey scheme.`,
+    },
+    apiKey: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+      description:
+        "A tenant's private API key (`tsk_live_…`), created by a tenant owner (Settings → API keys, or `POST /tenant/{t}/api-keys`); it is shown once. It acts as an owner on the operations that list this scheme, and an institution's key reads that institution and its offers; it may also be sent as `Authorization: Bearer tsk_live_…`.",
+    },
+  };
+}
+
+export const SERVERS = [
+  {
+    url: '/api/v1',
+    description: 'This tenant: the address this document was read from. Every call is answered for the tenant of its address.',
+  },
+  {
+    url: '{scheme}://{host}/api/v1',
+    description:
+      "Any tenant, by its address: its own domain, or `<slug>.<platform domain>` (the platform's default tenant is also served on the bare platform domain). Tenants are addressed by host, never by a header or a parameter; the `{t}` path segment of `/tenant/{t}/…` must name the tenant of the address (by id or slug).",
+    variables: {
+      scheme: { default: 'https', enum: ['https', 'http'] as [string, ...string[]], description: 'https, or http on a local machine' },
+      host: { default: 'demo.localhost:3000', description: "The tenant's host, with the port when not the default" },
+    },
+  },
+];
+
+const ERROR_EXAMPLES: Record<number, [ErrorCode, string]> = {
+  400: ['validation', 'body.email: Invalid email address'],
+  401: ['unauthenticated', 'Your session is not valid. Please sign in again.'],
+  403: ['forbidden', 'You do not have permission to do this'],
+  404: ['not-found', 'Not found'],
+  409: ['conflict', 'It was changed meanwhile: reload and try again'],
+  413: ['payload-too-large', 'The request body is too large'],
+  415: ['unsupported-media-type', 'Unsupported content type: send application/json'],
+  429: ['rate-limited', 'Too many requests, please try again later'],
+  500: ['internal', 'Internal server error'],
+  503: ['unavailable', 'The database is unreachable'],
+};
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request: a parameter, the query or the body is not valid (the message names each field)',
+  401: 'Not signed in, or the session expired',
+  403: 'Signed in, but not allowed to do this',
+  404: 'Not found, or not visible to the caller',
+  405: 'The path exists but not with this method (the Allow header lists those it has)',
+  409: 'Conflict with the current state',
+  413: 'The request body or file is too large',
+  415: 'The content type of the body is not one this operation takes',
+  429: 'Too many requests: wait the Retry-After seconds',
+  500: 'Unexpected server error',
+  503: 'A service the API depends on is unavailable',
+};
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** The access line of a route's description, from its declared access: it cannot drift from what is enforced. */
+export function accessLine(config: Partial<FastifyContextConfig> | undefined): string {
+  const access = config?.access;
+  if (!access) return '';
+  const parts = [describeAccess(access)];
+  if (config?.accessNote) parts.push(config.accessNote);
+  if (config?.apiKeys)
+    parts.push(
+      'Also a private API key of this tenant (the apiKey scheme, or `Authorization: Bearer tsk_live_…`), acting as an owner; the timeline records the key as the actor.',
+    );
+  if (config?.institutionKeys)
+    parts.push("Also an institution's private API key, for that institution and its offers only (anything else is 404 to it).");
+  return `**Access:** ${parts.join(' ')}`;
+}
+
+/** The security requirement of a route: none when public, else the session token, and the API key where accepted. */
+export function securityOf(config: Partial<FastifyContextConfig> | undefined): Record<string, string[]>[] {
+  if (config?.access === 'public') return [];
+  if (config?.apiKeys || config?.institutionKeys) return [{ bearer: [] }, { apiKey: [] }];
+  return [{ bearer: [] }];
+}
+
+function errorExample(status: number) {
+  const [type, message] = ERROR_EXAMPLES[status] ?? ['bad-request', 'The request could not be served'];
+  return { error: { type, name: errorName[type] ?? 'Error', message, status: errorStatus[type] ?? status } };
+}
+
+function errorResponse(status: number): Json {
+  return {
+    description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example: errorExample(status) } },
+  };
+}
+
+/** Removes the ±2^53 bounds zod writes on every integer: they say nothing an integrator can use. */
+function dropSafeIntegerBounds(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) dropSafeIntegerBounds(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const o = node as Json;
+  if (o.minimum === -MAX_SAFE) delete o.minimum;
+  if (o.maximum === MAX_SAFE) delete o.maximum;
+  if (o.exclusiveMinimum === -MAX_SAFE) delete o.exclusiveMinimum;
+  if (o.exclusiveMaximum === MAX_SAFE) delete o.exclusiveMaximum;
+  for (const value of Object.values(o)) dropSafeIntegerBounds(value);
+}
+
+function collectRefs(node: unknown, into: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) collectRefs(item, into);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) into.add(value.slice(21));
+    else collectRefs(value, into);
+  }
+}
+
+/** Keeps only the component schemas something references (zod's registry gives every named schema an input and an output twin). */
+function pruneComponents(doc: Json): void {
+  const components = doc.components as { schemas?: Record<string, unknown> } | undefined;
+  const schemas = components?.schemas;
+  if (!schemas) return;
+  const used = new Set<string>();
+  collectRefs({ ...doc, components: { ...components, schemas: {} } }, used);
+  const queue = [...used];
+  while (queue.length) {
+    const name = queue.pop() as string;
+    const found = new Set<string>();
+    collectRefs(schemas[name], found);
+    for (const ref of found)
+      if (!used.has(ref)) {
+        used.add(ref);
+        queue.push(ref);
+      }
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+}
+
+function isError(status: string): boolean {
+  return /^[45]\d\d$/.test(status);
+}
+
+/**
+ * The conventions every operation follows, applied to the generated document once: errors are JSON envelopes with an
+ * example of their own status, a body may be refused as too large or of the wrong type, 201 says where the new
+ * resource is, 204 has no body, 429 says when to retry.
+ */
+export function finishDocument(doc: Json): Json {
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
+  for (const item of Object.values(paths)) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const responses = (op.responses ??= {});
+      if (op.requestBody) {
+        responses['413'] ??= {};
+        responses['415'] ??= {};
+      }
+      for (const [status, response] of Object.entries(responses)) {
+        if (isError(status)) {
+          const headers = response.headers;
+          responses[status] = { ...errorResponse(Number(status)), ...(headers ? { headers } : {}) };
+        } else if (status === '204') {
+          delete response.content;
+          if (!response.description || response.description === 'Default Response') response.description = 'Done: no content';
+        } else if (status === '201') {
+          response.headers = {
+            ...(response.headers as Json),
+            Location: { description: 'The path of the new resource', schema: { type: 'string' } },
+          };
+        }
+      }
+      if (responses['429'])
+        responses['429'].headers = {
+          'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } },
+        };
+    }
+  }
+  dropSafeIntegerBounds(doc);
+  pruneComponents(doc);
+  return doc;
+}

@@ -76,13 +76,11 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const pageMeta = z
-  .object({ page: z.number().int().min(1), limit: z.number().int().min(1), total: z.number().int().min(0) })
-  .meta({
-    id: 'PageMeta',
-    description: 'Where this page is: `page` (from 1) of `limit` items, of `total` in all.',
-    examples: [{ page: 1, limit: 20, total: 42 }],
-  });
+export const pageMeta = z.object({ page: z.number().int().min(1), limit: z.number().int().min(1), total: z.number().int().min(0) }).meta({
+  id: 'PageMeta',
+  description: 'Where this page is: `page` (from 1) of `limit` items, of `total` in all.',
+  examples: [{ page: 1, limit: 20, total: 42 }],
+});
 export type PageMeta = z.infer<typeof pageMeta>;
 
 export const sortDirection = z.enum(['asc', 'desc']);

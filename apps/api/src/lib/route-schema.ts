@@ -1,4 +1,5 @@
 import { errorEnvelope } from '@tessera/domain';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Access } from './access.ts';
 
@@ -23,6 +24,43 @@ export const IMAGE_UPLOAD_TEXT = 'Multipart field `file`: a PNG, JPEG, GIF or We
 
 /** The responses of a route that sends an image's bytes. */
 export const imageBytesResponses = () => ({
-  200: z.unknown().describe('The image bytes (image/png, image/jpeg, image/gif or image/webp)'),
+  200: binaryResponse(IMAGE_MEDIA_TYPES, 'The image bytes'),
   ...errorResponses(400, 401, 403, 404),
 });
+
+/** A file field of a multipart form, as documented: binary content, with what it may be. */
+export function uploadFile(description: string) {
+  return z.string().meta({ format: 'binary', description });
+}
+
+/**
+ * The documented form of a multipart route (`config.multipartBody`): its text fields, validated by the handler with
+ * the same schema (`parseForm(fields, …)`), plus its file fields (`{ file: 'A PDF, … at most UPLOAD_MAX_MB' }`).
+ */
+export function multipartForm<F extends z.ZodRawShape>(fields: z.ZodObject<F>, files: Record<string, string>) {
+  return fields.extend(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, uploadFile(text)])));
+}
+
+/**
+ * A response whose body is bytes, not JSON (a download, an image): one entry per media type it can have. Its errors
+ * stay JSON envelopes.
+ */
+export function binaryResponse(mediaTypes: readonly string[], description: string) {
+  const bytes = z.string().meta({ format: 'binary' });
+  return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: bytes }])) };
+}
+
+/** The images the API serves and takes. */
+export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** What a DELETE answers: 204 and no body (the project's one delete convention). */
+export const noContent = { 204: z.null().describe('Deleted: no content') };
+
+/**
+ * Answers a create: 201, the new resource's path (under /api/v1) in Location, and `{ data }`. Declare
+ * `response: { 201: dataOf(x) }`; the document adds the Location header to every 201.
+ */
+export function created<T>(reply: FastifyReply, location: string, data: T): { data: T } {
+  void reply.status(201).header('Location', `/api/v1${location}`);
+  return { data };
+}

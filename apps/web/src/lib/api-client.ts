@@ -1,5 +1,5 @@
 import { dataOf, errorCode, errorDisplayText, networkErrorText, type ErrorBody, type ErrorCode } from '@tessera/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { takePageAnswer } from './page-answers.ts';
 import { readStoredToken } from './storage.ts';
 
@@ -96,7 +96,12 @@ export const api = {
   post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options: { keepalive?: boolean } = {}) =>
     requestData(path, schema, { method: 'POST', body, ...options }),
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S) => requestData(path, schema, { method: 'PUT', body }),
+  /** @deprecated Every DELETE answers 204 with no body now: use `remove`. */
   delete: <S extends z.ZodType>(path: string, schema: S) => requestData(path, schema, { method: 'DELETE' }),
+  /** A DELETE: the API answers 204 with no body (its one delete convention). */
+  remove: async (path: string): Promise<void> => {
+    await apiRequest(path, { method: 'DELETE', schema: z.null() });
+  },
   /** A multipart upload (file fields and text fields in the FormData). */
   upload: <S extends z.ZodType>(path: string, form: FormData, schema: S, method: 'POST' | 'PUT' = 'POST') =>
     requestData(path, schema, { method, body: form }),

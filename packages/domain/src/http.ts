@@ -61,6 +61,9 @@ export const errorEnvelope = z.object({ error: errorBody }).meta({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
+/** A moment as the API writes it: ISO 8601 in UTC (`2026-11-27T09:30:00.000Z`). Response fields only: inputs validate with z.iso.datetime. */
+export const timestamp = z.string().meta({ format: 'date-time', examples: ['2026-11-27T09:30:00.000Z'] });
+
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@tessera/domain';
+import { errorEnvelope, objectId } from '@tessera/domain';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Access } from './access.ts';
@@ -18,6 +18,9 @@ export function describe(text: string, _access?: Access, _options?: { serviceCal
 
 /** The path of a tenant's own resources, /tenant/:t/…: `t` is the tenant of the address by id or slug (routes declare `config.tenantParam`). */
 export const tenantParams = z.object({ t: z.string().min(1).max(64) });
+
+/** The path of one resource by its id, described for the reference: `idParams('document')`. */
+export const idParams = (what: string) => z.object({ id: objectId.describe(`The ${what}'s id (24 hexadecimal characters)`) });
 
 /** What an image upload route takes, for its description. */
 export const IMAGE_UPLOAD_TEXT = 'Multipart field `file`: a PNG, JPEG, GIF or WebP image (checked by content).';

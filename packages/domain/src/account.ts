@@ -6,7 +6,7 @@ import { objectId } from './ids.ts';
 import { timelineEvent } from './timeline.ts';
 import { tenantMember, user } from './user.ts';
 import { isEmptyValue, isValidPhone, personName } from './validation.ts';
-import { deletedEntity } from './http.ts';
+import { deletedEntity, timestamp } from './http.ts';
 
 /**
  * An optional account field: left out means unchanged; an §5 empty value ('', '-', '- -', null) is saved as null;
@@ -67,7 +67,26 @@ export const accountUpdateBody = z
     if (body.country === undefined) return;
     for (const issue of addressIssues(body)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
   })
-  .describe('AccountUpdateBody');
+  .meta({
+    id: 'AccountUpdate',
+    description:
+      'The account fields to change: fields left out stay as they are, empty values are saved as null; in the US the zip is 5 digits and the state a USPS code.',
+    examples: [
+      {
+        firstname: 'Jane',
+        lastname: 'Doe',
+        phone: '+15125550100',
+        line1: '12 Oak Lane',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78703',
+        country: 'US',
+        themeMode: 'dark',
+        timeFormat: 'h:mm A',
+        dateFormat: 'MMM D, YYYY',
+      },
+    ],
+  });
 export type AccountUpdateBody = z.input<typeof accountUpdateBody>;
 export type AccountUpdate = z.output<typeof accountUpdateBody>;
 
@@ -87,9 +106,11 @@ export const ACCOUNT_PROFILE_FIELDS = [
 ] as const satisfies readonly (keyof AccountUpdateBody)[];
 
 /** PUT user/{id}/notifications: categories left out keep their setting. */
-export const notificationsUpdateBody = z
-  .object({ notificationPreferences: z.partialRecord(notificationCategory, z.boolean()) })
-  .describe('NotificationsUpdateBody');
+export const notificationsUpdateBody = z.object({ notificationPreferences: z.partialRecord(notificationCategory, z.boolean()) }).meta({
+  id: 'NotificationsUpdate',
+  description: 'Notification categories to turn on or off; those left out keep their setting.',
+  examples: [{ notificationPreferences: { marketing: false, 'investment-updates': true } }],
+});
 export type NotificationsUpdateBody = z.input<typeof notificationsUpdateBody>;
 
 export const notificationCategoryLabels: Record<z.infer<typeof notificationCategory>, { label: string; description: string }> = {
@@ -109,11 +130,17 @@ export const memberPreferencesBody = z
     timeFormat: z.enum(TIME_FORMATS).nullable().optional(),
     dateFormat: z.enum(DATE_FORMATS).nullable().optional(),
   })
-  .describe('MemberPreferencesBody');
+  .meta({
+    id: 'MemberPreferences',
+    description: "The display preferences stored on the caller's membership of this tenant.",
+    examples: [{ themeMode: 'light', timeFormat: 'h:mm A', dateFormat: 'M/D/YYYY' }],
+  });
 export type MemberPreferencesBody = z.input<typeof memberPreferencesBody>;
 
 /** A user as platform admins see them after archive and un-archive. */
-export const adminUser = user.extend({ archivedAt: z.string().nullable() }).describe('AdminUser');
+export const adminUser = user
+  .extend({ archivedAt: timestamp.nullable() })
+  .meta({ id: 'AdminUser', description: 'A user as platform admins see them, with when they were archived (null: active).' });
 export type AdminUser = z.infer<typeof adminUser>;
 
 export const userDeleted = deletedEntity.describe('UserDeleted');
@@ -131,13 +158,17 @@ export const userExport = z
   .looseObject({
     format: z.literal(EXPORT_FORMAT),
     version: z.literal(EXPORT_VERSION),
-    exportedAt: z.string(),
+    exportedAt: timestamp,
     tenant: z.object({ _id: objectId, slug: z.string(), name: z.string() }),
     account: user,
     membership: tenantMember.nullable(),
     timelineEvents: z.array(timelineEvent),
   })
-  .describe('UserExport');
+  .meta({
+    id: 'UserExport',
+    description:
+      'Everything the platform holds on the user in one tenant: the account, the membership, the timeline, and one list per further table (files described, never included).',
+  });
 export type UserExport = z.infer<typeof userExport>;
 
 /** 'tessera-export-2026-05-01.json' */

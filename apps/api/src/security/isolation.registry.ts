@@ -273,7 +273,7 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     prefix: '/api/v1/document/:id',
     create: async (ctx) => {
       const res = await uploadDocument(ctx.t.app, ctx.owner);
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.statusCode, res.body).toBe(201);
       return [(res.json() as { data: { _id: string } }).data._id];
     },
   },
@@ -294,7 +294,7 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     create: async (ctx) => {
       const documentId = async (name: string) => {
         const res = await uploadDocument(ctx.t.app, ctx.owner, { name, data: PNG, fields: { type: 'GOVERNMENT_ID' } });
-        expect(res.statusCode, res.body).toBe(200);
+        expect(res.statusCode, res.body).toBe(201);
         return (res.json() as { data: { _id: string } }).data._id;
       };
       const payload = {
@@ -339,7 +339,8 @@ export async function isolationContext(t: TestApp): Promise<IsolationContext> {
     },
     async send(who, request) {
       const res = await t.app.inject({ ...request, headers: { ...request.headers, host: who.host, ...bearer(who.token) } });
-      expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBe(200);
+      // A create answers 201, anything else that succeeds 200.
+      expect([200, 201], `${request.method} ${request.url}: ${res.body}`).toContain(res.statusCode);
       return (res.json() as { data: never }).data;
     },
   };

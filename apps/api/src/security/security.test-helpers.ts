@@ -43,8 +43,11 @@ export type JsonSchema = {
 
 export function toJsonSchema(schema: unknown): JsonSchema | null {
   if (!schema) return null;
-  if (schema instanceof z.ZodType) return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return schema as JsonSchema;
+  if (!(schema instanceof z.ZodType)) return schema as JsonSchema;
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  // A named schema (`.meta({ id })`) comes out as a $ref to its definition: read the definition itself.
+  const named = json.$ref?.replace('#/$defs/', '');
+  return named && json.$defs?.[named] ? { ...json.$defs[named], $defs: json.$defs } : json;
 }
 
 function sampleString(s: JsonSchema): string {

@@ -21,8 +21,10 @@ const call = callerOf(() => t.app);
 
 async function createProfile(who: SignedUp = owner, names = { firstname: 'Ada', lastname: 'Lovelace' }): Promise<IndividualProfile> {
   const res = await call(who, 'POST', 'individual-profile', { ...names, acceptDisclosures: true });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as IndividualProfile;
+  expect(res.statusCode, res.body).toBe(201);
+  const profile = res.json().data as IndividualProfile;
+  expect(res.headers.location).toBe(`/api/v1/individual-profile/${profile._id}`);
+  return profile;
 }
 
 const profileCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(individualProfiles))[0]!.n;
@@ -93,7 +95,7 @@ describe('create and list', () => {
       user: owner.user._id,
       acceptDisclosures: true,
     });
-    expect(mine.statusCode).toBe(200);
+    expect(mine.statusCode).toBe(201);
   });
 
   it.each([
@@ -109,16 +111,16 @@ describe('create and list', () => {
     expect(await profileCount()).toBe(before);
   });
 
-  it("lists only the caller's profiles in this tenant, with limits up to 1000", async () => {
+  it("lists only the caller's profiles in this tenant, with limits up to 100", async () => {
     const theirs = await createProfile(other, { firstname: 'Grace', lastname: 'Hopper' });
-    const mine = await call(owner, 'GET', 'individual-profile?limit=1000');
+    const mine = await call(owner, 'GET', 'individual-profile?limit=100');
     expect(mine.statusCode).toBe(200);
     const ids = (mine.json().data as IndividualProfile[]).map((p) => p._id);
     expect(ids).not.toContain(theirs._id);
-    expect(mine.json().meta).toMatchObject({ page: 1, limit: 1000, total: ids.length });
+    expect(mine.json().meta).toMatchObject({ page: 1, limit: 100, total: ids.length });
     expect((await call(owner, 'GET', `individual-profile?user=${owner.user._id}`)).statusCode).toBe(200);
     expect((await call(owner, 'GET', `individual-profile?user=${other.user._id}`)).statusCode).toBe(404);
-    expect((await call(owner, 'GET', 'individual-profile?limit=1001')).statusCode).toBe(400);
+    expect((await call(owner, 'GET', 'individual-profile?limit=101')).statusCode).toBe(400);
     const page = await call(owner, 'GET', 'individual-profile?limit=1&page=2');
     expect(page.json().data).toHaveLength(1);
     expect((await call(outsider, 'GET', 'individual-profile')).json().data).toEqual([]);
@@ -216,7 +218,7 @@ describe('details', () => {
     });
     expect(JSON.stringify(update.meta)).not.toMatch(/6789|4321/);
 
-    const list = await call(owner, 'GET', 'individual-profile?limit=1000');
+    const list = await call(owner, 'GET', 'individual-profile?limit=100');
     const listed = (list.json().data as IndividualProfile[]).find((p) => p._id === profile._id)!;
     expect(listed.ssn).toBe('***-**-6789');
   });
@@ -484,7 +486,8 @@ describe('delete', () => {
     const profile = await createProfile();
     await upload(owner, profile._id, 'me.png', PNG);
     const res = await call(owner, 'DELETE', `individual-profile/${profile._id}`);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
     expect((await call(owner, 'GET', `individual-profile/${profile._id}`)).statusCode).toBe(404);
     expect(t.storage.keys().some((k) => k.includes(profile._id))).toBe(false);
     expect((await eventsOf(profile._id)).at(-1)).toMatchObject({
@@ -633,7 +636,7 @@ describe('transfer (/user and /created-by)', () => {
       stakeholderType: 'fiduciary',
       fiduciaryRole: 'trustee',
     });
-    expect(added.statusCode, added.body).toBe(200);
+    expect(added.statusCode, added.body).toBe(201);
     const res = await call(owner, 'PUT', `individual-profile/${profile._id}/user`, { user: other.user._id });
     expect(res.statusCode).toBe(409);
     expect((await rawRow(profile._id)).userId).toBe(owner.user._id);

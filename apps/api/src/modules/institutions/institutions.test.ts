@@ -379,7 +379,7 @@ describe('PUT details, images, videos, contact', () => {
       headers: { host: owner.host, ...bearer(owner.token), ...form.headers },
       payload: form.payload,
     });
-    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.statusCode, upload.body).toBe(201);
     const imageId = upload.json().data._id as string;
 
     const images = await call(owner, 'PUT', `/${fund._id}/images`, {

@@ -83,7 +83,7 @@ async function create(who: SignedUp = owner, extra: { name?: string; slug?: stri
 }
 async function uploadOfferDocument(who: SignedUp, type: string, entityType = 'OFFER'): Promise<string> {
   const res = await uploadDocument(t.app, who, { fields: { name: `${type} file`, type, entityType } });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id as string;
 }
 async function uploadImage(who: SignedUp): Promise<string> {
@@ -94,7 +94,7 @@ async function uploadImage(who: SignedUp): Promise<string> {
     headers: { host: who.host, ...bearer(who.token), ...body.headers },
     payload: body.payload,
   });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id as string;
 }
 

@@ -42,7 +42,7 @@ const upload = (url: string, method: 'PUT' | 'POST' = 'PUT', fields: Record<stri
 };
 
 export const ENTITY_FACTORIES: EntityFactory[] = [
-  // The tenant itself: its id in /tenant/:t, /tenant/:id and /tenant/:idOrSlug routes.
+  // The tenant itself: its id in /tenant/:t routes.
   { prefix: '/api/v1/tenant/:t', create: async (ctx) => [acmeOf(ctx)] },
   { prefix: '/api/v1/admin/tenant/:id', create: async (ctx) => [acmeOf(ctx)] },
   {

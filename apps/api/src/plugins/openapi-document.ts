@@ -160,6 +160,42 @@ function pruneComponents(doc: Json): void {
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }
 
+function renameRefs(node: unknown, from: string, to: string): void {
+  if (Array.isArray(node)) {
+    for (const item of node) renameRefs(item, from, to);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const o = node as Json;
+  if (o.$ref === `#/components/schemas/${from}`) o.$ref = `#/components/schemas/${to}`;
+  for (const value of Object.values(o)) renameRefs(value, from, to);
+}
+
+/**
+ * zod's registry names the request side of a named schema `XInput`; when only that side is used (a request body) or
+ * both sides are the same JSON, the component is simply `X`.
+ */
+function mergeInputTwins(doc: Json): void {
+  const schemas = (doc.components as { schemas?: Record<string, unknown> } | undefined)?.schemas;
+  if (!schemas) return;
+  // Merging a twin can make another pair equal (one refers to the other), so until nothing changes.
+  for (let before = -1; before !== Object.keys(schemas).length; ) {
+    before = Object.keys(schemas).length;
+    mergeInputTwinsOnce(doc, schemas);
+  }
+}
+
+function mergeInputTwinsOnce(doc: Json, schemas: Record<string, unknown>): void {
+  for (const name of Object.keys(schemas)) {
+    if (!name.endsWith('Input')) continue;
+    const plain = name.slice(0, -5);
+    if (plain in schemas && JSON.stringify(schemas[plain]) !== JSON.stringify(schemas[name])) continue;
+    if (!(plain in schemas)) schemas[plain] = schemas[name];
+    delete schemas[name];
+    renameRefs(doc, name, plain);
+  }
+}
+
 function isError(status: string): boolean {
   return /^[45]\d\d$/.test(status);
 }
@@ -202,5 +238,6 @@ export function finishDocument(doc: Json): Json {
   }
   dropSafeIntegerBounds(doc);
   pruneComponents(doc);
+  mergeInputTwins(doc);
   return doc;
 }

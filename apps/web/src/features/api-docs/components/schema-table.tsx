@@ -26,6 +26,11 @@ export function SchemaTable({ fields, label }: { fields: SchemaField[]; label: s
                     required
                   </Typography>
                 )}
+                {field.file && (
+                  <Typography component="div" variant="caption" sx={{ color: 'info.main' }}>
+                    file upload
+                  </Typography>
+                )}
               </TableCell>
               <TableCell sx={{ minWidth: 110 }}>
                 <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-word' }}>
@@ -45,6 +50,11 @@ export function SchemaTable({ fields, label }: { fields: SchemaField[]; label: s
                   {field.limits.length > 0 && (
                     <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                       {field.limits.join(' · ')}
+                    </Typography>
+                  )}
+                  {field.recursive && (
+                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                      The same schema as an enclosing one: its fields are listed above.
                     </Typography>
                   )}
                   {field.children.length > 0 && <SchemaTable fields={field.children} label={`Fields of ${field.name}`} />}

@@ -70,12 +70,12 @@ export function ApiDocsIntro() {
             )
           )}
         </Typography>
-        {addressing && <Markdownish text={addressing} />}
+        {addressing && <Markdownish text={addressing} variant="body1" />}
       </Part>
 
       {bearer && (
         <Part title="Getting a token">
-          {bearer.description && <Markdownish text={bearer.description} />}
+          {bearer.description && <Markdownish text={bearer.description} variant="body1" />}
           {signIn && <CodeBlock code={signIn} label="Sign-in request" />}
           {refresh && <CodeBlock code={refresh} label="Token refresh request" />}
         </Part>
@@ -83,7 +83,7 @@ export function ApiDocsIntro() {
 
       {apiKey && (
         <Part title="API keys">
-          {apiKey.description && <Markdownish text={apiKey.description} />}
+          {apiKey.description && <Markdownish text={apiKey.description} variant="body1" />}
           {credentials.ownKey ? (
             <Typography>
               Your newest private key starts with <code>{credentials.apiKey}</code>; the examples use that start, so paste the whole key you
@@ -107,7 +107,7 @@ export function ApiDocsIntro() {
 
       {doc.info?.description && (
         <Part title="Conventions">
-          <Markdownish text={doc.info.description} />
+          <Markdownish text={doc.info.description} variant="body1" />
         </Part>
       )}
 

@@ -102,7 +102,11 @@ export const accessGrantUpdateBody = z
 export type AccessGrantUpdateBody = z.input<typeof accessGrantUpdateBody>;
 
 /** GET user/{id}/share-entity-options: a person the user can share with (a member of this tenant), as the access-grant form offers them. */
-export const shareEntityOption = z.object({ _id: objectId, name: z.string(), email: z.string() }).describe('ShareEntityOption');
+export const shareEntityOption = z.object({ _id: objectId, name: z.string(), email: z.string() }).meta({
+  id: 'ShareEntityOption',
+  description: 'A member of this tenant a resource can be shared with: their user id, display name and e-mail.',
+  examples: [{ _id: '6745a1c2e4b0a1b2c3d4e5f9', name: 'Sam Lee', email: 'sam.lee@example.com' }],
+});
 export type ShareEntityOption = z.infer<typeof shareEntityOption>;
 
 /** §6 search boxes: the search, when given, over name and e-mail, has more than 2 characters. */

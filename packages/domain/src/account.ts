@@ -4,9 +4,9 @@ import { DATE_FORMATS, TIME_FORMATS } from './format.ts';
 import { countryCode, DEFAULT_COUNTRY, US_STATES } from './geo.ts';
 import { objectId } from './ids.ts';
 import { timelineEvent } from './timeline.ts';
-import { tenantMember, user } from './user.ts';
+import { notificationPreferences, TENANT_MEMBER_EXAMPLE, tenantMember, USER_EXAMPLE, user } from './user.ts';
 import { isEmptyValue, isValidPhone, personName } from './validation.ts';
-import { deletedEntity } from './http.ts';
+import { deletedEntity, timestamp } from './http.ts';
 
 /**
  * An optional account field: left out means unchanged; an §5 empty value ('', '-', '- -', null) is saved as null;
@@ -67,7 +67,14 @@ export const accountUpdateBody = z
     if (body.country === undefined) return;
     for (const issue of addressIssues(body)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
   })
-  .describe('AccountUpdateBody');
+  .meta({
+    id: 'AccountUpdate',
+    description:
+      'The account fields to change; those left out are unchanged and empty values are saved as null. In the US (the default country) the zip is 5 digits and the state a USPS code.',
+    examples: [
+      { firstname: 'Jane', lastname: 'Doe', phone: '+14155550123', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US' },
+    ],
+  });
 export type AccountUpdateBody = z.input<typeof accountUpdateBody>;
 export type AccountUpdate = z.output<typeof accountUpdateBody>;
 
@@ -87,9 +94,11 @@ export const ACCOUNT_PROFILE_FIELDS = [
 ] as const satisfies readonly (keyof AccountUpdateBody)[];
 
 /** PUT user/{id}/notifications: categories left out keep their setting. */
-export const notificationsUpdateBody = z
-  .object({ notificationPreferences: z.partialRecord(notificationCategory, z.boolean()) })
-  .describe('NotificationsUpdateBody');
+export const notificationsUpdateBody = z.object({ notificationPreferences: notificationPreferences.partial() }).meta({
+  id: 'NotificationPreferencesUpdate',
+  description: 'Notification categories to turn on or off; categories left out keep their setting.',
+  examples: [{ notificationPreferences: { marketing: true } }],
+});
 export type NotificationsUpdateBody = z.input<typeof notificationsUpdateBody>;
 
 export const notificationCategoryLabels: Record<z.infer<typeof notificationCategory>, { label: string; description: string }> = {
@@ -109,7 +118,11 @@ export const memberPreferencesBody = z
     timeFormat: z.enum(TIME_FORMATS).nullable().optional(),
     dateFormat: z.enum(DATE_FORMATS).nullable().optional(),
   })
-  .describe('MemberPreferencesBody');
+  .meta({
+    id: 'MemberPreferencesUpdate',
+    description: "The default theme mode and time and date formats kept on the membership of this address's tenant.",
+    examples: [{ themeMode: 'dark', timeFormat: null, dateFormat: null }],
+  });
 export type MemberPreferencesBody = z.input<typeof memberPreferencesBody>;
 
 /** A user as platform admins see them after archive and un-archive. */
@@ -131,13 +144,29 @@ export const userExport = z
   .looseObject({
     format: z.literal(EXPORT_FORMAT),
     version: z.literal(EXPORT_VERSION),
-    exportedAt: z.string(),
+    exportedAt: timestamp,
     tenant: z.object({ _id: objectId, slug: z.string(), name: z.string() }),
     account: user,
     membership: tenantMember.nullable(),
     timelineEvents: z.array(timelineEvent),
   })
-  .describe('UserExport');
+  .meta({
+    id: 'UserExport',
+    description:
+      'Everything the platform holds on a user in one tenant; besides these parts, each further section is a list of one table’s rows about the user.',
+    examples: [
+      {
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        exportedAt: '2026-11-27T09:30:00.000Z',
+        tenant: { _id: '6745a1c2e4b0a1b2c3d4e5a0', slug: 'acme', name: 'Acme Capital' },
+        account: USER_EXAMPLE,
+        membership: TENANT_MEMBER_EXAMPLE,
+        timelineEvents: [],
+        individualProfiles: [],
+      },
+    ],
+  });
 export type UserExport = z.infer<typeof userExport>;
 
 /** 'tessera-export-2026-05-01.json' */

@@ -138,7 +138,30 @@ export type ContactInput = z.input<typeof contact>;
 
 export const EMPTY_CONTACT: Contact = { addresses: [], emails: [], phones: [], faxes: [], links: [] };
 
-export const updateContactBody = z.object({ contact }).describe('UpdateContactBody');
+export const updateContactBody = z.object({ contact }).meta({
+  id: 'TenantContactUpdate',
+  description: "A tenant's whole contact: addresses, e-mails, phones, faxes and links, at most one primary of each kind.",
+  examples: [
+    {
+      contact: {
+        addresses: [],
+        emails: [
+          {
+            _id: '6745a1c2e4b0a1b2c3d4e5e1',
+            isEnabled: true,
+            isPrimary: true,
+            enabledCommunications: ['account-management'],
+            email: 'hello@acme-capital.example',
+            emailType: 'work',
+          },
+        ],
+        phones: [],
+        faxes: [],
+        links: [],
+      },
+    },
+  ],
+});
 export type UpdateContactBody = z.input<typeof updateContactBody>;
 
 /** §4: a blank item with a client-generated id and the §9 default type, ready for the create dialog. */

@@ -77,14 +77,9 @@ export const individualProfile = z
   .describe('IndividualProfile');
 export type IndividualProfile = z.infer<typeof individualProfile>;
 
-export const INDIVIDUAL_PROFILE_LIMIT_MAX = 1000;
+/** §9 reads the whole profile list, up to this many: the web app pages through it, at most 100 a page like every list. */
+export const INDIVIDUAL_PROFILE_READ_MAX = 1000;
 export const individualProfileQuery = pageQuery.extend({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be 1 or more')
-    .max(INDIVIDUAL_PROFILE_LIMIT_MAX, `limit must be at most ${INDIVIDUAL_PROFILE_LIMIT_MAX}`)
-    .default(20),
   user: objectId.optional(),
 });
 export type IndividualProfileQuery = z.infer<typeof individualProfileQuery>;

@@ -63,6 +63,7 @@ const ERROR_EXAMPLES: Record<number, [ErrorCode, string]> = {
 };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
+  0: 'Any other failure, in the same envelope: 500 unexpected error, 503 a service the API depends on is unavailable',
   400: 'Bad request: a parameter, the query or the body is not valid (the message names each field)',
   401: 'Not signed in, or the session expired',
   403: 'Signed in, but not allowed to do this',
@@ -101,7 +102,7 @@ export function securityOf(config: Partial<FastifyContextConfig> | undefined): R
 }
 
 function errorExample(status: number) {
-  const [type, message] = ERROR_EXAMPLES[status] ?? ['bad-request', 'The request could not be served'];
+  const [type, message] = ERROR_EXAMPLES[status || 500] ?? ['bad-request', 'The request could not be served'];
   return { error: { type, name: errorName[type] ?? 'Error', message, status: errorStatus[type] ?? status } };
 }
 
@@ -212,11 +213,21 @@ export function finishDocument(doc: Json): Json {
       const op = item[method];
       if (!op) continue;
       const responses = (op.responses ??= {});
+      // What any operation may answer: 400 (every call's query is checked, unknown parameters too), 401/403 unless
+      // public, 404 when the path names something, 413/415 when it takes a body, and the rest (500, 503…) as default.
+      responses['400'] ??= {};
+      if (op.security?.length !== 0) {
+        responses['401'] ??= {};
+        responses['403'] ??= {};
+      }
+      if ((op.parameters as { in?: string }[] | undefined)?.some((p) => p.in === 'path')) responses['404'] ??= {};
       if (op.requestBody) {
         responses['413'] ??= {};
         responses['415'] ??= {};
       }
+      responses.default = errorResponse(0);
       for (const [status, response] of Object.entries(responses)) {
+        if (status === 'default') continue;
         if (isError(status)) {
           const headers = response.headers;
           responses[status] = { ...errorResponse(Number(status)), ...(headers ? { headers } : {}) };

@@ -109,16 +109,17 @@ describe('create and list', () => {
     expect(await profileCount()).toBe(before);
   });
 
-  it("lists only the caller's profiles in this tenant, with limits up to 1000", async () => {
+  it("lists only the caller's profiles in this tenant, with limits up to 100 like every list", async () => {
     const theirs = await createProfile(other, { firstname: 'Grace', lastname: 'Hopper' });
-    const mine = await call(owner, 'GET', 'individual-profile?limit=1000');
+    const mine = await call(owner, 'GET', 'individual-profile?limit=100');
     expect(mine.statusCode).toBe(200);
     const ids = (mine.json().data as IndividualProfile[]).map((p) => p._id);
     expect(ids).not.toContain(theirs._id);
-    expect(mine.json().meta).toMatchObject({ page: 1, limit: 1000, total: ids.length });
+    expect(mine.json().meta).toMatchObject({ page: 1, limit: 100, total: ids.length });
     expect((await call(owner, 'GET', `individual-profile?user=${owner.user._id}`)).statusCode).toBe(200);
     expect((await call(owner, 'GET', `individual-profile?user=${other.user._id}`)).statusCode).toBe(404);
-    expect((await call(owner, 'GET', 'individual-profile?limit=1001')).statusCode).toBe(400);
+    expect((await call(owner, 'GET', 'individual-profile?limit=101')).statusCode).toBe(400);
+    expect((await call(owner, 'GET', 'individual-profile?limit=1000')).statusCode).toBe(400);
     const page = await call(owner, 'GET', 'individual-profile?limit=1&page=2');
     expect(page.json().data).toHaveLength(1);
     expect((await call(outsider, 'GET', 'individual-profile')).json().data).toEqual([]);
@@ -216,7 +217,7 @@ describe('details', () => {
     });
     expect(JSON.stringify(update.meta)).not.toMatch(/6789|4321/);
 
-    const list = await call(owner, 'GET', 'individual-profile?limit=1000');
+    const list = await call(owner, 'GET', 'individual-profile?limit=100');
     const listed = (list.json().data as IndividualProfile[]).find((p) => p._id === profile._id)!;
     expect(listed.ssn).toBe('***-**-6789');
   });

@@ -598,8 +598,8 @@ describe('archive, un-archive and delete (platform admins)', () => {
     await signin({ ...me, host: hostOf('globex') });
     await upload(me, me.user._id, 'a.png', PNG);
     const res = await call(admin, 'DELETE', me.user._id);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ _id: me.user._id, deleted: true });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
     expect(await rowOf(me.user._id)).toBeUndefined();
     const members = await t.app.db
       .select({ n: sql<number>`count(*)::int` })

@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The PII scan: every file's captured logs and events are searched for the classified values it wrote.
-    setupFiles: ['test/pii-scan-setup.ts'],
+    setupFiles: ['test/pii-scan-setup.ts', 'test/contract-setup.ts'],
     // One migrated database per run and engine, copied for each file (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

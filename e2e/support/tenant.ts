@@ -85,7 +85,7 @@ export async function createJourneyTenant(
   const slug = uniqueSlug(options.slugPrefix);
   const name = options.name ?? `Journey Capital ${slug}`;
   const ownerEmail = uniqueEmail('owner');
-  const { data: created } = await expectOk<{ data: { tenant: { _id: string } } }>('POST', '/tenant', {
+  const { data: created } = await expectOk<{ data: { _id: string } }>('POST', '/tenant', {
     token: await platformAdminToken(),
     body: { name, slug, ownerEmail },
   });
@@ -102,7 +102,7 @@ export async function createJourneyTenant(
       inviteToken: await inviteTokenFor(ownerEmail),
     },
   });
-  expect(tokenPayload(accepted.token).tenantId).toBe(created.tenant._id);
+  expect(tokenPayload(accepted.token).tenantId).toBe(created._id);
   const owner: Person = {
     email: ownerEmail,
     password: PASSWORD,
@@ -115,7 +115,7 @@ export async function createJourneyTenant(
   return {
     slug,
     name,
-    tenantId: created.tenant._id,
+    tenantId: created._id,
     owner,
     url: (path = '/') => urlOf(path, slug),
     investor: (names) => signUpOn(slug, names),

@@ -46,6 +46,7 @@ import { contextPlugin } from './plugins/context.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { compressJsonPlugin } from './plugins/compress-json.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
+  await app.register(requestChecksPlugin);
   await app.register(dbPlugin, { database });
   await app.register(contextPlugin, { config, mailer, clock: overrides.clock ?? systemClock, storage, cipher });
   // preservePath: the name as the client sent it, so that checkUpload refuses a path instead of busboy quietly cutting it.

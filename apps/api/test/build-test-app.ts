@@ -6,6 +6,7 @@ import type { TenantRow } from '../src/db/schema/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createMemoryStorage } from '../src/lib/storage/memory-storage.ts';
 import type { FileStorage } from '../src/lib/storage/storage.ts';
+import { installContractCheck } from './contract-check.ts';
 import { captureLogs, snapshot, trackApp } from './pii-scan.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -70,6 +71,8 @@ export async function buildTestApp(
   // A test that reads its own log lines (faults-redis) passes its logger; that app's lines then escape the scan.
   const logger = overrides.logger ?? { ...(loggerOptions(config) as object), level: 'debug', stream: logs.stream };
   const built = await buildApp(config, { database, clock, storage, logger });
+  // Every response is held against the published document (test/contract-check.ts).
+  installContractCheck(built);
   await built.ready();
   // Derived the way Fastify derives its own child instances, so every method and decorator is the app's; its db is
   // the owner's connection, so factories and the PII scan see every tenant's rows under row-level security.

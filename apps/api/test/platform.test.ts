@@ -136,7 +136,7 @@ describe('OpenAPI', () => {
       '/auth/invite-accept',
       '/user/{id}',
       '/user/{id}/events',
-      '/tenant/{idOrSlug}/public',
+      '/tenant/{t}/public',
       '/analytics',
       '/health',
       '/health/live',

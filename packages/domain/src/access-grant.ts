@@ -119,6 +119,7 @@ export const accessGrantCreateBody = z
     id: 'AccessGrantCreate',
     description: 'A grant: either a member (subject) or an e-mail (subjectEmail, invited when unknown), a role and an optional expiry.',
     examples: [{ subjectEmail: 'advisor@example.com', subjectType: 'user', role: 'editor', expiresAt: '2027-01-31T23:59:59.000Z' }],
+    oneOf: [{ required: ['subject'] }, { required: ['subjectEmail'] }],
   });
 export type AccessGrantCreateBody = z.input<typeof accessGrantCreateBody>;
 
@@ -129,14 +130,15 @@ export const accessGrantUpdateBody = z
     id: 'AccessGrantUpdate',
     description: 'The new role or expiry of a grant (at least one).',
     examples: [{ role: 'member', expiresAt: null }],
+    anyOf: [{ required: ['role'] }, { required: ['expiresAt'] }],
   });
 export type AccessGrantUpdateBody = z.input<typeof accessGrantUpdateBody>;
 
 /** GET user/{id}/share-entity-options: a person the user can share with (a member of this tenant), as the access-grant form offers them. */
 export const shareEntityOption = z.object({ _id: objectId, name: z.string(), email: z.string() }).meta({
   id: 'ShareEntityOption',
-  description: 'A member of this tenant the user can share with.',
-  examples: [{ _id: '6745a1c2e4b0a1b2c3d4e5d1', name: 'Sam Advisor', email: 'advisor@example.com' }],
+  description: 'A member of this tenant a resource can be shared with: their user id, display name and e-mail.',
+  examples: [{ _id: '6745a1c2e4b0a1b2c3d4e5f9', name: 'Sam Lee', email: 'sam.lee@example.com' }],
 });
 export type ShareEntityOption = z.infer<typeof shareEntityOption>;
 
@@ -147,7 +149,8 @@ export const shareEntityOptionsQuery = pageQuery.extend({
     .trim()
     .min(SEARCH_MIN_CHARS, `search must be more than ${SEARCH_MIN_CHARS - 1} characters`)
     .max(100, 'search must be at most 100 characters')
-    .optional(),
+    .optional()
+    .describe('Matches first, last and display names and e-mail; more than 2 characters'),
 });
 export type ShareEntityOptionsQuery = z.input<typeof shareEntityOptionsQuery>;
 

@@ -44,7 +44,19 @@ export const analyticsEventInput = z
     image: objectId.optional(),
   })
   .strict()
-  .describe('AnalyticsEventInput');
+  .meta({
+    id: 'AnalyticsEvent',
+    description: 'One usage event: its type, the browser tab id and page data; ids only, never personal data.',
+    examples: [
+      {
+        type: 'offer-view',
+        tid: 'k3J9x2LmQ8',
+        client: { path: '/marketplace/offers/6745a1c2e4b0a1b2c3d4e5c1', title: 'Harbor Fund II' },
+        environment: { appType: 'platform' },
+        offer: '6745a1c2e4b0a1b2c3d4e5c1',
+      },
+    ],
+  });
 export type AnalyticsEventInput = z.input<typeof analyticsEventInput>;
 
 export const ANALYTICS_BATCH_MAX = 50;
@@ -57,7 +69,11 @@ export const analyticsBody = z.union([
 ]);
 export type AnalyticsBody = z.input<typeof analyticsBody>;
 
-export const analyticsResult = z.object({ ids: z.array(objectId) }).describe('AnalyticsResult');
+export const analyticsResult = z.object({ ids: z.array(objectId).describe('The ids of the recorded events, in the order sent') }).meta({
+  id: 'AnalyticsResult',
+  description: 'The ids the events were recorded under.',
+  examples: [{ ids: ['6745a1c2e4b0a1b2c3d4e5d1'] }],
+});
 
 export const TID_COOKIE = 'tid';
 

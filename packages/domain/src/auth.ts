@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { appType, permission, tenantRole, userRole } from './enums.ts';
 import { objectId } from './ids.ts';
-import { tenantMember, user } from './user.ts';
+import { TENANT_MEMBER_EXAMPLE, tenantMember, USER_EXAMPLE, user } from './user.ts';
 import { email, password, personName } from './validation.ts';
 
 /** Fields every auth call may carry (§7). */
@@ -13,9 +13,11 @@ const authContext = {
 
 const acceptDisclosures = z.literal(true, { error: 'You must accept the terms and privacy policy' });
 
-export const signinBody = z
-  .object({ ...authContext, email, password: z.string().min(1, 'Password is required').max(128) })
-  .describe('SigninBody');
+export const signinBody = z.object({ ...authContext, email, password: z.string().min(1, 'Password is required').max(128) }).meta({
+  id: 'SigninBody',
+  description: 'An e-mail and password, for the tenant of the address called.',
+  examples: [{ email: 'jane.doe@example.com', password: 'correct horse battery staple' }],
+});
 export type SigninBody = z.input<typeof signinBody>;
 
 export const signupBody = z
@@ -27,26 +29,56 @@ export const signupBody = z
     lastname: personName('Last name'),
     acceptDisclosures,
   })
-  .describe('SignupBody');
+  .meta({
+    id: 'SignupBody',
+    description: 'A new account: e-mail, password, names and the acceptance of the terms and privacy policy.',
+    examples: [
+      {
+        email: 'jane.doe@example.com',
+        password: 'correct horse battery staple',
+        firstname: 'Jane',
+        lastname: 'Doe',
+        acceptDisclosures: true,
+      },
+    ],
+  });
 export type SignupBody = z.input<typeof signupBody>;
 
-export const passwordResetRequestBody = z.object({ ...authContext, email }).describe('PasswordResetRequestBody');
+export const passwordResetRequestBody = z.object({ ...authContext, email }).meta({
+  id: 'PasswordResetRequestBody',
+  description: 'The e-mail address to send a reset link to.',
+  examples: [{ email: 'jane.doe@example.com' }],
+});
 export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBody>;
 
 /** The same answer whether or not the address has an account. */
-export const passwordResetRequestResult = z.object({ sent: z.literal(true) }).describe('PasswordResetRequestResult');
+export const passwordResetRequestResult = z.object({ sent: z.literal(true) }).meta({
+  id: 'PasswordResetRequestResult',
+  description: 'Always `sent: true`, whether or not the address has an account.',
+  examples: [{ sent: true }],
+});
 
 export const passwordResetConfirmBody = z
   .object({ ...authContext, email: email.optional(), password, resetToken: z.string().min(1, 'Reset token not present').max(4096) })
-  .describe('PasswordResetConfirmBody');
+  .meta({
+    id: 'PasswordResetConfirmBody',
+    description: 'The new password and the reset token from the e-mailed link.',
+    examples: [{ password: 'a new long passphrase', resetToken: 'eyJhbGciOiJIUzI1NiJ9.eyJwdXJwb3NlIjoicmVzZXQifQ.c2lnbmF0dXJl' }],
+  });
 export type PasswordResetConfirmBody = z.input<typeof passwordResetConfirmBody>;
 
-export const tokenRefreshBody = z.object({ ...authContext, email: email.optional() }).describe('TokenRefreshBody');
+export const tokenRefreshBody = z.object({ ...authContext, email: email.optional() }).meta({
+  id: 'TokenRefreshBody',
+  description: 'Nothing is required: the session token in the Authorization header is the one refreshed.',
+  examples: [{}],
+});
 export type TokenRefreshBody = z.input<typeof tokenRefreshBody>;
 
-export const passwordUpdateBody = z
-  .object({ ...authContext, email: email.optional(), newPassword: password })
-  .describe('PasswordUpdateBody');
+export const passwordUpdateBody = z.object({ ...authContext, email: email.optional(), newPassword: password }).meta({
+  id: 'PasswordUpdateBody',
+  description: "The signed-in user's new password.",
+  examples: [{ newPassword: 'a new long passphrase' }],
+});
 export type PasswordUpdateBody = z.input<typeof passwordUpdateBody>;
 
 export const inviteBody = z
@@ -58,7 +90,20 @@ export const inviteBody = z
     attributes: z.partialRecord(permission, z.boolean()).default({}),
     expiresAt: z.iso.datetime({ error: 'Expiry must be an ISO date-time' }).nullable().default(null),
   })
-  .describe('InviteBody');
+  .meta({
+    id: 'InviteBody',
+    description: 'Who to invite, with the role (never owner), the permissions and an optional expiry of the membership.',
+    examples: [
+      {
+        email: 'sam.lee@example.com',
+        firstname: 'Sam',
+        lastname: 'Lee',
+        role: 'investor',
+        attributes: { 'marketplace:view': true },
+        expiresAt: null,
+      },
+    ],
+  });
 export type InviteBody = z.input<typeof inviteBody>;
 
 export const inviteAcceptBody = z
@@ -71,13 +116,51 @@ export const inviteAcceptBody = z
     acceptDisclosures,
     inviteToken: z.string().min(1, 'Signup token not present').max(4096),
   })
-  .describe('InviteAcceptBody');
+  .meta({
+    id: 'InviteAcceptBody',
+    description: 'The invited account finished: e-mail, password, names, acceptance and the token from the e-mailed link.',
+    examples: [
+      {
+        email: 'sam.lee@example.com',
+        password: 'correct horse battery staple',
+        firstname: 'Sam',
+        lastname: 'Lee',
+        acceptDisclosures: true,
+        inviteToken: 'eyJhbGciOiJIUzI1NiJ9.eyJwdXJwb3NlIjoiaW52aXRlIn0.c2lnbmF0dXJl',
+      },
+    ],
+  });
 export type InviteAcceptBody = z.input<typeof inviteAcceptBody>;
 
-export const authResult = z.object({ token: z.string(), user, tenantMember: tenantMember.nullable() }).describe('AuthResult');
+export const authResult = z
+  .object({
+    token: z.string().describe('The session token: send it as `Authorization: Bearer <token>`'),
+    user,
+    tenantMember: tenantMember.nullable(),
+  })
+  .meta({
+    id: 'AuthResult',
+    description: "A session: its token, the signed-in user and their membership of this address's tenant.",
+    examples: [
+      {
+        token: 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiI2NzQ1YTFjMmU0YjBhMWIyYzNkNGU1ZjYifQ.c2lnbmF0dXJl',
+        user: USER_EXAMPLE,
+        tenantMember: TENANT_MEMBER_EXAMPLE,
+      },
+    ],
+  });
 export type AuthResult = z.infer<typeof authResult>;
 
-export const inviteResult = z.object({ tenantMember, user }).describe('InviteResult');
+export const inviteResult = z.object({ tenantMember, user }).meta({
+  id: 'InviteResult',
+  description: 'The invited membership and its account (a new account waits for the invitation to be accepted).',
+  examples: [
+    {
+      tenantMember: { ...TENANT_MEMBER_EXAMPLE, membershipStatus: 'invited', rbac: { ...TENANT_MEMBER_EXAMPLE.rbac, role: 'investor' } },
+      user: { ...USER_EXAMPLE, signupStatus: 'partial' },
+    },
+  ],
+});
 
 /** The session token's payload (§3). */
 export const tokenPayload = z.object({

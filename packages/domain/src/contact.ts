@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notificationCategory } from './enums.ts';
 import { newObjectId, objectId } from './ids.ts';
-import { EMAIL_ERROR, EMAIL_PATTERN, isValidPhone, isValidUrl } from './validation.ts';
+import { EMAIL_ERROR, EMAIL_PATTERN, HTTP_URL_PATTERN, isValidUrl, PHONE_INPUT_PATTERN, URL_ERROR } from './validation.ts';
 
 /** §3 contact, shared by individual and legal entity profiles. Every item's _id is generated on the client. */
 
@@ -38,7 +38,7 @@ const required = (label: string, max = 200) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 const phoneNumber = (label: string) =>
-  required(label, 30).refine(isValidPhone, `${label} must be 1 to 15 digits, not starting with 0 (an optional + first)`);
+  required(label, 30).regex(PHONE_INPUT_PATTERN, `${label} must be 1 to 15 digits, not starting with 0 (an optional + first)`);
 
 const itemBase = {
   _id: objectId,
@@ -67,7 +67,10 @@ export const contactPhone = z.object({ ...itemBase, phone: phoneNumber('Phone'),
 export const contactFax = z.object({ ...itemBase, fax: phoneNumber('Fax'), faxType: faxType.default('work') });
 export const contactLink = z.object({
   ...itemBase,
-  url: required('URL', 2000).refine(isValidUrl, 'Enter a full web address starting with http:// or https://'),
+  url: required('URL', 2000)
+    .regex(HTTP_URL_PATTERN, URL_ERROR)
+    .refine((v) => !HTTP_URL_PATTERN.test(v) || isValidUrl(v), URL_ERROR)
+    .meta({ format: 'uri' }),
   linkType: linkType.default('website'),
 });
 export type ContactAddress = z.infer<typeof contactAddress>;
@@ -138,7 +141,30 @@ export type ContactInput = z.input<typeof contact>;
 
 export const EMPTY_CONTACT: Contact = { addresses: [], emails: [], phones: [], faxes: [], links: [] };
 
-export const updateContactBody = z.object({ contact }).describe('UpdateContactBody');
+export const updateContactBody = z.object({ contact }).meta({
+  id: 'TenantContactUpdate',
+  description: "A tenant's whole contact: addresses, e-mails, phones, faxes and links, at most one primary of each kind.",
+  examples: [
+    {
+      contact: {
+        addresses: [],
+        emails: [
+          {
+            _id: '6745a1c2e4b0a1b2c3d4e5e1',
+            isEnabled: true,
+            isPrimary: true,
+            enabledCommunications: ['account-management'],
+            email: 'hello@acme-capital.example',
+            emailType: 'work',
+          },
+        ],
+        phones: [],
+        faxes: [],
+        links: [],
+      },
+    },
+  ],
+});
 export type UpdateContactBody = z.input<typeof updateContactBody>;
 
 /** §4: a blank item with a client-generated id and the §9 default type, ready for the create dialog. */

@@ -43,7 +43,8 @@ export const isoDay = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-  .refine(isValidDate, 'Enter a real calendar date');
+  .refine(isValidDate, 'Enter a real calendar date')
+  .meta({ format: 'date' });
 
 export const individualProfile = z
   .object({
@@ -121,6 +122,8 @@ export const individualProfile = z
   });
 export type IndividualProfile = z.infer<typeof individualProfile>;
 
+/** §9 reads the whole profile list, up to this many: the web app pages through it, at most 100 a page like every list. */
+export const INDIVIDUAL_PROFILE_READ_MAX = 1000;
 export const individualProfileQuery = pageQuery.extend({
   user: objectId.optional().describe("Only this user's profiles: it may only name the caller"),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inviteBody } from './auth.ts';
 import { membershipStatus, permission, signupStatus, tenantRole, type MembershipStatus, type Permission } from './enums.ts';
-import { deletedEntity, pageQuery, sortDirection } from './http.ts';
+import { pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 import { tenantMember } from './user.ts';
 import { userDisplayName } from './text.ts';
@@ -72,25 +72,74 @@ export const permissionLabels: Record<Permission, string> = {
 };
 
 /** A member as tenant admins see it: the membership plus whether the account is still only invited. */
-export const tenantMemberAdmin = tenantMember.extend({ signupStatus }).describe('TenantMemberAdmin');
+export const tenantMemberAdmin = tenantMember
+  .extend({ signupStatus: signupStatus.describe('partial while the person has not accepted the invitation yet') })
+  .meta({
+    id: 'TenantMemberAdmin',
+    description:
+      "A member of the tenant as its owners see them: the membership, its role and access, groups and the account's sign-up status.",
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5f9',
+        tenant: '6745a1c2e4b0a1b2c3d4e5f1',
+        user: '6745a1c2e4b0a1b2c3d4e5f8',
+        firstname: 'Ivan',
+        middlename: null,
+        lastname: 'Investor',
+        email: 'ivan@example.com',
+        image: null,
+        tags: ['seed round'],
+        groups: ['6745a1c2e4b0a1b2c3d4e5f7'],
+        membershipStatus: 'active',
+        rbac: {
+          _id: '6745a1c2e4b0a1b2c3d4e5fe',
+          role: 'investor',
+          attributes: { 'institution:manage': false, 'investment:make': true, 'marketplace:view': true },
+          expiresAt: null,
+        },
+        preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null },
+        createdAt: '2026-11-20T14:05:00.000Z',
+        updatedAt: '2026-11-27T09:30:00.000Z',
+        signupStatus: 'complete',
+      },
+    ],
+  });
 export type TenantMemberAdmin = z.infer<typeof tenantMemberAdmin>;
 
 export const memberSort = z.enum(['createdAt', 'name', 'email', 'role', 'membershipStatus']);
 export type MemberSort = z.infer<typeof memberSort>;
 
 export const memberListQuery = pageQuery.extend({
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  role: tenantRole.optional(),
-  membershipStatus: membershipStatus.optional(),
+  search: z
+    .string()
+    .trim()
+    .max(200, 'search must be at most 200 characters')
+    .optional()
+    .describe('Keeps the members whose name or e-mail contains this text (case-insensitive)'),
+  role: tenantRole.optional().describe('Only the members with this role'),
+  membershipStatus: membershipStatus.optional().describe('Only the members in this membership status'),
   /** Leaves out the members of this group: the group page's picker offers only members who can still be added. */
-  notInGroup: objectId.optional(),
-  sort: memberSort.default('createdAt'),
-  direction: sortDirection.default('desc'),
+  notInGroup: objectId.optional().describe("Leaves out the members of this group (a group's id)"),
+  sort: memberSort.default('createdAt').describe('What to sort by'),
+  direction: sortDirection.default('desc').describe('Newest or largest first (desc, the default) or the other way'),
 });
 export type MemberListQuery = z.input<typeof memberListQuery>;
 
 /** Invite by e-mail; an existing account joins directly. Owners are made by promoting a member afterwards. */
-export const memberInviteBody = inviteBody.extend({ role: tenantRole.exclude(['owner']).default('member') }).describe('MemberInviteBody');
+export const memberInviteBody = inviteBody.extend({ role: tenantRole.exclude(['owner']).default('member') }).meta({
+  id: 'MemberInvite',
+  description: 'Who to invite, with which role (owners are made by changing the role afterwards), attribute flags and an optional expiry.',
+  examples: [
+    {
+      email: 'ivan@example.com',
+      firstname: 'Ivan',
+      lastname: 'Investor',
+      role: 'investor',
+      attributes: { 'investment:make': true, 'marketplace:view': true },
+      expiresAt: null,
+    },
+  ],
+});
 export type MemberInviteBody = z.input<typeof memberInviteBody>;
 
 const optionalName = (label: string) =>
@@ -111,25 +160,41 @@ export const memberDetailsBody = z
       .max(50, 'At most 50 tags')
       .optional(),
   })
-  .describe('MemberDetailsBody');
+  .meta({
+    id: 'MemberDetailsUpdate',
+    description: "Changes to a member's names and tags; fields left out are unchanged, empty names are saved as null.",
+    examples: [{ firstname: 'Ivan', lastname: 'Investor', tags: ['seed round', 'family office'] }],
+  });
 export type MemberDetailsBody = z.input<typeof memberDetailsBody>;
 
-export const memberImageBody = z.object({ image: objectId.nullable() }).describe('MemberImageBody');
-export const memberRoleBody = z.object({ role: tenantRole }).describe('MemberRoleBody');
+export const memberImageBody = z
+  .object({ image: objectId.nullable().describe('The id POST image answered, or null to clear the image') })
+  .meta({ id: 'MemberImageUpdate', description: "A member's new image.", examples: [{ image: '6745a1c2e4b0a1b2c3d4e5ff' }] });
+export const memberRoleBody = z
+  .object({ role: tenantRole })
+  .meta({ id: 'MemberRoleUpdate', description: "A member's new role.", examples: [{ role: 'editor' }] });
 export type MemberRoleBody = z.input<typeof memberRoleBody>;
 
 export const memberAccessBody = z
   .object({
-    attributes: z.partialRecord(permission, z.boolean()).optional(),
-    expiresAt: z.iso.datetime({ error: 'Expiry must be an ISO date-time' }).nullable().optional(),
+    attributes: z.partialRecord(permission, z.boolean()).optional().describe('The flags to change; flags left out keep their value'),
+    expiresAt: z.iso
+      .datetime({ error: 'Expiry must be an ISO date-time' })
+      .nullable()
+      .optional()
+      .describe('When the access ends, or null for never'),
   })
-  .describe('MemberAccessBody');
+  .meta({
+    id: 'MemberAccessUpdate',
+    description: "Changes to a member's attribute flags and access expiry.",
+    examples: [{ attributes: { 'institution:manage': true }, expiresAt: '2027-06-30T00:00:00.000Z' }],
+  });
 export type MemberAccessBody = z.input<typeof memberAccessBody>;
 
-export const memberStatusBody = z.object({ membershipStatus }).describe('MemberStatusBody');
+export const memberStatusBody = z
+  .object({ membershipStatus })
+  .meta({ id: 'MemberStatusUpdate', description: "A member's new membership status.", examples: [{ membershipStatus: 'suspended' }] });
 export type MemberStatusBody = z.input<typeof memberStatusBody>;
-
-export const memberDeleted = deletedEntity.describe('MemberDeleted');
 
 /** A member's name for lists and messages: first and last name, else e-mail. */
 export function memberDisplayName(m: { firstname?: string | null; lastname?: string | null; email?: string | null }): string {

@@ -7,6 +7,7 @@ import {
   type IdentityVerificationStatus,
   type MembershipStatus,
 } from './enums.ts';
+import { timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import { website } from './legal-entity-profile.ts';
 import { timelineEvent } from './timeline.ts';
@@ -31,11 +32,25 @@ export const tenantDetailsBody = z
       .transform((v) => (isEmptyValue(v) ? null : v!.trim())),
     website,
   })
-  .describe('TenantDetailsBody');
+  .meta({
+    id: 'TenantDetailsUpdate',
+    description: "A tenant's name, description and website (empty clears the last two).",
+    examples: [
+      {
+        name: 'Acme Capital',
+        description: 'Private credit and real estate for qualified investors.',
+        website: 'https://acme-capital.example',
+      },
+    ],
+  });
 export type TenantDetailsBody = z.input<typeof tenantDetailsBody>;
 export type TenantDetailsInput = z.output<typeof tenantDetailsBody>;
 
-export const tenantVerificationBody = z.object({ verificationStatus: identityVerificationStatus }).describe('TenantVerificationBody');
+export const tenantVerificationBody = z.object({ verificationStatus: identityVerificationStatus }).meta({
+  id: 'TenantVerificationUpdate',
+  description: "The platform provider's verification status of the organisation behind a tenant.",
+  examples: [{ verificationStatus: 'approved' }],
+});
 export type TenantVerificationBody = z.infer<typeof tenantVerificationBody>;
 
 /** What a tenant's owners see and edit on /tenant/settings. */
@@ -48,10 +63,26 @@ export const tenantDetails = z
     website: z.string().nullable(),
     contact,
     verificationStatus: identityVerificationStatus,
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('TenantDetails');
+  .meta({
+    id: 'TenantDetails',
+    description: "What a tenant's owners see and edit: name, description, website, contact and verification status.",
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5a0',
+        slug: 'acme',
+        name: 'Acme Capital',
+        description: 'Private credit and real estate for qualified investors.',
+        website: 'https://acme-capital.example',
+        contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
+        verificationStatus: 'approved',
+        createdAt: '2026-11-27T09:30:00.000Z',
+        updatedAt: '2026-11-27T09:30:00.000Z',
+      },
+    ],
+  });
 export type TenantDetails = z.infer<typeof tenantDetails>;
 
 export const identityVerificationStatusLabels: Record<IdentityVerificationStatus, string> = {
@@ -81,7 +112,8 @@ export const tenantDashboardQuery = z.object({
   days: z.coerce
     .number()
     .refine((d): d is DashboardDays => (DASHBOARD_DAYS as readonly number[]).includes(d), 'days must be 7, 30 or 90')
-    .default(DASHBOARD_DAYS_DEFAULT),
+    .default(DASHBOARD_DAYS_DEFAULT)
+    .meta({ enum: [...DASHBOARD_DAYS], description: 'The period of the new-members chart, in days: 7, 30 or 90' }),
 });
 export type TenantDashboardQuery = z.input<typeof tenantDashboardQuery>;
 
@@ -89,19 +121,38 @@ export const tenantDashboard = z
   .object({
     members: z.object({
       total: z.number().int(),
-      /** Every membership status, zero when none. */
-      byStatus: z.record(membershipStatus, z.number().int()),
+      /** Every membership status, zero when none (an object of the statuses, so the published schema names each one). */
+      byStatus: z.object(
+        Object.fromEntries(membershipStatus.options.map((status) => [status, z.number().int()])) as {
+          [K in MembershipStatus]: z.ZodNumber;
+        },
+      ),
     }),
     newMembers: z.object({
       days: z.number().int(),
       /** One point per calendar day (UTC, oldest first, today last), zero when none joined. */
-      series: z.array(z.object({ date: z.string(), count: z.number().int() })),
+      series: z.array(z.object({ date: z.string().meta({ format: 'date' }), count: z.number().int() })),
     }),
     offers: z.number().int(),
     institutions: z.number().int(),
     recentActivity: z.array(timelineEvent),
   })
-  .describe('TenantDashboard');
+  .meta({
+    id: 'TenantDashboard',
+    description: "A tenant's dashboard: members by status, new members per day, offer and institution counts and recent activity.",
+    examples: [
+      {
+        members: {
+          total: 42,
+          byStatus: { active: 38, invited: 3, 'invite-rejected': 0, requested: 1, 'request-denied': 0, suspended: 0 },
+        },
+        newMembers: { days: 7, series: [{ date: '2026-11-27', count: 2 }] },
+        offers: 5,
+        institutions: 2,
+        recentActivity: [],
+      },
+    ],
+  });
 export type TenantDashboard = z.infer<typeof tenantDashboard>;
 
 /** A tenant the signed-in user is an active member of, with the address that opens it. */
@@ -111,8 +162,21 @@ export const myTenant = z
     slug: z.string(),
     name: z.string(),
     role: tenantRole,
-    url: z.string(),
-    current: z.boolean(),
+    url: z.string().describe('The address that opens the tenant'),
+    current: z.boolean().describe("Whether it is this address's tenant"),
   })
-  .describe('MyTenant');
+  .meta({
+    id: 'MyTenant',
+    description: 'A tenant the signed-in user is an active member of, with their role and the address that opens it.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5a0',
+        slug: 'acme',
+        name: 'Acme Capital',
+        role: 'owner',
+        url: 'https://acme.tessera.example',
+        current: true,
+      },
+    ],
+  });
 export type MyTenant = z.infer<typeof myTenant>;

@@ -16,18 +16,55 @@ export const paletteColours = z.object({
 });
 export type PaletteColours = z.infer<typeof paletteColours>;
 
-export const brandingTheme = z.object({
-  light: paletteColours,
-  dark: paletteColours,
-  fontFamily,
-  borderRadius: z.number().int().min(0).max(32),
-  defaultMode: themeMode,
-});
+/** §9 theme defaults: primary #1A3A65, secondary #C4A880, Roboto, radius 4, light. */
+const DEFAULT_THEME = {
+  light: {
+    primary: '#1A3A65',
+    secondary: '#C4A880',
+    tertiary: '#5B7FA6',
+    info: '#0288D1',
+    success: '#2E7D32',
+    error: '#D32F2F',
+    warning: '#ED6C02',
+    background: '#F7F8FA',
+  },
+  dark: {
+    primary: '#8FB3E0',
+    secondary: '#C4A880',
+    tertiary: '#7F9FC4',
+    info: '#29B6F6',
+    success: '#66BB6A',
+    error: '#F44336',
+    warning: '#FFA726',
+    background: '#0F1724',
+  },
+  fontFamily: 'Roboto' as const,
+  borderRadius: 4,
+  defaultMode: 'light' as const,
+};
+
+export const brandingTheme = z
+  .object({
+    light: paletteColours,
+    dark: paletteColours,
+    fontFamily,
+    borderRadius: z.number().int().min(0).max(32),
+    defaultMode: themeMode,
+  })
+  .meta({
+    id: 'BrandingTheme',
+    description: "A tenant's theme: a palette per mode, the font family, the border radius and the default mode.",
+    examples: [DEFAULT_THEME],
+  });
 export type BrandingTheme = z.infer<typeof brandingTheme>;
 
 export const brandingImageType = z.enum(['icon', 'logo-dark', 'logo-light', 'banner']);
 export type BrandingImageType = z.infer<typeof brandingImageType>;
-export const brandingImage = z.object({ type: brandingImageType, _id: objectId, url: z.string() });
+export const brandingImage = z.object({
+  type: brandingImageType,
+  _id: objectId,
+  url: z.string().describe('Where the image is served, under /api/v1'),
+});
 
 /** A promo card of the investor dashboard (§ branding/messaging): shown or hidden, with up to two buttons. */
 export const promoCard = z.object({
@@ -42,7 +79,7 @@ export const promoCard = z.object({
           .string()
           .trim()
           .max(2048)
-          .refine((u) => u.startsWith('/') || /^https?:\/\//.test(u), 'Link must start with / or http(s)://'),
+          .regex(/^\s*(?:\/|https?:\/\/)/, 'Link must start with / or http(s)://'),
       }),
     )
     .max(2, 'At most two buttons'),
@@ -51,11 +88,31 @@ export const promoCard = z.object({
 export type PromoCard = z.infer<typeof promoCard>;
 
 /** The words the investor dashboard shows: a welcome text and promo cards. */
-export const brandingMessaging = z.object({
-  welcomeTitle: z.string().trim().max(120, 'Welcome title must be at most 120 characters'),
-  welcomeText: z.string().trim().max(2000, 'Welcome text must be at most 2000 characters'),
-  promoCards: z.array(promoCard).max(6, 'At most six promo cards'),
-});
+export const brandingMessaging = z
+  .object({
+    welcomeTitle: z.string().trim().max(120, 'Welcome title must be at most 120 characters'),
+    welcomeText: z.string().trim().max(2000, 'Welcome text must be at most 2000 characters'),
+    promoCards: z.array(promoCard).max(6, 'At most six promo cards'),
+  })
+  .meta({
+    id: 'BrandingMessaging',
+    description: 'The welcome title and text and the promo cards of the investor dashboard.',
+    examples: [
+      {
+        welcomeTitle: 'Welcome to Acme Capital',
+        welcomeText: 'Private credit and real estate offers, verified once.',
+        promoCards: [
+          {
+            _id: '6745a1c2e4b0a1b2c3d4e5a5',
+            title: 'Harbor Fund II is open',
+            body: 'Senior secured loans to mid-market companies.',
+            buttons: [{ label: 'See the offer', url: '/marketplace/offers/harbor-fund-ii' }],
+            hidden: false,
+          },
+        ],
+      },
+    ],
+  });
 export type BrandingMessaging = z.infer<typeof brandingMessaging>;
 
 export const branding = z.object({
@@ -65,33 +122,9 @@ export const branding = z.object({
 });
 export type Branding = z.infer<typeof branding>;
 
-/** §9 theme defaults: primary #1A3A65, secondary #C4A880, Roboto, radius 4, light. */
+/** §9: the default theme, no images, a generic welcome. */
 export const DEFAULT_BRANDING: Branding = {
-  theme: {
-    light: {
-      primary: '#1A3A65',
-      secondary: '#C4A880',
-      tertiary: '#5B7FA6',
-      info: '#0288D1',
-      success: '#2E7D32',
-      error: '#D32F2F',
-      warning: '#ED6C02',
-      background: '#F7F8FA',
-    },
-    dark: {
-      primary: '#8FB3E0',
-      secondary: '#C4A880',
-      tertiary: '#7F9FC4',
-      info: '#29B6F6',
-      success: '#66BB6A',
-      error: '#F44336',
-      warning: '#FFA726',
-      background: '#0F1724',
-    },
-    fontFamily: 'Roboto',
-    borderRadius: 4,
-    defaultMode: 'light',
-  },
+  theme: DEFAULT_THEME,
   images: [],
   messaging: {
     welcomeTitle: 'Welcome',
@@ -128,7 +161,28 @@ export const tenantPublic = z
     name: z.string(),
     branding,
   })
-  .describe('TenantPublic');
+  .meta({
+    id: 'TenantPublic',
+    description: "A tenant's public view: slug, name and branding; no members, no keys.",
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5a0',
+        slug: 'acme',
+        name: 'Acme Capital',
+        branding: {
+          theme: DEFAULT_THEME,
+          messaging: { welcomeTitle: 'Welcome', welcomeText: 'Private credit and real estate offers, verified once.', promoCards: [] },
+          images: [
+            {
+              type: 'logo-light',
+              _id: '6745a1c2e4b0a1b2c3d4e5a9',
+              url: '/api/v1/tenant/6745a1c2e4b0a1b2c3d4e5a0/branding/media/6745a1c2e4b0a1b2c3d4e5a9',
+            },
+          ],
+        },
+      },
+    ],
+  });
 export type TenantPublic = z.infer<typeof tenantPublic>;
 
 export const TENANT_ID_HEADER = 'x-tenant-id';

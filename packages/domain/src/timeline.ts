@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timelineEntityType } from './enums.ts';
-import { pageQuery, sortDirection } from './http.ts';
+import { pageQuery, sortDirection, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 
 export const timelineEventType = z.enum([
@@ -21,10 +21,11 @@ export type TimelineEventType = z.infer<typeof timelineEventType>;
 export const timelineChange = z.object({ old: z.unknown(), new: z.unknown() });
 export const timelineMeta = z
   .object({
-    change: z.record(z.string(), timelineChange).optional(),
-    delete: z.record(z.string(), z.unknown()).optional(),
+    change: z.record(z.string(), timelineChange).optional().describe('The fields the event changed: old and new value of each'),
+    delete: z.record(z.string(), z.unknown()).optional().describe('The values of what the event deleted'),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown())
+  .describe('What the event did; an event made with a private API key also has `via` (the key) and `viaApiKey` (its id)');
 export type TimelineMeta = z.infer<typeof timelineMeta>;
 
 export const timelineRef = z.object({ entity: z.string(), entityType: timelineEntityType });
@@ -33,16 +34,33 @@ export const timelineEvent = z
   .object({
     _id: objectId,
     type: timelineEventType,
-    entity: z.string(),
+    entity: z.string().describe('The id of the entity the event is about'),
     entityType: timelineEntityType,
-    message: z.string(),
-    user: objectId.nullable(),
-    userName: z.string().nullable(),
+    message: z.string().describe('What happened, as a sentence'),
+    user: objectId.nullable().describe('Who did it; null for the platform itself or a private API key'),
+    userName: z.string().nullable().describe("The actor's display name (or the API key's name)"),
     meta: timelineMeta,
-    refs: z.array(timelineRef),
-    createdAt: z.string(),
+    refs: z.array(timelineRef).describe('Other entities the event concerns'),
+    createdAt: timestamp,
   })
-  .describe('TimelineEvent');
+  .meta({
+    id: 'TimelineEvent',
+    description: 'One entry of a history: who changed what, when, with the old and new values.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5f6',
+        type: 'update',
+        entity: '6745a1c2e4b0a1b2c3d4e5f7',
+        entityType: 'tenant-member-group',
+        message: 'Olivia Owner updated the group Early investors',
+        user: '6745a1c2e4b0a1b2c3d4e5f8',
+        userName: 'Olivia Owner',
+        meta: { change: { description: { old: null, new: 'Invited to the seed round' } } },
+        refs: [],
+        createdAt: '2026-11-27T09:30:00.000Z',
+      },
+    ],
+  });
 export type TimelineEvent = z.infer<typeof timelineEvent>;
 
 export const timelineSort = z.enum(['createdAt', 'type', 'entityType', 'user']);
@@ -55,9 +73,14 @@ export const timelineSortLabels: Record<TimelineSort, string> = {
 };
 
 export const timelineQuery = pageQuery.extend({
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-  sort: timelineSort.default('createdAt'),
-  direction: sortDirection.default('desc'),
+  search: z
+    .string()
+    .trim()
+    .max(200, 'search must be at most 200 characters')
+    .optional()
+    .describe('Keeps the events whose message or entity id contains this text (case-insensitive)'),
+  sort: timelineSort.default('createdAt').describe('What to sort by'),
+  direction: sortDirection.default('desc').describe('Newest or largest first (desc, the default) or the other way'),
 });
 export type TimelineQuery = z.infer<typeof timelineQuery>;
 

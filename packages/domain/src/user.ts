@@ -12,9 +12,17 @@ import {
   themeMode,
   userRole,
 } from './enums.ts';
+import { timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 
-export const notificationPreferences = z.record(notificationCategory, z.boolean());
+/** Every category on or off: an object of the four categories (not a record), so the published schema names each one. */
+export const notificationPreferences = z
+  .object(
+    Object.fromEntries(notificationCategory.options.map((category) => [category, z.boolean()])) as {
+      [K in z.infer<typeof notificationCategory>]: z.ZodBoolean;
+    },
+  )
+  .strict();
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
@@ -25,6 +33,37 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 };
 
 const nullableText = z.string().nullable();
+
+/** The examples the reference shows, reused by the schemas that embed a user or a membership. */
+export const USER_EXAMPLE = {
+  _id: '6745a1c2e4b0a1b2c3d4e5f6',
+  email: 'jane.doe@example.com',
+  phone: '+14155550123',
+  firstname: 'Jane',
+  middlename: null,
+  lastname: 'Doe',
+  displayname: 'Jane Doe',
+  image: null,
+  line1: '1 Market Street',
+  line2: null,
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105',
+  country: 'US',
+  role: 'user',
+  themeMode: 'light',
+  timeFormat: null,
+  dateFormat: null,
+  notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES },
+  accreditationApplicationId: null,
+  signupStatus: 'complete',
+  accountStatus: 'active',
+  onboardingStatus: 'complete',
+  identityVerificationStatus: 'not-started',
+  investOnboardingStage: null,
+  createdAt: '2026-11-27T09:30:00.000Z',
+  updatedAt: '2026-11-27T09:30:00.000Z',
+};
 
 export const user = z
   .object({
@@ -53,10 +92,14 @@ export const user = z
     onboardingStatus,
     identityVerificationStatus,
     investOnboardingStage: nullableText,
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('User');
+  .meta({
+    id: 'User',
+    description: "A person's account: names, contact, address, display preferences and onboarding state.",
+    examples: [USER_EXAMPLE],
+  });
 export type User = z.infer<typeof user>;
 
 export const memberAttributes = z.partialRecord(permission, z.boolean());
@@ -77,9 +120,32 @@ export const rbac = z.object({
   _id: objectId,
   role: tenantRole,
   attributes: memberAttributes,
-  expiresAt: z.string().nullable(),
+  expiresAt: timestamp.nullable(),
 });
 export type Rbac = z.infer<typeof rbac>;
+
+export const TENANT_MEMBER_EXAMPLE = {
+  _id: '6745a1c2e4b0a1b2c3d4e5f7',
+  tenant: '6745a1c2e4b0a1b2c3d4e5a0',
+  user: USER_EXAMPLE._id,
+  firstname: 'Jane',
+  middlename: null,
+  lastname: 'Doe',
+  email: 'jane.doe@example.com',
+  image: null,
+  tags: [],
+  groups: [],
+  membershipStatus: 'active',
+  rbac: {
+    _id: '6745a1c2e4b0a1b2c3d4e5f8',
+    role: 'investor',
+    attributes: { 'investment:make': true, 'marketplace:view': true },
+    expiresAt: null,
+  },
+  preferences: { themeMode: null, timeFormat: null, dateFormat: null, appMode: null, institution: null },
+  createdAt: '2026-11-27T09:30:00.000Z',
+  updatedAt: '2026-11-27T09:30:00.000Z',
+};
 
 export const tenantMember = z
   .object({
@@ -96,10 +162,14 @@ export const tenantMember = z
     membershipStatus,
     rbac,
     preferences: memberPreferences,
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('TenantMember');
+  .meta({
+    id: 'TenantMember',
+    description: "A person's membership of one tenant: role, permissions, status, groups and default preferences.",
+    examples: [TENANT_MEMBER_EXAMPLE],
+  });
 export type TenantMember = z.infer<typeof tenantMember>;
 
 /** §6: a permission holds only when its attribute is exactly true. */

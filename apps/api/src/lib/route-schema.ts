@@ -17,7 +17,9 @@ export function describe(text: string, _access?: Access, _options?: { serviceCal
 }
 
 /** The path of a tenant's own resources, /tenant/:t/…: `t` is the tenant of the address by id or slug (routes declare `config.tenantParam`). */
-export const tenantParams = z.object({ t: z.string().min(1).max(64) });
+export const tenantParams = z.object({
+  t: z.string().min(1).max(64).describe('The tenant of the address, by id or slug: any other tenant gives 404'),
+});
 
 /** The path of one resource by its id, described for the reference: `idParams('document')`. */
 export const idParams = (what: string) => z.object({ id: objectId.describe(`The ${what}'s id (24 hexadecimal characters)`) });

@@ -9,6 +9,7 @@ import {
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { AppError } from '../lib/app-error.ts';
 import { unstorableTextPath } from '../lib/safe-text.ts';
+import { unsupportedMediaType } from './request-checks.ts';
 
 const partLabel: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
@@ -73,7 +74,7 @@ export const errorsPlugin = fp(
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
         appError = new AppError('internal', 'Internal server error');
       } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        appError = new AppError('unsupported-media-type', 'Unsupported content type: send application/json');
+        appError = unsupportedMediaType(request);
       } else if (
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||

@@ -63,6 +63,7 @@ const ERROR_EXAMPLES: Record<number, [ErrorCode, string]> = {
 };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
+  0: 'Any other failure, in the same envelope: 500 unexpected error, 503 a service the API depends on is unavailable',
   400: 'Bad request: a parameter, the query or the body is not valid (the message names each field)',
   401: 'Not signed in, or the session expired',
   403: 'Signed in, but not allowed to do this',
@@ -101,7 +102,7 @@ export function securityOf(config: Partial<FastifyContextConfig> | undefined): R
 }
 
 function errorExample(status: number) {
-  const [type, message] = ERROR_EXAMPLES[status] ?? ['bad-request', 'The request could not be served'];
+  const [type, message] = ERROR_EXAMPLES[status || 500] ?? ['bad-request', 'The request could not be served'];
   return { error: { type, name: errorName[type] ?? 'Error', message, status: errorStatus[type] ?? status } };
 }
 
@@ -160,6 +161,55 @@ function pruneComponents(doc: Json): void {
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }
 
+function renameRefs(node: unknown, from: string, to: string): void {
+  if (Array.isArray(node)) {
+    for (const item of node) renameRefs(item, from, to);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const o = node as Json;
+  if (o.$ref === `#/components/schemas/${from}`) o.$ref = `#/components/schemas/${to}`;
+  for (const value of Object.values(o)) renameRefs(value, from, to);
+}
+
+/**
+ * zod's registry names the request side of a named schema `XInput`; when only that side is used (a request body) or
+ * both sides are the same JSON, the component is simply `X`.
+ */
+function mergeInputTwins(doc: Json): void {
+  const schemas = (doc.components as { schemas?: Record<string, unknown> } | undefined)?.schemas;
+  if (!schemas) return;
+  // Merging a twin can make another pair equal (one refers to the other), so until nothing changes.
+  for (let before = -1; before !== Object.keys(schemas).length; ) {
+    before = Object.keys(schemas).length;
+    mergeInputTwinsOnce(doc, schemas);
+  }
+}
+
+function mergeInputTwinsOnce(doc: Json, schemas: Record<string, unknown>): void {
+  for (const name of Object.keys(schemas)) {
+    if (!name.endsWith('Input')) continue;
+    const plain = name.slice(0, -5);
+    if (plain in schemas && JSON.stringify(schemas[plain]) !== JSON.stringify(schemas[name])) continue;
+    if (!(plain in schemas)) schemas[plain] = schemas[name];
+    delete schemas[name];
+    renameRefs(doc, name, plain);
+  }
+}
+
+/**
+ * zod leaves a schema's examples out of its request side when any field transforms (a lowercased e-mail, an empty
+ * text saved as null): the examples the domain writes for a body are requests, so its request twin keeps them.
+ */
+function keepInputExamples(doc: Json): void {
+  const schemas = (doc.components as { schemas?: Record<string, Json> } | undefined)?.schemas;
+  if (!schemas) return;
+  for (const [name, schema] of Object.entries(schemas)) {
+    const examples = name.endsWith('Input') ? schemas[name.slice(0, -5)]?.examples : undefined;
+    if (examples && !schema.examples) schema.examples = examples;
+  }
+}
+
 function isError(status: string): boolean {
   return /^[45]\d\d$/.test(status);
 }
@@ -176,11 +226,21 @@ export function finishDocument(doc: Json): Json {
       const op = item[method];
       if (!op) continue;
       const responses = (op.responses ??= {});
+      // What any operation may answer: 400 (every call's query is checked, unknown parameters too), 401/403 unless
+      // public, 404 when the path names something, 413/415 when it takes a body, and the rest (500, 503…) as default.
+      responses['400'] ??= {};
+      if (op.security?.length !== 0) {
+        responses['401'] ??= {};
+        responses['403'] ??= {};
+      }
+      if ((op.parameters as { in?: string }[] | undefined)?.some((p) => p.in === 'path')) responses['404'] ??= {};
       if (op.requestBody) {
         responses['413'] ??= {};
         responses['415'] ??= {};
       }
+      responses.default = errorResponse(0);
       for (const [status, response] of Object.entries(responses)) {
+        if (status === 'default') continue;
         if (isError(status)) {
           const headers = response.headers;
           responses[status] = { ...errorResponse(Number(status)), ...(headers ? { headers } : {}) };
@@ -201,6 +261,8 @@ export function finishDocument(doc: Json): Json {
     }
   }
   dropSafeIntegerBounds(doc);
+  keepInputExamples(doc);
   pruneComponents(doc);
+  mergeInputTwins(doc);
   return doc;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
+import FindMyWay from 'find-my-way';
 import type { Access } from '../lib/access.ts';
 
 /** One route as it was registered: what the security suite walks to cover every route without listing it. */
@@ -19,6 +20,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route under /api/v1, in registration order (HEAD twins of GET routes left out). */
     routeTable: readonly RouteEntry[];
+    /**
+     * The methods the API answers at a request path (`/api/v1/document/6745…`), for a 405's Allow header: HEAD with
+     * GET, OPTIONS when CORS answers preflights. Empty when no route has the path (a 404).
+     */
+    allowedMethods(path: string): string[];
   }
 }
 
@@ -27,8 +33,23 @@ export const routeTablePlugin = fp(
   async (app: FastifyInstance) => {
     const table: RouteEntry[] = [];
     app.decorate('routeTable', table);
+    // A route for OPTIONS on every path (@fastify/cors's preflight route, when origins are configured).
+    let optionsEverywhere = false;
+    let router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1> | undefined;
+    app.decorate('allowedMethods', (path: string) => {
+      router ??= routerOf(table);
+      const allowed = [...new Set(table.map((route) => route.method as FindMyWay.HTTPMethod))].filter((method) =>
+        router?.find(method, path),
+      );
+      if (allowed.length === 0) return [];
+      if (allowed.includes('GET')) allowed.splice(allowed.indexOf('GET') + 1, 0, 'HEAD');
+      if (optionsEverywhere && !allowed.includes('OPTIONS')) allowed.push('OPTIONS');
+      return allowed;
+    });
     app.addHook('onRoute', (route) => {
+      if ([route.method].flat().includes('OPTIONS') && (route.url === '*' || route.url === '/*')) optionsEverywhere = true;
       if (!route.url.startsWith('/api/v1/')) return;
+      router = undefined;
       for (const method of [route.method].flat()) {
         // Fastify adds a HEAD twin for each GET; it runs the same handler and checks.
         if (method === 'HEAD') continue;
@@ -46,3 +67,10 @@ export const routeTablePlugin = fp(
   },
   { name: 'route-table' },
 );
+
+/** A router with the API's routes, matching paths as Fastify's own does (trailing slashes ignored). */
+function routerOf(table: readonly RouteEntry[]): FindMyWay.Instance<FindMyWay.HTTPVersion.V1> {
+  const router = FindMyWay({ ignoreTrailingSlash: true });
+  for (const route of table) router.on(route.method as FindMyWay.HTTPMethod, route.url, () => {});
+  return router;
+}

@@ -10,9 +10,9 @@ import { apiRoutes, routeName, sampleRequest, WALK_TIMEOUT_MS } from './security
  */
 const PUBLIC_CACHEABLE = new Map<string, RegExp>([
   // Branding media: immutable under their id.
-  ['GET /api/v1/tenant/:idOrSlug/branding/media/:imageId', /^public, /],
+  ['GET /api/v1/tenant/:t/branding/media/:image', /^public, /],
   // The tenant's public view: revalidated on every load, so saved branding shows at once.
-  ['GET /api/v1/tenant/:idOrSlug/public', /^no-cache$/],
+  ['GET /api/v1/tenant/:t/public', /^no-cache$/],
   // Marketplace media and documents of listed offers and institutions: public while listed.
   ['GET /api/v1/tenant/:t/marketplace/offers/:id/documents/:docId/file', /^public, /],
   ['GET /api/v1/tenant/:t/marketplace/images/:imageId', /^public, /],

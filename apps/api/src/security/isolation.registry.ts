@@ -21,7 +21,7 @@ export interface IsolationContext {
   admin: SignedUp;
   /** The values another factory created (created once, then shared). */
   of(prefix: string): Promise<string[]>;
-  /** Calls the API as someone and returns `data` of the 200 answer. */
+  /** Calls the API as someone and returns `data` of the 200 (or, for a create, 201) answer. */
   send<T = { _id: string }>(who: SignedUp, request: InjectOptions): Promise<T>;
 }
 
@@ -42,9 +42,9 @@ const upload = (url: string, method: 'PUT' | 'POST' = 'PUT', fields: Record<stri
 };
 
 export const ENTITY_FACTORIES: EntityFactory[] = [
-  // The tenant itself: its id in /tenant/:t, /tenant/:id and /tenant/:idOrSlug routes.
+  // The tenant itself: its id in /tenant/:t routes, and in the platform admin's /tenant/:tenantId ones.
   { prefix: '/api/v1/tenant/:t', create: async (ctx) => [acmeOf(ctx)] },
-  { prefix: '/api/v1/admin/tenant/:id', create: async (ctx) => [acmeOf(ctx)] },
+  { prefix: '/api/v1/admin/tenant/:tenantId', create: async (ctx) => [acmeOf(ctx)] },
   {
     prefix: '/api/v1/tenant/:t/members/:id',
     create: async (ctx) => [acmeOf(ctx), (await findMember(ctx.t.app.db, acmeOf(ctx), ctx.owner.user._id))!.id],
@@ -339,8 +339,7 @@ export async function isolationContext(t: TestApp): Promise<IsolationContext> {
     },
     async send(who, request) {
       const res = await t.app.inject({ ...request, headers: { ...request.headers, host: who.host, ...bearer(who.token) } });
-      // A create answers 201, anything else that succeeds 200.
-      expect([200, 201], `${request.method} ${request.url}: ${res.body}`).toContain(res.statusCode);
+      expect([200, 201], `${request.method} ${request.url}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
       return (res.json() as { data: never }).data;
     },
   };

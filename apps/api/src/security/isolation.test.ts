@@ -32,12 +32,8 @@ type Rule = { status: number; why: string };
  * What tenant B's owner gets where it is not 404 (or 403 from the route's declared access): entities public
  * across tenants by design. Keyed by route ('METHOD /url') or by route prefix; the most specific wins.
  */
-const OTHER_TENANT: Record<string, Rule> = {
-  'GET /api/v1/tenant/:idOrSlug/public': {
-    status: 200,
-    why: "a tenant's slug, name and branding are public: the web client reads them before anyone signs in",
-  },
-};
+// None today: a tenant's public view and branding images answer on the tenant's own address only (`{t}`, issue #16).
+const OTHER_TENANT: Record<string, Rule> = {};
 
 /**
  * What another user of tenant A, with no grant on the entity, gets where it is not 404 (or 403 from the route's

@@ -18,7 +18,7 @@ import { BAD_UPLOADS, GOOD_UPLOADS } from './upload-corpus.test-helpers.ts';
  */
 const FIELDS: Record<string, Record<string, string>> = {
   'POST /api/v1/document': metadata,
-  'PUT /api/v1/tenant/:id/branding/media': { type: 'logo-light' },
+  'PUT /api/v1/tenant/:t/branding/media': { type: 'logo-light' },
 };
 
 let t: TestApp;

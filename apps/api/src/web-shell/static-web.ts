@@ -45,6 +45,12 @@ export const staticWebPlugin = fp(
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (path.startsWith('/api/') || path === '/api' || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
+        const allowed = path.startsWith('/api/') ? app.allowedMethods(path) : [];
+        if (allowed.length > 0) {
+          void reply.header('allow', allowed.join(', '));
+          const verb = allowed.length === 1 ? 'is' : 'are';
+          throw new AppError('method-not-allowed', `${allowed.join(', ')} ${verb} allowed here, not ${request.method}`);
+        }
         throw new AppError('not-found', `No route ${request.method} ${path}`);
       }
       // Missing static files should not turn into the app's HTML.
@@ -52,7 +58,7 @@ export const staticWebPlugin = fp(
       return page.send(request, reply);
     });
   },
-  { name: 'static-web', dependencies: ['tenant'] },
+  { name: 'static-web', dependencies: ['tenant', 'route-table'] },
 );
 
 /** What the tenant headers and GET /tenant/{slug}/public would tell the web app about this request's tenant. */

@@ -2,7 +2,7 @@ import { analyticsBody, analyticsResult, dataOf } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionUserId } from '../../lib/auth-context.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { errorResponses } from '../../lib/route-schema.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { recordAnalytics } from './analytics.service.ts';
 
@@ -14,13 +14,12 @@ export async function analyticsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Analytics'],
+        operationId: 'recordAnalyticsEvents',
         summary: 'Record analytics events',
-        description: describe(
+        description:
           'One event or a batch of up to 50, for the tenant of this address. Open to anonymous visitors and rate-limited; only ids are stored, never personal data.',
-          'public',
-        ),
         body: analyticsBody,
-        response: { 200: dataOf(analyticsResult), ...errorResponses(400, 404, 429) },
+        response: { 200: dataOf(analyticsResult).describe('The recorded events'), ...errorResponses(400, 404, 429) },
       },
       config: { access: 'public', rateLimit: { max: app.config.rateLimit.analyticsMax, timeWindow: '1 minute' } },
     },

@@ -1,5 +1,5 @@
 import type { ApiKey, ApiKeyKind } from '@tessera/domain';
-import { and, desc, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/index.ts';
 
@@ -33,9 +33,23 @@ export async function insertApiKey(db: DbOrTx, owner: KeyOwner, values: NewApiKe
   return row!;
 }
 
-/** Newest first; an owner holds a handful of keys, so the list is not paged. */
-export async function listApiKeys(db: DbOrTx, owner: KeyOwner): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(ownedBy(owner)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+/** A page of an owner's keys, newest first, with the total. */
+export async function listApiKeys(
+  db: DbOrTx,
+  owner: KeyOwner,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ApiKeyRow[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(apiKeys)
+      .where(ownedBy(owner))
+      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(apiKeys).where(ownedBy(owner)),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }
 
 export async function findApiKey(db: DbOrTx, owner: KeyOwner, id: string, lock = false): Promise<ApiKeyRow | null> {

@@ -7,9 +7,12 @@ import {
   type ApiKey,
   type ApiKeyCreated,
   type ApiKeyKind,
+  type List,
+  type PageQuery,
   type TimelineMeta,
 } from '@tessera/domain';
 import { createHash, randomBytes } from 'node:crypto';
+import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ApiKeyRow } from '../../db/schema/index.ts';
 import { forbidden, notFound, unauthenticated } from '../../lib/app-error.ts';
@@ -123,6 +126,11 @@ async function revoke(deps: ApiKeyDeps, tx: DbOrTx, scope: KeyScope, keyId: stri
   return repo.toApiKey(revoked);
 }
 
+async function page(deps: ApiKeyDeps, scope: KeyScope, q: PageQuery): Promise<List<ApiKey>> {
+  const { rows, total } = await repo.listApiKeys(deps.db, scope.owner, { limit: q.limit, offset: offsetOf(q) });
+  return { data: rows.map(repo.toApiKey), meta: pageMeta(q, total) };
+}
+
 // ── The tenant's own keys ────────────────────────────────────────────────────────────────
 
 export function createApiKey(
@@ -137,9 +145,8 @@ export function createApiKey(
 }
 
 /** The tenant's own keys; its institutions' keys are listed on each institution. */
-export async function listApiKeys(deps: ApiKeyDeps, caller: Caller, tenantId: string): Promise<ApiKey[]> {
-  const scope = tenantScope(caller, tenantId);
-  return (await repo.listApiKeys(deps.db, scope.owner)).map(repo.toApiKey);
+export async function listApiKeys(deps: ApiKeyDeps, caller: Caller, tenantId: string, q: PageQuery): Promise<List<ApiKey>> {
+  return page(deps, tenantScope(caller, tenantId), q);
 }
 
 export function revokeApiKey(deps: ApiKeyDeps, caller: Caller, tenantId: string, keyId: string): Promise<ApiKey> {
@@ -159,9 +166,13 @@ export function createInstitutionApiKey(
   return deps.db.transaction(async (tx) => generate(deps, tx, await institutionScope(tx, auth, institutionId), kind, label));
 }
 
-export async function listInstitutionApiKeys(deps: ApiKeyDeps, auth: AuthContext, institutionId: string): Promise<ApiKey[]> {
-  const scope = await institutionScope(deps.db, auth, institutionId);
-  return (await repo.listApiKeys(deps.db, scope.owner)).map(repo.toApiKey);
+export async function listInstitutionApiKeys(
+  deps: ApiKeyDeps,
+  auth: AuthContext,
+  institutionId: string,
+  q: PageQuery,
+): Promise<List<ApiKey>> {
+  return page(deps, await institutionScope(deps.db, auth, institutionId), q);
 }
 
 export function revokeInstitutionApiKey(deps: ApiKeyDeps, auth: AuthContext, institutionId: string, keyId: string): Promise<ApiKey> {

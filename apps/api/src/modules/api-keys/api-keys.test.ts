@@ -243,7 +243,7 @@ describe('a private key as a service caller on the tenant admin routes', () => {
     const email = `mailed-${Date.now()}@example.com`;
     expect(
       (await send(key, 'POST', 'tenant/acme/members', { email, firstname: 'Mo', lastname: 'Mailed', role: 'member' })).statusCode,
-    ).toBe(200);
+    ).toBe(201);
     const { mail } = await lastMailTo(t.app, email);
     expect(mail!.text).toContain(`${t.tenants.acme.name} invited you`);
   });
@@ -324,7 +324,7 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
       slug: `${name.toLowerCase()}-${Date.now().toString(36)}`,
       descriptionShort: name,
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     return res.json().data._id as string;
   }
   async function makeOffer(institution: string): Promise<string> {
@@ -333,7 +333,7 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
       slug: `offer-${institution}`,
       institution,
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     return res.json().data._id as string;
   }
   async function onTeam(role: 'owner' | 'editor' | 'member' | 'viewer', institution: string): Promise<SignedUp> {
@@ -518,7 +518,7 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
 
     const gone = await makeInstitution('Gone');
     const doomed = await generateFor(gone, 'pvt');
-    expect((await call(owner, 'DELETE', `tenant/acme/institutions/${gone}`)).statusCode).toBe(200);
+    expect((await call(owner, 'DELETE', `tenant/acme/institutions/${gone}`)).statusCode).toBe(204);
     expect(await t.app.db.select().from(apiKeys).where(eq(apiKeys.institutionId, gone))).toEqual([]);
     expect((await withKey('acme', doomed.key, 'GET', inst(gone))).statusCode).toBe(401);
   });

@@ -16,13 +16,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
 import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { errorResponses } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import * as auth from './auth.service.ts';
 
 const tags = ['Auth'];
-const authData = dataOf(authResult);
+const authData = dataOf(authResult).describe('The session: its token, the user and their membership');
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -60,11 +60,10 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'signIn',
         summary: 'Sign in',
-        description: describe(
+        description:
           'Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already. Past AUTH_ACCOUNT_LIMIT_MAX attempts for one e-mail in 15 minutes, from any address, it answers 429 with Retry-After until the window ends; a success clears the count.',
-          open,
-        ),
         body: signinBody,
         response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
       },
@@ -78,8 +77,9 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'signUp',
         summary: 'Sign up',
-        description: describe('Creates an account and signs it in.', open),
+        description: 'Creates an account and signs it in.',
         body: signupBody,
         response: { 200: authData, ...errorResponses(400, 409, 429) },
       },
@@ -93,13 +93,12 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'requestPasswordReset',
         summary: 'Request a password reset',
-        description: describe(
+        description:
           "E-mails a single-use reset link, valid for one hour on this tenant's address, when the address has an account. The answer is the same either way, and so is the 429 past AUTH_RESET_LIMIT_MAX requests for one e-mail (or ten times that from one caller address) in an hour.",
-          open,
-        ),
         body: passwordResetRequestBody,
-        response: { 200: dataOf(passwordResetRequestResult), ...errorResponses(400, 429) },
+        response: { 200: dataOf(passwordResetRequestResult).describe('Sent, if the address has an account'), ...errorResponses(400, 429) },
       },
       config: { access: open, rateLimit: limited },
     },
@@ -114,8 +113,9 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'resetPassword',
         summary: 'Reset the password',
-        description: describe('Sets a new password with the e-mailed reset token and signs in. Earlier sessions end.', open),
+        description: 'Sets a new password with the e-mailed reset token and signs in. Earlier sessions end.',
         body: passwordResetConfirmBody,
         response: { 200: authData, ...errorResponses(400, 403, 429) },
       },
@@ -129,8 +129,9 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'refreshSession',
         summary: 'Refresh the session',
-        description: describe('Issues a new session token with a new expiry.', signedIn),
+        description: 'Issues a new session token with a new expiry.',
         body: tokenRefreshBody,
         response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
       },
@@ -144,8 +145,9 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updatePassword',
         summary: 'Change the password',
-        description: describe("Changes the signed-in user's password; every other session ends.", signedIn),
+        description: "Changes the signed-in user's password; every other session ends.",
         body: passwordUpdateBody,
         response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
       },
@@ -159,13 +161,14 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'inviteUser',
         summary: 'Invite someone to the tenant',
-        description: describe(
-          'E-mails an invitation link (new address) or adds an existing account directly, with the given role and attributes.',
-          inviters,
-        ),
+        description: 'E-mails an invitation link (new address) or adds an existing account directly, with the given role and attributes.',
         body: inviteBody,
-        response: { 200: dataOf(inviteResult), ...errorResponses(400, 401, 403, 409, 429) },
+        response: {
+          200: dataOf(inviteResult).describe('The invited membership and its account'),
+          ...errorResponses(400, 401, 403, 409, 429),
+        },
       },
       config: { access: inviters, rateLimit: limited },
     },
@@ -177,8 +180,9 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'acceptInvite',
         summary: 'Accept an invitation',
-        description: describe('Finishes an invited account with the e-mailed invite token and signs in.', open),
+        description: 'Finishes an invited account with the e-mailed invite token and signs in.',
         body: inviteAcceptBody,
         response: { 200: authData, ...errorResponses(400, 403, 429) },
       },

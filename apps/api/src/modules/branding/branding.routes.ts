@@ -1,134 +1,131 @@
-import { brandingImageType, brandingMessaging, brandingTheme, dataOf, objectId, tenantPublic, tenantSlug } from '@tessera/domain';
+import { brandingImageType, brandingMessaging, brandingTheme, dataOf, objectId, tenantPublic } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { parseForm, readMultipart, requireFile } from '../../lib/multipart.ts';
+import { errorResponses, imageBytesResponses, multipartForm, noContent, tenantParams } from '../../lib/route-schema.ts';
 import { requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { sendImage } from '../../lib/image-reply.ts';
-import { findTenantById } from '../tenants/index.ts';
 import * as branding from './branding.service.ts';
 
 const tags = ['Tenant'];
 const owners: Access = { roles: ['owner'] };
-const keyToo = { serviceCaller: true };
-const params = z.object({ id: objectId });
-const own =
-  "Only this address's tenant (another tenant's id is not found). The saved branding applies to every page of the tenant at once.";
+const ownersOnly = { apiKeys: true, access: owners, tenantParam: 't' } as const;
+const applies = 'The saved branding applies to every page of the tenant at once.';
+const tenantData = dataOf(tenantPublic).describe("The tenant's public view with its new branding");
+/** The upload form's text field: which of the four images the file is. */
+const mediaForm = z.object({ type: brandingImageType.describe('Which image the file is: icon, logo-dark, logo-light or banner') });
 
 export async function brandingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: branding.BrandingDeps = { db: app.db, storage: app.storage, invalidate: (slug) => app.tenantCache.invalidate(slug) };
 
   r.put(
-    '/tenant/:id/branding/theme',
+    '/tenant/:t/branding/theme',
     {
       schema: {
         tags,
+        operationId: 'updateBrandingTheme',
         summary: 'Update the branding theme',
-        description: describe(
-          `The whole theme: light and dark palettes (eight hex colours each), the font family (one of the 14), the border radius (0–32) and the default mode. ${own}`,
-          owners,
-          keyToo,
-        ),
-        params,
+        description: `The whole theme: light and dark palettes (eight hex colours each), the font family (one of the 14), the border radius (0–32) and the default mode. ${applies}`,
+        params: tenantParams,
         body: brandingTheme,
-        response: { 200: dataOf(tenantPublic), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: tenantData, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners },
-    },
-    async (request) => ({
-      data: await branding.updateTheme(deps, requireCaller(request), requireTenant(request), request.params.id, request.body),
-    }),
-  );
-
-  r.put(
-    '/tenant/:id/branding/messaging',
-    {
-      schema: {
-        tags,
-        summary: 'Update the branding messaging',
-        description: describe(
-          `The welcome title and text and up to six promo cards (title, body, up to two buttons with a label and a link, hidden or shown) that the investor dashboard shows. ${own}`,
-          owners,
-          keyToo,
-        ),
-        params,
-        body: brandingMessaging,
-        response: { 200: dataOf(tenantPublic), ...errorResponses(400, 401, 403, 404) },
-      },
-      config: { apiKeys: true, access: owners },
-    },
-    async (request) => ({
-      data: await branding.updateMessaging(deps, requireCaller(request), requireTenant(request), request.params.id, request.body),
-    }),
-  );
-
-  r.put(
-    '/tenant/:id/branding/media',
-    {
-      schema: {
-        tags,
-        summary: 'Upload a branding image',
-        description: describe(
-          `multipart/form-data with \`type\` (icon, logo-dark, logo-light or banner) and the image in \`file\` (png, jpeg, gif or webp, checked by content). The previous image of that type is deleted. ${own}`,
-          owners,
-          keyToo,
-        ),
-        params,
-        consumes: ['multipart/form-data'],
-        response: { 200: dataOf(tenantPublic), ...errorResponses(400, 401, 403, 404, 413) },
-      },
-      config: { apiKeys: true, access: owners },
+      config: ownersOnly,
     },
     async (request) => {
-      const { fields, files } = await readMultipart(request);
-      const type = branding.parseImageType(fields.type);
-      return {
-        data: await branding.uploadMedia(deps, requireCaller(request), requireTenant(request), request.params.id, type, requireFile(files)),
-      };
+      const host = requireTenant(request);
+      return { data: await branding.updateTheme(deps, requireCaller(request), host, host.id, request.body) };
     },
   );
 
-  r.delete(
-    '/tenant/:id/branding/media/:type',
+  r.put(
+    '/tenant/:t/branding/messaging',
     {
       schema: {
         tags,
-        summary: 'Remove a branding image',
-        description: describe(`Removes the image of that type and deletes its file. ${own}`, owners, keyToo),
-        params: z.object({ id: objectId, type: brandingImageType }),
-        response: { 200: dataOf(tenantPublic), ...errorResponses(400, 401, 403, 404) },
+        operationId: 'updateBrandingMessaging',
+        summary: 'Update the branding messaging',
+        description: `The welcome title and text and up to six promo cards (title, body, up to two buttons with a label and a link, hidden or shown) that the investor dashboard shows. ${applies}`,
+        params: tenantParams,
+        body: brandingMessaging,
+        response: { 200: tenantData, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners },
+      config: ownersOnly,
     },
-    async (request) => ({
-      data: await branding.deleteMedia(deps, requireCaller(request), requireTenant(request), request.params.id, request.params.type),
-    }),
+    async (request) => {
+      const host = requireTenant(request);
+      return { data: await branding.updateMessaging(deps, requireCaller(request), host, host.id, request.body) };
+    },
+  );
+
+  r.put(
+    '/tenant/:t/branding/media',
+    {
+      schema: {
+        tags,
+        operationId: 'uploadBrandingMedia',
+        summary: 'Upload a branding image',
+        description: `multipart/form-data with \`type\` (icon, logo-dark, logo-light or banner) and the image in \`file\`. The previous image of that type is deleted. ${applies}`,
+        params: tenantParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: tenantData, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+      config: {
+        ...ownersOnly,
+        multipartBody: multipartForm(mediaForm, {
+          file: 'A PNG, JPEG, GIF or WebP image (checked by content), at most UPLOAD_MAX_MB (413)',
+        }),
+      },
+    },
+    async (request) => {
+      const host = requireTenant(request);
+      const { fields, files } = await readMultipart(request);
+      const { type } = parseForm(mediaForm, fields);
+      return { data: await branding.uploadMedia(deps, requireCaller(request), host, host.id, type, requireFile(files)) };
+    },
+  );
+
+  // One path for the tenant's images: DELETE names the image by its type, GET by its id (the url in the branding).
+  r.delete(
+    '/tenant/:t/branding/media/:image',
+    {
+      schema: {
+        tags,
+        operationId: 'deleteBrandingMedia',
+        summary: 'Remove a branding image',
+        description: `Removes the image of that type and deletes its file. ${applies}`,
+        params: tenantParams.extend({ image: brandingImageType.describe('The type of the image to remove') }),
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: ownersOnly,
+    },
+    async (request, reply) => {
+      const host = requireTenant(request);
+      await branding.deleteMedia(deps, requireCaller(request), host, host.id, request.params.image);
+      return reply.status(204).send(null);
+    },
   );
 
   r.get(
-    '/tenant/:idOrSlug/branding/media/:imageId',
+    '/tenant/:t/branding/media/:image',
     {
       schema: {
         tags,
+        operationId: 'getBrandingMedia',
         summary: 'A branding image',
-        description: describe(
+        description:
           'The image bytes, open to anyone since sign-in pages show them. An id never changes its bytes: a new upload gets a new id.',
-          'public',
-        ),
-        params: z.object({ idOrSlug: z.union([objectId, tenantSlug], { error: 'Give a tenant id or slug' }), imageId: objectId }),
-        produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-        response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 404) },
+        params: tenantParams.extend({ image: objectId.describe("The image's id, from its `url` in the tenant's branding") }),
+        response: imageBytesResponses(),
       },
-      config: { access: 'public' },
+      config: { access: 'public', tenantParam: 't' },
     },
     async (request, reply) => {
-      const key = request.params.idOrSlug;
-      const tenant = objectId.safeParse(key).success ? await findTenantById(app.db, key) : await app.tenantCache.bySlug(key);
-      const file = await branding.openMedia(deps, tenant, request.params.imageId);
+      const file = await branding.openMedia(deps, requireTenant(request), request.params.image);
       return sendImage(reply, file, 'public, max-age=31536000, immutable');
     },
   );

@@ -1,5 +1,4 @@
 import {
-  brandingImageType,
   diffChanges,
   tenantPublic,
   type Branding,
@@ -10,12 +9,10 @@ import {
 } from '@tessera/domain';
 import { eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { tenants, type TenantRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
-import { parseForm } from '../../lib/multipart.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { Caller } from '../../lib/auth-context.ts';
@@ -166,9 +163,4 @@ export async function openMedia(
   const file = await deps.storage.get(storageKey(tenant.id, image.type, image._id));
   if (!file) throw notFound('Image');
   return file;
-}
-
-/** The `type` field of a media upload, or a 400 naming it. */
-export function parseImageType(value: string | undefined): BrandingImageType {
-  return parseForm(z.object({ type: brandingImageType }), { type: value }).type;
 }

@@ -172,9 +172,10 @@ describe('branding media', () => {
     expect(image.url).toBe(`/api/v1/tenant/${t.tenants.acme.id}/branding/media/${image._id}`);
     expect(t.storage.keys()).toContain(`branding/${t.tenants.acme.id}/logo-light-${image._id}`);
 
-    // No sign-in needed, on any address, by id or slug.
+    // No sign-in needed, by id or slug, on the tenant's own address (issue #16: `{t}` is the tenant of the address).
     for (const url of [image.url, `/api/v1/tenant/acme/branding/media/${image._id}`]) {
-      const got = await t.app.inject({ method: 'GET', url, headers: { host: hostOf('globex') } });
+      expect((await t.app.inject({ method: 'GET', url, headers: { host: hostOf('globex') } })).statusCode).toBe(404);
+      const got = await t.app.inject({ method: 'GET', url, headers: { host: hostOf('acme') } });
       expect(got.statusCode).toBe(200);
       expect(got.headers).toMatchObject({
         'content-type': 'image/png',
@@ -190,17 +191,23 @@ describe('branding media', () => {
     expect(replaced).toHaveLength(1);
     expect(replaced[0]._id).not.toBe(image._id);
     expect(t.storage.keys()).not.toContain(`branding/${t.tenants.acme.id}/logo-light-${image._id}`);
-    expect((await t.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: image.url, headers: { host: hostOf('acme') } })).statusCode).toBe(404);
     // Another tenant's image id is not served under this tenant.
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/tenant/globex/branding/media/${replaced[0]._id}` })).statusCode).toBe(404);
+    const onGlobex = {
+      method: 'GET',
+      url: `/api/v1/tenant/globex/branding/media/${replaced[0]._id}`,
+      headers: { host: hostOf('globex') },
+    } as const;
+    expect((await t.app.inject(onGlobex)).statusCode).toBe(404);
 
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/tenant/${t.tenants.acme.id}/branding/media/logo-light`,
       headers: { host: hostOf('acme'), ...bearer(owner.token) },
     });
-    expect(removed.statusCode).toBe(200);
-    expect(removed.json().data.branding.images.some((i: { type: string }) => i.type === 'logo-light')).toBe(false);
+    expect(removed.statusCode).toBe(204);
+    expect(removed.body).toBe('');
+    expect((await publicView('acme')).json().data.branding.images.some((i: { type: string }) => i.type === 'logo-light')).toBe(false);
     expect(t.storage.keys().some((k) => k.startsWith(`branding/${t.tenants.acme.id}/logo-light-`))).toBe(false);
     const again = await t.app.inject({
       method: 'DELETE',

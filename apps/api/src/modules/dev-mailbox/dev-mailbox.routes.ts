@@ -1,4 +1,4 @@
-import { dataOf, listOf, objectId, pageQuery } from '@tessera/domain';
+import { dataOf, listOf, objectId, pageQuery, timestamp } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,13 +6,26 @@ import { mailOutbox } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { getOutboxMessageUnscoped, listOutboxUnscoped } from '../../lib/mail/outbox-mailer.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
-import { errorResponses } from '../../lib/route-schema.ts';
+import { errorResponses, idParams } from '../../lib/route-schema.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { findTenantMail, listTenantMail } from './dev-mailbox.repository.ts';
 
 const mail = z
-  .object({ _id: objectId, to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })
-  .describe('OutboxMail');
+  .object({ _id: objectId, to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: timestamp })
+  .meta({
+    id: 'OutboxMail',
+    description: 'A message the app would have sent, kept in the local outbox.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5d7',
+        to: 'jane.doe@example.com',
+        subject: 'Reset your password',
+        text: 'Follow this link to reset your password: https://acme.localhost:3000/reset-password?token=…',
+        html: '<p>Follow <a href="https://acme.localhost:3000/reset-password?token=…">this link</a> to reset your password.</p>',
+        createdAt: '2026-11-27T09:30:00.000Z',
+      },
+    ],
+  });
 const toMail = (row: typeof mailOutbox.$inferSelect) => ({
   _id: row.id,
   to: row.to,
@@ -27,7 +40,7 @@ const allTenants = z
   .optional()
   .transform((v) => v === 'true')
   .describe("true reads every tenant's mail; by default only the mail of this address's tenant");
-const ACCESS = '**Access:** requests from this machine (loopback) only; any other caller gets 404, as if the route did not exist.';
+const thisMachine = 'Only requests from this machine (loopback); any other caller gets 404, as if the route did not exist.';
 
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
 
@@ -62,12 +75,13 @@ export async function devMailboxRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listOutboxMail',
         summary: 'List outbox mail',
-        description: `Newest first; filter by recipient.\n\n${ACCESS}`,
-        querystring: pageQuery.extend({ to: z.string().max(254).optional(), allTenants }),
-        response: { 200: listOf(mail), ...errorResponses(400, 404) },
+        description: 'Newest first; filter by recipient.',
+        querystring: pageQuery.extend({ to: z.string().max(254).optional().describe('Only the mail sent to this address'), allTenants }),
+        response: { 200: listOf(mail).describe('A page of outbox mail, newest first'), ...errorResponses(400, 404) },
       },
-      config: { access: 'public' },
+      config: { access: 'public', accessNote: thisMachine },
     },
     async (request) => {
       const page = { to: request.query.to, limit: request.query.limit, offset: offsetOf(request.query) };
@@ -83,13 +97,14 @@ export async function devMailboxRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getOutboxMail',
         summary: 'Read one mail',
-        description: `One outbox message.\n\n${ACCESS}`,
-        params: z.object({ id: objectId }),
+        description: 'One outbox message.',
+        params: idParams('mail'),
         querystring: z.object({ allTenants }),
-        response: { 200: dataOf(mail), ...errorResponses(400, 404) },
+        response: { 200: dataOf(mail).describe('The mail'), ...errorResponses(400, 404) },
       },
-      config: { access: 'public' },
+      config: { access: 'public', accessNote: thisMachine },
     },
     async (request) => {
       const row = request.query.allTenants
@@ -105,17 +120,24 @@ export async function devMailboxRoutes(app: FastifyInstance) {
 export async function devMailboxPage(app: FastifyInstance) {
   app.addHook('onRequest', thisMachineOnly);
 
-  app.get<{ Querystring: { allTenants?: string } }>('/dev/mailbox', async (request, reply) => {
-    const every = request.query.allTenants === 'true';
-    const tenant = every ? null : requireTenant(request);
-    const page = { limit: 50, offset: 0 };
-    const { rows } = tenant ? await listTenantMail(app.db, tenant.id, page) : await listOutboxUnscoped(app.db, page);
-    const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-    const scope = tenant ? `for ${esc(tenant.name)} (<a href="?allTenants=true">every organization</a>)` : 'for every organization';
-    const items = rows
-      .map((m) => `<article><h3>${esc(m.subject)}</h3><p><b>To:</b> ${esc(m.to)} · ${m.createdAt.toISOString()}</p>${m.html}</article><hr>`)
-      .join('');
-    reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Dev mailbox</title></head><body style="font-family:sans-serif;max-width:760px;margin:auto;padding:16px"><h1>Dev mailbox</h1><p>Mail the app would have sent ${scope} (no SMTP_URL configured). Newest first.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
-  });
+  // A page for people, not part of the API: left out of the OpenAPI document.
+  app.get<{ Querystring: { allTenants?: string } }>(
+    '/dev/mailbox',
+    { schema: { hide: true }, config: { access: 'public' } },
+    async (request, reply) => {
+      const every = request.query.allTenants === 'true';
+      const tenant = every ? null : requireTenant(request);
+      const page = { limit: 50, offset: 0 };
+      const { rows } = tenant ? await listTenantMail(app.db, tenant.id, page) : await listOutboxUnscoped(app.db, page);
+      const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+      const scope = tenant ? `for ${esc(tenant.name)} (<a href="?allTenants=true">every organization</a>)` : 'for every organization';
+      const items = rows
+        .map(
+          (m) => `<article><h3>${esc(m.subject)}</h3><p><b>To:</b> ${esc(m.to)} · ${m.createdAt.toISOString()}</p>${m.html}</article><hr>`,
+        )
+        .join('');
+      reply.type('text/html; charset=utf-8');
+      return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Dev mailbox</title></head><body style="font-family:sans-serif;max-width:760px;margin:auto;padding:16px"><h1>Dev mailbox</h1><p>Mail the app would have sent ${scope} (no SMTP_URL configured). Newest first.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
+    },
+  );
 }

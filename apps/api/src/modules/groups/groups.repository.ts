@@ -1,4 +1,4 @@
-import type { Group, List } from '@tessera/domain';
+import type { Group, List, PageQuery } from '@tessera/domain';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { groupListQuery } from '@tessera/domain';
@@ -44,18 +44,24 @@ export async function listGroups(db: DbOrTx, tenantId: string, q: z.output<typeo
   return { data: rows.map((r) => toGroup(r.group, r.totalMembers)), meta: pageMeta(q, count?.total ?? 0) };
 }
 
-/** The groups one member belongs to, with their member counts. */
-export async function listGroupsOfMember(db: DbOrTx, tenantId: string, memberId: string): Promise<Group[]> {
-  const rows = await db
-    .select({ group: memberGroups, totalMembers })
-    .from(memberGroups)
-    .innerJoin(
-      memberGroupMembers,
-      and(eq(memberGroupMembers.tenantId, memberGroups.tenantId), eq(memberGroupMembers.groupId, memberGroups.id)),
-    )
-    .where(and(eq(memberGroups.tenantId, tenantId), eq(memberGroupMembers.memberId, memberId)))
-    .orderBy(asc(memberGroups.name));
-  return rows.map((r) => toGroup(r.group, r.totalMembers));
+/** The groups one member belongs to, by name, a page at a time, with their member counts. */
+export async function listGroupsOfMember(db: DbOrTx, tenantId: string, memberId: string, q: PageQuery): Promise<List<Group>> {
+  const membership = and(eq(memberGroupMembers.tenantId, tenantId), eq(memberGroupMembers.memberId, memberId));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ group: memberGroups, totalMembers })
+      .from(memberGroups)
+      .innerJoin(
+        memberGroupMembers,
+        and(eq(memberGroupMembers.tenantId, memberGroups.tenantId), eq(memberGroupMembers.groupId, memberGroups.id)),
+      )
+      .where(and(eq(memberGroups.tenantId, tenantId), eq(memberGroupMembers.memberId, memberId)))
+      .orderBy(asc(memberGroups.name), asc(memberGroups.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    db.select({ total: sql<number>`count(*)::int` }).from(memberGroupMembers).where(membership),
+  ]);
+  return { data: rows.map((r) => toGroup(r.group, r.totalMembers)), meta: pageMeta(q, count?.total ?? 0) };
 }
 
 export async function groupIdsOfMember(db: DbOrTx, tenantId: string, memberId: string): Promise<string[]> {

@@ -2,7 +2,6 @@ import {
   dataOf,
   group,
   groupCreateBody,
-  groupDeleted,
   groupListQuery,
   groupMembersBody,
   groupUpdateBody,
@@ -16,15 +15,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
+import { created, errorResponses, noContent, tenantParams } from '../../lib/route-schema.ts';
 import { requireCaller } from '../../lib/auth-context.ts';
 import * as groups from './groups.service.ts';
 
 const tags = ['Tenant member group'];
 const owners: Access = { roles: ['owner'] };
-const keyToo = { serviceCaller: true };
-const params = tenantParams.extend({ id: objectId });
-const memberParams = params.extend({ memberId: objectId });
+const config = { apiKeys: true, access: owners, tenantParam: 't' };
+const params = tenantParams.extend({ id: objectId.describe("The group's id (24 hexadecimal characters)") });
+const memberParams = params.extend({ memberId: objectId.describe("The member's id (the membership's _id)") });
 const scope =
   'Only for this tenant: `{t}` is the id or slug of the tenant of the address; any other gives 404, as does a group of another tenant.';
 
@@ -36,14 +35,15 @@ export async function groupsRoutes(app: FastifyInstance) {
     '/tenant/:t/groups',
     {
       schema: {
+        operationId: 'listGroups',
         tags,
         summary: "A tenant's member groups",
-        description: describe(`Searched over name and description, sorted, paginated, each with totalMembers. ${scope}`, owners, keyToo),
+        description: `Searched over name and description, sorted, paginated, each with totalMembers. ${scope}`,
         params: tenantParams,
         querystring: groupListQuery,
-        response: { 200: listOf(group), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: listOf(group).describe('A page of groups'), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config,
     },
     async (request) => groups.listGroups(app.db, requireCaller(request), request.query),
   );
@@ -52,29 +52,34 @@ export async function groupsRoutes(app: FastifyInstance) {
     '/tenant/:t/groups',
     {
       schema: {
+        operationId: 'createGroup',
         tags,
         summary: 'Create a group',
-        description: describe(`Name (unique in the tenant) and description. ${scope}`, owners, keyToo),
+        description: `Name (unique in the tenant, else 409) and description. ${scope}`,
         params: tenantParams,
         body: groupCreateBody,
-        response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: one.describe('The new group'), ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config,
     },
-    async (request) => ({ data: await groups.createGroup(app.db, requireCaller(request), request.body) }),
+    async (request, reply) => {
+      const made = await groups.createGroup(app.db, requireCaller(request), request.body);
+      return created(reply, `/tenant/${request.params.t}/groups/${made._id}`, made);
+    },
   );
 
   r.get(
     '/tenant/:t/groups/:id',
     {
       schema: {
+        operationId: 'getGroup',
         tags,
         summary: 'A group',
-        description: describe(scope, owners, keyToo),
+        description: `The group with its member count. ${scope}`,
         params,
-        response: { 200: one, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: one.describe('The group'), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config,
     },
     async (request) => ({ data: await groups.getGroup(app.db, requireCaller(request), request.params.id) }),
   );
@@ -83,14 +88,15 @@ export async function groupsRoutes(app: FastifyInstance) {
     '/tenant/:t/groups/:id',
     {
       schema: {
+        operationId: 'updateGroup',
         tags,
         summary: 'Update a group',
-        description: describe(`Name and description; fields left out are unchanged. ${scope}`, owners, keyToo),
+        description: `Name and description; fields left out are unchanged. ${scope}`,
         params,
         body: groupUpdateBody,
-        response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: one.describe('The updated group'), ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config,
     },
     async (request) => ({ data: await groups.updateGroup(app.db, requireCaller(request), request.params.id, request.body) }),
   );
@@ -99,29 +105,34 @@ export async function groupsRoutes(app: FastifyInstance) {
     '/tenant/:t/groups/:id',
     {
       schema: {
+        operationId: 'deleteGroup',
         tags,
         summary: 'Delete a group',
-        description: describe(`The members stay members of the tenant. ${scope}`, owners, keyToo),
+        description: `The members stay members of the tenant. ${scope}`,
         params,
-        response: { 200: dataOf(groupDeleted), ...errorResponses(400, 401, 403, 404) },
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config,
     },
-    async (request) => ({ data: await groups.deleteGroup(app.db, requireCaller(request), request.params.id) }),
+    async (request, reply) => {
+      await groups.deleteGroup(app.db, requireCaller(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   r.get(
     '/tenant/:t/groups/:id/members',
     {
       schema: {
+        operationId: 'listGroupMembers',
         tags,
         summary: "A group's members",
-        description: describe(`Searchable, filterable and paginated like the member list. ${scope}`, owners, keyToo),
+        description: `Searchable, filterable and paginated like the member list. ${scope}`,
         params,
         querystring: memberListQuery,
-        response: { 200: listOf(tenantMemberAdmin), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: listOf(tenantMemberAdmin).describe("A page of the group's members"), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config,
     },
     async (request) => groups.listGroupMembers(app.db, requireCaller(request), request.params.id, request.query),
   );
@@ -130,18 +141,15 @@ export async function groupsRoutes(app: FastifyInstance) {
     '/tenant/:t/groups/:id/members',
     {
       schema: {
+        operationId: 'addGroupMembers',
         tags,
         summary: 'Add members to a group',
-        description: describe(
-          `\`memberIds\` of members of this tenant (an unknown id refuses the whole call); members already in are skipped. ${scope}`,
-          owners,
-          keyToo,
-        ),
+        description: `\`memberIds\` of members of this tenant (an unknown id refuses the whole call); members already in are skipped. ${scope}`,
         params,
         body: groupMembersBody,
-        response: { 200: one, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: one.describe('The group with its new member count'), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config,
     },
     async (request) => ({ data: await groups.addMembers(app.db, requireCaller(request), request.params.id, request.body.memberIds) }),
   );
@@ -150,29 +158,34 @@ export async function groupsRoutes(app: FastifyInstance) {
     '/tenant/:t/groups/:id/members/:memberId',
     {
       schema: {
+        operationId: 'removeGroupMember',
         tags,
         summary: 'Remove a member from a group',
-        description: describe(`The member stays a member of the tenant. ${scope}`, owners, keyToo),
+        description: `The member stays a member of the tenant; a member not in the group gives 404. ${scope}`,
         params: memberParams,
-        response: { 200: one, ...errorResponses(400, 401, 403, 404) },
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config,
     },
-    async (request) => ({ data: await groups.removeMember(app.db, requireCaller(request), request.params.id, request.params.memberId) }),
+    async (request, reply) => {
+      await groups.removeMember(app.db, requireCaller(request), request.params.id, request.params.memberId);
+      return reply.status(204).send(null);
+    },
   );
 
   r.get(
     '/tenant/:t/groups/:id/events',
     {
       schema: {
+        operationId: 'listGroupEvents',
         tags,
         summary: "A group's history",
-        description: describe(`Timeline events of the group, searchable, sortable, paginated. ${scope}`, owners, keyToo),
+        description: `Timeline events of the group, searchable, sortable, paginated. ${scope}`,
         params,
         querystring: timelineQuery,
-        response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: listOf(timelineEvent).describe("A page of the group's events"), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config,
     },
     async (request) => groups.listGroupEvents(app.db, requireCaller(request), request.params.id, request.query),
   );

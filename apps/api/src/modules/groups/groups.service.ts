@@ -71,7 +71,7 @@ export async function updateGroup(db: Db, caller: Caller, id: string, body: z.ou
   });
 }
 
-export async function deleteGroup(db: Db, caller: Caller, id: string): Promise<{ _id: string; deleted: true }> {
+export async function deleteGroup(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await load(tx, caller.tenantId, id);
     await repo.deleteGroup(tx, caller.tenantId, id);
@@ -85,7 +85,6 @@ export async function deleteGroup(db: Db, caller: Caller, id: string): Promise<{
       meta: { delete: { name: current.group.name, description: current.group.description, totalMembers: current.totalMembers } },
     });
   });
-  return { _id: id, deleted: true };
 }
 
 /** Adds members of this tenant (unknown ids: 400 naming them, nothing written); members already in are skipped. */
@@ -113,7 +112,7 @@ export async function addMembers(db: Db, caller: Caller, id: string, memberIds: 
   return getGroup(db, caller, id);
 }
 
-export async function removeMember(db: Db, caller: Caller, id: string, memberId: string): Promise<Group> {
+export async function removeMember(db: Db, caller: Caller, id: string, memberId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await load(tx, caller.tenantId, id);
     const before = await repo.memberIdsOfGroup(tx, caller.tenantId, id);
@@ -129,7 +128,6 @@ export async function removeMember(db: Db, caller: Caller, id: string, memberId:
       refs: [{ entity: memberId, entityType: 'tenant-member' }],
     });
   });
-  return getGroup(db, caller, id);
 }
 
 export async function listGroupMembers(

@@ -31,8 +31,10 @@ const eventsOf = (id: string) => tenantEventsOf(t.app, t.tenants.acme.id, id);
 let sequence = 0;
 async function createGroup(name = `Group ${++sequence}`, description: string | null = 'About it') {
   const res = await call(owner, 'POST', '', { name, description });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Group;
+  expect(res.statusCode, res.body).toBe(201);
+  const group = res.json().data as Group;
+  expect(res.headers.location).toBe(`/api/v1/tenant/acme/groups/${group._id}`);
+  return group;
 }
 
 describe('access to tenant/{t}/groups', () => {
@@ -75,7 +77,8 @@ describe('groups CRUD', () => {
     expect(list.json().meta.total).toBe(1);
 
     const deleted = await call(owner, 'DELETE', `/${group._id}`);
-    expect(deleted.json().data).toEqual({ _id: group._id, deleted: true });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(deleted.body).toBe('');
     expect((await eventsOf(group._id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { name: 'Founders' } } });
     expect((await call(owner, 'GET', `/${group._id}`)).statusCode).toBe(404);
   });
@@ -115,7 +118,8 @@ describe('group members', () => {
     expect(list.json().data.find((g: Group) => g._id === group._id).totalMembers).toBe(2);
 
     const removed = await call(owner, 'DELETE', `/${group._id}/members/${ids[0]}`);
-    expect(removed.json().data.totalMembers).toBe(1);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await call(owner, 'GET', `/${group._id}`)).json().data.totalMembers).toBe(1);
     expect((await call(owner, 'DELETE', `/${group._id}/members/${ids[0]}`)).statusCode).toBe(404);
 
     const events = await call(owner, 'GET', `/${group._id}/events`);
@@ -162,7 +166,8 @@ describe('group members', () => {
     // The last one is on the third page, and can be removed from there.
     const last = pages[2].data.at(-1) as TenantMemberAdmin;
     expect(last.firstname).toBe('Bulk 23');
-    expect((await call(owner, 'DELETE', `/${group._id}/members/${last._id}`)).json().data.totalMembers).toBe(23);
+    expect((await call(owner, 'DELETE', `/${group._id}/members/${last._id}`)).statusCode).toBe(204);
+    expect((await call(owner, 'GET', `/${group._id}`)).json().data.totalMembers).toBe(23);
 
     const candidates = await t.app.inject({
       method: 'GET',

@@ -3,10 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { errorResponses } from '../../lib/route-schema.ts';
 import { createReadiness, READINESS_FRESH_MS, READINESS_STALE_MS } from './readiness.ts';
 
-const status = dataOf(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']).optional(), uptime: z.number() }));
+const status = dataOf(
+  z
+    .object({
+      status: z.literal('ok'),
+      database: z.enum(['pglite', 'postgres']).optional().describe('The database engine; left out by the liveness probe'),
+      uptime: z.number().describe('Seconds since the process started'),
+    })
+    .meta({
+      id: 'HealthStatus',
+      description: 'The process is up (and, for readiness, its database answers).',
+      examples: [{ status: 'ok', database: 'postgres', uptime: 3600.5 }],
+    }),
+);
 
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,9 +30,10 @@ export async function healthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Health'],
+        operationId: 'getLiveness',
         summary: 'Liveness',
-        description: describe('Answers without touching the database.', 'public'),
-        response: { 200: status },
+        description: 'Answers without touching the database.',
+        response: { 200: status.describe('Alive'), ...errorResponses(400) },
       },
       config: { access: 'public' },
     },
@@ -35,12 +48,10 @@ export async function healthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['Health'],
+        operationId: 'getReadiness',
         summary: 'Readiness',
-        description: describe(
-          `200 when the database answers, 503 otherwise. Concurrent probes share one database check; a success answers for ${READINESS_FRESH_MS} ms, and up to ${READINESS_STALE_MS} ms it still answers at once while a new check runs in the background. After a failed check every probe waits for a fresh one.`,
-          'public',
-        ),
-        response: { 200: status, ...errorResponses(503) },
+        description: `200 when the database answers, 503 otherwise. Concurrent probes share one database check; a success answers for ${READINESS_FRESH_MS} ms, and up to ${READINESS_STALE_MS} ms it still answers at once while a new check runs in the background. After a failed check every probe waits for a fresh one.`,
+        response: { 200: status.describe('Ready: the database answers'), ...errorResponses(400, 503) },
       },
       config: { access: 'public' },
     },

@@ -111,7 +111,7 @@ describe('create and list', () => {
     expect(await profileCount()).toBe(before);
   });
 
-  it("lists only the caller's profiles in this tenant, with limits up to 100", async () => {
+  it("lists only the caller's profiles in this tenant, with limits up to 100 like every list", async () => {
     const theirs = await createProfile(other, { firstname: 'Grace', lastname: 'Hopper' });
     const mine = await call(owner, 'GET', 'individual-profile?limit=100');
     expect(mine.statusCode).toBe(200);
@@ -121,6 +121,7 @@ describe('create and list', () => {
     expect((await call(owner, 'GET', `individual-profile?user=${owner.user._id}`)).statusCode).toBe(200);
     expect((await call(owner, 'GET', `individual-profile?user=${other.user._id}`)).statusCode).toBe(404);
     expect((await call(owner, 'GET', 'individual-profile?limit=101')).statusCode).toBe(400);
+    expect((await call(owner, 'GET', 'individual-profile?limit=1000')).statusCode).toBe(400);
     const page = await call(owner, 'GET', 'individual-profile?limit=1&page=2');
     expect(page.json().data).toHaveLength(1);
     expect((await call(outsider, 'GET', 'individual-profile')).json().data).toEqual([]);
@@ -645,7 +646,7 @@ describe('transfer (/user and /created-by)', () => {
   it('refuses a caller without a user, such as a private API key (403)', async () => {
     const profile = await createProfile();
     const key = await call(tenantOwner, 'POST', `tenant/${t.tenants.acme.id}/api-key/pvt`, { label: 'sync' });
-    expect(key.statusCode, key.body).toBe(200);
+    expect(key.statusCode, key.body).toBe(201);
     for (const [path, body] of [
       ['user', { user: other.user._id }],
       ['created-by', { createdBy: other.user._id }],

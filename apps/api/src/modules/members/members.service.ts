@@ -5,6 +5,7 @@ import {
   type Group,
   type List,
   type MembershipStatus,
+  type PageQuery,
   type TenantMemberAdmin,
   type TimelineEvent,
   type TimelineQuery,
@@ -171,7 +172,7 @@ export function updateStatus(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: str
   );
 }
 
-export async function removeMember(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string): Promise<{ _id: string; deleted: true }> {
+export async function removeMember(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const current = await load(tx, caller.tenantId, id);
     if (current.member.userId === caller.user?.id) throw new AppError('bad-request', 'You cannot remove yourself from the organization');
@@ -189,7 +190,6 @@ export async function removeMember(deps: Pick<AuthDeps, 'db'>, caller: Caller, i
       refs: [{ entity: current.member.userId, entityType: 'user' }],
     });
   });
-  return { _id: id, deleted: true };
 }
 
 /** A new single-use invitation link; any earlier link for this tenant stops working. */
@@ -235,9 +235,9 @@ export async function listMemberEvents(db: DbOrTx, caller: Caller, id: string, q
   return queryEvents(db, caller.tenantId, { kind: 'entity', entityType: 'tenant-member', entity: id }, q);
 }
 
-export async function listMemberGroups(db: DbOrTx, caller: Caller, id: string): Promise<Group[]> {
+export async function listMemberGroups(db: DbOrTx, caller: Caller, id: string, q: PageQuery): Promise<List<Group>> {
   await load(db, caller.tenantId, id);
-  return listGroupsOfMember(db, caller.tenantId, id);
+  return listGroupsOfMember(db, caller.tenantId, id, q);
 }
 
 /** The caller's own membership of this tenant, by its id; any other id is unknown (404). */
@@ -258,7 +258,7 @@ export async function listOwnMembershipEvents(db: DbOrTx, auth: AuthContext, id:
   return queryEvents(db, auth.tenantId, { kind: 'entity', entityType: 'tenant-member', entity: id }, q);
 }
 
-export async function listOwnMembershipGroups(db: DbOrTx, auth: AuthContext, id: string): Promise<Group[]> {
+export async function listOwnMembershipGroups(db: DbOrTx, auth: AuthContext, id: string, q: PageQuery): Promise<List<Group>> {
   await loadOwn(db, auth, id);
-  return listGroupsOfMember(db, auth.tenantId, id);
+  return listGroupsOfMember(db, auth.tenantId, id, q);
 }

@@ -35,8 +35,10 @@ const eventsOf = (id: string) => tenantEventsOf(t.app, t.tenants.acme.id, id);
 
 async function invite(email = uniqueEmail('invitee'), extra: object = {}) {
   const res = await call(owner, 'POST', '', { email, firstname: 'Ada', lastname: 'Lovelace', ...extra });
-  expect(res.statusCode, res.body).toBe(200);
-  return { email, member: res.json().data as TenantMemberAdmin };
+  expect(res.statusCode, res.body).toBe(201);
+  const member = res.json().data as TenantMemberAdmin;
+  expect(res.headers.location).toBe(`/api/v1/tenant/${t.tenants.acme.id}/members/${member._id}`);
+  return { email, member };
 }
 async function acceptInvite(email: string) {
   const { token } = await lastMailTo(t.app, email);
@@ -124,7 +126,7 @@ describe('POST tenant/{t}/members (invite)', () => {
   it('adds an existing account directly as active and tells them by e-mail', async () => {
     const elsewhere = await signUp(t.app, 'globex');
     const res = await call(owner, 'POST', '', { email: elsewhere.email, firstname: 'X', lastname: 'Y', role: 'viewer' });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ membershipStatus: 'active', rbac: { role: 'viewer' } });
     expect((await lastMailTo(t.app, elsewhere.email)).mail?.subject).toBeTruthy();
     expect((await call(owner, 'POST', '', { email: elsewhere.email, firstname: 'X', lastname: 'Y' })).statusCode).toBe(409);
@@ -285,7 +287,8 @@ describe('DELETE tenant/{t}/members/{id}', () => {
     const target = await signUp(t.app, 'acme');
     const id = target.tenantMember!._id;
     const res = await call(owner, 'DELETE', `/${id}`);
-    expect(res.json().data).toEqual({ _id: id, deleted: true });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
     expect(await memberRow(id)).toBeUndefined();
     expect((await eventsOf(id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { email: target.email } } });
     expect((await call(owner, 'DELETE', `/${id}`)).statusCode).toBe(404);
@@ -349,13 +352,16 @@ describe('events and groups of a member', () => {
     });
     const groups = await call(owner, 'GET', `/${id}/groups`);
     expect(groups.json().data.map((g: Group) => [g.name, g.totalMembers])).toEqual([[`G ${id}`, 1]]);
+    expect(groups.json().meta).toEqual({ page: 1, limit: 20, total: 1 });
+    expect((await call(owner, 'GET', `/${id}/groups?page=2&limit=1`)).json()).toEqual({ data: [], meta: { page: 2, limit: 1, total: 1 } });
+    expect((await call(owner, 'GET', `/${id}/groups?limit=101`)).statusCode).toBe(400);
     expect((await call(owner, 'GET', `/${id}`)).json().data.groups).toEqual([group.json().data._id]);
 
     // The member's own view.
     const mine = await own(target, id);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data).toMatchObject({ _id: id, email: target.email });
-    expect((await own(target, `${id}/groups`)).json().data).toHaveLength(1);
+    expect((await own(target, `${id}/groups`)).json()).toMatchObject({ data: [{ name: `G ${id}` }], meta: { total: 1 } });
     expect((await own(target, `${id}/events`)).json().meta.total).toBeGreaterThan(0);
     // Someone else's membership id: 404.
     expect((await own(target, owner.tenantMember!._id)).statusCode).toBe(404);

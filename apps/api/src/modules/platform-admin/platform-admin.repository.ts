@@ -75,12 +75,16 @@ export async function listTenantsUnscoped(db: DbOrTx, q: AdminTenantQuery): Prom
   return { rows: rows.map((r) => toAdminTenant(r.tenant, r.memberCount)), total: total?.n ?? 0 };
 }
 
-export async function findTenantWithCountUnscoped(db: DbOrTx, id: string): Promise<{ tenant: TenantRow; memberCount: number } | undefined> {
+/** A tenant by its id or its slug, with its active member count. */
+export async function findTenantWithCountUnscoped(
+  db: DbOrTx,
+  idOrSlug: string,
+): Promise<{ tenant: TenantRow; memberCount: number } | undefined> {
   const [row] = await db
     .select({ tenant: tenants, memberCount: activeMembers })
     .from(tenants)
     .leftJoin(tenantMembers, eq(tenantMembers.tenantId, tenants.id))
-    .where(eq(tenants.id, id))
+    .where(or(eq(tenants.id, idOrSlug), eq(tenants.slug, idOrSlug)))
     .groupBy(tenants.id);
   return row;
 }
@@ -171,8 +175,43 @@ export async function userAssociationsUnscoped(db: DbOrTx, userId: string): Prom
   };
 }
 
-export async function listMembershipsOfUserUnscoped(db: DbOrTx, userId: string): Promise<TenantMemberRow[]> {
-  return db.select().from(tenantMembers).where(eq(tenantMembers.userId, userId)).orderBy(tenantMembers.createdAt);
+/**
+ * A page of a user's role assignments: their tenant memberships first, then their institution and offer
+ * assignments, each oldest first. Both tables are counted, and each is read only for the part of the page it fills.
+ */
+export async function listAssignmentsUnscoped(
+  db: DbOrTx,
+  userId: string,
+  q: PageQuery,
+): Promise<{ rows: RoleAssignment[]; total: number }> {
+  const [[members], [assigned]] = await Promise.all([
+    db.select({ n: count() }).from(tenantMembers).where(eq(tenantMembers.userId, userId)),
+    db.select({ n: count() }).from(roleAssignments).where(eq(roleAssignments.userId, userId)),
+  ]);
+  const memberTotal = members?.n ?? 0;
+  const offset = offsetOf(q);
+  const memberRows =
+    offset < memberTotal
+      ? await db
+          .select()
+          .from(tenantMembers)
+          .where(eq(tenantMembers.userId, userId))
+          .orderBy(asc(tenantMembers.createdAt), asc(tenantMembers.id))
+          .limit(q.limit)
+          .offset(offset)
+      : [];
+  const left = q.limit - memberRows.length;
+  const assignmentRows =
+    left > 0
+      ? await db
+          .select()
+          .from(roleAssignments)
+          .where(eq(roleAssignments.userId, userId))
+          .orderBy(asc(roleAssignments.createdAt), asc(roleAssignments.id))
+          .limit(left)
+          .offset(Math.max(0, offset - memberTotal))
+      : [];
+  return { rows: [...memberRows.map(memberToAssignment), ...assignmentRows.map(rowToAssignment)], total: memberTotal + (assigned?.n ?? 0) };
 }
 
 export async function findMembershipByRbacIdUnscoped(db: DbOrTx, userId: string, rbacId: string): Promise<TenantMemberRow | undefined> {
@@ -182,10 +221,6 @@ export async function findMembershipByRbacIdUnscoped(db: DbOrTx, userId: string,
     .where(and(eq(tenantMembers.userId, userId), eq(tenantMembers.rbacId, rbacId)))
     .limit(1);
   return row;
-}
-
-export async function listRoleAssignmentsUnscoped(db: DbOrTx, userId: string): Promise<RoleAssignmentRow[]> {
-  return db.select().from(roleAssignments).where(eq(roleAssignments.userId, userId)).orderBy(roleAssignments.createdAt);
 }
 
 export async function findRoleAssignmentUnscoped(db: DbOrTx, userId: string, id: string): Promise<RoleAssignmentRow | undefined> {

@@ -13,25 +13,22 @@ import {
   listOf,
   objectId,
   roleAssignment,
+  pageQuery,
   roleAssignmentBody,
-  roleAssignmentDeleted,
   roleAssignmentUpdateBody,
   slugAvailability,
   slugAvailabilityQuery,
   tenantCreateBody,
-  tenantCreateResult,
-  tenantDeleted,
   timelineEvent,
   timelineQuery,
   userAssociations,
-  userDeleted,
   userRoleBody,
 } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { created, errorResponses, idParams, noContent } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { linkOrigin } from '../../plugins/tenant.ts';
 import * as admin from './platform-admin.service.ts';
@@ -40,8 +37,12 @@ const tags = ['Platform admin'];
 const admins: Access = 'platform-admin';
 // The console's every route reads or changes any tenant's rows: row-level security lets them through after the check.
 const config = { access: admins, crossTenant: 'the platform admin console' };
-const params = z.object({ id: objectId });
-const rbacParams = z.object({ id: objectId, rbacId: objectId });
+// Any tenant, not the tenant of the address (that is `{t}`): by id or slug.
+const tenantIdParams = z.object({ tenantId: z.string().min(1).max(64).describe("The tenant's id or slug (any tenant)") });
+const userParams = idParams('user');
+const rbacParams = userParams.extend({
+  rbacId: objectId.describe("The role assignment's id (for a tenant assignment, the membership's rbac id)"),
+});
 
 export async function platformAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -63,11 +64,12 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/tenant',
     {
       schema: {
+        operationId: 'listAdminTenants',
         tags,
         summary: 'List tenants',
-        description: describe('Every tenant, newest first, with its active member count; search covers name and slug.', admins),
+        description: 'Every tenant, newest first, with its active member count; search covers name and slug.',
         querystring: adminTenantQuery,
-        response: { 200: listOf(adminTenant), ...errorResponses(400, 401, 403) },
+        response: { 200: listOf(adminTenant).describe('A page of tenants'), ...errorResponses(400, 401, 403) },
       },
       config,
     },
@@ -78,11 +80,12 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/tenant/slug-available',
     {
       schema: {
+        operationId: 'checkTenantSlug',
         tags,
         summary: 'Check a tenant address',
-        description: describe('Whether a slug is well formed, not reserved (www, api, manage, admin…) and free.', admins),
+        description: 'Whether a slug is well formed, not reserved (www, api, manage, admin…) and free.',
         querystring: slugAvailabilityQuery,
-        response: { 200: dataOf(slugAvailability), ...errorResponses(400, 401, 403) },
+        response: { 200: dataOf(slugAvailability).describe('Whether the address is available'), ...errorResponses(400, 401, 403) },
       },
       config,
     },
@@ -93,90 +96,91 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/tenant',
     {
       schema: {
+        operationId: 'createTenant',
         tags,
         summary: 'Create a tenant',
-        description: describe(
-          'Creates the tenant with default branding and invites the owner e-mail as its owner; the invitation link points at {slug}.{this host}. An existing account becomes an active owner at once. A taken slug gives 409, a reserved one 400.',
-          admins,
-        ),
+        description:
+          "Creates the tenant with default branding and makes the owner e-mail its owner: an existing account becomes an active owner at once (the new tenant's `memberCount` is 1), a new address is invited (`memberCount` 0 until they accept; the invitation link points at {slug}.{this host}). The owner's membership is listed by `GET /admin/tenant/{tenantId}/members`. A taken slug gives 409, a reserved one 400.",
         body: tenantCreateBody,
-        response: { 200: dataOf(tenantCreateResult), ...errorResponses(400, 401, 403, 409) },
+        response: { 201: dataOf(adminTenant).describe('The new tenant'), ...errorResponses(400, 401, 403, 409) },
       },
       config,
     },
-    async (request) => ({
-      data: await admin.createTenant(
-        deps,
-        auth(request),
-        request.body,
-        linkOrigin(request.protocol, request.headers.host, { slug: request.body.slug }, app.config),
-      ),
-    }),
+    async (request, reply) => {
+      const origin = linkOrigin(request.protocol, request.headers.host, { slug: request.body.slug }, app.config);
+      const tenant = await admin.createTenant(deps, auth(request), request.body, origin);
+      return created(reply, `/tenant/${tenant._id}`, tenant);
+    },
   );
 
   r.get(
-    '/tenant/:id',
+    '/tenant/:tenantId',
     {
       schema: {
+        operationId: 'getAdminTenant',
         tags,
         summary: 'Get a tenant',
-        description: describe('Any tenant by id, with its active member count.', admins),
-        params,
-        response: { 200: dataOf(adminTenant), ...errors },
+        description: 'Any tenant by id or slug, with its active member count.',
+        params: tenantIdParams,
+        response: { 200: dataOf(adminTenant).describe('The tenant'), ...errors },
       },
       config,
     },
-    async (request) => ({ data: await admin.getTenant(deps, request.params.id) }),
+    async (request) => ({ data: await admin.getTenant(deps, request.params.tenantId) }),
   );
 
   r.delete(
-    '/tenant/:id',
+    '/tenant/:tenantId',
     {
       schema: {
+        operationId: 'deleteTenant',
         tags,
         summary: 'Delete a tenant',
-        description: describe(
-          'Deletes the tenant and everything it holds (members, profiles, documents, history). The tenant of this address and the default tenant cannot be deleted (400).',
-          admins,
-        ),
-        params,
-        response: { 200: dataOf(tenantDeleted), ...errors },
+        description:
+          'Deletes the tenant (by id or slug) and everything it holds (members, profiles, documents, history). The tenant of this address and the default tenant cannot be deleted (400).',
+        params: tenantIdParams,
+        response: { ...noContent, ...errors },
       },
       config,
     },
-    async (request) => ({ data: await admin.deleteTenant(deps, auth(request), request.params.id) }),
+    async (request, reply) => {
+      await admin.deleteTenant(deps, auth(request), request.params.tenantId);
+      return reply.status(204).send(null);
+    },
   );
 
   r.get(
-    '/admin/tenant/:id/events',
+    '/admin/tenant/:tenantId/events',
     {
       schema: {
+        operationId: 'listAdminTenantEvents',
         tags,
         summary: "A tenant's history",
-        description: describe("Every timeline event of the tenant, for the platform admin's history tab.", admins),
-        params,
+        description: "Every timeline event of the tenant (by id or slug), for the platform admin's history tab.",
+        params: tenantIdParams,
         querystring: timelineQuery,
-        response: { 200: listOf(timelineEvent), ...errors },
+        response: { 200: listOf(timelineEvent).describe("A page of the tenant's events"), ...errors },
       },
       config,
     },
-    async (request) => admin.listTenantEvents(deps, request.params.id, request.query),
+    async (request) => admin.listTenantEvents(deps, request.params.tenantId, request.query),
   );
 
   r.get(
-    '/admin/tenant/:id/members',
+    '/admin/tenant/:tenantId/members',
     {
       schema: {
+        operationId: 'listAdminTenantMembers',
         tags,
         summary: "A tenant's members",
-        description: describe('Members of the tenant with role and membership status; search covers e-mail and names.', admins),
-        params,
+        description: 'Members of the tenant (by id or slug) with role and membership status, newest first; search covers e-mail and names.',
+        params: tenantIdParams,
         querystring: adminMemberQuery,
-        response: { 200: listOf(adminTenantMember), ...errors },
+        response: { 200: listOf(adminTenantMember).describe("A page of the tenant's members"), ...errors },
       },
       config,
     },
-    async (request) => admin.listTenantMembers(deps, request.params.id, request.query),
+    async (request) => admin.listTenantMembers(deps, request.params.tenantId, request.query),
   );
 
   // ---- Users ----
@@ -184,11 +188,12 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/admin/user',
     {
       schema: {
+        operationId: 'listAdminUsers',
         tags,
         summary: 'List users',
-        description: describe('Every account, newest first; search covers e-mail and names, filters role and accountStatus.', admins),
+        description: 'Every account, newest first; search covers e-mail and names, filters role and accountStatus.',
         querystring: adminUserQuery,
-        response: { 200: listOf(adminUser), ...errorResponses(400, 401, 403) },
+        response: { 200: listOf(adminUser).describe('A page of accounts'), ...errorResponses(400, 401, 403) },
       },
       config,
     },
@@ -199,11 +204,12 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/admin/user/:id',
     {
       schema: {
+        operationId: 'getAdminUser',
         tags,
         summary: 'Get a user',
-        description: describe('Any account by id.', admins),
-        params,
-        response: { 200: dataOf(adminUser), ...errors },
+        description: 'Any account by id.',
+        params: userParams,
+        response: { 200: dataOf(adminUser).describe('The account'), ...errors },
       },
       config,
     },
@@ -214,30 +220,33 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/admin/user/:id',
     {
       schema: {
+        operationId: 'deleteAdminUser',
         tags,
         summary: 'Delete a user',
-        description: describe('Deletes the account and all its memberships; an admin cannot delete their own account (400).', admins),
-        params,
-        response: { 200: dataOf(userDeleted), ...errors },
+        description: 'Deletes the account and all its memberships; an admin cannot delete their own account (400).',
+        params: userParams,
+        response: { ...noContent, ...errors },
       },
       config,
     },
-    async (request) => ({ data: await admin.deleteUser(deps, auth(request), request.params.id) }),
+    async (request, reply) => {
+      await admin.deleteUser(deps, auth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   r.put(
     '/admin/user/:id/role',
     {
       schema: {
+        operationId: 'updateAdminUserRole',
         tags,
         summary: "Change a user's role",
-        description: describe(
+        description:
           'user, admin, demo, institution-admin or evaluator; admin makes a platform admin. An admin cannot remove their own admin role (400).',
-          admins,
-        ),
-        params,
+        params: userParams,
         body: userRoleBody,
-        response: { 200: dataOf(adminUser), ...errors },
+        response: { 200: dataOf(adminUser).describe('The account with its new role'), ...errors },
       },
       config,
     },
@@ -248,11 +257,12 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/admin/user/:id/associations',
     {
       schema: {
+        operationId: 'getAdminUserAssociations',
         tags,
         summary: "A user's associations",
-        description: describe('Memberships per tenant with role and status, and how many profiles and documents the user has.', admins),
-        params,
-        response: { 200: dataOf(userAssociations), ...errors },
+        description: 'Memberships per tenant with role and status, and how many profiles and documents the user has.',
+        params: userParams,
+        response: { 200: dataOf(userAssociations).describe("The account's memberships and counts"), ...errors },
       },
       config,
     },
@@ -263,52 +273,57 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/admin/user/:id/rbac',
     {
       schema: {
+        operationId: 'listRoleAssignments',
         tags,
         summary: "A user's role assignments",
-        description: describe(
-          'Tenant assignments (the memberships, _id = the membership rbac id) and institution or offer assignments.',
-          admins,
-        ),
-        params,
-        response: { 200: dataOf(z.array(roleAssignment)), ...errors },
+        description:
+          'Tenant assignments first (the memberships, _id = the membership rbac id), then institution and offer assignments, each oldest first.',
+        params: userParams,
+        querystring: pageQuery,
+        response: { 200: listOf(roleAssignment).describe("A page of the user's role assignments"), ...errors },
       },
       config,
     },
-    async (request) => ({ data: await admin.listAssignments(deps, request.params.id) }),
+    async (request) => admin.listAssignments(deps, request.params.id, request.query),
   );
 
   r.post(
     '/admin/user/:id/rbac',
     {
       schema: {
+        operationId: 'createRoleAssignment',
         tags,
         summary: 'Add a role assignment',
-        description: describe(
-          'entityType tenant makes (or updates) the active membership of that tenant with the role; institution and offer need the tenant they belong to. A second assignment on the same institution or offer gives 409.',
-          admins,
-        ),
-        params,
+        description:
+          'entityType tenant makes the active membership of that tenant with the role (201), or gives an existing membership the role and makes it active (200); institution and offer need the tenant they belong to. A second assignment on the same institution or offer gives 409.',
+        params: userParams,
         body: roleAssignmentBody,
-        response: { 200: dataOf(roleAssignment), ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: dataOf(roleAssignment).describe('The existing membership, with the role'),
+          201: dataOf(roleAssignment).describe('The new assignment'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
       config,
     },
-    async (request) => ({ data: await admin.createAssignment(deps, auth(request), request.params.id, request.body) }),
+    async (request, reply) => {
+      const { assignment, isNew } = await admin.createAssignment(deps, auth(request), request.params.id, request.body);
+      if (!isNew) return { data: assignment };
+      return created(reply, `/admin/user/${request.params.id}/rbac/${assignment._id}`, assignment);
+    },
   );
 
   r.put(
     '/admin/user/:id/rbac/:rbacId',
     {
       schema: {
+        operationId: 'updateRoleAssignment',
         tags,
         summary: 'Change a role assignment',
-        description: describe(
-          'Changes the role; for a tenant assignment the membership takes the role and its default attributes.',
-          admins,
-        ),
+        description: 'Changes the role; for a tenant assignment the membership takes the role and its default attributes.',
         params: rbacParams,
         body: roleAssignmentUpdateBody,
-        response: { 200: dataOf(roleAssignment), ...errors },
+        response: { 200: dataOf(roleAssignment).describe('The assignment with its new role'), ...errors },
       },
       config,
     },
@@ -321,15 +336,19 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/admin/user/:id/rbac/:rbacId',
     {
       schema: {
+        operationId: 'deleteRoleAssignment',
         tags,
         summary: 'Remove a role assignment',
-        description: describe('Removing a tenant assignment removes the membership of that tenant.', admins),
+        description: 'Removing a tenant assignment removes the membership of that tenant.',
         params: rbacParams,
-        response: { 200: dataOf(roleAssignmentDeleted), ...errors },
+        response: { ...noContent, ...errors },
       },
       config,
     },
-    async (request) => ({ data: await admin.deleteAssignment(deps, auth(request), request.params.id, request.params.rbacId) }),
+    async (request, reply) => {
+      await admin.deleteAssignment(deps, auth(request), request.params.id, request.params.rbacId);
+      return reply.status(204).send(null);
+    },
   );
 
   // ---- Platform timeline ----
@@ -337,14 +356,13 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/admin/events',
     {
       schema: {
+        operationId: 'listPlatformEvents',
         tags,
         summary: 'The platform timeline',
-        description: describe(
+        description:
           "Platform admins' actions that belong to no tenant: user role changes, role assignments and deletions, tenant deletions. Search, sort and direction as every history.",
-          admins,
-        ),
         querystring: timelineQuery,
-        response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403) },
+        response: { 200: listOf(timelineEvent).describe('A page of platform events'), ...errorResponses(400, 401, 403) },
       },
       config,
     },
@@ -356,14 +374,13 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/admin/application',
     {
       schema: {
+        operationId: 'listAdminApplications',
         tags,
         summary: 'Applications across tenants',
-        description: describe(
+        description:
           "Every tenant's accreditation applications with the tenant and the applicant; filters status, type and tenant (an id), search over the applicant's e-mail, sort createdAt (default, newest first), updatedAt, status, userEmail or tenantName.",
-          admins,
-        ),
         querystring: adminApplicationQuery,
-        response: { 200: listOf(adminApplicationItem), ...errorResponses(400, 401, 403) },
+        response: { 200: listOf(adminApplicationItem).describe('A page of applications'), ...errorResponses(400, 401, 403) },
       },
       config,
     },
@@ -374,14 +391,13 @@ export async function platformAdminRoutes(app: FastifyInstance) {
     '/admin/offer',
     {
       schema: {
+        operationId: 'listAdminOffers',
         tags,
         summary: 'Offers across tenants',
-        description: describe(
+        description:
           "Every tenant's offers, newest first, with the tenant, the institution, approval, publishing and visibility; search covers the offer's and the tenant's name and slug.",
-          admins,
-        ),
         querystring: adminListQuery,
-        response: { 200: listOf(adminOfferItem), ...errorResponses(400, 401, 403) },
+        response: { 200: listOf(adminOfferItem).describe('A page of offers'), ...errorResponses(400, 401, 403) },
       },
       config,
     },

@@ -17,7 +17,6 @@ import {
   type PageQuery,
   type RoleAssignment,
   type SlugAvailability,
-  type TenantCreateResult,
   type TenantRole,
   type TimelineQuery,
   type UserRole,
@@ -71,8 +70,8 @@ export async function checkSlug(deps: AdminDeps, slug: string): Promise<SlugAvai
   return { slug, available: true, reason: null };
 }
 
-async function loadTenant(deps: AdminDeps, id: string): Promise<{ tenant: TenantRow; memberCount: number }> {
-  const found = await repo.findTenantWithCountUnscoped(deps.db, id);
+async function loadTenant(deps: AdminDeps, idOrSlug: string): Promise<{ tenant: TenantRow; memberCount: number }> {
+  const found = await repo.findTenantWithCountUnscoped(deps.db, idOrSlug);
   if (!found) throw notFound('Tenant');
   return found;
 }
@@ -85,13 +84,14 @@ export async function getTenant(deps: AdminDeps, id: string): Promise<AdminTenan
 /**
  * Creates the tenant, then invites the owner on the new tenant's own address (an existing account becomes an
  * active owner at once). If the invitation fails the tenant is removed again, so no tenant is left without owner.
+ * The answer is the new tenant: its member count is 1 when the owner is active already, 0 while invited.
  */
 export async function createTenant(
   deps: AdminDeps,
   auth: AuthContext,
   body: { name: string; slug: string; ownerEmail: string },
   origin: string,
-): Promise<TenantCreateResult> {
+): Promise<AdminTenant> {
   if (await findTenantBySlug(deps.db, body.slug)) throw new AppError('conflict', SLUG_TAKEN_ERROR);
   const tenant = await deps.db
     .transaction(async (tx) => {
@@ -124,10 +124,7 @@ export async function createTenant(
   } as unknown as z.output<typeof inviteBody>;
   try {
     const { tenantMember } = await invite(deps, site, auth, ownerInvite);
-    return {
-      tenant: repo.toAdminTenant(tenant, tenantMember.membershipStatus === 'active' ? 1 : 0),
-      owner: { email: body.ownerEmail, membershipStatus: tenantMember.membershipStatus },
-    };
+    return repo.toAdminTenant(tenant, tenantMember.membershipStatus === 'active' ? 1 : 0);
   } catch (error) {
     await deps.db.transaction((tx) => repo.deleteTenantUnscoped(tx, tenant.id));
     deps.tenantCache.invalidate(tenant.slug);
@@ -135,7 +132,7 @@ export async function createTenant(
   }
 }
 
-export async function deleteTenant(deps: AdminDeps, auth: AuthContext, id: string): Promise<{ _id: string; deleted: true }> {
+export async function deleteTenant(deps: AdminDeps, auth: AuthContext, id: string): Promise<void> {
   const { tenant } = await loadTenant(deps, id);
   if (tenant.id === auth.tenantId) throw new AppError('bad-request', 'You cannot delete the tenant you are signed in to');
   if (tenant.slug === deps.defaultTenant) throw new AppError('bad-request', 'The default tenant cannot be deleted');
@@ -154,7 +151,6 @@ export async function deleteTenant(deps: AdminDeps, auth: AuthContext, id: strin
   });
   deps.tenantCache.invalidate(tenant.slug);
   await Promise.all(keys.map((key) => deps.storage.delete(key).catch(() => {})));
-  return { _id: tenant.id, deleted: true };
 }
 
 export async function listTenantEvents(deps: AdminDeps, id: string, q: TimelineQuery) {
@@ -210,7 +206,7 @@ export async function setUserRole(deps: AdminDeps, auth: AuthContext, id: string
   return toAdminUser(updated);
 }
 
-export async function deleteUser(deps: AdminDeps, auth: AuthContext, id: string): Promise<{ _id: string; deleted: true }> {
+export async function deleteUser(deps: AdminDeps, auth: AuthContext, id: string): Promise<void> {
   const target = await loadUser(deps, id);
   if (target.id === auth.user.id) throw new AppError('bad-request', 'You cannot delete your own account');
   await deps.db.transaction(async (tx) => {
@@ -225,30 +221,26 @@ export async function deleteUser(deps: AdminDeps, auth: AuthContext, id: string)
     });
     await deleteUserRow(tx, target.id);
   });
-  return { _id: target.id, deleted: true };
 }
 
 // ---- Role assignments ----
 
-export async function listAssignments(deps: AdminDeps, id: string): Promise<RoleAssignment[]> {
+export async function listAssignments(deps: AdminDeps, id: string, q: PageQuery): Promise<List<RoleAssignment>> {
   const target = await loadUser(deps, id);
-  const [members, rows] = await Promise.all([
-    repo.listMembershipsOfUserUnscoped(deps.db, target.id),
-    repo.listRoleAssignmentsUnscoped(deps.db, target.id),
-  ]);
-  return [...members.map(repo.memberToAssignment), ...rows.map(repo.rowToAssignment)];
+  const { rows, total } = await repo.listAssignmentsUnscoped(deps.db, target.id, q);
+  return { data: rows, meta: pageMeta(q, total) };
 }
 
 /**
  * A tenant assignment is the membership: it is created active with that role, or the existing membership takes
- * the role and becomes active. Institution and offer assignments are kept in role_assignments.
+ * the role and becomes active (then `isNew` is false). Institution and offer assignments are kept in role_assignments.
  */
 export async function createAssignment(
   deps: AdminDeps,
   auth: AuthContext,
   id: string,
   body: z.output<typeof roleAssignmentBody>,
-): Promise<RoleAssignment> {
+): Promise<{ assignment: RoleAssignment; isNew: boolean }> {
   const target = await loadUser(deps, id);
   const tenantId = body.entityType === 'tenant' ? body.entity : body.tenant!;
   const tenant = await findTenantById(deps.db, tenantId);
@@ -291,7 +283,7 @@ export async function createAssignment(
         `${actor} gave ${userDisplayName(target)} the ${body.role} role on tenant ${tenant.name}`,
         change,
       );
-      return repo.memberToAssignment(member);
+      return { assignment: repo.memberToAssignment(member), isNew: !existing };
     }
     const existing = await tx
       .select()
@@ -320,7 +312,7 @@ export async function createAssignment(
       `${actor} gave ${userDisplayName(target)} the ${body.role} role on ${body.entityType} ${body.entity}`,
       { role: { old: null, new: body.role }, entityType: { old: null, new: body.entityType }, entity: { old: null, new: body.entity } },
     );
-    return repo.rowToAssignment(row);
+    return { assignment: repo.rowToAssignment(row), isNew: true };
   });
 }
 
@@ -370,12 +362,7 @@ export async function updateAssignment(
 }
 
 /** Removing a tenant assignment removes the membership of that tenant. */
-export async function deleteAssignment(
-  deps: AdminDeps,
-  auth: AuthContext,
-  id: string,
-  rbacId: string,
-): Promise<{ _id: string; deleted: true }> {
+export async function deleteAssignment(deps: AdminDeps, auth: AuthContext, id: string, rbacId: string): Promise<void> {
   const target = await loadUser(deps, id);
   const actor = userDisplayName(auth.user);
   const member = await repo.findMembershipByRbacIdUnscoped(deps.db, target.id, rbacId);
@@ -403,7 +390,7 @@ export async function deleteAssignment(
       });
       await deleteMemberRow(tx, member.tenantId, member.id);
     });
-    return { _id: rbacId, deleted: true };
+    return;
   }
   const assignment = await repo.findRoleAssignmentUnscoped(deps.db, target.id, rbacId);
   if (!assignment) throw notFound('Role assignment');
@@ -419,7 +406,6 @@ export async function deleteAssignment(
     });
     await deleteRoleAssignment(tx, assignment.tenantId, assignment.id);
   });
-  return { _id: rbacId, deleted: true };
 }
 
 /**

@@ -127,10 +127,13 @@ describe('tenants', () => {
   it('creates a tenant, invites the owner on its address, and the owner accepts there', async () => {
     const ownerEmail = uniqueEmail('owner');
     const res = await call('POST', 'tenant', admin.token, { name: 'Initech Funds', slug: 'initech', ownerEmail });
-    expect(res.statusCode, res.body).toBe(200);
-    const { tenant, owner } = res.json().data;
-    expect(tenant).toMatchObject({ slug: 'initech', name: 'Initech Funds' });
-    expect(owner).toEqual({ email: ownerEmail, membershipStatus: 'invited' });
+    expect(res.statusCode, res.body).toBe(201);
+    const tenant = res.json().data;
+    expect(tenant).toMatchObject({ slug: 'initech', name: 'Initech Funds', memberCount: 0 });
+    expect(res.headers.location).toBe(`/api/v1/tenant/${tenant._id}`);
+    expect((await call('GET', `admin/tenant/initech/members`, admin.token)).json().data).toEqual([
+      expect.objectContaining({ email: ownerEmail, role: 'owner', membershipStatus: 'invited' }),
+    ]);
 
     const { mail, token } = await lastMailTo(t.app, ownerEmail);
     expect(mail!.text).toContain('http://initech.localhost/invite-accept?token=');
@@ -156,21 +159,25 @@ describe('tenants', () => {
     const created = events.json().data.find((e: { type: string; entityType: string }) => e.type === 'create' && e.entityType === 'tenant');
     expect(created.meta.change.slug).toEqual({ old: null, new: 'initech' });
     expect((await call('GET', `tenant/${tenant._id}`, admin.token)).json().data.memberCount).toBe(1);
+    // Any tenant by id or by slug: the Location of the create answers the same record.
+    expect((await call('GET', res.headers.location!.replace('/api/v1/', ''), admin.token)).json().data).toMatchObject({ slug: 'initech' });
+    expect((await call('GET', 'tenant/initech', admin.token)).json().data).toMatchObject({ _id: tenant._id, memberCount: 1 });
   });
 
   it('adds an existing account as active owner directly', async () => {
     const existing = await signUp(t.app, 'globex');
     const res = await call('POST', 'tenant', admin.token, { name: 'Hooli', slug: 'hooli', ownerEmail: existing.email });
-    expect(res.json().data.owner.membershipStatus).toBe('active');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.memberCount).toBe(1);
   });
 
   it('deletes a tenant with its members, but never the host tenant or the default one', async () => {
-    const created = (await call('POST', 'tenant', admin.token, { name: 'Doomed', slug: 'doomed', ownerEmail: uniqueEmail() })).json().data
-      .tenant;
+    const created = (await call('POST', 'tenant', admin.token, { name: 'Doomed', slug: 'doomed', ownerEmail: uniqueEmail() })).json().data;
     expect((await call('DELETE', `tenant/${t.tenants.acme.id}`, admin.token)).statusCode).toBe(400);
     expect((await call('DELETE', `tenant/${t.tenants.demo.id}`, admin.token)).statusCode).toBe(400);
     const del = await call('DELETE', `tenant/${created._id}`, admin.token);
-    expect(del.statusCode, del.body).toBe(200);
+    expect(del.statusCode, del.body).toBe(204);
+    expect(del.body).toBe('');
     expect((await call('GET', `tenant/${created._id}`, admin.token)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/doomed/public' })).statusCode).toBe(404);
     const [event] = await platformEvents(created._id);
@@ -218,9 +225,18 @@ describe('users', () => {
       entity: t.tenants.acme.id,
       role: 'editor',
     });
-    expect(created.statusCode, created.body).toBe(200);
+    expect(created.statusCode, created.body).toBe(201);
     const assignment = created.json().data;
     expect(assignment).toMatchObject({ entityType: 'tenant', entity: t.tenants.acme.id, role: 'editor' });
+    expect(created.headers.location).toBe(`/api/v1/admin/user/${target.user._id}/rbac/${assignment._id}`);
+    // The same tenant again changes the existing membership: 200, no new resource.
+    const again = await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, {
+      entityType: 'tenant',
+      entity: t.tenants.acme.id,
+      role: 'editor',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data._id).toBe(assignment._id);
 
     const signin = await t.app.inject({
       method: 'POST',
@@ -230,12 +246,15 @@ describe('users', () => {
     });
     expect(signin.json().data.tenantMember).toMatchObject({ membershipStatus: 'active', rbac: { role: 'editor' } });
 
-    const list = (await call('GET', `admin/user/${target.user._id}/rbac`, admin.token)).json().data;
-    expect(list).toHaveLength(2);
+    const list = (await call('GET', `admin/user/${target.user._id}/rbac`, admin.token)).json();
+    expect(list.data).toHaveLength(2);
+    expect(list.meta).toEqual({ page: 1, limit: 20, total: 2 });
+    const second = (await call('GET', `admin/user/${target.user._id}/rbac?limit=1&page=2`, admin.token)).json();
+    expect(second).toEqual({ data: [list.data[1]], meta: { page: 2, limit: 1, total: 2 } });
     const changed = await call('PUT', `admin/user/${target.user._id}/rbac/${assignment._id}`, admin.token, { role: 'viewer' });
     expect(changed.json().data.role).toBe('viewer');
     const removed = await call('DELETE', `admin/user/${target.user._id}/rbac/${assignment._id}`, admin.token);
-    expect(removed.statusCode).toBe(200);
+    expect(removed.statusCode).toBe(204);
     expect((await call('GET', `admin/user/${target.user._id}/rbac`, admin.token)).json().data).toHaveLength(1);
     expect((await call('PUT', `admin/user/${target.user._id}/rbac/${someObjectId()}`, admin.token, { role: 'viewer' })).statusCode).toBe(
       404,
@@ -260,7 +279,7 @@ describe('users', () => {
       role: 'viewer',
       tenant: t.tenants.globex.id,
     });
-    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.statusCode, ok.body).toBe(201);
     expect(
       (
         await call('POST', `admin/user/${target.user._id}/rbac`, admin.token, {
@@ -275,14 +294,14 @@ describe('users', () => {
     expect((await call('PUT', `admin/user/${target.user._id}/rbac/${id}`, admin.token, { role: 'editor' })).json().data.role).toBe(
       'editor',
     );
-    expect((await call('DELETE', `admin/user/${target.user._id}/rbac/${id}`, admin.token)).statusCode).toBe(200);
+    expect((await call('DELETE', `admin/user/${target.user._id}/rbac/${id}`, admin.token)).statusCode).toBe(204);
   });
 
   it('deletes a user, never themselves', async () => {
     const target = await signUp(t.app, 'globex');
     expect((await call('DELETE', `admin/user/${admin.user._id}`, admin.token)).statusCode).toBe(400);
     const res = await call('DELETE', `admin/user/${target.user._id}`, admin.token);
-    expect(res.json().data).toEqual({ _id: target.user._id, deleted: true });
+    expect(res.statusCode, res.body).toBe(204);
     expect((await call('GET', `admin/user/${target.user._id}`, admin.token)).statusCode).toBe(404);
     const signin = await t.app.inject({
       method: 'POST',
@@ -306,12 +325,12 @@ describe('users', () => {
       role: 'viewer',
       tenant: t.tenants.globex.id,
     });
-    expect(rbac.statusCode, rbac.body).toBe(200);
+    expect(rbac.statusCode, rbac.body).toBe(201);
     expect(
       (await call('PUT', `admin/user/${target.user._id}/rbac/${rbac.json().data._id}`, admin.token, { role: 'editor' })).statusCode,
     ).toBe(200);
-    expect((await call('DELETE', `admin/user/${target.user._id}/rbac/${rbac.json().data._id}`, admin.token)).statusCode).toBe(200);
-    expect((await call('DELETE', `admin/user/${doomed.user._id}`, admin.token)).statusCode).toBe(200);
+    expect((await call('DELETE', `admin/user/${target.user._id}/rbac/${rbac.json().data._id}`, admin.token)).statusCode).toBe(204);
+    expect((await call('DELETE', `admin/user/${doomed.user._id}`, admin.token)).statusCode).toBe(204);
 
     // Each tenant keeps its own events about these users (globex: their sign-ups); none made by the admin.
     const byAdminAboutThem = (events: { user: string | null; message: string }[]) =>

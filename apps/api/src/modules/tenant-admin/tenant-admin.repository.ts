@@ -61,16 +61,25 @@ export async function countMarketplace(db: DbOrTx, tenantId: string): Promise<{ 
 }
 
 /** The tenants a user is an active member of, across tenants: a deliberate cross-tenant read of one user's own rows. */
+/** A page of the user's active memberships in every tenant (switch tenant), by tenant name, with the total. */
 export function listActiveMembershipsUnscoped(
   db: DbOrTx,
   userId: string,
-): Promise<{ id: string; slug: string; name: string; role: TenantRole }[]> {
-  return withCrossTenant("a user's own memberships in every tenant (switch tenant)", async () =>
-    db
-      .select({ id: tenants.id, slug: tenants.slug, name: tenants.name, role: tenantMembers.role })
-      .from(tenantMembers)
-      .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
-      .where(and(eq(tenantMembers.userId, userId), eq(tenantMembers.membershipStatus, 'active')))
-      .orderBy(asc(tenants.name), asc(tenants.slug)),
-  );
+  page: { limit: number; offset: number },
+): Promise<{ rows: { id: string; slug: string; name: string; role: TenantRole }[]; total: number }> {
+  return withCrossTenant("a user's own memberships in every tenant (switch tenant)", async () => {
+    const where = and(eq(tenantMembers.userId, userId), eq(tenantMembers.membershipStatus, 'active'));
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({ id: tenants.id, slug: tenants.slug, name: tenants.name, role: tenantMembers.role })
+        .from(tenantMembers)
+        .innerJoin(tenants, eq(tenants.id, tenantMembers.tenantId))
+        .where(where)
+        .orderBy(asc(tenants.name), asc(tenants.slug))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ total: sql<number>`count(*)::int` }).from(tenantMembers).where(where),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  });
 }

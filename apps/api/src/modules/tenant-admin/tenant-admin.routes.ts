@@ -3,10 +3,12 @@ import {
   listOf,
   myTenant,
   objectId,
+  pageQuery,
   tenantDashboard,
   tenantDashboardQuery,
   tenantDetails,
   tenantDetailsBody,
+  tenantSlug,
   tenantVerificationBody,
   timelineEvent,
   timelineQuery,
@@ -16,18 +18,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { errorResponses, tenantParams } from '../../lib/route-schema.ts';
 import { requireAuth, requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
+import { findTenantById } from '../tenants/index.ts';
 import * as service from './tenant-admin.service.ts';
 
 const tags = ['Tenant'];
 const owners: Access = { roles: ['owner'] };
-const keyToo = { serviceCaller: true };
-const params = z.object({ id: objectId });
-const detailsResponse = { 200: dataOf(tenantDetails), ...errorResponses(400, 401, 403, 404) };
-const hostTenantOnly = "The id must be this address's tenant; any other tenant is not found.";
+const ownersOnly = { apiKeys: true, access: owners, tenantParam: 't' } as const;
+const detailsResponse = { 200: dataOf(tenantDetails).describe("The tenant's details"), ...errorResponses(400, 401, 403, 404) };
 const changeNote = 'Records a tenant timeline event with the old and new values; the change applies to every page of the tenant at once.';
+/** A platform admin's address of any tenant: its id or its slug. */
+const anyTenantParams = z.object({
+  tenantId: z
+    .union([objectId, tenantSlug], { error: 'Give a tenant id or slug' })
+    .describe('Any tenant, by its id (24 hexadecimal characters) or its slug'),
+});
 
 export async function tenantAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,12 +46,12 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listMyTenants',
         summary: "The signed-in user's tenants",
-        description: describe(
+        description:
           "The tenants the user is an active member of, by name, with their role and the address that opens each one ({protocol}//{slug}.{host base}); `current` marks this address's tenant. Sessions belong to one tenant, so the user signs in again at the other address.",
-          'signed-in',
-        ),
-        response: { 200: dataOf(z.array(myTenant)), ...errorResponses(401, 403) },
+        querystring: pageQuery,
+        response: { 200: listOf(myTenant).describe("A page of the user's tenants"), ...errorResponses(400, 401, 403) },
       },
       config: { access: 'signed-in' },
     },
@@ -60,124 +68,124 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
           },
           slug,
         );
-      return { data: await service.listMyTenants(deps(), requireAuth(request), addressOf) };
+      return service.listMyTenants(deps(), requireAuth(request), addressOf, request.query);
     },
   );
 
   r.get(
-    '/tenant/:id/details',
+    '/tenant/:t/details',
     {
       schema: {
         tags,
+        operationId: 'getTenantDetails',
         summary: "A tenant's details for its owners",
-        description: describe(`Name, description, website, contact and verification status. ${hostTenantOnly}`, owners, keyToo),
-        params,
+        description: 'Name, description, website, contact and verification status.',
+        params: tenantParams,
         response: detailsResponse,
       },
-      config: { apiKeys: true, access: owners },
+      config: ownersOnly,
     },
-    async (request) => ({ data: await service.getDetails(deps(), requireCaller(request), request.params.id) }),
+    async (request) => ({ data: await service.getDetails(deps(), requireCaller(request), requireTenant(request).id) }),
   );
 
   r.put(
-    '/tenant/:id/details',
+    '/tenant/:t/details',
     {
       schema: {
         tags,
+        operationId: 'updateTenantDetails',
         summary: "Update a tenant's details",
-        description: describe(
-          `Name (required, at most 120 characters), description (at most 2000; empty clears it) and website (a full http(s) address or empty). ${changeNote} ${hostTenantOnly}`,
-          owners,
-          keyToo,
-        ),
-        params,
+        description: `Name (required, at most 120 characters), description (at most 2000; empty clears it) and website (a full http(s) address or empty). ${changeNote}`,
+        params: tenantParams,
         body: tenantDetailsBody,
         response: detailsResponse,
       },
-      config: { apiKeys: true, access: owners },
+      config: ownersOnly,
     },
-    async (request) => ({ data: await service.updateDetails(deps(), requireCaller(request), request.params.id, request.body) }),
+    async (request) => ({
+      data: await service.updateDetails(deps(), requireCaller(request), requireTenant(request).id, request.body),
+    }),
   );
 
   r.put(
-    '/tenant/:id/contact',
+    '/tenant/:t/contact',
     {
       schema: {
         tags,
+        operationId: 'updateTenantContact',
         summary: "Update a tenant's contact",
-        description: describe(
-          `The whole contact (addresses, emails, phones, faxes, links), replacing the previous one; at most one primary item per kind. ${changeNote} ${hostTenantOnly}`,
-          owners,
-          keyToo,
-        ),
-        params,
+        description: `The whole contact (addresses, emails, phones, faxes, links), replacing the previous one; at most one primary item per kind. ${changeNote}`,
+        params: tenantParams,
         body: updateContactBody,
         response: detailsResponse,
       },
-      config: { apiKeys: true, access: owners },
+      config: ownersOnly,
     },
-    async (request) => ({ data: await service.updateContact(deps(), requireCaller(request), request.params.id, request.body.contact) }),
+    async (request) => ({
+      data: await service.updateContact(deps(), requireCaller(request), requireTenant(request).id, request.body.contact),
+    }),
   );
 
   r.put(
-    '/tenant/:id/verification',
+    '/tenant/:tenantId/verification',
     {
       schema: {
         tags,
+        operationId: 'updateTenantVerification',
         summary: "Set a tenant's verification status",
-        description: describe(
-          `The platform provider's check of the organisation behind the tenant: any tenant, by id (an unknown id is not found). ${changeNote}`,
-          'platform-admin',
-        ),
-        params,
+        description: `The platform provider's check of the organisation behind the tenant: any tenant, by id or slug (an unknown one is not found). ${changeNote}`,
+        params: anyTenantParams,
         body: tenantVerificationBody,
         response: detailsResponse,
       },
       // Any tenant's row and timeline, not only the host's.
       config: { access: 'platform-admin', crossTenant: "the provider's verification of any tenant" },
     },
-    async (request) => ({
-      data: await service.updateVerification(deps(), requireAuth(request), request.params.id, request.body.verificationStatus),
-    }),
+    async (request) => {
+      const key = request.params.tenantId;
+      const tenant = objectId.safeParse(key).success ? await findTenantById(app.db, key) : await app.tenantCache.bySlug(key);
+      if (!tenant) throw notFound('Tenant');
+      return {
+        data: await service.updateVerification(deps(), requireAuth(request), tenant.id, request.body.verificationStatus),
+      };
+    },
   );
 
   r.get(
-    '/tenant/:id/events',
+    '/tenant/:t/events',
     {
       schema: {
         tags,
+        operationId: 'listTenantEvents',
         summary: "A tenant's history",
-        description: describe(
-          `Timeline events about the tenant itself (details, contact, branding, verification, API keys), with search, sort and direction. ${hostTenantOnly}`,
-          owners,
-          keyToo,
-        ),
-        params,
+        description:
+          'Timeline events about the tenant itself (details, contact, branding, verification, API keys), with search, sort and direction.',
+        params: tenantParams,
         querystring: timelineQuery,
-        response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: listOf(timelineEvent).describe("A page of the tenant's timeline events"), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners },
+      config: ownersOnly,
     },
-    async (request) => service.listEvents(deps(), requireCaller(request), request.params.id, request.query),
+    async (request) => service.listEvents(deps(), requireCaller(request), requireTenant(request).id, request.query),
   );
 
   r.get(
-    '/tenant/:id/dashboard',
+    '/tenant/:t/dashboard',
     {
       schema: {
         tags,
+        operationId: 'getTenantDashboard',
         summary: "A tenant's dashboard",
-        description: describe(
-          `Members by membership status, members added per UTC day over the last \`days\` (7, 30 or 90; default 30), offers and institutions counts, and the last 10 timeline events of the tenant. ${hostTenantOnly}`,
-          owners,
-          keyToo,
-        ),
-        params,
+        description:
+          'Members by membership status, members added per UTC day over the last `days` (7, 30 or 90; default 30), offers and institutions counts, and the last 10 timeline events of the tenant.',
+        params: tenantParams,
         querystring: tenantDashboardQuery,
-        response: { 200: dataOf(tenantDashboard), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: dataOf(tenantDashboard).describe("The tenant's dashboard"), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners },
+      config: ownersOnly,
     },
-    async (request) => ({ data: await service.getDashboard(deps(), requireCaller(request), request.params.id, request.query.days) }),
+    async (request) => ({
+      data: await service.getDashboard(deps(), requireCaller(request), requireTenant(request).id, request.query.days),
+    }),
   );
 }

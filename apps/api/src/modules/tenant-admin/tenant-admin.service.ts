@@ -5,6 +5,7 @@ import {
   type IdentityVerificationStatus,
   type List,
   type MyTenant,
+  type PageQuery,
   type TenantDashboard,
   type TenantDetails,
   type TenantDetailsInput,
@@ -16,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TenantRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { AuthContext, Caller } from '../../lib/auth-context.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
 import { queryEvents, recordEvent } from '../timeline/index.ts';
@@ -160,9 +162,14 @@ export function tenantAddress(
   return `${req.protocol}://${manage}${slug}.${base}${port}`;
 }
 
-export async function listMyTenants(deps: TenantAdminDeps, auth: AuthContext, addressOf: (slug: string) => string): Promise<MyTenant[]> {
-  const rows = await repo.listActiveMembershipsUnscoped(deps.db, auth.user.id);
-  return rows.map((r) => ({
+export async function listMyTenants(
+  deps: TenantAdminDeps,
+  auth: AuthContext,
+  addressOf: (slug: string) => string,
+  q: PageQuery,
+): Promise<List<MyTenant>> {
+  const { rows, total } = await repo.listActiveMembershipsUnscoped(deps.db, auth.user.id, { limit: q.limit, offset: offsetOf(q) });
+  const data = rows.map((r) => ({
     _id: r.id,
     slug: r.slug,
     name: r.name,
@@ -170,4 +177,5 @@ export async function listMyTenants(deps: TenantAdminDeps, auth: AuthContext, ad
     url: addressOf(r.slug),
     current: r.id === auth.tenantId,
   }));
+  return { data, meta: pageMeta(q, total) };
 }

@@ -47,13 +47,18 @@ const CONTACT = {
 
 describe('tenant details, contact and verification', () => {
   it('lets an owner update the details, records old and new, and every page sees the new name at once', async () => {
-    const before = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/acme/public` });
+    const before = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/acme/public`, headers: { host: 'acme.localhost' } });
     expect(before.json().data.name).toBe('Acme Capital');
     const res = await call(owner, 'PUT', `tenant/${acmeId}/details`, DETAILS);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data as TenantDetails).toMatchObject({ _id: acmeId, slug: 'acme', ...DETAILS, verificationStatus: 'not-started' });
-    const after = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/acme/public` });
+    const after = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/acme/public`, headers: { host: 'acme.localhost' } });
     expect(after.json().data.name).toBe(DETAILS.name);
+    // The tenant segment is the tenant of the address by id or slug (issue #16, finding 8).
+    const bySlug = await call(owner, 'GET', 'tenant/acme/details');
+    expect(bySlug.statusCode, bySlug.body).toBe(200);
+    expect(bySlug.json().data).toMatchObject({ _id: acmeId, name: DETAILS.name });
+    expect((await call(owner, 'GET', 'tenant/globex/details')).statusCode).toBe(404);
     const [event] = (await tenantEvents(acmeId)).slice(-1);
     expect(event).toMatchObject({ type: 'update', userId: owner.user._id, tenantId: acmeId });
     expect(event!.meta.change).toEqual({
@@ -160,6 +165,9 @@ describe('tenant details, contact and verification', () => {
     await call(admin, 'PUT', `tenant/${globexId}/verification`, { verificationStatus: 'rejected' });
     expect((await tenantEvents(globexId)).filter((e) => e.type === 'status')).toHaveLength(1);
     expect((await call(admin, 'PUT', `tenant/${newObjectId()}/verification`, { verificationStatus: 'approved' })).statusCode).toBe(404);
+    const bySlug = await call(admin, 'PUT', 'tenant/globex/verification', { verificationStatus: 'approved' });
+    expect(bySlug.json().data).toMatchObject({ _id: globexId, verificationStatus: 'approved' });
+    expect((await call(admin, 'PUT', 'tenant/no-such-tenant/verification', { verificationStatus: 'approved' })).statusCode).toBe(404);
   });
 
   it('lets a platform admin change the details of the host tenant', async () => {
@@ -259,7 +267,7 @@ describe('tenant dashboard', () => {
         headers: { host: who.host, ...bearer(who.token) },
         payload,
       });
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.statusCode, res.body).toBe(201);
       return res.json().data._id as string;
     };
     const fund = await post(owner, 'acme', 'institutions', {
@@ -323,6 +331,13 @@ describe('tenant switching', () => {
         current: false,
       },
     ]);
+    expect(res.json().meta).toEqual({ page: 1, limit: 20, total: 2 });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/tenant/mine?page=2&limit=1',
+      headers: { host: 'acme.localhost:3000', ...bearer(both.token) },
+    });
+    expect(second.json()).toMatchObject({ data: [{ slug: 'globex' }], meta: { page: 2, limit: 1, total: 2 } });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/tenant/mine', headers: { host: 'acme.localhost' } })).statusCode).toBe(401);
   });
 

@@ -13,15 +13,14 @@ import {
   timelineEvent,
   timelineQuery,
   user,
-  userDeleted,
   userExport,
 } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { parseForm, readMultipart, requireFile } from '../../lib/multipart.ts';
+import { errorResponses, idParams, imageBytesResponses, multipartForm, noContent } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { buildExport } from './users.export.ts';
@@ -29,11 +28,15 @@ import * as users from './users.service.ts';
 import { sendImage } from '../../lib/image-reply.ts';
 
 const tags = ['User'];
-const params = z.object({ id: objectId });
-const imageParams = z.object({ id: objectId, imageId: objectId });
+const params = idParams('user');
+const imageParams = params.extend({ imageId: objectId.describe("The image's id, from the user's `image` url") });
 const signedIn: Access = 'signed-in';
 const admins: Access = 'platform-admin';
-const self = 'A user reads and changes only their own account (platform admins any member of this tenant).';
+const self = 'Only the user themself, or a platform admin for any member of this tenant; anyone else gets 404.';
+const onlyThemself = 'Only the user themself; anyone else gets 404.';
+const userData = dataOf(user).describe('The user');
+/** The profile image form: no text fields, the image in `file`. */
+const imageForm = z.object({});
 
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -44,12 +47,13 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getUser',
         summary: 'Get a user',
-        description: describe(self, signedIn),
+        description: 'The account: names, contact, address, display preferences and onboarding state.',
         params,
-        response: { 200: dataOf(user), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: userData, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: signedIn },
+      config: { access: signedIn, accessNote: self },
     },
     async (request) => ({ data: await users.getUser(app.db, requireAuth(request), request.params.id) }),
   );
@@ -59,16 +63,15 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateUser',
         summary: 'Update the account',
-        description: describe(
-          `Names, phone, address and display preferences. Fields left out are unchanged; empty values are saved as null. In the US (the default country) the zip is 5 digits. ${self}`,
-          signedIn,
-        ),
+        description:
+          'Names, phone, address and display preferences. Fields left out are unchanged; empty values are saved as null. In the US (the default country) the zip is 5 digits.',
         params,
         body: accountUpdateBody,
-        response: { 200: dataOf(user), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: userData, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: signedIn },
+      config: { access: signedIn, accessNote: self },
     },
     async (request) => ({ data: await users.updateAccount(app.db, requireAuth(request), request.params.id, request.body) }),
   );
@@ -78,13 +81,14 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateUserNotifications',
         summary: 'Update notification preferences',
-        description: describe(`Turns notification categories on or off; categories left out keep their setting. ${self}`, signedIn),
+        description: 'Turns notification categories on or off; categories left out keep their setting.',
         params,
         body: notificationsUpdateBody,
-        response: { 200: dataOf(user), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: userData, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: signedIn },
+      config: { access: signedIn, accessNote: self },
     },
     async (request) => ({
       data: await users.updateNotifications(app.db, requireAuth(request), request.params.id, request.body.notificationPreferences),
@@ -96,19 +100,25 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'uploadUserImage',
         summary: 'Upload the profile image',
-        description: describe(
-          `multipart/form-data with the image in the field \`file\` (png, jpeg, gif or webp, checked by content; at most UPLOAD_MAX_MB). The previous image is deleted. ${self}`,
-          signedIn,
-        ),
+        description:
+          'multipart/form-data with the image in the field `file` (png, jpeg, gif or webp, checked by content; at most UPLOAD_MAX_MB). The previous image is deleted.',
         params,
         consumes: ['multipart/form-data'],
-        response: { 200: dataOf(user), ...errorResponses(400, 401, 403, 404, 413) },
+        response: { 200: userData, ...errorResponses(400, 401, 403, 404, 413) },
       },
-      config: { access: signedIn },
+      config: {
+        access: signedIn,
+        accessNote: self,
+        multipartBody: multipartForm(imageForm, {
+          file: 'A PNG, JPEG, GIF or WebP image (checked by content), at most UPLOAD_MAX_MB (413)',
+        }),
+      },
     },
     async (request) => {
-      const { files } = await readMultipart(request);
+      const { fields, files } = await readMultipart(request);
+      parseForm(imageForm, fields);
       return { data: await users.updateImage(deps, requireAuth(request), request.params.id, requireFile(files)) };
     },
   );
@@ -118,11 +128,11 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getUserImage',
         summary: 'A profile image',
-        description: describe('The image bytes, for members of the tenant it was uploaded in.', signedIn),
+        description: 'The image bytes, for members of the tenant it was uploaded in.',
         params: imageParams,
-        produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-        response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 401, 403, 404) },
+        response: imageBytesResponses(),
       },
       config: { access: signedIn },
     },
@@ -137,13 +147,14 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listUserEvents',
         summary: "A user's activity",
-        description: describe(`Timeline events by or about the user in this tenant, searchable and sortable, paginated. ${self}`, signedIn),
+        description: 'Timeline events by or about the user in this tenant, searchable and sortable, paginated.',
         params,
         querystring: timelineQuery,
-        response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: listOf(timelineEvent).describe("A page of the user's timeline events"), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: signedIn },
+      config: { access: signedIn, accessNote: self },
     },
     async (request) => users.listUserEvents(app.db, requireAuth(request), request.params.id, request.query),
   );
@@ -153,15 +164,17 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'exportUser',
         summary: 'Export my data',
-        description: describe(
-          'Everything the platform holds on the signed-in user in this tenant, as a JSON file download (the document itself, not wrapped in `data`): account, membership, timeline, profiles, accounts, IDs, businesses, documents and images uploaded (metadata and urls, no file bytes) and access grants held or given. Only the owner may export; sensitive values are included in full since the owner could reveal them.',
-          signedIn,
-        ),
+        description:
+          'Everything the platform holds on the signed-in user in this tenant, as a JSON file download (the document itself, not wrapped in `data`): account, membership, timeline, profiles, accounts, IDs, businesses, documents and images uploaded (metadata and urls, no file bytes) and access grants held or given. Sensitive values are included in full since the owner could reveal them.',
         params,
-        response: { 200: userExport, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: userExport.describe('The export, sent as an attachment (Content-Disposition)'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
-      config: { access: signedIn },
+      config: { access: signedIn, accessNote: onlyThemself },
     },
     async (request, reply) => {
       const document = await buildExport(
@@ -182,16 +195,15 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listShareEntityOptions',
         summary: 'People to share with',
-        description: describe(
-          'The active and invited members of this tenant the user can share a resource with (themself left out), with id, display name and e-mail, ordered by e-mail. `search` (more than 2 characters) matches names and e-mail. Only the user themself may ask; anyone else gets 404.',
-          signedIn,
-        ),
+        description:
+          'The active and invited members of this tenant the user can share a resource with (themself left out), with id, display name and e-mail, ordered by e-mail. `search` (more than 2 characters) matches names and e-mail.',
         params,
         querystring: shareEntityOptionsQuery,
-        response: { 200: listOf(shareEntityOption), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: listOf(shareEntityOption).describe('A page of members to share with'), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: signedIn },
+      config: { access: signedIn, accessNote: onlyThemself },
     },
     async (request) => users.listShareEntityOptions(app.db, requireAuth(request), request.params.id, request.query),
   );
@@ -201,13 +213,19 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getUserMembership',
         summary: "The user's membership",
-        description: describe("The user's membership of a tenant (this tenant by default).", signedIn),
+        description: "The user's membership of a tenant (this tenant by default).",
         params,
-        querystring: z.object({ tenantId: objectId.optional() }),
-        response: { 200: dataOf(tenantMember.nullable()), ...errorResponses(400, 401, 403, 404) },
+        querystring: z.object({
+          tenantId: objectId.optional().describe("The tenant's id; only this address's tenant is visible (another is 404)"),
+        }),
+        response: {
+          200: dataOf(tenantMember.nullable()).describe('The membership, or null when the user is not a member'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
-      config: { access: signedIn },
+      config: { access: signedIn, accessNote: self },
     },
     async (request) => ({ data: await users.getOwnMembership(app.db, requireAuth(request), request.params.id, request.query.tenantId) }),
   );
@@ -217,41 +235,43 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateUserMemberPreferences',
         summary: 'Set default preferences',
-        description: describe(
-          `'Set as default': stores the theme mode and time and date formats on the membership of this tenant. ${self}`,
-          signedIn,
-        ),
+        description: "'Set as default': stores the theme mode and time and date formats on the membership of this tenant.",
         params,
         body: memberPreferencesBody,
-        response: { 200: dataOf(tenantMember), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: dataOf(tenantMember).describe('The membership with its new preferences'), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: signedIn },
+      config: { access: signedIn, accessNote: self },
     },
     async (request) => ({ data: await users.updateMemberPreferences(app.db, requireAuth(request), request.params.id, request.body) }),
   );
 
-  const archiveSchema = (summary: string, text: string) => ({
+  const archiveSchema = (operationId: string, summary: string, text: string) => ({
     tags,
+    operationId,
     summary,
-    description: describe(text, admins),
+    description: text,
     params,
-    response: { 200: dataOf(adminUser), ...errorResponses(400, 401, 403, 404) },
+    response: { 200: dataOf(adminUser).describe('The user, with when they were archived'), ...errorResponses(400, 401, 403, 404) },
   });
   r.post(
     '/user/:id/archive',
     {
-      schema: archiveSchema('Archive a user', 'The user can no longer sign in and their sessions end, until un-archived.'),
+      schema: archiveSchema('archiveUser', 'Archive a user', 'The user can no longer sign in and their sessions end, until un-archived.'),
       config: { access: admins },
     },
     async (request) => ({ data: await users.setArchived(deps, requireAuth(request), request.params.id, true) }),
   );
 
-  for (const path of ['/user/:id/unarchive', '/user/:id/un-archive']) {
+  for (const [path, operationId, also] of [
+    ['/user/:id/unarchive', 'unarchiveUser', ''],
+    ['/user/:id/un-archive', 'unArchiveUser', ' The same as POST user/{id}/unarchive, under the spelling of the specification.'],
+  ] as const) {
     r.post(
       path,
       {
-        schema: archiveSchema('Un-archive a user', 'The user can sign in again.'),
+        schema: archiveSchema(operationId, 'Un-archive a user', `The user can sign in again.${also}`),
         config: { access: admins },
       },
       async (request) => ({ data: await users.setArchived(deps, requireAuth(request), request.params.id, false) }),
@@ -263,13 +283,17 @@ export async function usersRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteUser',
         summary: 'Delete a user',
-        description: describe('Deletes the account and every membership, after recording the event.', admins),
+        description: 'Deletes the account and every membership, after recording the event.',
         params,
-        response: { 200: dataOf(userDeleted), ...errorResponses(400, 401, 403, 404) },
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access: admins },
     },
-    async (request) => ({ data: await users.deleteUser(deps, requireAuth(request), request.params.id) }),
+    async (request, reply) => {
+      await users.deleteUser(deps, requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -189,7 +189,7 @@ export const signedInRoutes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: lazyPage(() => import('../../features/api-docs/components/api-docs-page.tsx'), 'ApiDocsIntro'),
+            lazy: lazyPage(() => import('../../features/api-docs/components/api-docs-intro.tsx'), 'ApiDocsIntro'),
           },
           page('api/:groupId/:endpointId', () => import('../../features/api-docs/components/api-endpoint-page.tsx'), 'ApiEndpointPage'),
         ],

@@ -27,13 +27,18 @@ function EndpointList({ groups }: { groups: EndpointGroup[] }) {
                   key={e.id}
                   component={RouterLink}
                   to={`/tenant/docs/api/${group.id}/${e.id}`}
+                  aria-label={`${e.method.toUpperCase()} ${e.path}`}
                   selected={group.id === groupId && e.id === endpointId}
                   sx={{ gap: 1, alignItems: 'flex-start' }}
                 >
                   <MethodChip method={e.method} />
                   <ListItemText
                     primary={e.path}
-                    slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: '0.8rem', wordBreak: 'break-all' } } }}
+                    secondary={e.operation.summary}
+                    slotProps={{
+                      primary: { sx: { fontFamily: 'monospace', fontSize: '0.8rem', wordBreak: 'break-all' } },
+                      secondary: { sx: { fontSize: '0.75rem' } },
+                    }}
                   />
                 </ListItemButton>
               ))}
@@ -66,36 +71,25 @@ export function ApiDocsPage() {
         <Box
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, alignItems: 'start' }}
         >
-          {/* On narrow screens the list and an endpoint take turns. */}
+          {/* On narrow screens an endpoint replaces the list; the introduction comes before it. */}
           {(wide || !endpointId) && (
-            <Box sx={{ position: { md: 'sticky' }, top: { md: 80 }, maxHeight: { md: 'calc(100vh - 100px)' }, overflowY: { md: 'auto' } }}>
+            <Box
+              sx={{
+                order: { xs: 1, md: 0 },
+                position: { md: 'sticky' },
+                top: { md: 80 },
+                maxHeight: { md: 'calc(100vh - 100px)' },
+                overflowY: { md: 'auto' },
+              }}
+            >
               <EndpointList groups={groups} />
             </Box>
           )}
-          {(wide || endpointId) && (
-            <Box sx={{ minWidth: 0 }}>
-              <Outlet context={{ doc: docs.data, groups } satisfies DocsContext} />
-            </Box>
-          )}
+          <Box sx={{ minWidth: 0, order: { xs: 0, md: 1 } }}>
+            <Outlet context={{ doc: docs.data, groups } satisfies DocsContext} />
+          </Box>
         </Box>
       )}
-    </Stack>
-  );
-}
-
-/** /tenant/docs with no endpoint chosen. */
-export function ApiDocsIntro() {
-  return (
-    <Stack spacing={1}>
-      <Typography variant="h6" component="h2">
-        Calling the API
-      </Typography>
-      <Typography>
-        Every call goes to <code>/api/v1</code> on your tenant's own address. Server-to-server calls authenticate with a private API key
-        (Settings → API) sent as <code>Authorization: Bearer tsk_live_…</code>; it acts as the tenant owner on the tenant administration
-        calls.
-      </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>Choose an endpoint to see its parameters, body and responses.</Typography>
     </Stack>
   );
 }

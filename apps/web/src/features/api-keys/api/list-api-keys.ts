@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { apiKeysBase, apiKeysKey, type ApiKeyOwner } from './api-key-owner.ts';
 
+/** The first 100 keys (the most a page holds): an owner keeps a handful. */
 export function listApiKeys(owner: ApiKeyOwner, signal?: AbortSignal): Promise<ApiKey[]> {
-  return api.get(`${apiKeysBase(owner)}/api-keys`, z.array(apiKey), signal);
+  return api.get(`${apiKeysBase(owner)}/api-keys?limit=100`, z.array(apiKey), signal);
 }
 
 export const apiKeysQueryOptions = (owner: ApiKeyOwner) =>

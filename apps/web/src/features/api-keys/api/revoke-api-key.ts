@@ -1,11 +1,11 @@
-import { apiKey, type ApiKey } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { apiKeysBase, type ApiKeyOwner } from './api-key-owner.ts';
 import { apiKeysQueryOptions } from './list-api-keys.ts';
 
-export function revokeApiKey(owner: ApiKeyOwner, keyId: string): Promise<ApiKey> {
-  return api.delete(`${apiKeysBase(owner)}/api-keys/${encodeURIComponent(keyId)}`, apiKey);
+/** DELETE answers 204; the list shows the key as revoked once refetched. */
+export function revokeApiKey(owner: ApiKeyOwner, keyId: string): Promise<void> {
+  return api.remove(`${apiKeysBase(owner)}/api-keys/${encodeURIComponent(keyId)}`);
 }
 
 export function useRevokeApiKey(owner: ApiKeyOwner) {

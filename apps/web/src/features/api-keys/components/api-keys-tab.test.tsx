@@ -34,7 +34,7 @@ function setup() {
     }
     if (path === `/api/v1/tenant/${TENANT_ID}/api-keys/${ROW._id}` && init?.method === 'DELETE') {
       keys = [{ ...ROW, revokedAt: '2026-01-02T00:00:00.000Z' }];
-      return jsonResponse({ data: keys[0] });
+      return new Response(null, { status: 204 });
     }
     if (path === `/api/v1/tenant/${TENANT_ID}/api-keys`) return jsonResponse({ data: keys });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'nope', status: 404 } }, 404);

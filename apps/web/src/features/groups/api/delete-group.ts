@@ -1,10 +1,9 @@
-import { groupDeleted } from '@tessera/domain';
 import { api } from '../../../lib/api-client.ts';
 import { useGroupMutation } from './group-mutation.ts';
 import { groupsPath } from './list-groups.ts';
 
 export function deleteGroup(tenantId: string, id: string) {
-  return api.delete(`${groupsPath(tenantId)}/${encodeURIComponent(id)}`, groupDeleted);
+  return api.remove(`${groupsPath(tenantId)}/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteGroup(tenantId: string, id: string) {

@@ -1,10 +1,12 @@
-import { groupArray } from '@tessera/domain';
+import { group, listOf, PAGE_LIMIT_MAX } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { membersKey, membersPath } from '../../members/index.ts';
 
-export function getMemberGroups(tenantId: string, id: string, signal?: AbortSignal) {
-  return api.get(`${membersPath(tenantId)}/${encodeURIComponent(id)}/groups`, groupArray, signal);
+/** The member's groups: the first page of the largest size, which holds every group a member is in in practice. */
+export async function getMemberGroups(tenantId: string, id: string, signal?: AbortSignal) {
+  const path = `${membersPath(tenantId)}/${encodeURIComponent(id)}/groups?limit=${PAGE_LIMIT_MAX}`;
+  return (await apiRequest(path, { schema: listOf(group), signal })).data;
 }
 
 export const memberGroupsQueryOptions = (tenantId: string, id: string) =>

@@ -1,10 +1,9 @@
-import { group } from '@tessera/domain';
 import { api } from '../../../lib/api-client.ts';
 import { useGroupMutation } from './group-mutation.ts';
 import { groupsPath } from './list-groups.ts';
 
 export function removeGroupMember(tenantId: string, groupId: string, memberId: string) {
-  return api.delete(`${groupsPath(tenantId)}/${encodeURIComponent(groupId)}/members/${encodeURIComponent(memberId)}`, group);
+  return api.remove(`${groupsPath(tenantId)}/${encodeURIComponent(groupId)}/members/${encodeURIComponent(memberId)}`);
 }
 
 export function useRemoveGroupMember(tenantId: string) {

@@ -68,7 +68,7 @@ function setup() {
     if (method === 'DELETE' && path.startsWith(`${groupPath}/members/`)) {
       const id = path.split('/').at(-1);
       inGroup = inGroup.filter((m) => m._id !== id);
-      return jsonResponse({ data: group() });
+      return new Response(null, { status: 204 });
     }
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });

@@ -54,7 +54,7 @@ const listRoutes = [
 // The details form renders two 250-country selects: slow in jsdom on a busy machine.
 describe('create profile modal', { timeout: 20_000 }, () => {
   it('opens at ?modal=create and is disabled unless first name, last name and the terms are set', async () => {
-    mockFetch(() => jsonResponse({ data: [], meta: { page: 1, limit: 1000, total: 0 } }));
+    mockFetch(() => jsonResponse({ data: [], meta: { page: 1, limit: 100, total: 0 } }));
     const { user } = renderRoutes(listRoutes, { initialEntries: ['/user/passport/individual-profiles?modal=create'] });
     const dialog = await screen.findByRole('dialog', { name: 'New Profile' });
     const create = within(dialog).getByRole('button', { name: 'Create' });
@@ -70,9 +70,7 @@ describe('create profile modal', { timeout: 20_000 }, () => {
 
   it("'New Profile' opens it; success toasts 'Profile created successfully' and goes to the new profile", async () => {
     const fetchMock = mockFetch((path, init) =>
-      init?.method === 'POST'
-        ? jsonResponse({ data: makeProfile() })
-        : jsonResponse({ data: [], meta: { page: 1, limit: 1000, total: 0 } }),
+      init?.method === 'POST' ? jsonResponse({ data: makeProfile() }) : jsonResponse({ data: [], meta: { page: 1, limit: 100, total: 0 } }),
     );
     const { user, router } = renderRoutes(listRoutes, { initialEntries: ['/user/passport/individual-profiles'] });
     await user.click(await screen.findByRole('button', { name: 'New Profile' }));
@@ -92,7 +90,7 @@ describe('create profile modal', { timeout: 20_000 }, () => {
     mockFetch((_path, init) =>
       init?.method === 'POST'
         ? jsonResponse({ error: { type: 'validation', name: 'ValidationError', message: 'Last name is required', status: 400 } }, 400)
-        : jsonResponse({ data: [], meta: { page: 1, limit: 1000, total: 0 } }),
+        : jsonResponse({ data: [], meta: { page: 1, limit: 100, total: 0 } }),
     );
     const { user } = renderRoutes(listRoutes, { initialEntries: ['/user/passport/individual-profiles?modal=create'] });
     const dialog = await screen.findByRole('dialog', { name: 'New Profile' });

@@ -55,7 +55,7 @@ function prepare(listKeys: () => Response = () => jsonResponse({ data: [] })) {
     }
     if (path === `${PATH}/api-keys/${ROW._id}` && init?.method === 'DELETE') {
       keys = [{ ...ROW, revokedAt: '2026-01-02T00:00:00.000Z' }];
-      return jsonResponse({ data: keys[0] });
+      return new Response(null, { status: 204 });
     }
     if (path === `${PATH}/api-keys`) return keys ? jsonResponse({ data: keys }) : listKeys();
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);

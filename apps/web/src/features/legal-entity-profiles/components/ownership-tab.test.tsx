@@ -21,7 +21,7 @@ function serve(server: Server) {
   return mockFetch((path, init) => {
     const method = init?.method ?? 'GET';
     if (method !== 'GET') return server.onWrite!(method, path, init?.body ? JSON.parse(String(init.body)) : undefined);
-    if (path === '/api/v1/individual-profile') return jsonResponse({ data: INDIVIDUALS, meta: { page: 1, limit: 1000, total: 2 } });
+    if (path === '/api/v1/individual-profile') return jsonResponse({ data: INDIVIDUALS, meta: { page: 1, limit: 100, total: 2 } });
     if (path === `/api/v1/legal-entity-profile/${ENTITY_ID}`) return jsonResponse({ data: server.entity });
     return jsonResponse({ data: [], meta: { page: 1, limit: 100, total: 0 } });
   });

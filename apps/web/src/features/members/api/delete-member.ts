@@ -1,10 +1,9 @@
-import { memberDeleted } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { membersKey, membersPath } from './list-members.ts';
 
 export function deleteMember(tenantId: string, id: string) {
-  return api.delete(`${membersPath(tenantId)}/${encodeURIComponent(id)}`, memberDeleted);
+  return api.remove(`${membersPath(tenantId)}/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteMember(tenantId: string, id: string) {

@@ -1,10 +1,11 @@
-import { groupArray } from '@tessera/domain';
+import { group, listOf, PAGE_LIMIT_MAX } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { membershipPath, membershipQueryOptions } from './get-membership.ts';
 
-export function getMembershipGroups(id: string, signal?: AbortSignal) {
-  return api.get(`${membershipPath(id)}/groups`, groupArray, signal);
+/** Your groups: the first page of the largest size, which holds every group a member is in in practice. */
+export async function getMembershipGroups(id: string, signal?: AbortSignal) {
+  return (await apiRequest(`${membershipPath(id)}/groups?limit=${PAGE_LIMIT_MAX}`, { schema: listOf(group), signal })).data;
 }
 
 export const membershipGroupsQueryOptions = (id: string) =>

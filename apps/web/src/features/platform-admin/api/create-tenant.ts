@@ -1,10 +1,10 @@
-import { tenantCreateResult, type TenantCreateBody } from '@tessera/domain';
+import { adminTenant, type TenantCreateBody } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { tenantsQueryOptions } from './list-tenants.ts';
 
 export function createTenant(body: TenantCreateBody) {
-  return api.post('/tenant', body, tenantCreateResult);
+  return api.post('/tenant', body, adminTenant);
 }
 
 export function useCreateTenant() {

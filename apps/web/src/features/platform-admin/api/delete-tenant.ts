@@ -1,4 +1,3 @@
-import { tenantDeleted } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { tenantQueryOptions } from './get-tenant.ts';
@@ -6,7 +5,7 @@ import { platformEventsKey } from './get-platform-events.ts';
 import { tenantsQueryOptions } from './list-tenants.ts';
 
 export function deleteTenant(id: string) {
-  return api.delete(`/tenant/${encodeURIComponent(id)}`, tenantDeleted);
+  return api.remove(`/tenant/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteTenant(id: string) {

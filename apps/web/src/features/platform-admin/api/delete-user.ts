@@ -1,4 +1,3 @@
-import { userDeleted } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { platformEventsKey } from './get-platform-events.ts';
@@ -6,7 +5,7 @@ import { adminUserQueryOptions } from './get-user.ts';
 import { usersQueryOptions } from './list-users.ts';
 
 export function deleteAdminUser(id: string) {
-  return api.delete(`/admin/user/${encodeURIComponent(id)}`, userDeleted);
+  return api.remove(`/admin/user/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteAdminUser(id: string) {

@@ -1,11 +1,12 @@
-import { roleAssignment } from '@tessera/domain';
+import { listOf, PAGE_LIMIT_MAX, roleAssignment } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { adminUserQueryOptions } from './get-user.ts';
 
-export function listRoleAssignments(userId: string, signal?: AbortSignal) {
-  return api.get(`/admin/user/${encodeURIComponent(userId)}/rbac`, z.array(roleAssignment), signal);
+/** A user's role assignments: the first page of the largest size, which holds every assignment of a user in practice. */
+export async function listRoleAssignments(userId: string, signal?: AbortSignal) {
+  const path = `/admin/user/${encodeURIComponent(userId)}/rbac?limit=${PAGE_LIMIT_MAX}`;
+  return (await apiRequest(path, { schema: listOf(roleAssignment), signal })).data;
 }
 
 export const roleAssignmentsQueryOptions = (userId: string) =>

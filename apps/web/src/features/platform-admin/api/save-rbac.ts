@@ -1,4 +1,4 @@
-import { roleAssignment, roleAssignmentDeleted, type RoleAssignmentBody, type TenantRole } from '@tessera/domain';
+import { roleAssignment, type RoleAssignmentBody, type TenantRole } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { userAssociationsQueryOptions } from './get-user-associations.ts';
@@ -13,7 +13,7 @@ export function updateRoleAssignment(userId: string, rbacId: string, role: Tenan
   return api.put(`/admin/user/${encodeURIComponent(userId)}/rbac/${encodeURIComponent(rbacId)}`, { role }, roleAssignment);
 }
 export function deleteRoleAssignment(userId: string, rbacId: string) {
-  return api.delete(`/admin/user/${encodeURIComponent(userId)}/rbac/${encodeURIComponent(rbacId)}`, roleAssignmentDeleted);
+  return api.remove(`/admin/user/${encodeURIComponent(userId)}/rbac/${encodeURIComponent(rbacId)}`);
 }
 
 function useRefresh(userId: string) {

@@ -55,9 +55,10 @@ describe('TenantCreatePage', () => {
     const fetchMock = mockFetch((path) => {
       if (path === '/api/v1/tenant/slug-available') return jsonResponse({ data: { slug: 'initech', available: true, reason: null } });
       if (path === '/api/v1/tenant') {
-        return jsonResponse({
-          data: {
-            tenant: {
+        // The owner is invited, not yet an active member: the new tenant counts no member.
+        return jsonResponse(
+          {
+            data: {
               _id: OTHER_ID,
               slug: 'initech',
               name: 'Initech',
@@ -68,9 +69,9 @@ describe('TenantCreatePage', () => {
               createdAt: '2026-01-01T00:00:00.000Z',
               updatedAt: '2026-01-01T00:00:00.000Z',
             },
-            owner: { email: 'olive@example.com', membershipStatus: 'invited' },
           },
-        });
+          201,
+        );
       }
       return jsonResponse({}, 404);
     });

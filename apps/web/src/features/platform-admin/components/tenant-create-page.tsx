@@ -70,11 +70,11 @@ export function TenantCreatePage() {
 
   const onSubmit = handleSubmit((body) =>
     create.mutate(body, {
-      onSuccess: ({ tenant, owner }) => {
-        enqueueSnackbar(
-          owner.membershipStatus === 'active' ? `Tenant ${tenant.name} created` : `Tenant ${tenant.name} created and owner invited`,
-          { variant: 'success' },
-        );
+      onSuccess: (tenant) => {
+        // A new tenant's one member is its owner: counted (active) when the e-mail had an account, else invited.
+        enqueueSnackbar(tenant.memberCount > 0 ? `Tenant ${tenant.name} created` : `Tenant ${tenant.name} created and owner invited`, {
+          variant: 'success',
+        });
         setCreatedId(tenant._id);
       },
     }),

@@ -79,7 +79,7 @@ describe('AdminUserPage role change', { timeout: 20_000 }, () => {
       if (path === `/api/v1/admin/user/${GRACE}`) return jsonResponse({ data: current });
       if (path === `/api/v1/admin/user/${GRACE}/associations`)
         return jsonResponse({ data: { memberships: [], counts: { individualProfiles: 0, legalEntityProfiles: 0, documents: 1 } } });
-      if (path === `/api/v1/admin/user/${GRACE}/rbac`) return jsonResponse({ data: [] });
+      if (path === `/api/v1/admin/user/${GRACE}/rbac`) return jsonResponse({ data: [], meta: { page: 1, limit: 100, total: 0 } });
       return notFound();
     });
     const { user } = renderRoutes([{ path: '/admin/user/:userId', element: <AdminUserPage /> }], {

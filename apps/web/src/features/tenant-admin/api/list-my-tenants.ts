@@ -5,8 +5,9 @@ import { api } from '../../../lib/api-client.ts';
 
 const myTenants = z.array(myTenant);
 
+/** The first 100 (the most a page holds): a person belongs to a few tenants. */
 export function listMyTenants(signal?: AbortSignal): Promise<MyTenant[]> {
-  return api.get('/tenant/mine', myTenants, signal);
+  return api.get('/tenant/mine?limit=100', myTenants, signal);
 }
 
 export const myTenantsQueryOptions = () =>

@@ -295,7 +295,7 @@ describe('user image', () => {
     expect((await rowOf(me.user._id))!.image).toBeNull();
   });
 
-  it('refuses a file over UPLOAD_MAX_MB with 413, a body without the file field with 400, and a hostile file name is never a key', async () => {
+  it('refuses a file over UPLOAD_MAX_MB with 413, a body without the file field with 400, JSON with 415, and a hostile file name is never a key', async () => {
     const me = await signUp(t.app, 'acme');
     const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 10)]);
     const tooLarge = await upload(me, me.user._id, 'big.png', big);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deletedEntity, pageQuery, sortDirection } from './http.ts';
+import { pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 import {
   customMetric,
@@ -187,7 +187,8 @@ export const cta = z
       .string()
       .trim()
       .max(2000)
-      .refine((u) => u === '' || /^https?:\/\/\S+$/i.test(u), 'Enter a valid URL (http or https)'),
+      .regex(/^\s*(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/\S+)?\s*$/, 'Enter a valid URL (http or https)')
+      .describe('An http(s) address, or empty for none'),
   })
   .describe('OfferCta');
 export type Cta = z.infer<typeof cta>;
@@ -351,7 +352,10 @@ export const offerDocumentsBody = z.object({ documents: z.array(offerDocumentIte
 export const offerStatusBody = z
   .object({
     openDate: z.iso.datetime({ offset: true, error: 'Enter a valid open date' }).nullable(),
-    closeDate: z.iso.datetime({ offset: true, error: 'Enter a valid close date' }).nullable(),
+    closeDate: z.iso
+      .datetime({ offset: true, error: 'Enter a valid close date' })
+      .nullable()
+      .describe('Null for none. With an open date as well: The close date must be after the open date.'),
   })
   .refine((b) => !b.openDate || !b.closeDate || new Date(b.openDate) < new Date(b.closeDate), {
     message: 'The close date must be after the open date',
@@ -362,7 +366,6 @@ export const offerPublishingBody = z.object({ published: z.boolean() }).describe
 export const offerApprovalBody = z.object({ approvalStatus }).describe('OfferApprovalBody');
 export const offerConfigBody = z.object({ esignTemplateId: z.string().trim().max(200).nullable() }).describe('OfferConfigBody');
 export const offerMarketplaceConfigBody = z.object({ visibilityStatus }).describe('OfferMarketplaceConfigBody');
-export const offerDeleted = deletedEntity.describe('OfferDeleted');
 
 // ── Completeness (002 §5) ────────────────────────────────────────────────────────────────
 

@@ -155,7 +155,7 @@ describe('access to every institution route', () => {
     await joinTeam(viewer, fund._id, 'viewer');
     const { member } = await invite(owner, fund._id);
     const key = await call(owner, 'POST', `/${fund._id}/api-key/pvt`, {});
-    expect(key.statusCode, key.body).toBe(200);
+    expect(key.statusCode, key.body).toBe(201);
     const keyId = key.json().data._id as string;
 
     // Every call on one institution, each with a valid body, so that only access can refuse it.

@@ -92,12 +92,14 @@ export const accessGrantCreateBody = z
     expiresAt: expiresAt.optional(),
   })
   .refine((b) => Boolean(b.subject) !== Boolean(b.subjectEmail), { message: 'Give either a subject or a subjectEmail', path: ['subject'] })
+  .meta({ oneOf: [{ required: ['subject'] }, { required: ['subjectEmail'] }] })
   .describe('AccessGrantCreateBody');
 export type AccessGrantCreateBody = z.input<typeof accessGrantCreateBody>;
 
 export const accessGrantUpdateBody = z
   .object({ role: tenantRole.optional(), expiresAt: expiresAt.optional() })
   .refine((b) => b.role !== undefined || b.expiresAt !== undefined, { message: 'Change the role or the expiry', path: ['role'] })
+  .meta({ anyOf: [{ required: ['role'] }, { required: ['expiresAt'] }] })
   .describe('AccessGrantUpdateBody');
 export type AccessGrantUpdateBody = z.input<typeof accessGrantUpdateBody>;
 
@@ -116,7 +118,8 @@ export const shareEntityOptionsQuery = pageQuery.extend({
     .trim()
     .min(SEARCH_MIN_CHARS, `search must be more than ${SEARCH_MIN_CHARS - 1} characters`)
     .max(100, 'search must be at most 100 characters')
-    .optional(),
+    .optional()
+    .describe('Matches first, last and display names and e-mail; more than 2 characters'),
 });
 export type ShareEntityOptionsQuery = z.input<typeof shareEntityOptionsQuery>;
 

@@ -1,24 +1,19 @@
 import { z } from 'zod';
 import { notificationCategory, themeMode } from './enums.ts';
 import { DATE_FORMATS, TIME_FORMATS } from './format.ts';
-import { countryCode, DEFAULT_COUNTRY, US_STATES } from './geo.ts';
+import { COUNTRY_ERROR, countryCode, DEFAULT_COUNTRY, US_STATES } from './geo.ts';
 import { objectId } from './ids.ts';
 import { timelineEvent } from './timeline.ts';
 import { notificationPreferences, TENANT_MEMBER_EXAMPLE, tenantMember, USER_EXAMPLE, user } from './user.ts';
-import { isEmptyValue, isValidPhone, personName } from './validation.ts';
+import { orEmpty, PHONE_INPUT_PATTERN, personName } from './validation.ts';
 import { deletedEntity, timestamp } from './http.ts';
 
 /**
  * An optional account field: left out means unchanged; an §5 empty value ('', '-', '- -', null) is saved as null;
  * anything else is trimmed and checked by `inner`.
  */
-function optionalField(inner: z.ZodType<string, string>) {
-  return z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === null || isEmptyValue(v) ? null : v.trim()))
-    .pipe(inner.nullable().optional());
+function optionalField(inner: z.ZodType<string, string>, message?: string) {
+  return orEmpty(inner, message).optional();
 }
 const text = (label: string, max: number) => z.string().max(max, `${label} must be at most ${max} characters`);
 
@@ -47,7 +42,7 @@ export function addressIssues(address: {
 /** PUT user/{id}: the account fields a user edits on the Account page. Fields left out are unchanged; the e-mail is not editable here. */
 export const accountUpdateBody = z
   .object({
-    phone: optionalField(text('Phone', 32).refine(isValidPhone, PHONE_ERROR)),
+    phone: optionalField(text('Phone', 32).regex(PHONE_INPUT_PATTERN, PHONE_ERROR)),
     firstname: personName('First name').optional(),
     middlename: optionalField(text('Middle name', 100)),
     lastname: personName('Last name').optional(),
@@ -55,9 +50,13 @@ export const accountUpdateBody = z
     line1: optionalField(text('Street', 200)),
     line2: optionalField(text('Address 2', 200)),
     city: optionalField(text('City', 100)),
-    state: optionalField(text('State', 100)),
-    zip: optionalField(text('Zip', 20)),
-    country: optionalField(countryCode),
+    state: optionalField(text('State', 100)).meta({
+      description: `In the US (the body's country, else the stored one, else US): a USPS state code (NY, CA…), else "${US_STATE_ERROR}". Elsewhere free text.`,
+    }),
+    zip: optionalField(text('Zip', 20)).meta({
+      description: `In the US (the body's country, else the stored one, else US): 5 digits, else "${ZIP_ERROR}". Elsewhere free text.`,
+    }),
+    country: optionalField(countryCode, COUNTRY_ERROR),
     themeMode: themeMode.nullable().optional(),
     timeFormat: z.enum(TIME_FORMATS).nullable().optional(),
     dateFormat: z.enum(DATE_FORMATS).nullable().optional(),
@@ -126,7 +125,42 @@ export const memberPreferencesBody = z
 export type MemberPreferencesBody = z.input<typeof memberPreferencesBody>;
 
 /** A user as platform admins see them after archive and un-archive. */
-export const adminUser = user.extend({ archivedAt: z.string().nullable() }).describe('AdminUser');
+export const adminUser = user.extend({ archivedAt: z.string().nullable().describe('When the account was archived, or null') }).meta({
+  id: 'AdminUser',
+  description: 'An account as platform admins see it, across tenants: its profile, platform role, statuses and archiving.',
+  examples: [
+    {
+      _id: '6745a1c2e4b0a1b2c3d4e5f8',
+      email: 'ivan@example.com',
+      phone: '+1 415 555 0134',
+      firstname: 'Ivan',
+      middlename: null,
+      lastname: 'Investor',
+      displayname: null,
+      image: null,
+      line1: '1 Market Street',
+      line2: null,
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94105',
+      country: 'US',
+      role: 'user',
+      themeMode: null,
+      timeFormat: null,
+      dateFormat: null,
+      notificationPreferences: { 'investment-updates': true, 'account-management': true, 'product-updates': true, marketing: false },
+      accreditationApplicationId: null,
+      signupStatus: 'complete',
+      accountStatus: 'active',
+      onboardingStatus: 'complete',
+      identityVerificationStatus: 'approved',
+      investOnboardingStage: null,
+      createdAt: '2026-10-02T08:15:00.000Z',
+      updatedAt: '2026-11-27T09:30:00.000Z',
+      archivedAt: null,
+    },
+  ],
+});
 export type AdminUser = z.infer<typeof adminUser>;
 
 export const userDeleted = deletedEntity.describe('UserDeleted');

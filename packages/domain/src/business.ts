@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryCode, DEFAULT_COUNTRY } from './geo.ts';
 import { objectId } from './ids.ts';
 import { ein } from './individual-profile.ts';
-import { email, isEmptyValue, isValidPhone, isValidUrl, personName } from './validation.ts';
+import { email, httpUrl, isEmptyValue, orEmpty, PHONE_INPUT_PATTERN, personName } from './validation.ts';
 
 /** The shorter business-type list of §3. */
 export const businessType = z.enum(
@@ -70,20 +70,9 @@ const optionalEmail = z
   .transform((v) => (v ? v : null))
   .optional();
 
-const optionalPhone = z
-  .string()
-  .nullable()
-  .transform((v) => (isEmptyValue(v) ? null : v!.trim()))
-  .refine((v) => v === null || isValidPhone(v), 'Enter a valid phone number')
-  .optional();
+const optionalPhone = orEmpty(z.string().regex(PHONE_INPUT_PATTERN, 'Enter a valid phone number')).optional();
 
-const optionalWebsite = z
-  .string()
-  .max(2000, 'Website must be at most 2000 characters')
-  .nullable()
-  .transform((v) => (isEmptyValue(v) ? null : v!.trim()))
-  .refine((v) => v === null || isValidUrl(v), 'Enter a full web address starting with http:// or https://')
-  .optional();
+const optionalWebsite = orEmpty(httpUrl().max(2000, 'Website must be at most 2000 characters')).optional();
 
 /** Part 2 §5 create business: these are required; website, email, phone, parent, line2 and country are optional. */
 const businessFields = {

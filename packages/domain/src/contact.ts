@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notificationCategory } from './enums.ts';
 import { newObjectId, objectId } from './ids.ts';
-import { EMAIL_ERROR, EMAIL_PATTERN, isValidPhone, isValidUrl } from './validation.ts';
+import { EMAIL_ERROR, EMAIL_PATTERN, HTTP_URL_PATTERN, isValidUrl, PHONE_INPUT_PATTERN, URL_ERROR } from './validation.ts';
 
 /** §3 contact, shared by individual and legal entity profiles. Every item's _id is generated on the client. */
 
@@ -38,7 +38,7 @@ const required = (label: string, max = 200) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 const phoneNumber = (label: string) =>
-  required(label, 30).refine(isValidPhone, `${label} must be 1 to 15 digits, not starting with 0 (an optional + first)`);
+  required(label, 30).regex(PHONE_INPUT_PATTERN, `${label} must be 1 to 15 digits, not starting with 0 (an optional + first)`);
 
 const itemBase = {
   _id: objectId,
@@ -67,7 +67,10 @@ export const contactPhone = z.object({ ...itemBase, phone: phoneNumber('Phone'),
 export const contactFax = z.object({ ...itemBase, fax: phoneNumber('Fax'), faxType: faxType.default('work') });
 export const contactLink = z.object({
   ...itemBase,
-  url: required('URL', 2000).refine(isValidUrl, 'Enter a full web address starting with http:// or https://'),
+  url: required('URL', 2000)
+    .regex(HTTP_URL_PATTERN, URL_ERROR)
+    .refine((v) => !HTTP_URL_PATTERN.test(v) || isValidUrl(v), URL_ERROR)
+    .meta({ format: 'uri' }),
   linkType: linkType.default('website'),
 });
 export type ContactAddress = z.infer<typeof contactAddress>;

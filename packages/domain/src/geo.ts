@@ -9,8 +9,10 @@ export const COUNTRIES: readonly { code: string; name: string }[] = Object.entri
   .map(([code, name]) => ({ code, name }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
-const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
-export const countryCode = z.string().refine((v) => COUNTRY_CODES.has(v), 'Choose a country from the list');
+export const COUNTRY_ERROR = 'Choose a country from the list';
+export const countryCode = z
+  .enum(COUNTRIES.map((c) => c.code) as [string, ...string[]], { error: COUNTRY_ERROR })
+  .meta({ id: 'CountryCode', description: 'An ISO 3166-1 alpha-2 country code (`US`, `FR`).' });
 export const DEFAULT_COUNTRY = 'US';
 export const countryName = (code: string | null | undefined): string => (code ? (countries.getName(code, 'en') ?? code) : '');
 

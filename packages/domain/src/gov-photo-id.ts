@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { countryCode } from './geo.ts';
 import { objectId } from './ids.ts';
-import { isValidDate } from './validation.ts';
 
 export const govPhotoIdType = z.enum(['passport', 'driver-license', 'military-id', 'other']);
 export type GovPhotoIdType = z.infer<typeof govPhotoIdType>;
@@ -27,11 +26,7 @@ const required = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 const day = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .refine((v) => isValidDate(v), `${label} must be a date (YYYY-MM-DD)`);
+  z.iso.date({ error: (issue) => (issue.input ? `${label} must be a date (YYYY-MM-DD)` : `${label} is required`) });
 
 const fields = {
   type: govPhotoIdType,

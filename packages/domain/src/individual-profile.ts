@@ -43,7 +43,8 @@ export const isoDay = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-  .refine(isValidDate, 'Enter a real calendar date');
+  .refine(isValidDate, 'Enter a real calendar date')
+  .meta({ format: 'date' });
 
 export const individualProfile = z
   .object({

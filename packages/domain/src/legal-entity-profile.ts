@@ -5,7 +5,7 @@ import { countryCode, US_STATES } from './geo.ts';
 import { gics } from './gics.ts';
 import { pageQuery } from './http.ts';
 import { objectId } from './ids.ts';
-import { isEmptyValue, isValidUrl } from './validation.ts';
+import { EMPTY_TEXT_PATTERN, httpUrl, isEmptyValue, orEmpty } from './validation.ts';
 
 /** §3 legal entity types, in the order the spec lists them. */
 export const legalEntityType = z.enum(
@@ -105,12 +105,7 @@ const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-export const website = z
-  .string()
-  .max(2000, 'Website must be at most 2000 characters')
-  .nullable()
-  .transform((v) => (isEmptyValue(v) ? null : v!.trim()))
-  .refine((v) => v === null || isValidUrl(v), 'Enter a full web address starting with http:// or https://');
+export const website = orEmpty(httpUrl().max(2000, 'Website must be at most 2000 characters'));
 
 /** The state of organisation must be a US state when the country is the United States. */
 export function stateOfOrganizationError(country: string | null | undefined, state: string | null | undefined): string | null {
@@ -160,6 +155,23 @@ export const stakeholderBody = z
     } else if (!v.fiduciaryRole) {
       ctx.addIssue({ code: 'custom', path: ['fiduciaryRole'], message: 'Choose a fiduciary role' });
     }
+  })
+  // The rules above, published: what each stakeholder type requires.
+  .meta({
+    allOf: [
+      { required: ['individualProfile'], properties: { individualProfile: { type: 'string' } } },
+      {
+        if: { properties: { stakeholderType: { const: 'beneficial-owner' } } },
+        then: {
+          required: ['title', 'equity'],
+          properties: {
+            title: { type: 'string', not: { pattern: EMPTY_TEXT_PATTERN.source } },
+            equity: { type: 'number', exclusiveMinimum: 0, maximum: EQUITY_MAX },
+          },
+        },
+        else: { required: ['fiduciaryRole'], properties: { fiduciaryRole: { type: 'string' } } },
+      },
+    ],
   })
   .transform((v) =>
     v.stakeholderType === 'beneficial-owner'
@@ -234,7 +246,10 @@ export type LegalEntityProfileCreateInput = z.output<typeof legalEntityProfileCr
 const organisationFields = {
   natureOfBusiness: optionalText('Nature of business', 2000).optional(),
   countryOfOrganization: countryCode.nullish(),
-  stateOfOrganization: optionalText('State of organization', 100).optional(),
+  stateOfOrganization: optionalText('State of organization', 100).optional().meta({
+    description:
+      "Needs a country of organization (the body's or the stored one); in the US a USPS state code (NY, CA…). Elsewhere free text.",
+  }),
 };
 
 /** §7 details (parent, name, display name, website, GICS, type) plus where and what the entity does. Absent fields stay as they are. */

@@ -214,7 +214,8 @@ export const cta = z
       .string()
       .trim()
       .max(2000)
-      .refine((u) => u === '' || /^https?:\/\/\S+$/i.test(u), 'Enter a valid URL (http or https)'),
+      .regex(/^\s*(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/\S+)?\s*$/, 'Enter a valid URL (http or https)')
+      .describe('An http(s) address, or empty for none'),
   })
   .meta({
     id: 'OfferCta',
@@ -551,7 +552,10 @@ export const offerDocumentsBody = z.object({ documents: z.array(offerDocumentIte
 export const offerStatusBody = z
   .object({
     openDate: z.iso.datetime({ offset: true, error: 'Enter a valid open date' }).nullable(),
-    closeDate: z.iso.datetime({ offset: true, error: 'Enter a valid close date' }).nullable(),
+    closeDate: z.iso
+      .datetime({ offset: true, error: 'Enter a valid close date' })
+      .nullable()
+      .describe('Null for none. With an open date as well: The close date must be after the open date.'),
   })
   .refine((b) => !b.openDate || !b.closeDate || new Date(b.openDate) < new Date(b.closeDate), {
     message: 'The close date must be after the open date',

@@ -79,7 +79,7 @@ export const promoCard = z.object({
           .string()
           .trim()
           .max(2048)
-          .refine((u) => u.startsWith('/') || /^https?:\/\//.test(u), 'Link must start with / or http(s)://'),
+          .regex(/^\s*(?:\/|https?:\/\/)/, 'Link must start with / or http(s)://'),
       }),
     )
     .max(2, 'At most two buttons'),

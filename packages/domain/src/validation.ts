@@ -33,6 +33,8 @@ export const PHONE_PATTERN = /^\+?[1-9]\d{0,14}$/;
 export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value.replace(/[\s()-]/g, ''));
 }
+/** The phone rule over the text as typed (spaces, brackets and dashes anywhere): what a request schema publishes. */
+export const PHONE_INPUT_PATTERN = /^[\s()-]*(?:\+[\s()-]*)?[1-9](?:[\s()-]*\d){0,14}[\s()-]*$/;
 
 export function isValidUrl(value: string): boolean {
   try {
@@ -41,6 +43,33 @@ export function isValidUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+/** An http(s) address with a host, as a request schema publishes it (letters of the scheme in either case). */
+export const HTTP_URL_PATTERN = /^\s*[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#]+(?:[/?#]\S*)?\s*$/;
+export const URL_ERROR = 'Enter a full web address starting with http:// or https://';
+/** A full http(s) web address: the pattern states the rule in the published schema, the URL parser has the last word. */
+export const httpUrl = (message = URL_ERROR) =>
+  z
+    .string()
+    .regex(HTTP_URL_PATTERN, message)
+    // Once: the parser's verdict only where the pattern passed.
+    .refine((v) => !HTTP_URL_PATTERN.test(v) || isValidUrl(v), message)
+    .meta({ format: 'uri' });
+
+/** §5's empty values as a request may send them: '', '-', '- -' or blank text. */
+export const EMPTY_TEXT_PATTERN = /^\s*(?:-|- -)?\s*$/;
+// abort: a union of a field's rule and this reports the field's own message, not "Invalid input".
+const emptyText = z.string().regex(EMPTY_TEXT_PATTERN, { abort: true });
+
+/**
+ * A field that may be left empty, published as what it takes: a value `inner` accepts, an §5 empty value or null.
+ * Empty values are read as null, text is trimmed. `message` replaces zod's "Invalid input" when no option fits
+ * (needed when `inner` is an enumeration).
+ */
+export function orEmpty(inner: z.ZodType<string, string>, message?: string) {
+  return z
+    .union([inner, emptyText, z.null()], message ? { error: (issue) => (issue.code === 'invalid_union' ? message : undefined) } : undefined)
+    .transform((v) => (v === null || isEmptyValue(v) ? null : v.trim()));
 }
 
 /** ISO 8601 calendar date, optionally followed by a time and a zone. */

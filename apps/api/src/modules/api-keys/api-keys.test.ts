@@ -243,7 +243,7 @@ describe('a private key as a service caller on the tenant admin routes', () => {
     const email = `mailed-${Date.now()}@example.com`;
     expect(
       (await send(key, 'POST', 'tenant/acme/members', { email, firstname: 'Mo', lastname: 'Mailed', role: 'member' })).statusCode,
-    ).toBe(200);
+    ).toBe(201);
     const { mail } = await lastMailTo(t.app, email);
     expect(mail!.text).toContain(`${t.tenants.acme.name} invited you`);
   });

@@ -577,13 +577,11 @@ export const offerConfigBody = z.object({ esignTemplateId: z.string().trim().max
   description: "The offer's e-signature template id, or null for none.",
   examples: [{ esignTemplateId: 'tmpl_subscription_2026' }],
 });
-export const offerMarketplaceConfigBody = z
-  .object({ visibilityStatus })
-  .meta({
-    id: 'OfferMarketplaceConfigUpdate',
-    description: 'Show (visible) or hide the offer on the marketplace.',
-    examples: [{ visibilityStatus: 'visible' }],
-  });
+export const offerMarketplaceConfigBody = z.object({ visibilityStatus }).meta({
+  id: 'OfferMarketplaceConfigUpdate',
+  description: 'Show (visible) or hide the offer on the marketplace.',
+  examples: [{ visibilityStatus: 'visible' }],
+});
 
 // ── Completeness (002 §5) ────────────────────────────────────────────────────────────────
 

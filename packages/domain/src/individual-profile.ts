@@ -177,7 +177,8 @@ export const govPhotoIdsBody = z
     govPhotoIds: z
       .array(objectId)
       .max(100)
-      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once'),
+      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once')
+      .meta({ uniqueItems: true }),
   })
   .describe('IndividualProfileGovPhotoIdsBody');
 export type GovPhotoIdsBody = z.input<typeof govPhotoIdsBody>;
@@ -187,7 +188,8 @@ export const profileFinancialAccountsBody = z
     financialAccounts: z
       .array(objectId)
       .max(100)
-      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once'),
+      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once')
+      .meta({ uniqueItems: true }),
   })
   .describe('IndividualProfileFinancialAccountsBody');
 export type ProfileFinancialAccountsBody = z.input<typeof profileFinancialAccountsBody>;

@@ -215,7 +215,8 @@ export const marketplaceSettings = z
     handpickedOfferIds: z
       .array(objectId)
       .max(HANDPICKED_OFFERS_MAX, `Pick at most ${HANDPICKED_OFFERS_MAX} handpicked deals`)
-      .refine((ids) => new Set(ids).size === ids.length, 'Each offer can be picked once'),
+      .refine((ids) => new Set(ids).size === ids.length, 'Each offer can be picked once')
+      .meta({ uniqueItems: true }),
   })
   .describe('MarketplaceSettings');
 export type MarketplaceSettings = z.infer<typeof marketplaceSettings>;

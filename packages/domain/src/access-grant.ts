@@ -118,7 +118,8 @@ export const shareEntityOptionsQuery = pageQuery.extend({
     .trim()
     .min(SEARCH_MIN_CHARS, `search must be more than ${SEARCH_MIN_CHARS - 1} characters`)
     .max(100, 'search must be at most 100 characters')
-    .optional(),
+    .optional()
+    .describe('Matches first, last and display names and e-mail; more than 2 characters'),
 });
 export type ShareEntityOptionsQuery = z.input<typeof shareEntityOptionsQuery>;
 

@@ -125,7 +125,42 @@ export const memberPreferencesBody = z
 export type MemberPreferencesBody = z.input<typeof memberPreferencesBody>;
 
 /** A user as platform admins see them after archive and un-archive. */
-export const adminUser = user.extend({ archivedAt: z.string().nullable() }).describe('AdminUser');
+export const adminUser = user.extend({ archivedAt: z.string().nullable().describe('When the account was archived, or null') }).meta({
+  id: 'AdminUser',
+  description: 'An account as platform admins see it, across tenants: its profile, platform role, statuses and archiving.',
+  examples: [
+    {
+      _id: '6745a1c2e4b0a1b2c3d4e5f8',
+      email: 'ivan@example.com',
+      phone: '+1 415 555 0134',
+      firstname: 'Ivan',
+      middlename: null,
+      lastname: 'Investor',
+      displayname: null,
+      image: null,
+      line1: '1 Market Street',
+      line2: null,
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94105',
+      country: 'US',
+      role: 'user',
+      themeMode: null,
+      timeFormat: null,
+      dateFormat: null,
+      notificationPreferences: { 'investment-updates': true, 'account-management': true, 'product-updates': true, marketing: false },
+      accreditationApplicationId: null,
+      signupStatus: 'complete',
+      accountStatus: 'active',
+      onboardingStatus: 'complete',
+      identityVerificationStatus: 'approved',
+      investOnboardingStage: null,
+      createdAt: '2026-10-02T08:15:00.000Z',
+      updatedAt: '2026-11-27T09:30:00.000Z',
+      archivedAt: null,
+    },
+  ],
+});
 export type AdminUser = z.infer<typeof adminUser>;
 
 export const userDeleted = deletedEntity.describe('UserDeleted');

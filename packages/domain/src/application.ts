@@ -68,7 +68,29 @@ export const adminApplicationItem = applicationSummary
     userEmail: z.string(),
     userName: z.string(),
   })
-  .describe('AdminApplicationItem');
+  .meta({
+    id: 'AdminApplication',
+    description: 'An application of any tenant as platform admins list them, with its tenant and applicant.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5f2',
+        tenant: '6745a1c2e4b0a1b2c3d4e5f1',
+        type: 'accreditation',
+        status: 'approved',
+        user: '6745a1c2e4b0a1b2c3d4e5f8',
+        business: null,
+        reviewedAt: '2026-11-26T16:20:00.000Z',
+        reviewedBy: { _id: '6745a1c2e4b0a1b2c3d4e5f3', email: 'rita@acme-capital.example', role: 'evaluator' },
+        approvalDoc: '6745a1c2e4b0a1b2c3d4e5f4',
+        createdAt: '2026-11-20T14:05:00.000Z',
+        updatedAt: '2026-11-26T16:20:00.000Z',
+        tenantSlug: 'acme-capital',
+        tenantName: 'Acme Capital',
+        userEmail: 'ivan@example.com',
+        userName: 'Ivan Investor',
+      },
+    ],
+  });
 export type AdminApplicationItem = z.infer<typeof adminApplicationItem>;
 
 /** Sortable columns of the admin list; the names are the grid's field names. */
@@ -76,12 +98,16 @@ export const adminApplicationSort = z.enum(['createdAt', 'updatedAt', 'status', 
 export type AdminApplicationSort = z.infer<typeof adminApplicationSort>;
 
 export const adminApplicationQuery = pageQuery.extend({
-  /** Part of the applicant's e-mail. */
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
-  status: applicationStatus.optional(),
-  type: applicationType.optional(),
-  tenant: objectId.optional(),
-  sort: adminApplicationSort.default('createdAt'),
-  direction: sortDirection.default('desc'),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'search must be at most 100 characters')
+    .optional()
+    .describe("Keeps the applications whose applicant's e-mail contains this text (case-insensitive)"),
+  status: applicationStatus.optional().describe('Only the applications in this status'),
+  type: applicationType.optional().describe('Only the applications of this type'),
+  tenant: objectId.optional().describe("Only this tenant's applications (its id)"),
+  sort: adminApplicationSort.default('createdAt').describe('What to sort by'),
+  direction: sortDirection.default('desc').describe('Newest or largest first (desc, the default) or the other way'),
 });
 export type AdminApplicationQuery = z.infer<typeof adminApplicationQuery>;

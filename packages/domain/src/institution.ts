@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contact } from './contact.ts';
-import { deletedEntity, pageQuery, sortDirection } from './http.ts';
+import { pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 import { email, isEmptyValue, isValidDate, personName } from './validation.ts';
 
@@ -200,8 +200,6 @@ export const institutionImagesBody = z.object({ images: z.array(institutionImage
 export const institutionVideosBody = z.object({ videos: z.array(institutionVideo).max(MEDIA_ITEMS_MAX) }).describe('InstitutionVideosBody');
 export const institutionContactBody = z.object({ contact }).describe('InstitutionContactBody');
 
-export const institutionDeleted = deletedEntity.describe('InstitutionDeleted');
-
 /**
  * PUT …/details as sent: the slug may be left out (kept as it is). Only owners and platform admins see the
  * slug, so the team's GPs send the details without it.
@@ -235,7 +233,6 @@ export const teamRoleBody = z.object({ role: institutionTeamRole }).describe('Te
 /** GET …/team: the team, newest first, paginated. */
 export const teamListQuery = pageQuery.describe('TeamListQuery');
 export type TeamListQuery = z.input<typeof teamListQuery>;
-export const teamMemberDeleted = deletedEntity.describe('TeamMemberDeleted');
 /** The invite dialog: the expiry as a calendar day ('' for none), sent as `expiresAt`. */
 export const teamInviteForm = teamInviteBody
   .omit({ expiresAt: true, attributes: true })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deletedEntity, pageQuery, sortDirection } from './http.ts';
+import { pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 import {
   customMetric,
@@ -366,7 +366,6 @@ export const offerPublishingBody = z.object({ published: z.boolean() }).describe
 export const offerApprovalBody = z.object({ approvalStatus }).describe('OfferApprovalBody');
 export const offerConfigBody = z.object({ esignTemplateId: z.string().trim().max(200).nullable() }).describe('OfferConfigBody');
 export const offerMarketplaceConfigBody = z.object({ visibilityStatus }).describe('OfferMarketplaceConfigBody');
-export const offerDeleted = deletedEntity.describe('OfferDeleted');
 
 // ── Completeness (002 §5) ────────────────────────────────────────────────────────────────
 

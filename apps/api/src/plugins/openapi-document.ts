@@ -197,6 +197,19 @@ function mergeInputTwinsOnce(doc: Json, schemas: Record<string, unknown>): void 
   }
 }
 
+/**
+ * zod leaves a schema's examples out of its request side when any field transforms (a lowercased e-mail, an empty
+ * text saved as null): the examples the domain writes for a body are requests, so its request twin keeps them.
+ */
+function keepInputExamples(doc: Json): void {
+  const schemas = (doc.components as { schemas?: Record<string, Json> } | undefined)?.schemas;
+  if (!schemas) return;
+  for (const [name, schema] of Object.entries(schemas)) {
+    const examples = name.endsWith('Input') ? schemas[name.slice(0, -5)]?.examples : undefined;
+    if (examples && !schema.examples) schema.examples = examples;
+  }
+}
+
 function isError(status: string): boolean {
   return /^[45]\d\d$/.test(status);
 }
@@ -248,6 +261,7 @@ export function finishDocument(doc: Json): Json {
     }
   }
   dropSafeIntegerBounds(doc);
+  keepInputExamples(doc);
   pruneComponents(doc);
   mergeInputTwins(doc);
   return doc;

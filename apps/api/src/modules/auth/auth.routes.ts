@@ -161,7 +161,7 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        operationId: 'inviteMember',
+        operationId: 'inviteUser',
         summary: 'Invite someone to the tenant',
         description: 'E-mails an invitation link (new address) or adds an existing account directly, with the given role and attributes.',
         body: inviteBody,

@@ -3,6 +3,8 @@
 export {
   canUseRaiseMode,
   isTenantOwner,
+  OWNERS_ONLY_NOTE,
+  RAISE_MODE_NOTE,
   requireInstitution,
   requireInstitutionOfKey,
   requireRaiseMode,

@@ -33,6 +33,13 @@ export function canUseRaiseMode(auth: AuthContext): boolean {
   );
 }
 
+/** The access note (`config.accessNote`) of every route whose service starts with requireRaiseMode: what it refuses beyond signed-in. */
+export const RAISE_MODE_NOTE = `Raise mode only: the tenant's owners and members with the institution:manage flag; any other member (an investor, say) gets 403 '${RAISE_MODE_REFUSED}'.`;
+
+/** The access note of the routes whose service also calls requireTenantOwner. */
+export const OWNERS_ONLY_NOTE =
+  "Only the tenant's owners (and platform admins); anyone else gets 403 (a GP off the institution's team gets 404 where an institution or offer is named).";
+
 /** 403 unless the caller may use Raise mode at all. */
 export function requireRaiseMode(auth: AuthContext): void {
   if (!canUseRaiseMode(auth)) throw forbidden(RAISE_MODE_REFUSED);

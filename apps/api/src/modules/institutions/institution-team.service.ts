@@ -311,12 +311,7 @@ export async function updateTeamRole(
 }
 
 /** DELETE …/team/{memberId}: irreversible; the person stays a member of the tenant. Removing an owner needs an owner; the last owner stays. */
-export async function removeTeamMember(
-  db: DbOrTx,
-  auth: AuthContext,
-  institutionId: string,
-  id: string,
-): Promise<{ _id: string; deleted: true }> {
+export async function removeTeamMember(db: DbOrTx, auth: AuthContext, institutionId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const access = await requireTeamManager(tx, auth, institutionId);
     const row = await loadRow(tx, auth, institutionId, id);
@@ -334,5 +329,4 @@ export async function removeTeamMember(
       refs: [{ entity: row.assignment.userId, entityType: 'user' }],
     });
   });
-  return { _id: id, deleted: true };
 }

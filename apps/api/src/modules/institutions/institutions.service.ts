@@ -150,7 +150,7 @@ export async function getInstitution(db: DbOrTx, reader: InstitutionReader, id: 
 }
 
 /** DELETE: owners only; the institution's offers go with it (foreign key) and so does its team. */
-export async function deleteInstitution(db: Db, auth: AuthContext, id: string): Promise<{ _id: string; deleted: true }> {
+export async function deleteInstitution(db: Db, auth: AuthContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { institution } = await requireInstitution(tx, auth, id);
     requireTenantOwner(auth, 'Only the organization owners can delete institutions');
@@ -173,7 +173,6 @@ export async function deleteInstitution(db: Db, auth: AuthContext, id: string): 
       },
     });
   });
-  return { _id: id, deleted: true };
 }
 
 /**

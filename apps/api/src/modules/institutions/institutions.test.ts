@@ -36,7 +36,7 @@ let sequence = 0;
 async function create(who: SignedUp = owner, extra: object = {}): Promise<Institution> {
   const slug = `fund-${Date.now().toString(36)}-${++sequence}`;
   const res = await call(who, 'POST', '', { name: `Fund ${slug}`, slug, descriptionShort: 'A fund', ...extra });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data as Institution;
 }
 async function joinTeam(who: SignedUp, institutionId: string, role = 'member') {
@@ -52,7 +52,8 @@ async function joinTeam(who: SignedUp, institutionId: string, role = 'member') {
 async function invite(who: SignedUp, institutionId: string, extra: object = {}) {
   const email = uniqueEmail('team');
   const res = await call(who, 'POST', `/${institutionId}/team/invite`, { email, firstname: 'Grace', lastname: 'Hopper', ...extra });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.headers.location).toBe(`/api/v1/tenant/acme/institutions/${institutionId}/team/${res.json().data._id}`);
   return { email, member: res.json().data as TeamMember };
 }
 
@@ -265,8 +266,9 @@ describe('POST and slug availability', () => {
   it('creates with type fund by default and a create event; 409 on a slug clash; 400 on bad input', async () => {
     const slug = `clash-${Date.now().toString(36)}`;
     const res = await call(owner, 'POST', '', { name: 'Clash', slug, descriptionShort: 'Short' });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     const created = res.json().data as Institution;
+    expect(res.headers.location).toBe(`/api/v1/tenant/acme/institutions/${created._id}`);
     expect(created).toMatchObject({
       name: 'Clash',
       slug,
@@ -434,8 +436,8 @@ describe('DELETE tenant/{t}/institutions/{id}', () => {
       .values({ tenantId: t.tenants.acme.id, id: newId(), institutionId: fund._id, name: 'Gone', slug: `gone-${fund._id}` });
     await joinTeam(gp, fund._id);
     const res = await call(owner, 'DELETE', `/${fund._id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ _id: fund._id, deleted: true });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
     expect(await rowOf(fund._id)).toBeUndefined();
     expect(await t.app.db.select().from(offers).where(eq(offers.institutionId, fund._id))).toHaveLength(0);
     expect(await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id))).toHaveLength(0);
@@ -505,14 +507,14 @@ describe('team', () => {
       lastname: 'Q',
       role: 'editor',
     });
-    expect(added.statusCode, added.body).toBe(200);
+    expect(added.statusCode, added.body).toBe(201);
     expect(added.json().data).toMatchObject({ status: 'active', role: 'editor' });
     expect((await lastMailTo(t.app, person.email)).mail?.subject).toContain(a.name);
     // The investor got the flag that opens Raise mode, recorded on their membership.
     const [member] = await t.app.db.select().from(tenantMembers).where(eq(tenantMembers.id, person.tenantMember!._id));
     expect(member!.attributes['institution:manage']).toBe(true);
     expect((await call(owner, 'POST', `/${b._id}/team/invite`, { email: person.email, firstname: 'P', lastname: 'Q' })).statusCode).toBe(
-      200,
+      201,
     );
     const twice = await call(owner, 'POST', `/${a._id}/team/invite`, { email: person.email, firstname: 'P', lastname: 'Q' });
     expect(twice.statusCode).toBe(409);
@@ -567,7 +569,7 @@ describe('team', () => {
     expect(noResend.json().error.message).toMatch(/already accepted/);
 
     const removed = await call(gp, 'DELETE', `/${fund._id}/team/${member._id}`);
-    expect(removed.json().data).toEqual({ _id: member._id, deleted: true });
+    expect(removed.statusCode, removed.body).toBe(204);
     expect((await eventsOf(fund._id)).at(-1)).toMatchObject({ type: 'delete', meta: { delete: { email, role: 'viewer' } } });
     expect((await call(gp, 'DELETE', `/${fund._id}/team/${member._id}`)).statusCode).toBe(404);
     // A team row of another institution is unknown here.
@@ -633,8 +635,8 @@ describe('team', () => {
       lastname: 'B',
       role: 'owner',
     });
-    expect(added.statusCode, added.body).toBe(200);
-    expect((await call(teamOwner, 'DELETE', `/${fund._id}/team/${added.json().data._id}`)).statusCode).toBe(200);
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await call(teamOwner, 'DELETE', `/${fund._id}/team/${added.json().data._id}`)).statusCode).toBe(204);
   });
 
   it("the team's last unexpired owner can be neither demoted nor removed (409)", async () => {

@@ -12,13 +12,14 @@ import {
   marketplaceSettingsView,
   objectId,
   offerIdOrSlug,
+  pageQuery,
 } from '@tessera/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
-import { contentDisposition } from '../../lib/uploads.ts';
+import { binaryResponse, errorResponses, IMAGE_MEDIA_TYPES, tenantParams } from '../../lib/route-schema.ts';
+import { ALLOWED_UPLOADS, contentDisposition } from '../../lib/uploads.ts';
 import { requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { sendImage } from '../../lib/image-reply.ts';
@@ -28,9 +29,11 @@ const tags = ['Marketplace'];
 /** The marketplace is the tenant's shop window: open to signed-out visitors (001 §6). */
 const access: Access = 'public';
 const owners: Access = { roles: ['owner'] };
-const keyToo = { serviceCaller: true };
-const offerParams = tenantParams.extend({ idOrSlug: offerIdOrSlug });
-const documentParams = tenantParams.extend({ id: offerIdOrSlug, docId: objectId });
+const offerRef = offerIdOrSlug.describe("The offer's id or slug (ignoring case)");
+const institutionRef = offerIdOrSlug.describe("The institution's id or slug (ignoring case)");
+const offerParams = tenantParams.extend({ idOrSlug: offerRef });
+const documentParams = tenantParams.extend({ id: offerRef, docId: objectId.describe("The document's id (24 hexadecimal characters)") });
+const publicErrors = errorResponses(400, 404);
 const listed =
   'Only offers that the provider approved, the institution published and the tenant made visible are served; any other, and any offer of another tenant, is 404.';
 const scope = '`{t}` is the id or slug of the tenant of the address; any other is 404.';
@@ -49,12 +52,13 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     '/tenant/:t/marketplace/offers',
     {
       schema: {
+        operationId: 'listMarketplaceOffers',
         tags,
         summary: 'The marketplace: listed offers as cards',
-        description: describe(`The tenant's listed offers, paginated. ${filters} ${listed} ${scope}`, access),
+        description: `The tenant's listed offers, paginated. ${filters} ${listed} ${scope}`,
         params: tenantParams,
         querystring: marketplaceOfferListQuery,
-        response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
+        response: { 200: listOf(marketplaceOfferCard).describe('A page of offer cards'), ...publicErrors },
       },
       config: { access, tenantParam: 't' },
     },
@@ -65,14 +69,12 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     '/tenant/:t/marketplace/offers/:idOrSlug',
     {
       schema: {
+        operationId: 'getMarketplaceOffer',
         tags,
         summary: 'An offer on the marketplace',
-        description: describe(
-          `By id or slug (ignoring case). The investor's view: description, institution, visible images (\`src\` is the public address), banner, videos, custom metrics and documents (hidden ones are left out), classes, dates with the derived listing status, and the calls to action. ${listed} ${scope}`,
-          access,
-        ),
+        description: `By id or slug (ignoring case). The investor's view: description, institution, visible images (\`src\` is the public address), banner, videos, custom metrics and documents (hidden ones are left out), classes, dates with the derived listing status, and the calls to action. ${listed} ${scope}`,
         params: offerParams,
-        response: { 200: dataOf(marketplaceOffer), ...errorResponses(400, 404) },
+        response: { 200: dataOf(marketplaceOffer).describe('The offer as investors see it'), ...publicErrors },
       },
       config: { access, tenantParam: 't' },
     },
@@ -83,32 +85,29 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     '/tenant/:t/marketplace/offers/:id/documents',
     {
       schema: {
+        operationId: 'listMarketplaceOfferDocuments',
         tags,
         summary: "A marketplace offer's documents",
-        description: describe(
-          `The offer's visible documents (by id or slug of the offer), by position, each with the address to view it (\`url\`) and to download it (\`downloadUrl\`). ${listed} ${scope}`,
-          access,
-        ),
-        params: tenantParams.extend({ id: offerIdOrSlug }),
-        response: { 200: dataOf(z.array(marketplaceDocumentFile)), ...errorResponses(400, 404) },
+        description: `The offer's visible documents (by id or slug of the offer), by position, each with the address to view it (\`url\`) and to download it (\`downloadUrl\`). ${listed} ${scope}`,
+        params: tenantParams.extend({ id: offerRef }),
+        querystring: pageQuery,
+        response: { 200: listOf(marketplaceDocumentFile).describe("A page of the offer's documents"), ...publicErrors },
       },
       config: { access, tenantParam: 't' },
     },
-    async (request) => ({ data: await marketplace.listOfferDocuments(deps, requireTenant(request).id, request.params.id) }),
+    async (request) => marketplace.listOfferDocuments(deps, requireTenant(request).id, request.params.id, request.query),
   );
 
   r.get(
     '/tenant/:t/marketplace/offers/:id/documents/:docId',
     {
       schema: {
+        operationId: 'getMarketplaceOfferDocument',
         tags,
         summary: 'A document of a marketplace offer',
-        description: describe(
-          `Its name, file name, type, size and addresses. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`,
-          access,
-        ),
+        description: `Its name, file name, type, size and addresses. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`,
         params: documentParams,
-        response: { 200: dataOf(marketplaceDocumentFile), ...errorResponses(400, 404) },
+        response: { 200: dataOf(marketplaceDocumentFile).describe('The document'), ...publicErrors },
       },
       config: { access, tenantParam: 't' },
     },
@@ -121,16 +120,15 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     '/tenant/:t/marketplace/offers/:id/documents/:docId/file',
     {
       schema: {
+        operationId: 'downloadMarketplaceOfferDocument',
         tags,
         summary: 'The bytes of a marketplace offer document',
-        description: describe(
-          `Inline, or as an attachment under its original file name with \`?download=true\`. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`,
-          access,
-        ),
+        description: `Inline, or as an attachment under its original file name with \`?download=true\`. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`,
         params: documentParams,
-        querystring: z.object({ download: z.enum(['true', 'false']).optional() }),
-        produces: ['application/octet-stream'],
-        response: { 200: z.unknown().describe('The file'), ...errorResponses(400, 404) },
+        querystring: z.object({
+          download: z.enum(['true', 'false']).optional().describe('true: as an attachment under its original file name; else inline'),
+        }),
+        response: { 200: binaryResponse(Object.keys(ALLOWED_UPLOADS), 'The file, of the type it was uploaded as'), ...publicErrors },
       },
       config: { access, tenantParam: 't' },
     },
@@ -141,8 +139,9 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         request.params.id,
         request.params.docId,
       );
+      // The declared 200 is bytes (binaryResponse), which the type provider reads as a string: a stream is what is sent.
       return (
-        reply
+        (reply as FastifyReply)
           .header('Content-Type', row.mimeType)
           .header('Content-Length', size)
           .header('Content-Disposition', contentDisposition(row.originalName, request.query.download !== 'true'))
@@ -158,15 +157,12 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     '/tenant/:t/marketplace/images/:imageId',
     {
       schema: {
+        operationId: 'getMarketplaceImage',
         tags,
         summary: 'A marketplace image',
-        description: describe(
-          `The image bytes, served only while the image is a visible item of a listed offer or of an institution of the tenant; else 404. ${scope}`,
-          access,
-        ),
-        params: tenantParams.extend({ imageId: objectId }),
-        produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
-        response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(400, 404) },
+        description: `The image bytes, served only while the image is a visible item of a listed offer or of an institution of the tenant; else 404. ${scope}`,
+        params: tenantParams.extend({ imageId: objectId.describe("The image's id (24 hexadecimal characters)") }),
+        response: { 200: binaryResponse(IMAGE_MEDIA_TYPES, 'The image bytes, of the type their content is'), ...publicErrors },
       },
       config: { access, tenantParam: 't' },
     },
@@ -181,15 +177,13 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     '/tenant/:t/marketplace/institutions',
     {
       schema: {
+        operationId: 'listMarketplaceInstitutions',
         tags,
         summary: 'The institutions of the marketplace',
-        description: describe(
-          `Every institution of the tenant with its listed offers counted, most offers first, then by name; \`search\` (more than 2 characters) matches the name. Paginated (limit up to 100). ${scope}`,
-          access,
-        ),
+        description: `Every institution of the tenant with its listed offers counted, most offers first, then by name; \`search\` (more than 2 characters) matches the name. Paginated (limit up to 100). ${scope}`,
         params: tenantParams,
         querystring: marketplaceInstitutionListQuery,
-        response: { 200: listOf(marketplaceInstitutionSummary), ...errorResponses(400, 404) },
+        response: { 200: listOf(marketplaceInstitutionSummary).describe('A page of institutions'), ...publicErrors },
       },
       config: { access, tenantParam: 't' },
     },
@@ -200,14 +194,12 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     '/tenant/:t/marketplace/institutions/:idOrSlug',
     {
       schema: {
+        operationId: 'getMarketplaceInstitution',
         tags,
         summary: 'An institution on the marketplace',
-        description: describe(
-          `By id or slug (ignoring case): description, visible images (\`src\` is the public address), visible videos, visible custom metrics by position, listed offers counted, and the team (name, e-mail; \`imageUrl\` is null, as member photos are for signed-in members). An institution of another tenant is 404. ${scope}`,
-          access,
-        ),
-        params: tenantParams.extend({ idOrSlug: offerIdOrSlug }),
-        response: { 200: dataOf(marketplaceInstitution), ...errorResponses(400, 404) },
+        description: `By id or slug (ignoring case): description, visible images (\`src\` is the public address), visible videos, visible custom metrics by position, listed offers counted, and the team (name, e-mail; \`imageUrl\` is null, as member photos are for signed-in members). An institution of another tenant is 404. ${scope}`,
+        params: tenantParams.extend({ idOrSlug: institutionRef }),
+        response: { 200: dataOf(marketplaceInstitution).describe('The institution as investors see it'), ...publicErrors },
       },
       config: { access, tenantParam: 't' },
     },
@@ -218,15 +210,13 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     '/tenant/:t/marketplace/institutions/:id/offers',
     {
       schema: {
+        operationId: 'listMarketplaceInstitutionOffers',
         tags,
         summary: "An institution's offers on the marketplace",
-        description: describe(
-          `As GET marketplace offers, kept to the institution (by id or slug), with the same query. ${filters} ${listed} ${scope}`,
-          access,
-        ),
-        params: tenantParams.extend({ id: offerIdOrSlug }),
+        description: `As GET marketplace offers, kept to the institution (by id or slug), with the same query. ${filters} ${listed} ${scope}`,
+        params: tenantParams.extend({ id: institutionRef }),
         querystring: marketplaceOfferListQuery,
-        response: { 200: listOf(marketplaceOfferCard), ...errorResponses(400, 404) },
+        response: { 200: listOf(marketplaceOfferCard).describe("A page of the institution's offer cards"), ...publicErrors },
       },
       config: { access, tenantParam: 't' },
     },
@@ -237,29 +227,29 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     '/tenant/:t/marketplace/showcase',
     {
       schema: {
+        operationId: 'listMarketplaceShowcase',
         tags,
         summary: 'The handpicked deals',
-        description: describe(
-          `The offers the tenant's owners handpicked for the showcase carousel, in their order, as cards; picked offers no longer listed are left out. ${scope}`,
-          access,
-        ),
+        description: `The offers the tenant's owners handpicked for the showcase carousel, in their order, as cards; picked offers no longer listed are left out. ${scope}`,
         params: tenantParams,
-        response: { 200: dataOf(z.array(marketplaceOfferCard)), ...errorResponses(400, 404) },
+        querystring: pageQuery,
+        response: { 200: listOf(marketplaceOfferCard).describe('A page of the handpicked offer cards, in order'), ...publicErrors },
       },
       config: { access, tenantParam: 't' },
     },
-    async (request) => ({ data: await marketplace.getShowcase(deps, requireTenant(request).id) }),
+    async (request) => marketplace.getShowcase(deps, requireTenant(request).id, request.query),
   );
 
   r.get(
     '/tenant/:t/marketplace/settings',
     {
       schema: {
+        operationId: 'getMarketplaceSettings',
         tags,
         summary: 'The marketplace settings',
-        description: describe(`The handpicked offer ids, and the card of each one still listed. ${scope}`, owners, keyToo),
+        description: `The handpicked offer ids, and the card of each one still listed. ${scope}`,
         params: tenantParams,
-        response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: dataOf(marketplaceSettingsView).describe('The marketplace settings'), ...errorResponses(400, 401, 403, 404) },
       },
       config: { apiKeys: true, access: owners, tenantParam: 't' },
     },
@@ -270,16 +260,13 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     '/tenant/:t/marketplace/settings',
     {
       schema: {
+        operationId: 'updateMarketplaceSettings',
         tags,
         summary: 'Update the marketplace settings',
-        description: describe(
-          `The handpicked deals, in order (at most 12, each once). Every id must be a listed offer of this tenant, else 400 and nothing changes. The tenant's timeline records the old and new lists. ${scope}`,
-          owners,
-          keyToo,
-        ),
+        description: `The handpicked deals, in order (at most 12, each once). Every id must be a listed offer of this tenant, else 400 and nothing changes. The tenant's timeline records the old and new lists. ${scope}`,
         params: tenantParams,
         body: marketplaceSettings,
-        response: { 200: dataOf(marketplaceSettingsView), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: dataOf(marketplaceSettingsView).describe('The marketplace settings'), ...errorResponses(400, 401, 403, 404) },
       },
       config: { apiKeys: true, access: owners, tenantParam: 't' },
     },

@@ -11,13 +11,14 @@ import {
   type MarketplaceOfferListQuery,
   type MarketplaceSettings,
   type MarketplaceSettingsView,
+  type PageQuery,
 } from '@tessera/domain';
 import type { Readable } from 'node:stream';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { DocumentRow, ImageRow, InstitutionRow, OfferRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { pageMeta } from '../../lib/pagination.ts';
+import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import type { Caller } from '../../lib/auth-context.ts';
 import { actorName, recordEvent } from '../timeline/index.ts';
@@ -190,10 +191,12 @@ export async function listOfferDocuments(
   deps: MarketplaceDeps,
   tenantId: string,
   offerIdOrSlug: string,
-): Promise<MarketplaceDocumentFile[]> {
+  q: PageQuery,
+): Promise<List<MarketplaceDocumentFile>> {
   const found = await findListedOffer(deps.db, tenantId, offerIdOrSlug);
   if (!found) throw notFound('Offer');
-  return (await visibleDocuments(deps.db, found.offer)).map(({ file }) => toDocumentFile(tenantId, found.offer.id, file));
+  const files = (await visibleDocuments(deps.db, found.offer)).map(({ file }) => toDocumentFile(tenantId, found.offer.id, file));
+  return pageOf(files, q);
 }
 
 async function loadDocument(deps: MarketplaceDeps, tenantId: string, offerIdOrSlug: string, documentId: string) {
@@ -318,10 +321,18 @@ async function cardsInOrder(deps: MarketplaceDeps, tenantId: string, ids: readon
   });
 }
 
-/** GET showcase: the handpicked deals still listed, in the chosen order. */
-export async function getShowcase(deps: MarketplaceDeps, tenantId: string): Promise<MarketplaceOfferCard[]> {
+/** GET showcase: the handpicked deals still listed, in the chosen order (at most 12, paged like every list). */
+export async function getShowcase(deps: MarketplaceDeps, tenantId: string, q: PageQuery): Promise<List<MarketplaceOfferCard>> {
   const settings = await findSettings(deps.db, tenantId);
-  return cardsInOrder(deps, tenantId, settings?.handpickedOfferIds ?? []);
+  return pageOf(await cardsInOrder(deps, tenantId, settings?.handpickedOfferIds ?? []), q);
+}
+
+/**
+ * A page of a list held on one row (an offer's documents, the handpicked deals: at most 100 and 12 items), paged
+ * after the items no longer shown have dropped out, so `total` counts what is served.
+ */
+function pageOf<T>(items: readonly T[], q: PageQuery): List<T> {
+  return { data: items.slice(offsetOf(q), offsetOf(q) + q.limit), meta: pageMeta(q, items.length) };
 }
 
 function assertOwnTenant(caller: Caller, tenantId: string): void {

@@ -2,14 +2,12 @@ import {
   dataOf,
   institutionOfferListQuery,
   listOf,
-  objectId,
   offer,
   offerApprovalBody,
   offerConfigBody,
   offerCreateBody,
   offerCtaBody,
   offerDashboard,
-  offerDeleted,
   offerDetailsBody,
   offerDocument,
   offerDocumentsBody,
@@ -22,7 +20,7 @@ import {
   offerStatusBody,
   offerSummary,
   offerVideosBody,
-  RAISE_MODE_REFUSED,
+  pageQuery,
   REQUIRED_OFFER_DOCUMENTS,
   slugAvailabilityResult,
   timelineEvent,
@@ -32,42 +30,48 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses, tenantParams } from '../../lib/route-schema.ts';
+import { created, errorResponses, idParams, noContent, tenantParams } from '../../lib/route-schema.ts';
+import { OWNERS_ONLY_NOTE, RAISE_MODE_NOTE } from '../institutions/index.ts';
 import { requireAuth, requireInstitutionReader, type AuthContext } from '../../lib/auth-context.ts';
 import * as offers from './offers.service.ts';
 
 const tags = ['Tenant offer'];
 const access: Access = 'signed-in';
-const params = tenantParams.extend({ id: objectId });
+const params = tenantParams.extend(idParams('offer').shape);
 const errors = errorResponses(400, 401, 403, 404);
 const scope = '`{t}` is the id or slug of the tenant of the address; any other is 404, as is an offer of another tenant.';
-const gp = `Raise mode users only: the tenant's owners and platform admins work on every offer of the tenant; members with the institution:manage flag on the offers of the institutions whose team they are on (any other offer is 404 to them; the team's viewers may read but every change is 403). Everyone else gets 403 '${RAISE_MODE_REFUSED}'.`;
-const ownersOnly = "Only the tenant's owners (and platform admins): a GP gets 403.";
-const offerData = dataOf(offer);
+const gp =
+  "The tenant's owners and platform admins work on every offer of the tenant; members with the institution:manage flag on the offers of the institutions whose team they are on (any other offer is 404 to them; the team's viewers may read but every change is 403).";
+/** What the offer routes' handlers enforce beyond `access` (institution-access.ts): Raise mode, then the offer's institution. */
+const raise = { access, accessNote: RAISE_MODE_NOTE, tenantParam: 't' } as const;
+const offerData = dataOf(offer).describe('The offer');
+/** `updateOfferDetails` from 'details', `updateOfferMarketplaceConfig` from 'marketplace-config'. */
+const updateId = (path: string) => `updateOffer${path.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase())}`;
 
 export async function offersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: offers.OfferDeps = { db: app.db, clock: app.clock };
-  const byKey = "An institution's private API key may call it too, for that institution's offers only (any other offer is 404 to it).";
   const put = <S extends z.ZodType>(
     path: string,
     summary: string,
     text: string,
     body: S,
     run: (auth: AuthContext, id: string, body: z.output<S>) => Promise<z.output<typeof offer>>,
+    config: { access: Access; accessNote: string; tenantParam: 't' } = raise,
   ) =>
     r.put(
       `/tenant/:t/offers/:id/${path}`,
       {
         schema: {
+          operationId: updateId(path),
           tags,
           summary,
-          description: describe(`${text} Answers with the offer. ${gp} ${scope}`, access),
+          description: `${text} Answers with the offer. ${gp} ${scope}`,
           params,
           body,
           response: { 200: offerData, ...errors },
         },
-        config: { access, tenantParam: 't' },
+        config,
       },
       async (request) => ({ data: await run(requireAuth(request), request.params.id, request.body as z.output<S>) }),
     );
@@ -76,17 +80,15 @@ export async function offersRoutes(app: FastifyInstance) {
     '/tenant/:t/offers',
     {
       schema: {
+        operationId: 'listOffers',
         tags,
         summary: "A tenant's offers",
-        description: describe(
-          `Searched over name and slug (case-insensitive), filtered by type, derived listing status (open, closed, upcoming, none — from the open and close dates against now), approval status and institution, sorted and paginated (newest first by default). Each row carries its institution's name and logo, the hero image and the card metrics (lowest minimum investment, highest target IRR across the classes). ${gp} ${byKey} ${scope}`,
-          access,
-        ),
+        description: `Searched over name and slug (case-insensitive), filtered by type, derived listing status (open, closed, upcoming, none — from the open and close dates against now), approval status and institution, sorted and paginated (newest first by default). Each row carries its institution's name and logo, the hero image and the card metrics (lowest minimum investment, highest target IRR across the classes). ${gp} ${scope}`,
         params: tenantParams,
         querystring: offerListQuery,
-        response: { 200: listOf(offerSummary), ...errors },
+        response: { 200: listOf(offerSummary).describe('A page of offers'), ...errors },
       },
-      config: { access, institutionKeys: true, tenantParam: 't' },
+      config: { ...raise, institutionKeys: true },
     },
     async (request) => offers.listOffers(deps, requireInstitutionReader(request), request.query),
   );
@@ -95,17 +97,15 @@ export async function offersRoutes(app: FastifyInstance) {
     '/tenant/:t/offers/slug-available',
     {
       schema: {
+        operationId: 'checkOfferSlug',
         tags,
         summary: 'Is an offer slug free?',
-        description: describe(
-          `Whether no other offer of the tenant uses the slug, ignoring case; \`except\` leaves out the offer being edited. ${gp} ${scope}`,
-          access,
-        ),
+        description: `Whether no other offer of the tenant uses the slug, ignoring case; \`except\` leaves out the offer being edited. ${scope}`,
         params: tenantParams,
         querystring: offerSlugAvailabilityQuery,
-        response: { 200: dataOf(slugAvailabilityResult), ...errors },
+        response: { 200: dataOf(slugAvailabilityResult).describe('Whether the slug is free'), ...errors },
       },
-      config: { access, tenantParam: 't' },
+      config: raise,
     },
     async (request) => ({ data: await offers.slugAvailable(deps, requireAuth(request), request.query.slug, request.query.except) }),
   );
@@ -114,35 +114,34 @@ export async function offersRoutes(app: FastifyInstance) {
     '/tenant/:t/offers',
     {
       schema: {
+        operationId: 'createOffer',
         tags,
         summary: 'Create an offer',
-        description: describe(
-          `Name, slug (unique in the tenant, ignoring case: a taken slug is 409) and the institution issuing it, which must be one you work on (404 otherwise). The offer starts pending approval, unpublished and hidden from the marketplace. ${gp} ${scope}`,
-          access,
-        ),
+        description: `Name, slug (unique in the tenant, ignoring case: a taken slug is 409) and the institution issuing it, which must be one you work on (404 otherwise). The offer starts pending approval, unpublished and hidden from the marketplace. Answers 201 with the offer and its path in \`Location\`. ${gp} ${scope}`,
         params: tenantParams,
         body: offerCreateBody,
-        response: { 200: offerData, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: dataOf(offer).describe('The new offer'), ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access, tenantParam: 't' },
+      config: raise,
     },
-    async (request) => ({ data: await offers.createOffer(deps, requireAuth(request), request.body) }),
+    async (request, reply) => {
+      const made = await offers.createOffer(deps, requireAuth(request), request.body);
+      return created(reply, `/tenant/${request.params.t}/offers/${made._id}`, made);
+    },
   );
 
   r.get(
     '/tenant/:t/offers/:id',
     {
       schema: {
+        operationId: 'getOffer',
         tags,
         summary: 'An offer',
-        description: describe(
-          `Everything the offer pages edit, with the derived listing status and who approved, published and changed its visibility. ${gp} ${byKey} ${scope}`,
-          access,
-        ),
+        description: `Everything the offer pages edit, with the derived listing status and who approved, published and changed its visibility. ${gp} ${scope}`,
         params,
         response: { 200: offerData, ...errors },
       },
-      config: { access, institutionKeys: true, tenantParam: 't' },
+      config: { ...raise, institutionKeys: true },
     },
     async (request) => ({ data: await offers.getOffer(deps, requireInstitutionReader(request), request.params.id) }),
   );
@@ -151,15 +150,19 @@ export async function offersRoutes(app: FastifyInstance) {
     '/tenant/:t/offers/:id',
     {
       schema: {
+        operationId: 'deleteOffer',
         tags,
         summary: 'Delete an offer',
-        description: describe(`Deletes the offer for good; its documents stay (they can then be deleted). ${gp} ${scope}`, access),
+        description: `Deletes the offer for good; its documents stay (they can then be deleted). ${gp} ${scope}`,
         params,
-        response: { 200: dataOf(offerDeleted), ...errors },
+        response: { ...noContent, ...errors },
       },
-      config: { access, tenantParam: 't' },
+      config: raise,
     },
-    async (request) => ({ data: await offers.deleteOffer(deps, requireAuth(request), request.params.id) }),
+    async (request, reply) => {
+      await offers.deleteOffer(deps, requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   put(
@@ -217,9 +220,10 @@ export async function offersRoutes(app: FastifyInstance) {
   put(
     'approval',
     'Approve, unapprove or reject',
-    `approved, pending (unapprove) or rejected; setting the status the offer already has is 400. Records who and when. ${ownersOnly}`,
+    'approved, pending (unapprove) or rejected; setting the status the offer already has is 400. Records who and when.',
     offerApprovalBody,
     (auth, id, body) => offers.updateApproval(deps, auth, id, body.approvalStatus),
+    { ...raise, accessNote: OWNERS_ONLY_NOTE },
   );
   put('config', 'Update the configuration', 'The e-signature template id (nullable).', offerConfigBody, (auth, id, body) =>
     offers.updateConfig(deps, auth, id, body.esignTemplateId),
@@ -227,23 +231,25 @@ export async function offersRoutes(app: FastifyInstance) {
   put(
     'marketplace-config',
     'Show or hide on the marketplace',
-    `visible or hidden; setting the visibility the offer already has is 400. Records who and when. ${ownersOnly}`,
+    'visible or hidden; setting the visibility the offer already has is 400. Records who and when.',
     offerMarketplaceConfigBody,
     (auth, id, body) => offers.updateMarketplaceConfig(deps, auth, id, body.visibilityStatus),
+    { ...raise, accessNote: OWNERS_ONLY_NOTE },
   );
 
   r.get(
     '/tenant/:t/offers/:id/events',
     {
       schema: {
+        operationId: 'listOfferEvents',
         tags,
         summary: "An offer's history",
-        description: describe(`Timeline events of the offer, searchable, sortable, paginated. ${gp} ${scope}`, access),
+        description: `Timeline events of the offer, searchable, sortable, paginated. ${gp} ${scope}`,
         params,
         querystring: timelineQuery,
-        response: { 200: listOf(timelineEvent), ...errors },
+        response: { 200: listOf(timelineEvent).describe("A page of the offer's events"), ...errors },
       },
-      config: { access, tenantParam: 't' },
+      config: raise,
     },
     async (request) => offers.listOfferEvents(deps, requireAuth(request), request.params.id, request.query),
   );
@@ -252,34 +258,31 @@ export async function offersRoutes(app: FastifyInstance) {
     '/tenant/:t/offers/:id/documents',
     {
       schema: {
+        operationId: 'listOfferDocuments',
         tags,
         summary: "An offer's documents",
-        description: describe(
-          `The listed documents with their names and file facts, by position, hidden ones included. ${gp} ${scope}`,
-          access,
-        ),
+        description: `The listed documents with their names and file facts, by position, hidden ones included, paginated. ${gp} ${scope}`,
         params,
-        response: { 200: dataOf(z.array(offerDocument)), ...errors },
+        querystring: pageQuery,
+        response: { 200: listOf(offerDocument).describe("A page of the offer's documents"), ...errors },
       },
-      config: { access, tenantParam: 't' },
+      config: raise,
     },
-    async (request) => ({ data: await offers.listOfferDocuments(deps, requireAuth(request), request.params.id) }),
+    async (request) => offers.listOfferDocuments(deps, requireAuth(request), request.params.id, request.query),
   );
 
   r.get(
     '/tenant/:t/offers/:id/dashboard',
     {
       schema: {
+        operationId: 'getOfferDashboard',
         tags,
         summary: "An offer's analytics",
-        description: describe(
-          `Counts of the analytics events naming the offer since it was created: impressions, distinct visitors, interactions and all events (zero until the marketplace pages send them). ${gp} ${scope}`,
-          access,
-        ),
+        description: `Counts of the analytics events naming the offer since it was created: impressions, distinct visitors, interactions and all events (zero until the marketplace pages send them). ${gp} ${scope}`,
         params,
-        response: { 200: dataOf(offerDashboard), ...errors },
+        response: { 200: dataOf(offerDashboard).describe("The offer's analytics counts"), ...errors },
       },
-      config: { access, tenantParam: 't' },
+      config: raise,
     },
     async (request) => ({ data: await offers.getOfferDashboard(deps, requireAuth(request), request.params.id) }),
   );
@@ -288,17 +291,15 @@ export async function offersRoutes(app: FastifyInstance) {
     '/tenant/:t/institutions/:id/offers',
     {
       schema: {
+        operationId: 'listInstitutionOffers',
         tags: ['Tenant institution'],
         summary: "An institution's offers",
-        description: describe(
-          `The offer list of one institution (the same search, filters, sorting and pagination as GET tenant/{t}/offers). The institution must be one you work on (404 otherwise). ${gp} The institution's own private API key may call it too. ${scope}`,
-          access,
-        ),
-        params,
+        description: `The offer list of one institution (the same search, filters, sorting and pagination as GET tenant/{t}/offers). The institution must be one you work on (404 otherwise). ${gp} ${scope}`,
+        params: tenantParams.extend(idParams('institution').shape),
         querystring: institutionOfferListQuery,
-        response: { 200: listOf(offerSummary), ...errors },
+        response: { 200: listOf(offerSummary).describe("A page of the institution's offers"), ...errors },
       },
-      config: { access, institutionKeys: true, tenantParam: 't' },
+      config: { ...raise, institutionKeys: true },
     },
     async (request) => offers.listInstitutionOffers(deps, requireInstitutionReader(request), request.params.id, request.query),
   );

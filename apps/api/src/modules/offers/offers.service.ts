@@ -13,6 +13,7 @@ import {
   type OfferDashboard,
   type OfferDocument,
   type OfferSummary,
+  type PageQuery,
   type TimelineEvent,
   type TimelineQuery,
   type VisibilityStatus,
@@ -35,6 +36,7 @@ import type { InstitutionRow, OfferRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -243,7 +245,7 @@ export async function createOffer(deps: OfferDeps, auth: AuthContext, body: z.ou
   }
 }
 
-export async function deleteOffer(deps: OfferDeps, auth: AuthContext, id: string): Promise<{ _id: string; deleted: true }> {
+export async function deleteOffer(deps: OfferDeps, auth: AuthContext, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const { offer } = await load(tx, auth, id, { write: true });
     await deleteOfferRow(tx, auth.tenantId, id);
@@ -267,7 +269,6 @@ export async function deleteOffer(deps: OfferDeps, auth: AuthContext, id: string
       refs: institutionRef(offer.institutionId),
     });
   });
-  return { _id: id, deleted: true };
 }
 
 /**
@@ -493,8 +494,11 @@ export async function listOfferEvents(deps: OfferDeps, auth: AuthContext, id: st
   return queryEvents(deps.db, auth.tenantId, { kind: 'entity', entityType: 'tenant-offer', entity: id }, q);
 }
 
-/** The offer's documents with their names and file facts, by position; hidden ones included (the raise side sees all). */
-export async function listOfferDocuments(deps: OfferDeps, auth: AuthContext, id: string): Promise<OfferDocument[]> {
+/**
+ * The offer's documents with their names and file facts, by position; hidden ones included (the raise side sees all).
+ * The list lives on the offer row (at most 100 items), so it is paged here, after documents deleted meanwhile drop out.
+ */
+export async function listOfferDocuments(deps: OfferDeps, auth: AuthContext, id: string, q: PageQuery): Promise<List<OfferDocument>> {
   const { offer } = await load(deps.db, auth, id);
   const facts = new Map(
     (
@@ -505,7 +509,7 @@ export async function listOfferDocuments(deps: OfferDeps, auth: AuthContext, id:
       )
     ).map((f) => [f.id, f]),
   );
-  return [...offer.documents]
+  const all = [...offer.documents]
     .sort((a, b) => a.position - b.position)
     .flatMap((item) => {
       const f = facts.get(item.document);
@@ -523,6 +527,7 @@ export async function listOfferDocuments(deps: OfferDeps, auth: AuthContext, id:
           ]
         : [];
     });
+  return { data: all.slice(offsetOf(q), offsetOf(q) + q.limit), meta: pageMeta(q, all.length) };
 }
 
 export async function getOfferDashboard(deps: OfferDeps, auth: AuthContext, id: string): Promise<OfferDashboard> {

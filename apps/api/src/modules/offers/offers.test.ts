@@ -78,7 +78,7 @@ async function create(who: SignedUp = owner, extra: { name?: string; slug?: stri
     institution: fund,
     ...extra,
   });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data as Offer;
 }
 async function uploadOfferDocument(who: SignedUp, type: string, entityType = 'OFFER'): Promise<string> {
@@ -246,8 +246,9 @@ describe('access', () => {
 describe('POST and GET tenant/{t}/offers', () => {
   it('creates a pending, unpublished, hidden offer and records the event', async () => {
     const res = await call(gp, 'POST', '', { name: 'Harbor Point', slug: 'harbor-point', institution: fund });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     const offer = res.json().data as Offer;
+    expect(res.headers.location).toBe(`/api/v1/tenant/${t.tenants.acme.id}/offers/${offer._id}`);
     expect(offer).toMatchObject({
       name: 'Harbor Point',
       slug: 'harbor-point',
@@ -292,7 +293,7 @@ describe('POST and GET tenant/{t}/offers', () => {
       available: true,
     });
     // The same slug in another tenant is fine.
-    expect((await call(stranger, 'POST', '', { name: 'X', slug: 'taken-slug', institution: foreign })).statusCode).toBe(200);
+    expect((await call(stranger, 'POST', '', { name: 'X', slug: 'taken-slug', institution: foreign })).statusCode).toBe(201);
 
     const badSlug = await call(owner, 'POST', '', { name: 'X', slug: 'Bad Slug!', institution: fund });
     expect(badSlug.statusCode).toBe(400);
@@ -790,8 +791,8 @@ describe('events, dashboard and delete', () => {
     });
 
     const del = await call(gp, 'DELETE', `/${offer._id}`);
-    expect(del.statusCode, del.body).toBe(200);
-    expect(del.json().data).toEqual({ _id: offer._id, deleted: true });
+    expect(del.statusCode, del.body).toBe(204);
+    expect(del.body).toBe('');
     expect(await lastEvent(offer._id)).toMatchObject({
       type: 'delete',
       meta: { delete: { name: offer.name, slug: offer.slug, institution: fund } },

@@ -267,7 +267,7 @@ describe('tenant dashboard', () => {
         headers: { host: who.host, ...bearer(who.token) },
         payload,
       });
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.statusCode, res.body).toBe(201);
       return res.json().data._id as string;
     };
     const fund = await post(owner, 'acme', 'institutions', {

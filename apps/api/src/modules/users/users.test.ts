@@ -306,6 +306,7 @@ describe('user image', () => {
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().error.message).toBe('file: attach a file');
 
+    // A JSON body is not the multipart form the route declares (issue #16: 415).
     const json = await call(me, 'PUT', `${me.user._id}/image`, { file: 'x' });
     expect(json.statusCode).toBe(415);
 

@@ -105,10 +105,10 @@ function Parameters({ doc, op }: { doc: OpenApiDocument; op: OpenApiOperation })
                   <TableCell>
                     <code>{p.schema ? typeLabel(doc, p.schema) : 'string'}</code>
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
+                  <TableCell sx={{ minWidth: { xs: 120, sm: 160 } }}>
                     {description && <Typography variant="body2">{description}</Typography>}
                     {notes.length > 0 && (
-                      <Typography variant="caption" sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
+                      <Typography variant="caption" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                         {notes.join(' · ')}
                       </Typography>
                     )}
@@ -215,6 +215,9 @@ function SuccessResponse({ doc, response }: { doc: OpenApiDocument; response: Re
       )}
       {example && (
         <>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            Example
+          </Typography>
           <CodeBlock code={JSON.stringify(example.value, null, 2)} label={`Example response ${response.status}`} />
           {!example.documented && (
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
@@ -255,7 +258,7 @@ function ErrorResponses({ doc, responses }: { doc: OpenApiDocument; responses: R
                   <TableCell>
                     <code>{r.status}</code>
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
+                  <TableCell sx={{ minWidth: { xs: 120, sm: 160 } }}>
                     <Typography variant="body2">{r.description}</Typography>
                     {r.headers.map((h) => (
                       <Typography key={h.name} variant="caption" component="div" sx={{ color: 'text.secondary' }}>
@@ -263,7 +266,7 @@ function ErrorResponses({ doc, responses }: { doc: OpenApiDocument; responses: R
                       </Typography>
                     ))}
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
+                  <TableCell sx={{ minWidth: { xs: 120, sm: 160 } }}>
                     {error?.error && (
                       <Typography variant="body2">
                         <code>{error.error.type}</code> {error.error.message}

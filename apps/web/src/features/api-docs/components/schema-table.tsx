@@ -34,12 +34,12 @@ export function SchemaTable({ fields, label }: { fields: SchemaField[]; label: s
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell sx={{ minWidth: 110 }}>
+                <TableCell sx={{ minWidth: { xs: 80, sm: 110 } }}>
                   <Box component="code" sx={{ fontSize: '0.8rem', wordBreak: 'break-word' }}>
                     {field.type}
                   </Box>
                 </TableCell>
-                <TableCell sx={{ minWidth: 160 }}>
+                <TableCell sx={{ minWidth: { xs: 120, sm: 160 } }}>
                   <Stack spacing={0.5}>
                     {field.description && <Typography variant="body2">{field.description}</Typography>}
                     {field.enumValues.length > 0 && (
@@ -50,7 +50,7 @@ export function SchemaTable({ fields, label }: { fields: SchemaField[]; label: s
                       </Stack>
                     )}
                     {field.limits.length > 0 && (
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                      <Typography variant="caption" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                         {field.limits.join(' · ')}
                       </Typography>
                     )}
@@ -65,7 +65,7 @@ export function SchemaTable({ fields, label }: { fields: SchemaField[]; label: s
               {field.children.length > 0 && (
                 <TableRow>
                   {/* Nested fields get the row's whole width, indented: inside the description cell they were squeezed. */}
-                  <TableCell colSpan={3} sx={{ pt: 0, pl: { xs: 2, sm: 4 } }}>
+                  <TableCell colSpan={3} sx={{ pt: 0, pl: { xs: 1, sm: 4 }, pr: { xs: 0, sm: 2 } }}>
                     <SchemaTable fields={field.children} label={`Fields of ${field.name}`} />
                   </TableCell>
                 </TableRow>

@@ -1,4 +1,3 @@
-import { institutionDeleted } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { offersKey } from '../../offers/index.ts';
@@ -7,7 +6,7 @@ import { institutionPath, institutionsKey } from './list-institutions.ts';
 
 /** DELETE tenant/{t}/institutions/{id} (owners): its offers and team go with it. */
 export function deleteInstitution(tenantId: string, id: string) {
-  return api.delete(institutionPath(tenantId, id), institutionDeleted);
+  return api.remove(institutionPath(tenantId, id));
 }
 
 export function useDeleteInstitution(tenantId: string, id: string) {

@@ -1,11 +1,10 @@
-import { teamMemberDeleted } from '@tessera/domain';
 import { api } from '../../../lib/api-client.ts';
 import { teamPath } from './list-team.ts';
 import { useTeamMutation } from './team-mutation.ts';
 
 /** DELETE …/team/{memberId}: irreversible. */
 export function removeTeamMember(tenantId: string, institutionId: string, memberId: string) {
-  return api.delete(`${teamPath(tenantId, institutionId)}/${encodeURIComponent(memberId)}`, teamMemberDeleted);
+  return api.remove(`${teamPath(tenantId, institutionId)}/${encodeURIComponent(memberId)}`);
 }
 
 export function useRemoveTeamMember(tenantId: string, institutionId: string) {

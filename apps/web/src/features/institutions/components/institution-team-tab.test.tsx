@@ -50,7 +50,7 @@ function prepare() {
     if (path === TEAM) return jsonResponse({ data: [GRACE, ALAN], meta: { page: 1, limit: 20, total: 2 } });
     if (path === `${TEAM}/${GRACE._id}/resend-invite` && method === 'POST') return jsonResponse({ data: GRACE });
     if (path === `${TEAM}/${ALAN._id}/role` && method === 'PUT') return jsonResponse({ data: { ...ALAN, role: 'viewer' } });
-    if (path === `${TEAM}/${ALAN._id}` && method === 'DELETE') return jsonResponse({ data: { _id: ALAN._id, deleted: true } });
+    if (path === `${TEAM}/${ALAN._id}` && method === 'DELETE') return new Response(null, { status: 204 });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
   const { user } = renderRoutes([{ path: '/tenant/marketplace/institutions/:tenantInstitutionId/team', element: <InstitutionTeamTab /> }], {

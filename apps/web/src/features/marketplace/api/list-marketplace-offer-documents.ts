@@ -1,13 +1,16 @@
-import { marketplaceDocumentFile } from '@tessera/domain';
+import { marketplaceDocumentFile, PAGE_LIMIT_MAX } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { marketplaceKey } from './get-marketplace-offer.ts';
 
-/** GET tenant/{t}/marketplace/offers/{id}/documents: the offer's visible documents, each with its view and download address. */
+/**
+ * GET tenant/{t}/marketplace/offers/{id}/documents: the offer's visible documents, each with its view and download
+ * address; all of them in one page (an offer lists at most 100).
+ */
 export function listMarketplaceOfferDocuments(tenantId: string, offerId: string, signal?: AbortSignal) {
   return api.get(
-    `/tenant/${encodeURIComponent(tenantId)}/marketplace/offers/${encodeURIComponent(offerId)}/documents`,
+    `/tenant/${encodeURIComponent(tenantId)}/marketplace/offers/${encodeURIComponent(offerId)}/documents?limit=${PAGE_LIMIT_MAX}`,
     z.array(marketplaceDocumentFile),
     signal,
   );

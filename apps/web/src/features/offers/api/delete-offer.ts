@@ -1,10 +1,9 @@
-import { offerDeleted } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { offerPath, offersKey } from './list-offers.ts';
 
 export function deleteOffer(tenantId: string, id: string) {
-  return api.delete(offerPath(tenantId, id), offerDeleted);
+  return api.remove(offerPath(tenantId, id));
 }
 
 /** Deletes any offer of the list: the id comes with each call. */

@@ -220,7 +220,14 @@ export const roleAssignmentBody = z
     message: 'tenant is required for institution and offer assignments',
     path: ['tenant'],
   })
-  .meta({ allOf: [{ if: { properties: { entityType: { not: { const: 'tenant' } } } }, then: { required: ['tenant'] } }] })
+  .meta({
+    allOf: [
+      {
+        if: { properties: { entityType: { not: { const: 'tenant' } } } },
+        then: { required: ['tenant'], properties: { tenant: { type: 'string' } } },
+      },
+    ],
+  })
   .meta({
     id: 'RoleAssignmentCreate',
     description: 'A role to give a user on a tenant, an institution or an offer (institution and offer need their tenant).',

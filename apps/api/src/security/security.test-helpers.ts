@@ -43,8 +43,11 @@ export type JsonSchema = {
 
 export function toJsonSchema(schema: unknown): JsonSchema | null {
   if (!schema) return null;
-  if (schema instanceof z.ZodType) return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return schema as JsonSchema;
+  if (!(schema instanceof z.ZodType)) return schema as JsonSchema;
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  // A named schema (`.meta({ id })`) comes out as a $ref to its definition: read the definition itself.
+  const named = json.$ref?.replace('#/$defs/', '');
+  return named && json.$defs?.[named] ? { ...json.$defs[named], $defs: json.$defs } : json;
 }
 
 function sampleString(s: JsonSchema): string {
@@ -70,8 +73,9 @@ function sample(s: JsonSchema, root: JsonSchema): unknown {
   const options = s.anyOf ?? s.oneOf;
   // A nullable field takes null: the smallest value, and it passes any refinement on the value.
   if (options?.some((o) => o.type === 'null')) return null;
-  if (options) return sample(options[0]!, root);
-  if (s.allOf) return Object.assign({}, ...s.allOf.map((part) => sample(part, root)));
+  // On an object with properties, alternatives and parts only add conditions (oneOf required …): its own fields come first.
+  if (options && !s.properties) return sample(options[0]!, root);
+  if (s.allOf && !s.properties) return Object.assign({}, ...s.allOf.map((part) => sample(part, root)));
   const type = [s.type].flat().find((t) => t !== 'null') ?? (s.properties ? 'object' : undefined);
   switch (type) {
     case 'object':

@@ -49,7 +49,9 @@ const level = (digits: number, label: string) =>
   z
     .string()
     .regex(new RegExp(`^\\d{${digits}}$`), `${label} must be a ${digits}-digit GICS code`)
-    .refine((c) => byCode.has(c), `Unknown GICS ${label.toLowerCase()}`);
+    .refine((c) => byCode.has(c), `Unknown GICS ${label.toLowerCase()}`)
+    // The list the refinement checks, published.
+    .meta({ enum: [...byCode.keys()].filter((code) => code.length === digits) });
 
 /** sector → industryGroup → industry → subIndustry; each level must sit under the one above it. */
 export const gics = z
@@ -69,6 +71,10 @@ export const gics = z
       if (!parent || !code.startsWith(parent))
         ctx.addIssue({ code: 'custom', path: [names[i]!], message: `${names[i]} must belong to the chosen ${names[i - 1]}` });
     }
+  })
+  .meta({
+    description:
+      'GICS 2023 codes, each under the one above it (its code starts with the parent\'s): "industryGroup must belong to the chosen sector", "industry must belong to the chosen industryGroup", "subIndustry must belong to the chosen industry".',
   });
 export type Gics = z.infer<typeof gics>;
 export const EMPTY_GICS: Gics = { sector: null, industryGroup: null, industry: null, subIndustry: null };

@@ -32,7 +32,7 @@ const day = (label: string) =>
 const fields = {
   type: govPhotoIdType,
   number: required('Number'),
-  expirationDate: day('Expiration date'),
+  expirationDate: day('Expiration date').describe('Not before the issuing date: "The expiration date must be after the issuing date"'),
   issuingCountry: countryCode,
   issuingState: required('Issuing state'),
   issuingDate: day('Issuing date'),

@@ -243,7 +243,8 @@ export const govPhotoIdsBody = z
     govPhotoIds: z
       .array(objectId)
       .max(100)
-      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once'),
+      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once')
+      .meta({ uniqueItems: true }),
   })
   .meta({
     id: 'IndividualProfileGovPhotoIds',
@@ -257,7 +258,8 @@ export const profileFinancialAccountsBody = z
     financialAccounts: z
       .array(objectId)
       .max(100)
-      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once'),
+      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once')
+      .meta({ uniqueItems: true }),
   })
   .meta({
     id: 'IndividualProfileFinancialAccounts',

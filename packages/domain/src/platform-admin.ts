@@ -13,7 +13,9 @@ export function isReservedSlug(slug: string): boolean {
 export const RESERVED_SLUG_ERROR = 'This address is reserved by the platform';
 export const SLUG_TAKEN_ERROR = 'This address is already taken';
 
-export const newTenantSlug = tenantSlug.refine((slug) => !isReservedSlug(slug), RESERVED_SLUG_ERROR);
+export const newTenantSlug = tenantSlug
+  .refine((slug) => !isReservedSlug(slug), RESERVED_SLUG_ERROR)
+  .meta({ not: { enum: [...RESERVED_SLUGS] } });
 
 /** A list's search text, as each admin list describes it. */
 const searchText = (what: string) =>
@@ -217,6 +219,14 @@ export const roleAssignmentBody = z
   .refine((b) => b.entityType === 'tenant' || b.tenant, {
     message: 'tenant is required for institution and offer assignments',
     path: ['tenant'],
+  })
+  .meta({
+    allOf: [
+      {
+        if: { properties: { entityType: { not: { const: 'tenant' } } } },
+        then: { required: ['tenant'], properties: { tenant: { type: 'string' } } },
+      },
+    ],
   })
   .meta({
     id: 'RoleAssignmentCreate',

@@ -73,8 +73,9 @@ function sample(s: JsonSchema, root: JsonSchema): unknown {
   const options = s.anyOf ?? s.oneOf;
   // A nullable field takes null: the smallest value, and it passes any refinement on the value.
   if (options?.some((o) => o.type === 'null')) return null;
-  if (options) return sample(options[0]!, root);
-  if (s.allOf) return Object.assign({}, ...s.allOf.map((part) => sample(part, root)));
+  // On an object with properties, alternatives and parts only add conditions (oneOf required …): its own fields come first.
+  if (options && !s.properties) return sample(options[0]!, root);
+  if (s.allOf && !s.properties) return Object.assign({}, ...s.allOf.map((part) => sample(part, root)));
   const type = [s.type].flat().find((t) => t !== 'null') ?? (s.properties ? 'object' : undefined);
   switch (type) {
     case 'object':

@@ -37,6 +37,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const tableBox = { border: 1, borderColor: 'divider', borderRadius: 1, overflowX: 'auto' } as const;
+// On a phone a secondary column folds into the cell beside it, so the table fits without scrolling sideways.
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const narrowOnly = { display: { xs: 'block', sm: 'none' } } as const;
 
 function MediaTypes({ types }: { types: string[] }) {
   return (
@@ -81,7 +84,7 @@ function Parameters({ doc, op }: { doc: OpenApiDocument; op: OpenApiOperation })
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
-              <TableCell>In</TableCell>
+              <TableCell sx={wideOnly}>In</TableCell>
               <TableCell>Type</TableCell>
               <TableCell>Description</TableCell>
             </TableRow>
@@ -95,18 +98,21 @@ function Parameters({ doc, op }: { doc: OpenApiDocument; op: OpenApiOperation })
                 <TableRow key={`${p.in}-${p.name}`} sx={{ verticalAlign: 'top' }}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <code>{p.name}</code>
+                    <Typography component="div" variant="caption" sx={{ ...narrowOnly, color: 'text.secondary' }}>
+                      {p.in}
+                    </Typography>
                     {p.required && (
                       <Typography component="div" variant="caption" sx={{ color: 'error.main' }}>
                         required
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell>{p.in}</TableCell>
+                  <TableCell sx={wideOnly}>{p.in}</TableCell>
                   <TableCell>
                     <code>{p.schema ? typeLabel(doc, p.schema) : 'string'}</code>
                   </TableCell>
                   <TableCell sx={{ minWidth: { xs: 120, sm: 160 } }}>
-                    {description && <Typography variant="body2">{description}</Typography>}
+                    {description && <Markdownish text={description} />}
                     {notes.length > 0 && (
                       <Typography variant="caption" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                         {notes.join(' · ')}
@@ -141,7 +147,7 @@ function RequestBodies({ doc, op }: { doc: OpenApiDocument; op: OpenApiOperation
                 </Typography>
               )}
             </Stack>
-            {body.description && <Typography variant="body2">{body.description}</Typography>}
+            {body.description && <Markdownish text={body.description} />}
             {fields.length > 0 ? (
               <SchemaTable fields={fields} label={`Request body fields (${body.mediaType})`} />
             ) : (
@@ -175,7 +181,7 @@ function Headers({ response }: { response: ResponseInfo }) {
               <TableCell>
                 <code>{h.type}</code>
               </TableCell>
-              <TableCell>{h.description}</TableCell>
+              <TableCell>{h.description && <Markdownish text={h.description} />}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -246,7 +252,7 @@ function ErrorResponses({ doc, responses }: { doc: OpenApiDocument; responses: R
             <TableRow>
               <TableCell>Status</TableCell>
               <TableCell>When</TableCell>
-              <TableCell>Example</TableCell>
+              <TableCell sx={wideOnly}>Example</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -259,14 +265,19 @@ function ErrorResponses({ doc, responses }: { doc: OpenApiDocument; responses: R
                     <code>{r.status}</code>
                   </TableCell>
                   <TableCell sx={{ minWidth: { xs: 120, sm: 160 } }}>
-                    <Typography variant="body2">{r.description}</Typography>
+                    {r.description && <Markdownish text={r.description} />}
                     {r.headers.map((h) => (
                       <Typography key={h.name} variant="caption" component="div" sx={{ color: 'text.secondary' }}>
                         Header <code>{h.name}</code>: {h.description}
                       </Typography>
                     ))}
+                    {error?.error && (
+                      <Typography variant="caption" component="div" sx={{ ...narrowOnly, color: 'text.secondary' }}>
+                        <code>{error.error.type}</code> {error.error.message}
+                      </Typography>
+                    )}
                   </TableCell>
-                  <TableCell sx={{ minWidth: { xs: 120, sm: 160 } }}>
+                  <TableCell sx={{ ...wideOnly, minWidth: 160 }}>
                     {error?.error && (
                       <Typography variant="body2">
                         <code>{error.error.type}</code> {error.error.message}

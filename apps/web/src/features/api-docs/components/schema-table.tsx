@@ -1,6 +1,7 @@
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import type { SchemaField } from '../lib/openapi.ts';
+import { Markdownish } from './markdownish.tsx';
 
 /** A schema's fields as a table; a nested object's fields get their own table in a full-width row below its own. */
 export function SchemaTable({ fields, label }: { fields: SchemaField[]; label: string }) {
@@ -41,7 +42,7 @@ export function SchemaTable({ fields, label }: { fields: SchemaField[]; label: s
                 </TableCell>
                 <TableCell sx={{ minWidth: { xs: 120, sm: 160 } }}>
                   <Stack spacing={0.5}>
-                    {field.description && <Typography variant="body2">{field.description}</Typography>}
+                    {field.description && <Markdownish text={field.description} />}
                     {field.enumValues.length > 0 && (
                       <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }} aria-label={`Values of ${field.name}`}>
                         {field.enumValues.map((v) => (

@@ -186,7 +186,7 @@ export function curlExample(doc: OpenApiDocument, endpoint: Endpoint, options: C
     for (const [name, prop] of Object.entries(object.properties ?? {})) {
       const isFile = resolve(doc, prop)?.format === 'binary';
       const value = (example as Record<string, unknown> | null)?.[name];
-      if (isFile) lines.push(`  -F ${shellQuote(`${name}=@./${name === 'file' ? 'document.pdf' : name}`)}`);
+      if (isFile) lines.push(`  -F ${shellQuote(`${name}=@path/to/${name}`)}`);
       else if (value !== undefined && value !== null && (object.required ?? []).includes(name))
         lines.push(`  -F ${shellQuote(`${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`)}`);
     }

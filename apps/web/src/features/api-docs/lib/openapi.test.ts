@@ -115,6 +115,7 @@ describe('operations', () => {
     });
     const legacy: OpenApiResponse = { description: 'Default Response' };
     expect(responsesOf(DOC, { responses: { 200: legacy } })[0]!.description).toBeNull();
+    expect(responsesOf(DOC, { responses: { default: { description: 'Any other failure' } } })[0]!.error).toBe(true);
   });
 });
 
@@ -177,7 +178,7 @@ describe('curlExample', () => {
         "curl -X POST 'https://acme.example.com/api/v1/document'",
         '  -H "Authorization: Bearer $TOKEN"',
         "  -F 'name=string'",
-        "  -F 'file=@./document.pdf'",
+        "  -F 'file=@path/to/file'",
       ].join(' \\\n'),
     );
     expect(curlExample(DOC, endpoint('downloadDocument'), { base })).toBe(

@@ -424,7 +424,7 @@ export function responsesOf(doc: OpenApiDocument, op: OpenApiOperation): Respons
           const header = deref<OpenApiHeader>(doc, h) ?? {};
           return { name, description: header.description ?? null, type: header.schema ? typeLabel(doc, header.schema) : 'string' };
         }),
-        error: /^[45]/.test(status),
+        error: /^[45]/.test(status) || status === 'default',
       };
     });
 }

@@ -309,7 +309,10 @@ export async function documentsRoutes(app: FastifyInstance) {
         summary: 'Resend the invitation',
         description: 'E-mails a new invitation link while the person has not finished signing up (owner).',
         params: grantParams,
-        response: { 200: dataOf(z.object({ sent: z.literal(true) })).describe('The invitation was sent'), ...errors },
+        response: {
+          200: dataOf(z.object({ sent: z.literal(true) }).meta({ examples: [{ sent: true }] })).describe('The invitation was sent'),
+          ...errors,
+        },
       },
       config: { access, accessNote: rule },
     },

@@ -43,8 +43,11 @@ export type JsonSchema = {
 
 export function toJsonSchema(schema: unknown): JsonSchema | null {
   if (!schema) return null;
-  if (schema instanceof z.ZodType) return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return schema as JsonSchema;
+  if (!(schema instanceof z.ZodType)) return schema as JsonSchema;
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  // A named schema (`.meta({ id })`) comes as a reference to its definition: the definition is what callers read.
+  const named = json.$ref?.startsWith('#/$defs/') ? json.$defs?.[json.$ref.slice('#/$defs/'.length)] : undefined;
+  return named ? { ...named, $defs: json.$defs } : json;
 }
 
 function sampleString(s: JsonSchema): string {

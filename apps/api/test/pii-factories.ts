@@ -47,7 +47,7 @@ export async function seedPassport(app: FastifyInstance, who: SignedUp, values: 
   const host = hostOf(who.host.split('.')[0]!);
   const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
     const res = await app.inject({ method, url: `/api/v1/${url}`, headers: { host, ...bearer(who.token) }, payload });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(method === 'POST' ? 201 : 200);
     return (res.json() as { data: { _id: string } }).data._id;
   };
   const profileId = await call('POST', 'individual-profile', { firstname: 'Pii', lastname: 'Sentinel', acceptDisclosures: true });
@@ -71,7 +71,7 @@ export async function seedPassport(app: FastifyInstance, who: SignedUp, values: 
   });
   const upload = async (name: string, data: Buffer) => {
     const res = await uploadDocument(app, who, { name, data, fields: { type: 'GOVERNMENT_ID' } });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { data: { _id: string } }).data._id;
   };
   const govPhotoId = await call('POST', 'gov-photo-id', {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tenantRole, type TenantRole } from './enums.ts';
-import { pageQuery } from './http.ts';
+import { pageQuery, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import { email, SEARCH_MIN_CHARS } from './validation.ts';
 
@@ -24,7 +24,9 @@ export const ROLE_RIGHTS: Record<TenantRole, readonly AccessRight[]> = {
   evaluator: ['read'],
 };
 
-export const accessRights = z.object({ read: z.boolean(), update: z.boolean(), delete: z.boolean(), share: z.boolean() });
+export const accessRights = z
+  .object({ read: z.boolean(), update: z.boolean(), delete: z.boolean(), share: z.boolean() })
+  .describe('What the caller may do with the resource');
 export type AccessRights = z.infer<typeof accessRights>;
 
 export function rightsOf(role: TenantRole | null): AccessRights {
@@ -76,10 +78,31 @@ export const accessGrant = z
     role: tenantRole,
     expiresAt,
     expired: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('AccessGrant');
+  .meta({
+    id: 'AccessGrant',
+    description: 'A role on a document given to a person, until it expires (null: never).',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5fd',
+        subject: '6745a1c2e4b0a1b2c3d4e5d1',
+        subjectType: 'user',
+        subjectEmail: 'advisor@example.com',
+        subjectName: 'Sam Advisor',
+        subjectSignupStatus: 'complete',
+        resource: '6745a1c2e4b0a1b2c3d4e5f6',
+        resourceType: 'document',
+        resourceEmail: null,
+        role: 'editor',
+        expiresAt: '2027-01-31T23:59:59.000Z',
+        expired: false,
+        createdAt: '2026-11-24T11:20:00.000Z',
+        updatedAt: '2026-11-24T11:20:00.000Z',
+      },
+    ],
+  });
 export type AccessGrant = z.infer<typeof accessGrant>;
 
 /** §5: a subject (an existing user) or an e-mail (invited when unknown), and a role. The resource comes from the path. */
@@ -92,15 +115,23 @@ export const accessGrantCreateBody = z
     expiresAt: expiresAt.optional(),
   })
   .refine((b) => Boolean(b.subject) !== Boolean(b.subjectEmail), { message: 'Give either a subject or a subjectEmail', path: ['subject'] })
-  .meta({ oneOf: [{ required: ['subject'] }, { required: ['subjectEmail'] }] })
-  .describe('AccessGrantCreateBody');
+  .meta({
+    id: 'AccessGrantCreate',
+    description: 'A grant: either a member (subject) or an e-mail (subjectEmail, invited when unknown), a role and an optional expiry.',
+    examples: [{ subjectEmail: 'advisor@example.com', subjectType: 'user', role: 'editor', expiresAt: '2027-01-31T23:59:59.000Z' }],
+    oneOf: [{ required: ['subject'] }, { required: ['subjectEmail'] }],
+  });
 export type AccessGrantCreateBody = z.input<typeof accessGrantCreateBody>;
 
 export const accessGrantUpdateBody = z
   .object({ role: tenantRole.optional(), expiresAt: expiresAt.optional() })
   .refine((b) => b.role !== undefined || b.expiresAt !== undefined, { message: 'Change the role or the expiry', path: ['role'] })
-  .meta({ anyOf: [{ required: ['role'] }, { required: ['expiresAt'] }] })
-  .describe('AccessGrantUpdateBody');
+  .meta({
+    id: 'AccessGrantUpdate',
+    description: 'The new role or expiry of a grant (at least one).',
+    examples: [{ role: 'member', expiresAt: null }],
+    anyOf: [{ required: ['role'] }, { required: ['expiresAt'] }],
+  });
 export type AccessGrantUpdateBody = z.input<typeof accessGrantUpdateBody>;
 
 /** GET user/{id}/share-entity-options: a person the user can share with (a member of this tenant), as the access-grant form offers them. */

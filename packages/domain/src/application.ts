@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { applicationStatus, userRole, type ApplicationStatus } from './enums.ts';
-import { pageQuery, sortDirection } from './http.ts';
+import { pageQuery, sortDirection, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 
 /** What an application applies for; accreditation is the only kind so far (000 §3). */
@@ -40,14 +40,32 @@ export const applicationSummary = z
     status: applicationStatus,
     user: objectId,
     business: objectId.nullable(),
-    reviewedAt: z.string().nullable(),
+    reviewedAt: timestamp.nullable(),
     reviewedBy: applicationReviewer.nullable(),
     /** The approval letter (a document id), once approved. */
     approvalDoc: objectId.nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('ApplicationSummary');
+  .meta({
+    id: 'ApplicationSummary',
+    description: 'An accreditation application: its status, applicant, business and review.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5fc',
+        tenant: '6745a1c2e4b0a1b2c3d4e5f0',
+        type: 'accreditation',
+        status: 'approved',
+        user: '6745a1c2e4b0a1b2c3d4e5f1',
+        business: null,
+        reviewedAt: '2026-11-25T15:20:00.000Z',
+        reviewedBy: { _id: '6745a1c2e4b0a1b2c3d4e5d2', email: 'reviewer@example.com', role: 'evaluator' },
+        approvalDoc: '6745a1c2e4b0a1b2c3d4e5d3',
+        createdAt: '2026-11-18T08:00:00.000Z',
+        updatedAt: '2026-11-25T15:20:00.000Z',
+      },
+    ],
+  });
 export type ApplicationSummary = z.infer<typeof applicationSummary>;
 
 /** GET application/{id}: the summary plus where the wizard stands (001 §3 accreditation application). */
@@ -57,7 +75,28 @@ export const application = applicationSummary
     completedQuestionIds: z.array(z.string()),
     questionData: z.record(z.string(), z.unknown()),
   })
-  .describe('Application');
+  .meta({
+    id: 'Application',
+    description: 'An accreditation application with where its wizard stands: the current and completed questions and the answers.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5fc',
+        tenant: '6745a1c2e4b0a1b2c3d4e5f0',
+        type: 'accreditation',
+        status: 'approved',
+        user: '6745a1c2e4b0a1b2c3d4e5f1',
+        business: null,
+        reviewedAt: '2026-11-25T15:20:00.000Z',
+        reviewedBy: { _id: '6745a1c2e4b0a1b2c3d4e5d2', email: 'reviewer@example.com', role: 'evaluator' },
+        approvalDoc: '6745a1c2e4b0a1b2c3d4e5d3',
+        createdAt: '2026-11-18T08:00:00.000Z',
+        updatedAt: '2026-11-25T15:20:00.000Z',
+        currentQuestionId: null,
+        completedQuestionIds: ['investor-type', 'income'],
+        questionData: { 'investor-type': 'individual', income: 'over-200k' },
+      },
+    ],
+  });
 export type Application = z.infer<typeof application>;
 
 /** A row of GET admin/application: the summary with its tenant and applicant. */

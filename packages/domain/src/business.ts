@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCode, DEFAULT_COUNTRY } from './geo.ts';
+import { timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import { ein } from './individual-profile.ts';
 import { email, httpUrl, isEmptyValue, orEmpty, PHONE_INPUT_PATTERN, personName } from './validation.ts';
@@ -94,15 +95,46 @@ const businessFields = {
   country: countryCode.optional(),
 };
 
-export const businessCreateBody = z.object(businessFields).describe('BusinessCreateBody');
+export const businessCreateBody = z.object(businessFields).meta({
+  id: 'BusinessCreate',
+  description: 'A new business: name, DBA, net worth, revenue, EIN, type and address are required; the EIN is encrypted at rest.',
+  examples: [
+    {
+      name: 'Doe Ventures Inc.',
+      dba: 'Doe Ventures',
+      netWorth: 2500000,
+      revenue: 850000,
+      ein: '12-3456789',
+      businessType: 'c-corporation',
+      line1: '100 Main Street',
+      line2: 'Suite 400',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      country: 'US',
+      website: 'https://doeventures.example.com',
+      email: 'office@doeventures.example.com',
+      phone: '+15125550100',
+      parent: null,
+    },
+  ],
+});
 export type BusinessCreateBody = z.input<typeof businessCreateBody>;
 export type BusinessCreateInput = z.output<typeof businessCreateBody>;
 
 /** Absent fields stay as they are; required fields cannot be emptied. */
-export const businessUpdateBody = z.object(businessFields).partial().describe('BusinessUpdateBody');
+export const businessUpdateBody = z
+  .object(businessFields)
+  .partial()
+  .meta({
+    id: 'BusinessUpdate',
+    description: 'The fields to change: fields left out stay as they are, required ones cannot be emptied, the EIN changes only when sent.',
+    examples: [{ revenue: 920000, website: 'https://doeventures.example.com' }],
+  });
 export type BusinessUpdateBody = z.input<typeof businessUpdateBody>;
 export type BusinessUpdateInput = z.output<typeof businessUpdateBody>;
 
+/** Who a business owner is: their name, e-mail and address, and the member's user id when the e-mail belongs to one. */
 export const businessOwnerUser = z.object({
   /** The member's user id when the owner's email belongs to a member of this tenant. */
   _id: objectId.nullable(),
@@ -117,9 +149,29 @@ export const businessOwnerUser = z.object({
   country: z.string(),
 });
 
-export const businessOwner = z
-  .object({ _id: objectId, user: businessOwnerUser, title: z.string(), equity: z.number() })
-  .describe('BusinessOwner');
+export const businessOwner = z.object({ _id: objectId, user: businessOwnerUser, title: z.string(), equity: z.number() }).meta({
+  id: 'BusinessOwner',
+  description: 'A person who owns part of a business: who they are, their title and their equity percent.',
+  examples: [
+    {
+      _id: '6745a1c2e4b0a1b2c3d4e5fb',
+      user: {
+        _id: '6745a1c2e4b0a1b2c3d4e5f1',
+        email: 'jane.doe@example.com',
+        firstname: 'Jane',
+        lastname: 'Doe',
+        line1: '12 Oak Lane',
+        line2: null,
+        city: 'Austin',
+        state: 'TX',
+        zip: '78703',
+        country: 'US',
+      },
+      title: 'Chief Executive Officer',
+      equity: 75,
+    },
+  ],
+});
 export type BusinessOwner = z.infer<typeof businessOwner>;
 
 /** Part 2 §5 owner form: title, equity percent (capped at 100), email, first and last name required. */
@@ -137,11 +189,32 @@ export const businessOwnerCreateBody = z
     title: requiredText('Title', 200),
     equity,
   })
-  .describe('BusinessOwnerCreateBody');
+  .meta({
+    id: 'BusinessOwnerCreate',
+    description: 'A new owner of the business: e-mail, name, title and equity are required, the address optional (country default US).',
+    examples: [
+      {
+        email: 'jane.doe@example.com',
+        firstname: 'Jane',
+        lastname: 'Doe',
+        line1: '12 Oak Lane',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78703',
+        country: 'US',
+        title: 'Chief Executive Officer',
+        equity: 75,
+      },
+    ],
+  });
 export type BusinessOwnerCreateBody = z.input<typeof businessOwnerCreateBody>;
 export type BusinessOwnerCreateInput = z.output<typeof businessOwnerCreateBody>;
 
-export const businessOwnerUpdateBody = z.object({ title: requiredText('Title', 200), equity }).describe('BusinessOwnerUpdateBody');
+export const businessOwnerUpdateBody = z.object({ title: requiredText('Title', 200), equity }).meta({
+  id: 'BusinessOwnerUpdate',
+  description: "The owner's title and equity percent.",
+  examples: [{ title: 'President', equity: 60 }],
+});
 export type BusinessOwnerUpdateBody = z.input<typeof businessOwnerUpdateBody>;
 export type BusinessOwnerUpdateInput = z.output<typeof businessOwnerUpdateBody>;
 
@@ -167,8 +240,54 @@ export const business = z
     country: z.string(),
     owners: z.array(businessOwner),
     createdBy: objectId,
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('Business');
+  .meta({
+    id: 'Business',
+    description: 'A business the caller created, with its owners; the EIN is always masked.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5fa',
+        name: 'Doe Ventures Inc.',
+        dba: 'Doe Ventures',
+        website: 'https://doeventures.example.com',
+        email: 'office@doeventures.example.com',
+        phone: '+15125550100',
+        netWorth: 2500000,
+        revenue: 850000,
+        ein: '**-***6789',
+        businessType: 'c-corporation',
+        parent: null,
+        line1: '100 Main Street',
+        line2: 'Suite 400',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        country: 'US',
+        owners: [
+          {
+            _id: '6745a1c2e4b0a1b2c3d4e5fb',
+            user: {
+              _id: '6745a1c2e4b0a1b2c3d4e5f1',
+              email: 'jane.doe@example.com',
+              firstname: 'Jane',
+              lastname: 'Doe',
+              line1: '12 Oak Lane',
+              line2: null,
+              city: 'Austin',
+              state: 'TX',
+              zip: '78703',
+              country: 'US',
+            },
+            title: 'Chief Executive Officer',
+            equity: 75,
+          },
+        ],
+        createdBy: '6745a1c2e4b0a1b2c3d4e5f1',
+        createdAt: '2026-11-22T16:45:00.000Z',
+        updatedAt: '2026-11-27T09:30:00.000Z',
+      },
+    ],
+  });
 export type Business = z.infer<typeof business>;

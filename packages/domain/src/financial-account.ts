@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './http.ts';
+import { pageQuery, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 
 export const financialAccountType = z.enum(['checking', 'savings', 'brokerage', 'retirement', 'other']);
@@ -20,10 +20,24 @@ export const financialAccount = z
     type: financialAccountType,
     /** Always masked: every character but the last four hidden. */
     number: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('FinancialAccount');
+  .meta({
+    id: 'FinancialAccount',
+    description: "One of the caller's bank or brokerage accounts; the number is always masked.",
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5f5',
+        user: '6745a1c2e4b0a1b2c3d4e5f1',
+        accountName: 'Operating account',
+        type: 'checking',
+        number: '*******4321',
+        createdAt: '2026-11-20T14:05:00.000Z',
+        updatedAt: '2026-11-27T09:30:00.000Z',
+      },
+    ],
+  });
 export type FinancialAccount = z.infer<typeof financialAccount>;
 
 const accountName = z
@@ -37,16 +51,22 @@ export const accountNumber = z
   .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[0-9A-Z]{4,34}$/, 'Account number must be 4 to 34 letters or digits'));
 
-export const createFinancialAccountBody = z
-  .object({ accountName, type: financialAccountType, number: accountNumber })
-  .describe('CreateFinancialAccountBody');
+export const createFinancialAccountBody = z.object({ accountName, type: financialAccountType, number: accountNumber }).meta({
+  id: 'FinancialAccountCreate',
+  description: 'A new financial account; the number (4 to 34 letters or digits, spaces and dashes dropped) is encrypted at rest.',
+  examples: [{ accountName: 'Operating account', type: 'checking', number: '000123454321' }],
+});
 export type CreateFinancialAccountBody = z.input<typeof createFinancialAccountBody>;
 
 /** Every field optional; the number changes only when sent. */
 export const updateFinancialAccountBody = z
   .object({ accountName: accountName.optional(), type: financialAccountType.optional(), number: accountNumber.optional() })
   .strict()
-  .describe('UpdateFinancialAccountBody');
+  .meta({
+    id: 'FinancialAccountUpdate',
+    description: 'The fields to change; the number changes only when sent.',
+    examples: [{ accountName: 'Reserve account', type: 'savings' }],
+  });
 export type UpdateFinancialAccountBody = z.input<typeof updateFinancialAccountBody>;
 
 export const financialAccountQuery = pageQuery;

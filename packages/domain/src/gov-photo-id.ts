@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryCode } from './geo.ts';
+import { pageQuery, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 
 export const govPhotoIdType = z.enum(['passport', 'driver-license', 'military-id', 'other']);
@@ -47,10 +48,35 @@ export const govPhotoIdCreateBody = z
     message: 'The expiration date must be after the issuing date',
     path: ['expirationDate'],
   })
-  .describe('GovPhotoIdCreateBody');
+  .meta({
+    id: 'GovPhotoIdCreate',
+    description:
+      "A government photo ID: all nine fields are required; the front and back are documents the caller uploaded, the optional individual profile one of the caller's.",
+    examples: [
+      {
+        type: 'passport',
+        number: 'X12345678',
+        expirationDate: '2033-05-31',
+        issuingCountry: 'US',
+        issuingState: 'NY',
+        issuingDate: '2023-06-01',
+        issuingAuthority: 'U.S. Department of State',
+        documentFrontId: '6745a1c2e4b0a1b2c3d4e5f6',
+        documentBackId: '6745a1c2e4b0a1b2c3d4e5f7',
+        individualProfile: '6745a1c2e4b0a1b2c3d4e5f2',
+      },
+    ],
+  });
 export type GovPhotoIdCreateBody = z.input<typeof govPhotoIdCreateBody>;
 
-export const govPhotoIdUpdateBody = z.object(fields).partial().describe('GovPhotoIdUpdateBody');
+export const govPhotoIdUpdateBody = z
+  .object(fields)
+  .partial()
+  .meta({
+    id: 'GovPhotoIdUpdate',
+    description: 'The fields of the ID to change; fields left out stay as they are.',
+    examples: [{ expirationDate: '2034-05-31', issuingAuthority: 'U.S. Department of State' }],
+  });
 export type GovPhotoIdUpdateBody = z.input<typeof govPhotoIdUpdateBody>;
 
 export const govPhotoId = z
@@ -68,18 +94,43 @@ export const govPhotoId = z
     issuingAuthority: z.string(),
     documentFrontId: objectId,
     documentBackId: objectId,
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('GovPhotoId');
+  .meta({
+    id: 'GovPhotoId',
+    description: "One of the caller's government photo IDs; the number is masked unless the owner reveals it.",
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5f4',
+        user: '6745a1c2e4b0a1b2c3d4e5f1',
+        individualProfile: '6745a1c2e4b0a1b2c3d4e5f2',
+        type: 'passport',
+        number: '*****5678',
+        expirationDate: '2033-05-31',
+        issuingCountry: 'US',
+        issuingState: 'NY',
+        issuingDate: '2023-06-01',
+        issuingAuthority: 'U.S. Department of State',
+        documentFrontId: '6745a1c2e4b0a1b2c3d4e5f6',
+        documentBackId: '6745a1c2e4b0a1b2c3d4e5f7',
+        createdAt: '2026-11-20T14:10:00.000Z',
+        updatedAt: '2026-11-20T14:10:00.000Z',
+      },
+    ],
+  });
 export type GovPhotoId = z.infer<typeof govPhotoId>;
 
-export const govPhotoIdQuery = z.object({ individualProfile: objectId.optional() }).describe('GovPhotoIdQuery');
+export const govPhotoIdQuery = pageQuery.extend({
+  individualProfile: objectId.optional().describe("Only the IDs of this one of the caller's individual profiles"),
+});
+export type GovPhotoIdQuery = z.infer<typeof govPhotoIdQuery>;
 export const revealQuery = z.object({
   reveal: z
     .enum(['true', 'false'])
     .optional()
-    .transform((v) => v === 'true'),
+    .transform((v) => v === 'true')
+    .describe('true: the owner gets the number in full'),
 });
 
 /** §2: an ID is listed as 'issuing country type - number'. */

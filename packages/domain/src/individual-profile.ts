@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contact } from './contact.ts';
 import { identityVerificationStatus } from './enums.ts';
 import { countryCode, DEFAULT_COUNTRY } from './geo.ts';
-import { pageQuery } from './http.ts';
+import { pageQuery, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import { isEmptyValue, isValidDate, personName } from './validation.ts';
 
@@ -72,16 +72,60 @@ export const individualProfile = z
     verificationStatus: identityVerificationStatus.optional(),
     /** True when ssn, tin and ein are shown in clear. */
     revealed: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('IndividualProfile');
+  .meta({
+    id: 'IndividualProfile',
+    description: "A person's profile: identity, tax numbers (masked unless revealed), contact, and links to their IDs and accounts.",
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5f2',
+        user: '6745a1c2e4b0a1b2c3d4e5f1',
+        firstname: 'Jane',
+        lastname: 'Doe',
+        middlename: 'Ann',
+        birthDate: '1985-04-12',
+        birthPlace: 'US',
+        gender: 'female',
+        citizenship: 'US',
+        occupation: 'Portfolio manager',
+        crd: null,
+        ssn: '***-**-6789',
+        tin: null,
+        ein: null,
+        image: '6745a1c2e4b0a1b2c3d4e5f3',
+        contact: {
+          addresses: [],
+          emails: [
+            {
+              _id: '6745a1c2e4b0a1b2c3d4e5e0',
+              isEnabled: true,
+              isPrimary: true,
+              enabledCommunications: ['account-management'],
+              email: 'jane.doe@example.com',
+              emailType: 'personal',
+            },
+          ],
+          phones: [],
+          faxes: [],
+          links: [],
+        },
+        govPhotoIds: ['6745a1c2e4b0a1b2c3d4e5f4'],
+        financialAccounts: ['6745a1c2e4b0a1b2c3d4e5f5'],
+        verificationStatus: 'approved',
+        revealed: false,
+        createdAt: '2026-11-20T14:05:00.000Z',
+        updatedAt: '2026-11-27T09:30:00.000Z',
+      },
+    ],
+  });
 export type IndividualProfile = z.infer<typeof individualProfile>;
 
 /** §9 reads the whole profile list, up to this many: the web app pages through it, at most 100 a page like every list. */
 export const INDIVIDUAL_PROFILE_READ_MAX = 1000;
 export const individualProfileQuery = pageQuery.extend({
-  user: objectId.optional(),
+  user: objectId.optional().describe("Only this user's profiles: it may only name the caller"),
 });
 export type IndividualProfileQuery = z.infer<typeof individualProfileQuery>;
 
@@ -89,7 +133,8 @@ export const individualProfileGetQuery = z.object({
   reveal: z
     .enum(['true', 'false'])
     .optional()
-    .transform((v) => v === 'true'),
+    .transform((v) => v === 'true')
+    .describe('true: the owner gets ssn, tin and ein in clear (recorded on the timeline)'),
 });
 
 export const createIndividualProfileBody = z
@@ -100,7 +145,11 @@ export const createIndividualProfileBody = z
     user: objectId.optional(),
     acceptDisclosures: z.literal(true, { error: 'You must agree to the terms and conditions' }),
   })
-  .describe('CreateIndividualProfileBody');
+  .meta({
+    id: 'IndividualProfileCreate',
+    description: 'A new individual profile: the name and the accepted terms.',
+    examples: [{ firstname: 'Jane', lastname: 'Doe', acceptDisclosures: true }],
+  });
 export type CreateIndividualProfileBody = z.input<typeof createIndividualProfileBody>;
 
 const optionalText = (label: string, max: number) =>
@@ -132,7 +181,24 @@ export const updateIndividualProfileBody = z
     ein: ein.nullable().optional(),
   })
   .strict()
-  .describe('UpdateIndividualProfileBody');
+  .meta({
+    id: 'IndividualProfileUpdate',
+    description: 'The profile details to change: fields left out stay as they are; ssn, tin and ein change only when sent (null clears).',
+    examples: [
+      {
+        firstname: 'Jane',
+        lastname: 'Doe',
+        middlename: 'Ann',
+        birthDate: '1985-04-12',
+        birthPlace: 'US',
+        gender: 'female',
+        citizenship: 'US',
+        occupation: 'Portfolio manager',
+        crd: null,
+        ssn: '123-45-6789',
+      },
+    ],
+  });
 export type UpdateIndividualProfileBody = z.input<typeof updateIndividualProfileBody>;
 
 /** What the details form edits, as text (empty text for nothing). */
@@ -180,7 +246,11 @@ export const govPhotoIdsBody = z
       .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once')
       .meta({ uniqueItems: true }),
   })
-  .describe('IndividualProfileGovPhotoIdsBody');
+  .meta({
+    id: 'IndividualProfileGovPhotoIds',
+    description: "The caller's government photo IDs the profile lists, replacing the former list.",
+    examples: [{ govPhotoIds: ['6745a1c2e4b0a1b2c3d4e5f4'] }],
+  });
 export type GovPhotoIdsBody = z.input<typeof govPhotoIdsBody>;
 
 export const profileFinancialAccountsBody = z
@@ -191,20 +261,34 @@ export const profileFinancialAccountsBody = z
       .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear once')
       .meta({ uniqueItems: true }),
   })
-  .describe('IndividualProfileFinancialAccountsBody');
+  .meta({
+    id: 'IndividualProfileFinancialAccounts',
+    description: "The caller's financial accounts the profile lists, replacing the former list.",
+    examples: [{ financialAccounts: ['6745a1c2e4b0a1b2c3d4e5f5'] }],
+  });
 export type ProfileFinancialAccountsBody = z.input<typeof profileFinancialAccountsBody>;
 
-export const individualProfileVerificationBody = z
-  .object({ verificationStatus: identityVerificationStatus })
-  .describe('IndividualProfileVerificationBody');
+export const individualProfileVerificationBody = z.object({ verificationStatus: identityVerificationStatus }).meta({
+  id: 'IndividualProfileVerification',
+  description: "The identity provider's verdict on the profile.",
+  examples: [{ verificationStatus: 'approved' }],
+});
 export type IndividualProfileVerificationBody = z.input<typeof individualProfileVerificationBody>;
 
 /** §7 /user: hands the profile to another active member of the tenant. */
-export const individualProfileUserBody = z.object({ user: objectId }).describe('IndividualProfileUserBody');
+export const individualProfileUserBody = z.object({ user: objectId }).meta({
+  id: 'IndividualProfileTransfer',
+  description: "The active member of this tenant who becomes the profile's owner.",
+  examples: [{ user: '6745a1c2e4b0a1b2c3d4e5d1' }],
+});
 export type IndividualProfileUserBody = z.input<typeof individualProfileUserBody>;
 
 /** §7 /created-by: the same hand-over as /user, under the field name that call sends. */
-export const individualProfileCreatedByBody = z.object({ createdBy: objectId }).describe('IndividualProfileCreatedByBody');
+export const individualProfileCreatedByBody = z.object({ createdBy: objectId }).meta({
+  id: 'IndividualProfileCreatedBy',
+  description: "The active member of this tenant who becomes the profile's owner (the same hand-over as IndividualProfileTransfer).",
+  examples: [{ createdBy: '6745a1c2e4b0a1b2c3d4e5d1' }],
+});
 export type IndividualProfileCreatedByBody = z.input<typeof individualProfileCreatedByBody>;
 
 export function individualProfileName(p: Pick<IndividualProfile, 'firstname' | 'middlename' | 'lastname'>): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contact } from './contact.ts';
-import { pageQuery, sortDirection } from './http.ts';
+import { pageQuery, sortDirection, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import { email, isEmptyValue, isValidDate, personName } from './validation.ts';
 
@@ -8,6 +8,21 @@ import { email, isEmptyValue, isValidDate, personName } from './validation.ts';
  * Institutions of a tenant (002 §3 TenantInstitution) and the pieces offers share with them:
  * custom metrics, media items and the slug rule.
  */
+
+/**
+ * The ids the published examples of the Raise side (institutions, offers, the marketplace) share, so that the offer
+ * of an example names the institution of another.
+ */
+export const RAISE_EXAMPLE_IDS = {
+  offer: '6745a1c2e4b0a1b2c3d4e601',
+  institution: '6745a1c2e4b0a1b2c3d4e602',
+  image: '6745a1c2e4b0a1b2c3d4e603',
+  document: '6745a1c2e4b0a1b2c3d4e604',
+  user: '6745a1c2e4b0a1b2c3d4e605',
+  teamMember: '6745a1c2e4b0a1b2c3d4e606',
+  logo: '6745a1c2e4b0a1b2c3d4e607',
+  banner: '6745a1c2e4b0a1b2c3d4e608',
+} as const;
 
 // ── Slugs (002 §5) ─────────────────────────────────────────────────────────────────────────
 
@@ -26,7 +41,11 @@ export const entitySlug = z
   .min(1, 'Slug is required')
   .max(100, 'Slug must be at most 100 characters')
   .regex(ENTITY_SLUG_PATTERN, 'Use lowercase letters, digits, hyphens and underscores, not starting or ending with a hyphen');
-export const slugAvailabilityResult = z.object({ slug: z.string(), available: z.boolean() }).describe('SlugAvailability');
+export const slugAvailabilityResult = z.object({ slug: z.string(), available: z.boolean() }).meta({
+  id: 'EntitySlugAvailability',
+  description: 'Whether an offer or institution slug is free in the tenant (ignoring case).',
+  examples: [{ slug: 'harbor-point-apartments', available: true }],
+});
 export type SlugAvailabilityResult = z.infer<typeof slugAvailabilityResult>;
 
 // ── Custom metrics and media items (002 §3) ──────────────────────────────────────────────
@@ -39,7 +58,11 @@ export const customMetric = z
     position: z.number().int().min(0),
     hidden: z.boolean().default(false),
   })
-  .describe('CustomMetric');
+  .meta({
+    id: 'CustomMetric',
+    description: 'A metric of your own: a name and a value as text, in order, shown unless hidden.',
+    examples: [{ id: 'units', key: 'Units', value: '212', position: 0, hidden: false }],
+  });
 export type CustomMetric = z.infer<typeof customMetric>;
 export const CUSTOM_METRICS_MAX = 50;
 export const customMetrics = z.array(customMetric).max(CUSTOM_METRICS_MAX, `At most ${CUSTOM_METRICS_MAX} metrics`);
@@ -103,9 +126,26 @@ export const institutionImagePurpose = z.enum(['logo', 'banner', 'gallery', 'oth
 export type InstitutionImagePurpose = z.infer<typeof institutionImagePurpose>;
 export const institutionVideoPurpose = z.enum(['intro', 'about', 'team', 'other']);
 export type InstitutionVideoPurpose = z.infer<typeof institutionVideoPurpose>;
-export const institutionImage = mediaImageItem(institutionImagePurpose).describe('InstitutionImage');
+export const institutionImage = mediaImageItem(institutionImagePurpose).meta({
+  id: 'InstitutionImage',
+  description: 'An image of an institution: `image` is the id POST image answered; `url` is filled in by the server.',
+  examples: [
+    {
+      id: 'logo',
+      image: RAISE_EXAMPLE_IDS.logo,
+      url: `/api/v1/image/${RAISE_EXAMPLE_IDS.logo}`,
+      position: 0,
+      hidden: false,
+      purpose: 'logo',
+    },
+  ],
+});
 export type InstitutionImage = z.infer<typeof institutionImage>;
-export const institutionVideo = mediaVideoItem(institutionVideoPurpose.default('about')).describe('InstitutionVideo');
+export const institutionVideo = mediaVideoItem(institutionVideoPurpose.default('about')).meta({
+  id: 'InstitutionVideo',
+  description: 'A video of an institution, by its http(s) address.',
+  examples: [{ id: 'intro', url: 'https://video.example/summit-ridge-intro', position: 0, hidden: false, purpose: 'intro' }],
+});
 export type InstitutionVideo = z.infer<typeof institutionVideo>;
 export const institutionImagePurposeLabels: Record<InstitutionImagePurpose, string> = {
   logo: 'Logo',
@@ -151,26 +191,57 @@ export const institution = z
     offersCount: z.number().int(),
     /** Whether the caller is on the team. */
     isTeamMember: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('TenantInstitution');
+  .meta({
+    id: 'Institution',
+    description:
+      'An institution of the tenant as the Raise side sees it: details, media, contact, logo, offer count and whether the caller is on its team (the slug only for owners).',
+    examples: [
+      {
+        _id: RAISE_EXAMPLE_IDS.institution,
+        name: 'Summit Ridge Capital',
+        slug: 'summit-ridge-capital',
+        type: 'fund',
+        description: '<p>Value-add multifamily in the Southeast since 2009.</p>',
+        descriptionShort: 'Value-add multifamily in the Southeast since 2009.',
+        customMetrics: [{ id: 'aum', key: 'Assets under management', value: '$1.2B', position: 0, hidden: false }],
+        images: [
+          {
+            id: 'logo',
+            image: RAISE_EXAMPLE_IDS.logo,
+            url: `/api/v1/image/${RAISE_EXAMPLE_IDS.logo}`,
+            position: 0,
+            hidden: false,
+            purpose: 'logo',
+          },
+        ],
+        videos: [],
+        contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
+        logoUrl: `/api/v1/image/${RAISE_EXAMPLE_IDS.logo}`,
+        offersCount: 3,
+        isTeamMember: true,
+        createdAt: '2026-10-02T08:00:00.000Z',
+        updatedAt: '2026-11-20T15:05:00.000Z',
+      },
+    ],
+  });
 export type Institution = z.infer<typeof institution>;
 
 export const institutionSort = z.enum(['createdAt', 'name', 'updatedAt']);
-export const institutionListQuery = pageQuery
-  .extend({
-    search: z.string().trim().max(200).optional(),
-    type: institutionType.optional(),
-    /** true: only institutions the caller is on the team of (the picker). */
-    isTeamMember: z
-      .enum(['true', 'false'])
-      .transform((v) => v === 'true')
-      .optional(),
-    sort: institutionSort.default('createdAt'),
-    direction: sortDirection.default('desc'),
-  })
-  .describe('InstitutionListQuery');
+export const institutionListQuery = pageQuery.extend({
+  search: z.string().trim().max(200).optional().describe('Text searched in the name (and the slug, for owners), ignoring case'),
+  type: institutionType.optional().describe('Only institutions of this type'),
+  /** true: only institutions the caller is on the team of (the picker). */
+  isTeamMember: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .describe('true: only the institutions whose team the caller is on'),
+  sort: institutionSort.default('createdAt').describe('The field to sort by'),
+  direction: sortDirection.default('desc').describe('The sort direction'),
+});
 export type InstitutionListQuery = z.input<typeof institutionListQuery>;
 
 const shortDescription = z
@@ -187,32 +258,83 @@ export const institutionCreateBody = z
     type: institutionType.default('fund'),
     descriptionShort: shortDescription,
   })
-  .describe('InstitutionCreateBody');
+  .meta({
+    id: 'InstitutionCreate',
+    description: 'A new institution: its name, a slug unique in the tenant, its type (default fund) and a short description.',
+    examples: [
+      {
+        name: 'Summit Ridge Capital',
+        slug: 'summit-ridge-capital',
+        type: 'fund',
+        descriptionShort: 'Value-add multifamily in the Southeast since 2009.',
+      },
+    ],
+  });
 export type InstitutionCreateBody = z.input<typeof institutionCreateBody>;
 
 /** PUT …/details: name, slug, type and short description required (002 §5); description is sanitised HTML. */
-export const institutionDetailsBody = institutionCreateBody
-  .extend({ description: richText, customMetrics })
-  .describe('InstitutionDetailsBody');
+export const institutionDetailsBody = institutionCreateBody.extend({ description: richText, customMetrics });
 export type InstitutionDetailsBody = z.input<typeof institutionDetailsBody>;
 
-export const institutionImagesBody = z.object({ images: z.array(institutionImage).max(MEDIA_ITEMS_MAX) }).describe('InstitutionImagesBody');
-export const institutionVideosBody = z.object({ videos: z.array(institutionVideo).max(MEDIA_ITEMS_MAX) }).describe('InstitutionVideosBody');
-export const institutionContactBody = z.object({ contact }).describe('InstitutionContactBody');
+export const institutionImagesBody = z.object({ images: z.array(institutionImage).max(MEDIA_ITEMS_MAX) }).meta({
+  id: 'InstitutionImagesUpdate',
+  description: "An institution's whole image list, in order.",
+  examples: [{ images: [{ id: 'logo', image: RAISE_EXAMPLE_IDS.logo, position: 0, hidden: false, purpose: 'logo' }] }],
+});
+export const institutionVideosBody = z.object({ videos: z.array(institutionVideo).max(MEDIA_ITEMS_MAX) }).meta({
+  id: 'InstitutionVideosUpdate',
+  description: "An institution's whole video list, in order.",
+  examples: [{ videos: [{ id: 'intro', url: 'https://video.example/summit-ridge-intro', position: 0, hidden: false, purpose: 'intro' }] }],
+});
+export const institutionContactBody = z.object({ contact }).meta({
+  id: 'InstitutionContactUpdate',
+  description: "An institution's whole contact: addresses, e-mails, phones, faxes and links, at most one primary of each kind.",
+  examples: [
+    {
+      contact: {
+        addresses: [],
+        emails: [
+          {
+            _id: '6745a1c2e4b0a1b2c3d4e611',
+            isEnabled: true,
+            isPrimary: true,
+            enabledCommunications: [],
+            email: 'investors@summit-ridge.example',
+            emailType: 'work',
+          },
+        ],
+        phones: [],
+        faxes: [],
+        links: [],
+      },
+    },
+  ],
+});
 
 /**
  * PUT …/details as sent: the slug may be left out (kept as it is). Only owners and platform admins see the
  * slug, so the team's GPs send the details without it.
  */
-export const institutionDetailsUpdateBody = institutionDetailsBody
-  .extend({ slug: entitySlug.optional() })
-  .describe('InstitutionDetailsUpdateBody');
+export const institutionDetailsUpdateBody = institutionDetailsBody.extend({ slug: entitySlug.optional() }).meta({
+  id: 'InstitutionDetailsUpdate',
+  description: "An institution's details: name, slug (left out to keep it; owners only), type, descriptions and custom metrics.",
+  examples: [
+    {
+      name: 'Summit Ridge Capital',
+      type: 'fund',
+      descriptionShort: 'Value-add multifamily in the Southeast since 2009.',
+      description: '<p>Value-add multifamily in the Southeast since 2009.</p>',
+      customMetrics: [{ id: 'aum', key: 'Assets under management', value: '$1.2B', position: 0, hidden: false }],
+    },
+  ],
+});
 export type InstitutionDetailsUpdateBody = z.input<typeof institutionDetailsUpdateBody>;
 
 /** GET tenant/{t}/institutions/slug-available: whether `slug` is free, ignoring the institution `except` (the one being edited). */
-export const institutionSlugAvailabilityQuery = z
-  .object({ slug: entitySlug, except: objectId.optional() })
-  .describe('InstitutionSlugAvailabilityQuery');
+export const institutionSlugAvailabilityQuery = z.object({
+  slug: entitySlug.describe('The slug to check'),
+  except: objectId.optional().describe('The institution being edited, whose own slug does not count'),
+});
 export type InstitutionSlugAvailabilityQuery = z.input<typeof institutionSlugAvailabilityQuery>;
 
 // ── Team ─────────────────────────────────────────────────────────────────────────────────
@@ -227,17 +349,22 @@ export const teamInviteBody = z
     expiresAt: z.iso.datetime({ offset: true, error: 'Enter a valid date' }).nullable().default(null),
     attributes: z.object({}).default({}),
   })
-  .describe('TeamInviteBody');
+  .meta({
+    id: 'InstitutionTeamInvite',
+    description: 'Who to put on the team: e-mail, names, team role (default member) and an optional expiry (null for none).',
+    examples: [{ email: 'grace@summit-ridge.example', firstname: 'Grace', lastname: 'Hopper', role: 'editor', expiresAt: null }],
+  });
 export type TeamInviteBody = z.input<typeof teamInviteBody>;
-export const teamRoleBody = z.object({ role: institutionTeamRole }).describe('TeamRoleBody');
+export const teamRoleBody = z
+  .object({ role: institutionTeamRole })
+  .meta({ id: 'InstitutionTeamRoleUpdate', description: "A team member's new role.", examples: [{ role: 'viewer' }] });
 /** GET …/team: the team, newest first, paginated. */
-export const teamListQuery = pageQuery.describe('TeamListQuery');
+export const teamListQuery = pageQuery;
 export type TeamListQuery = z.input<typeof teamListQuery>;
 /** The invite dialog: the expiry as a calendar day ('' for none), sent as `expiresAt`. */
 export const teamInviteForm = teamInviteBody
   .omit({ expiresAt: true, attributes: true })
-  .extend({ expiresOn: z.string().refine((v) => v === '' || isValidDate(v), 'Enter a valid date') })
-  .describe('TeamInviteForm');
+  .extend({ expiresOn: z.string().refine((v) => v === '' || isValidDate(v), 'Enter a valid date') });
 export type TeamInviteFormValues = z.input<typeof teamInviteForm>;
 
 /** A team row (002 §3: subject with _id and user email). `_id` is the team membership id. */
@@ -249,11 +376,27 @@ export const teamMember = z
     role: institutionTeamRole,
     /** invited until the person has set up their account. */
     status: z.enum(['active', 'invited']),
-    expiresAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    expiresAt: timestamp.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('TeamMember');
+  .meta({
+    id: 'InstitutionTeamMember',
+    description:
+      "A person on an institution's team: the membership's id, the person, the team role, whether they have set up their account, and the expiry.",
+    examples: [
+      {
+        _id: RAISE_EXAMPLE_IDS.teamMember,
+        institution: RAISE_EXAMPLE_IDS.institution,
+        subject: { _id: RAISE_EXAMPLE_IDS.user, email: 'grace@summit-ridge.example', firstname: 'Grace', lastname: 'Hopper' },
+        role: 'editor',
+        status: 'invited',
+        expiresAt: null,
+        createdAt: '2026-11-21T10:00:00.000Z',
+        updatedAt: '2026-11-21T10:00:00.000Z',
+      },
+    ],
+  });
 export type TeamMember = z.infer<typeof teamMember>;
 
 // ── Dashboard (002 §2 institution dashboard) ─────────────────────────────────────────────
@@ -290,15 +433,16 @@ export function presetRange(preset: DashboardPreset, now: Date = new Date()): { 
 
 export const dashboardQuery = z
   .object({
-    start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time' }),
-    end: z.iso.datetime({ offset: true, error: 'end must be an ISO date-time' }),
-    scale: dashboardScale,
+    start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time' }).describe('The start of the window (ISO date-time)'),
+    end: z.iso
+      .datetime({ offset: true, error: 'end must be an ISO date-time' })
+      .describe('The end of the window (ISO date-time), after start'),
+    scale: dashboardScale.describe('The bucket size, in UTC'),
   })
-  .refine((q) => new Date(q.start) < new Date(q.end), { message: 'start must be before end', path: ['start'] })
-  .describe('DashboardQuery');
+  .refine((q) => new Date(q.start) < new Date(q.end), { message: 'start must be before end', path: ['start'] });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
-export const seriesPoint = z.object({ bucket: z.string(), count: z.number().int() });
+export const seriesPoint = z.object({ bucket: timestamp.describe("The bucket's start, in UTC"), count: z.number().int() });
 export type SeriesPoint = z.infer<typeof seriesPoint>;
 
 export const institutionDashboard = z
@@ -313,7 +457,32 @@ export const institutionDashboard = z
       totals: z.object({ impressions: z.number().int(), visitors: z.number().int(), interactions: z.number().int() }),
     }),
   })
-  .describe('InstitutionDashboard');
+  .meta({
+    id: 'InstitutionDashboard',
+    description:
+      "An institution's dashboard for a window: its offers, its leads and the analytics of its offer pages, one point per bucket (empty buckets included), with the window's totals.",
+    examples: [
+      {
+        offers: { total: 3, published: 2, visible: 2 },
+        leads: { newInPeriod: 0, series: [], byStatus: {} },
+        analytics: {
+          impressions: [
+            { bucket: '2026-11-26T00:00:00.000Z', count: 41 },
+            { bucket: '2026-11-27T00:00:00.000Z', count: 12 },
+          ],
+          visitors: [
+            { bucket: '2026-11-26T00:00:00.000Z', count: 17 },
+            { bucket: '2026-11-27T00:00:00.000Z', count: 6 },
+          ],
+          interactions: [
+            { bucket: '2026-11-26T00:00:00.000Z', count: 4 },
+            { bucket: '2026-11-27T00:00:00.000Z', count: 1 },
+          ],
+          totals: { impressions: 53, visitors: 21, interactions: 5 },
+        },
+      },
+    ],
+  });
 export type InstitutionDashboard = z.infer<typeof institutionDashboard>;
 
 /** The bucket starts of a dashboard window, in UTC, as ISO strings: every bucket of `scale` from the one holding `start` to the one holding `end`. */
@@ -347,5 +516,14 @@ export const raiseAppModeLabels: Record<RaiseAppMode, string> = { investor: 'Inv
  * PUT user/{id}/tenant-member/mode: the member's mode and picked institution. `institution` left out keeps the
  * current pick; null clears it.
  */
-export const appModeBody = z.object({ appMode: raiseAppMode, institution: objectId.nullable().optional() }).describe('AppModeBody');
+export const appModeBody = z
+  .object({
+    appMode: raiseAppMode.describe('investor (Invest) or institution (Raise)'),
+    institution: objectId.nullable().optional().describe('The institution to work on: left out keeps the current pick, null clears it'),
+  })
+  .meta({
+    id: 'AppModeUpdate',
+    description: "The caller's mode in this tenant and, in Raise mode, the institution they work on.",
+    examples: [{ appMode: 'institution', institution: RAISE_EXAMPLE_IDS.institution }],
+  });
 export type AppModeBody = z.input<typeof appModeBody>;

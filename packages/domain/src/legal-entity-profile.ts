@@ -3,7 +3,7 @@ import { contact } from './contact.ts';
 import { identityVerificationStatus } from './enums.ts';
 import { countryCode, US_STATES } from './geo.ts';
 import { gics } from './gics.ts';
-import { pageQuery } from './http.ts';
+import { pageQuery, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import { EMPTY_TEXT_PATTERN, httpUrl, isEmptyValue, orEmpty } from './validation.ts';
 
@@ -125,10 +125,27 @@ export const stakeholder = z
     title: z.string().nullable(),
     equity: z.number().nullable(),
     fiduciaryRole: fiduciaryRole.nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('Stakeholder');
+  .meta({
+    id: 'Stakeholder',
+    description:
+      'A person who owns part of a legal entity (beneficial owner, with title and equity) or manages it (fiduciary, with a role).',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5f9',
+        individualProfile: '6745a1c2e4b0a1b2c3d4e5f2',
+        name: 'Jane Ann Doe',
+        stakeholderType: 'beneficial-owner',
+        title: 'Managing member',
+        equity: 60,
+        fiduciaryRole: null,
+        createdAt: '2026-11-21T10:00:00.000Z',
+        updatedAt: '2026-11-21T10:00:00.000Z',
+      },
+    ],
+  });
 export type Stakeholder = z.infer<typeof stakeholder>;
 
 /**
@@ -190,7 +207,14 @@ export const stakeholderBody = z
           fiduciaryRole: v.fiduciaryRole!,
         },
   )
-  .describe('StakeholderBody');
+  .meta({
+    id: 'StakeholderFields',
+    description:
+      'A stakeholder: always an individual profile of the entity owner and a type; a beneficial owner also needs a title and equity above 0 (at most 100), a fiduciary a fiduciary role. Fields that do not apply to the type are dropped.',
+    examples: [
+      { individualProfile: '6745a1c2e4b0a1b2c3d4e5f2', stakeholderType: 'beneficial-owner', title: 'Managing member', equity: 60 },
+    ],
+  });
 export type StakeholderBody = z.input<typeof stakeholderBody>;
 export type StakeholderInput = z.output<typeof stakeholderBody>;
 
@@ -219,15 +243,54 @@ export const legalEntityProfile = z
     financialAccounts: z.array(objectId),
     verificationStatus: identityVerificationStatus,
     owner: objectId,
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('LegalEntityProfile');
+  .meta({
+    id: 'LegalEntityProfile',
+    description: 'A company, trust, fund or other legal entity a user invests through: its details, contact, stakeholders and accounts.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5f8',
+        name: 'Doe Family Holdings LLC',
+        displayname: 'Doe Holdings',
+        website: 'https://doeholdings.example.com',
+        image: null,
+        legalEntityType: 'llc',
+        parentLegalEntity: null,
+        gics: { sector: '60', industryGroup: '6010', industry: '601010', subIndustry: '60101010' },
+        contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
+        ownership: {
+          stakeholders: [
+            {
+              _id: '6745a1c2e4b0a1b2c3d4e5f9',
+              individualProfile: '6745a1c2e4b0a1b2c3d4e5f2',
+              name: 'Jane Ann Doe',
+              stakeholderType: 'beneficial-owner',
+              title: 'Managing member',
+              equity: 60,
+              fiduciaryRole: null,
+              createdAt: '2026-11-21T10:00:00.000Z',
+              updatedAt: '2026-11-21T10:00:00.000Z',
+            },
+          ],
+        },
+        natureOfBusiness: 'Holds real estate investments for the Doe family',
+        countryOfOrganization: 'US',
+        stateOfOrganization: 'DE',
+        financialAccounts: ['6745a1c2e4b0a1b2c3d4e5f5'],
+        verificationStatus: 'submitted',
+        owner: '6745a1c2e4b0a1b2c3d4e5f1',
+        createdAt: '2026-11-21T09:00:00.000Z',
+        updatedAt: '2026-11-27T09:30:00.000Z',
+      },
+    ],
+  });
 export type LegalEntityProfile = z.infer<typeof legalEntityProfile>;
 
 export const legalEntityProfileQuery = pageQuery.extend({
-  owner: objectId.optional(),
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  owner: objectId.optional().describe("Only this owner's profiles: the caller (platform admins: anyone)"),
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional().describe('Part of the name'),
 });
 export type LegalEntityProfileQuery = z.infer<typeof legalEntityProfileQuery>;
 
@@ -239,7 +302,11 @@ export const legalEntityProfileCreateBody = z
     legalEntityType,
     acceptDisclosures: z.literal(true, { error: 'You must agree to the terms and conditions' }),
   })
-  .describe('LegalEntityProfileCreateBody');
+  .meta({
+    id: 'LegalEntityProfileCreate',
+    description: 'A new legal entity profile: its name, type and the accepted terms, optionally under a parent entity of the caller.',
+    examples: [{ name: 'Doe Family Holdings LLC', legalEntityType: 'llc', acceptDisclosures: true }],
+  });
 export type LegalEntityProfileCreateBody = z.input<typeof legalEntityProfileCreateBody>;
 export type LegalEntityProfileCreateInput = z.output<typeof legalEntityProfileCreateBody>;
 
@@ -263,27 +330,81 @@ export const legalEntityProfileDetailsBody = z
     legalEntityType: legalEntityType.optional(),
     ...organisationFields,
   })
-  .describe('LegalEntityProfileDetailsBody');
+  .meta({
+    id: 'LegalEntityProfileDetails',
+    description: 'The details to change; fields left out stay as they are, empty optional values are stored as null.',
+    examples: [
+      {
+        name: 'Doe Family Holdings LLC',
+        displayname: 'Doe Holdings',
+        website: 'https://doeholdings.example.com',
+        gics: { sector: '60', industryGroup: '6010', industry: '601010', subIndustry: '60101010' },
+        legalEntityType: 'llc',
+        natureOfBusiness: 'Holds real estate investments for the Doe family',
+        countryOfOrganization: 'US',
+        stateOfOrganization: 'DE',
+      },
+    ],
+  });
 export type LegalEntityProfileDetailsBody = z.input<typeof legalEntityProfileDetailsBody>;
 export type LegalEntityProfileDetails = z.output<typeof legalEntityProfileDetailsBody>;
 
-export const legalEntityProfileLegalBody = z.object(organisationFields).describe('LegalEntityProfileLegalBody');
+export const legalEntityProfileLegalBody = z.object(organisationFields).meta({
+  id: 'LegalEntityProfileLegal',
+  description: 'What the entity does and where it is organised (a US state when the country is US).',
+  examples: [
+    { natureOfBusiness: 'Holds real estate investments for the Doe family', countryOfOrganization: 'US', stateOfOrganization: 'DE' },
+  ],
+});
 export type LegalEntityProfileLegalBody = z.input<typeof legalEntityProfileLegalBody>;
 
-export const legalEntityProfileContactBody = z.object({ contact }).describe('LegalEntityProfileContactBody');
+export const legalEntityProfileContactBody = z.object({ contact }).meta({
+  id: 'LegalEntityProfileContact',
+  description: "The entity's whole contact, replacing the former one: at most one primary item per kind.",
+  examples: [
+    {
+      contact: {
+        addresses: [],
+        emails: [
+          {
+            _id: '6745a1c2e4b0a1b2c3d4e5e1',
+            isEnabled: true,
+            isPrimary: true,
+            enabledCommunications: ['investment-updates'],
+            email: 'office@doeholdings.example.com',
+            emailType: 'work',
+          },
+        ],
+        phones: [],
+        faxes: [],
+        links: [],
+      },
+    },
+  ],
+});
 export type LegalEntityProfileContactBody = z.input<typeof legalEntityProfileContactBody>;
 
 /** Transfer: owners may only name themselves; platform admins may hand a profile to another member. */
-export const legalEntityProfileOwnerBody = z.object({ owner: objectId }).describe('LegalEntityProfileOwnerBody');
+export const legalEntityProfileOwnerBody = z.object({ owner: objectId }).meta({
+  id: 'LegalEntityProfileTransfer',
+  description: 'The member who becomes the owner: owners may only name themselves, platform admins any active member.',
+  examples: [{ owner: '6745a1c2e4b0a1b2c3d4e5d1' }],
+});
 
 export const legalEntityProfileFinancialAccountsBody = z
   .object({ financialAccounts: z.array(objectId).max(100, 'At most 100 financial accounts') })
-  .describe('LegalEntityProfileFinancialAccountsBody');
+  .meta({
+    id: 'LegalEntityProfileFinancialAccounts',
+    description: "The owner's financial accounts the entity lists, replacing the former list.",
+    examples: [{ financialAccounts: ['6745a1c2e4b0a1b2c3d4e5f5'] }],
+  });
 
 /** Set by platform admins once the provider has checked the entity. */
-export const legalEntityProfileVerificationBody = z
-  .object({ verificationStatus: identityVerificationStatus })
-  .describe('LegalEntityProfileVerificationBody');
+export const legalEntityProfileVerificationBody = z.object({ verificationStatus: identityVerificationStatus }).meta({
+  id: 'LegalEntityProfileVerification',
+  description: "The identity provider's verdict on the entity.",
+  examples: [{ verificationStatus: 'approved' }],
+});
 
 export const legalEntityAssociation = z
   .object({
@@ -292,5 +413,9 @@ export const legalEntityAssociation = z
     entity: objectId,
     name: z.string(),
   })
-  .describe('LegalEntityAssociation');
+  .meta({
+    id: 'LegalEntityAssociation',
+    description: "Something the entity is tied to: its parent, a child entity, or a stakeholder's individual profile.",
+    examples: [{ relation: 'stakeholder', entityType: 'individual-profile', entity: '6745a1c2e4b0a1b2c3d4e5f2', name: 'Jane Ann Doe' }],
+  });
 export type LegalEntityAssociation = z.infer<typeof legalEntityAssociation>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageQuery } from './http.ts';
+import { pageQuery, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
-import { customMetric, institutionType } from './institution.ts';
+import { customMetric, institutionType, RAISE_EXAMPLE_IDS } from './institution.ts';
 import {
   cta,
   listingStatus,
@@ -24,6 +24,19 @@ import {
 export const offerCtaKind = z.enum(['primary', 'secondary']);
 export type OfferCtaKind = z.infer<typeof offerCtaKind>;
 
+const ids = RAISE_EXAMPLE_IDS;
+/** The public address of an example image (marketplaceImagePath of the examples' tenant). */
+const exampleImage = (id: string) => `/api/v1/tenant/6745a1c2e4b0a1b2c3d4e5f1/marketplace/images/${id}`;
+const exampleOfferInstitution = {
+  _id: ids.institution,
+  name: 'Summit Ridge Capital',
+  slug: 'summit-ridge-capital',
+  type: 'fund',
+  descriptionShort: 'Value-add multifamily in the Southeast since 2009.',
+  logoUrl: exampleImage(ids.logo),
+};
+const exampleCta = { label: 'Invest now', url: 'https://acme-capital.example/invest/harbor-point' };
+
 export const marketplaceOfferInstitution = z
   .object({
     _id: objectId,
@@ -34,7 +47,11 @@ export const marketplaceOfferInstitution = z
     /** A public URL (see `marketplaceImagePath`): marketplace pages are open to signed-out visitors. */
     logoUrl: z.string().nullable(),
   })
-  .describe('MarketplaceOfferInstitution');
+  .meta({
+    id: 'MarketplaceOfferInstitution',
+    description: 'The institution issuing a listed offer, as investors see it (the logo at its public address).',
+    examples: [exampleOfferInstitution],
+  });
 
 export const marketplaceOfferDocument = z
   .object({
@@ -45,7 +62,20 @@ export const marketplaceOfferDocument = z
     size: z.number().int(),
     position: z.number().int(),
   })
-  .describe('MarketplaceOfferDocument');
+  .meta({
+    id: 'MarketplaceOfferDocument',
+    description: 'A visible document of a listed offer: its name and file facts, in order.',
+    examples: [
+      {
+        _id: ids.document,
+        name: 'Private Placement Memorandum',
+        originalName: 'harbor-point-ppm.pdf',
+        mimeType: 'application/pdf',
+        size: 482133,
+        position: 0,
+      },
+    ],
+  });
 export type MarketplaceOfferDocument = z.infer<typeof marketplaceOfferDocument>;
 
 export const marketplaceOffer = z
@@ -63,8 +93,8 @@ export const marketplaceOffer = z
     /** The banner: the first visible image with purpose banner (else primary), as a public URL. */
     bannerUrl: z.string().nullable(),
     videos: z.array(offerVideo),
-    openDate: z.string().nullable(),
-    closeDate: z.string().nullable(),
+    openDate: timestamp.nullable(),
+    closeDate: timestamp.nullable(),
     listingStatus,
     fedExemptionExclusions: z.array(securitiesExemption),
     customMetrics: z.array(customMetric),
@@ -73,11 +103,67 @@ export const marketplaceOffer = z
     classes: z.array(offerClass),
     documents: z.array(marketplaceOfferDocument),
   })
-  .describe('MarketplaceOffer');
+  .meta({
+    id: 'MarketplaceOffer',
+    description:
+      'A listed offer as investors see it: only visible images, videos, metrics and documents; images at their public addresses.',
+    examples: [
+      {
+        _id: ids.offer,
+        slug: 'harbor-point-apartments',
+        name: 'Harbor Point Apartments',
+        description: '<p>A 212-unit garden-style community in Tampa, FL, with a renovation plan for every unit.</p>',
+        descriptionShort: 'A 212-unit value-add multifamily community in Tampa, FL.',
+        type: 'value-add',
+        assetClass: 'multi-family',
+        institution: exampleOfferInstitution,
+        images: [{ id: 'hero', image: ids.image, src: exampleImage(ids.image), position: 0, hidden: false, purpose: 'primary' }],
+        bannerUrl: exampleImage(ids.image),
+        videos: [{ id: 'tour', url: 'https://video.example/harbor-point-tour', position: 0, hidden: false, purpose: 'about' }],
+        openDate: '2026-12-01T00:00:00.000Z',
+        closeDate: '2027-03-31T00:00:00.000Z',
+        listingStatus: 'upcoming',
+        fedExemptionExclusions: ['rule-506-c'],
+        customMetrics: [{ id: 'units', key: 'Units', value: '212', position: 0, hidden: false }],
+        primaryCTA: exampleCta,
+        secondaryCTA: null,
+        classes: [
+          {
+            id: 'class-a',
+            name: 'Class A',
+            description: null,
+            internalRateOfReturn: 14.5,
+            annualizedReturn: null,
+            cashOnCash: null,
+            equityMultiple: 1.9,
+            holdingPeriod: 60,
+            preferredReturn: 8,
+            minimumInvestment: 50000,
+            maximumInvestment: null,
+            distributionFrequency: 3,
+            distributionShare: null,
+            pricePerUnit: null,
+            upsideSplit: null,
+            customMetrics: [],
+          },
+        ],
+        documents: [
+          {
+            _id: ids.document,
+            name: 'Private Placement Memorandum',
+            originalName: 'harbor-point-ppm.pdf',
+            mimeType: 'application/pdf',
+            size: 482133,
+            position: 0,
+          },
+        ],
+      },
+    ],
+  });
 export type MarketplaceOffer = z.infer<typeof marketplaceOffer>;
 
 /** An offer id or slug as a route value (001 §2). */
-export const offerIdOrSlug = z.string().trim().min(1).max(100);
+export const offerIdOrSlug = z.string().trim().min(1).max(100).describe('An id (24 hexadecimal characters) or a slug');
 
 /** The URL a call to action opens: the CTA's own link when it has one, else nothing. */
 export function offerCtaUrl(offer: Pick<MarketplaceOffer, 'primaryCTA' | 'secondaryCTA'>, kind: OfferCtaKind): string | null {
@@ -132,8 +218,8 @@ export const marketplaceOfferCard = z
     type: offerType.nullable(),
     assetClass: offerAssetClass.nullable(),
     listingStatus,
-    openDate: z.string().nullable(),
-    closeDate: z.string().nullable(),
+    openDate: timestamp.nullable(),
+    closeDate: timestamp.nullable(),
     institution: marketplaceOfferInstitution,
     bannerUrl: z.string().nullable(),
     /** The class chips, in class order. */
@@ -149,7 +235,33 @@ export const marketplaceOfferCard = z
     primaryCTA: cta.nullable(),
     secondaryCTA: cta.nullable(),
   })
-  .describe('MarketplaceOfferCard');
+  .meta({
+    id: 'OfferCard',
+    description:
+      'A listed offer as a marketplace card: key facts, its institution, the banner and the card metrics over all classes (lowest minimum investment, highest target IRR, average equity multiple, shortest holding period).',
+    examples: [
+      {
+        _id: ids.offer,
+        slug: 'harbor-point-apartments',
+        name: 'Harbor Point Apartments',
+        descriptionShort: 'A 212-unit value-add multifamily community in Tampa, FL.',
+        type: 'value-add',
+        assetClass: 'multi-family',
+        listingStatus: 'upcoming',
+        openDate: '2026-12-01T00:00:00.000Z',
+        closeDate: '2027-03-31T00:00:00.000Z',
+        institution: exampleOfferInstitution,
+        bannerUrl: exampleImage(ids.image),
+        classNames: ['Class A'],
+        minimumInvestment: 50000,
+        targetIrr: 14.5,
+        equityMultiple: 1.9,
+        holdingPeriod: 60,
+        primaryCTA: exampleCta,
+        secondaryCTA: null,
+      },
+    ],
+  });
 export type MarketplaceOfferCard = z.infer<typeof marketplaceOfferCard>;
 
 /** The status filter offers these three (001 §2); `none` is never a filter value. */
@@ -185,26 +297,34 @@ const bound = (label: string, max: number) =>
 export const marketplaceOfferSort = z.enum(['newest', 'name', 'targetIrr', 'minimumInvestment', 'openDate']);
 export type MarketplaceOfferSort = z.infer<typeof marketplaceOfferSort>;
 
-export const marketplaceOfferListQuery = pageQuery
-  .extend({
-    /** Matches the offer name, short description or institution name (more than 2 characters, as list searches). */
-    search: z.string().trim().max(200).optional(),
-    institution: csvOf(objectId, 'institution').optional(),
-    type: csvOf(offerType, 'type').optional(),
-    assetClass: csvOf(offerAssetClass, 'assetClass').optional(),
-    status: csvOf(marketplaceStatusFilter, 'status').optional(),
-    /** Investment amount range, against the first class's minimum investment. */
-    investmentMin: bound('investmentMin', 1e13),
-    investmentMax: bound('investmentMax', 1e13),
-    /** IRR range in percent (12.5 means 12.5 %), against the first class's internal rate of return. */
-    irrMin: bound('irrMin', 10_000),
-    irrMax: bound('irrMax', 10_000),
-    /** Equity multiple range, against the first class's equity multiple. */
-    equityMultipleMin: bound('equityMultipleMin', 1000),
-    equityMultipleMax: bound('equityMultipleMax', 1000),
-    sort: marketplaceOfferSort.default('newest'),
-  })
-  .describe('MarketplaceOfferListQuery');
+const csvText = (what: string, values: readonly string[] | null) =>
+  values ? `Comma-separated ${what}, any of: ${values.join(', ')}` : `Comma-separated ${what}`;
+
+export const marketplaceOfferListQuery = pageQuery.extend({
+  /** Matches the offer name, short description or institution name (more than 2 characters, as list searches). */
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe("Text searched in the offer's name and short description and the institution's name, ignoring case (more than 2 characters)"),
+  institution: csvOf(objectId, 'institution').optional().describe(csvText('institution ids', null)),
+  type: csvOf(offerType, 'type').optional().describe(csvText('offer types', offerType.options)),
+  assetClass: csvOf(offerAssetClass, 'assetClass').optional().describe(csvText('asset classes', offerAssetClass.options)),
+  status: csvOf(marketplaceStatusFilter, 'status').optional().describe(csvText('listing statuses', marketplaceStatusFilter.options)),
+  /** Investment amount range, against the first class's minimum investment. */
+  investmentMin: bound('investmentMin', 1e13).describe('The least minimum investment of the first class; 0 for no bound'),
+  investmentMax: bound('investmentMax', 1e13).describe('The greatest minimum investment of the first class; 0 for no bound'),
+  /** IRR range in percent (12.5 means 12.5 %), against the first class's internal rate of return. */
+  irrMin: bound('irrMin', 10_000).describe('The least IRR of the first class, in percent; 0 for no bound'),
+  irrMax: bound('irrMax', 10_000).describe('The greatest IRR of the first class, in percent; 0 for no bound'),
+  /** Equity multiple range, against the first class's equity multiple. */
+  equityMultipleMin: bound('equityMultipleMin', 1000).describe('The least equity multiple of the first class; 0 for no bound'),
+  equityMultipleMax: bound('equityMultipleMax', 1000).describe('The greatest equity multiple of the first class; 0 for no bound'),
+  sort: marketplaceOfferSort
+    .default('newest')
+    .describe('newest, name, targetIrr (highest first), minimumInvestment (lowest first) or openDate (soonest first)'),
+});
 export type MarketplaceOfferListQuery = z.infer<typeof marketplaceOfferListQuery>;
 export type MarketplaceOfferListParams = z.input<typeof marketplaceOfferListQuery>;
 
@@ -218,12 +338,18 @@ export const marketplaceSettings = z
       .refine((ids) => new Set(ids).size === ids.length, 'Each offer can be picked once')
       .meta({ uniqueItems: true }),
   })
-  .describe('MarketplaceSettings');
+  .meta({
+    id: 'MarketplaceSettings',
+    description: `The handpicked deals of the showcase, in order: at most ${HANDPICKED_OFFERS_MAX} listed offers of the tenant, each once.`,
+    examples: [{ handpickedOfferIds: [ids.offer] }],
+  });
 export type MarketplaceSettings = z.infer<typeof marketplaceSettings>;
 /** What the settings page reads: the ids and, for each still listed, its card (offers no longer listed are dropped). */
-export const marketplaceSettingsView = marketplaceSettings
-  .extend({ handpickedOffers: z.array(marketplaceOfferCard) })
-  .describe('MarketplaceSettingsView');
+export const marketplaceSettingsView = marketplaceSettings.extend({ handpickedOffers: z.array(marketplaceOfferCard) }).meta({
+  id: 'MarketplaceSettingsView',
+  description: 'The handpicked offer ids, and the card of each one still listed.',
+  examples: [{ handpickedOfferIds: [ids.offer], handpickedOffers: [] }],
+});
 export type MarketplaceSettingsView = z.infer<typeof marketplaceSettingsView>;
 
 /** Carousel timing and windowing (001 §9). */
@@ -243,7 +369,21 @@ export const marketplaceDocumentFile = z
     url: z.string(),
     downloadUrl: z.string(),
   })
-  .describe('MarketplaceDocumentFile');
+  .meta({
+    id: 'MarketplaceDocumentFile',
+    description: 'A visible document of a listed offer, with the address to view it (`url`) and to download it (`downloadUrl`).',
+    examples: [
+      {
+        _id: ids.document,
+        name: 'Private Placement Memorandum',
+        originalName: 'harbor-point-ppm.pdf',
+        mimeType: 'application/pdf',
+        size: 482133,
+        url: `/api/v1/tenant/6745a1c2e4b0a1b2c3d4e5f1/marketplace/offers/${ids.offer}/documents/${ids.document}/file`,
+        downloadUrl: `/api/v1/tenant/6745a1c2e4b0a1b2c3d4e5f1/marketplace/offers/${ids.offer}/documents/${ids.document}/file?download=true`,
+      },
+    ],
+  });
 export type MarketplaceDocumentFile = z.infer<typeof marketplaceDocumentFile>;
 
 // ── Institutions ──────────────────────────────────────────────────────────────────────────
@@ -260,16 +400,24 @@ export const marketplaceInstitutionSummary = z
     /** Offers of this institution on the marketplace now; lists sort by it, most first (001 §2). */
     offersCount: z.number().int(),
   })
-  .describe('MarketplaceInstitutionSummary');
+  .meta({
+    id: 'MarketplaceInstitutionSummary',
+    description: 'An institution of the marketplace as a list row, with its listed offers counted.',
+    examples: [{ ...exampleOfferInstitution, bannerUrl: exampleImage(ids.banner), offersCount: 2 }],
+  });
 export type MarketplaceInstitutionSummary = z.infer<typeof marketplaceInstitutionSummary>;
 
-export const marketplaceInstitutionListQuery = pageQuery
-  .extend({ search: z.string().trim().max(200).optional() })
-  .describe('MarketplaceInstitutionListQuery');
+export const marketplaceInstitutionListQuery = pageQuery.extend({
+  search: z.string().trim().max(200).optional().describe("Text searched in the institution's name, ignoring case (more than 2 characters)"),
+});
 
 export const marketplaceTeamMember = z
   .object({ _id: objectId, name: z.string(), email: z.string(), imageUrl: z.string().nullable() })
-  .describe('MarketplaceTeamMember');
+  .meta({
+    id: 'MarketplaceTeamMember',
+    description: "A person on an institution's team as investors see them (`imageUrl` is null: member photos are for signed-in members).",
+    examples: [{ _id: ids.user, name: 'Grace Hopper', email: 'grace@summit-ridge.example', imageUrl: null }],
+  });
 
 export const marketplaceInstitution = marketplaceInstitutionSummary
   .extend({
@@ -280,5 +428,20 @@ export const marketplaceInstitution = marketplaceInstitutionSummary
     videos: z.array(z.object({ id: z.string(), url: z.string(), position: z.number().int(), purpose: z.string() })),
     team: z.array(marketplaceTeamMember),
   })
-  .describe('MarketplaceInstitution');
+  .meta({
+    id: 'MarketplaceInstitution',
+    description: 'An institution as investors see it: only visible images, videos and metrics, its listed offers counted, and its team.',
+    examples: [
+      {
+        ...exampleOfferInstitution,
+        bannerUrl: exampleImage(ids.banner),
+        offersCount: 2,
+        description: '<p>Value-add multifamily in the Southeast since 2009.</p>',
+        customMetrics: [{ id: 'aum', key: 'Assets under management', value: '$1.2B', position: 0, hidden: false }],
+        images: [{ id: 'logo', image: ids.logo, src: exampleImage(ids.logo), position: 0, purpose: 'logo' }],
+        videos: [{ id: 'intro', url: 'https://video.example/summit-ridge-intro', position: 0, purpose: 'intro' }],
+        team: [{ _id: ids.user, name: 'Grace Hopper', email: 'grace@summit-ridge.example', imageUrl: null }],
+      },
+    ],
+  });
 export type MarketplaceInstitution = z.infer<typeof marketplaceInstitution>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, sortDirection } from './http.ts';
+import { pageQuery, sortDirection, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import {
   customMetric,
@@ -9,11 +9,14 @@ import {
   mediaImageItem,
   mediaVideoItem,
   metricsComplete,
+  RAISE_EXAMPLE_IDS,
   RICH_TEXT_MAX,
 } from './institution.ts';
 import { isEmptyValue } from './validation.ts';
 
 /** Offers of a tenant (002 §3 TenantOffer, §4 lifecycle, §5 rules). */
+
+const EXAMPLE_IDS = RAISE_EXAMPLE_IDS;
 
 // ── Enumerations ─────────────────────────────────────────────────────────────────────────
 
@@ -159,7 +162,31 @@ export const offerClass = z
     upsideSplit: percent,
     customMetrics: customMetrics.default([]),
   })
-  .describe('OfferClass');
+  .meta({
+    id: 'OfferClass',
+    description:
+      'One class of an offer: its terms, each nullable but the name and minimum investment. Percent values are as entered (12.5 means 12.5 %); periods are in months.',
+    examples: [
+      {
+        id: 'class-a',
+        name: 'Class A',
+        description: 'Preferred equity with quarterly distributions',
+        internalRateOfReturn: 14.5,
+        annualizedReturn: 9,
+        cashOnCash: 7.5,
+        equityMultiple: 1.9,
+        holdingPeriod: 60,
+        preferredReturn: 8,
+        minimumInvestment: 50000,
+        maximumInvestment: 1000000,
+        distributionFrequency: 3,
+        distributionShare: 70,
+        pricePerUnit: 1000,
+        upsideSplit: 30,
+        customMetrics: [],
+      },
+    ],
+  });
 export type OfferClass = z.infer<typeof offerClass>;
 /** A class with its id, name and minimum investment, and every other term empty, as the schema's defaults leave them. */
 export const blankOfferClass = (values: Pick<OfferClass, 'id' | 'name' | 'minimumInvestment'> & Partial<OfferClass>): OfferClass => ({
@@ -190,12 +217,26 @@ export const cta = z
       .regex(/^\s*(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/\S+)?\s*$/, 'Enter a valid URL (http or https)')
       .describe('An http(s) address, or empty for none'),
   })
-  .describe('OfferCta');
+  .meta({
+    id: 'OfferCta',
+    description: 'A call to action: the button label and the http(s) address it opens (empty for none).',
+    examples: [{ label: 'Invest now', url: 'https://acme-capital.example/invest/harbor-point' }],
+  });
 export type Cta = z.infer<typeof cta>;
 
-export const offerImage = mediaImageItem(offerImagePurpose.default('gallery')).describe('OfferImage');
+export const offerImage = mediaImageItem(offerImagePurpose.default('gallery')).meta({
+  id: 'OfferImage',
+  description: 'An image of an offer: `image` is the id POST image answered; `url` is filled in by the server.',
+  examples: [
+    { id: 'hero', image: EXAMPLE_IDS.image, url: `/api/v1/image/${EXAMPLE_IDS.image}`, position: 0, hidden: false, purpose: 'primary' },
+  ],
+});
 export type OfferImage = z.infer<typeof offerImage>;
-export const offerVideo = mediaVideoItem(offerVideoPurpose.default('about')).describe('OfferVideo');
+export const offerVideo = mediaVideoItem(offerVideoPurpose.default('about')).meta({
+  id: 'OfferVideo',
+  description: 'A video of an offer, by its http(s) address.',
+  examples: [{ id: 'tour', url: 'https://video.example/harbor-point-tour', position: 0, hidden: false, purpose: 'about' }],
+});
 export type OfferVideo = z.infer<typeof offerVideo>;
 
 /** An offer's document: a document of the documents module, its required type, order and visibility. */
@@ -206,12 +247,32 @@ export const offerDocumentItem = z
     position: z.number().int().min(0),
     hidden: z.boolean().default(false),
   })
-  .describe('OfferDocumentItem');
+  .meta({
+    id: 'OfferDocumentItem',
+    description: "A document listed on an offer: the document's id (POST document), its required type, order and visibility.",
+    examples: [{ document: EXAMPLE_IDS.document, type: 'private-placement-memorandum', position: 0, hidden: false }],
+  });
 export type OfferDocumentItem = z.infer<typeof offerDocumentItem>;
 /** As listed: with the document's name and file facts. */
 export const offerDocument = offerDocumentItem
-  .extend({ name: z.string(), originalName: z.string(), mimeType: z.string(), size: z.number().int(), createdAt: z.string() })
-  .describe('OfferDocument');
+  .extend({ name: z.string(), originalName: z.string(), mimeType: z.string(), size: z.number().int(), createdAt: timestamp })
+  .meta({
+    id: 'OfferDocument',
+    description: "A document listed on an offer, with the document's name and file facts.",
+    examples: [
+      {
+        document: EXAMPLE_IDS.document,
+        type: 'private-placement-memorandum',
+        position: 0,
+        hidden: false,
+        name: 'Private Placement Memorandum',
+        originalName: 'harbor-point-ppm.pdf',
+        mimeType: 'application/pdf',
+        size: 482133,
+        createdAt: '2026-11-18T14:20:00.000Z',
+      },
+    ],
+  });
 export type OfferDocument = z.infer<typeof offerDocument>;
 
 /** The hero image: the first non-hidden image of a purpose (002 §3). */
@@ -224,7 +285,69 @@ export function heroImage<T extends { hidden: boolean; purpose: string; position
 
 // ── The offer ────────────────────────────────────────────────────────────────────────────
 
-const actor = z.object({ _id: objectId, name: z.string() }).nullable();
+const actor = z.object({ _id: objectId, name: z.string() }).nullable().describe('Who did it, or null');
+const exampleActor = { _id: EXAMPLE_IDS.user, name: 'Olivia Owner' };
+const exampleInstitution = { _id: EXAMPLE_IDS.institution, name: 'Summit Ridge Capital', logoUrl: `/api/v1/image/${EXAMPLE_IDS.logo}` };
+const exampleOffer = {
+  _id: EXAMPLE_IDS.offer,
+  name: 'Harbor Point Apartments',
+  slug: 'harbor-point-apartments',
+  type: 'value-add',
+  assetClass: 'multi-family',
+  equityType: 'preferred-equity',
+  description: '<p>A 212-unit garden-style community in Tampa, FL, with a renovation plan for every unit.</p>',
+  descriptionShort: 'A 212-unit value-add multifamily community in Tampa, FL.',
+  fedExemptionExclusions: ['rule-506-c'],
+  openDate: '2026-12-01T00:00:00.000Z',
+  closeDate: '2027-03-31T00:00:00.000Z',
+  listingStatus: 'upcoming',
+  primaryCTA: { label: 'Invest now', url: 'https://acme-capital.example/invest/harbor-point' },
+  secondaryCTA: null,
+  published: true,
+  publishedAt: '2026-11-20T15:00:00.000Z',
+  publishedBy: exampleActor,
+  approvalStatus: 'approved',
+  approvalDate: '2026-11-19T10:00:00.000Z',
+  approvalBy: exampleActor,
+  marketplaceConfig: {
+    visibilityStatus: 'visible',
+    visibilityStatusUpdatedAt: '2026-11-20T15:05:00.000Z',
+    visibilityStatusUpdatedBy: exampleActor,
+  },
+  classes: [
+    {
+      id: 'class-a',
+      name: 'Class A',
+      description: null,
+      internalRateOfReturn: 14.5,
+      annualizedReturn: null,
+      cashOnCash: null,
+      equityMultiple: 1.9,
+      holdingPeriod: 60,
+      preferredReturn: 8,
+      minimumInvestment: 50000,
+      maximumInvestment: null,
+      distributionFrequency: 3,
+      distributionShare: null,
+      pricePerUnit: null,
+      upsideSplit: null,
+      customMetrics: [],
+    },
+  ],
+  customMetrics: [{ id: 'units', key: 'Units', value: '212', position: 0, hidden: false }],
+  capitalRaiseMin: 5000000,
+  capitalRaiseMax: 15000000,
+  capitalRaiseTotal: 12000000,
+  config: { esignTemplateId: null },
+  institution: exampleInstitution,
+  documents: [{ document: EXAMPLE_IDS.document, type: 'private-placement-memorandum', position: 0, hidden: false }],
+  images: [
+    { id: 'hero', image: EXAMPLE_IDS.image, url: `/api/v1/image/${EXAMPLE_IDS.image}`, position: 0, hidden: false, purpose: 'primary' },
+  ],
+  videos: [],
+  createdAt: '2026-11-12T09:00:00.000Z',
+  updatedAt: '2026-11-20T15:05:00.000Z',
+};
 
 export const offer = z
   .object({
@@ -237,18 +360,18 @@ export const offer = z
     description: z.string().nullable(),
     descriptionShort: z.string().nullable(),
     fedExemptionExclusions: z.array(securitiesExemption),
-    openDate: z.string().nullable(),
-    closeDate: z.string().nullable(),
+    openDate: timestamp.nullable(),
+    closeDate: timestamp.nullable(),
     listingStatus,
     primaryCTA: cta.nullable(),
     secondaryCTA: cta.nullable(),
     published: z.boolean(),
-    publishedAt: z.string().nullable(),
+    publishedAt: timestamp.nullable(),
     publishedBy: actor,
     approvalStatus,
-    approvalDate: z.string().nullable(),
+    approvalDate: timestamp.nullable(),
     approvalBy: actor,
-    marketplaceConfig: z.object({ visibilityStatus, visibilityStatusUpdatedAt: z.string().nullable(), visibilityStatusUpdatedBy: actor }),
+    marketplaceConfig: z.object({ visibilityStatus, visibilityStatusUpdatedAt: timestamp.nullable(), visibilityStatusUpdatedBy: actor }),
     classes: z.array(offerClass),
     customMetrics: z.array(customMetric),
     capitalRaiseMin: z.number().nullable(),
@@ -259,10 +382,15 @@ export const offer = z
     documents: z.array(offerDocumentItem),
     images: z.array(offerImage),
     videos: z.array(offerVideo),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
-  .describe('TenantOffer');
+  .meta({
+    id: 'Offer',
+    description:
+      'An offer of the tenant as the Raise side edits it: details, financials, calls to action, media, documents, dates with the derived listing status, and who approved, published and changed its marketplace visibility.',
+    examples: [exampleOffer],
+  });
 export type Offer = z.infer<typeof offer>;
 
 /** A list row: enough for the offers table and the dashboard cards. */
@@ -289,22 +417,46 @@ export const offerSummary = offer
     minimumInvestment: z.number().nullable(),
     targetIrr: z.number().nullable(),
   })
-  .describe('TenantOfferSummary');
+  .meta({
+    id: 'OfferSummary',
+    description:
+      "A row of the offers table: the offer's key facts, its institution, the hero image and the card metrics (lowest minimum investment, highest target IRR across the classes).",
+    examples: [
+      {
+        _id: EXAMPLE_IDS.offer,
+        name: exampleOffer.name,
+        slug: exampleOffer.slug,
+        type: 'value-add',
+        assetClass: 'multi-family',
+        descriptionShort: exampleOffer.descriptionShort,
+        openDate: exampleOffer.openDate,
+        closeDate: exampleOffer.closeDate,
+        listingStatus: 'upcoming',
+        published: true,
+        approvalStatus: 'approved',
+        institution: exampleInstitution,
+        createdAt: exampleOffer.createdAt,
+        updatedAt: exampleOffer.updatedAt,
+        visibilityStatus: 'visible',
+        heroImageUrl: `/api/v1/image/${EXAMPLE_IDS.image}`,
+        minimumInvestment: 50000,
+        targetIrr: 14.5,
+      },
+    ],
+  });
 export type OfferSummary = z.infer<typeof offerSummary>;
 
 export const offerSort = z.enum(['createdAt', 'updatedAt', 'name', 'openDate', 'closeDate']);
-export const offerListQuery = pageQuery
-  .extend({
-    search: z.string().trim().max(200).optional(),
-    type: offerType.optional(),
-    /** The derived listing status. */
-    status: listingStatus.optional(),
-    approvalStatus: approvalStatus.optional(),
-    institution: objectId.optional(),
-    sort: offerSort.default('createdAt'),
-    direction: sortDirection.default('desc'),
-  })
-  .describe('OfferListQuery');
+export const offerListQuery = pageQuery.extend({
+  search: z.string().trim().max(200).optional().describe('Text searched in the name and slug, ignoring case'),
+  type: offerType.optional().describe('Only offers of this type'),
+  /** The derived listing status. */
+  status: listingStatus.optional().describe('Only offers with this listing status, derived from the open and close dates'),
+  approvalStatus: approvalStatus.optional().describe('Only offers with this approval status'),
+  institution: objectId.optional().describe("Only this institution's offers (its id)"),
+  sort: offerSort.default('createdAt').describe('The field to sort by'),
+  direction: sortDirection.default('desc').describe('The sort direction'),
+});
 export type OfferListQuery = z.input<typeof offerListQuery>;
 
 // ── Bodies ───────────────────────────────────────────────────────────────────────────────
@@ -313,9 +465,13 @@ export const offerCreateBody = z
   .object({
     name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
     slug: entitySlug,
-    institution: objectId,
+    institution: objectId.describe("The issuing institution's id: one you work on"),
   })
-  .describe('OfferCreateBody');
+  .meta({
+    id: 'OfferCreate',
+    description: 'A new offer: its name, a slug unique in the tenant and the institution issuing it.',
+    examples: [{ name: 'Harbor Point Apartments', slug: 'harbor-point-apartments', institution: EXAMPLE_IDS.institution }],
+  });
 export type OfferCreateBody = z.input<typeof offerCreateBody>;
 
 export const offerDetailsBody = z
@@ -331,7 +487,22 @@ export const offerDetailsBody = z
     descriptionShort: z.string().trim().max(2000, 'Short description is too long').nullable(),
     fedExemptionExclusions: z.array(securitiesExemption).max(20).default([]),
   })
-  .describe('OfferDetailsBody');
+  .meta({
+    id: 'OfferDetailsUpdate',
+    description: "An offer's details: name, slug, type, asset class, equity type, descriptions and securities exemptions.",
+    examples: [
+      {
+        name: exampleOffer.name,
+        slug: exampleOffer.slug,
+        type: 'value-add',
+        assetClass: 'multi-family',
+        equityType: 'preferred-equity',
+        description: exampleOffer.description,
+        descriptionShort: exampleOffer.descriptionShort,
+        fedExemptionExclusions: ['rule-506-c'],
+      },
+    ],
+  });
 export type OfferDetailsBody = z.input<typeof offerDetailsBody>;
 
 export const offerFinancialsBody = z
@@ -342,13 +513,42 @@ export const offerFinancialsBody = z
     capitalRaiseMax: money,
     capitalRaiseTotal: money,
   })
-  .describe('OfferFinancialsBody');
+  .meta({
+    id: 'OfferFinancialsUpdate',
+    description: "An offer's financials: its classes, custom metrics and the capital raise minimum, maximum and total.",
+    examples: [
+      {
+        classes: exampleOffer.classes,
+        customMetrics: exampleOffer.customMetrics,
+        capitalRaiseMin: 5000000,
+        capitalRaiseMax: 15000000,
+        capitalRaiseTotal: 12000000,
+      },
+    ],
+  });
 export type OfferFinancialsBody = z.input<typeof offerFinancialsBody>;
 
-export const offerCtaBody = z.object({ primaryCTA: cta.nullable(), secondaryCTA: cta.nullable() }).describe('OfferCtaBody');
-export const offerImagesBody = z.object({ images: z.array(offerImage).max(MEDIA_ITEMS_MAX) }).describe('OfferImagesBody');
-export const offerVideosBody = z.object({ videos: z.array(offerVideo).max(MEDIA_ITEMS_MAX) }).describe('OfferVideosBody');
-export const offerDocumentsBody = z.object({ documents: z.array(offerDocumentItem).max(100) }).describe('OfferDocumentsBody');
+export const offerCtaBody = z.object({ primaryCTA: cta.nullable(), secondaryCTA: cta.nullable() }).meta({
+  id: 'OfferCtaUpdate',
+  description: "An offer's primary and secondary calls to action, each null for none.",
+  examples: [{ primaryCTA: exampleOffer.primaryCTA, secondaryCTA: null }],
+});
+export const offerImagesBody = z.object({ images: z.array(offerImage).max(MEDIA_ITEMS_MAX) }).meta({
+  id: 'OfferImagesUpdate',
+  description: "An offer's whole image list, in order.",
+  examples: [{ images: [{ id: 'hero', image: EXAMPLE_IDS.image, position: 0, hidden: false, purpose: 'primary' }] }],
+});
+export const offerVideosBody = z.object({ videos: z.array(offerVideo).max(MEDIA_ITEMS_MAX) }).meta({
+  id: 'OfferVideosUpdate',
+  description: "An offer's whole video list, in order.",
+  examples: [{ videos: [{ id: 'tour', url: 'https://video.example/harbor-point-tour', position: 0, hidden: false, purpose: 'about' }] }],
+});
+export const offerDocumentsBody = z.object({ documents: z.array(offerDocumentItem).max(100) }).meta({
+  id: 'OfferDocumentsUpdate',
+  description:
+    "An offer's whole document list: each a document of this tenant uploaded for offers, with its type, position and visibility.",
+  examples: [{ documents: exampleOffer.documents }],
+});
 export const offerStatusBody = z
   .object({
     openDate: z.iso.datetime({ offset: true, error: 'Enter a valid open date' }).nullable(),
@@ -361,11 +561,27 @@ export const offerStatusBody = z
     message: 'The close date must be after the open date',
     path: ['closeDate'],
   })
-  .describe('OfferStatusBody');
-export const offerPublishingBody = z.object({ published: z.boolean() }).describe('OfferPublishingBody');
-export const offerApprovalBody = z.object({ approvalStatus }).describe('OfferApprovalBody');
-export const offerConfigBody = z.object({ esignTemplateId: z.string().trim().max(200).nullable() }).describe('OfferConfigBody');
-export const offerMarketplaceConfigBody = z.object({ visibilityStatus }).describe('OfferMarketplaceConfigBody');
+  .meta({
+    id: 'OfferDatesUpdate',
+    description: "An offer's open and close dates (ISO date-times, each nullable; the close date after the open date).",
+    examples: [{ openDate: exampleOffer.openDate, closeDate: exampleOffer.closeDate }],
+  });
+export const offerPublishingBody = z
+  .object({ published: z.boolean() })
+  .meta({ id: 'OfferPublishingUpdate', description: 'Publish (true) or unpublish (false) the offer.', examples: [{ published: true }] });
+export const offerApprovalBody = z
+  .object({ approvalStatus })
+  .meta({ id: 'OfferApprovalUpdate', description: "The offer's new approval status.", examples: [{ approvalStatus: 'approved' }] });
+export const offerConfigBody = z.object({ esignTemplateId: z.string().trim().max(200).nullable() }).meta({
+  id: 'OfferConfigUpdate',
+  description: "The offer's e-signature template id, or null for none.",
+  examples: [{ esignTemplateId: 'tmpl_subscription_2026' }],
+});
+export const offerMarketplaceConfigBody = z.object({ visibilityStatus }).meta({
+  id: 'OfferMarketplaceConfigUpdate',
+  description: 'Show (visible) or hide the offer on the marketplace.',
+  examples: [{ visibilityStatus: 'visible' }],
+});
 
 // ── Completeness (002 §5) ────────────────────────────────────────────────────────────────
 
@@ -459,13 +675,14 @@ export const offerVideoPurposeLabels: Record<OfferVideoPurpose, string> = { intr
 // ── Further calls of the offers API ──────────────────────────────────────────────────────
 
 /** GET tenant/{t}/offers/slug-available: whether `slug` is free, ignoring the offer `except` (the one being edited). */
-export const offerSlugAvailabilityQuery = z
-  .object({ slug: entitySlug, except: objectId.optional() })
-  .describe('OfferSlugAvailabilityQuery');
+export const offerSlugAvailabilityQuery = z.object({
+  slug: entitySlug.describe('The slug to check'),
+  except: objectId.optional().describe('The offer being edited, whose own slug does not count'),
+});
 export type OfferSlugAvailabilityQuery = z.input<typeof offerSlugAvailabilityQuery>;
 
 /** GET tenant/{t}/institutions/{id}/offers: the offer list of one institution. */
-export const institutionOfferListQuery = offerListQuery.omit({ institution: true }).describe('InstitutionOfferListQuery');
+export const institutionOfferListQuery = offerListQuery.omit({ institution: true });
 export type InstitutionOfferListQuery = z.input<typeof institutionOfferListQuery>;
 
 /** GET …/offers/{id}/dashboard: the offer page's analytics events since the offer was created. */
@@ -478,5 +695,9 @@ export const offerDashboard = z
     /** Every analytics event naming the offer, of any type. */
     events: z.number().int(),
   })
-  .describe('OfferDashboard');
+  .meta({
+    id: 'OfferDashboard',
+    description: 'Counts of the analytics events naming the offer since it was created.',
+    examples: [{ impressions: 1840, visitors: 612, interactions: 97, events: 2049 }],
+  });
 export type OfferDashboard = z.infer<typeof offerDashboard>;

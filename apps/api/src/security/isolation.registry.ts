@@ -273,7 +273,7 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     prefix: '/api/v1/document/:id',
     create: async (ctx) => {
       const res = await uploadDocument(ctx.t.app, ctx.owner);
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.statusCode, res.body).toBe(201);
       return [(res.json() as { data: { _id: string } }).data._id];
     },
   },
@@ -294,7 +294,7 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     create: async (ctx) => {
       const documentId = async (name: string) => {
         const res = await uploadDocument(ctx.t.app, ctx.owner, { name, data: PNG, fields: { type: 'GOVERNMENT_ID' } });
-        expect(res.statusCode, res.body).toBe(200);
+        expect(res.statusCode, res.body).toBe(201);
         return (res.json() as { data: { _id: string } }).data._id;
       };
       const payload = {

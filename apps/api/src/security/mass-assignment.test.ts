@@ -84,7 +84,7 @@ const newProfile = async (ctx: IsolationContext) =>
   )._id;
 const documentId = async (ctx: IsolationContext, name: string) => {
   const res = await uploadDocument(ctx.t.app, ctx.owner, { name, data: PNG, fields: { type: 'GOVERNMENT_ID' } });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { data: { _id: string } }).data._id;
 };
 

@@ -45,9 +45,9 @@ export function toJsonSchema(schema: unknown): JsonSchema | null {
   if (!schema) return null;
   if (!(schema instanceof z.ZodType)) return schema as JsonSchema;
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  // A named schema (`.meta({ id })`) comes as a reference to its definition: the definition is what callers read.
-  const named = json.$ref?.startsWith('#/$defs/') ? json.$defs?.[json.$ref.slice('#/$defs/'.length)] : undefined;
-  return named ? { ...named, $defs: json.$defs } : json;
+  // A named schema (`.meta({ id })`) comes out as a $ref to its definition: read the definition itself.
+  const named = json.$ref?.replace('#/$defs/', '');
+  return named && json.$defs?.[named] ? { ...json.$defs[named], $defs: json.$defs } : json;
 }
 
 function sampleString(s: JsonSchema): string {

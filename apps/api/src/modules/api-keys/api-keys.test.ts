@@ -36,10 +36,12 @@ const withKey = (slug: string, key: string, method: Method, path: string, header
 const acme = () => t.tenants.acme.id;
 async function generate(kind: 'pvt' | 'pub', body: object = {}, who = owner, tenantId = acme()): Promise<ApiKeyCreated> {
   const res = await call(who, 'POST', `tenant/${tenantId}/api-key/${kind}`, body);
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
+  const slug = tenantId === acme() ? 'acme' : 'globex';
+  expect(res.headers.location).toBe(`/api/v1/tenant/${slug}/api-keys/${res.json().data._id}`);
   return res.json().data;
 }
-const list = async (): Promise<ApiKey[]> => (await call(owner, 'GET', `tenant/${acme()}/api-keys`)).json().data;
+const list = async (): Promise<ApiKey[]> => (await call(owner, 'GET', `tenant/${acme()}/api-keys?limit=100`)).json().data;
 
 describe('generating keys', () => {
   it('returns a private key once, stores only its hash and prefix, and records an event without the key', async () => {
@@ -113,7 +115,7 @@ describe('authenticating with a key', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await withKey('acme', key, 'GET', `tenant/${acme()}/api-keys`, 'x-api-key')).statusCode).toBe(200);
     const made = await withKey('acme', key, 'POST', `tenant/${acme()}/api-key/pub`);
-    expect(made.statusCode, made.body).toBe(200);
+    expect(made.statusCode, made.body).toBe(201);
     expect(made.json().data.createdBy).toBeNull();
   });
 
@@ -135,8 +137,9 @@ describe('authenticating with a key', () => {
     expect((await call(member, 'DELETE', `tenant/${acme()}/api-keys/${created._id}`)).statusCode).toBe(403);
 
     const revoked = await call(owner, 'DELETE', `tenant/${acme()}/api-keys/${created._id}`);
-    expect(revoked.statusCode).toBe(200);
-    expect(revoked.json().data.revokedAt).not.toBeNull();
+    expect(revoked.statusCode).toBe(204);
+    expect(revoked.body).toBe('');
+    expect((await list()).find((k) => k._id === created._id)?.revokedAt).not.toBeNull();
     const after = await withKey('acme', created.key, 'GET', `tenant/${acme()}/api-keys`);
     expect(after.statusCode).toBe(401);
     expect(after.json().error.message).toBe('This API key has been revoked');
@@ -184,7 +187,7 @@ describe('a private key as a service caller on the tenant admin routes', () => {
     expect(members.json().data.map((m: { user: string }) => m.user)).toContain(owner.user._id);
 
     const created = await send(key, 'POST', 'tenant/acme/groups', { name: `Synced ${Date.now()}`, description: 'From the CRM' });
-    expect(created.statusCode, created.body).toBe(200);
+    expect(created.statusCode, created.body).toBe(201);
     const groupId = created.json().data._id as string;
 
     const history = await send(key, 'GET', `tenant/acme/groups/${groupId}/events`);
@@ -207,7 +210,7 @@ describe('a private key as a service caller on the tenant admin routes', () => {
       lastname: 'Api',
       role: 'member',
     });
-    expect(invited.statusCode, invited.body).toBe(200);
+    expect(invited.statusCode, invited.body).toBe(201);
     const memberId = invited.json().data._id as string;
     expect((await send(key, 'GET', `tenant/acme/members/${memberId}`)).statusCode).toBe(200);
     const renamed = await send(key, 'PUT', `tenant/acme/members/${memberId}/details`, { firstname: 'Adela' });
@@ -224,7 +227,8 @@ describe('a private key as a service caller on the tenant admin routes', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect((await send(key, 'PUT', `tenant/${acme()}/contact`, { contact: {} })).statusCode).toBe(200);
-    const theme = (await t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/public' })).json().data.branding.theme;
+    const theme = (await t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/public', headers: { host: hostOf('acme') } })).json().data
+      .branding.theme;
     expect((await send(key, 'PUT', `tenant/${acme()}/branding/theme`, theme)).statusCode).toBe(200);
 
     const events = await send(key, 'GET', `tenant/${acme()}/events?search=Updated`);
@@ -251,7 +255,7 @@ describe('a private key as a service caller on the tenant admin routes', () => {
   it('fails at once when revoked', async () => {
     const created = await generate('pvt');
     expect((await send(created.key, 'GET', 'tenant/acme/members')).statusCode).toBe(200);
-    expect((await call(owner, 'DELETE', `tenant/${acme()}/api-keys/${created._id}`)).statusCode).toBe(200);
+    expect((await call(owner, 'DELETE', `tenant/${acme()}/api-keys/${created._id}`)).statusCode).toBe(204);
     const res = await send(created.key, 'GET', 'tenant/acme/members');
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toBe('This API key has been revoked');
@@ -299,9 +303,9 @@ describe('a private key as a service caller on the tenant admin routes', () => {
       String(doc.paths[path][method].description).includes('private API key of this tenant');
     expect(accepts('/tenant/{t}/members', 'get')).toBe(true);
     expect(accepts('/tenant/{t}/groups', 'post')).toBe(true);
-    expect(accepts('/tenant/{id}/dashboard', 'get')).toBe(true);
-    expect(accepts('/tenant/{id}/branding/theme', 'put')).toBe(true);
-    expect(accepts('/tenant/{id}/verification', 'put')).toBe(false);
+    expect(accepts('/tenant/{t}/dashboard', 'get')).toBe(true);
+    expect(accepts('/tenant/{t}/branding/theme', 'put')).toBe(true);
+    expect(accepts('/tenant/{tenantId}/verification', 'put')).toBe(false);
     expect(accepts('/user/{id}', 'get')).toBe(false);
   });
 });
@@ -346,7 +350,8 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
   }
   async function generateFor(institution: string, kind: 'pvt' | 'pub', who: SignedUp = owner, body: object = {}): Promise<ApiKeyCreated> {
     const res = await call(who, 'POST', inst(institution, `/api-key/${kind}`), body);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.headers.location).toBe(`/api/v1/tenant/acme/institutions/${institution}/api-keys/${res.json().data._id}`);
     return res.json().data;
   }
   /** Every key row (but its last use, which a refused key call still records) and every timeline event, to show a refused call wrote nothing. */
@@ -415,8 +420,9 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
     expect((await call(owner, 'DELETE', inst(other, `/api-keys/${created._id}`))).statusCode).toBe(404);
 
     const revoked = await call(teamOwner, 'DELETE', inst(fund, `/api-keys/${created._id}`));
-    expect(revoked.statusCode, revoked.body).toBe(200);
-    expect(revoked.json().data.revokedAt).not.toBeNull();
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    const after = (await call(teamOwner, 'GET', inst(fund, '/api-keys'))).json().data as ApiKey[];
+    expect(after.find((k) => k._id === created._id)?.revokedAt).not.toBeNull();
     expect(
       (await t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, fund))).some(
         (e) => e.meta.apiKey === created._id && e.type === 'update',
@@ -511,7 +517,7 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
 
     const pvt = await generateFor(fund, 'pvt');
     expect((await withKey('acme', pvt.key, 'GET', inst(fund))).statusCode).toBe(200);
-    expect((await call(owner, 'DELETE', inst(fund, `/api-keys/${pvt._id}`))).statusCode).toBe(200);
+    expect((await call(owner, 'DELETE', inst(fund, `/api-keys/${pvt._id}`))).statusCode).toBe(204);
     const after = await withKey('acme', pvt.key, 'GET', inst(fund));
     expect(after.statusCode).toBe(401);
     expect(after.json().error.message).toBe('This API key has been revoked');

@@ -6,26 +6,26 @@ import {
   businessOwnerUpdateBody,
   businessUpdateBody,
   dataOf,
-  deletedResult,
   listOf,
   objectId,
   pageQuery,
 } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { created, errorResponses, idParams, noContent } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import * as service from './businesses.service.ts';
 
 const tags = ['Business'];
 const access: Access = 'signed-in';
-const params = z.object({ id: objectId });
-const ownerParams = z.object({ id: objectId, ownerId: objectId });
-const businessResponse = { 200: dataOf(business), ...errorResponses(400, 401, 403, 404) };
-const ownerResponse = { 200: dataOf(businessOwner), ...errorResponses(400, 401, 403, 404, 409) };
-const deletedResponse = { 200: dataOf(deletedResult), ...errorResponses(400, 401, 403, 404) };
+const params = idParams('business');
+const ownerParams = params.extend({ ownerId: objectId.describe("The business owner's id (24 hexadecimal characters)") });
+const oneBusiness = dataOf(business).describe('The business');
+const oneOwner = dataOf(businessOwner).describe('The business owner');
+const businessResponse = { 200: oneBusiness, ...errorResponses(400, 401, 403, 404) };
+const ownerResponse = { 200: oneOwner, ...errorResponses(400, 401, 403, 404, 409) };
+const deletedResponse = { ...noContent, ...errorResponses(400, 401, 403, 404) };
 const creatorOnly = "Only the business's creator; anyone else's business is not found.";
 const equityRule = 'Equity is a percent above 0 and at most 100; the owners of one business together hold at most 100%.';
 
@@ -38,10 +38,11 @@ export async function businessesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listBusinesses',
         summary: "The caller's businesses",
-        description: describe('Newest first, with their owners; the EIN masked.', access),
+        description: 'Newest first, with their owners; the EIN masked.',
         querystring: pageQuery,
-        response: { 200: listOf(business), ...errorResponses(400, 401, 403) },
+        response: { 200: listOf(business).describe('A page of businesses'), ...errorResponses(400, 401, 403) },
       },
       config: { access },
     },
@@ -53,17 +54,19 @@ export async function businessesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createBusiness',
         summary: 'Create a business',
-        description: describe(
+        description:
           'Name, DBA, net worth, revenue, EIN (00-0000000), business type, line 1, city, state and zip are required; website, email, phone, parent (one of your businesses), line 2 and country (default US) optional. The EIN is stored encrypted and only ever returned masked.',
-          access,
-        ),
         body: businessCreateBody,
-        response: businessResponse,
+        response: { 201: oneBusiness, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
-    async (request) => ({ data: await service.createBusiness(deps(), requireAuth(request), request.body) }),
+    async (request, reply) => {
+      const saved = await service.createBusiness(deps(), requireAuth(request), request.body);
+      return created(reply, `/business/${saved._id}`, saved);
+    },
   );
 
   r.get(
@@ -71,8 +74,9 @@ export async function businessesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getBusiness',
         summary: 'Get a business',
-        description: describe(`${creatorOnly} Platform admins may read any business of their tenant.`, access),
+        description: `${creatorOnly} Platform admins may read any business of their tenant.`,
         params,
         response: businessResponse,
       },
@@ -86,11 +90,9 @@ export async function businessesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateBusiness',
         summary: 'Update a business',
-        description: describe(
-          `${creatorOnly} Absent fields stay as they are; required fields cannot be emptied; the EIN changes only when sent.`,
-          access,
-        ),
+        description: `${creatorOnly} Absent fields stay as they are; required fields cannot be emptied; the EIN changes only when sent.`,
         params,
         body: businessUpdateBody,
         response: businessResponse,
@@ -105,16 +107,17 @@ export async function businessesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteBusiness',
         summary: 'Delete a business',
-        description: describe(`${creatorOnly} Its owners go with it; businesses under it lose their parent.`, access),
+        description: `${creatorOnly} Its owners go with it; businesses under it lose their parent.`,
         params,
         response: deletedResponse,
       },
       config: { access },
     },
-    async (request) => {
+    async (request, reply) => {
       await service.deleteBusiness(deps(), requireAuth(request), request.params.id);
-      return { data: { deleted: true as const } };
+      return reply.status(204).send(null);
     },
   );
 
@@ -123,18 +126,20 @@ export async function businessesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createBusinessOwner',
         summary: 'Add a business owner',
-        description: describe(
-          `${creatorOnly} Email, first and last name, title and equity are required; address optional (country default US). ${equityRule} The owner is linked to a member's account when the email matches one.`,
-          access,
-        ),
+        description: `${creatorOnly} Email, first and last name, title and equity are required; address optional (country default US). ${equityRule} The owner is linked to a member's account when the email matches one.`,
         params,
         body: businessOwnerCreateBody,
-        response: ownerResponse,
+        response: { 201: oneOwner, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access },
     },
-    async (request) => ({ data: await service.addOwner(deps(), requireAuth(request), request.params.id, request.body) }),
+    async (request, reply) => {
+      const { id } = request.params;
+      const owner = await service.addOwner(deps(), requireAuth(request), id, request.body);
+      return created(reply, `/business/${id}/owner/${owner._id}`, owner);
+    },
   );
 
   r.put(
@@ -142,8 +147,9 @@ export async function businessesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateBusinessOwner',
         summary: 'Update a business owner',
-        description: describe(`${creatorOnly} Title and equity. ${equityRule}`, access),
+        description: `${creatorOnly} Title and equity. ${equityRule}`,
         params: ownerParams,
         body: businessOwnerUpdateBody,
         response: ownerResponse,
@@ -160,16 +166,17 @@ export async function businessesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteBusinessOwner',
         summary: 'Remove a business owner',
-        description: describe(creatorOnly, access),
+        description: creatorOnly,
         params: ownerParams,
         response: deletedResponse,
       },
       config: { access },
     },
-    async (request) => {
+    async (request, reply) => {
       await service.removeOwner(deps(), requireAuth(request), request.params.id, request.params.ownerId);
-      return { data: { deleted: true as const } };
+      return reply.status(204).send(null);
     },
   );
 }

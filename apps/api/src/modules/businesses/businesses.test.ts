@@ -36,7 +36,8 @@ const VALID = {
 };
 async function createBusiness(who: SignedUp, body: object = {}): Promise<Business> {
   const res = await call(who, 'POST', 'business', { ...VALID, ...body });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.headers.location).toBe(`/api/v1/business/${res.json().data._id}`);
   return res.json().data;
 }
 const owner1 = (equity: number, email = uniqueEmail('owner')) => ({
@@ -145,7 +146,7 @@ describe('businesses', () => {
   it('deletes a business with its owners', async () => {
     const b = await createBusiness(owner);
     await call(owner, 'POST', `business/${b._id}/owner`, owner1(50));
-    expect((await call(owner, 'DELETE', `business/${b._id}`)).statusCode).toBe(200);
+    expect((await call(owner, 'DELETE', `business/${b._id}`)).statusCode).toBe(204);
     expect((await call(owner, 'GET', `business/${b._id}`)).statusCode).toBe(404);
     expect(await ownerCount(b._id)).toBe(0);
     expect((await eventsOf(b._id)).at(-1)).toMatchObject({ type: 'delete' });
@@ -162,7 +163,8 @@ describe('business owners', () => {
       state: 'TX',
       zip: '73301',
     });
-    expect(added.statusCode, added.body).toBe(200);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.headers.location).toBe(`/api/v1/business/${b._id}/owner/${added.json().data._id}`);
     expect(added.json().data).toMatchObject({
       user: { _id: other.user._id, email: other.email, country: 'US', line1: '2 Elm St' },
       title: 'Managing Member',
@@ -183,7 +185,7 @@ describe('business owners', () => {
       change: { title: { old: 'Managing Member', new: 'CEO' }, equity: { old: 60, new: 55 } },
     });
 
-    expect((await call(owner, 'DELETE', `business/${b._id}/owner/${ownerId}`)).statusCode).toBe(200);
+    expect((await call(owner, 'DELETE', `business/${b._id}/owner/${ownerId}`)).statusCode).toBe(204);
     expect(await ownerCount(b._id)).toBe(2);
     expect((await call(owner, 'DELETE', `business/${b._id}/owner/${ownerId}`)).statusCode).toBe(404);
   });

@@ -5,6 +5,7 @@ import {
   type AccessRights,
   type DocumentQuery,
   type DocumentRecord,
+  type PageQuery,
 } from '@tessera/domain';
 import { and, arrayContains, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -120,13 +121,33 @@ export function toDocumentRecord(row: DocumentRow, rights: AccessRights): Docume
 
 // Access grants on documents.
 
+const grantsOf = (tenantId: string, documentId: string) =>
+  and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, documentId));
+
 export async function listGrants(db: DbOrTx, tenantId: string, documentId: string) {
   return db
     .select({ grant: accessGrants, user: users })
     .from(accessGrants)
     .innerJoin(users, eq(users.id, accessGrants.subject))
-    .where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, documentId)))
+    .where(grantsOf(tenantId, documentId))
     .orderBy(accessGrants.createdAt, accessGrants.id);
+}
+
+/** A page of a document's grants, oldest first, with the total. */
+export async function listGrantsPage(db: DbOrTx, tenantId: string, documentId: string, q: PageQuery) {
+  const where = grantsOf(tenantId, documentId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ grant: accessGrants, user: users })
+      .from(accessGrants)
+      .innerJoin(users, eq(users.id, accessGrants.subject))
+      .where(where)
+      .orderBy(accessGrants.createdAt, accessGrants.id)
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    db.select({ total: sql<number>`count(*)::int` }).from(accessGrants).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }
 
 export async function findGrant(db: DbOrTx, tenantId: string, documentId: string, grantId: string) {

@@ -4,22 +4,24 @@ import {
   accessGrantUpdateBody,
   dataOf,
   documentAssociations,
+  documentMetadata,
   documentParseResult,
   documentQuery,
   documentRecord,
   documentUpdateBody,
   listOf,
   objectId,
+  pageQuery,
   timelineEvent,
   timelineQuery,
 } from '@tessera/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
-import { contentDisposition } from '../../lib/uploads.ts';
+import { binaryResponse, created, errorResponses, idParams, multipartForm, noContent } from '../../lib/route-schema.ts';
+import { ALLOWED_UPLOADS, contentDisposition } from '../../lib/uploads.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import type { CallSite } from '../auth/index.ts';
@@ -27,8 +29,10 @@ import * as documents from './documents.service.ts';
 
 const tags = ['Document'];
 const access: Access = 'signed-in';
-const params = z.object({ id: objectId });
-const grantParams = z.object({ id: objectId, accessId: objectId });
+const params = idParams('document');
+const grantParams = params.extend({ accessId: objectId.describe("The grant's id (24 hexadecimal characters)") });
+const one = dataOf(documentRecord).describe('The document');
+const oneGrant = dataOf(accessGrant).describe('The access grant');
 const errors = errorResponses(400, 401, 403, 404);
 const rule =
   'Visible to its uploader (owner) and to holders of an unexpired grant: owner reads, changes, deletes and shares; editor reads and changes; other roles read. Anyone else gets 404.';
@@ -44,19 +48,22 @@ export async function documentsRoutes(app: FastifyInstance) {
     storage: app.storage,
   };
   const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
+  const maxMb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);
+  const uploadForm = multipartForm(documentMetadata, {
+    file: `The file: a PDF, PNG, JPEG, GIF or WebP image, Word (.docx) or Excel (.xlsx) file, CSV or plain text, checked by content; at most ${maxMb} MB (413)`,
+  });
 
   r.get(
     '/document',
     {
       schema: {
         tags,
+        operationId: 'listDocuments',
         summary: 'List documents',
-        description: describe(
+        description:
           'Documents the caller uploaded or holds an unexpired grant on, filtered by type, entity type, tags (all must match) and search (name, file name, description, parsed text), newest first.',
-          access,
-        ),
         querystring: documentQuery,
-        response: { 200: listOf(documentRecord), ...errors },
+        response: { 200: listOf(documentRecord).describe('A page of documents'), ...errors },
       },
       config: { access },
     },
@@ -68,21 +75,21 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createDocument',
         summary: 'Upload a document',
-        description: describe(
-          'Multipart: `file` plus the fields name, type, entityType, tags (comma-separated or a JSON array) and description. The content decides the file type (PDF, images, Office, CSV, text) and the last extension of the name must agree with it; paths, control characters, SVG, images carrying HTML and Office files that are zip bombs or hold macros are refused with 400; the size limit is UPLOAD_MAX_MB (413).',
-          access,
-        ),
+        description:
+          'A multipart form: the file and its metadata. The content decides the file type (PDF, images, Office, CSV, text) and the last extension of the name must agree with it; paths, control characters, SVG, images carrying HTML and Office files that are zip bombs or hold macros are refused with 400.',
         consumes: ['multipart/form-data'],
-        response: { 200: dataOf(documentRecord), ...errorResponses(400, 401, 403, 413) },
+        response: { 201: one, ...errorResponses(400, 401, 403, 413) },
       },
-      config: { access },
+      config: { access, multipartBody: uploadForm },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       const { fields, files } = await readMultipart(request);
       const file = requireFile(files);
-      return { data: await documents.createDocument(deps, auth, file, documents.metadataFromFields(fields)) };
+      const document = await documents.createDocument(deps, auth, file, documents.metadataFromFields(fields));
+      return created(reply, `/document/${document._id}`, document);
     },
   );
 
@@ -91,10 +98,11 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getDocument',
         summary: 'Get a document',
-        description: describe(`The metadata, with the caller's rights. ${rule}`, access),
+        description: `The metadata, with the caller's rights. ${rule}`,
         params,
-        response: { 200: dataOf(documentRecord), ...errors },
+        response: { 200: one, ...errors },
       },
       config: { access },
     },
@@ -106,17 +114,19 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'downloadDocument',
         summary: 'Download a document',
-        description: describe(`The bytes, as an attachment. ${rule}`, access),
+        description: `The bytes, as an attachment. ${rule}`,
         params,
-        produces: ['application/octet-stream'],
-        response: { 200: z.unknown().describe('The file'), ...errors },
+        response: { 200: binaryResponse(Object.keys(ALLOWED_UPLOADS), 'The file, with the type its content was found to be'), ...errors },
       },
       config: { access },
     },
     async (request, reply) => {
       const { row, stream, size } = await documents.openDownload(deps, requireAuth(request), request.params.id);
-      return reply
+      // The documented 200 is the bytes as a binary string; the reply streams them.
+      const bytes: FastifyReply = reply;
+      return bytes
         .header('Content-Type', row.mimeType)
         .header('Content-Length', size)
         .header('Content-Disposition', contentDisposition(row.originalName))
@@ -131,11 +141,12 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateDocument',
         summary: 'Update a document',
-        description: describe(`Changes name, type, entity type, tags or description (owner or editor). ${rule}`, access),
+        description: `Changes name, type, entity type, tags or description (owner or editor). ${rule}`,
         params,
         body: documentUpdateBody,
-        response: { 200: dataOf(documentRecord), ...errors },
+        response: { 200: one, ...errors },
       },
       config: { access },
     },
@@ -147,10 +158,11 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteDocument',
         summary: 'Delete a document',
-        description: describe(`Deletes the document, its grants and the stored file (owner). ${rule}`, access),
+        description: `Deletes the document, its grants and the stored file (owner). ${rule}`,
         params,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access },
     },
@@ -165,13 +177,11 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'parseDocument',
         summary: 'Extract the text',
-        description: describe(
-          `Reads the text of a PDF (or a CSV or text file) so that search finds it (owner or editor). Other types are refused with 400. ${rule}`,
-          access,
-        ),
+        description: `Reads the text of a PDF (or a CSV or text file) so that search finds it (owner or editor). Other types are refused with 400. ${rule}`,
         params,
-        response: { 200: dataOf(documentParseResult), ...errors },
+        response: { 200: dataOf(documentParseResult).describe('The document and how much text was found'), ...errors },
       },
       config: { access },
     },
@@ -183,11 +193,12 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listDocumentEvents',
         summary: "A document's history",
-        description: describe(`Timeline events of the document. ${rule}`, access),
+        description: `Timeline events of the document. ${rule}`,
         params,
         querystring: timelineQuery,
-        response: { 200: listOf(timelineEvent), ...errors },
+        response: { 200: listOf(timelineEvent).describe('A page of timeline events'), ...errors },
       },
       config: { access },
     },
@@ -199,10 +210,11 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getDocumentAssociations',
         summary: "A document's associations",
-        description: describe(`Its access grants (to those who may share) and the entities it belongs to. ${rule}`, access),
+        description: `Its access grants (to those who may share) and the entities it belongs to. ${rule}`,
         params,
-        response: { 200: dataOf(documentAssociations), ...errors },
+        response: { 200: dataOf(documentAssociations).describe("The document's grants and entities"), ...errors },
       },
       config: { access },
     },
@@ -214,14 +226,16 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listDocumentAccess',
         summary: "A document's access list",
-        description: describe(`Every grant, expired ones included (owner). ${rule}`, access),
+        description: `Every grant, expired ones included (owner). ${rule}`,
         params,
-        response: { 200: dataOf(z.array(accessGrant)), ...errors },
+        querystring: pageQuery,
+        response: { 200: listOf(accessGrant).describe('A page of access grants, oldest first'), ...errors },
       },
       config: { access },
     },
-    async (request) => ({ data: await documents.listAccess(deps, requireAuth(request), request.params.id) }),
+    async (request) => documents.listAccess(deps, requireAuth(request), request.params.id, request.query),
   );
 
   r.post(
@@ -229,18 +243,20 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createDocumentAccess',
         summary: 'Share a document',
-        description: describe(
-          `Grants a role to a member (subject) or an e-mail (subjectEmail); an address without a membership here is e-mailed an invitation, members get a notice (owner). ${rule}`,
-          access,
-        ),
+        description: `Grants a role to a member (subject) or an e-mail (subjectEmail); an address without a membership here is e-mailed an invitation, members get a notice (owner). ${rule}`,
         params,
         body: accessGrantCreateBody,
-        response: { 200: dataOf(accessGrant), ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: oneGrant, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access },
     },
-    async (request) => ({ data: await documents.grantAccess(deps, site(request), requireAuth(request), request.params.id, request.body) }),
+    async (request, reply) => {
+      const { id } = request.params;
+      const grant = await documents.grantAccess(deps, site(request), requireAuth(request), id, request.body);
+      return created(reply, `/document/${id}/access/${grant._id}`, grant);
+    },
   );
 
   r.put(
@@ -248,11 +264,12 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateDocumentAccess',
         summary: 'Change a grant',
-        description: describe(`Changes the role or the expiry of a grant (owner). ${rule}`, access),
+        description: `Changes the role or the expiry of a grant (owner). ${rule}`,
         params: grantParams,
         body: accessGrantUpdateBody,
-        response: { 200: dataOf(accessGrant), ...errors },
+        response: { 200: oneGrant, ...errors },
       },
       config: { access },
     },
@@ -266,10 +283,11 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteDocumentAccess',
         summary: 'Remove a grant',
-        description: describe(`Removes a grant (owner). ${rule}`, access),
+        description: `Removes a grant (owner). ${rule}`,
         params: grantParams,
-        response: { 204: z.null(), ...errors },
+        response: { ...noContent, ...errors },
       },
       config: { access },
     },
@@ -284,10 +302,11 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'resendDocumentInvite',
         summary: 'Resend the invitation',
-        description: describe(`E-mails a new invitation link while the person has not finished signing up (owner). ${rule}`, access),
+        description: `E-mails a new invitation link while the person has not finished signing up (owner). ${rule}`,
         params: grantParams,
-        response: { 200: dataOf(z.object({ sent: z.literal(true) })), ...errors },
+        response: { 200: dataOf(z.object({ sent: z.literal(true) })).describe('The invitation was sent'), ...errors },
       },
       config: { access },
     },

@@ -3,7 +3,6 @@ import {
   documentMetadata,
   EXPIRY_IN_PAST_ERROR,
   isPastExpiry,
-  parseTagList,
   rightsOf,
   userDisplayName,
   type AccessGrant,
@@ -13,6 +12,7 @@ import {
   type DocumentRecord,
   type DocumentUpdateBody,
   type List,
+  type PageQuery,
   type TenantRole,
   type TimelineQuery,
 } from '@tessera/domain';
@@ -53,6 +53,7 @@ import {
   insertDocument,
   insertGrant,
   listGrants,
+  listGrantsPage,
   listReadableDocuments,
   toAccessGrant,
   toDocumentRecord,
@@ -155,15 +156,9 @@ export async function createDocument(
   }
 }
 
-/** POST document: the multipart text fields as metadata. */
+/** POST document: the multipart text fields as metadata, checked with the schema the route publishes. */
 export function metadataFromFields(fields: Record<string, string>) {
-  return parseForm(documentMetadata, {
-    name: fields.name,
-    type: fields.type,
-    entityType: fields.entityType,
-    tags: parseTagList(fields.tags),
-    description: fields.description?.trim() ? fields.description : null,
-  });
+  return parseForm(documentMetadata, fields);
 }
 
 export async function listDocuments(deps: DocumentDeps, auth: AuthContext, q: DocumentQuery): Promise<List<DocumentRecord>> {
@@ -313,10 +308,11 @@ export async function getAssociations(deps: DocumentDeps, auth: AuthContext, id:
 
 // Access grants.
 
-export async function listAccess(deps: DocumentDeps, auth: AuthContext, id: string): Promise<AccessGrant[]> {
+export async function listAccess(deps: DocumentDeps, auth: AuthContext, id: string, q: PageQuery): Promise<List<AccessGrant>> {
   await requireRight(deps, auth, id, 'share');
   const now = deps.clock.now();
-  return (await listGrants(deps.db, auth.tenantId, id)).map((g) => toAccessGrant(g.grant, g.user, now));
+  const { rows, total } = await listGrantsPage(deps.db, auth.tenantId, id, q);
+  return { data: rows.map((g) => toAccessGrant(g.grant, g.user, now)), meta: pageMeta(q, total) };
 }
 
 /** A grant that would be expired at once is refused, naming the field. */

@@ -21,8 +21,10 @@ const call = (who: SignedUp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: str
 
 async function upload(who: SignedUp, options: Parameters<typeof uploadDocument>[2] = {}): Promise<DocumentRecord> {
   const res = await uploadDocument(t.app, who, options);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as DocumentRecord;
+  expect(res.statusCode, res.body).toBe(201);
+  const doc = res.json().data as DocumentRecord;
+  expect(res.headers.location).toBe(`/api/v1/document/${doc._id}`);
+  return doc;
 }
 const documentCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(documents))[0]!.n;
 const userCount = async (email: string) =>
@@ -35,8 +37,10 @@ const eventsOf = (id: string) =>
 
 async function share(owner: SignedUp, docId: string, to: SignedUp, role: TenantRole, expiresAt?: string): Promise<AccessGrant> {
   const res = await call(owner, 'POST', `document/${docId}/access`, { subject: to.user._id, role, ...(expiresAt && { expiresAt }) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as AccessGrant;
+  expect(res.statusCode, res.body).toBe(201);
+  const grant = res.json().data as AccessGrant;
+  expect(res.headers.location).toBe(`/api/v1/document/${docId}/access/${grant._id}`);
+  return grant;
 }
 
 describe('upload', () => {
@@ -292,7 +296,9 @@ describe('access grants', () => {
     t.clock.advance(11 * 60 * 1000);
     expect((await call(viewer, 'GET', `document/${doc._id}`)).statusCode).toBe(404);
     expect((await call(viewer, 'GET', 'document')).json().data).toEqual([]);
-    const listed = (await call(owner, 'GET', `document/${doc._id}/access`)).json().data as AccessGrant[];
+    const page = (await call(owner, 'GET', `document/${doc._id}/access`)).json();
+    expect(page.meta).toEqual({ page: 1, limit: 20, total: 1 });
+    const listed = page.data as AccessGrant[];
     expect(listed[0]).toMatchObject({ _id: grant._id, expired: true });
 
     const renewed = await call(owner, 'PUT', `document/${doc._id}/access/${grant._id}`, { role: 'member', expiresAt: null });
@@ -326,7 +332,7 @@ describe('access grants', () => {
     const doc = await upload(owner);
     const email = uniqueEmail('invitee');
     const res = await call(owner, 'POST', `document/${doc._id}/access`, { subjectEmail: email, role: 'viewer' });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     const grant = res.json().data as AccessGrant;
     expect(grant).toMatchObject({ subjectEmail: email, subjectSignupStatus: 'partial', role: 'viewer' });
     const { mail, token } = await lastMailTo(t.app, email);
@@ -416,7 +422,7 @@ describe('access grants', () => {
     expect((await eventsOf(doc._id)).map((e) => e.type)).toEqual(['upload']);
 
     const retried = await call(owner, 'POST', `document/${doc._id}/access`, { subjectEmail: email, role: 'viewer' });
-    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.statusCode, retried.body).toBe(201);
     expect(await userCount(email)).toBe(1);
     expect((await lastMailTo(t.app, email)).mail?.subject).toBe('You are invited to Acme Capital');
   });

@@ -4,14 +4,12 @@ import {
   financialAccount,
   financialAccountQuery,
   listOf,
-  objectId,
   updateFinancialAccountBody,
 } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { created, errorResponses, idParams, noContent } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import {
   createFinancialAccount,
@@ -23,7 +21,8 @@ import {
 } from './financial-accounts.service.ts';
 
 const tags = ['Financial account'];
-const params = z.object({ id: objectId });
+const params = idParams('financial account');
+const one = dataOf(financialAccount).describe('The financial account');
 const access: Access = 'signed-in';
 const ownerOnly = 'The owner only: anyone else gets 404.';
 
@@ -36,10 +35,11 @@ export async function financialAccountsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listFinancialAccounts',
         summary: "The caller's financial accounts",
-        description: describe('Newest first, paginated; numbers masked to their last four characters.', access),
+        description: 'Newest first, paginated; numbers masked to their last four characters.',
         querystring: financialAccountQuery,
-        response: { 200: listOf(financialAccount), ...errorResponses(400, 401, 403) },
+        response: { 200: listOf(financialAccount).describe('A page of financial accounts'), ...errorResponses(400, 401, 403) },
       },
       config: { access },
     },
@@ -51,14 +51,18 @@ export async function financialAccountsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createFinancialAccount',
         summary: 'Add a financial account',
-        description: describe('The number is encrypted at rest and only ever returned masked.', access),
+        description: 'The number is encrypted at rest and only ever returned masked.',
         body: createFinancialAccountBody,
-        response: { 200: dataOf(financialAccount), ...errorResponses(400, 401, 403) },
+        response: { 201: one, ...errorResponses(400, 401, 403) },
       },
       config: { access },
     },
-    async (request) => ({ data: await createFinancialAccount(deps(), requireAuth(request), request.body) }),
+    async (request, reply) => {
+      const account = await createFinancialAccount(deps(), requireAuth(request), request.body);
+      return created(reply, `/financial-account/${account._id}`, account);
+    },
   );
 
   r.get(
@@ -66,10 +70,11 @@ export async function financialAccountsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getFinancialAccount',
         summary: 'Get a financial account',
-        description: describe(ownerOnly, access),
+        description: ownerOnly,
         params,
-        response: { 200: dataOf(financialAccount), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: one, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
@@ -81,11 +86,12 @@ export async function financialAccountsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateFinancialAccount',
         summary: 'Update a financial account',
-        description: describe(`${ownerOnly} The number changes only when sent.`, access),
+        description: `${ownerOnly} The number changes only when sent.`,
         params,
         body: updateFinancialAccountBody,
-        response: { 200: dataOf(financialAccount), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: one, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
@@ -97,13 +103,17 @@ export async function financialAccountsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteFinancialAccount',
         summary: 'Delete a financial account',
-        description: describe(`${ownerOnly} The account is also taken off the owner's profiles.`, access),
+        description: `${ownerOnly} The account is also taken off the owner's profiles.`,
         params,
-        response: { 200: dataOf(financialAccount), ...errorResponses(400, 401, 403, 404) },
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
-    async (request) => ({ data: await deleteFinancialAccount(deps(), requireAuth(request), request.params.id) }),
+    async (request, reply) => {
+      await deleteFinancialAccount(deps(), requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -25,8 +25,10 @@ async function createAccount(who: SignedUp = owner, body: object = {}): Promise<
     number: '0001 2345 6789',
     ...body,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as FinancialAccount;
+  expect(res.statusCode, res.body).toBe(201);
+  const account = res.json().data as FinancialAccount;
+  expect(res.headers.location).toBe(`/api/v1/financial-account/${account._id}`);
+  return account;
 }
 const accountCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(financialAccounts))[0]!.n;
 const rawRow = async (id: string) => (await t.app.db.select().from(financialAccounts).where(eq(financialAccounts.id, id)))[0];
@@ -133,7 +135,8 @@ describe('financial accounts', () => {
       (await call(owner, 'PUT', `legal-entity-profile/${entity._id}/financial-accounts`, { financialAccounts: [account._id] })).statusCode,
     ).toBe(200);
     const res = await call(owner, 'DELETE', `financial-account/${account._id}`);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
     expect(await rawRow(account._id)).toBeUndefined();
     expect((await call(owner, 'GET', `individual-profile/${profile._id}`)).json().data.financialAccounts).toEqual([]);
     expect((await call(owner, 'GET', `legal-entity-profile/${entity._id}`)).json().data.financialAccounts).toEqual([]);

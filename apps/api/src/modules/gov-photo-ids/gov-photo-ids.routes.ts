@@ -1,16 +1,17 @@
-import { dataOf, govPhotoId, govPhotoIdCreateBody, govPhotoIdQuery, govPhotoIdUpdateBody, objectId, revealQuery } from '@tessera/domain';
+import { dataOf, govPhotoId, govPhotoIdCreateBody, govPhotoIdQuery, govPhotoIdUpdateBody, listOf, revealQuery } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { created, errorResponses, idParams, multipartForm, noContent } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import * as ids from './gov-photo-ids.service.ts';
 
 const tags = ['Government photo ID'];
 const access: Access = 'signed-in';
-const params = z.object({ id: objectId });
+const params = idParams('government photo ID');
+const one = dataOf(govPhotoId).describe('The government photo ID');
 const errors = errorResponses(400, 401, 403, 404);
 const own = 'Only its owner sees or changes an ID; anyone else gets 404. The number is encrypted at rest and masked in responses.';
 
@@ -31,14 +32,15 @@ export async function govPhotoIdsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listGovPhotoIds',
         summary: 'My government photo IDs',
-        description: describe(`The caller's IDs, optionally of one individual profile. ${own}`, access),
+        description: `The caller's IDs, newest first, optionally of one individual profile. ${own}`,
         querystring: govPhotoIdQuery,
-        response: { 200: dataOf(z.array(govPhotoId)), ...errors },
+        response: { 200: listOf(govPhotoId).describe('A page of government photo IDs'), ...errors },
       },
       config: { access },
     },
-    async (request) => ({ data: await ids.listGovPhotoIds(deps, requireAuth(request), request.query) }),
+    async (request) => ids.listGovPhotoIds(deps, requireAuth(request), request.query),
   );
 
   r.post(
@@ -46,17 +48,18 @@ export async function govPhotoIdsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createGovPhotoId',
         summary: 'Submit a government photo ID',
-        description: describe(
-          `All nine fields are required; documentFrontId and documentBackId are documents the caller uploaded (images or PDFs). The optional individualProfile must be one of the caller's profiles (404 otherwise); the new ID joins that profile's govPhotoIds. ${own}`,
-          access,
-        ),
+        description: `All nine fields are required; documentFrontId and documentBackId are documents the caller uploaded (images or PDFs). The optional individualProfile must be one of the caller's profiles (404 otherwise); the new ID joins that profile's govPhotoIds. ${own}`,
         body: govPhotoIdCreateBody,
-        response: { 200: dataOf(govPhotoId), ...errors },
+        response: { 201: one, ...errors },
       },
       config: { access },
     },
-    async (request) => ({ data: await ids.createGovPhotoId(deps, requireAuth(request), request.body) }),
+    async (request, reply) => {
+      const id = await ids.createGovPhotoId(deps, requireAuth(request), request.body);
+      return created(reply, `/gov-photo-id/${id._id}`, id);
+    },
   );
 
   r.get(
@@ -64,11 +67,12 @@ export async function govPhotoIdsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getGovPhotoId',
         summary: 'Get a government photo ID',
-        description: describe(`With reveal=true the owner gets the number in full. ${own}`, access),
+        description: `With reveal=true the owner gets the number in full. ${own}`,
         params,
         querystring: revealQuery,
-        response: { 200: dataOf(govPhotoId), ...errors },
+        response: { 200: one, ...errors },
       },
       config: { access },
     },
@@ -80,11 +84,12 @@ export async function govPhotoIdsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateGovPhotoId',
         summary: 'Update a government photo ID',
-        description: describe(`Changes any of the nine fields. ${own}`, access),
+        description: `Changes any of the nine fields. ${own}`,
         params,
         body: govPhotoIdUpdateBody,
-        response: { 200: dataOf(govPhotoId), ...errors },
+        response: { 200: one, ...errors },
       },
       config: { access },
     },
@@ -96,10 +101,11 @@ export async function govPhotoIdsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteGovPhotoId',
         summary: 'Delete a government photo ID',
-        description: describe(`It also leaves every profile's govPhotoIds. ${own}`, access),
+        description: `It also leaves every profile's govPhotoIds. ${own}`,
         params,
-        response: { 204: z.null(), ...errors },
+        response: { ...noContent, ...errors },
       },
       config: { access },
     },
@@ -109,22 +115,27 @@ export async function govPhotoIdsRoutes(app: FastifyInstance) {
     },
   );
 
-  for (const side of ['front', 'back'] as const) {
+  const maxMb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);
+  const idPicture = multipartForm(z.object({}), {
+    file: `A PNG, JPEG, GIF or WebP image or a PDF (checked by content), at most ${maxMb} MB (413)`,
+  });
+  for (const [side, Side] of [
+    ['front', 'Front'],
+    ['back', 'Back'],
+  ] as const) {
     r.put(
       `/gov-photo-id/:id/${side}-document`,
       {
         schema: {
           tags,
+          operationId: `uploadGovPhotoId${Side}Document`,
           summary: `Upload the ${side} of an ID`,
-          description: describe(
-            `Multipart \`file\` (image or PDF): stored as a GOVERNMENT_ID document and linked as the ${side}. ${own}`,
-            access,
-          ),
+          description: `The picture is stored as a GOVERNMENT_ID document and linked as the ${side}. ${own}`,
           params,
           consumes: ['multipart/form-data'],
-          response: { 200: dataOf(govPhotoId), ...errorResponses(400, 401, 403, 404, 413) },
+          response: { 200: one, ...errorResponses(400, 401, 403, 404, 413) },
         },
-        config: { access },
+        config: { access, multipartBody: idPicture },
       },
       async (request) => {
         const auth = requireAuth(request);

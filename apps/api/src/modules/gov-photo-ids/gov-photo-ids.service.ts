@@ -1,16 +1,18 @@
-import { diffChanges, individualProfileName, type GovPhotoId } from '@tessera/domain';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { diffChanges, individualProfileName, type GovPhotoId, type GovPhotoIdQuery, type List } from '@tessera/domain';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { govPhotoIdCreateBody, govPhotoIdUpdateBody } from '@tessera/domain';
 import { govPhotoIds, type GovPhotoIdRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
+import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import { IMAGE_MIME_TYPES, type AllowedMimeType } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { createDocument, findDocument, type DocumentDeps } from '../documents/index.ts';
 import { findProfile, linkGovPhotoId, unlinkGovPhotoId } from '../individual-profiles/index.ts';
 import { recordEvent } from '../timeline/index.ts';
+import { listOwnIds } from './gov-photo-ids.repository.ts';
 
 export interface GovPhotoIdDeps extends DocumentDeps {
   cipher: FieldCipher;
@@ -77,15 +79,9 @@ async function requireOwn(deps: GovPhotoIdDeps, auth: AuthContext, id: string): 
 /** The values a timeline may show: the number only masked. */
 const visible = (v: Partial<Record<string, unknown>>) => (typeof v.number === 'string' ? { ...v, number: maskIdNumber(v.number) } : v);
 
-export async function listGovPhotoIds(deps: GovPhotoIdDeps, auth: AuthContext, q: { individualProfile?: string }): Promise<GovPhotoId[]> {
-  const conditions: SQL[] = [eq(govPhotoIds.tenantId, auth.tenantId), eq(govPhotoIds.userId, auth.user.id)];
-  if (q.individualProfile) conditions.push(eq(govPhotoIds.individualProfileId, q.individualProfile));
-  const rows = await deps.db
-    .select()
-    .from(govPhotoIds)
-    .where(and(...conditions))
-    .orderBy(desc(govPhotoIds.createdAt), desc(govPhotoIds.id));
-  return rows.map((row) => toGovPhotoId(deps, row, false));
+export async function listGovPhotoIds(deps: GovPhotoIdDeps, auth: AuthContext, q: GovPhotoIdQuery): Promise<List<GovPhotoId>> {
+  const { rows, total } = await listOwnIds(deps.db, auth.tenantId, auth.user.id, q, { limit: q.limit, offset: offsetOf(q) });
+  return { data: rows.map((row) => toGovPhotoId(deps, row, false)), meta: pageMeta(q, total) };
 }
 
 export async function getGovPhotoId(deps: GovPhotoIdDeps, auth: AuthContext, id: string, reveal: boolean): Promise<GovPhotoId> {

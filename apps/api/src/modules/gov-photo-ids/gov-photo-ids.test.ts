@@ -19,7 +19,7 @@ const call = (who: SignedUp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: str
 
 async function docId(who: SignedUp, name = 'front.png', data: Buffer = PNG): Promise<string> {
   const res = await uploadDocument(t.app, who, { name, data, fields: { type: 'GOVERNMENT_ID' } });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id as string;
 }
 
@@ -40,7 +40,7 @@ const idCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::in
 const documentCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(documents))[0]!.n;
 async function createProfile(who: SignedUp, slug = 'acme'): Promise<string> {
   const res = await call(who, 'POST', 'individual-profile', { firstname: 'Ada', lastname: 'Lovelace', acceptDisclosures: true }, slug);
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id as string;
 }
 const profileGovIds = async (id: string) =>
@@ -65,8 +65,9 @@ describe('government photo IDs', () => {
   it('creates with the nine fields, encrypts the number at rest and masks it except on reveal', async () => {
     const owner = await signUp(t.app, 'acme');
     const res = await call(owner, 'POST', 'gov-photo-id', await fields(owner));
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     const created = res.json().data as GovPhotoId;
+    expect(res.headers.location).toBe(`/api/v1/gov-photo-id/${created._id}`);
     expect(created).toMatchObject({ type: 'passport', number: '*****5678', issuingCountry: 'US', user: owner.user._id });
     const [raw] = await t.app.db.select().from(govPhotoIds).where(eq(govPhotoIds.id, created._id));
     expect(raw!.numberEncrypted).not.toContain('12345678');
@@ -139,7 +140,11 @@ describe('government photo IDs', () => {
     const profile = await createProfile(owner);
     const created = (await call(owner, 'POST', 'gov-photo-id', { ...(await fields(owner)), individualProfile: profile })).json()
       .data as GovPhotoId;
-    expect((await call(owner, 'GET', `gov-photo-id?individualProfile=${profile}`)).json().data).toHaveLength(1);
+    expect((await call(owner, 'GET', `gov-photo-id?individualProfile=${profile}`)).json()).toMatchObject({
+      data: [{ _id: created._id }],
+      meta: { page: 1, limit: 20, total: 1 },
+    });
+    expect((await call(owner, 'GET', 'gov-photo-id?limit=101')).statusCode).toBe(400);
     expect((await call(owner, 'GET', `gov-photo-id?individualProfile=${someObjectId()}`)).json().data).toHaveLength(0);
     const res = await call(owner, 'PUT', `gov-photo-id/${created._id}`, { number: 'Y99990000', issuingState: 'CA' });
     expect(res.statusCode).toBe(200);

@@ -1,10 +1,9 @@
-import { dataOf, image, objectId } from '@tessera/domain';
-import type { FastifyInstance } from 'fastify';
+import { dataOf, image, imageMetadata } from '@tessera/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { describe, errorResponses } from '../../lib/route-schema.ts';
+import { created, errorResponses, idParams, imageBytesResponses, multipartForm } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { openImage, uploadImage, type ImageDeps } from './images.service.ts';
 
@@ -14,25 +13,28 @@ const access: Access = 'signed-in';
 export async function imagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: ImageDeps = { db: app.db, storage: app.storage };
+  const maxMb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);
+  const uploadForm = multipartForm(imageMetadata, {
+    file: `The image: PNG, JPEG, GIF or WebP, checked by content; at most ${maxMb} MB (413)`,
+  });
 
   r.post(
     '/image',
     {
       schema: {
         tags,
+        operationId: 'createImage',
         summary: 'Upload an image',
-        description: describe(
-          'Multipart: `file` (PNG, JPEG, GIF or WebP by content) and optional name, type and tags. Returns its id and url.',
-          access,
-        ),
+        description: 'A multipart form: the image and optional name, type and tags. Answers its id and url.',
         consumes: ['multipart/form-data'],
-        response: { 200: dataOf(image), ...errorResponses(400, 401, 403, 413) },
+        response: { 201: dataOf(image).describe('The image'), ...errorResponses(400, 401, 403, 413) },
       },
-      config: { access },
+      config: { access, multipartBody: uploadForm },
     },
-    async (request) => {
+    async (request, reply) => {
       const { fields, files } = await readMultipart(request);
-      return { data: await uploadImage(deps, requireAuth(request), requireFile(files), fields) };
+      const uploaded = await uploadImage(deps, requireAuth(request), requireFile(files), fields);
+      return created(reply, `/image/${uploaded._id}`, uploaded);
     },
   );
 
@@ -41,17 +43,19 @@ export async function imagesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getImage',
         summary: 'Get an image',
-        description: describe('The image bytes, to members of the tenant it was uploaded in.', access),
-        params: z.object({ id: objectId }),
-        produces: ['image/*'],
-        response: { 200: z.unknown().describe('The image'), ...errorResponses(400, 401, 403, 404) },
+        description: 'The image bytes, to members of the tenant it was uploaded in.',
+        params: idParams('image'),
+        response: imageBytesResponses(),
       },
       config: { access },
     },
     async (request, reply) => {
       const { row, stream, size } = await openImage(deps, requireAuth(request), request.params.id);
-      return reply
+      // The documented 200 is the bytes as a binary string; the reply streams them.
+      const bytes: FastifyReply = reply;
+      return bytes
         .header('Content-Type', row.mimeType)
         .header('Content-Length', size)
         .header('Content-Disposition', 'inline')

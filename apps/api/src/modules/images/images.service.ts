@@ -1,4 +1,4 @@
-import { diffChanges, imageMetadata, imageUrl, parseTagList, type Image } from '@tessera/domain';
+import { diffChanges, imageMetadata, imageUrl, type Image } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
@@ -23,11 +23,7 @@ export async function uploadImage(
   file: { data: Buffer; fileName: string },
   fields: Record<string, string>,
 ): Promise<Image> {
-  const meta = parseForm(imageMetadata, {
-    name: fields.name || undefined,
-    type: fields.type || undefined,
-    tags: parseTagList(fields.tags),
-  });
+  const meta = parseForm(imageMetadata, fields);
   const checked = await checkUpload(file.data, file.fileName, { allowed: IMAGE_MIME_TYPES });
   const id = newId();
   const storageKey = `images/${auth.tenantId}/${id}`;

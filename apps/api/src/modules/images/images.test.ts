@@ -29,9 +29,10 @@ describe('images', () => {
   it('uploads an image and serves it to members of the same tenant only', async () => {
     const owner = await signUp(t.app, 'acme');
     const res = await postImage(owner, 'avatar.png', PNG, { name: 'Avatar', tags: 'profile' });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     const { _id, url } = res.json().data as { _id: string; url: string };
     expect(url).toBe(`/api/v1/image/${_id}`);
+    expect(res.headers.location).toBe(url);
     expect(t.storage.keys()).toContain(`images/${t.tenants.acme.id}/${_id}`);
 
     const colleague = await signUp(t.app, 'acme');
@@ -48,7 +49,7 @@ describe('images', () => {
   it('records the upload on the timeline with the new values', async () => {
     const owner = await signUp(t.app, 'acme');
     const res = await postImage(owner, 'lead.png', PNG, { name: 'Lead photo', type: 'lead', tags: 'a,b' });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data._id as string;
     const events = await t.app.db
       .select()

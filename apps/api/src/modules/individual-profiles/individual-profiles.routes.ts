@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { describe, errorResponses, IMAGE_UPLOAD_TEXT, imageBytesResponses } from '../../lib/route-schema.ts';
+import { created, errorResponses, idParams, imageBytesResponses, multipartForm, noContent } from '../../lib/route-schema.ts';
 import { sendProfileImage } from '../../lib/image-reply.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import {
@@ -39,27 +39,34 @@ import {
 } from './individual-profiles.service.ts';
 
 const tags = ['Individual profile'];
-const params = z.object({ id: objectId });
+const params = idParams('individual profile');
+const imageParams = params.extend({ imageId: objectId.describe("The profile image's id (24 hexadecimal characters)") });
+const one = dataOf(individualProfile).describe('The individual profile');
 const access: Access = 'signed-in';
 const ownerOnly = 'The owner only: another user or tenant gets 404.';
 const masked = 'ssn, tin and ein are masked (last four digits shown).';
-const profileResponse = { 200: dataOf(individualProfile), ...errorResponses(400, 401, 403, 404) };
+const profileResponse = { 200: one, ...errorResponses(400, 401, 403, 404) };
 const transferText =
   "The profile's owner or a platform admin of this tenant (anyone else gets 404) hands the profile to another active member of this tenant (400 otherwise; naming the current owner changes nothing). The old owner's government photo IDs and financial accounts stay theirs, so those links are cut; a profile that is a stakeholder of legal entities must leave them first (409).";
 
 export async function individualProfilesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = (): ProfileDeps => ({ db: app.db, cipher: app.cipher, storage: app.storage });
+  const maxMb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);
+  const imageForm = multipartForm(z.object({}), {
+    file: `The image: PNG, JPEG, GIF or WebP, checked by content; at most ${maxMb} MB (413)`,
+  });
 
   r.get(
     '/individual-profile',
     {
       schema: {
         tags,
+        operationId: 'listIndividualProfiles',
         summary: "The caller's individual profiles",
-        description: describe(`Newest first; limit up to 1000. The user filter may only name the caller. ${masked}`, access),
+        description: `Newest first. The user filter may only name the caller. ${masked}`,
         querystring: individualProfileQuery,
-        response: { 200: listOf(individualProfile), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: listOf(individualProfile).describe('A page of individual profiles'), ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
@@ -71,17 +78,18 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createIndividualProfile',
         summary: 'Create an individual profile',
-        description: describe(
-          'Needs the accepted terms. Birth place and citizenship default to the United States, gender to male.',
-          access,
-        ),
+        description: 'Needs the accepted terms. Birth place and citizenship default to the United States, gender to male.',
         body: createIndividualProfileBody,
-        response: profileResponse,
+        response: { 201: one, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
-    async (request) => ({ data: await createIndividualProfile(deps(), requireAuth(request), request.body) }),
+    async (request, reply) => {
+      const profile = await createIndividualProfile(deps(), requireAuth(request), request.body);
+      return created(reply, `/individual-profile/${profile._id}`, profile);
+    },
   );
 
   r.get(
@@ -89,11 +97,9 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getIndividualProfile',
         summary: 'Get an individual profile',
-        description: describe(
-          `${ownerOnly} ${masked} With reveal=true the owner gets them in clear (not cached, and recorded on the timeline as an access event).`,
-          access,
-        ),
+        description: `${ownerOnly} ${masked} With reveal=true the owner gets them in clear (not cached, and recorded on the timeline as an access event).`,
         params,
         querystring: individualProfileGetQuery,
         response: profileResponse,
@@ -111,11 +117,9 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateIndividualProfile',
         summary: 'Update the profile details',
-        description: describe(
-          `${ownerOnly} Empty optional values are null, the middle name empty text. ssn, tin and ein change only when sent (null clears).`,
-          access,
-        ),
+        description: `${ownerOnly} Empty optional values are null, the middle name empty text. ssn, tin and ein change only when sent (null clears).`,
         params,
         body: updateIndividualProfileBody,
         response: profileResponse,
@@ -130,14 +134,18 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteIndividualProfile',
         summary: 'Delete an individual profile',
-        description: describe(ownerOnly, access),
+        description: ownerOnly,
         params,
-        response: profileResponse,
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
-    async (request) => ({ data: await deleteIndividualProfile(deps(), requireAuth(request), request.params.id) }),
+    async (request, reply) => {
+      await deleteIndividualProfile(deps(), requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   r.put(
@@ -145,8 +153,9 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateIndividualProfileContact',
         summary: 'Replace the contact',
-        description: describe(`${ownerOnly} Addresses, emails, phones, faxes and links; at most one primary per kind.`, access),
+        description: `${ownerOnly} Addresses, emails, phones, faxes and links; at most one primary per kind.`,
         params,
         body: updateContactBody,
         response: profileResponse,
@@ -163,13 +172,14 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'uploadIndividualProfileImage',
         summary: 'Upload the profile image',
-        description: describe(`${ownerOnly} ${IMAGE_UPLOAD_TEXT}`, access),
+        description: `${ownerOnly} A multipart form with the image; it replaces the former one.`,
         params,
         consumes: ['multipart/form-data'],
         response: { ...profileResponse, ...errorResponses(400, 401, 403, 404, 413) },
       },
-      config: { access },
+      config: { access, multipartBody: imageForm },
     },
     async (request) => {
       const { files } = await readMultipart(request);
@@ -182,9 +192,10 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getIndividualProfileImage',
         summary: 'The profile image',
-        description: describe(`${ownerOnly} The image bytes.`, access),
-        params: z.object({ id: objectId, imageId: objectId }),
+        description: `${ownerOnly} The image bytes.`,
+        params: imageParams,
         response: imageBytesResponses(),
       },
       config: { access },
@@ -200,8 +211,9 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'setIndividualProfileGovPhotoIds',
         summary: "Set the profile's government photo IDs",
-        description: describe(`${ownerOnly} Only ids of the caller's own government photo IDs.`, access),
+        description: `${ownerOnly} Only ids of the caller's own government photo IDs.`,
         params,
         body: govPhotoIdsBody,
         response: profileResponse,
@@ -218,11 +230,10 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'setIndividualProfileVerification',
         summary: 'Set the verification status',
-        description: describe(
+        description:
           "The provider's verdict, set by platform admins for any profile of their tenant; another tenant's profile is not found.",
-          'platform-admin',
-        ),
         params,
         body: individualProfileVerificationBody,
         response: profileResponse,
@@ -239,8 +250,9 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'transferIndividualProfile',
         summary: 'Transfer the profile to another member',
-        description: describe(transferText, access),
+        description: transferText,
         params,
         body: individualProfileUserBody,
         response: { ...profileResponse, ...errorResponses(409) },
@@ -257,11 +269,9 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'transferIndividualProfileCreatedBy',
         summary: 'Transfer the profile (created-by)',
-        description: describe(
-          `A profile has one owner, its user: this is the same transfer as PUT /individual-profile/{id}/user, with the member named in \`createdBy\`. ${transferText}`,
-          access,
-        ),
+        description: `A profile has one owner, its user: this is the same transfer as PUT /individual-profile/{id}/user, with the member named in \`createdBy\`. ${transferText}`,
         params,
         body: individualProfileCreatedByBody,
         response: { ...profileResponse, ...errorResponses(409) },
@@ -278,8 +288,9 @@ export async function individualProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'setIndividualProfileFinancialAccounts',
         summary: "Set the profile's financial accounts",
-        description: describe(`${ownerOnly} Only ids of the caller's own financial accounts.`, access),
+        description: `${ownerOnly} Only ids of the caller's own financial accounts.`,
         params,
         body: profileFinancialAccountsBody,
         response: profileResponse,

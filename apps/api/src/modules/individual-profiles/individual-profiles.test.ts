@@ -21,8 +21,10 @@ const call = callerOf(() => t.app);
 
 async function createProfile(who: SignedUp = owner, names = { firstname: 'Ada', lastname: 'Lovelace' }): Promise<IndividualProfile> {
   const res = await call(who, 'POST', 'individual-profile', { ...names, acceptDisclosures: true });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as IndividualProfile;
+  expect(res.statusCode, res.body).toBe(201);
+  const profile = res.json().data as IndividualProfile;
+  expect(res.headers.location).toBe(`/api/v1/individual-profile/${profile._id}`);
+  return profile;
 }
 
 const profileCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(individualProfiles))[0]!.n;
@@ -93,7 +95,7 @@ describe('create and list', () => {
       user: owner.user._id,
       acceptDisclosures: true,
     });
-    expect(mine.statusCode).toBe(200);
+    expect(mine.statusCode).toBe(201);
   });
 
   it.each([
@@ -485,7 +487,8 @@ describe('delete', () => {
     const profile = await createProfile();
     await upload(owner, profile._id, 'me.png', PNG);
     const res = await call(owner, 'DELETE', `individual-profile/${profile._id}`);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
     expect((await call(owner, 'GET', `individual-profile/${profile._id}`)).statusCode).toBe(404);
     expect(t.storage.keys().some((k) => k.includes(profile._id))).toBe(false);
     expect((await eventsOf(profile._id)).at(-1)).toMatchObject({
@@ -634,7 +637,7 @@ describe('transfer (/user and /created-by)', () => {
       stakeholderType: 'fiduciary',
       fiduciaryRole: 'trustee',
     });
-    expect(added.statusCode, added.body).toBe(200);
+    expect(added.statusCode, added.body).toBe(201);
     const res = await call(owner, 'PUT', `individual-profile/${profile._id}/user`, { user: other.user._id });
     expect(res.statusCode).toBe(409);
     expect((await rawRow(profile._id)).userId).toBe(owner.user._id);
@@ -643,7 +646,7 @@ describe('transfer (/user and /created-by)', () => {
   it('refuses a caller without a user, such as a private API key (403)', async () => {
     const profile = await createProfile();
     const key = await call(tenantOwner, 'POST', `tenant/${t.tenants.acme.id}/api-key/pvt`, { label: 'sync' });
-    expect(key.statusCode, key.body).toBe(200);
+    expect(key.statusCode, key.body).toBe(201);
     for (const [path, body] of [
       ['user', { user: other.user._id }],
       ['created-by', { createdBy: other.user._id }],

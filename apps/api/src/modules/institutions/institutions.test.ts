@@ -68,6 +68,28 @@ useTestApp(async (app) => {
 });
 
 describe('access', () => {
+  it('every institution read says Raise mode in its access line, refuses an investor 403 and answers an owner and a GP 200', async () => {
+    const fund = await create();
+    await joinTeam(gp, fund._id);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const reads: [string, string, SignedUp[]][] = [
+      ['', '/tenant/{t}/institutions', [owner, gp]],
+      [`/${fund._id}`, '/tenant/{t}/institutions/{id}', [owner, gp]],
+      [`/${fund._id}/events`, '/tenant/{t}/institutions/{id}/events', [owner, gp]],
+      [`/${fund._id}/team`, '/tenant/{t}/institutions/{id}/team', [owner, gp]],
+      ['/slug-available?slug=anything-free', '/tenant/{t}/institutions/slug-available', [owner]],
+    ];
+    for (const [path, documented, admitted] of reads) {
+      const line = doc.paths[documented].get.description as string;
+      expect(line, documented).toMatch(/Raise mode only|Only the tenant's owners/);
+      const refused = await call(investor, 'GET', path);
+      expect(refused.statusCode, `investor GET ${documented}`).toBe(403);
+      for (const who of admitted) expect((await call(who, 'GET', path)).statusCode, `GET ${documented}`).toBe(200);
+    }
+    // The slug check is the owners' alone: a GP is refused too.
+    expect((await call(gp, 'GET', '/slug-available?slug=anything-free')).statusCode).toBe(403);
+  });
+
   it('investors get 403 with the Raise refusal; another tenant and a GP off the team get 404', async () => {
     const fund = await create();
     const denied = await call(investor, 'GET', '');
@@ -155,7 +177,7 @@ describe('access to every institution route', () => {
     await joinTeam(viewer, fund._id, 'viewer');
     const { member } = await invite(owner, fund._id);
     const key = await call(owner, 'POST', `/${fund._id}/api-key/pvt`, {});
-    expect(key.statusCode, key.body).toBe(200);
+    expect(key.statusCode, key.body).toBe(201);
     const keyId = key.json().data._id as string;
 
     // Every call on one institution, each with a valid body, so that only access can refuse it.
@@ -381,7 +403,7 @@ describe('PUT details, images, videos, contact', () => {
       headers: { host: owner.host, ...bearer(owner.token), ...form.headers },
       payload: form.payload,
     });
-    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.statusCode, upload.body).toBe(201);
     const imageId = upload.json().data._id as string;
 
     const images = await call(owner, 'PUT', `/${fund._id}/images`, {

@@ -1,6 +1,5 @@
 import {
   dataOf,
-  deletedResult,
   legalEntityAssociation,
   legalEntityProfile,
   legalEntityProfileContactBody,
@@ -13,6 +12,7 @@ import {
   legalEntityProfileVerificationBody,
   listOf,
   objectId,
+  pageQuery,
   stakeholder,
   stakeholderBody,
   timelineEvent,
@@ -23,35 +23,41 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { describe, errorResponses, IMAGE_UPLOAD_TEXT, imageBytesResponses } from '../../lib/route-schema.ts';
+import { created, errorResponses, idParams, imageBytesResponses, multipartForm, noContent } from '../../lib/route-schema.ts';
 import { sendProfileImage } from '../../lib/image-reply.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import * as service from './legal-entity-profiles.service.ts';
 
 const tags = ['Legal entity profile'];
 const access: Access = 'signed-in';
-const params = z.object({ id: objectId });
-const stakeholderParams = z.object({ id: objectId, stakeholderId: objectId });
-const profileResponse = { 200: dataOf(legalEntityProfile), ...errorResponses(400, 401, 403, 404) };
+const params = idParams('legal entity profile');
+const stakeholderParams = params.extend({ stakeholderId: objectId.describe("The stakeholder's id (24 hexadecimal characters)") });
+const imageParams = params.extend({ imageId: objectId.describe("The entity image's id (24 hexadecimal characters)") });
+const one = dataOf(legalEntityProfile).describe('The legal entity profile');
+const profileResponse = { 200: one, ...errorResponses(400, 401, 403, 404) };
+const deletedResponse = { ...noContent, ...errorResponses(400, 401, 403, 404) };
 const ownerOnly = "Only the profile's owner; anyone else's profile is not found.";
 const ownerOrAdmin = "The profile's owner (platform admins may read any profile of their tenant); anyone else's profile is not found.";
 
 export async function legalEntityProfilesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/legal-entity-profile';
+  const maxMb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);
+  const imageForm = multipartForm(z.object({}), {
+    file: `The image: PNG, JPEG, GIF or WebP, checked by content; at most ${maxMb} MB (413)`,
+  });
 
   r.get(
     base,
     {
       schema: {
         tags,
+        operationId: 'listLegalEntityProfiles',
         summary: "The caller's legal entity profiles",
-        description: describe(
+        description:
           'Newest first, searchable by name. The owner filter may only name the caller (platform admins: anyone, or everyone when left out).',
-          access,
-        ),
         querystring: legalEntityProfileQuery,
-        response: { 200: listOf(legalEntityProfile), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: listOf(legalEntityProfile).describe('A page of legal entity profiles'), ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
@@ -63,17 +69,19 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createLegalEntityProfile',
         summary: 'Create a legal entity profile',
-        description: describe(
+        description:
           'Needs a name, a legal entity type and the accepted terms. The owner, when sent, must be the caller; the parent must be one of their entities.',
-          access,
-        ),
         body: legalEntityProfileCreateBody,
-        response: profileResponse,
+        response: { 201: one, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
-    async (request) => ({ data: await service.createProfile(app.db, requireAuth(request), request.body) }),
+    async (request, reply) => {
+      const profile = await service.createProfile(app.db, requireAuth(request), request.body);
+      return created(reply, `${base}/${profile._id}`, profile);
+    },
   );
 
   r.get(
@@ -81,8 +89,9 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getLegalEntityProfile',
         summary: 'Get a legal entity profile',
-        description: describe(ownerOrAdmin, access),
+        description: ownerOrAdmin,
         params,
         response: profileResponse,
       },
@@ -93,17 +102,18 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
 
   const detailsText = `${ownerOnly} Absent fields stay as they are; empty optional values are stored as null. The state of organization must be a US state when the country is US; the parent one of the owner's other entities.`;
   // The plain PUT and /details take the same body and do the same.
-  for (const [path, summary, text] of [
-    [`${base}/:id`, 'Update a legal entity profile', `${detailsText} Same body as /details.`],
-    [`${base}/:id/details`, 'Update the details', detailsText],
+  for (const [path, operationId, summary, text] of [
+    [`${base}/:id`, 'updateLegalEntityProfile', 'Update a legal entity profile', `${detailsText} Same body as /details.`],
+    [`${base}/:id/details`, 'updateLegalEntityProfileDetails', 'Update the details', detailsText],
   ] as const) {
     r.put(
       path,
       {
         schema: {
           tags,
+          operationId,
           summary,
-          description: describe(text, access),
+          description: text,
           params,
           body: legalEntityProfileDetailsBody,
           response: profileResponse,
@@ -119,8 +129,9 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateLegalEntityProfileLegal',
         summary: 'Update the legal (organisation) fields',
-        description: describe(`${ownerOnly} Nature of business, country and state of organization.`, access),
+        description: `${ownerOnly} Nature of business, country and state of organization.`,
         params,
         body: legalEntityProfileLegalBody,
         response: profileResponse,
@@ -137,16 +148,17 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteLegalEntityProfile',
         summary: 'Delete a legal entity profile',
-        description: describe(`${ownerOnly} Its stakeholders and image go with it; child entities lose their parent link.`, access),
+        description: `${ownerOnly} Its stakeholders and image go with it; child entities lose their parent link.`,
         params,
-        response: { 200: dataOf(deletedResult), ...errorResponses(400, 401, 403, 404) },
+        response: deletedResponse,
       },
       config: { access },
     },
-    async (request) => {
+    async (request, reply) => {
       await service.deleteProfile(app.db, app.storage, requireAuth(request), request.params.id);
-      return { data: { deleted: true as const } };
+      return reply.status(204).send(null);
     },
   );
 
@@ -155,8 +167,9 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateLegalEntityProfileContact',
         summary: 'Replace the contact',
-        description: describe(`${ownerOnly} Addresses, emails, phones, faxes and links; at most one primary per kind.`, access),
+        description: `${ownerOnly} Addresses, emails, phones, faxes and links; at most one primary per kind.`,
         params,
         body: legalEntityProfileContactBody,
         response: profileResponse,
@@ -171,13 +184,14 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'uploadLegalEntityProfileImage',
         summary: "Upload the entity's image",
-        description: describe(`${ownerOnly} ${IMAGE_UPLOAD_TEXT}`, access),
+        description: `${ownerOnly} A multipart form with the image; it replaces the former one.`,
         params,
         consumes: ['multipart/form-data'],
         response: { ...profileResponse, ...errorResponses(400, 401, 403, 404, 413) },
       },
-      config: { access },
+      config: { access, multipartBody: imageForm },
     },
     async (request) => {
       const { files } = await readMultipart(request);
@@ -190,9 +204,10 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getLegalEntityProfileImage',
         summary: "The entity's image",
-        description: describe(`${ownerOrAdmin} The image bytes (the id is the profile's current image).`, access),
-        params: z.object({ id: objectId, imageId: objectId }),
+        description: `${ownerOrAdmin} The image bytes (the id is the profile's current image).`,
+        params: imageParams,
         response: imageBytesResponses(),
       },
       config: { access },
@@ -208,11 +223,9 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'transferLegalEntityProfile',
         summary: 'Transfer the profile',
-        description: describe(
-          `${ownerOnly} An owner may only name themself (nothing changes; anyone else is 403). Platform admins may hand any profile of their tenant to an active member: the parent and child links are cut, and a profile with stakeholders must lose them first (409).`,
-          access,
-        ),
+        description: `${ownerOnly} An owner may only name themself (nothing changes; anyone else is 403). Platform admins may hand any profile of their tenant to an active member: the parent and child links are cut, and a profile with stakeholders must lose them first (409).`,
         params,
         body: legalEntityProfileOwnerBody,
         response: { ...profileResponse, ...errorResponses(409) },
@@ -227,8 +240,9 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'setLegalEntityProfileFinancialAccounts',
         summary: "Set the entity's financial accounts",
-        description: describe(`${ownerOnly} Only ids of the owner's own financial accounts.`, access),
+        description: `${ownerOnly} Only ids of the owner's own financial accounts.`,
         params,
         body: legalEntityProfileFinancialAccountsBody,
         response: profileResponse,
@@ -245,8 +259,9 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'setLegalEntityProfileVerification',
         summary: 'Set the verification status',
-        description: describe("The provider's verdict, set by platform admins for any profile of their tenant.", 'platform-admin'),
+        description: "The provider's verdict, set by platform admins for any profile of their tenant.",
         params,
         body: legalEntityProfileVerificationBody,
         response: profileResponse,
@@ -263,14 +278,12 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listLegalEntityProfileEvents',
         summary: "The profile's history",
-        description: describe(
-          `${ownerOrAdmin} Timeline events of the profile and its stakeholders, searchable and sortable, paginated.`,
-          access,
-        ),
+        description: `${ownerOrAdmin} Timeline events of the profile and its stakeholders, searchable and sortable, paginated.`,
         params,
         querystring: timelineQuery,
-        response: { 200: listOf(timelineEvent), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: listOf(timelineEvent).describe('A page of timeline events'), ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
@@ -282,33 +295,40 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listLegalEntityProfileAssociations',
         summary: 'What the profile is tied to',
-        description: describe(`${ownerOrAdmin} Its parent entity, its child entities and its stakeholders' individual profiles.`, access),
+        description: `${ownerOrAdmin} Its parent entity, its child entities and its stakeholders' individual profiles.`,
         params,
-        response: { 200: dataOf(z.array(legalEntityAssociation)), ...errorResponses(400, 401, 403, 404) },
+        querystring: pageQuery,
+        response: { 200: listOf(legalEntityAssociation).describe('A page of associations'), ...errorResponses(400, 401, 403, 404) },
       },
       config: { access },
     },
-    async (request) => ({ data: await service.listAssociations(app.db, requireAuth(request), request.params.id) }),
+    async (request) => service.listAssociations(app.db, requireAuth(request), request.params.id, request.query),
   );
 
   const stakeholderText = `${ownerOnly} A beneficial owner needs one of the owner's individual profiles, a title and equity above 0 (at most 100); a fiduciary needs an individual profile and a fiduciary role. Beneficial owners together hold at most 100%.`;
-  const stakeholderResponse = { 200: dataOf(stakeholder), ...errorResponses(400, 401, 403, 404, 409) };
+  const oneStakeholder = dataOf(stakeholder).describe('The stakeholder');
 
   r.post(
     `${base}/:id/stakeholders`,
     {
       schema: {
         tags,
+        operationId: 'createLegalEntityProfileStakeholder',
         summary: 'Add a stakeholder',
-        description: describe(stakeholderText, access),
+        description: stakeholderText,
         params,
         body: stakeholderBody,
-        response: stakeholderResponse,
+        response: { 201: oneStakeholder, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access },
     },
-    async (request) => ({ data: await service.addStakeholder(app.db, requireAuth(request), request.params.id, request.body) }),
+    async (request, reply) => {
+      const { id } = request.params;
+      const added = await service.addStakeholder(app.db, requireAuth(request), id, request.body);
+      return created(reply, `${base}/${id}/stakeholders/${added._id}`, added);
+    },
   );
 
   r.put(
@@ -316,11 +336,12 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateLegalEntityProfileStakeholder',
         summary: 'Update a stakeholder',
-        description: describe(stakeholderText, access),
+        description: stakeholderText,
         params: stakeholderParams,
         body: stakeholderBody,
-        response: stakeholderResponse,
+        response: { 200: oneStakeholder, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access },
     },
@@ -334,16 +355,17 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteLegalEntityProfileStakeholder',
         summary: 'Remove a stakeholder',
-        description: describe(ownerOnly, access),
+        description: ownerOnly,
         params: stakeholderParams,
-        response: { 200: dataOf(deletedResult), ...errorResponses(400, 401, 403, 404) },
+        response: deletedResponse,
       },
       config: { access },
     },
-    async (request) => {
+    async (request, reply) => {
       await service.removeStakeholder(app.db, requireAuth(request), request.params.id, request.params.stakeholderId);
-      return { data: { deleted: true as const } };
+      return reply.status(204).send(null);
     },
   );
 }

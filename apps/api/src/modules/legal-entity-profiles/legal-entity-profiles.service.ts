@@ -14,6 +14,7 @@ import {
   type LegalEntityProfileCreateInput as CreateInput,
   type LegalEntityProfileDetails as DetailsInput,
   type List,
+  type PageQuery,
   type Stakeholder,
   type StakeholderInput,
   type TimelineEvent,
@@ -358,8 +359,14 @@ export async function listEvents(db: Db, auth: AuthContext, id: string, q: Timel
   return queryEvents(db, auth.tenantId, { kind: 'entity', entityType: ENTITY, entity: id }, q);
 }
 
-/** What this profile is tied to: its parent, its children and the individual profiles of its stakeholders. */
-export async function listAssociations(db: Db, auth: AuthContext, id: string): Promise<LegalEntityAssociation[]> {
+/** What this profile is tied to: a page of its parent, then its children, then the individual profiles of its stakeholders. */
+export async function listAssociations(db: Db, auth: AuthContext, id: string, q: PageQuery): Promise<List<LegalEntityAssociation>> {
+  const all = await allAssociations(db, auth, id);
+  const from = offsetOf(q);
+  return { data: all.slice(from, from + q.limit), meta: pageMeta(q, all.length) };
+}
+
+async function allAssociations(db: Db, auth: AuthContext, id: string): Promise<LegalEntityAssociation[]> {
   const row = await loadProfile(db, auth, id, 'read');
   const [parent, children, stakeholders] = await Promise.all([
     row.parentLegalEntityId ? repo.findProfile(db, auth.tenantId, row.parentLegalEntityId) : Promise.resolve(undefined),

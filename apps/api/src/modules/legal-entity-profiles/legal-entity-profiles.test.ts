@@ -30,12 +30,12 @@ async function createEntity(who: SignedUp, body: object = {}): Promise<LegalEnti
     acceptDisclosures: true,
     ...body,
   });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
 async function createIndividual(who: SignedUp, firstname = 'Ada', lastname = 'Lovelace'): Promise<string> {
   const res = await call(who, 'POST', 'individual-profile', { firstname, lastname, user: who.user._id, acceptDisclosures: true });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id;
 }
 const profileCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(legalEntityProfiles))[0]!.n;
@@ -253,8 +253,9 @@ describe('stakeholders', () => {
     const ada = await createIndividual(owner, 'Ada', 'Lovelace');
     const bob = await createIndividual(owner, 'Bob', 'Trustee');
     const created = await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(ada, 60, 'CEO'));
-    expect(created.statusCode, created.body).toBe(200);
+    expect(created.statusCode, created.body).toBe(201);
     const owned: Stakeholder = created.json().data;
+    expect(created.headers.location).toBe(`/api/v1/legal-entity-profile/${entity._id}/stakeholders/${owned._id}`);
     expect(owned).toMatchObject({
       individualProfile: ada,
       name: 'Ada Lovelace',
@@ -273,7 +274,7 @@ describe('stakeholders', () => {
     const updated = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/stakeholders/${owned._id}`, beneficial(ada, 75.5, 'CEO'));
     expect(updated.json().data.equity).toBe(75.5);
     const deleted = await call(owner, 'DELETE', `legal-entity-profile/${entity._id}/stakeholders/${fid.json().data._id}`);
-    expect(deleted.statusCode).toBe(200);
+    expect(deleted.statusCode).toBe(204);
     expect(await stakeholderCount(entity._id)).toBe(1);
 
     const history = await events(owner, entity._id);
@@ -313,15 +314,15 @@ describe('stakeholders', () => {
       await createIndividual(owner, 'B', 'Two'),
       await createIndividual(owner, 'C', 'Three'),
     ];
-    expect((await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(a, 60))).statusCode).toBe(200);
+    expect((await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(a, 60))).statusCode).toBe(201);
     const second = await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(b, 40));
-    expect(second.statusCode).toBe(200);
+    expect(second.statusCode).toBe(201);
     const over = await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(c, 0.01));
     expect(over.statusCode).toBe(400);
     expect(over.json().error.message).toContain(EQUITY_TOTAL_ERROR);
     expect(over.json().error.message).toContain('at most 0% is left');
     // A fiduciary holds no equity, so it still fits.
-    expect((await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, fiduciary(c))).statusCode).toBe(200);
+    expect((await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, fiduciary(c))).statusCode).toBe(201);
     const raise = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/stakeholders/${second.json().data._id}`, beneficial(b, 41));
     expect(raise.statusCode).toBe(400);
     expect(raise.json().error.message).toContain(EQUITY_TOTAL_ERROR);
@@ -337,9 +338,9 @@ describe('stakeholders', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('individualProfile');
     const mine = await createIndividual(owner);
-    expect((await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(mine, 10))).statusCode).toBe(200);
+    expect((await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(mine, 10))).statusCode).toBe(201);
     expect((await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(mine, 10))).statusCode).toBe(409);
-    expect((await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, fiduciary(mine))).statusCode).toBe(200);
+    expect((await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, fiduciary(mine))).statusCode).toBe(201);
   });
 
   it('hides stakeholders of others’ profiles (404) and unknown stakeholders (404)', async () => {
@@ -428,7 +429,7 @@ describe('owner, financial accounts, verification', () => {
   it('links only the owner’s financial accounts', async () => {
     const entity = await createEntity(owner);
     const account = await call(owner, 'POST', 'financial-account', { accountName: 'Operating', type: 'checking', number: '123456789' });
-    expect(account.statusCode, account.body).toBe(200);
+    expect(account.statusCode, account.body).toBe(201);
     const id = account.json().data._id as string;
     const res = await call(owner, 'PUT', `legal-entity-profile/${entity._id}/financial-accounts`, { financialAccounts: [id, id] });
     expect(res.json().data.financialAccounts).toEqual([id]);
@@ -465,10 +466,16 @@ describe('associations and delete', () => {
       { relation: 'child', entityType: 'legal-entity-profile', entity: child._id, name: 'Child' },
       { relation: 'stakeholder', entityType: 'individual-profile', entity: ada, name: 'Ada Lovelace' },
     ]);
+    expect(res.json().meta).toEqual({ page: 1, limit: 20, total: 3 });
+    const second = await call(owner, 'GET', `legal-entity-profile/${entity._id}/associations?limit=2&page=2`);
+    expect(second.json()).toEqual({
+      data: [{ relation: 'stakeholder', entityType: 'individual-profile', entity: ada, name: 'Ada Lovelace' }],
+      meta: { page: 2, limit: 2, total: 3 },
+    });
     expect((await call(other, 'GET', `legal-entity-profile/${entity._id}/associations`)).statusCode).toBe(404);
     expect((await call(other, 'GET', `legal-entity-profile/${entity._id}/events`)).statusCode).toBe(404);
 
-    expect((await call(owner, 'DELETE', `legal-entity-profile/${entity._id}`)).statusCode).toBe(200);
+    expect((await call(owner, 'DELETE', `legal-entity-profile/${entity._id}`)).statusCode).toBe(204);
     expect((await call(owner, 'GET', `legal-entity-profile/${entity._id}`)).statusCode).toBe(404);
     expect((await call(owner, 'GET', `legal-entity-profile/${child._id}`)).json().data.parentLegalEntity).toBeNull();
     expect(await stakeholderCount(entity._id)).toBe(0);
@@ -488,7 +495,7 @@ describe('associations and delete', () => {
     const entity = await createEntity(owner);
     const ada = await createIndividual(owner);
     await call(owner, 'POST', `legal-entity-profile/${entity._id}/stakeholders`, beneficial(ada, 50));
-    expect((await call(owner, 'DELETE', `individual-profile/${ada}`)).statusCode).toBe(200);
+    expect((await call(owner, 'DELETE', `individual-profile/${ada}`)).statusCode).toBe(204);
     const rows = await t.app.db
       .select()
       .from(legalEntityStakeholders)

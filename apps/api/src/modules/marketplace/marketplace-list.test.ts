@@ -338,7 +338,7 @@ describe('handpicked deals: GET showcase, GET and PUT settings', () => {
       headers: { host: hostOf(SLUG), ...bearer(owner.token) },
       payload: {},
     });
-    expect(created.statusCode, created.body).toBe(200);
+    expect(created.statusCode, created.body).toBe(201);
     const key = created.json().data.key as string;
     const put = await t.app.inject({
       method: 'PUT',

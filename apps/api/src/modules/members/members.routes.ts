@@ -67,7 +67,7 @@ export async function membersRoutes(app: FastifyInstance) {
     '/tenant/:t/members',
     {
       schema: {
-        operationId: 'inviteMember',
+        operationId: 'createMember',
         tags,
         summary: 'Invite a member',
         description: `Invites an e-mail address with a role (default member; owners are made by changing the role afterwards), attribute flags and an optional expiry. An existing account is added directly as active and told by e-mail; a new address gets an invitation link (valid 7 days) and shows as invited until accepted. ${scope}`,

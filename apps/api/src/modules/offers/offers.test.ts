@@ -83,7 +83,7 @@ async function create(who: SignedUp = owner, extra: { name?: string; slug?: stri
 }
 async function uploadOfferDocument(who: SignedUp, type: string, entityType = 'OFFER'): Promise<string> {
   const res = await uploadDocument(t.app, who, { fields: { name: `${type} file`, type, entityType } });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id as string;
 }
 async function uploadImage(who: SignedUp): Promise<string> {
@@ -94,7 +94,7 @@ async function uploadImage(who: SignedUp): Promise<string> {
     headers: { host: who.host, ...bearer(who.token), ...body.headers },
     payload: body.payload,
   });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id as string;
 }
 
@@ -145,7 +145,39 @@ const institutionOffers = (who: SignedUp, institutionId: string, tenant = tenant
     headers: { host: who.host, ...bearer(who.token) },
   });
 
+/** The published description of an operation, whose access line must say what the handler enforces. */
+async function publishedDescription(method: string, path: string): Promise<string> {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  return doc.paths[path][method].description as string;
+}
+
 describe('access', () => {
+  it('every offer read says Raise mode in its access line, refuses an investor 403 and answers an owner and a GP 200', async () => {
+    const mine = await create(gp);
+    const reads: [string, string][] = [
+      ['', '/tenant/{t}/offers'],
+      ['/slug-available?slug=anything-free', '/tenant/{t}/offers/slug-available'],
+      [`/${mine._id}`, '/tenant/{t}/offers/{id}'],
+      [`/${mine._id}/events`, '/tenant/{t}/offers/{id}/events'],
+      [`/${mine._id}/documents`, '/tenant/{t}/offers/{id}/documents'],
+      [`/${mine._id}/dashboard`, '/tenant/{t}/offers/{id}/dashboard'],
+    ];
+    for (const [path, documented] of reads) {
+      expect(await publishedDescription('get', documented), documented).toContain(`Raise mode only`);
+      const refused = await call(investor, 'GET', path);
+      expect(refused.statusCode, `investor GET ${documented}`).toBe(403);
+      expect(refused.json().error.message).toBe(RAISE_MODE_REFUSED);
+      for (const who of [owner, gp]) expect((await call(who, 'GET', path)).statusCode, `GET ${documented}`).toBe(200);
+    }
+    expect(await publishedDescription('get', '/tenant/{t}/institutions/{id}/offers')).toContain('Raise mode only');
+    expect((await institutionOffers(investor, fund)).json().error.message).toBe(RAISE_MODE_REFUSED);
+    expect((await institutionOffers(owner, fund)).statusCode).toBe(200);
+    expect((await institutionOffers(gp, fund)).statusCode).toBe(200);
+    // The owner-only changes say so too.
+    for (const part of ['approval', 'marketplace-config'])
+      expect(await publishedDescription('put', `/tenant/{t}/offers/{id}/${part}`)).toContain("Only the tenant's owners");
+  });
+
   it('investors get 403 with the Raise text; another tenant, a wrong {t} or an unknown id get 404; no token 401', async () => {
     const mine = await create();
     const list = await call(investor, 'GET', '');

@@ -193,6 +193,9 @@ describe('users', () => {
     const res = await call('PUT', `admin/user/${target.user._id}/role`, admin.token, { role: 'evaluator' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.role).toBe('evaluator');
+    const fetched = await call('GET', `admin/user/${target.user._id}`, admin.token);
+    expect(fetched.statusCode, fetched.body).toBe(200);
+    expect(fetched.json().data).toMatchObject({ _id: target.user._id, email: target.email, role: 'evaluator', archivedAt: null });
     const [event] = await platformEvents(target.user._id);
     expect(event).toMatchObject({
       type: 'update',

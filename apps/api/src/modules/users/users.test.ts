@@ -416,7 +416,7 @@ describe('GET user/{id}/export', () => {
     expect((await api(me, 'PUT', `individual-profile/${profile._id}`, { ssn: '123-45-6789' })).statusCode).toBe(200);
     expect(
       (await api(me, 'POST', 'financial-account', { accountName: 'Main checking', type: 'checking', number: '0001 2345 6789' })).statusCode,
-    ).toBe(200);
+    ).toBe(201);
     expect(
       (
         await api(me, 'POST', 'legal-entity-profile', {
@@ -426,7 +426,7 @@ describe('GET user/{id}/export', () => {
           acceptDisclosures: true,
         })
       ).statusCode,
-    ).toBe(200);
+    ).toBe(201);
     await api(other, 'POST', 'individual-profile', { firstname: 'Not', lastname: 'Mine', user: other.user._id, acceptDisclosures: true });
 
     const doc = (await call(me, 'GET', `${me.user._id}/export`)).json() as Record<string, { [key: string]: unknown }[]>;

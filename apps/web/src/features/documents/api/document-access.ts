@@ -1,4 +1,11 @@
-import { accessGrant, type AccessGrantCreateBody, type AccessGrantUpdateBody } from '@tessera/domain';
+import {
+  accessGrant,
+  listOf,
+  PAGE_LIMIT_MAX,
+  type AccessGrant,
+  type AccessGrantCreateBody,
+  type AccessGrantUpdateBody,
+} from '@tessera/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, apiRequest } from '../../../lib/api-client.ts';
@@ -6,8 +13,9 @@ import { documentQueryOptions } from './get-document.ts';
 
 const base = (id: string) => `/document/${encodeURIComponent(id)}/access`;
 
-export function listDocumentAccess(id: string, signal?: AbortSignal) {
-  return api.get(base(id), z.array(accessGrant), signal);
+/** The document's grants (a document is shared with a handful of people; the first 100 are read). */
+export async function listDocumentAccess(id: string, signal?: AbortSignal): Promise<AccessGrant[]> {
+  return (await apiRequest(`${base(id)}?limit=${PAGE_LIMIT_MAX}`, { schema: listOf(accessGrant), signal })).data;
 }
 
 export const documentAccessQueryOptions = (id: string) =>
@@ -39,9 +47,7 @@ export function useUpdateDocumentAccess(id: string) {
 }
 
 export function useDeleteDocumentAccess(id: string) {
-  return useAccessMutation(id, (accessId: string) =>
-    apiRequest(`${base(id)}/${encodeURIComponent(accessId)}`, { method: 'DELETE', schema: z.null() }),
-  );
+  return useAccessMutation(id, (accessId: string) => api.remove(`${base(id)}/${encodeURIComponent(accessId)}`));
 }
 
 export function useResendDocumentInvite(id: string) {

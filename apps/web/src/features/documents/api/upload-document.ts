@@ -5,7 +5,8 @@ import { documentsQueryOptions } from './list-documents.ts';
 
 interface UploadDocumentInput {
   file: File;
-  metadata: DocumentMetadata;
+  /** Name, type and entity type are required; tags and description optional. */
+  metadata: Pick<DocumentMetadata, 'name' | 'type' | 'entityType'> & Partial<Pick<DocumentMetadata, 'tags' | 'description'>>;
 }
 
 export function uploadDocument({ file, metadata }: UploadDocumentInput) {

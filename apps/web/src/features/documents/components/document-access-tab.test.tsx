@@ -63,7 +63,7 @@ function setup() {
   const fetchMock = mockFetch((path, init) => {
     if (path === `/api/v1/document/${DOC_ID}`) return jsonResponse({ data: DOC });
     if (path === `/api/v1/document/${DOC_ID}/access` && (init?.method ?? 'GET') === 'GET')
-      return jsonResponse({ data: [MEMBER, VIEWER, INVITED] });
+      return jsonResponse({ data: [MEMBER, VIEWER, INVITED], meta: { page: 1, limit: 100, total: 3 } });
     if (path === `/api/v1/document/${DOC_ID}/access/${MEMBER._id}`) return jsonResponse({ data: { ...MEMBER, role: 'owner' } });
     if (path.endsWith('/resend-invite')) return jsonResponse({ data: { sent: true } });
     if (path === `/api/v1/user/${USER_ID}/share-entity-options`) {

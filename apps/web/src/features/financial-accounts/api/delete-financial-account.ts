@@ -1,10 +1,9 @@
-import { financialAccount, type FinancialAccount } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { financialAccountsQueryOptions } from './list-financial-accounts.ts';
 
-export function deleteFinancialAccount(id: string): Promise<FinancialAccount> {
-  return api.delete(`/financial-account/${encodeURIComponent(id)}`, financialAccount);
+export function deleteFinancialAccount(id: string): Promise<void> {
+  return api.remove(`/financial-account/${encodeURIComponent(id)}`);
 }
 
 /** Deleting also unlinks the account from profiles, so cached profiles are refreshed too. */

@@ -1,10 +1,11 @@
-import { govPhotoId } from '@tessera/domain';
+import { govPhotoId, listOf, PAGE_LIMIT_MAX, type GovPhotoId } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
-export function listGovPhotoIds(individualProfileId: string, signal?: AbortSignal) {
-  return api.get(`/gov-photo-id?individualProfile=${encodeURIComponent(individualProfileId)}`, z.array(govPhotoId), signal);
+/** The IDs of one profile (a person holds a handful; the first 100 are read). */
+export async function listGovPhotoIds(individualProfileId: string, signal?: AbortSignal): Promise<GovPhotoId[]> {
+  const path = `/gov-photo-id?individualProfile=${encodeURIComponent(individualProfileId)}&limit=${PAGE_LIMIT_MAX}`;
+  return (await apiRequest(path, { schema: listOf(govPhotoId), signal })).data;
 }
 
 export const govPhotoIdsQueryOptions = (individualProfileId: string) =>

@@ -81,7 +81,7 @@ describe('AddGovIdDialog', { timeout: 30_000 }, () => {
     let uploads = 0;
     const fetchMock = mockFetch((path) => {
       if (path === '/api/v1/document') return documentResponse(uploads++);
-      if (path === '/api/v1/gov-photo-id') return jsonResponse({ data: CREATED });
+      if (path === '/api/v1/gov-photo-id') return jsonResponse({ data: CREATED }, 201);
       if (path === `/api/v1/individual-profile/${PROFILE}`) return jsonResponse({ data: PROFILE_ROW });
       if (path === `/api/v1/individual-profile/${PROFILE}/gov-photo-id`)
         return jsonResponse({ data: { ...PROFILE_ROW, govPhotoIds: [CREATED._id] } });
@@ -148,14 +148,14 @@ describe('AddGovIdDialog', { timeout: 30_000 }, () => {
 
 describe('IdentityTab', () => {
   it("lists IDs as 'issuing country type - number', or says none were found", async () => {
-    mockFetch(() => jsonResponse({ data: [CREATED] }));
+    mockFetch(() => jsonResponse({ data: [CREATED], meta: { page: 1, limit: 100, total: 1 } }));
     renderRoutes([{ path: '/', element: <IdentityTab individualProfileId={PROFILE} /> }]);
     expect(await screen.findByText('US Passport - *****5678')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add ID' })).toBeInTheDocument();
   });
 
   it('shows the empty text', async () => {
-    mockFetch(() => jsonResponse({ data: [] }));
+    mockFetch(() => jsonResponse({ data: [], meta: { page: 1, limit: 100, total: 0 } }));
     renderRoutes([{ path: '/', element: <IdentityTab individualProfileId={PROFILE} /> }]);
     expect(await screen.findByText('No government photo IDs found')).toBeInTheDocument();
   });

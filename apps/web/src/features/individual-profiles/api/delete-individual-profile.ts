@@ -1,11 +1,10 @@
-import { individualProfile, type IndividualProfile } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { individualProfileQueryOptions } from './get-individual-profile.ts';
 import { individualProfilesQueryOptions } from './list-individual-profiles.ts';
 
-export function deleteIndividualProfile(id: string): Promise<IndividualProfile> {
-  return api.delete(`/individual-profile/${encodeURIComponent(id)}`, individualProfile);
+export function deleteIndividualProfile(id: string): Promise<void> {
+  return api.remove(`/individual-profile/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteIndividualProfile(id: string) {

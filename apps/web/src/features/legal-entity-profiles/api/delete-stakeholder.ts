@@ -1,14 +1,9 @@
-import { deletedResult } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { legalEntityProfileQueryOptions } from './get-legal-entity-profile.ts';
 
-export function deleteStakeholder(profileId: string, stakeholderId: string): Promise<z.infer<typeof deletedResult>> {
-  return api.delete(
-    `/legal-entity-profile/${encodeURIComponent(profileId)}/stakeholders/${encodeURIComponent(stakeholderId)}`,
-    deletedResult,
-  );
+export function deleteStakeholder(profileId: string, stakeholderId: string): Promise<void> {
+  return api.remove(`/legal-entity-profile/${encodeURIComponent(profileId)}/stakeholders/${encodeURIComponent(stakeholderId)}`);
 }
 
 export function useDeleteStakeholder(profileId: string) {

@@ -159,7 +159,7 @@ describe('Ownership tab', () => {
       expect(`${method} ${path}`).toBe(`DELETE /api/v1/legal-entity-profile/${ENTITY_ID}/stakeholders/${ada._id}`);
       if (fail) return error('Stakeholder not found', 404);
       server.entity = makeEntity();
-      return jsonResponse({ data: { deleted: true } });
+      return new Response(null, { status: 204 });
     };
     serve(server);
     const { user } = renderOwnership();

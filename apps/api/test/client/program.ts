@@ -28,7 +28,7 @@ export async function run(input: ProgramInput) {
 
   const pdf = new Blob(['%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'], { type: 'application/pdf' });
   const upload = await client.POST('/document', {
-    body: { file: pdf, name: 'Subscription memo', type: 'other' },
+    body: { file: pdf, name: 'Subscription memo', type: 'subscription-agreement', entityType: 'USER' },
     bodySerializer(body) {
       const form = new FormData();
       for (const [key, value] of Object.entries(body)) {

@@ -34,8 +34,9 @@ const grantParams = params.extend({ accessId: objectId.describe("The grant's id 
 const one = dataOf(documentRecord).describe('The document');
 const oneGrant = dataOf(accessGrant).describe('The access grant');
 const errors = errorResponses(400, 401, 403, 404);
+/** What the handlers check beyond signed-in, for the access line: the caller's role on the document. */
 const rule =
-  'Visible to its uploader (owner) and to holders of an unexpired grant: owner reads, changes, deletes and shares; editor reads and changes; other roles read. Anyone else gets 404.';
+  'Only its uploader (owner) and holders of an unexpired grant: owner reads, changes, deletes and shares; editor reads and changes; other roles read (a write their role does not allow is 403). Anyone else gets 404.';
 
 export async function documentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -100,11 +101,11 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'getDocument',
         summary: 'Get a document',
-        description: `The metadata, with the caller's rights. ${rule}`,
+        description: "The metadata, with the caller's rights.",
         params,
         response: { 200: one, ...errors },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request) => ({ data: await documents.getDocument(deps, requireAuth(request), request.params.id) }),
   );
@@ -116,11 +117,11 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'downloadDocument',
         summary: 'Download a document',
-        description: `The bytes, as an attachment. ${rule}`,
+        description: 'The bytes, as an attachment.',
         params,
         response: { 200: binaryResponse(Object.keys(ALLOWED_UPLOADS), 'The file, with the type its content was found to be'), ...errors },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request, reply) => {
       const { row, stream, size } = await documents.openDownload(deps, requireAuth(request), request.params.id);
@@ -143,12 +144,12 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'updateDocument',
         summary: 'Update a document',
-        description: `Changes name, type, entity type, tags or description (owner or editor). ${rule}`,
+        description: 'Changes name, type, entity type, tags or description (owner or editor).',
         params,
         body: documentUpdateBody,
         response: { 200: one, ...errors },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request) => ({ data: await documents.updateDocumentMetadata(deps, requireAuth(request), request.params.id, request.body) }),
   );
@@ -160,11 +161,11 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'deleteDocument',
         summary: 'Delete a document',
-        description: `Deletes the document, its grants and the stored file (owner). ${rule}`,
+        description: 'Deletes the document, its grants and the stored file (owner).',
         params,
         response: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request, reply) => {
       await documents.deleteDocument(deps, requireAuth(request), request.params.id);
@@ -179,11 +180,12 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'parseDocument',
         summary: 'Extract the text',
-        description: `Reads the text of a PDF (or a CSV or text file) so that search finds it (owner or editor). Other types are refused with 400. ${rule}`,
+        description:
+          'Reads the text of a PDF (or a CSV or text file) so that search finds it (owner or editor). Other types are refused with 400.',
         params,
         response: { 200: dataOf(documentParseResult).describe('The document and how much text was found'), ...errors },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request) => ({ data: await documents.parseDocument(deps, requireAuth(request), request.params.id) }),
   );
@@ -195,12 +197,12 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'listDocumentEvents',
         summary: "A document's history",
-        description: `Timeline events of the document. ${rule}`,
+        description: 'Timeline events of the document.',
         params,
         querystring: timelineQuery,
         response: { 200: listOf(timelineEvent).describe('A page of timeline events'), ...errors },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request) => documents.listDocumentEvents(deps, requireAuth(request), request.params.id, request.query),
   );
@@ -212,11 +214,11 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'getDocumentAssociations',
         summary: "A document's associations",
-        description: `Its access grants (to those who may share) and the entities it belongs to. ${rule}`,
+        description: 'Its access grants (to those who may share) and the entities it belongs to.',
         params,
         response: { 200: dataOf(documentAssociations).describe("The document's grants and entities"), ...errors },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request) => ({ data: await documents.getAssociations(deps, requireAuth(request), request.params.id) }),
   );
@@ -228,12 +230,12 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'listDocumentAccess',
         summary: "A document's access list",
-        description: `Every grant, expired ones included (owner). ${rule}`,
+        description: 'Every grant, expired ones included (owner).',
         params,
         querystring: pageQuery,
         response: { 200: listOf(accessGrant).describe('A page of access grants, oldest first'), ...errors },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request) => documents.listAccess(deps, requireAuth(request), request.params.id, request.query),
   );
@@ -245,12 +247,13 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'createDocumentAccess',
         summary: 'Share a document',
-        description: `Grants a role to a member (subject) or an e-mail (subjectEmail); an address without a membership here is e-mailed an invitation, members get a notice (owner). ${rule}`,
+        description:
+          'Grants a role to a member (subject) or an e-mail (subjectEmail); an address without a membership here is e-mailed an invitation, members get a notice (owner).',
         params,
         body: accessGrantCreateBody,
         response: { 201: oneGrant, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -266,12 +269,12 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'updateDocumentAccess',
         summary: 'Change a grant',
-        description: `Changes the role or the expiry of a grant (owner). ${rule}`,
+        description: 'Changes the role or the expiry of a grant (owner).',
         params: grantParams,
         body: accessGrantUpdateBody,
         response: { 200: oneGrant, ...errors },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request) => ({
       data: await documents.changeAccess(deps, requireAuth(request), request.params.id, request.params.accessId, request.body),
@@ -285,11 +288,11 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'deleteDocumentAccess',
         summary: 'Remove a grant',
-        description: `Removes a grant (owner). ${rule}`,
+        description: 'Removes a grant (owner).',
         params: grantParams,
         response: { ...noContent, ...errors },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request, reply) => {
       await documents.revokeAccess(deps, requireAuth(request), request.params.id, request.params.accessId);
@@ -304,11 +307,11 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'resendDocumentInvite',
         summary: 'Resend the invitation',
-        description: `E-mails a new invitation link while the person has not finished signing up (owner). ${rule}`,
+        description: 'E-mails a new invitation link while the person has not finished signing up (owner).',
         params: grantParams,
         response: { 200: dataOf(z.object({ sent: z.literal(true) })).describe('The invitation was sent'), ...errors },
       },
-      config: { access },
+      config: { access, accessNote: rule },
     },
     async (request) => {
       await documents.resendInvite(deps, site(request), requireAuth(request), request.params.id, request.params.accessId);

@@ -99,6 +99,9 @@ describe('financial accounts', () => {
       type: { old: 'checking', new: 'savings' },
       number: { old: '[redacted]', new: '[redacted]' },
     });
+    const read = await call(owner, 'GET', `financial-account/${account._id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toMatchObject({ _id: account._id, accountName: 'Renamed', number: '********7777' });
     const count = (await eventsOf(account._id)).length;
     expect((await call(owner, 'PUT', `financial-account/${account._id}`, { number: '9999-8888-7777' })).statusCode).toBe(200);
     expect((await eventsOf(account._id)).length).toBe(count);

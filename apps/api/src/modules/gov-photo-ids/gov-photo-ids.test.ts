@@ -232,7 +232,18 @@ describe('government photo IDs', () => {
       payload: csv.payload,
     });
     expect(refused.statusCode).toBe(400);
-    expect((await call(owner, 'DELETE', `document/${updated.documentBackId}`)).statusCode).toBe(409);
+    const pdf = multipart({}, [{ name: 'new-back.pdf', data: makePdf('back') }]);
+    const back = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/gov-photo-id/${created._id}/back-document`,
+      headers: { host: hostOf('acme'), ...bearer(owner.token), ...pdf.headers },
+      payload: pdf.payload,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const backId = (back.json().data as GovPhotoId).documentBackId;
+    expect(backId).not.toBe(created.documentBackId);
+    expect((await call(owner, 'DELETE', `document/${backId}`)).statusCode).toBe(409);
+    expect((await call(owner, 'DELETE', `document/${updated.documentFrontId}`)).statusCode).toBe(409);
   });
 
   it('refuses front and back uploads by another user and another tenant (404), storing nothing', async () => {

@@ -76,7 +76,7 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
         body: legalEntityProfileCreateBody,
         response: { 201: one, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access },
+      config: { access, accessNote: 'The owner, when sent, must be the caller (403 otherwise).' },
     },
     async (request, reply) => {
       const profile = await service.createProfile(app.db, requireAuth(request), request.body);
@@ -230,7 +230,11 @@ export async function legalEntityProfilesRoutes(app: FastifyInstance) {
         body: legalEntityProfileOwnerBody,
         response: { ...profileResponse, ...errorResponses(409) },
       },
-      config: { access },
+      config: {
+        access,
+        accessNote:
+          "Only the profile's owner, naming themself, or a platform admin of this tenant, naming an active member; an owner naming anyone else gets 403.",
+      },
     },
     async (request) => ({ data: await service.transferOwner(app.db, requireAuth(request), request.params.id, request.body.owner) }),
   );

@@ -188,6 +188,11 @@ describe('details', () => {
       parentLegalEntity: null,
     });
     expect(cleared.json().data).toMatchObject({ displayname: null, website: null, parentLegalEntity: null, name: 'Child Company' });
+
+    // The plain PUT takes the same body as /details.
+    const plain = await call(owner, 'PUT', `legal-entity-profile/${entity._id}`, { displayname: 'Child' });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().data).toMatchObject({ displayname: 'Child', name: 'Child Company' });
   });
 
   it.each([

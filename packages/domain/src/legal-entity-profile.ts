@@ -176,7 +176,7 @@ export const stakeholderBody = z
   // The rules above, published: what each stakeholder type requires.
   .meta({
     allOf: [
-      { required: ['individualProfile'], properties: { individualProfile: { type: 'string' } } },
+      { required: ['individualProfile'], properties: { individualProfile: { type: 'string' } }, unevaluatedProperties: true },
       {
         if: { properties: { stakeholderType: { const: 'beneficial-owner' } } },
         then: {
@@ -185,8 +185,9 @@ export const stakeholderBody = z
             title: { type: 'string', not: { pattern: EMPTY_TEXT_PATTERN.source } },
             equity: { type: 'number', exclusiveMinimum: 0, maximum: EQUITY_MAX },
           },
+          unevaluatedProperties: true,
         },
-        else: { required: ['fiduciaryRole'], properties: { fiduciaryRole: { type: 'string' } } },
+        else: { required: ['fiduciaryRole'], properties: { fiduciaryRole: { type: 'string' } }, unevaluatedProperties: true },
       },
     ],
   })

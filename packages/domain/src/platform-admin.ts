@@ -224,7 +224,7 @@ export const roleAssignmentBody = z
     allOf: [
       {
         if: { properties: { entityType: { not: { const: 'tenant' } } } },
-        then: { required: ['tenant'], properties: { tenant: { type: 'string' } } },
+        then: { required: ['tenant'], properties: { tenant: { type: 'string' } }, unevaluatedProperties: true },
       },
     ],
   })

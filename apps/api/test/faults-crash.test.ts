@@ -74,7 +74,7 @@ describe(`crash safety on ${engine}`, () => {
         [0, 1].map((j) =>
           loop(async () => {
             const r = await post(app, 'business', { ...BUSINESS, name: `Crash ${i}-${j}-${++sequence}` }, token);
-            if (r.status === 200) ackedBusinesses.set(r.data!._id!, token);
+            if (r.status === 201) ackedBusinesses.set(r.data!._id!, token);
           }),
         ),
       ),

@@ -101,7 +101,7 @@ describe(`graceful shutdown on ${engine}`, () => {
     await new Promise((r) => setTimeout(r, 500));
     await expect(fetch(`${app.url}/api/v1/health/live`)).rejects.toThrow(); // no longer listening
     const answer = await inFlight;
-    expect(answer.status, answer.text).toBe(200);
+    expect(answer.status, answer.text).toBe(201);
     const created = (JSON.parse(answer.text) as { data: { _id: string } }).data._id;
 
     const started = Date.now();

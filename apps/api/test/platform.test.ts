@@ -68,8 +68,11 @@ describe('health and errors', () => {
       logger: false,
     });
     try {
-      expect(() => app.get('/api/v1/undeclared', async () => 'x')).toThrow(/declares no access rule/);
-      app.get('/api/v1/boom', { config: { access: 'public' } }, async () => {
+      expect(() => app.get('/api/v1/undeclared', { schema: { operationId: 'undeclared' } }, async () => 'x')).toThrow(
+        /declares no access rule/,
+      );
+      expect(() => app.get('/api/v1/unnamed', { config: { access: 'public' } }, async () => 'x')).toThrow(/has no schema.operationId/);
+      app.get('/api/v1/boom', { schema: { operationId: 'boom' }, config: { access: 'public' } }, async () => {
         throw new Error('secret connection string postgres://user:pw@db');
       });
       const res = await app.inject({ method: 'GET', url: '/api/v1/boom' });

@@ -28,7 +28,10 @@ declare module 'fastify' {
   }
 }
 
-/** Records each API route as it is added; registered before the modules so it sees all of them. */
+/** What an operationId looks like: camelCase, a verb then what it acts on (`listMarketplaceOffers`). */
+export const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/;
+
+/** Records each API route as it is added (and stops start-up for a documented one without a unique operationId); registered before the modules so it sees all of them. */
 export const routeTablePlugin = fp(
   async (app: FastifyInstance) => {
     const table: RouteEntry[] = [];
@@ -46,10 +49,22 @@ export const routeTablePlugin = fp(
       if (optionsEverywhere && !allowed.includes('OPTIONS')) allowed.push('OPTIONS');
       return allowed;
     });
+    const operationIds = new Map<string, string>();
     app.addHook('onRoute', (route) => {
       if ([route.method].flat().includes('OPTIONS') && (route.url === '*' || route.url === '/*')) optionsEverywhere = true;
       if (!route.url.startsWith('/api/v1/')) return;
       router = undefined;
+      // Every documented route has a stable, unique camelCase operationId: what generated clients name their methods by.
+      const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+      if (methods.length && !(route.schema as { hide?: boolean } | undefined)?.hide) {
+        const where = `${methods.join(',')} ${route.url}`;
+        const id = (route.schema as { operationId?: unknown } | undefined)?.operationId;
+        if (typeof id !== 'string') throw new Error(`${where} has no schema.operationId`);
+        if (!OPERATION_ID.test(id)) throw new Error(`${where}: operationId '${id}' is not camelCase (${OPERATION_ID})`);
+        const taken = operationIds.get(id);
+        if (taken && taken !== where) throw new Error(`${where}: operationId '${id}' is already ${taken}'s`);
+        operationIds.set(id, where);
+      }
       for (const method of [route.method].flat()) {
         // Fastify adds a HEAD twin for each GET; it runs the same handler and checks.
         if (method === 'HEAD') continue;

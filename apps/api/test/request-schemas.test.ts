@@ -166,7 +166,7 @@ function sample(schema: Schema | undefined, all: boolean, key = ''): unknown {
       return false;
     case 'null':
       return null;
-    default:
+    case undefined:
       return 'x';
   }
 }

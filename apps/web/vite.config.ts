@@ -221,8 +221,67 @@ function pureFeatureIndexes(): Plugin {
   };
 }
 
+/** The end of the bracketed expression opening at `start` (`[` or `{`), skipping strings, templates and comments. */
+export function closingBracket(code: string, start: number): number {
+  const stack: string[] = [];
+  const pairs: Record<string, string> = { '[': ']', '{': '}', '(': ')' };
+  for (let i = start; i < code.length; i++) {
+    const c = code[i] as string;
+    if (c === '/' && code[i + 1] === '/') i = code.indexOf('\n', i);
+    else if (c === '/' && code[i + 1] === '*') i = code.indexOf('*/', i) + 1;
+    else if (c === "'" || c === '"') {
+      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === '\\') i++;
+    } else if (c === '`') {
+      // A template: its ${…} parts may hold brackets and strings of their own.
+      for (i++; i < code.length && code[i] !== '`'; i++) {
+        if (code[i] === '\\') i++;
+        else if (code[i] === '$' && code[i + 1] === '{') i = closingBracket(code, i + 1);
+      }
+    } else if (c in pairs) stack.push(pairs[c] as string);
+    else if (c === stack[stack.length - 1]) {
+      stack.pop();
+      if (stack.length === 0) return i;
+    }
+    if (i < 0) return -1;
+  }
+  return -1;
+}
+
+/**
+ * The domain's schemas carry OpenAPI examples (`.meta({ …, examples: [...] })`) for the API's document; the web app
+ * never reads them, so they are cut from the domain's modules in the web build (~1 KB gzip on every route).
+ */
+function stripSchemaExamples(): Plugin {
+  return {
+    name: 'tessera-strip-schema-examples',
+    transform(code, id) {
+      if (!/\/packages\/domain\/src\/[^/]+\.ts$/.test(id) || !code.includes('examples:')) return null;
+      let out = '';
+      let from = 0;
+      for (const match of code.matchAll(/\bexamples:\s*\[/g)) {
+        if (match.index < from) continue;
+        const open = match.index + match[0].length - 1;
+        const close = closingBracket(code, open);
+        if (close < 0) return null;
+        out += `${code.slice(from, match.index)}examples: []`;
+        from = close + 1;
+      }
+      return { code: out + code.slice(from), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tenantHeadersFromApi(), inlineEntryCss(), routePreloads(), compileHintFirst(), precompress(), pureFeatureIndexes()],
+  plugins: [
+    react(),
+    tenantHeadersFromApi(),
+    inlineEntryCss(),
+    routePreloads(),
+    compileHintFirst(),
+    precompress(),
+    pureFeatureIndexes(),
+    stripSchemaExamples(),
+  ],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: 5173,

@@ -1,19 +1,10 @@
 import { errorEnvelope, objectId } from '@tessera/domain';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Access } from './access.ts';
 
 /** The error responses every route may give, documented once. */
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorEnvelope])) as Record<number, typeof errorEnvelope>;
-}
-
-/**
- * @deprecated Write the description as plain text: the OpenAPI plugin adds the access line from the route's
- * `config` (access, accessNote, apiKeys, institutionKeys), so it cannot drift from what is enforced.
- */
-export function describe(text: string, _access?: Access, _options?: { serviceCaller?: boolean }): string {
-  return text;
 }
 
 /** The path of a tenant's own resources, /tenant/:t/…: `t` is the tenant of the address by id or slug (routes declare `config.tenantParam`). */

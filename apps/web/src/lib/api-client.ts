@@ -96,8 +96,6 @@ export const api = {
   post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options: { keepalive?: boolean } = {}) =>
     requestData(path, schema, { method: 'POST', body, ...options }),
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S) => requestData(path, schema, { method: 'PUT', body }),
-  /** @deprecated Every DELETE answers 204 with no body now: use `remove`. */
-  delete: <S extends z.ZodType>(path: string, schema: S) => requestData(path, schema, { method: 'DELETE' }),
   /** A DELETE: the API answers 204 with no body (its one delete convention). */
   remove: async (path: string): Promise<void> => {
     await apiRequest(path, { method: 'DELETE', schema: z.null() });

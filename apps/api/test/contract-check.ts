@@ -34,7 +34,12 @@ export function documentedPath(routeUrl: string): string {
   return routeUrl.replace(/^\/api\/v1/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
+/** How many bodies of one kind are validated in a worker before the rest are taken on trust (status and type still checked). */
+const VALIDATIONS_PER_KIND = 20;
+
 class Contract {
+  /** Bodies of each kind (`GET /document/{id} 200`) that passed validation. */
+  readonly passes = new Map<string, number>();
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   private readonly validators = new Map<string, ValidateFunction>();
   constructor(private readonly doc: Json) {
@@ -88,6 +93,11 @@ function check(contract: Contract, method: string, path: string, status: number,
   }
   if (!(mediaType in content)) return `${where}: content type ${mediaType || '(none)'} not declared (${Object.keys(content).join(', ')})`;
   if (mediaType !== 'application/json' || typeof body !== 'string') return null;
+  // A body of each kind (operation, status, media type) is validated until it has passed VALIDATIONS_PER_KIND times in
+  // this worker: the suite sends the fuzz's thousands of 400s, and validating every one cost a fifth of its time.
+  const kind = `${method} ${path} ${key}`;
+  const passed = contract.passes.get(kind) ?? 0;
+  if (passed >= VALIDATIONS_PER_KIND) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -95,7 +105,10 @@ function check(contract: Contract, method: string, path: string, status: number,
     return `${where}: the body is not JSON`;
   }
   const validate = contract.validator(method, path, key, mediaType);
-  if (validate(parsed)) return null;
+  if (validate(parsed)) {
+    contract.passes.set(kind, passed + 1);
+    return null;
+  }
   const errors = (validate.errors ?? [])
     .slice(0, 3)
     .map((e) => `${e.instancePath || '/'} ${e.message}`)

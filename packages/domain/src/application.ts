@@ -31,6 +31,20 @@ export const applicationStatusColors: Record<ApplicationStatus, 'success' | 'inf
 /** Who reviewed an application: the reviewer's account at the time of reading (001 §2 Reviewed By shows email and role). */
 export const applicationReviewer = z.object({ _id: objectId, email: z.string(), role: userRole });
 
+const exampleApplication = {
+  _id: '6745a1c2e4b0a1b2c3d4e5fc',
+  tenant: '6745a1c2e4b0a1b2c3d4e5f0',
+  type: 'accreditation',
+  status: 'approved',
+  user: '6745a1c2e4b0a1b2c3d4e5f1',
+  business: null,
+  reviewedAt: '2026-11-25T15:20:00.000Z',
+  reviewedBy: { _id: '6745a1c2e4b0a1b2c3d4e5d2', email: 'reviewer@example.com', role: 'evaluator' },
+  approvalDoc: '6745a1c2e4b0a1b2c3d4e5d3',
+  createdAt: '2026-11-18T08:00:00.000Z',
+  updatedAt: '2026-11-25T15:20:00.000Z',
+};
+
 /** The application summary of 000 §3. */
 export const applicationSummary = z
   .object({
@@ -50,21 +64,7 @@ export const applicationSummary = z
   .meta({
     id: 'ApplicationSummary',
     description: 'An accreditation application: its status, applicant, business and review.',
-    examples: [
-      {
-        _id: '6745a1c2e4b0a1b2c3d4e5fc',
-        tenant: '6745a1c2e4b0a1b2c3d4e5f0',
-        type: 'accreditation',
-        status: 'approved',
-        user: '6745a1c2e4b0a1b2c3d4e5f1',
-        business: null,
-        reviewedAt: '2026-11-25T15:20:00.000Z',
-        reviewedBy: { _id: '6745a1c2e4b0a1b2c3d4e5d2', email: 'reviewer@example.com', role: 'evaluator' },
-        approvalDoc: '6745a1c2e4b0a1b2c3d4e5d3',
-        createdAt: '2026-11-18T08:00:00.000Z',
-        updatedAt: '2026-11-25T15:20:00.000Z',
-      },
-    ],
+    examples: [exampleApplication],
   });
 export type ApplicationSummary = z.infer<typeof applicationSummary>;
 
@@ -80,17 +80,7 @@ export const application = applicationSummary
     description: 'An accreditation application with where its wizard stands: the current and completed questions and the answers.',
     examples: [
       {
-        _id: '6745a1c2e4b0a1b2c3d4e5fc',
-        tenant: '6745a1c2e4b0a1b2c3d4e5f0',
-        type: 'accreditation',
-        status: 'approved',
-        user: '6745a1c2e4b0a1b2c3d4e5f1',
-        business: null,
-        reviewedAt: '2026-11-25T15:20:00.000Z',
-        reviewedBy: { _id: '6745a1c2e4b0a1b2c3d4e5d2', email: 'reviewer@example.com', role: 'evaluator' },
-        approvalDoc: '6745a1c2e4b0a1b2c3d4e5d3',
-        createdAt: '2026-11-18T08:00:00.000Z',
-        updatedAt: '2026-11-25T15:20:00.000Z',
+        ...exampleApplication,
         currentQuestionId: null,
         completedQuestionIds: ['investor-type', 'income'],
         questionData: { 'investor-type': 'individual', income: 'over-200k' },

@@ -149,28 +149,28 @@ export const businessOwnerUser = z.object({
   country: z.string(),
 });
 
+const exampleBusinessOwner = {
+  _id: '6745a1c2e4b0a1b2c3d4e5fb',
+  user: {
+    _id: '6745a1c2e4b0a1b2c3d4e5f1',
+    email: 'jane.doe@example.com',
+    firstname: 'Jane',
+    lastname: 'Doe',
+    line1: '12 Oak Lane',
+    line2: null,
+    city: 'Austin',
+    state: 'TX',
+    zip: '78703',
+    country: 'US',
+  },
+  title: 'Chief Executive Officer',
+  equity: 75,
+};
+
 export const businessOwner = z.object({ _id: objectId, user: businessOwnerUser, title: z.string(), equity: z.number() }).meta({
   id: 'BusinessOwner',
   description: 'A person who owns part of a business: who they are, their title and their equity percent.',
-  examples: [
-    {
-      _id: '6745a1c2e4b0a1b2c3d4e5fb',
-      user: {
-        _id: '6745a1c2e4b0a1b2c3d4e5f1',
-        email: 'jane.doe@example.com',
-        firstname: 'Jane',
-        lastname: 'Doe',
-        line1: '12 Oak Lane',
-        line2: null,
-        city: 'Austin',
-        state: 'TX',
-        zip: '78703',
-        country: 'US',
-      },
-      title: 'Chief Executive Officer',
-      equity: 75,
-    },
-  ],
+  examples: [exampleBusinessOwner],
 });
 export type BusinessOwner = z.infer<typeof businessOwner>;
 
@@ -265,25 +265,7 @@ export const business = z
         state: 'TX',
         zip: '78701',
         country: 'US',
-        owners: [
-          {
-            _id: '6745a1c2e4b0a1b2c3d4e5fb',
-            user: {
-              _id: '6745a1c2e4b0a1b2c3d4e5f1',
-              email: 'jane.doe@example.com',
-              firstname: 'Jane',
-              lastname: 'Doe',
-              line1: '12 Oak Lane',
-              line2: null,
-              city: 'Austin',
-              state: 'TX',
-              zip: '78703',
-              country: 'US',
-            },
-            title: 'Chief Executive Officer',
-            equity: 75,
-          },
-        ],
+        owners: [exampleBusinessOwner],
         createdBy: '6745a1c2e4b0a1b2c3d4e5f1',
         createdAt: '2026-11-22T16:45:00.000Z',
         updatedAt: '2026-11-27T09:30:00.000Z',

@@ -52,6 +52,24 @@ export const documentEntityTypeLabels: Record<DocumentEntityType, string> = {
 /** §3: a document is shown as an image when its type starts with image. */
 export const isImageMimeType = (mimeType: string | null | undefined) => Boolean(mimeType?.startsWith('image'));
 
+const exampleDocument = {
+  _id: '6745a1c2e4b0a1b2c3d4e5f6',
+  name: '2025 tax return',
+  type: 'INCOME_TAX',
+  entityType: 'USER',
+  tags: ['tax', '2025'],
+  description: 'Federal return as filed',
+  mimeType: 'application/pdf',
+  size: 248311,
+  url: '/api/v1/document/6745a1c2e4b0a1b2c3d4e5f6/download',
+  uploadedBy: '6745a1c2e4b0a1b2c3d4e5f1',
+  originalName: 'tax-return-2025.pdf',
+  parsed: true,
+  rights: { read: true, update: true, delete: true, share: true },
+  createdAt: '2026-11-24T11:15:00.000Z',
+  updatedAt: '2026-11-24T11:16:00.000Z',
+};
+
 export const documentRecord = z
   .object({
     _id: objectId,
@@ -76,25 +94,7 @@ export const documentRecord = z
   .meta({
     id: 'Document',
     description: "An uploaded file's metadata and what the caller may do with it; the bytes download from `url`.",
-    examples: [
-      {
-        _id: '6745a1c2e4b0a1b2c3d4e5f6',
-        name: '2025 tax return',
-        type: 'INCOME_TAX',
-        entityType: 'USER',
-        tags: ['tax', '2025'],
-        description: 'Federal return as filed',
-        mimeType: 'application/pdf',
-        size: 248311,
-        url: '/api/v1/document/6745a1c2e4b0a1b2c3d4e5f6/download',
-        uploadedBy: '6745a1c2e4b0a1b2c3d4e5f1',
-        originalName: 'tax-return-2025.pdf',
-        parsed: true,
-        rights: { read: true, update: true, delete: true, share: true },
-        createdAt: '2026-11-24T11:15:00.000Z',
-        updatedAt: '2026-11-24T11:16:00.000Z',
-      },
-    ],
+    examples: [exampleDocument],
   });
 export type DocumentRecord = z.infer<typeof documentRecord>;
 
@@ -194,23 +194,7 @@ export const documentParseResult = z.object({ document: documentRecord, characte
   description: 'The document after its text was extracted, and how many characters were found.',
   examples: [
     {
-      document: {
-        _id: '6745a1c2e4b0a1b2c3d4e5f6',
-        name: '2025 tax return',
-        type: 'INCOME_TAX',
-        entityType: 'USER',
-        tags: ['tax', '2025'],
-        description: 'Federal return as filed',
-        mimeType: 'application/pdf',
-        size: 248311,
-        url: '/api/v1/document/6745a1c2e4b0a1b2c3d4e5f6/download',
-        uploadedBy: '6745a1c2e4b0a1b2c3d4e5f1',
-        originalName: 'tax-return-2025.pdf',
-        parsed: true,
-        rights: { read: true, update: true, delete: true, share: true },
-        createdAt: '2026-11-24T11:15:00.000Z',
-        updatedAt: '2026-11-24T11:16:00.000Z',
-      },
+      document: exampleDocument,
       characters: 18342,
     },
   ],

@@ -3,6 +3,7 @@ import { pageQuery, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import { customMetric, institutionType, RAISE_EXAMPLE_IDS } from './institution.ts';
 import {
+  EXAMPLE_OFFER_CLASS,
   cta,
   listingStatus,
   type Cta,
@@ -127,26 +128,7 @@ export const marketplaceOffer = z
         customMetrics: [{ id: 'units', key: 'Units', value: '212', position: 0, hidden: false }],
         primaryCTA: exampleCta,
         secondaryCTA: null,
-        classes: [
-          {
-            id: 'class-a',
-            name: 'Class A',
-            description: null,
-            internalRateOfReturn: 14.5,
-            annualizedReturn: null,
-            cashOnCash: null,
-            equityMultiple: 1.9,
-            holdingPeriod: 60,
-            preferredReturn: 8,
-            minimumInvestment: 50000,
-            maximumInvestment: null,
-            distributionFrequency: 3,
-            distributionShare: null,
-            pricePerUnit: null,
-            upsideSplit: null,
-            customMetrics: [],
-          },
-        ],
+        classes: [EXAMPLE_OFFER_CLASS],
         documents: [
           {
             _id: ids.document,

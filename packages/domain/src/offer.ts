@@ -286,6 +286,25 @@ export function heroImage<T extends { hidden: boolean; purpose: string; position
 // ── The offer ────────────────────────────────────────────────────────────────────────────
 
 const actor = z.object({ _id: objectId, name: z.string() }).nullable().describe('Who did it, or null');
+/** A class as the examples of the Raise and marketplace answers show it. */
+export const EXAMPLE_OFFER_CLASS = {
+  id: 'class-a',
+  name: 'Class A',
+  description: null,
+  internalRateOfReturn: 14.5,
+  annualizedReturn: null,
+  cashOnCash: null,
+  equityMultiple: 1.9,
+  holdingPeriod: 60,
+  preferredReturn: 8,
+  minimumInvestment: 50000,
+  maximumInvestment: null,
+  distributionFrequency: 3,
+  distributionShare: null,
+  pricePerUnit: null,
+  upsideSplit: null,
+  customMetrics: [],
+};
 const exampleActor = { _id: EXAMPLE_IDS.user, name: 'Olivia Owner' };
 const exampleInstitution = { _id: EXAMPLE_IDS.institution, name: 'Summit Ridge Capital', logoUrl: `/api/v1/image/${EXAMPLE_IDS.logo}` };
 const exampleOffer = {
@@ -314,26 +333,7 @@ const exampleOffer = {
     visibilityStatusUpdatedAt: '2026-11-20T15:05:00.000Z',
     visibilityStatusUpdatedBy: exampleActor,
   },
-  classes: [
-    {
-      id: 'class-a',
-      name: 'Class A',
-      description: null,
-      internalRateOfReturn: 14.5,
-      annualizedReturn: null,
-      cashOnCash: null,
-      equityMultiple: 1.9,
-      holdingPeriod: 60,
-      preferredReturn: 8,
-      minimumInvestment: 50000,
-      maximumInvestment: null,
-      distributionFrequency: 3,
-      distributionShare: null,
-      pricePerUnit: null,
-      upsideSplit: null,
-      customMetrics: [],
-    },
-  ],
+  classes: [EXAMPLE_OFFER_CLASS],
   customMetrics: [{ id: 'units', key: 'Units', value: '212', position: 0, hidden: false }],
   capitalRaiseMin: 5000000,
   capitalRaiseMax: 15000000,

@@ -635,6 +635,16 @@ describe('documents, approval and publishing', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.documents).toEqual([{ document: doc, type: 'operating-agreement', position: 0, hidden: false }]);
     expect(await lastEvent(offer._id)).toMatchObject({ message: `Gail Partner updated the documents of ${offer.name}` });
+    // The tenant dashboard shows its owners the upload of a document an offer lists (issue #17 item 11: timeline.service.ts).
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tenant/acme/dashboard`,
+      headers: { host: owner.host, ...bearer(owner.token) },
+    });
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(
+      (dashboard.json().data.recentActivity as { entity: string; entityType: string }[]).map((e) => `${e.entityType} ${e.entity}`),
+    ).toContain(`document ${doc}`);
 
     const listed = await call(gp, 'GET', `/${offer._id}/documents`);
     expect(listed.json().data).toEqual([

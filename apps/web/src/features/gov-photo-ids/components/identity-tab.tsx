@@ -1,7 +1,8 @@
 import Add from '@mui/icons-material/Add';
 import Badge from '@mui/icons-material/Badge';
 import { Box, Button, Card, CardContent, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
-import { formatDate, GOV_ID_TEXTS, govPhotoIdLabel } from '@tessera/domain';
+import { GOV_ID_TEXTS, govPhotoIdLabel } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';

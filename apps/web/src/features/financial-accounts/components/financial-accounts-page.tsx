@@ -1,7 +1,8 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { IconButton } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { financialAccountTypeLabels, formatDate, type FinancialAccount } from '@tessera/domain';
+import { financialAccountTypeLabels, type FinancialAccount } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';

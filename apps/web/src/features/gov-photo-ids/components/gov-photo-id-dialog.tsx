@@ -1,5 +1,6 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
-import { countryName, formatDate, govPhotoIdLabel, govPhotoIdTypeLabels, US_STATES, type GovPhotoId } from '@tessera/domain';
+import { countryName, govPhotoIdLabel, govPhotoIdTypeLabels, US_STATES, type GovPhotoId } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useId } from 'react';
 
 interface GovPhotoIdDialogProps {

@@ -13,7 +13,8 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { formatDate, GOV_ID_TEXTS, govPhotoIdLabel } from '@tessera/domain';
+import { GOV_ID_TEXTS, govPhotoIdLabel } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';

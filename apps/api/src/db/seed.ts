@@ -156,7 +156,7 @@ async function storeImage(db: DbOrTx, storage: FileStorage, tenantId: string, ow
   return id;
 }
 
-/** The four documents publishing asks for (002 §5), as the committed PDFs (demo/render.ts writes them). */
+/** The four documents publishing asks for (002 §5), as the committed PDFs (demo/render.ts writes them), in one insert. */
 async function storeDocuments(
   db: DbOrTx,
   storage: FileStorage,
@@ -164,29 +164,29 @@ async function storeDocuments(
   ownerId: string,
   offer: DemoOffer,
 ): Promise<OfferDocumentItem[]> {
-  const items: OfferDocumentItem[] = [];
-  for (const type of REQUIRED_OFFER_DOCUMENTS) {
-    const id = newId();
-    const label = offerRequiredDocumentTypeLabels[type];
-    const data = await demoFile(assetFile.document(offer.slug, type));
-    const storageKey = `documents/${tenantId}/${id}`;
-    await storage.put(storageKey, data, 'application/pdf');
-    await db.insert(documents).values({
-      tenantId,
-      id,
-      name: label,
-      type,
-      entityType: 'OFFER',
-      tags: ['offer'],
-      mimeType: 'application/pdf',
-      size: data.length,
-      storageKey,
-      originalName: `${offer.slug}-${type}.pdf`,
-      uploadedBy: ownerId,
-    });
-    items.push({ document: id, type, position: items.length, hidden: false });
-  }
-  return items;
+  const rows = await Promise.all(
+    REQUIRED_OFFER_DOCUMENTS.map(async (type) => {
+      const id = newId();
+      const data = await demoFile(assetFile.document(offer.slug, type));
+      const storageKey = `documents/${tenantId}/${id}`;
+      await storage.put(storageKey, data, 'application/pdf');
+      return {
+        tenantId,
+        id,
+        name: offerRequiredDocumentTypeLabels[type],
+        type,
+        entityType: 'OFFER' as const,
+        tags: ['offer'],
+        mimeType: 'application/pdf',
+        size: data.length,
+        storageKey,
+        originalName: `${offer.slug}-${type}.pdf`,
+        uploadedBy: ownerId,
+      };
+    }),
+  );
+  await db.insert(documents).values(rows);
+  return rows.map((row, position) => ({ document: row.id, type: row.type, position, hidden: false }));
 }
 
 /**

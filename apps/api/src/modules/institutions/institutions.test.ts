@@ -363,7 +363,7 @@ describe('PUT details, images, videos, contact', () => {
     const res = await call(owner, 'PUT', `/${fund._id}/details`, body);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data as Institution;
-    expect(data.description).toBe('<p>Hello <strong>world</strong><a rel="nofollow">x</a></p>');
+    expect(data.description).toBe('<p>Hello <strong>world</strong><a target="_blank" rel="noopener noreferrer nofollow">x</a></p>');
     expect(data.customMetrics.map((m) => [m.id, m.position])).toEqual([
       ['m1', 0],
       ['m2', 1],

@@ -1,20 +1,21 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { formatMonths, formatOfferMoney as money, formatOfferMultiple, formatOfferPercent, type OfferClass } from '@tessera/domain';
+import { type OfferClass } from '@tessera/domain';
+import { formatMoney as money, formatMonths, formatMultiple, formatPercent } from '../../../lib/format-number.ts';
 
 /** The class metrics, in the order investors compare them; a row shows only when some class sets it. */
 const ROWS: { label: string; value: (c: OfferClass) => number | null; format: (v: number | null) => string }[] = [
   { label: 'Min. Investment', value: (c) => c.minimumInvestment, format: money },
   { label: 'Max. Investment', value: (c) => c.maximumInvestment, format: money },
-  { label: 'Target IRR', value: (c) => c.internalRateOfReturn, format: formatOfferPercent },
-  { label: 'Annualized Return', value: (c) => c.annualizedReturn, format: formatOfferPercent },
-  { label: 'Cash on Cash', value: (c) => c.cashOnCash, format: formatOfferPercent },
-  { label: 'Equity Multiple', value: (c) => c.equityMultiple, format: formatOfferMultiple },
+  { label: 'Target IRR', value: (c) => c.internalRateOfReturn, format: formatPercent },
+  { label: 'Annualized Return', value: (c) => c.annualizedReturn, format: formatPercent },
+  { label: 'Cash on Cash', value: (c) => c.cashOnCash, format: formatPercent },
+  { label: 'Equity Multiple', value: (c) => c.equityMultiple, format: formatMultiple },
   { label: 'Holding Period', value: (c) => c.holdingPeriod, format: formatMonths },
-  { label: 'Preferred Return', value: (c) => c.preferredReturn, format: formatOfferPercent },
+  { label: 'Preferred Return', value: (c) => c.preferredReturn, format: formatPercent },
   { label: 'Distribution Frequency', value: (c) => c.distributionFrequency, format: formatMonths },
-  { label: 'Distribution Share', value: (c) => c.distributionShare, format: formatOfferPercent },
+  { label: 'Distribution Share', value: (c) => c.distributionShare, format: formatPercent },
   { label: 'Price per Unit', value: (c) => c.pricePerUnit, format: money },
-  { label: 'Upside Split', value: (c) => c.upsideSplit, format: formatOfferPercent },
+  { label: 'Upside Split', value: (c) => c.upsideSplit, format: formatPercent },
 ];
 
 /**

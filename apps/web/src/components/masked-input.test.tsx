@@ -56,7 +56,7 @@ describe('masked inputs', () => {
     expect(screen.getByLabelText(mask)).toHaveValue(shown);
   });
 
-  it('caps percent at 100', async () => {
+  it('keeps a percent within 100', async () => {
     const onChange = vi.fn();
     function Equity() {
       const [value, setValue] = useState<number | null>(null);
@@ -72,7 +72,11 @@ describe('masked inputs', () => {
       );
     }
     render(<Equity />);
+    // The keystroke that would pass 100 is refused.
     await userEvent.type(screen.getByLabelText('Equity'), '150');
+    expect(screen.getByLabelText('Equity')).toHaveValue('15%');
+    expect(onChange).toHaveBeenLastCalledWith(15);
+    await userEvent.type(screen.getByLabelText('Equity'), '{Backspace}{Backspace}{Backspace}100', { skipClick: true });
     expect(screen.getByLabelText('Equity')).toHaveValue('100%');
     expect(onChange).toHaveBeenLastCalledWith(100);
   });
@@ -84,10 +88,42 @@ describe('masked inputs', () => {
     await user.type(input, '123456789');
     await user.type(input, '0', { initialSelectionStart: 1, initialSelectionEnd: 1 });
     expect(input).toHaveValue('10-2345678');
-    expect(input).toHaveProperty('selectionStart', 3);
+    expect(input).toHaveProperty('selectionStart', 2);
     await user.type(input, '{Backspace}', { initialSelectionStart: 3, initialSelectionEnd: 3 });
-    expect(input).toHaveValue('12-345678');
+    expect(input).toHaveValue('12-345678_');
     expect(input).toHaveProperty('selectionStart', 1);
+  });
+
+  it('groups an amount as typed, keeps the caret after the digit typed, and holds the number (issue #17, item 6)', async () => {
+    const onChange = vi.fn();
+    function Amount() {
+      const [value, setValue] = useState<number | null>(null);
+      return (
+        <CurrencyInput
+          label="Amount"
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            onChange(next);
+          }}
+        />
+      );
+    }
+    render(<Amount />);
+    const input = screen.getByLabelText('Amount');
+    const user = userEvent.setup();
+    await user.type(input, '1000000');
+    expect(input).toHaveValue('$1,000,000');
+    expect(input).toHaveProperty('selectionStart', '$1,000,000'.length);
+    expect(onChange).toHaveBeenLastCalledWith(1_000_000);
+    // A digit typed in the middle: the separators move, the caret stays right after the new digit.
+    await user.type(input, '5', { initialSelectionStart: 2, initialSelectionEnd: 2, skipClick: true });
+    expect(input).toHaveValue('$15,000,000');
+    expect(input).toHaveProperty('selectionStart', 3);
+    expect(onChange).toHaveBeenLastCalledWith(15_000_000);
+    await user.type(input, '.5', { skipClick: true, initialSelectionStart: 11, initialSelectionEnd: 11 });
+    expect(input).toHaveValue('$15,000,000.5');
+    expect(onChange).toHaveBeenLastCalledWith(15_000_000.5);
   });
 
   it('shows a loaded number formatted and clears to null', async () => {

@@ -1,17 +1,17 @@
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Box, Button, Chip, Collapse, ListItem, Stack, Typography } from '@mui/material';
-import { formatDateTime, formatRelativeOrDate, type TimelineEvent, timelineEntityTypeLabels } from '@tessera/domain';
+import { type TimelineEvent, timelineEntityTypeLabels } from '@tessera/domain';
+import { formatDateTime, formatRelativeOrDate } from '../lib/format.ts';
 import { useId, useState } from 'react';
 import { DiffViewer } from './diff-viewer.tsx';
 
 interface TimelineEventItemProps {
   event: TimelineEvent;
-  dateFormat?: string;
 }
 
 const isFilled = (record: Record<string, unknown> | undefined) => record !== undefined && Object.keys(record).length > 0;
 
-export function TimelineEventItem({ event, dateFormat }: TimelineEventItemProps) {
+export function TimelineEventItem({ event }: TimelineEventItemProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const { change, delete: deleted } = event.meta;
@@ -28,10 +28,10 @@ export function TimelineEventItem({ event, dateFormat }: TimelineEventItemProps)
           variant="body2"
           component="time"
           dateTime={event.createdAt}
-          title={formatDateTime(event.createdAt, dateFormat)}
+          title={formatDateTime(event.createdAt)}
           sx={{ color: 'text.secondary' }}
         >
-          {formatRelativeOrDate(event.createdAt, new Date(), dateFormat)}
+          {formatRelativeOrDate(event.createdAt)}
         </Typography>
         {hasDetails && (
           <Button

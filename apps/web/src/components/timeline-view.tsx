@@ -35,12 +35,10 @@ interface TimelineViewProps {
   /** The owner's key, e.g. ['user', id, 'events']; the query is appended to it. */
   queryKey: readonly unknown[];
   fetchEvents: (query: TimelineQuery) => Promise<ListOf<TimelineEvent>>;
-  /** The user's date format for events older than 7 days. */
-  dateFormat?: string;
 }
 
 /** §2: the history tab of any entity: search, sort, direction, server paging and per-event details. */
-export function TimelineView({ queryKey, fetchEvents, dateFormat }: TimelineViewProps) {
+export function TimelineView({ queryKey, fetchEvents }: TimelineViewProps) {
   const [searchText, setSearchText] = useState('');
   const [sort, setSort] = useState<TimelineSort>('createdAt');
   const [direction, setDirection] = useState<SortDirection>('desc');
@@ -125,7 +123,7 @@ export function TimelineView({ queryKey, fetchEvents, dateFormat }: TimelineView
           ) : (
             <List disablePadding>
               {data.data.map((event) => (
-                <TimelineEventItem key={event._id} event={event} dateFormat={dateFormat} />
+                <TimelineEventItem key={event._id} event={event} />
               ))}
             </List>
           )}

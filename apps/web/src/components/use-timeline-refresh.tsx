@@ -1,16 +1,9 @@
 import Refresh from '@mui/icons-material/Refresh';
 import { Button } from '@mui/material';
-import {
-  DEFAULT_DATE_FORMAT,
-  DEFAULT_TIME_FORMAT,
-  formatDateTime,
-  type List as ListOf,
-  type TimelineEvent,
-  type TimelineQuery,
-} from '@tessera/domain';
+import { type List as ListOf, type TimelineEvent, type TimelineQuery } from '@tessera/domain';
+import { formatDateTime, useDateFormats } from '../lib/format.ts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useSession } from '../lib/session/use-session.ts';
 
 /**
  * A timeline with a Refresh button and when it was last fetched: `fetchEvents` (for TimelineView) wraps `load`
@@ -18,7 +11,7 @@ import { useSession } from '../lib/session/use-session.ts';
  * `refreshButton` refetches every page of `queryKey`.
  */
 export function useTimelineRefresh(queryKey: readonly unknown[], load: (query: TimelineQuery) => Promise<ListOf<TimelineEvent>>) {
-  const { user } = useSession();
+  useDateFormats();
   const queryClient = useQueryClient();
   const [updatedAt, setUpdatedAt] = useState(() => new Date());
   const fetching = useIsFetching({ queryKey }) > 0;
@@ -46,7 +39,7 @@ export function useTimelineRefresh(queryKey: readonly unknown[], load: (query: T
 
   return {
     fetchEvents,
-    updatedAt: formatDateTime(updatedAt, user?.dateFormat ?? DEFAULT_DATE_FORMAT, user?.timeFormat ?? DEFAULT_TIME_FORMAT),
+    updatedAt: formatDateTime(updatedAt),
     refreshButton,
   };
 }

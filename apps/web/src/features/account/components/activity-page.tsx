@@ -35,7 +35,7 @@ export function ActivityPage() {
           </div>
           {refreshButton}
         </Stack>
-        <TimelineView queryKey={queryKey} fetchEvents={fetchEvents} dateFormat={user?.dateFormat ?? undefined} />
+        <TimelineView queryKey={queryKey} fetchEvents={fetchEvents} />
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { Grid, MenuItem, TextField, Typography } from '@mui/material';
-import { DATE_FORMATS, DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT, formatDate, TIME_FORMATS, type User } from '@tessera/domain';
+import { DATE_FORMATS, DEFAULT_DATE_FORMAT, DEFAULT_TIME_FORMAT, TIME_FORMATS, type User } from '@tessera/domain';
+import { formatDateAs } from '../../../lib/format.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { useUpdateAccount } from '../api/update-account.ts';
@@ -33,7 +34,7 @@ export function DateTimeFormatSection({ user }: { user: User }) {
           >
             {DATE_FORMATS.map((f) => (
               <MenuItem key={f} value={f}>
-                {`${f} (${formatDate(now, f)})`}
+                {`${f} (${formatDateAs(now, f)})`}
               </MenuItem>
             ))}
           </TextField>
@@ -49,14 +50,14 @@ export function DateTimeFormatSection({ user }: { user: User }) {
           >
             {TIME_FORMATS.map((f) => (
               <MenuItem key={f} value={f}>
-                {`${f} (${formatDate(now, f)})`}
+                {`${f} (${formatDateAs(now, f)})`}
               </MenuItem>
             ))}
           </TextField>
         </Grid>
       </Grid>
       <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }} aria-live="polite">
-        Example: {formatDate(now, `${dateFormat} ${timeFormat}`)}
+        Example: {formatDateAs(now, `${dateFormat} ${timeFormat}`)}
       </Typography>
     </SectionCard>
   );

@@ -1,7 +1,8 @@
 import Block from '@mui/icons-material/Block';
 import { Alert, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { apiKeyKindLabels, apiKeyStatus, formatDateTime, type ApiKey, type ApiKeyCreated, type ApiKeyKind } from '@tessera/domain';
+import { apiKeyKindLabels, apiKeyStatus, type ApiKey, type ApiKeyCreated, type ApiKeyKind } from '@tessera/domain';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useMemo, useState } from 'react';
 import { DataGrid } from '../../../components/data-grid.tsx';
 import { ErrorBlock } from '../../../components/error-block.tsx';

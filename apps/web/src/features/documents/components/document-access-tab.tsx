@@ -20,15 +20,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import {
-  canChangeRoleInline,
-  formatDate,
-  INLINE_ROLES,
-  tenantRole,
-  tenantRoleLabels,
-  type AccessGrant,
-  type TenantRole,
-} from '@tessera/domain';
+import { canChangeRoleInline, INLINE_ROLES, tenantRole, tenantRoleLabels, type AccessGrant, type TenantRole } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';

@@ -6,12 +6,12 @@ import {
   documentEntityTypeLabels,
   documentType,
   documentTypeLabels,
-  formatDate,
   formatFileSize,
   type DocumentEntityType,
   type DocumentRecord,
   type DocumentType,
 } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useNavigate } from 'react-router';
 import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';

@@ -1,5 +1,6 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDate, memberDisplayName, tenantRoleLabels, type TenantMemberAdmin } from '@tessera/domain';
+import { memberDisplayName, tenantRoleLabels, type TenantMemberAdmin } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useNavigate } from 'react-router';
 import { ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';

@@ -1,7 +1,8 @@
 import GroupAdd from '@mui/icons-material/GroupAdd';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDate, groupSort, type Group } from '@tessera/domain';
+import { groupSort, type Group } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useNavigate } from 'react-router';
 import { ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';

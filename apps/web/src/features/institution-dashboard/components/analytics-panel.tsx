@@ -2,7 +2,7 @@ import Insights from '@mui/icons-material/Insights';
 import { Card, CardContent, CardHeader, Grid, Stack, Typography, useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { DashboardScale, InstitutionDashboard } from '@tessera/domain';
-import { bucketLabel } from './bucket-label.ts';
+import { formatChartTick } from '../../../lib/format.ts';
 
 const SERIES = [
   { key: 'impressions', label: 'Impressions', note: 'Times an offer page or card was shown' },
@@ -27,7 +27,7 @@ export function AnalyticsPanel({
     interactions: theme.palette.success.main,
   };
   const empty = SERIES.every((s) => analytics.totals[s.key] === 0);
-  const labels = analytics.impressions.map((p) => bucketLabel(p.bucket, scale));
+  const labels = analytics.impressions.map((p) => formatChartTick(p.bucket, scale));
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardHeader title="Offer analytics" subheader={periodLabel} />

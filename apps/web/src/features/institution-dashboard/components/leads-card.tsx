@@ -10,7 +10,7 @@ import {
   type MembershipStatus,
 } from '@tessera/domain';
 import { MembershipStatusLegend, membershipStatusColours } from '../../../components/membership-status-legend.tsx';
-import { bucketLabel } from './bucket-label.ts';
+import { formatChartTick } from '../../../lib/format.ts';
 
 /**
  * New leads in the window (bars) and leads per membership status (donut), 002 §2. Leads arrive with the
@@ -43,7 +43,7 @@ export function LeadsCard({
         {leads.newInPeriod > 0 ? (
           <BarChart
             height={200}
-            xAxis={[{ scaleType: 'band', data: leads.series.map((p) => bucketLabel(p.bucket, scale)), tickLabelMinGap: 12 }]}
+            xAxis={[{ scaleType: 'band', data: leads.series.map((p) => formatChartTick(p.bucket, scale)), tickLabelMinGap: 12 }]}
             yAxis={[{ tickMinStep: 1, width: 32 }]}
             series={[{ data: leads.series.map((p) => p.count), label: 'New leads', color: theme.palette.primary.main }]}
             hideLegend

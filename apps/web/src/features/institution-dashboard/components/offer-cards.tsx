@@ -14,14 +14,8 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import {
-  approvalStatusLabels,
-  formatCurrency,
-  formatPercent,
-  listingStatusLabels,
-  offerAssetClassLabels,
-  type OfferSummary,
-} from '@tessera/domain';
+import { approvalStatusLabels, listingStatusLabels, offerAssetClassLabels, type OfferSummary } from '@tessera/domain';
+import { formatMoney, formatPercent } from '../../../lib/format-number.ts';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useOffers } from '../../offers/index.ts';
@@ -83,7 +77,7 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
             </Typography>
           )}
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Metric label="Min. Investment" value={formatCurrency(offer.minimumInvestment, { decimals: 0 })} />
+            <Metric label="Min. Investment" value={formatMoney(offer.minimumInvestment)} />
             <Metric label="Target IRR" value={formatPercent(offer.targetIrr)} />
             <Metric label="Asset class" value={offer.assetClass ? offerAssetClassLabels[offer.assetClass] : '-'} />
           </Stack>

@@ -1,7 +1,8 @@
 import AddBusiness from '@mui/icons-material/AddBusiness';
 import { Button, Stack, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDate, institutionSort, institutionType, institutionTypeLabels, type Institution } from '@tessera/domain';
+import { institutionSort, institutionType, institutionTypeLabels, type Institution } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';

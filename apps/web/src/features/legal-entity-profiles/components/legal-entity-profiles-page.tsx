@@ -1,5 +1,6 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { countryName, formatDate, legalEntityTypeLabels, type LegalEntityProfile } from '@tessera/domain';
+import { countryName, legalEntityTypeLabels, type LegalEntityProfile } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useNavigate } from 'react-router';
 import { GridSection } from '../../../components/grid-section.tsx';
 import { useCreateModal } from '../../../lib/use-create-modal.ts';

@@ -138,7 +138,7 @@ describe('Ownership tab', () => {
     };
     serve(server);
     const { user } = renderOwnership();
-    expect(await screen.findByText('Beneficial Owner · CEO · 60.00%')).toBeInTheDocument();
+    expect(await screen.findByText('Beneficial Owner · CEO · 60%')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Ada Lovelace' });
     await user.clear(within(dialog).getByLabelText(/Title/));

@@ -2,7 +2,8 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Button, Card, IconButton, List, ListItem, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
-import { beneficialEquityTotal, fiduciaryRoleLabels, formatPercent, stakeholderTypeLabels, type Stakeholder } from '@tessera/domain';
+import { beneficialEquityTotal, fiduciaryRoleLabels, stakeholderTypeLabels, type Stakeholder } from '@tessera/domain';
+import { formatPercent } from '../../../lib/format-number.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/use-confirm.tsx';
@@ -54,7 +55,7 @@ export function LegalEntityOwnershipTab() {
             Stakeholders
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Beneficial owners hold {formatPercent(total) === '-' ? '0%' : formatPercent(total)} of 100%
+            Beneficial owners hold {formatPercent(total)} of 100%
           </Typography>
         </Stack>
         <Button variant="contained" startIcon={<Add />} onClick={() => open(null)}>

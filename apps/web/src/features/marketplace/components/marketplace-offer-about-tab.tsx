@@ -1,12 +1,6 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import {
-  formatDate,
-  listingStatusLabels,
-  OFFER_DATE_FORMAT,
-  offerAssetClassLabels,
-  offerTypeLabels,
-  securitiesExemptionLabels,
-} from '@tessera/domain';
+import { listingStatusLabels, OFFER_DATE_FORMAT, offerAssetClassLabels, offerTypeLabels, securitiesExemptionLabels } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import type { ReactNode } from 'react';
 import { RichText } from '../../../components/rich-text.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';

@@ -1,5 +1,6 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { formatMonths, formatOfferMoney, formatOfferPercent, offerCardMetrics, type OfferClass } from '@tessera/domain';
+import { offerCardMetrics, type OfferClass } from '@tessera/domain';
+import { formatMoney, formatMonths, formatPercent } from '../../../lib/format-number.ts';
 import { Link as RouterLink } from 'react-router';
 
 function Metric({ label, value }: { label: string; value: string }) {
@@ -29,8 +30,8 @@ export function MarketplaceOfferHero({ classes, aboutPath }: { classes: readonly
             gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
           }}
         >
-          <Metric label="Min. Investment" value={formatOfferMoney(metrics.minimumInvestment)} />
-          <Metric label="Target IRR" value={formatOfferPercent(metrics.targetIrr)} />
+          <Metric label="Min. Investment" value={formatMoney(metrics.minimumInvestment)} />
+          <Metric label="Target IRR" value={formatPercent(metrics.targetIrr)} />
           <Metric label="Holding Period (m)" value={formatMonths(metrics.holdingPeriod)} />
           <Box sx={{ justifySelf: { xs: 'start', md: 'end' } }}>
             <Button component={RouterLink} to={aboutPath}>

@@ -1,5 +1,6 @@
 import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
+import { NumericFormat } from 'react-number-format';
 
 type RangeUnit = '$' | '%' | 'x';
 
@@ -50,12 +51,18 @@ function BoundField({
       ? { startAdornment: <InputAdornment position="start">$</InputAdornment> }
       : { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> };
   return (
-    <TextField
+    <NumericFormat
+      customInput={TextField}
       label={label}
       size="small"
       value={text}
+      valueIsNumericString
+      // 000 §5: amounts with thousands separators as typed.
+      thousandSeparator={unit === '$' ? ',' : false}
+      decimalScale={2}
+      allowNegative={false}
       placeholder="Any"
-      onChange={(e) => setText(e.target.value.replace(/[^\d.,]/g, ''))}
+      onValueChange={(values) => setText(values.value)}
       onBlur={commit}
       onKeyDown={onKeyDown}
       // The visible label is short ('Min', 'Max') so it fits beside a unit on a phone; the input's name says which range.

@@ -2,7 +2,6 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
-  formatDate,
   memberDisplayName,
   memberSort,
   membershipStatus,
@@ -11,6 +10,7 @@ import {
   tenantRoleLabels,
   type TenantMemberAdmin,
 } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useNavigate } from 'react-router';
 import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';

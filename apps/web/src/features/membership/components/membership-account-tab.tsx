@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { formatDate, memberDisplayName, tenantRoleLabels, type TenantMember } from '@tessera/domain';
+import { memberDisplayName, tenantRoleLabels, type TenantMember } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import type { ReactNode } from 'react';
 import { useMembershipContext } from './membership-layout.tsx';
 

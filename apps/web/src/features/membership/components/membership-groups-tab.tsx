@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDate, type Group } from '@tessera/domain';
+import { type Group } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { DataGrid } from '../../../components/data-grid.tsx';
 import { useMembershipGroups } from '../api/get-membership-groups.ts';
 import { useMembershipContext } from './membership-layout.tsx';

@@ -3,14 +3,12 @@ import type { TimelineQuery } from '@tessera/domain';
 import { useCallback } from 'react';
 import { TimelineView } from '../../../components/timeline-view.tsx';
 import { useTimelineRefresh } from '../../../components/use-timeline-refresh.tsx';
-import { useSession } from '../../../lib/session/use-session.ts';
 import { getOfferEvents, offerEventsKey } from '../api/get-offer-events.ts';
 import { useOfferContext } from './offer-page.tsx';
 
 /** History tab (002 §2): every change to the offer, with Refresh and when it was last fetched. */
 export function OfferHistoryTab() {
   const { tenantId, offer } = useOfferContext();
-  const { user } = useSession();
   const queryKey = offerEventsKey(tenantId, offer._id);
   const load = useCallback((query: TimelineQuery) => getOfferEvents(tenantId, offer._id, query), [tenantId, offer._id]);
   const { fetchEvents, updatedAt, refreshButton } = useTimelineRefresh(queryKey, load);
@@ -23,7 +21,7 @@ export function OfferHistoryTab() {
         </Typography>
         {refreshButton}
       </Stack>
-      <TimelineView queryKey={queryKey} fetchEvents={fetchEvents} dateFormat={user?.dateFormat ?? undefined} />
+      <TimelineView queryKey={queryKey} fetchEvents={fetchEvents} />
     </Stack>
   );
 }

@@ -1,11 +1,9 @@
 import { Typography } from '@mui/material';
 import { TimelineView } from '../../../components/timeline-view.tsx';
-import { useSession } from '../../../lib/session/use-session.ts';
 import { getPlatformEvents, platformEventsKey } from '../api/get-platform-events.ts';
 
 /** /admin/activity: the platform timeline (role changes, role assignments, user and tenant deletions by platform admins). */
 export function AdminActivityPage() {
-  const { user } = useSession();
   return (
     <>
       <title>Platform activity</title>
@@ -15,7 +13,7 @@ export function AdminActivityPage() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
         What platform admins changed outside any one tenant: user roles, role assignments, and deleted users and tenants.
       </Typography>
-      <TimelineView queryKey={platformEventsKey} fetchEvents={getPlatformEvents} dateFormat={user?.dateFormat ?? undefined} />
+      <TimelineView queryKey={platformEventsKey} fetchEvents={getPlatformEvents} />
     </>
   );
 }

@@ -6,11 +6,11 @@ import {
   applicationStatusColors,
   applicationStatusLabels,
   applicationTypeLabels,
-  formatDate,
   isObjectId,
   type AdminApplicationItem,
   type AdminTenant,
 } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { approvalStatusLabels, formatDate, visibilityStatusLabels, type AdminOfferItem } from '@tessera/domain';
+import { approvalStatusLabels, visibilityStatusLabels, type AdminOfferItem } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useNavigate } from 'react-router';
 import { ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';

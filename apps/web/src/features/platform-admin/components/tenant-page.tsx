@@ -1,7 +1,8 @@
 import Delete from '@mui/icons-material/Delete';
 import { Box, Button, Card, CardContent, Chip, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDate, membershipStatusLabels, type AdminTenant, type AdminTenantMember, type TimelineQuery } from '@tessera/domain';
+import { membershipStatusLabels, type AdminTenant, type AdminTenantMember, type TimelineQuery } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { RecordPage } from '../../../components/record-page.tsx';

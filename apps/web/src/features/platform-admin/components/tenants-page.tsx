@@ -1,7 +1,8 @@
 import Add from '@mui/icons-material/Add';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDate, type AdminTenant } from '@tessera/domain';
+import { type AdminTenant } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useNavigate } from 'react-router';
 import { ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';

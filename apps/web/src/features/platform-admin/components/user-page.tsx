@@ -14,7 +14,8 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatDate, membershipStatusLabels, userDisplayName } from '@tessera/domain';
+import { membershipStatusLabels, userDisplayName } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';

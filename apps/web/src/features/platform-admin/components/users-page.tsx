@@ -2,7 +2,6 @@ import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   accountStatus,
-  formatDate,
   userDisplayName,
   userRole,
   userRoleLabels,
@@ -10,6 +9,7 @@ import {
   type AdminUser,
   type UserRole,
 } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { useNavigate } from 'react-router';
 import { ListFilterSelect, ListPage, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
 import { useListParams } from '../../../lib/list-params.ts';

@@ -19,12 +19,12 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import {
   DASHBOARD_DAYS,
   DASHBOARD_DAYS_DEFAULT,
-  formatRelativeOrDate,
   membershipStatus,
   membershipStatusLabels,
   type DashboardDays,
   type TenantDashboard,
 } from '@tessera/domain';
+import { formatRelativeOrDate } from '../../../lib/format.ts';
 import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { MembershipStatusLegend, membershipStatusColours } from '../../../components/membership-status-legend.tsx';

@@ -256,7 +256,7 @@ describe('rich text, written in the editor', () => {
     await page.keyboard.press('Delete');
     const toolbar = page.getByRole('toolbar', { name: 'Description formatting' });
 
-    await toolbar.getByRole('button', { name: 'Heading', exact: true }).click();
+    await toolbar.getByRole('button', { name: 'H2 heading', exact: true }).click();
     await page.keyboard.type('The plan');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Build 180 homes on the harbor.');

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -313,6 +314,10 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // mui-tiptap's Node entry is CommonJS, which loads the CommonJS copy of Tiptap and ProseMirror beside the ES modules
+    // the editor's extensions import, and two copies cannot share an editor: tests use its ES build, as the app does.
+    alias: [{ find: /^mui-tiptap$/, replacement: fileURLToPath(import.meta.resolve('mui-tiptap').replace('/cjs/', '/esm/')) }],
+    server: { deps: { inline: ['mui-tiptap'] } },
     // One jsdom document and one module graph per worker, not per file: a file's own set-up was MUI's and React's
     // imports and a new document (≈2.5 s a file, over half the suite). src/test/setup.ts empties the page and storage
     // after each test; a file that replaces a module or a global restores it in its own afterEach.

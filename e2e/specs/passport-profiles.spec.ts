@@ -204,5 +204,17 @@ describe('individual profiles', () => {
     // 'issuing country type - number', the number masked but its last four digits.
     await page.getByText('US Passport - ****4567', { exact: true }).waitFor();
     await page.getByText('by U.S. Department of State', { exact: false }).waitFor();
+
+    // The ID opens from the list, and from its settings-style address (/settings/gov-photo-ids/{id}, issue #17 item 8).
+    await page.getByRole('button', { name: /^US Passport - \*+4567/ }).click();
+    const details = page.getByRole('dialog', { name: 'US Passport - ****4567' });
+    await details.getByText('U.S. Department of State', { exact: true }).waitFor();
+    const govPhotoId = new URL(page.url()).searchParams.get('id');
+    expect(govPhotoId).toMatch(/^[0-9a-f]{24}$/);
+    await details.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'hidden' });
+    await page.goto(tenant.url(`/settings/gov-photo-ids/${govPhotoId}`));
+    await details.getByText('Texas', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/\/identity$/);
   });
 });

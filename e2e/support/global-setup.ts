@@ -57,7 +57,7 @@ export default async function setup(project: TestProject) {
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`the app exited with code ${server.exitCode} before it was ready`);
       try {
@@ -66,7 +66,7 @@ export default async function setup(project: TestProject) {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error('the app did not become ready within 60 s');
+      if (Date.now() > deadline) throw new Error('the app did not become ready within 180 s');
       await new Promise((r) => setTimeout(r, 250));
     }
   }

@@ -1,60 +1,35 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useMemo } from 'react';
 
-/** The tags and attributes the server keeps when it stores rich text (apps/api/src/lib/sanitize.ts). */
-const ALLOWED_TAGS = new Set([
-  'P',
-  'BR',
-  'HR',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'BLOCKQUOTE',
-  'PRE',
-  'CODE',
-  'STRONG',
-  'B',
-  'EM',
-  'I',
-  'U',
-  'S',
-  'SUB',
-  'SUP',
-  'UL',
-  'OL',
-  'LI',
-  'A',
-  'SPAN',
-  'TABLE',
-  'THEAD',
-  'TBODY',
-  'TR',
-  'TH',
-  'TD',
-]);
-const ALLOWED_ATTRIBUTES: Record<string, string[]> = { A: ['href', 'title'], TH: ['colspan', 'rowspan'], TD: ['colspan', 'rowspan'] };
+/** The tags and attributes the server keeps when it stores rich text (apps/api/src/lib/sanitize.ts): what the editor produces. */
+const ALLOWED_TAGS = new Set(['P', 'BR', 'H2', 'H3', 'UL', 'OL', 'LI', 'STRONG', 'EM', 'U', 'S', 'A']);
+/** Tags with the editor's meaning under another name, renamed as the server does. */
+const RENAMED: Record<string, string> = { B: 'strong', I: 'em', STRIKE: 's', DEL: 's', H1: 'h2', H4: 'h3', H5: 'h3', H6: 'h3' };
 /** Whole subtrees that never render as text. */
-const DROPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH']);
+const DROPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH', 'TEXTAREA', 'OPTION']);
 
 function clean(node: Element) {
-  for (const child of [...node.children]) {
+  for (let child of [...node.children]) {
     if (DROPPED_TAGS.has(child.tagName)) {
       child.remove();
       continue;
     }
     clean(child);
+    const renamed = RENAMED[child.tagName];
+    if (renamed) {
+      const replacement = child.ownerDocument.createElement(renamed);
+      replacement.append(...child.childNodes);
+      child.replaceWith(replacement);
+      child = replacement;
+    }
     if (!ALLOWED_TAGS.has(child.tagName)) {
       child.replaceWith(...child.childNodes);
       continue;
     }
-    const allowed = ALLOWED_ATTRIBUTES[child.tagName] ?? [];
-    for (const { name } of [...child.attributes]) if (!allowed.includes(name)) child.removeAttribute(name);
+    for (const { name } of [...child.attributes]) if (child.tagName !== 'A' || name !== 'href') child.removeAttribute(name);
     if (child.tagName === 'A') {
       const href = child.getAttribute('href') ?? '';
-      if (!/^(https?:|mailto:)/i.test(href.trim())) child.removeAttribute('href');
+      if (!/^https?:\/\/[^\\/\s]/i.test(href.trim())) child.removeAttribute('href');
       child.setAttribute('target', '_blank');
       child.setAttribute('rel', 'noopener noreferrer nofollow');
     }
@@ -83,8 +58,6 @@ export function RichText({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
           '& > :first-of-type': { mt: 0 },
           '& > :last-child': { mb: 0 },
           '& a': { color: 'primary.main' },
-          '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto' },
-          '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
         },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}

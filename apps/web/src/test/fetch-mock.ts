@@ -24,6 +24,6 @@ export function mockFetch(handler: Handler) {
 /** The JSON bodies sent to one API path. */
 export function sentBodies(fetchMock: ReturnType<typeof mockFetch>, path: string): unknown[] {
   return fetchMock.mock.calls
-    .filter(([input]) => new URL(String(input), 'http://localhost').pathname === path)
+    .filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && init?.body !== undefined)
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 }

@@ -439,6 +439,24 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
     expect(await eventCount(offer._id)).toBe(count);
   });
 
+  it('stores every block the rich-text editor produces, and saving it unchanged records nothing', async () => {
+    const offer = await create(gp);
+    const editorHtml =
+      '<h2>The plan</h2><p>Build 180 homes</p><p>Phase one<br>Phase two</p><ul><li><p>Solar</p></li></ul>' +
+      '<ol><li><p>Close</p></li></ol><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> ' +
+      '<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/plan">plan</a></p>';
+    const stored =
+      '<h2>The plan</h2><p>Build 180 homes</p><p>Phase one<br />Phase two</p><ul><li><p>Solar</p></li></ul>' +
+      '<ol><li><p>Close</p></li></ol><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> ' +
+      '<a href="https://example.com/plan" target="_blank" rel="noopener noreferrer nofollow">plan</a></p>';
+    const res = await call(gp, 'PUT', `/${offer._id}/details`, details(offer.slug, { description: editorHtml }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.description).toBe(stored);
+    const count = await eventCount(offer._id);
+    expect((await call(gp, 'PUT', `/${offer._id}/details`, details(offer.slug, { description: editorHtml }))).statusCode).toBe(200);
+    expect(await eventCount(offer._id)).toBe(count);
+  });
+
   it('leaves nothing executable of the XSS corpus (lib/sanitize.test.ts) through PUT details', async () => {
     const offer = await create();
     const vectors = [
@@ -584,11 +602,14 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
     const image = await uploadImage(owner);
     const res = await call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image, position: 0, purpose: 'primary' }] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.images).toEqual([
-      { id: 'i', image, url: `/api/v1/image/${image}`, position: 0, hidden: false, purpose: 'primary' },
-    ]);
+    // Signed addresses (issue #17): an <img> cannot send the bearer token.
+    const signed = expect.stringMatching(new RegExp(`^/api/v1/tenant/${t.tenants.acme.id}/images/${image}\\?exp=\\d+&sig=[\\w-]{43}$`));
+    expect(res.json().data.images).toEqual([{ id: 'i', image, url: signed, position: 0, hidden: false, purpose: 'primary' }]);
     const listed = (await call(owner, 'GET', `?search=${offer.slug}`)).json().data[0] as OfferSummary;
-    expect(listed.heroImageUrl).toBe(`/api/v1/image/${image}`);
+    expect(listed.heroImageUrl).toEqual(signed);
+    const hero = await t.app.inject({ method: 'GET', url: listed.heroImageUrl!, headers: { host: owner.host } });
+    expect(hero.statusCode, hero.body).toBe(200);
+    expect(hero.rawPayload.equals(PNG)).toBe(true);
     const theirs = await uploadImage(stranger);
     const foreignImage = await refused(offer._id, () =>
       call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image: theirs, position: 0 }] }),
@@ -635,6 +656,16 @@ describe('documents, approval and publishing', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.documents).toEqual([{ document: doc, type: 'operating-agreement', position: 0, hidden: false }]);
     expect(await lastEvent(offer._id)).toMatchObject({ message: `Gail Partner updated the documents of ${offer.name}` });
+    // The tenant dashboard shows its owners the upload of a document an offer lists (issue #17 item 11: timeline.service.ts).
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tenant/acme/dashboard`,
+      headers: { host: owner.host, ...bearer(owner.token) },
+    });
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(
+      (dashboard.json().data.recentActivity as { entity: string; entityType: string }[]).map((e) => `${e.entityType} ${e.entity}`),
+    ).toContain(`document ${doc}`);
 
     const listed = await call(gp, 'GET', `/${offer._id}/documents`);
     expect(listed.json().data).toEqual([

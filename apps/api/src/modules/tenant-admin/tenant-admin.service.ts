@@ -131,7 +131,8 @@ export async function getDashboard(deps: TenantAdminDeps, caller: Caller, id: st
     repo.countMembersByStatus(deps.db, id),
     repo.countNewMembersPerDay(deps.db, id, since),
     repo.countMarketplace(deps.db, id),
-    queryEvents(deps.db, id, { kind: 'tenant' }, { page: 1, limit: RECENT_ACTIVITY, sort: 'createdAt', direction: 'desc' }),
+    // Only what the tenant's administration may read: a member's passport activity is theirs (timeline.service.ts).
+    queryEvents(deps.db, id, { kind: 'administration' }, { page: 1, limit: RECENT_ACTIVITY, sort: 'createdAt', direction: 'desc' }),
   ]);
   return {
     members: { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus },

@@ -5,6 +5,7 @@ import { tenantMembers, tenants, timelineEvents } from '../../db/schema/index.ts
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { bearer, callerOf, type SignedUp, signUp, useTestApp } from '../../../test/factories.ts';
 import { DEFAULT_ATTRIBUTES, insertMember } from '../tenants/index.ts';
+import { uploadDocument } from '../documents/documents.test-helpers.ts';
 import { dayKeys, tenantAddress } from './tenant-admin.service.ts';
 
 let t: TestApp;
@@ -289,6 +290,49 @@ describe('tenant dashboard', () => {
     expect({ institutions: data.institutions, offers: data.offers }).toEqual({ institutions: 2, offers: 3 });
     const globex = (await call(globexOwner, 'GET', `tenant/${t.tenants.globex.id}/dashboard`)).json().data as TenantDashboard;
     expect({ institutions: globex.institutions, offers: globex.offers }).toEqual({ institutions: 1, offers: 1 });
+  });
+
+  it("shows owners what the administration may read, never a member's passport activity (issue #17 item 11)", async () => {
+    const saver = await signUp(t.app, 'acme', { role: 'investor' });
+    const asSaver = (method: 'POST' | 'PUT', path: string, payload: object) =>
+      t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: saver.host, ...bearer(saver.token) }, payload });
+    const profile = await asSaver('POST', 'individual-profile', {
+      firstname: 'Vera',
+      lastname: 'Quist',
+      user: saver.user._id,
+      acceptDisclosures: true,
+    });
+    expect(profile.statusCode, profile.body).toBe(201);
+    const entity = await asSaver('POST', 'legal-entity-profile', {
+      name: 'Quist Family Holdings',
+      legalEntityType: 'llc',
+      acceptDisclosures: true,
+    });
+    expect(entity.statusCode, entity.body).toBe(201);
+    const account = await asSaver('POST', 'financial-account', { accountName: 'Quist savings', type: 'savings', number: '99887766' });
+    expect(account.statusCode, account.body).toBe(201);
+    const upload = await uploadDocument(t.app, saver, { fields: { name: 'Quist tax return' } });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const renamed = await call(owner, 'PUT', `tenant/${acmeId}/details`, { ...DETAILS, name: 'Acme Capital (visible)' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    const data = (await call(owner, 'GET', `tenant/${acmeId}/dashboard`)).json().data as TenantDashboard;
+    const text = JSON.stringify(data.recentActivity);
+    expect(text).toContain('Acme Capital (visible)');
+    for (const secret of ['Vera', 'Quist']) expect(text).not.toContain(secret);
+    const personal = ['user', 'individual-profile', 'legal-entity-profile', 'business', 'financial-account', 'gov-photo-id', 'document'];
+    expect(data.recentActivity.filter((e) => personal.includes(e.entityType))).toEqual([]);
+
+    // The platform admin, who may read every entity of a tenant, still sees the whole history of it.
+    const history = await call(admin, 'GET', `admin/tenant/${acmeId}/events?search=Quist&limit=100`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect([...new Set((history.json().data as { entityType: string }[]).map((e) => e.entityType))].sort()).toEqual([
+      'document',
+      'financial-account',
+      'individual-profile',
+      'legal-entity-profile',
+    ]);
+    expect((await call(owner, 'PUT', `tenant/${acmeId}/details`, DETAILS)).statusCode).toBe(200);
   });
 
   it('builds day keys ending today', () => {

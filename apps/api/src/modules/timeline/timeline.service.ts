@@ -7,9 +7,9 @@ import {
   type TimelineMeta,
   type TimelineQuery,
 } from '@tessera/domain';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { timelineEvents, users } from '../../db/schema/index.ts';
+import { offers, timelineEvents, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { REDACTED, TIMELINE_REDACTED_KEYS } from '../../lib/pii.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
@@ -98,11 +98,58 @@ function redactMeta(meta: TimelineMeta): TimelineMeta {
   };
 }
 
-/** Which events a history tab shows: one entity, or a user's own events (by them or about them). */
+/**
+ * Which events a history tab shows: one entity, a user's own events (by them or about them), every event of the tenant
+ * (the platform admin's history of a tenant, who may read every entity in it), or the tenant's administration: what its
+ * owners and admins may read (the tenant dashboard's recent activity).
+ */
 export type TimelineScope =
   | { kind: 'entity'; entityType: TimelineEntityType; entity: string }
   | { kind: 'user'; userId: string }
-  | { kind: 'tenant' };
+  | { kind: 'tenant' }
+  | { kind: 'administration' };
+
+/**
+ * The entities a tenant's owners and admins read and manage: the tenant, its members and groups, its marketplace
+ * (offers, institutions) and leads. A member's own account and Financial Passport (user, individual and legal-entity
+ * profiles, businesses, financial accounts, government photo IDs, their documents and images) are theirs alone, so
+ * their events stay out of the administration's timeline even though they happen in the tenant.
+ */
+export const ADMINISTRATION_ENTITY_TYPES: readonly TimelineEntityType[] = [
+  'tenant',
+  'tenant-member',
+  'tenant-member-group',
+  'tenant-offer',
+  'tenant-institution',
+  'tenant-lead',
+  'institution',
+  'offer',
+  'lead',
+  'pipeline',
+  'pipeline-stage',
+  'campaign',
+  'integration',
+];
+
+/**
+ * A document event belongs to the administration while an offer of the tenant lists the document (002 §6: the
+ * tenant's owners then hold the owner role on it); a member's own documents never do.
+ */
+function administrationScope(db: DbOrTx): SQL {
+  const listedByAnOffer = db
+    .select({ one: sql`1` })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.tenantId, timelineEvents.tenantId),
+        sql`${offers.documents} @> jsonb_build_array(jsonb_build_object('document', ${timelineEvents.entity}))`,
+      ),
+    );
+  return or(
+    inArray(timelineEvents.entityType, [...ADMINISTRATION_ENTITY_TYPES]),
+    and(eq(timelineEvents.entityType, 'document'), exists(listedByAnOffer)),
+  )!;
+}
 
 // An event without a user names the API key that made it (meta.via), if any.
 const userName = sql<
@@ -117,6 +164,8 @@ export async function queryEvents(db: DbOrTx, tenantId: string, scope: TimelineS
     conditions.push(
       or(eq(timelineEvents.userId, scope.userId), and(eq(timelineEvents.entityType, 'user'), eq(timelineEvents.entity, scope.userId)))!,
     );
+  } else if (scope.kind === 'administration') {
+    conditions.push(administrationScope(db));
   }
   if (q.search) {
     const pattern = likePattern(q.search);

@@ -1,4 +1,5 @@
 import { Navigate, useParams } from 'react-router';
+import { page } from './lazy-page.ts';
 
 /**
  * The settings-style addresses of §2 (/settings/individual-profiles/{id} …) lead to the same screens in the
@@ -21,7 +22,11 @@ export const settingsRedirectRoutes = [
     path: 'settings/legal-entity-profiles/:id',
     element: <SettingsRedirect to={(p) => `${passport}/legal-entity-profiles/${p.id}/details`} />,
   },
-  { path: 'settings/financial-accounts/:id', element: <SettingsRedirect to={() => `${passport}/financial-accounts`} /> },
-  // A government photo ID belongs to an individual profile; its list lives on the profile's Identity tab.
-  { path: 'settings/gov-photo-ids/:id', element: <SettingsRedirect to={() => `${passport}/individual-profiles`} /> },
+  { path: 'settings/financial-accounts/:id', element: <SettingsRedirect to={(p) => `${passport}/financial-accounts/${p.id}`} /> },
+  // A government photo ID belongs to an individual profile: the page looks it up and opens it on the profile's Identity tab.
+  page(
+    'settings/gov-photo-ids/:govPhotoId',
+    () => import('../../features/gov-photo-ids/components/gov-photo-id-redirect.tsx'),
+    'GovPhotoIdRedirect',
+  ),
 ];

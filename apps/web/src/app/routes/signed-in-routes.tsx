@@ -88,6 +88,11 @@ export const signedInRoutes: RouteObject[] = [
         'FinancialAccountsPage',
       ),
       page(
+        'financial-accounts/:financialAccountId',
+        () => import('../../features/financial-accounts/components/financial-accounts-page.tsx'),
+        'FinancialAccountsPage',
+      ),
+      page(
         'legal-entity-profiles',
         () => import('../../features/legal-entity-profiles/components/legal-entity-profiles-page.tsx'),
         'LegalEntityProfilesPage',

@@ -5,9 +5,11 @@ import { financialAccountTypeLabels, type FinancialAccount } from '@tessera/doma
 import { formatDate } from '../../../lib/format.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { GridSection } from '../../../components/grid-section.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { useDeleteFinancialAccount } from '../api/delete-financial-account.ts';
+import { useFinancialAccount } from '../api/get-financial-account.ts';
 import { useFinancialAccounts } from '../api/list-financial-accounts.ts';
 import { FinancialAccountDialog } from './financial-account-dialog.tsx';
 
@@ -17,13 +19,24 @@ export const financialAccountColumns: GridColDef<FinancialAccount>[] = [
   { field: 'number', headerName: 'Number', width: 150 },
 ];
 
-/** The passport's Financial Accounts tab: the user's accounts with add, edit (row click) and delete. */
+/**
+ * The passport's Financial Accounts tab: the user's accounts with add, edit and delete. An account has its own address
+ * (financial-accounts/{id}, also reached from /settings/financial-accounts/{id}): a row click goes there and the edit
+ * dialog opens over the list; another user's or a missing account is the 404 page.
+ */
 export function FinancialAccountsPage() {
   const accounts = useFinancialAccounts();
   const remove = useDeleteFinancialAccount();
   const { enqueueSnackbar } = useSnackbar();
   const { confirm, confirmDialog } = useConfirm();
-  const [editing, setEditing] = useState<FinancialAccount | 'new' | null>(null);
+  const [adding, setAdding] = useState(false);
+  const { financialAccountId } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const linked = useFinancialAccount(financialAccountId);
+  if (linked.error) throw linked.error;
+  const listPath = financialAccountId ? pathname.replace(/\/[^/]+\/?$/, '') : pathname.replace(/\/$/, '');
+  const closeLinked = () => void navigate(listPath);
 
   const columns: GridColDef<FinancialAccount>[] = [
     ...financialAccountColumns,
@@ -59,15 +72,16 @@ export function FinancialAccountsPage() {
     <GridSection
       title="Financial Accounts"
       addLabel="Add Account"
-      onAdd={() => setEditing('new')}
+      onAdd={() => setAdding(true)}
       label="Financial accounts"
       rows={accounts.data}
       columns={columns}
       loading={accounts.isPending}
       error={accounts.error ?? undefined}
-      onRowClick={(row) => setEditing(row)}
+      onRowClick={(row) => void navigate(`${listPath}/${encodeURIComponent(row._id)}`)}
     >
-      {editing && <FinancialAccountDialog account={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {adding && <FinancialAccountDialog onClose={() => setAdding(false)} />}
+      {linked.data && <FinancialAccountDialog key={linked.data._id} account={linked.data} onClose={closeLinked} />}
       {confirmDialog}
     </GridSection>
   );

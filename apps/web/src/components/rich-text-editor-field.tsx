@@ -1,0 +1,175 @@
+import StarterKit from '@tiptap/starter-kit';
+import {
+  LinkBubbleMenu,
+  LinkBubbleMenuHandler,
+  MenuButton,
+  MenuButtonBold,
+  MenuButtonBulletedList,
+  MenuButtonEditLink,
+  MenuButtonItalic,
+  MenuButtonOrderedList,
+  MenuButtonStrikethrough,
+  MenuButtonUnderline,
+  MenuControlsContainer,
+  MenuDivider,
+  RichTextEditor as TiptapEditor,
+  type RichTextEditorRef,
+  useRichTextEditorContext,
+} from 'mui-tiptap';
+import { useEffect, useReducer, useRef, useState } from 'react';
+
+/**
+ * What the editor can produce, and so all the server's sanitiser keeps (apps/api/src/lib/sanitize.ts):
+ * paragraphs, Shift+Enter line breaks, two heading levels (the page title is the h1), bulleted and numbered
+ * lists, bold, italic, underline, strikethrough and absolute http(s) links that open in a new tab.
+ */
+export const HEADING_LEVELS = [2, 3] as const;
+const LINK_TARGET = { target: '_blank', rel: 'noopener noreferrer nofollow' };
+const isWebAddress = (url: string) => /^https?:\/\/[^\\/\s]/i.test(url.trim());
+
+/** A fresh set for each editor: ProseMirror plugins must not be shared between two editors' states. */
+const createExtensions = () => [
+  StarterKit.configure({
+    blockquote: false,
+    code: false,
+    codeBlock: false,
+    horizontalRule: false,
+    // An empty paragraph after every list or heading would be stored as one.
+    trailingNode: false,
+    heading: { levels: [...HEADING_LEVELS] },
+    link: {
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      HTMLAttributes: LINK_TARGET,
+      isAllowedUri: isWebAddress,
+      shouldAutoLink: isWebAddress,
+    },
+  }),
+  LinkBubbleMenuHandler,
+];
+
+/** What a user types in the link form: an address without a scheme becomes https; nothing else is a link. */
+const formatHref = (value: string) => {
+  const trimmed = value.trim();
+  return trimmed === '' || /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed.replace(/^[/\\]+/, '')}`;
+};
+
+/** The link form and preview; never for an editor already destroyed (a replaced one has no storage, and the menu throws). */
+function LinkMenu() {
+  const editor = useRichTextEditorContext();
+  return editor && !editor.isDestroyed && 'linkBubbleMenuHandler' in editor.storage ? <LinkBubbleMenu formatHref={formatHref} /> : null;
+}
+
+function HeadingButton({ level, label }: { level: (typeof HEADING_LEVELS)[number]; label: string }) {
+  const editor = useRichTextEditorContext();
+  return (
+    <MenuButton
+      tooltipLabel={label}
+      tooltipShortcutKeys={['mod', 'alt', String(level)]}
+      selected={editor?.isActive('heading', { level }) ?? false}
+      disabled={!editor?.isEditable || !editor.can().toggleHeading({ level })}
+      onClick={() => editor?.chain().focus().toggleHeading({ level }).run()}
+      sx={{ '& .MuiToggleButton-root': { fontWeight: 700, minWidth: 30, fontSize: '0.8125rem' } }}
+    >
+      {`H${level}`}
+    </MenuButton>
+  );
+}
+
+export interface RichTextEditorFieldProps {
+  value: string;
+  onChange: (html: string) => void;
+  labelId: string;
+  toolbarLabel: string;
+  helpId?: string;
+  error: boolean;
+  disabled: boolean;
+}
+
+/** The Tiptap editor behind RichTextEditor, in a chunk of its own so that only editing screens load it. */
+export default function RichTextEditorField({ value, onChange, labelId, toolbarLabel, helpId, error, disabled }: RichTextEditorFieldProps) {
+  const ref = useRef<RichTextEditorRef>(null);
+  const [extensions] = useState(createExtensions);
+  // The HTML this editor last reported: when the value coming back is that, the user's own typing is not reloaded.
+  const reported = useRef(value);
+
+  // Outside changes (a reset, the saved copy arriving) replace the content, without reporting a change.
+  useEffect(() => {
+    const editor = ref.current?.editor;
+    if (!editor || editor.isDestroyed || value === reported.current) return;
+    reported.current = value;
+    editor.commands.setContent(value, { emitUpdate: false });
+  }, [value]);
+
+  // mui-tiptap makes the editor read-only in a microtask, which re-renders nothing: the toolbar follows here.
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const editor = ref.current?.editor;
+    if (!editor || editor.isDestroyed) return;
+    queueMicrotask(() => {
+      if (editor.isDestroyed) return;
+      if (editor.isEditable === disabled) editor.setEditable(!disabled, false);
+      rerender();
+    });
+  }, [disabled]);
+
+  return (
+    <TiptapEditor
+      ref={ref}
+      extensions={extensions}
+      content={value}
+      editable={!disabled}
+      onUpdate={({ editor, transaction }) => {
+        // Making the editor read-only or editable reports an update too; only an edit is a change.
+        if (!transaction.docChanged) return;
+        const html = editor.isEmpty ? '' : editor.getHTML();
+        reported.current = html;
+        onChange(html);
+      }}
+      editorProps={{
+        attributes: {
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-labelledby': labelId,
+          ...(helpId ? { 'aria-describedby': helpId } : {}),
+          ...(error ? { 'aria-invalid': 'true' } : {}),
+          ...(disabled ? { 'aria-readonly': 'true' } : {}),
+        },
+      }}
+      RichTextFieldProps={{
+        variant: 'outlined',
+        sx: error
+          ? { '&&': { borderColor: 'error.main' }, '&& .MuiTiptap-FieldContainer-notchedOutline': { borderColor: 'error.main' } }
+          : undefined,
+        RichTextContentProps: {
+          sx: {
+            minHeight: 160,
+            maxHeight: 480,
+            overflowY: 'auto',
+            overflowWrap: 'anywhere',
+            '& a': { color: 'primary.main' },
+          },
+        },
+      }}
+      renderControls={() => (
+        <MenuControlsContainer role="toolbar" aria-label={toolbarLabel}>
+          <MenuButtonBold />
+          <MenuButtonItalic />
+          <MenuButtonUnderline />
+          <MenuButtonStrikethrough />
+          <MenuDivider />
+          <HeadingButton level={2} label="Heading" />
+          <HeadingButton level={3} label="Subheading" />
+          <MenuDivider />
+          <MenuButtonBulletedList />
+          <MenuButtonOrderedList tooltipLabel="Numbered list" />
+          <MenuDivider />
+          <MenuButtonEditLink />
+        </MenuControlsContainer>
+      )}
+    >
+      {() => <LinkMenu />}
+    </TiptapEditor>
+  );
+}

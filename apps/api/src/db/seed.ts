@@ -1,15 +1,39 @@
+import { readFile } from 'node:fs/promises';
 import {
   DEFAULT_BRANDING,
   REQUIRED_OFFER_DOCUMENTS,
   offerRequiredDocumentTypeLabels,
   type Branding,
-  blankOfferClass,
+  type OfferDocumentItem,
   type TenantRole,
 } from '@tessera/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.ts';
+import {
+  ASSET_DIR,
+  assetFile,
+  DEMO_TENANTS,
+  hasDocuments,
+  metricsOf,
+  type DemoOffer,
+  type DemoPerson,
+  type DemoStage,
+  type DemoTenant,
+} from './demo/catalogue.ts';
 import { withCrossTenant } from './scope.ts';
-import { documents, images, institutions, marketplaceSettings, offers, roleAssignments, tenants, type TenantRow } from './schema/index.ts';
+import {
+  documents,
+  images,
+  institutions,
+  marketplaceSettings,
+  offers,
+  roleAssignments,
+  tenantMembers,
+  tenants,
+  users,
+  type TenantRow,
+  type UserRow,
+} from './schema/index.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password.ts';
 import type { FileStorage } from '../lib/storage/storage.ts';
@@ -117,63 +141,36 @@ async function ensureUserMember(
 
 const DAY_MS = 86_400_000;
 
-/** A one-pixel GIF of one colour: browsers stretch it into a plain banner or logo, and the seed stays small and fast. */
-function solidGif(rgb: [number, number, number]): Buffer {
-  return Buffer.from([
-    0x47,
-    0x49,
-    0x46,
-    0x38,
-    0x39,
-    0x61,
-    1,
-    0,
-    1,
-    0,
-    0x80,
-    0,
-    0,
-    ...rgb,
-    0,
-    0,
-    0,
-    0x2c,
-    0,
-    0,
-    0,
-    0,
-    1,
-    0,
-    1,
-    0,
-    0,
-    0x02,
-    0x02,
-    0x44,
-    0x01,
-    0,
-    0x3b,
-  ]);
+/** One committed demo file (assets/, written by demo/render.ts). */
+const demoFile = (file: string) => readFile(new URL(file, ASSET_DIR));
+
+/** Stores a demo picture as an image of the tenant (as an upload would) and returns its id. */
+async function storeImage(db: DbOrTx, storage: FileStorage, tenantId: string, ownerId: string, file: string, type: string) {
+  const id = newId();
+  const data = await demoFile(file);
+  const storageKey = `images/${tenantId}/${id}`;
+  await storage.put(storageKey, data, 'image/webp');
+  await db
+    .insert(images)
+    .values({ tenantId, id, name: file, type, mimeType: 'image/webp', size: data.length, storageKey, uploadedBy: ownerId });
+  return id;
 }
 
-type DemoDocument = { document: string; type: (typeof REQUIRED_OFFER_DOCUMENTS)[number]; position: number; hidden: boolean };
-
-/** The four documents publishing asks for (002 §5), as small text files; none without file storage. */
-async function demoDocuments(
+/** The four documents publishing asks for (002 §5), as the committed PDFs (demo/render.ts writes them). */
+async function storeDocuments(
   db: DbOrTx,
-  storage: FileStorage | undefined,
+  storage: FileStorage,
   tenantId: string,
   ownerId: string,
-  company: string,
-): Promise<DemoDocument[]> {
-  if (!storage) return [];
-  const items: DemoDocument[] = [];
+  offer: DemoOffer,
+): Promise<OfferDocumentItem[]> {
+  const items: OfferDocumentItem[] = [];
   for (const type of REQUIRED_OFFER_DOCUMENTS) {
     const id = newId();
     const label = offerRequiredDocumentTypeLabels[type];
-    const data = Buffer.from(`${label}\n${company}\nDemo document of the Tessera demo tenant.\n`, 'utf8');
+    const data = await demoFile(assetFile.document(offer.slug, type));
     const storageKey = `documents/${tenantId}/${id}`;
-    await storage.put(storageKey, data, 'text/plain');
+    await storage.put(storageKey, data, 'application/pdf');
     await db.insert(documents).values({
       tenantId,
       id,
@@ -181,10 +178,10 @@ async function demoDocuments(
       type,
       entityType: 'OFFER',
       tags: ['offer'],
-      mimeType: 'text/plain',
+      mimeType: 'application/pdf',
       size: data.length,
       storageKey,
-      originalName: `${type}.txt`,
+      originalName: `${offer.slug}-${type}.pdf`,
       uploadedBy: ownerId,
     });
     items.push({ document: id, type, position: items.length, hidden: false });
@@ -192,351 +189,209 @@ async function demoDocuments(
   return items;
 }
 
-/** A stored demo image (a solid GIF) and its media item; none without file storage. */
-async function demoImage<P extends 'banner' | 'logo'>(
-  db: DbOrTx,
-  storage: FileStorage | undefined,
-  tenantId: string,
-  ownerId: string,
-  purpose: P,
-  rgb: [number, number, number],
-) {
-  if (!storage) return [];
-  const id = newId();
-  const data = solidGif(rgb);
-  const storageKey = `images/${tenantId}/${id}`;
-  await storage.put(storageKey, data, 'image/gif');
-  await db.insert(images).values({
-    tenantId,
-    id,
-    name: `Demo ${purpose}`,
-    type: purpose,
-    mimeType: 'image/gif',
-    size: data.length,
-    storageKey,
-    uploadedBy: ownerId,
-  });
-  return [{ id: `demo-${purpose}`, image: id, position: 0, hidden: false, purpose }];
+/**
+ * A user's profile picture, stored where PUT user/{id}/image stores one (users.service.ts), in each tenant given, so
+ * the same address serves it wherever they are a member.
+ */
+async function storeAvatar(db: DbOrTx, storage: FileStorage, tenantIds: string[], userId: string, file: string) {
+  const imageId = newId();
+  const data = await demoFile(file);
+  for (const tenantId of tenantIds) await storage.put(`user-images/${tenantId}/${userId}/${imageId}`, data, 'image/webp');
+  const url = `/api/v1/user/${userId}/image/${imageId}`;
+  await db.update(users).set({ image: url }).where(eq(users.id, userId));
+  await db.update(tenantMembers).set({ image: url }).where(eq(tenantMembers.userId, userId));
+}
+
+/** A team member of a demo institution: an account without a password (it cannot sign in), a member of the tenant. */
+async function ensureTeamMember(db: DbOrTx, tenant: TenantRow, person: DemoPerson): Promise<UserRow> {
+  const email = `${person.slug.replace('-', '.')}@demo.tessera.local`;
+  let user = await findUserByEmail(db, email);
+  if (!user) {
+    user = await insertUser(db, { email, passwordHash: null, firstname: person.firstname, lastname: person.lastname, role: 'user' });
+    await recordEvent(db, {
+      tenantId: tenant.id,
+      type: 'create',
+      entity: user.id,
+      entityType: 'user',
+      userId: null,
+      message: `Demo data: ${email} created`,
+    });
+  }
+  if (!(await findMember(db, tenant.id, user.id)))
+    await insertMember(db, {
+      tenantId: tenant.id,
+      user,
+      role: 'member',
+      attributes: { ...DEFAULT_ATTRIBUTES.member, 'institution:manage': true },
+      membershipStatus: 'active',
+    });
+  return user;
+}
+
+/** What each lifecycle stage sets on the offer row (002 §4). */
+function stageColumns(stage: DemoStage, ownerId: string, at: Date) {
+  const decided = { approvalDate: at, approvalBy: ownerId };
+  switch (stage) {
+    case 'listed':
+      return {
+        approvalStatus: 'approved' as const,
+        ...decided,
+        published: true,
+        publishedAt: at,
+        publishedBy: ownerId,
+        visibilityStatus: 'visible' as const,
+        visibilityUpdatedAt: at,
+        visibilityUpdatedBy: ownerId,
+      };
+    case 'approved':
+      return { approvalStatus: 'approved' as const, ...decided };
+    case 'rejected':
+      return { approvalStatus: 'rejected' as const, ...decided };
+    case 'draft':
+    case 'in-review':
+      return {};
+  }
 }
 
 /**
- * Raise mode and marketplace demo data, on the first start (and only while the tenant has no institution): the funds
- * Summit Ridge Capital (with the demo owner on its team) and Harbor Point Credit; five approved, published and visible
- * offers with classes, banners and their four required documents (when file storage is given), three of them
- * handpicked for the showcase; and a draft.
+ * Raise mode and marketplace demo data of one demo tenant (demo/catalogue.ts), on the first start and only while the
+ * tenant has no institution: its institutions with logos, their teams with portraits (the demo owner on some), and
+ * offers at each step of the lifecycle with banners, rich descriptions and, past the draft, the four required PDF
+ * documents; listed offers meet the publishing rule. Without file storage the pictures and documents are left out,
+ * and nothing is published.
  */
-export async function seedRaiseDemo(db: DbOrTx, tenant: TenantRow, storage: FileStorage | undefined): Promise<void> {
+export async function seedRaiseDemo(
+  db: DbOrTx,
+  tenant: TenantRow,
+  storage: FileStorage | undefined,
+  catalogue: DemoTenant = tenant.slug === 'northwind' ? DEMO_TENANTS.northwind : DEMO_TENANTS.demo,
+): Promise<void> {
   const [existing] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.tenantId, tenant.id)).limit(1);
   const owner = await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email);
   if (existing || !owner) return;
   const now = new Date();
   const days = (n: number) => new Date(now.getTime() + n * DAY_MS);
-  const institutionId = newId();
-  const harborId = newId();
-  const docs = {
-    summit: await demoDocuments(db, storage, tenant.id, owner.id, 'Summit Ridge Apartments, LLC'),
-    lakeside: await demoDocuments(db, storage, tenant.id, owner.id, 'Lakeside Storage Portfolio, LP'),
-    granite: await demoDocuments(db, storage, tenant.id, owner.id, 'Granite Logistics Park, LLC'),
-    harbor: await demoDocuments(db, storage, tenant.id, owner.id, 'Harbor Point Senior Loan Fund I, LP'),
-    cedar: await demoDocuments(db, storage, tenant.id, owner.id, 'Cedar Point Hotel, LLC'),
-  };
-  const banners = {
-    summit: await demoImage(db, storage, tenant.id, owner.id, 'banner', [0x1a, 0x3a, 0x65]),
-    lakeside: await demoImage(db, storage, tenant.id, owner.id, 'banner', [0x2e, 0x7d, 0x6b]),
-    granite: await demoImage(db, storage, tenant.id, owner.id, 'banner', [0x5b, 0x5f, 0x66]),
-    harbor: await demoImage(db, storage, tenant.id, owner.id, 'banner', [0x0b, 0x4f, 0x8a]),
-    cedar: await demoImage(db, storage, tenant.id, owner.id, 'banner', [0xa0, 0x5a, 0x2c]),
-  };
-  const logos = {
-    summit: await demoImage(db, storage, tenant.id, owner.id, 'logo', [0xc4, 0xa8, 0x80]),
-    harbor: await demoImage(db, storage, tenant.id, owner.id, 'logo', [0x0b, 0x6e, 0x4f]),
-  };
-  const published = docs.summit.length === REQUIRED_OFFER_DOCUMENTS.length;
-  const listed = {
-    approvalStatus: 'approved' as const,
-    approvalDate: now,
-    approvalBy: owner.id,
-    published,
-    publishedAt: published ? now : null,
-    publishedBy: published ? owner.id : null,
-    visibilityStatus: 'visible' as const,
-    visibilityUpdatedAt: now,
-    visibilityUpdatedBy: owner.id,
-    createdBy: owner.id,
-  };
+  const offerIds = new Map<string, string>();
   await db.transaction(async (tx) => {
-    await tx.insert(institutions).values([
-      {
+    let age = 0;
+    for (const inst of catalogue.institutions) {
+      const institutionId = newId();
+      const logo = storage ? await storeImage(tx, storage, tenant.id, owner.id, assetFile.logo(inst.slug), 'logo') : null;
+      await tx.insert(institutions).values({
         tenantId: tenant.id,
         id: institutionId,
-        name: 'Summit Ridge Capital',
-        slug: 'summit-ridge-capital',
-        type: 'fund',
+        name: inst.name,
+        slug: inst.slug,
+        type: inst.type,
         createdBy: owner.id,
-        descriptionShort: 'A Denver real estate fund buying and improving mid-size apartment communities and light-industrial sites.',
-        description:
-          '<p>Summit Ridge Capital has acquired and repositioned <strong>4,200 apartment units</strong> across the Mountain West since 2011.</p>',
-        images: logos.summit,
-        customMetrics: [
-          { id: 'founded', key: 'Founded', value: '2011', position: 0, hidden: false },
-          { id: 'aum', key: 'Assets under management', value: '$1.2B', position: 1, hidden: false },
-        ],
-      },
-      {
-        tenantId: tenant.id,
-        id: harborId,
-        name: 'Harbor Point Credit',
-        slug: 'harbor-point-credit',
-        type: 'lender',
-        createdBy: owner.id,
-        descriptionShort: 'A Boston private credit manager lending senior secured loans to middle-market real estate owners.',
-        description:
-          '<p>Harbor Point Credit has originated <strong>$900M</strong> of senior loans since 2015 without a principal loss.</p>',
-        images: logos.harbor,
-      },
-    ]);
-    await tx.insert(roleAssignments).values({
-      tenantId: tenant.id,
-      id: newId(),
-      userId: owner.id,
-      entityType: 'institution',
-      entityId: institutionId,
-      role: 'owner',
-      createdBy: owner.id,
-    });
-    const ids = { live: newId(), draft: newId(), lakeside: newId(), granite: newId(), harbor: newId(), cedar: newId() };
-    await tx.insert(offers).values([
-      {
-        tenantId: tenant.id,
-        id: ids.live,
-        institutionId,
-        name: 'Summit Ridge Apartments',
-        slug: 'summit-ridge-apartments',
-        type: 'value-add',
-        assetClass: 'multi-family',
-        equityType: 'common-equity',
-        fedExemptionExclusions: ['rule-506-c'],
-        descriptionShort: 'A 248-unit Class B community in Aurora, CO, with a five-year renovation plan.',
-        description:
-          '<h2>The plan</h2><p>Renovate interiors and amenities of a <strong>248-unit</strong> community and bring rents to market over five years.</p><ul><li>94% occupied at purchase</li><li>Fixed-rate debt at 5.1%</li></ul>',
-        openDate: days(-30),
-        closeDate: days(90),
-        primaryCta: { label: 'Invest Now', url: 'https://summitridge.example/invest' },
-        secondaryCta: { label: 'Book a call', url: 'https://summitridge.example/call' },
-        classes: [
-          blankOfferClass({
-            id: 'class-a',
-            name: 'Class A',
-            minimumInvestment: 50_000,
-            internalRateOfReturn: 16,
-            equityMultiple: 1.9,
-            holdingPeriod: 60,
-            preferredReturn: 8,
-            distributionFrequency: 3,
-          }),
-          blankOfferClass({
-            id: 'class-b',
-            name: 'Class B',
-            minimumInvestment: 250_000,
-            internalRateOfReturn: 18,
-            equityMultiple: 2.1,
-            holdingPeriod: 60,
-            preferredReturn: 9,
-            distributionFrequency: 3,
-          }),
-        ],
-        customMetrics: [
-          { id: 'units', key: 'Units', value: '248', position: 0, hidden: false },
-          { id: 'occupancy', key: 'Occupancy', value: '94%', position: 1, hidden: false },
-        ],
-        capitalRaiseMin: 5_000_000,
-        capitalRaiseMax: 15_000_000,
-        capitalRaiseTotal: 3_200_000,
-        documents: docs.summit,
-        images: banners.summit,
-        ...listed,
-        createdAt: days(-5),
-      },
-      {
-        tenantId: tenant.id,
-        id: ids.lakeside,
-        institutionId,
-        name: 'Lakeside Storage Portfolio',
-        slug: 'lakeside-storage-portfolio',
-        type: 'stabalized-acquisition',
-        assetClass: 'storage-facilities',
-        equityType: 'preferred-equity',
-        fedExemptionExclusions: ['rule-506-b'],
-        descriptionShort: 'Six climate-controlled self-storage facilities around Fort Collins, 91% leased.',
-        description: '<p>A stabilised portfolio of <strong>2,900 units</strong> with room to raise rents toward the market.</p>',
-        openDate: days(14),
-        closeDate: days(104),
-        primaryCta: { label: 'Reserve a spot', url: 'https://summitridge.example/lakeside' },
-        classes: [
-          blankOfferClass({
-            id: 'pref',
-            name: 'Preferred',
-            minimumInvestment: 25_000,
-            internalRateOfReturn: 12.5,
-            equityMultiple: 1.6,
-            holdingPeriod: 48,
-            preferredReturn: 7,
-          }),
-        ],
-        capitalRaiseMin: 2_000_000,
-        capitalRaiseMax: 6_000_000,
-        capitalRaiseTotal: 0,
-        documents: docs.lakeside,
-        images: banners.lakeside,
-        ...listed,
-        createdAt: days(-4),
-      },
-      {
-        tenantId: tenant.id,
-        id: ids.granite,
-        institutionId,
-        name: 'Granite Logistics Park',
-        slug: 'granite-logistics-park',
-        type: 'core-investment',
-        assetClass: 'industrial',
-        equityType: 'common-equity',
-        fedExemptionExclusions: ['rule-506-c'],
-        descriptionShort: 'Three leased last-mile warehouses off I-70, with ten-year tenants.',
-        openDate: days(-10),
-        closeDate: days(50),
-        primaryCta: { label: 'Invest Now', url: 'https://summitridge.example/granite' },
-        classes: [
-          blankOfferClass({
-            id: 'lp',
-            name: 'LP units',
-            minimumInvestment: 100_000,
-            internalRateOfReturn: 10,
-            equityMultiple: 1.5,
-            holdingPeriod: 84,
-          }),
-          blankOfferClass({
-            id: 'lp-plus',
-            name: 'LP plus',
-            minimumInvestment: 500_000,
-            internalRateOfReturn: 11,
-            equityMultiple: 1.6,
-            holdingPeriod: 84,
-          }),
-        ],
-        capitalRaiseMin: 10_000_000,
-        capitalRaiseMax: 30_000_000,
-        capitalRaiseTotal: 12_500_000,
-        documents: docs.granite,
-        images: banners.granite,
-        ...listed,
-        createdAt: days(-3),
-      },
-      {
-        tenantId: tenant.id,
-        id: ids.harbor,
-        institutionId: harborId,
-        name: 'Harbor Point Senior Loan Fund I',
-        slug: 'harbor-point-senior-loan-fund-i',
-        type: 'debt-investment',
-        assetClass: 'mixed-use',
-        equityType: 'debt',
-        fedExemptionExclusions: ['rule-506-c', 'ica-3-c-7'],
-        descriptionShort: 'First-lien bridge loans on mixed-use properties in New England, paid monthly.',
-        openDate: days(-45),
-        closeDate: days(45),
-        primaryCta: { label: 'Invest Now', url: 'https://harborpoint.example/invest' },
-        classes: [
-          blankOfferClass({
-            id: 'income',
-            name: 'Income',
-            minimumInvestment: 50_000,
-            internalRateOfReturn: 9,
-            equityMultiple: 1.3,
-            holdingPeriod: 36,
-            distributionFrequency: 1,
-          }),
-          blankOfferClass({
-            id: 'institutional',
-            name: 'Institutional',
-            minimumInvestment: 1_000_000,
-            internalRateOfReturn: 10.5,
-            holdingPeriod: 36,
-            distributionFrequency: 1,
-          }),
-        ],
-        capitalRaiseMin: 20_000_000,
-        capitalRaiseMax: 75_000_000,
-        capitalRaiseTotal: 41_000_000,
-        documents: docs.harbor,
-        images: banners.harbor,
-        ...listed,
-        createdAt: days(-2),
-      },
-      {
-        tenantId: tenant.id,
-        id: ids.cedar,
-        institutionId: harborId,
-        name: 'Cedar Point Hotel',
-        slug: 'cedar-point-hotel',
-        type: 'opportunistic-investment',
-        assetClass: 'hospitality',
-        equityType: 'common-equity',
-        descriptionShort: 'A 160-key lakeside hotel repositioned under a new flag; fully subscribed.',
-        openDate: days(-120),
-        closeDate: days(-20),
-        classes: [
-          blankOfferClass({
-            id: 'common',
-            name: 'Common',
-            minimumInvestment: 75_000,
-            internalRateOfReturn: 21,
-            equityMultiple: 2.4,
-            holdingPeriod: 60,
-          }),
-        ],
-        capitalRaiseMin: 8_000_000,
-        capitalRaiseMax: 12_000_000,
-        capitalRaiseTotal: 12_000_000,
-        documents: docs.cedar,
-        images: banners.cedar,
-        ...listed,
-        createdAt: days(-1),
-      },
-      {
-        tenantId: tenant.id,
-        id: ids.draft,
-        institutionId,
-        name: 'Ridge Logistics Center',
-        slug: 'ridge-logistics-center',
-        createdBy: owner.id,
-        type: 'development-project',
-        assetClass: 'industrial',
-        descriptionShort: 'A 180,000 sq ft last-mile warehouse near Denver International Airport.',
-      },
-    ]);
-    if (published)
-      await tx
-        .insert(marketplaceSettings)
-        .values({ tenantId: tenant.id, handpickedOfferIds: [ids.live, ids.harbor, ids.lakeside], updatedBy: owner.id });
-    const created = (entity: string, entityType: 'tenant-institution' | 'tenant-offer', name: string, of = institutionId) =>
-      recordEvent(tx, {
+        descriptionShort: inst.descriptionShort,
+        description: inst.description,
+        images: logo ? [{ id: 'logo', image: logo, position: 0, hidden: false, purpose: 'logo' }] : [],
+        customMetrics: metricsOf(inst.metrics),
+        createdAt: days(-60 + age++),
+      });
+      await recordEvent(tx, {
         tenantId: tenant.id,
         type: 'create',
-        entity,
-        entityType,
+        entity: institutionId,
+        entityType: 'tenant-institution',
         userId: null,
-        message: `Demo data: ${name} created`,
-        ...(entityType === 'tenant-offer' && { refs: [{ entity: of, entityType: 'tenant-institution' as const }] }),
+        message: `Demo data: ${inst.name} created`,
       });
-    await created(institutionId, 'tenant-institution', 'Summit Ridge Capital');
-    await created(harborId, 'tenant-institution', 'Harbor Point Credit');
-    await created(ids.live, 'tenant-offer', 'Summit Ridge Apartments');
-    await created(ids.lakeside, 'tenant-offer', 'Lakeside Storage Portfolio');
-    await created(ids.granite, 'tenant-offer', 'Granite Logistics Park');
-    await created(ids.harbor, 'tenant-offer', 'Harbor Point Senior Loan Fund I', harborId);
-    await created(ids.cedar, 'tenant-offer', 'Cedar Point Hotel', harborId);
-    await created(ids.draft, 'tenant-offer', 'Ridge Logistics Center');
+      const team: { userId: string; role: 'owner' | 'member' }[] = inst.ownerOnTeam ? [{ userId: owner.id, role: 'owner' }] : [];
+      for (const [i, person] of inst.team.entries()) {
+        const user = await ensureTeamMember(tx, tenant, person);
+        if (storage) await storeAvatar(tx, storage, [tenant.id], user.id, assetFile.avatar(person.slug));
+        team.push({ userId: user.id, role: i === 0 ? 'owner' : 'member' });
+      }
+      for (const member of team)
+        await tx.insert(roleAssignments).values({
+          tenantId: tenant.id,
+          id: newId(),
+          userId: member.userId,
+          entityType: 'institution',
+          entityId: institutionId,
+          role: member.role,
+          createdBy: owner.id,
+        });
+      for (const offer of inst.offers) {
+        const id = newId();
+        offerIds.set(offer.slug, id);
+        const created = days(-40 + age++);
+        const withDocs = storage && hasDocuments(offer);
+        // Publishing needs the documents (002 §5): without storage a listed offer stays approved and unpublished.
+        const stage = offer.stage === 'listed' && !withDocs ? 'approved' : offer.stage;
+        const banner = storage ? await storeImage(tx, storage, tenant.id, owner.id, assetFile.banner(offer.slug), 'banner') : null;
+        await tx.insert(offers).values({
+          tenantId: tenant.id,
+          id,
+          institutionId,
+          name: offer.name,
+          slug: offer.slug,
+          type: offer.type,
+          assetClass: offer.assetClass,
+          equityType: offer.equityType,
+          fedExemptionExclusions: offer.exemptions,
+          descriptionShort: offer.descriptionShort,
+          description: offer.description,
+          openDate: offer.open === null ? null : days(offer.open),
+          closeDate: offer.close === null ? null : days(offer.close),
+          primaryCta: offer.cta ?? null,
+          secondaryCta: offer.secondaryCta ?? null,
+          classes: offer.classes,
+          customMetrics: metricsOf(offer.metrics),
+          capitalRaiseMin: offer.raise[0] || null,
+          capitalRaiseMax: offer.raise[1] || null,
+          capitalRaiseTotal: offer.stage === 'draft' ? null : offer.raise[2],
+          documents: withDocs ? await storeDocuments(tx, storage, tenant.id, owner.id, offer) : [],
+          images: banner ? [{ id: 'banner', image: banner, position: 0, hidden: false, purpose: 'banner' }] : [],
+          createdBy: owner.id,
+          createdAt: created,
+          ...stageColumns(stage, owner.id, now),
+        });
+        await recordEvent(tx, {
+          tenantId: tenant.id,
+          type: 'create',
+          entity: id,
+          entityType: 'tenant-offer',
+          userId: null,
+          message: `Demo data: ${offer.name} created`,
+          refs: [{ entity: institutionId, entityType: 'tenant-institution' }],
+        });
+      }
+    }
+    if (storage)
+      await tx.insert(marketplaceSettings).values({
+        tenantId: tenant.id,
+        handpickedOfferIds: catalogue.handpicked.map((slug) => offerIds.get(slug)!),
+        updatedBy: owner.id,
+      });
   });
+}
+
+/** The demo accounts' own portraits, in every tenant they belong to. */
+async function seedAccountAvatars(db: DbOrTx, storage: FileStorage | undefined, tenantIds: string[]): Promise<void> {
+  if (!storage) return;
+  for (const account of DEMO_ACCOUNTS) {
+    const user = await findUserByEmail(db, account.email);
+    const memberOf = [];
+    for (const tenantId of tenantIds) if (user && (await findMember(db, tenantId, user.id))) memberOf.push(tenantId);
+    if (user && !user.image) await storeAvatar(db, storage, memberOf, user.id, assetFile.account(account.email));
+  }
+}
+
+/**
+ * The demo accounts in the default tenant, the second demo tenant Northwind (the owner is its owner too), and both
+ * tenants' Raise mode and marketplace demo data.
+ */
+export async function seedDemo(db: DbOrTx, tenant: TenantRow, storage: FileStorage | undefined): Promise<TenantRow> {
+  for (const account of DEMO_ACCOUNTS) await ensureUserMember(db, tenant, account);
+  const northwind = await createTenant(db, 'northwind', 'Northwind Capital', NORTHWIND_BRANDING);
+  await ensureUserMember(db, northwind, DEMO_ACCOUNTS[0]!);
+  await seedRaiseDemo(db, tenant, storage);
+  await seedRaiseDemo(db, northwind, storage);
+  await seedAccountAvatars(db, storage, [tenant.id, northwind.id]);
+  return northwind;
 }
 
 export interface SeedResult {
@@ -567,10 +422,7 @@ async function seedAll(db: Db, options: Parameters<typeof seed>[1]): Promise<See
       const created = await createTenant(tx, options.defaultTenant, options.demoData ? 'Tessera Demo' : 'Tessera');
       // Demo data is written on the first start only: what people later delete stays deleted.
       if (createdTenant && options.demoData) {
-        for (const account of DEMO_ACCOUNTS) await ensureUserMember(tx, created, account);
-        const northwind = await createTenant(tx, 'northwind', 'Northwind Capital', NORTHWIND_BRANDING);
-        await ensureUserMember(tx, northwind, DEMO_ACCOUNTS[0]!);
-        await seedRaiseDemo(tx, created, options.storage);
+        await seedDemo(tx, created, options.storage);
       }
       return created;
     });

@@ -918,16 +918,19 @@ describe('demo data (db/seed.ts)', () => {
       .orderBy(desc(institutions.name));
     expect(rows.map((r) => [r.name, r.type])).toEqual([
       ['Summit Ridge Capital', 'fund'],
+      ['Meridian Ventures', 'fund'],
       ['Harbor Point Credit', 'lender'],
+      ['Evergreen Energy Partners', 'fund'],
     ]);
     const team = await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, rows[0]!.id));
-    expect(team.map((r) => [r.userId, r.role])).toEqual([[demoOwner.user._id, 'owner']]);
+    expect(team).toHaveLength(3);
+    expect(team.find((r) => r.userId === demoOwner.user._id)?.role).toBe('owner');
 
     const list = await call(demoOwner, 'GET', '?sort=name&direction=desc', undefined, t.tenants.demo.id);
     expect(list.statusCode, list.body).toBe(200);
     const offers = list.json().data as OfferSummary[];
-    expect(offers).toHaveLength(6);
-    expect(offers.filter((o) => o.published && o.approvalStatus === 'approved' && o.visibilityStatus === 'visible')).toHaveLength(5);
+    expect(offers).toHaveLength(12);
+    expect(offers.filter((o) => o.published && o.approvalStatus === 'approved' && o.visibilityStatus === 'visible')).toHaveLength(8);
     const live = offers.find((o) => o.name === 'Summit Ridge Apartments');
     const draft = offers.find((o) => o.name === 'Ridge Logistics Center');
     expect(live).toMatchObject({
@@ -958,11 +961,12 @@ describe('demo data (db/seed.ts)', () => {
       headers: { host: demoOwner.host, ...bearer(demoOwner.token) },
     });
     expect(download.statusCode).toBe(200);
-    expect(download.body).toMatch(/Operating Agreement/);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     // The marketplace shows the listed ones, three handpicked, with banners the public may load.
     const market = await t.app.inject({ method: 'GET', url: '/api/v1/tenant/demo/marketplace/offers', headers: { host: hostOf('demo') } });
-    expect(market.json().meta.total).toBe(5);
+    expect(market.json().meta.total).toBe(8);
     const showcase = (
       await t.app.inject({ method: 'GET', url: '/api/v1/tenant/demo/marketplace/showcase', headers: { host: hostOf('demo') } })
     ).json().data as { name: string; bannerUrl: string }[];
@@ -973,6 +977,6 @@ describe('demo data (db/seed.ts)', () => {
     ]);
     const banner = await t.app.inject({ method: 'GET', url: showcase[0]!.bannerUrl, headers: { host: hostOf('demo') } });
     expect(banner.statusCode).toBe(200);
-    expect(banner.headers['content-type']).toBe('image/gif');
+    expect(banner.headers['content-type']).toBe('image/webp');
   });
 });

@@ -1,0 +1,123 @@
+import { offerAssetClass } from '@tessera/domain';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
+import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { documents, institutions, offers, roleAssignments, users } from '../schema/index.ts';
+import { seedDemo } from '../seed.ts';
+
+let t: TestApp;
+const tenantIds: string[] = [];
+beforeAll(async () => {
+  t = await buildTestApp();
+  // What seed() writes on a first start with DEMO_DATA=1 (the test app's default tenant is 'demo').
+  const northwind = await seedDemo(t.app.db, t.tenants.demo, t.storage);
+  tenantIds.push(t.tenants.demo.id, northwind.id);
+});
+afterAll(() => t.close());
+
+const get = (slug: string, url: string) => t.app.inject({ method: 'GET', url, headers: { host: hostOf(slug) } });
+/** A stored file's bytes, or null. */
+async function stored(key: string): Promise<Buffer | null> {
+  const file = await t.storage.get(key);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+const isWebp = (body: Buffer) => body.subarray(0, 4).toString() === 'RIFF' && body.subarray(8, 12).toString() === 'WEBP';
+
+describe('demo data', () => {
+  it('lists 12 to 20 offers across at least four asset classes and both demo tenants, each banner a WebP', async () => {
+    const listed: { slug: string; assetClass: string | null; bannerUrl: string | null }[] = [];
+    for (const slug of ['demo', 'northwind']) {
+      const res = await get(slug, `/api/v1/tenant/${slug}/marketplace/offers?limit=100`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json().data as typeof listed;
+      expect(page.length, slug).toBeGreaterThanOrEqual(4);
+      for (const offer of page) {
+        expect(offer.bannerUrl, offer.slug).toBeTruthy();
+        const banner = await get(slug, offer.bannerUrl!);
+        expect(banner.statusCode, offer.slug).toBe(200);
+        expect(banner.headers['content-type']).toBe('image/webp');
+        expect(isWebp(banner.rawPayload), offer.slug).toBe(true);
+      }
+      listed.push(...page);
+    }
+    expect(listed.length).toBeGreaterThanOrEqual(12);
+    expect(listed.length).toBeLessThanOrEqual(20);
+    expect(new Set(listed.map((o) => o.assetClass)).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives every institution a WebP logo on the marketplace', async () => {
+    for (const slug of ['demo', 'northwind']) {
+      const res = await get(slug, `/api/v1/tenant/${slug}/marketplace/institutions?limit=100`);
+      expect(res.statusCode, res.body).toBe(200);
+      const list = res.json().data as { name: string; logoUrl: string | null }[];
+      expect(list.length).toBeGreaterThanOrEqual(2);
+      for (const inst of list) {
+        const logo = await get(slug, inst.logoUrl!);
+        expect(logo.headers['content-type'], inst.name).toBe('image/webp');
+        expect(isWebp(logo.rawPayload), inst.name).toBe(true);
+      }
+    }
+  });
+
+  it('has offers at every step of the lifecycle, with valid rich text, classes within limits and dates in order', async () => {
+    const rows = await t.app.db.select().from(offers).where(inArray(offers.tenantId, tenantIds));
+    expect(new Set(rows.map((r) => r.approvalStatus))).toEqual(new Set(['pending', 'approved', 'rejected']));
+    expect(rows.some((r) => r.approvalStatus === 'approved' && !r.published)).toBe(true);
+    const now = Date.now();
+    const listed = rows.filter((r) => r.published);
+    expect(
+      listed.some((r) => r.openDate! > new Date(now)),
+      'upcoming',
+    ).toBe(true);
+    expect(
+      listed.some((r) => r.closeDate! < new Date(now)),
+      'closed',
+    ).toBe(true);
+    expect(
+      listed.some((r) => r.openDate! < new Date(now) && r.closeDate! > new Date(now)),
+      'open',
+    ).toBe(true);
+    for (const r of rows) {
+      expect(sanitizeRichText(r.description), r.slug).toBe(r.description);
+      expect(offerAssetClass.safeParse(r.assetClass).success, r.slug).toBe(true);
+      if (r.openDate && r.closeDate) expect(r.openDate < r.closeDate, r.slug).toBe(true);
+      // Published offers meet the publishing rule: approved, and the four required documents.
+      if (r.published) expect([r.approvalStatus, r.documents.length], r.slug).toEqual(['approved', 4]);
+    }
+    const insts = await t.app.db.select().from(institutions).where(inArray(institutions.tenantId, tenantIds));
+    for (const i of insts) expect(sanitizeRichText(i.description), i.slug).toBe(i.description);
+  });
+
+  it('stores every offer document as a PDF with the offer and sponsor on it', async () => {
+    const rows = await t.app.db.select().from(documents).where(inArray(documents.tenantId, tenantIds));
+    expect(rows.length).toBeGreaterThanOrEqual(4 * 12);
+    for (const row of rows) {
+      expect(row.mimeType).toBe('application/pdf');
+      const pdf = await PDFDocument.load((await stored(row.storageKey))!);
+      expect(pdf.getPageCount(), row.originalName ?? '').toBeGreaterThanOrEqual(1);
+      expect(pdf.getTitle()).toMatch(new RegExp(`^${row.name} - `));
+    }
+  });
+
+  it('gives every team member a WebP portrait', async () => {
+    const team = await t.app.db
+      .selectDistinct({ id: users.id, image: users.image })
+      .from(roleAssignments)
+      .innerJoin(users, eq(users.id, roleAssignments.userId))
+      .where(and(inArray(roleAssignments.tenantId, tenantIds), isNotNull(roleAssignments.entityId)));
+    expect(team.length).toBeGreaterThanOrEqual(10);
+    for (const member of team) {
+      expect(member.image, member.id).toMatch(/^\/api\/v1\/user\/[0-9a-f]{24}\/image\/[0-9a-f]{24}$/);
+      const [, , , , userId, , imageId] = member.image!.split('/');
+      const data =
+        (await stored(`user-images/${tenantIds[0]}/${userId}/${imageId}`)) ??
+        (await stored(`user-images/${tenantIds[1]}/${userId}/${imageId}`));
+      expect(isWebp(data!), member.id).toBe(true);
+    }
+  });
+});

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { seedListedOffer } from '../support/marketplace.ts';
+import { expectToast, signInThroughUi } from '../support/session.ts';
 import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
 /**
@@ -242,5 +243,61 @@ describe('rich text, the XSS corpus', () => {
       document.body.append(img);
     });
     await expect.poll(() => page.evaluate(() => (window as unknown as { __xssHits: unknown[] }).__xssHits)).toEqual([0]);
+  });
+});
+
+describe('rich text, written in the editor', () => {
+  it('keeps paragraphs, a line break, a heading, a list and a link from the editor to the public page', async () => {
+    const page = await newPage();
+    await signInThroughUi(page, tenant.owner, `/tenant/marketplace/offers/${ids.offerId}/details`);
+    const editor = page.getByRole('textbox', { name: 'Description', exact: true });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    const toolbar = page.getByRole('toolbar', { name: 'Description formatting' });
+
+    await toolbar.getByRole('button', { name: 'H2 heading', exact: true }).click();
+    await page.keyboard.type('The plan');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Build 180 homes on the harbor.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Phase one');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('Phase two');
+    await page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: 'Bulleted list', exact: true }).click();
+    await page.keyboard.type('Solar roofs');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Heat pumps');
+    // Enter on an empty item leaves the list.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Read ');
+    await toolbar.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('the full plan');
+    // No scheme typed: the link becomes https.
+    await page.getByRole('textbox', { name: 'Link', exact: true }).fill('example.com/plan');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await editor.getByRole('link', { name: 'the full plan' }).waitFor();
+
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await expectToast(page, 'Offer details updated');
+
+    await page.goto(tenant.url(`/marketplace/offers/${OFFER.slug}/about`));
+    const box = page.getByTestId('rich-text').first();
+    await box.getByRole('link', { name: 'the full plan' }).waitFor();
+    const blocks = await box.evaluate((el) =>
+      [...el.children].map((child) => ({ tag: child.tagName.toLowerCase(), html: child.innerHTML })),
+    );
+    expect(blocks).toEqual([
+      { tag: 'h2', html: 'The plan' },
+      { tag: 'p', html: 'Build 180 homes on the harbor.' },
+      { tag: 'p', html: 'Phase one<br>Phase two' },
+      { tag: 'ul', html: '<li><p>Solar roofs</p></li><li><p>Heat pumps</p></li>' },
+      {
+        tag: 'p',
+        html: 'Read <a href="https://example.com/plan" target="_blank" rel="noopener noreferrer nofollow">the full plan</a>',
+      },
+    ]);
   });
 });

@@ -15,6 +15,8 @@ export interface ListedOfferSeed {
   ctaUrl: string;
   /** A second call to action, when the journey needs one. */
   secondaryCta?: { label: string; url: string };
+  /** Classes after Class A (named, with the same metrics), when the journey compares classes. */
+  moreClasses?: string[];
   institution: { name: string; slug: string };
 }
 
@@ -49,9 +51,14 @@ export async function seedListedOffer(tenant: JourneyTenant, seed: ListedOfferSe
     fedExemptionExclusions: [],
   });
   await send('PUT', `${o}/financials`, {
-    classes: [
-      { id: 'class-a', name: 'Class A', minimumInvestment: 25_000, internalRateOfReturn: seed.irr, equityMultiple: 2.1, holdingPeriod: 60 },
-    ],
+    classes: ['Class A', ...(seed.moreClasses ?? [])].map((name, index) => ({
+      id: index === 0 ? 'class-a' : `class-${index + 1}`,
+      name,
+      minimumInvestment: 25_000 * (index + 1),
+      internalRateOfReturn: seed.irr,
+      equityMultiple: 2.1,
+      holdingPeriod: 60,
+    })),
     customMetrics: [],
     capitalRaiseMin: null,
     capitalRaiseMax: null,

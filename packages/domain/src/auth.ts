@@ -202,6 +202,7 @@ export const AUTH_ERRORS = {
   invalidCredentials: 'Invalid email or password',
   accountSuspended: 'This account is suspended. Please contact support.',
   membershipSuspended: 'Your membership of this organization is suspended. Please contact its administrator.',
+  membershipExpired: 'Your membership of this organization has expired. Please contact its administrator.',
   emailTaken: 'An account with this email already exists. Sign in instead.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   signupTokenMissing: 'Signup token not present',
@@ -213,6 +214,16 @@ export const AUTH_ERRORS = {
   inviteEmailMismatch: 'This invitation was sent to a different email address',
   passwordCommon: 'This password is too common and easy to guess. Please choose another one.',
 } as const;
+
+/**
+ * The 403 refusals that end a session where it stands (the account or the membership was suspended, denied or has
+ * expired since sign-in): the next call of a signed-in user that gets one signs out and shows the text on sign-in.
+ */
+export const SESSION_ENDING_REFUSALS: readonly string[] = [
+  AUTH_ERRORS.accountSuspended,
+  AUTH_ERRORS.membershipSuspended,
+  AUTH_ERRORS.membershipExpired,
+];
 
 /** Reads a JWT's payload without verifying it (the server verifies). */
 export function decodeTokenPayload(token: string): Record<string, unknown> | null {

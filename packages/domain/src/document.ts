@@ -238,3 +238,16 @@ export const UPLOAD_TOAST = { success: 'File uploaded', failure: 'Failed to uplo
 
 export const documentUrl = (id: string) => `/api/v1/document/${id}/download`;
 export const imageUrl = (id: string) => `/api/v1/image/${id}`;
+
+/**
+ * The query of a signed image address, `/api/v1/tenant/{t}/images/{id}?exp=…&sig=…`: the API mints one for a
+ * private image of one tenant in the responses that show it, so an `<img>` (which cannot send the bearer token)
+ * loads it. It works for that image on that tenant's address only, until `exp`.
+ */
+export const signedImageQuery = z.object({
+  exp: z.coerce.number().int().positive().describe('When the address stops working, in seconds since 1970 (UTC)'),
+  sig: z
+    .string()
+    .regex(/^[\w-]{43}$/, 'sig must be 43 base64url characters')
+    .describe("The API's signature of the tenant, the image and exp (43 base64url characters)"),
+});

@@ -30,10 +30,10 @@ describe('enumerations (§3)', () => {
     expect(notificationCategory.options).toEqual(['investment-updates', 'account-management', 'product-updates', 'marketing']);
   });
 
-  it('offers the 14 font choices', () => {
-    expect(fontFamily.options).toHaveLength(14);
+  it("offers the spec's font choices that can ship: 13, without the commercial TT Chocolates (issue #17)", () => {
+    expect(fontFamily.options).toHaveLength(13);
     expect(fontFamily.options).toContain('Roboto');
-    expect(fontFamily.options).toContain('TT Chocolates');
+    expect(fontFamily.options).not.toContain('TT Chocolates');
   });
 
   it('covers every timeline entity type of §3, pipeline stages included', () => {

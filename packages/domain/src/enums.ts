@@ -43,6 +43,7 @@ export const appMode = z.enum(['investor', 'institution', 'tenant', 'admin']);
 export type AppMode = z.infer<typeof appMode>;
 export const defaultAppMode: Record<AppType, AppMode> = { manage: 'tenant', platform: 'investor' };
 
+/** The fonts branding offers: each ships with the web app (an @fontsource package), so every choice loads. */
 export const fontFamily = z.enum([
   'DM Sans',
   'Dosis',
@@ -57,7 +58,6 @@ export const fontFamily = z.enum([
   'Reddit Sans Condensed',
   'Roboto',
   'Roboto Mono',
-  'TT Chocolates',
 ]);
 export type FontFamily = z.infer<typeof fontFamily>;
 

@@ -34,3 +34,4 @@ export * from './offer.ts';
 export * from './offer-format.ts';
 export * from './marketplace.ts';
 export * from './marketplace-api.ts';
+export * from './video-embed.ts';

@@ -112,7 +112,7 @@ export async function sessionUserId(tokens: TokenService, request: FastifyReques
 }
 
 const BLOCKED_MEMBERSHIP = new Set(['suspended', 'request-denied']);
-export const MEMBERSHIP_EXPIRED = 'Your membership of this organization has expired. Please contact its administrator.';
+export const MEMBERSHIP_EXPIRED = AUTH_ERRORS.membershipExpired;
 
 /**
  * Why a user may not act as a member of a tenant, or null: a suspended or denied membership, or one past its expiry.

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { TokenPayload } from '@tessera/domain';
 import { eq } from 'drizzle-orm';
@@ -13,12 +13,28 @@ export type VerifyOutcome<T> = { ok: true; payload: T } | { ok: false; reason: '
 /** Signs and verifies the session token and the e-mailed reset/invite tokens with one HMAC key. */
 export class TokenService {
   private readonly key: Uint8Array;
+  /** A key of its own for image addresses (derived from the secret), so no image signature can pass for a token. */
+  private readonly imageKey: Buffer;
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.imageKey = createHmac('sha256', secret).update('tessera image url').digest();
+  }
+
+  /** The signature of a signed image address: HMAC-SHA256 over tenant, image and expiry (unix seconds), base64url. */
+  imageSignature(tenantId: string, imageId: string, exp: number): string {
+    return createHmac('sha256', this.imageKey).update(`${tenantId}.${imageId}.${exp}`).digest('base64url');
+  }
+
+  /** Whether `sig` signs this tenant's image until `exp`, and `exp` is still ahead of `now`; compared in constant time. */
+  verifyImageSignature(tenantId: string, imageId: string, exp: number, sig: string, now: Date): boolean {
+    if (exp * 1000 <= now.getTime()) return false;
+    const expected = Buffer.from(this.imageSignature(tenantId, imageId, exp));
+    const given = Buffer.from(sig);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   get sessionTtlSeconds(): number {

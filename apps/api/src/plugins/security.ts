@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Access } from '../lib/access.ts';
+import { VIDEO_PLAYER_ORIGINS } from '@tessera/domain';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -33,6 +34,8 @@ export const securityPlugin = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
+          // Offer and institution videos: the players of the hosts the video embed builds, and no other frame.
+          frameSrc: [...VIDEO_PLAYER_ORIGINS],
           // 'self' covers the app's own WebSocket (CSP 3); no other host, so injected script has nowhere to send data.
           connectSrc: ["'self'"],
           frameAncestors: ["'none'"],

@@ -16,6 +16,8 @@ const PUBLIC_CACHEABLE = new Map<string, RegExp>([
   // Marketplace media and documents of listed offers and institutions: public while listed.
   ['GET /api/v1/tenant/:t/marketplace/offers/:id/documents/:docId/file', /^public, /],
   ['GET /api/v1/tenant/:t/marketplace/images/:imageId', /^public, /],
+  // A private image by its signed address: kept by this browser only, no longer than the address works.
+  ['GET /api/v1/tenant/:t/images/:imageId', /^private, max-age=\d+$/],
 ]);
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { AUTH_ERRORS } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.ts';
+import { BOOT_LOADER_CSP_SOURCE } from '../web-shell/boot-loader.ts';
 import { buildTestApp, hostOf, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app.ts';
 import { awaitMailTo, bearer, signUp, uniqueEmail } from '../../test/factories.ts';
 
@@ -30,6 +31,27 @@ describe('browser security headers (V3.4)', () => {
     expect(csp).toMatch(/connect-src 'self'(;|$)/);
     const dev = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { host: hostOf('acme') } });
     expect(dev.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends exactly this CSP: frames only from the video players the media editor embeds (issue #17), all else closed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { host: hostOf('acme') } });
+    // The whole policy, directive by directive (their order means nothing).
+    expect(String(res.headers['content-security-policy']).split(';').sort()).toEqual(
+      [
+        "default-src 'self'",
+        `script-src 'self' ${BOOT_LOADER_CSP_SOURCE}`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "script-src-attr 'none'",
+      ].sort(),
+    );
   });
 });
 

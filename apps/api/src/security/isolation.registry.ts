@@ -148,6 +148,11 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).storeImage(acmeOf(ctx))],
   },
   {
+    // A signed image address (issue #17): tenant B's host refuses it whatever the signature.
+    prefix: '/api/v1/tenant/:t/images/:imageId',
+    create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).storeImage(acmeOf(ctx))],
+  },
+  {
     prefix: '/api/v1/tenant/:t/branding/media/:imageId',
     create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).storeImage(acmeOf(ctx))],
   },

@@ -135,6 +135,8 @@ const VALID_REQUESTS: Record<string, ValidRequest> = {
   },
   'POST /api/v1/document/:id/access': { body: { subjectEmail: 'grantee@example.com', role: 'viewer' } },
   'PUT /api/v1/document/:id/access/:accessId': { body: { role: 'viewer' } },
+  // A well-formed signature (not a valid one): the call reaches the check instead of stopping at validation.
+  'GET /api/v1/tenant/:t/images/:imageId': { query: { exp: '4102444800', sig: 'A'.repeat(43) } },
 };
 
 /** The smallest request the route's schemas accept: valid params, required query fields, a minimal body (a PNG for uploads). */

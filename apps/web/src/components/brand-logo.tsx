@@ -4,8 +4,12 @@ import { useTenant } from '../lib/tenant/use-tenant.ts';
 import { useThemeMode } from '../lib/theme/use-theme-mode.ts';
 import { TesseraWordmark } from './tessera-wordmark.tsx';
 
-/** The tenant's logo by mode; its icon (or monogram) and name when it has no logo; the product wordmark without a tenant slug. */
-export function BrandLogo({ height = BRAND_LOGO_HEIGHT }: { height?: number }) {
+/**
+ * The tenant's logo by mode; its icon (or monogram) and name when it has no logo; the product wordmark without a tenant slug.
+ * `compact`: under 600 px, where a signed-in top bar has no room for a name, the icon or monogram alone (and a narrower
+ * logo): a name cut to its first letter says less than the monogram. The link around it carries the name.
+ */
+export function BrandLogo({ height = BRAND_LOGO_HEIGHT, compact = false }: { height?: number; compact?: boolean }) {
   const { tenant, tenantSlug, name } = useTenant();
   const { mode } = useThemeMode();
   const sizes = brandLogoSizes(height);
@@ -18,7 +22,7 @@ export function BrandLogo({ height = BRAND_LOGO_HEIGHT }: { height?: number }) {
         component="img"
         src={logo.url}
         alt={name}
-        sx={{ height, maxWidth: { xs: 140, sm: 200 }, objectFit: 'contain', display: 'block' }}
+        sx={{ height, maxWidth: { xs: compact ? 96 : 140, sm: 200 }, objectFit: 'contain', display: 'block' }}
       />
     );
 
@@ -47,7 +51,16 @@ export function BrandLogo({ height = BRAND_LOGO_HEIGHT }: { height?: number }) {
           {initials(name)}
         </Box>
       )}
-      <Typography component="span" noWrap sx={{ fontWeight: 700, fontSize: sizes.nameFont, color: 'text.primary' }}>
+      <Typography
+        component="span"
+        noWrap
+        sx={{
+          fontWeight: 700,
+          fontSize: sizes.nameFont,
+          color: 'text.primary',
+          display: compact ? { xs: 'none', sm: 'block' } : undefined,
+        }}
+      >
         {name}
       </Typography>
     </Box>

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api-client.ts';
 import { ErrorBlock } from './error-block.tsx';
 
 describe('ErrorBlock', () => {
@@ -35,4 +37,17 @@ describe('ErrorBlock', () => {
       expect(screen.getByRole('button', { name: 'Hide details' })).toBeInTheDocument();
     },
   );
+
+  it("shows the not-found page for the API's 404, not 'Something went wrong'", () => {
+    const error = new ApiError({ type: 'not-found', name: 'NotFoundError', message: 'Offer not found', status: 404 });
+    render(
+      <MemoryRouter initialEntries={['/institution/offers/abc']}>
+        <ErrorBlock error={error} onRetry={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('/institution/offers/abc')).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
 });

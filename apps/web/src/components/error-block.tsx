@@ -1,6 +1,8 @@
 import { Alert, AlertTitle, Box, Button, Collapse, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { ApiError } from '../lib/api-client.ts';
 import { describeError } from './error-details.ts';
+import { NotFoundView } from './not-found-view.tsx';
 
 interface ErrorBlockProps {
   error?: unknown;
@@ -8,8 +10,18 @@ interface ErrorBlockProps {
   title?: string;
 }
 
-/** The generic §8 error block: 'Something went wrong' with Try again, Reload and Show details. */
-export function ErrorBlock({ error, onRetry, title = 'Something went wrong' }: ErrorBlockProps) {
+/** The API answered 404: the record at this address does not exist, or is not the caller's to see (another tenant's or institution's). */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * The generic §8 error block: 'Something went wrong' with Try again, Reload and Show details. A 404 is an answer, not
+ * a failure: every page that loads a record by its address shows the not-found page for it instead.
+ */
+export function ErrorBlock(props: ErrorBlockProps) {
+  return isNotFound(props.error) ? <NotFoundView /> : <FailureBlock {...props} />;
+}
+
+function FailureBlock({ error, onRetry, title = 'Something went wrong' }: ErrorBlockProps) {
   const [open, setOpen] = useState(false);
   const { name, message } = describeError(error);
   return (

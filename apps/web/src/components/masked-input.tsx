@@ -1,6 +1,7 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { useForkRef } from '@mui/material/utils';
 import { applyMask, MASKS, type MaskName, unmask } from '@tessera/domain';
 import { useState, type ReactNode, type Ref } from 'react';
 import { NumericFormat, PatternFormat } from 'react-number-format';
@@ -16,18 +17,6 @@ export type MaskedFieldProps = Omit<
   ref?: Ref<HTMLInputElement>;
   inputRef?: Ref<HTMLInputElement>;
 };
-
-function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
-  if (typeof ref === 'function') ref(node);
-  else if (ref) ref.current = node;
-}
-
-/** One input ref for react-number-format that feeds both refs a caller may pass. */
-const bothRefs =
-  (ref: Ref<HTMLInputElement> | undefined, inputRef: Ref<HTMLInputElement> | undefined) => (node: HTMLInputElement | null) => {
-    assignRef(ref, node);
-    assignRef(inputRef, node);
-  };
 
 const fieldSlots = (inputMode: 'numeric' | 'decimal', endAdornment?: ReactNode) => ({
   input: { endAdornment },
@@ -52,6 +41,8 @@ export interface MaskedInputProps extends MaskedFieldProps {
  */
 export function MaskedInput({ mask, value, onChange, sensitive = SENSITIVE.has(mask), ref, inputRef, ...props }: MaskedInputProps) {
   const [revealed, setRevealed] = useState(false);
+  // One input ref for react-number-format that feeds both refs a caller may pass.
+  const bothRefs = useForkRef(ref, inputRef);
   const hidden = sensitive && !revealed;
   return (
     <PatternFormat
@@ -65,7 +56,7 @@ export function MaskedInput({ mask, value, onChange, sensitive = SENSITIVE.has(m
         if (source === 'event') onChange?.(applyMask(MASKS[mask], values.value));
       }}
       type={hidden ? 'password' : 'text'}
-      getInputRef={bothRefs(ref, inputRef)}
+      getInputRef={bothRefs}
       slotProps={fieldSlots(
         'numeric',
         sensitive && (
@@ -106,6 +97,7 @@ function NumberField({
   endAdornment,
   ...props
 }: NumberFieldProps & { prefix?: string; suffix?: string; decimals: number; min?: number; max?: number; endAdornment?: ReactNode }) {
+  const bothRefs = useForkRef(ref, inputRef);
   return (
     <NumericFormat
       {...props}
@@ -121,7 +113,7 @@ function NumberField({
       thousandSeparator={prefix === '$' ? ',' : false}
       decimalScale={decimals}
       allowNegative={min < 0}
-      getInputRef={bothRefs(ref, inputRef)}
+      getInputRef={bothRefs}
       type="text"
       slotProps={fieldSlots(decimals > 0 ? 'decimal' : 'numeric', endAdornment)}
     />

@@ -17,6 +17,7 @@ import {
   useRichTextEditorContext,
 } from 'mui-tiptap';
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { RICH_TEXT_BLOCKS } from './rich-text.tsx';
 
 /**
  * What the editor can produce, and so all the server's sanitiser keeps (apps/api/src/lib/sanitize.ts):
@@ -58,7 +59,9 @@ const formatHref = (value: string) => {
 /** The link form and preview; never for an editor already destroyed (a replaced one has no storage, and the menu throws). */
 function LinkMenu() {
   const editor = useRichTextEditorContext();
-  return editor && !editor.isDestroyed && 'linkBubbleMenuHandler' in editor.storage ? <LinkBubbleMenu formatHref={formatHref} /> : null;
+  return editor && !editor.isDestroyed && 'linkBubbleMenuHandler' in editor.storage ? (
+    <LinkBubbleMenu formatHref={formatHref} sx={{ maxWidth: 'calc(100vw - 16px)' }} />
+  ) : null;
 }
 
 function HeadingButton({ level, label }: { level: (typeof HEADING_LEVELS)[number]; label: string }) {
@@ -148,7 +151,8 @@ export default function RichTextEditorField({ value, onChange, labelId, toolbarL
             maxHeight: 480,
             overflowY: 'auto',
             overflowWrap: 'anywhere',
-            '& a': { color: 'primary.main' },
+            // mui-tiptap's own content styles (.ProseMirror h2 at the theme's h2 size) give way to the page's.
+            '&& .ProseMirror': { '& a': { color: 'primary.main' }, ...RICH_TEXT_BLOCKS },
           },
         },
       }}
@@ -159,8 +163,8 @@ export default function RichTextEditorField({ value, onChange, labelId, toolbarL
           <MenuButtonUnderline />
           <MenuButtonStrikethrough />
           <MenuDivider />
-          <HeadingButton level={2} label="Heading" />
-          <HeadingButton level={3} label="Subheading" />
+          <HeadingButton level={2} label="H2 heading" />
+          <HeadingButton level={3} label="H3 subheading" />
           <MenuDivider />
           <MenuButtonBulletedList />
           <MenuButtonOrderedList tooltipLabel="Numbered list" />

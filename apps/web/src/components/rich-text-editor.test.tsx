@@ -68,7 +68,7 @@ describe('RichTextEditor', () => {
       within(toolbar)
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Bold', 'Italic', 'Underline', 'Strikethrough', 'Heading', 'Subheading', 'Bulleted list', 'Numbered list', 'Link']);
+    ).toEqual(['Bold', 'Italic', 'Underline', 'Strikethrough', 'H2 heading', 'H3 subheading', 'Bulleted list', 'Numbered list', 'Link']);
   });
 
   it('Enter starts a new paragraph instead of running the lines together', async () => {

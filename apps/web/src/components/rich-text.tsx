@@ -46,6 +46,13 @@ function sanitizeRichText(html: string): string {
   return doc.body.innerHTML;
 }
 
+/** How headings and list items look, the same in the editor and on the page (rich-text-editor-field.tsx). */
+export const RICH_TEXT_BLOCKS = {
+  '& h2': { typography: 'h6', mt: 2.5, mb: 1 },
+  '& h3': { typography: 'subtitle1', fontWeight: 600, mt: 2, mb: 0.5 },
+  '& li > p': { my: 0.25 },
+} as const;
+
 export function RichText({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
   const safe = useMemo(() => sanitizeRichText(html), [html]);
   return (
@@ -58,6 +65,7 @@ export function RichText({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
           '& > :first-of-type': { mt: 0 },
           '& > :last-child': { mb: 0 },
           '& a': { color: 'primary.main' },
+          ...RICH_TEXT_BLOCKS,
         },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}

@@ -21,13 +21,15 @@ interface SideNavLinkProps {
   icon: ReactNode;
   /** When the label alone is ambiguous in the nav. */
   accessibleName?: string;
+  /** Where the link counts as the current page when that is wider than `to` (e.g. every page of the marketplace). */
+  activePrefix?: string;
   onNavigate?: () => void;
 }
 
 /** A link of a side navigation, selected (and the current page) on its path and below it. */
-export function SideNavLink({ label, to, icon, accessibleName, onNavigate }: SideNavLinkProps) {
+export function SideNavLink({ label, to, icon, accessibleName, activePrefix = to, onNavigate }: SideNavLinkProps) {
   const { pathname } = useLocation();
-  const selected = pathname === to || pathname.startsWith(`${to}/`);
+  const selected = pathname === to || pathname === activePrefix || pathname.startsWith(`${activePrefix}/`);
   return (
     <ListItemButton
       component={RouterLink}

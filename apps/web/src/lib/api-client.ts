@@ -1,4 +1,12 @@
-import { dataOf, errorCode, errorDisplayText, networkErrorText, type ErrorBody, type ErrorCode } from '@tessera/domain';
+import {
+  dataOf,
+  errorCode,
+  errorDisplayText,
+  networkErrorText,
+  SESSION_ENDING_REFUSALS,
+  type ErrorBody,
+  type ErrorCode,
+} from '@tessera/domain';
 import { z } from 'zod';
 import { takePageAnswer } from './page-answers.ts';
 import { readStoredToken } from './storage.ts';
@@ -35,7 +43,8 @@ const sessionRejectedListeners = new Set<SessionRejectedListener>();
 
 /**
  * Called when the server answers 401 to a call that carried the session's token: the session ended on the server
- * (password changed elsewhere, account removed, token expired early), so the app must stop acting signed in.
+ * (password changed elsewhere, account removed, token expired early), so the app must stop acting signed in. Also
+ * on a 403 that refuses the user everywhere in this tenant (account or membership suspended or expired since sign-in).
  */
 export function onSessionRejected(listener: SessionRejectedListener): () => void {
   sessionRejectedListeners.add(listener);
@@ -63,7 +72,7 @@ export async function apiRequest<S extends z.ZodType>(
   const payload = await readBody(response);
   const error = errorFromPayload(payload, response);
   if (error) {
-    if (token && error.status === 401 && !path.startsWith('/auth/signin')) for (const listener of sessionRejectedListeners) listener(error);
+    if (token && endsSession(error) && !path.startsWith('/auth/signin')) for (const listener of sessionRejectedListeners) listener(error);
     throw error;
   }
 
@@ -77,6 +86,11 @@ export async function apiRequest<S extends z.ZodType>(
     });
   }
   return parsed.data;
+}
+
+/** A refusal of the session itself, not of one call: a 401, or a 403 that suspends the user here. */
+function endsSession(error: ApiError): boolean {
+  return error.status === 401 || (error.status === 403 && SESSION_ENDING_REFUSALS.includes(error.message));
 }
 
 /** A `{ data }` response, checked against `schema` inside its envelope. */

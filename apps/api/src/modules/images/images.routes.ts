@@ -1,11 +1,23 @@
-import { dataOf, image, imageMetadata } from '@tessera/domain';
+import { dataOf, image, imageMetadata, objectId, signedImageQuery } from '@tessera/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
-import { created, errorResponses, idParams, imageBytesResponses, multipartForm } from '../../lib/route-schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { sendImage } from '../../lib/image-reply.ts';
+import {
+  binaryResponse,
+  created,
+  errorResponses,
+  idParams,
+  IMAGE_MEDIA_TYPES,
+  imageBytesResponses,
+  multipartForm,
+  tenantParams,
+} from '../../lib/route-schema.ts';
+import { requireTenant } from '../../plugins/tenant.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
-import { openImage, uploadImage, type ImageDeps } from './images.service.ts';
+import { openImage, openTenantImage, uploadImage, type ImageDeps } from './images.service.ts';
 
 const tags = ['Image'];
 const access: Access = 'signed-in';
@@ -61,6 +73,32 @@ export async function imagesRoutes(app: FastifyInstance) {
         .header('Content-Disposition', 'inline')
         .header('X-Content-Type-Options', 'nosniff')
         .send(stream);
+    },
+  );
+
+  r.get(
+    '/tenant/:t/images/:imageId',
+    {
+      schema: {
+        tags,
+        operationId: 'getSignedImage',
+        summary: 'Get an image by its signed address',
+        description:
+          "The image bytes without the bearer token, for `<img>`: the address is minted by the API in the answers that show an image (institution logos and images, offers' images in Raise) and works for that image on its tenant's address only, for 10 to 15 minutes. A wrong, altered or expired signature, another image or another tenant's address all answer 404, as a missing image does. Cached privately until it expires.",
+        params: tenantParams.extend({ imageId: objectId.describe("The image's id (24 hexadecimal characters)") }),
+        querystring: signedImageQuery,
+        response: { 200: binaryResponse(IMAGE_MEDIA_TYPES, 'The image bytes, of the type their content is'), ...errorResponses(400, 404) },
+      },
+      config: { access: 'public', tenantParam: 't' },
+    },
+    async (request, reply) => {
+      const tenantId = requireTenant(request).id;
+      const { exp, sig } = request.query;
+      const now = app.clock.now();
+      if (!app.tokens.verifyImageSignature(tenantId, request.params.imageId, exp, sig, now)) throw notFound('Image');
+      const file = await openTenantImage(deps, tenantId, request.params.imageId);
+      // Private: only this browser keeps it, and no longer than the address works.
+      return sendImage(reply, file, `private, max-age=${Math.max(0, exp - Math.floor(now.getTime() / 1000))}`);
     },
   );
 }

@@ -67,10 +67,19 @@ export async function openImage(
   auth: AuthContext,
   id: string,
 ): Promise<{ row: ImageRow; stream: Readable; size: number }> {
+  return openTenantImage(deps, auth.tenantId, id);
+}
+
+/** An image of the tenant with its bytes, or 404: for a member (openImage) or a signed address the route has checked. */
+export async function openTenantImage(
+  deps: ImageDeps,
+  tenantId: string,
+  id: string,
+): Promise<{ row: ImageRow; stream: Readable; size: number }> {
   const [row] = await deps.db
     .select()
     .from(images)
-    .where(and(eq(images.tenantId, auth.tenantId), eq(images.id, id)))
+    .where(and(eq(images.tenantId, tenantId), eq(images.id, id)))
     .limit(1);
   if (!row) throw notFound('Image');
   const file = await deps.storage.get(row.storageKey);

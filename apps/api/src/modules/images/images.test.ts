@@ -4,6 +4,7 @@ import { timelineEvents } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
 import { makePdf, multipart, PNG } from '../documents/documents.test-helpers.ts';
+import { signedImageExpiry, signedImageUrl, SIGNED_IMAGE_MIN_SECONDS } from './signed-image-urls.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,5 +91,66 @@ describe('images', () => {
     expect(renamed.statusCode).toBe(400);
     expect(t.storage.keys()).toHaveLength(stored);
     expect(await events()).toBe(eventsBefore);
+  });
+});
+
+describe('signed image addresses (GET tenant/{t}/images/{id}, issue #17)', () => {
+  const get = (url: string, slug = 'acme') => t.app.inject({ method: 'GET', url, headers: { host: hostOf(slug) } });
+
+  it('serve the image without a token until they expire, privately cached no longer than that', async () => {
+    const owner = await signUp(t.app, 'acme');
+    const id = (await postImage(owner, 'logo.png', PNG)).json().data._id as string;
+    const exp = signedImageExpiry(t.clock.now());
+    const ok = await get(signedImageUrl(t.app.tokens, t.tenants.acme.id, id, exp));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.rawPayload.equals(PNG)).toBe(true);
+    expect(ok.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+    expect(ok.headers['set-cookie']).toBeUndefined();
+    const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(ok.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(SIGNED_IMAGE_MIN_SECONDS);
+    expect(maxAge).toBeLessThanOrEqual(SIGNED_IMAGE_MIN_SECONDS + 300);
+
+    t.clock.advance((maxAge + 1) * 1000);
+    try {
+      expect((await get(signedImageUrl(t.app.tokens, t.tenants.acme.id, id, exp))).statusCode).toBe(404);
+    } finally {
+      t.clock.advance(-(maxAge + 1) * 1000);
+    }
+  });
+
+  it('answer 404, as for a missing image, when tampered with, for another image or on another tenant', async () => {
+    const owner = await signUp(t.app, 'acme');
+    const id = (await postImage(owner, 'logo.png', PNG)).json().data._id as string;
+    const other = (await postImage(owner, 'other.png', PNG)).json().data._id as string;
+    const acme = t.tenants.acme.id;
+    const exp = signedImageExpiry(t.clock.now());
+    const url = signedImageUrl(t.app.tokens, acme, id, exp);
+    const sig = new URL(url, 'http://x').searchParams.get('sig')!;
+    const missing = await get(signedImageUrl(t.app.tokens, acme, 'f'.repeat(24), exp));
+    expect(missing.statusCode).toBe(404);
+
+    const refused = [
+      // The signature of another image, or altered.
+      url.replace(id, other),
+      url.replace(`sig=${sig}`, `sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`),
+      // A later expiry under the same signature.
+      url.replace(`exp=${exp}`, `exp=${exp + 3600}`),
+      // Signed for another tenant: its address refuses acme's image, acme's address refuses its signature.
+      signedImageUrl(t.app.tokens, t.tenants.globex.id, id, exp).replace(t.tenants.globex.id, acme),
+    ];
+    for (const address of refused) {
+      const res = await get(address);
+      expect(res.statusCode, address).toBe(404);
+      expect(res.json(), address).toEqual(missing.json());
+    }
+    expect((await get(url, 'globex')).statusCode).toBe(404);
+    expect((await get(signedImageUrl(t.app.tokens, t.tenants.globex.id, id, exp), 'globex')).statusCode).toBe(404);
+    // A bearer token does not stand in for the signature.
+    const unsigned = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tenant/${acme}/images/${id}`,
+      headers: { host: hostOf('acme'), ...bearer(owner.token) },
+    });
+    expect(unsigned.statusCode).toBe(400);
   });
 });

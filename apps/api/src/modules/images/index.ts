@@ -1,2 +1,3 @@
 // The public face of the images module, owner of the `images` table.
 export { deleteTenantImagesUnscoped } from './images.repository.ts';
+export { signImageUrlsInAnswers } from './signed-image-urls.ts';

@@ -24,6 +24,7 @@ import { created, errorResponses, idParams, noContent, tenantParams } from '../.
 import { requireAuth, requireInstitutionReader } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import type { AuthDeps, CallSite } from '../auth/index.ts';
+import { signImageUrlsInAnswers } from '../images/index.ts';
 import { OWNERS_ONLY_NOTE, RAISE_MODE_NOTE } from './institution-access.ts';
 import * as team from './institution-team.service.ts';
 import * as institutions from './institutions.service.ts';
@@ -45,6 +46,8 @@ const ownerRole =
   "Only the team's owners, the tenant's owners and platform admins may give the owner role or change an owner's (403 for the team's members and editors).";
 
 export async function institutionsRoutes(app: FastifyInstance) {
+  // Logos and images are shown in <img>, which cannot send the bearer token (issue #17).
+  signImageUrlsInAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: AuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config };
   const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });

@@ -413,11 +413,19 @@ describe('PUT details, images, videos, contact', () => {
       ],
     });
     expect(images.statusCode, images.body).toBe(200);
+    // Signed addresses (issue #17): an <img> cannot send the bearer token.
+    const signed = expect.stringMatching(new RegExp(`^/api/v1/tenant/${t.tenants.acme.id}/images/${imageId}\\?exp=\\d+&sig=[\\w-]{43}$`));
     expect(images.json().data.images.map((i: { id: string; position: number; url: string }) => [i.id, i.position, i.url])).toEqual([
-      ['g', 0, `/api/v1/image/${imageId}`],
-      ['l', 1, `/api/v1/image/${imageId}`],
+      ['g', 0, signed],
+      ['l', 1, signed],
     ]);
-    expect(images.json().data.logoUrl).toBe(`/api/v1/image/${imageId}`);
+    expect(images.json().data.logoUrl).toEqual(signed);
+    const listed = await call(owner, 'GET', `?search=${encodeURIComponent(fund.name)}`);
+    const logoUrl = (listed.json().data as Institution[]).find((i) => i._id === fund._id)!.logoUrl!;
+    expect(logoUrl).toEqual(signed);
+    const logo = await t.app.inject({ method: 'GET', url: logoUrl, headers: { host: owner.host } });
+    expect(logo.statusCode, logo.body).toBe(200);
+    expect(logo.rawPayload.equals(PNG)).toBe(true);
     expect((await eventsOf(fund._id)).at(-1)!.meta.change).toHaveProperty('images');
 
     const foreign = await call(owner, 'PUT', `/${fund._id}/images`, {

@@ -34,6 +34,7 @@ import { created, errorResponses, idParams, noContent, tenantParams } from '../.
 import { OWNERS_ONLY_NOTE, RAISE_MODE_NOTE } from '../institutions/index.ts';
 import { requireAuth, requireInstitutionReader, type AuthContext } from '../../lib/auth-context.ts';
 import * as offers from './offers.service.ts';
+import { signImageUrlsInAnswers } from '../images/index.ts';
 
 const tags = ['Tenant offer'];
 const access: Access = 'signed-in';
@@ -49,6 +50,8 @@ const offerData = dataOf(offer).describe('The offer');
 const updateId = (path: string) => `updateOffer${path.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase())}`;
 
 export async function offersRoutes(app: FastifyInstance) {
+  // Logos and images are shown in <img>, which cannot send the bearer token (issue #17).
+  signImageUrlsInAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: offers.OfferDeps = { db: app.db, clock: app.clock };
   const put = <S extends z.ZodType>(

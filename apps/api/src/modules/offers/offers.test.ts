@@ -602,11 +602,14 @@ describe('PUT tenant/{t}/offers/{id}/…', () => {
     const image = await uploadImage(owner);
     const res = await call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image, position: 0, purpose: 'primary' }] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.images).toEqual([
-      { id: 'i', image, url: `/api/v1/image/${image}`, position: 0, hidden: false, purpose: 'primary' },
-    ]);
+    // Signed addresses (issue #17): an <img> cannot send the bearer token.
+    const signed = expect.stringMatching(new RegExp(`^/api/v1/tenant/${t.tenants.acme.id}/images/${image}\\?exp=\\d+&sig=[\\w-]{43}$`));
+    expect(res.json().data.images).toEqual([{ id: 'i', image, url: signed, position: 0, hidden: false, purpose: 'primary' }]);
     const listed = (await call(owner, 'GET', `?search=${offer.slug}`)).json().data[0] as OfferSummary;
-    expect(listed.heroImageUrl).toBe(`/api/v1/image/${image}`);
+    expect(listed.heroImageUrl).toEqual(signed);
+    const hero = await t.app.inject({ method: 'GET', url: listed.heroImageUrl!, headers: { host: owner.host } });
+    expect(hero.statusCode, hero.body).toBe(200);
+    expect(hero.rawPayload.equals(PNG)).toBe(true);
     const theirs = await uploadImage(stranger);
     const foreignImage = await refused(offer._id, () =>
       call(owner, 'PUT', `/${offer._id}/images`, { images: [{ id: 'i', image: theirs, position: 0 }] }),

@@ -1,10 +1,16 @@
-import { Box, CircularProgress, LinearProgress } from '@mui/material';
-import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Box, CircularProgress, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { AUTH_PATHS } from '../../features/auth/index.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { useAutoSignoutNotice } from '../hooks/use-auto-signout-notice.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
 import { Footer } from './footer.tsx';
+import { showsMainNav } from './main-nav-area.ts';
 import { TopBar } from './top-bar.tsx';
+
+// Loaded apart, like the top bar's signed-in controls: the sign-in page and a visitor's offer page do not carry it.
+const MainNavPanel = lazy(() => import('./main-nav.tsx').then((m) => ({ default: m.MainNavPanel })));
 
 // Only in development: the import is dropped from production builds.
 const DebugDialog = import.meta.env.DEV ? lazy(() => import('../dev/debug-dialog.tsx').then((m) => ({ default: m.DebugDialog }))) : null;
@@ -13,6 +19,11 @@ export function AppLayout() {
   usePageViews();
   useAutoSignoutNotice();
   const navigation = useNavigation();
+  const { authenticated } = useSession();
+  const { pathname } = useLocation();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [navOpen, setNavOpen] = useState(false);
+  const withNav = authenticated && showsMainNav(pathname, AUTH_PATHS);
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       {navigation.state === 'loading' && (
@@ -21,9 +32,16 @@ export function AppLayout() {
           sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}
         />
       )}
-      <TopBar />
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-        <Outlet />
+      <TopBar onOpenNav={withNav && !wide ? () => setNavOpen(true) : undefined} />
+      <Box sx={{ flex: 1, display: 'flex', minWidth: 0 }}>
+        {withNav && (
+          <Suspense>
+            <MainNavPanel wide={wide} open={navOpen} onClose={() => setNavOpen(false)} />
+          </Suspense>
+        )}
+        <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Outlet />
+        </Box>
       </Box>
       <Footer />
       <ScrollRestoration />

@@ -1,4 +1,5 @@
-import { AppBar, Box, Button, Link, Toolbar } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, Box, Button, IconButton, Link, Toolbar } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { AUTH_PATHS } from '../../features/auth/index.ts';
@@ -9,7 +10,8 @@ import { ThemeToggle } from './theme-toggle.tsx';
 
 const SignedInControls = lazy(() => import('./signed-in-controls.tsx').then((m) => ({ default: m.SignedInControls })));
 
-export function TopBar() {
+/** `onOpenNav`: the menu button that opens the main navigation's drawer (signed in, under 900 px). */
+export function TopBar({ onOpenNav }: { onOpenNav?: (() => void) | undefined } = {}) {
   const { authenticated } = useSession();
   const { name } = useTenant();
   const location = useLocation();
@@ -18,8 +20,13 @@ export function TopBar() {
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 2, sm: 3 } }}>
+        {onOpenNav && (
+          <IconButton onClick={onOpenNav} aria-label="Open main menu" edge="start" color="inherit" sx={{ mr: 0.5 }}>
+            <MenuIcon />
+          </IconButton>
+        )}
         <Link component={RouterLink} to="/" aria-label={`${name} home`} sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
-          <BrandLogo />
+          <BrandLogo compact={authenticated} />
         </Link>
         <Box sx={{ flex: 1 }} />
         <ThemeToggle />

@@ -10,7 +10,7 @@ describe('settings-style addresses', () => {
     ['/settings/individual-profiles/create', '/user/passport/individual-profiles', '?modal=create'],
     ['/settings/individual-profiles/abc', '/user/passport/individual-profiles/abc/details', ''],
     ['/settings/legal-entity-profiles/def', '/user/passport/legal-entity-profiles/def/details', ''],
-    ['/settings/financial-accounts/x', '/user/passport/financial-accounts', ''],
+    ['/settings/financial-accounts/x', '/user/passport/financial-accounts/x', ''],
   ])('%s leads to the passport screen', async (from, pathname, search) => {
     const { router } = renderRoutes([...settingsRedirectRoutes.map((r) => ({ ...r, path: `/${r.path}` })), target], {
       initialEntries: [from],

@@ -2,3 +2,5 @@
 export { institutionQueryOptions, useInstitution } from './api/get-institution.ts';
 export { InstitutionAvatar } from './components/institution-avatar.tsx';
 export { ModeSwitch } from './components/mode-switch.tsx';
+export { RaiseNavItem } from './components/raise-nav-item.tsx';
+export { useRaiseMode } from './hooks/use-raise-mode.ts';

@@ -1,3 +1,4 @@
+import { AUTH_ERRORS } from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api } from '../api-client.ts';
@@ -76,6 +77,7 @@ describe('session store', () => {
       tenantMember: null,
       authenticated: false,
       autoSignout: false,
+      signoutMessage: null,
       appMode: null,
     });
     expect(localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
@@ -112,6 +114,29 @@ describe('session store', () => {
     await expect(api.get('/user/me', z.unknown())).rejects.toThrow('Your session has expired');
     expect(sessions.getState()).toMatchObject({ authenticated: false, autoSignout: true, token: null });
     expect(localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('signs out with the reason when a call is refused because the member was suspended, and not for any other 403', async () => {
+    const sessions = loadStore();
+    const refuse = (message: string) =>
+      mockFetch(() => jsonResponse({ error: { type: 'forbidden', name: 'ForbiddenError', message, status: 403 } }, 403));
+    sessions.signIn(makeAuthResult());
+    refuse('Only platform admins can do this');
+    await expect(api.get('/admin/thing', z.unknown())).rejects.toThrow('Only platform admins');
+    expect(sessions.getState().authenticated).toBe(true);
+
+    refuse(AUTH_ERRORS.membershipSuspended);
+    await expect(api.get('/document', z.unknown())).rejects.toThrow(AUTH_ERRORS.membershipSuspended);
+    expect(sessions.getState()).toMatchObject({
+      authenticated: false,
+      autoSignout: true,
+      signoutMessage: AUTH_ERRORS.membershipSuspended,
+      token: null,
+    });
+    // Signing in again clears the reason.
+    sessions.signIn(makeAuthResult());
+    expect(sessions.getState().signoutMessage).toBeNull();
     vi.unstubAllGlobals();
   });
 });

@@ -10,6 +10,8 @@ export interface SessionState {
   authenticated: boolean;
   /** True after the session ended by itself at token expiry, until the next sign-in. */
   autoSignout: boolean;
+  /** Why the server ended the session, when it said (a suspension): sign-in shows it instead of the expiry text. */
+  signoutMessage: string | null;
   /** The mode chosen in this browser tab; null means the app type's default. */
   appMode: AppMode | null;
 }
@@ -21,7 +23,15 @@ const appConfig = z.object({ appMode: appMode.nullable() });
 /** setTimeout's largest delay; a later expiry is checked again when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const SIGNED_OUT: SessionState = { token: null, user: null, tenantMember: null, authenticated: false, autoSignout: false, appMode: null };
+const SIGNED_OUT: SessionState = {
+  token: null,
+  user: null,
+  tenantMember: null,
+  authenticated: false,
+  autoSignout: false,
+  signoutMessage: null,
+  appMode: null,
+};
 
 /** When the token expires, in epoch milliseconds. */
 export function tokenExpiresAt(token: string | null): number | null {
@@ -36,7 +46,7 @@ function load(): SessionState {
     const config = appConfig.safeParse(readJson(sessionStorage, STORAGE_KEYS.appConfig));
     // The member's stored mode (Raise mode, 002 §1) wins over this tab's; the tab's covers members without one.
     const appMode = stored.data.tenantMember?.preferences.appMode ?? (config.success ? config.data.appMode : null);
-    return { ...stored.data, authenticated: true, autoSignout: false, appMode };
+    return { ...stored.data, authenticated: true, autoSignout: false, signoutMessage: null, appMode };
   }
   removeKey(localStorage, STORAGE_KEYS.session);
   removeKey(sessionStorage, STORAGE_KEYS.appConfig);
@@ -67,16 +77,22 @@ export function createSessionStore() {
   /** Sign-in, sign-up, refresh, reset confirm, password update and invite accept all end here (§4). */
   function signIn(result: AuthResult) {
     writeJson(localStorage, STORAGE_KEYS.session, result);
-    set({ ...result, authenticated: true, autoSignout: false, appMode: result.tenantMember?.preferences.appMode ?? state.appMode });
+    set({
+      ...result,
+      authenticated: true,
+      autoSignout: false,
+      signoutMessage: null,
+      appMode: result.tenantMember?.preferences.appMode ?? state.appMode,
+    });
     scheduleSignOut();
   }
 
-  /** Clears all session state, stored and in memory. */
-  function signOut(reason: SignOutReason) {
+  /** Clears all session state, stored and in memory; `message` is the server's reason, shown on sign-in. */
+  function signOut(reason: SignOutReason, message: string | null = null) {
     clearTimeout(timer);
     removeKey(localStorage, STORAGE_KEYS.session);
     removeKey(sessionStorage, STORAGE_KEYS.appConfig);
-    set({ ...SIGNED_OUT, autoSignout: reason === 'expired' });
+    set({ ...SIGNED_OUT, autoSignout: reason === 'expired', signoutMessage: message });
   }
 
   function setAppMode(mode: AppMode) {
@@ -100,9 +116,10 @@ export function createSessionStore() {
     scheduleSignOut();
   }
   window.addEventListener('storage', onStorage);
-  // The server refused the session (signed out elsewhere, password changed, member removed): sign out here too.
-  const stopListening = onSessionRejected(() => {
-    if (state.authenticated) signOut('expired');
+  // The server refused the session (signed out elsewhere, password changed, member removed or suspended): sign out
+  // here too, keeping a suspension's text (a 403) for the sign-in page; a 401's is the expiry text sign-in already shows.
+  const stopListening = onSessionRejected((error) => {
+    if (state.authenticated) signOut('expired', error.status === 403 ? error.message : null);
   });
   scheduleSignOut();
 

@@ -1,7 +1,7 @@
 import type { FontFamily } from '@tessera/domain';
 
 /** One chunk per face, each fetched only when a tenant uses it (see load-font.ts). */
-export const loaders: Record<Exclude<FontFamily, 'Roboto' | 'TT Chocolates'>, () => Promise<unknown[]>> = {
+export const loaders: Record<Exclude<FontFamily, 'Roboto'>, () => Promise<unknown[]>> = {
   'DM Sans': () =>
     Promise.all([
       import('@fontsource/dm-sans/400.css'),

@@ -24,12 +24,19 @@ export function SessionCountdown() {
       <Button
         size="small"
         color={left < WARNING_MS ? 'warning' : 'inherit'}
+        // Under 600 px the time alone: the icon's room keeps the time clear of the avatar beside it.
         startIcon={<Timer fontSize="small" />}
         loading={refresh.isPending}
         loadingPosition="start"
         // The promise, not mutate's callback: a refused refresh signs out and unmounts this button before it settles.
         onClick={() => void refresh.mutateAsync().catch(() => enqueueSnackbar('Unable to refresh session', { variant: 'error' }))}
-        sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 0, px: 1 }}
+        sx={{
+          fontVariantNumeric: 'tabular-nums',
+          minWidth: 0,
+          px: 1,
+          mr: { xs: 0.5, sm: 0 },
+          '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+        }}
       >
         {formatCountdown(left)}
       </Button>

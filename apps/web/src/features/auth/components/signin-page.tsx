@@ -19,7 +19,7 @@ import { ValuePropositions } from './value-propositions.tsx';
 
 export function SigninPage() {
   const { name } = useTenant();
-  const { autoSignout } = useSession();
+  const { autoSignout, signoutMessage } = useSession();
   const { enqueueSnackbar } = useSnackbar();
   const signin = useSignin();
   const afterAuth = useAfterAuth();
@@ -64,7 +64,12 @@ export function SigninPage() {
       <Box sx={{ order: { xs: 1, md: 2 }, width: '100%', display: 'flex', justifyContent: 'center' }}>
         <AuthCard title="Sign In" subtitle={`Welcome back to ${name}.`}>
           <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
-            {autoSignout && <Alert severity="info">{AUTH_ERRORS.sessionExpired}</Alert>}
+            {autoSignout &&
+              (signoutMessage ? (
+                <Alert severity="error">{signoutMessage}</Alert>
+              ) : (
+                <Alert severity="info">{AUTH_ERRORS.sessionExpired}</Alert>
+              ))}
             <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
             <Box>
               <PasswordField control={control} name="password" label="Password" />

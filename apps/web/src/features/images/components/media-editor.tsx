@@ -59,6 +59,12 @@ interface MediaEditorProps<IP extends string, VP extends string> {
   emptyImagesText: string;
 }
 
+/**
+ * The purpose picker keeps a set width beside the other fields: left to size itself, a select in a row grew over
+ * the whole row and squeezed the video's URL to 28 px at 1280 px (issue #17). Full width when the row stacks (xs).
+ */
+const PURPOSE_SX = { width: { xs: '100%', sm: 160 }, flexShrink: 0 } as const;
+
 const byPosition = <T extends { position: number }>(items: readonly T[]) => renumber([...items].sort((a, b) => a.position - b.position));
 
 /** The first message per field path ('videos.0.url') of a failed parse. */
@@ -79,7 +85,10 @@ function Thumbnail({ imageId, hidden }: { imageId: string; hidden: boolean }) {
       </Box>
     );
   }
-  return <Box component="img" src={url} alt="" sx={{ ...size, objectFit: 'cover', opacity: hidden ? 0.4 : 1 }} />;
+  // contain: a preview shows the whole image (a square logo is not cropped to the 3:2 box).
+  return (
+    <Box component="img" src={url} alt="" sx={{ ...size, objectFit: 'contain', bgcolor: 'action.hover', opacity: hidden ? 0.4 : 1 }} />
+  );
 }
 
 function ItemButtons({
@@ -252,7 +261,7 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
                   label="Purpose"
                   value={item.purpose}
                   onChange={(e) => setImage(index, { purpose: e.target.value as IP })}
-                  sx={{ minWidth: 140 }}
+                  sx={PURPOSE_SX}
                 >
                   {imageKind.options.map((p) => (
                     <MenuItem key={p} value={p}>
@@ -338,7 +347,7 @@ export function MediaEditor<IP extends string, VP extends string>(props: MediaEd
                   label="Purpose"
                   value={item.purpose}
                   onChange={(e) => setVideo(index, { purpose: e.target.value as VP })}
-                  sx={{ minWidth: 120 }}
+                  sx={PURPOSE_SX}
                 >
                   {videoKind.options.map((p) => (
                     <MenuItem key={p} value={p}>

@@ -1,6 +1,6 @@
 import { Box, ButtonBase, Link, Stack } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { videoEmbed } from './video-embed.ts';
+import { videoEmbed } from '@tessera/domain';
 
 const ImageDialog = lazy(() => import('./image-dialog.tsx').then((m) => ({ default: m.ImageDialog })));
 

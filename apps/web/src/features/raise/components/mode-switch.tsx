@@ -1,8 +1,6 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { raiseAppModeLabels, type RaiseAppMode } from '@tessera/domain';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useRaiseMode } from '../hooks/use-raise-mode.ts';
+import { useModeChange } from '../hooks/use-mode-change.ts';
 import { SelectInstitutionDialog } from './select-institution-dialog.tsx';
 
 /**
@@ -10,18 +8,7 @@ import { SelectInstitutionDialog } from './select-institution-dialog.tsx';
  * the spec's message; Raise without a picked institution asks for one.
  */
 export function ModeSwitch() {
-  const { mode, setMode, pending } = useRaiseMode();
-  const navigate = useNavigate();
-  const [picking, setPicking] = useState(false);
-
-  async function change(next: RaiseAppMode | null) {
-    if (!next || next === mode) return;
-    const member = await setMode(next);
-    if (!member) return;
-    if (next === 'investor') void navigate('/');
-    else if (member.preferences.institution) void navigate('/institution/dashboard');
-    else setPicking(true);
-  }
+  const { mode, change, pending, picking, stopPicking } = useModeChange();
 
   return (
     <>
@@ -44,7 +31,7 @@ export function ModeSwitch() {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      {picking && <SelectInstitutionDialog open onClose={() => setPicking(false)} returnTo="/institution/dashboard" />}
+      {picking && <SelectInstitutionDialog open onClose={stopPicking} returnTo="/institution/dashboard" />}
     </>
   );
 }

@@ -1,5 +1,11 @@
+/**
+ * The hosts whose players the app embeds: YouTube through its privacy-enhanced host (no cookies until play) and
+ * Vimeo. The API's Content-Security-Policy allows exactly these in frame-src (plugins/security.ts).
+ */
+export const VIDEO_PLAYER_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+
 /** How a video URL is shown: a YouTube or Vimeo player, the browser's own player for a file, or a plain link. */
-type VideoEmbed = { kind: 'iframe'; src: string } | { kind: 'file'; src: string } | { kind: 'link'; src: string };
+export type VideoEmbed = { kind: 'iframe'; src: string } | { kind: 'file'; src: string } | { kind: 'link'; src: string };
 
 const YOUTUBE_ID = /^[\w-]{6,20}$/;
 
@@ -22,10 +28,10 @@ export function videoEmbed(url: string): VideoEmbed {
           ? segments[1]
           : undefined;
   }
-  if (youtubeId && YOUTUBE_ID.test(youtubeId)) return { kind: 'iframe', src: `https://www.youtube-nocookie.com/embed/${youtubeId}` };
+  if (youtubeId && YOUTUBE_ID.test(youtubeId)) return { kind: 'iframe', src: `${VIDEO_PLAYER_ORIGINS[0]}/embed/${youtubeId}` };
   if (host === 'vimeo.com' || host === 'player.vimeo.com') {
     const id = segments.find((s) => /^\d+$/.test(s));
-    if (id) return { kind: 'iframe', src: `https://player.vimeo.com/video/${id}` };
+    if (id) return { kind: 'iframe', src: `${VIDEO_PLAYER_ORIGINS[1]}/video/${id}` };
   }
   if (/\.(mp4|webm|ogg|ogv|mov|m4v)$/i.test(parsed.pathname)) return { kind: 'file', src: url };
   return { kind: 'link', src: url };

@@ -277,6 +277,8 @@ export async function seedRaiseDemo(
     for (const inst of catalogue.institutions) {
       const institutionId = newId();
       const logo = storage ? await storeImage(tx, storage, tenant.id, owner.id, assetFile.logo(inst.slug), 'logo') : null;
+      // The institution page's banner: the scene of its first offer.
+      const cover = storage ? await storeImage(tx, storage, tenant.id, owner.id, assetFile.banner(inst.offers[0]!.slug), 'banner') : null;
       await tx.insert(institutions).values({
         tenantId: tenant.id,
         id: institutionId,
@@ -286,7 +288,13 @@ export async function seedRaiseDemo(
         createdBy: owner.id,
         descriptionShort: inst.descriptionShort,
         description: inst.description,
-        images: logo ? [{ id: 'logo', image: logo, position: 0, hidden: false, purpose: 'logo' }] : [],
+        images:
+          logo && cover
+            ? [
+                { id: 'logo', image: logo, position: 0, hidden: false, purpose: 'logo' },
+                { id: 'banner', image: cover, position: 1, hidden: false, purpose: 'banner' },
+              ]
+            : [],
         customMetrics: metricsOf(inst.metrics),
         createdAt: days(-60 + age++),
       });

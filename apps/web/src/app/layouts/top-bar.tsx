@@ -4,21 +4,20 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { AUTH_PATHS } from '../../features/auth/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import { useTenant } from '../../lib/tenant/use-tenant.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 const SignedInControls = lazy(() => import('./signed-in-controls.tsx').then((m) => ({ default: m.SignedInControls })));
 
 export function TopBar() {
   const { authenticated } = useSession();
-  const { name } = useTenant();
   const location = useLocation();
   const onAuthPage = AUTH_PATHS.includes(location.pathname);
 
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 2, sm: 3 } }}>
-        <Link component={RouterLink} to="/" aria-label={`${name} home`} sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+        {/* Named by what it shows (the logo's alt text or the name): a speech user says what they see (axe label-content-name-mismatch). */}
+        <Link component={RouterLink} to="/" underline="none" sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
           <BrandLogo />
         </Link>
         <Box sx={{ flex: 1 }} />

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linkInLastMail, PASSWORD, signInViaApi, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
+import { allow, checkPage } from '../support/guard.ts';
 import { seedListedOffer } from '../support/marketplace.ts';
 import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
@@ -34,6 +35,7 @@ describe('sign-up to sign-out', () => {
     await page.getByLabel('Email').fill(uniqueEmail('signup'));
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     expect(await submit.isDisabled()).toBe(true);
+    await checkPage(page);
     await page.getByRole('checkbox').check();
     await submit.click();
 
@@ -54,9 +56,11 @@ describe('sign-in', () => {
   it('shows the error inline and as a toast on a wrong password', async () => {
     const user = await tenant.investor();
     const page = await newPage();
+    allow(page, { status: 401, method: 'POST', path: '/api/v1/auth/signin', reason: 'the wrong password this test types' });
     await page.goto(tenant.url('/signin'));
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await checkPage(page);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Sign in failed').waitFor();
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).first().waitFor();

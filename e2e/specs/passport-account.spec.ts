@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
+import { checkPage } from '../support/guard.ts';
 import { expectToast, signInThroughUi } from '../support/session.ts';
 import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
@@ -18,6 +19,7 @@ describe('account', () => {
     const page = await newPage();
     await signInThroughUi(page, user, ACCOUNT);
     await page.getByRole('heading', { name: 'Your Personal Data' }).waitFor();
+    await checkPage(page);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     await expectToast(page, 'Data exported successfully');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
+import { checkPage } from '../support/guard.ts';
 import { expectToast, signInThroughUi } from '../support/session.ts';
 import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
@@ -67,6 +68,7 @@ describe('Raise mode', () => {
     expect(await page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByText('No offers yet. Create the first one to start raising.').waitFor();
     await page.getByText('No leads yet').waitFor();
+    await checkPage(page);
     const nav = page.getByRole('navigation', { name: 'Institution' });
     await nav.getByText(name).waitFor();
     expect(await page.getByRole('link', { name: /Marketplace Profile/ }).getAttribute('href')).toBe(

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
+import { allow, checkPage } from '../support/guard.ts';
 import { useTempFiles } from '../support/files.ts';
 import { choose, expectToast, signInThroughUi } from '../support/session.ts';
 import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
@@ -68,6 +69,12 @@ describe('raise offers', () => {
     await addToTeamViaApi(institution._id, gp);
 
     const page = await newPage();
+    allow(page, {
+      status: 400,
+      method: 'PUT',
+      path: /^\/api\/v1\/tenant\/[^/]+\/offers\/[^/]+\/publishing$/,
+      reason: 'Publish before the approval, refused on purpose ("Publishing needs approval")',
+    });
     await signInThroughUi(page, gp, '/');
     await page.getByRole('button', { name: 'Raise mode' }).click();
     const picker = page.getByRole('dialog', { name: /Select an institution/ });
@@ -95,6 +102,7 @@ describe('raise offers', () => {
     // Approval and marketplace visibility are the owners' (002 §4, §6).
     expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Show', exact: true }).count()).toBe(0);
+    await checkPage(page);
 
     // Details.
     await choose(page, 'Type', 'Value Add');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
+import { checkPage } from '../support/guard.ts';
 import { expectToast, signInThroughUi } from '../support/session.ts';
 import { createJourneyTenant } from '../support/tenant.ts';
 
@@ -26,7 +27,8 @@ describe('tenant admin', () => {
     const byStatusList = page.getByRole('list', { name: 'Members by status' });
     const active = (await byStatusList.getByRole('listitem').filter({ hasText: 'Active' }).textContent()) ?? '';
     expect(Number.parseInt(active.replace(/\D+/g, ''), 10)).toBe(3);
-    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await checkPage(page);
+    await page.getByRole('button', { name: '7 days', exact: true }).click();
     await page.getByText(/in the last 7 days$/).waitFor();
 
     await nav.getByRole('link', { name: 'Settings', exact: true }).click();

@@ -1,6 +1,7 @@
 import { beforeAll, describe, it } from 'vitest';
 import { linkInLastMail, PASSWORD, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
+import { checkPage } from '../support/guard.ts';
 import { choose, expectToast, signInThroughUi } from '../support/session.ts';
 import { createJourneyTenant, type JourneyTenant } from '../support/tenant.ts';
 
@@ -21,6 +22,7 @@ describe('tenant members and groups', () => {
     const owner = await newPage();
     await signInThroughUi(owner, tenant.owner, '/tenant/membership/members');
     await owner.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
+    await checkPage(owner);
     await owner.getByRole('button', { name: 'Invite Member' }).click();
     await owner.waitForURL(/modal=create/);
     const dialog = owner.getByRole('dialog', { name: 'Invite Member' });
@@ -29,6 +31,7 @@ describe('tenant members and groups', () => {
     await dialog.getByLabel('Last name').fill(lastname);
     await choose(dialog, 'Role', 'Viewer');
     await dialog.getByText('Leave blank for no expiration').waitFor();
+    await checkPage(owner);
     await dialog.getByRole('button', { name: 'Invite' }).click();
     await expectToast(owner, 'Member invited');
     await dialog.waitFor({ state: 'hidden' });

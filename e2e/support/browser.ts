@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { finishGuard, guardPage } from './guard.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -27,10 +28,12 @@ export function urlOf(path = '/', slug?: string): string {
 /**
  * One browser per spec file; a fresh context (no storage) per test via newPage, closed when the test ends: a page left
  * open keeps running its timers, animations and queries beside the next tests' pages, on the same two cores.
+ * Every page is watched by the journey guard (support/guard.ts): the test fails on what it finds, listed when it ends.
  */
 export function useBrowser() {
   let browser: Browser;
   let contexts: BrowserContext[] = [];
+  let pages: Page[] = [];
   const closeContexts = async () => {
     const open = contexts;
     contexts = [];
@@ -39,7 +42,21 @@ export function useBrowser() {
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
   });
-  afterEach(closeContexts);
+  afterEach(async ({ task }) => {
+    const watched = pages;
+    pages = [];
+    // A test that failed already is not also judged by axe (its page may be anywhere), but what it logged is told.
+    const axe = task.result?.state !== 'fail';
+    const problems: string[] = [];
+    try {
+      for (const page of watched) problems.push(...(await finishGuard(page, { axe })));
+    } finally {
+      await closeContexts();
+    }
+    if (problems.length > 0) {
+      throw new Error(`the journey guard found ${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
+    }
+  });
   afterAll(async () => {
     await closeContexts();
     await browser?.close();
@@ -61,6 +78,10 @@ export function useBrowser() {
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      // A page without JavaScript has no axe to run; its problems would be the app's first paint, which the same
+      // tests check once the app has run.
+      guardPage(page, { appPort: String(inject('port')), axe: options.javaScriptEnabled ?? true });
+      pages.push(page);
       return page;
     },
   };

@@ -1,4 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import { isEmptyValue } from '@tessera/domain';
 
 interface DiffViewerProps {
@@ -20,6 +21,9 @@ function formatDiffValue(value: unknown): string {
 }
 
 const valueSx = { fontFamily: 'monospace', wordBreak: 'break-word', whiteSpace: 'pre-wrap' } as const;
+/** The shade of a status colour that reads as text (4.5:1, axe color-contrast) on the surface of either mode. */
+const readable = (colour: 'error' | 'success') => (theme: Theme) =>
+  theme.palette.mode === 'dark' ? theme.palette[colour].light : theme.palette[colour].dark;
 
 function DiffRow({ field, before, after }: { field: string; before: unknown; after?: unknown }) {
   return (
@@ -28,7 +32,7 @@ function DiffRow({ field, before, after }: { field: string; before: unknown; aft
         {field}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'baseline' }}>
-        <Typography variant="body2" component="del" sx={{ ...valueSx, color: 'error.main', textDecoration: 'line-through' }}>
+        <Typography variant="body2" component="del" sx={{ ...valueSx, color: readable('error'), textDecoration: 'line-through' }}>
           {formatDiffValue(before)}
         </Typography>
         {after !== undefined && (
@@ -36,7 +40,7 @@ function DiffRow({ field, before, after }: { field: string; before: unknown; aft
             <Typography variant="body2" aria-hidden sx={{ color: 'text.secondary' }}>
               →
             </Typography>
-            <Typography variant="body2" component="ins" sx={{ ...valueSx, color: 'success.main', textDecoration: 'none' }}>
+            <Typography variant="body2" component="ins" sx={{ ...valueSx, color: readable('success'), textDecoration: 'none' }}>
               {formatDiffValue(after)}
             </Typography>
           </>

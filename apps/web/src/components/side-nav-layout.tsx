@@ -3,6 +3,7 @@ import {
   Box,
   Drawer,
   IconButton,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -26,23 +27,26 @@ interface SideNavLinkProps {
   onNavigate?: () => void;
 }
 
-/** A link of a side navigation, selected (and the current page) on its path and below it. */
+/** A link of a side navigation (an item of its list), selected (and the current page) on its path and below it. */
 export function SideNavLink({ label, to, icon, accessibleName, activePrefix = to, onNavigate }: SideNavLinkProps) {
   const { pathname } = useLocation();
   const selected = pathname === to || pathname === activePrefix || pathname.startsWith(`${activePrefix}/`);
+  // The link sits in a list item: a <ul> holds only <li>s (axe 'list').
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={to}
-      selected={selected}
-      aria-current={selected ? 'page' : undefined}
-      aria-label={accessibleName}
-      onClick={onNavigate}
-      sx={{ mx: 1, borderRadius: 1 }}
-    >
-      <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
-      <ListItemText primary={label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={to}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        aria-label={accessibleName}
+        onClick={onNavigate}
+        sx={{ mx: 1, borderRadius: 1 }}
+      >
+        <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
+        <ListItemText primary={label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 

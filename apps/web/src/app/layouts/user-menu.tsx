@@ -29,7 +29,8 @@ export function UserMenu() {
       <Tooltip title="Account">
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label="Account menu"
+          // The initials the avatar shows begin its name, so that a speech user can say them (axe label-content-name-mismatch).
+          aria-label={`${initials(name)} Account menu`.trim()}
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           aria-controls={anchor ? 'account-menu' : undefined}

@@ -74,12 +74,9 @@ export const signedInRoutes: RouteObject[] = [
             () => import('../../features/individual-profiles/components/profile-financial-accounts-tab.tsx'),
             'ProfileFinancialAccountsTab',
           ),
-          {
-            path: 'identity',
-            lazy: lazyPage(() => import('../../features/gov-photo-ids/components/profile-identity-tab.tsx'), 'ProfileIdentityTab'),
-            // identity/create opens the 'Add ID' modal of the tab itself.
-            children: [{ path: 'create' }],
-          },
+          // identity/create is the same tab with its 'Add ID' modal open: one route with an optional segment, so the tab
+          // stays mounted as the modal opens and closes (a child route without an element made React Router warn).
+          page('identity/create?', () => import('../../features/gov-photo-ids/components/profile-identity-tab.tsx'), 'ProfileIdentityTab'),
         ],
       },
       page(

@@ -19,6 +19,7 @@ import {
   type ContactKind,
 } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { useState } from 'react';
 import { ContactItemDialog } from './contact-item-dialog.tsx';
 
@@ -146,8 +147,11 @@ export function ContactEditor({ contact, onSave, saving, texts: textsOf, errorTe
                     <ButtonBase
                       onClick={() => setEditing({ kind, item, isNew: false })}
                       sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', borderRadius: 1, px: 1, py: 0.5 }}
-                      aria-label={`Edit ${text}`}
                     >
+                      {/* "Edit" begins the name, then the text it shows (axe label-content-name-mismatch). */}
+                      <Box component="span" sx={visuallyHidden}>
+                        Edit{' '}
+                      </Box>
                       <Box sx={{ minWidth: 0 }}>
                         <Typography noWrap>{text}</Typography>
                         <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center' }}>

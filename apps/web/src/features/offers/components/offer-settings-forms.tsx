@@ -108,13 +108,16 @@ export function OfferCtaForm({ tenantId, offer, onDirtyChange }: FormProps) {
 
 // ── Status dates ─────────────────────────────────────────────────────────────────────────
 
-/** An ISO instant as the value of a datetime-local input, in the browser's time zone. */
-function toLocalInput(iso: string | null): string {
+/**
+ * An ISO instant as the value of a datetime-local input (yyyy-MM-ddThh:mm), in the browser's time zone. The year has four
+ * digits at least: a year typed half-way ("0002") came back as "2-…", which the input refuses with a console warning.
+ */
+export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  if (Number.isNaN(d.getTime()) || d.getFullYear() < 1) return '';
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 const fromLocalInput = (value: string): string | null => {
   if (!value) return null;

@@ -2,7 +2,7 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import Leaderboard from '@mui/icons-material/Leaderboard';
 import LocalOffer from '@mui/icons-material/LocalOffer';
 import Settings from '@mui/icons-material/Settings';
-import { Box, Button, Chip, Divider, Paper, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Chip, Divider, Paper, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { institutionDisplayName, RAISE_MODE_REFUSED } from '@tessera/domain';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -45,11 +45,13 @@ function InstitutionNav({ institution, onNavigate }: { institution: ReturnType<t
         {INSTITUTION_NAV.map((item) => {
           if (item.comingSoon) {
             return (
-              <ListItemButton key={item.to} disabled aria-disabled sx={{ mx: 1, borderRadius: 1, '&.Mui-disabled': { opacity: 0.7 } }}>
-                <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
-                <ListItemText primary={item.label} />
-                <Chip label="Coming soon" size="small" variant="outlined" />
-              </ListItemButton>
+              <ListItem key={item.to} disablePadding>
+                <ListItemButton disabled aria-disabled sx={{ mx: 1, borderRadius: 1, '&.Mui-disabled': { opacity: 0.7 } }}>
+                  <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+                  <ListItemText primary={item.label} />
+                  <Chip label="Coming soon" size="small" variant="outlined" />
+                </ListItemButton>
+              </ListItem>
             );
           }
           return <SideNavLink key={item.to} label={item.label} to={item.to} icon={item.icon} onNavigate={onNavigate} />;

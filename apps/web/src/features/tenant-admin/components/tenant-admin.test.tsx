@@ -198,7 +198,7 @@ describe('/tenant/list', { timeout: 20_000 }, () => {
     signInAs('investor');
     mockFetch(() => jsonResponse({}, 404));
     const { user } = renderRoutes([{ path: '/', element: <UserMenu /> }]);
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /Account menu$/ }));
     expect(await screen.findByRole('menuitem', { name: 'Switch tenant' })).toHaveAttribute('href', '/tenant/list');
     expect(screen.queryByRole('menuitem', { name: 'Tenant admin' })).not.toBeInTheDocument();
   });

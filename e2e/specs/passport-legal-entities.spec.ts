@@ -56,8 +56,8 @@ describe('legal entity profiles', () => {
       await d.getByLabel('Title').fill('Managing Member');
       await d.getByLabel('Equity').pressSequentially('40');
     });
-    await row('Olive Owner').getByText('Beneficial Owner · Managing Member · 40.00%').waitFor();
-    await page.getByText('Beneficial owners hold 40.00% of 100%').waitFor();
+    await row('Olive Owner').getByText('Beneficial Owner · Managing Member · 40%').waitFor();
+    await page.getByText('Beneficial owners hold 40% of 100%').waitFor();
 
     await addStakeholder(page, async (d) => {
       await choose(d, 'Individual profile', 'Tobias Trustee');
@@ -73,8 +73,8 @@ describe('legal entity profiles', () => {
     await equity.pressSequentially('60');
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Updated Olive Owner');
-    await row('Olive Owner').getByText('Beneficial Owner · Managing Member · 60.00%').waitFor();
-    await page.getByText('Beneficial owners hold 60.00% of 100%').waitFor();
+    await row('Olive Owner').getByText('Beneficial Owner · Managing Member · 60%').waitFor();
+    await page.getByText('Beneficial owners hold 60% of 100%').waitFor();
 
     await page.getByRole('button', { name: 'Delete Tobias Trustee' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Tobias Trustee' });
@@ -86,7 +86,7 @@ describe('legal entity profiles', () => {
 
     // What is left is saved.
     await page.reload();
-    await row('Olive Owner').getByText('Beneficial Owner · Managing Member · 60.00%').waitFor();
+    await row('Olive Owner').getByText('Beneficial Owner · Managing Member · 60%').waitFor();
     expect(await row('Tobias Trustee').count()).toBe(0);
 
     // The entity itself can be deleted, after a confirmation.

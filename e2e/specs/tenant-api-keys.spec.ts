@@ -57,7 +57,8 @@ describe('tenant API keys', () => {
     const endpoints = page.getByRole('navigation', { name: 'API endpoints' });
     // The tenant segment is {t} (it was {id}) and endpoints are linked by operationId (they were by path): either reads.
     await endpoints
-      .getByRole('link', { name: /^GET \/tenant\/\{(id|t)\}\/api-keys$/ })
+      // Named by what it shows: method, path, then the summary.
+      .getByRole('link', { name: /^GET\s*\/tenant\/\{(id|t)\}\/api-keys(\s|$)/ })
       .first()
       .click();
     await page.waitForURL(/\/tenant\/docs\/api\/api-keys\/[\w-]+$/);

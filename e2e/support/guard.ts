@@ -205,7 +205,9 @@ export async function finishGuard(page: Page, options: { axe: boolean }): Promis
     try {
       await runAxe(page, guard);
     } catch (error) {
-      guard.problems.push(`axe could not check ${page.url()}: ${(error as Error).message}`);
+      // A page the test closed meanwhile (a popup, a context ending) has no screen left to check.
+      if (!page.isClosed() && !/has been closed/.test((error as Error).message))
+        guard.problems.push(`axe could not check ${page.url()}: ${(error as Error).message}`);
     }
   }
   guard.done = true;

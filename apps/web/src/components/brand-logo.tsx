@@ -3,6 +3,7 @@ import { BRAND_LOGO_HEIGHT, brandLogoSizes, initials, pickBrandLogo } from '@tes
 import { useTenant } from '../lib/tenant/use-tenant.ts';
 import { useThemeMode } from '../lib/theme/use-theme-mode.ts';
 import { TesseraWordmark } from './tessera-wordmark.tsx';
+import { visuallyHidden } from './visually-hidden.ts';
 
 /**
  * The tenant's logo by mode; its icon (or monogram) and name when it has no logo; the product wordmark without a tenant slug.
@@ -58,7 +59,8 @@ export function BrandLogo({ height = BRAND_LOGO_HEIGHT, compact = false }: { hei
           fontWeight: 700,
           fontSize: sizes.nameFont,
           color: 'text.primary',
-          display: compact ? { xs: 'none', sm: 'block' } : undefined,
+          // Compact: the name stays the link's accessible name, out of sight under 600 px.
+          ...(compact && { '@media (max-width: 599.95px)': visuallyHidden }),
         }}
       >
         {name}

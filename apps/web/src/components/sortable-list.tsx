@@ -73,7 +73,9 @@ export function SortableList<T>({ items, getKey, label, itemLabel, onMove, rende
                 </span>
               </Tooltip>
               {/* Only the handle drags (the whole item as its image), so text in the item's inputs stays selectable. */}
+              {/* A pointer's handle (the buttons move items by keyboard), shown as an image with a name: a bare <div> may not carry aria-label (axe aria-prohibited-attr). */}
               <Box
+                role="img"
                 aria-label={`Drag ${itemLabel(item, index)}`}
                 draggable
                 onDragStart={(e) => {

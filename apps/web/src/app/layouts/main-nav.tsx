@@ -75,13 +75,12 @@ export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
         section.items.length === 0 && !(section.header === 'Manage' && canRaise) ? null : (
           <Box key={section.header ?? index}>
             {index > 0 && <Divider sx={{ my: 1 }} />}
-            {/* Links, not list items: a <div> list, so no <ul> holds anything but <li> (axe 'list'). */}
+            {/* Every entry is a list item (SideNavLink, RaiseNavItem), the heading too: a <ul> holds only <li>s (axe 'list'). */}
             <List
-              component="div"
               dense
               subheader={
                 section.header ? (
-                  <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
+                  <ListSubheader component="li" sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
                     {section.header}
                   </ListSubheader>
                 ) : undefined

@@ -4,7 +4,6 @@ import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { AUTH_PATHS } from '../../features/auth/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useTenant } from '../../lib/tenant/use-tenant.ts';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -13,7 +12,6 @@ const SignedInControls = lazy(() => import('./signed-in-controls.tsx').then((m) 
 /** `onOpenNav`: the menu button that opens the main navigation's drawer (signed in, under 900 px). */
 export function TopBar({ onOpenNav }: { onOpenNav?: (() => void) | undefined } = {}) {
   const { authenticated } = useSession();
-  const { name } = useTenant();
   const location = useLocation();
   const onAuthPage = AUTH_PATHS.includes(location.pathname);
 
@@ -25,8 +23,8 @@ export function TopBar({ onOpenNav }: { onOpenNav?: (() => void) | undefined } =
             <MenuIcon />
           </IconButton>
         )}
-        {/* Named by the name it shows (axe label-content-name-mismatch); under 600 px only the monogram shows, so the name stays the label. */}
-        <Link component={RouterLink} to="/" underline="none" aria-label={name} sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+        {/* Named by what it shows, the logo's alt text or the name (axe label-content-name-mismatch); under 600 px the name is visually hidden beside the monogram. */}
+        <Link component={RouterLink} to="/" underline="none" sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
           <BrandLogo compact={authenticated} />
         </Link>
         <Box sx={{ flex: 1 }} />

@@ -1,4 +1,16 @@
-import { Box, List, ListItemButton, ListItemText, ListSubheader, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Box,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Paper,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { Link as RouterLink, Outlet, useOutletContext, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
@@ -22,25 +34,26 @@ function EndpointList({ groups }: { groups: EndpointGroup[] }) {
           <li key={group.id}>
             <ul style={{ padding: 0 }}>
               <ListSubheader sx={{ lineHeight: 2.5 }}>{group.name}</ListSubheader>
+              {/* Each link in its list item (axe 'list'), named by what it shows: method, path and summary. */}
               {group.endpoints.map((e) => (
-                <ListItemButton
-                  key={e.id}
-                  component={RouterLink}
-                  to={`/tenant/docs/api/${group.id}/${e.id}`}
-                  aria-label={`${e.method.toUpperCase()} ${e.path}`}
-                  selected={group.id === groupId && e.id === endpointId}
-                  sx={{ gap: 1, alignItems: 'flex-start' }}
-                >
-                  <MethodChip method={e.method} />
-                  <ListItemText
-                    primary={e.path}
-                    secondary={e.operation.summary}
-                    slotProps={{
-                      primary: { sx: { fontFamily: 'monospace', fontSize: '0.8rem', wordBreak: 'break-all' } },
-                      secondary: { sx: { fontSize: '0.75rem' } },
-                    }}
-                  />
-                </ListItemButton>
+                <ListItem key={e.id} disablePadding>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={`/tenant/docs/api/${group.id}/${e.id}`}
+                    selected={group.id === groupId && e.id === endpointId}
+                    sx={{ gap: 1, alignItems: 'flex-start' }}
+                  >
+                    <MethodChip method={e.method} />
+                    <ListItemText
+                      primary={e.path}
+                      secondary={e.operation.summary}
+                      slotProps={{
+                        primary: { sx: { fontFamily: 'monospace', fontSize: '0.8rem', wordBreak: 'break-all' } },
+                        secondary: { sx: { fontSize: '0.75rem' } },
+                      }}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </ul>
           </li>

@@ -1,5 +1,5 @@
 import RocketLaunch from '@mui/icons-material/RocketLaunch';
-import { ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useModeChange } from '../hooks/use-mode-change.ts';
 
@@ -19,20 +19,25 @@ export function RaiseNavItem({ onNavigate }: { onNavigate?: () => void }) {
       <ListItemText primary="Raise" secondary="Your institution's offers" />
     </>
   );
-  return mode === 'institution' ? (
-    <ListItemButton component={RouterLink} to="/institution/dashboard" onClick={onNavigate} sx={{ mx: 1, borderRadius: 1 }}>
-      {content}
-    </ListItemButton>
-  ) : (
-    <ListItemButton
-      disabled={pending}
-      onClick={() => {
-        onNavigate?.();
-        void change('institution');
-      }}
-      sx={{ mx: 1, borderRadius: 1 }}
-    >
-      {content}
-    </ListItemButton>
+  // An item of the navigation's list (a <ul> holds only <li>s: axe 'list').
+  return (
+    <ListItem disablePadding>
+      {mode === 'institution' ? (
+        <ListItemButton component={RouterLink} to="/institution/dashboard" onClick={onNavigate} sx={{ mx: 1, borderRadius: 1 }}>
+          {content}
+        </ListItemButton>
+      ) : (
+        <ListItemButton
+          disabled={pending}
+          onClick={() => {
+            onNavigate?.();
+            void change('institution');
+          }}
+          sx={{ mx: 1, borderRadius: 1 }}
+        >
+          {content}
+        </ListItemButton>
+      )}
+    </ListItem>
   );
 }

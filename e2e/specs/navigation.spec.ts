@@ -76,10 +76,23 @@ describe('the signed-in shell', () => {
       bar.getByRole('button', { name: /^\d+:\d\d$/ }),
       bar.getByRole('button', { name: /Account menu$/ }),
     ];
+    // The signed-in controls mount lazily after the bar: measure once every part is there and the row has settled.
+    for (const part of parts) await part.waitFor();
+    const measure = async () => {
+      const found = [];
+      for (const part of parts) found.push(await part.boundingBox());
+      return found;
+    };
+    await expect
+      .poll(async () => {
+        const before = JSON.stringify(await measure());
+        await page.waitForTimeout(300);
+        return before === JSON.stringify(await measure());
+      })
+      .toBe(true);
     const boxes = [];
-    for (const part of parts) {
-      const box = await part.boundingBox();
-      expect(box, await part.evaluate((el) => el.outerHTML.slice(0, 80))).not.toBeNull();
+    for (const [i, box] of (await measure()).entries()) {
+      expect(box, `part ${i}`).not.toBeNull();
       boxes.push(box!);
     }
     for (const [i, box] of boxes.entries()) {

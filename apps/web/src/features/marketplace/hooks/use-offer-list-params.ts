@@ -9,7 +9,7 @@ import {
   type MarketplaceOfferListParams,
   type MarketplaceOfferSort,
 } from '@tessera/domain';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
@@ -102,19 +102,22 @@ export function useOfferListParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => readOfferListState(searchParams), [searchParams]);
 
+  // React Router hands a functional update the params of the last render, so a second change made before the first
+  // one renders (Enter in a bound field, then a click on a checkbox, on a busy phone) would drop the first. A change
+  // made while the address still shows what the last one started from builds on that last one instead.
+  const requested = useRef<{ from: string; next: URLSearchParams } | null>(null);
+
   const change = useCallback(
     (edit: (next: URLSearchParams) => void, resetPage: boolean) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          edit(next);
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      const shown = searchParams.toString();
+      const pending = requested.current?.from === shown ? requested.current.next : null;
+      const next = new URLSearchParams(pending ?? searchParams);
+      edit(next);
+      if (resetPage) next.delete('page');
+      requested.current = { from: shown, next };
+      setSearchParams(next, { replace: true });
     },
-    [setSearchParams],
+    [searchParams, setSearchParams],
   );
 
   const setList = useCallback(

@@ -19,3 +19,21 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * Drops the cached answers of something just deleted, once no screen watches them any more. Removing a query while its
+ * page is still mounted (the navigation away renders a moment later) makes that page ask for it again and get a 404.
+ */
+export function forgetOnceUnwatched(client: QueryClient, queryKey: readonly unknown[]): void {
+  const cache = client.getQueryCache();
+  const watched = () => cache.findAll({ queryKey }).some((query) => query.getObserversCount() > 0);
+  if (!watched()) {
+    client.removeQueries({ queryKey });
+    return;
+  }
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.type !== 'observerRemoved' || watched()) return;
+    unsubscribe();
+    client.removeQueries({ queryKey });
+  });
+}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { forgetOnceUnwatched } from '../../../lib/query-client.ts';
 import { individualProfileQueryOptions } from './get-individual-profile.ts';
 import { individualProfilesQueryOptions } from './list-individual-profiles.ts';
 
@@ -7,13 +8,15 @@ export function deleteIndividualProfile(id: string): Promise<void> {
   return api.remove(`/individual-profile/${encodeURIComponent(id)}`);
 }
 
-export function useDeleteIndividualProfile(id: string) {
+/** Deletes the entity, refreshes the list, `leave`s the entity's page and forgets the entity once nothing shows it. */
+export function useDeleteIndividualProfile(id: string, leave: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteIndividualProfile(id),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: individualProfileQueryOptions(id).queryKey });
-      return queryClient.invalidateQueries({ queryKey: individualProfilesQueryOptions().queryKey, exact: true });
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: individualProfilesQueryOptions().queryKey, exact: true });
+      await leave();
+      forgetOnceUnwatched(queryClient, individualProfileQueryOptions(id).queryKey);
     },
   });
 }

@@ -53,7 +53,7 @@ export function IndividualProfilePage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const { confirm, confirmDialog } = useConfirm();
-  const remove = useDeleteIndividualProfile(id);
+  const remove = useDeleteIndividualProfile(id, () => navigate(allProfiles, { replace: true }));
   const askDelete = () => {
     const name = profile.data ? individualProfileName(profile.data) : 'this profile';
     confirm({
@@ -64,7 +64,6 @@ export function IndividualProfilePage() {
       onConfirm: async () => {
         await remove.mutateAsync();
         enqueueSnackbar(`Deleted ${name}`, { variant: 'success' });
-        void navigate(allProfiles, { replace: true });
       },
     });
   };

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { forgetOnceUnwatched } from '../../../lib/query-client.ts';
 import { legalEntityProfileQueryOptions } from './get-legal-entity-profile.ts';
 import { legalEntityProfilesQueryOptions } from './list-legal-entity-profiles.ts';
 
@@ -7,13 +8,15 @@ export function deleteLegalEntityProfile(id: string): Promise<void> {
   return api.remove(`/legal-entity-profile/${encodeURIComponent(id)}`);
 }
 
-export function useDeleteLegalEntityProfile(id: string) {
+/** Deletes the entity, refreshes the list, `leave`s the entity's page and forgets the entity once nothing shows it. */
+export function useDeleteLegalEntityProfile(id: string, leave: () => Promise<void> | void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteLegalEntityProfile(id),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: legalEntityProfileQueryOptions(id).queryKey });
-      return queryClient.invalidateQueries({ queryKey: legalEntityProfilesQueryOptions().queryKey });
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: legalEntityProfilesQueryOptions().queryKey, exact: true });
+      await leave();
+      forgetOnceUnwatched(queryClient, legalEntityProfileQueryOptions(id).queryKey);
     },
   });
 }

@@ -38,7 +38,7 @@ export function LegalEntityProfilePage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const { confirm, confirmDialog } = useConfirm();
-  const remove = useDeleteLegalEntityProfile(legalEntityProfileId);
+  const remove = useDeleteLegalEntityProfile(legalEntityProfileId, () => navigate(base, { replace: true }));
   const askDelete = () => {
     const name = profile.data?.displayname ?? profile.data?.name ?? 'this legal entity';
     confirm({
@@ -49,7 +49,6 @@ export function LegalEntityProfilePage() {
       onConfirm: async () => {
         await remove.mutateAsync();
         enqueueSnackbar(`Deleted ${name}`, { variant: 'success' });
-        void navigate(base, { replace: true });
       },
     });
   };

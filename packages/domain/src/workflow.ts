@@ -46,7 +46,10 @@ export function workflowPercentComplete(steps: readonly Pick<WorkflowStep, 'stat
 const DONE: readonly WorkflowStepStatus[] = ['completed', 'skipped'];
 
 /** The step the person does next: the current step unless it is done, else the first step not yet done; none when all are. */
-export function workflowNextStep<S extends Pick<WorkflowStep, 'key' | 'status'>>(steps: readonly S[], currentStepKey: string | null): S | null {
+export function workflowNextStep<S extends Pick<WorkflowStep, 'key' | 'status'>>(
+  steps: readonly S[],
+  currentStepKey: string | null,
+): S | null {
   const current = steps.find((s) => s.key === currentStepKey);
   if (current && !DONE.includes(current.status)) return current;
   return steps.find((s) => !DONE.includes(s.status)) ?? null;

@@ -135,7 +135,14 @@ describe('GET tenant/{t}/workflows', () => {
     const items = itemsOf(await list(ivy));
     expect(items.map((w) => w._id)).toEqual([completed, newest, middle, oldest, noOffer]);
     expect(items[0]).toMatchObject({ status: 'completed', percentComplete: 100, nextStep: null });
-    expect(items[4]).toMatchObject({ type: 'accreditation', offer: null, institution: null, amount: null, percentComplete: 0, nextStep: null });
+    expect(items[4]).toMatchObject({
+      type: 'accreditation',
+      offer: null,
+      institution: null,
+      amount: null,
+      percentComplete: 0,
+      nextStep: null,
+    });
   });
 
   it('pages', async () => {

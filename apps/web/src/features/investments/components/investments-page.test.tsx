@@ -38,7 +38,10 @@ function setup(answer: (url: URL) => Response) {
       return jsonResponse({ data: { _id: TENANT_ID, slug: 'acme', name: 'Acme Capital', branding: DEFAULT_BRANDING } });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
-  return { ...renderRoutes([{ path: '/investor/investments', element: <InvestmentsPage /> }], { initialEntries: ['/investor/investments'] }), fetchMock };
+  return {
+    ...renderRoutes([{ path: '/investor/investments', element: <InvestmentsPage /> }], { initialEntries: ['/investor/investments'] }),
+    fetchMock,
+  };
 }
 
 describe('Investments screen', () => {
@@ -67,7 +70,10 @@ describe('Investments screen', () => {
     expect(first.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
     expect(first.getByText('$50,000')).toBeInTheDocument();
     expect(first.getByText('Investor type')).toBeInTheDocument();
-    expect(first.getByRole('link', { name: 'Continue Harbor Lofts' })).toHaveAttribute('href', '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1a0');
+    expect(first.getByRole('link', { name: 'Continue Harbor Lofts' })).toHaveAttribute(
+      'href',
+      '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1a0',
+    );
     const second = within(cards[1]!);
     expect(second.getByText('$125,000')).toBeInTheDocument();
     expect(second.getByText('Diligence')).toBeInTheDocument();
@@ -92,7 +98,10 @@ describe('Investments screen', () => {
     expect(router.state.location.search).toBe('?page=2');
     // The first page stays on screen until the second arrives.
     await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Continue Harbor Lofts' })).toHaveAttribute('href', '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1b2'),
+      expect(screen.getByRole('link', { name: 'Continue Harbor Lofts' })).toHaveAttribute(
+        'href',
+        '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1b2',
+      ),
     );
   });
 

@@ -43,7 +43,12 @@ function InvestmentCard({ workflow }: { workflow: WorkflowSummary }) {
   const titleId = useId();
   const title = workflow.offer?.name ?? workflow.name;
   return (
-    <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 0.5 }}>
           <Typography id={titleId} component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>

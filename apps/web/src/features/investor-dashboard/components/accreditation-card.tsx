@@ -26,7 +26,10 @@ export function accreditationExpiry(reviewedAt: string): Date {
 }
 
 /** 001 §2: the certificate shows to a user in demo onboarding, or with both an approved application and approved identity. */
-export function showsCertificate(user: Pick<User, 'onboardingStatus' | 'identityVerificationStatus'>, application: Application | undefined) {
+export function showsCertificate(
+  user: Pick<User, 'onboardingStatus' | 'identityVerificationStatus'>,
+  application: Application | undefined,
+) {
   return user.onboardingStatus === 'demo' || (application?.status === 'approved' && user.identityVerificationStatus === 'approved');
 }
 
@@ -49,10 +52,17 @@ function CertificateCard({ application }: { application: Application | undefined
   const approvalDoc = approved ? (application?.approvalDoc ?? null) : null;
   const reviewedAt = approved ? (application?.reviewedAt ?? null) : null;
   const expiry = reviewedAt ? accreditationExpiry(reviewedAt) : null;
-  const expired = expiry !== null && expiry.getTime() < Date.now();
+  // The moment the card first showed: an expiry passing while it is open is not worth a timer.
+  const [now] = useState(() => Date.now());
+  const expired = expiry !== null && expiry.getTime() < now;
 
   return (
-    <Card component="section" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="section"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flex: 1 }}>
         <CardTitle id={titleId}>Accreditation Certificate</CardTitle>
         <Chip label={accreditationStatusLabel[status]} color={applicationStatusColors[status]} size="small" sx={{ mb: 2 }} />
@@ -120,7 +130,12 @@ function OnboardingPrompt({ user, application }: { user: User; application: Appl
     { label: 'Investor Accreditation', value: accreditationStatusLabel[application?.status ?? 'not-started'] },
   ];
   return (
-    <Card component="section" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="section"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flex: 1 }}>
         <CardTitle id={titleId}>Finish your onboarding</CardTitle>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>

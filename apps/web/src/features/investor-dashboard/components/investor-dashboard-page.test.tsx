@@ -105,7 +105,10 @@ describe('Investor dashboard', () => {
     const promotions = screen.getByRole('region', { name: 'Promotions' });
     expect(within(promotions).getByRole('heading', { name: 'Conventional Loan' })).toBeInTheDocument();
     expect(within(promotions).queryByText('Hidden card')).not.toBeInTheDocument();
-    expect(within(promotions).getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/marketplace/institutions/harbor-point-credit');
+    expect(within(promotions).getByRole('link', { name: 'Learn More' })).toHaveAttribute(
+      'href',
+      '/marketplace/institutions/harbor-point-credit',
+    );
     const apply = within(promotions).getByRole('link', { name: 'Apply Now' });
     expect(apply).toHaveAttribute('href', 'mailto:loans@harbor.example');
     expect(apply).not.toHaveAttribute('target');
@@ -122,7 +125,10 @@ describe('Investor dashboard', () => {
   });
 
   it('prompts a user who has not finished onboarding to the checklist, with where each step stands', async () => {
-    setup({ user: { onboardingStatus: 'checklist', identityVerificationStatus: 'approved' }, application: application({ status: 'submitted' }) });
+    setup({
+      user: { onboardingStatus: 'checklist', identityVerificationStatus: 'approved' },
+      application: application({ status: 'submitted' }),
+    });
     const prompt = await screen.findByRole('region', { name: 'Finish your onboarding' });
     expect(within(prompt).getByText('Approved')).toBeInTheDocument();
     expect(await within(prompt).findByText('Application In Review')).toBeInTheDocument();

@@ -94,7 +94,7 @@ describe('tenant branding', () => {
 
     // The tenant's investor sees both on the dashboard, and the card's button leads where the owner said.
     const investorPage = await newPage();
-    await signInAt(investorPage, tenant, investor, '/');
+    await signInAt(investorPage, tenant, investor, '/investor/dashboard');
     await investorPage.getByRole('heading', { name: 'Welcome, Ivy Investor' }).waitFor();
     await investorPage.getByRole('region', { name: 'Welcome' }).getByText(welcome).waitFor();
     const promotions = investorPage.getByRole('region', { name: 'Promotions' });
@@ -105,7 +105,7 @@ describe('tenant branding', () => {
 
     // Another tenant's investor, on their own dashboard, sees neither.
     const otherPage = await newPage();
-    await signInAt(otherPage, elsewhere, outsider, '/');
+    await signInAt(otherPage, elsewhere, outsider, '/investor/dashboard');
     await otherPage.getByRole('heading', { name: 'Welcome, Otto Outsider' }).waitFor();
     expect(await otherPage.getByText(welcome).count()).toBe(0);
     expect(await otherPage.getByText(cardTitle).count()).toBe(0);

@@ -41,6 +41,7 @@ import { raiseRoutes } from './modules/raise/raise.routes.ts';
 import { institutionsRoutes } from './modules/institutions/institutions.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
+import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(institutionsRoutes);
       await api.register(offersRoutes);
       await api.register(marketplaceRoutes);
+      await api.register(workflowsRoutes);
       if (config.devMailbox && mailer.kind === 'outbox') await api.register(devMailboxRoutes);
     },
     { prefix: '/api/v1' },

@@ -66,6 +66,9 @@ export const brandingImage = z.object({
   url: z.string().describe('Where the image is served, under /api/v1'),
 });
 
+/** A promo button leads into the app (/…), to a web page or to an e-mail (a 'Contact Us' button); never to a script. */
+export const PROMO_LINK_ERROR = 'Link must start with /, http(s):// or mailto:';
+
 /** A promo card of the investor dashboard (§ branding/messaging): shown or hidden, with up to two buttons. */
 export const promoCard = z.object({
   _id: z.string().regex(/^[0-9a-f]{24}$/, 'Must be a 24-character hexadecimal id'),
@@ -79,7 +82,7 @@ export const promoCard = z.object({
           .string()
           .trim()
           .max(2048)
-          .regex(/^\s*(?:\/|https?:\/\/)/, 'Link must start with / or http(s)://'),
+          .regex(/^\s*(?:\/|https?:\/\/|mailto:)/, PROMO_LINK_ERROR),
       }),
     )
     .max(2, 'At most two buttons'),

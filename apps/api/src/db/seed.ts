@@ -37,7 +37,7 @@ import {
 import { newId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/password.ts';
 import type { FileStorage } from '../lib/storage/storage.ts';
-import { DEFAULT_ATTRIBUTES, findMember, findTenantBySlug, insertMember } from '../modules/tenants/index.ts';
+import { DEFAULT_ATTRIBUTES, findMember, findTenantBySlug, insertMember, updateTenant } from '../modules/tenants/index.ts';
 import { recordEvent } from '../modules/timeline/index.ts';
 import { findUserByEmail, insertUser } from '../modules/users/index.ts';
 
@@ -105,7 +105,16 @@ export async function createTenant(db: DbOrTx, slug: string, name: string, brand
 async function ensureUserMember(
   db: DbOrTx,
   tenant: TenantRow,
-  account: { email: string; password: string; firstname?: string; lastname?: string; tenantRole: TenantRole; admin?: boolean },
+  account: {
+    email: string;
+    password: string;
+    firstname?: string;
+    lastname?: string;
+    tenantRole: TenantRole;
+    admin?: boolean;
+    /** Created with investor onboarding done, so the demo opens on the dashboard rather than the questionnaire. */
+    onboarded?: boolean;
+  },
 ): Promise<void> {
   // The account, its creation event and its membership together: a crash in between must not leave a user alone.
   await db.transaction(async (tx) => {
@@ -117,6 +126,7 @@ async function ensureUserMember(
         firstname: account.firstname ?? null,
         lastname: account.lastname ?? null,
         role: account.admin ? 'admin' : 'user',
+        ...(account.onboarded && { onboardingStatus: 'complete', investOnboardingStage: 'complete' }),
       });
       await recordEvent(tx, {
         tenantId: tenant.id,
@@ -393,7 +403,9 @@ async function seedAccountAvatars(db: DbOrTx, storage: FileStorage | undefined, 
  * tenants' Raise mode and marketplace demo data.
  */
 export async function seedDemo(db: DbOrTx, tenant: TenantRow, storage: FileStorage | undefined): Promise<TenantRow> {
-  for (const account of DEMO_ACCOUNTS) await ensureUserMember(db, tenant, account);
+  for (const account of DEMO_ACCOUNTS) await ensureUserMember(db, tenant, { ...account, onboarded: true });
+  const { messaging } = DEMO_TENANTS.demo;
+  if (messaging) await updateTenant(db, tenant.id, { branding: { ...tenant.branding, messaging } });
   const northwind = await createTenant(db, 'northwind', 'Northwind Capital', NORTHWIND_BRANDING);
   await ensureUserMember(db, northwind, DEMO_ACCOUNTS[0]!);
   await seedRaiseDemo(db, tenant, storage);

@@ -1,5 +1,6 @@
 import {
   blankOfferClass,
+  type BrandingMessaging,
   type CustomMetric,
   type InstitutionType,
   type OfferAssetClass,
@@ -68,6 +69,8 @@ export interface DemoInstitution {
 export interface DemoTenant {
   slug: string;
   palette: Palette;
+  /** The investor dashboard's welcome and promo cards (branding/messaging); the default ones when absent. */
+  messaging?: BrandingMessaging;
   institutions: DemoInstitution[];
   /** Offers the marketplace's showcase shows first, by slug. */
   handpicked: string[];
@@ -767,10 +770,52 @@ const NORTHWIND_CREDIT: DemoInstitution = {
   ],
 };
 
+/**
+ * 001 §2 Investor home dashboard: one tenant shows promo cards for two lenders, each with Learn More and Apply Now,
+ * and an investor-inquiry card with Contact Us. The lenders are demo ones: Harbor Point Credit is a demo institution
+ * (Learn More opens its marketplace page), Keystone Community Bank exists only on its card; Apply Now and Contact Us
+ * write an e-mail to a reserved .example address.
+ */
+const DEMO_MESSAGING: BrandingMessaging = {
+  welcomeTitle: 'Welcome to Tessera Demo',
+  welcomeText:
+    'Real estate, private credit, energy and venture offers from vetted sponsors. Verify your identity and accreditation once, then invest from one place.',
+  promoCards: [
+    {
+      _id: '6745a1c2e4b0a1b2c3d4e601',
+      title: 'Conventional Loan',
+      body: 'From Harbor Point Credit.\nRates as low as 6-8%\nUp to 75% loan-to-value\nLoans up to $15M',
+      buttons: [
+        { label: 'Learn More', url: '/marketplace/institutions/harbor-point-credit' },
+        { label: 'Apply Now', url: 'mailto:loans@harborpointcredit.example?subject=Conventional%20loan%20application' },
+      ],
+      hidden: false,
+    },
+    {
+      _id: '6745a1c2e4b0a1b2c3d4e602',
+      title: 'SBA Loan',
+      body: 'From Keystone Community Bank.\nPrime + 2%\nUp to 90% loan-to-value\nLoans up to $5M',
+      buttons: [
+        { label: 'Learn More', url: 'https://www.sba.gov/funding-programs/loans/7a-loans' },
+        { label: 'Apply Now', url: 'mailto:sba@keystonebank.example?subject=SBA%20loan%20application' },
+      ],
+      hidden: false,
+    },
+    {
+      _id: '6745a1c2e4b0a1b2c3d4e603',
+      title: 'Invest in Tessera',
+      body: 'We are raising a round at the end of 2025. If you would like to invest in us, we would love to hear from you.',
+      buttons: [{ label: 'Contact Us', url: 'mailto:investors@tessera.example?subject=Investor%20inquiry' }],
+      hidden: false,
+    },
+  ],
+};
+
 export const DEMO_TENANTS: Record<'demo' | 'northwind', DemoTenant> = {
   demo: {
     slug: 'demo',
     palette: { primary: '#1A3A65', secondary: '#C4A880' },
+    messaging: DEMO_MESSAGING,
     institutions: [SUMMIT, HARBOR, EVERGREEN, MERIDIAN],
     handpicked: ['summit-ridge-apartments', 'harbor-point-senior-loan-fund-i', 'lakeside-storage-portfolio'],
   },

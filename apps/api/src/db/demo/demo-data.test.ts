@@ -1,4 +1,4 @@
-import { offerAssetClass } from '@tessera/domain';
+import { brandingMessaging, offerAssetClass, type BrandingMessaging } from '@tessera/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,35 @@ describe('demo data', () => {
       expect(pdf.getPageCount(), row.originalName ?? '').toBeGreaterThanOrEqual(1);
       expect(pdf.getTitle()).toMatch(new RegExp(`^${row.name} - `));
     }
+  });
+
+  it("gives the demo tenant's dashboard the two lender cards and the investor-inquiry card, and Northwind none", async () => {
+    const demo = (await get('demo', '/api/v1/tenant/demo/public')).json().data.branding.messaging as BrandingMessaging;
+    const cards = demo.promoCards.filter((c) => !c.hidden);
+    expect(cards.map((c) => [c.title, c.buttons.map((b) => b.label)])).toEqual([
+      ['Conventional Loan', ['Learn More', 'Apply Now']],
+      ['SBA Loan', ['Learn More', 'Apply Now']],
+      ['Invest in Tessera', ['Contact Us']],
+    ]);
+    expect(cards[0]!.body).toMatch(/6-8%[\s\S]*75% loan-to-value[\s\S]*\$15M/);
+    expect(cards[1]!.body).toMatch(/Prime \+ 2%[\s\S]*90% loan-to-value[\s\S]*\$5M/);
+    expect(cards[2]!.body).toContain('raising a round at the end of 2025');
+    // What the owner's editor saves must hold what the seed wrote.
+    expect(brandingMessaging.safeParse(demo).success).toBe(true);
+    // Learn More of the conventional loan opens the lender's marketplace page.
+    const lender = await get('demo', `/api/v1/tenant/demo/marketplace/institutions/${cards[0]!.buttons[0]!.url.split('/').pop()}`);
+    expect(lender.statusCode, lender.body).toBe(200);
+    const northwind = (await get('northwind', '/api/v1/tenant/northwind/public')).json().data.branding.messaging as BrandingMessaging;
+    expect(northwind.promoCards).toEqual([]);
+  });
+
+  it('creates the demo accounts with their investor onboarding done', async () => {
+    const accounts = await t.app.db
+      .select({ email: users.email, status: users.onboardingStatus, stage: users.investOnboardingStage })
+      .from(users)
+      .where(inArray(users.email, ['owner@demo.tessera.local', 'investor@demo.tessera.local']));
+    expect(accounts).toHaveLength(2);
+    for (const a of accounts) expect([a.email, a.status, a.stage]).toEqual([a.email, 'complete', 'complete']);
   });
 
   it('gives every team member a WebP portrait', async () => {

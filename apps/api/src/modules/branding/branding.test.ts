@@ -159,7 +159,7 @@ describe('branding messaging', () => {
     const link = { ...messaging, promoCards: [{ ...card, buttons: [{ label: 'Go', url: 'javascript:alert(1)' }] }] };
     const res = await put(owner, `${t.tenants.acme.id}/branding/messaging`, link);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain('body.promoCards.0.buttons.0.url: Link must start with / or http(s)://');
+    expect(res.json().error.message).toContain('body.promoCards.0.buttons.0.url: Link must start with /, http(s):// or mailto:');
   });
 });
 

@@ -117,6 +117,14 @@ export const signedInRoutes: RouteObject[] = [
       { path: '*', Component: NotFoundPage },
     ],
   },
+  {
+    // The investor area (001 §2): the dashboard and the investments list (issue #18).
+    path: 'investor',
+    children: [
+      page('dashboard', () => import('../../features/investor-dashboard/components/investor-dashboard-page.tsx'), 'InvestorDashboardPage'),
+      page('investments', () => import('../../features/investments/components/investments-page.tsx'), 'InvestmentsPage'),
+    ],
+  },
   page('settings', () => import('../../features/account/components/settings-page.tsx'), 'SettingsPage'),
   ...settingsRedirectRoutes,
   page('document', () => import('../../features/documents/components/documents-page.tsx'), 'DocumentsPage'),

@@ -1,2 +1,2 @@
 // The branding feature's public face: what the rest of the app may import from it (eslint.config.js, feature boundaries).
-export { PromoCards, WelcomeMessage } from './components/welcome-messaging.tsx';
+export { hasWelcome, PromoCards, WelcomeMessage } from './components/welcome-messaging.tsx';

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { PROMO_LINK_ERROR } from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { TENANT_ID } from '../../../test/fixtures.ts';
@@ -64,7 +65,7 @@ describe('Messaging editor', () => {
     expect(sent!.promoCards[0]!.buttons).toEqual([{ label: 'Visit', url: 'https://acme.example' }]);
   }, 30_000);
 
-  it('refuses an empty card title and a link without / or http(s), sending nothing', async () => {
+  it('refuses an empty card title and a link without /, http(s) or mailto, sending nothing', async () => {
     const { user, fetchMock } = setup();
     await screen.findByRole('textbox', { name: 'Welcome title' });
     const card = screen.getByRole('region', { name: 'Promo card 1' });
@@ -74,7 +75,7 @@ describe('Messaging editor', () => {
     await fill(user, link, 'javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Title is required')).toBeInTheDocument();
-    expect(screen.getByText('Link must start with / or http(s)://')).toBeInTheDocument();
+    expect(screen.getByText(PROMO_LINK_ERROR)).toBeInTheDocument();
     expect(sentBodies(fetchMock, PATH)).toHaveLength(0);
   }, 20_000);
 

@@ -45,7 +45,7 @@ function CardButtons({ control, index }: { control: Control<BrandingMessaging>; 
                 {...field}
                 size="small"
                 label={`Button ${b + 1} link`}
-                placeholder="/user or https://…"
+                placeholder="/user, https://… or mailto:…"
                 error={!!fieldState.error}
                 helperText={fieldState.error?.message}
                 sx={{ flex: 2 }}

@@ -1,21 +1,28 @@
-import { Box, Button, Card, CardActions, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Button, Card, CardActions, CardContent, Grid, Stack, Typography } from '@mui/material';
 import type { BrandingMessaging } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
 
 const isInternal = (url: string) => url.startsWith('/') && !url.startsWith('//');
+/** An e-mail link opens the mail app in place: a new tab would stay blank. */
+const isMail = (url: string) => url.trim().toLowerCase().startsWith('mailto:');
 
-/** The tenant's welcome title and text (branding/messaging), above the investor dashboard. */
+/** Whether the tenant wrote a welcome (branding/messaging): without one the welcome card is not shown. */
+export const hasWelcome = (messaging: BrandingMessaging) => Boolean(messaging.welcomeTitle || messaging.welcomeText);
+
+/** The tenant's welcome title and text (branding/messaging): the investor dashboard's welcome card (001 §2). */
 export function WelcomeMessage({ messaging }: { messaging: BrandingMessaging }) {
-  if (!messaging.welcomeTitle && !messaging.welcomeText) return null;
+  if (!hasWelcome(messaging)) return null;
   return (
-    <Box component="section" aria-label="Welcome" sx={{ mt: 4 }}>
-      {messaging.welcomeTitle && (
-        <Typography component="h2" variant="h4" sx={{ mb: 1 }}>
-          {messaging.welcomeTitle}
-        </Typography>
-      )}
-      {messaging.welcomeText && <Typography sx={{ color: 'text.secondary', whiteSpace: 'pre-line' }}>{messaging.welcomeText}</Typography>}
-    </Box>
+    <Card component="section" aria-label="Welcome" variant="outlined" sx={{ height: '100%' }}>
+      <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
+        {messaging.welcomeTitle && (
+          <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
+            {messaging.welcomeTitle}
+          </Typography>
+        )}
+        {messaging.welcomeText && <Typography sx={{ color: 'text.secondary', whiteSpace: 'pre-line' }}>{messaging.welcomeText}</Typography>}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -26,7 +33,7 @@ export function PromoCards({ messaging }: { messaging: BrandingMessaging }) {
   return (
     <Grid container spacing={2} component="section" aria-label="Promotions" sx={{ mt: 3 }}>
       {cards.map((card) => (
-        <Grid key={card._id} size={{ xs: 12, sm: 6 }}>
+        <Grid key={card._id} size={{ xs: 12, sm: 6, md: cards.length >= 3 ? 4 : 6 }}>
           <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
             <CardContent sx={{ flex: 1 }}>
               <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
@@ -50,8 +57,7 @@ export function PromoCards({ messaging }: { messaging: BrandingMessaging }) {
                       <Button
                         key={i}
                         href={button.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
+                        {...(!isMail(button.url) && { target: '_blank', rel: 'noopener noreferrer' })}
                         variant={i === 0 ? 'contained' : 'outlined'}
                         size="small"
                       >

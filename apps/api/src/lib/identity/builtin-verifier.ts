@@ -39,6 +39,13 @@ async function readPassport(front: Buffer, today: string): Promise<DocumentReadi
       reason: "No machine-readable zone (two lines of 44 characters at the foot of the passport's data page) was found on the image.",
     };
   }
+  if (best.unreadableCheckDigits.length) {
+    // A letter where only a digit can stand is a misreading, not a forgery: a person must look, not the verifier refuse.
+    return {
+      readable: false,
+      reason: `The machine-readable zone was found, but OCR could not read ${best.unreadableCheckDigits.join(' or ')}.`,
+    };
+  }
   const repaired = best.repairs.length ? ` ${best.repairs.join(' ')}` : '';
   return {
     readable: true,

@@ -151,6 +151,14 @@ export function repairLine2(line2: string): { line: string; repairs: string[] } 
   return { line, repairs };
 }
 
+const CHECK_DIGIT_POSITIONS = [
+  { position: 9, label: 'the document number check digit' },
+  { position: 19, label: 'the birth date check digit' },
+  { position: 27, label: 'the expiry date check digit' },
+  { position: 42, label: 'the optional data check digit' },
+  { position: 43, label: 'the composite check digit' },
+];
+
 /** One check digit's result, for the reviewer. */
 export interface CheckDigitResult {
   label: string;
@@ -163,6 +171,8 @@ export interface Td3Reading {
   fields: Partial<IdentityFields>;
   checkDigits: CheckDigitResult[];
   repairs: string[];
+  /** Check digits OCR read as something no check digit can be (a letter), after repair: misread, not wrong. */
+  unreadableCheckDigits: string[];
   /** True when the name field is full (no filler left): the MRZ may have cut the given names short. */
   nameTruncated: boolean;
 }
@@ -218,5 +228,8 @@ export function readTd3(lines: [string, string], today: string): Td3Reading {
   if (issuing) fields.issuingCountry = issuing;
   if (nationality) fields.nationality = nationality;
   if (sex) fields.sex = sex;
-  return { lines: [line1, line2], fields, checkDigits, repairs, nameTruncated: !line1.endsWith('<') };
+  const unreadableCheckDigits = CHECK_DIGIT_POSITIONS.filter(
+    ({ position }) => !/[0-9]/.test(line2.charAt(position)) && !(position === 42 && line2.charAt(42) === '<'),
+  ).map(({ position, label }) => `${label} ("${line2.charAt(position)}")`);
+  return { lines: [line1, line2], fields, checkDigits, repairs, unreadableCheckDigits, nameTruncated: !line1.endsWith('<') };
 }

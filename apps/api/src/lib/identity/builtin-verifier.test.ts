@@ -183,6 +183,9 @@ describe('reading a machine-readable zone', () => {
   it('finds the two lines in OCR text, fitting a dropped or extra filler', () => {
     const text = `PASSPORT\n${line1.slice(0, -1)}\n${line2.replace('<<<<', '<<<<<')}\n`;
     expect(findTd3Lines(text)).toEqual([line1, line2]);
+    // A character OCR added is taken out where the check digits confirm which one it was.
+    const extra = findTd3Lines(`${line1}\n${line2.replace('USA8408129', 'USAB8408129')}`);
+    expect(extra && repairLine2(extra[1]).line).toBe(line2);
     expect(findTd3Lines('no zone here')).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { parseAamva } from './aamva.ts';
 import { decide, type DocumentReading } from './identity-checks.ts';
-import type { VerifyIdentityDocument } from './identity-provider.ts';
+import type { IdentityDecision, VerifyDocumentInput, VerifyIdentityDocument } from './identity-provider.ts';
 import { closeImagePool, mrzRegions, readPdf417 } from './image-pool.ts';
 import { imageKind } from './image-pixels.ts';
 import { closeMrzOcr, ocrMrzText } from './mrz-ocr.ts';
@@ -13,47 +13,75 @@ import { findTd3Lines, readTd3, type Td3Reading } from './mrz-td3.ts';
  * image worker. Nothing CPU-heavy runs on the event loop.
  */
 
-async function readPassport(front: Buffer, today: string): Promise<DocumentReading> {
-  const prepared = await mrzRegions(front);
-  if ('problem' in prepared) return { readable: false, reason: `The passport's data page could not be read: ${prepared.problem}.` };
-  const [bottom, whole, upsideDown] = prepared.regions;
-  let best: Td3Reading | undefined;
-  const invalid = (reading: Td3Reading) => reading.checkDigits.filter((c) => !c.valid).length;
-  // The bottom of the page first (where the zone is), then the whole page; upside down only if neither held a zone.
-  for (const region of [bottom, whole, upsideDown]) {
-    if (!region || (region === upsideDown && best)) continue;
-    const lines = findTd3Lines(await ocrMrzText(region));
-    if (!lines) continue;
-    let reading: Td3Reading;
-    try {
-      reading = readTd3(lines, today);
-    } catch {
-      continue;
-    }
-    if (!best || invalid(reading) < invalid(best)) best = reading;
-    if (invalid(best) === 0) break;
+/** The zone as OCR reads it in one region (repaired where check digits confirm it), or undefined when none is found. */
+async function readRegion(region: Uint8Array | undefined, today: string): Promise<Td3Reading | undefined> {
+  if (!region) return undefined;
+  const lines = findTd3Lines(await ocrMrzText(region));
+  if (!lines) return undefined;
+  try {
+    return readTd3(lines, today);
+  } catch {
+    return undefined;
   }
-  if (!best) {
-    return {
-      readable: false,
-      reason: "No machine-readable zone (two lines of 44 characters at the foot of the passport's data page) was found on the image.",
-    };
-  }
-  if (best.unreadableCheckDigits.length) {
+}
+
+function asDocumentReading(zone: Td3Reading): DocumentReading {
+  if (zone.unreadableCheckDigits.length) {
     // A letter where only a digit can stand is a misreading, not a forgery: a person must look, not the verifier refuse.
     return {
       readable: false,
-      reason: `The machine-readable zone was found, but OCR could not read ${best.unreadableCheckDigits.join(' or ')}.`,
+      reason: `The machine-readable zone was found, but OCR could not read ${zone.unreadableCheckDigits.join(' or ')}.`,
     };
   }
-  const repaired = best.repairs.length ? ` ${best.repairs.join(' ')}` : '';
+  const repaired = zone.repairs.length ? ` ${zone.repairs.join(' ')}` : '';
   return {
     readable: true,
-    fields: best.fields,
+    fields: zone.fields,
     how: `The passport's machine-readable zone was read by OCR.${repaired}`,
-    checkDigits: best.checkDigits,
-    nameTruncated: best.nameTruncated,
+    checkDigits: zone.checkDigits,
+    nameTruncated: zone.nameTruncated,
   };
+}
+
+const unreadable = (input: VerifyDocumentInput, reason: string) => decide(input, { readable: false, reason }, selfieIsImage(input));
+
+/**
+ * A passport: the zone read from the bottom of the page (or, failing that, the whole page; then the same upside down).
+ * OCR can misread a name or a digit, and a misreading must not reject a genuine passport: a reading that fails a check
+ * is read again from the other region, and the passport is rejected only when both readings agree; when they
+ * disagree, a person decides (unless the second reading passes every check).
+ */
+async function verifyPassport(input: VerifyDocumentInput): Promise<IdentityDecision> {
+  const prepared = await mrzRegions(input.front);
+  if ('problem' in prepared) return unreadable(input, `The passport's data page could not be read: ${prepared.problem}.`);
+  const [bottom, whole, bottomUpsideDown, wholeUpsideDown] = prepared.regions;
+  // Each region with the one that can confirm its reading (same orientation).
+  const attempts: [Uint8Array | undefined, Uint8Array | undefined][] = [
+    [bottom, whole],
+    [whole, undefined],
+    [bottomUpsideDown, wholeUpsideDown],
+    [wholeUpsideDown, undefined],
+  ];
+  for (const [region, confirming] of attempts) {
+    const first = await readRegion(region, input.today);
+    if (!first) continue;
+    const decision = decide(input, asDocumentReading(first), selfieIsImage(input));
+    if (decision.outcome === 'approved') return decision;
+    const second = await readRegion(confirming, input.today);
+    const again = second && decide(input, asDocumentReading(second), selfieIsImage(input));
+    if (again?.outcome === 'approved') return again;
+    // Already a case for a person (a check digit OCR could not read), or confirmed by a second, identical reading.
+    if (decision.outcome === 'manual-review' || (second && second.lines.join() === first.lines.join())) return decision;
+    const failed = decision.checks.filter((c) => c.status === 'failed').map((c) => c.name);
+    return unreadable(
+      input,
+      `The machine-readable zone was found, but ${second ? 'two OCR readings of it disagree' : 'it could be read only once'} and the reading failed ${failed.join(', ')}, so a misreading cannot be told from a real mismatch.`,
+    );
+  }
+  return unreadable(
+    input,
+    "No machine-readable zone (two lines of 44 characters at the foot of the passport's data page) was found on the image.",
+  );
 }
 
 async function readLicence(back: Buffer | undefined): Promise<DocumentReading> {
@@ -75,10 +103,11 @@ async function readLicence(back: Buffer | undefined): Promise<DocumentReading> {
   };
 }
 
+const selfieIsImage = (input: VerifyDocumentInput) => Boolean(input.selfie?.length && imageKind(input.selfie));
+
 export const verifyIdentityDocument: VerifyIdentityDocument = async (input) => {
-  const reading = input.documentType === 'passport' ? await readPassport(input.front, input.today) : await readLicence(input.back);
-  const selfieIsImage = Boolean(input.selfie?.length && imageKind(input.selfie));
-  return decide(input, reading, selfieIsImage);
+  if (input.documentType === 'passport') return verifyPassport(input);
+  return decide(input, await readLicence(input.back), selfieIsImage(input));
 };
 
 /** Stops the verifier's worker threads (the OCR engine and the image workers); called when the app closes. */

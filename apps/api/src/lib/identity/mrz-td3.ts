@@ -63,10 +63,29 @@ export function findTd3Lines(text: string): [string, string] | null {
     const first = lines[i] ?? '';
     if (!/^P[A-Z<][A-Z<]{3}/.test(first)) continue;
     const line1 = fitLength(first);
-    const line2 = fitLength(lines[i + 1] ?? '');
+    const line2 = fitLine2(lines[i + 1] ?? '');
     if (line1 && line2 && /^[A-Z0-9<]{9}[0-9A-Z<]/.test(line2)) return [line1, line2];
   }
   return null;
+}
+
+/**
+ * Line 2 made 44 long: a character OCR added (or dropped) is taken out (or a filler put in) where exactly one such
+ * change makes every check digit verify; otherwise the longest run of fillers is fitted.
+ */
+function fitLine2(line: string): string | null {
+  if (line.length === LENGTH) return line;
+  const candidates = new Set<string>();
+  if (line.length === LENGTH + 1) for (let i = 0; i < line.length; i++) candidates.add(line.slice(0, i) + line.slice(i + 1));
+  if (line.length === LENGTH - 1) for (let i = 0; i <= line.length; i++) candidates.add(`${line.slice(0, i)}<${line.slice(i)}`);
+  // Two changes may lead to one line (dropping the "B" of "B8", or the "8" and reading the "B" as 8): one line counts.
+  const confirmed = new Map<string, string>();
+  for (const candidate of candidates) {
+    const repaired = repairLine2(candidate).line;
+    if (wellFormed(repaired) && allCheckDigitsValid(repaired) && !confirmed.has(repaired)) confirmed.set(repaired, candidate);
+  }
+  const [only] = confirmed.values();
+  return confirmed.size === 1 && only ? only : fitLength(line);
 }
 
 /** Line 2's check-digit-protected fields: [start, end) of the value and the check digit's position. */
@@ -81,6 +100,15 @@ const compositeValid = (line2: string) => checkDigit(COMPOSITE_SPAN(line2)) === 
 
 function fieldValid(line2: string, field: (typeof PROTECTED)[keyof typeof PROTECTED]): boolean {
   return checkDigit(line2.slice(field.start, field.end)) === line2.charAt(field.check);
+}
+
+/** Line 2's layout: digits, letters and fillers where TD3 puts them, and a nationality that exists (no check digit covers it). */
+function wellFormed(line2: string): boolean {
+  return /^[A-Z0-9<]{9}[0-9][A-Z<]{3}[0-9]{7}[MFX<][0-9]{7}[A-Z0-9<]{14}[0-9<][0-9]$/.test(line2) && knownState(line2.slice(10, 13));
+}
+
+function allCheckDigitsValid(line2: string): boolean {
+  return Object.values(PROTECTED).every((field) => fieldValid(line2, field)) && compositeValid(line2);
 }
 
 function replaceAt(text: string, index: number, char: string): string {
@@ -179,6 +207,10 @@ export interface Td3Reading {
 
 /** ICAO codes that are not ISO 3166 alpha-3. */
 const ICAO_STATES: Record<string, string> = { D: 'DE', GBD: 'GB', GBN: 'GB', GBO: 'GB', GBP: 'GB', GBS: 'GB', RKS: 'XK' };
+
+/** Codes for the stateless, refugees and the United Nations, which ISO 3166 lacks. */
+const NON_STATES = new Set(['UNO', 'UNA', 'UNK', 'XXA', 'XXB', 'XXC', 'XXX', 'EUE', 'XOM', 'XPO', 'XES', 'XMP', 'XCC', 'XBA', 'XIM']);
+const knownState = (code: string) => NON_STATES.has(code) || alpha2(code) !== undefined;
 
 function alpha2(code: string | null | undefined): string | undefined {
   if (!code) return undefined;

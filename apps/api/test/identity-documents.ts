@@ -297,3 +297,26 @@ export async function blankImage(format: ImageFormat = 'png'): Promise<Buffer> {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   return encode(canvas, format);
 }
+
+/**
+ * Every variant a verifier must tell apart, drawn on demand, for `samplePerson` typed as they are: approved (valid),
+ * rejected (another name, expired, a check digit that does not verify, another birth date), manual review (blurred,
+ * blank). The expired passport's date is one whose zone OCR reads reliably in this font (see the verifier's tests).
+ */
+export const identityDocuments = {
+  passport: {
+    valid: (format?: ImageFormat) => passportImage(samplePassport, { format }),
+    otherName: (format?: ImageFormat) => passportImage({ ...samplePassport, firstName: 'Erik', lastName: 'Larsson' }, { format }),
+    expired: (format?: ImageFormat) => passportImage({ ...samplePassport, expiryDate: '2023-05-20' }, { format }),
+    badCheckDigit: (format?: ImageFormat) => passportImage(samplePassport, { format, corruptCheckDigit: true }),
+    blurred: (format?: ImageFormat) => passportImage(samplePassport, { format, blurred: true }),
+    blank: (format?: ImageFormat) => blankImage(format),
+  },
+  licenceBack: {
+    valid: (format?: ImageFormat) => licenceBackImage(sampleLicence, { format }),
+    otherBirthDate: (format?: ImageFormat) => licenceBackImage({ ...sampleLicence, birthDate: '1984-12-08' }, { format }),
+    expired: (format?: ImageFormat) => licenceBackImage({ ...sampleLicence, expiryDate: '2023-05-20' }, { format }),
+    blurred: (format?: ImageFormat) => licenceBackImage(sampleLicence, { format, blurred: true }),
+  },
+  selfie: (format?: ImageFormat) => selfieImage(format),
+};

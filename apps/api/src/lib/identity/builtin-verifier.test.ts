@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   blankImage,
+  identityDocuments,
   licenceBackImage,
   passportImage,
   passportMrz,
@@ -165,7 +166,7 @@ describe('the built-in verifier reads a US driving licence', () => {
     });
   });
 
-  it('rejects a licence with another birth date, and sends one without a readable back to review', async () => {
+  it('rejects a licence with another birth date or expired, and sends one without a readable back to review', async () => {
     const other = await verifyIdentityDocument(
       licenceInput(await licenceBackImage({ ...sampleLicence, birthDate: '1984-12-08' }, { format: 'jpeg' })),
     );
@@ -173,8 +174,11 @@ describe('the built-in verifier reads a US driving licence', () => {
     expect(detail(other, 'birth-date-matches-typed')).toBe(
       'The birth date on the document (1984-12-08) differs from the one typed (1984-08-12).',
     );
+    const expired = await verifyIdentityDocument(licenceInput(await identityDocuments.licenceBack.expired('webp')));
+    expect(expired.outcome).toBe('rejected');
+    expect(status(expired)['not-expired']).toBe('failed');
     expect((await verifyIdentityDocument(licenceInput(undefined))).outcome).toBe('manual-review');
-    expect((await verifyIdentityDocument(licenceInput(await blankImage()))).outcome).toBe('manual-review');
+    expect((await verifyIdentityDocument(licenceInput(await identityDocuments.licenceBack.blurred()))).outcome).toBe('manual-review');
   });
 });
 

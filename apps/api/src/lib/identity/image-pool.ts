@@ -41,7 +41,8 @@ function spawn(): Slot {
     dispatch();
   });
   const fail = (error: Error) => {
-    slots.splice(slots.indexOf(slot), 1);
+    const at = slots.indexOf(slot);
+    if (at >= 0) slots.splice(at, 1);
     for (const [id, job] of running) {
       if (job.slot !== slot) continue;
       running.delete(id);

@@ -35,3 +35,4 @@ export * from './offer-format.ts';
 export * from './marketplace.ts';
 export * from './marketplace-api.ts';
 export * from './video-embed.ts';
+export * from './identity-verification.ts';

@@ -21,3 +21,4 @@ export * from './institutions.ts';
 export * from './offers.ts';
 export * from './applications.ts';
 export * from './marketplace-settings.ts';
+export * from './identity-inquiries.ts';

@@ -179,13 +179,11 @@ export const identityDocumentForm = z.object({
 });
 
 /** The body of submit and complete: which inquiry. */
-export const identityInquiryRef = z
-  .object({ inquiryId: objectId.describe("One of the caller's inquiries") })
-  .meta({
-    id: 'IdentityInquiryRef',
-    description: 'Names one of the caller’s inquiries.',
-    examples: [{ inquiryId: '6745a1c2e4b0a1b2c3d4e5f9' }],
-  });
+export const identityInquiryRef = z.object({ inquiryId: objectId.describe("One of the caller's inquiries") }).meta({
+  id: 'IdentityInquiryRef',
+  description: 'Names one of the caller’s inquiries.',
+  examples: [{ inquiryId: '6745a1c2e4b0a1b2c3d4e5f9' }],
+});
 export type IdentityInquiryRef = z.infer<typeof identityInquiryRef>;
 
 export const identityInquiryParams = z.object({
@@ -324,13 +322,11 @@ export const personaWebhookBody = z
     examples: [{ data: { type: 'event', id: 'evt_XGuYWp7WDXW3ZTxjPzVmG1uT', attributes: { name: 'inquiry.approved' } } }],
   });
 
-export const webhookReceipt = z
-  .object({ received: z.literal(true), duplicate: z.boolean() })
-  .meta({
-    id: 'WebhookReceipt',
-    description: 'The event was taken (or had been already).',
-    examples: [{ received: true, duplicate: false }],
-  });
+export const webhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolean() }).meta({
+  id: 'WebhookReceipt',
+  description: 'The event was taken (or had been already).',
+  examples: [{ received: true, duplicate: false }],
+});
 
 /** §2: the widget's frame; §8: the screen's texts. */
 export const IDENTITY_WIDGET_SIZE = { width: 400, height: 650 } as const;

@@ -1,5 +1,5 @@
 import type { IdentityInquiry, OpenedIdentityInquiry } from '@tessera/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { IdentityDecision, IdentityOutcome, VerifyDocumentInput } from '../../lib/identity/identity-provider.ts';
 import { hostOf } from '../../../test/build-test-app.ts';
@@ -43,7 +43,7 @@ export const TYPED = {
   expiryDate: '2031-05-01',
 } as const;
 
-type Send = (who: SignedUp, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => ReturnType<FastifyInstance['inject']>;
+type Send = (who: SignedUp, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => Promise<LightMyRequestResponse>;
 
 /** Calls the API as someone, on their tenant's host unless `slug` is given. */
 export const sender =

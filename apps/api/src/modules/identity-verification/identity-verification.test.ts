@@ -2,6 +2,7 @@ import type { IdentityInquiry, IdentityVerificationReview } from '@tessera/domai
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityInquiries, individualProfiles, timelineEvents, users } from '../../db/schema/index.ts';
+import { ConfigError, loadConfig } from '../../config/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ExternalIdentityProvider, ProviderInquiry } from '../../lib/identity/identity-provider.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
@@ -45,14 +46,43 @@ function fakePersona() {
   return { provider, inquiries };
 }
 
+const PERSONA_ENV = {
+  IDENTITY_PROVIDER: 'persona',
+  PERSONA_API_KEY: 'persona_sandbox_key',
+  PERSONA_TEMPLATE_ID: 'itmpl_1',
+  PERSONA_ENVIRONMENT_ID: 'env_1',
+  PERSONA_WEBHOOK_SECRET: 'wbhsec_1',
+};
+
+describe('configuration', () => {
+  it('is the built-in verifier by default; Persona without its settings stops start-up naming them', () => {
+    expect(loadConfig({}).identity).toEqual({ provider: 'builtin' });
+    expect(() => loadConfig({ IDENTITY_PROVIDER: 'persona' })).toThrow(ConfigError);
+    expect(() => loadConfig({ IDENTITY_PROVIDER: 'persona', PERSONA_API_KEY: 'k' })).toThrow(
+      /PERSONA_TEMPLATE_ID: IDENTITY_PROVIDER=persona needs it/,
+    );
+    expect(() => loadConfig({ IDENTITY_PROVIDER: 'somebody' })).toThrow(/IDENTITY_PROVIDER: must be builtin or persona/);
+    expect(loadConfig(PERSONA_ENV).identity).toEqual({
+      provider: 'persona',
+      persona: {
+        apiKey: 'persona_sandbox_key',
+        templateId: 'itmpl_1',
+        environmentId: 'env_1',
+        webhookSecret: 'wbhsec_1',
+        apiUrl: 'https://withpersona.com/api/v1',
+      },
+    });
+  });
+});
+
 let t: TestApp;
 let p: TestApp;
 const persona = fakePersona();
 beforeAll(async () => {
   [t, p] = await Promise.all([
     buildTestApp({}, { verifyIdentityDocument: fakeVerifier }),
-    // Persona configured, and uploads of at most 1 MB (the 413).
-    buildTestApp({ UPLOAD_MAX_MB: '1' }, { identityProvider: persona.provider }),
+    // Persona configured (the adapter replaced by the stand-in), and uploads of at most 1 MB (the 413).
+    buildTestApp({ UPLOAD_MAX_MB: '1', ...PERSONA_ENV }, { identityProvider: persona.provider }),
   ]);
 });
 afterAll(async () => {
@@ -322,6 +352,18 @@ describe('access', () => {
       identityVerificationStatus: 'not-started',
       inquiry: null,
     });
+  });
+});
+
+describe('framing', () => {
+  it("lets only the built-in inquiry's pages be framed, by this app's own pages; Persona's flow may be framed when configured", async () => {
+    const cspOf = async (app: TestApp, url: string) =>
+      String((await app.app.inject({ method: 'GET', url, headers: { host: hostOf('acme') } })).headers['content-security-policy']);
+    expect(await cspOf(t, '/identity-inquiry/6745a1c2e4b0a1b2c3d4e5f9')).toContain("frame-ancestors 'self'");
+    expect(await cspOf(t, '/investor/onboarding/verify-identity')).toContain("frame-ancestors 'none'");
+    expect(await cspOf(t, '/api/v1/health')).toContain("frame-ancestors 'none'");
+    expect(await cspOf(t, '/investor/onboarding/verify-identity')).not.toContain('withpersona.com');
+    expect(await cspOf(p, '/investor/onboarding/verify-identity')).toMatch(/frame-src [^;]*'self' https:\/\/inquiry\.withpersona\.com/);
   });
 });
 

@@ -163,6 +163,8 @@ export async function identityVerificationRoutes(app: FastifyInstance, opts: Ide
     },
     async (request) => {
       const auth = requireAuth(request);
+      // Whose inquiry first: someone else's path is 404 whatever the form holds.
+      identity.requireSelf(auth, request.params.id);
       const { fields, files } = await readMultipart(request);
       const form = parseForm(identityDocumentForm, fields);
       return { data: await identity.uploadPicture(deps, auth, request.params.id, form.inquiryId, form.side, requireFile(files)) };

@@ -109,7 +109,7 @@ export function toInquiry(cipher: FieldCipher, row: IdentityInquiryRow, mask: bo
 // Access
 
 /** Only the person opens, fills, submits and completes their own inquiries; anyone else's id is not found. */
-function requireSelf(auth: AuthContext, userId: string): void {
+export function requireSelf(auth: AuthContext, userId: string): void {
   if (auth.user.id !== userId) throw notFound('User');
 }
 

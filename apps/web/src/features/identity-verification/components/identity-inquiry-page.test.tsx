@@ -63,7 +63,7 @@ const renderPage = () =>
 const png = (name: string) => new File(['png'], name, { type: 'image/png' });
 
 describe('IdentityInquiryPage', () => {
-  it("walks a licence through type, front and back, selfie, fields, review and submit, then tells the screen the verdict", async () => {
+  it('walks a licence through type, front and back, selfie, fields, review and submit, then tells the screen the verdict', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = serve();
     const { user } = renderPage();

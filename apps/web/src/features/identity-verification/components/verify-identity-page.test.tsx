@@ -78,7 +78,9 @@ describe('VerifyIdentityPage', () => {
   });
 
   it('shows the error toast when saving fails', async () => {
-    serve(() => jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'Internal server error', status: 500 } }, 500));
+    serve(() =>
+      jsonResponse({ error: { type: 'internal', name: 'InternalServerError', message: 'Internal server error', status: 500 } }, 500),
+    );
     const { router } = renderPage();
     await screen.findByTitle('Identity verification');
     tell('completed');
@@ -90,7 +92,10 @@ describe('VerifyIdentityPage', () => {
 describe('frameSource', () => {
   it("loads Persona's hosted flow for its inquiry, returning into our frame", () => {
     const url = new URL(
-      frameSource({ kind: 'persona', inquiryId: 'inq_1', sessionToken: 'sess', environmentId: 'env_1', templateId: 'itmpl_1' }, 'https://acme.example'),
+      frameSource(
+        { kind: 'persona', inquiryId: 'inq_1', sessionToken: 'sess', environmentId: 'env_1', templateId: 'itmpl_1' },
+        'https://acme.example',
+      ),
     );
     expect(url.origin).toBe('https://inquiry.withpersona.com');
     expect(Object.fromEntries(url.searchParams)).toEqual({

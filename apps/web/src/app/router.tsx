@@ -49,9 +49,13 @@ const routes: RouteObject[] = [
     errorElement: <RootErrorBoundary />,
     children: [
       page('persona-return', () => import('../features/identity-verification/components/persona-return-page.tsx'), 'PersonaReturnPage'),
-      signedInBranch([
-        page(':inquiryId', () => import('../features/identity-verification/components/identity-inquiry-page.tsx'), 'IdentityInquiryPage'),
-      ]),
+      {
+        // Its own guard, not the signed-in branch: that route id is added once, when the signed-in table loads.
+        element: <RequireAuth />,
+        children: [
+          page(':inquiryId', () => import('../features/identity-verification/components/identity-inquiry-page.tsx'), 'IdentityInquiryPage'),
+        ],
+      },
     ],
   },
   {

@@ -287,7 +287,7 @@ function DetailsForm({
   );
   return (
     <Stack component="form" noValidate spacing={1.5} onSubmit={formSubmit(onSubmit)}>
-      <Typography variant="body2">As printed on your {identityDocumentTypeLabels[documentType].toLowerCase()}.</Typography>
+      <Typography variant="body2">As printed on your {documentType === 'passport' ? 'passport' : "driver's license"}.</Typography>
       {field('firstName', 'First name')}
       {field('lastName', 'Last name')}
       {field('birthDate', 'Date of birth', 'date')}

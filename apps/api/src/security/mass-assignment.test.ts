@@ -112,12 +112,21 @@ const IDENTITY_FIELDS = {
 };
 
 const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
-  // Identity verification (issue #18): each call on an inquiry in the state it needs.
-  'PUT /api/v1/user/:id/onboarding/identity': async (ctx) => ({ body: { inquiryId: await ownerInquiry(ctx), ...IDENTITY_FIELDS } }),
+  // Identity verification (issue #18): each call on an inquiry in the state it needs, of the current owner (the account
+  // routes before may have signed a new owner in).
+  'POST /api/v1/user/:id/onboarding/identity/inquiries': async (ctx) => ({ params: { id: ctx.owner.user._id } }),
+  'PUT /api/v1/user/:id/onboarding/identity': async (ctx) => ({
+    body: { inquiryId: await ownerInquiry(ctx), ...IDENTITY_FIELDS },
+    params: { id: ctx.owner.user._id },
+  }),
   'PUT /api/v1/user/:id/onboarding/identity/documents': async (ctx) => ({
+    params: { id: ctx.owner.user._id },
     form: { fields: { inquiryId: await ownerInquiry(ctx), side: 'front' }, file: { name: 'front.png', data: PNG, type: 'image/png' } },
   }),
-  'POST /api/v1/user/:id/onboarding/identity/submit': async (ctx) => ({ body: { inquiryId: await ownerInquiry(ctx, true) } }),
+  'POST /api/v1/user/:id/onboarding/identity/submit': async (ctx) => ({
+    body: { inquiryId: await ownerInquiry(ctx, true) },
+    params: { id: ctx.owner.user._id },
+  }),
   'POST /api/v1/user/:id/onboarding/identity/complete': async (ctx) => {
     const inquiryId = await ownerInquiry(ctx, true);
     // Submitted (202): completing it confirms whatever the verifier decides (manual review for this picture).
@@ -128,7 +137,7 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
       headers: callerHeaders(ctx, 'owner'),
     });
     expect(res.statusCode, res.body).toBe(202);
-    return { body: { inquiryId } };
+    return { body: { inquiryId }, params: { id: ctx.owner.user._id } };
   },
   // Formats and cross-field rules.
   'POST /api/v1/financial-account': async () => ({ body: { accountName: 'Mass', type: 'checking', number: piiSentinels().accountNumber } }),

@@ -144,7 +144,7 @@ export async function identityVerificationRoutes(app: FastifyInstance, opts: Ide
 
   const maxMb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);
   const pictureForm = multipartForm(identityDocumentForm, {
-    file: `A PNG, JPEG or WebP image (checked by content), at most ${maxMb} MB (413); from a file or the camera`,
+    file: `A PNG, JPEG, GIF or WebP image (checked by content), at most ${maxMb} MB (413); from a file or the camera`,
   });
   r.put(
     '/user/:id/onboarding/identity/documents',

@@ -32,7 +32,7 @@ import type {
 } from '../../lib/identity/identity-provider.ts';
 import { newId } from '../../lib/ids.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
-import type { AllowedMimeType } from '../../lib/uploads.ts';
+import { IMAGE_MIME_TYPES, type AllowedMimeType } from '../../lib/uploads.ts';
 import { createDocument, findDocument, type DocumentDeps } from '../documents/index.ts';
 import { fillProfileFromIdentity, profileForIdentityCheck } from '../individual-profiles/index.ts';
 import { findMember } from '../tenants/index.ts';
@@ -66,8 +66,8 @@ interface Decision {
   document: Partial<IdentityFields>;
 }
 
-/** The pictures a built-in inquiry takes: what the verifier reads (no GIF, no PDF). */
-const PICTURE_TYPES: readonly AllowedMimeType[] = ['image/png', 'image/jpeg', 'image/webp'];
+/** The pictures a built-in inquiry takes: images, as every image upload (a GIF the verifier cannot read goes to a reviewer). */
+const PICTURE_TYPES: readonly AllowedMimeType[] = IMAGE_MIME_TYPES;
 const SIDE_COLUMN = { front: 'frontDocumentId', back: 'backDocumentId', selfie: 'selfieDocumentId' } as const;
 
 // ---------------------------------------------------------------------------------------------------------------

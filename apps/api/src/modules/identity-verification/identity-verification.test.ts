@@ -79,11 +79,9 @@ let t: TestApp;
 let p: TestApp;
 const persona = fakePersona();
 beforeAll(async () => {
-  [t, p] = await Promise.all([
-    buildTestApp({}, { verifyIdentityDocument: fakeVerifier }),
-    // Persona configured (the adapter replaced by the stand-in), and uploads of at most 1 MB (the 413).
-    buildTestApp({ UPLOAD_MAX_MB: '1', ...PERSONA_ENV }, { identityProvider: persona.provider }),
-  ]);
+  t = await buildTestApp({}, { verifyIdentityDocument: fakeVerifier });
+  // Persona configured (the adapter replaced by the stand-in), and uploads of at most 1 MB (the 413).
+  p = await buildTestApp({ UPLOAD_MAX_MB: '1', ...PERSONA_ENV }, { identityProvider: persona.provider });
 });
 afterAll(async () => {
   await Promise.all([t?.close(), p?.close()]);

@@ -42,6 +42,10 @@ import { institutionsRoutes } from './modules/institutions/institutions.routes.t
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
+import { identityVerificationRoutes } from './modules/identity-verification/index.ts';
+import { closeIdentityVerifier, verifyIdentityDocument } from './lib/identity/builtin-verifier.ts';
+import type { ExternalIdentityProvider, VerifyIdentityDocument } from './lib/identity/identity-provider.ts';
+import { createPersonaProvider } from './lib/identity/persona-provider.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -62,6 +66,10 @@ export interface AppOverrides {
   clock?: Clock;
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
+  /** The built-in identity verifier (tests inject one returning each outcome). */
+  verifyIdentityDocument?: VerifyIdentityDocument;
+  /** An outside identity provider instead of the configured one (tests inject a fake Persona). */
+  identityProvider?: ExternalIdentityProvider;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -151,12 +159,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(offersRoutes);
       await api.register(marketplaceRoutes);
       await api.register(workflowsRoutes);
+      await api.register(identityVerificationRoutes, {
+        verify: overrides.verifyIdentityDocument ?? verifyIdentityDocument,
+        provider:
+          overrides.identityProvider ?? (config.identity.provider === 'persona' ? createPersonaProvider(config.identity.persona) : null),
+      });
       if (config.devMailbox && mailer.kind === 'outbox') await api.register(devMailboxRoutes);
     },
     { prefix: '/api/v1' },
   );
   if (config.devMailbox && mailer.kind === 'outbox') await app.register(devMailboxPage);
   await app.register(staticWebPlugin, { webDist: config.webDist });
+  // The built-in verifier's worker threads end with the app.
+  if (!overrides.verifyIdentityDocument) app.addHook('onClose', closeIdentityVerifier);
 
   return app;
 }

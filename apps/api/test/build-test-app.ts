@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp, loggerOptions } from '../src/app.ts';
+import { buildApp, loggerOptions, type AppOverrides } from '../src/app.ts';
 import { loadConfig } from '../src/config/index.ts';
 import { createTenant } from '../src/db/seed.ts';
 import type { TenantRow } from '../src/db/schema/index.ts';
@@ -44,7 +44,10 @@ export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 /** Boots the whole app on a fresh migrated database (PGlite, or PostgreSQL with TEST_DB=postgres). */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  overrides: { storage?: TestStorage; logger?: FastifyServerOptions['logger'] } = {},
+  overrides: { storage?: TestStorage; logger?: FastifyServerOptions['logger'] } & Pick<
+    AppOverrides,
+    'verifyIdentityDocument' | 'identityProvider'
+  > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new TestClock();
@@ -70,7 +73,14 @@ export async function buildTestApp(
   const logs = captureLogs();
   // A test that reads its own log lines (faults-redis) passes its logger; that app's lines then escape the scan.
   const logger = overrides.logger ?? { ...(loggerOptions(config) as object), level: 'debug', stream: logs.stream };
-  const built = await buildApp(config, { database, clock, storage, logger });
+  const built = await buildApp(config, {
+    database,
+    clock,
+    storage,
+    logger,
+    verifyIdentityDocument: overrides.verifyIdentityDocument,
+    identityProvider: overrides.identityProvider,
+  });
   // Every response is held against the published document (test/contract-check.ts).
   installContractCheck(built);
   await built.ready();

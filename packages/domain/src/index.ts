@@ -36,3 +36,4 @@ export * from './marketplace.ts';
 export * from './marketplace-api.ts';
 export * from './video-embed.ts';
 export * from './workflow.ts';
+export * from './identity-verification.ts';

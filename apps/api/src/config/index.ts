@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { appType } from '@tessera/domain';
 import { z } from 'zod';
+import type { PersonaConfig } from '../lib/identity/persona-provider.ts';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0, 1, true or false' })
@@ -10,6 +11,10 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/** The settings the Persona adapter cannot start without. */
+const PERSONA_REQUIRED = ['PERSONA_API_KEY', 'PERSONA_TEMPLATE_ID', 'PERSONA_ENVIRONMENT_ID', 'PERSONA_WEBHOOK_SECRET'] as const;
+export const PERSONA_DEFAULT_API_URL = 'https://withpersona.com/api/v1';
 
 const envSchema = z
   .object({
@@ -60,6 +65,12 @@ const envSchema = z
     WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../../web/dist')),
     TRUST_PROXY: bool.default(false),
     PASSWORD_HASH: z.enum(['standard', 'test'], { error: 'must be standard or test' }).default('standard'),
+    IDENTITY_PROVIDER: z.enum(['builtin', 'persona'], { error: 'must be builtin or persona' }).default('builtin'),
+    PERSONA_API_KEY: optionalText,
+    PERSONA_TEMPLATE_ID: optionalText,
+    PERSONA_ENVIRONMENT_ID: optionalText,
+    PERSONA_WEBHOOK_SECRET: optionalText,
+    PERSONA_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional()),
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     message: 'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
@@ -72,6 +83,12 @@ const envSchema = z
   .refine((env) => env.PASSWORD_HASH !== 'test' || env.NODE_ENV === 'test', {
     message: 'test is for the test suites only (NODE_ENV=test): it makes stored passwords cheap to guess',
     path: ['PASSWORD_HASH'],
+  })
+  .superRefine((env, ctx) => {
+    if (env.IDENTITY_PROVIDER !== 'persona') return;
+    for (const key of PERSONA_REQUIRED) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', message: 'IDENTITY_PROVIDER=persona needs it (see the README)', path: [key] });
+    }
   })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
@@ -122,6 +139,8 @@ export interface Config {
   trustProxy: boolean;
   /** argon2id's cost: OWASP's minimum ('standard'), or the cheapest the library allows for the test suites ('test'). */
   passwordHash: PasswordHashProfile;
+  /** Who verifies identities: the built-in verifier (offline, the default) or Persona with its settings. */
+  identity: { provider: 'builtin' } | { provider: 'persona'; persona: PersonaConfig };
 }
 
 export class ConfigError extends Error {}
@@ -187,5 +206,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(base, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     passwordHash: e.PASSWORD_HASH,
+    identity:
+      e.IDENTITY_PROVIDER === 'persona' &&
+      e.PERSONA_API_KEY &&
+      e.PERSONA_TEMPLATE_ID &&
+      e.PERSONA_ENVIRONMENT_ID &&
+      e.PERSONA_WEBHOOK_SECRET
+        ? {
+            provider: 'persona',
+            persona: {
+              apiKey: e.PERSONA_API_KEY,
+              templateId: e.PERSONA_TEMPLATE_ID,
+              environmentId: e.PERSONA_ENVIRONMENT_ID,
+              webhookSecret: e.PERSONA_WEBHOOK_SECRET,
+              apiUrl: e.PERSONA_API_URL ?? PERSONA_DEFAULT_API_URL,
+            },
+          }
+        : { provider: 'builtin' },
   };
 }

@@ -106,6 +106,33 @@ export const PII_FIELDS: readonly PiiField[] = [
     response: 'to the owner only, `Cache-Control: no-store`',
     timeline: 'image id only',
   },
+  {
+    name: 'identity-typed',
+    label: 'Identity inquiry fields typed (names, birth date, document number, expiry; JSON)',
+    class: 'secret',
+    store: { table: 'identity_inquiries', column: 'typed_encrypted' },
+    atRest: 'encrypted',
+    response: 'to the person in full; to the tenant’s owners and platform admins with the document number masked (last 4)',
+    timeline: 'document number masked (last 4), birth date redacted',
+  },
+  {
+    name: 'identity-decision',
+    label: "Identity inquiry verdict (each check's sentence, the document's fields as read; JSON)",
+    class: 'secret',
+    store: { table: 'identity_inquiries', column: 'decision_encrypted' },
+    atRest: 'encrypted',
+    response: 'to the person, the tenant’s owners and platform admins; the document number masked (last 4) but to the person',
+    timeline: 'the outcome only',
+  },
+  {
+    name: 'identity-images',
+    label: 'Identity inquiry pictures (document front and back, selfie)',
+    class: 'secret',
+    store: { files: 'documents (file storage), named by identity_inquiries.front_document_id / back_document_id / selfie_document_id' },
+    atRest: 'file storage',
+    response: 'the uploader and those granted access only, `Cache-Control: no-store`',
+    timeline: 'document ids only',
+  },
 ];
 
 /** The classified columns whose values are FieldCipher ciphertext: what the key rotation re-encrypts. */

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Access } from '../lib/access.ts';
-import { VIDEO_PLAYER_ORIGINS } from '@tessera/domain';
+import { IDENTITY_INQUIRY_PAGE_PREFIX, PERSONA_HOSTED_FLOW_ORIGIN, VIDEO_PLAYER_ORIGINS } from '@tessera/domain';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -24,7 +24,9 @@ import { fallbackRateLimitStore } from './rate-limit-store.ts';
 /** Headers with a CSP the app passes, CORS closed unless origins are listed, per-route rate limits. */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
-    const headers = securityHeaders({
+    // The verify-identity screen frames the built-in inquiry (a page of this app) or Persona's hosted flow (issue #18).
+    const identityFrames = ["'self'", ...(opts.config.identity.provider === 'persona' ? [PERSONA_HOSTED_FLOW_ORIGIN] : [])];
+    const options = (frameAncestors: string[]): HelmetOptions => ({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -35,10 +37,10 @@ export const securityPlugin = fp(
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           // Offer and institution videos: the players of the hosts the video embed builds, and no other frame.
-          frameSrc: [...VIDEO_PLAYER_ORIGINS],
+          frameSrc: [...VIDEO_PLAYER_ORIGINS, ...identityFrames],
           // 'self' covers the app's own WebSocket (CSP 3); no other host, so injected script has nowhere to send data.
           connectSrc: ["'self'"],
-          frameAncestors: ["'none'"],
+          frameAncestors,
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           formAction: ["'self'"],
@@ -48,8 +50,11 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: opts.config.env === 'production',
     });
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const headers = securityHeaders(options(["'none'"]));
+    // Only the built-in identity inquiry's pages may be framed, and only by this app's own pages.
+    const selfFramed = securityHeaders(options(["'self'"]));
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(request.url.startsWith(IDENTITY_INQUIRY_PAGE_PREFIX) ? selfFramed : headers);
       done();
     });
     app.addHook('onSend', (request, reply, payload, done) => {

@@ -159,6 +159,14 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   // The owner's own account and what hangs off it.
   { prefix: '/api/v1/user/:id', create: async (ctx) => [ctx.owner.user._id] },
   {
+    prefix: '/api/v1/user/:id/onboarding/identity/inquiries/:inquiryId',
+    create: async (ctx) => {
+      const url = `/api/v1/user/${ctx.owner.user._id}/onboarding/identity/inquiries`;
+      const opened = await ctx.send<{ inquiry: { _id: string } }>(ctx.owner, { method: 'POST', url });
+      return [ctx.owner.user._id, opened.inquiry._id];
+    },
+  },
+  {
     prefix: '/api/v1/user/:id/image/:imageId',
     create: async (ctx) => {
       const user = await ctx.send<{ image: string | null }>(ctx.owner, upload(`/api/v1/user/${ctx.owner.user._id}/image`));

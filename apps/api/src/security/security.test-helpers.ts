@@ -135,6 +135,18 @@ const VALID_REQUESTS: Record<string, ValidRequest> = {
   },
   'POST /api/v1/document/:id/access': { body: { subjectEmail: 'grantee@example.com', role: 'viewer' } },
   'PUT /api/v1/document/:id/access/:accessId': { body: { role: 'viewer' } },
+  // The expiry after the birth date (issue #18's identity fields).
+  'PUT /api/v1/user/:id/onboarding/identity': {
+    body: {
+      inquiryId: newObjectId(),
+      documentType: 'passport',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      birthDate: '1980-01-02',
+      documentNumber: 'X1234567',
+      expiryDate: '2031-05-01',
+    },
+  },
   // A well-formed signature (not a valid one): the call reaches the check instead of stopping at validation.
   'GET /api/v1/tenant/:t/images/:imageId': { query: { exp: '4102444800', sig: 'A'.repeat(43) } },
 };

@@ -39,6 +39,12 @@ beforeAll(async () => {
   // The smallest limit the configuration takes (1 MB), on the real local-disk storage: what lands on disk is checked.
   t = await buildTestApp({ UPLOAD_MAX_MB: '1' }, { storage: { ...createLocalStorage(storageDir), keys: filesOnDisk } });
   ctx = await isolationContext(t);
+  // Issue #18: the identity inquiry's pictures go to an open inquiry of the caller (tenant A's owner).
+  const opened = await ctx.send<{ inquiry: { _id: string } }>(ctx.owner, {
+    method: 'POST',
+    url: `/api/v1/user/${ctx.owner.user._id}/onboarding/identity/inquiries`,
+  });
+  FIELDS['PUT /api/v1/user/:id/onboarding/identity/documents'] = { inquiryId: opened.inquiry._id, side: 'front' };
   uploads = apiRoutes(t.app).filter((r) => r.consumes.includes('multipart/form-data'));
   params = await entityValues(ctx, uploads);
 }, WALK_TIMEOUT_MS);

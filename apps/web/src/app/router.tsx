@@ -43,6 +43,22 @@ const PAGES_ID = 'pages';
 
 const routes: RouteObject[] = [
   {
+    // The built-in identity inquiry (issue #18), framed by the verify-identity screen: outside the main layout, and
+    // the one path the server lets this app's own pages frame (CSP frame-ancestors 'self').
+    path: 'identity-inquiry',
+    errorElement: <RootErrorBoundary />,
+    children: [
+      page('persona-return', () => import('../features/identity-verification/components/persona-return-page.tsx'), 'PersonaReturnPage'),
+      {
+        // Its own guard, not the signed-in branch: that route id is added once, when the signed-in table loads.
+        element: <RequireAuth />,
+        children: [
+          page(':inquiryId', () => import('../features/identity-verification/components/identity-inquiry-page.tsx'), 'IdentityInquiryPage'),
+        ],
+      },
+    ],
+  },
+  {
     // Pathless: a path of '/' would match '/' by itself, and the signed-in home would never be asked for.
     element: <AppLayout />,
     errorElement: <RootErrorBoundary />,

@@ -22,3 +22,4 @@ export * from './offers.ts';
 export * from './applications.ts';
 export * from './marketplace-settings.ts';
 export * from './workflows.ts';
+export * from './identity-inquiries.ts';

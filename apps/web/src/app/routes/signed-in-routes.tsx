@@ -56,7 +56,7 @@ export const signedInRoutes: RouteObject[] = [
       page('account', () => import('../../features/account/components/account-page.tsx'), 'AccountPage'),
       page('activity', () => import('../../features/account/components/activity-page.tsx'), 'ActivityPage'),
       page('accreditation', () => import('../../features/passport/components/passport-placeholders.tsx'), 'AccreditationPlaceholder'),
-      page('verification', () => import('../../features/passport/components/passport-placeholders.tsx'), 'VerificationPlaceholder'),
+      page('verification', () => import('../../features/identity-verification/components/verification-tab.tsx'), 'VerificationTab'),
       page(
         'individual-profiles',
         () => import('../../features/individual-profiles/components/individual-profiles-page.tsx'),
@@ -258,6 +258,18 @@ export const signedInRoutes: RouteObject[] = [
       page('marketplace/offers/:tenantOfferId', () => import('../../features/offers/components/offer-page.tsx'), 'OfferPage', offerTabs),
       // Pages whose routes are not here yet show the 404 inside the tenant admin layout.
       { path: '*', Component: NotFoundPage },
+    ],
+  },
+  {
+    // Investor area (001 §2). Identity verification screen of issue #18 (h-idv-flow); the lead merges this `investor`
+    // entry with the onboarding routes of the other helper's branch.
+    path: 'investor',
+    children: [
+      page(
+        'onboarding/verify-identity',
+        () => import('../../features/identity-verification/components/verify-identity-page.tsx'),
+        'VerifyIdentityPage',
+      ),
     ],
   },
   {

@@ -25,6 +25,7 @@ import { useDeleteMember } from '../api/delete-member.ts';
 import { useUpdateMemberAccess } from '../api/update-member-access.ts';
 import { useUpdateMemberDetails } from '../api/update-member-details.ts';
 import { useUpdateMemberRole } from '../api/update-member-role.ts';
+import { IdentityReviewCard } from '../../identity-verification/index.ts';
 import { AttributeSwitches } from './attribute-switches.tsx';
 import { MemberImage } from './member-image.tsx';
 import { useMemberContext } from './member-page.tsx';
@@ -201,6 +202,9 @@ export function MemberDetailsTab() {
           </Button>
         </Stack>
       </PlainSectionCard>
+
+      {/* Issue #18: the member's identity verification, for the tenant's owners reviewing it. */}
+      <IdentityReviewCard userId={member.user} />
 
       <PlainSectionCard title="Membership">
         {isSelf ? (

@@ -1,5 +1,4 @@
 import { PlaceholderCard } from '../../../components/placeholder-card.tsx';
 
-/** §2: /user/{product}/accreditation and /verification are placeholders until the accreditation and verification issues. */
+/** §2: /user/{product}/accreditation is a placeholder until the accreditation issue (verification: identity-verification). */
 export const AccreditationPlaceholder = () => <PlaceholderCard title="Accreditation" />;
-export const VerificationPlaceholder = () => <PlaceholderCard title="Verification" />;

@@ -85,6 +85,7 @@ export const timelineEntityType = z.enum([
   'tenant-institution',
   'tenant-lead',
   'business',
+  'application',
 ]);
 export type TimelineEntityType = z.infer<typeof timelineEntityType>;
 

@@ -24,6 +24,7 @@ export * from './account.ts';
 export * from './legal-entity-profile.ts';
 export * from './business.ts';
 export * from './application.ts';
+export * from './onboarding.ts';
 export * from './api-keys.ts';
 export * from './tenant-admin.ts';
 export * from './members.ts';

@@ -22,4 +22,5 @@ export const timelineEntityTypeLabels: Record<TimelineEntityType, string> = {
   'tenant-institution': 'Tenant Institution',
   'tenant-lead': 'Tenant Lead',
   business: 'Business',
+  application: 'Application',
 };

@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session/use-session.ts';
 import { PromoCards, WelcomeMessage } from '../../features/branding/index.ts';
 import { useTenant } from '../../lib/tenant/use-tenant.ts';
 import { useUser } from '../../features/user/index.ts';
+import { OnboardingPrompt } from '../../features/onboarding/index.ts';
 
 /** The screens a member opens from home, as in the main navigation. */
 const WAYS_IN: { title: string; text: string; to: string; icon: ReactNode }[] = [
@@ -53,6 +54,7 @@ export function HomePage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 }, px: { xs: 2, sm: 3 } }}>
       <title>{`Home · ${tenantName}`}</title>
+      <OnboardingPrompt />
       <Card variant="outlined" sx={{ borderRadius: 3 }}>
         <CardContent sx={{ p: { xs: 3, md: 4 } }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>

@@ -29,7 +29,33 @@ const institutionSettingsTabs: RouteObject[] = [
  * carries it however many areas later issues add.
  */
 export const signedInRoutes: RouteObject[] = [
-  { index: true, lazy: lazyPage(() => import('./home.tsx'), 'HomePage') },
+  // The bare root (001 §2): the institution dashboard in Raise mode, the investor dashboard otherwise.
+  { index: true, lazy: lazyPage(() => import('./investor-area.tsx'), 'RootRedirect') },
+  {
+    // The investor area (001 §2): Raise-mode members go to the institution dashboard, investors still in the
+    // questionnaire to /investor/onboarding.
+    path: 'investor',
+    lazy: lazyPage(() => import('./investor-area.tsx'), 'InvestorArea'),
+    children: [
+      { index: true, element: <Navigate to="/investor/dashboard" replace /> },
+      // The investor dashboard (feature investor-dashboard) replaces HomePage here when it merges; /investor/investments
+      // (feature investments) goes beside it.
+      page('dashboard', () => import('./home.tsx'), 'HomePage'),
+      page('messages', () => import('./coming-soon.tsx'), 'MessagesPage'),
+      page('events', () => import('./coming-soon.tsx'), 'EventsPage'),
+      page('onboarding', () => import('../../features/onboarding/components/onboarding-page.tsx'), 'OnboardingPage'),
+      page('onboarding/checklist', () => import('../../features/onboarding/components/checklist-page.tsx'), 'ChecklistPage'),
+      // /investor/onboarding/verify-identity (feature identity-verification) goes here.
+      page('applications', () => import('../../features/applications/components/applications-page.tsx'), 'InvestorApplicationsPage'),
+      page(
+        'applications/:applicationId',
+        () => import('../../features/applications/components/investor-application-page.tsx'),
+        'InvestorApplicationPage',
+      ),
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+  page('coming-soon', () => import('./coming-soon.tsx'), 'ComingSoonPage'),
   { path: 'user', element: <Navigate to="/user/passport/account" replace /> },
   {
     // The signed-in user's own membership of this tenant (a page of its own, not inside the passport).

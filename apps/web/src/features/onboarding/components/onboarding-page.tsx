@@ -38,7 +38,7 @@ export function OnboardingStepper({
       <Stepper orientation="vertical" nonLinear activeStep={onboardingStageIndex(viewing)}>
         {ONBOARDING_FORM_STAGES.map((stage, index) => (
           <Step key={stage} completed={index < at} disabled={index > at}>
-            <StepButton onClick={() => onOpen(stage)} disabled={index > at} aria-current={stage === viewing ? 'step' : undefined}>
+            <StepButton onClick={() => onOpen(stage)} disabled={index > at}>
               <StepLabel>{onboardingStageLabels[stage]}</StepLabel>
             </StepButton>
           </Step>

@@ -12,7 +12,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
 interface ChoiceProps<T extends FieldValues, TOut extends FieldValues> {
@@ -27,14 +27,18 @@ interface ChoiceProps<T extends FieldValues, TOut extends FieldValues> {
 
 /** One choice of a list (radio buttons); the error shows only once the field was touched, so a fresh stage is calm. */
 export function ChoiceField<T extends FieldValues, TOut extends FieldValues>({ control, name, label, options, row }: ChoiceProps<T, TOut>) {
+  const labelId = useId();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
         <FormControl error={Boolean(fieldState.error) && fieldState.isTouched} component="fieldset">
-          <FormLabel component="legend">{label}</FormLabel>
+          <FormLabel component="legend" id={labelId}>
+            {label}
+          </FormLabel>
           <RadioGroup
+            aria-labelledby={labelId}
             row={row}
             name={field.name}
             value={field.value ?? ''}
@@ -74,14 +78,18 @@ export function YesNoField<T extends FieldValues, TOut extends FieldValues>({
   name,
   label,
 }: Omit<ChoiceProps<T, TOut>, 'options' | 'row'>) {
+  const labelId = useId();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
         <FormControl error={Boolean(fieldState.error) && fieldState.isTouched} component="fieldset">
-          <FormLabel component="legend">{label}</FormLabel>
+          <FormLabel component="legend" id={labelId}>
+            {label}
+          </FormLabel>
           <RadioGroup
+            aria-labelledby={labelId}
             row
             name={field.name}
             value={typeof field.value === 'boolean' ? String(field.value) : ''}
@@ -106,6 +114,7 @@ export function MultiChoiceField<T extends FieldValues, TOut extends FieldValues
   options,
   row,
 }: ChoiceProps<T, TOut>) {
+  const labelId = useId();
   return (
     <Controller
       control={control}
@@ -120,8 +129,10 @@ export function MultiChoiceField<T extends FieldValues, TOut extends FieldValues
         };
         return (
           <FormControl error={Boolean(fieldState.error) && fieldState.isTouched} component="fieldset">
-            <FormLabel component="legend">{label}</FormLabel>
-            <FormGroup row={row}>
+            <FormLabel component="legend" id={labelId}>
+              {label}
+            </FormLabel>
+            <FormGroup row={row} aria-labelledby={labelId}>
               {options.map((option) => (
                 <FormControlLabel
                   key={option.value}

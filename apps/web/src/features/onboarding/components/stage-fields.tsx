@@ -168,7 +168,7 @@ export function StageFrame({
   submitLabel?: string;
   canSubmit: boolean;
   pending: boolean;
-  onSubmit: () => void;
+  onSubmit: () => Promise<unknown>;
 }) {
   return (
     <Box
@@ -177,7 +177,7 @@ export function StageFrame({
       aria-label={title}
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit();
+        void onSubmit();
       }}
     >
       <Typography component="h2" variant="h5" sx={{ mb: 1 }}>

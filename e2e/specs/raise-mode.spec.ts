@@ -80,9 +80,9 @@ describe('Raise mode', () => {
     await page.waitForURL((url) => url.pathname === '/institution/dashboard');
 
     await page.getByRole('button', { name: 'Invest mode' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/investor/dashboard');
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await page.goto(tenant.url('/institution/dashboard'));
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/investor/dashboard');
   });
 });

@@ -36,8 +36,9 @@ describe('enumerations (§3)', () => {
     expect(fontFamily.options).not.toContain('TT Chocolates');
   });
 
-  it('covers every timeline entity type of §3, pipeline stages included', () => {
-    expect(timelineEntityType.options).toHaveLength(20);
+  it('covers every timeline entity type of §3, pipeline stages included, and applications', () => {
+    expect(timelineEntityType.options).toHaveLength(21);
+    expect(timelineEntityType.options).toContain('application');
     expect(timelineEntityType.options).toEqual(expect.arrayContaining(['pipeline', 'pipeline-stage', 'gov-photo-id', 'tenant-lead']));
   });
 

@@ -14,7 +14,7 @@ import {
 } from './enums.ts';
 import { timestamp } from './http.ts';
 import { objectId } from './ids.ts';
-import { investOnboarding, onboardingStage } from './onboarding.ts';
+import { investOnboarding, onboardingStage } from './onboarding-state.ts';
 
 /** Every category on or off: an object of the four categories (not a record), so the published schema names each one. */
 export const notificationPreferences = z

@@ -19,6 +19,7 @@ import {
   type OnboardingBackground,
   type OnboardingProfile,
   type OnboardingReview,
+  type OfferAssetClass,
   type User,
 } from '@tessera/domain';
 import { Controller, useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
@@ -132,7 +133,8 @@ export function BackgroundStage({ saved, pending, onSave, onBack }: StageFormPro
   const { control, formState, handleSubmit } = useStageForm(onboardingBackgroundBody, {
     experienceLevel: saved.background?.experienceLevel,
     attestAccreditation: saved.background?.attestAccreditation,
-    offerInterests: saved.background?.offerInterests ?? [],
+    // Stored as text (the user schema leaves the asset class list out); the schema checks them again on save.
+    offerInterests: (saved.background?.offerInterests ?? []) as OfferAssetClass[],
     currentlyInvesting: saved.background?.currentlyInvesting,
   });
   const levels = Object.entries(experienceLevelOptions).map(([value, option]) => ({ value, ...option }));
@@ -174,7 +176,7 @@ function Summary({ saved }: { saved: InvestOnboarding }) {
     ['Investment horizon', about ? investmentHorizonLabels[about.investmentHorizon] : '-'],
     ['Experience level', background ? experienceLevelOptions[background.experienceLevel].label : '-'],
     ['Accredited investor', yesNo(background?.attestAccreditation)],
-    ['Offer interests', background ? background.offerInterests.map((k) => offerInterestLabels[k]).join(', ') : '-'],
+    ['Offer interests', background ? background.offerInterests.map((k) => offerInterestLabels[k as OfferAssetClass] ?? k).join(', ') : '-'],
     ['Investing at the moment', yesNo(background?.currentlyInvesting)],
   ];
   return (

@@ -73,6 +73,7 @@ describe('investor onboarding', () => {
     // Review; the stepper jumps back to Profile with its answers, and forward again to the current stage.
     await page.getByRole('heading', { name: 'Review' }).waitFor();
     await page.getByText('Olga Onboarder').waitFor();
+    await shot(page, 'review-1280');
     await stepper(page)
       .getByRole('tab', { name: /Profile/ })
       .click();
@@ -89,7 +90,8 @@ describe('investor onboarding', () => {
     await stepper(page)
       .getByRole('tab', { name: /Review/ })
       .click();
-    await page.getByRole('radio', { name: '5 Stars' }).check({ force: true });
+    await page.locator('label', { hasText: '5 Stars' }).click();
+    expect(await page.getByRole('radio', { name: '5 Stars' }).isChecked()).toBe(true);
     await checkPage(page);
     await page.getByRole('button', { name: 'Finish' }).click();
 
@@ -128,6 +130,7 @@ describe('investor onboarding', () => {
     await required.getByRole('button', { name: /Investor Accreditation/ }).click();
     await page.waitForURL((url) => url.pathname === `/investor/applications/${applicationId}`);
     await page.getByText('Verified Accredited Investor').waitFor();
+    await shot(page, 'application-1280');
     await page.goto(tenant.url('/investor/applications'));
     await page.getByRole('link', { name: /Accreditation application/ }).waitFor();
   });
@@ -138,6 +141,9 @@ describe('investor onboarding', () => {
     await signInThroughUi(page, investor, '/');
     await page.waitForURL((url) => url.pathname === '/investor/onboarding');
     await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    // The member's theme is light until they switch (a saved preference wins over the system's).
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
     expect(await stepper(page).isVisible()).toBe(false);
     await page.getByText('Step 1 of 4').waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -45,9 +45,9 @@ const mainNav = () => screen.queryByRole('button', { name: 'Open main menu' });
 describe('the investor area (001 §2)', () => {
   it('sends the bare root to the investor dashboard, with the side navigation once onboarding is complete', async () => {
     signIn('complete');
-    const { router } = at('/');
+    const { router } = at('/?from=mail#top');
     expect(await screen.findByRole('heading', { name: 'Investor dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/investor/dashboard');
+    expect(router.state.location).toMatchObject({ pathname: '/investor/dashboard', search: '?from=mail', hash: '#top' });
     expect(mainNav()).toBeInTheDocument();
   });
 

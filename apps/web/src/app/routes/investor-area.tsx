@@ -17,8 +17,13 @@ export function InvestorArea() {
   return <Outlet />;
 }
 
-/** The bare root (001 §2): the institution dashboard in Raise mode, the investor dashboard otherwise. */
+/**
+ * The bare root (001 §2): the institution dashboard in Raise mode, the investor dashboard otherwise, keeping the query
+ * and hash a link carried there.
+ */
 export function RootRedirect() {
   const { appMode } = useSession();
-  return <Navigate to={appMode === 'institution' ? '/institution/dashboard' : '/investor/dashboard'} replace />;
+  const { search, hash } = useLocation();
+  const pathname = appMode === 'institution' ? '/institution/dashboard' : '/investor/dashboard';
+  return <Navigate to={{ pathname, search, hash }} replace />;
 }

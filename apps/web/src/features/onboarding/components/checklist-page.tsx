@@ -59,7 +59,7 @@ function ChecklistStep({
   onClick?: () => void;
 }) {
   return (
-    <ListItem disablePadding divider>
+    <ListItem disablePadding divider sx={{ '&:last-of-type': { borderBottom: 0 } }}>
       <ListItemButton onClick={onClick} disabled={disabled} sx={{ py: 2, gap: 1, flexWrap: 'wrap' }}>
         <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
         <ListItemText primary={title} secondary={text} sx={{ flex: '1 1 200px', m: 0 }} />

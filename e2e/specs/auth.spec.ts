@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 describe('sign-up to sign-out', () => {
-  it('signs up, lands signed in, keeps the session on reload and signs out', async () => {
+  it('signs up, lands signed in on onboarding, keeps the session on reload and signs out', async () => {
     const page = await newPage();
     await page.goto(tenant.url('/signup'));
     const submit = page.getByRole('button', { name: 'Create account' });
@@ -39,9 +39,13 @@ describe('sign-up to sign-out', () => {
     await page.getByRole('checkbox').check();
     await submit.click();
 
-    await page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).waitFor();
+    // A new investor starts with the onboarding questionnaire (001 §2), with no side navigation until it is done.
+    await page.waitForURL((url) => url.pathname === '/investor/onboarding');
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
     await page.reload();
-    await page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).waitFor();
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();

@@ -81,7 +81,7 @@ describe('documents', () => {
     await invitee.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await invitee.getByRole('checkbox').check();
     await invitee.getByRole('button', { name: 'Accept invitation' }).click();
-    await invitee.waitForURL((url) => url.pathname === '/');
+    await invitee.waitForURL((url) => url.pathname === '/investor/dashboard');
     await invitee.goto(tenant.url('/document'));
     await invitee.getByRole('grid', { name: 'Documents' }).getByRole('gridcell', { name: 'Journey wire notes' }).click();
     await invitee.waitForURL((url) => url.pathname === documentPath);

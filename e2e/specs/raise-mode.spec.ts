@@ -33,7 +33,7 @@ describe('Raise mode', () => {
     await signInThroughUi(page, investor, '/');
     await page.getByRole('button', { name: 'Raise mode' }).click();
     await expectToast(page, RAISE_REFUSED);
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).pathname).toBe('/investor/dashboard');
     expect(await page.getByRole('button', { name: 'Invest mode' }).getAttribute('aria-pressed')).toBe('true');
 
     // The server refuses the same switch, with the same words.
@@ -80,9 +80,9 @@ describe('Raise mode', () => {
     await page.waitForURL((url) => url.pathname === '/institution/dashboard');
 
     await page.getByRole('button', { name: 'Invest mode' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/investor/dashboard');
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await page.goto(tenant.url('/institution/dashboard'));
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/investor/dashboard');
   });
 });

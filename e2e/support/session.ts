@@ -5,7 +5,7 @@ import { urlOf } from './browser.ts';
 
 /**
  * Signs a user in through the /signin form of their tenant's host (`slug`; the bare host without one): a signed-out
- * visit to `path` is sent to sign-in, and back to `path` once signed in.
+ * visit to `path` is sent to sign-in, and back to `path` once signed in (the root, to where it leads).
  */
 export async function signInThroughUi(page: Page, user: { email: string; password: string; slug?: string }, path = '/'): Promise<void> {
   await page.goto(urlOf(path, user.slug));
@@ -14,7 +14,9 @@ export async function signInThroughUi(page: Page, user: { email: string; passwor
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   const target = new URL(urlOf(path, user.slug)).pathname;
-  await page.waitForURL((url) => url.pathname === target);
+  // The bare root is never a page of its own: it sends the user on to their dashboard (001 §2).
+  const landed = (pathname: string) => pathname === target || (target === '/' && /^\/(investor|institution)\//.test(pathname));
+  await page.waitForURL((url) => landed(url.pathname));
 }
 
 /** Waits for a toast (notistack renders each as an alert) with this text. */

@@ -29,7 +29,7 @@ export interface JourneyTenant {
   /** The app's address on this tenant's host, `http://{slug}.localhost:{port}{path}`. */
   url(path?: string): string;
   /** A new investor of this tenant, signed up through the API. */
-  investor(names?: { firstname?: string; lastname?: string }): Promise<Person>;
+  investor(options?: SignUpOptions): Promise<Person>;
   /** Calls the API on this tenant's host with a person's token (or none); fails the test on an error answer. */
   api<T>(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<T>;
 }
@@ -63,16 +63,47 @@ async function inviteTokenFor(email: string): Promise<string> {
   }
 }
 
-/** Signs a new person up on a tenant's host through the API. */
-export async function signUpOn(slug: string, names: { firstname?: string; lastname?: string; email?: string } = {}): Promise<Person> {
-  const email = names.email ?? uniqueEmail();
-  const firstname = names.firstname ?? 'Journey';
-  const lastname = names.lastname ?? 'Tester';
+/** What signing up does besides: whether the new investor also walks the onboarding questionnaire (through the API). */
+export interface SignUpOptions {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  /**
+   * 'finish' (the default) answers the four questionnaire stages, so the investor lands on the dashboard with the side
+   * navigation as before onboarding existed; 'keep' leaves them at its first stage, as a fresh sign-up in the browser is.
+   */
+  onboarding?: 'finish' | 'keep';
+}
+
+/** The answers a journey investor gives to the questionnaire (spec 001 §3, §9). */
+export const ONBOARDING_ANSWERS = {
+  about: { financialGoals: ['growth'], riskTolerance: 'medium', liquidityNeeds: 'low', investmentHorizon: 'long' },
+  background: { experienceLevel: 'intermediate', attestAccreditation: true, offerInterests: ['multi-family'], currentlyInvesting: false },
+  review: { rating: 5, comment: '' },
+} as const;
+
+/** Walks a signed-up investor through the questionnaire's four stages, as the browser would. */
+export async function finishOnboarding(person: Person): Promise<void> {
+  const stage = (name: string, body: object) =>
+    expectOk('POST', `/user/${person.userId}/onboarding/${name}`, { slug: person.slug, token: person.token, body });
+  await stage('profile', { firstname: person.firstname, lastname: person.lastname, countryOfResidence: 'US', isUSResident: true });
+  await stage('about', ONBOARDING_ANSWERS.about);
+  await stage('background', ONBOARDING_ANSWERS.background);
+  await stage('review', ONBOARDING_ANSWERS.review);
+}
+
+/** Signs a new person up on a tenant's host through the API (and, unless told otherwise, through onboarding). */
+export async function signUpOn(slug: string, options: SignUpOptions = {}): Promise<Person> {
+  const email = options.email ?? uniqueEmail();
+  const firstname = options.firstname ?? 'Journey';
+  const lastname = options.lastname ?? 'Tester';
   const { data } = await expectOk<{ data: { token: string; user: { _id: string } } }>('POST', '/auth/signup', {
     slug,
     body: { email, password: PASSWORD, firstname, lastname, acceptDisclosures: true },
   });
-  return { email, password: PASSWORD, token: data.token, userId: data.user._id, firstname, lastname, slug };
+  const person = { email, password: PASSWORD, token: data.token, userId: data.user._id, firstname, lastname, slug };
+  if ((options.onboarding ?? 'finish') === 'finish') await finishOnboarding(person);
+  return person;
 }
 
 /**
@@ -118,7 +149,7 @@ export async function createJourneyTenant(
     tenantId: created._id,
     owner,
     url: (path = '/') => urlOf(path, slug),
-    investor: (names) => signUpOn(slug, names),
+    investor: (options) => signUpOn(slug, options),
     api: (method, path, call = {}) => expectOk(method, path, { slug, ...call }),
   };
 }

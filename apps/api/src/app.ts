@@ -28,6 +28,7 @@ import { findTenantBySlug } from './modules/tenants/index.ts';
 import { tenantAdminRoutes } from './modules/tenant-admin/tenant-admin.routes.ts';
 import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { onboardingRoutes } from './modules/users/onboarding.routes.ts';
 import { findUserWithMember } from './modules/users/index.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { govPhotoIdsRoutes } from './modules/gov-photo-ids/gov-photo-ids.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(onboardingRoutes);
       await api.register(tenantsRoutes);
       await api.register(tenantAdminRoutes);
       await api.register(brandingRoutes);

@@ -155,6 +155,7 @@ export const adminUser = user.extend({ archivedAt: z.string().nullable().describ
       onboardingStatus: 'complete',
       identityVerificationStatus: 'approved',
       investOnboardingStage: null,
+      investOnboarding: null,
       createdAt: '2026-10-02T08:15:00.000Z',
       updatedAt: '2026-11-27T09:30:00.000Z',
       archivedAt: null,

@@ -140,3 +140,27 @@ export const adminApplicationQuery = pageQuery.extend({
   direction: sortDirection.default('desc').describe('Newest or largest first (desc, the default) or the other way'),
 });
 export type AdminApplicationQuery = z.infer<typeof adminApplicationQuery>;
+
+/** GET application: the signed-in investor's own applications in this tenant, newest first. */
+export const applicationListQuery = pageQuery.extend({
+  status: applicationStatus.optional().describe('Only the applications in this status'),
+});
+export type ApplicationListQuery = z.infer<typeof applicationListQuery>;
+
+/** POST application: the caller's own application; accreditation is the only kind, so the body may be empty. */
+export const applicationCreateBody = z
+  .object({ type: applicationType.default('accreditation').describe('What the application is for (accreditation, the default)') })
+  .meta({
+    id: 'ApplicationCreate',
+    description: "Starts the caller's own application, status not-started.",
+    examples: [{ type: 'accreditation' }],
+  });
+export type ApplicationCreate = z.output<typeof applicationCreateBody>;
+
+/** The decisions a reviewer can take (PUT application/{id}/review). */
+export const applicationDecision = z.enum(['approved', 'rejected']);
+export type ApplicationDecision = z.infer<typeof applicationDecision>;
+export const applicationReviewBody = z
+  .object({ status: applicationDecision.describe('approved or rejected') })
+  .meta({ id: 'ApplicationReview', description: "A reviewer's decision on an application.", examples: [{ status: 'approved' }] });
+export type ApplicationReview = z.output<typeof applicationReviewBody>;

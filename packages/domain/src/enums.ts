@@ -86,6 +86,7 @@ export const timelineEntityType = z.enum([
   'tenant-lead',
   'business',
   'identity-inquiry',
+  'application',
 ]);
 export type TimelineEntityType = z.infer<typeof timelineEntityType>;
 

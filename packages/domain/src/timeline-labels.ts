@@ -23,4 +23,5 @@ export const timelineEntityTypeLabels: Record<TimelineEntityType, string> = {
   'tenant-lead': 'Tenant Lead',
   business: 'Business',
   'identity-inquiry': 'Identity Inquiry',
+  application: 'Application',
 };

@@ -14,6 +14,7 @@ import {
 } from './enums.ts';
 import { timestamp } from './http.ts';
 import { objectId } from './ids.ts';
+import { investOnboarding, onboardingStage } from './onboarding-state.ts';
 
 /** Every category on or off: an object of the four categories (not a record), so the published schema names each one. */
 export const notificationPreferences = z
@@ -61,6 +62,7 @@ export const USER_EXAMPLE = {
   onboardingStatus: 'complete',
   identityVerificationStatus: 'not-started',
   investOnboardingStage: null,
+  investOnboarding: null,
   createdAt: '2026-11-27T09:30:00.000Z',
   updatedAt: '2026-11-27T09:30:00.000Z',
 };
@@ -91,7 +93,9 @@ export const user = z
     accountStatus,
     onboardingStatus,
     identityVerificationStatus,
-    investOnboardingStage: nullableText,
+    /** The questionnaire stage to do next (001 §2); null for users who never had to walk it (invited, created by an admin). */
+    investOnboardingStage: onboardingStage.nullable(),
+    investOnboarding: investOnboarding.nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -179,3 +183,13 @@ export function hasPermission(member: Pick<TenantMember, 'rbac'> | null | undefi
 export function hasRole(member: Pick<TenantMember, 'rbac'> | null | undefined, role: z.infer<typeof tenantRole>): boolean {
   return member?.rbac.role === role;
 }
+
+/** The answer of POST user/{id}/onboarding/{stage}: the saved user and the stage to show next (001 §7). */
+export const onboardingStageResult = z
+  .object({ user, nextStage: onboardingStage.describe('The stage to show next; `complete` once Review is saved') })
+  .meta({
+    id: 'OnboardingStageResult',
+    description: 'The user with the stage saved, and the stage the questionnaire goes to next.',
+    examples: [{ user: { ...USER_EXAMPLE, investOnboardingStage: 'about' }, nextStage: 'about' }],
+  });
+export type OnboardingStageResult = z.infer<typeof onboardingStageResult>;

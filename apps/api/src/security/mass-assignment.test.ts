@@ -225,6 +225,8 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     return { params: { id: offer }, body: { published: false } };
   },
   'PUT /api/v1/tenant/:t/offers/:id/approval': async () => ({ body: { approvalStatus: 'rejected' } }),
+  // A rejection: a stored 'approved' could then only come from an injected field.
+  'PUT /api/v1/application/:id/review': async () => ({ body: { status: 'rejected' } }),
   'PUT /api/v1/tenant/:t/members/:id/membership-status': async (ctx) => ({
     params: { id: (await activeMember(ctx)).member.id },
     body: { membershipStatus: 'suspended' },
@@ -235,6 +237,21 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
   },
   // The owner's own membership: the account routes before it may have signed a new owner in.
   'PUT /api/v1/user/:id/tenant-member/mode': async (ctx) => ({ params: { id: ctx.owner.user._id } }),
+  // The owner's own questionnaire, stage by stage in the order the routes run (a stage cannot be skipped).
+  'POST /api/v1/user/:id/onboarding/profile': async (ctx) => ({
+    params: { id: ctx.owner.user._id },
+    body: { firstname: 'Mass', lastname: 'Assigned', countryOfResidence: 'US', isUSResident: true },
+  }),
+  'POST /api/v1/user/:id/onboarding/about': async (ctx) => ({
+    params: { id: ctx.owner.user._id },
+    body: { financialGoals: ['growth'], riskTolerance: 'low', liquidityNeeds: 'low', investmentHorizon: 'long' },
+  }),
+  'POST /api/v1/user/:id/onboarding/background': async (ctx) => ({
+    params: { id: ctx.owner.user._id },
+    body: { experienceLevel: 'beginner', attestAccreditation: false, offerInterests: ['retail'], currentlyInvesting: false },
+  }),
+  'POST /api/v1/user/:id/onboarding/review': async (ctx) => ({ params: { id: ctx.owner.user._id }, body: { rating: 3, comment: '' } }),
+  'PUT /api/v1/user/:id/onboarding': async (ctx) => ({ params: { id: ctx.owner.user._id }, body: { onboardingStatus: 'complete' } }),
   // Real credentials, fresh addresses and mailed tokens.
   'POST /api/v1/auth/signin': async (ctx) => {
     const { user } = await activeMember(ctx);

@@ -55,6 +55,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     onboardingStatus: 'overview',
     identityVerificationStatus: 'not-started',
     investOnboardingStage: null,
+    investOnboarding: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

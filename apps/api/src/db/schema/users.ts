@@ -1,7 +1,9 @@
 import type {
   AccountStatus,
   IdentityVerificationStatus,
+  InvestOnboarding,
   NotificationPreferences,
+  OnboardingStage,
   OnboardingStatus,
   SignupStatus,
   ThemeMode,
@@ -42,7 +44,9 @@ export const users = pgTable(
     accountStatus: text('account_status').$type<AccountStatus>().notNull().default('active'),
     onboardingStatus: text('onboarding_status').$type<OnboardingStatus>().notNull().default('overview'),
     identityVerificationStatus: text('identity_verification_status').$type<IdentityVerificationStatus>().notNull().default('not-started'),
-    investOnboardingStage: text('invest_onboarding_stage'),
+    investOnboardingStage: text('invest_onboarding_stage').$type<OnboardingStage>(),
+    /** The questionnaire's saved answers, one section per stage (001 §3 investOnboarding). */
+    investOnboarding: jsonb('invest_onboarding').$type<InvestOnboarding>(),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

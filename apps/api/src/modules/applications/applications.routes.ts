@@ -1,14 +1,64 @@
-import { application, dataOf } from '@tessera/domain';
+import {
+  application,
+  applicationCreateBody,
+  applicationListQuery,
+  applicationReviewBody,
+  applicationSummary,
+  dataOf,
+  listOf,
+} from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, idParams } from '../../lib/route-schema.ts';
+import { created, errorResponses, idParams } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
-import { getApplication } from './applications.service.ts';
+import { createApplication, getApplication, listOwnApplications, reviewApplication, type ApplicationDeps } from './applications.service.ts';
 
 const tags = ['Application'];
 
 export async function applicationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: ApplicationDeps = { db: app.db, clock: app.clock };
+
+  r.get(
+    '/application',
+    {
+      schema: {
+        tags,
+        operationId: 'listApplications',
+        summary: 'My applications',
+        description: "The signed-in user's own applications in this tenant, newest first, optionally of one status.",
+        querystring: applicationListQuery,
+        response: { 200: listOf(applicationSummary).describe('A page of your applications'), ...errorResponses(400, 401, 403) },
+      },
+      config: { access: 'signed-in', accessNote: "Lists only the caller's own applications." },
+    },
+    async (request) => listOwnApplications(app.db, requireAuth(request), request.query),
+  );
+
+  r.post(
+    '/application',
+    {
+      schema: {
+        tags,
+        operationId: 'createApplication',
+        summary: 'Start my accreditation application',
+        description:
+          "Starts the caller's own application (status not-started) and makes it the user's accreditation application (201 with Location). The caller has at most one open application of a type: when one that was not rejected exists, it is answered instead, with 200, so a repeated call opens the same application.",
+        body: applicationCreateBody,
+        response: {
+          200: dataOf(application).describe('The application you already had open'),
+          201: dataOf(application).describe('The new application'),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+      config: { access: 'signed-in', accessNote: 'Always for the caller themself.' },
+    },
+    async (request, reply) => {
+      const result = await createApplication(deps, requireAuth(request), request.body);
+      if (!result.created) return { data: result.application };
+      return created(reply, `/application/${result.application._id}`, result.application);
+    },
+  );
 
   r.get(
     '/application/:id',
@@ -29,5 +79,23 @@ export async function applicationsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ data: await getApplication(app.db, requireAuth(request), request.params.id) }),
+  );
+
+  r.put(
+    '/application/:id/review',
+    {
+      schema: {
+        tags,
+        operationId: 'reviewApplication',
+        summary: 'Approve or reject an application',
+        description:
+          "A reviewer's decision on an application of this tenant: sets its status, who reviewed it and when (an approval is valid one year from then).",
+        params: idParams('application'),
+        body: applicationReviewBody,
+        response: { 200: dataOf(application).describe('The reviewed application'), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: { roles: ['owner'] }, accessNote: 'An application of another tenant is not found (404).' },
+    },
+    async (request) => ({ data: await reviewApplication(deps, requireAuth(request), request.params.id, request.body.status) }),
   );
 }

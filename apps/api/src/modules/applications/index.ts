@@ -1,2 +1,8 @@
 // The public face of the applications module: how other modules read an application and its reviewers.
-export { reviewerFields, reviewers, toApplication, toApplicationSummary } from './applications.repository.ts';
+export {
+  findApplicationStatus,
+  reviewerFields,
+  reviewers,
+  toApplication,
+  toApplicationSummary,
+} from './applications.repository.ts';

@@ -178,6 +178,8 @@ export async function signup(deps: AuthDeps, site: CallSite, body: z.output<type
         lastname: body.lastname,
         signupStatus: 'complete',
         accountStatus: 'active',
+        // A self-signup is an investor, who walks the onboarding questionnaire first (001 §2); invited users do not.
+        investOnboardingStage: 'profile',
       });
       await recordEvent(tx, {
         tenantId: site.tenant.id,

@@ -135,6 +135,7 @@ export function toUser(row: UserRow): User {
     onboardingStatus: row.onboardingStatus,
     identityVerificationStatus: row.identityVerificationStatus,
     investOnboardingStage: row.investOnboardingStage,
+    investOnboarding: row.investOnboarding,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,6 +1,7 @@
 import { Box, CircularProgress, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { needsOnboarding } from '@tessera/domain';
 import { AUTH_PATHS } from '../../features/auth/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useAutoSignoutNotice } from '../hooks/use-auto-signout-notice.ts';
@@ -19,11 +20,12 @@ export function AppLayout() {
   usePageViews();
   useAutoSignoutNotice();
   const navigation = useNavigation();
-  const { authenticated } = useSession();
+  const { authenticated, user } = useSession();
   const { pathname } = useLocation();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [navOpen, setNavOpen] = useState(false);
-  const withNav = authenticated && showsMainNav(pathname, AUTH_PATHS);
+  // 001 §1: no side navigation until the investor has finished the onboarding questionnaire.
+  const withNav = authenticated && !needsOnboarding(user?.investOnboardingStage) && showsMainNav(pathname, AUTH_PATHS);
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       {navigation.state === 'loading' && (

@@ -3,6 +3,9 @@ import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Badge from '@mui/icons-material/Badge';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Description from '@mui/icons-material/Description';
+import Event from '@mui/icons-material/Event';
+import ListAlt from '@mui/icons-material/ListAlt';
+import Mail from '@mui/icons-material/Mail';
 import Settings from '@mui/icons-material/Settings';
 import Storefront from '@mui/icons-material/Storefront';
 import Store from '@mui/icons-material/Store';
@@ -24,8 +27,8 @@ interface NavItem {
 }
 
 /**
- * The investor side of 001 §2 as far as its screens exist today (Dashboard, Marketplace; the investment list,
- * messages and events come with their issues), then the user and tenant-member pages, then what the member may run.
+ * The investor side of 001 §1 (Dashboard, Investment list, Marketplace, Messages, Events, and Documents), then the
+ * user and tenant-member pages, then what the member may run. The layout shows it only once onboarding is complete.
  */
 export function mainNavSections(options: {
   tenantMemberId: string | null;
@@ -49,8 +52,11 @@ export function mainNavSections(options: {
   return [
     {
       items: [
-        { label: 'Dashboard', to: '/', icon: <Dashboard /> },
+        { label: 'Dashboard', to: '/investor/dashboard', icon: <Dashboard /> },
+        { label: 'Investment list', to: '/investor/investments', icon: <ListAlt /> },
         { label: 'Marketplace', to: '/marketplace/offers', icon: <Store />, activePrefix: '/marketplace' },
+        { label: 'Messages', to: '/investor/messages', icon: <Mail /> },
+        { label: 'Events', to: '/investor/events', icon: <Event /> },
         { label: 'Documents', to: '/document', icon: <Description /> },
       ],
     },

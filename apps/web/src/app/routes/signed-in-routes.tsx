@@ -29,7 +29,36 @@ const institutionSettingsTabs: RouteObject[] = [
  * carries it however many areas later issues add.
  */
 export const signedInRoutes: RouteObject[] = [
-  { index: true, lazy: lazyPage(() => import('./home.tsx'), 'HomePage') },
+  // The bare root (001 §2): the institution dashboard in Raise mode, the investor dashboard otherwise.
+  { index: true, lazy: lazyPage(() => import('./investor-area.tsx'), 'RootRedirect') },
+  {
+    // The investor area (001 §2): Raise-mode members go to the institution dashboard, investors still in the
+    // questionnaire to /investor/onboarding.
+    path: 'investor',
+    lazy: lazyPage(() => import('./investor-area.tsx'), 'InvestorArea'),
+    children: [
+      { index: true, element: <Navigate to="/investor/dashboard" replace /> },
+      page('dashboard', () => import('../../features/investor-dashboard/components/investor-dashboard-page.tsx'), 'InvestorDashboardPage'),
+      page('investments', () => import('../../features/investments/components/investments-page.tsx'), 'InvestmentsPage'),
+      page('messages', () => import('./coming-soon.tsx'), 'MessagesPage'),
+      page('events', () => import('./coming-soon.tsx'), 'EventsPage'),
+      page('onboarding', () => import('../../features/onboarding/components/onboarding-page.tsx'), 'OnboardingPage'),
+      page('onboarding/checklist', () => import('../../features/onboarding/components/checklist-page.tsx'), 'ChecklistPage'),
+      page(
+        'onboarding/verify-identity',
+        () => import('../../features/identity-verification/components/verify-identity-page.tsx'),
+        'VerifyIdentityPage',
+      ),
+      page('applications', () => import('../../features/applications/components/applications-page.tsx'), 'InvestorApplicationsPage'),
+      page(
+        'applications/:applicationId',
+        () => import('../../features/applications/components/investor-application-page.tsx'),
+        'InvestorApplicationPage',
+      ),
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+  page('coming-soon', () => import('./coming-soon.tsx'), 'ComingSoonPage'),
   { path: 'user', element: <Navigate to="/user/passport/account" replace /> },
   {
     // The signed-in user's own membership of this tenant (a page of its own, not inside the passport).
@@ -115,14 +144,6 @@ export const signedInRoutes: RouteObject[] = [
       },
       // Tabs whose routes are not here yet show the 404 inside the passport layout.
       { path: '*', Component: NotFoundPage },
-    ],
-  },
-  {
-    // The investor area (001 §2): the dashboard and the investments list (issue #18).
-    path: 'investor',
-    children: [
-      page('dashboard', () => import('../../features/investor-dashboard/components/investor-dashboard-page.tsx'), 'InvestorDashboardPage'),
-      page('investments', () => import('../../features/investments/components/investments-page.tsx'), 'InvestmentsPage'),
     ],
   },
   page('settings', () => import('../../features/account/components/settings-page.tsx'), 'SettingsPage'),
@@ -258,18 +279,6 @@ export const signedInRoutes: RouteObject[] = [
       page('marketplace/offers/:tenantOfferId', () => import('../../features/offers/components/offer-page.tsx'), 'OfferPage', offerTabs),
       // Pages whose routes are not here yet show the 404 inside the tenant admin layout.
       { path: '*', Component: NotFoundPage },
-    ],
-  },
-  {
-    // Investor area (001 §2). Identity verification screen of issue #18 (h-idv-flow); the lead merges this `investor`
-    // entry with the onboarding routes of the other helper's branch.
-    path: 'investor',
-    children: [
-      page(
-        'onboarding/verify-identity',
-        () => import('../../features/identity-verification/components/verify-identity-page.tsx'),
-        'VerifyIdentityPage',
-      ),
     ],
   },
   {

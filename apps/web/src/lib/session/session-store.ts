@@ -109,6 +109,13 @@ export function createSessionStore() {
     set({ ...state, tenantMember, appMode });
   }
 
+  /** The user changed on the server (the onboarding stage moved on): keep the session's copy in step. */
+  function updateUser(user: NonNullable<AuthResult['user']>) {
+    if (!state.authenticated || !state.token || state.user?._id !== user._id) return;
+    writeJson(localStorage, STORAGE_KEYS.session, { token: state.token, user, tenantMember: state.tenantMember } satisfies AuthResult);
+    set({ ...state, user });
+  }
+
   /** Another tab signed in or out: follow it. */
   function onStorage(event: StorageEvent) {
     if (event.key !== STORAGE_KEYS.session) return;
@@ -133,6 +140,7 @@ export function createSessionStore() {
     signOut,
     setAppMode,
     updateTenantMember,
+    updateUser,
     /** Stops the timer and the cross-tab listener (tests). */
     dispose() {
       clearTimeout(timer);

@@ -248,26 +248,66 @@ export function closingBracket(code: string, start: number): number {
   return -1;
 }
 
+/** The end of the string literal, or literals joined by `+`, starting at `start`; -1 unless that is what is there. */
+function stringRunEnd(code: string, start: number): number {
+  let i = start;
+  let end = -1;
+  for (;;) {
+    while (/\s/.test(code[i] ?? '')) i++;
+    const quote = code[i];
+    if (quote !== "'" && quote !== '"' && quote !== '`') return end;
+    for (i++; i < code.length && code[i] !== quote; i++) {
+      if (code[i] === '\\') i++;
+      else if (quote === '`' && code[i] === '$' && code[i + 1] === '{') return -1;
+    }
+    end = i + 1;
+    i = end;
+    while (/\s/.test(code[i] ?? '')) i++;
+    if (code[i] !== '+') return end;
+    i++;
+  }
+}
+
 /**
- * The domain's schemas carry OpenAPI examples (`.meta({ …, examples: [...] })`) for the API's document; the web app
- * never reads them, so they are cut from the domain's modules in the web build (~1 KB gzip on every route).
+ * The domain's schemas carry OpenAPI examples and descriptions (`.meta({ description, examples: [...] })`) for the
+ * API's document; the web app never reads them (its API reference reads the served document), so they are cut from
+ * the domain's modules in the web build (examples ~1 KB, descriptions ~KB gzip on every route).
  */
+export function stripSchemaDocs(code: string): string {
+  let out = '';
+  let from = 0;
+  for (const match of code.matchAll(/\.meta\(\s*\{/g)) {
+    if (match.index < from) continue;
+    const open = match.index + match[0].length - 1;
+    const close = closingBracket(code, open);
+    if (close < 0) continue;
+    out += code.slice(from, open);
+    let body = '';
+    let at = open;
+    for (const key of code.slice(open, close + 1).matchAll(/\b(examples|description):\s*/g)) {
+      const valueStart = open + key.index + key[0].length;
+      if (valueStart < at) continue;
+      let valueEnd = -1;
+      if (key[1] === 'examples' && code[valueStart] === '[') {
+        const end = closingBracket(code, valueStart);
+        valueEnd = end < 0 ? -1 : end + 1;
+      } else if (key[1] === 'description') valueEnd = stringRunEnd(code, valueStart);
+      if (valueEnd < 0 || valueEnd > close) continue;
+      body += `${code.slice(at, valueStart)}${key[1] === 'examples' ? '[]' : "''"}`;
+      at = valueEnd;
+    }
+    out += body + code.slice(at, close + 1);
+    from = close + 1;
+  }
+  return out + code.slice(from);
+}
+
 function stripSchemaExamples(): Plugin {
   return {
-    name: 'tessera-strip-schema-examples',
+    name: 'tessera-strip-schema-docs',
     transform(code, id) {
-      if (!/\/packages\/domain\/src\/[^/]+\.ts$/.test(id) || !code.includes('examples:')) return null;
-      let out = '';
-      let from = 0;
-      for (const match of code.matchAll(/\bexamples:\s*\[/g)) {
-        if (match.index < from) continue;
-        const open = match.index + match[0].length - 1;
-        const close = closingBracket(code, open);
-        if (close < 0) return null;
-        out += `${code.slice(from, match.index)}examples: []`;
-        from = close + 1;
-      }
-      return { code: out + code.slice(from), map: null };
+      if (!/\/packages\/domain\/src\/[^/]+\.ts$/.test(id) || !code.includes('.meta(')) return null;
+      return { code: stripSchemaDocs(code), map: null };
     },
   };
 }

@@ -29,7 +29,7 @@ const radio = (page: Page, group: string, option: string) =>
 const stepper = (page: Page) => page.getByRole('navigation', { name: 'Onboarding stages' });
 
 describe('investor onboarding', () => {
-  it('takes a new investor from sign-up through the questionnaire to the checklist and their accreditation application', async () => {
+  it('takes a new investor from sign-up through the questionnaire, accreditation and identity verification to the dashboard', async () => {
     const page = await newPage();
     await page.goto(tenant.url('/signup'));
     await page.getByLabel('First name').fill(samplePerson.firstName);
@@ -140,7 +140,7 @@ describe('investor onboarding', () => {
     await required.getByRole('button', { name: /Identity Verification/ }).click();
     await page.waitForURL((url) => url.pathname === '/investor/onboarding/verify-identity');
     const frame = page.frameLocator('iframe[title="Identity verification"]');
-    const box = await page.locator('iframe[title="Identity verification"]').boundingBox();
+    const box = await page.getByTestId('identity-frame').boundingBox();
     expect([box?.width, box?.height]).toEqual([400, 650]);
     await frame.getByRole('radio', { name: 'Passport' }).check();
     await frame.getByRole('button', { name: 'Next' }).click();

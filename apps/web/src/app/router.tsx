@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout, AppLayoutFallback } from './layouts/app-layout.tsx';
+import { PageLoader } from './page-loader.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 import { lazyPage, page } from './routes/lazy-page.ts';
@@ -47,6 +48,8 @@ const routes: RouteObject[] = [
     // the one path the server lets this app's own pages frame (CSP frame-ancestors 'self').
     path: 'identity-inquiry',
     errorElement: <RootErrorBoundary />,
+    // Opened straight into a frame, its lazy page loads while the router hydrates.
+    HydrateFallback: PageLoader,
     children: [
       page('persona-return', () => import('../features/identity-verification/components/persona-return-page.tsx'), 'PersonaReturnPage'),
       {

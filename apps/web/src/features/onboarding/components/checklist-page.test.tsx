@@ -8,9 +8,14 @@ import { sessionStore } from '../../../lib/session/session-store.ts';
 import { ChecklistPage } from './checklist-page.tsx';
 
 const confetti = vi.hoisted(() => vi.fn(() => Promise.resolve()));
-vi.mock('canvas-confetti', () => ({ default: confetti }));
+// The page draws on its own thread (no blob: worker, which the CSP refuses): create() without a worker, then fire.
+const create = vi.hoisted(() => vi.fn(() => confetti));
+vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { create }) }));
 
-beforeEach(() => confetti.mockClear());
+beforeEach(() => {
+  confetti.mockClear();
+  create.mockClear();
+});
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -119,6 +124,7 @@ describe('the onboarding checklist', () => {
     const { user, router, fetchMock } = setUp('approved', 'approved');
     await waitFor(() => expect(step(/Investor Accreditation/)).toHaveTextContent('Verified Accredited Investor'));
     await waitFor(() => expect(confetti).toHaveBeenCalledTimes(1));
+    expect(create).toHaveBeenCalledWith(undefined, expect.objectContaining({ useWorker: false }));
     await user.click(screen.getByRole('button', { name: 'Continue to Tessera' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sentBodies(fetchMock, `/api/v1/user/${USER_ID}/onboarding`)).toEqual([{ onboardingStatus: 'demo' }]);

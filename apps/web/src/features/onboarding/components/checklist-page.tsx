@@ -78,7 +78,10 @@ function useConfetti(on: boolean) {
     if (!on) return;
     let cancelled = false;
     void import('canvas-confetti').then(({ default: confetti }) => {
-      if (!cancelled) void confetti({ particleCount: 160, spread: 80, origin: { y: 0.4 }, disableForReducedMotion: true });
+      if (cancelled) return;
+      // Drawn on the page's own thread: its worker would be a blob: script, which the CSP (script-src 'self') refuses.
+      const fire = confetti.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
+      void fire({ particleCount: 160, spread: 80, origin: { y: 0.4 } });
     });
     return () => {
       cancelled = true;

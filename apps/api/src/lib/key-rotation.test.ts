@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUp } from '../../test/factories.ts';
 import { seedPassport } from '../../test/pii-factories.ts';
+import { fakeVerifier, nextVerdict, TYPED, verifyThroughApi } from '../modules/identity-verification/identity-verification.test-helpers.ts';
 import { appSecrets } from '../db/schema/index.ts';
 import { ciphertextKeyId, FieldCipher } from './crypto.ts';
 import { countOtherKeyValues, generateKey, KEY_SECRET, loadFieldCipher, NEXT_KEY_SECRET, rotateEncryptionKey } from './key-rotation.ts';
@@ -14,9 +15,16 @@ const plain = new Map<string, string>();
 
 beforeAll(async () => {
   // No ENCRYPTION_KEY: the key is generated once and kept in app_secrets.
-  t = await buildTestApp();
+  t = await buildTestApp({}, { verifyIdentityDocument: fakeVerifier });
+  // Rejected verdicts, so the passports' own values stay as seeded.
+  nextVerdict.outcome = 'rejected';
   for (const slug of ['acme', 'globex']) {
-    for (let i = 0; i < 2; i++) await seedPassport(t.app, await signUp(t.app, slug));
+    for (let i = 0; i < 2; i++) {
+      const who = await signUp(t.app, slug);
+      const { values } = await seedPassport(t.app, who);
+      // An identity inquiry typed and decided: its typed fields and the verdict are encrypted columns too.
+      await verifyThroughApi(t.app, who, { ...TYPED, documentNumber: values.idNumber }, slug);
+    }
   }
   for (const value of await storedValues()) plain.set(value.ref, t.app.cipher.decrypt(value.stored));
 });

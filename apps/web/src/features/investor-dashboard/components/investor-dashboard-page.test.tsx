@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_BRANDING, type AccessGrant, type Application, type BrandingMessaging, type User } from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session/session-store.ts';
@@ -195,6 +195,7 @@ describe('Investor dashboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Invitation sent to advisor@example.com')).toBeInTheDocument();
     expect(sentBodies(fetchMock, ACCESS)).toEqual([{ subjectEmail: 'advisor@example.com', role: 'viewer' }]);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The dialog closes with its exit transition, which a busy machine stretches.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

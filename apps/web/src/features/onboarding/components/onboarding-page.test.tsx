@@ -138,6 +138,8 @@ describe('the onboarding questionnaire', () => {
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('Short (under 3 years)')).toBeInTheDocument();
     expect(screen.getByText('Beginner')).toBeInTheDocument();
+    // Finish is enabled once the form's (asynchronous) validation has run.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Finish' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sentBodies(fetchMock, `/api/v1/user/${USER_ID}/onboarding/review`)).toEqual([{ rating: null, comment: '' }]);

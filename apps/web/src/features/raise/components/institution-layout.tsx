@@ -81,7 +81,7 @@ function RaiseRefused() {
           onClick={() => {
             // setMode reports its own failure and answers null: its promise never rejects.
             void setMode('investor').then((member) => {
-              if (member) void navigate('/');
+              if (member) void navigate('/investor/dashboard');
             });
           }}
         >
@@ -108,7 +108,7 @@ export function InstitutionLayout() {
   const institution = useInstitution(tenantId ?? '', mode === 'institution' && canRaise ? institutionId : null);
   const onList = location.pathname === '/institution/list';
 
-  if (mode !== 'institution') return <Navigate to="/" replace />;
+  if (mode !== 'institution') return <Navigate to="/investor/dashboard" replace />;
   if (!canRaise) return <RaiseRefused />;
   if (!onList && (!institutionId || isGone(institution.error))) {
     return <Navigate to="/institution/list" replace state={{ from: location }} />;

@@ -126,7 +126,7 @@ describe('institution area', () => {
     signInAs(memberOf('owner', true, { appMode: 'investor', institution: INSTITUTION_ID }));
     mockFetch(() => jsonResponse({ data: INSTITUTION }));
     const { router } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/investor/dashboard'));
   });
 
   it('sends users without a pick to the list, which says when they have no institution at all', async () => {

@@ -18,7 +18,9 @@ export function useModeChange({ pickOn = 'dialog' }: { pickOn?: 'dialog' | 'list
     if (!next || next === raise.mode) return;
     const member = await raise.setMode(next);
     if (!member) return;
-    if (next === 'investor') void navigate('/');
+    // Straight to the investor dashboard, where the root would send them: two hops through '/' could race the
+    // institution layout's own redirect and leave the root's redirect spent.
+    if (next === 'investor') void navigate('/investor/dashboard');
     else if (member.preferences.institution) void navigate('/institution/dashboard');
     else if (pickOn === 'list') void navigate('/institution/list');
     else setPicking(true);

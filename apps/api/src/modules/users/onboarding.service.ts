@@ -5,7 +5,6 @@ import {
   onboardingStageRefusal,
   onboardingStageIndex,
   onboardingStatusRefusal,
-  userDisplayName,
   type InvestOnboarding,
   type OnboardingFormStage,
   type OnboardingStage,
@@ -15,26 +14,12 @@ import {
 } from '@tessera/domain';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { findApplicationStatus } from '../applications/index.ts';
-import { findMember } from '../tenants/index.ts';
-import { recordEvent } from '../timeline/index.ts';
-import { findUserById, toUser, updateUser } from './users.repository.ts';
-
-/**
- * The investor's own onboarding (001 §2, §7): only the user themself, or a platform admin for a member of this tenant.
- * Anyone else's id is not found, as for every user route.
- */
-async function loadSelf(db: Db, auth: AuthContext, userId: string): Promise<UserRow> {
-  if (userId === auth.user.id) return auth.user;
-  if (!auth.isPlatformAdmin) throw notFound('User');
-  const [row, member] = await Promise.all([findUserById(db, userId), findMember(db, auth.tenantId, userId)]);
-  if (!row || !member) throw notFound('User');
-  return row;
-}
-
-const whose = (auth: AuthContext, target: UserRow) => (auth.user.id === target.id ? 'their' : `${userDisplayName(target)}'s`);
+import { recordEvent, userEvent } from '../timeline/index.ts';
+import { toUser, updateUser } from './users.repository.ts';
+import { loadTarget, subject } from './users.service.ts';
 
 /** The later of two stages: re-saving an earlier stage never moves the investor back. */
 const laterOf = (a: OnboardingStage, b: OnboardingStage) => (onboardingStageIndex(a) >= onboardingStageIndex(b) ? a : b);
@@ -51,7 +36,7 @@ export async function saveOnboardingStage(
   stage: OnboardingFormStage,
   answers: NonNullable<InvestOnboarding[OnboardingFormStage]>,
 ): Promise<OnboardingStageResult> {
-  const target = await loadSelf(db, auth, userId);
+  const target = await loadTarget(db, auth, userId);
   const refusal = onboardingStageRefusal(target.investOnboardingStage, stage);
   if (refusal) throw new AppError('bad-request', refusal);
   const saved: InvestOnboarding = { ...target.investOnboarding, [stage]: answers };
@@ -69,15 +54,14 @@ export async function saveOnboardingStage(
   if (Object.keys(change).length === 0) return { user: toUser(target), nextStage };
   const updated = await db.transaction(async (tx) => {
     const row = await updateUser(tx, target.id, values);
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'update',
-      entity: target.id,
-      entityType: 'user',
-      userId: auth.user.id,
-      message: `${userDisplayName(auth.user)} saved ${whose(auth, target)} onboarding ${onboardingStageLabels[stage]} answers`,
-      meta: { change },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, 'user', target.id, {
+        type: 'update',
+        message: `${subject(auth, target).actor} saved ${subject(auth, target).whose} onboarding ${onboardingStageLabels[stage]} answers`,
+        meta: { change },
+      }),
+    );
     return row;
   });
   return { user: toUser(updated), nextStage };
@@ -94,7 +78,7 @@ function pickColumns(source: Partial<UserRow>) {
  * identity verification, and the user's accreditation application in this tenant.
  */
 export async function updateOnboardingStatus(db: Db, auth: AuthContext, userId: string, to: OnboardingStatus): Promise<User> {
-  const target = await loadSelf(db, auth, userId);
+  const target = await loadTarget(db, auth, userId);
   const accreditation = target.accreditationApplicationId
     ? ((await findApplicationStatus(db, auth.tenantId, target.accreditationApplicationId)) ?? null)
     : null;
@@ -103,15 +87,14 @@ export async function updateOnboardingStatus(db: Db, auth: AuthContext, userId: 
   if (target.onboardingStatus === to) return toUser(target);
   const updated = await db.transaction(async (tx) => {
     const row = await updateUser(tx, target.id, { onboardingStatus: to });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'status',
-      entity: target.id,
-      entityType: 'user',
-      userId: auth.user.id,
-      message: `${userDisplayName(auth.user)} moved ${whose(auth, target)} onboarding to ${to}`,
-      meta: { change: { onboardingStatus: { old: target.onboardingStatus, new: to } } },
-    });
+    await recordEvent(
+      tx,
+      userEvent(auth, 'user', target.id, {
+        type: 'status',
+        message: `${subject(auth, target).actor} moved ${subject(auth, target).whose} onboarding to ${to}`,
+        meta: { change: { onboardingStatus: { old: target.onboardingStatus, new: to } } },
+      }),
+    );
     return row;
   });
   return toUser(updated);

@@ -48,7 +48,7 @@ function requireSelf(auth: AuthContext, userId: string): void {
 }
 
 /** The target user: the caller themself, or (for platform admins) a member of this tenant. */
-async function loadTarget(db: Db, auth: AuthContext, userId: string): Promise<UserRow> {
+export async function loadTarget(db: Db, auth: AuthContext, userId: string): Promise<UserRow> {
   requireSelf(auth, userId);
   if (userId === auth.user.id) return auth.user;
   const [row, member] = await Promise.all([findUserById(db, userId), findMember(db, auth.tenantId, userId)]);
@@ -57,7 +57,7 @@ async function loadTarget(db: Db, auth: AuthContext, userId: string): Promise<Us
 }
 
 /** Who did it, as the timeline reads: 'Ada updated her account' or 'Admin updated Ada's account'. */
-function subject(auth: AuthContext, target: UserRow): { actor: string; whose: string } {
+export function subject(auth: AuthContext, target: UserRow): { actor: string; whose: string } {
   const self = auth.user.id === target.id;
   return { actor: userDisplayName(auth.user), whose: self ? 'their' : `${userDisplayName(target)}'s` };
 }

@@ -25,6 +25,7 @@ import {
   type IdentityInquiry,
   type IdentityInquiryMessage,
 } from '@tessera/domain';
+import { DefinitionList } from '../../../components/definition-list.tsx';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -315,20 +316,7 @@ function ReviewList({ inquiry }: { inquiry: IdentityInquiry }) {
     ['Document number', f?.documentNumber ?? '-'],
     ['Expiry date', f?.expiryDate ?? '-'],
   ];
-  return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <DefinitionList rows={rows} />;
 }
 
 const VERDICT_TEXT = {

@@ -11,6 +11,7 @@ import {
   type IdentityDocumentFields,
   type IdentityVerificationStatus,
 } from '@tessera/domain';
+import { DefinitionList } from '../../../components/definition-list.tsx';
 import { PlainSectionCard } from '../../../components/section-card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -109,18 +110,7 @@ export function IdentityReviewCard({ userId, title = 'Identity verification' }: 
                   <Typography variant="subtitle2" component="h3" gutterBottom>
                     The document says
                   </Typography>
-                  <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
-                    {documentRows(review.data.inquiry.document).map(([label, value]) => (
-                      <Box key={label} sx={{ display: 'contents' }}>
-                        <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                          {label}
-                        </Typography>
-                        <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                          {value}
-                        </Typography>
-                      </Box>
-                    ))}
-                  </Box>
+                  <DefinitionList rows={documentRows(review.data.inquiry.document)} />
                 </Box>
               )}
             </>

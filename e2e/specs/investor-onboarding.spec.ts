@@ -121,7 +121,7 @@ describe('investor onboarding', () => {
     await checkPage(page);
 
     // A reviewer approves it (seeded through the API); the checklist reads it, the identity step is still to do.
-    await tenant.api('PUT', `/application/${applicationId}/review`, { token: tenant.owner.token, body: { status: 'approved' } });
+    await tenant.api('PUT', `/application/${applicationId}/status`, { token: tenant.owner.token, body: { status: 'approved' } });
     await page.goto(tenant.url('/investor/onboarding/checklist'));
     await required
       .getByRole('button', { name: /Investor Accreditation/ })

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { accreditationQuestionId, documentAnswerKey, evaluatorEmail, verificationMethod } from './accreditation-flow.ts';
+import { documentRecord, documentType } from './document.ts';
 import { applicationStatus, userRole, type ApplicationStatus } from './enums.ts';
 import { pageQuery, sortDirection, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
+import { personName } from './validation.ts';
 
 /** What an application applies for; accreditation is the only kind so far (000 §3). */
 export const applicationType = z.enum(['accreditation']);
@@ -41,6 +44,12 @@ const exampleApplication = {
   reviewedAt: '2026-11-25T15:20:00.000Z',
   reviewedBy: { _id: '6745a1c2e4b0a1b2c3d4e5d2', email: 'reviewer@example.com', role: 'evaluator' },
   approvalDoc: '6745a1c2e4b0a1b2c3d4e5d3',
+  reviewNote: 'Tax returns for both years confirm income above $200,000.',
+  expiresAt: '2027-11-25T15:20:00.000Z',
+  expired: false,
+  verificationMethod: 'income',
+  certificateCode: 'TSR-7K4M-9Q2X',
+  renewedFrom: null,
   createdAt: '2026-11-18T08:00:00.000Z',
   updatedAt: '2026-11-25T15:20:00.000Z',
 };
@@ -58,6 +67,18 @@ export const applicationSummary = z
     reviewedBy: applicationReviewer.nullable(),
     /** The approval letter (a document id), once approved. */
     approvalDoc: objectId.nullable(),
+    /** The reviewer's note with the decision. */
+    reviewNote: z.string().nullable(),
+    /** When an approval stops being valid: one year after the review (001 §4); null unless approved. */
+    expiresAt: timestamp.nullable(),
+    /** True once an approval has expired: it then reads as not approved and offers renewal. */
+    expired: z.boolean(),
+    /** How the applicant shows accreditation, once chosen in the wizard. */
+    verificationMethod: verificationMethod.nullable(),
+    /** The code on the approval letter that the public verification page checks. */
+    certificateCode: z.string().nullable(),
+    /** The application this one renews. */
+    renewedFrom: objectId.nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -81,9 +102,15 @@ export const application = applicationSummary
     examples: [
       {
         ...exampleApplication,
-        currentQuestionId: null,
-        completedQuestionIds: ['investor-type', 'income'],
-        questionData: { 'investor-type': 'individual', income: 'over-200k' },
+        currentQuestionId: 'individual-submitted',
+        completedQuestionIds: ['identity', 'individual-method', 'individual-license'],
+        questionData: {
+          identity: 'individual',
+          individualMethod: 'license',
+          individualLicenseType: 'series-65',
+          individualLicenseCrd: '7654321',
+          individualLicenseConfirm: true,
+        },
       },
     ],
   });
@@ -111,6 +138,12 @@ export const adminApplicationItem = applicationSummary
         reviewedAt: '2026-11-26T16:20:00.000Z',
         reviewedBy: { _id: '6745a1c2e4b0a1b2c3d4e5f3', email: 'rita@acme-capital.example', role: 'evaluator' },
         approvalDoc: '6745a1c2e4b0a1b2c3d4e5f4',
+        reviewNote: null,
+        expiresAt: '2027-11-26T16:20:00.000Z',
+        expired: false,
+        verificationMethod: 'net-worth',
+        certificateCode: 'TSR-3HQD-8W2N',
+        renewedFrom: null,
         createdAt: '2026-11-20T14:05:00.000Z',
         updatedAt: '2026-11-26T16:20:00.000Z',
         tenantSlug: 'acme-capital',
@@ -141,26 +174,284 @@ export const adminApplicationQuery = pageQuery.extend({
 });
 export type AdminApplicationQuery = z.infer<typeof adminApplicationQuery>;
 
-/** GET application: the signed-in investor's own applications in this tenant, newest first. */
+/**
+ * GET application: the caller's own applications in this tenant (scope mine, the default), or, for a reviewer (the
+ * tenant's owners, platform admins), every application of the tenant (scope tenant), newest first.
+ */
+export const applicationScope = z.enum(['mine', 'tenant']);
 export const applicationListQuery = pageQuery.extend({
+  scope: applicationScope.default('mine').describe("mine (the caller's own, the default) or tenant (every applicant's; reviewers only)"),
   status: applicationStatus.optional().describe('Only the applications in this status'),
+  type: applicationType.optional().describe('Only the applications of this type'),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'search must be at most 100 characters')
+    .optional()
+    .describe("Keeps the applications whose applicant's e-mail or name contains this text (case-insensitive)"),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuery>;
 
 /** POST application: the caller's own application; accreditation is the only kind, so the body may be empty. */
 export const applicationCreateBody = z
-  .object({ type: applicationType.default('accreditation').describe('What the application is for (accreditation, the default)') })
+  .object({
+    type: applicationType.default('accreditation').describe('What the application is for (accreditation, the default)'),
+    renewFrom: objectId
+      .optional()
+      .describe("Renews this earlier application of the caller's: the new one starts prefilled with its answers (not its documents)"),
+  })
   .meta({
     id: 'ApplicationCreate',
-    description: "Starts the caller's own application, status not-started.",
-    examples: [{ type: 'accreditation' }],
+    description: "Starts the caller's own application, status not-started, optionally renewing an earlier one.",
+    examples: [{ type: 'accreditation' }, { type: 'accreditation', renewFrom: '6745a1c2e4b0a1b2c3d4e5fc' }],
   });
 export type ApplicationCreate = z.output<typeof applicationCreateBody>;
 
-/** The decisions a reviewer can take (PUT application/{id}/review). */
+/** The decisions a reviewer can take (PUT application/{id}/status). */
 export const applicationDecision = z.enum(['approved', 'rejected']);
 export type ApplicationDecision = z.infer<typeof applicationDecision>;
-export const applicationReviewBody = z
-  .object({ status: applicationDecision.describe('approved or rejected') })
-  .meta({ id: 'ApplicationReview', description: "A reviewer's decision on an application.", examples: [{ status: 'approved' }] });
-export type ApplicationReview = z.output<typeof applicationReviewBody>;
+export const REVIEW_NOTE_MAX = 2000;
+export const applicationStatusBody = z
+  .object({
+    status: applicationDecision.describe('approved or rejected'),
+    note: z
+      .string()
+      .trim()
+      .max(REVIEW_NOTE_MAX, `The note must be at most ${REVIEW_NOTE_MAX} characters`)
+      .optional()
+      .describe('Why: required when rejecting, shown to the applicant'),
+  })
+  .refine((b) => b.status !== 'rejected' || Boolean(b.note), { path: ['note'], message: 'Say why the application is rejected' })
+  .meta({
+    id: 'ApplicationStatusChange',
+    description: "A reviewer's decision on a submitted application, with a note (required when rejecting).",
+    examples: [
+      { status: 'approved', note: 'Tax returns for both years confirm income above $200,000.' },
+      { status: 'rejected', note: 'The asset statement is older than 90 days.' },
+    ],
+  });
+export type ApplicationStatusChange = z.output<typeof applicationStatusBody>;
+
+/**
+ * PUT application/{id}: one move of the wizard (001 §4). `questionId` is the screen the client is on (it must be the
+ * application's current question, else 409); Next validates that screen's answers and moves on, Back returns to the
+ * last completed screen. The server computes the status from where the application lands.
+ */
+export const applicationStepBody = z
+  .object({
+    direction: z.enum(['next', 'back']).describe('next (answer this screen and move on) or back'),
+    questionId: accreditationQuestionId.describe('The screen the applicant is on'),
+    answers: z.record(z.string(), z.unknown()).default({}).describe("This screen's answers by answer key (001 §3); ignored on back"),
+  })
+  .meta({
+    id: 'ApplicationStep',
+    description: 'One Next or Back of the accreditation wizard, with the answers of the screen being left.',
+    examples: [
+      { direction: 'next', questionId: 'identity', answers: { identity: 'individual' } },
+      { direction: 'back', questionId: 'individual-method', answers: {} },
+    ],
+  });
+export type ApplicationStep = z.output<typeof applicationStepBody>;
+
+/** PUT application/{id}/evaluator: who the applicant asks for a letter (001 §3 evaluator request payload). */
+export const evaluatorRequestBody = z
+  .object({ firstname: personName('First name'), lastname: personName('Last name'), email: evaluatorEmail })
+  .meta({
+    id: 'EvaluatorRequestCreate',
+    description: 'The evaluator (a lawyer, CPA or adviser) to e-mail a single-use upload link to.',
+    examples: [{ firstname: 'Carla', lastname: 'Reyes', email: 'carla.reyes@reyes-cpa.example' }],
+  });
+export type EvaluatorRequestInput = z.output<typeof evaluatorRequestBody>;
+
+export const evaluatorRequestState = z.enum(['pending', 'submitted', 'revoked', 'expired']);
+export const evaluatorRequest = z
+  .object({
+    _id: objectId,
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    questionId: accreditationQuestionId,
+    state: evaluatorRequestState,
+    expiresAt: timestamp,
+    submittedAt: timestamp.nullable(),
+    createdAt: timestamp,
+  })
+  .meta({
+    id: 'EvaluatorRequest',
+    description: 'A request to an evaluator: who, for which evidence, and whether the link is pending, used, revoked or expired.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5e1',
+        firstname: 'Carla',
+        lastname: 'Reyes',
+        email: 'carla.reyes@reyes-cpa.example',
+        questionId: 'individual-income-eval-request',
+        state: 'pending',
+        expiresAt: '2026-12-11T10:00:00.000Z',
+        submittedAt: null,
+        createdAt: '2026-11-27T10:00:00.000Z',
+      },
+    ],
+  });
+export type EvaluatorRequest = z.infer<typeof evaluatorRequest>;
+
+/** The evaluator's token, on every public evaluator call. */
+export const evaluatorTokenQuery = z.object({
+  token: z.string().trim().min(20, 'The link is incomplete').max(200, 'The link is not valid').describe('The token from the e-mailed link'),
+});
+
+/** What the public evaluator page shows (001 §2): the applicant and what the letter must say; nothing else. */
+export const evaluatorApplicationView = z
+  .object({
+    applicationId: objectId,
+    userId: objectId,
+    applicantName: z.string(),
+    applicantEmail: z.string(),
+    type: z.string().describe('What the letter is for, in words'),
+    evidence: z.enum(['individual-income', 'business-assets', 'business-owners']),
+    businessName: z.string().nullable(),
+    evaluator: z.object({ firstname: z.string(), lastname: z.string(), email: z.string() }),
+    /** The wording the letter needs, for the instructions. */
+    letterWording: z.string(),
+    expiresAt: timestamp,
+    submitted: z.boolean(),
+    documents: z.array(
+      z.object({ _id: objectId, name: z.string(), originalName: z.string(), size: z.number().int(), createdAt: timestamp }),
+    ),
+  })
+  .meta({
+    id: 'EvaluatorApplication',
+    description: 'The application an evaluator was asked to vouch for, as the public upload page shows it.',
+    examples: [
+      {
+        applicationId: '6745a1c2e4b0a1b2c3d4e5fc',
+        userId: '6745a1c2e4b0a1b2c3d4e5f1',
+        applicantName: 'Ivan Investor',
+        applicantEmail: 'ivan@example.com',
+        type: 'Accredited investor verification (income)',
+        evidence: 'individual-income',
+        businessName: null,
+        evaluator: { firstname: 'Carla', lastname: 'Reyes', email: 'carla.reyes@reyes-cpa.example' },
+        letterWording:
+          'I have reviewed the tax returns of Ivan Investor for 2024 and 2025 and confirm an income above $200,000 in each year...',
+        expiresAt: '2026-12-11T10:00:00.000Z',
+        submitted: false,
+        documents: [],
+      },
+    ],
+  });
+export type EvaluatorApplicationView = z.infer<typeof evaluatorApplicationView>;
+
+/** PUT application/{id}/evaluator/submit (001 §3 evaluator submission: message, documents). */
+export const evaluatorSubmitBody = z
+  .object({
+    message: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional().describe('Notes for the reviewer'),
+    documents: z.array(objectId).min(1, 'Upload at least one document').max(20, 'At most 20 documents'),
+  })
+  .meta({
+    id: 'EvaluatorSubmit',
+    description: "The evaluator's letter (documents uploaded through the same link) and notes.",
+    examples: [{ message: 'Letter on our letterhead attached.', documents: ['6745a1c2e4b0a1b2c3d4e5e2'] }],
+  });
+export type EvaluatorSubmit = z.output<typeof evaluatorSubmitBody>;
+
+/**
+ * The text fields of an application upload (multipart, with the file): which answer it is for and, for statements
+ * and credit reports, the date the document bears (checked against 001 §5 freshness with the file's own dates).
+ */
+export const applicationDocumentMetadata = z.object({
+  questionKey: documentAnswerKey.describe('The answer key (001 §3) the document is evidence for'),
+  documentDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the document date as YYYY-MM-DD')
+    .optional()
+    .describe('The date on the document (YYYY-MM-DD); required for asset and liability statements and credit reports'),
+  name: z
+    .string()
+    .trim()
+    .max(200, 'Name must be at most 200 characters')
+    .optional()
+    .describe("The name lists show; the file's name when left out"),
+});
+export type ApplicationDocumentMetadata = z.output<typeof applicationDocumentMetadata>;
+
+export const applicationDocument = documentRecord
+  .extend({
+    questionKey: documentAnswerKey.nullable(),
+    documentDate: z.string().nullable(),
+    fileDate: timestamp.nullable(),
+    fromEvaluator: z.boolean(),
+  })
+  .meta({
+    id: 'ApplicationDocument',
+    description: 'A document given as evidence on an application: the document, the answer it is for and its dates.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5f6',
+        name: '2025 tax return',
+        type: 'INCOME_TAX',
+        entityType: 'USER',
+        tags: ['self', 'curr-year', '2025'],
+        description: null,
+        mimeType: 'application/pdf',
+        size: 248311,
+        url: '/api/v1/document/6745a1c2e4b0a1b2c3d4e5f6/download',
+        uploadedBy: '6745a1c2e4b0a1b2c3d4e5f1',
+        originalName: 'tax-return-2025.pdf',
+        parsed: false,
+        rights: { read: true, update: false, delete: false, share: false },
+        createdAt: '2026-11-24T11:15:00.000Z',
+        updatedAt: '2026-11-24T11:15:00.000Z',
+        questionKey: 'individualIncomeDocUploadCurrYearSelf',
+        documentDate: null,
+        fileDate: '2026-03-02T09:00:00.000Z',
+        fromEvaluator: false,
+      },
+    ],
+  });
+export type ApplicationDocument = z.infer<typeof applicationDocument>;
+
+export const applicationDocumentQuery = pageQuery.extend({
+  type: documentType.optional().describe('Only documents of this type'),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'search must be at most 100 characters')
+    .optional()
+    .describe('Name or file name contains (case-insensitive)'),
+});
+export type ApplicationDocumentQuery = z.infer<typeof applicationDocumentQuery>;
+
+/** GET certificate/{code}: what anyone holding a shared letter may check (001 §2 beyond the spec): name, status, validity. */
+export const certificateVerification = z
+  .object({
+    code: z.string(),
+    name: z.string().describe("The investor's (or business's) name as on the letter"),
+    status: z.enum(['valid', 'expired', 'revoked']),
+    issuedAt: timestamp,
+    expiresAt: timestamp,
+    issuer: z.string().describe('The tenant that issued it'),
+  })
+  .meta({
+    id: 'CertificateVerification',
+    description: 'Whether an accreditation letter with this code is valid, and until when.',
+    examples: [
+      {
+        code: 'TSR-7K4M-9Q2X',
+        name: 'Ivan Investor',
+        status: 'valid',
+        issuedAt: '2026-11-25T15:20:00.000Z',
+        expiresAt: '2027-11-25T15:20:00.000Z',
+        issuer: 'Acme Capital',
+      },
+    ],
+  });
+export type CertificateVerification = z.infer<typeof certificateVerification>;
+export const certificateCodeParams = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^TSR-[0-9A-Z]{4}-[0-9A-Z]{4}$/, 'A certificate code looks like TSR-XXXX-XXXX')
+    .describe('The code printed on the letter'),
+});

@@ -23,6 +23,7 @@ export * from './financial-account.ts';
 export * from './account.ts';
 export * from './legal-entity-profile.ts';
 export * from './business.ts';
+export * from './accreditation-flow.ts';
 export * from './application.ts';
 export * from './onboarding-state.ts';
 export * from './onboarding.ts';

@@ -226,7 +226,7 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
   },
   'PUT /api/v1/tenant/:t/offers/:id/approval': async () => ({ body: { approvalStatus: 'rejected' } }),
   // A rejection: a stored 'approved' could then only come from an injected field.
-  'PUT /api/v1/application/:id/review': async () => ({ body: { status: 'rejected' } }),
+  'PUT /api/v1/application/:id/status': async () => ({ body: { status: 'rejected', note: 'Statements are too old' } }),
   'PUT /api/v1/tenant/:t/members/:id/membership-status': async (ctx) => ({
     params: { id: (await activeMember(ctx)).member.id },
     body: { membershipStatus: 'suspended' },

@@ -47,7 +47,9 @@ describe('POST application', () => {
     const again = await call(me, 'POST', 'application', {});
     expect(again.statusCode).toBe(200);
     expect(dataOf<Application>(again)._id).toBe(first._id);
-    expect((await call(owner, 'PUT', `application/${first._id}/review`, { status: 'rejected' })).statusCode).toBe(200);
+    expect(
+      (await call(owner, 'PUT', `application/${first._id}/status`, { status: 'rejected', note: 'Not enough evidence' })).statusCode,
+    ).toBe(200);
     const fresh = await call(me, 'POST', 'application', {});
     expect(fresh.statusCode).toBe(201);
     expect(dataOf<Application>(fresh)._id).not.toBe(first._id);
@@ -92,11 +94,11 @@ describe('GET application', () => {
   });
 });
 
-describe('PUT application/{id}/review', () => {
+describe('PUT application/{id}/status', () => {
   it('lets the tenant owner approve, recording who and when with a timeline event; the applicant then reads it approved', async () => {
     const me = await signUp(t.app, 'acme');
     const created = dataOf<Application>(await call(me, 'POST', 'application', {}));
-    const res = await call(owner, 'PUT', `application/${created._id}/review`, { status: 'approved' });
+    const res = await call(owner, 'PUT', `application/${created._id}/status`, { status: 'approved' });
     expect(res.statusCode, res.body).toBe(200);
     const reviewed = dataOf<Application>(res);
     expect(reviewed).toMatchObject({ status: 'approved', reviewedBy: { _id: owner.user._id, email: owner.email } });
@@ -114,18 +116,20 @@ describe('PUT application/{id}/review', () => {
   it('lets a platform admin decide too', async () => {
     const me = await signUp(t.app, 'acme');
     const created = dataOf<Application>(await call(me, 'POST', 'application', {}));
-    expect(dataOf<Application>(await call(admin, 'PUT', `application/${created._id}/review`, { status: 'rejected' })).status).toBe(
-      'rejected',
-    );
+    expect(
+      dataOf<Application>(
+        await call(admin, 'PUT', `application/${created._id}/status`, { status: 'rejected', note: 'Not enough evidence' }),
+      ).status,
+    ).toBe('rejected');
   });
 
   it("refuses the applicant and other investors (403), another tenant's owner and unknown ids (404), and other statuses (400)", async () => {
     const me = await signUp(t.app, 'acme');
     const created = dataOf<Application>(await call(me, 'POST', 'application', {}));
-    expect((await call(me, 'PUT', `application/${created._id}/review`, { status: 'approved' })).statusCode).toBe(403);
-    expect((await call(globexOwner, 'PUT', `application/${created._id}/review`, { status: 'approved' })).statusCode).toBe(404);
-    expect((await call(owner, 'PUT', `application/${someObjectId()}/review`, { status: 'approved' })).statusCode).toBe(404);
-    const wrong = await call(owner, 'PUT', `application/${created._id}/review`, { status: 'submitted' });
+    expect((await call(me, 'PUT', `application/${created._id}/status`, { status: 'approved' })).statusCode).toBe(403);
+    expect((await call(globexOwner, 'PUT', `application/${created._id}/status`, { status: 'approved' })).statusCode).toBe(404);
+    expect((await call(owner, 'PUT', `application/${someObjectId()}/status`, { status: 'approved' })).statusCode).toBe(404);
+    const wrong = await call(owner, 'PUT', `application/${created._id}/status`, { status: 'submitted' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toContain('status');
     expect(dataOf<Application>(await call(me, 'GET', `application/${created._id}`)).status).toBe('not-started');

@@ -1,4 +1,13 @@
-import type { Application, ApplicationListQuery, ApplicationStatus, ApplicationSummary, ApplicationType, UserRole } from '@tessera/domain';
+import {
+  approvalExpiry,
+  isApprovalExpired,
+  type Application,
+  type ApplicationListQuery,
+  type ApplicationStatus,
+  type ApplicationSummary,
+  type ApplicationType,
+  type UserRole,
+} from '@tessera/domain';
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,7 +26,9 @@ export interface ApplicationWithReviewer {
   reviewer: { _id: string; email: string; role: UserRole } | null;
 }
 
-export function toApplicationSummary({ row, reviewer }: ApplicationWithReviewer): ApplicationSummary {
+/** `now` decides whether an approval has expired (the app's clock, so tests can move it). */
+export function toApplicationSummary({ row, reviewer }: ApplicationWithReviewer, now: Date): ApplicationSummary {
+  const approved = row.status === 'approved' && row.reviewedAt !== null;
   return {
     _id: row.id,
     tenant: row.tenantId,
@@ -28,15 +39,21 @@ export function toApplicationSummary({ row, reviewer }: ApplicationWithReviewer)
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     reviewedBy: reviewer,
     approvalDoc: row.approvalDoc,
+    reviewNote: row.reviewNote,
+    expiresAt: approved ? approvalExpiry(row.reviewedAt!).toISOString() : null,
+    expired: isApprovalExpired(row.status, row.reviewedAt, now),
+    verificationMethod: row.verificationMethod,
+    certificateCode: row.certificateCode,
+    renewedFrom: row.renewedFrom,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export function toApplication(found: ApplicationWithReviewer): Application {
+export function toApplication(found: ApplicationWithReviewer, now: Date): Application {
   const { row } = found;
   return {
-    ...toApplicationSummary(found),
+    ...toApplicationSummary(found, now),
     currentQuestionId: row.currentQuestionId,
     completedQuestionIds: row.completedQuestionIds,
     questionData: row.questionData,

@@ -2,7 +2,7 @@ import {
   application,
   applicationCreateBody,
   applicationListQuery,
-  applicationReviewBody,
+  applicationStatusBody,
   applicationSummary,
   dataOf,
   listOf,
@@ -32,7 +32,7 @@ export async function applicationsRoutes(app: FastifyInstance) {
       },
       config: { access: 'signed-in', accessNote: "Lists only the caller's own applications." },
     },
-    async (request) => listOwnApplications(app.db, requireAuth(request), request.query),
+    async (request) => listOwnApplications(deps, requireAuth(request), request.query),
   );
 
   r.post(
@@ -78,20 +78,20 @@ export async function applicationsRoutes(app: FastifyInstance) {
           "Only the applicant and this tenant's owners may read it (platform admins any tenant's); for anyone else it is not found (404).",
       },
     },
-    async (request) => ({ data: await getApplication(app.db, requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await getApplication(deps, requireAuth(request), request.params.id) }),
   );
 
   r.put(
-    '/application/:id/review',
+    '/application/:id/status',
     {
       schema: {
         tags,
-        operationId: 'reviewApplication',
+        operationId: 'updateApplicationStatus',
         summary: 'Approve or reject an application',
         description:
           "A reviewer's decision on an application of this tenant: sets its status, who reviewed it and when (an approval is valid one year from then).",
         params: idParams('application'),
-        body: applicationReviewBody,
+        body: applicationStatusBody,
         response: { 200: dataOf(application).describe('The reviewed application'), ...errorResponses(400, 401, 403, 404) },
       },
       config: { access: { roles: ['owner'] }, accessNote: 'An application of another tenant is not found (404).' },

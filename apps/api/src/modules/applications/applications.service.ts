@@ -35,17 +35,23 @@ export interface ApplicationDeps {
  * GET application/{id}: the applicant, the owners of the application's tenant (reviewers) and platform admins
  * (any tenant's). Everyone else gets the same 404 as for an id that does not exist, so ids reveal nothing.
  */
-export async function getApplication(db: DbOrTx, auth: AuthContext, id: string): Promise<Application> {
+export async function getApplication(deps: ApplicationDeps, auth: AuthContext, id: string): Promise<Application> {
+  const { db } = deps;
   const found = auth.isPlatformAdmin ? await findApplicationUnscoped(db, id) : await findApplication(db, auth.tenantId, id);
   const isOwner = auth.member?.role === 'owner';
   if (!found || !(auth.isPlatformAdmin || isOwner || found.row.userId === auth.user.id)) throw notFound('Application');
-  return toApplication(found);
+  return toApplication(found, deps.clock.now());
 }
 
 /** GET application: the caller's own applications in this tenant, newest first. */
-export async function listOwnApplications(db: Db, auth: AuthContext, q: ApplicationListQuery): Promise<List<ApplicationSummary>> {
-  const { rows, total } = await listUserApplications(db, auth.tenantId, auth.user.id, q);
-  return { data: rows.map(toApplicationSummary), meta: pageMeta(q, total) };
+export async function listOwnApplications(
+  deps: ApplicationDeps,
+  auth: AuthContext,
+  q: ApplicationListQuery,
+): Promise<List<ApplicationSummary>> {
+  const { rows, total } = await listUserApplications(deps.db, auth.tenantId, auth.user.id, q);
+  const now = deps.clock.now();
+  return { data: rows.map((found) => toApplicationSummary(found, now)), meta: pageMeta(q, total) };
 }
 
 /**
@@ -59,7 +65,7 @@ export async function createApplication(
   body: ApplicationCreate,
 ): Promise<{ application: Application; created: boolean }> {
   const existing = await findOpenApplication(deps.db, auth.tenantId, auth.user.id, body.type);
-  if (existing) return { application: toApplication(existing), created: false };
+  if (existing) return { application: toApplication(existing, deps.clock.now()), created: false };
   const row = await deps.db.transaction(async (tx) => {
     const inserted = await insertApplication(tx, { tenantId: auth.tenantId, userId: auth.user.id, type: body.type });
     await updateUser(tx, auth.user.id, { accreditationApplicationId: inserted.id });
@@ -80,7 +86,7 @@ export async function createApplication(
     });
     return inserted;
   });
-  return { application: toApplication({ row, reviewer: null }), created: true };
+  return { application: toApplication({ row, reviewer: null }, deps.clock.now()), created: true };
 }
 
 /**
@@ -96,7 +102,7 @@ export async function reviewApplication(
   const found = await findApplication(deps.db, auth.tenantId, id);
   if (!found) throw notFound('Application');
   const { row } = found;
-  if (row.status === status) return toApplication(found);
+  if (row.status === status) return toApplication(found, deps.clock.now());
   const reviewedAt = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await updateApplication(tx, auth.tenantId, id, { status, reviewedAt, reviewedBy: auth.user.id });
@@ -118,5 +124,5 @@ export async function reviewApplication(
     });
   });
   const updated = await findApplication(deps.db, auth.tenantId, id);
-  return toApplication(updated!);
+  return toApplication(updated!, deps.clock.now());
 }

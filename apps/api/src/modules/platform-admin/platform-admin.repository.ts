@@ -310,6 +310,7 @@ export async function listOffersUnscoped(db: DbOrTx, q: AdminListQuery): Promise
 export async function listApplicationsUnscoped(
   db: DbOrTx,
   q: AdminApplicationQuery,
+  now: Date,
 ): Promise<{ rows: AdminApplicationItem[]; total: number }> {
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(applications.status, q.status));
@@ -345,7 +346,7 @@ export async function listApplicationsUnscoped(
   ]);
   return {
     rows: rows.map(({ row, reviewer, tenant, user }) => ({
-      ...toApplicationSummary({ row, reviewer }),
+      ...toApplicationSummary({ row, reviewer }, now),
       tenantSlug: tenant.slug,
       tenantName: tenant.name,
       userEmail: user.email,

@@ -384,7 +384,7 @@ export async function platformAdminRoutes(app: FastifyInstance) {
       },
       config,
     },
-    async (request) => admin.listApplicationsAcrossTenants(app.db, request.query),
+    async (request) => admin.listApplicationsAcrossTenants(app.db, request.query, app.clock.now()),
   );
 
   r.get(

@@ -440,8 +440,8 @@ export function listPlatformEvents(deps: AdminDeps, q: TimelineQuery) {
 // ---- Cross-tenant lists ----
 
 /** Accreditation applications of every tenant, with filters, search and sort. */
-export async function listApplicationsAcrossTenants(db: DbOrTx, q: AdminApplicationQuery): Promise<List<AdminApplicationItem>> {
-  const { rows, total } = await repo.listApplicationsUnscoped(db, q);
+export async function listApplicationsAcrossTenants(db: DbOrTx, q: AdminApplicationQuery, now: Date): Promise<List<AdminApplicationItem>> {
+  const { rows, total } = await repo.listApplicationsUnscoped(db, q, now);
   return { data: rows, meta: pageMeta(q, total) };
 }
 

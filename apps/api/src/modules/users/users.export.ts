@@ -36,6 +36,8 @@ export interface ExportScope {
    * of their data, asked for by them alone, so a masked value would make it incomplete.
    */
   cipher: FieldCipher;
+  /** When the export is made (whether an approval has expired). */
+  now: Date;
 }
 export type ExportSection = (scope: ExportScope) => Promise<unknown[]>;
 
@@ -108,14 +110,14 @@ async function businessesSection({ db, tenantId, userId, cipher }: ExportScope) 
 }
 
 /** The user's accreditation applications, answers included. */
-async function applicationsSection({ db, tenantId, userId }: ExportScope) {
+async function applicationsSection({ db, tenantId, userId, now }: ExportScope) {
   const rows = await db
     .select({ row: applications, reviewer: reviewerFields })
     .from(applications)
     .leftJoin(reviewers, eq(reviewers.id, applications.reviewedBy))
     .where(and(eq(applications.tenantId, tenantId), eq(applications.userId, userId)))
     .orderBy(asc(applications.createdAt));
-  return rows.map(toApplication);
+  return rows.map((found) => toApplication(found, now));
 }
 
 /** Metadata of the documents the user uploaded (the files themselves are downloaded from the document pages). */
@@ -213,7 +215,7 @@ export async function buildExport(
   userId: string,
 ): Promise<UserExport> {
   if (userId !== auth.user.id) throw notFound('User');
-  const scope: ExportScope = { db: deps.db, tenantId: tenant.id, userId, cipher: deps.cipher };
+  const scope: ExportScope = { db: deps.db, tenantId: tenant.id, userId, cipher: deps.cipher, now: deps.clock.now() };
   const names = Object.keys(EXPORT_SECTIONS);
   const [timelineEvents, ...sections] = await Promise.all([
     timelineSection(deps.db, tenant.id, userId),

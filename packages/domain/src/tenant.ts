@@ -163,10 +163,15 @@ export const tenantPublic = z
     slug: z.string(),
     name: z.string(),
     branding,
+    /** Where the tenant's users write for help (001 §2 rejection screens): its own address, else the platform's. */
+    supportEmail: z.string(),
+    /** Whether applicants may use the 2025 high-minimum-investment accreditation path (a tenant setting, off by default). */
+    highMinimumPath: z.boolean(),
   })
   .meta({
     id: 'TenantPublic',
-    description: "A tenant's public view: slug, name and branding; no members, no keys.",
+    description:
+      "A tenant's public view: slug, name, branding, support address and the accreditation paths it offers; no members, no keys.",
     examples: [
       {
         _id: '6745a1c2e4b0a1b2c3d4e5a0',
@@ -183,6 +188,8 @@ export const tenantPublic = z
             },
           ],
         },
+        supportEmail: 'support@acme.example',
+        highMinimumPath: false,
       },
     ],
   });

@@ -26,6 +26,8 @@ const bootstrap = (mode: 'light' | 'dark' = 'light'): TenantBootstrap => ({
     slug: 'harbor',
     name: 'Harbor',
     branding: { ...DEFAULT_BRANDING, theme: { ...DEFAULT_BRANDING.theme, defaultMode: mode } },
+    supportEmail: 'support@harbor.example',
+    highMinimumPath: false,
   },
 });
 

@@ -1,4 +1,4 @@
-import type { TenantPublic } from '@tessera/domain';
+import { SUPPORT_EMAIL, type TenantPublic } from '@tessera/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tenants, type TenantRow } from '../../db/schema/index.ts';
@@ -37,5 +37,12 @@ export async function deleteTenantUnscoped(db: DbOrTx, id: string): Promise<void
 }
 
 export function toTenantPublic(row: TenantRow): TenantPublic {
-  return { _id: row.id, slug: row.slug, name: row.name, branding: row.branding };
+  return {
+    _id: row.id,
+    slug: row.slug,
+    name: row.name,
+    branding: row.branding,
+    supportEmail: row.supportEmail ?? SUPPORT_EMAIL,
+    highMinimumPath: row.highMinimumPath,
+  };
 }

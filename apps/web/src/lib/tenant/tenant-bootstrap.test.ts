@@ -10,7 +10,14 @@ const BOOTSTRAP: TenantBootstrap = {
   tenantId: TENANT_ID,
   tenantSlug: 'acme',
   appType: 'platform',
-  tenant: { _id: TENANT_ID, slug: 'acme', name: 'Acme', branding: DEFAULT_BRANDING },
+  tenant: {
+    _id: TENANT_ID,
+    slug: 'acme',
+    name: 'Acme',
+    branding: DEFAULT_BRANDING,
+    supportEmail: 'support@acme.example',
+    highMinimumPath: false,
+  },
 };
 
 function writeScript(text: string) {

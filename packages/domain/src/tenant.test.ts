@@ -61,7 +61,14 @@ describe('branding', () => {
   });
 
   it('describes the public tenant view', () => {
-    const tenant = { _id: '65a1f0c2e4b0a1b2c3d4e5f6', slug: 'acme', name: 'Acme', branding: DEFAULT_BRANDING };
+    const tenant = {
+      _id: '65a1f0c2e4b0a1b2c3d4e5f6',
+      slug: 'acme',
+      name: 'Acme',
+      branding: DEFAULT_BRANDING,
+      supportEmail: 'support@acme.example',
+      highMinimumPath: false,
+    };
     expect(tenantPublic.parse(tenant)).toEqual(tenant);
     expect(tenantPublic.safeParse({ ...tenant, _id: 'acme' }).success).toBe(false);
   });

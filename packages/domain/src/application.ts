@@ -89,12 +89,18 @@ export const applicationSummary = z
   });
 export type ApplicationSummary = z.infer<typeof applicationSummary>;
 
+/** Who applied, as reviewers read it on the application's page (001 §2 user card). */
+export const applicationApplicant = z.object({ _id: objectId, email: z.string(), name: z.string() });
+export type ApplicationApplicant = z.infer<typeof applicationApplicant>;
+
 /** GET application/{id}: the summary plus where the wizard stands (001 §3 accreditation application). */
 export const application = applicationSummary
   .extend({
     currentQuestionId: z.string().nullable(),
     completedQuestionIds: z.array(z.string()),
     questionData: z.record(z.string(), z.unknown()),
+    /** The applicant's e-mail and name, for the reviewers' header and user card; the screens fall back without it. */
+    applicant: applicationApplicant.optional(),
   })
   .meta({
     id: 'Application',
@@ -102,6 +108,7 @@ export const application = applicationSummary
     examples: [
       {
         ...exampleApplication,
+        applicant: { _id: '6745a1c2e4b0a1b2c3d4e5f1', email: 'ivan@example.com', name: 'Ivan Investor' },
         currentQuestionId: 'individual-submitted',
         completedQuestionIds: ['identity', 'individual-method', 'individual-license'],
         questionData: {

@@ -25,6 +25,7 @@ export * from './legal-entity-profile.ts';
 export * from './business.ts';
 export * from './accreditation-flow.ts';
 export * from './application.ts';
+export * from './accreditation-labels.ts';
 export * from './onboarding-state.ts';
 export * from './onboarding.ts';
 export * from './onboarding-bodies.ts';

@@ -1,6 +1,6 @@
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { shouldSuggest } from '@tessera/domain';
-import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSearchParams } from 'react-router';
 import { GRID_DEFAULT_PAGINATION, GRID_DEFAULT_SORT } from '../components/data-grid.tsx';
 import { useDebouncedValue } from '../components/use-debounced-value.ts';
@@ -81,6 +81,10 @@ export function useListParams<S extends string = never>({
   const [sortModel, setSortModel] = useState<GridSortModel>(GRID_DEFAULT_SORT);
   const firstPage = () => setPaging((p) => ({ ...p, page: 0 }));
 
+  // React Router hands a functional update the params of the last render, so a second change made before the first
+  // one renders (a filter picked while the search box's change is on its way) would drop the first. A change made
+  // while the address still shows what the last one started from builds on that last one instead.
+  const requested = useRef<{ from: string; next: URLSearchParams } | null>(null);
   const setParam = (key: string, value: string) => {
     const change = (prev: URLSearchParams) => {
       const next = new URLSearchParams(prev);
@@ -88,8 +92,11 @@ export function useListParams<S extends string = never>({
       else next.delete(key);
       return next;
     };
-    if (inAddress) setAddress(change, { replace: true });
-    else setOwn(change);
+    if (!inAddress) return setOwn(change);
+    const shown = address.toString();
+    const next = change(requested.current?.from === shown ? requested.current.next : address);
+    requested.current = { from: shown, next };
+    setAddress(next, { replace: true });
   };
   const setFilter = (key: string, value: string) => {
     setParam(key, value);

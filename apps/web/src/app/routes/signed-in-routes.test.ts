@@ -22,4 +22,13 @@ describe('the signed-in routes', () => {
     expect(deepest?.lazy).toBeDefined();
     expect(matchRoutes(signedInRoutes, '/user/passport/individual-profiles/abc/identity')?.at(-1)?.route).toBe(deepest);
   });
+
+  it("keep the application's wizard at /investor/applications/:id and its details, documents and history beside it", () => {
+    const deepest = (path: string) => matchRoutes(signedInRoutes, path)?.at(-1)?.route.path;
+    expect(deepest('/investor/applications/abc')).toBe('applications/:applicationId');
+    expect(deepest('/investor/applications/abc/details')).toBe('applications/:applicationId/details');
+    expect(deepest('/investor/applications/abc/documents')).toBe('applications/:applicationId/documents');
+    expect(deepest('/investor/applications/abc/history')).toBe('applications/:applicationId/history');
+    expect(deepest('/investor/applications/abc/other')).toBe('*');
+  });
 });

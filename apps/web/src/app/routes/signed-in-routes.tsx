@@ -55,6 +55,28 @@ export const signedInRoutes: RouteObject[] = [
         () => import('../../features/applications/components/investor-application-page.tsx'),
         'InvestorApplicationPage',
       ),
+      {
+        // The application's detail (001 §2 sub-pages details, documents, history), for reviewers and the applicant. A
+        // layout without a path of its own, so the wizard's route above keeps the bare /applications/:applicationId.
+        lazy: lazyPage(() => import('../../features/applications/components/review/application-layout.tsx'), 'ApplicationLayout'),
+        children: [
+          page(
+            'applications/:applicationId/details',
+            () => import('../../features/applications/components/review/application-details-tab.tsx'),
+            'ApplicationDetailsTab',
+          ),
+          page(
+            'applications/:applicationId/documents',
+            () => import('../../features/applications/components/review/application-documents-tab.tsx'),
+            'ApplicationDocumentsTab',
+          ),
+          page(
+            'applications/:applicationId/history',
+            () => import('../../features/applications/components/review/application-history-tab.tsx'),
+            'ApplicationHistoryTab',
+          ),
+        ],
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -7,6 +7,8 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { InvestorApplicationsPage } from './applications-page.tsx';
 import { InvestorApplicationPage } from './investor-application-page.tsx';
+import { ApplicationDetailsTab } from './review/application-details-tab.tsx';
+import { ApplicationLayout } from './review/application-layout.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,7 +26,7 @@ const APPLICATION: Application = {
   reviewedBy: null,
   approvalDoc: null,
   reviewNote: null,
-  expiresAt: null,
+  expiresAt: '2027-03-01T12:00:00.000Z',
   expired: false,
   verificationMethod: null,
   certificateCode: null,
@@ -49,6 +51,10 @@ function setUp(path: string, existing: Application[]) {
     [
       { path: '/investor/applications', element: <InvestorApplicationsPage /> },
       { path: '/investor/applications/:applicationId', element: <InvestorApplicationPage /> },
+      {
+        element: <ApplicationLayout />,
+        children: [{ path: '/investor/applications/:applicationId/details', element: <ApplicationDetailsTab /> }],
+      },
     ],
     { initialEntries: [path] },
   );
@@ -65,12 +71,13 @@ describe("the investor's applications", () => {
     expect(await screen.findByText('Application has not been started by user')).toBeInTheDocument();
   });
 
-  it('lists them with the status the investor reads, and shows one with its issue and expiry dates', async () => {
-    const { user } = setUp('/investor/applications', [APPLICATION]);
+  it('lists them with the status the investor reads, and opens an approved one at its details with issue and expiry dates', async () => {
+    const { user, router } = setUp('/investor/applications', [APPLICATION]);
     await user.click(await screen.findByRole('link', { name: /Accreditation application/ }));
     expect(await screen.findByRole('heading', { name: 'Accreditation application', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('Verified Accredited Investor')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/investor/applications/${APPLICATION._id}/details`);
+    expect(screen.getAllByText('Verified Accredited Investor')).not.toHaveLength(0);
     expect(screen.getByText('Expires')).toBeInTheDocument();
-    expect(screen.getByText(/2027/)).toBeInTheDocument();
+    expect(screen.getAllByText(/2027/)).not.toHaveLength(0);
   });
 });

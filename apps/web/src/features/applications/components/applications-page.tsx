@@ -12,9 +12,11 @@ import {
   DialogTitle,
   Pagination,
   Stack,
+  Tab,
+  Tabs,
   Typography,
 } from '@mui/material';
-import { accreditationStatusLabel, applicationStatusColors, applicationTypeLabels, type ApplicationSummary } from '@tessera/domain';
+import { accreditationStatusDisplay, applicationTypeLabels, type ApplicationSummary } from '@tessera/domain';
 import { useId } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
@@ -22,21 +24,27 @@ import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatRelativeOrDate } from '../../../lib/format.ts';
+import { useIsTenantOwner } from '../../../lib/session/use-is-tenant-owner.ts';
 import { useCreateModal } from '../../../lib/use-create-modal.ts';
 import { useCreateApplication } from '../api/create-application.ts';
 import { useApplications } from '../api/list-applications.ts';
+import { ReviewApplicationsList } from './review/review-list.tsx';
 
 const PAGE_SIZE = 20;
+
+/** Until approved the wizard is where an application is worked on; once approved, its details are what there is to see. */
+const applicationPath = ({ _id, status }: ApplicationSummary) =>
+  status === 'approved' ? `/investor/applications/${_id}/details` : `/investor/applications/${_id}`;
 
 function ApplicationCard({ application }: { application: ApplicationSummary }) {
   return (
     <Card variant="outlined" sx={{ borderRadius: 3 }}>
-      <CardActionArea component={RouterLink} to={`/investor/applications/${application._id}`} sx={{ p: 2.5 }}>
+      <CardActionArea component={RouterLink} to={applicationPath(application)} sx={{ p: 2.5 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {`${applicationTypeLabels[application.type]} application`}
           </Typography>
-          <StatusDot label={accreditationStatusLabel[application.status]} color={applicationStatusColors[application.status]} />
+          <StatusDot {...accreditationStatusDisplay(application)} />
         </Stack>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
           {`Started ${formatRelativeOrDate(application.createdAt)} · updated ${formatRelativeOrDate(application.updatedAt)}`}
@@ -78,15 +86,43 @@ function CreateApplicationDialog({ open, onClose }: { open: boolean; onClose: ()
   );
 }
 
-/** /investor/applications: the investor's own applications, newest first (001 §2; ?modal=create opens creation). */
-export function InvestorApplicationsPage() {
+/** The investor's own applications, newest first, as cards. */
+function MyApplications() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [creating, setCreating] = useCreateModal();
   const list = useApplications({ page, limit: PAGE_SIZE });
   const pages = list.data ? Math.ceil(list.data.meta.total / PAGE_SIZE) : 0;
+  if (list.isPending) return <SkeletonList rows={3} rowHeight={88} label="Loading applications" />;
+  if (list.error) return <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.data.data.length === 0) return <Alert severity="info">You have no applications yet. Start one to get accredited.</Alert>;
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}>
+    <Stack spacing={2}>
+      {list.data.data.map((application) => (
+        <ApplicationCard key={application._id} application={application} />
+      ))}
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={page}
+          onChange={(_event, next) => setParams((current) => ({ ...Object.fromEntries(current), page: String(next) }))}
+          sx={{ alignSelf: 'center' }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /investor/applications: the investor's own applications (001 §2; ?modal=create opens creation). Reviewers (the
+ * tenant's owners, platform admins) also get 'To review' (?view=review), every application of the tenant.
+ */
+export function InvestorApplicationsPage() {
+  const [params] = useSearchParams();
+  const reviewer = useIsTenantOwner();
+  const view = reviewer && params.get('view') === 'review' ? 'review' : 'mine';
+  const [creating, setCreating] = useCreateModal();
+  return (
+    <Container maxWidth={view === 'review' ? 'lg' : 'md'} sx={{ py: { xs: 3, md: 5 }, px: { xs: 2, sm: 3 } }}>
       <title>Applications</title>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 3 }}>
         <Typography component="h1" variant="h4">
@@ -96,27 +132,13 @@ export function InvestorApplicationsPage() {
           New application
         </Button>
       </Stack>
-      {list.isPending ? (
-        <SkeletonList rows={3} rowHeight={88} label="Loading applications" />
-      ) : list.error ? (
-        <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <Alert severity="info">You have no applications yet. Start one to get accredited.</Alert>
-      ) : (
-        <Stack spacing={2}>
-          {list.data.data.map((application) => (
-            <ApplicationCard key={application._id} application={application} />
-          ))}
-          {pages > 1 && (
-            <Pagination
-              count={pages}
-              page={page}
-              onChange={(_event, next) => setParams((current) => ({ ...Object.fromEntries(current), page: String(next) }))}
-              sx={{ alignSelf: 'center' }}
-            />
-          )}
-        </Stack>
+      {reviewer && (
+        <Tabs value={view} aria-label="Applications" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+          <Tab label="My applications" value="mine" component={RouterLink} to="/investor/applications" />
+          <Tab label="To review" value="review" component={RouterLink} to="/investor/applications?view=review" />
+        </Tabs>
       )}
+      {view === 'review' ? <ReviewApplicationsList /> : <MyApplications />}
       <CreateApplicationDialog open={creating} onClose={() => setCreating(false)} />
     </Container>
   );

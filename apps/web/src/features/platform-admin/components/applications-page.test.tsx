@@ -93,6 +93,14 @@ describe('AdminApplicationsPage', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/admin/user/d4d4d4d4d4d4d4d4d4d4d4d4');
   });
 
+  it("reads an approval past its year as 'Expired'", async () => {
+    setup([row({ status: 'approved', reviewedAt: '2025-03-01T00:00:00.000Z', expiresAt: '2026-03-01T00:00:00.000Z', expired: true })]);
+    const grid = await screen.findByRole('grid', { name: 'Applications' });
+    const first = (await within(grid).findByText('ada@example.com')).closest('[role="row"]') as HTMLElement;
+    expect(within(first).getByText('Expired')).toBeInTheDocument();
+    expect(within(first).queryByText('Approved')).not.toBeInTheDocument();
+  });
+
   it("says 'No applications yet' when there are none", async () => {
     setup([]);
     expect(await screen.findByText('No applications yet')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import {
   adminApplicationSort,
   applicationStatus,
-  applicationStatusColors,
+  applicationStatusDisplay,
   applicationStatusLabels,
   applicationTypeLabels,
   isObjectId,
@@ -37,7 +37,8 @@ const columns: GridColDef<AdminApplicationItem>[] = [
     field: 'status',
     headerName: 'Status',
     width: 150,
-    renderCell: ({ row }) => <StatusDot label={applicationStatusLabels[row.status]} color={applicationStatusColors[row.status]} />,
+    // An expired approval reads 'Expired' (001 §1: it no longer counts), though its status stays approved.
+    renderCell: ({ row }) => <StatusDot {...applicationStatusDisplay(row)} />,
   },
   {
     field: 'reviewedAt',

@@ -8,7 +8,7 @@ import {
   type BusinessCreateBody,
   type BusinessCreateInput,
 } from '@tessera/domain';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, useForm, useFormState } from 'react-hook-form';
 import { FormMaskedInput } from '../../../../components/form-masked-input.tsx';
 import { FormTextField } from '../../../../components/form-text-field.tsx';
 import { CurrencyInput } from '../../../../components/masked-input.tsx';
@@ -44,6 +44,29 @@ const EMPTY: BusinessCreateBody = {
   parent: null,
 };
 
+/** Cancel and Create; Create waits for every required field (001 §5). Its own component, so typing re-renders only it. */
+function CreateActions({
+  control,
+  pending,
+  onCancel,
+}: {
+  control: Control<BusinessCreateBody, unknown, BusinessCreateInput>;
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  const { isValid } = useFormState({ control });
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <Button variant="outlined" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="contained" disabled={!isValid || pending} loading={pending}>
+        Create
+      </Button>
+    </Stack>
+  );
+}
+
 /**
  * 001 §5 create business: name, DBA, net worth, revenue, EIN, type and address (line 1, city, state, zip) required,
  * Create disabled until they are; currency masks for net worth and revenue; phone in the US format by default.
@@ -51,7 +74,7 @@ const EMPTY: BusinessCreateBody = {
 export function BusinessCreateScreen({ businesses, onCreated, onCancel }: BusinessCreateScreenProps) {
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateBusiness();
-  const { control, handleSubmit, formState } = useForm<BusinessCreateBody, unknown, BusinessCreateInput>({
+  const { control, handleSubmit } = useForm<BusinessCreateBody, unknown, BusinessCreateInput>({
     resolver: zodResolver(businessCreateBody),
     mode: 'onChange',
     defaultValues: EMPTY,
@@ -94,16 +117,7 @@ export function BusinessCreateScreen({ businesses, onCreated, onCancel }: Busine
       intro="Fields marked * are required. The EIN is stored encrypted and only ever shown masked."
       onSubmit={submit}
       error={create.error ? errorMessage(create.error) : null}
-      actions={
-        <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-          <Button variant="outlined" onClick={onCancel} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!formState.isValid || create.isPending} loading={create.isPending}>
-            Create
-          </Button>
-        </Stack>
-      }
+      actions={<CreateActions control={control} pending={create.isPending} onCancel={onCancel} />}
     >
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

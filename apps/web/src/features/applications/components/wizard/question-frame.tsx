@@ -85,12 +85,12 @@ export function QuestionFrame({
               {wizard.questionId === 'identity' ? (
                 <span />
               ) : (
-                <Button variant="outlined" onClick={wizard.back} disabled={pending}>
+                <Button variant="outlined" onClick={wizard.back} disabled={pending} loading={wizard.moving === 'back'}>
                   Back
                 </Button>
               )}
               {onSubmit && (
-                <Button type="submit" variant="contained" disabled={!canSubmit || pending} loading={pending}>
+                <Button type="submit" variant="contained" disabled={!canSubmit || pending} loading={busy || wizard.moving === 'next'}>
                   {submitLabel}
                 </Button>
               )}

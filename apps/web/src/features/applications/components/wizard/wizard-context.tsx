@@ -18,6 +18,8 @@ interface Wizard {
   back: () => void;
   /** A Next or Back is under way. */
   pending: boolean;
+  /** Which one, for the button that shows it loading. */
+  moving: 'next' | 'back' | null;
   /** Why the last move was refused (the error envelope's message), until the next move. */
   error: string | null;
 }
@@ -69,9 +71,10 @@ export function WizardProvider({ application, questionId, children }: WizardProv
       next: (answers) => move('next', answers),
       back: () => void move('back', {}),
       pending: step.isPending,
+      moving: step.isPending ? (step.variables?.direction ?? null) : null,
       error,
     }),
-    [application, questionId, move, step.isPending, error],
+    [application, questionId, move, step.isPending, step.variables?.direction, error],
   );
   return <WizardContext value={wizard}>{children}</WizardContext>;
 }

@@ -129,7 +129,8 @@ describe('investor onboarding', () => {
       .waitFor();
     expect(await page.getByRole('button', { name: /^Continue to/ }).count()).toBe(0);
     await required.getByRole('button', { name: /Investor Accreditation/ }).click();
-    await page.waitForURL((url) => url.pathname === `/investor/applications/${applicationId}`);
+    // An approved application opens on its details (the wizard redirects there, replacing history).
+    await page.waitForURL((url) => url.pathname === `/investor/applications/${applicationId}/details`);
     await page.getByText('Verified Accredited Investor').waitFor();
     await shot(page, 'application-1280');
     await page.goto(tenant.url('/investor/applications'));

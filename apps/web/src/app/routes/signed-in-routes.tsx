@@ -50,10 +50,11 @@ export const signedInRoutes: RouteObject[] = [
         'VerifyIdentityPage',
       ),
       page('applications', () => import('../../features/applications/components/applications-page.tsx'), 'InvestorApplicationsPage'),
+      // The accreditation wizard (001 §2); its details, documents and history are sub-pages.
       page(
         'applications/:applicationId',
-        () => import('../../features/applications/components/investor-application-page.tsx'),
-        'InvestorApplicationPage',
+        () => import('../../features/applications/components/wizard/wizard-page.tsx'),
+        'ApplicationWizardPage',
       ),
       {
         // The application's detail (001 §2 sub-pages details, documents, history), for reviewers and the applicant. A

@@ -6,7 +6,7 @@ import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { InvestorApplicationsPage } from './applications-page.tsx';
-import { InvestorApplicationPage } from './investor-application-page.tsx';
+import { ApplicationWizardPage } from './wizard/wizard-page.tsx';
 import { ApplicationDetailsTab } from './review/application-details-tab.tsx';
 import { ApplicationLayout } from './review/application-layout.tsx';
 
@@ -50,7 +50,7 @@ function setUp(path: string, existing: Application[]) {
   const rendered = renderRoutes(
     [
       { path: '/investor/applications', element: <InvestorApplicationsPage /> },
-      { path: '/investor/applications/:applicationId', element: <InvestorApplicationPage /> },
+      { path: '/investor/applications/:applicationId', element: <ApplicationWizardPage /> },
       {
         element: <ApplicationLayout />,
         children: [{ path: '/investor/applications/:applicationId/details', element: <ApplicationDetailsTab /> }],
@@ -62,13 +62,13 @@ function setUp(path: string, existing: Application[]) {
 }
 
 describe("the investor's applications", () => {
-  it('says there are none yet, and ?modal=create starts one and opens it', async () => {
+  it('says there are none yet, and ?modal=create starts one and opens its wizard', async () => {
     const { user, router } = setUp('/investor/applications?modal=create', []);
     expect(await screen.findByText('You have no applications yet. Start one to get accredited.')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Start an accreditation application' });
     await user.click(within(dialog).getByRole('button', { name: 'Start application' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/investor/applications/${APPLICATION._id}`));
-    expect(await screen.findByText('Application has not been started by user')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Who is applying?' })).toBeInTheDocument();
   });
 
   it('lists them with the status the investor reads, and opens an approved one at its details with issue and expiry dates', async () => {

@@ -32,7 +32,7 @@ function DocumentLinks({ documentIds, names }: { documentIds: string[]; names: R
 export function CompletedQuestionsCard({ application }: { application: Application }) {
   const answers = completedAnswers(application.completedQuestionIds, application.questionData);
   // The first page of the application's documents names the document answers (an application holds far fewer).
-  const documents = useApplicationDocuments(application._id, { page: 1, limit: 100 });
+  const documents = useApplicationDocuments(application._id);
   const business = useApplicationBusiness(application._id, application.business !== null);
   const names = new Map((documents.data?.data ?? []).map((d) => [d._id, d.name] as const));
 

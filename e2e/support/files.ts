@@ -23,3 +23,17 @@ export function useTempFiles() {
     text: (name: string, body: string) => write(name, body),
   };
 }
+
+/**
+ * A one-page PDF saying `text`, made with pdf-lib as a real document would be, dated `created` in its metadata (the
+ * accreditation uploads check statement dates against the file's own).
+ */
+export async function pdfDocument(text: string, created = new Date()): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const pdf = await PDFDocument.create();
+  pdf.setCreationDate(created);
+  pdf.setModificationDate(created);
+  const page = pdf.addPage([612, 792]);
+  page.drawText(text, { x: 72, y: 700, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await pdf.save());
+}

@@ -21,7 +21,11 @@ parentPort?.on('message', (call: WorkerCall) => {
       const value = await fn(...call.args);
       parentPort!.postMessage({ id: call.id, ok: true, value } satisfies WorkerReply);
     } catch (error) {
-      parentPort!.postMessage({ id: call.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);
+      parentPort!.postMessage({
+        id: call.id,
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+      } satisfies WorkerReply);
     }
   })();
 });

@@ -48,7 +48,12 @@ export function createDocumentSealer(kind: DocumentSealer['kind'], keyOf: SealKe
   return {
     kind,
     async seal(pdf, options) {
-      const fields: SealFields = { name: options.signerName, reason: options.reason, location: options.location, signedAt: options.signedAt };
+      const fields: SealFields = {
+        name: options.signerName,
+        reason: options.reason,
+        location: options.location,
+        signedAt: options.signedAt,
+      };
       const [key, prepared] = await Promise.all([keyOf(options), runInWorker<Uint8Array>(PREPARE, 'addSealPlaceholder', [pdf, fields])]);
       // What is left on this thread is cheap: finding the placeholder, hashing, one RSA signature.
       return signPdf.sign(Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), new CadesSigner(key));

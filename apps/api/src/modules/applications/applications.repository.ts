@@ -83,7 +83,12 @@ export function findApplicationUnscoped(db: DbOrTx, id: string): Promise<Applica
  * The status of one application of a tenant as it reads at `now`, or undefined (the onboarding checklist's
  * accreditation step): an approval whose year has passed reads as not approved (null), so it must be renewed.
  */
-export async function findApplicationStatus(db: DbOrTx, tenantId: string, id: string, now: Date): Promise<ApplicationStatus | null | undefined> {
+export async function findApplicationStatus(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  now: Date,
+): Promise<ApplicationStatus | null | undefined> {
   const [row] = await db
     .select({ status: applications.status, reviewedAt: applications.reviewedAt })
     .from(applications)

@@ -9,7 +9,7 @@ import {
   type ApplicationSummary,
   type List,
 } from '@tessera/domain';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -25,9 +25,15 @@ import {
   listUserApplications,
   toApplication,
   toApplicationSummary,
-  updateApplication,
 } from './applications.repository.ts';
-import { freshCertificateCode, issueApprovalLetter, mailDecision, recordApprovalLetter, type ReviewDeps, type ReviewSite } from './certificates.service.ts';
+import {
+  freshCertificateCode,
+  issueApprovalLetter,
+  mailDecision,
+  recordApprovalLetter,
+  type ReviewDeps,
+  type ReviewSite,
+} from './certificates.service.ts';
 import { lockApplication, recordDecision } from './certificates.repository.ts';
 
 export interface ApplicationDeps {
@@ -116,7 +122,8 @@ export async function reviewApplication(
   let documentId: string | null = null;
   let code: string | null = null;
   for (let attempt = 1; ; attempt++) {
-    const letter = status === 'approved' ? await issueApprovalLetter(deps, site, found.row, reviewedAt, await freshCertificateCode(deps.db)) : null;
+    const letter =
+      status === 'approved' ? await issueApprovalLetter(deps, site, found.row, reviewedAt, await freshCertificateCode(deps.db)) : null;
     try {
       await deps.db.transaction(async (tx) => {
         const row = await lockApplication(tx, auth.tenantId, id);
@@ -140,12 +147,16 @@ export async function reviewApplication(
           userId: auth.user.id,
           message: `${userDisplayName(auth.user)} marked the application ${applicationStatusLabels[status].toLowerCase()}`,
           meta: {
-            change: diffChanges(
-              { ...row, reviewedAt: row.reviewedAt?.toISOString() ?? null } as Record<string, unknown>,
-              { ...values, reviewedAt: reviewedAt.toISOString(), updatedAt: undefined },
-            ),
+            change: diffChanges({ ...row, reviewedAt: row.reviewedAt?.toISOString() ?? null } as Record<string, unknown>, {
+              ...values,
+              reviewedAt: reviewedAt.toISOString(),
+              updatedAt: undefined,
+            }),
           },
-          refs: [{ entity: row.userId, entityType: 'user' }, ...(document ? [{ entity: document.id, entityType: 'document' as const }] : [])],
+          refs: [
+            { entity: row.userId, entityType: 'user' },
+            ...(document ? [{ entity: document.id, entityType: 'document' as const }] : []),
+          ],
         });
         documentId = document?.id ?? null;
         code = letter?.code ?? null;

@@ -26,6 +26,8 @@ export async function certificateRoutes(app: FastifyInstance) {
         rateLimit: { max: app.config.rateLimit.authMax, timeWindow: '1 minute' },
       },
     },
-    async (request) => ({ data: await verifyCertificate({ db: app.db, clock: app.clock }, requireTenant(request).id, request.params.code) }),
+    async (request) => ({
+      data: await verifyCertificate({ db: app.db, clock: app.clock }, requireTenant(request).id, request.params.code),
+    }),
   );
 }

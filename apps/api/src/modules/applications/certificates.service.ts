@@ -165,12 +165,17 @@ export async function mailDecision(
  * year has not passed; expired: the year has passed; revoked: the application no longer stands approved (a reviewer
  * or admin set it to another status after the letter was issued). An unknown code, or another tenant's, is a 404.
  */
-export async function verifyCertificate(deps: Pick<ReviewDeps, 'db' | 'clock'>, tenantId: string, code: string): Promise<CertificateVerification> {
+export async function verifyCertificate(
+  deps: Pick<ReviewDeps, 'db' | 'clock'>,
+  tenantId: string,
+  code: string,
+): Promise<CertificateVerification> {
   const found = await findByCertificateCode(deps.db, tenantId, code);
   if (!found?.row.reviewedAt) throw new AppError('not-found', 'No certificate has this code');
   const { row, tenantName } = found;
   const { applicant, businessName } = await findLetterParties(deps.db, row);
-  const status = row.status !== 'approved' ? 'revoked' : isApprovalExpired(row.status, row.reviewedAt, deps.clock.now()) ? 'expired' : 'valid';
+  const status =
+    row.status !== 'approved' ? 'revoked' : isApprovalExpired(row.status, row.reviewedAt, deps.clock.now()) ? 'expired' : 'valid';
   return {
     code,
     name: businessName ?? userDisplayName(applicant),

@@ -1,13 +1,15 @@
+import { X509Certificate } from 'node:crypto';
 import type { Application, CertificateVerification, DocumentRecord } from '@tessera/domain';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecrets, applications } from '../../db/schema/index.ts';
 import { checkPdfSeal } from '../../lib/seal/index.ts';
+import { readElement } from '../../lib/seal/der.ts';
 import { sealSecretName } from '../../lib/seal/local-key.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createApplication, lastMailTo, signUp, someObjectId, tenantEventsOf, type SignedUp } from '../../../test/factories.ts';
-import { extractPdfText } from '../documents/pdf-text.ts';
+import { extractPdfText } from '../documents/index.ts';
 import { findApplicationStatus } from './index.ts';
 
 let t: TestApp;
@@ -92,7 +94,10 @@ describe('PUT application/{id}/status: who may decide, and when', () => {
 
   it('rejects with the note stored, the reviewer and time recorded, a timeline event and a mail with the note', async () => {
     const { applicant, id } = await submittedApplication();
-    const res = await call(admin, 'PUT', `application/${id}/status`, { status: 'rejected', note: 'The asset statement is older than 90 days.' });
+    const res = await call(admin, 'PUT', `application/${id}/status`, {
+      status: 'rejected',
+      note: 'The asset statement is older than 90 days.',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(dataOf<Application>(res)).toMatchObject({
       status: 'rejected',
@@ -106,7 +111,12 @@ describe('PUT application/{id}/status: who may decide, and when', () => {
     expect(events.at(-1)).toMatchObject({
       type: 'status',
       userId: admin.user._id,
-      meta: { change: { status: { old: 'submitted', new: 'rejected' }, reviewNote: { old: null, new: 'The asset statement is older than 90 days.' } } },
+      meta: {
+        change: {
+          status: { old: 'submitted', new: 'rejected' },
+          reviewNote: { old: null, new: 'The asset statement is older than 90 days.' },
+        },
+      },
     });
     const { mail } = await lastMailTo(t.app, applicant.email);
     expect(mail?.subject).toBe('Your accreditation application with Acme Capital was not approved');
@@ -121,7 +131,9 @@ describe('an approval issues the sealed approval letter', () => {
     expect(application).toMatchObject({ status: 'approved', reviewedBy: { _id: owner.user._id }, expired: false });
     expect(application.certificateCode).toMatch(/^TSR-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(application.approvalDoc).toEqual(expect.any(String));
-    expect(new Date(application.expiresAt!).getTime() - new Date(application.reviewedAt!).getTime()).toBeGreaterThanOrEqual(365 * 86_400_000);
+    expect(new Date(application.expiresAt!).getTime() - new Date(application.reviewedAt!).getTime()).toBeGreaterThanOrEqual(
+      365 * 86_400_000,
+    );
 
     const pdf = await download(applicant, application.approvalDoc!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -139,22 +151,31 @@ describe('an approval issues the sealed approval letter', () => {
 
     // The certificate inside the signature is the tenant's, as kept (encrypted) in app_secrets; node-forge reads the
     // CMS the same way.
-    const [secret] = await t.app.db.select().from(appSecrets).where(eq(appSecrets.key, sealSecretName(t.tenants.acme.id)));
+    const [secret] = await t.app.db
+      .select()
+      .from(appSecrets)
+      .where(eq(appSecrets.key, sealSecretName(t.tenants.acme.id)));
     expect(secret!.value.startsWith('v1:')).toBe(true);
     const stored = JSON.parse(t.app.cipher.decrypt(secret!.value)) as { certificate: string };
-    expect(check.signer?.raw.equals(new (await import('node:crypto')).X509Certificate(stored.certificate).raw)).toBe(true);
+    expect(check.signer?.raw.equals(new X509Certificate(stored.certificate).raw)).toBe(true);
     const contents = /\/Contents\s*<([0-9a-fA-F]+)>/.exec(pdf.toString('latin1'))![1]!;
-    const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(forge.util.hexToBytes(contents), { parseAllBytes: false })) as forge.pkcs7.PkcsSignedData;
+    const der = readElement(Buffer.from(contents, 'hex')).raw;
+    const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(der.toString('binary'))) as forge.pkcs7.PkcsSignedData;
     expect(p7.certificates[0]!.subject.getField('CN').value).toBe('Acme Capital');
 
     // A changed byte breaks the seal.
     const tampered = Buffer.from(pdf);
     const at = tampered.indexOf('Verified Accredited Investor');
-    tampered[at > 0 ? at : 200] ^= 1;
+    const where = at > 0 ? at : 200;
+    tampered.writeUInt8(tampered.readUInt8(where) ^ 1, where);
     expect(checkPdfSeal(tampered).valid).toBe(false);
 
     const [row] = await t.app.db.select().from(applications).where(eq(applications.id, id));
-    expect(row).toMatchObject({ approvalDoc: application.approvalDoc, certificateCode: application.certificateCode, reviewNote: expect.any(String) });
+    expect(row).toMatchObject({
+      approvalDoc: application.approvalDoc,
+      certificateCode: application.certificateCode,
+      reviewNote: expect.any(String),
+    });
   });
 
   it('lets the applicant own, view and share the letter, the reviewers read it, and nobody change or delete it', async () => {

@@ -2,3 +2,4 @@
 export { deleteTenantDocumentsUnscoped, findDocument } from './documents.repository.ts';
 export { createDocument, type DocumentDeps } from './documents.service.ts';
 export { insertIssuedDocument, storeIssuedFile, type IssuedFile } from './issued-documents.ts';
+export { extractPdfText } from './pdf-text.ts';

@@ -34,6 +34,9 @@ const hexToRgb = (hex: string) => {
 const formatDay = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
 
+/** Letters that NFKD does not take apart, by their nearest Latin letter. */
+const LATIN: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't', ß: 'ss' };
+
 /**
  * The standard PDF fonts cover Windows-1252 only: accents are kept where it has them, other letters lose their marks
  * (NFKD), and what is left outside it becomes '?', so no name can fail the letter.
@@ -43,7 +46,7 @@ function printable(font: PDFFont, text: string): string {
   return [...text]
     .map((ch) => {
       if (known.has(ch.codePointAt(0)!)) return ch;
-      const bare = ch.normalize('NFKD').replace(/\p{M}/gu, '');
+      const bare = LATIN[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
       return [...bare].every((c) => known.has(c.codePointAt(0)!)) && bare ? bare : '?';
     })
     .join('');

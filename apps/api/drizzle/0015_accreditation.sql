@@ -41,6 +41,7 @@ CREATE INDEX "application_documents_document_idx" ON "application_documents" USI
 CREATE UNIQUE INDEX "evaluator_requests_token_key" ON "evaluator_requests" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "evaluator_requests_application_idx" ON "evaluator_requests" USING btree ("tenant_id","application_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "applications_certificate_code_key" ON "applications" USING btree ("certificate_code");--> statement-breakpoint
+CREATE INDEX "applications_approval_doc_idx" ON "applications" USING btree ("tenant_id","approval_doc");--> statement-breakpoint
 -- Row-level security as every tenant-scoped table has it (0010_row_level_security.sql).
 ALTER TABLE "application_documents" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "application_documents" FORCE ROW LEVEL SECURITY;--> statement-breakpoint

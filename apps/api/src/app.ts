@@ -59,6 +59,8 @@ import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './web-shell/static-web.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { redactUrlSecrets } from '@tessera/domain';
+import { createSealer, type DocumentSealer } from './lib/seal/index.ts';
+import { closeWorkerPool } from './lib/worker-pool.ts';
 
 export interface AppOverrides {
   /** A database to use instead of the configured one (tests pass a fresh one). */
@@ -71,6 +73,8 @@ export interface AppOverrides {
   verifyIdentityDocument?: VerifyIdentityDocument;
   /** An outside identity provider instead of the configured one (tests inject a fake Persona). */
   identityProvider?: ExternalIdentityProvider;
+  /** A document sealer instead of the configured one. */
+  sealer?: DocumentSealer;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -122,7 +126,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(errorsPlugin);
   await app.register(requestChecksPlugin);
   await app.register(dbPlugin, { database });
-  await app.register(contextPlugin, { config, mailer, clock: overrides.clock ?? systemClock, storage, cipher });
+  const sealer = overrides.sealer ?? createSealer(config.seal, { db: database.db, cipher });
+  await app.register(contextPlugin, { config, mailer, clock: overrides.clock ?? systemClock, storage, cipher, sealer });
   // preservePath: the name as the client sent it, so that checkUpload refuses a path instead of busboy quietly cutting it.
   await app.register(multipart, {
     preservePath: true,
@@ -174,6 +179,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(staticWebPlugin, { webDist: config.webDist });
   // The built-in verifier's worker threads end with the app.
   if (!overrides.verifyIdentityDocument) app.addHook('onClose', closeIdentityVerifier);
+  // So does the PDF worker (the accreditation letter and its seal).
+  app.addHook('onClose', closeWorkerPool);
 
   return app;
 }

@@ -462,3 +462,12 @@ export const certificateCodeParams = z.object({
     .regex(/^TSR-[0-9A-Z]{4}-[0-9A-Z]{4}$/, 'A certificate code looks like TSR-XXXX-XXXX')
     .describe('The code printed on the letter'),
 });
+
+export type CertificateStatus = CertificateVerification['status'];
+/** How the public verification page names a certificate's status, and its colour. */
+export const certificateStatusLabels: Record<CertificateStatus, string> = { valid: 'Valid', expired: 'Expired', revoked: 'Revoked' };
+export const certificateStatusColors: Record<CertificateStatus, 'success' | 'warning' | 'error'> = {
+  valid: 'success',
+  expired: 'warning',
+  revoked: 'error',
+};

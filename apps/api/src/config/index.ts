@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { appType } from '@tessera/domain';
 import { z } from 'zod';
 import type { PersonaConfig } from '../lib/identity/persona-provider.ts';
+import type { SealConfig } from '../lib/seal/index.ts';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0, 1, true or false' })
@@ -71,6 +72,9 @@ const envSchema = z
     PERSONA_ENVIRONMENT_ID: optionalText,
     PERSONA_WEBHOOK_SECRET: optionalText,
     PERSONA_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional()),
+    SEAL_PROVIDER: z.enum(['local', 'remote'], { error: 'must be local or remote' }).default('local'),
+    SEAL_URL: optionalText.pipe(z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional()),
+    SEAL_TOKEN: optionalText,
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     message: 'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
@@ -88,6 +92,12 @@ const envSchema = z
     if (env.IDENTITY_PROVIDER !== 'persona') return;
     for (const key of PERSONA_REQUIRED) {
       if (!env[key]) ctx.addIssue({ code: 'custom', message: 'IDENTITY_PROVIDER=persona needs it (see the README)', path: [key] });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.SEAL_PROVIDER !== 'remote') return;
+    for (const key of ['SEAL_URL', 'SEAL_TOKEN'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', message: 'SEAL_PROVIDER=remote needs it (see the README)', path: [key] });
     }
   })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
@@ -141,6 +151,8 @@ export interface Config {
   passwordHash: PasswordHashProfile;
   /** Who verifies identities: the built-in verifier (offline, the default) or Persona with its settings. */
   identity: { provider: 'builtin' } | { provider: 'persona'; persona: PersonaConfig };
+  /** Who seals documents (the accreditation letter): a per-tenant certificate kept here, or a remote signing service. */
+  seal: SealConfig;
 }
 
 export class ConfigError extends Error {}
@@ -223,5 +235,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             },
           }
         : { provider: 'builtin' },
+    seal:
+      e.SEAL_PROVIDER === 'remote' && e.SEAL_URL && e.SEAL_TOKEN
+        ? { provider: 'remote', url: e.SEAL_URL, token: e.SEAL_TOKEN }
+        : { provider: 'local' },
   };
 }

@@ -24,6 +24,9 @@ import {
 const ALLOW_LIST: Record<string, string> = {
   // Development only (DEV_MAILBOX, never in production): reads the local outbox of every tenant by design.
   'GET /api/v1/dev/mailbox/:id': 'dev-only outbox, deliberately not tenant-scoped',
+  // Public by design (a sponsor checks a shared letter): found in the host's tenant only; another tenant's host is a
+  // 404 (applications/certificates.test.ts).
+  'GET /api/v1/certificate/:code': "a certificate's public check, scoped to the host's tenant",
 };
 
 type Rule = { status: number; why: string };

@@ -7,7 +7,7 @@ import { findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
 import { makePdf, metadata, multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
-import { awaitMailTo, lastMailTo, PASSWORD, signUp, uniqueEmail } from '../../test/factories.ts';
+import { awaitMailTo, createApplication, lastMailTo, PASSWORD, signUp, uniqueEmail } from '../../test/factories.ts';
 import { piiSentinels } from '../../test/pii-factories.ts';
 import {
   admittedCaller,
@@ -225,8 +225,12 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     return { params: { id: offer }, body: { published: false } };
   },
   'PUT /api/v1/tenant/:t/offers/:id/approval': async () => ({ body: { approvalStatus: 'rejected' } }),
-  // A rejection: a stored 'approved' could then only come from an injected field.
-  'PUT /api/v1/application/:id/status': async () => ({ body: { status: 'rejected', note: 'Statements are too old' } }),
+  // A rejection of a submitted application (only those can be decided): a stored 'approved' could then only come from
+  // an injected field.
+  'PUT /api/v1/application/:id/status': async (ctx) => ({
+    params: { id: (await createApplication(ctx.t.app, { tenantId: acme(ctx), userId: ctx.owner.user._id, status: 'submitted' })).id },
+    body: { status: 'rejected', note: 'Statements are too old' },
+  }),
   'PUT /api/v1/tenant/:t/members/:id/membership-status': async (ctx) => ({
     params: { id: (await activeMember(ctx)).member.id },
     body: { membershipStatus: 'suspended' },

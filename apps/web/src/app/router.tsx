@@ -20,6 +20,13 @@ export const pageRoutes: RouteObject[] = [
   page('password-reset/confirm', () => import('../features/auth/components/password-reset-confirm-page.tsx'), 'PasswordResetConfirmPage'),
   page('terms', () => import('../features/legal/components/terms-page.tsx'), 'TermsPage'),
   page('privacy', () => import('../features/legal/components/privacy-page.tsx'), 'PrivacyPage'),
+  // The public check of an accreditation letter: /verify to type a code, /verify/{code} from the letter's QR code.
+  page('verify', () => import('../features/certificate-verification/components/verify-certificate-page.tsx'), 'VerifyCertificatePage'),
+  page(
+    'verify/:code',
+    () => import('../features/certificate-verification/components/verify-certificate-page.tsx'),
+    'VerifyCertificatePage',
+  ),
   {
     path: 'docs',
     lazy: lazyPage(() => import('../features/docs/components/docs-page.tsx'), 'DocsLayout'),

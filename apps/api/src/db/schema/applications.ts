@@ -49,6 +49,8 @@ export const applications = pgTable(
     index('applications_status_created_idx').on(t.status, t.createdAt),
     index('applications_created_idx').on(t.createdAt),
     uniqueIndex('applications_certificate_code_key').on(t.certificateCode),
+    // Whether a document is an application's approval letter (documents module: who reads it, that it is locked).
+    index('applications_approval_doc_idx').on(t.tenantId, t.approvalDoc),
   ],
 );
 export type ApplicationRow = typeof applications.$inferSelect;

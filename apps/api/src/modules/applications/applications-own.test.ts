@@ -1,7 +1,7 @@
 import type { Application, ApplicationSummary } from '@tessera/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { applications, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, createApplication, signUp, someObjectId, tenantEventsOf, type SignedUp } from '../../../test/factories.ts';
 
@@ -23,6 +23,10 @@ const call = (who: SignedUp, method: 'GET' | 'POST' | 'PUT', url: string, payloa
   t.app.inject({ method, url: `/api/v1/${url}`, headers: { host: who.host, ...bearer(who.token) }, ...(payload ? { payload } : {}) });
 const dataOf = <T>(res: { json: () => unknown }) => (res.json() as { data: T }).data;
 const userRow = async (id: string) => (await t.app.db.select().from(users).where(eq(users.id, id)))[0]!;
+/** Only a submitted application can be decided: the caller's new application, moved on as the wizard's submit does. */
+const submit = async (id: string) => {
+  await t.app.db.update(applications).set({ status: 'submitted', verificationMethod: 'license' }).where(eq(applications.id, id));
+};
 
 describe('POST application', () => {
   it("starts the caller's own application, not started, points the user at it, answers 201 with Location and records it", async () => {
@@ -47,6 +51,7 @@ describe('POST application', () => {
     const again = await call(me, 'POST', 'application', {});
     expect(again.statusCode).toBe(200);
     expect(dataOf<Application>(again)._id).toBe(first._id);
+    await submit(first._id);
     expect(
       (await call(owner, 'PUT', `application/${first._id}/status`, { status: 'rejected', note: 'Not enough evidence' })).statusCode,
     ).toBe(200);
@@ -98,6 +103,7 @@ describe('PUT application/{id}/status', () => {
   it('lets the tenant owner approve, recording who and when with a timeline event; the applicant then reads it approved', async () => {
     const me = await signUp(t.app, 'acme');
     const created = dataOf<Application>(await call(me, 'POST', 'application', {}));
+    await submit(created._id);
     const res = await call(owner, 'PUT', `application/${created._id}/status`, { status: 'approved' });
     expect(res.statusCode, res.body).toBe(200);
     const reviewed = dataOf<Application>(res);
@@ -109,13 +115,14 @@ describe('PUT application/{id}/status', () => {
       type: 'status',
       entityType: 'application',
       userId: owner.user._id,
-      meta: { change: { status: { old: 'not-started', new: 'approved' } } },
+      meta: { change: { status: { old: 'submitted', new: 'approved' } } },
     });
   });
 
   it('lets a platform admin decide too', async () => {
     const me = await signUp(t.app, 'acme');
     const created = dataOf<Application>(await call(me, 'POST', 'application', {}));
+    await submit(created._id);
     expect(
       dataOf<Application>(
         await call(admin, 'PUT', `application/${created._id}/status`, { status: 'rejected', note: 'Not enough evidence' }),
@@ -126,13 +133,14 @@ describe('PUT application/{id}/status', () => {
   it("refuses the applicant and other investors (403), another tenant's owner and unknown ids (404), and other statuses (400)", async () => {
     const me = await signUp(t.app, 'acme');
     const created = dataOf<Application>(await call(me, 'POST', 'application', {}));
+    await submit(created._id);
     expect((await call(me, 'PUT', `application/${created._id}/status`, { status: 'approved' })).statusCode).toBe(403);
     expect((await call(globexOwner, 'PUT', `application/${created._id}/status`, { status: 'approved' })).statusCode).toBe(404);
     expect((await call(owner, 'PUT', `application/${someObjectId()}/status`, { status: 'approved' })).statusCode).toBe(404);
     const wrong = await call(owner, 'PUT', `application/${created._id}/status`, { status: 'submitted' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toContain('status');
-    expect(dataOf<Application>(await call(me, 'GET', `application/${created._id}`)).status).toBe('not-started');
+    expect(dataOf<Application>(await call(me, 'GET', `application/${created._id}`)).status).toBe('submitted');
   });
 
   it("keeps an application from another user of the tenant: the investor's own GET of someone else's is 404", async () => {

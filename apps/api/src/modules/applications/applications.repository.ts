@@ -79,14 +79,23 @@ export function findApplicationUnscoped(db: DbOrTx, id: string): Promise<Applica
   return withCrossTenant("a platform admin reading any tenant's application", async () => findOne(db, eq(applications.id, id)));
 }
 
-/** The status of one application of a tenant, or undefined (the onboarding checklist's accreditation step). */
-export async function findApplicationStatus(db: DbOrTx, tenantId: string, id: string): Promise<ApplicationStatus | undefined> {
+/**
+ * The status of one application of a tenant as it reads at `now`, or undefined (the onboarding checklist's
+ * accreditation step): an approval whose year has passed reads as not approved (null), so it must be renewed.
+ */
+export async function findApplicationStatus(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  now: Date,
+): Promise<ApplicationStatus | null | undefined> {
   const [row] = await db
-    .select({ status: applications.status })
+    .select({ status: applications.status, reviewedAt: applications.reviewedAt })
     .from(applications)
     .where(and(eq(applications.tenantId, tenantId), eq(applications.id, id)))
     .limit(1);
-  return row?.status;
+  if (!row) return undefined;
+  return isApprovalExpired(row.status, row.reviewedAt, now) ? null : row.status;
 }
 
 /** The user's newest application of a type in a tenant that was not rejected (at most one is open at a time). */

@@ -11,13 +11,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { created, errorResponses, idParams } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
+import { requireTenant } from '../../plugins/tenant.ts';
 import { createApplication, getApplication, listOwnApplications, reviewApplication, type ApplicationDeps } from './applications.service.ts';
+import type { ReviewDeps } from './certificates.service.ts';
+import { certificateRoutes } from './certificates.routes.ts';
 
 const tags = ['Application'];
 
 export async function applicationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: ApplicationDeps = { db: app.db, clock: app.clock };
+  const reviewDeps: ReviewDeps = { ...deps, storage: app.storage, sealer: app.sealer, mailer: app.mailer };
 
   r.get(
     '/application',
@@ -89,13 +93,27 @@ export async function applicationsRoutes(app: FastifyInstance) {
         operationId: 'updateApplicationStatus',
         summary: 'Approve or reject an application',
         description:
-          "A reviewer's decision on an application of this tenant: sets its status, who reviewed it and when (an approval is valid one year from then).",
+          "A reviewer's decision on a submitted application of this tenant, with a note (required to reject): sets its status, who reviewed it and when, and e-mails the applicant. An approval issues the approval letter in the same request: a one-page 'Verified Accredited Investor' PDF with a verification code and a QR code to the public verification page, sealed with the tenant's PAdES seal, stored as a document the applicant owns (approvalDoc) and valid one year from the review. An application that is not submitted, one already decided included, is a 409.",
         params: idParams('application'),
         body: applicationStatusBody,
-        response: { 200: dataOf(application).describe('The reviewed application'), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: dataOf(application).describe('The reviewed application'), ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: { roles: ['owner'] }, accessNote: 'An application of another tenant is not found (404).' },
+      config: {
+        access: { roles: ['owner'] },
+        accessNote:
+          "Reviewers: the tenant's owners and platform admins (who pass every role check). The applicant and other members are refused (403); an application of another tenant is not found (404).",
+      },
     },
-    async (request) => ({ data: await reviewApplication(deps, requireAuth(request), request.params.id, request.body.status) }),
+    async (request) => ({
+      data: await reviewApplication(
+        reviewDeps,
+        { tenant: requireTenant(request), origin: request.linkOrigin },
+        requireAuth(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
   );
+
+  await certificateRoutes(app);
 }

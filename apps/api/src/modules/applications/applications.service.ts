@@ -1,15 +1,17 @@
 import {
   applicationStatusLabels,
+  diffChanges,
   userDisplayName,
   type Application,
   type ApplicationCreate,
-  type ApplicationDecision,
+  type ApplicationStatusChange,
   type ApplicationListQuery,
   type ApplicationSummary,
   type List,
 } from '@tessera/domain';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { pageMeta } from '../../lib/pagination.ts';
@@ -23,8 +25,16 @@ import {
   listUserApplications,
   toApplication,
   toApplicationSummary,
-  updateApplication,
 } from './applications.repository.ts';
+import {
+  freshCertificateCode,
+  issueApprovalLetter,
+  mailDecision,
+  recordApprovalLetter,
+  type ReviewDeps,
+  type ReviewSite,
+} from './certificates.service.ts';
+import { lockApplication, recordDecision } from './certificates.repository.ts';
 
 export interface ApplicationDeps {
   db: Db;
@@ -90,39 +100,81 @@ export async function createApplication(
 }
 
 /**
- * PUT application/{id}/review: a reviewer (the tenant's owners, platform admins) approves or rejects an application
- * of the tenant, recording who and when. The applicant never reaches it (the route admits owners only).
+ * PUT application/{id}/status: a reviewer (the tenant's owners, platform admins: the route admits only them) approves
+ * or rejects a submitted application of the tenant; any other status, a second decision included, is a 409. The note,
+ * the reviewer and the time are recorded with a timeline event. An approval issues the sealed approval letter in the
+ * same request (drawn and sealed before the transaction, recorded in it, its file removed if it fails; a certificate
+ * code taken meanwhile is retried with a new one). The applicant is e-mailed the decision once it is committed.
  */
 export async function reviewApplication(
-  deps: ApplicationDeps,
+  deps: ReviewDeps,
+  site: ReviewSite,
   auth: AuthContext,
   id: string,
-  status: ApplicationDecision,
+  decision: ApplicationStatusChange,
 ): Promise<Application> {
   const found = await findApplication(deps.db, auth.tenantId, id);
   if (!found) throw notFound('Application');
-  const { row } = found;
-  if (row.status === status) return toApplication(found, deps.clock.now());
+  if (found.row.status !== 'submitted') throw notSubmitted();
+  const { status } = decision;
+  const note = decision.note || null;
   const reviewedAt = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await updateApplication(tx, auth.tenantId, id, { status, reviewedAt, reviewedBy: auth.user.id });
-    await recordEvent(tx, {
-      tenantId: auth.tenantId,
-      type: 'status',
-      entity: id,
-      entityType: 'application',
-      userId: auth.user.id,
-      message: `${userDisplayName(auth.user)} marked the application ${applicationStatusLabels[status].toLowerCase()}`,
-      meta: {
-        change: {
-          status: { old: row.status, new: status },
-          reviewedAt: { old: row.reviewedAt?.toISOString() ?? null, new: reviewedAt.toISOString() },
-          reviewedBy: { old: row.reviewedBy, new: auth.user.id },
-        },
-      },
-      refs: [{ entity: row.userId, entityType: 'user' }],
-    });
-  });
+  let documentId: string | null = null;
+  let code: string | null = null;
+  for (let attempt = 1; ; attempt++) {
+    const letter =
+      status === 'approved' ? await issueApprovalLetter(deps, site, found.row, reviewedAt, await freshCertificateCode(deps.db)) : null;
+    try {
+      await deps.db.transaction(async (tx) => {
+        const row = await lockApplication(tx, auth.tenantId, id);
+        if (row?.status !== 'submitted') throw notSubmitted();
+        const document = letter ? await recordApprovalLetter(tx, letter, row, auth.user.id) : null;
+        const values = {
+          status,
+          reviewedAt,
+          reviewedBy: auth.user.id,
+          reviewNote: note,
+          approvalDoc: document?.id ?? row.approvalDoc,
+          certificateCode: letter?.code ?? row.certificateCode,
+          updatedAt: reviewedAt,
+        };
+        await recordDecision(tx, auth.tenantId, id, values);
+        await recordEvent(tx, {
+          tenantId: auth.tenantId,
+          type: 'status',
+          entity: id,
+          entityType: 'application',
+          userId: auth.user.id,
+          message: `${userDisplayName(auth.user)} marked the application ${applicationStatusLabels[status].toLowerCase()}`,
+          meta: {
+            change: diffChanges({ ...row, reviewedAt: row.reviewedAt?.toISOString() ?? null } as Record<string, unknown>, {
+              ...values,
+              reviewedAt: reviewedAt.toISOString(),
+              updatedAt: undefined,
+            }),
+          },
+          refs: [
+            { entity: row.userId, entityType: 'user' },
+            ...(document ? [{ entity: document.id, entityType: 'document' as const }] : []),
+          ],
+        });
+        documentId = document?.id ?? null;
+        code = letter?.code ?? null;
+      });
+      break;
+    } catch (error) {
+      await letter?.file.discard();
+      if (!(letter && isUniqueViolation(error) && attempt < 3)) throw error;
+    }
+  }
+  await mailDecision(
+    deps,
+    site,
+    found.row,
+    status === 'approved' ? { status, code: code!, documentId: documentId!, reviewedAt } : { status, note: note ?? '' },
+  );
   const updated = await findApplication(deps.db, auth.tenantId, id);
   return toApplication(updated!, deps.clock.now());
 }
+
+const notSubmitted = () => new AppError('conflict', 'Only a submitted application can be reviewed');

@@ -164,3 +164,13 @@ export async function openMedia(
   if (!file) throw notFound('Image');
   return file;
 }
+
+/** The bytes of one of a tenant's branding images (the accreditation letter prints the logo), or null when it is gone. */
+export async function readBrandingImage(storage: FileStorage, tenant: TenantRow, imageId: string): Promise<Buffer | null> {
+  const image = tenant.branding.images.find((i) => i._id === imageId);
+  const file = image ? await storage.get(storageKey(tenant.id, image.type, image._id)) : null;
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}

@@ -20,7 +20,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { accessGrantCreateBody, accessGrantUpdateBody, documentUpdateBody } from '@tessera/domain';
-import { govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
+import { applications, govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
@@ -68,16 +68,47 @@ export interface DocumentDeps extends AuthDeps {
 
 const RIGHT_VERBS: Record<AccessRight, string> = { read: 'reading', update: 'changing', delete: 'deleting', share: 'sharing' };
 
-/** The caller's role on a document: owner when they uploaded it, else the role of an unexpired grant; anything else is not found. */
-async function resolveAccess(deps: DocumentDeps, auth: AuthContext, id: string): Promise<{ row: DocumentRow; role: TenantRole }> {
+/**
+ * The caller's role on a document: owner when they uploaded it, else the role of an unexpired grant, else a role
+ * through an offer or an application's approval letter; anything else is not found. `locked` when the document is an
+ * application's approval letter: nobody changes or deletes it then.
+ */
+async function resolveAccess(
+  deps: DocumentDeps,
+  auth: AuthContext,
+  id: string,
+): Promise<{ row: DocumentRow; role: TenantRole; locked: boolean }> {
   const row = await findDocument(deps.db, auth.tenantId, id);
   if (!row) throw notFound('Document');
-  if (row.uploadedBy === auth.user.id) return { row, role: 'owner' };
+  const locked = await isApprovalLetter(deps, auth.tenantId, row);
+  if (row.uploadedBy === auth.user.id) return { row, role: 'owner', locked };
   const grant = await findActiveGrant(deps.db, auth.tenantId, id, auth.user.id, deps.clock.now());
-  if (grant) return { row, role: grant.role };
+  if (grant) return { row, role: grant.role, locked };
+  // The reviewers of accreditation applications (the tenant's owners, platform admins) read the letters they issue.
+  if (locked && isTenantOwner(auth)) return { row, role: 'viewer', locked };
   const throughOffer = await roleThroughOffer(deps, auth, row);
-  if (throughOffer) return { row, role: throughOffer };
+  if (throughOffer) return { row, role: throughOffer, locked };
   throw notFound('Document');
+}
+
+/**
+ * An accreditation application's approval letter (its approvalDoc). Read from the applications table itself, not
+ * through the applications module, which depends on this one. Only letters are looked up (applications_approval_doc_idx).
+ */
+async function isApprovalLetter(deps: DocumentDeps, tenantId: string, row: DocumentRow): Promise<boolean> {
+  if (row.type !== 'accredited-investor-letter') return false;
+  const [found] = await deps.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.tenantId, tenantId), eq(applications.approvalDoc, row.id)))
+    .limit(1);
+  return Boolean(found);
+}
+
+/** The rights a role gives, less changing and deleting on a locked document. */
+function rightsOn(role: TenantRole, locked: boolean) {
+  const rights = rightsOf(role);
+  return locked ? { ...rights, update: false, delete: false } : rights;
 }
 
 /**
@@ -94,6 +125,8 @@ async function roleThroughOffer(deps: DocumentDeps, auth: AuthContext, row: Docu
 async function requireRight(deps: DocumentDeps, auth: AuthContext, id: string, right: AccessRight) {
   const access = await resolveAccess(deps, auth, id);
   if (!rightsOf(access.role)[right]) throw forbidden(`Your role on this document (${access.role}) does not allow ${RIGHT_VERBS[right]} it`);
+  if (access.locked && (right === 'update' || right === 'delete'))
+    throw new AppError('conflict', 'This is the approval letter of an accreditation application: it cannot be changed or deleted');
   return access;
 }
 
@@ -170,8 +203,8 @@ export async function listDocuments(deps: DocumentDeps, auth: AuthContext, q: Do
 }
 
 export async function getDocument(deps: DocumentDeps, auth: AuthContext, id: string): Promise<DocumentRecord> {
-  const { row, role } = await requireRight(deps, auth, id, 'read');
-  return toDocumentRecord(row, rightsOf(role));
+  const { row, role, locked } = await requireRight(deps, auth, id, 'read');
+  return toDocumentRecord(row, rightsOn(role, locked));
 }
 
 export async function openDownload(

@@ -67,7 +67,12 @@ export async function onboardingRoutes(app: FastifyInstance) {
       config: { access: 'signed-in', accessNote },
     },
     async (request) => ({
-      data: await updateOnboardingStatus(app.db, requireAuth(request), request.params.id, request.body.onboardingStatus),
+      data: await updateOnboardingStatus(
+        { db: app.db, clock: app.clock },
+        requireAuth(request),
+        request.params.id,
+        request.body.onboardingStatus,
+      ),
     }),
   );
 }

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { findApplicationStatus } from '../applications/index.ts';
 import { recordEvent, userEvent } from '../timeline/index.ts';
 import { toUser, updateUser } from './users.repository.ts';
@@ -77,10 +78,17 @@ function pickColumns(source: Partial<UserRow>) {
  * PUT user/{id}/onboarding: moves the onboarding status on (001 §4). Demo needs the checklist's two steps approved:
  * identity verification, and the user's accreditation application in this tenant.
  */
-export async function updateOnboardingStatus(db: Db, auth: AuthContext, userId: string, to: OnboardingStatus): Promise<User> {
+export async function updateOnboardingStatus(
+  deps: { db: Db; clock: Clock },
+  auth: AuthContext,
+  userId: string,
+  to: OnboardingStatus,
+): Promise<User> {
+  const { db } = deps;
   const target = await loadTarget(db, auth, userId);
+  // An expired approval counts as none (findApplicationStatus reads it at the app's clock).
   const accreditation = target.accreditationApplicationId
-    ? ((await findApplicationStatus(db, auth.tenantId, target.accreditationApplicationId)) ?? null)
+    ? ((await findApplicationStatus(db, auth.tenantId, target.accreditationApplicationId, deps.clock.now())) ?? null)
     : null;
   const refusal = onboardingStatusRefusal(target.onboardingStatus, to, { identity: target.identityVerificationStatus, accreditation });
   if (refusal) throw new AppError('bad-request', refusal);

@@ -1,8 +1,9 @@
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import { Alert, AlertTitle, Button, Skeleton } from '@mui/material';
-import { accreditationStatusLabel, type ApplicationStatus, type User } from '@tessera/domain';
+import { Alert, AlertTitle, Button, Skeleton, Stack, Typography } from '@mui/material';
+import type { Application, ApplicationStatus, User } from '@tessera/domain';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useApplication } from '../../applications/index.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { accreditationStanding, CertificateActions, useApplication } from '../../applications/index.ts';
 
 interface AccreditationBannerProps {
   user: Pick<User, 'accreditationApplicationId'>;
@@ -17,24 +18,39 @@ const SEVERITY: Record<ApplicationStatus, 'success' | 'error' | 'info' | 'warnin
   'not-started': 'info',
 };
 
-function Banner({ status }: { status: ApplicationStatus }) {
+function Banner({ application }: { application?: Application }) {
+  const standing = accreditationStanding(application);
   return (
-    <Alert severity={SEVERITY[status]} variant="outlined" icon={<VerifiedUserOutlined />} role="status" aria-label="Accreditation">
+    <Alert
+      severity={standing.expired ? 'warning' : SEVERITY[standing.status]}
+      variant="outlined"
+      icon={<VerifiedUserOutlined />}
+      role="status"
+      aria-label="Accreditation"
+    >
       <AlertTitle>Accreditation</AlertTitle>
-      {accreditationStatusLabel[status]}
+      {standing.label}
+      {application?.status === 'approved' && (
+        <Stack spacing={1} sx={{ mt: 1.5 }}>
+          {standing.approved && application.expiresAt && (
+            <Typography variant="body2">{`Valid until ${formatDate(application.expiresAt)}`}</Typography>
+          )}
+          <CertificateActions application={application} />
+        </Stack>
+      )}
     </Alert>
   );
 }
 
 /**
  * The accreditation application banner of the Account page: the status of the user's application
- * (GET application/{id}) in the words the applicant sees (001 §1), 'Not Applied' without one. The view and
- * share actions of the approval document arrive with the accreditation wizard.
+ * (GET application/{id}) in the words the applicant sees (001 §1), 'Not Applied' without one; once approved, the
+ * approval letter's view and share actions and renewal (001 §2). An expired approval reads 'Accreditation Expired'.
  */
 export function AccreditationBanner({ user }: AccreditationBannerProps) {
   const id = user.accreditationApplicationId;
   const { data, error, isPending, refetch } = useApplication(id);
-  if (!id) return <Banner status="not-started" />;
+  if (!id) return <Banner />;
   if (isPending) return <Skeleton variant="rounded" height={72} aria-label="Loading accreditation" />;
   if (error) {
     return (
@@ -54,5 +70,5 @@ export function AccreditationBanner({ user }: AccreditationBannerProps) {
       </Alert>
     );
   }
-  return <Banner status={data.status} />;
+  return <Banner application={data} />;
 }

@@ -5,7 +5,10 @@ import { userQueryOptions } from '../../user/index.ts';
 import { applicationQueryOptions } from './get-application.ts';
 import { myApplicationsKey } from './list-applications.ts';
 
-/** Starts the caller's accreditation application; the server answers the open one instead when there is one. */
+/**
+ * Starts the caller's accreditation application; the server answers the open one instead when there is one.
+ * `{ renewFrom: id }` renews an approved application: the new one starts prefilled with its answers.
+ */
 export function createApplication(body: Partial<ApplicationCreate> = {}) {
   return api.post('/application', body, application);
 }

@@ -1,29 +1,11 @@
-import Share from '@mui/icons-material/Share';
-import Autorenew from '@mui/icons-material/Autorenew';
-import Visibility from '@mui/icons-material/Visibility';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
-import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
-import {
-  accreditationStatusLabel,
-  applicationStatusColors,
-  identityVerificationStatusLabels,
-  type Application,
-  type ApplicationStatus,
-  type User,
-} from '@tessera/domain';
-import { useId, useState } from 'react';
+import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Link, Skeleton, Stack, Typography } from '@mui/material';
+import { identityVerificationStatusLabels, type Application, type User } from '@tessera/domain';
+import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useApplication } from '../../applications/index.ts';
-import { ShareCertificateDialog } from './share-certificate-dialog.tsx';
-
-/** 001 §4: an approval is valid one year from the review date. */
-export function accreditationExpiry(reviewedAt: string): Date {
-  const expiry = new Date(reviewedAt);
-  expiry.setUTCFullYear(expiry.getUTCFullYear() + 1);
-  return expiry;
-}
+import { accreditationStanding, CertificateActions, useApplication } from '../../applications/index.ts';
 
 /** 001 §2: the certificate shows to a user in demo onboarding, or with both an approved application and approved identity. */
 export function showsCertificate(
@@ -46,15 +28,10 @@ function CardTitle({ id, children }: { id: string; children: string }) {
 
 function CertificateCard({ application }: { application: Application | undefined }) {
   const titleId = useId();
-  const [sharing, setSharing] = useState(false);
-  const status: ApplicationStatus = application?.status ?? 'not-started';
-  const approved = status === 'approved';
-  const approvalDoc = approved ? (application?.approvalDoc ?? null) : null;
-  const reviewedAt = approved ? (application?.reviewedAt ?? null) : null;
-  const expiry = reviewedAt ? accreditationExpiry(reviewedAt) : null;
-  // The moment the card first showed: an expiry passing while it is open is not worth a timer.
-  const [now] = useState(() => Date.now());
-  const expired = expiry !== null && expiry.getTime() < now;
+  const standing = accreditationStanding(application);
+  const reviewedAt = standing.status === 'approved' ? (application?.reviewedAt ?? null) : null;
+  const expiresAt = standing.status === 'approved' ? (application?.expiresAt ?? null) : null;
+  const code = standing.approved ? (application?.certificateCode ?? null) : null;
 
   return (
     <Card
@@ -65,8 +42,8 @@ function CertificateCard({ application }: { application: Application | undefined
     >
       <CardContent sx={{ flex: 1 }}>
         <CardTitle id={titleId}>Accreditation Certificate</CardTitle>
-        <Chip label={accreditationStatusLabel[status]} color={applicationStatusColors[status]} size="small" sx={{ mb: 2 }} />
-        {reviewedAt && expiry ? (
+        <Chip label={standing.label} color={standing.color} size="small" sx={{ mb: 2 }} />
+        {reviewedAt && expiresAt ? (
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
               Issued
@@ -75,49 +52,45 @@ function CertificateCard({ application }: { application: Application | undefined
               {formatDate(reviewedAt)}
             </Typography>
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-              {expired ? 'Expired' : 'Expires'}
+              {standing.expired ? 'Expired' : 'Expires'}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, color: expired ? 'error.main' : undefined }}>
-              {formatDate(expiry)}
+            <Typography component="dd" variant="body2" sx={{ m: 0, color: standing.expired ? 'error.main' : undefined }}>
+              {formatDate(expiresAt)}
             </Typography>
+            {code && (
+              <>
+                <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+                  Verification code
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                  <Link component={RouterLink} to={`/verify/${code}`} aria-label={`Verification code ${code}: check it`}>
+                    {code}
+                  </Link>
+                </Typography>
+              </>
+            )}
           </Box>
         ) : (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {status === 'not-started'
+            {standing.status === 'not-started'
               ? 'Apply for accreditation to receive your certificate.'
               : 'Your certificate is issued once your accreditation is approved.'}
           </Typography>
         )}
-        {approved && !approvalDoc && (
+        {standing.expired && (
+          <Alert severity="warning" variant="outlined" sx={{ mt: 2 }}>
+            Your accreditation is more than a year old: renew it to invest again.
+          </Alert>
+        )}
+        {standing.approved && !application?.approvalDoc && (
           <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
             Your approval letter is not available yet: view and share open once it is.
           </Alert>
         )}
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }} disableSpacing>
-        {approvalDoc ? (
-          <Button component={RouterLink} to={`/document/${approvalDoc}`} startIcon={<Visibility />} variant="outlined" size="small">
-            View
-          </Button>
-        ) : (
-          <Button startIcon={<Visibility />} variant="outlined" size="small" disabled>
-            View
-          </Button>
-        )}
-        <Button startIcon={<Share />} variant="outlined" size="small" disabled={!approvalDoc} onClick={() => setSharing(true)}>
-          Share
-        </Button>
-        {approved ? (
-          <Button component={RouterLink} to="/investor/applications?modal=create" startIcon={<Autorenew />} variant="outlined" size="small">
-            Renew
-          </Button>
-        ) : (
-          <Button startIcon={<Autorenew />} variant="outlined" size="small" disabled>
-            Renew
-          </Button>
-        )}
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <CertificateActions application={application} />
       </CardActions>
-      {approvalDoc && <ShareCertificateDialog open={sharing} onClose={() => setSharing(false)} documentId={approvalDoc} />}
     </Card>
   );
 }
@@ -127,7 +100,7 @@ function OnboardingPrompt({ user, application }: { user: User; application: Appl
   const titleId = useId();
   const steps = [
     { label: 'Identity Verification', value: identityVerificationStatusLabels[user.identityVerificationStatus] },
-    { label: 'Investor Accreditation', value: accreditationStatusLabel[application?.status ?? 'not-started'] },
+    { label: 'Investor Accreditation', value: accreditationStanding(application).label },
   ];
   return (
     <Card
@@ -164,8 +137,8 @@ function OnboardingPrompt({ user, application }: { user: User; application: Appl
 }
 
 /**
- * 001 §2: the accreditation certificate card (view, share, renew) or the onboarding prompt. Reads the user's
- * application as it stands (the accreditation issue supplies the certificate document itself).
+ * 001 §2: the accreditation certificate card (view, share, renew, the verification code) or the onboarding prompt.
+ * Reads the user's application as it stands; an expired approval reads 'Accreditation Expired' and offers renewal.
  */
 export function AccreditationCard({ user }: { user: User }) {
   const { data: application, isPending, error, refetch } = useApplication(user.accreditationApplicationId);

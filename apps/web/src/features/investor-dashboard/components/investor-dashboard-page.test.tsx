@@ -1,5 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_BRANDING, type AccessGrant, type Application, type BrandingMessaging, type User } from '@tessera/domain';
+import {
+  DEFAULT_BRANDING,
+  EXPIRED_ACCREDITATION_LABEL,
+  type AccessGrant,
+  type Application,
+  type BrandingMessaging,
+  type User,
+} from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
@@ -14,6 +21,8 @@ afterEach(() => {
 
 const APPLICATION_ID = 'a9a9a9a9a9a9a9a9a9a9a9a9';
 const DOC_ID = 'd9d9d9d9d9d9d9d9d9d9d9d9';
+const RENEWAL_ID = 'a8a8a8a8a8a8a8a8a8a8a8a8';
+const CODE = 'TSR-7K4M-9Q2X';
 const ACCESS = `/api/v1/document/${DOC_ID}/access`;
 
 const application = (values: Partial<Application> = {}): Application => ({
@@ -27,10 +36,10 @@ const application = (values: Partial<Application> = {}): Application => ({
   reviewedBy: { _id: 'c9c9c9c9c9c9c9c9c9c9c9c9', email: 'reviewer@example.com', role: 'evaluator' },
   approvalDoc: DOC_ID,
   reviewNote: null,
-  expiresAt: null,
+  expiresAt: '2027-02-10T12:00:00.000Z',
   expired: false,
-  verificationMethod: null,
-  certificateCode: null,
+  verificationMethod: 'income',
+  certificateCode: CODE,
   renewedFrom: null,
   createdAt: '2026-02-01T00:00:00.000Z',
   updatedAt: '2026-02-10T12:00:00.000Z',
@@ -70,8 +79,19 @@ function setup({ user = {}, application: app, messaging = DEFAULT_BRANDING.messa
   const fetchMock = mockFetch((path, init) => {
     if (path === `/api/v1/user/${USER_ID}`) return jsonResponse({ data: me });
     if (path === `/api/v1/application/${APPLICATION_ID}` && app) return jsonResponse({ data: app });
+    if (path === '/api/v1/application' && init?.method === 'POST' && app)
+      return jsonResponse({ data: { ...app, _id: RENEWAL_ID, status: 'not-started', renewedFrom: APPLICATION_ID } }, 201);
     if (path === `/api/v1/tenant/${TENANT_ID}/public`)
-      return jsonResponse({ data: { _id: TENANT_ID, slug: 'acme', name: 'Acme Capital', branding: { ...DEFAULT_BRANDING, messaging } } });
+      return jsonResponse({
+        data: {
+          _id: TENANT_ID,
+          slug: 'acme',
+          name: 'Acme Capital',
+          branding: { ...DEFAULT_BRANDING, messaging },
+          supportEmail: 'support@acme.example',
+          highMinimumPath: false,
+        },
+      });
     if (path === ACCESS && init?.method === 'POST') {
       const grant: AccessGrant = {
         _id: 'e9e9e9e9e9e9e9e9e9e9e9e9',
@@ -93,9 +113,15 @@ function setup({ user = {}, application: app, messaging = DEFAULT_BRANDING.messa
     }
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
-  const rendered = renderRoutes([{ path: '/investor/dashboard', element: <InvestorDashboardPage /> }], {
-    initialEntries: ['/investor/dashboard'],
-  });
+  const rendered = renderRoutes(
+    [
+      { path: '/investor/dashboard', element: <InvestorDashboardPage /> },
+      { path: `/investor/applications/${RENEWAL_ID}`, element: <p>Application page</p> },
+    ],
+    {
+      initialEntries: ['/investor/dashboard'],
+    },
+  );
   return { ...rendered, fetchMock };
 }
 
@@ -158,23 +184,44 @@ describe('Investor dashboard', () => {
     expect(within(card).queryByText('Issued')).not.toBeInTheDocument();
   });
 
-  it('shows an approved certificate with its issue and expiry dates, view, share and renew', async () => {
+  it('shows an approved certificate with its issue and expiry dates, its verification code, view, share and renew', async () => {
     setup({ user: { onboardingStatus: 'complete', identityVerificationStatus: 'approved' }, application: application() });
     const card = await certificate();
     expect(await within(card).findByText('Verified Accredited Investor')).toBeInTheDocument();
     expect(within(card).getByText('Feb 10, 2026')).toBeInTheDocument();
     expect(within(card).getByText('Expires')).toBeInTheDocument();
     expect(within(card).getByText('Feb 10, 2027')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: `Verification code ${CODE}: check it` })).toHaveAttribute('href', `/verify/${CODE}`);
     expect(within(card).getByRole('link', { name: 'View' })).toHaveAttribute('href', `/document/${DOC_ID}`);
-    expect(within(card).getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/investor/applications?modal=create');
     expect(within(card).getByRole('button', { name: 'Share' })).toBeEnabled();
+    expect(within(card).getByRole('button', { name: 'Renew' })).toBeEnabled();
   });
 
-  it('says when an approval has expired', async () => {
-    setup({ user: { onboardingStatus: 'demo' }, application: application({ reviewedAt: '2024-01-05T12:00:00.000Z' }) });
+  it("reads an expired approval as 'Accreditation Expired': no view or share, renew offered", async () => {
+    setup({
+      user: { onboardingStatus: 'demo' },
+      application: application({ reviewedAt: '2024-01-05T12:00:00.000Z', expiresAt: '2025-01-05T12:00:00.000Z', expired: true }),
+    });
     const card = await certificate();
-    expect(await within(card).findByText('Expired')).toBeInTheDocument();
+    expect(await within(card).findByText(EXPIRED_ACCREDITATION_LABEL)).toBeInTheDocument();
+    expect(within(card).queryByText('Verified Accredited Investor')).not.toBeInTheDocument();
+    expect(within(card).getByText('Expired')).toBeInTheDocument();
     expect(within(card).getByText('Jan 5, 2025')).toBeInTheDocument();
+    expect(within(card).queryByText(CODE)).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'View' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Share' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Renew' })).toBeEnabled();
+  });
+
+  it('renews: starts an application from the approved one and opens it', async () => {
+    const { user, fetchMock } = setup({
+      user: { onboardingStatus: 'demo' },
+      application: application({ expiresAt: '2025-01-05T12:00:00.000Z', expired: true }),
+    });
+    const card = await certificate();
+    await user.click(await within(card).findByRole('button', { name: 'Renew' }));
+    expect(await screen.findByText('Application page')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/v1/application')).toEqual([{ renewFrom: APPLICATION_ID }]);
   });
 
   it('keeps view and share disabled while an approved application has no approval letter', async () => {
@@ -183,7 +230,7 @@ describe('Investor dashboard', () => {
     expect(await within(card).findByText(/approval letter is not available yet/)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'View' })).toBeDisabled();
     expect(within(card).getByRole('button', { name: 'Share' })).toBeDisabled();
-    expect(within(card).getByRole('link', { name: 'Renew' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Renew' })).toBeEnabled();
   });
 
   it('shares the certificate: the dialog grants the approval letter to an e-mail address', async () => {

@@ -42,6 +42,7 @@ import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/index
 import { findMember } from '../tenants/index.ts';
 import { queryEvents, recordEvent, userEvent } from '../timeline/index.ts';
 import { findUserById, findUserWithMemberByEmail } from '../users/index.ts';
+import { roleThroughRules } from './document-access-rules.ts';
 import { documentSharedMail } from './document-mails.ts';
 import {
   deleteDocumentRow,
@@ -68,7 +69,10 @@ export interface DocumentDeps extends AuthDeps {
 
 const RIGHT_VERBS: Record<AccessRight, string> = { read: 'reading', update: 'changing', delete: 'deleting', share: 'sharing' };
 
-/** The caller's role on a document: owner when they uploaded it, else the role of an unexpired grant; anything else is not found. */
+/**
+ * The caller's role on a document: owner when they uploaded it, else the role of an unexpired grant, of an offer that
+ * lists it, or of a rule another module registered (document-access-rules.ts); anything else is not found.
+ */
 async function resolveAccess(deps: DocumentDeps, auth: AuthContext, id: string): Promise<{ row: DocumentRow; role: TenantRole }> {
   const row = await findDocument(deps.db, auth.tenantId, id);
   if (!row) throw notFound('Document');
@@ -77,6 +81,8 @@ async function resolveAccess(deps: DocumentDeps, auth: AuthContext, id: string):
   if (grant) return { row, role: grant.role };
   const throughOffer = await roleThroughOffer(deps, auth, row);
   if (throughOffer) return { row, role: throughOffer };
+  const throughRule = await roleThroughRules(deps.db, auth, row, deps.clock.now());
+  if (throughRule) return { row, role: throughRule };
   throw notFound('Document');
 }
 

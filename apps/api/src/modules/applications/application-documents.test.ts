@@ -185,6 +185,12 @@ describe('POST application/{id}/documents', () => {
     expect(pdfCreationDate(pdf('<xmp:CreateDate>2026-05-06T07:08:09Z</xmp:CreateDate>'))).toEqual(new Date('2026-05-06T07:08:09Z'));
     expect(pdfCreationDate(pdf('/CreationDate (D:20261399000000Z)'))).toBeNull();
     expect(pdfCreationDate(makePdf('No dates'))).toBeNull();
+    // A large file is read at its two ends only, where writers put the Info dictionary.
+    const filler = Buffer.alloc(5 * 1024 * 1024, 0x20);
+    expect(pdfCreationDate(Buffer.concat([pdf(''), filler, Buffer.from('/CreationDate (D:20260101000000Z)')]))).toEqual(
+      new Date('2026-01-01T00:00:00Z'),
+    );
+    expect(pdfCreationDate(Buffer.concat([pdf(''), filler, Buffer.from('/CreationDate (D:20260101000000Z)'), filler]))).toBeNull();
   });
 
   it("is the applicant's, while undecided: 404 for others, 409 once reviewed, 400 for a bad form, 415 for JSON", async () => {

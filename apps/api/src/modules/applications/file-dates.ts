@@ -25,6 +25,8 @@ const PDF_DATE =
   /\/(CreationDate|ModDate)\s*\(\s*D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz+-])(\d{2})?'?(\d{2})?'?)?\s*\)/g;
 const XMP_DATE = /<xmp:(CreateDate|ModifyDate)>\s*(\d{4}-\d{2}-\d{2}(?:T[0-9:.]{5,12}(?:Z|[+-]\d{2}:\d{2})?)?)\s*<\/xmp:\1>/g;
 
+const PDF_SCAN_BYTES = 2 * 1024 * 1024;
+
 /** A PDF date string's parts as a Date, or null when a part is out of range. */
 function pdfDate(match: RegExpExecArray): Date | null {
   const [, , year, month = '01', day = '01', hour = '00', minute = '00', second = '00', sign, offH = '00', offM = '00'] = match;
@@ -40,7 +42,12 @@ function pdfDate(match: RegExpExecArray): Date | null {
  * inside a compressed object stream is not found (null), which leaves the stated date to decide.
  */
 export function pdfCreationDate(data: Buffer): Date | null {
-  const text = data.toString('latin1');
+  // Writers put the Info dictionary and the XMP packet near the start (linearized files) or the end (the trailer's
+  // revision); reading only those parts of a large file keeps the scan to a few milliseconds.
+  const text =
+    data.length <= 2 * PDF_SCAN_BYTES
+      ? data.toString('latin1')
+      : `${data.subarray(0, PDF_SCAN_BYTES).toString('latin1')}\n${data.subarray(data.length - PDF_SCAN_BYTES).toString('latin1')}`;
   const found: Record<'created' | 'modified', Date | null> = { created: null, modified: null };
   for (const match of text.matchAll(PDF_DATE)) {
     const date = pdfDate(match);

@@ -26,12 +26,12 @@ import {
   findApplicationUnscoped,
   findOpenApplication,
   insertApplication,
+  listApplications as listApplicationRows,
   readOtherTenantUnscoped,
   toApplication,
   updateApplication,
   type ApplicationWithReviewer,
 } from './applications.repository.ts';
-import * as repo from './applications.repository.ts';
 
 export interface ApplicationDeps {
   db: Db;
@@ -90,7 +90,7 @@ export async function listApplications(
 ): Promise<List<AdminApplicationItem>> {
   if (q.scope === 'tenant' && !isReviewer(auth)) throw forbidden("Only the organization's owners review its applications");
   const userId = q.scope === 'tenant' ? null : auth.user.id;
-  const { rows, total } = await repo.listApplications(deps.db, auth.tenantId, userId, q, deps.clock.now());
+  const { rows, total } = await listApplicationRows(deps.db, auth.tenantId, userId, q, deps.clock.now());
   return { data: rows, meta: pageMeta(q, total) };
 }
 

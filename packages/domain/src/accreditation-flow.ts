@@ -199,7 +199,9 @@ export const DOCUMENT_ANSWER_KEYS = {
   businessOwnersEvalUpload: { type: 'EVAL_LETTER', tags: ['evaluator'] },
 } as const;
 export type DocumentAnswerKey = keyof typeof DOCUMENT_ANSWER_KEYS;
-export const documentAnswerKey = z.enum(Object.keys(DOCUMENT_ANSWER_KEYS) as [DocumentAnswerKey, ...DocumentAnswerKey[]]);
+export const documentAnswerKey = z.enum(Object.keys(DOCUMENT_ANSWER_KEYS) as [DocumentAnswerKey, ...DocumentAnswerKey[]], {
+  error: 'Choose which answer the document is evidence for',
+});
 export const isDocumentAnswerKey = (key: string): key is DocumentAnswerKey => key in DOCUMENT_ANSWER_KEYS;
 
 // ---------------------------------------------------------------------------------------------------------------

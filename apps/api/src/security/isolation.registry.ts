@@ -335,6 +335,18 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
       return [row!.id];
     },
   },
+  {
+    // Evidence the applicant (tenant A's owner, whose application the factory above created) uploaded to it.
+    prefix: '/api/v1/application/:id/documents/:documentId',
+    create: async (ctx) => {
+      const [id] = await ctx.of('/api/v1/application/:id');
+      const document = await ctx.send(
+        ctx.owner,
+        upload(`/api/v1/application/${id}/documents`, 'POST', { questionKey: 'individualIncomeEvalUpload' }),
+      );
+      return [id!, document._id];
+    },
+  },
 ];
 
 /** Tenant A's owner and a platform admin, signed up, with factories that create each entity once, on first use. */

@@ -225,6 +225,16 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     return { params: { id: offer }, body: { published: false } };
   },
   'PUT /api/v1/tenant/:t/offers/:id/approval': async () => ({ body: { approvalStatus: 'rejected' } }),
+  // The wizard's first Next on the owner's own application (the factory's): the status is the server's (in-progress).
+  'PUT /api/v1/application/:id': async () => ({
+    body: { direction: 'next', questionId: 'identity', answers: { identity: 'individual' } },
+  }),
+  'POST /api/v1/application/:id/documents': async () => ({
+    form: {
+      fields: { questionKey: 'individualIncomeEvalUpload' },
+      file: { name: 'letter.pdf', data: makePdf('Evaluator letter'), type: 'application/pdf' },
+    },
+  }),
   // A rejection of a submitted application (only those can be decided): a stored 'approved' could then only come from
   // an injected field.
   'PUT /api/v1/application/:id/status': async (ctx) => ({

@@ -1,6 +1,8 @@
 import {
   approvalExpiry,
   isApprovalExpired,
+  userDisplayName,
+  type AdminApplicationItem,
   type Application,
   type ApplicationListQuery,
   type ApplicationStatus,
@@ -8,13 +10,13 @@ import {
   type ApplicationType,
   type UserRole,
 } from '@tessera/domain';
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { withCrossTenant } from '../../db/scope.ts';
-import { applications, users, type ApplicationRow } from '../../db/schema/index.ts';
+import { applications, tenants, users, type ApplicationRow } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { offsetOf } from '../../lib/pagination.ts';
+import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 /** The reviewer's account, joined under its own name beside the applicant's. */
 export const reviewers = alias(users, 'reviewers');
@@ -79,6 +81,11 @@ export function findApplicationUnscoped(db: DbOrTx, id: string): Promise<Applica
   return withCrossTenant("a platform admin reading any tenant's application", async () => findOne(db, eq(applications.id, id)));
 }
 
+/** Runs a platform admin's further reads of another tenant's application (its documents, history, business). */
+export function readOtherTenantUnscoped<T>(fn: () => Promise<T>): Promise<T> {
+  return withCrossTenant("a platform admin reading another tenant's application", fn);
+}
+
 /**
  * The status of one application of a tenant as it reads at `now`, or undefined (the onboarding checklist's
  * accreditation step): an approval whose year has passed reads as not approved (null), so it must be renewed.
@@ -98,7 +105,10 @@ export async function findApplicationStatus(
   return isApprovalExpired(row.status, row.reviewedAt, now) ? null : row.status;
 }
 
-/** The user's newest application of a type in a tenant that was not rejected (at most one is open at a time). */
+/** 001 §4: an application still being filled in or waiting for review; at most one is open per user and type. */
+export const OPEN_STATUSES: readonly ApplicationStatus[] = ['not-started', 'in-progress', 'submitted', 'error'];
+
+/** The user's newest open application of a type in a tenant (approved and rejected ones are not open). */
 export function findOpenApplication(db: DbOrTx, tenantId: string, userId: string, type: ApplicationType) {
   return db
     .select({ row: applications, reviewer: reviewerFields })
@@ -109,7 +119,7 @@ export function findOpenApplication(db: DbOrTx, tenantId: string, userId: string
         eq(applications.tenantId, tenantId),
         eq(applications.userId, userId),
         eq(applications.type, type),
-        ne(applications.status, 'rejected'),
+        inArray(applications.status, [...OPEN_STATUSES]),
       ),
     )
     .orderBy(desc(applications.createdAt))
@@ -117,30 +127,66 @@ export function findOpenApplication(db: DbOrTx, tenantId: string, userId: string
     .then(([found]) => found);
 }
 
-/** One user's applications in a tenant, newest first (uses applications_user_idx). */
-export async function listUserApplications(db: DbOrTx, tenantId: string, userId: string, q: ApplicationListQuery) {
-  const where = and(
-    eq(applications.tenantId, tenantId),
-    eq(applications.userId, userId),
-    q.status ? eq(applications.status, q.status) : undefined,
-  );
+/**
+ * A page of a tenant's applications, newest first, with the tenant and applicant of each: one user's (scope mine,
+ * applications_user_idx) or every applicant's (scope tenant, applications_tenant_status_created_idx), by status and
+ * type, searched over the applicant's e-mail and name.
+ */
+export async function listApplications(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string | null,
+  q: ApplicationListQuery,
+  now: Date,
+): Promise<{ rows: AdminApplicationItem[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [eq(applications.tenantId, tenantId)];
+  if (userId) conditions.push(eq(applications.userId, userId));
+  if (q.status) conditions.push(eq(applications.status, q.status));
+  if (q.type) conditions.push(eq(applications.type, q.type));
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.displayname, pattern),
+        ilike(sql`concat_ws(' ', ${users.firstname}, ${users.lastname})`, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db
-      .select({ row: applications, reviewer: reviewerFields })
+      .select({
+        row: applications,
+        reviewer: reviewerFields,
+        tenant: { slug: tenants.slug, name: tenants.name },
+        user: { email: users.email, displayname: users.displayname, firstname: users.firstname, lastname: users.lastname },
+      })
       .from(applications)
+      .innerJoin(tenants, eq(tenants.id, applications.tenantId))
+      .innerJoin(users, eq(users.id, applications.userId))
       .leftJoin(reviewers, eq(reviewers.id, applications.reviewedBy))
       .where(where)
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(q.limit)
       .offset(offsetOf(q)),
-    db.select({ total: sql<number>`count(*)::int` }).from(applications).where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return {
+    rows: rows.map(({ row, reviewer, tenant, user }) => ({
+      ...toApplicationSummary({ row, reviewer }, now),
+      tenantSlug: tenant.slug,
+      tenantName: tenant.name,
+      userEmail: user.email,
+      userName: userDisplayName(user),
+    })),
+    total: count?.total ?? 0,
+  };
 }
 
 export async function insertApplication(
   db: DbOrTx,
-  values: { tenantId: string; userId: string; type: ApplicationType },
+  values: { tenantId: string; userId: string; type: ApplicationType } & Partial<Pick<ApplicationRow, 'questionData' | 'renewedFrom'>>,
 ): Promise<ApplicationRow> {
   const [row] = await db
     .insert(applications)
@@ -153,7 +199,19 @@ export async function updateApplication(
   db: DbOrTx,
   tenantId: string,
   id: string,
-  values: Partial<Pick<ApplicationRow, 'status' | 'reviewedAt' | 'reviewedBy'>>,
+  values: Partial<
+    Pick<
+      ApplicationRow,
+      | 'status'
+      | 'reviewedAt'
+      | 'reviewedBy'
+      | 'currentQuestionId'
+      | 'completedQuestionIds'
+      | 'questionData'
+      | 'verificationMethod'
+      | 'businessId'
+    >
+  >,
 ): Promise<ApplicationRow> {
   const [row] = await db
     .update(applications)
@@ -161,4 +219,30 @@ export async function updateApplication(
     .where(and(eq(applications.tenantId, tenantId), eq(applications.id, id)))
     .returning();
   return row!;
+}
+
+/**
+ * A wizard move, written only if the application still stands where the move was computed from (same current and
+ * completed questions, not reviewed): undefined when another tab or a reviewer changed it in between.
+ */
+export async function moveApplicationRow(
+  db: DbOrTx,
+  from: Pick<ApplicationRow, 'tenantId' | 'id' | 'currentQuestionId' | 'completedQuestionIds'>,
+  values: Parameters<typeof updateApplication>[3],
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .update(applications)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(applications.tenantId, from.tenantId),
+        eq(applications.id, from.id),
+        sql`${applications.currentQuestionId} is not distinct from ${from.currentQuestionId}`,
+        sql`${applications.completedQuestionIds} = ${JSON.stringify(from.completedQuestionIds)}::jsonb`,
+        isNull(applications.reviewedAt),
+        ne(applications.status, 'approved'),
+      ),
+    )
+    .returning();
+  return row;
 }

@@ -1,18 +1,44 @@
 import {
+  adminApplicationItem,
   application,
   applicationCreateBody,
+  applicationDocument,
+  applicationDocumentMetadata,
+  applicationDocumentQuery,
   applicationListQuery,
   applicationStatusBody,
-  applicationSummary,
+  applicationStepBody,
+  business,
   dataOf,
   listOf,
+  objectId,
+  timelineEvent,
+  timelineQuery,
 } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { created, errorResponses, idParams } from '../../lib/route-schema.ts';
+import { readMultipart, requireFile } from '../../lib/multipart.ts';
+import { created, errorResponses, idParams, multipartForm, noContent } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { createApplication, getApplication, listOwnApplications, reviewApplication, type ApplicationDeps } from './applications.service.ts';
+import { registerDocumentAccessRule } from '../documents/index.ts';
+import {
+  applicationDocumentAccess,
+  listApplicationDocuments,
+  removeApplicationDocument,
+  uploadApplicationDocument,
+  type ApplicationDocumentDeps,
+} from './application-documents.service.ts';
+import { moveApplication } from './application-wizard.service.ts';
+import {
+  createApplication,
+  getApplication,
+  getApplicationBusiness,
+  listApplicationEvents,
+  listApplications,
+  reviewApplication,
+  type ApplicationDeps,
+} from './applications.service.ts';
 import type { ReviewDeps } from './certificates.service.ts';
 import { certificateRoutes } from './certificates.routes.ts';
 
@@ -20,7 +46,20 @@ const tags = ['Application'];
 
 export async function applicationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: ApplicationDeps = { db: app.db, clock: app.clock };
+  const deps: ApplicationDeps = { db: app.db, clock: app.clock, cipher: app.cipher };
+  const documentDeps: ApplicationDocumentDeps = {
+    ...deps,
+    tokens: app.tokens,
+    mailer: app.mailer,
+    config: app.config,
+    storage: app.storage,
+  };
+  // Reviewers open an application's documents, and applicants their evaluator's letters, at /document/{id}.
+  registerDocumentAccessRule(applicationDocumentAccess);
+  const readers =
+    "Only the applicant and this tenant's owners may read it (platform admins any tenant's); for anyone else it is not found (404).";
+  const applicantOnly = 'Only the applicant, while no reviewer has decided it (409 after); for anyone else it is not found (404).';
+  const maxMb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);
   const reviewDeps: ReviewDeps = { ...deps, storage: app.storage, sealer: app.sealer, mailer: app.mailer };
 
   r.get(
@@ -29,14 +68,18 @@ export async function applicationsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         operationId: 'listApplications',
-        summary: 'My applications',
-        description: "The signed-in user's own applications in this tenant, newest first, optionally of one status.",
+        summary: 'Applications',
+        description:
+          "The signed-in user's own applications in this tenant (scope mine, the default) or, for the tenant's owners and platform admins, every applicant's (scope tenant), newest first, by status and type and searched over the applicant's e-mail and name; each with its tenant and applicant.",
         querystring: applicationListQuery,
-        response: { 200: listOf(applicationSummary).describe('A page of your applications'), ...errorResponses(400, 401, 403) },
+        response: { 200: listOf(adminApplicationItem).describe('A page of applications'), ...errorResponses(400, 401, 403) },
       },
-      config: { access: 'signed-in', accessNote: "Lists only the caller's own applications." },
+      config: {
+        access: 'signed-in',
+        accessNote: "Scope mine lists only the caller's own; scope tenant is for the tenant's owners and platform admins (403 for others).",
+      },
     },
-    async (request) => listOwnApplications(deps, requireAuth(request), request.query),
+    async (request) => listApplications(deps, requireAuth(request), request.query),
   );
 
   r.post(
@@ -47,12 +90,12 @@ export async function applicationsRoutes(app: FastifyInstance) {
         operationId: 'createApplication',
         summary: 'Start my accreditation application',
         description:
-          "Starts the caller's own application (status not-started) and makes it the user's accreditation application (201 with Location). The caller has at most one open application of a type: when one that was not rejected exists, it is answered instead, with 200, so a repeated call opens the same application.",
+          "Starts the caller's own application (status not-started) and makes it the user's accreditation application (201 with Location). The caller has at most one open application of a type (not-started, in-progress, submitted or error): when one exists, it is answered instead, with 200, so a repeated call opens the same application. With renewFrom (an approved application of the caller's, expired or not; another is 404) the new one starts with its answers that still hold, not its documents.",
         body: applicationCreateBody,
         response: {
           200: dataOf(application).describe('The application you already had open'),
           201: dataOf(application).describe('The new application'),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses(400, 401, 403, 404),
         },
       },
       config: { access: 'signed-in', accessNote: 'Always for the caller themself.' },
@@ -76,13 +119,128 @@ export async function applicationsRoutes(app: FastifyInstance) {
         params: idParams('application'),
         response: { 200: dataOf(application).describe('The application'), ...errorResponses(400, 401, 403, 404) },
       },
-      config: {
-        access: 'signed-in',
-        accessNote:
-          "Only the applicant and this tenant's owners may read it (platform admins any tenant's); for anyone else it is not found (404).",
-      },
+      config: { access: 'signed-in', accessNote: readers },
     },
     async (request) => ({ data: await getApplication(deps, requireAuth(request), request.params.id) }),
+  );
+
+  r.put(
+    '/application/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'moveApplication',
+        summary: 'Answer a question of the wizard, or go back',
+        description:
+          "One Next or Back of the accreditation wizard (001 §4). questionId must be the application's current question (identity before the first answer), else 409 (the application moved on in another tab, or a reviewer decided it). Next checks the screen's answers (400 naming each field; documents must be this application's uploads for that answer, the business one of the caller's with owners, the high-minimum path on for the tenant with an offer whose minimum is high enough, an evaluator request sent), merges them into questionData and moves to the next question; Back returns to the last completed one. The server sets the status from where the application lands.",
+        params: idParams('application'),
+        body: applicationStepBody,
+        response: { 200: dataOf(application).describe('The application after the move'), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: 'signed-in', accessNote: applicantOnly },
+    },
+    async (request) => ({
+      data: await moveApplication(deps, requireAuth(request), requireTenant(request), request.params.id, request.body),
+    }),
+  );
+
+  r.get(
+    '/application/:id/documents',
+    {
+      schema: {
+        tags,
+        operationId: 'listApplicationDocuments',
+        summary: "An application's documents",
+        description:
+          'The documents given as evidence on the application (uploads and evaluator letters), newest first, by type and searched over name and file name, each with the answer it is for and its dates.',
+        params: idParams('application'),
+        querystring: applicationDocumentQuery,
+        response: { 200: listOf(applicationDocument).describe('A page of documents'), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: 'signed-in', accessNote: readers },
+    },
+    async (request) => listApplicationDocuments(documentDeps, requireAuth(request), request.params.id, request.query),
+  );
+
+  r.post(
+    '/application/:id/documents',
+    {
+      schema: {
+        tags,
+        operationId: 'uploadApplicationDocument',
+        summary: 'Upload evidence for an answer',
+        description:
+          "A multipart form: the file and the answer key it is for, with the date on the document for statements and credit reports. It becomes a document of the answer's type and tags (tax documents tagged with their year) attached to the application. A statement dated, or a file created, more than 90 days ago (a credit report: a month) is refused with 400; the file is checked as POST document checks it.",
+        params: idParams('application'),
+        consumes: ['multipart/form-data'],
+        response: { 201: dataOf(applicationDocument).describe('The uploaded document'), ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+      config: {
+        access: 'signed-in',
+        accessNote: applicantOnly,
+        multipartBody: multipartForm(applicationDocumentMetadata, {
+          file: `The file: a PDF, an image, a Word or Excel file, CSV or text, checked by content; at most ${maxMb} MB (413)`,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { fields, files } = await readMultipart(request);
+      const document = await uploadApplicationDocument(documentDeps, auth, request.params.id, requireFile(files), fields);
+      return created(reply, `/document/${document._id}`, document);
+    },
+  );
+
+  r.delete(
+    '/application/:id/documents/:documentId',
+    {
+      schema: {
+        tags,
+        operationId: 'deleteApplicationDocument',
+        summary: 'Remove an uploaded document',
+        description: "Deletes one of the applicant's uploads from the application (and from the answers listing it).",
+        params: idParams('application').extend({ documentId: objectId.describe("The document's id (24 hexadecimal characters)") }),
+        response: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: 'signed-in', accessNote: applicantOnly },
+    },
+    async (request, reply) => {
+      await removeApplicationDocument(documentDeps, requireAuth(request), request.params.id, request.params.documentId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/application/:id/events',
+    {
+      schema: {
+        tags,
+        operationId: 'listApplicationEvents',
+        summary: "An application's history",
+        description: 'Timeline events of the application (every move, upload and decision), newest first.',
+        params: idParams('application'),
+        querystring: timelineQuery,
+        response: { 200: listOf(timelineEvent).describe('A page of timeline events'), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: 'signed-in', accessNote: readers },
+    },
+    async (request) => listApplicationEvents(deps, requireAuth(request), request.params.id, request.query),
+  );
+
+  r.get(
+    '/application/:id/business',
+    {
+      schema: {
+        tags,
+        operationId: 'getApplicationBusiness',
+        summary: "An application's business",
+        description: 'The business a business application is for, with its owners; 404 for an application without one.',
+        params: idParams('application'),
+        response: { 200: dataOf(business).describe('The business'), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: 'signed-in', accessNote: readers },
+    },
+    async (request) => ({ data: await getApplicationBusiness(deps, requireAuth(request), request.params.id) }),
   );
 
   r.put(

@@ -1,30 +1,39 @@
 import {
   applicationStatusLabels,
   diffChanges,
+  renewalAnswers,
   userDisplayName,
+  type AdminApplicationItem,
   type Application,
   type ApplicationCreate,
   type ApplicationStatusChange,
   type ApplicationListQuery,
-  type ApplicationSummary,
+  type Business,
   type List,
+  type TimelineQuery,
 } from '@tessera/domain';
-import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { FieldCipher } from '../../lib/crypto.ts';
 import { pageMeta } from '../../lib/pagination.ts';
-import { recordEvent } from '../timeline/index.ts';
+import { findBusiness, listOwners, toBusiness } from '../businesses/index.ts';
+import { isTenantOwner } from '../institutions/index.ts';
+import { queryEvents, recordEvent } from '../timeline/index.ts';
 import { updateUser } from '../users/index.ts';
 import {
   findApplication,
   findApplicationUnscoped,
   findOpenApplication,
   insertApplication,
-  listUserApplications,
+  listApplications as listApplicationRows,
+  readOtherTenantUnscoped,
   toApplication,
   toApplicationSummary,
+  updateApplication,
+  type ApplicationWithReviewer,
 } from './applications.repository.ts';
 import {
   freshCertificateCode,
@@ -39,45 +48,90 @@ import { lockApplication, recordDecision } from './certificates.repository.ts';
 export interface ApplicationDeps {
   db: Db;
   clock: Clock;
+  cipher: FieldCipher;
+}
+
+/** The tenant's reviewers: its active owners, and platform admins. */
+export const isReviewer = (auth: AuthContext): boolean => isTenantOwner(auth);
+
+/** An application the caller may read, and how to run further reads of its tenant (across tenants for a platform admin). */
+export interface ReadableApplication {
+  found: ApplicationWithReviewer;
+  /** Runs `fn` where the application's tenant rows are visible: as is, or across tenants for another tenant's application. */
+  within<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 /**
- * GET application/{id}: the applicant, the owners of the application's tenant (reviewers) and platform admins
- * (any tenant's). Everyone else gets the same 404 as for an id that does not exist, so ids reveal nothing.
+ * The applicant, the owners of the application's tenant (reviewers) and platform admins (any tenant's). Everyone else
+ * gets the same 404 as for an id that does not exist, so ids reveal nothing.
  */
-export async function getApplication(deps: ApplicationDeps, auth: AuthContext, id: string): Promise<Application> {
+export async function loadReadable(deps: ApplicationDeps, auth: AuthContext, id: string): Promise<ReadableApplication> {
   const { db } = deps;
   const found = auth.isPlatformAdmin ? await findApplicationUnscoped(db, id) : await findApplication(db, auth.tenantId, id);
-  const isOwner = auth.member?.role === 'owner';
-  if (!found || !(auth.isPlatformAdmin || isOwner || found.row.userId === auth.user.id)) throw notFound('Application');
-  return toApplication(found, deps.clock.now());
+  if (!found || !(isReviewer(auth) || found.row.userId === auth.user.id)) throw notFound('Application');
+  const elsewhere = found.row.tenantId !== auth.tenantId;
+  return { found, within: (fn) => (elsewhere ? readOtherTenantUnscoped(fn) : fn()) };
 }
 
-/** GET application: the caller's own applications in this tenant, newest first. */
-export async function listOwnApplications(
+/** The applicant's own application of this tenant, for a change; anyone else's is not found (404). */
+export async function loadOwn(db: DbOrTx, auth: AuthContext, id: string): Promise<ApplicationWithReviewer> {
+  const found = await findApplication(db, auth.tenantId, id);
+  if (!found || found.row.userId !== auth.user.id) throw notFound('Application');
+  return found;
+}
+
+/** Once a reviewer decided (or it is approved) the applicant can no longer change it: 409. */
+export function requireUndecided({ row }: ApplicationWithReviewer): void {
+  if (row.reviewedAt || row.status === 'approved')
+    throw new AppError('conflict', 'This application has been reviewed and can no longer change: start a new one to apply again');
+}
+
+/** GET application/{id}. */
+export async function getApplication(deps: ApplicationDeps, auth: AuthContext, id: string): Promise<Application> {
+  return toApplication((await loadReadable(deps, auth, id)).found, deps.clock.now());
+}
+
+/**
+ * GET application: the caller's own applications in this tenant (scope mine), or every applicant's for the tenant's
+ * reviewers (scope tenant; 403 for anyone else), newest first.
+ */
+export async function listApplications(
   deps: ApplicationDeps,
   auth: AuthContext,
   q: ApplicationListQuery,
-): Promise<List<ApplicationSummary>> {
-  const { rows, total } = await listUserApplications(deps.db, auth.tenantId, auth.user.id, q);
-  const now = deps.clock.now();
-  return { data: rows.map((found) => toApplicationSummary(found, now)), meta: pageMeta(q, total) };
+): Promise<List<AdminApplicationItem>> {
+  if (q.scope === 'tenant' && !isReviewer(auth)) throw forbidden("Only the organization's owners review its applications");
+  const userId = q.scope === 'tenant' ? null : auth.user.id;
+  const { rows, total } = await listApplicationRows(deps.db, auth.tenantId, userId, q, deps.clock.now());
+  return { data: rows, meta: pageMeta(q, total) };
 }
 
 /**
  * POST application: starts the caller's own application (not-started) and points the user's accreditation at it.
- * One open application at a time: when the caller already has one of that type that was not rejected, it is answered
- * instead (`created: false`), so a second click, or two tabs, open the same application rather than failing.
+ * One open application at a time: when the caller already has one of that type that is open (not approved or
+ * rejected), it is answered instead (`created: false`), so a second click, or two tabs, open the same application
+ * rather than failing. A renewal (`renewFrom`, an approved application of the caller's, expired or not) starts
+ * prefilled with the answers that still hold (renewalAnswers), not the evidence.
  */
 export async function createApplication(
   deps: ApplicationDeps,
   auth: AuthContext,
   body: ApplicationCreate,
 ): Promise<{ application: Application; created: boolean }> {
+  const renewed = body.renewFrom ? await loadOwn(deps.db, auth, body.renewFrom) : null;
+  if (renewed && renewed.row.status !== 'approved')
+    throw new AppError('validation', 'body.renewFrom: Only an approved application can be renewed');
   const existing = await findOpenApplication(deps.db, auth.tenantId, auth.user.id, body.type);
   if (existing) return { application: toApplication(existing, deps.clock.now()), created: false };
+  const questionData = renewed ? renewalAnswers(renewed.row.questionData) : {};
   const row = await deps.db.transaction(async (tx) => {
-    const inserted = await insertApplication(tx, { tenantId: auth.tenantId, userId: auth.user.id, type: body.type });
+    const inserted = await insertApplication(tx, {
+      tenantId: auth.tenantId,
+      userId: auth.user.id,
+      type: body.type,
+      questionData,
+      renewedFrom: renewed?.row.id ?? null,
+    });
     await updateUser(tx, auth.user.id, { accreditationApplicationId: inserted.id });
     await recordEvent(tx, {
       tenantId: auth.tenantId,
@@ -85,18 +139,45 @@ export async function createApplication(
       entity: inserted.id,
       entityType: 'application',
       userId: auth.user.id,
-      message: `${userDisplayName(auth.user)} started an accreditation application`,
+      message: renewed
+        ? `${userDisplayName(auth.user)} started renewing their accreditation`
+        : `${userDisplayName(auth.user)} started an accreditation application`,
       meta: {
         change: {
           status: { old: null, new: inserted.status },
           accreditationApplicationId: { old: auth.user.accreditationApplicationId, new: inserted.id },
+          ...(renewed && {
+            renewedFrom: { old: null, new: renewed.row.id },
+            questionData: { old: null, new: questionData },
+          }),
         },
       },
-      refs: [{ entity: auth.user.id, entityType: 'user' }],
+      refs: [
+        { entity: auth.user.id, entityType: 'user' },
+        ...(renewed ? [{ entity: renewed.row.id, entityType: 'application' as const }] : []),
+      ],
     });
     return inserted;
   });
   return { application: toApplication({ row, reviewer: null }, deps.clock.now()), created: true };
+}
+
+/** GET application/{id}/events: the application's history, newest first (the timeline of its entity). */
+export async function listApplicationEvents(deps: ApplicationDeps, auth: AuthContext, id: string, q: TimelineQuery) {
+  const { found, within } = await loadReadable(deps, auth, id);
+  return within(() => queryEvents(deps.db, found.row.tenantId, { kind: 'entity', entityType: 'application', entity: id }, q));
+}
+
+/** GET application/{id}/business: the business the application is for, with its owners; 404 when it has none. */
+export async function getApplicationBusiness(deps: ApplicationDeps, auth: AuthContext, id: string): Promise<Business> {
+  const { found, within } = await loadReadable(deps, auth, id);
+  const { tenantId, businessId } = found.row;
+  if (!businessId) throw notFound('Business');
+  return within(async () => {
+    const business = await findBusiness(deps.db, tenantId, businessId);
+    if (!business) throw notFound('Business');
+    return toBusiness(business, await listOwners(deps.db, tenantId, [business.id]), deps.cipher);
+  });
 }
 
 /**

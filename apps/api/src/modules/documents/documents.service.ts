@@ -42,6 +42,7 @@ import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/index
 import { findMember } from '../tenants/index.ts';
 import { queryEvents, recordEvent, userEvent } from '../timeline/index.ts';
 import { findUserById, findUserWithMemberByEmail } from '../users/index.ts';
+import { roleThroughRules } from './document-access-rules.ts';
 import { documentSharedMail } from './document-mails.ts';
 import {
   deleteDocumentRow,
@@ -70,8 +71,9 @@ const RIGHT_VERBS: Record<AccessRight, string> = { read: 'reading', update: 'cha
 
 /**
  * The caller's role on a document: owner when they uploaded it, else the role of an unexpired grant, else a role
- * through an offer or an application's approval letter; anything else is not found. `locked` when the document is an
- * application's approval letter: nobody changes or deletes it then.
+ * through an offer, an application's approval letter or a rule another module registered (document-access-rules.ts);
+ * anything else is not found. `locked` when the document is an application's approval letter: nobody changes or
+ * deletes it then.
  */
 async function resolveAccess(
   deps: DocumentDeps,
@@ -88,6 +90,8 @@ async function resolveAccess(
   if (locked && isTenantOwner(auth)) return { row, role: 'viewer', locked };
   const throughOffer = await roleThroughOffer(deps, auth, row);
   if (throughOffer) return { row, role: throughOffer, locked };
+  const throughRule = await roleThroughRules(deps.db, auth, row, deps.clock.now());
+  if (throughRule) return { row, role: throughRule, locked };
   throw notFound('Document');
 }
 

@@ -1,2 +1,7 @@
 // The public face of the offers module: how other modules ask about an offer's documents and listing.
-export { documentListedOnOffer, documentRoleThroughOffer, listingStatusCondition } from './offers.repository.ts';
+export {
+  documentListedOnOffer,
+  documentRoleThroughOffer,
+  listingStatusCondition,
+  offerMinimumInvestment,
+} from './offers.repository.ts';

@@ -184,6 +184,26 @@ export async function findOffer(db: DbOrTx, tenantId: string, id: string): Promi
   return row;
 }
 
+/**
+ * An offer's name and its minimum investment: the lowest minimum across its classes, or null when it has no class or a
+ * class sets no minimum (then any amount may be invested). The accreditation wizard's high-minimum path reads it.
+ */
+export async function offerMinimumInvestment(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+): Promise<{ name: string; minimum: number | null } | undefined> {
+  const [row] = await db
+    .select({ name: offers.name, classes: offers.classes })
+    .from(offers)
+    .where(and(eq(offers.tenantId, tenantId), eq(offers.id, id)))
+    .limit(1);
+  if (!row) return undefined;
+  const minimums = row.classes.map((c) => c.minimumInvestment);
+  const all = minimums.length > 0 && minimums.every((m): m is number => typeof m === 'number');
+  return { name: row.name, minimum: all ? Math.min(...minimums) : null };
+}
+
 /** Whether another offer of the tenant has this slug, ignoring case (the unique index is on lower(slug)). */
 export async function slugTaken(db: DbOrTx, tenantId: string, slug: string, exceptId?: string): Promise<boolean> {
   const conditions: SQL[] = [eq(offers.tenantId, tenantId), sql`lower(${offers.slug}) = lower(${slug})`];

@@ -1,6 +1,7 @@
 import {
   dataOf,
   evaluatorApplicationView,
+  evaluatorDocument,
   evaluatorRequest,
   evaluatorRequestBody,
   evaluatorSubmitBody,
@@ -28,20 +29,6 @@ const linkNote = `Public: the token of the e-mailed link is the only key. A wron
 const evaluatorUploadFields = z.object({
   name: z.string().trim().max(200, 'Name must be at most 200 characters').optional().describe("The name lists show; a default naming the applicant when left out"),
 });
-const evaluatorDocument = evaluatorApplicationView.shape.documents.element.meta({
-  id: 'EvaluatorDocument',
-  description: 'A document the evaluator uploaded through their link.',
-  examples: [
-    {
-      _id: '6745a1c2e4b0a1b2c3d4e5e2',
-      name: 'Evaluator letter for Ivan Investor',
-      originalName: 'letter.pdf',
-      size: 81234,
-      createdAt: '2026-11-28T09:00:00.000Z',
-    },
-  ],
-});
-
 export async function evaluatorsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: evaluators.EvaluatorDeps = { db: app.db, clock: app.clock, mailer: app.mailer, storage: app.storage };
@@ -134,7 +121,7 @@ export async function evaluatorsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'uploadEvaluatorDocument',
         summary: "Upload the evaluator's letter",
-        description: `A multipart form with the file: a PDF, PNG or JPEG, checked by content, at most ${maxMb} MB (413). Stored as an evaluation letter on the application. A used link takes no more files (409). ${linkNote}`,
+        description: `A multipart form with the file: a PDF or a PNG, JPEG, GIF or WebP image, checked by content, at most ${maxMb} MB (413). Stored as an evaluation letter on the application. A used link takes no more files (409). ${linkNote}`,
         params,
         querystring: evaluatorTokenQuery,
         consumes: ['multipart/form-data'],
@@ -143,7 +130,7 @@ export async function evaluatorsRoutes(app: FastifyInstance) {
       config: {
         access: 'public',
         accessNote: linkNote,
-        multipartBody: multipartForm(evaluatorUploadFields, { file: `The letter: a PDF, PNG or JPEG, at most ${maxMb} MB` }),
+        multipartBody: multipartForm(evaluatorUploadFields, { file: `The letter: a PDF or a PNG, JPEG, GIF or WebP image, at most ${maxMb} MB` }),
       },
     },
     async (request, reply) => {

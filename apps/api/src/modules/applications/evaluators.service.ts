@@ -20,7 +20,7 @@ import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
-import type { AllowedMimeType } from '../../lib/uploads.ts';
+import { IMAGE_MIME_TYPES, type AllowedMimeType } from '../../lib/uploads.ts';
 import { createDocumentAs, type NewDocumentFile } from '../documents/index.ts';
 import { recordEvent } from '../timeline/index.ts';
 import { findApplication, findApplicationUnscoped } from './applications.repository.ts';
@@ -45,8 +45,8 @@ export interface EvaluatorSite {
 export const EVALUATOR_LINK_TTL_DAYS = 14;
 /** At most this many links per application in any 24 hours: each one e-mails someone outside the platform. */
 export const EVALUATOR_REQUESTS_PER_DAY = 5;
-/** What an evaluator may upload: a signed letter, as a PDF or a scan. */
-export const EVALUATOR_UPLOAD_TYPES: readonly AllowedMimeType[] = ['application/pdf', 'image/png', 'image/jpeg'];
+/** What an evaluator may upload: a signed letter, as a PDF or a scanned image. */
+export const EVALUATOR_UPLOAD_TYPES: readonly AllowedMimeType[] = ['application/pdf', ...IMAGE_MIME_TYPES];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -340,7 +340,11 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     prefix: '/api/v1/application/:id/evaluator/:requestId',
     create: async (ctx) => {
       const [applicationId] = await ctx.of('/api/v1/application/:id');
-      const link = await insertEvaluatorLink(ctx.t.app, { tenantId: acmeOf(ctx), applicationId: applicationId!, createdBy: ctx.owner.user._id });
+      const link = await insertEvaluatorLink(ctx.t.app, {
+        tenantId: acmeOf(ctx),
+        applicationId: applicationId!,
+        createdBy: ctx.owner.user._id,
+      });
       return [applicationId!, link.id];
     },
   },

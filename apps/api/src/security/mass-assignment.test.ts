@@ -248,7 +248,11 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
   }),
   'POST /api/v1/application/:id/evaluator/documents': async (ctx) => {
     const { id, token } = await evaluatorApplication(ctx);
-    return { params: { id }, query: { token }, form: { fields: {}, file: { name: 'letter.pdf', data: makePdf('Letter'), type: 'application/pdf' } } };
+    return {
+      params: { id },
+      query: { token },
+      form: { fields: {}, file: { name: 'letter.pdf', data: makePdf('Letter'), type: 'application/pdf' } },
+    };
   },
   'PUT /api/v1/application/:id/evaluator/submit': async (ctx) => {
     const { id, token } = await evaluatorApplication(ctx);
@@ -425,7 +429,10 @@ describe('every write route, sent a valid body plus fields no caller may set', (
       const sampled: Record<string, number> = {};
       for (const route of routes) {
         const sample = (await SAMPLES[routeName(route)]?.(ctx)) ?? {};
-        const given = sample.body || sample.query ? { ...(sample.body && { body: sample.body }), ...(sample.query && { query: sample.query }) } : undefined;
+        const given =
+          sample.body || sample.query
+            ? { ...(sample.body && { body: sample.body }), ...(sample.query && { query: sample.query }) }
+            : undefined;
         let valid = sampleRequest(route, { ...givens.get(route), ...sample.params }, given);
         if (sample.form) {
           const form = multipart(sample.form.fields, [sample.form.file]);

@@ -52,7 +52,11 @@ beforeAll(async () => {
   params = await entityValues(ctx, uploads);
   // Issue #19: the evaluator's upload goes through a pending link on the application the factory made.
   const [applicationId] = await ctx.of('/api/v1/application/:id');
-  const link = await insertEvaluatorLink(t.app, { tenantId: t.tenants.acme.id, applicationId: applicationId!, createdBy: ctx.owner.user._id });
+  const link = await insertEvaluatorLink(t.app, {
+    tenantId: t.tenants.acme.id,
+    applicationId: applicationId!,
+    createdBy: ctx.owner.user._id,
+  });
   QUERIES['POST /api/v1/application/:id/evaluator/documents'] = { token: link.token };
 }, WALK_TIMEOUT_MS);
 afterAll(async () => {

@@ -20,6 +20,8 @@ export const pageRoutes: RouteObject[] = [
   page('password-reset/confirm', () => import('../features/auth/components/password-reset-confirm-page.tsx'), 'PasswordResetConfirmPage'),
   page('terms', () => import('../features/legal/components/terms-page.tsx'), 'TermsPage'),
   page('privacy', () => import('../features/legal/components/privacy-page.tsx'), 'PrivacyPage'),
+  // The evaluator's page (001 §2, issue #19): opened from an e-mailed link, without signing in.
+  page('eval-upload', () => import('../features/evaluator/components/eval-upload-page.tsx'), 'EvalUploadPage'),
   {
     path: 'docs',
     lazy: lazyPage(() => import('../features/docs/components/docs-page.tsx'), 'DocsLayout'),

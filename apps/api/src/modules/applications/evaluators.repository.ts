@@ -72,7 +72,11 @@ export async function findEvaluatorRequest(
 }
 
 /** The request a link's token belongs to, in the tenant of the address (evaluator_requests_token_key). */
-export async function findEvaluatorRequestByToken(db: DbOrTx, tenantId: string, tokenHash: string): Promise<EvaluatorRequestRow | undefined> {
+export async function findEvaluatorRequestByToken(
+  db: DbOrTx,
+  tenantId: string,
+  tokenHash: string,
+): Promise<EvaluatorRequestRow | undefined> {
   const [row] = await db
     .select()
     .from(evaluatorRequests)

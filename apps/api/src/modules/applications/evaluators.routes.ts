@@ -27,7 +27,12 @@ const linkNote = `Public: the token of the e-mailed link is the only key. A wron
 
 /** The optional text field of the evaluator's upload form. */
 const evaluatorUploadFields = z.object({
-  name: z.string().trim().max(200, 'Name must be at most 200 characters').optional().describe("The name lists show; a default naming the applicant when left out"),
+  name: z
+    .string()
+    .trim()
+    .max(200, 'Name must be at most 200 characters')
+    .optional()
+    .describe('The name lists show; a default naming the applicant when left out'),
 });
 export async function evaluatorsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -130,7 +135,9 @@ export async function evaluatorsRoutes(app: FastifyInstance) {
       config: {
         access: 'public',
         accessNote: linkNote,
-        multipartBody: multipartForm(evaluatorUploadFields, { file: `The letter: a PDF or a PNG, JPEG, GIF or WebP image, at most ${maxMb} MB` }),
+        multipartBody: multipartForm(evaluatorUploadFields, {
+          file: `The letter: a PDF or a PNG, JPEG, GIF or WebP image, at most ${maxMb} MB`,
+        }),
       },
     },
     async (request, reply) => {

@@ -154,7 +154,11 @@ export async function requestEvaluator(
       applicantEmail: auth.user.email,
       evaluatorName: evaluatorName(row),
       what: EVIDENCE_TEXT[evidence],
-      wording: letterWording(evidence, { applicantName, businessName: context?.businessName ?? null, evaluatorName: evaluatorName(row) }, now),
+      wording: letterWording(
+        evidence,
+        { applicantName, businessName: context?.businessName ?? null, evaluatorName: evaluatorName(row) },
+        now,
+      ),
       expiresAt,
       days: EVALUATOR_LINK_TTL_DAYS,
       url,
@@ -300,7 +304,13 @@ export async function uploadEvaluatorDocument(
       refs: [{ entity: document._id, entityType: 'document' }],
     });
   });
-  return { _id: document._id, name: document.name, originalName: document.originalName, size: document.size, createdAt: document.createdAt };
+  return {
+    _id: document._id,
+    name: document.name,
+    originalName: document.originalName,
+    size: document.size,
+    createdAt: document.createdAt,
+  };
 }
 
 /**
@@ -320,7 +330,10 @@ export async function submitEvaluatorLetter(
   const uploaded = new Set((await repo.listEvaluatorDocuments(deps.db, row.tenantId, applicationId, row.id)).map((d) => d._id));
   const foreign = body.documents.filter((d) => !uploaded.has(d));
   if (foreign.length)
-    throw new AppError('validation', `body.documents: upload the letter through this page; these are not its uploads: ${foreign.join(', ')}`);
+    throw new AppError(
+      'validation',
+      `body.documents: upload the letter through this page; these are not its uploads: ${foreign.join(', ')}`,
+    );
 
   const now = deps.clock.now();
   const waiting =
@@ -330,7 +343,9 @@ export async function submitEvaluatorLetter(
   const moved = await deps.db.transaction(async (tx) => {
     const used = await repo.closeEvaluatorRequest(tx, row.tenantId, row.id, { submittedAt: now, message: body.message || null }, now);
     if (!used) throw usedLink();
-    const statusMoved = waiting ? Boolean(await repo.moveApplicationStatus(tx, row.tenantId, applicationId, 'in-progress', 'submitted', now)) : false;
+    const statusMoved = waiting
+      ? Boolean(await repo.moveApplicationStatus(tx, row.tenantId, applicationId, 'in-progress', 'submitted', now))
+      : false;
     await recordEvent(tx, {
       tenantId: row.tenantId,
       type: statusMoved ? 'status' : 'update',

@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDocuments, applications, businesses, documents, evaluatorRequests } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, createApplication, lastMailTo, signUp, someObjectId, tenantEventsOf, uniqueEmail, type SignedUp } from '../../../test/factories.ts';
+import {
+  bearer,
+  createApplication,
+  lastMailTo,
+  signUp,
+  someObjectId,
+  tenantEventsOf,
+  uniqueEmail,
+  type SignedUp,
+} from '../../../test/factories.ts';
 import { makePdf, multipart, PNG } from '../documents/documents.test-helpers.ts';
 import { evaluatorRequestState } from './evaluators.repository.ts';
 import { hashEvaluatorToken, INVALID_LINK } from './evaluators.service.ts';
@@ -81,7 +90,13 @@ describe('PUT application/{id}/evaluator', () => {
     const { applicant, application } = await applicantOn('individual-income-eval-request', INCOME_PATH);
     const before = t.clock.now();
     const { request, mail, token, email } = await requestLink(applicant, application.id);
-    expect(request).toMatchObject({ firstname: 'Carla', lastname: 'Reyes', email, questionId: 'individual-income-eval-request', state: 'pending' });
+    expect(request).toMatchObject({
+      firstname: 'Carla',
+      lastname: 'Reyes',
+      email,
+      questionId: 'individual-income-eval-request',
+      state: 'pending',
+    });
     const ttl = new Date(request.expiresAt).getTime() - before.getTime();
     expect(ttl).toBeGreaterThanOrEqual(14 * DAY_MS - 60_000);
     expect(ttl).toBeLessThanOrEqual(14 * DAY_MS + 60_000);
@@ -111,7 +126,11 @@ describe('PUT application/{id}/evaluator', () => {
   });
 
   it('works from the submitted screen reached through an evaluator request, for that screen', async () => {
-    const { applicant, application } = await applicantOn('business-submitted', ['identity', 'business-select', 'business-owners', 'business-method', 'business-assets-method', 'business-assets-eval-request'], { identity: 'business' });
+    const { applicant, application } = await applicantOn(
+      'business-submitted',
+      ['identity', 'business-select', 'business-owners', 'business-method', 'business-assets-method', 'business-assets-eval-request'],
+      { identity: 'business' },
+    );
     const { request } = await requestLink(applicant, application.id);
     expect(request.questionId).toBe('business-assets-eval-request');
   });
@@ -121,8 +140,12 @@ describe('PUT application/{id}/evaluator', () => {
     const res = await call(early.applicant, 'PUT', `application/${early.application.id}/evaluator`, evaluatorBody());
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toMatch(/not waiting for an evaluator/);
-    const byDocuments = await applicantOn('individual-submitted', [...INCOME_PATH, 'individual-income-doc-upload'], { status: 'submitted' });
-    expect((await call(byDocuments.applicant, 'PUT', `application/${byDocuments.application.id}/evaluator`, evaluatorBody())).statusCode).toBe(409);
+    const byDocuments = await applicantOn('individual-submitted', [...INCOME_PATH, 'individual-income-doc-upload'], {
+      status: 'submitted',
+    });
+    expect(
+      (await call(byDocuments.applicant, 'PUT', `application/${byDocuments.application.id}/evaluator`, evaluatorBody())).statusCode,
+    ).toBe(409);
     const decided = await applicantOn('individual-submitted', [...INCOME_PATH, 'individual-income-eval-request'], { status: 'approved' });
     const refused = await call(decided.applicant, 'PUT', `application/${decided.application.id}/evaluator`, evaluatorBody());
     expect(refused.statusCode).toBe(409);
@@ -139,7 +162,11 @@ describe('PUT application/{id}/evaluator', () => {
 
   it("checks the evaluator's names and e-mail (400 'Invalid email')", async () => {
     const { applicant, application } = await applicantOn('individual-income-eval-request', INCOME_PATH);
-    const res = await call(applicant, 'PUT', `application/${application.id}/evaluator`, { firstname: 'Carla', lastname: '', email: 'carla@' });
+    const res = await call(applicant, 'PUT', `application/${application.id}/evaluator`, {
+      firstname: 'Carla',
+      lastname: '',
+      email: 'carla@',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('Invalid email');
   });
@@ -242,7 +269,11 @@ describe('the public evaluator calls', () => {
     });
     const path = ['identity', 'business-select', 'business-owners', 'business-method'];
     for (const [screen, method, wording] of [
-      ['business-assets-eval-request', 'business-assets', /Reyes Holdings LLC has total assets of more than \$5,000,000 and was not formed/],
+      [
+        'business-assets-eval-request',
+        'business-assets',
+        /Reyes Holdings LLC has total assets of more than \$5,000,000 and was not formed/,
+      ],
       ['business-owners-eval-request', 'business-owners', /every equity owner of Reyes Holdings LLC is an accredited investor/],
     ] as const) {
       const { applicant, application } = await applicantOn(screen, [...path, `${method}-method`], { businessId, identity: 'business' });

@@ -85,8 +85,15 @@ describe('tenant details, contact and verification', () => {
   });
 
   it('sets the support e-mail and the high-minimum path (off by default), records old and new, and keeps them when left out', async () => {
-    expect((await call(owner, 'GET', `tenant/${acmeId}/details`)).json().data).toMatchObject({ supportEmail: null, highMinimumPath: false });
-    const res = await call(owner, 'PUT', `tenant/${acmeId}/details`, { ...DETAILS, supportEmail: ' Help@Acme.example ', highMinimumPath: true });
+    expect((await call(owner, 'GET', `tenant/${acmeId}/details`)).json().data).toMatchObject({
+      supportEmail: null,
+      highMinimumPath: false,
+    });
+    const res = await call(owner, 'PUT', `tenant/${acmeId}/details`, {
+      ...DETAILS,
+      supportEmail: ' Help@Acme.example ',
+      highMinimumPath: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ supportEmail: 'help@acme.example', highMinimumPath: true });
     expect((await tenantEvents(acmeId)).slice(-1)[0]!.meta.change).toEqual({

@@ -231,6 +231,12 @@ async function loadContext(deps: EvaluatorDeps, row: EvaluatorRequestRow) {
 
 const usedLink = () => new AppError('conflict', 'The letter has already been submitted through this link');
 
+/** A reviewer's decision closes the application to new evidence. */
+function checkUndecided(application: ApplicationRow): void {
+  if (application.status === 'approved' || application.status === 'rejected')
+    throw new AppError('conflict', 'This application has already been decided: no letter can be added to it');
+}
+
 /** GET application/{id}/evaluator/view: the applicant and what the letter must say; nothing else of the application. */
 export async function getEvaluatorView(
   deps: EvaluatorDeps,
@@ -270,7 +276,8 @@ export async function uploadEvaluatorDocument(
 ): Promise<EvaluatorApplicationView['documents'][number]> {
   const row = await openLink(deps, tenant, applicationId, token);
   if (row.submittedAt) throw usedLink();
-  const { applicant, questionId } = await loadContext(deps, row);
+  const { application, applicant, questionId } = await loadContext(deps, row);
+  checkUndecided(application);
   const questionKey = EVAL_UPLOAD_KEY[questionId];
   const document = await createDocumentAs(
     deps,
@@ -327,6 +334,7 @@ export async function submitEvaluatorLetter(
   const row = await openLink(deps, site.tenant, applicationId, token);
   if (row.submittedAt) throw usedLink();
   const { application, applicant } = await loadContext(deps, row);
+  checkUndecided(application);
   const uploaded = new Set((await repo.listEvaluatorDocuments(deps.db, row.tenantId, applicationId, row.id)).map((d) => d._id));
   const foreign = body.documents.filter((d) => !uploaded.has(d));
   if (foreign.length)

@@ -381,6 +381,17 @@ describe('the public evaluator calls', () => {
     expect(mail!.text).toContain('Open your application to finish it and send it for review.');
   });
 
+  it('take no files and no letter once a reviewer has decided the application (409)', async () => {
+    const { applicant, application } = await applicantOn('individual-submitted', [...INCOME_PATH, 'individual-income-eval-request']);
+    const { token } = await requestLink(applicant, application.id);
+    const letter = dataOf<{ _id: string }>(await upload(application.id, token));
+    await t.app.db.update(applications).set({ status: 'rejected' }).where(eq(applications.id, application.id));
+    expect((await upload(application.id, token)).statusCode).toBe(409);
+    const res = await submit(application.id, token, { documents: [letter._id] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/already been decided/);
+  });
+
   it('an expired link answers the same 404 (the clock moved past 14 days)', async () => {
     const { applicant, application } = await applicantOn('individual-income-eval-request', INCOME_PATH);
     const { token, request } = await requestLink(applicant, application.id);

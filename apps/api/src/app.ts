@@ -18,6 +18,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
+import { evaluatorsRoutes } from './modules/applications/evaluators.routes.ts';
 import { legalEntityProfilesRoutes } from './modules/legal-entity-profiles/legal-entity-profiles.routes.ts';
 import { devMailboxPage, devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { financialAccountsRoutes } from './modules/financial-accounts/financial-accounts.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(legalEntityProfilesRoutes);
       await api.register(businessesRoutes);
       await api.register(applicationsRoutes);
+      await api.register(evaluatorsRoutes);
       await api.register(documentsRoutes);
       await api.register(imagesRoutes);
       await api.register(platformAdminRoutes);

@@ -307,6 +307,24 @@ export const evaluatorTokenQuery = z.object({
   token: z.string().trim().min(20, 'The link is incomplete').max(200, 'The link is not valid').describe('The token from the e-mailed link'),
 });
 
+/** A document the evaluator uploaded through their link: what their page lists (POST application/{id}/evaluator/documents). */
+export const evaluatorDocument = z
+  .object({ _id: objectId, name: z.string(), originalName: z.string(), size: z.number().int(), createdAt: timestamp })
+  .meta({
+    id: 'EvaluatorDocument',
+    description: 'A document the evaluator uploaded through their link.',
+    examples: [
+      {
+        _id: '6745a1c2e4b0a1b2c3d4e5e2',
+        name: 'Evaluator letter for Ivan Investor',
+        originalName: 'letter.pdf',
+        size: 81234,
+        createdAt: '2026-11-28T09:00:00.000Z',
+      },
+    ],
+  });
+export type EvaluatorDocument = z.infer<typeof evaluatorDocument>;
+
 /** What the public evaluator page shows (001 §2): the applicant and what the letter must say; nothing else. */
 export const evaluatorApplicationView = z
   .object({
@@ -322,9 +340,7 @@ export const evaluatorApplicationView = z
     letterWording: z.string(),
     expiresAt: timestamp,
     submitted: z.boolean(),
-    documents: z.array(
-      z.object({ _id: objectId, name: z.string(), originalName: z.string(), size: z.number().int(), createdAt: timestamp }),
-    ),
+    documents: z.array(evaluatorDocument),
   })
   .meta({
     id: 'EvaluatorApplication',

@@ -11,7 +11,7 @@ import { timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import { website } from './legal-entity-profile.ts';
 import { timelineEvent } from './timeline.ts';
-import { isEmptyValue } from './validation.ts';
+import { EMAIL_ERROR, EMAIL_PATTERN, isEmptyValue } from './validation.ts';
 
 /** Tenant admin (§2 tenant admin area, §7 tenant): details, contact, verification, dashboard and switching. */
 
@@ -31,18 +31,44 @@ export const tenantDetailsBody = z
       .nullable()
       .transform((v) => (isEmptyValue(v) ? null : v!.trim())),
     website,
+    supportEmail: z
+      .string()
+      .trim()
+      .max(254, 'Support email must be at most 254 characters')
+      .refine((v) => v === '' || EMAIL_PATTERN.test(v), EMAIL_ERROR)
+      .nullable()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .optional()
+      .describe('Where investors write for help (the rejection screens show it); empty clears it, left out keeps it'),
+    highMinimumPath: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether investors may use the high-minimum-investment path (SEC staff no-action letter of 12 March 2025); left out keeps it',
+      ),
   })
   .meta({
     id: 'TenantDetailsUpdate',
-    description: "A tenant's name, description and website (empty clears the last two).",
+    description:
+      "A tenant's name, description and website (empty clears the last two), and optionally its support address and whether the high-minimum-investment path of accreditation is offered.",
     examples: [
       {
         name: 'Acme Capital',
         description: 'Private credit and real estate for qualified investors.',
         website: 'https://acme-capital.example',
+        supportEmail: 'support@acme-capital.example',
+        highMinimumPath: false,
       },
     ],
   });
+
+/**
+ * The 2025 high-minimum path as the tenant's settings explain it: under the SEC staff's no-action letter of 12 March 2025
+ * an issuer may rely on written representations instead of documents when the minimum investment is high enough.
+ */
+export const HIGH_MINIMUM_PATH_LABEL = 'Allow the high-minimum-investment path';
+export const HIGH_MINIMUM_PATH_HELP =
+  "Under the SEC staff no-action letter of 12 March 2025, an offer whose minimum investment is at least $200,000 for an individual ($1,000,000 for an entity) may verify accreditation with the investor's written representations (that they are accredited and that the investment is not financed by a third party) instead of documents. When on, investors can choose this path in the accreditation application.";
 export type TenantDetailsBody = z.input<typeof tenantDetailsBody>;
 export type TenantDetailsInput = z.output<typeof tenantDetailsBody>;
 
@@ -63,12 +89,16 @@ export const tenantDetails = z
     website: z.string().nullable(),
     contact,
     verificationStatus: identityVerificationStatus,
+    /** The tenant's own support address; null when it uses the platform's. */
+    supportEmail: z.string().nullable(),
+    highMinimumPath: z.boolean(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
   .meta({
     id: 'TenantDetails',
-    description: "What a tenant's owners see and edit: name, description, website, contact and verification status.",
+    description:
+      "What a tenant's owners see and edit: name, description, website, contact, verification status, support address and the high-minimum path setting.",
     examples: [
       {
         _id: '6745a1c2e4b0a1b2c3d4e5a0',
@@ -78,6 +108,8 @@ export const tenantDetails = z
         website: 'https://acme-capital.example',
         contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
         verificationStatus: 'approved',
+        supportEmail: 'support@acme-capital.example',
+        highMinimumPath: false,
         createdAt: '2026-11-27T09:30:00.000Z',
         updatedAt: '2026-11-27T09:30:00.000Z',
       },

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { applications } from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
+import { insertEvaluatorLink } from '../modules/applications/evaluators.test-helpers.ts';
 import { findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
 import { multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
@@ -345,6 +346,18 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
         upload(`/api/v1/application/${id}/documents`, 'POST', { questionKey: 'individualIncomeEvalUpload' }),
       );
       return [id!, document._id];
+    },
+  },
+  {
+    prefix: '/api/v1/application/:id/evaluator/:requestId',
+    create: async (ctx) => {
+      const [applicationId] = await ctx.of('/api/v1/application/:id');
+      const link = await insertEvaluatorLink(ctx.t.app, {
+        tenantId: acmeOf(ctx),
+        applicationId: applicationId!,
+        createdBy: ctx.owner.user._id,
+      });
+      return [applicationId!, link.id];
     },
   },
 ];

@@ -8,6 +8,7 @@ import { marketplaceFactories } from '../modules/marketplace/marketplace.test-he
 import { makePdf, metadata, multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
 import { awaitMailTo, createApplication, lastMailTo, PASSWORD, signUp, uniqueEmail } from '../../test/factories.ts';
+import { insertEvaluatorLink } from '../modules/applications/evaluators.test-helpers.ts';
 import { piiSentinels } from '../../test/pii-factories.ts';
 import {
   admittedCaller,
@@ -63,6 +64,7 @@ interface Sample {
   /** Who calls, when not the caller the route admits first (tenant A's owner): for what only a platform admin may do. */
   caller?: Caller;
   params?: Record<string, string>;
+  query?: Record<string, string>;
   body?: object;
   form?: { fields: Record<string, string>; file: { name: string; data: Buffer; type: string } };
 }
@@ -101,6 +103,18 @@ async function ownerInquiry(ctx: IsolationContext, ready = false): Promise<strin
   const form = multipart({ inquiryId: inquiry._id, side: 'front' }, [{ name: 'front.png', data: PNG, type: 'image/png' }]);
   await ctx.send(ctx.owner, { method: 'PUT', url: `${base}/documents`, payload: form.payload, headers: form.headers });
   return inquiry._id;
+}
+/** Issue #19: an application of tenant A's owner on the income evaluator-request screen, with a pending link to it. */
+async function evaluatorApplication(ctx: IsolationContext): Promise<{ id: string; token: string }> {
+  const row = await createApplication(ctx.t.app, {
+    tenantId: acme(ctx),
+    userId: ctx.owner.user._id,
+    status: 'in-progress',
+    currentQuestionId: 'individual-income-eval-request',
+    completedQuestionIds: ['identity', 'individual-method', 'individual-income-method'],
+  });
+  const link = await insertEvaluatorLink(ctx.t.app, { tenantId: acme(ctx), applicationId: row.id, createdBy: ctx.owner.user._id });
+  return { id: row.id, token: link.token };
 }
 const IDENTITY_FIELDS = {
   documentType: 'passport',
@@ -241,6 +255,31 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     params: { id: (await createApplication(ctx.t.app, { tenantId: acme(ctx), userId: ctx.owner.user._id, status: 'submitted' })).id },
     body: { status: 'rejected', note: 'Statements are too old' },
   }),
+  // Issue #19: the owner's own application waiting on the evaluator-request screen, and links to it.
+  'PUT /api/v1/application/:id/evaluator': async (ctx) => ({
+    params: { id: (await evaluatorApplication(ctx)).id },
+    body: { firstname: 'Mass', lastname: 'Assigned', email: uniqueEmail('evaluator') },
+  }),
+  'POST /api/v1/application/:id/evaluator/documents': async (ctx) => {
+    const { id, token } = await evaluatorApplication(ctx);
+    return {
+      params: { id },
+      query: { token },
+      form: { fields: {}, file: { name: 'letter.pdf', data: makePdf('Letter'), type: 'application/pdf' } },
+    };
+  },
+  'PUT /api/v1/application/:id/evaluator/submit': async (ctx) => {
+    const { id, token } = await evaluatorApplication(ctx);
+    const form = multipart({}, [{ name: 'letter.pdf', data: makePdf('Letter'), type: 'application/pdf' }]);
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/application/${id}/evaluator/documents?token=${token}`,
+      headers: { host: hostOf('acme'), ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { params: { id }, query: { token }, body: { documents: [(res.json() as { data: { _id: string } }).data._id] } };
+  },
   'PUT /api/v1/tenant/:t/members/:id/membership-status': async (ctx) => ({
     params: { id: (await activeMember(ctx)).member.id },
     body: { membershipStatus: 'suspended' },
@@ -404,7 +443,11 @@ describe('every write route, sent a valid body plus fields no caller may set', (
       const sampled: Record<string, number> = {};
       for (const route of routes) {
         const sample = (await SAMPLES[routeName(route)]?.(ctx)) ?? {};
-        let valid = sampleRequest(route, { ...givens.get(route), ...sample.params }, sample.body ? { body: sample.body } : undefined);
+        const given =
+          sample.body || sample.query
+            ? { ...(sample.body && { body: sample.body }), ...(sample.query && { query: sample.query }) }
+            : undefined;
+        let valid = sampleRequest(route, { ...givens.get(route), ...sample.params }, given);
         if (sample.form) {
           const form = multipart(sample.form.fields, [sample.form.file]);
           valid = { ...valid, payload: form.payload, headers: form.headers };

@@ -5,6 +5,7 @@ import { errorEnvelope } from '@tessera/domain';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../lib/storage/local-storage.ts';
+import { insertEvaluatorLink } from '../modules/applications/evaluators.test-helpers.ts';
 import { metadata, multipart } from '../modules/documents/documents.test-helpers.ts';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -22,6 +23,8 @@ const FIELDS: Record<string, Record<string, string>> = {
   // An answer whose evidence needs no date (a letter), so the file checks are what decides.
   'POST /api/v1/application/:id/documents': { questionKey: 'individualIncomeEvalUpload' },
 };
+/** The query an upload route needs, where the generated sample cannot give it: the evaluator's upload takes a real link's token. */
+const QUERIES: Record<string, Record<string, string>> = {};
 
 let t: TestApp;
 let ctx: IsolationContext;
@@ -49,6 +52,14 @@ beforeAll(async () => {
   FIELDS['PUT /api/v1/user/:id/onboarding/identity/documents'] = { inquiryId: opened.inquiry._id, side: 'front' };
   uploads = apiRoutes(t.app).filter((r) => r.consumes.includes('multipart/form-data'));
   params = await entityValues(ctx, uploads);
+  // Issue #19: the evaluator's upload goes through a pending link on the application the factory made.
+  const [applicationId] = await ctx.of('/api/v1/application/:id');
+  const link = await insertEvaluatorLink(t.app, {
+    tenantId: t.tenants.acme.id,
+    applicationId: applicationId!,
+    createdBy: ctx.owner.user._id,
+  });
+  QUERIES['POST /api/v1/application/:id/evaluator/documents'] = { token: link.token };
 }, WALK_TIMEOUT_MS);
 afterAll(async () => {
   await t?.close();
@@ -56,7 +67,8 @@ afterAll(async () => {
 });
 
 function uploadRequest(route: RouteEntry, file: { name: string; data: Buffer }): InjectOptions {
-  const base = sampleRequest(route, params.get(route));
+  const query = QUERIES[routeName(route)];
+  const base = sampleRequest(route, params.get(route), query ? { query } : undefined);
   const form = multipart(FIELDS[routeName(route)] ?? {}, [{ name: file.name, data: file.data }]);
   return { ...base, payload: form.payload, headers: { ...form.headers, ...callerHeaders(ctx, admittedCaller(route)) } };
 }

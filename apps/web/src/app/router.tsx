@@ -27,6 +27,8 @@ export const pageRoutes: RouteObject[] = [
     () => import('../features/certificate-verification/components/verify-certificate-page.tsx'),
     'VerifyCertificatePage',
   ),
+  // The evaluator's page (001 §2, issue #19): opened from an e-mailed link, without signing in.
+  page('eval-upload', () => import('../features/evaluator/components/eval-upload-page.tsx'), 'EvalUploadPage'),
   {
     path: 'docs',
     lazy: lazyPage(() => import('../features/docs/components/docs-page.tsx'), 'DocsLayout'),

@@ -140,50 +140,79 @@ export interface NewDocumentFile {
 }
 
 /** Checks the bytes, stores them under a generated key and records the upload; the building block of every document upload. */
-export async function createDocument(
+export function createDocument(
   deps: DocumentDeps,
   auth: AuthContext,
   file: NewDocumentFile,
   metadata: z.output<typeof documentMetadata>,
   options: { allowed?: readonly AllowedMimeType[] } = {},
 ): Promise<DocumentRecord> {
+  return createDocumentAs(deps, { tenantId: auth.tenantId, uploadedBy: auth.user.id, userId: auth.user.id }, file, metadata, options);
+}
+
+/**
+ * Who uploads a document that no signed-in user uploads: an evaluator through their e-mailed link has no account, so
+ * `uploadedBy` names what they came through (the evaluator request's id) and the timeline names them by `via`.
+ */
+export interface DocumentUploader {
+  tenantId: string;
+  uploadedBy: string;
+  /** The actor on the timeline: a user, or null for someone without an account. */
+  userId: string | null;
+  /** How the timeline names an actor without an account ("Carla Reyes (evaluator)"). */
+  via?: string;
+}
+
+/**
+ * createDocument for callers that are not a signed-in user (the evaluator's public upload). The uploader is the
+ * document's owner by id only: no user has that id, so the document is read through the record that holds it.
+ */
+export async function createDocumentAs(
+  deps: Pick<DocumentDeps, 'db' | 'storage'>,
+  uploader: DocumentUploader,
+  file: NewDocumentFile,
+  metadata: z.output<typeof documentMetadata>,
+  options: { allowed?: readonly AllowedMimeType[] } = {},
+): Promise<DocumentRecord> {
   const checked = await checkUpload(file.data, file.fileName, options);
   const id = newId();
-  const storageKey = `documents/${auth.tenantId}/${id}`;
+  const storageKey = `documents/${uploader.tenantId}/${id}`;
   await deps.storage.put(storageKey, file.data, checked.mimeType);
   try {
     const row = await deps.db.transaction(async (tx) => {
       const created = await insertDocument(tx, {
-        tenantId: auth.tenantId,
+        tenantId: uploader.tenantId,
         id,
         ...metadata,
         mimeType: checked.mimeType,
         size: checked.size,
         storageKey,
         originalName: checked.originalName,
-        uploadedBy: auth.user.id,
+        uploadedBy: uploader.uploadedBy,
       });
-      await recordEvent(
-        tx,
-        userEvent(auth, 'document', id, {
-          type: 'upload',
-          message: `Uploaded ${created.name}`,
-          meta: {
-            change: diffChanges(
-              {},
-              {
-                name: created.name,
-                type: created.type,
-                entityType: created.entityType,
-                tags: created.tags,
-                description: created.description,
-                originalName: created.originalName,
-                size: created.size,
-              },
-            ),
-          },
-        }),
-      );
+      await recordEvent(tx, {
+        tenantId: uploader.tenantId,
+        entity: id,
+        entityType: 'document',
+        userId: uploader.userId,
+        type: 'upload',
+        message: `Uploaded ${created.name}`,
+        meta: {
+          ...(uploader.via ? { via: uploader.via } : {}),
+          change: diffChanges(
+            {},
+            {
+              name: created.name,
+              type: created.type,
+              entityType: created.entityType,
+              tags: created.tags,
+              description: created.description,
+              originalName: created.originalName,
+              size: created.size,
+            },
+          ),
+        },
+      });
       return created;
     });
     return toDocumentRecord(row, rightsOf('owner'));

@@ -1,6 +1,13 @@
 // The public face of the documents module, owner of the `documents` and `access_grants` tables.
 export { registerDocumentAccessRule, type DocumentAccessRule } from './document-access-rules.ts';
 export { deleteTenantDocumentsUnscoped, findDocument, toDocumentRecord } from './documents.repository.ts';
-export { createDocument, deleteDocument, type DocumentDeps } from './documents.service.ts';
+export {
+  createDocument,
+  createDocumentAs,
+  deleteDocument,
+  type DocumentDeps,
+  type DocumentUploader,
+  type NewDocumentFile,
+} from './documents.service.ts';
 export { insertIssuedDocument, storeIssuedFile, type IssuedFile } from './issued-documents.ts';
 export { extractPdfText } from './pdf-text.ts';

@@ -9,7 +9,9 @@ export async function findTenantForUpdate(db: DbOrTx, id: string): Promise<Tenan
   return row;
 }
 
-export type TenantChanges = Partial<Pick<TenantRow, 'name' | 'description' | 'website' | 'contact' | 'verificationStatus'>>;
+export type TenantChanges = Partial<
+  Pick<TenantRow, 'name' | 'description' | 'website' | 'contact' | 'verificationStatus' | 'supportEmail' | 'highMinimumPath'>
+>;
 
 export function toTenantDetails(row: TenantRow): TenantDetails {
   return {
@@ -20,6 +22,8 @@ export function toTenantDetails(row: TenantRow): TenantDetails {
     website: row.website,
     contact: row.contact ?? EMPTY_CONTACT,
     verificationStatus: row.verificationStatus,
+    supportEmail: row.supportEmail,
+    highMinimumPath: row.highMinimumPath,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

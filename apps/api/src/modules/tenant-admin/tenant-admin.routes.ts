@@ -95,7 +95,7 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
         tags,
         operationId: 'updateTenantDetails',
         summary: "Update a tenant's details",
-        description: `Name (required, at most 120 characters), description (at most 2000; empty clears it) and website (a full http(s) address or empty). ${changeNote}`,
+        description: `Name (required, at most 120 characters), description (at most 2000; empty clears it) and website (a full http(s) address or empty); optionally the support e-mail (a valid address, empty clears it) and whether investors may use the high-minimum-investment path of the SEC staff letter of 12 March 2025 (off by default). ${changeNote}`,
         params: tenantParams,
         body: tenantDetailsBody,
         response: detailsResponse,

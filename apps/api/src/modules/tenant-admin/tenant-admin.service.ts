@@ -90,7 +90,14 @@ export function updateDetails(deps: TenantAdminDeps, caller: Caller, id: string,
     caller,
     id,
     { type: 'update', label: 'details' },
-    { name: input.name, description: input.description, website: input.website },
+    {
+      name: input.name,
+      description: input.description,
+      website: input.website,
+      // Left out: kept as they are (clients that predate them send only the first three).
+      ...(input.supportEmail !== undefined && { supportEmail: input.supportEmail }),
+      ...(input.highMinimumPath !== undefined && { highMinimumPath: input.highMinimumPath }),
+    },
   );
 }
 

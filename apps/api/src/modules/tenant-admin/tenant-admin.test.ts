@@ -84,7 +84,41 @@ describe('tenant details, contact and verification', () => {
     await call(owner, 'PUT', `tenant/${acmeId}/details`, DETAILS);
   });
 
+  it('sets the support e-mail and the high-minimum path (off by default), records old and new, and keeps them when left out', async () => {
+    expect((await call(owner, 'GET', `tenant/${acmeId}/details`)).json().data).toMatchObject({
+      supportEmail: null,
+      highMinimumPath: false,
+    });
+    const res = await call(owner, 'PUT', `tenant/${acmeId}/details`, {
+      ...DETAILS,
+      supportEmail: ' Help@Acme.example ',
+      highMinimumPath: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ supportEmail: 'help@acme.example', highMinimumPath: true });
+    expect((await tenantEvents(acmeId)).slice(-1)[0]!.meta.change).toEqual({
+      supportEmail: { old: null, new: 'help@acme.example' },
+      highMinimumPath: { old: false, new: true },
+    });
+    // The public view the investor pages read carries both at once.
+    const view = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/acme/public`, headers: { host: 'acme.localhost' } });
+    expect(view.json().data).toMatchObject({ supportEmail: 'help@acme.example', highMinimumPath: true });
+    // A client that sends only name, description and website changes neither.
+    const count = (await tenantEvents(acmeId)).length;
+    await call(owner, 'PUT', `tenant/${acmeId}/details`, DETAILS);
+    expect((await tenantEvents(acmeId)).length).toBe(count);
+    expect(await acmeRow()).toMatchObject({ supportEmail: 'help@acme.example', highMinimumPath: true });
+    const cleared = await call(owner, 'PUT', `tenant/${acmeId}/details`, { ...DETAILS, supportEmail: '', highMinimumPath: false });
+    expect(cleared.json().data).toMatchObject({ supportEmail: null, highMinimumPath: false });
+    expect((await tenantEvents(acmeId)).slice(-1)[0]!.meta.change).toEqual({
+      supportEmail: { old: 'help@acme.example', new: null },
+      highMinimumPath: { old: true, new: false },
+    });
+  });
+
   it.each([
+    ['supportEmail', { ...DETAILS, supportEmail: 'help@' }, 'Enter a valid email address'],
+    ['highMinimumPath', { ...DETAILS, highMinimumPath: 'yes' }, 'boolean'],
     ['name', { ...DETAILS, name: '  ' }, 'Name is required'],
     ['name', { description: null, website: null }, 'Name is required'],
     ['website', { ...DETAILS, website: 'acme.example' }, 'Enter a full web address'],

@@ -28,6 +28,8 @@ const details = (verificationStatus: TenantDetails['verificationStatus']): Tenan
   description: null,
   website: null,
   verificationStatus,
+  supportEmail: null,
+  highMinimumPath: false,
   contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
   createdAt: NOW,
   updatedAt: NOW,

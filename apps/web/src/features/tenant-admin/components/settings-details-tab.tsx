@@ -1,6 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, CardContent, CardHeader, Chip, Grid, Stack, TextField, type ChipProps } from '@mui/material';
 import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Divider,
+  FormControlLabel,
+  FormHelperText,
+  Grid,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import {
+  HIGH_MINIMUM_PATH_HELP,
+  HIGH_MINIMUM_PATH_LABEL,
   identityVerificationStatusLabels,
   TENANT_DESCRIPTION_MAX,
   tenantDetailsBody,
@@ -10,7 +27,7 @@ import {
 } from '@tessera/domain';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
@@ -24,9 +41,17 @@ interface DetailsForm {
   name: string;
   description: string;
   website: string;
+  supportEmail: string;
+  highMinimumPath: boolean;
 }
 
-const formValues = (t: TenantDetails): DetailsForm => ({ name: t.name, description: t.description ?? '', website: t.website ?? '' });
+const formValues = (t: TenantDetails): DetailsForm => ({
+  name: t.name,
+  description: t.description ?? '',
+  website: t.website ?? '',
+  supportEmail: t.supportEmail ?? '',
+  highMinimumPath: t.highMinimumPath,
+});
 
 const VERIFICATION_COLOURS: Record<IdentityVerificationStatus, ChipProps['color']> = {
   approved: 'success',
@@ -46,6 +71,7 @@ function DetailsCard({ tenant }: { tenant: TenantDetails }) {
     defaultValues: formValues(tenant),
   });
   const guard = useUnsavedChangesGuard(formState.isDirty && !update.isPending);
+  const highMinimumHelpId = useId();
 
   // A newer server copy (another tab's save) comes into a clean form.
   useEffect(() => {
@@ -102,6 +128,42 @@ function DetailsCard({ tenant }: { tenant: TenantDetails }) {
               )}
             />
           </Grid>
+          <Grid size={12}>
+            <Divider />
+            <Typography component="h3" variant="subtitle1" sx={{ mt: 2, fontWeight: 600 }}>
+              Accreditation
+            </Typography>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={control}
+              name="supportEmail"
+              label="Support email"
+              type="email"
+              fullWidth
+              helperText="Shown to investors whose application cannot be accepted; the platform's address when empty"
+            />
+          </Grid>
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="highMinimumPath"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      onBlur={field.onBlur}
+                      slotProps={{ input: { 'aria-describedby': highMinimumHelpId } }}
+                    />
+                  }
+                  label={HIGH_MINIMUM_PATH_LABEL}
+                />
+              )}
+            />
+            <FormHelperText id={highMinimumHelpId}>{HIGH_MINIMUM_PATH_HELP}</FormHelperText>
+          </Grid>
         </Grid>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
           <Button onClick={() => reset(formValues(tenant))} disabled={!formState.isDirty || update.isPending}>
@@ -130,7 +192,10 @@ function ContactCard({ tenant }: { tenant: TenantDetails }) {
   );
 }
 
-/** /tenant/settings/details: name, description, website, contact, and the verification status the platform sets. */
+/**
+ * /tenant/settings/details: name, description, website, the support address and the high-minimum path (issue #19),
+ * contact, and the verification status the platform sets.
+ */
 export function TenantSettingsDetailsTab() {
   const tenant = useTenantSettingsOutlet();
   return (

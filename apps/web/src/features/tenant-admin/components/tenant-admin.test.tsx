@@ -51,6 +51,8 @@ const DETAILS: TenantDetails = {
   website: null,
   contact: { addresses: [], emails: [], phones: [], faxes: [], links: [] },
   verificationStatus: 'approved',
+  supportEmail: null,
+  highMinimumPath: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -141,7 +143,37 @@ describe('tenant admin area', () => {
     await fill(user, screen.getByLabelText('Description'), 'Private markets for everyone');
     await user.click(update);
     expect(await screen.findByText('Tenant details updated')).toBeInTheDocument();
-    expect(sent).toEqual([{ name: 'Tessera Demo', description: 'Private markets for everyone', website: null }]);
+    expect(sent).toEqual([
+      { name: 'Tessera Demo', description: 'Private markets for everyone', website: null, supportEmail: null, highMinimumPath: false },
+    ]);
+  });
+
+  it('sets the support email and turns on the high-minimum path, explaining the SEC staff letter', async () => {
+    signInAs('owner');
+    const sent: unknown[] = [];
+    const { user } = setup('/tenant/settings/details', (body) => {
+      sent.push(body);
+      return jsonResponse({ data: { ...DETAILS, ...(body as object) } });
+    });
+    const path = await screen.findByRole('switch', { name: 'Allow the high-minimum-investment path' });
+    expect(path).not.toBeChecked();
+    expect(path).toHaveAccessibleDescription(
+      /no-action letter of 12 March 2025.*at least \$200,000 for an individual \(\$1,000,000 for an entity\)/,
+    );
+    const email = screen.getByLabelText('Support email');
+    await fill(user, email, 'help@');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.clear(email);
+    await fill(user, email, 'Help@Demo.example');
+    await user.click(path);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Tenant details updated')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { name: 'Tessera Demo', description: null, website: null, supportEmail: 'help@demo.example', highMinimumPath: true },
+    ]);
+    expect(screen.getByRole('switch', { name: 'Allow the high-minimum-investment path' })).toBeChecked();
   });
 
   it('shows the server message when the save fails and refuses a bad website before sending', async () => {

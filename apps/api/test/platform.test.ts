@@ -190,7 +190,8 @@ describe('tenancy', () => {
     const bySlug = await t.app.inject({ method: 'GET', url: '/api/v1/tenant/acme/public', headers: { host: 'acme.localhost' } });
     expect(bySlug.statusCode).toBe(200);
     const data = bySlug.json().data;
-    expect(Object.keys(data).sort()).toEqual(['_id', 'branding', 'name', 'slug']);
+    expect(Object.keys(data).sort()).toEqual(['_id', 'branding', 'highMinimumPath', 'name', 'slug', 'supportEmail']);
+    expect(data).toMatchObject({ supportEmail: 'support@tessera.local', highMinimumPath: false });
     expect(data.branding.theme).toMatchObject({
       fontFamily: 'Roboto',
       borderRadius: 4,

@@ -22,10 +22,20 @@ import { likePattern, offsetOf } from '../../lib/pagination.ts';
 export const reviewers = alias(users, 'reviewers');
 export const reviewerFields = { _id: reviewers.id, email: reviewers.email, role: reviewers.role };
 
+const applicantFields = {
+  id: users.id,
+  email: users.email,
+  displayname: users.displayname,
+  firstname: users.firstname,
+  lastname: users.lastname,
+};
+
 export interface ApplicationWithReviewer {
   row: ApplicationRow;
   /** Null when nobody reviewed it yet or the reviewer's account is gone (drizzle gives a left join's all-null object as null). */
   reviewer: { _id: string; email: string; role: UserRole } | null;
+  /** The applicant's account, where the read joined it (a single application's read does). */
+  applicant?: { id: string; email: string; displayname: string | null; firstname: string | null; lastname: string | null } | null;
 }
 
 /** `now` decides whether an approval has expired (the app's clock, so tests can move it). */
@@ -59,14 +69,18 @@ export function toApplication(found: ApplicationWithReviewer, now: Date): Applic
     currentQuestionId: row.currentQuestionId,
     completedQuestionIds: row.completedQuestionIds,
     questionData: row.questionData,
+    ...(found.applicant && {
+      applicant: { _id: found.applicant.id, email: found.applicant.email, name: userDisplayName(found.applicant) },
+    }),
   };
 }
 
 async function findOne(db: DbOrTx, where: SQL | undefined): Promise<ApplicationWithReviewer | undefined> {
   const [found] = await db
-    .select({ row: applications, reviewer: reviewerFields })
+    .select({ row: applications, reviewer: reviewerFields, applicant: applicantFields })
     .from(applications)
     .leftJoin(reviewers, eq(reviewers.id, applications.reviewedBy))
+    .leftJoin(users, eq(users.id, applications.userId))
     .where(where)
     .limit(1);
   return found;

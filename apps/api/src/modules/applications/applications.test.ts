@@ -150,6 +150,7 @@ describe('GET application/{id}', () => {
       currentQuestionId: 'individual-submitted',
       completedQuestionIds: ['identity', 'individual-method'],
       questionData: { identity: 'individual', individualMethod: 'income' },
+      applicant: { _id: acmeApplicant.user._id, email: acmeApplicant.email, name: 'Ada Applicant' },
     });
   });
 

@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
-import { formatDate, type EvaluatorApplicationView } from '@tessera/domain';
+import type { EvaluatorApplicationView } from '@tessera/domain';
+import { formatDate } from '../../../lib/format.ts';
 import { DefinitionList } from '../../../components/definition-list.tsx';
 
 /** Who asks, for what, and the statement the letter must make (the rule's wording, worded by the server). */

@@ -17,7 +17,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { formatPercent, type BusinessOwner } from '@tessera/domain';
+import type { BusinessOwner } from '@tessera/domain';
 import { useState } from 'react';
 import { SkeletonList } from '../../../../components/skeleton-list.tsx';
 import { useConfirm } from '../../../../components/use-confirm.tsx';
@@ -109,7 +109,7 @@ export function BusinessOwnersScreen() {
                         <TableCell>{owner.user.firstname}</TableCell>
                         <TableCell>{owner.user.lastname}</TableCell>
                         <TableCell>{owner.title}</TableCell>
-                        <TableCell align="right">{formatPercent(owner.equity)}</TableCell>
+                        <TableCell align="right">{`${owner.equity}%`}</TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                           <IconButton size="small" aria-label={`Edit ${owner.user.email}`} onClick={() => setEditing(owner)}>
                             <Edit fontSize="small" />

@@ -1,5 +1,6 @@
 import { Alert, MenuItem, Stack, TextField } from '@mui/material';
-import { formatCurrency, HIGH_MINIMUM_ENTITY, HIGH_MINIMUM_INDIVIDUAL } from '@tessera/domain';
+import { HIGH_MINIMUM_ENTITY, HIGH_MINIMUM_INDIVIDUAL } from '@tessera/domain';
+import { formatMoney } from '../../../../lib/format-number.ts';
 import { Controller } from 'react-hook-form';
 import { useTenant } from '../../../../lib/tenant/use-tenant.ts';
 import { useMarketplaceOffers } from '../../../marketplace/index.ts';
@@ -9,7 +10,7 @@ import { ConfirmField } from './wizard-fields.tsx';
 
 type HighMinimumQuestion = 'individual-high-minimum' | 'business-high-minimum';
 
-const money = (amount: number) => formatCurrency(amount, { decimals: 0 });
+const money = (amount: number) => formatMoney(amount);
 
 /**
  * The 2025 path (SEC staff no-action letter of 12 March 2025, a tenant setting): an investment in an offer whose

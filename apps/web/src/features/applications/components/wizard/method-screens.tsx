@@ -1,4 +1,5 @@
-import { formatCurrency, HIGH_MINIMUM_ENTITY, HIGH_MINIMUM_INDIVIDUAL, type AnsweredQuestionId } from '@tessera/domain';
+import { HIGH_MINIMUM_ENTITY, HIGH_MINIMUM_INDIVIDUAL, type AnsweredQuestionId } from '@tessera/domain';
+import { formatMoney } from '../../../../lib/format-number.ts';
 import type { Path } from 'react-hook-form';
 import { useTenant } from '../../../../lib/tenant/use-tenant.ts';
 import { QuestionFrame } from './question-frame.tsx';
@@ -25,7 +26,7 @@ function ChoiceScreen<Q extends AnsweredQuestionId>({ questionId, answerKey, tit
 }
 
 const highMinimumText = (amount: number, who: string) =>
-  `${who} at least ${formatCurrency(amount, { decimals: 0 })} in one offer and confirm in writing that ${who === 'You invest' ? 'you are' : 'it is'} accredited and that the investment is not financed by a third party (SEC staff letter of 12 March 2025).`;
+  `${who} at least ${formatMoney(amount)} in one offer and confirm in writing that ${who === 'You invest' ? 'you are' : 'it is'} accredited and that the investment is not financed by a third party (SEC staff letter of 12 March 2025).`;
 
 export function IdentityScreen() {
   return (

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { linkInLastMail, uniqueEmail } from '../support/api.ts';
 import { useBrowser } from '../support/browser.ts';
 import { pdfDocument } from '../support/files.ts';
-import { checkPage } from '../support/guard.ts';
+import { allow, checkPage } from '../support/guard.ts';
 import { expectToast, signInThroughUi } from '../support/session.ts';
 import { createJourneyTenant, type JourneyTenant, type Person } from '../support/tenant.ts';
 
@@ -30,11 +30,8 @@ function yearPair(now = new Date()) {
   return { prevYear: currYear - 1, currYear };
 }
 
-const choose = (page: Page, group: string, option: string) =>
-  page
-    .getByRole('radiogroup', { name: group })
-    .getByRole('radio', { name: new RegExp(`^${option}`) })
-    .check();
+/** Picks an option of the screen's one choice (each screen asks one question, so its option names are unique). */
+const choose = (page: Page, option: string) => page.getByRole('radio', { name: new RegExp(`^${option}`) }).check();
 const next = (page: Page, label = 'Next') => page.getByRole('button', { name: label, exact: true });
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 }).waitFor();
 
@@ -68,13 +65,13 @@ describe('accreditation', () => {
     const { prevYear, currYear } = yearPair();
 
     expect(await next(page).isDisabled()).toBe(true);
-    await choose(page, 'Who is applying?', 'An individual');
+    await choose(page, 'An individual');
     await next(page).click();
     await heading(page, 'How do you qualify?');
-    await choose(page, 'How do you qualify?', 'Income');
+    await choose(page, 'Income');
     await next(page).click();
     await heading(page, 'How will you show your income?');
-    await choose(page, 'How will you show your income?', 'Upload documents');
+    await choose(page, 'Upload documents');
     await next(page).click();
 
     await heading(page, 'Upload your income documents');
@@ -98,9 +95,9 @@ describe('accreditation', () => {
     await reviewer.waitForURL((url) => url.pathname === `/investor/applications/${applicationId}/details`);
     await reviewer.getByText('Completed Questions').waitFor();
     await reviewer.getByRole('link', { name: `return-${currYear}.pdf` }).waitFor();
-    await reviewer.getByRole('link', { name: 'Documents' }).click();
+    await reviewer.getByRole('tab', { name: 'Documents' }).click();
     await reviewer.getByText(`spouse-${prevYear}.pdf`).waitFor();
-    await reviewer.getByRole('link', { name: 'Details' }).click();
+    await reviewer.getByRole('tab', { name: 'Details' }).click();
     await reviewer.getByRole('button', { name: 'Approve' }).click();
     const approve = reviewer.getByRole('dialog', { name: 'Approve the application' });
     await approve.getByLabel('Note').fill('Both years of returns show joint income above $300,000.');
@@ -120,7 +117,7 @@ describe('accreditation', () => {
         token: investor.token,
       },
     );
-    await page.goto(tenant.url('/account'));
+    await page.goto(tenant.url('/user/passport/account'));
     const banner = page.getByRole('status', { name: 'Accreditation' });
     await banner.getByText('Verified Accredited Investor').waitFor();
     await banner.getByRole('link', { name: 'View' }).click();
@@ -150,11 +147,11 @@ describe('accreditation', () => {
     const investor = await tenant.investor({ firstname: 'Eve', lastname: 'Evaluated' });
     const page = await newPage();
     const applicationId = await startApplication(page, investor);
-    await choose(page, 'Who is applying?', 'An individual');
+    await choose(page, 'An individual');
     await next(page).click();
-    await choose(page, 'How do you qualify?', 'Income');
+    await choose(page, 'Income');
     await next(page).click();
-    await choose(page, 'How will you show your income?', 'Ask an evaluator to send the letter');
+    await choose(page, 'Ask an evaluator to send the letter');
     await next(page).click();
 
     await heading(page, 'Ask your evaluator for a letter');
@@ -191,6 +188,7 @@ describe('accreditation', () => {
 
     // A link for another application (or a made-up token) shows nothing of the applicant.
     const stranger = await newPage();
+    allow(stranger, { status: 404, path: /\/evaluator\/view$/, reason: 'the made-up token this test opens' });
     await stranger.goto(tenant.url(`/eval-upload?userId=${investor.userId}&applicationId=${applicationId}&token=${'x'.repeat(43)}`));
     await stranger
       .getByText(/not valid or has expired/)
@@ -209,13 +207,13 @@ describe('accreditation', () => {
     const investor = await tenant.investor({ firstname: 'Bo', lastname: 'Business' });
     const page = await newPage();
     await startApplication(page, investor);
-    await choose(page, 'Who is applying?', 'A business');
+    await choose(page, 'A business');
     await next(page).click();
     await heading(page, 'Which business is applying?');
     await page.getByText(/Looks like you haven't added any businesses yet/).waitFor();
     await page.getByRole('button', { name: 'Add business' }).click();
 
-    await page.getByLabel('Name', { exact: true }).fill('Harbor Holdings LLC');
+    await page.getByLabel('Legal name').fill('Harbor Holdings LLC');
     await page.getByLabel('DBA').fill('Harbor Holdings');
     await page.getByLabel('Net worth').fill('6500000');
     await page.getByLabel('Revenue').fill('1200000');
@@ -229,7 +227,7 @@ describe('accreditation', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     await expectToast(page, 'Created business: Harbor Holdings LLC');
     await heading(page, 'Which business is applying?');
-    await choose(page, 'Your businesses', 'Harbor Holdings LLC');
+    await choose(page, 'Harbor Holdings LLC');
     await next(page).click();
 
     await heading(page, 'Owners of Harbor Holdings LLC');
@@ -247,10 +245,10 @@ describe('accreditation', () => {
     await next(page, 'Continue').click();
 
     await heading(page, 'How does your business qualify?');
-    await choose(page, 'How does your business qualify?', 'All owners are accredited');
+    await choose(page, 'All owners are accredited');
     await next(page).click();
     await heading(page, 'How will you show that every owner is accredited?');
-    await choose(page, 'How will you show that every owner is accredited?', 'Upload documents');
+    await choose(page, 'Upload documents');
     await next(page).click();
     await heading(page, "Upload the owners' accreditation documents");
     await page.locator('input[type=file][aria-label^="Files for"]').setInputFiles({
@@ -270,9 +268,9 @@ describe('accreditation', () => {
     const investor = await tenant.investor({ firstname: 'Nina', lastname: 'None' });
     const page = await newPage();
     await startApplication(page, investor);
-    await choose(page, 'Who is applying?', 'An individual');
+    await choose(page, 'An individual');
     await next(page).click();
-    await choose(page, 'How do you qualify?', 'None of these');
+    await choose(page, 'None of these');
     await next(page).click();
     await heading(page, 'Requirements not met');
     await page.getByText("Unfortunately, it looks like you don't meet the legal requirements for accreditation").waitFor();

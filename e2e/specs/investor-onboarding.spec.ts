@@ -142,7 +142,7 @@ describe('investor onboarding', () => {
     await required.getByRole('button', { name: /Investor Accreditation/ }).click();
     // An approved application opens on its details (the wizard redirects there, replacing history).
     await page.waitForURL((url) => url.pathname === `/investor/applications/${applicationId}/details`);
-    await page.getByText('Verified Accredited Investor').waitFor();
+    await page.getByText('Verified Accredited Investor').first().waitFor();
     await shot(page, 'application-1280');
     await page.goto(tenant.url('/investor/applications'));
     await page.getByRole('link', { name: /Accreditation application/ }).waitFor();

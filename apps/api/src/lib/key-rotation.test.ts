@@ -27,7 +27,11 @@ beforeAll(async () => {
     }
   }
   for (const value of await storedValues()) plain.set(value.ref, t.app.cipher.decrypt(value.stored));
+  // A tenant's seal key (lib/seal/local-key.ts), kept in app_secrets under the same cipher.
+  await t.app.db.insert(appSecrets).values({ key: SEAL_KEY, value: t.app.cipher.encrypt(SEAL_PLAIN) });
 });
+const SEAL_KEY = 'seal:6745a1c2e4b0a1b2c3d4e5f0';
+const SEAL_PLAIN = JSON.stringify({ key: 'the tenant seal key', certificate: 'its certificate' });
 afterAll(async () => {
   await t?.close();
 });
@@ -80,7 +84,9 @@ describe('npm run rotate-key (lib/key-rotation.ts)', () => {
     // The next run resumes with the same key and finishes.
     const done = await rotateEncryptionKey(t.app.db, config, { batchSize: 3 });
     expect(done).toMatchObject({ complete: true, keyId: partial.keyId, source: 'database' });
-    expect(Object.values(done.reEncrypted).reduce((a, b) => a + b, 0)).toBe(plain.size - 2);
+    // Every value but the two moved before, and the tenant's seal key.
+    expect(Object.values(done.reEncrypted).reduce((a, b) => a + b, 0)).toBe(plain.size - 2 + 1);
+    expect(new FieldCipher(nextKey).decrypt((await secret(SEAL_KEY))!)).toBe(SEAL_PLAIN);
     expect(await secret(KEY_SECRET)).toBe(nextKey);
     expect(await secret(NEXT_KEY_SECRET)).toBeUndefined();
     expect(Object.values(await countOtherKeyValues(t.app.db, done.keyId)).every((n) => n === 0)).toBe(true);

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import type { Config } from '../config/index.ts';
 import type { Db } from '../db/client.ts';
 import { appSecrets } from '../db/schema/index.ts';
 import { FieldCipher, keyIdOf } from './crypto.ts';
 import { ENCRYPTED_COLUMNS } from './pii.ts';
 import { resolveSecret } from './tokens.ts';
+
+/** What the result calls the tenants' seal keys kept in app_secrets. */
+const SEAL_SECRETS = 'app_secrets.seal';
 
 /** The app_secrets row holding the database-kept key (when ENCRYPTION_KEY is not set). */
 export const KEY_SECRET = 'encryption';
@@ -122,6 +125,24 @@ export async function rotateEncryptionKey(db: Db, config: KeyConfig, options: Ro
       if (moved < batchSize) break;
     }
     if (!complete) break;
+  }
+
+  // The tenants' seal keys (lib/seal/local-key.ts) are app secrets encrypted with the same cipher: moved too, or a
+  // rotated database key would leave every tenant unable to seal its letters.
+  if (complete) {
+    reEncrypted[SEAL_SECRETS] = await db.transaction(async (tx) => {
+      const rows = await tx.select().from(appSecrets).where(like(appSecrets.key, 'seal:%')).for('update');
+      let n = 0;
+      for (const row of rows) {
+        if (row.value.split(':')[1] === cipher.keyId) continue;
+        await tx
+          .update(appSecrets)
+          .set({ value: cipher.encrypt(cipher.decrypt(row.value)) })
+          .where(eq(appSecrets.key, row.key));
+        n++;
+      }
+      return n;
+    });
   }
 
   if (complete) {

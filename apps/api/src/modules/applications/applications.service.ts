@@ -31,8 +31,6 @@ import {
   listApplications as listApplicationRows,
   readOtherTenantUnscoped,
   toApplication,
-  toApplicationSummary,
-  updateApplication,
   type ApplicationWithReviewer,
 } from './applications.repository.ts';
 import {

@@ -22,6 +22,7 @@ import {
 } from './demo/catalogue.ts';
 import { withCrossTenant } from './scope.ts';
 import {
+  applications,
   documents,
   images,
   institutions,
@@ -411,7 +412,45 @@ export async function seedDemo(db: DbOrTx, tenant: TenantRow, storage: FileStora
   await seedRaiseDemo(db, tenant, storage);
   await seedRaiseDemo(db, northwind, storage);
   await seedAccountAvatars(db, storage, [tenant.id, northwind.id]);
+  await seedDemoApplication(db, tenant);
   return northwind;
+}
+
+/**
+ * The demo investor's accreditation application, submitted by license and waiting for review, so the demo owner has
+ * one in 'To review' to approve (which issues the sealed letter) and the investor sees it under review.
+ */
+async function seedDemoApplication(db: DbOrTx, tenant: TenantRow): Promise<void> {
+  const investor = await findUserByEmail(db, DEMO_ACCOUNTS[1]!.email);
+  if (!investor) return;
+  const id = newId();
+  await db.insert(applications).values({
+    tenantId: tenant.id,
+    id,
+    userId: investor.id,
+    status: 'submitted',
+    currentQuestionId: 'individual-submitted',
+    completedQuestionIds: ['identity', 'individual-method', 'individual-license'],
+    questionData: {
+      identity: 'individual',
+      individualMethod: 'license',
+      individualLicenseType: 'series-65',
+      individualLicenseCrd: '7654321',
+      individualLicenseConfirm: true,
+    },
+    verificationMethod: 'license',
+  });
+  await db.update(users).set({ accreditationApplicationId: id }).where(eq(users.id, investor.id));
+  await recordEvent(db, {
+    tenantId: tenant.id,
+    type: 'status',
+    entity: id,
+    entityType: 'application',
+    userId: investor.id,
+    message: 'Ivan Investor submitted an accreditation application (demo data)',
+    meta: { change: { status: { old: null, new: 'submitted' } } },
+    refs: [{ entity: investor.id, entityType: 'user' }],
+  });
 }
 
 export interface SeedResult {

@@ -133,6 +133,21 @@ describe('demo data', () => {
     for (const a of accounts) expect([a.email, a.status, a.stage]).toEqual([a.email, 'complete', 'complete']);
   });
 
+  it("puts the demo investor's application, submitted by license, in the demo owner's 'To review'", async () => {
+    const signIn = async (email: string, password: string) =>
+      (
+        await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf('demo') }, payload: { email, password } })
+      ).json().data.token as string;
+    const token = await signIn('owner@demo.tessera.local', 'demo-owner-2026');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/application?scope=tenant&status=submitted',
+      headers: { host: hostOf('demo'), authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject([{ userEmail: 'investor@demo.tessera.local', verificationMethod: 'license' }]);
+  });
+
   it('gives every team member a WebP portrait', async () => {
     const team = await t.app.db
       .selectDistinct({ id: users.id, image: users.image })

@@ -178,6 +178,8 @@ describe('the signed-in shell', () => {
     });
     await signInThroughUi(page, investor, '/');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    // The dashboard's first reads finish before the suspension, so the click below makes the next call.
+    await page.waitForLoadState('networkidle');
 
     const { data: membership } = await tenant.api<{ data: { _id: string } }>('GET', `/user/${investor.userId}/tenant-member`, {
       token: investor.token,
@@ -187,7 +189,14 @@ describe('the signed-in shell', () => {
       body: { membershipStatus: 'suspended' },
     });
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documents', exact: true }).click();
+    // A call the app makes on its own (a refetch on focus) may sign them out first: the link is then gone, which is fine.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Documents', exact: true })
+      .click({ timeout: 5_000 })
+      .catch((error: unknown) => {
+        if (new URL(page.url()).pathname !== '/signin') throw error;
+      });
     await page.waitForURL((url) => url.pathname === '/signin');
     await page.getByRole('alert').filter({ hasText: AUTH_ERRORS.membershipSuspended }).waitFor();
     expect(await page.getByText('Something went wrong').count()).toBe(0);

@@ -13,64 +13,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
+import type { ChoiceFieldProps as ChoiceProps } from '../../../components/choice-field.tsx';
 
-interface ChoiceProps<T extends FieldValues, TOut extends FieldValues> {
-  /** The form's control; `TOut` is what its resolver turns the values into. */
-  control: Control<T, unknown, TOut>;
-  name: Path<T>;
-  label: string;
-  options: { value: string; label: string; description?: string }[];
-  /** The options side by side (short labels) rather than one a line. */
-  row?: boolean;
-}
-
-/** One choice of a list (radio buttons); the error shows only once the field was touched, so a fresh stage is calm. */
-export function ChoiceField<T extends FieldValues, TOut extends FieldValues>({ control, name, label, options, row }: ChoiceProps<T, TOut>) {
-  const labelId = useId();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormControl error={Boolean(fieldState.error) && fieldState.isTouched} component="fieldset">
-          <FormLabel component="legend" id={labelId}>
-            {label}
-          </FormLabel>
-          <RadioGroup
-            aria-labelledby={labelId}
-            row={row}
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={(_event, value) => field.onChange(value)}
-            onBlur={field.onBlur}
-          >
-            {options.map((option) => (
-              <FormControlLabel
-                key={option.value}
-                value={option.value}
-                control={<Radio />}
-                label={
-                  option.description ? (
-                    <Box sx={{ py: 0.5 }}>
-                      <Typography>{option.label}</Typography>
-                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                        {option.description}
-                      </Typography>
-                    </Box>
-                  ) : (
-                    option.label
-                  )
-                }
-              />
-            ))}
-          </RadioGroup>
-          {fieldState.isTouched && fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-        </FormControl>
-      )}
-    />
-  );
-}
+export { ChoiceField } from '../../../components/choice-field.tsx';
 
 /** A yes/no question held as a boolean. */
 export function YesNoField<T extends FieldValues, TOut extends FieldValues>({

@@ -1,5 +1,6 @@
 import Refresh from '@mui/icons-material/Refresh';
-import { Button } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
+import { TimelineView } from './timeline-view.tsx';
 import { type List as ListOf, type TimelineEvent, type TimelineQuery } from '@tessera/domain';
 import { formatDateTime, useDateFormats } from '../lib/format.ts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
@@ -42,4 +43,26 @@ export function useTimelineRefresh(queryKey: readonly unknown[], load: (query: T
     updatedAt: formatDateTime(updatedAt),
     refreshButton,
   };
+}
+
+/** A history tab: 'Last updated …' and Refresh above the timeline of `queryKey` (offers, applications). */
+export function RefreshableTimeline({
+  queryKey,
+  load,
+}: {
+  queryKey: readonly unknown[];
+  load: (query: TimelineQuery) => Promise<ListOf<TimelineEvent>>;
+}) {
+  const { fetchEvents, updatedAt, refreshButton } = useTimelineRefresh(queryKey, load);
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Last updated {updatedAt}
+        </Typography>
+        {refreshButton}
+      </Stack>
+      <TimelineView queryKey={queryKey} fetchEvents={fetchEvents} />
+    </Stack>
+  );
 }

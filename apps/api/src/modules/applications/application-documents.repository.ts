@@ -88,6 +88,16 @@ export async function applicantsHoldingDocument(db: DbOrTx, tenantId: string, do
   return rows.map((r) => r.userId);
 }
 
+/** Whether the document is some application's approval letter (applications_approval_doc_idx). */
+export async function isApprovalDocument(db: DbOrTx, tenantId: string, documentId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.tenantId, tenantId), eq(applications.approvalDoc, documentId)))
+    .limit(1);
+  return Boolean(found);
+}
+
 /**
  * The newest request the applicant sent (and did not revoke) to an evaluator from this screen of the application
  * (evaluator_requests_application_idx). The evaluator module writes these rows; the wizard only reads them.

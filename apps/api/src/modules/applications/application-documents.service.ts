@@ -17,10 +17,18 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { parseForm, type UploadedFile } from '../../lib/multipart.ts';
 import { pageMeta } from '../../lib/pagination.ts';
-import { createDocument, deleteDocument, toDocumentRecord, type DocumentAccessRule, type DocumentDeps } from '../documents/index.ts';
+import {
+  createDocument,
+  deleteDocument,
+  toDocumentRecord,
+  type DocumentAccessRule,
+  type DocumentDeps,
+  type DocumentLockRule,
+} from '../documents/index.ts';
 import { recordEvent } from '../timeline/index.ts';
 import {
   applicantsHoldingDocument,
+  isApprovalDocument,
   deleteApplicationDocument,
   findApplicationDocument,
   insertApplicationDocument,
@@ -207,7 +215,16 @@ export async function removeApplicationDocument(deps: ApplicationDocumentDeps, a
  * letters, uploaded through the evaluator's link), all as viewers.
  */
 export const applicationDocumentAccess: DocumentAccessRule = async (db, auth, row) => {
+  // The reviewers read the approval letters they issue (the applicant owns theirs).
+  if (isApprovalLetter(row) && isReviewer(auth)) return (await isApprovalDocument(db, auth.tenantId, row.id)) ? 'viewer' : null;
   const applicants = await applicantsHoldingDocument(db, auth.tenantId, row.id);
   if (applicants.length === 0) return null;
   return isReviewer(auth) || applicants.includes(auth.user.id) ? 'viewer' : null;
 };
+
+/** Only letters are looked up: other documents never pay for the query. */
+const isApprovalLetter = (row: { type: string }) => row.type === 'accredited-investor-letter';
+
+/** An application's approval letter is fixed: nobody changes or deletes it, the applicant who owns it included. */
+export const approvalLetterLock: DocumentLockRule = async (db, tenantId, row) =>
+  isApprovalLetter(row) && isApprovalDocument(db, tenantId, row.id);

@@ -21,9 +21,10 @@ import { readMultipart, requireFile } from '../../lib/multipart.ts';
 import { created, errorResponses, idParams, multipartForm, noContent } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { registerDocumentAccessRule } from '../documents/index.ts';
+import { registerDocumentAccessRule, registerDocumentLock } from '../documents/index.ts';
 import {
   applicationDocumentAccess,
+  approvalLetterLock,
   listApplicationDocuments,
   removeApplicationDocument,
   uploadApplicationDocument,
@@ -56,6 +57,7 @@ export async function applicationsRoutes(app: FastifyInstance) {
   };
   // Reviewers open an application's documents, and applicants their evaluator's letters, at /document/{id}.
   registerDocumentAccessRule(applicationDocumentAccess);
+  registerDocumentLock(approvalLetterLock);
   const readers =
     "Only the applicant and this tenant's owners may read it (platform admins any tenant's); for anyone else it is not found (404).";
   const applicantOnly = 'Only the applicant, while no reviewer has decided it (409 after); for anyone else it is not found (404).';

@@ -25,3 +25,20 @@ export async function roleThroughRules(db: DbOrTx, auth: AuthContext, row: Docum
   }
   return null;
 }
+
+/**
+ * Whether another module holds the document fixed (an application's approval letter): nobody changes or deletes it
+ * then, its owner included. Registered like the access rules, for the same reason.
+ */
+export type DocumentLockRule = (db: DbOrTx, tenantId: string, row: DocumentRow) => Promise<boolean>;
+
+const locks = new Set<DocumentLockRule>();
+
+export function registerDocumentLock(rule: DocumentLockRule): void {
+  locks.add(rule);
+}
+
+export async function isLockedByRules(db: DbOrTx, tenantId: string, row: DocumentRow): Promise<boolean> {
+  for (const rule of locks) if (await rule(db, tenantId, row)) return true;
+  return false;
+}

@@ -20,7 +20,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { accessGrantCreateBody, accessGrantUpdateBody, documentUpdateBody } from '@tessera/domain';
-import { applications, govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
+import { govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
@@ -42,7 +42,7 @@ import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/index
 import { findMember } from '../tenants/index.ts';
 import { queryEvents, recordEvent, userEvent } from '../timeline/index.ts';
 import { findUserById, findUserWithMemberByEmail } from '../users/index.ts';
-import { roleThroughRules } from './document-access-rules.ts';
+import { isLockedByRules, roleThroughRules } from './document-access-rules.ts';
 import { documentSharedMail } from './document-mails.ts';
 import {
   deleteDocumentRow,
@@ -71,9 +71,8 @@ const RIGHT_VERBS: Record<AccessRight, string> = { read: 'reading', update: 'cha
 
 /**
  * The caller's role on a document: owner when they uploaded it, else the role of an unexpired grant, else a role
- * through an offer, an application's approval letter or a rule another module registered (document-access-rules.ts);
- * anything else is not found. `locked` when the document is an application's approval letter: nobody changes or
- * deletes it then.
+ * through an offer or a rule another module registered (document-access-rules.ts); anything else is not found.
+ * `locked` when a registered lock holds it (an application's approval letter): nobody changes or deletes it then.
  */
 async function resolveAccess(
   deps: DocumentDeps,
@@ -82,31 +81,15 @@ async function resolveAccess(
 ): Promise<{ row: DocumentRow; role: TenantRole; locked: boolean }> {
   const row = await findDocument(deps.db, auth.tenantId, id);
   if (!row) throw notFound('Document');
-  const locked = await isApprovalLetter(deps, auth.tenantId, row);
+  const locked = await isLockedByRules(deps.db, auth.tenantId, row);
   if (row.uploadedBy === auth.user.id) return { row, role: 'owner', locked };
   const grant = await findActiveGrant(deps.db, auth.tenantId, id, auth.user.id, deps.clock.now());
   if (grant) return { row, role: grant.role, locked };
-  // The reviewers of accreditation applications (the tenant's owners, platform admins) read the letters they issue.
-  if (locked && isTenantOwner(auth)) return { row, role: 'viewer', locked };
   const throughOffer = await roleThroughOffer(deps, auth, row);
   if (throughOffer) return { row, role: throughOffer, locked };
   const throughRule = await roleThroughRules(deps.db, auth, row, deps.clock.now());
   if (throughRule) return { row, role: throughRule, locked };
   throw notFound('Document');
-}
-
-/**
- * An accreditation application's approval letter (its approvalDoc). Read from the applications table itself, not
- * through the applications module, which depends on this one. Only letters are looked up (applications_approval_doc_idx).
- */
-async function isApprovalLetter(deps: DocumentDeps, tenantId: string, row: DocumentRow): Promise<boolean> {
-  if (row.type !== 'accredited-investor-letter') return false;
-  const [found] = await deps.db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.tenantId, tenantId), eq(applications.approvalDoc, row.id)))
-    .limit(1);
-  return Boolean(found);
 }
 
 /** The rights a role gives, less changing and deleting on a locked document. */

@@ -1,5 +1,10 @@
 // The public face of the documents module, owner of the `documents` and `access_grants` tables.
-export { registerDocumentAccessRule, type DocumentAccessRule } from './document-access-rules.ts';
+export {
+  registerDocumentAccessRule,
+  registerDocumentLock,
+  type DocumentAccessRule,
+  type DocumentLockRule,
+} from './document-access-rules.ts';
 export { deleteTenantDocumentsUnscoped, findDocument, toDocumentRecord } from './documents.repository.ts';
 export {
   createDocument,

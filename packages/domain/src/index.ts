@@ -41,4 +41,6 @@ export * from './marketplace.ts';
 export * from './marketplace-api.ts';
 export * from './video-embed.ts';
 export * from './workflow.ts';
+export * from './investment-steps.ts';
+export * from './esign.ts';
 export * from './identity-verification.ts';

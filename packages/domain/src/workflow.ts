@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
+import { INVESTMENT_STEP_KEYS, type InvestmentStepKey } from './investment-steps.ts';
 
 /** 001 §3 Workflow: what a workflow walks a person through. */
 export const workflowType = z.enum(['investment', 'accreditation', 'identity-verification']);
@@ -65,6 +66,7 @@ export const workflowSummary = z
     type: workflowType,
     status: workflowStatus,
     owner: objectId,
+    ownerName: z.string().describe("The owner's display name"),
     offer: named.nullable().describe('The offer invested in; null when none is set or it no longer exists'),
     institution: named.nullable().describe("The offer's institution; null when none is set or it no longer exists"),
     amount: z.number().nullable().describe('The investment amount in US dollars'),
@@ -87,6 +89,7 @@ export const workflowSummary = z
         type: 'investment',
         status: 'in-progress',
         owner: '6745a1c2e4b0a1b2c3d4e5f1',
+        ownerName: 'Jane Doe',
         offer: { _id: '6745a1c2e4b0a1b2c3d4e5e2', name: 'Summit Ridge Apartments' },
         institution: { _id: '6745a1c2e4b0a1b2c3d4e5e3', name: 'Summit Ridge Capital' },
         amount: 50000,
@@ -104,5 +107,258 @@ export type WorkflowSummary = z.infer<typeof workflowSummary>;
 export const workflowListQuery = pageQuery.extend({
   status: workflowStatus.optional().describe('Only the workflows in this status'),
   type: workflowType.optional().describe('Only the workflows of this type'),
+  institution: objectId
+    .optional()
+    .describe(
+      "The institution's view: every workflow for this institution's offers (Raise mode, a member of its team or a tenant owner). Without it, the caller's own workflows.",
+    ),
+  owner: objectId.optional().describe("Only this person's workflows (with `institution`; without it the owner is always the caller)"),
+  offer: objectId.optional().describe('Only the workflows for this offer'),
 });
 export type WorkflowListQuery = z.infer<typeof workflowListQuery>;
+
+/** A step as a template defines it: what the workflow starts with, every step pending but the first. */
+export const workflowTemplateStep = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: workflowStepType,
+});
+export type WorkflowTemplateStep = z.infer<typeof workflowTemplateStep>;
+
+const INVESTMENT_STEP_TEXT: Record<InvestmentStepKey, { name: string; description: string; type: WorkflowStepType }> = {
+  diligence: { name: 'Diligence', description: "Review the offer's documents before you invest.", type: 'question' },
+  contribution: { name: 'Contribution', description: 'Choose the class and how much you invest.', type: 'question' },
+  'investor-type': { name: 'Investor type', description: 'Invest as an individual or through a legal entity.', type: 'question' },
+  ownership: { name: 'Ownership', description: 'How the investment is held.', type: 'question' },
+  profiles: { name: 'Profiles', description: 'Who invests: profiles from your passport.', type: 'question' },
+  representations: { name: 'Representations', description: 'Statements you confirm as an investor.', type: 'question' },
+  purpose: { name: 'Purpose', description: 'Why you invest and where the money comes from.', type: 'question' },
+  communication: { name: 'Communication', description: 'How the sponsor keeps you informed.', type: 'question' },
+  qualification: { name: 'Qualification', description: 'How you qualify to invest in this offer.', type: 'question' },
+  'financial-account': { name: 'Financial account', description: 'The account you fund the investment from.', type: 'question' },
+  distribution: { name: 'Distribution', description: 'How you receive distributions.', type: 'question' },
+  esignature: { name: 'E-signature', description: 'Sign the subscription agreement.', type: 'e-signature' },
+  summary: { name: 'Summary', description: 'Check everything and submit your subscription.', type: 'summary' },
+};
+
+/** 002 §5: the types that cannot be created here; investors complete these in their portal. */
+export const NOT_CREATABLE_WORKFLOW_TEXT =
+  'Not yet implemented: investors complete accreditation and identity verification in their portal';
+
+export const workflowTemplate = z
+  .object({
+    type: workflowType,
+    name: z.string(),
+    creatable: z.boolean().describe('False for the types only an investor completes in their portal'),
+    info: z.string().nullable().describe('Why the type cannot be created, when it cannot'),
+    steps: z.array(workflowTemplateStep),
+  })
+  .meta({
+    id: 'WorkflowTemplate',
+    description: 'A kind of workflow and the steps a new one starts with.',
+    examples: [
+      {
+        type: 'investment',
+        name: 'Investment',
+        creatable: true,
+        info: null,
+        steps: [{ key: 'diligence', name: 'Diligence', description: "Review the offer's documents before you invest.", type: 'question' }],
+      },
+    ],
+  });
+export type WorkflowTemplate = z.infer<typeof workflowTemplate>;
+
+/** GET workflows/templates: keyed by type (002 §7). */
+export const WORKFLOW_TEMPLATES: Record<WorkflowType, WorkflowTemplate> = {
+  investment: {
+    type: 'investment',
+    name: 'Investment',
+    creatable: true,
+    info: null,
+    steps: INVESTMENT_STEP_KEYS.map((key) => ({ key, ...INVESTMENT_STEP_TEXT[key] })),
+  },
+  accreditation: {
+    type: 'accreditation',
+    name: 'Accreditation',
+    creatable: false,
+    info: NOT_CREATABLE_WORKFLOW_TEXT,
+    steps: [
+      { key: 'application', name: 'Application', description: 'The accreditation wizard.', type: 'question' },
+      { key: 'review', name: 'Review', description: 'A reviewer decides.', type: 'summary' },
+    ],
+  },
+  'identity-verification': {
+    type: 'identity-verification',
+    name: 'Identity verification',
+    creatable: false,
+    info: NOT_CREATABLE_WORKFLOW_TEXT,
+    steps: [
+      { key: 'documents', name: 'Documents', description: 'A government photo ID and a selfie.', type: 'question' },
+      { key: 'review', name: 'Review', description: 'The provider decides.', type: 'summary' },
+    ],
+  },
+};
+export const workflowTemplates = z.record(workflowType, workflowTemplate).meta({
+  id: 'WorkflowTemplates',
+  description: 'Every workflow template, keyed by type.',
+});
+
+/** 001 §9 default name: 'Investment - ' plus the offer name. */
+export const investmentWorkflowName = (offerName: string) => `Investment - ${offerName}`;
+
+/** 001 §9 default amount: the lowest minimum investment across the offer's classes; null when it has none. */
+export function defaultInvestmentAmount(classes: readonly { minimumInvestment: number }[]): number | null {
+  return classes.length === 0 ? null : Math.min(...classes.map((c) => c.minimumInvestment));
+}
+
+/** 002 §5 when an institution creates a workflow for someone without an active account. */
+export const LEAD_WITHOUT_MEMBER_TEXT = 'Lead must have a tenant member';
+
+export const workflowRefs = z.object({
+  entity: objectId,
+  entityType: z.enum(['tenant-lead', 'tenant-member', 'offer']),
+});
+
+/** A workflow, whole: the summary plus each step's status and data, its config and refs (001 §3). */
+export const workflow = workflowSummary
+  .extend({
+    description: z.string().nullable(),
+    ownerEmail: z.string().describe("The owner's e-mail"),
+    createdBy: objectId.nullable(),
+    steps: z.array(workflowStep),
+    config: workflowConfig,
+    refs: workflowRefs.nullable(),
+    completedAt: timestamp.nullable(),
+  })
+  .meta({
+    id: 'Workflow',
+    description: 'A workflow with its steps (each with its status and data), what it is about (config) and what it refers to.',
+  });
+export type Workflow = z.infer<typeof workflow>;
+
+export const createWorkflowBody = z
+  .object({
+    type: workflowType,
+    name: z.string().trim().min(1).max(200).optional().describe("Defaults to 'Investment - ' plus the offer name"),
+    description: z.string().trim().max(2000).nullable().optional(),
+    owner: objectId
+      .optional()
+      .describe("Whose workflow: the caller when left out; an institution's team may name an active member of the tenant"),
+    config: z
+      .object({
+        offer: objectId,
+        amount: z.number().positive().max(1e13).optional().describe("Defaults to the lowest minimum investment across the offer's classes"),
+        esignTemplateId: z.string().trim().max(200).nullable().optional(),
+      })
+      .strict(),
+    refs: workflowRefs.optional(),
+  })
+  .strict()
+  .meta({
+    id: 'WorkflowCreate',
+    description: 'A new workflow. Investment is the only type that can be created; the offer must be one the caller can see.',
+    examples: [{ type: 'investment', config: { offer: '6745a1c2e4b0a1b2c3d4e5e2' } }],
+  });
+export type CreateWorkflowBody = z.infer<typeof createWorkflowBody>;
+
+export const updateWorkflowBody = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    description: z.string().trim().max(2000).nullable().optional(),
+  })
+  .strict()
+  .meta({
+    id: 'WorkflowUpdate',
+    description: "A workflow's name and description.",
+    examples: [{ name: 'Investment - Harbor Lofts (IRA)' }],
+  });
+export type UpdateWorkflowBody = z.infer<typeof updateWorkflowBody>;
+
+export const workflowStepParams = z.object({ workflowId: objectId, stepId: z.string().min(1).max(64) });
+
+/** PUT steps/{stepId}: saves part of a step's data without completing it (the step becomes in progress). */
+export const updateWorkflowStepBody = z
+  .object({ data: z.record(z.string(), z.unknown()) })
+  .strict()
+  .meta({
+    id: 'WorkflowStepUpdate',
+    description:
+      "Part of a step's data, saved without completing it. Diligence's viewedDocuments and downloadedDocuments add to what is recorded.",
+    examples: [{ data: { viewedDocuments: ['6745a1c2e4b0a1b2c3d4e5d3'] } }],
+  });
+export type UpdateWorkflowStepBody = z.infer<typeof updateWorkflowStepBody>;
+
+/** PUT steps/{stepId}/complete: the step's whole data, validated with its schema; the current step moves on. */
+export const completeWorkflowStepBody = z
+  .object({ data: z.record(z.string(), z.unknown()) })
+  .strict()
+  .meta({
+    id: 'WorkflowStepComplete',
+    description: "The step's data, validated with the step's schema; the workflow's current step moves to the next one not done.",
+    examples: [{ data: { unitClass: 'class-a', unitQuantity: 50, amount: 50000 } }],
+  });
+export type CompleteWorkflowStepBody = z.infer<typeof completeWorkflowStepBody>;
+
+/** The steps a new workflow of a template starts with: the first in progress, the rest pending, no data. */
+export function initialSteps(template: WorkflowTemplate): WorkflowStep[] {
+  return template.steps.map((s, i) => ({ ...s, status: i === 0 ? 'in-progress' : 'pending', data: {} }));
+}
+
+/** After a step is done (completed or skipped): the next step after it not done, else the first not done anywhere. */
+function nextKeyAfter(steps: readonly WorkflowStep[], key: string): string | null {
+  const at = steps.findIndex((s) => s.key === key);
+  const after = steps.slice(at + 1).find((s) => !DONE.includes(s.status));
+  return (after ?? steps.find((s) => !DONE.includes(s.status)))?.key ?? null;
+}
+
+export interface StepMove {
+  steps: WorkflowStep[];
+  currentStepKey: string | null;
+  status: WorkflowStatus;
+}
+
+function moved(steps: WorkflowStep[], currentStepKey: string | null): StepMove {
+  // The step the person lands on shows as in progress; every step done completes the workflow (001 §4).
+  const withCurrent = steps.map((s) => (s.key === currentStepKey && s.status === 'pending' ? { ...s, status: 'in-progress' as const } : s));
+  const allDone = withCurrent.every((s) => DONE.includes(s.status));
+  return { steps: withCurrent, currentStepKey: allDone ? null : currentStepKey, status: allDone ? 'completed' : 'in-progress' };
+}
+
+/** 001 §4: completing a step stores its data and moves the current step key to the following step not done. */
+export function completeStep(steps: readonly WorkflowStep[], key: string, data: Record<string, unknown>): StepMove {
+  const next = steps.map((s) => (s.key === key ? { ...s, status: 'completed' as const, data } : s));
+  return moved(next, nextKeyAfter(next, key));
+}
+
+/** Skipping a step marks it skipped (back passes over it) and moves on as completing does. */
+export function skipStep(steps: readonly WorkflowStep[], key: string): StepMove {
+  const next = steps.map((s) => (s.key === key ? { ...s, status: 'skipped' as const } : s));
+  return moved(next, nextKeyAfter(next, key));
+}
+
+/** Resetting a step clears its data and makes it the current step again; the workflow is in progress again. */
+export function resetStep(steps: readonly WorkflowStep[], key: string): StepMove {
+  const next = steps.map((s) => (s.key === key ? { ...s, status: 'in-progress' as const, data: {} } : s));
+  return moved(next, key);
+}
+
+/** Saving part of a step's data: the step is in progress (a completed step keeps its status) and the current step stays. */
+export function updateStep(
+  steps: readonly WorkflowStep[],
+  key: string,
+  data: Record<string, unknown>,
+  currentStepKey: string | null,
+): StepMove {
+  const next = steps.map((s) =>
+    s.key === key ? { ...s, status: s.status === 'completed' ? s.status : ('in-progress' as const), data: { ...s.data, ...data } } : s,
+  );
+  return moved(next, currentStepKey);
+}
+
+/** 001 §2: back goes to the nearest earlier step that is not skipped; null on the first. */
+export function previousStepKey(steps: readonly Pick<WorkflowStep, 'key' | 'status'>[], key: string): string | null {
+  const at = steps.findIndex((s) => s.key === key);
+  for (let i = at - 1; i >= 0; i--) if (steps[i]!.status !== 'skipped') return steps[i]!.key;
+  return null;
+}

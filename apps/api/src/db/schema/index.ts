@@ -23,3 +23,4 @@ export * from './applications.ts';
 export * from './marketplace-settings.ts';
 export * from './workflows.ts';
 export * from './identity-inquiries.ts';
+export * from './esign.ts';

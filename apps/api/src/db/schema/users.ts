@@ -28,6 +28,9 @@ export const users = pgTable(
     lastname: text('lastname'),
     displayname: text('displayname'),
     image: text('image'),
+    /** The storage key of the person's saved signature (PUT user/{id}/signature), a PNG they drew or uploaded. */
+    signature: text('signature'),
+    signatureUpdatedAt: timestamp('signature_updated_at', { withTimezone: true, mode: 'date' }),
     line1: text('line1'),
     line2: text('line2'),
     city: text('city'),

@@ -17,6 +17,7 @@ function toSummary(row: repo.WorkflowListRow): WorkflowSummary {
     type: row.type,
     status: row.status,
     owner: row.ownerId,
+    ownerName: row.ownerName,
     offer: offerId && row.offerName !== null ? { _id: offerId, name: row.offerName } : null,
     institution: row.institutionId && row.institutionName !== null ? { _id: row.institutionId, name: row.institutionName } : null,
     amount: row.config.amount ?? null,

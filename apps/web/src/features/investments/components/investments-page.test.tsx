@@ -18,6 +18,7 @@ const workflow = (id: string, values: Partial<WorkflowSummary> = {}): WorkflowSu
   name: 'Investment - Harbor Lofts',
   type: 'investment',
   status: 'in-progress',
+  ownerName: 'Jane Doe',
   owner: USER_ID,
   offer: { _id: 'f1f1f1f1f1f1f1f1f1f1f1f1', name: 'Harbor Lofts' },
   institution: { _id: 'e1e1e1e1e1e1e1e1e1e1e1e1', name: 'Harbor Point Credit' },

@@ -1,0 +1,4 @@
+// The public face of the workflows feature: what other features (marketplace's Invest Now, investments, Raise mode)
+// use of a workflow.
+export { useCreateWorkflow, createWorkflow, workflowsKey } from './api/create-workflow.ts';
+export { useWorkflow, workflowQueryOptions, workflowPath } from './api/get-workflow.ts';

@@ -1,4 +1,4 @@
-import { MenuItem, TextField } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { objectId, workflowStatus, workflowStatusLabels, type WorkflowSummary } from '@tessera/domain';
 import { useMemo } from 'react';
@@ -25,19 +25,19 @@ export const NO_MATCHING_INVESTMENTS_TEXT = 'No investments match these filters.
 const idParam = (value: string | null) => (value && objectId.safeParse(value).success ? value : undefined);
 
 const columns: GridColDef<WorkflowSummary>[] = [
-  { field: 'ownerName', headerName: 'Investor', flex: 1.2, minWidth: 150, sortable: false },
+  { field: 'ownerName', headerName: 'Investor', flex: 1, minWidth: 120, sortable: false },
   {
     field: 'offer',
     headerName: 'Offer',
-    flex: 1.5,
-    minWidth: 160,
+    flex: 1.6,
+    minWidth: 150,
     sortable: false,
     valueGetter: (_v, row) => row.offer?.name ?? 'Offer removed',
   },
   {
     field: 'amount',
     headerName: 'Amount',
-    width: 130,
+    width: 110,
     sortable: false,
     align: 'right',
     headerAlign: 'right',
@@ -46,31 +46,35 @@ const columns: GridColDef<WorkflowSummary>[] = [
   {
     field: 'status',
     headerName: 'Status',
-    width: 130,
+    width: 115,
     sortable: false,
     renderCell: ({ row }) => <WorkflowStatusChip status={row.status} />,
   },
   {
     field: 'percentComplete',
     headerName: 'Complete',
-    width: 170,
+    width: 130,
     sortable: false,
-    renderCell: ({ row }) => <PercentComplete value={row.percentComplete} />,
+    renderCell: ({ row }) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+        <PercentComplete value={row.percentComplete} minWidth={0} />
+      </Box>
+    ),
   },
   {
     field: 'nextStep',
     headerName: 'Next step',
     flex: 1,
-    minWidth: 140,
+    minWidth: 120,
     sortable: false,
     valueGetter: (_v, row) => row.nextStep?.name ?? 'All steps done',
   },
-  { field: 'createdAt', headerName: 'Created', width: 120, sortable: false, valueFormatter: (value: string) => formatDate(value) },
+  { field: 'createdAt', headerName: 'Created', width: 110, sortable: false, valueFormatter: (value: string) => formatDate(value) },
   // Not 'updatedAt': the shared grid hides a field of that name.
   {
     field: 'lastUpdated',
     headerName: 'Updated',
-    width: 120,
+    width: 110,
     sortable: false,
     valueGetter: (_v, row) => row.updatedAt,
     valueFormatter: (value: string) => formatDate(value),

@@ -348,10 +348,12 @@ describe('the review of one subscription', () => {
               _id: 'aaaaaaaaaaaaaaaaaaaaaaa1',
               type: 'update',
               entity: WORKFLOW_ID,
-              entityType: 'workflow',
-              message: 'Completed the Contribution step',
-              user: { _id: USER_ID, email: 'jane@example.com', name: 'Jane Doe' },
-              meta: null,
+              // The workflow entity type arrives with the engine; any known type reads the same here.
+              entityType: 'tenant-offer',
+              message: 'Jane Doe completed the Contribution step',
+              user: USER_ID,
+              userName: 'Jane Doe',
+              meta: { change: { status: { old: 'in-progress', new: 'completed' } } },
               refs: [],
               createdAt: '2026-11-26T16:20:00.000Z',
             },
@@ -362,6 +364,8 @@ describe('the review of one subscription', () => {
     });
     renderRoutes(routes, { initialEntries: [`/institution/investments/${WORKFLOW_ID}/history`] });
     expect(await screen.findByRole('tab', { name: 'History', selected: true })).toBeInTheDocument();
-    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes(`${WORKFLOW_PATH}/events`))).toBe(true));
+    expect(await screen.findByText('Jane Doe completed the Contribution step')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes(`${WORKFLOW_PATH}/events`))).toBe(true);
   });
 });

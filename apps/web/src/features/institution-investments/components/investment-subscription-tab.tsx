@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { DefinitionList } from '../../../components/definition-list.tsx';
 import { EsignaturePanel } from './esignature-panel.tsx';
 import { useInvestmentContext } from './investment-review-page.tsx';
-import { stepAnswers } from './step-answers.ts';
+import { stepAnswers, type AnswerRow } from './step-answers.ts';
 
 const STEP_STATUS: Record<WorkflowStepStatus, { label: string; color: 'default' | 'info' | 'success' | 'warning' | 'error' }> = {
   pending: { label: 'Pending', color: 'default' },
@@ -13,6 +13,26 @@ const STEP_STATUS: Record<WorkflowStepStatus, { label: string; color: 'default' 
   skipped: { label: 'Skipped', color: 'warning' },
   error: { label: 'Error', color: 'error' },
 };
+
+/** Past this many characters a label is a statement (the representations), shown above its answer, not beside it. */
+const LONG_LABEL = 48;
+
+function StackedAnswers({ rows }: { rows: readonly AnswerRow[] }) {
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', rowGap: 1 }}>
+      {rows.map(([label, value]) => (
+        <Box key={label}>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
 
 function StepSection({ step, index }: { step: WorkflowStep; index: number }) {
   const answers = stepAnswers(step.key, step.data);
@@ -27,7 +47,11 @@ function StepSection({ step, index }: { step: WorkflowStep; index: number }) {
         <Chip size="small" label={status.label} color={status.color} variant={step.status === 'completed' ? 'filled' : 'outlined'} />
       </Stack>
       {answers.length > 0 ? (
-        <DefinitionList rows={answers} />
+        answers.some(([label]) => label.length > LONG_LABEL) ? (
+          <StackedAnswers rows={answers} />
+        ) : (
+          <DefinitionList rows={answers} />
+        )
       ) : (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {step.status === 'skipped' ? 'Skipped by the investor.' : 'Not answered yet.'}

@@ -22,6 +22,12 @@ export const pageRoutes: RouteObject[] = [
   page('privacy', () => import('../features/legal/components/privacy-page.tsx'), 'PrivacyPage'),
   // The public check of an accreditation letter: /verify to type a code, /verify/{code} from the letter's QR code.
   page('verify', () => import('../features/certificate-verification/components/verify-certificate-page.tsx'), 'VerifyCertificatePage'),
+  // The public check of a signed subscription agreement (issue #20): upload the PDF, see its seal and record.
+  page(
+    'verify/signature',
+    () => import('../features/certificate-verification/components/verify-signature-page.tsx'),
+    'VerifySignaturePage',
+  ),
   page(
     'verify/:code',
     () => import('../features/certificate-verification/components/verify-certificate-page.tsx'),

@@ -319,6 +319,30 @@ export const signedInRoutes: RouteObject[] = [
       ),
       page('offers', () => import('../../features/offers/components/offers-page.tsx'), 'OffersPage'),
       page('offers/:tenantOfferId', () => import('../../features/offers/components/offer-page.tsx'), 'OfferPage', offerTabs),
+      // The institution's investment workflows (issue #20) and the read-only review of one subscription.
+      page(
+        'investments',
+        () => import('../../features/institution-investments/components/institution-investments-page.tsx'),
+        'InstitutionInvestmentsPage',
+      ),
+      page(
+        'investments/:workflowId',
+        () => import('../../features/institution-investments/components/investment-review-page.tsx'),
+        'InvestmentReviewPage',
+        [
+          { index: true, element: <Navigate to="subscription" replace /> },
+          page(
+            'subscription',
+            () => import('../../features/institution-investments/components/investment-subscription-tab.tsx'),
+            'InvestmentSubscriptionTab',
+          ),
+          page(
+            'history',
+            () => import('../../features/institution-investments/components/investment-history-tab.tsx'),
+            'InvestmentHistoryTab',
+          ),
+        ],
+      ),
       {
         path: 'settings',
         lazy: lazyPage(() => import('../../features/institutions/components/institution-settings-page.tsx'), 'InstitutionSettingsPage'),

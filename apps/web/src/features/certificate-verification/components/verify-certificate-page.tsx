@@ -1,8 +1,8 @@
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import { Alert, AlertTitle, Box, Button, Chip, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, Link, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { certificateCodeParams, certificateStatusColors, certificateStatusLabels, type CertificateVerification } from '@tessera/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
@@ -154,6 +154,11 @@ export function VerifyCertificatePage() {
           </Alert>
         )}
         {code && <Result code={code} />}
+        <Typography variant="body2">
+          <Link component={RouterLink} to="/verify/signature">
+            Verify a signed subscription agreement instead
+          </Link>
+        </Typography>
       </Stack>
     </Box>
   );

@@ -1,5 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import RequestQuote from '@mui/icons-material/RequestQuote';
 import { Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { Offer } from '@tessera/domain';
 import { Link as RouterLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
@@ -47,9 +48,22 @@ export function OfferPage() {
           All Offers
         </Button>
         {data && (
-          <Button variant="outlined" endIcon={<OpenInNew />} href={publicOfferPath(data.slug)} target="_blank" rel="noopener noreferrer">
-            Deal Room
-          </Button>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {/* The subscriptions to this offer (issue #20): the institution's investments list, filtered to it. */}
+            {area.area === 'institution' && (
+              <Button
+                variant="outlined"
+                startIcon={<RequestQuote />}
+                component={RouterLink}
+                to={`/institution/investments?offer=${encodeURIComponent(data._id)}`}
+              >
+                Investments
+              </Button>
+            )}
+            <Button variant="outlined" endIcon={<OpenInNew />} href={publicOfferPath(data.slug)} target="_blank" rel="noopener noreferrer">
+              Deal Room
+            </Button>
+          </Stack>
         )}
       </Stack>
       {isPending || !tenantId ? (

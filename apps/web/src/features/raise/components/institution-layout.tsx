@@ -1,5 +1,6 @@
 import Dashboard from '@mui/icons-material/Dashboard';
 import Leaderboard from '@mui/icons-material/Leaderboard';
+import RequestQuote from '@mui/icons-material/RequestQuote';
 import LocalOffer from '@mui/icons-material/LocalOffer';
 import Settings from '@mui/icons-material/Settings';
 import { Box, Button, Chip, Divider, Paper, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
@@ -25,6 +26,7 @@ interface NavItem {
 export const INSTITUTION_NAV: NavItem[] = [
   { label: 'Dashboard', to: '/institution/dashboard', icon: <Dashboard /> },
   { label: 'Offer list', to: '/institution/offers', icon: <LocalOffer /> },
+  { label: 'Investments', to: '/institution/investments', icon: <RequestQuote /> },
   { label: 'Lead list', to: '/institution/leads', icon: <Leaderboard />, comingSoon: true },
   { label: 'Settings', to: '/institution/settings', icon: <Settings /> },
 ];

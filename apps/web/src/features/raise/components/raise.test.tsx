@@ -144,7 +144,7 @@ describe('institution area', () => {
     const { user } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
     await user.click(await screen.findByRole('button', { name: 'Open institution menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Institution' });
-    for (const label of ['Dashboard', 'Offer list', 'Settings', 'View All'])
+    for (const label of ['Dashboard', 'Offer list', 'Investments', 'Settings', 'View All'])
       expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: /Lead list/ })).toHaveAttribute('aria-disabled', 'true');
     expect(within(nav).getByText('Coming soon')).toBeInTheDocument();

@@ -245,7 +245,11 @@ export async function checkCompletion(ctx: StepContext, key: InvestmentStepKey, 
     case 'summary':
       parseStepData(key, raw);
       return summary(ctx);
-    default:
+    // What the schema alone decides.
+    case 'investor-type':
+    case 'representations':
+    case 'purpose':
+    case 'communication':
       return { data: parseStepData(key, raw) };
   }
 }

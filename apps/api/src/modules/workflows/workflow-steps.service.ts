@@ -14,7 +14,6 @@ import {
   type WorkflowStep,
 } from '@tessera/domain';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import type { WorkflowRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';

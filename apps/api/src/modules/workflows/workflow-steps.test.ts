@@ -249,6 +249,7 @@ describe('skip, reset and the rules of every step', () => {
     expect(moved.steps[0]!.status).toBe('skipped');
     expect(moved).toMatchObject({ currentStepKey: 'contribution', percentComplete: 0 });
     moved = await api.complete(who, workflow._id, 'contribution', { unitClass: 'class-a', amount: 10_000 });
+    expect(moved).toMatchObject({ percentComplete: 7, currentStepKey: 'investor-type' });
     moved = await api.complete(who, workflow._id, 'investor-type', { investorType: 'individual' });
     // 2 of 13 completed: 15.38…, rounded down.
     expect(moved).toMatchObject({ percentComplete: 15, currentStepKey: 'ownership' });

@@ -199,17 +199,26 @@ export const WORKFLOW_TEMPLATES: Record<WorkflowType, WorkflowTemplate> = {
     ],
   },
 };
-export const workflowTemplates = z.record(workflowType, workflowTemplate).meta({
-  id: 'WorkflowTemplates',
-  description: 'Every workflow template, keyed by type.',
-  examples: [
-    {
-      investment: { type: 'investment', name: 'Investment', creatable: true, info: null, steps: [WORKFLOW_TEMPLATES.investment.steps[0]] },
-      accreditation: { ...WORKFLOW_TEMPLATES.accreditation, steps: [] },
-      'identity-verification': { ...WORKFLOW_TEMPLATES['identity-verification'], steps: [] },
-    },
-  ],
-});
+/** Keyed by type; every type present (an object rather than a record, so the reference lists each key it requires). */
+export const workflowTemplates = z
+  .object({ investment: workflowTemplate, accreditation: workflowTemplate, 'identity-verification': workflowTemplate })
+  .meta({
+    id: 'WorkflowTemplates',
+    description: 'Every workflow template, keyed by type.',
+    examples: [
+      {
+        investment: {
+          type: 'investment',
+          name: 'Investment',
+          creatable: true,
+          info: null,
+          steps: [WORKFLOW_TEMPLATES.investment.steps[0]],
+        },
+        accreditation: { ...WORKFLOW_TEMPLATES.accreditation, steps: [] },
+        'identity-verification': { ...WORKFLOW_TEMPLATES['identity-verification'], steps: [] },
+      },
+    ],
+  });
 
 /** 001 §9 default name: 'Investment - ' plus the offer name. */
 export const investmentWorkflowName = (offerName: string) => `Investment - ${offerName}`;

@@ -76,15 +76,14 @@ export interface WorkflowWorld {
 export async function workflowWorld(t: TestApp): Promise<WorkflowWorld> {
   const acme = t.tenants.acme.id;
   const f = marketplaceFactories(t);
-  const [ivy, otto, gus, gp, viewer, stranger, owner] = await Promise.all([
-    signUp(t.app, 'acme', { firstname: 'Ivy', lastname: 'Investor' }),
-    signUp(t.app, 'acme', { firstname: 'Otto', lastname: 'Other' }),
-    signUp(t.app, 'globex', { firstname: 'Gus', lastname: 'Globex' }),
-    signUp(t.app, 'acme', { firstname: 'Gale', lastname: 'Partner', role: 'editor' }),
-    signUp(t.app, 'acme', { firstname: 'Vic', lastname: 'Viewer', role: 'editor' }),
-    signUp(t.app, 'acme', { firstname: 'Stan', lastname: 'Stranger', role: 'editor' }),
-    signUp(t.app, 'acme', { firstname: 'Olga', lastname: 'Owner', role: 'owner' }),
-  ]);
+  // One after another: sign-ups at once can outrun a loaded database's connection pool.
+  const ivy = await signUp(t.app, 'acme', { firstname: 'Ivy', lastname: 'Investor' });
+  const otto = await signUp(t.app, 'acme', { firstname: 'Otto', lastname: 'Other' });
+  const gus = await signUp(t.app, 'globex', { firstname: 'Gus', lastname: 'Globex' });
+  const gp = await signUp(t.app, 'acme', { firstname: 'Gale', lastname: 'Partner', role: 'editor' });
+  const viewer = await signUp(t.app, 'acme', { firstname: 'Vic', lastname: 'Viewer', role: 'editor' });
+  const stranger = await signUp(t.app, 'acme', { firstname: 'Stan', lastname: 'Stranger', role: 'editor' });
+  const owner = await signUp(t.app, 'acme', { firstname: 'Olga', lastname: 'Owner', role: 'owner' });
   const institutionId = await f.createInstitution(acme, 'Harbor Point Credit');
   await joinInstitutionTeam(t.app, acme, gp.user._id, institutionId, null);
   await joinInstitutionTeam(t.app, acme, viewer.user._id, institutionId, null);

@@ -63,6 +63,10 @@ const DATA_RULES: RegExp[] = [
   // The stored country decides what the state may be.
   /Choose the country of organization before the state/i,
   /must be in the future/i,
+  // Issue #20: a workflow's offer must be one the caller may see, and a step's data is checked with the schema of the
+  // step the path names (investmentStepData), against the offer's documents and classes and the caller's passport.
+  /^body\.config\.offer: No such offer$/,
+  /^body\.data\./,
 ];
 
 /** Whether each part of a validation message ("body.x: text; …") is a rule the published schema states in words. */

@@ -36,9 +36,10 @@ describe('enumerations (§3)', () => {
     expect(fontFamily.options).not.toContain('TT Chocolates');
   });
 
-  it('covers every timeline entity type of §3, pipeline stages included, applications and identity inquiries', () => {
-    // §3's twenty, and issue #18's applications and identity inquiries.
-    expect(timelineEntityType.options).toHaveLength(22);
+  it('covers every timeline entity type of §3, pipeline stages included, applications, identity inquiries and workflows', () => {
+    // §3's twenty, issue #18's applications and identity inquiries, and issue #20's workflows.
+    expect(timelineEntityType.options).toHaveLength(23);
+    expect(timelineEntityType.options).toContain('workflow');
     expect(timelineEntityType.options).toContain('application');
     expect(timelineEntityType.options).toContain('identity-inquiry');
     expect(timelineEntityType.options).toEqual(expect.arrayContaining(['pipeline', 'pipeline-stage', 'gov-photo-id', 'tenant-lead']));

@@ -58,6 +58,23 @@ export function workflowNextStep<S extends Pick<WorkflowStep, 'key' | 'status'>>
 
 const named = z.object({ _id: objectId, name: z.string() });
 
+const WORKFLOW_SUMMARY_EXAMPLE = {
+  _id: '6745a1c2e4b0a1b2c3d4e5e1',
+  name: 'Investment - Summit Ridge Apartments',
+  type: 'investment',
+  status: 'in-progress',
+  owner: '6745a1c2e4b0a1b2c3d4e5f1',
+  ownerName: 'Jane Doe',
+  offer: { _id: '6745a1c2e4b0a1b2c3d4e5e2', name: 'Summit Ridge Apartments' },
+  institution: { _id: '6745a1c2e4b0a1b2c3d4e5e3', name: 'Summit Ridge Capital' },
+  amount: 50000,
+  percentComplete: 15,
+  currentStepKey: 'investor-type',
+  nextStep: { key: 'investor-type', name: 'Investor type' },
+  createdAt: '2026-11-20T14:05:00.000Z',
+  updatedAt: '2026-11-26T16:20:00.000Z',
+} as const;
+
 /** A row of the workflow list: what the investments screen's card shows (001 §2 Investments screen). */
 export const workflowSummary = z
   .object({
@@ -82,24 +99,7 @@ export const workflowSummary = z
   .meta({
     id: 'WorkflowSummary',
     description: 'A workflow as lists show it: its offer and institution by name, amount, progress and the next step.',
-    examples: [
-      {
-        _id: '6745a1c2e4b0a1b2c3d4e5e1',
-        name: 'Investment - Summit Ridge Apartments',
-        type: 'investment',
-        status: 'in-progress',
-        owner: '6745a1c2e4b0a1b2c3d4e5f1',
-        ownerName: 'Jane Doe',
-        offer: { _id: '6745a1c2e4b0a1b2c3d4e5e2', name: 'Summit Ridge Apartments' },
-        institution: { _id: '6745a1c2e4b0a1b2c3d4e5e3', name: 'Summit Ridge Capital' },
-        amount: 50000,
-        percentComplete: 15,
-        currentStepKey: 'investor-type',
-        nextStep: { key: 'investor-type', name: 'Investor type' },
-        createdAt: '2026-11-20T14:05:00.000Z',
-        updatedAt: '2026-11-26T16:20:00.000Z',
-      },
-    ],
+    examples: [WORKFLOW_SUMMARY_EXAMPLE],
   });
 export type WorkflowSummary = z.infer<typeof workflowSummary>;
 
@@ -199,10 +199,26 @@ export const WORKFLOW_TEMPLATES: Record<WorkflowType, WorkflowTemplate> = {
     ],
   },
 };
-export const workflowTemplates = z.record(workflowType, workflowTemplate).meta({
-  id: 'WorkflowTemplates',
-  description: 'Every workflow template, keyed by type.',
-});
+/** Keyed by type; every type present (an object rather than a record, so the reference lists each key it requires). */
+export const workflowTemplates = z
+  .object({ investment: workflowTemplate, accreditation: workflowTemplate, 'identity-verification': workflowTemplate })
+  .meta({
+    id: 'WorkflowTemplates',
+    description: 'Every workflow template, keyed by type.',
+    examples: [
+      {
+        investment: {
+          type: 'investment',
+          name: 'Investment',
+          creatable: true,
+          info: null,
+          steps: [WORKFLOW_TEMPLATES.investment.steps[0]],
+        },
+        accreditation: { ...WORKFLOW_TEMPLATES.accreditation, steps: [] },
+        'identity-verification': { ...WORKFLOW_TEMPLATES['identity-verification'], steps: [] },
+      },
+    ],
+  });
 
 /** 001 §9 default name: 'Investment - ' plus the offer name. */
 export const investmentWorkflowName = (offerName: string) => `Investment - ${offerName}`;
@@ -234,6 +250,44 @@ export const workflow = workflowSummary
   .meta({
     id: 'Workflow',
     description: 'A workflow with its steps (each with its status and data), what it is about (config) and what it refers to.',
+    examples: [
+      {
+        ...WORKFLOW_SUMMARY_EXAMPLE,
+        percentComplete: 7,
+        currentStepKey: 'contribution',
+        nextStep: { key: 'contribution', name: 'Contribution' },
+        description: null,
+        ownerEmail: 'jane.doe@example.com',
+        createdBy: '6745a1c2e4b0a1b2c3d4e5f1',
+        steps: [
+          {
+            key: 'diligence',
+            name: 'Diligence',
+            description: "Review the offer's documents before you invest.",
+            status: 'completed',
+            type: 'question',
+            data: { viewedDocuments: ['6745a1c2e4b0a1b2c3d4e5d3'], downloadedDocuments: [], diligenceConfirm: true },
+          },
+          {
+            key: 'contribution',
+            name: 'Contribution',
+            description: 'Choose the class and how much you invest.',
+            status: 'in-progress',
+            type: 'question',
+            data: {},
+          },
+        ],
+        config: {
+          offer: '6745a1c2e4b0a1b2c3d4e5e2',
+          institution: '6745a1c2e4b0a1b2c3d4e5e3',
+          documents: ['6745a1c2e4b0a1b2c3d4e5d3'],
+          amount: 50000,
+          esignTemplateId: null,
+        },
+        refs: null,
+        completedAt: null,
+      },
+    ],
   });
 export type Workflow = z.infer<typeof workflow>;
 
@@ -299,6 +353,12 @@ export const completeWorkflowStepBody = z
     examples: [{ data: { unitClass: 'class-a', unitQuantity: 50, amount: 50000 } }],
   });
 export type CompleteWorkflowStepBody = z.infer<typeof completeWorkflowStepBody>;
+
+/** PUT steps/{stepId}/skip and /reset take no data: an empty object. */
+export const workflowStepActionBody = z
+  .object({})
+  .strict()
+  .meta({ id: 'WorkflowStepAction', description: 'No fields: the step and the action are in the path.', examples: [{}] });
 
 /** The steps a new workflow of a template starts with: the first in progress, the rest pending, no data. */
 export function initialSteps(template: WorkflowTemplate): WorkflowStep[] {

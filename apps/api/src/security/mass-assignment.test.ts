@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { newId } from '../lib/ids.ts';
 import { findMember } from '../modules/tenants/tenant-members.repository.ts';
-import { marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
+import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
 import { makePdf, metadata, multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
 import { awaitMailTo, createApplication, lastMailTo, PASSWORD, signUp, uniqueEmail } from '../../test/factories.ts';
@@ -239,6 +239,17 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     return { params: { id: offer }, body: { published: false } };
   },
   'PUT /api/v1/tenant/:t/offers/:id/approval': async () => ({ body: { approvalStatus: 'rejected' } }),
+  // Issue #20: an investment in a listed offer of its own (one workflow in progress per person and offer), and a step
+  // completed with valid data.
+  'POST /api/v1/tenant/:t/workflows': async (ctx) => {
+    const institutionId = (await ctx.of('/api/v1/tenant/:t/institutions/:id'))[1]!;
+    const offer = await marketplaceFactories(ctx.t).createOffer({ tenantId: acme(ctx), institutionId, ...LISTED });
+    return { body: { type: 'investment', config: { offer } } };
+  },
+  'PUT /api/v1/tenant/:t/workflows/:workflowId/steps/:stepId/complete': async () => ({
+    params: { stepId: 'investor-type' },
+    body: { data: { investorType: 'individual' } },
+  }),
   // The wizard's first Next on the owner's own application (the factory's): the status is the server's (in-progress).
   'PUT /api/v1/application/:id': async () => ({
     body: { direction: 'next', questionId: 'identity', answers: { identity: 'individual' } },
@@ -478,7 +489,11 @@ describe('every write route, sent a valid body plus fields no caller may set', (
           const plain = await send(valid);
           if (plain.statusCode >= 300)
             noSuccess[routeName(route)] = `400 with the keys, ${plain.statusCode} without: ${plain.body.slice(0, 160)}`;
-          else counts.refused++;
+          else {
+            counts.refused++;
+            // A strict body refuses the keys: its sample did its job when the same request without them succeeds.
+            if (SAMPLES[routeName(route)]) sampled[routeName(route)] = plain.statusCode;
+          }
           await keepSignedIn(ctx, caller, plain);
         } else {
           noSuccess[routeName(route)] = `${res.statusCode}: ${res.body.slice(0, 160)}`;

@@ -260,3 +260,21 @@ export async function moveApplicationRow(
     .returning();
   return row;
 }
+
+/**
+ * One application of this user in this tenant, with what a workflow's qualification step checks: its status, review
+ * date (the approval's year runs from it), how accreditation was shown, and who applied (an individual or a business).
+ */
+export async function findOwnApproval(db: DbOrTx, tenantId: string, userId: string, id: string) {
+  const [row] = await db
+    .select({
+      status: applications.status,
+      reviewedAt: applications.reviewedAt,
+      verificationMethod: applications.verificationMethod,
+      identity: sql<string | null>`${applications.questionData}->>'identity'`,
+    })
+    .from(applications)
+    .where(and(eq(applications.tenantId, tenantId), eq(applications.userId, userId), eq(applications.id, id)))
+    .limit(1);
+  return row;
+}

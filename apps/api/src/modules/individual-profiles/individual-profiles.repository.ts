@@ -7,6 +7,20 @@ export type NewProfileValues = Pick<Values, 'firstname' | 'lastname' | 'contact'
 
 const owned = (tenantId: string, userId: string) => and(eq(individualProfiles.tenantId, tenantId), eq(individualProfiles.userId, userId));
 
+/** The user's own profiles among `ids` (others' and unknown ids are left out), in one query. */
+export async function findOwnedProfiles(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  ids: readonly string[],
+): Promise<IndividualProfileRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(individualProfiles)
+    .where(and(owned(tenantId, userId), inArray(individualProfiles.id, [...ids])));
+}
+
 export async function findProfile(db: DbOrTx, tenantId: string, userId: string, id: string): Promise<IndividualProfileRow | undefined> {
   const [row] = await db
     .select()

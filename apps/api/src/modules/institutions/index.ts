@@ -12,4 +12,4 @@ export {
   type InstitutionAccess,
   type InstitutionReader,
 } from './institution-access.ts';
-export { deleteRoleAssignment, insertRoleAssignment, updateRoleAssignment } from './institutions.repository.ts';
+export { deleteRoleAssignment, insertRoleAssignment, listTeamEmails, updateRoleAssignment } from './institutions.repository.ts';

@@ -315,3 +315,13 @@ export async function updateRoleAssignment(
 export async function deleteRoleAssignment(db: DbOrTx, tenantId: string, id: string): Promise<void> {
   await db.delete(roleAssignments).where(and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.id, id)));
 }
+
+/** The e-mail addresses of an institution's team (unexpired assignments): whom news of the institution's offers goes to. */
+export async function listTeamEmails(db: DbOrTx, tenantId: string, institutionId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: users.email })
+    .from(roleAssignments)
+    .innerJoin(users, eq(users.id, roleAssignments.userId))
+    .where(and(teamOf(tenantId, institutionId), or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now))));
+  return rows.map((r) => r.email).sort();
+}

@@ -31,9 +31,12 @@ const STEPS = [
   step('e-signature', 'E-signature', 'pending'),
 ];
 
-/** A workflow written as the workflow engine will write it; dates make the order. */
+/** A workflow written as the workflow engine writes it (config's offer and institution also in their columns); dates make the order. */
 function workflow(tenantId: string, ownerId: string, createdAt: string, values: Partial<Parameters<typeof insertWorkflow>[1]> = {}) {
+  const config = values.config ?? { offer: offerId, institution: institutionId, documents: [], amount: 50_000, esignTemplateId: null };
   return insertWorkflow(t.app.db, {
+    offerId: config.offer,
+    institutionId: config.institution,
     tenantId,
     id: newId(),
     ownerId,
@@ -43,7 +46,7 @@ function workflow(tenantId: string, ownerId: string, createdAt: string, values: 
     name: 'Investment - Harbor Lofts',
     currentStepKey: 'investor-type',
     steps: STEPS,
-    config: { offer: offerId, institution: null, documents: [], amount: 50_000, esignTemplateId: null },
+    config,
     createdAt: new Date(createdAt),
     ...values,
   });
@@ -115,7 +118,6 @@ describe('GET tenant/{t}/workflows', () => {
       status: 'in-progress',
       owner: ivy.user._id,
       offer: { _id: offerId, name: 'Harbor Lofts' },
-      // No institution in config: the offer's own.
       institution: { _id: institutionId, name: 'Harbor Point Credit' },
       amount: 50_000,
       // 2 of 6 steps completed: 33.3…, rounded down.
@@ -123,7 +125,7 @@ describe('GET tenant/{t}/workflows', () => {
       currentStepKey: 'investor-type',
       nextStep: { key: 'investor-type', name: 'Investor type' },
     });
-    // config's institution wins over the offer's; a current step already done gives way to the first one not done.
+    // The institution is the workflow's own; a current step already done gives way to the first one not done.
     expect(items[1]).toMatchObject({
       institution: { _id: otherInstitutionId, name: 'Summit Ridge Capital' },
       amount: 125_000,
@@ -169,10 +171,13 @@ describe('GET tenant/{t}/workflows', () => {
     expect(own.map((w) => w.amount)).toEqual([10]);
   });
 
-  it('refuses an unknown query parameter or a bad filter with 400, and a visitor with 401', async () => {
-    const unknown = await list(ivy, '?owner=someone');
+  it('refuses an unknown query parameter, a bad filter or an owner outside the institution view with 400, and a visitor with 401', async () => {
+    const unknown = await list(ivy, '?holder=someone');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.message).toContain('query.owner: unknown parameter');
+    expect(unknown.json().error.message).toContain('query.holder: unknown parameter');
+    const owner = await list(ivy, `?owner=${otto.user._id}`);
+    expect(owner.statusCode).toBe(400);
+    expect(owner.json().error.message).toContain('query.owner: only with `institution`');
     const status = await list(ivy, '?status=paused');
     expect(status.statusCode).toBe(400);
     expect(status.json().error.message).toContain('query.status');

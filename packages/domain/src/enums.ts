@@ -87,6 +87,7 @@ export const timelineEntityType = z.enum([
   'business',
   'identity-inquiry',
   'application',
+  'workflow',
 ]);
 export type TimelineEntityType = z.infer<typeof timelineEntityType>;
 

@@ -134,3 +134,16 @@ export const esignVerification = z
     ],
   });
 export type EsignVerification = z.infer<typeof esignVerification>;
+
+/** POST tenant/{t}/esignature/webhook: an external provider's envelope event (DocuSign Connect's JSON), read loosely. */
+export const esignWebhookBody = z
+  .looseObject({
+    event: z.string().max(100).optional(),
+    generatedDateTime: z.string().max(100).optional(),
+    data: z.looseObject({ envelopeId: z.string().max(200).optional(), ipAddress: z.string().max(100).optional() }).optional(),
+  })
+  .meta({
+    id: 'EsignWebhook',
+    description: "An external e-signature provider's envelope event; the HMAC header over the raw body is what is trusted.",
+    examples: [{ event: 'envelope-completed', generatedDateTime: '2026-11-27T10:00:00Z', data: { envelopeId: 'b1c2d3e4-0000-4000-8000-000000000001' } }],
+  });

@@ -24,4 +24,5 @@ export const timelineEntityTypeLabels: Record<TimelineEntityType, string> = {
   business: 'Business',
   'identity-inquiry': 'Identity Inquiry',
   application: 'Application',
+  workflow: 'Workflow',
 };

@@ -589,6 +589,6 @@ export async function verifyFile(
     record: row
       ? { workflowName: workflow?.name ?? String(row.fields.workflowName ?? ''), signerName: row.signerName, signedAt: row.signedAt?.toISOString() ?? null }
       : null,
-    valid: !!row && (row.provider === 'external' || seal.valid),
+    valid: !!row && seal.valid,
   };
 }

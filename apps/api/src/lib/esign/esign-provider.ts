@@ -7,7 +7,7 @@
 export interface ExternalEnvelopeRequest {
   /** The provider's template (the workflow's config.esignTemplateId, else ESIGN_TEMPLATE_ID). */
   templateId: string;
-  signer: { name: string; email: string; /** Our user id: the provider's embedded-signing recipient id. */ clientUserId: string };
+  signer: { name: string; email: string /** Our user id: the provider's embedded-signing recipient id. */; clientUserId: string };
   /** Prefilled text fields of the template, by their label. */
   fields: Record<string, string>;
   /** Where the provider sends the signer back to after signing. */

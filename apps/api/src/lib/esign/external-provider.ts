@@ -111,7 +111,10 @@ export function createExternalEsignProvider(config: ExternalEsignConfig): Extern
       return { envelopeId, status: STATUSES[event] ?? 'other', ip: str(data.ipAddress), at: str(body.generatedDateTime) };
     },
     async downloadSignedPdf(envelopeId) {
-      const res = await call(`/envelopes/${encodeURIComponent(envelopeId)}/documents/combined`, { method: 'GET', accept: 'application/pdf' });
+      const res = await call(`/envelopes/${encodeURIComponent(envelopeId)}/documents/combined`, {
+        method: 'GET',
+        accept: 'application/pdf',
+      });
       const bytes = Buffer.from(await res.arrayBuffer());
       if (bytes.length > MAX_PDF_BYTES || bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
         throw new AppError('unavailable', 'The e-signature provider did not return a PDF');

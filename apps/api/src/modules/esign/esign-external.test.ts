@@ -36,7 +36,8 @@ beforeAll(async () => {
         response.writeHead(status, { 'content-type': type });
         response.end(type === 'application/json' ? JSON.stringify(value) : (value as Buffer));
       };
-      if (request.method === 'POST' && request.url === '/restapi/accounts/acc-1/envelopes') return send(201, { envelopeId: 'env-1', status: 'sent' });
+      if (request.method === 'POST' && request.url === '/restapi/accounts/acc-1/envelopes')
+        return send(201, { envelopeId: 'env-1', status: 'sent' });
       if (request.method === 'POST' && request.url === '/restapi/accounts/acc-1/envelopes/env-1/views/recipient')
         return send(201, { url: 'https://sign.example.test/embedded/env-1' });
       if (request.method === 'GET' && request.url === '/restapi/accounts/acc-1/envelopes/env-1/documents/combined')
@@ -61,7 +62,11 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-const call = (method: 'GET' | 'POST', url: string, options: { payload?: object | Buffer | string; headers?: object; who?: SignedUp | null } = {}) =>
+const call = (
+  method: 'GET' | 'POST',
+  url: string,
+  options: { payload?: object | Buffer | string; headers?: object; who?: SignedUp | null } = {},
+) =>
   t.app.inject({
     method,
     url: `/api/v1/${url}`,
@@ -95,7 +100,12 @@ describe('the external e-signature provider', () => {
           name: 'Jane Investor',
           email: investor.email,
           clientUserId: investor.user._id,
-          tabs: { textTabs: expect.arrayContaining([{ tabLabel: 'amount', value: '$50,000.00' }, { tabLabel: 'offerName', value: 'Harbor Lofts' }]) },
+          tabs: {
+            textTabs: expect.arrayContaining([
+              { tabLabel: 'amount', value: '$50,000.00' },
+              { tabLabel: 'offerName', value: 'Harbor Lofts' },
+            ]),
+          },
         },
       ],
     });
@@ -108,7 +118,11 @@ describe('the external e-signature provider', () => {
     expect(dataOf<EsignEnvelope>(await call('GET', `tenant/acme/workflows/${workflowId}/esignature`)).status).toBe('created');
     expect((await hook({ event: 'envelope-completed', data: { envelopeId: 'env-unknown' } })).statusCode).toBe(404);
 
-    const done = await hook({ event: 'envelope-completed', generatedDateTime: '2026-11-27T10:00:00Z', data: { envelopeId: 'env-1', ipAddress: '198.51.100.9' } });
+    const done = await hook({
+      event: 'envelope-completed',
+      generatedDateTime: '2026-11-27T10:00:00Z',
+      data: { envelopeId: 'env-1', ipAddress: '198.51.100.9' },
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(dataOf(done)).toEqual({ received: true, duplicate: false });
     const after = dataOf<EsignEnvelope>(await call('GET', `tenant/acme/workflows/${workflowId}/esignature`));
@@ -116,7 +130,10 @@ describe('the external e-signature provider', () => {
     expect(after.events.find((e) => e.type === 'signed')).toMatchObject({ ip: '198.51.100.9', actor: 'Jane Investor' });
     const file = await call('GET', `document/${after.signedDocument}/download`);
     expect(file.rawPayload.equals(SIGNED_PDF)).toBe(true);
-    const [row] = await t.app.db.select().from(workflows).where(and(eq(workflows.tenantId, t.tenants.acme.id), eq(workflows.id, workflowId)));
+    const [row] = await t.app.db
+      .select()
+      .from(workflows)
+      .where(and(eq(workflows.tenantId, t.tenants.acme.id), eq(workflows.id, workflowId)));
     expect(row!.steps.find((s) => s.key === 'esignature')!.status).toBe('completed');
 
     expect(dataOf(await hook({ event: 'envelope-completed', data: { envelopeId: 'env-1' } }))).toEqual({ received: true, duplicate: true });

@@ -59,10 +59,7 @@ export async function updateEnvelopeFrom(
   return row;
 }
 
-export async function insertEvents(
-  db: DbOrTx,
-  events: Omit<typeof esignEvents.$inferInsert, 'id'>[],
-): Promise<void> {
+export async function insertEvents(db: DbOrTx, events: Omit<typeof esignEvents.$inferInsert, 'id'>[]): Promise<void> {
   if (events.length) await db.insert(esignEvents).values(events.map((e) => ({ ...e, id: newId() })));
 }
 

@@ -1,4 +1,12 @@
-import { dataOf, esignEnvelope, esignVerification, esignWebhookBody, objectId, signSubscriptionBody, webhookReceipt } from '@tessera/domain';
+import {
+  dataOf,
+  esignEnvelope,
+  esignVerification,
+  esignWebhookBody,
+  objectId,
+  signSubscriptionBody,
+  webhookReceipt,
+} from '@tessera/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -139,7 +147,7 @@ export async function esignRoutes(app: FastifyInstance, opts: EsignRouteOptions)
         operationId: 'verifyEsignature',
         summary: 'Check a signed agreement',
         description:
-          "multipart/form-data with a PDF in the field `file` (415 otherwise; at most UPLOAD_MAX_MB, 413): its SHA-256, whether it carries a digital seal that covers the whole file unchanged, who sealed it, and whether it is a subscription agreement this tenant signed. `valid` only when all hold: one changed byte makes it false. Rate-limited like the other public lookups.",
+          'multipart/form-data with a PDF in the field `file` (415 otherwise; at most UPLOAD_MAX_MB, 413): its SHA-256, whether it carries a digital seal that covers the whole file unchanged, who sealed it, and whether it is a subscription agreement this tenant signed. `valid` only when all hold: one changed byte makes it false. Rate-limited like the other public lookups.',
         params: tenantParams,
         consumes: ['multipart/form-data'],
         response: { 200: dataOf(esignVerification).describe('What the file says'), ...errorResponses(400, 404, 413, 415, 429) },

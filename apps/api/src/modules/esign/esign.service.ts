@@ -240,7 +240,9 @@ export async function prepare(deps: EsignDeps, auth: AuthContext, site: EsignSit
     const row = await deps.db.transaction(async (tx) => {
       for (const old of await repo.listOpenEnvelopes(tx, auth.tenantId, workflow.id)) {
         await repo.updateEnvelopeFrom(tx, auth.tenantId, old.id, 'created', { status: 'voided', updatedAt: now });
-        await repo.insertEvents(tx, [{ tenantId: auth.tenantId, envelopeId: old.id, type: 'voided', at: now, ...actor, detail: { replacedBy: id } }]);
+        await repo.insertEvents(tx, [
+          { tenantId: auth.tenantId, envelopeId: old.id, type: 'voided', at: now, ...actor, detail: { replacedBy: id } },
+        ]);
       }
       const inserted = await repo.insertEnvelope(tx, {
         tenantId: auth.tenantId,
@@ -292,7 +294,15 @@ export async function readAgreement(
   const pdf = await readAll(deps.storage, unsignedKey(auth.tenantId, row.id));
   if (!pdf) throw new AppError('not-found', NO_SIGNING_TEXT);
   await repo.insertEvents(deps.db, [
-    { tenantId: auth.tenantId, envelopeId: row.id, type: 'viewed', at: deps.clock.now(), actorId: auth.user.id, ip: site.ip, userAgent: site.userAgent },
+    {
+      tenantId: auth.tenantId,
+      envelopeId: row.id,
+      type: 'viewed',
+      at: deps.clock.now(),
+      actorId: auth.user.id,
+      ip: site.ip,
+      userAgent: site.userAgent,
+    },
   ]);
   return { pdf, fileName: `subscription-agreement-${workflow.id}.pdf` };
 }
@@ -530,7 +540,16 @@ export async function receiveWebhook(
     await deps.db.transaction(async (tx) => {
       if (!(await repo.updateEnvelopeFrom(tx, row.tenantId, row.id, 'created', { status: 'voided', updatedAt: now }))) return;
       await repo.insertEvents(tx, [
-        { tenantId: row.tenantId, envelopeId: row.id, type: 'voided', at: now, actorId: null, ip: event.ip, userAgent: null, detail: { provider: event.status } },
+        {
+          tenantId: row.tenantId,
+          envelopeId: row.id,
+          type: 'voided',
+          at: now,
+          actorId: null,
+          ip: event.ip,
+          userAgent: null,
+          detail: { provider: event.status },
+        },
       ]);
     });
     return { received: true, duplicate: false };
@@ -578,7 +597,15 @@ export async function verifyFile(
   const workflow = row ? await findWorkflow(deps.db, site.tenant.id, row.workflowId) : undefined;
   if (row)
     await repo.insertEvents(deps.db, [
-      { tenantId: row.tenantId, envelopeId: row.id, type: 'verified', at: deps.clock.now(), actorId: null, ip: site.ip, userAgent: site.userAgent },
+      {
+        tenantId: row.tenantId,
+        envelopeId: row.id,
+        type: 'verified',
+        at: deps.clock.now(),
+        actorId: null,
+        ip: site.ip,
+        userAgent: site.userAgent,
+      },
     ]);
   return {
     sha256: hash,
@@ -587,7 +614,11 @@ export async function verifyFile(
     sealedBy: seal.signer ? commonName(seal.signer.subject) : null,
     matchesRecord: !!row,
     record: row
-      ? { workflowName: workflow?.name ?? String(row.fields.workflowName ?? ''), signerName: row.signerName, signedAt: row.signedAt?.toISOString() ?? null }
+      ? {
+          workflowName: workflow?.name ?? String(row.fields.workflowName ?? ''),
+          signerName: row.signerName,
+          signedAt: row.signedAt?.toISOString() ?? null,
+        }
       : null,
     valid: !!row && seal.valid,
   };

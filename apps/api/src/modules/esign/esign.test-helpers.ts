@@ -45,7 +45,15 @@ export async function insertOfferForSigning(t: TestApp, tenantId: string, values
  */
 export async function insertReadyWorkflow(
   t: TestApp,
-  values: { tenantId: string; ownerId: string; offerId: string; institutionId: string; classId: string; leave?: string[]; profileName?: [string, string] },
+  values: {
+    tenantId: string;
+    ownerId: string;
+    offerId: string;
+    institutionId: string;
+    classId: string;
+    leave?: string[];
+    profileName?: [string, string];
+  },
 ): Promise<string> {
   const profileId = newId();
   const [firstname, lastname] = values.profileName ?? ['Jane', 'Investor'];

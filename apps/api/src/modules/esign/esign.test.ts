@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import type { DocumentRecord, EsignEnvelope, EsignVerification } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import { PNG as PngImage } from 'pngjs';
@@ -33,11 +33,21 @@ afterAll(async () => {
 });
 
 type Who = SignedUp | null;
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { payload?: object | Buffer; headers?: object; host?: string } = {}) =>
+const call = (
+  who: Who,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { payload?: object | Buffer; headers?: object; host?: string } = {},
+) =>
   t.app.inject({
     method,
     url: `/api/v1/${url}`,
-    headers: { host: options.host ?? who?.host ?? hostOf('acme'), 'user-agent': 'Vitest Browser/1.0', ...(who ? bearer(who.token) : {}), ...options.headers },
+    headers: {
+      host: options.host ?? who?.host ?? hostOf('acme'),
+      'user-agent': 'Vitest Browser/1.0',
+      ...(who ? bearer(who.token) : {}),
+      ...options.headers,
+    },
     ...(options.payload ? { payload: options.payload } : {}),
   });
 const dataOf = <T>(res: { json: () => unknown }) => (res.json() as { data: T }).data;
@@ -57,7 +67,12 @@ async function prepared(id?: string) {
 async function signed(kind: 'typed' | 'drawn' = 'typed') {
   const { workflowId, envelope } = await prepared();
   const res = await call(investor, 'POST', `${base(workflowId)}/sign`, {
-    payload: { signatureKind: kind, typedName: kind === 'typed' ? 'Jane Q. Investor' : null, consent: true, unsignedSha256: envelope.unsignedSha256 },
+    payload: {
+      signatureKind: kind,
+      typedName: kind === 'typed' ? 'Jane Q. Investor' : null,
+      consent: true,
+      unsignedSha256: envelope.unsignedSha256,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   return { workflowId, envelope: dataOf<EsignEnvelope>(res) };
@@ -86,7 +101,9 @@ describe('POST …/esignature: preparing the agreement', () => {
   it('fills the agreement with the amount and names, records who prepared it from where, and serves the PDF', async () => {
     const { workflowId, envelope } = await prepared();
     expect(envelope).toMatchObject({ provider: 'builtin', status: 'created', signerName: 'Jane Investor', signingUrl: null });
-    expect(envelope.events).toEqual([expect.objectContaining({ type: 'created', ip: '127.0.0.1', userAgent: 'Vitest Browser/1.0', actor: 'Jane Investor' })]);
+    expect(envelope.events).toEqual([
+      expect.objectContaining({ type: 'created', ip: '127.0.0.1', userAgent: 'Vitest Browser/1.0', actor: 'Jane Investor' }),
+    ]);
     const res = await call(investor, 'GET', `${base(workflowId)}/agreement`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
@@ -156,7 +173,9 @@ describe('POST …/esignature/sign', () => {
     const res = await call(investor, 'POST', `${base(workflowId)}/sign`, { payload: body });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('The agreement changed; review it again');
-    expect((await call(team, 'POST', `${base(workflowId)}/sign`, { payload: { ...body, unsignedSha256: envelope.unsignedSha256 } })).statusCode).toBe(403);
+    expect(
+      (await call(team, 'POST', `${base(workflowId)}/sign`, { payload: { ...body, unsignedSha256: envelope.unsignedSha256 } })).statusCode,
+    ).toBe(403);
   });
 
   it('refuses a drawn signature before one is saved (400)', async () => {
@@ -185,13 +204,28 @@ describe('POST …/esignature/sign', () => {
     const certificate = await download(investor, envelope.certificateDocument!);
     expect(checkPdfSeal(certificate.rawPayload).valid).toBe(true);
     const certText = extractPdfText(certificate.rawPayload);
-    for (const word of ['Certificate of completion', 'Agreement prepared', 'Signed', 'Signing completed', 'from address 127.0.0.1', 'Vitest Browser/1.0', envelope.signedSha256!])
+    for (const word of [
+      'Certificate of completion',
+      'Agreement prepared',
+      'Signed',
+      'Signing completed',
+      'from address 127.0.0.1',
+      'Vitest Browser/1.0',
+      envelope.signedSha256!,
+    ])
       expect(certText).toContain(word);
 
-    const [row] = await t.app.db.select().from(workflows).where(and(eq(workflows.tenantId, t.tenants.acme.id), eq(workflows.id, workflowId)));
+    const [row] = await t.app.db
+      .select()
+      .from(workflows)
+      .where(and(eq(workflows.tenantId, t.tenants.acme.id), eq(workflows.id, workflowId)));
     const step = row!.steps.find((s) => s.key === 'esignature')!;
     expect(step.status).toBe('completed');
-    expect(step.data).toMatchObject({ envelopeId: envelope._id, signedDocumentId: envelope.signedDocument, certificateDocumentId: envelope.certificateDocument });
+    expect(step.data).toMatchObject({
+      envelopeId: envelope._id,
+      signedDocumentId: envelope.signedDocument,
+      certificateDocumentId: envelope.certificateDocument,
+    });
     expect(row!.currentStepKey).toBe('summary');
     const timeline = await tenantEventsOf(t.app, t.tenants.acme.id, workflowId);
     expect(timeline.map((e) => e.message)).toContain('Jane Investor signed the subscription agreement of Investment - Harbor Lofts');
@@ -283,9 +317,13 @@ describe('user signature routes', () => {
     expect((await call(otherInvestor, 'GET', `user/${me.user._id}/signature`)).statusCode).toBe(404);
     expect((await call(otherInvestor, 'GET', `user/${me.user._id}/signature/info`)).statusCode).toBe(404);
     expect((await call(otherInvestor, 'DELETE', `user/${me.user._id}/signature`)).statusCode).toBe(404);
-    // Not an image: 415; too large: 413; broken PNG: 400.
-    expect((await upload(me, me.user._id, makePdf('x'), 'x.png')).statusCode).toBe(415);
-    const big = Buffer.concat([signaturePng().subarray(0, 8), Buffer.alloc(1024 * 1024 + 1)]);
+    // Another kind of file: 415; content that is not what its name says: 400; too large: 413; a broken PNG: 400.
+    expect((await upload(me, me.user._id, makePdf('x'), 'x.pdf')).statusCode).toBe(415);
+    expect((await upload(me, me.user._id, makePdf('x'), 'x.png')).statusCode).toBe(400);
+    const noisy = new PngImage({ width: 700, height: 700 });
+    randomFillSync(noisy.data);
+    const big = PngImage.sync.write(noisy);
+    expect(big.length).toBeGreaterThan(1024 * 1024);
     expect((await upload(me, me.user._id, big)).statusCode).toBe(413);
     expect((await upload(me, me.user._id, signaturePng().subarray(0, 40))).statusCode).toBe(400);
     expect((await call(me, 'DELETE', `user/${me.user._id}/signature`)).statusCode).toBe(204);

@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
-import { sniffMimeType } from '../../lib/uploads.ts';
+import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import { recordEvent } from '../timeline/index.ts';
 import { updateUser } from './users.repository.ts';
 
@@ -32,19 +32,21 @@ function requireSelf(auth: AuthContext, userId: string): UserRow {
   return auth.user;
 }
 
-const signatureKey = (userId: string, id: string) => `user-signatures/${userId}/${id}.png`;
+const signatureKey = (userId: string, id: string) => `user-signatures/${userId}/${id}`;
 
 function tooLarge(width: number, height: number) {
   return width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS;
 }
 
 /**
- * The picture decoded and encoded again as a plain PNG (RGBA, no metadata, nothing after its end): what is stored is
- * what we drew ourselves, never the bytes as sent.
+ * The upload checked as every upload is (name, extension against content, polyglots: 400 saying why), then held to a
+ * signature's types and size (415, 413), decoded and encoded again as a plain PNG (RGBA, no metadata, nothing after its
+ * end): what is stored is what we drew ourselves, never the bytes as sent.
  */
-export function reencodeSignature(data: Buffer): Buffer {
-  const type = sniffMimeType(data, '');
-  if (type !== 'image/png' && type !== 'image/jpeg') throw new AppError('unsupported-media-type', 'The signature must be a PNG or JPEG image');
+export async function reencodeSignature(data: Buffer, fileName: string): Promise<Buffer> {
+  const { mimeType: type } = await checkUpload(data, fileName, { allowed: [...IMAGE_MIME_TYPES, 'application/pdf'] });
+  if (type !== 'image/png' && type !== 'image/jpeg')
+    throw new AppError('unsupported-media-type', 'The signature must be a PNG or JPEG image');
   if (data.length > SIGNATURE_MAX_BYTES) throw new AppError('payload-too-large', 'The signature must be at most 1 MB');
   let image: { width: number; height: number; data: Buffer | Uint8Array };
   try {
@@ -69,9 +71,14 @@ export function signatureInfo(user: UserRow): UserSignatureInfo {
 }
 
 /** PUT user/{id}/signature: checks and re-encodes the picture, stores it, and removes the previous one. */
-export async function saveSignature(deps: SignatureDeps, auth: AuthContext, userId: string, file: UploadedFile): Promise<UserSignatureInfo> {
+export async function saveSignature(
+  deps: SignatureDeps,
+  auth: AuthContext,
+  userId: string,
+  file: UploadedFile,
+): Promise<UserSignatureInfo> {
   const user = requireSelf(auth, userId);
-  const png = reencodeSignature(file.data);
+  const png = await reencodeSignature(file.data, file.fileName);
   const key = signatureKey(user.id, newId());
   await deps.storage.put(key, png, 'image/png');
   const now = deps.clock.now();

@@ -44,6 +44,9 @@ import { institutionsRoutes } from './modules/institutions/institutions.routes.t
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
+import { esignRoutes } from './modules/esign/esign.routes.ts';
+import { userSignatureRoutes } from './modules/users/user-signature.routes.ts';
+import { createEsignProvider, type ExternalEsignProvider } from './lib/esign/index.ts';
 import { identityVerificationRoutes } from './modules/identity-verification/index.ts';
 import { closeIdentityVerifier, verifyIdentityDocument } from './lib/identity/builtin-verifier.ts';
 import type { ExternalIdentityProvider, VerifyIdentityDocument } from './lib/identity/identity-provider.ts';
@@ -76,6 +79,8 @@ export interface AppOverrides {
   identityProvider?: ExternalIdentityProvider;
   /** A document sealer instead of the configured one. */
   sealer?: DocumentSealer;
+  /** An external e-signature provider instead of the configured one (tests inject one pointed at a local fake). */
+  esignProvider?: ExternalEsignProvider | null;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -145,6 +150,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(userSignatureRoutes);
       await api.register(onboardingRoutes);
       await api.register(tenantsRoutes);
       await api.register(tenantAdminRoutes);
@@ -168,6 +174,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(offersRoutes);
       await api.register(marketplaceRoutes);
       await api.register(workflowsRoutes);
+      await api.register(esignRoutes, {
+        provider: overrides.esignProvider !== undefined ? overrides.esignProvider : createEsignProvider(config.esign),
+      });
       await api.register(identityVerificationRoutes, {
         verify: overrides.verifyIdentityDocument ?? verifyIdentityDocument,
         provider:

@@ -74,7 +74,8 @@ export const esignEnvelope = z
   });
 export type EsignEnvelope = z.infer<typeof esignEnvelope>;
 
-export const signatureKind = z.enum(['typed', 'drawn'], { error: 'Choose how you sign' });
+// Drawn first: the signature pad is the step's first choice (and a request sampled from the schema is then valid).
+export const signatureKind = z.enum(['drawn', 'typed'], { error: 'Choose how you sign' });
 export type SignatureKind = z.infer<typeof signatureKind>;
 
 /** POST …/esignature/sign: the signer's consent and signature; a drawn signature is the one saved with PUT user/{id}/signature. */
@@ -84,7 +85,10 @@ export const signSubscriptionBody = z
     typedName: z.string().trim().min(2, 'Type your full name').max(120).nullable().default(null),
     consent: z.literal(true, { error: 'Agree to sign electronically' }),
     /** The hash of the agreement the signer was shown: a changed agreement is refused (409). */
-    unsignedSha256: z.string().regex(/^[0-9a-f]{64}$/, 'Must be a SHA-256 in hex'),
+    unsignedSha256: z
+      .string()
+      .length(64, 'Must be a SHA-256 in hex')
+      .regex(/^[0-9a-f]{64}$/, 'Must be a SHA-256 in hex'),
   })
   .superRefine((v, ctx) => {
     if (v.signatureKind === 'typed' && !v.typedName) ctx.addIssue({ code: 'custom', path: ['typedName'], message: 'Type your full name' });
@@ -134,3 +138,22 @@ export const esignVerification = z
     ],
   });
 export type EsignVerification = z.infer<typeof esignVerification>;
+
+/** POST tenant/{t}/esignature/webhook: an external provider's envelope event (DocuSign Connect's JSON), read loosely. */
+export const esignWebhookBody = z
+  .looseObject({
+    event: z.string().max(100).optional(),
+    generatedDateTime: z.string().max(100).optional(),
+    data: z.looseObject({ envelopeId: z.string().max(200).optional(), ipAddress: z.string().max(100).optional() }).optional(),
+  })
+  .meta({
+    id: 'EsignWebhook',
+    description: "An external e-signature provider's envelope event; the HMAC header over the raw body is what is trusted.",
+    examples: [
+      {
+        event: 'envelope-completed',
+        generatedDateTime: '2026-11-27T10:00:00Z',
+        data: { envelopeId: 'b1c2d3e4-0000-4000-8000-000000000001' },
+      },
+    ],
+  });

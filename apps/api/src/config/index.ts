@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { appType } from '@tessera/domain';
 import { z } from 'zod';
 import type { PersonaConfig } from '../lib/identity/persona-provider.ts';
+import type { EsignConfig } from '../lib/esign/index.ts';
 import type { SealConfig } from '../lib/seal/index.ts';
 
 const bool = z
@@ -75,6 +76,12 @@ const envSchema = z
     SEAL_PROVIDER: z.enum(['local', 'remote'], { error: 'must be local or remote' }).default('local'),
     SEAL_URL: optionalText.pipe(z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional()),
     SEAL_TOKEN: optionalText,
+    ESIGN_PROVIDER: z.enum(['builtin', 'external'], { error: 'must be builtin or external' }).default('builtin'),
+    ESIGN_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional()),
+    ESIGN_ACCOUNT_ID: optionalText,
+    ESIGN_TOKEN: optionalText,
+    ESIGN_WEBHOOK_SECRET: optionalText,
+    ESIGN_TEMPLATE_ID: optionalText,
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     message: 'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
@@ -98,6 +105,12 @@ const envSchema = z
     if (env.SEAL_PROVIDER !== 'remote') return;
     for (const key of ['SEAL_URL', 'SEAL_TOKEN'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', message: 'SEAL_PROVIDER=remote needs it (see the README)', path: [key] });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.ESIGN_PROVIDER !== 'external') return;
+    for (const key of ['ESIGN_API_URL', 'ESIGN_ACCOUNT_ID', 'ESIGN_TOKEN', 'ESIGN_WEBHOOK_SECRET'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', message: 'ESIGN_PROVIDER=external needs it (see the README)', path: [key] });
     }
   })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
@@ -153,6 +166,8 @@ export interface Config {
   identity: { provider: 'builtin' } | { provider: 'persona'; persona: PersonaConfig };
   /** Who seals documents (the accreditation letter): a per-tenant certificate kept here, or a remote signing service. */
   seal: SealConfig;
+  /** Who signs subscription agreements: the built-in signer (offline, the default) or an external provider. */
+  esign: EsignConfig;
 }
 
 export class ConfigError extends Error {}
@@ -239,5 +254,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.SEAL_PROVIDER === 'remote' && e.SEAL_URL && e.SEAL_TOKEN
         ? { provider: 'remote', url: e.SEAL_URL, token: e.SEAL_TOKEN }
         : { provider: 'local' },
+    esign:
+      e.ESIGN_PROVIDER === 'external' && e.ESIGN_API_URL && e.ESIGN_ACCOUNT_ID && e.ESIGN_TOKEN && e.ESIGN_WEBHOOK_SECRET
+        ? {
+            provider: 'external',
+            apiUrl: e.ESIGN_API_URL,
+            accountId: e.ESIGN_ACCOUNT_ID,
+            token: e.ESIGN_TOKEN,
+            webhookSecret: e.ESIGN_WEBHOOK_SECRET,
+            templateId: e.ESIGN_TEMPLATE_ID ?? null,
+          }
+        : { provider: 'builtin' },
   };
 }

@@ -5,6 +5,7 @@ import { newId } from '../lib/ids.ts';
 import { insertEvaluatorLink } from '../modules/applications/evaluators.test-helpers.ts';
 import { findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
+import { insertOfferForSigning, insertReadyWorkflow } from '../modules/esign/esign.test-helpers.ts';
 import { multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { hostOf, type TestApp } from '../../test/build-test-app.ts';
@@ -118,6 +119,15 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
         payload: { name: 'Isolated offer', slug: `isolated-${newId().slice(-8)}`, institution },
       });
       return [t!, offer._id];
+    },
+  },
+  // Issue #20: an investment workflow of tenant A's owner, every step before the e-signature done (so its e-signature
+  // routes get past their step check), written straight to the database.
+  {
+    prefix: '/api/v1/tenant/:t/workflows/:workflowId',
+    create: async (ctx) => {
+      const offer = await insertOfferForSigning(ctx.t, acmeOf(ctx));
+      return [acmeOf(ctx), await insertReadyWorkflow(ctx.t, { tenantId: acmeOf(ctx), ownerId: ctx.owner.user._id, ...offer })];
     },
   },
   // Marketplace reads: a listed offer of tenant A with one visible document, a visible institution, an image.

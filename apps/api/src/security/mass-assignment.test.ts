@@ -9,6 +9,7 @@ import { makePdf, metadata, multipart, PNG, uploadDocument } from '../modules/do
 import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
 import { awaitMailTo, createApplication, lastMailTo, PASSWORD, signUp, uniqueEmail } from '../../test/factories.ts';
 import { insertEvaluatorLink } from '../modules/applications/evaluators.test-helpers.ts';
+import { insertOfferForSigning, insertReadyWorkflow } from '../modules/esign/esign.test-helpers.ts';
 import { piiSentinels } from '../../test/pii-factories.ts';
 import {
   admittedCaller,
@@ -89,6 +90,12 @@ const documentId = async (ctx: IsolationContext, name: string) => {
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { data: { _id: string } }).data._id;
 };
+
+/** Issue #20: an investment workflow of tenant A's owner with every step before the e-signature done. */
+async function signable(ctx: IsolationContext): Promise<string> {
+  const offer = await insertOfferForSigning(ctx.t, acme(ctx));
+  return insertReadyWorkflow(ctx.t, { tenantId: acme(ctx), ownerId: ctx.owner.user._id, ...offer });
+}
 
 /**
  * Per route whose generated sample cannot succeed: a request that does, built (with whatever it needs created first)
@@ -342,6 +349,27 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
   },
   'POST /api/v1/auth/invite': async () => ({ body: person() }),
   'POST /api/v1/tenant/:t/members': async () => ({ body: person() }),
+  // Issue #20: a workflow of tenant A's owner ready to sign; signing needs the prepared agreement's hash.
+  'POST /api/v1/tenant/:t/workflows/:workflowId/esignature': async (ctx) => ({ params: { t: acme(ctx), workflowId: await signable(ctx) } }),
+  'POST /api/v1/tenant/:t/workflows/:workflowId/esignature/sign': async (ctx) => {
+    const workflowId = await signable(ctx);
+    const prepared = await ctx.send<{ unsignedSha256: string }>(ctx.owner, {
+      method: 'POST',
+      url: `/api/v1/tenant/${acme(ctx)}/workflows/${workflowId}/esignature`,
+    });
+    return {
+      params: { t: acme(ctx), workflowId },
+      body: { signatureKind: 'typed', typedName: 'Mass Assigned', consent: true, unsignedSha256: prepared.unsignedSha256 },
+    };
+  },
+  'POST /api/v1/tenant/:t/esignature/verify': async (ctx) => ({
+    params: { t: acme(ctx) },
+    form: { fields: {}, file: { name: 'signed.pdf', data: makePdf('Not on record'), type: 'application/pdf' } },
+  }),
+  'PUT /api/v1/user/:id/signature': async (ctx) => ({
+    params: { id: ctx.owner.user._id },
+    form: { fields: {}, file: { name: 'signature.png', data: PNG, type: 'image/png' } },
+  }),
 };
 
 /**
@@ -351,6 +379,8 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
 const NO_SUCCESS: Record<string, string> = {
   'POST /api/v1/identity/persona/webhook':
     'Persona is not configured in the suites, so its webhook is 404; identity-verification.test.ts drives it with a stand-in provider',
+  'POST /api/v1/tenant/:t/esignature/webhook':
+    'No external e-signature provider is configured in the suites, so its webhook is 404; esign-external.test.ts drives it with a stand-in provider',
 };
 
 /**

@@ -10,3 +10,4 @@ export {
   toUser,
   updateUser,
 } from './users.repository.ts';
+export { readSignatureBytes } from './user-signature.service.ts';

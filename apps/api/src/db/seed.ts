@@ -1,13 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import {
+  completeStep,
   DEFAULT_BRANDING,
+  defaultInvestmentAmount,
+  initialSteps,
+  investmentWorkflowName,
   REQUIRED_OFFER_DOCUMENTS,
+  WORKFLOW_TEMPLATES,
   offerRequiredDocumentTypeLabels,
   type Branding,
   type OfferDocumentItem,
   type TenantRole,
 } from '@tessera/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.ts';
 import {
   ASSET_DIR,
@@ -32,6 +37,7 @@ import {
   tenantMembers,
   tenants,
   users,
+  workflows,
   type TenantRow,
   type UserRow,
 } from './schema/index.ts';
@@ -413,6 +419,7 @@ export async function seedDemo(db: DbOrTx, tenant: TenantRow, storage: FileStora
   await seedRaiseDemo(db, northwind, storage);
   await seedAccountAvatars(db, storage, [tenant.id, northwind.id]);
   await seedDemoApplication(db, tenant);
+  await seedDemoWorkflow(db, tenant);
   return northwind;
 }
 
@@ -450,6 +457,59 @@ async function seedDemoApplication(db: DbOrTx, tenant: TenantRow): Promise<void>
     message: 'Ivan Investor submitted an accreditation application (demo data)',
     meta: { change: { status: { old: null, new: 'submitted' } } },
     refs: [{ entity: investor.id, entityType: 'user' }],
+  });
+}
+
+/**
+ * The demo investor's investment in the first listed offer, started from 'Invest Now' with the documents reviewed and
+ * the contribution chosen, so the investments screen has a card to continue from.
+ */
+async function seedDemoWorkflow(db: DbOrTx, tenant: TenantRow): Promise<void> {
+  const investor = await findUserByEmail(db, DEMO_ACCOUNTS[1]!.email);
+  const [offer] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.tenantId, tenant.id), eq(offers.published, true), eq(offers.visibilityStatus, 'visible')))
+    .orderBy(asc(offers.createdAt))
+    .limit(1);
+  const firstClass = offer?.classes[0];
+  if (!investor || !offer || !firstClass) return;
+  const documentIds = offer.documents.filter((d) => !d.hidden).map((d) => d.document);
+  const amount = defaultInvestmentAmount(offer.classes) ?? firstClass.minimumInvestment;
+  let move = completeStep(initialSteps(WORKFLOW_TEMPLATES.investment), 'diligence', {
+    viewedDocuments: documentIds.slice(0, 1),
+    downloadedDocuments: [],
+    diligenceConfirm: true,
+  });
+  move = completeStep(move.steps, 'contribution', {
+    unitClass: firstClass.id,
+    unitQuantity: firstClass.pricePerUnit ? Math.round(firstClass.minimumInvestment / firstClass.pricePerUnit) : null,
+    amount: firstClass.minimumInvestment,
+  });
+  const id = newId();
+  await db.insert(workflows).values({
+    tenantId: tenant.id,
+    id,
+    ownerId: investor.id,
+    createdBy: investor.id,
+    type: 'investment',
+    status: move.status,
+    name: investmentWorkflowName(offer.name),
+    currentStepKey: move.currentStepKey,
+    steps: move.steps,
+    config: { offer: offer.id, institution: offer.institutionId, documents: documentIds, amount, esignTemplateId: null },
+    offerId: offer.id,
+    institutionId: offer.institutionId,
+  });
+  await recordEvent(db, {
+    tenantId: tenant.id,
+    type: 'create',
+    entity: id,
+    entityType: 'workflow',
+    userId: investor.id,
+    message: `Ivan Investor started an investment in ${offer.name} (demo data)`,
+    meta: {},
+    refs: [{ entity: offer.id, entityType: 'offer' }],
   });
 }
 

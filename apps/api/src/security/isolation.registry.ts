@@ -167,15 +167,7 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     prefix: '/api/v1/tenant/:t/branding/media/:imageId',
     create: async (ctx) => [acmeOf(ctx), await marketplaceFactories(ctx.t).storeImage(acmeOf(ctx))],
   },
-  // Issue #20: the owner's investment in a listed offer, and its steps (by key).
-  {
-    prefix: '/api/v1/tenant/:t/workflows/:workflowId',
-    create: async (ctx) => {
-      const [t, offer] = await ctx.of('/api/v1/tenant/:t/marketplace/offers/:id');
-      const url = `/api/v1/tenant/${t}/workflows`;
-      return [t!, (await ctx.send(ctx.owner, { method: 'POST', url, payload: { type: 'investment', config: { offer } } }))._id];
-    },
-  },
+  // Issue #20: the steps (by key) of the workflow above.
   {
     prefix: '/api/v1/tenant/:t/workflows/:workflowId/steps/:stepId',
     create: async (ctx) => [...(await ctx.of('/api/v1/tenant/:t/workflows/:workflowId')), 'diligence'],

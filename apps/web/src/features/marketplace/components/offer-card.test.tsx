@@ -147,10 +147,10 @@ describe('Offer card', () => {
     });
     const { router, user } = renderCards([offer]);
     await user.click(await screen.findByRole('button', { name: 'Invest Now in Harbor Lofts' }));
+    expect(queued().filter((e) => e.type === 'cta')).toEqual([expect.objectContaining({ offer: offer._id, meta: { cta: 'invest-now' } })]);
     expect(await screen.findByText('Workflow screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/investor/workflow/a9a9a9a9a9a9a9a9a9a9a9a9');
     expect(sentBodies(fetchMock, WORKFLOWS)).toEqual([]);
-    expect(queued().filter((e) => e.type === 'cta')).toEqual([expect.objectContaining({ offer: offer._id, meta: { cta: 'invest-now' } })]);
   });
 
   it('creates an investment workflow for the offer when none is open, says so and opens it', async () => {

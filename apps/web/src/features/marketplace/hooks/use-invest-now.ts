@@ -1,13 +1,42 @@
 import { marketplaceOfferPath, type MarketplaceOfferCard } from '@tessera/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { buildEvent } from '../../../lib/analytics.ts';
 import { queueEvent } from '../../../lib/analytics-queue.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
-import { useStartInvestment } from '../../workflows/index.ts';
+import { useSnackbar } from '../../../lib/toast.tsx';
 import { useMarketplaceAnalyticsContext } from './use-marketplace-analytics.ts';
 
 export const offerPagePath = (offer: Pick<MarketplaceOfferCard, 'slug'>) => marketplaceOfferPath(offer.slug);
+
+/**
+ * Opens (or creates) the investor's workflow for an offer. The workflows feature is loaded on the click: it reads
+ * offers through this feature, so a static import would tie the two in a circle, and the offer pages stay light.
+ */
+function useOpenInvestment() {
+  const { tenantId } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: async (offer: string) => {
+      const workflows = await import('../../workflows/index.ts');
+      try {
+        const opened = await workflows.openInvestmentWorkflow(tenantId ?? '', offer, queryClient);
+        return { ...opened, workflows };
+      } catch (error) {
+        throw new Error(workflows.investmentFailureText(error), { cause: error });
+      }
+    },
+    onSuccess: ({ id, created, workflows }) => {
+      if (created) enqueueSnackbar(workflows.WORKFLOW_CREATED_TOAST, { variant: 'success' });
+      void navigate(workflows.workflowScreenPath(id));
+    },
+    onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+  });
+}
 
 /**
  * 'Invest Now' on a card or an offer's page: a signed-out visitor signs in first, and the sign-in page opens the offer's
@@ -19,7 +48,7 @@ export function useInvestNow() {
   const navigate = useNavigate();
   const { authenticated } = useSession();
   const context = useMarketplaceAnalyticsContext();
-  const { start, pending } = useStartInvestment();
+  const { mutate, isPending, variables } = useOpenInvestment();
 
   const investNow = useCallback(
     (offer: Pick<MarketplaceOfferCard, '_id'>) => {
@@ -28,9 +57,9 @@ export function useInvestNow() {
         void navigate(`/signin?${new URLSearchParams({ offer: offer._id, cta: 'primary' }).toString()}`);
         return;
       }
-      start(offer._id);
+      mutate(offer._id);
     },
-    [authenticated, context, navigate, start],
+    [authenticated, context, navigate, mutate],
   );
-  return { investNow, pendingOffer: pending };
+  return { investNow, pendingOffer: isPending ? variables : null };
 }

@@ -158,7 +158,7 @@ describe('MarketplaceOfferPage calls to action', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Invest Now' }));
     expect(eventsOf('cta')).toEqual([expect.objectContaining({ offer: OFFER_ID, meta: { cta: 'invest-now' } })]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/investor/workflow/a9a9a9a9a9a9a9a9a9a9a9a9'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/investor/workflow/a9a9a9a9a9a9a9a9a9a9a9a9'), { timeout: 5000 });
   });
 });
 

@@ -148,7 +148,7 @@ describe('Offer card', () => {
     const { router, user } = renderCards([offer]);
     await user.click(await screen.findByRole('button', { name: 'Invest Now in Harbor Lofts' }));
     expect(queued().filter((e) => e.type === 'cta')).toEqual([expect.objectContaining({ offer: offer._id, meta: { cta: 'invest-now' } })]);
-    expect(await screen.findByText('Workflow screen')).toBeInTheDocument();
+    expect(await screen.findByText('Workflow screen', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/investor/workflow/a9a9a9a9a9a9a9a9a9a9a9a9');
     expect(sentBodies(fetchMock, WORKFLOWS)).toEqual([]);
   });
@@ -167,10 +167,10 @@ describe('Offer card', () => {
     });
     const { router, user } = renderCards([offer]);
     await user.click(await screen.findByRole('button', { name: 'Invest Now in Harbor Lofts' }));
-    expect(await screen.findByText('Workflow screen')).toBeInTheDocument();
+    expect(await screen.findByText('Workflow screen', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/investor/workflow/a8a8a8a8a8a8a8a8a8a8a8a8');
     expect(sentBodies(fetchMock, WORKFLOWS)).toEqual([{ type: 'investment', config: { offer: offer._id } }]);
-    expect(await screen.findByText('Offer - Successfully created')).toBeInTheDocument();
+    expect(await screen.findByText('Offer - Successfully created', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("says 'Failed to create workflow' with the server's reason when the workflow cannot be created", async () => {
@@ -184,7 +184,7 @@ describe('Offer card', () => {
     });
     const { router, user } = renderCards([offer]);
     await user.click(await screen.findByRole('button', { name: 'Invest Now in Harbor Lofts' }));
-    expect(await screen.findByText('Failed to create workflow: The offer is closed')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to create workflow: The offer is closed', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/marketplace/offers');
   });
 

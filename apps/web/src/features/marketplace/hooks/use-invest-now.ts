@@ -1,6 +1,6 @@
 import { marketplaceOfferPath, type MarketplaceOfferCard } from '@tessera/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buildEvent } from '../../../lib/analytics.ts';
 import { queueEvent } from '../../../lib/analytics-queue.ts';
@@ -12,33 +12,6 @@ import { useMarketplaceAnalyticsContext } from './use-marketplace-analytics.ts';
 export const offerPagePath = (offer: Pick<MarketplaceOfferCard, 'slug'>) => marketplaceOfferPath(offer.slug);
 
 /**
- * Opens (or creates) the investor's workflow for an offer. The workflows feature is loaded on the click: it reads
- * offers through this feature, so a static import would tie the two in a circle, and the offer pages stay light.
- */
-function useOpenInvestment() {
-  const { tenantId } = useSession();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  return useMutation({
-    mutationFn: async (offer: string) => {
-      const workflows = await import('../../workflows/index.ts');
-      try {
-        const opened = await workflows.openInvestmentWorkflow(tenantId ?? '', offer, queryClient);
-        return { ...opened, workflows };
-      } catch (error) {
-        throw new Error(workflows.investmentFailureText(error), { cause: error });
-      }
-    },
-    onSuccess: ({ id, created, workflows }) => {
-      if (created) enqueueSnackbar(workflows.WORKFLOW_CREATED_TOAST, { variant: 'success' });
-      void navigate(workflows.workflowScreenPath(id));
-    },
-    onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-  });
-}
-
-/**
  * 'Invest Now' on a card or an offer's page: a signed-out visitor signs in first, and the sign-in page opens the offer's
  * primary call to action afterwards (`?offer=<id>&cta=primary`, see open-offer-cta.ts); a signed-in investor goes to
  * their investment workflow for the offer, the open one or a new one (issue #20). Records a `cta` event either way.
@@ -46,9 +19,11 @@ function useOpenInvestment() {
  */
 export function useInvestNow() {
   const navigate = useNavigate();
-  const { authenticated } = useSession();
+  const { authenticated, tenantId } = useSession();
   const context = useMarketplaceAnalyticsContext();
-  const { mutate, isPending, variables } = useOpenInvestment();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [pendingOffer, setPendingOffer] = useState<string | null>(null);
 
   const investNow = useCallback(
     (offer: Pick<MarketplaceOfferCard, '_id'>) => {
@@ -57,9 +32,23 @@ export function useInvestNow() {
         void navigate(`/signin?${new URLSearchParams({ offer: offer._id, cta: 'primary' }).toString()}`);
         return;
       }
-      mutate(offer._id);
+      setPendingOffer(offer._id);
+      // The workflows feature is loaded on the click: it reads offers through this feature, so a static import would
+      // tie the two in a circle, and the offer pages stay inside their budget (scripts/check-budget.mjs).
+      import('../../workflows/index.ts')
+        .then(async (workflows) => {
+          try {
+            const { id, created } = await workflows.openInvestmentWorkflow(tenantId ?? '', offer._id, queryClient);
+            if (created) enqueueSnackbar(workflows.WORKFLOW_CREATED_TOAST, { variant: 'success' });
+            void navigate(workflows.workflowScreenPath(id));
+          } catch (error) {
+            enqueueSnackbar(workflows.investmentFailureText(error), { variant: 'error' });
+          }
+        })
+        .catch((error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }))
+        .finally(() => setPendingOffer(null));
     },
-    [authenticated, context, navigate, mutate],
+    [authenticated, context, navigate, queryClient, tenantId, enqueueSnackbar],
   );
-  return { investNow, pendingOffer: isPending ? variables : null };
+  return { investNow, pendingOffer };
 }

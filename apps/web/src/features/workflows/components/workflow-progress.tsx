@@ -6,7 +6,6 @@ import TripOrigin from '@mui/icons-material/TripOrigin';
 import {
   Box,
   Card,
-  Chip,
   LinearProgress,
   List,
   ListItemButton,
@@ -91,8 +90,7 @@ export function WorkflowProgress({ workflow, shownKey, onOpen, staging }: Workfl
           <Heading workflow={workflow} />
           <Percent workflow={workflow} id="workflow-progress-label" />
           <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
-            {`Step ${at + 1} of ${workflow.steps.length}`}
-            {shown && ` · ${shown.name}`}
+            {shown ? `Step ${at + 1} of ${workflow.steps.length} · ${shown.name}` : `All ${workflow.steps.length} steps done`}
             {staging && shown && ` · ${shown.key} (${shown.status})`}
           </Typography>
         </Stack>
@@ -120,10 +118,10 @@ export function WorkflowProgress({ workflow, shownKey, onOpen, staging }: Workfl
                   <ListItemIcon sx={{ minWidth: 32 }}>{STATUS_ICONS[step.status]}</ListItemIcon>
                   <ListItemText
                     primary={`${i + 1}. ${step.name}`}
-                    secondary={stepStatusLabels[step.status]}
-                    slotProps={{ secondary: { variant: 'caption' } }}
+                    // Staging (001 §2) adds each step's key and raw status under its name.
+                    secondary={staging ? `${stepStatusLabels[step.status]} · ${step.key} (${step.status})` : stepStatusLabels[step.status]}
+                    slotProps={{ secondary: { variant: 'caption', sx: staging ? { fontFamily: 'monospace' } : undefined } }}
                   />
-                  {staging && <Chip size="small" variant="outlined" label={step.key} sx={{ ml: 1, fontFamily: 'monospace' }} />}
                 </ListItemButton>
               </li>
             );

@@ -1,3 +1,4 @@
+import WarningAmber from '@mui/icons-material/WarningAmber';
 import {
   Alert,
   Box,
@@ -78,7 +79,8 @@ function ProfileRow({ name, gaps, fixPath, control, extra }: ProfileRowProps) {
         {extra}
         {gaps.length > 0 && (
           <Box id={gapsId} sx={{ pl: 4 }}>
-            <Typography variant="body2" sx={{ color: 'warning.main', fontWeight: 500 }}>
+            <Typography variant="body2" sx={{ fontWeight: 500, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <WarningAmber fontSize="small" color="warning" aria-hidden />
               Incomplete: this profile cannot invest yet. Missing:
             </Typography>
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
@@ -282,12 +284,14 @@ export function ProfilesStep(props: StepProps) {
         </Stack>
       ) : (
         <Stack spacing={1}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {countText} for this ownership.{' '}
-            <Link component={RouterLink} to={INDIVIDUAL_PATH}>
-              Manage your profiles
-            </Link>
-          </Typography>
+          {(individuals.data ?? []).length > 0 && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {countText} for this ownership.{' '}
+              <Link component={RouterLink} to={INDIVIDUAL_PATH}>
+                Manage your profiles
+              </Link>
+            </Typography>
+          )}
           <IndividualChoice
             profiles={individuals.data ?? []}
             chosen={chosen}

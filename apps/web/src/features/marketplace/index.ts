@@ -2,3 +2,6 @@
 export { marketplaceKey } from './api/get-marketplace-offer.ts';
 export { useMarketplaceOffers } from './api/list-marketplace-offers.ts';
 export { useOfferCta } from './open-offer-cta.ts';
+export { useMarketplaceOffer } from './api/get-marketplace-offer.ts';
+export { useMarketplaceOfferDocuments } from './api/list-marketplace-offer-documents.ts';
+export { useDownloadMarketplaceDocument } from './api/download-marketplace-document.ts';

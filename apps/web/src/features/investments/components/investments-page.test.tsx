@@ -73,14 +73,14 @@ describe('Investments screen', () => {
     expect(first.getByText('Investor type')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Continue Harbor Lofts' })).toHaveAttribute(
       'href',
-      '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1a0',
+      '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1a0?step=investor-type',
     );
     const second = within(cards[1]!);
     expect(second.getByText('$125,000')).toBeInTheDocument();
     expect(second.getByText('Diligence')).toBeInTheDocument();
     expect(second.getByRole('link', { name: 'Continue Summit Ridge Apartments' })).toHaveAttribute(
       'href',
-      '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1a2',
+      '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1a2?step=diligence',
     );
     // Only the caller's in-progress investments are asked for.
     const asked = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).find((u) => u.pathname === LIST)!;
@@ -101,9 +101,34 @@ describe('Investments screen', () => {
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Continue Harbor Lofts' })).toHaveAttribute(
         'href',
-        '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1b2',
+        '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1b2?step=investor-type',
       ),
     );
+  });
+
+  it('shows the completed investments on their tab, each opening its submitted workflow', async () => {
+    const { fetchMock, user, router } = setup((url) =>
+      jsonResponse(
+        url.searchParams.get('status') === 'completed'
+          ? {
+              data: [
+                workflow('a1a1a1a1a1a1a1a1a1a1a1c1', { status: 'completed', percentComplete: 100, currentStepKey: null, nextStep: null }),
+              ],
+              meta: { page: 1, limit: 12, total: 1 },
+            }
+          : { data: [], meta: { page: 1, limit: 12, total: 0 } },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'No investments in progress' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Completed' }));
+    expect(router.state.location.search).toBe('?status=completed');
+    const card = within(await screen.findByRole('article'));
+    expect(card.getByText('Completed')).toBeInTheDocument();
+    expect(card.getByText('100% complete')).toBeInTheDocument();
+    expect(card.getByText('All steps done')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'View Harbor Lofts' })).toHaveAttribute('href', '/investor/workflow/a1a1a1a1a1a1a1a1a1a1a1c1');
+    const asked = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === LIST);
+    expect(asked.at(-1)?.searchParams.get('status')).toBe('completed');
   });
 
   it('says what to do when there is nothing in progress', async () => {

@@ -12,9 +12,11 @@ import {
   Pagination,
   Skeleton,
   Stack,
+  Tab,
+  Tabs,
   Typography,
 } from '@mui/material';
-import { workflowStatusLabels, type WorkflowSummary } from '@tessera/domain';
+import { workflowStatusLabels, type WorkflowStatus, type WorkflowSummary } from '@tessera/domain';
 import { useId } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
@@ -38,10 +40,15 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One in-progress investment (001 §2 Investments screen): offer, institution, status, progress, amount, next step. */
+/** Continue opens the workflow at the step to do next (001 §2 `?step=`); a completed one opens on its submitted state. */
+const workflowLink = (workflow: WorkflowSummary) =>
+  `/investor/workflow/${workflow._id}${workflow.status === 'in-progress' && workflow.nextStep ? `?step=${encodeURIComponent(workflow.nextStep.key)}` : ''}`;
+
+/** One investment (001 §2 Investments screen): offer, institution, status, progress, amount, next step. */
 function InvestmentCard({ workflow }: { workflow: WorkflowSummary }) {
   const titleId = useId();
   const title = workflow.offer?.name ?? workflow.name;
+  const completed = workflow.status === 'completed';
   return (
     <Card
       component="article"
@@ -54,7 +61,7 @@ function InvestmentCard({ workflow }: { workflow: WorkflowSummary }) {
           <Typography id={titleId} component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
             {title}
           </Typography>
-          <Chip size="small" color="info" variant="outlined" label={workflowStatusLabels[workflow.status]} />
+          <Chip size="small" color={completed ? 'success' : 'info'} variant="outlined" label={workflowStatusLabels[workflow.status]} />
         </Stack>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
           {workflow.institution?.name ?? 'Institution not set'}
@@ -79,19 +86,30 @@ function InvestmentCard({ workflow }: { workflow: WorkflowSummary }) {
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button
           component={RouterLink}
-          to={`/investor/workflow/${workflow._id}`}
-          variant="contained"
-          aria-label={`Continue ${title}`}
+          to={workflowLink(workflow)}
+          variant={completed ? 'outlined' : 'contained'}
+          aria-label={`${completed ? 'View' : 'Continue'} ${title}`}
           fullWidth
         >
-          Continue
+          {completed ? 'View' : 'Continue'}
         </Button>
       </CardActions>
     </Card>
   );
 }
 
-function EmptyInvestments() {
+function EmptyInvestments({ status }: { status: WorkflowStatus }) {
+  if (status === 'completed')
+    return (
+      <Card variant="outlined" sx={{ textAlign: 'center', py: 6, px: 3 }}>
+        <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+          No completed investments yet
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', maxWidth: 480, mx: 'auto' }}>
+          An investment shows here once its subscription is signed and submitted.
+        </Typography>
+      </Card>
+    );
   return (
     <Card variant="outlined" sx={{ textAlign: 'center', py: 6, px: 3 }}>
       <Storefront sx={{ fontSize: 48, color: 'text.secondary', mb: 1 }} aria-hidden />
@@ -108,15 +126,17 @@ function EmptyInvestments() {
   );
 }
 
-/** /investor/investments: the member's in-progress investment workflows, newest first (001 §2). */
+/** /investor/investments: the member's investment workflows, in progress or completed, newest first (001 §2). */
 export function InvestmentsPage() {
   const { tenantId } = useSession();
   const { name: tenantName } = useTenant();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  // The in-progress ones by default (001 §2); the completed ones on their own tab (issue #20: a submitted subscription shows here).
+  const status: WorkflowStatus = params.get('status') === 'completed' ? 'completed' : 'in-progress';
   const { data, error, isPending, refetch } = useWorkflows(tenantId ?? '', {
     type: 'investment',
-    status: 'in-progress',
+    status,
     page,
     limit: PAGE_SIZE,
   });
@@ -128,7 +148,18 @@ export function InvestmentsPage() {
       <Typography component="h1" variant="h4" sx={{ mb: 0.5 }}>
         Investments
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 3 }}>Your investments in progress, newest first.</Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+        {status === 'completed' ? 'Your submitted investments, newest first.' : 'Your investments in progress, newest first.'}
+      </Typography>
+      <Tabs
+        value={status}
+        onChange={(_, next: WorkflowStatus) => setParams(next === 'in-progress' ? {} : { status: next })}
+        aria-label="Investment status"
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="in-progress" label={workflowStatusLabels['in-progress']} />
+        <Tab value="completed" label={workflowStatusLabels.completed} />
+      </Tabs>
       {error ? (
         <ErrorBlock error={error} onRetry={() => void refetch()} />
       ) : isPending ? (
@@ -140,10 +171,15 @@ export function InvestmentsPage() {
           ))}
         </Grid>
       ) : data.data.length === 0 ? (
-        <EmptyInvestments />
+        <EmptyInvestments status={status} />
       ) : (
         <>
-          <Grid container spacing={2} component="section" aria-label="Investments in progress">
+          <Grid
+            container
+            spacing={2}
+            component="section"
+            aria-label={status === 'completed' ? 'Completed investments' : 'Investments in progress'}
+          >
             {data.data.map((workflow) => (
               <Grid key={workflow._id} size={{ xs: 12, sm: 6, md: 4 }}>
                 <InvestmentCard workflow={workflow} />
@@ -155,7 +191,11 @@ export function InvestmentsPage() {
               sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
               count={pages}
               page={page}
-              onChange={(_, next) => setParams(next === 1 ? {} : { page: String(next) })}
+              onChange={(_, next) => {
+                const nextParams = new URLSearchParams(status === 'completed' ? { status } : {});
+                if (next !== 1) nextParams.set('page', String(next));
+                setParams(nextParams);
+              }}
             />
           )}
         </>

@@ -2,13 +2,16 @@ import { act, screen, within } from '@testing-library/react';
 import type { AnalyticsEventInput } from '@tessera/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { discardEvents, pendingEvents } from '../../../lib/analytics-queue.ts';
-import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { makeAuthResult } from '../../../test/fixtures.ts';
+import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
+import { makeAuthResult, TENANT_ID } from '../../../test/fixtures.ts';
+import { makeWorkflow, workflowSummaryFor } from '../../../test/investment-workflow.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
 import { OfferCard } from './offer-card.tsx';
 import { makeOfferCard } from '../../../test/offer-card.ts';
+
+const WORKFLOWS = `/api/v1/tenant/${TENANT_ID}/workflows`;
 
 /** What the cards queued for the analytics POST (the queue's timer is dropped before it sends). */
 const queued = (): AnalyticsEventInput[] => [...pendingEvents()];
@@ -66,6 +69,7 @@ function renderCards(offers = [makeOfferCard()], seen = new Set<string>()) {
       },
       { path: '/signin', element: <p>Sign-in page</p> },
       { path: '/marketplace/offers/:idOrSlug', element: <p>Offer page</p> },
+      { path: '/investor/workflow/:workflowId', element: <p>Workflow screen</p> },
     ],
     { initialEntries: ['/marketplace/offers'] },
   );
@@ -125,18 +129,63 @@ describe('Offer card', () => {
     expect(cta[0]).toMatchObject({ offer: offer._id, meta: { cta: 'invest-now' } });
   });
 
-  it("opens a signed-in investor's primary CTA in a new tab, or the offer page when it has no link", async () => {
+  it("opens a signed-in investor's in-progress workflow for the offer when there is one", async () => {
     sessionStore.signIn(makeAuthResult());
-    const open = vi.fn();
-    vi.stubGlobal('open', open);
-    const withLink = makeOfferCard({ name: 'With link' });
-    const without = makeOfferCard({ name: 'Without link', primaryCTA: { label: 'Invest', url: '' } });
-    const { router, user } = renderCards([withLink, without]);
-    await user.click(await screen.findByRole('button', { name: 'Invest Now in With link' }));
-    expect(open).toHaveBeenCalledWith('https://invest.example/offer', '_blank', 'noopener,noreferrer');
-    await user.click(screen.getByRole('button', { name: 'Invest Now in Without link' }));
-    expect(await screen.findByText('Offer page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`/marketplace/offers/${without.slug}`);
+    const offer = makeOfferCard({ name: 'Harbor Lofts' });
+    const fetchMock = mockFetch((path, init, url) => {
+      if (path === WORKFLOWS && (init?.method ?? 'GET') === 'GET') {
+        expect(Object.fromEntries(url.searchParams)).toEqual({
+          type: 'investment',
+          status: 'in-progress',
+          offer: offer._id,
+          page: '1',
+          limit: '1',
+        });
+        return jsonResponse({ data: [workflowSummaryFor(offer._id, 'a9a9a9a9a9a9a9a9a9a9a9a9')], meta: { page: 1, limit: 1, total: 1 } });
+      }
+      return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
+    });
+    const { router, user } = renderCards([offer]);
+    await user.click(await screen.findByRole('button', { name: 'Invest Now in Harbor Lofts' }));
+    expect(queued().filter((e) => e.type === 'cta')).toEqual([expect.objectContaining({ offer: offer._id, meta: { cta: 'invest-now' } })]);
+    expect(await screen.findByText('Workflow screen', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/investor/workflow/a9a9a9a9a9a9a9a9a9a9a9a9');
+    expect(sentBodies(fetchMock, WORKFLOWS)).toEqual([]);
+  });
+
+  it('creates an investment workflow for the offer when none is open, says so and opens it', async () => {
+    sessionStore.signIn(makeAuthResult());
+    const offer = makeOfferCard({ name: 'Harbor Lofts' });
+    const fetchMock = mockFetch((path, init) => {
+      if (path === WORKFLOWS && init?.method === 'POST')
+        return jsonResponse(
+          { data: makeWorkflow({ _id: 'a8a8a8a8a8a8a8a8a8a8a8a8', config: { ...makeWorkflow().config, offer: offer._id } }) },
+          201,
+        );
+      if (path === WORKFLOWS) return jsonResponse({ data: [], meta: { page: 1, limit: 1, total: 0 } });
+      return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
+    });
+    const { router, user } = renderCards([offer]);
+    await user.click(await screen.findByRole('button', { name: 'Invest Now in Harbor Lofts' }));
+    expect(await screen.findByText('Workflow screen', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/investor/workflow/a8a8a8a8a8a8a8a8a8a8a8a8');
+    expect(sentBodies(fetchMock, WORKFLOWS)).toEqual([{ type: 'investment', config: { offer: offer._id } }]);
+    expect(await screen.findByText('Offer - Successfully created', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to create workflow' with the server's reason when the workflow cannot be created", async () => {
+    sessionStore.signIn(makeAuthResult());
+    const offer = makeOfferCard({ name: 'Harbor Lofts' });
+    mockFetch((path, init) => {
+      if (path === WORKFLOWS && init?.method === 'POST')
+        return jsonResponse({ error: { type: 'bad-request', name: 'BadRequestError', message: 'The offer is closed', status: 400 } }, 400);
+      if (path === WORKFLOWS) return jsonResponse({ data: [], meta: { page: 1, limit: 1, total: 0 } });
+      return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
+    });
+    const { router, user } = renderCards([offer]);
+    await user.click(await screen.findByRole('button', { name: 'Invest Now in Harbor Lofts' }));
+    expect(await screen.findByText('Failed to create workflow: The offer is closed', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/marketplace/offers');
   });
 
   it('queues one impression per card once half of it is in view, however often it shows', async () => {

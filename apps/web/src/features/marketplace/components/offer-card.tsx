@@ -31,7 +31,7 @@ interface OfferCardProps {
 export function OfferCard({ offer, view = 'grid' }: OfferCardProps) {
   const ref = useRef<HTMLDivElement>(null);
   useOfferImpression(ref, offer._id);
-  const investNow = useInvestNow();
+  const { investNow, pendingOffer } = useInvestNow();
   const labels = [offer.assetClass && offerAssetClassLabels[offer.assetClass], offer.type && offerTypeLabels[offer.type]].filter(Boolean);
   const chips = offer.classNames.slice(0, CLASS_CHIPS_MAX);
   const more = offer.classNames.length - chips.length;
@@ -109,6 +109,7 @@ export function OfferCard({ offer, view = 'grid' }: OfferCardProps) {
           <Button
             variant="contained"
             onClick={() => investNow(offer)}
+            loading={pendingOffer === offer._id}
             aria-label={`Invest Now in ${offer.name}`}
             sx={{ position: 'relative', zIndex: 1, alignSelf: list ? { md: 'center' } : undefined, whiteSpace: 'nowrap' }}
           >

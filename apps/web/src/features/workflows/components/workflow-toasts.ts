@@ -1,0 +1,23 @@
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import type { StepAction } from '../api/workflow-steps.ts';
+
+/** 002 §8 workflow toasts, word for word ('Workflow step updated', then 'skipped', 'reset', 'completed'). */
+export const WORKFLOW_STEP_TOASTS: Record<StepAction, string> = {
+  update: 'Workflow step updated',
+  skip: 'skipped',
+  reset: 'reset',
+  complete: 'completed',
+};
+/** 002 §8: workflow creation reuses the offer's text; the failure is the create dialog's. */
+export const WORKFLOW_CREATED_TOAST = 'Offer - Successfully created';
+export const WORKFLOW_CREATE_FAILED_TOAST = 'Failed to create workflow';
+
+/** A step call's failure as a toast shows the server's message (a network failure its own §8 text). */
+export function workflowErrorText(error: unknown): string {
+  return errorMessage(error);
+}
+
+/** A 400 the server answered for the step's data: its message belongs beside the field it is about. */
+export function isValidationRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400;
+}

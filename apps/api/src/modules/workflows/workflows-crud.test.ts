@@ -12,6 +12,7 @@ import { tenantMembers, workflows } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signUp, tenantEventsOf } from '../../../test/factories.ts';
 import { dataOf, messageOf, workflowApi, workflowWorld, type WorkflowWorld } from './workflows.test-helpers.ts';
+import { INVESTING_NOT_ALLOWED } from './workflows.service.ts';
 
 let t: TestApp;
 let w: WorkflowWorld;
@@ -152,6 +153,20 @@ describe('POST workflows', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(messageOf(res)).toBe(LEAD_WITHOUT_MEMBER_TEXT);
     }
+  });
+});
+
+describe('investment:make', () => {
+  it('refuses a member whose membership does not allow investing (403), and changes nothing', async () => {
+    const barred = await signUp(t.app, 'acme');
+    await t.app.db
+      .update(tenantMembers)
+      .set({ attributes: { 'institution:manage': false, 'investment:make': false, 'marketplace:view': true } })
+      .where(eq(tenantMembers.userId, barred.user._id));
+    const res = await api.call(barred, 'POST', '', { type: 'investment', config: { offer: w.offerId } });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(messageOf(res)).toBe(INVESTING_NOT_ALLOWED);
+    expect((await api.call(barred, 'GET', '')).json().data).toEqual([]);
   });
 });
 

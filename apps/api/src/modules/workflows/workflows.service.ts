@@ -1,6 +1,7 @@
 import {
   defaultInvestmentAmount,
   diffChanges,
+  hasPermission,
   investmentWorkflowName,
   LEAD_WITHOUT_MEMBER_TEXT,
   NOT_CREATABLE_WORKFLOW_TEXT,
@@ -126,11 +127,22 @@ async function offerFor(db: DbOrTx, auth: AuthContext, offerId: string, forSomeo
  * member of the tenant (an institution's lead). One investment in progress per person and offer: a second is 409
  * naming the first, which the web then opens.
  */
+/** 001 §6 investment:make: a member whose membership does not allow investing (a viewer, say) cannot start one. */
+export const INVESTING_NOT_ALLOWED = 'Your membership does not allow investing; ask the organization to change it';
+function mayInvest(auth: AuthContext): boolean {
+  if (!auth.member) return auth.isPlatformAdmin;
+  return hasPermission(
+    { rbac: { _id: auth.member.id, role: auth.member.role, attributes: auth.member.attributes, expiresAt: null } },
+    'investment:make',
+  );
+}
+
 export async function createWorkflow(deps: WorkflowDeps, auth: AuthContext, body: CreateWorkflowBody): Promise<Workflow> {
   const template = WORKFLOW_TEMPLATES[body.type];
   if (!template.creatable) throw new AppError('bad-request', NOT_CREATABLE_WORKFLOW_TEXT);
   const ownerId = body.owner ?? auth.user.id;
   const forSomeoneElse = ownerId !== auth.user.id;
+  if (!forSomeoneElse && !mayInvest(auth)) throw new AppError('forbidden', INVESTING_NOT_ALLOWED);
   const now = deps.clock.now();
   const id = await deps.db.transaction(async (tx) => {
     const offer = await offerFor(tx, auth, body.config.offer, forSomeoneElse);

@@ -90,7 +90,7 @@ describe('Investment workflow screen', () => {
     expect(await heading('Ownership')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?step=ownership');
     expect(sentBodies(fetchMock, `${ONE}/steps/investor-type/complete`)).toEqual([{ data: { investorType: 'individual' } }]);
-    expect(await screen.findByText('completed')).toBeInTheDocument();
+    expect(await screen.findByText('Workflow step completed')).toBeInTheDocument();
   });
 
   it('shows the server refusal of a step as a toast with its message', async () => {

@@ -1,12 +1,15 @@
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import type { StepAction } from '../api/workflow-steps.ts';
 
-/** 002 §8 workflow toasts, word for word ('Workflow step updated', then 'skipped', 'reset', 'completed'). */
+/**
+ * 002 §8 workflow toasts: 'Workflow step updated', 'skipped', 'reset', 'completed' — the list shortens the last three,
+ * which read as the first does ('Workflow step skipped'): a toast saying only 'completed' would not say what.
+ */
 export const WORKFLOW_STEP_TOASTS: Record<StepAction, string> = {
   update: 'Workflow step updated',
-  skip: 'skipped',
-  reset: 'reset',
-  complete: 'completed',
+  skip: 'Workflow step skipped',
+  reset: 'Workflow step reset',
+  complete: 'Workflow step completed',
 };
 /** 002 §8: workflow creation reuses the offer's text; the failure is the create dialog's. */
 export const WORKFLOW_CREATED_TOAST = 'Offer - Successfully created';

@@ -2,3 +2,4 @@
 export { marketplaceKey } from './api/get-marketplace-offer.ts';
 export { useMarketplaceOffers } from './api/list-marketplace-offers.ts';
 export { useOfferCta } from './open-offer-cta.ts';
+export { useMarketplaceOffer } from './api/get-marketplace-offer.ts';

@@ -51,7 +51,11 @@ export function makeWorkflow(
 }
 
 /** Renders one step's screen as the workflow screen would, with spies for its moves. */
-export function renderStep(Step: ComponentType<StepProps>, workflow: Workflow, key: InvestmentStepKey = workflow.currentStepKey as InvestmentStepKey) {
+export function renderStep(
+  Step: ComponentType<StepProps>,
+  workflow: Workflow,
+  key: InvestmentStepKey = workflow.currentStepKey as InvestmentStepKey,
+) {
   const step = workflow.steps.find((s) => s.key === key) as StepProps['step'];
   const props = {
     tenantId: TENANT_ID,

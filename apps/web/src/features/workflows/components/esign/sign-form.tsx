@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { ESIGN_CONSENT_TEXT, signSubscriptionBody, type SignatureKind, type SignSubscriptionBody } from '@tessera/domain';
 import { useCallback, useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { formSubmit } from '../../../../lib/form-submit.ts';
 import { BooleanField } from '../steps/step-fields.tsx';
@@ -24,6 +24,19 @@ const signForm = z.preprocess((value) => {
   const form = value as Form;
   return { ...form, typedName: form.signatureKind === 'drawn' ? null : form.typedName?.trim() || null };
 }, signSubscriptionBody);
+// The preprocess step hides the form values behind `unknown`; the resolver still reads them as Form.
+const checkSignForm = zodResolver(signForm as never) as unknown as Resolver<Form>;
+
+/**
+ * The domain schema's checks, plus the typed name's at once: zod runs the schema's cross-field rule only once the
+ * fields are valid, and a person who leaves both the name and the consent empty should hear of both.
+ */
+const signFormResolver: Resolver<Form> = async (values, context, options) => {
+  const result = await checkSignForm(values, context, options);
+  if (values.signatureKind === 'typed' && !values.typedName?.trim() && Object.keys(result.errors).length > 0)
+    return { values: {}, errors: { ...result.errors, typedName: { type: 'custom', message: 'Type your full name' } } };
+  return result;
+};
 
 interface SignFormProps {
   formId: string;
@@ -42,7 +55,7 @@ export function SignForm({ formId, userId, unsignedSha256, onSign }: SignFormPro
     unknown,
     z.output<typeof signSubscriptionBody>
   >({
-    resolver: zodResolver(signForm as never) as never,
+    resolver: signFormResolver as never,
     defaultValues: { signatureKind: 'typed', typedName: '', consent: false, unsignedSha256 },
   });
   const kind = useWatch({ control, name: 'signatureKind' });

@@ -63,7 +63,8 @@ describe('QualificationStep', () => {
     const user = signInAs(APPLICATION_ID);
     const fetchMock = mockFetch((path) => {
       if (path === `/api/v1/user/${USER_ID}`) return jsonResponse({ data: user });
-      if (path === `/api/v1/application/${APPLICATION_ID}`) return jsonResponse({ data: application({ status: 'submitted', expiresAt: null, reviewedAt: null }) });
+      if (path === `/api/v1/application/${APPLICATION_ID}`)
+        return jsonResponse({ data: application({ status: 'submitted', expiresAt: null, reviewedAt: null }) });
       if (path === OFFER_PATH) return jsonResponse({ data: makeMarketplaceOffer({ fedExemptionExclusions: ['rule-506-c'] }) });
       return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
     });
@@ -71,7 +72,10 @@ describe('QualificationStep', () => {
 
     expect(await screen.findByText(RULE_506C_TEXT)).toBeInTheDocument();
     expect(screen.getByText('Application In Review')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue your accreditation' })).toHaveAttribute('href', `/investor/applications/${APPLICATION_ID}`);
+    expect(screen.getByRole('link', { name: 'Continue your accreditation' })).toHaveAttribute(
+      'href',
+      `/investor/applications/${APPLICATION_ID}`,
+    );
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
     expect(sentBodies(fetchMock, `${WORKFLOW_API}/steps/qualification/complete`)).toEqual([]);
   });
@@ -133,7 +137,10 @@ describe('DistributionStep', () => {
   it('sends no account for a check, and shows the server refusal at the top', async () => {
     const fetchMock = mockFetch((path, init) =>
       init?.method === 'PUT'
-        ? jsonResponse({ error: { type: 'bad-request', name: 'BadRequestError', message: 'Complete the steps before this one', status: 400 } }, 400)
+        ? jsonResponse(
+            { error: { type: 'bad-request', name: 'BadRequestError', message: 'Complete the steps before this one', status: 400 } },
+            400,
+          )
         : jsonResponse(ACCOUNTS),
     );
     const { user, props } = renderStep(DistributionStep, makeWorkflow('distribution'));
@@ -141,7 +148,9 @@ describe('DistributionStep', () => {
     expect(screen.queryByRole('radio', { name: /Main checking/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Complete the steps before this one');
-    expect(sentBodies(fetchMock, `${WORKFLOW_API}/steps/distribution/complete`)).toEqual([{ data: { method: 'check', financialAccountId: null } }]);
+    expect(sentBodies(fetchMock, `${WORKFLOW_API}/steps/distribution/complete`)).toEqual([
+      { data: { method: 'check', financialAccountId: null } },
+    ]);
     expect(props.onCompleted).not.toHaveBeenCalled();
   });
 });

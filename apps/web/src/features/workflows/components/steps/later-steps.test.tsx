@@ -147,7 +147,7 @@ describe('DistributionStep', () => {
     await user.click(screen.getByRole('radio', { name: 'Check by mail' }));
     expect(screen.queryByRole('radio', { name: /Main checking/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Complete the steps before this one');
+    expect(await screen.findByText('Complete the steps before this one')).toBeInTheDocument();
     expect(sentBodies(fetchMock, `${WORKFLOW_API}/steps/distribution/complete`)).toEqual([
       { data: { method: 'check', financialAccountId: null } },
     ]);

@@ -1,21 +1,8 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Download from '@mui/icons-material/Download';
-import {
-  Alert,
-  Box,
-  Button,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { esignEventLabels, type EsignEnvelope } from '@tessera/domain';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { downloadDocument } from '../../../documents/index.ts';
@@ -24,6 +11,7 @@ import { downloadDocument } from '../../../documents/index.ts';
 export function SignedPanel({ envelope, workflowName }: { envelope: EsignEnvelope; workflowName: string }) {
   const [downloading, setDownloading] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const eventsId = useId();
 
   const download = (id: string, originalName: string) => {
     setDownloading(id);
@@ -86,36 +74,31 @@ export function SignedPanel({ envelope, workflowName }: { envelope: EsignEnvelop
         )}
       </Paper>
       <Box>
-        <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>
+        <Typography id={eventsId} component="h3" variant="subtitle1" sx={{ mb: 1 }}>
           Signing events
         </Typography>
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Signing events">
-            <TableHead>
-              <TableRow>
-                <TableCell>Time</TableCell>
-                <TableCell>Event</TableCell>
-                <TableCell>IP address</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {envelope.events.map((event) => (
-                <TableRow key={`${event.type}-${event.at}`}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</TableCell>
-                  <TableCell>
-                    {esignEventLabels[event.type]}
-                    {event.actor && (
-                      <Typography variant="body2" component="span" sx={{ color: 'text.secondary', display: 'block' }}>
-                        {event.actor}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{event.ip ?? '-'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        {/* A list rather than a table: time, event, signer and address fit a phone's width one under another. */}
+        <Paper component="ol" variant="outlined" aria-labelledby={eventsId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {envelope.events.map((event, index) => (
+            <Box
+              component="li"
+              key={`${event.type}-${event.at}`}
+              sx={{ px: 2, py: 1.25, borderTop: index === 0 ? 0 : 1, borderColor: 'divider' }}
+            >
+              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                {esignEventLabels[event.type]}
+                {event.actor && (
+                  <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                    {` · ${event.actor}`}
+                  </Box>
+                )}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {`${formatDateTime(event.at)} · IP address ${event.ip ?? 'not recorded'}`}
+              </Typography>
+            </Box>
+          ))}
+        </Paper>
       </Box>
     </Stack>
   );

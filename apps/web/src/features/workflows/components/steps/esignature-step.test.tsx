@@ -88,8 +88,8 @@ describe('EsignatureStep', () => {
     ]);
     expect(screen.getByRole('button', { name: 'Download signed agreement' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Download certificate of completion' })).toBeEnabled();
-    const events = screen.getByRole('table', { name: 'Signing events' });
-    expect(within(events).getByText('203.0.113.8')).toBeInTheDocument();
+    const events = screen.getByRole('list', { name: 'Signing events' });
+    expect(within(events).getByText(/IP address 203\.0\.113\.8/)).toBeInTheDocument();
     expect(within(events).getByText('Agreement prepared')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));

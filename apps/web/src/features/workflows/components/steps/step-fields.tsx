@@ -58,7 +58,6 @@ export function BooleanField<T extends FieldValues, TOut extends FieldValues>({
           checked: Boolean(field.value),
           onChange: (event: React.ChangeEvent<HTMLInputElement>) => field.onChange(event.target.checked),
           onBlur: field.onBlur,
-          inputRef: field.ref,
         };
         return (
           <FormControl error={Boolean(fieldState.error)}>

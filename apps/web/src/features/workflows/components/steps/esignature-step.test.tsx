@@ -5,7 +5,7 @@ import { sessionStore } from '../../../../lib/session/session-store.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../../../test/fetch-mock.ts';
 import { makeAuthResult } from '../../../../test/fixtures.ts';
 import { fill } from '../../../../test/render.tsx';
-import { makeWorkflow, renderStep, WORKFLOW_API, WORKFLOW_ID } from '../../../../test/workflow-steps.tsx';
+import { makeWorkflow, renderStep, WORKFLOW_API, WORKFLOW_ID } from './step-test-utils.tsx';
 import { AGREEMENT_CHANGED_TEXT, EsignatureStep } from './esignature-step.tsx';
 
 const HASH = 'a'.repeat(64);

@@ -5,7 +5,7 @@ import { sessionStore } from '../../../../lib/session/session-store.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../../../test/fetch-mock.ts';
 import { makeAuthResult, makeUser, TENANT_ID, USER_ID } from '../../../../test/fixtures.ts';
 import { makeMarketplaceOffer, OFFER_ID } from '../../../../test/marketplace.ts';
-import { makeWorkflow, renderStep, WORKFLOW_API } from '../../../../test/workflow-steps.tsx';
+import { makeWorkflow, renderStep, WORKFLOW_API } from './step-test-utils.tsx';
 import { DistributionStep } from './distribution-step.tsx';
 import { QualificationStep, RULE_506C_TEXT } from './qualification-step.tsx';
 import { SUBMITTED_TITLE, SummaryStep } from './summary-step.tsx';

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { qualificationData, type Application, type QualificationBasis } from '@tessera/domain';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { StatusDot } from '../../../../components/status-dot.tsx';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { formSubmit } from '../../../../lib/form-submit.ts';
@@ -151,7 +152,7 @@ function AccreditationSummary({ application }: { application: Application | unde
         <Typography component="h3" variant="subtitle1">
           Your accreditation
         </Typography>
-        <Chip label={standing.label} color={standing.color} size="small" />
+        <StatusDot label={standing.label} color={standing.color} />
       </Stack>
       {standing.status === 'approved' && application?.expiresAt && (
         <Box sx={{ mt: 1 }}>

@@ -56,7 +56,7 @@ export function SummaryStep(props: StepProps) {
                   {step.name}
                 </Typography>
                 {step.status === 'skipped' && <Chip size="small" label="Skipped" />}
-                {step.status !== 'completed' && step.status !== 'skipped' && <Chip size="small" color="warning" label="Not completed" />}
+                {step.status !== 'completed' && step.status !== 'skipped' && <Chip size="small" variant="outlined" label="Not completed" />}
               </Stack>
               {step.key !== 'esignature' || step.status !== 'completed' ? (
                 <Button size="small" startIcon={<Edit />} onClick={() => props.goToStep(step.key)} aria-label={`Edit ${step.name}`}>

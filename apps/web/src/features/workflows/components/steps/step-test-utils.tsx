@@ -1,10 +1,10 @@
 import { INVESTMENT_STEP_KEYS, WORKFLOW_TEMPLATES, type InvestmentStepKey, type Workflow, type WorkflowStep } from '@tessera/domain';
 import type { ComponentType } from 'react';
 import { vi } from 'vitest';
-import type { StepProps } from '../features/workflows/components/steps/step-props.ts';
-import { TENANT_ID, USER_ID } from './fixtures.ts';
-import { INSTITUTION_ID, OFFER_ID } from './marketplace.ts';
-import { renderRoutes } from './render.tsx';
+import type { StepProps } from './step-props.ts';
+import { TENANT_ID, USER_ID } from '../../../../test/fixtures.ts';
+import { INSTITUTION_ID, OFFER_ID } from '../../../../test/marketplace.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
 
 export const WORKFLOW_ID = 'c7c7c7c7c7c7c7c7c7c7c7c7';
 export const WORKFLOW_API = `/api/v1/tenant/${TENANT_ID}/workflows/${WORKFLOW_ID}`;

@@ -178,6 +178,10 @@ export const communicationData = z.object({
 /** How the investor qualifies: a verified accreditation (required for 506(c)), or a self-certification elsewhere. */
 export const qualificationBasis = z.enum(['verified-accreditation', 'self-certified'], { error: 'Choose how you qualify' });
 export type QualificationBasis = z.infer<typeof qualificationBasis>;
+export const qualificationBasisLabels: Record<QualificationBasis, string> = {
+  'verified-accreditation': 'Verified accreditation',
+  'self-certified': 'Self-certified accredited investor',
+};
 export const qualificationData = z.object({
   basis: qualificationBasis,
   /** The approved accreditation application, required for a verified accreditation (the server checks it is approved and unexpired). */

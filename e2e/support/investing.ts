@@ -1,6 +1,6 @@
+import { PLATFORM_ADMIN, signInViaApi } from './api.ts';
 import { pdfDocument } from './files.ts';
 import type { JourneyTenant, Person } from './tenant.ts';
-import { platformAdminToken } from './tenant.ts';
 
 const hex = () => Array.from({ length: 24 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
@@ -29,7 +29,9 @@ export async function investReadyProfile(tenant: JourneyTenant, person: Person):
   const upload = async (name: string) => {
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(await pdfDocument(`Passport ${name}`))], { type: 'application/pdf' }), `${name}.pdf`);
+    form.set('name', `${name}.pdf`);
     form.set('type', 'GOVERNMENT_ID');
+    form.set('entityType', 'USER');
     const { data } = await send<{ data: { _id: string } }>('POST', '/document', form);
     return data._id;
   };
@@ -51,8 +53,10 @@ export async function investReadyProfile(tenant: JourneyTenant, person: Person):
     number: '000123454321',
   });
   await send('PUT', `/individual-profile/${profile._id}/financial-accounts`, { financialAccounts: [account._id] });
+  // A platform admin acts in a tenant signed in on its host (their platform-host token belongs to that tenant).
+  const admin = await signInViaApi(PLATFORM_ADMIN.email, PLATFORM_ADMIN.password, tenant.slug);
   await tenant.api('PUT', `/individual-profile/${profile._id}/verification`, {
-    token: await platformAdminToken(),
+    token: admin,
     body: { verificationStatus: 'approved' },
   });
   return { profileId: profile._id, accountId: account._id };

@@ -36,8 +36,9 @@ export const securityPlugin = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          // Offer and institution videos: the players of the hosts the video embed builds, and no other frame.
-          frameSrc: [...VIDEO_PLAYER_ORIGINS, ...identityFrames],
+          // Offer and institution videos: the players of the hosts the video embed builds; the subscription agreement's
+          // preview (a blob: address the page made from the PDF it fetched, issue #20); no other frame.
+          frameSrc: [...VIDEO_PLAYER_ORIGINS, ...identityFrames, 'blob:'],
           // 'self' covers the app's own WebSocket (CSP 3); no other host, so injected script has nowhere to send data.
           connectSrc: ["'self'"],
           frameAncestors,

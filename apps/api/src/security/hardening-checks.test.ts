@@ -43,7 +43,7 @@ describe('browser security headers (V3.4)', () => {
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self' data:",
-        "frame-src https://www.youtube-nocookie.com https://player.vimeo.com 'self'",
+        "frame-src https://www.youtube-nocookie.com https://player.vimeo.com 'self' blob:",
         "connect-src 'self'",
         "frame-ancestors 'none'",
         "object-src 'none'",

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FileStorage } from './storage.ts';
+import { assertStorageKey, type FileStorage } from './storage.ts';
 
 /** In-memory files for tests. */
 export function createMemoryStorage(): FileStorage & { keys(): string[] } {
@@ -7,6 +7,7 @@ export function createMemoryStorage(): FileStorage & { keys(): string[] } {
   return {
     kind: 'local',
     async put(key, data) {
+      assertStorageKey(key);
       files.set(key, Buffer.from(data));
     },
     async get(key) {

@@ -9,3 +9,10 @@ export interface FileStorage {
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
 }
+
+const KEY = /^[a-z0-9][a-z0-9/_-]{0,200}$/;
+
+/** A key every storage takes: lower-case letters, digits, '/', '_' and '-', no '..'; the memory storage used by tests refuses what disk would. */
+export function assertStorageKey(key: string): void {
+  if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
+}

@@ -64,9 +64,9 @@ export async function esignRoutes(app: FastifyInstance, opts: EsignRouteOptions)
         operationId: 'getWorkflowEsignature',
         summary: "The workflow's signing",
         description:
-          "The newest signing of the workflow's subscription agreement: its status, the agreement's hash before signing, the signed file's hash and documents once signed, and every event with time, address and actor. 404 'No signing yet' when the agreement was never prepared.",
+          "The newest signing of the workflow's subscription agreement: its status, the agreement's hash before signing, the signed file's hash and documents once signed, and every event with time, address and actor. `data` is null when the agreement was never prepared (the step's screen then prepares it).",
         params,
-        response: { 200: envelope, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: dataOf(esignEnvelope.nullable()).describe('The newest signing, or null'), ...errorResponses(400, 401, 403, 404) },
       },
       config: { access: signedIn, tenantParam: 't', accessNote: readers },
     },

@@ -63,7 +63,7 @@ const STEP = 'esignature';
 const AGREEMENT_PDF = new URL('./agreement-pdf.ts', import.meta.url);
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
-const unsignedKey = (tenantId: string, envelopeId: string) => `esign/${tenantId}/${envelopeId}/agreement.pdf`;
+const unsignedKey = (tenantId: string, envelopeId: string) => `esign/${tenantId}/${envelopeId}/agreement`;
 const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')}`;
 const formatDay = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
@@ -100,11 +100,10 @@ async function toEnvelope(db: DbOrTx, row: EsignEnvelopeRow): Promise<EsignEnvel
 }
 
 /** GET …/esignature: the newest signing with its events, for the owner and the offer institution's team. */
-export async function getEnvelope(deps: Pick<EsignDeps, 'db'>, auth: AuthContext, workflowId: string): Promise<EsignEnvelope> {
+export async function getEnvelope(deps: Pick<EsignDeps, 'db'>, auth: AuthContext, workflowId: string): Promise<EsignEnvelope | null> {
   const { workflow } = await loadWorkflow(deps.db, auth, workflowId);
   const row = await repo.findNewestEnvelope(deps.db, auth.tenantId, workflow.id);
-  if (!row) throw new AppError('not-found', NO_SIGNING_TEXT);
-  return toEnvelope(deps.db, row);
+  return row ? toEnvelope(deps.db, row) : null;
 }
 
 // ---- preparing ----

@@ -9,3 +9,4 @@ export {
   WORKFLOW_CREATED_TOAST,
   workflowScreenPath,
 } from './api/open-investment-workflow.ts';
+export { useEsignEnvelope } from './api/esign/get-esign-envelope.ts';

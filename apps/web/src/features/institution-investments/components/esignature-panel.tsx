@@ -2,13 +2,12 @@ import Download from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { esignEventLabels, type EsignEnvelope, type EsignEnvelopeStatus } from '@tessera/domain';
 import { DefinitionList } from '../../../components/definition-list.tsx';
-import { isNotFound } from '../../../components/error-block.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useDownloadDocument } from '../../documents/index.ts';
-import { useWorkflowEsignature } from '../api/get-workflow-esignature.ts';
+import { useEsignEnvelope } from '../../workflows/index.ts';
 
 const STATUS: Record<EsignEnvelopeStatus, { label: string; color: 'default' | 'success' | 'warning' }> = {
   created: { label: 'Prepared, not signed', color: 'warning' },
@@ -76,10 +75,9 @@ function EsignEvents({ envelope }: { envelope: EsignEnvelope }) {
 
 /** The e-signature of the subscription agreement: who signed and when, the signed file's hash, its files and every event. */
 export function EsignaturePanel({ tenantId, workflowId, investor }: { tenantId: string; workflowId: string; investor: string }) {
-  const { data, error, isPending, refetch } = useWorkflowEsignature(tenantId, workflowId);
+  const { data, error, isPending, refetch } = useEsignEnvelope(tenantId, workflowId);
   let body;
   if (isPending) body = <Skeleton variant="rounded" height={160} aria-label="Loading the e-signature" />;
-  else if (isNotFound(error)) body = <Typography sx={{ color: 'text.secondary' }}>{NOT_SIGNED_TEXT}</Typography>;
   else if (error)
     body = (
       <Alert
@@ -94,6 +92,7 @@ export function EsignaturePanel({ tenantId, workflowId, investor }: { tenantId: 
         {`The e-signature could not be loaded: ${errorMessage(error)}`}
       </Alert>
     );
+  else if (!data) body = <Typography sx={{ color: 'text.secondary' }}>{NOT_SIGNED_TEXT}</Typography>;
   else
     body = (
       <>

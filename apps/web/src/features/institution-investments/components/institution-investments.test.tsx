@@ -176,7 +176,7 @@ describe('the institution investments list', () => {
       if (path === OFFERS_PATH)
         return jsonResponse({ data: [offerSummary(OFFER_ID, 'Harbor Lofts')], meta: { page: 1, limit: 100, total: 1 } });
       if (path === WORKFLOW_PATH) return jsonResponse({ data: fullWorkflow() });
-      if (path === `${WORKFLOW_PATH}/esignature`) return notFound();
+      if (path === `${WORKFLOW_PATH}/esignature`) return jsonResponse({ data: null });
       return notFound();
     });
     const { user, router } = renderRoutes(routes, { initialEntries: ['/institution/investments'] });

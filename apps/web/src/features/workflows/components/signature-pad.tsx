@@ -70,9 +70,10 @@ export function SignaturePad({ ref, onChange, label = 'Signature pad', height = 
         onChangeRef.current?.(true);
       },
       toPng: async () => {
-        const pad = padRef.current;
-        if (!pad || pad.isEmpty()) return null;
-        return (await fetch(pad.toDataURL('image/png'))).blob();
+        const canvas = canvasRef.current;
+        if (!canvas || !padRef.current || padRef.current.isEmpty()) return null;
+        // canvas.toBlob, not fetch(dataURL): the CSP's connect-src does not allow data: addresses.
+        return new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
       },
     }),
     [],

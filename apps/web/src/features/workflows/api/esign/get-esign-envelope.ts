@@ -1,18 +1,13 @@
 import { esignEnvelope, type EsignEnvelope } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../../../lib/api-client.ts';
+import { api } from '../../../../lib/api-client.ts';
 import { workflowPath, workflowQueryOptions } from '../get-workflow.ts';
 
 export const esignPath = (tenantId: string, workflowId: string) => `${workflowPath(tenantId, workflowId)}/esignature`;
 
-/** GET tenant/{t}/workflows/{id}/esignature: the newest envelope; null when none was prepared yet (the server's 404). */
-export async function getEsignEnvelope(tenantId: string, workflowId: string, signal?: AbortSignal): Promise<EsignEnvelope | null> {
-  try {
-    return await api.get(esignPath(tenantId, workflowId), esignEnvelope, signal);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+/** GET tenant/{t}/workflows/{id}/esignature: the newest envelope; null when none was prepared yet. */
+export function getEsignEnvelope(tenantId: string, workflowId: string, signal?: AbortSignal): Promise<EsignEnvelope | null> {
+  return api.get(esignPath(tenantId, workflowId), esignEnvelope.nullable(), signal);
 }
 
 export const esignEnvelopeQueryOptions = (tenantId: string, workflowId: string) =>

@@ -21,14 +21,13 @@ async function shot(page: Page, name: string) {
 }
 
 let tenant: JourneyTenant;
-let offer: { institutionId: string; offerId: string };
 const OFFER = 'Harbor Lofts Fund';
 const INSTITUTION = 'Harbor Capital';
 
 beforeAll(async () => {
   tenant = await createJourneyTenant();
   const slug = uniqueSlug('harbor');
-  offer = await seedListedOffer(tenant, {
+  await seedListedOffer(tenant, {
     name: OFFER,
     slug,
     assetClass: 'multi-family',

@@ -32,6 +32,8 @@ export interface StepSite {
 
 const UNSKIPPABLE: readonly string[] = ['summary', 'esignature'];
 
+export const SIGNED_ANSWERS_TEXT = 'The subscription agreement is signed: its answers can no longer change';
+
 interface Moved {
   move: StepMove;
   config?: WorkflowConfig;
@@ -62,6 +64,9 @@ async function change(
     await loadOwnWorkflow(tx, auth, id);
     const workflow = (await repo.lockWorkflow(tx, auth.tenantId, id))!;
     if (workflow.status === 'completed') throw new AppError('conflict', 'This workflow is completed: its steps can no longer change');
+    // The signed agreement holds the answers as they were: after signing, only the summary is left to submit.
+    const signed = workflow.steps.some((s) => s.key === 'esignature' && s.status === 'completed');
+    if (signed && key !== 'summary') throw new AppError('conflict', SIGNED_ANSWERS_TEXT);
     const { step, investmentKey } = stepKeyOf(workflow, key);
     const config = configOf(workflow.config);
     const moved = await build({ db: tx, auth, workflow, config, now }, step, investmentKey);

@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { lastMailTo, signUp, tenantEventsOf } from '../../../test/factories.ts';
 import { eq } from 'drizzle-orm';
 import { workflows } from '../../db/schema/index.ts';
+import { SIGNED_ANSWERS_TEXT } from './workflow-steps.service.ts';
 import {
   answerMiddleSteps,
   approvedApplication,
@@ -317,6 +318,12 @@ describe('summary', () => {
       .update(workflows)
       .set({ steps: row!.steps.map((s) => (s.key === 'esignature' ? { ...s, status: 'completed' as const } : s)) })
       .where(eq(workflows.id, workflow._id));
+    // Signed: the answers the agreement holds can no longer change, only the summary is left.
+    for (const action of ['complete', 'reset', 'skip'] as const) {
+      const res = await api.step(who, workflow._id, 'contribution', action, { unitClass: 'class-a', amount: 50_000 });
+      expect(res.statusCode).toBe(409);
+      expect(messageOf(res)).toBe(SIGNED_ANSWERS_TEXT);
+    }
     const notSubmitted = await api.step(who, workflow._id, 'summary', 'complete', {});
     expect(messageOf(notSubmitted)).toBe('body.data.submitted: Submit your subscription');
 

@@ -325,7 +325,13 @@ describe('the review of one subscription', () => {
 
   it('says the agreement is not signed yet when there is no envelope', async () => {
     signInRaise();
-    mockFetch((path) => (path === WORKFLOW_PATH ? jsonResponse({ data: fullWorkflow() }) : notFound()));
+    mockFetch((path) =>
+      path === WORKFLOW_PATH
+        ? jsonResponse({ data: fullWorkflow() })
+        : path === `${WORKFLOW_PATH}/esignature`
+          ? jsonResponse({ data: null })
+          : notFound(),
+    );
     renderRoutes(routes, { initialEntries: [`/institution/investments/${WORKFLOW_ID}/subscription`] });
     expect(await screen.findByText(NOT_SIGNED_TEXT)).toBeInTheDocument();
   });

@@ -61,7 +61,7 @@ describe('EsignatureStep', () => {
         prepared = true;
         return jsonResponse({ data: envelope() }, 201);
       }
-      if (path === ESIGN) return prepared ? jsonResponse({ data: envelope() }) : notFound();
+      if (path === ESIGN) return jsonResponse({ data: prepared ? envelope() : null });
       if (path === `${ESIGN}/agreement`) return pdf();
       if (path === `${ESIGN}/sign`) return jsonResponse({ data: SIGNED });
       if (path === WORKFLOW_API) return jsonResponse({ data: signedWorkflow });

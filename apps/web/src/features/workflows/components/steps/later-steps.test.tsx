@@ -168,7 +168,7 @@ describe('SummaryStep', () => {
     },
   };
 
-  it('lists the answers with edit links, submits, and shows the success', async () => {
+  it('lists the signed answers without edit links, submits, and shows the success', async () => {
     const completed = makeWorkflow('summary', DONE, { status: 'completed', currentStepKey: null });
     const fetchMock = mockFetch((path, init) => {
       if (init?.method === 'PUT') return jsonResponse({ data: completed });
@@ -186,8 +186,9 @@ describe('SummaryStep', () => {
     expect(screen.getByRole('button', { name: 'Signed agreement' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Certificate of completion' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Edit Contribution' }));
-    expect(props.goToStep).toHaveBeenCalledWith('contribution');
+    // Signed: the agreement holds these answers and the server refuses changes, so there is nothing to edit.
+    expect(screen.getByText('The agreement is signed with these answers, so they can no longer change.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Submit subscription' }));
     expect(await screen.findByRole('heading', { name: SUBMITTED_TITLE })).toBeInTheDocument();
@@ -197,12 +198,16 @@ describe('SummaryStep', () => {
     expect(props.onCompleted).toHaveBeenCalledWith(completed);
   });
 
-  it('does not submit while a step is still open', async () => {
+  it('does not submit while a step is still open, and links each step to edit it', async () => {
     mockFetch(() => jsonResponse({ data: [], meta: { page: 1, limit: 100, total: 0 } }));
     const workflow = makeWorkflow('summary', DONE);
-    const open = workflow.steps.map((s) => (s.key === 'purpose' ? { ...s, status: 'pending' as const, data: {} } : s));
-    renderStep(SummaryStep, { ...workflow, steps: open });
-    expect(screen.getByText(/Complete every step before you submit: Purpose/)).toBeInTheDocument();
+    const open = workflow.steps.map((s) =>
+      s.key === 'purpose' || s.key === 'esignature' ? { ...s, status: 'pending' as const, data: {} } : s,
+    );
+    const { user, props } = renderStep(SummaryStep, { ...workflow, steps: open });
+    expect(screen.getByText(/Complete every step before you submit: Purpose, E-signature/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit subscription' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Edit Contribution' }));
+    expect(props.goToStep).toHaveBeenCalledWith('contribution');
   });
 });

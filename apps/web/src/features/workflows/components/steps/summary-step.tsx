@@ -31,6 +31,7 @@ export function SummaryStep(props: StepProps) {
     (s): s is typeof s & { key: InvestmentStepKey } => investmentStepKey.safeParse(s.key).success && s.key !== 'summary',
   );
   const open = steps.filter((s) => s.status !== 'completed' && s.status !== 'skipped');
+  const signed = steps.some((s) => s.key === 'esignature' && s.status === 'completed');
   const onContinue = () => submit({ submitted: true }, () => setSubmitted(true));
 
   return (
@@ -43,6 +44,11 @@ export function SummaryStep(props: StepProps) {
       continueDisabled={open.length > 0}
     >
       <StepRefusal message={refusal} />
+      {signed && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          The agreement is signed with these answers, so they can no longer change.
+        </Typography>
+      )}
       {open.length > 0 && (
         <Alert severity="warning" variant="outlined">
           {`Complete every step before you submit: ${open.map((s) => s.name).join(', ')}.`}
@@ -59,7 +65,8 @@ export function SummaryStep(props: StepProps) {
                 {step.status === 'skipped' && <Chip size="small" label="Skipped" />}
                 {step.status !== 'completed' && step.status !== 'skipped' && <Chip size="small" variant="outlined" label="Not completed" />}
               </Stack>
-              {step.key !== 'esignature' || step.status !== 'completed' ? (
+              {/* Signed, the answers are in the agreement and the server refuses changes: no Edit then. */}
+              {!signed ? (
                 <Button size="small" startIcon={<Edit />} onClick={() => props.goToStep(step.key)} aria-label={`Edit ${step.name}`}>
                   Edit
                 </Button>

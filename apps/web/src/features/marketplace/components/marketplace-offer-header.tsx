@@ -8,19 +8,17 @@ import {
   type MarketplaceOffer,
 } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
-import { useInvestNow } from '../hooks/use-invest-now.ts';
 import { Banner } from './banner.tsx';
 import { InstitutionLogoAvatar } from './institution-summary-card.tsx';
 import { useOfferCta } from './use-offer-cta.ts';
 
 /**
  * The offer's header (001 §2): banner, logo, title, a subtitle of type, asset class and status, the status badge
- * (none for open offers) and the buttons: 'Invest Now' (the investor's workflow, issue #20), each CTA only with a label, 'Learn More' only without a primary label,
- * and 'View Details', disabled on the About tab.
+ * (none for open offers) and the buttons of the spec: each CTA only with a label, 'Learn More' only without a primary
+ * label, and 'View Details', disabled on the About tab. 'Invest Now' is the offer card's (001 §2 marketplace list).
  */
 export function MarketplaceOfferHeader({ offer, aboutPath, onAbout }: { offer: MarketplaceOffer; aboutPath: string; onAbout: boolean }) {
   const openCta = useOfferCta(offer);
-  const { investNow, pendingOffer } = useInvestNow();
   const subtitle = [
     offer.type ? offerTypeLabels[offer.type] : null,
     offer.assetClass ? offerAssetClassLabels[offer.assetClass] : null,
@@ -60,10 +58,6 @@ export function MarketplaceOfferHeader({ offer, aboutPath, onAbout }: { offer: M
           </Stack>
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
-          {/* Issue #20: the offer's own way in, beside its calls to action: the investor's workflow for it. */}
-          <Button variant="contained" onClick={() => investNow(offer)} loading={pendingOffer === offer._id}>
-            Invest Now
-          </Button>
           {offerCtaHasLabel(offer.primaryCTA) && (
             <Button variant="contained" onClick={() => openCta('primary')}>
               {offer.primaryCTA?.label}

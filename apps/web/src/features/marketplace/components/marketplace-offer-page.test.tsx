@@ -3,8 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { Navigate } from 'react-router';
 import { flushEvents, pendingEvents } from '../../../lib/analytics-queue.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { makeAuthResult, TENANT_ID } from '../../../test/fixtures.ts';
-import { workflowSummaryFor } from '../../../test/investment-workflow.ts';
+import { makeAuthResult } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { MarketplaceOfferAboutTab } from './marketplace-offer-about-tab.tsx';
@@ -147,18 +146,6 @@ describe('MarketplaceOfferPage calls to action', () => {
     expect(open).toHaveBeenCalledWith('https://example.com/secondary', '_blank', 'noopener');
     expect(router.state.location.pathname).toBe('/marketplace/offers/harbor-point/home');
     expect(eventsOf('cta')).toEqual([expect.objectContaining({ offer: OFFER_ID, meta: { cta: 'secondary' } })]);
-  });
-
-  it("Invest Now opens a signed-in investor's open workflow for the offer", async () => {
-    sessionStore.signIn(makeAuthResult());
-    const { user, router } = setup(makeMarketplaceOffer(), '/marketplace/offers/harbor-point', (p) =>
-      p === `/api/v1/tenant/${TENANT_ID}/workflows`
-        ? jsonResponse({ data: [workflowSummaryFor(OFFER_ID, 'a9a9a9a9a9a9a9a9a9a9a9a9')], meta: { page: 1, limit: 1, total: 1 } })
-        : undefined,
-    );
-    await user.click(await screen.findByRole('button', { name: 'Invest Now' }));
-    expect(eventsOf('cta')).toEqual([expect.objectContaining({ offer: OFFER_ID, meta: { cta: 'invest-now' } })]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/investor/workflow/a9a9a9a9a9a9a9a9a9a9a9a9'), { timeout: 5000 });
   });
 });
 

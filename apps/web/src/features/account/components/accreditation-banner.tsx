@@ -51,7 +51,7 @@ export function AccreditationBanner({ user }: AccreditationBannerProps) {
   const id = user.accreditationApplicationId;
   const { data, error, isPending, refetch } = useApplication(id);
   if (!id) return <Banner />;
-  if (isPending) return <Skeleton variant="rounded" height={72} aria-label="Loading accreditation" />;
+  if (isPending) return <Skeleton role="progressbar" variant="rounded" height={72} aria-label="Loading accreditation" />;
   if (error) {
     return (
       <Alert

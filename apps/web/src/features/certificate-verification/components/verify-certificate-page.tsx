@@ -85,7 +85,7 @@ const STATUS_TEXT: Record<CertificateVerification['status'], string> = {
 function Result({ code }: { code: string }) {
   const { data, error, isPending, refetch } = useCertificateVerification(code);
   const headingId = useId();
-  if (isPending) return <Skeleton variant="rounded" height={200} aria-label="Checking the certificate" />;
+  if (isPending) return <Skeleton role="progressbar" variant="rounded" height={200} aria-label="Checking the certificate" />;
   if (error) {
     if (error instanceof ApiError && error.status === 404) {
       return (

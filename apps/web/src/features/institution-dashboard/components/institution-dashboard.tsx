@@ -38,7 +38,7 @@ export function InstitutionDashboard() {
       </Stack>
 
       {institution.isPending ? (
-        <Skeleton variant="rounded" height={150} aria-label="Loading institution" />
+        <Skeleton role="progressbar" variant="rounded" height={150} aria-label="Loading institution" />
       ) : institution.isError ? (
         <ErrorBlock error={institution.error} onRetry={() => void institution.refetch()} />
       ) : (

@@ -77,7 +77,7 @@ function EsignEvents({ envelope }: { envelope: EsignEnvelope }) {
 export function EsignaturePanel({ tenantId, workflowId, investor }: { tenantId: string; workflowId: string; investor: string }) {
   const { data, error, isPending, refetch } = useEsignEnvelope(tenantId, workflowId);
   let body;
-  if (isPending) body = <Skeleton variant="rounded" height={160} aria-label="Loading the e-signature" />;
+  if (isPending) body = <Skeleton role="progressbar" variant="rounded" height={160} aria-label="Loading the e-signature" />;
   else if (error)
     body = (
       <Alert

@@ -158,7 +158,8 @@ export function AccreditationCard({ user }: { user: User }) {
     );
   }
   // A user without an application has nothing to wait for.
-  if (user.accreditationApplicationId && isPending) return <Skeleton variant="rounded" height={220} aria-label="Loading accreditation" />;
+  if (user.accreditationApplicationId && isPending)
+    return <Skeleton role="progressbar" variant="rounded" height={220} aria-label="Loading accreditation" />;
   return showsCertificate(user, application) ? (
     <CertificateCard application={application} />
   ) : (

@@ -79,7 +79,7 @@ export function InvestorDashboardPage() {
           ) : data ? (
             <AccreditationCard user={data} />
           ) : (
-            <Skeleton variant="rounded" height={220} aria-label="Loading accreditation" />
+            <Skeleton role="progressbar" variant="rounded" height={220} aria-label="Loading accreditation" />
           )}
         </Grid>
       </Grid>

@@ -156,7 +156,7 @@ function Checklist({ user, product }: { user: User; product: string }) {
             text="Show that you qualify as an accredited investor."
             status={
               user.accreditationApplicationId && application.isPending ? (
-                <Skeleton width={120} aria-label="Loading accreditation status" />
+                <Skeleton role="progressbar" width={120} aria-label="Loading accreditation status" />
               ) : (
                 accreditationStatusLabel[accreditation]
               )

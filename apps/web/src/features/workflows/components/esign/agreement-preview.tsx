@@ -35,7 +35,7 @@ export function AgreementPreview({
           {`The agreement could not be loaded: ${errorMessage(agreement.error)}`}
         </Alert>
       ) : !url ? (
-        <Skeleton variant="rounded" height={phone ? 48 : 560} aria-label="Loading the agreement" />
+        <Skeleton role="progressbar" variant="rounded" height={phone ? 48 : 560} aria-label="Loading the agreement" />
       ) : phone ? (
         <Button variant="outlined" href={url} target="_blank" rel="noopener" startIcon={<OpenInNew />}>
           Open the agreement

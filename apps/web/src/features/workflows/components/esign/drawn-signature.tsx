@@ -13,7 +13,7 @@ function SavedSignatureImage({ userId, updatedAt }: { userId: string; updatedAt:
   const url = image.data;
   if (image.error)
     return <Typography variant="body2">{`Your saved signature could not be shown: ${errorMessage(image.error)}`}</Typography>;
-  if (!url) return <Skeleton variant="rounded" height={100} aria-label="Loading your saved signature" />;
+  if (!url) return <Skeleton role="progressbar" variant="rounded" height={100} aria-label="Loading your saved signature" />;
   return (
     <Box sx={{ bgcolor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1, p: 1, textAlign: 'center' }}>
       <Box component="img" src={url} alt="Your saved signature" sx={{ maxWidth: '100%', maxHeight: 120 }} />
@@ -36,7 +36,7 @@ export function DrawnSignature({ userId, onReady }: { userId: string; onReady: (
 
   useEffect(() => onReady(usingSaved), [usingSaved, onReady]);
 
-  if (info.isPending) return <Skeleton variant="rounded" height={180} aria-label="Loading your saved signature" />;
+  if (info.isPending) return <Skeleton role="progressbar" variant="rounded" height={180} aria-label="Loading your saved signature" />;
   if (info.error)
     return (
       <Alert

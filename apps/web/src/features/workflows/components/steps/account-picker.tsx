@@ -36,7 +36,7 @@ export function AccountPicker({ label, value, onChange, error }: AccountPickerPr
         {label}
       </FormLabel>
       {accounts.isPending ? (
-        <Skeleton variant="rounded" height={96} aria-label="Loading your financial accounts" />
+        <Skeleton role="progressbar" variant="rounded" height={96} aria-label="Loading your financial accounts" />
       ) : accounts.error ? (
         <Alert
           severity="error"

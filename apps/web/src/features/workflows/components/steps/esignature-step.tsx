@@ -102,7 +102,7 @@ export function EsignatureStep(props: StepProps) {
       </Alert>
     );
   } else if (!current || needsPreparing(current)) {
-    body = <Skeleton variant="rounded" height={420} aria-label="Preparing the agreement" />;
+    body = <Skeleton role="progressbar" variant="rounded" height={420} aria-label="Preparing the agreement" />;
   } else if (signed) {
     body = <SignedPanel envelope={current} workflowName={workflow.name} />;
   } else if (current.provider === 'external') {

@@ -71,7 +71,7 @@ export function QualificationStep(props: StepProps) {
   if (loading) {
     return (
       <StepFrame step={props.step} onBack={props.onBack} submitting={false}>
-        <Skeleton variant="rounded" height={160} aria-label="Loading your accreditation" />
+        <Skeleton role="progressbar" variant="rounded" height={160} aria-label="Loading your accreditation" />
       </StepFrame>
     );
   }

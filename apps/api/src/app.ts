@@ -30,7 +30,7 @@ import { tenantAdminRoutes } from './modules/tenant-admin/tenant-admin.routes.ts
 import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { onboardingRoutes } from './modules/users/onboarding.routes.ts';
-import { findUserWithMember } from './modules/users/index.ts';
+import { findSessionContext, touchSession } from './modules/auth/index.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { govPhotoIdsRoutes } from './modules/gov-photo-ids/gov-photo-ids.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
@@ -142,7 +142,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(securityPlugin, { config });
   await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config, findTenantBySlug });
-  await app.register(authPlugin, { tokens, verifyApiKey, findUserWithMember });
+  await app.register(authPlugin, { tokens, verifyApiKey, findSessionContext, touchSession });
   await app.register(openapiPlugin);
 
   await app.register(

@@ -87,6 +87,7 @@ describe('tokenPayload', () => {
       userLastname: null,
       tenantId: '65a1f0c2e4b0a1b2c3d4e5f7',
       ver: 1,
+      sid: '65a1f0c2e4b0a1b2c3d4e5f8',
       iat: nowSeconds,
       exp: nowSeconds + 60,
     };

@@ -135,6 +135,13 @@ export type InviteAcceptBody = z.input<typeof inviteAcceptBody>;
 export const authResult = z
   .object({
     token: z.string().describe('The session token: send it as `Authorization: Bearer <token>`'),
+    refreshToken: z
+      .string()
+      .describe('Single use: POST auth/token-refresh trades it for a new session token and a new refresh token; presenting a used one ends the session'),
+    sessionId: objectId.describe('The server-side session (GET auth/sessions lists them)'),
+    mfaSetupRequired: z
+      .boolean()
+      .describe("The tenant requires a second factor of this member and they have none yet: only the account's security calls answer until they set one up"),
     user,
     tenantMember: tenantMember.nullable(),
   })
@@ -144,6 +151,9 @@ export const authResult = z
     examples: [
       {
         token: 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiI2NzQ1YTFjMmU0YjBhMWIyYzNkNGU1ZjYifQ.c2lnbmF0dXJl',
+        refreshToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiI2NzQ1YTFjMmU0YjBhMWIyYzNkNGU1ZjcifQ.c2lnbmF0dXJl',
+        sessionId: '6745a1c2e4b0a1b2c3d4e5f7',
+        mfaSetupRequired: false,
         user: USER_EXAMPLE,
         tenantMember: TENANT_MEMBER_EXAMPLE,
       },
@@ -171,6 +181,8 @@ export const tokenPayload = z.object({
   userLastname: z.string().nullable(),
   tenantId: objectId,
   ver: z.number().int(),
+  /** The server-side session (issue #21): a token whose session has ended is refused. */
+  sid: objectId,
   /** When the person signed in (seconds): kept across refreshes, so a session cannot be stretched past its cap. */
   sat: z.number().int().optional(),
   iat: z.number().int(),

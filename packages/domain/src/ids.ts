@@ -9,16 +9,16 @@ export function isObjectId(value: unknown): value is string {
   return typeof value === 'string' && OBJECT_ID_PATTERN.test(value);
 }
 
-let counter = Math.floor(Math.random() * 0xffffff);
-const processRandom = Array.from({ length: 5 }, () => Math.floor(Math.random() * 256));
-
 function hex(n: number, width: number): string {
   return n.toString(16).padStart(width, '0');
 }
 
-/** A 24-hex object id: 4 bytes of seconds, 5 random bytes per process, 3 bytes of counter. */
+/**
+ * A 24-hex object id: 4 bytes of seconds, then 8 random bytes from the platform's CSPRNG. Ids are exposed in
+ * addresses, so none may be guessed from another (issue #21: they were a per-process counter, each the previous + 1).
+ */
 export function newObjectId(now: Date = new Date()): string {
-  counter = (counter + 1) % 0x1000000;
   const seconds = Math.floor(now.getTime() / 1000);
-  return hex(seconds, 8) + processRandom.map((b) => hex(b, 2)).join('') + hex(counter, 6);
+  const random = crypto.getRandomValues(new Uint8Array(8));
+  return hex(seconds, 8) + Array.from(random, (b) => hex(b, 2)).join('');
 }

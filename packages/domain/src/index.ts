@@ -44,3 +44,4 @@ export * from './workflow.ts';
 export * from './investment-steps.ts';
 export * from './esign.ts';
 export * from './identity-verification.ts';
+export * from './account-security.ts';

@@ -1,6 +1,6 @@
 import { AUTH_ERRORS, type TokenPayload } from '@tessera/domain';
 import type { FastifyRequest } from 'fastify';
-import type { TenantMemberRow, UserRow } from '../db/schema/index.ts';
+import type { SessionRow, TenantMemberRow, UserRow } from '../db/schema/index.ts';
 import type { Access } from './access.ts';
 import { forbidden, unauthenticated } from './app-error.ts';
 import type { TokenService } from './tokens.ts';
@@ -12,6 +12,8 @@ import type { TokenService } from './tokens.ts';
  */
 export interface AuthContext {
   token: TokenPayload;
+  /** The server-side session the token names (issue #21), as it was when the call came in. */
+  session: SessionRow;
   user: UserRow;
   member: TenantMemberRow | null;
   tenantId: string;
@@ -62,6 +64,11 @@ declare module 'fastify' {
     institutionKeys?: boolean;
     /** The route also serves the tenant's private API key, acting as an owner (its handler reads the caller with requireCaller). */
     apiKeys?: boolean;
+    /**
+     * The route changes e-mail, password, second factors, API keys or bank accounts: a signed-in caller must have
+     * confirmed a second factor (or, without one, the password) in the last ten minutes (POST auth/step-up).
+     */
+    stepUp?: boolean;
     /** What the access line of the route's description adds to `access` (a rule the handler checks beyond the role). */
     accessNote?: string;
     /** A multipart route's form, documented as its multipart/form-data body (the handler validates the text fields with the same schema). */

@@ -8,6 +8,9 @@ import { appSecrets } from '../db/schema/index.ts';
 const ALG = 'HS256';
 const ISSUER = 'tessera';
 
+/** 'session' the bearer token; 'refresh' the refresh token; 'reset'/'invite' e-mailed links; 'mfa' a sign-in waiting for its second factor. */
+export type TokenAudience = 'session' | 'refresh' | 'reset' | 'invite' | 'mfa';
+
 export type VerifyOutcome<T> = { ok: true; payload: T } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** Signs and verifies the session token and the e-mailed reset/invite tokens with one HMAC key. */
@@ -52,7 +55,21 @@ export class TokenService {
       .sign(this.key);
   }
 
-  async signPurpose(audience: 'reset' | 'invite', claims: Record<string, unknown>, jti: string, ttlSeconds: number, now = new Date()) {
+  /**
+   * A refresh token: names the session and its generation (issue #21). Refreshing moves the session's generation
+   * on; an older generation presented again is a replay and ends the session. It expires with the session.
+   */
+  async signRefresh(sid: string, generation: number, expiresAt: Date, now = new Date()): Promise<string> {
+    return new SignJWT({ sid, gen: generation })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience('refresh')
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  async signPurpose(audience: 'reset' | 'invite' | 'mfa', claims: Record<string, unknown>, jti: string, ttlSeconds: number, now = new Date()) {
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ ...claims, purpose: audience })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
@@ -66,7 +83,7 @@ export class TokenService {
 
   async verify(
     token: string,
-    audience: 'session' | 'reset' | 'invite',
+    audience: TokenAudience,
     now = new Date(),
   ): Promise<VerifyOutcome<JWTPayload & Record<string, unknown>>> {
     try {

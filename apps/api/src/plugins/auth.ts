@@ -1,8 +1,8 @@
-import { API_KEY_HEADER, apiKeyKindOf, AUTH_ERRORS, tokenPayload } from '@tessera/domain';
+import { ACCOUNT_SECURITY_TEXTS, API_KEY_HEADER, apiKeyKindOf, AUTH_ERRORS, STEP_UP_WINDOW_SECONDS, tokenPayload } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import type { TenantMemberRow, UserRow } from '../db/schema/index.ts';
+import type { SessionRow, TenantMemberRow, UserRow } from '../db/schema/index.ts';
 import { withCrossTenant } from '../db/scope.ts';
 import type { Access } from '../lib/access.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
@@ -26,8 +26,15 @@ export interface AuthPluginOptions {
     tenantId: string,
     raw: string,
   ) => Promise<{ id: string; prefix: string; institutionId: string | null }>;
-  /** The user and their membership of this tenant, if any (users.repository `findUserWithMember`). */
-  findUserWithMember: (db: Db, userId: string, tenantId: string) => Promise<{ user: UserRow; member: TenantMemberRow | null } | undefined>;
+  /** The session the token names, its account and their membership of this tenant, if any (auth `findSessionContext`). */
+  findSessionContext: (
+    db: Db,
+    tenantId: string,
+    sessionId: string,
+    userId: string,
+  ) => Promise<{ session: SessionRow; user: UserRow; member: TenantMemberRow | null } | undefined>;
+  /** Records that the session was used (at most once a minute; auth `touchSession`). */
+  touchSession: (db: Db, session: SessionRow, now: Date) => Promise<void>;
 }
 
 /** The API key a request presents, from `Authorization: Bearer tsk_…` or the X-API-Key header. */
@@ -93,13 +100,29 @@ export const authPlugin = fp(
         throw unauthenticated(AUTH_ERRORS.sessionExpired);
       const tenant = requireTenant(request);
       if (token.tenantId !== tenant.id) throw unauthenticated('Your session belongs to another organization. Please sign in here.');
-      const row = await opts.findUserWithMember(app.db, token.userId, tenant.id);
+      const now = app.clock.now();
+      const row = await opts.findSessionContext(app.db, tenant.id, token.sid, token.userId);
       if (!row || row.user.tokenVersion !== token.ver || row.user.archivedAt) throw unauthenticated(AUTH_ERRORS.sessionExpired);
+      // Signed out, ended from another browser, ended by a password change: refused at once, on every node.
+      if (row.session.revokedAt) throw unauthenticated(ACCOUNT_SECURITY_TEXTS.sessionEnded);
+      if (row.session.expiresAt.getTime() <= now.getTime()) throw unauthenticated(AUTH_ERRORS.sessionExpired);
       if (row.user.accountStatus === 'suspended') throw forbidden(AUTH_ERRORS.accountSuspended);
       const isPlatformAdmin = row.user.role === 'admin';
       const refusal = membershipRefusal(row.member, isPlatformAdmin, app.clock.now());
       if (refusal) throw forbidden(refusal);
-      return { token, user: row.user, member: row.member, tenantId: tenant.id, isPlatformAdmin };
+      await opts.touchSession(app.db, row.session, now);
+      return { token, session: row.session, user: row.user, member: row.member, tenantId: tenant.id, isPlatformAdmin };
+    }
+
+    /**
+     * Routes that change e-mail, password, second factors, API keys or bank accounts declare `config.stepUp`: the
+     * session must have confirmed a second factor (or, without one, the password) in the last STEP_UP_WINDOW_SECONDS
+     * (POST auth/step-up), else 403 with the step-up text the web app answers with its confirmation dialog.
+     */
+    function checkStepUp(auth: AuthContext, request: FastifyRequest): void {
+      if (request.routeOptions.config.stepUp !== true) return;
+      const verifiedAt = auth.session.verifiedAt?.getTime() ?? 0;
+      if (app.clock.now().getTime() - verifiedAt > STEP_UP_WINDOW_SECONDS * 1000) throw forbidden(ACCOUNT_SECURITY_TEXTS.stepUpRequired);
     }
 
     function authorize(auth: AuthContext, access: Exclude<Access, 'public'>): void {
@@ -123,6 +146,7 @@ export const authPlugin = fp(
       }
       const auth = await authenticate(request);
       authorize(auth, access);
+      checkStepUp(auth, request);
       request.auth = auth;
     }
 

@@ -93,8 +93,17 @@ describe('every tenant-scoped table (migration 0010, on PGlite and PostgreSQL)',
       where c.relkind in ('r', 'p') and not exists (select 1 from pg_attribute att where att.attrelid = c.oid and att.attname = 'tenant_id' and not att.attisdropped)
       order by c.relname`),
     );
-    // Platform-wide by nature: accounts (one per person across tenants), the tenants themselves, start-up secrets.
-    expect(unscoped.map((t) => t.table)).toEqual(['app_secrets', 'tenants', 'users']);
+    // Platform-wide by nature: accounts (one per person across tenants) and their second factors, the tenants
+    // themselves, start-up secrets.
+    expect(unscoped.map((t) => t.table)).toEqual([
+      'app_secrets',
+      'mfa_challenges',
+      'tenants',
+      'user_recovery_codes',
+      'user_totp',
+      'users',
+      'webauthn_credentials',
+    ]);
   });
 });
 

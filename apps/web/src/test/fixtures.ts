@@ -8,6 +8,9 @@ function base64Url(value: unknown): string {
 }
 
 /** An unsigned JWT: the client only ever reads the payload. */
+/** The session every fixture token names. */
+export const SESSION_ID = '65a1f0c2e4b0a1b2c3d4e5aa';
+
 export function makeToken(payload: Record<string, unknown>): string {
   return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(payload)}.signature`;
 }
@@ -23,6 +26,7 @@ export function sessionToken(secondsLeft: number): string {
     userLastname: 'Lovelace',
     tenantId: TENANT_ID,
     ver: 1,
+    sid: SESSION_ID,
     iat: now,
     exp: now + secondsLeft,
   });
@@ -63,5 +67,12 @@ export function makeUser(overrides: Partial<User> = {}): User {
 }
 
 export function makeAuthResult(secondsLeft = 3600): AuthResult {
-  return { token: sessionToken(secondsLeft), user: makeUser(), tenantMember: null };
+  return {
+    token: sessionToken(secondsLeft),
+    refreshToken: 'refresh-token',
+    sessionId: SESSION_ID,
+    mfaSetupRequired: false,
+    user: makeUser(),
+    tenantMember: null,
+  };
 }

@@ -24,3 +24,4 @@ export * from './marketplace-settings.ts';
 export * from './workflows.ts';
 export * from './identity-inquiries.ts';
 export * from './esign.ts';
+export * from './sessions.ts';

@@ -19,6 +19,8 @@ export const tenants = pgTable(
     supportEmail: text('support_email'),
     /** The 2025 high-minimum-investment accreditation path (SEC staff letter of 12 March 2025); off by default. */
     highMinimumPath: boolean('high_minimum_path').notNull().default(false),
+    /** Owners and institution team members must sign in with a second factor (issue #21); off by default. */
+    requireMfa: boolean('require_mfa').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

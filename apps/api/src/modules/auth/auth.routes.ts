@@ -34,8 +34,21 @@ export async function authRoutes(app: FastifyInstance) {
     resetPerAccount: limiter('reset-account', accountResetMax, 60),
     resetPerAddress: limiter('reset-address', accountResetMax * 10, 60),
   };
-  const deps: auth.LimitedAuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config, limits };
-  const site = (request: FastifyRequest): auth.CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
+  const deps: auth.LimitedAuthDeps = {
+    db: app.db,
+    tokens: app.tokens,
+    mailer: app.mailer,
+    clock: app.clock,
+    config: app.config,
+    limits,
+    // The MFA policy (issue #21) answers once the MFA module lands.
+    mfaSetupRequired: async () => false,
+  };
+  const site = (request: FastifyRequest): auth.CallSite => ({
+    tenant: requireTenant(request),
+    origin: request.linkOrigin,
+    client: { userAgent: request.headers['user-agent'] ?? null, ip: request.ip },
+  });
   const limited = { max: app.config.rateLimit.authMax, timeWindow: '1 minute' };
   const open: Access = 'public';
   const signedIn: Access = 'signed-in';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { inviteAcceptBody, inviteBody, passwordResetConfirmBody, passwordUpdateBody, signinBody, signupBody } from '@tessera/domain';
 import type { Config } from '../../config/index.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { authTokens, type TenantMemberRow, type TenantRow, type UserRow } from '../../db/schema/index.ts';
+import { authTokens, type SessionRow, type TenantMemberRow, type TenantRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MailMessage, Mailer } from '../../lib/mail/mailer.ts';
@@ -19,17 +19,27 @@ import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMem
 import { actorName, recordEvent } from '../timeline/index.ts';
 import { findUserByEmail, findUserById, findUserWithMemberByEmail, insertUser, toUser, updateUser } from '../users/index.ts';
 import { INVITE_TTL_SECONDS, insertInviteToken } from './auth-tokens.repository.ts';
+import { insertSession } from './sessions.repository.ts';
 
 export interface AuthDeps {
   db: Db;
   tokens: TokenService;
   mailer: Mailer;
   clock: Clock;
-  config: Pick<Config, 'jwtTtlSeconds'>;
+  config: Pick<Config, 'jwtTtlSeconds' | 'sessionMaxSeconds'>;
+}
+
+/** What issuing a session needs besides. */
+export interface SessionDeps extends AuthDeps {
+  /**
+   * Whether the tenant requires a second factor of this member and they have none yet (the MFA service answers;
+   * app.ts hands it in, so the auth module does not reach into MFA's tables).
+   */
+  mfaSetupRequired: (tenant: TenantRow, user: UserRow, member: TenantMemberRow | null) => Promise<boolean>;
 }
 
 /** What sign-in and the reset request need besides: their brute-force limits. */
-export interface LimitedAuthDeps extends AuthDeps {
+export interface LimitedAuthDeps extends SessionDeps {
   limits: AuthLimits;
 }
 
@@ -44,10 +54,12 @@ export interface AuthLimits {
   resetPerAddress: AttemptLimiter;
 }
 
-/** Where the call came from: the host's tenant and the origin links in e-mails point back to. */
+/** Where the call came from: the host's tenant, the origin links in e-mails point back to, and the caller's browser. */
 export interface CallSite {
   tenant: TenantRow;
   origin: string;
+  /** The User-Agent and address a new session records (the account page lists them). */
+  client?: { userAgent: string | null; ip: string | null };
 }
 
 const RESET_TTL_SECONDS = 60 * 60;
@@ -57,14 +69,40 @@ function checkTenantId(site: CallSite, tenantId: string | undefined): void {
     throw new AppError('bad-request', 'tenantId does not match the organization of this address');
 }
 
-/** A session token; `startedAt` (seconds) carries the original sign-in time through refreshes and password changes. */
-async function issueSession(
-  deps: AuthDeps,
+/**
+ * How a session is issued: a new one (sign-in, sign-up, reset, accepted invitation, the second factor) records a
+ * server-side session; `session` re-issues the token of an existing one (a password change keeps the session).
+ */
+export interface SessionIssue {
+  method?: SessionRow['method'];
+  session?: SessionRow;
+}
+
+/**
+ * A session: a new server-side session row (or `issue.session`), its bearer token naming it (`sid`) and a refresh token
+ * of its current generation. The bearer token's `sat` is the session's start, so refreshing never stretches it past
+ * SESSION_MAX_HOURS.
+ */
+export async function issueSession(
+  deps: SessionDeps,
   site: CallSite,
   user: UserRow,
   member: TenantMemberRow | null,
-  startedAt?: number,
+  issue: SessionIssue = {},
 ): Promise<AuthResult> {
+  const now = deps.clock.now();
+  const session =
+    issue.session ??
+    (await insertSession(deps.db, {
+      tenantId: site.tenant.id,
+      userId: user.id,
+      userAgent: site.client?.userAgent ?? null,
+      ip: site.client?.ip ?? null,
+      method: issue.method ?? 'password',
+      verifiedAt: now,
+      now,
+      expiresAt: new Date(now.getTime() + deps.config.sessionMaxSeconds * 1000),
+    }));
   const token = await deps.tokens.signSession(
     {
       userId: user.id,
@@ -74,11 +112,20 @@ async function issueSession(
       userLastname: user.lastname,
       tenantId: site.tenant.id,
       ver: user.tokenVersion,
-      sat: startedAt ?? Math.floor(deps.clock.now().getTime() / 1000),
+      sid: session.id,
+      sat: Math.floor(session.createdAt.getTime() / 1000),
     },
-    deps.clock.now(),
+    now,
   );
-  return { token, user: toUser(user), tenantMember: member ? toTenantMember(member, user.email) : null };
+  const refreshToken = await deps.tokens.signRefresh(session.id, session.refreshGeneration, session.expiresAt, now);
+  return {
+    token,
+    refreshToken,
+    sessionId: session.id,
+    mfaSetupRequired: await deps.mfaSetupRequired(site.tenant, user, member),
+    user: toUser(user),
+    tenantMember: member ? toTenantMember(member, user.email) : null,
+  };
 }
 
 /**
@@ -156,7 +203,7 @@ export async function signin(deps: LimitedAuthDeps, site: CallSite, body: z.outp
   return issueSession(deps, site, user, member);
 }
 
-export async function signup(deps: AuthDeps, site: CallSite, body: z.output<typeof signupBody>): Promise<AuthResult> {
+export async function signup(deps: SessionDeps, site: CallSite, body: z.output<typeof signupBody>): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
   await assertUncommonPassword(body.password, 'password');
   const existing = await findUserByEmail(deps.db, body.email);
@@ -261,7 +308,7 @@ async function claimToken(deps: AuthDeps, tx: DbOrTx, token: string, purpose: 'r
 }
 
 export async function confirmPasswordReset(
-  deps: AuthDeps,
+  deps: SessionDeps,
   site: CallSite,
   body: z.output<typeof passwordResetConfirmBody>,
 ): Promise<AuthResult> {
@@ -296,15 +343,12 @@ export async function confirmPasswordReset(
   return issueSession(deps, site, user, member);
 }
 
-export async function refreshSession(deps: AuthDeps, site: CallSite, auth: AuthContext): Promise<AuthResult> {
-  return issueSession(deps, site, auth.user, auth.member, sessionStart(auth));
+export async function refreshSession(deps: SessionDeps, site: CallSite, auth: AuthContext): Promise<AuthResult> {
+  return issueSession(deps, site, auth.user, auth.member, { session: auth.session });
 }
 
-/** When the caller's session began: tokens from before the claim existed count from their own issue time. */
-const sessionStart = (auth: AuthContext) => auth.token.sat ?? auth.token.iat;
-
 export async function updatePassword(
-  deps: AuthDeps,
+  deps: SessionDeps,
   site: CallSite,
   auth: AuthContext,
   body: z.output<typeof passwordUpdateBody>,
@@ -326,7 +370,7 @@ export async function updatePassword(
     return updated;
   });
   await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordChangedMail(site.tenant.name) });
-  return issueSession(deps, site, user, auth.member, sessionStart(auth));
+  return issueSession(deps, site, user, auth.member, { session: auth.session });
 }
 
 /** Who an invitation e-mail says invited the person: the inviter's name, or the organization for an API key. */
@@ -428,7 +472,7 @@ export async function invite(
   return { user: toUser(result.invitedUser), tenantMember: toTenantMember(result.member, result.invitedUser.email) };
 }
 
-export async function acceptInvite(deps: AuthDeps, site: CallSite, body: z.output<typeof inviteAcceptBody>): Promise<AuthResult> {
+export async function acceptInvite(deps: SessionDeps, site: CallSite, body: z.output<typeof inviteAcceptBody>): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
   await assertUncommonPassword(body.password, 'password');
   const passwordHash = await hashPassword(body.password);

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../lib/session/session-store.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../test/fetch-mock.ts';
-import { makeUser, sessionToken } from '../../test/fixtures.ts';
+import { makeAuthResult, makeUser, sessionToken } from '../../test/fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -20,7 +20,7 @@ const routes = [{ element: <Layout />, children: [{ path: '*', element: <p>Page 
 
 /** Signs in with a token `secondsLeft` from a frozen clock, so the countdown reads the same on every run. */
 function signInWith(secondsLeft: number) {
-  sessionStore.signIn({ token: sessionToken(secondsLeft), user: makeUser(), tenantMember: null });
+  sessionStore.signIn({ ...makeAuthResult(), token: sessionToken(secondsLeft) });
 }
 
 afterEach(() => {
@@ -77,7 +77,7 @@ describe('TopBar session countdown', () => {
     freezeClock();
     const fetchMock = mockFetch((path) =>
       path === '/api/v1/auth/token-refresh'
-        ? jsonResponse({ data: { token: sessionToken(1799), user: makeUser(), tenantMember: null } })
+        ? jsonResponse({ data: { ...makeAuthResult(), token: sessionToken(1799), user: makeUser() } })
         : jsonResponse({}, 404),
     );
     signInWith(307);

@@ -5,6 +5,12 @@ import { readJson, removeKey, STORAGE_KEYS, writeJson } from '../storage.ts';
 
 export interface SessionState {
   token: string | null;
+  /** Single use: trades for a new token and a new refresh token (POST auth/token-refresh). */
+  refreshToken: string | null;
+  /** The server-side session this browser holds (the account page marks it). */
+  sessionId: string | null;
+  /** The tenant requires a second factor and this member has none: only the security settings are open. */
+  mfaSetupRequired: boolean;
   user: AuthResult['user'] | null;
   tenantMember: AuthResult['tenantMember'];
   authenticated: boolean;
@@ -25,6 +31,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const SIGNED_OUT: SessionState = {
   token: null,
+  refreshToken: null,
+  sessionId: null,
+  mfaSetupRequired: false,
   user: null,
   tenantMember: null,
   authenticated: false,
@@ -51,6 +60,18 @@ function load(): SessionState {
   removeKey(localStorage, STORAGE_KEYS.session);
   removeKey(sessionStorage, STORAGE_KEYS.appConfig);
   return SIGNED_OUT;
+}
+
+/** What is kept in storage of a signed-in state (the AuthResult it came from). */
+function storedSession(state: SessionState): AuthResult {
+  return {
+    token: state.token ?? '',
+    refreshToken: state.refreshToken ?? '',
+    sessionId: state.sessionId ?? '',
+    mfaSetupRequired: state.mfaSetupRequired,
+    user: state.user as AuthResult['user'],
+    tenantMember: state.tenantMember,
+  };
 }
 
 export function createSessionStore() {
@@ -103,7 +124,7 @@ export function createSessionStore() {
   /** The membership changed on the server (mode, picked institution): keep it, and follow its mode in this tab. */
   function updateTenantMember(tenantMember: NonNullable<AuthResult['tenantMember']>) {
     if (!state.authenticated || !state.token || !state.user) return;
-    writeJson(localStorage, STORAGE_KEYS.session, { token: state.token, user: state.user, tenantMember } satisfies AuthResult);
+    writeJson(localStorage, STORAGE_KEYS.session, { ...storedSession(state), tenantMember } satisfies AuthResult);
     const appMode = tenantMember.preferences.appMode ?? state.appMode;
     if (appMode) writeJson(sessionStorage, STORAGE_KEYS.appConfig, { appMode });
     set({ ...state, tenantMember, appMode });
@@ -112,7 +133,7 @@ export function createSessionStore() {
   /** The user changed on the server (the onboarding stage moved on): keep the session's copy in step. */
   function updateUser(user: NonNullable<AuthResult['user']>) {
     if (!state.authenticated || !state.token || state.user?._id !== user._id) return;
-    writeJson(localStorage, STORAGE_KEYS.session, { token: state.token, user, tenantMember: state.tenantMember } satisfies AuthResult);
+    writeJson(localStorage, STORAGE_KEYS.session, { ...storedSession(state), user } satisfies AuthResult);
     set({ ...state, user });
   }
 

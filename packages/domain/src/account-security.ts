@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { timestamp } from './http.ts';
+import { objectId } from './ids.ts';
+
+/**
+ * Account security (issue #21): server-side sessions, the second factor (an authenticator app or a passkey, with
+ * recovery codes), the tenant's MFA policy and step-up. The routes are listed in docs/architecture.md
+ * ("Account security"); the texts people read are here, so the server and the web app say the same.
+ */
+
+/** How a person proved who they are beyond the password. */
+export const mfaMethod = z.enum(['totp', 'webauthn', 'recovery']).meta({
+  id: 'MfaMethod',
+  description: "'totp' an authenticator app's code, 'webauthn' a passkey, 'recovery' a one-time recovery code.",
+});
+export type MfaMethod = z.infer<typeof mfaMethod>;
+
+/** How long a confirmed second factor (or password) lets a session change e-mail, password, MFA, API keys and bank accounts. */
+export const STEP_UP_WINDOW_SECONDS = 10 * 60;
+/** How long the sign-in's second step may wait. */
+export const MFA_CHALLENGE_TTL_SECONDS = 5 * 60;
+/** How many recovery codes are issued at a time. */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const ACCOUNT_SECURITY_TEXTS = {
+  stepUpRequired: 'Confirm it is you to continue',
+  mfaSetupRequired: 'Your organization requires two-step verification. Set it up to continue.',
+  mfaCodeInvalid: 'The code is not valid. Check your authenticator app and try again.',
+  recoveryCodeInvalid: 'The recovery code is not valid or was already used.',
+  mfaChallengeExpired: 'This sign-in has expired. Please sign in again.',
+  passkeyFailed: 'The passkey could not be verified. Try again or use another method.',
+  sessionEnded: 'This session was ended. Please sign in again.',
+  currentPasswordWrong: 'The current password is not correct',
+} as const;
+
+// ————— Sessions —————
+
+export const sessionInfo = z
+  .object({
+    id: objectId,
+    current: z.boolean().describe('The session this call was made with'),
+    device: z.string().describe("The browser and system, read from the User-Agent ('Chrome on macOS'); 'Unknown device' when it says nothing"),
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable().describe('The address the session signed in from'),
+    method: z.enum(['password', 'totp', 'webauthn', 'recovery']).describe('How the person signed in'),
+    createdAt: timestamp,
+    lastUsedAt: timestamp,
+    expiresAt: timestamp,
+  })
+  .meta({
+    id: 'SessionInfo',
+    description: 'A signed-in session of the caller on this tenant.',
+    examples: [
+      {
+        id: '6745a1c2e4b0a1b2c3d4e5f6',
+        current: true,
+        device: 'Chrome on macOS',
+        userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+        ip: '203.0.113.7',
+        method: 'totp',
+        createdAt: '2026-11-27T09:30:00.000Z',
+        lastUsedAt: '2026-11-27T10:02:00.000Z',
+        expiresAt: '2026-11-27T21:30:00.000Z',
+      },
+    ],
+  });
+export type SessionInfo = z.infer<typeof sessionInfo>;
+
+export const sessionsRevokeResult = z
+  .object({ revoked: z.number().int().min(0).describe('How many sessions ended') })
+  .meta({ id: 'SessionsRevokeResult', description: 'How many sessions ended.', examples: [{ revoked: 2 }] });
+
+// ————— The sign-in's second step —————
+
+/** Password accepted; a second factor is due before a session is issued. */
+export const mfaChallenge = z
+  .object({
+    mfaRequired: z.literal(true),
+    mfaToken: z.string().describe('Names this pending sign-in in the second step; single use, valid five minutes'),
+    methods: z.array(z.enum(['totp', 'webauthn'])).describe("The person's second factors (a recovery code is always accepted)"),
+  })
+  .meta({
+    id: 'MfaChallenge',
+    description: 'The password was right and the account has a second factor: finish with POST auth/mfa/verify or the passkey calls.',
+    examples: [{ mfaRequired: true, mfaToken: 'mfa_6745a1c2e4b0a1b2c3d4e5f6.Zk3…', methods: ['totp', 'webauthn'] }],
+  });
+export type MfaChallenge = z.infer<typeof mfaChallenge>;
+
+export const mfaVerifyBody = z
+  .object({
+    mfaToken: z.string().min(1, 'mfaToken is required').max(512),
+    method: z.enum(['totp', 'recovery']),
+    code: z.string().trim().min(1, 'Enter the code').max(32, 'The code is too long'),
+  })
+  .meta({
+    id: 'MfaVerifyBody',
+    description: "The sign-in's second step with an authenticator code or a recovery code.",
+    examples: [{ mfaToken: 'mfa_6745a1c2e4b0a1b2c3d4e5f6.Zk3…', method: 'totp', code: '492039' }],
+  });
+export type MfaVerifyBody = z.input<typeof mfaVerifyBody>;
+
+/** A WebAuthn JSON (PublicKeyCredential.toJSON()): checked by @simplewebauthn/server, so only its shape is held here. */
+export const webauthnResponse = z
+  .object({ id: z.string().min(1).max(1024), rawId: z.string().min(1).max(1024), type: z.literal('public-key'), response: z.record(z.string(), z.unknown()) })
+  .loose()
+  .meta({ id: 'WebauthnResponse', description: "The authenticator's answer, as the browser's PublicKeyCredential.toJSON() gives it." });
+
+export const webauthnOptions = z
+  .record(z.string(), z.unknown())
+  .meta({ id: 'WebauthnOptions', description: 'Options for navigator.credentials.create/get, as @simplewebauthn/browser takes them (optionsJSON).' });
+
+export const passkeySigninOptionsBody = z
+  .object({ mfaToken: z.string().min(1, 'mfaToken is required').max(512) })
+  .meta({ id: 'PasskeySigninOptionsBody', description: 'The pending sign-in the passkey finishes.', examples: [{ mfaToken: 'mfa_…' }] });
+
+export const passkeySigninBody = z
+  .object({ mfaToken: z.string().min(1, 'mfaToken is required').max(512), response: webauthnResponse })
+  .meta({ id: 'PasskeySigninBody', description: "The pending sign-in and the passkey's assertion." });
+
+// ————— Enrolment —————
+
+export const mfaStatus = z
+  .object({
+    totp: z.object({ enabled: z.boolean(), confirmedAt: timestamp.nullable() }),
+    passkeys: z.array(
+      z.object({ id: objectId, name: z.string(), createdAt: timestamp, lastUsedAt: timestamp.nullable(), backedUp: z.boolean() }),
+    ),
+    recoveryCodesLeft: z.number().int().min(0),
+    /** The tenant requires a second factor of this member (owner or institution team member). */
+    required: z.boolean(),
+  })
+  .meta({
+    id: 'MfaStatus',
+    description: "The caller's second factors.",
+    examples: [
+      {
+        totp: { enabled: true, confirmedAt: '2026-11-27T09:30:00.000Z' },
+        passkeys: [{ id: '6745a1c2e4b0a1b2c3d4e5f6', name: 'MacBook Touch ID', createdAt: '2026-11-27T09:30:00.000Z', lastUsedAt: null, backedUp: true }],
+        recoveryCodesLeft: 10,
+        required: false,
+      },
+    ],
+  });
+export type MfaStatus = z.infer<typeof mfaStatus>;
+
+export const totpEnrollment = z
+  .object({
+    secret: z.string().describe('The base32 secret, for typing into an app that cannot scan'),
+    otpauthUrl: z.string().describe('otpauth://totp/… (RFC 6238 key URI)'),
+    qrCode: z.string().describe('The key URI as a QR code, an SVG data URL'),
+  })
+  .meta({
+    id: 'TotpEnrollment',
+    description: 'A new authenticator secret, not active until POST auth/mfa/totp/confirm checks a first code.',
+    examples: [{ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Demo:jane%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Demo', qrCode: 'data:image/svg+xml;base64,…' }],
+  });
+export type TotpEnrollment = z.infer<typeof totpEnrollment>;
+
+export const totpConfirmBody = z
+  .object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your app') })
+  .meta({ id: 'TotpConfirmBody', description: "A first code from the app, proving it holds the secret.", examples: [{ code: '492039' }] });
+
+export const recoveryCodes = z
+  .object({ codes: z.array(z.string()).describe('Shown once: store them somewhere safe') })
+  .meta({ id: 'RecoveryCodes', description: 'New one-time recovery codes; earlier ones stop working.', examples: [{ codes: ['7KQ4-M2XD-9PLA'] }] });
+export type RecoveryCodes = z.infer<typeof recoveryCodes>;
+
+export const passkeyRegisterBody = z
+  .object({ name: z.string().trim().min(1, 'Name the passkey').max(64, 'At most 64 characters'), response: webauthnResponse })
+  .meta({ id: 'PasskeyRegisterBody', description: "A new passkey's attestation and the name the person gives it." });
+
+// ————— Step-up —————
+
+/** Confirming it is you: a second factor when the account has one, else the password. */
+export const stepUpBody = z
+  .discriminatedUnion('method', [
+    z.object({ method: z.literal('password'), password: z.string().min(1, 'Password is required').max(128) }),
+    z.object({ method: z.literal('totp'), code: z.string().trim().min(1, 'Enter the code').max(32) }),
+    z.object({ method: z.literal('recovery'), code: z.string().trim().min(1, 'Enter the code').max(32) }),
+    z.object({ method: z.literal('webauthn'), response: webauthnResponse }),
+  ])
+  .meta({ id: 'StepUpBody', description: 'A fresh proof of who you are.', examples: [{ method: 'totp', code: '492039' }] });
+export type StepUpBody = z.input<typeof stepUpBody>;
+
+export const stepUpResult = z
+  .object({ verifiedUntil: timestamp.describe('Until when this session may make the protected changes') })
+  .meta({ id: 'StepUpResult', description: 'The session may change e-mail, password, MFA, API keys and bank accounts until then.', examples: [{ verifiedUntil: '2026-11-27T09:40:00.000Z' }] });
+
+export const tenantSecurityPolicy = z
+  .object({ requireMfa: z.boolean().describe('Owners and institution team members must use a second factor') })
+  .meta({ id: 'TenantSecurityPolicy', description: "The tenant's sign-in policy.", examples: [{ requireMfa: true }] });
+export type TenantSecurityPolicy = z.infer<typeof tenantSecurityPolicy>;

@@ -73,6 +73,9 @@ describe('session store', () => {
     sessions.signOut('user');
     expect(sessions.getState()).toEqual({
       token: null,
+      refreshToken: null,
+      sessionId: null,
+      mfaSetupRequired: false,
       user: null,
       tenantMember: null,
       authenticated: false,

@@ -1,7 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildViewEvent, redactSearch, trackingId } from './analytics.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildViewEvent, redactSearch, trackingCookieName, trackingId } from './analytics.ts';
 
-afterEach(() => window.history.replaceState(null, '', '/'));
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('analytics', () => {
   it('keeps one tracking id in the tid cookie', () => {
@@ -9,6 +13,17 @@ describe('analytics', () => {
     expect(tid).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(document.cookie).toContain(`tid=${tid}`);
     expect(trackingId()).toBe(tid);
+  });
+
+  it('on https names the cookie __Host-tid and sets it Secure for this host and path / only (ASVS 3.3.1)', () => {
+    vi.stubGlobal('location', { ...window.location, protocol: 'https:' });
+    const written: string[] = [];
+    vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => void written.push(value));
+    vi.spyOn(document, 'cookie', 'get').mockReturnValue('');
+    expect(trackingCookieName()).toBe('__Host-tid');
+    const tid = trackingId();
+    expect(written).toEqual([expect.stringMatching(new RegExp(`^__Host-tid=${tid}; path=/; max-age=\\d+; SameSite=Lax; Secure$`))]);
+    expect(written[0]).not.toContain('domain=');
   });
 
   it('never records link tokens', () => {

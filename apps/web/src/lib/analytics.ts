@@ -14,17 +14,27 @@ const TID_MAX_AGE_SECONDS = 60 * 60 * 24 * 365 * 2;
 /** Query parameters that carry secrets (reset and invite links) are never recorded. */
 const SECRET_PARAMS = ['token', 'resetToken', 'inviteToken'];
 
-/** The tracking id kept in the `tid` cookie, created once with a random id. */
+/**
+ * The cookie's name: on https `__Host-tid`, which the browser sets only when Secure, for this host alone and for
+ * path / (ASVS 3.3.1), so no sibling subdomain (another tenant) can plant or overwrite it; plain `tid` on http
+ * (localhost during development), where a __Host- cookie cannot be set.
+ */
+export function trackingCookieName(): string {
+  return location.protocol === 'https:' ? `__Host-${TID_COOKIE}` : TID_COOKIE;
+}
+
+/** The tracking id kept in the tracking cookie, created once with a random id. */
 export function trackingId(): string {
+  const name = trackingCookieName();
   const existing = document.cookie
     .split('; ')
-    .find((c) => c.startsWith(`${TID_COOKIE}=`))
-    ?.slice(TID_COOKIE.length + 1);
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
   if (existing && /^[A-Za-z0-9_-]{8,64}$/.test(existing)) return existing;
   const tid = crypto.randomUUID().replace(/-/g, '');
   // Secure wherever the page itself is (plain http only on localhost during development).
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${TID_COOKIE}=${tid}; path=/; max-age=${TID_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  document.cookie = `${name}=${tid}; path=/; max-age=${TID_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
   return tid;
 }
 

@@ -54,6 +54,8 @@ const JUNK_VALUES: [string, string][] = [
   ['right-to-left override', JSON.stringify('\u202Eevil\u202C')],
   ['emoji', JSON.stringify('😀🏳️‍🌈'.repeat(20))],
   ['a NUL byte', '"a\\u0000b"'],
+  // A query built by pasting text would break on it (ASVS 1.2.4): the answer must stay a 4xx or a 2xx, never a 5xx.
+  ['SQL quotes', `"x' OR '1'='1"`],
   ['a lone high surrogate', '"x\\ud800y"'],
   ['a lone low surrogate', '"\\udc00"'],
   ['100 nested arrays', nest(100, '[', ']')],
@@ -77,6 +79,7 @@ const JUNK_TEXTS: [string, string][] = [
   ['a word', 'abc'],
   ['a 100 KB string', HUGE],
   ['a NUL byte', 'a%00b'],
+  ['SQL quotes', encodeURIComponent("x' OR '1'='1")],
   ['invalid UTF-8', '%FF%FE'],
   ['an encoded lone surrogate', '%ED%A0%80'],
   ['emoji', encodeURIComponent('😀'.repeat(10))],

@@ -31,6 +31,8 @@ export const staticWebPlugin = fp(
         wildcard: true,
         // The page itself is written per tenant below, never sent as the file.
         index: false,
+        // A dot-file that found its way into the build (.env, .git) is never served (ASVS 13.4.1).
+        dotfiles: 'ignore',
         allowedPath: (path) => path !== '/' && path !== '/index.html',
         // The web build writes .br and .gz copies of its text files; a browser that accepts one gets it.
         preCompressed: true,

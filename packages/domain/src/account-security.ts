@@ -112,12 +112,10 @@ export const webauthnResponse = z
   .loose()
   .meta({ id: 'WebauthnResponse', description: "The authenticator's answer, as the browser's PublicKeyCredential.toJSON() gives it." });
 
-export const webauthnOptions = z
-  .record(z.string(), z.unknown())
-  .meta({
-    id: 'WebauthnOptions',
-    description: 'Options for navigator.credentials.create/get, as @simplewebauthn/browser takes them (optionsJSON).',
-  });
+export const webauthnOptions = z.record(z.string(), z.unknown()).meta({
+  id: 'WebauthnOptions',
+  description: 'Options for navigator.credentials.create/get, as @simplewebauthn/browser takes them (optionsJSON).',
+});
 
 export const passkeySigninOptionsBody = z
   .object({ mfaToken: z.string().min(1, 'mfaToken is required').max(512) })
@@ -189,13 +187,11 @@ export const totpConfirmBody = z
   })
   .meta({ id: 'TotpConfirmBody', description: 'A first code from the app, proving it holds the secret.', examples: [{ code: '492039' }] });
 
-export const recoveryCodes = z
-  .object({ codes: z.array(z.string()).describe('Shown once: store them somewhere safe') })
-  .meta({
-    id: 'RecoveryCodes',
-    description: 'New one-time recovery codes; earlier ones stop working.',
-    examples: [{ codes: ['7KQ4-M2XD-9PLA'] }],
-  });
+export const recoveryCodes = z.object({ codes: z.array(z.string()).describe('Shown once: store them somewhere safe') }).meta({
+  id: 'RecoveryCodes',
+  description: 'New one-time recovery codes; earlier ones stop working.',
+  examples: [{ codes: ['7KQ4-M2XD-9PLA'] }],
+});
 export type RecoveryCodes = z.infer<typeof recoveryCodes>;
 
 export const passkeyRegisterBody = z
@@ -215,13 +211,11 @@ export const stepUpBody = z
   .meta({ id: 'StepUpBody', description: 'A fresh proof of who you are.', examples: [{ method: 'totp', code: '492039' }] });
 export type StepUpBody = z.input<typeof stepUpBody>;
 
-export const stepUpResult = z
-  .object({ verifiedUntil: timestamp.describe('Until when this session may make the protected changes') })
-  .meta({
-    id: 'StepUpResult',
-    description: 'The session may change e-mail, password, MFA, API keys and bank accounts until then.',
-    examples: [{ verifiedUntil: '2026-11-27T09:40:00.000Z' }],
-  });
+export const stepUpResult = z.object({ verifiedUntil: timestamp.describe('Until when this session may make the protected changes') }).meta({
+  id: 'StepUpResult',
+  description: 'The session may change e-mail, password, MFA, API keys and bank accounts until then.',
+  examples: [{ verifiedUntil: '2026-11-27T09:40:00.000Z' }],
+});
 
 export const tenantSecurityPolicy = z
   .object({ requireMfa: z.boolean().describe('Owners and institution team members must use a second factor') })

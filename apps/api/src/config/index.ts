@@ -81,7 +81,7 @@ const envSchema = z
     SESSION_MAX_HOURS: z.coerce.number().min(1).max(720).default(12),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     MAIL_FROM: z.string().default('Tessera <no-reply@tessera.local>'),
-    DEV_MAILBOX: bool.optional(),
+    DEV_MAILBOX: optionalText.pipe(bool.optional()),
     REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
     CORS_ORIGINS: optionalText,
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),

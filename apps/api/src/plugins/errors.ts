@@ -42,7 +42,15 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
         ? new AppError('request-timeout', 'The request did not arrive in time. Please try again.')
         : new AppError('bad-request', 'The request is not valid HTTP');
   this.log.debug({ err: error }, `client error: ${appError.message}`);
-  // Only where no answer has started on this connection: a half-written response must not be followed by another.
+  answerAndClose(socket, appError, error);
+}
+
+/**
+ * Writes `appError` in the envelope straight to the connection and closes it, as Node answers what its parser
+ * refuses: for a request the app cannot finish reading. Only where no answer has started on the connection (a
+ * half-written response must not be followed by another); a route still waiting for the body then sees it aborted.
+ */
+export function answerAndClose(socket: Socket, appError: AppError, cause?: Error): void {
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
     const body = JSON.stringify({ error: appError.toBody() });
@@ -51,7 +59,7 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
-  socket.destroy(error);
+  socket.destroy(cause);
 }
 
 /** Maps every failure to { error: { type, name, message, status } }; 5xx texts never leave the server. */

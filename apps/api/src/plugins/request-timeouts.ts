@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { answerAndClose } from './errors.ts';
 
 export interface RequestTimeoutsOptions {
   /** How long a request body may take to arrive, from its headers on. */
@@ -18,9 +19,10 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} seconds`;
 /**
  * A request body must arrive within BODY_TIMEOUT_SECONDS of its headers, an upload (multipart/form-data) within
  * UPLOAD_TIMEOUT_SECONDS: a client trickling a byte now and then would otherwise hold a connection, and the memory of
- * the body read so far, for as long as it likes. Past the limit the body's reader fails with 408 in the envelope and
- * the connection is closed after the answer. Node's own limits (app.ts) hold the headers to HEADERS_TIMEOUT_SECONDS
- * and, as a backstop, any request to UPLOAD_TIMEOUT_SECONDS; their refusals are answered by `clientErrorHandler`.
+ * the body read so far, for as long as it likes. Past the limit it gets 408 in the envelope and the connection is
+ * closed, as Node does for its own limits (app.ts: the headers within HEADERS_TIMEOUT_SECONDS and, as a backstop, any
+ * request within UPLOAD_TIMEOUT_SECONDS; answered by `clientErrorHandler`). Node's limit is one for every request,
+ * hence this one, which tells an upload from the rest.
  */
 export const requestTimeoutsPlugin = fp(
   async (app: FastifyInstance, opts: RequestTimeoutsOptions) => {
@@ -30,18 +32,10 @@ export const requestTimeoutsPlugin = fp(
       const upload = /^multipart\/form-data/i.test(raw.headers['content-type'] ?? '');
       const limitMs = upload ? opts.uploadMs : opts.bodyMs;
       const timer = setTimeout(() => {
-        if (raw.complete) return;
+        if (raw.complete || !raw.socket) return;
         request.log.info({ limitMs }, 'request body timed out');
-        // Nothing reads the body any more (the answer went without it): only the connection is left to end.
-        if (reply.sent || raw.listenerCount('error') === 0) {
-          raw.socket?.destroy();
-          return;
-        }
-        // The body's reader (Fastify's parser, or the multipart iterator of an upload route) fails with this, so the
-        // route answers it through the error handler, and the connection closes once the answer is out.
-        reply.header('connection', 'close');
-        raw.emit(
-          'error',
+        answerAndClose(
+          raw.socket,
           new AppError('request-timeout', `The request body did not arrive within ${seconds(limitMs)}. Please try again.`),
         );
       }, limitMs);

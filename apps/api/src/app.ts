@@ -54,9 +54,10 @@ import { createPersonaProvider } from './lib/identity/persona-provider.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { requestChecksPlugin } from './plugins/request-checks.ts';
+import { requestTimeoutsPlugin } from './plugins/request-timeouts.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { compressJsonPlugin } from './plugins/compress-json.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -64,7 +65,7 @@ import { staticWebPlugin } from './web-shell/static-web.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { redactUrlSecrets } from '@tessera/domain';
 import { createSealer, type DocumentSealer } from './lib/seal/index.ts';
-import { closeWorkerPool } from './lib/worker-pool.ts';
+import { closeWorkerPool, configureWorkerPool } from './lib/worker-pool.ts';
 
 export interface AppOverrides {
   /** A database to use instead of the configured one (tests pass a fresh one). */
@@ -100,20 +101,48 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * TRUST_PROXY for Fastify. A list of proxies goes as it is. A hop count means what it means in Express: the n proxies
+ * nearest the app are trusted, whoever they are, so the client is the n-th address from the right of
+ * X-Forwarded-For (Fastify would take a number as trusting no header at all). Only for an app no one can reach but
+ * through those proxies; otherwise list their addresses.
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the whole app (database migrated, plugins, routes) without listening. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: overrides.logger ?? loggerOptions(config),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    clientErrorHandler,
+    // A request that trickles in is cut off (plugins/request-timeouts.ts holds bodies to BODY_TIMEOUT_SECONDS, uploads
+    // to UPLOAD_TIMEOUT_SECONDS; this is Node's backstop for every request, headers and body together).
+    requestTimeout: config.timeouts.uploadMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: config.timeouts.idleMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      // How often Node looks for requests past those limits (its default, 30 s, would let a 20 s limit run to 50 s).
+      connectionsCheckingInterval: Math.max(50, Math.min(5000, Math.floor(config.timeouts.headersMs / 4))),
+    },
     genReqId: () => crypto.randomUUID(),
     // Refused by the errors plugin instead, in the envelope (Fastify's own 503 is not).
     return503OnClosing: false,
   });
 
   usePasswordHashProfile(config.passwordHash);
+  configureWorkerPool({
+    ...(config.workers.threads ? { size: config.workers.threads } : {}),
+    taskTimeoutMs: config.workers.taskTimeoutMs,
+    perUser: config.workers.perUser,
+    perTenant: config.workers.perTenant,
+  });
   const database =
     overrides.database ??
     createDatabase({ url: config.databaseUrl, appUrl: config.appDatabaseUrl, dataDir: join(config.dataDir, 'pglite') });
@@ -130,6 +159,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
+  await app.register(requestTimeoutsPlugin, { bodyMs: config.timeouts.bodyMs, uploadMs: config.timeouts.uploadMs });
   await app.register(requestChecksPlugin);
   await app.register(dbPlugin, { database });
   const sealer = overrides.sealer ?? createSealer(config.seal, { db: database.db, cipher });
@@ -182,15 +212,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         provider:
           overrides.identityProvider ?? (config.identity.provider === 'persona' ? createPersonaProvider(config.identity.persona) : null),
       });
-      if (config.devMailbox && mailer.kind === 'outbox') await api.register(devMailboxRoutes);
+      if (config.devMailbox !== 'off' && mailer.kind === 'outbox') await api.register(devMailboxRoutes, { mode: config.devMailbox });
     },
     { prefix: '/api/v1' },
   );
-  if (config.devMailbox && mailer.kind === 'outbox') await app.register(devMailboxPage);
+  if (config.devMailbox !== 'off' && mailer.kind === 'outbox') await app.register(devMailboxPage, { mode: config.devMailbox });
   await app.register(staticWebPlugin, { webDist: config.webDist });
   // The built-in verifier's worker threads end with the app.
   if (!overrides.verifyIdentityDocument) app.addHook('onClose', closeIdentityVerifier);
-  // So does the PDF worker (the accreditation letter and its seal).
+  // So does the worker pool (PDF text, PDFs drawn and sealed, images).
   app.addHook('onClose', closeWorkerPool);
 
   return app;

@@ -38,7 +38,11 @@ async function main() {
     `  Tenant '${seeded.tenant.slug}' at ${address} and http://${seeded.tenant.slug}.localhost:${config.port}`,
     config.demoData ? `  Second demo tenant (own branding): http://northwind.localhost:${config.port}` : '',
     `  API reference: ${address}/api/v1/docs`,
-    config.devMailbox && !config.smtpUrl ? `  Dev mailbox (e-mails the app sends): ${address}/dev/mailbox` : '',
+    config.devMailbox !== 'off' && !config.smtpUrl
+      ? config.devMailbox === 'on' || ['127.0.0.1', '::1', 'localhost'].includes(config.host)
+        ? `  Dev mailbox (e-mails the app sends): ${address}/dev/mailbox`
+        : `  Dev mailbox: off while listening on ${config.host} (HOST=127.0.0.1 or DEV_MAILBOX=1 turns it on)`
+      : '',
     `  Database: ${config.databaseUrl ? `PostgreSQL (DATABASE_URL), queries as ${config.appDatabaseUrl ? 'APP_DATABASE_URL' : 'tessera_app'} under row-level security` : `embedded PGlite in ${config.dataDir}`}`,
     ...(seeded.accounts.length
       ? ['', '  Accounts:', ...seeded.accounts.map((a) => `    ${a.role.padEnd(15)} ${a.email}  ${a.password}`)]

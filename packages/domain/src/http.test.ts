@@ -25,10 +25,13 @@ describe('error codes', () => {
       forbidden: 403,
       'not-found': 404,
       'method-not-allowed': 405,
+      'request-timeout': 408,
       conflict: 409,
       'payload-too-large': 413,
       'unsupported-media-type': 415,
+      unprocessable: 422,
       'rate-limited': 429,
+      'headers-too-large': 431,
       internal: 500,
       unavailable: 503,
     });

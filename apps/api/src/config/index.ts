@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { appType } from '@tessera/domain';
 import { z } from 'zod';
@@ -8,6 +9,49 @@ import type { SealConfig } from '../lib/seal/index.ts';
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0, 1, true or false' })
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Seconds, fractions allowed (a test sets a timeout of half a second), at least 1 ms and at most a day. */
+const seconds = (fallback: number) => z.coerce.number().min(0.001).max(86_400).default(fallback);
+
+/** A proxy address or range as Fastify's trustProxy (proxy-addr) takes it: an IP, an IP/prefix, or a named range. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies in front of the app may say who the client is (X-Forwarded-For, -Proto, -Host).
+ * Off (0, false, no), a number of hops (true, yes = 1), or the proxies' addresses or ranges, comma-separated. The
+ * client's address is then the first one, from the right of X-Forwarded-For, that a trusted proxy did not write: what
+ * a client writes there itself never becomes its address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['', '0', 'false', 'no'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops <= 32) return hops;
+    } else {
+      const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const bad = entries.filter((entry) => !isProxyAddress(entry));
+      if (entries.length && !bad.length) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be 0 or false, a number of proxy hops (1 to 32; true is 1), or proxy addresses or ranges separated by commas (10.0.0.1, 10.0.0.0/8, loopback)',
+    });
+    return z.NEVER;
+  });
 
 const optionalText = z
   .string()
@@ -22,7 +66,7 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: optionalText,
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
     APP_DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional()),
@@ -37,13 +81,23 @@ const envSchema = z
     SESSION_MAX_HOURS: z.coerce.number().min(1).max(720).default(12),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     MAIL_FROM: z.string().default('Tessera <no-reply@tessera.local>'),
-    DEV_MAILBOX: bool.optional(),
+    DEV_MAILBOX: optionalText.pipe(bool.optional()),
     REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
     CORS_ORIGINS: optionalText,
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
     AUTH_ACCOUNT_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RESET_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
     ANALYTICS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    PARSE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    WORKER_THREADS: z.coerce.number().int().min(1).max(32).optional(),
+    WORKER_TASK_TIMEOUT_SECONDS: seconds(20),
+    WORKER_TASKS_PER_USER: z.coerce.number().int().min(1).default(2),
+    WORKER_TASKS_PER_TENANT: z.coerce.number().int().min(1).default(4),
+    BODY_TIMEOUT_SECONDS: seconds(30),
+    UPLOAD_TIMEOUT_SECONDS: seconds(300),
+    HEADERS_TIMEOUT_SECONDS: seconds(20),
+    KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+    IDLE_TIMEOUT_SECONDS: seconds(120),
     ENCRYPTION_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     ENCRYPTION_KEY_PREVIOUS: optionalText.transform((v, ctx) => {
       const keys = v
@@ -65,7 +119,7 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: bool.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../../web/dist')),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     PASSWORD_HASH: z.enum(['standard', 'test'], { error: 'must be standard or test' }).default('standard'),
     IDENTITY_PROVIDER: z.enum(['builtin', 'persona'], { error: 'must be builtin or persona' }).default('builtin'),
     PERSONA_API_KEY: optionalText,
@@ -90,6 +144,14 @@ const envSchema = z
   .refine((env) => !env.APP_DATABASE_URL || env.DATABASE_URL, {
     message: 'APP_DATABASE_URL needs DATABASE_URL (the owner, who runs the migrations)',
     path: ['APP_DATABASE_URL'],
+  })
+  .refine((env) => !(env.DEV_MAILBOX && env.NODE_ENV === 'production'), {
+    message: 'the development mailbox shows every tenant\'s reset and invitation links: it is never served in production',
+    path: ['DEV_MAILBOX'],
+  })
+  .refine((env) => env.BODY_TIMEOUT_SECONDS <= env.UPLOAD_TIMEOUT_SECONDS && env.HEADERS_TIMEOUT_SECONDS <= env.UPLOAD_TIMEOUT_SECONDS, {
+    message: 'must be at least BODY_TIMEOUT_SECONDS and HEADERS_TIMEOUT_SECONDS',
+    path: ['UPLOAD_TIMEOUT_SECONDS'],
   })
   .refine((env) => env.PASSWORD_HASH !== 'test' || env.NODE_ENV === 'test', {
     message: 'test is for the test suites only (NODE_ENV=test): it makes stored passwords cheap to guess',
@@ -141,11 +203,23 @@ export interface Config {
   sessionMaxSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
-  devMailbox: boolean;
+  /**
+   * The development mailbox (mail kept in the outbox, shown to this machine): 'on' when DEV_MAILBOX=1 asked for it,
+   * 'loopback' by default outside production without SMTP (served only while the server listens on loopback
+   * addresses alone), 'off' in production and when DEV_MAILBOX=0.
+   */
+  devMailbox: 'on' | 'loopback' | 'off';
   redisUrl: string | undefined;
   corsOrigins: string[];
   /** authMax: auth calls per minute per address and route; accountSigninMax: sign-in attempts per account per 15 minutes; accountResetMax: reset mails per account per hour. */
-  rateLimit: { authMax: number; analyticsMax: number; accountSigninMax: number; accountResetMax: number };
+  rateLimit: { authMax: number; analyticsMax: number; accountSigninMax: number; accountResetMax: number; parseMax: number };
+  /** The worker pool for CPU-bound file work (lib/worker-pool.ts): threads (absent: the pool's default), time limit, shares. */
+  workers: { threads: number | undefined; taskTimeoutMs: number; perUser: number; perTenant: number };
+  /**
+   * How long the HTTP server waits, in ms: for a request body (uploads get longer), for the request headers, for the
+   * next request on a kept-alive connection, and for any sign of life on a connection.
+   */
+  timeouts: { bodyMs: number; uploadMs: number; headersMs: number; keepAliveMs: number; idleMs: number };
   /** Key for field encryption of classified PII; generated once and kept in the database when absent. */
   encryptionKey: string | undefined;
   /** Keys that made older ciphertexts, still accepted for decryption while `npm run rotate-key` moves them to the current key. */
@@ -159,7 +233,8 @@ export interface Config {
     | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: off, a number of hops, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   /** argon2id's cost: OWASP's minimum ('standard'), or the cheapest the library allows for the test suites ('test'). */
   passwordHash: PasswordHashProfile;
   /** Who verifies identities: the built-in verifier (offline, the default) or Persona with its settings. */
@@ -186,7 +261,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // Outside production only this machine can reach the app (its demo accounts' passwords are in the README).
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     appDatabaseUrl: e.APP_DATABASE_URL,
@@ -201,7 +277,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxSeconds: Math.round(e.SESSION_MAX_HOURS * 3600),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    devMailbox: e.DEV_MAILBOX ?? (e.NODE_ENV !== 'production' && !e.SMTP_URL),
+    devMailbox:
+      e.DEV_MAILBOX === true ? 'on' : e.DEV_MAILBOX === undefined && e.NODE_ENV !== 'production' && !e.SMTP_URL ? 'loopback' : 'off',
     redisUrl: e.REDIS_URL,
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')
@@ -213,6 +290,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       analyticsMax: e.ANALYTICS_RATE_LIMIT_MAX,
       accountSigninMax: e.AUTH_ACCOUNT_LIMIT_MAX,
       accountResetMax: e.AUTH_RESET_LIMIT_MAX,
+      parseMax: e.PARSE_RATE_LIMIT_MAX,
+    },
+    workers: {
+      threads: e.WORKER_THREADS,
+      taskTimeoutMs: Math.round(e.WORKER_TASK_TIMEOUT_SECONDS * 1000),
+      perUser: e.WORKER_TASKS_PER_USER,
+      perTenant: e.WORKER_TASKS_PER_TENANT,
+    },
+    timeouts: {
+      bodyMs: Math.round(e.BODY_TIMEOUT_SECONDS * 1000),
+      uploadMs: Math.round(e.UPLOAD_TIMEOUT_SECONDS * 1000),
+      headersMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+      keepAliveMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      idleMs: Math.round(e.IDLE_TIMEOUT_SECONDS * 1000),
     },
     encryptionKey: e.ENCRYPTION_KEY,
     encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS,

@@ -123,11 +123,17 @@ export const MEMBERSHIP_EXPIRED = AUTH_ERRORS.membershipExpired;
 
 /**
  * Why a user may not act as a member of a tenant, or null: a suspended or denied membership, or one past its expiry.
- * Checked at sign-in and on every call, on the member row already loaded; expiry never refuses a platform admin.
+ * Checked at sign-in and on every call, on the member row already loaded. Never for a platform admin: the platform's
+ * operator reaches every tenant as such, not as its member, so a tenant's owner suspending the admin's membership (or
+ * letting it expire) cannot lock the operator out of that tenant's host. The membership stays as the owner set it
+ * (shown in the members list, never re-activated by the admin's sign-in); it just decides nothing for them.
  */
 export function membershipRefusal(member: TenantMemberRow | null | undefined, isPlatformAdmin: boolean, now: Date): string | null {
-  if (!member) return null;
-  if (BLOCKED_MEMBERSHIP.has(member.membershipStatus)) return AUTH_ERRORS.membershipSuspended;
-  if (!isPlatformAdmin && member.expiresAt && member.expiresAt.getTime() <= now.getTime()) return MEMBERSHIP_EXPIRED;
+  if (!member || isPlatformAdmin) return null;
+  if (isBlockedMembership(member)) return AUTH_ERRORS.membershipSuspended;
+  if (member.expiresAt && member.expiresAt.getTime() <= now.getTime()) return MEMBERSHIP_EXPIRED;
   return null;
 }
+
+/** A suspended or denied membership: it lets nobody but a platform admin act in the tenant. */
+export const isBlockedMembership = (member: TenantMemberRow) => BLOCKED_MEMBERSHIP.has(member.membershipStatus);

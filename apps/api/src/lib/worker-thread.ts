@@ -1,8 +1,11 @@
+import type { ErrorCode } from '@tessera/domain';
 import { parentPort } from 'node:worker_threads';
+import { AppError } from './app-error.ts';
 
 /**
  * A worker thread of `worker-pool.ts`: it runs an exported function of one of the API's own modules (named by URL by
- * the main thread, never by a caller) and posts back what it returns. For CPU-bound work such as drawing a PDF.
+ * the main thread, never by a caller) and posts back what it returns. For CPU-bound work such as reading or drawing a
+ * PDF. An `AppError` (a file that cannot be read, say) keeps its code, so the caller answers it as thrown.
  */
 export interface WorkerCall {
   id: number;
@@ -10,7 +13,11 @@ export interface WorkerCall {
   name: string;
   args: unknown[];
 }
-export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+export type WorkerReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: string; code?: ErrorCode }
+  /** Sent once, when the thread has started and listens: a task's time limit does not count the thread's start. */
+  | { ready: true };
 
 parentPort?.on('message', (call: WorkerCall) => {
   void (async () => {
@@ -25,7 +32,10 @@ parentPort?.on('message', (call: WorkerCall) => {
         id: call.id,
         ok: false,
         error: error instanceof Error ? error.message : String(error),
+        ...(error instanceof AppError ? { code: error.code } : {}),
       } satisfies WorkerReply);
     }
   })();
 });
+
+parentPort?.postMessage({ ready: true } satisfies WorkerReply);

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -23,6 +25,41 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       ? new AppError('bad-request', 'A path parameter is too long')
       : new AppError('bad-request', 'The path is not a valid URL');
   void reply.status(appError.status).send({ error: appError.toBody() });
+}
+
+/**
+ * What Node's HTTP parser refuses before there is a request to route: headers over the size limit (431), a request
+ * that did not arrive within the server's limits (408), bytes that are not HTTP (400). Answered in the envelope like
+ * everything else, then the connection is closed, as Node itself does; Fastify's default answers in its own shape.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError('headers-too-large', 'The request headers are too large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError('request-timeout', 'The request did not arrive in time. Please try again.')
+        : new AppError('bad-request', 'The request is not valid HTTP');
+  this.log.debug({ err: error }, `client error: ${appError.message}`);
+  answerAndClose(socket, appError, error);
+}
+
+/**
+ * Writes `appError` in the envelope straight to the connection and closes it, as Node answers what its parser
+ * refuses: for a request the app cannot finish reading. Only where no answer has started on the connection (a
+ * half-written response must not be followed by another); a route still waiting for the body then sees it aborted.
+ */
+export function answerAndClose(socket: Socket, appError: AppError, cause?: Error): void {
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ error: appError.toBody() });
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(cause);
 }
 
 /** Maps every failure to { error: { type, name, message, status } }; 5xx texts never leave the server. */

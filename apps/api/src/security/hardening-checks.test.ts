@@ -129,7 +129,9 @@ describe('logs (V14.2.1, V16.2.5)', () => {
 
 describe('production configuration (V13.4)', () => {
   it('turns the development mailbox off and needs it asked for explicitly', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'development' }).devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe('off');
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: '1' })).toThrow(/DEV_MAILBOX: .*never served in production/);
+    expect(loadConfig({ NODE_ENV: 'development' }).devMailbox).toBe('loopback');
+    expect(loadConfig({ NODE_ENV: 'development', DEV_MAILBOX: '1' }).devMailbox).toBe('on');
   });
 });

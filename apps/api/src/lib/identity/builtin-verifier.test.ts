@@ -16,9 +16,10 @@ import { closeIdentityVerifier, verifyIdentityDocument } from './builtin-verifie
 import { firstNamesMatch, lastNamesMatch } from './identity-checks.ts';
 import type { IdentityCheck, IdentityDecision, VerifyDocumentInput } from './identity-provider.ts';
 import { checkDigit, findTd3Lines, readTd3, repairLine2 } from './mrz-td3.ts';
+import { closeWorkerPool } from '../worker-pool.ts';
 
 // The images are made by the test itself (test/identity-documents.ts); one OCR worker serves every document.
-afterAll(closeIdentityVerifier);
+afterAll(() => Promise.all([closeIdentityVerifier(), closeWorkerPool()]));
 
 const TODAY = '2026-11-27';
 const selfie = await selfieImage();

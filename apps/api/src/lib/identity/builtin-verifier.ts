@@ -1,17 +1,24 @@
 import { parseAamva } from './aamva.ts';
 import { decide, type DocumentReading } from './identity-checks.ts';
 import type { IdentityDecision, VerifyDocumentInput, VerifyIdentityDocument } from './identity-provider.ts';
-import { closeImagePool, mrzRegions, readPdf417 } from './image-pool.ts';
+import type { MrzRegions, Pdf417Text } from './image-tasks.ts';
 import { imageKind } from './image-pixels.ts';
 import { closeMrzOcr, ocrMrzText } from './mrz-ocr.ts';
 import { findTd3Lines, readTd3, type Td3Reading } from './mrz-td3.ts';
+import { runInWorker } from '../worker-pool.ts';
 
 /**
  * The built-in verifier: reads the document itself, offline, then checks it against what the person typed and their
  * passport profile (`identity-checks.ts`). A passport's machine-readable zone is read by OCR (tesseract.js, its own
- * worker thread) from the regions the image worker cuts out; a US driving licence's PDF417 barcode is decoded in the
- * image worker. Nothing CPU-heavy runs on the event loop.
+ * worker thread) from the regions the worker pool cuts out (`image-tasks.ts`); a US driving licence's PDF417 barcode is
+ * decoded in the worker pool. Nothing CPU-heavy runs on the event loop.
  */
+
+const IMAGE_TASKS = new URL('./image-tasks.ts', import.meta.url);
+/** PNGs of where a passport's MRZ may be (bottom, whole page, upside down), or why the image cannot be read. */
+const mrzRegions = (image: Uint8Array) => runInWorker<MrzRegions>(IMAGE_TASKS, 'mrzRegions', [image]);
+/** The text of the PDF417 barcode in the image, or null with why. */
+const readPdf417 = (image: Uint8Array) => runInWorker<Pdf417Text>(IMAGE_TASKS, 'pdf417', [image]);
 
 /** The zone as OCR reads it in one region (repaired where check digits confirm it), or undefined when none is found. */
 async function readRegion(region: Uint8Array | undefined, today: string): Promise<Td3Reading | undefined> {
@@ -110,7 +117,7 @@ export const verifyIdentityDocument: VerifyIdentityDocument = async (input) => {
   return decide(input, await readLicence(input.back), selfieIsImage(input));
 };
 
-/** Stops the verifier's worker threads (the OCR engine and the image workers); called when the app closes. */
+/** Stops the OCR engine's thread (the worker pool closes with the app); called when the app closes. */
 export async function closeIdentityVerifier(): Promise<void> {
-  await Promise.all([closeMrzOcr(), closeImagePool()]);
+  await closeMrzOcr();
 }

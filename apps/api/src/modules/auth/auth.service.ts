@@ -13,7 +13,7 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { assertUncommonPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { newId } from '../../lib/ids.ts';
-import { membershipRefusal, type AuthContext, type Caller } from '../../lib/auth-context.ts';
+import { isBlockedMembership, membershipRefusal, type AuthContext, type Caller } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/index.ts';
 import { actorName, recordEvent } from '../timeline/index.ts';
@@ -130,7 +130,8 @@ export async function issueSession(
 
 /**
  * Signing in to a tenant makes the user a member of it. Rules: no membership → a new active investor;
- * invited, invite-rejected or requested → active (signing in accepts); suspended, request-denied or expired → refused.
+ * invited, invite-rejected or requested → active (signing in accepts); suspended, request-denied or expired → refused,
+ * except a platform admin, who is let in with the membership left as it is (`membershipRefusal`).
  */
 async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, now: Date): Promise<TenantMemberRow> {
   const existing = await findMember(tx, tenant.id, user.id);
@@ -155,7 +156,8 @@ async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, no
   }
   const refusal = membershipRefusal(existing, user.role === 'admin', now);
   if (refusal) throw new AppError('forbidden', refusal);
-  if (existing.membershipStatus === 'active') return existing;
+  // A platform admin's suspended membership stays suspended: signing in is not accepting anything.
+  if (existing.membershipStatus === 'active' || isBlockedMembership(existing)) return existing;
   const member = await updateMember(tx, tenant.id, existing.id, { membershipStatus: 'active' });
   await recordEvent(tx, {
     tenantId: tenant.id,

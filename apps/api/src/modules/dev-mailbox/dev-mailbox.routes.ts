@@ -40,35 +40,54 @@ const allTenants = z
   .optional()
   .transform((v) => v === 'true')
   .describe("true reads every tenant's mail; by default only the mail of this address's tenant");
-const thisMachine = 'Only requests from this machine (loopback); any other caller gets 404, as if the route did not exist.';
+const thisMachine =
+  'Only requests from this machine (a loopback peer that no proxy relayed); any other caller gets 404, as if the route did not exist. Unless DEV_MAILBOX=1 asked for it, also 404 while the server listens on an address other machines can reach.';
 
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
+const RELAY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
 
-/**
- * Whether a request comes from this machine: the peer is a loopback address and so is every address a proxy
- * relayed. A remote caller behind a local reverse proxy stays remote whatever TRUST_PROXY says, and with
- * TRUST_PROXY on a forged X-Forwarded-For cannot pass either, because every hop must be loopback.
- */
-function isFromThisMachine(request: FastifyRequest): boolean {
-  if (request.headers.forwarded) return false;
-  const relayed = [request.headers['x-forwarded-for'], request.headers['x-real-ip']].flat().join(',').split(',');
-  return [request.socket.remoteAddress ?? '', ...relayed.map((a) => a.trim()).filter(Boolean)].every((a) => LOOPBACK.test(a));
+export interface DevMailboxOptions {
+  /** 'on': DEV_MAILBOX=1 asked for it; 'loopback': the default, served only while the server listens on loopback alone. */
+  mode: 'on' | 'loopback';
 }
 
-// The outbox holds every tenant's reset and invitation links, so anyone else is told the route is not there.
-async function thisMachineOnly(request: FastifyRequest): Promise<void> {
-  if (!isFromThisMachine(request)) throw new AppError('not-found', `No route ${request.method} ${request.url.split('?')[0]}`);
+/**
+ * Whether a request comes from this machine, decided from the socket alone: its peer is a loopback address. Headers
+ * never make a caller local (whatever TRUST_PROXY says, `request.ip` is not used); they can only make it remote: a
+ * request a proxy relayed (any forwarding header) is someone else's, even when the proxy runs on this machine.
+ */
+function isFromThisMachine(request: FastifyRequest): boolean {
+  if (!LOOPBACK.test(request.socket.remoteAddress ?? '')) return false;
+  return RELAY_HEADERS.every((name) => request.headers[name] === undefined);
+}
+
+/** Whether the server listens where other machines can reach it (0.0.0.0, ::, or any address but loopback). */
+function listensBeyondThisMachine(app: FastifyInstance): boolean {
+  const address = app.server.address();
+  // Not listening (app.inject): nothing can reach it from outside.
+  if (!address || typeof address === 'string') return false;
+  return !LOOPBACK.test(address.address);
+}
+
+/** The outbox holds every tenant's reset and invitation links: anyone else is told the route is not there. */
+function thisMachineOnly(app: FastifyInstance, options: DevMailboxOptions) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const served = isFromThisMachine(request) && (options.mode === 'on' || !listensBeyondThisMachine(app));
+    if (!served) throw new AppError('not-found', `No route ${request.method} ${request.url.split('?')[0]}`);
+  };
 }
 
 /**
  * The local outbox, so e-mailed links can be followed without a mail server. Registered only when mail goes to
- * the outbox (no SMTP_URL) and DEV_MAILBOX is on, which it is by default outside production, `npm start`
- * included: hence it answers this machine only, and by default only the mail of the host's tenant.
+ * the outbox (no SMTP_URL) and DEV_MAILBOX is not off: on by default outside production, `npm start` included (which
+ * listens on 127.0.0.1 there), never in production (the configuration refuses DEV_MAILBOX=1). Hence it answers this
+ * machine only, by default only while the server listens on loopback alone, and only the mail of the host's tenant
+ * unless asked for every tenant's.
  */
-export async function devMailboxRoutes(app: FastifyInstance) {
+export async function devMailboxRoutes(app: FastifyInstance, options: DevMailboxOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Dev mailbox'];
-  app.addHook('onRequest', thisMachineOnly);
+  app.addHook('onRequest', thisMachineOnly(app, options));
 
   r.get(
     '/dev/mailbox',
@@ -117,8 +136,8 @@ export async function devMailboxRoutes(app: FastifyInstance) {
 }
 
 /** A plain HTML page over the outbox at /dev/mailbox, for people; same rules as the API routes. */
-export async function devMailboxPage(app: FastifyInstance) {
-  app.addHook('onRequest', thisMachineOnly);
+export async function devMailboxPage(app: FastifyInstance, options: DevMailboxOptions) {
+  app.addHook('onRequest', thisMachineOnly(app, options));
 
   // A page for people, not part of the API: left out of the OpenAPI document.
   app.get<{ Querystring: { allTenants?: string } }>(

@@ -181,11 +181,25 @@ export async function documentsRoutes(app: FastifyInstance) {
         operationId: 'parseDocument',
         summary: 'Extract the text',
         description:
-          'Reads the text of a PDF (or a CSV or text file) so that search finds it (owner or editor). Other types are refused with 400.',
+          'Reads the text of a PDF (or a CSV or text file) so that search finds it (owner or editor). Other types are refused with 400. A PDF is read off the request path within a time limit (WORKER_TASK_TIMEOUT_SECONDS, then 422 in the envelope); a person may have WORKER_TASKS_PER_USER files read at once and an organization WORKER_TASKS_PER_TENANT (past either, 429 with Retry-After), and a person may ask PARSE_RATE_LIMIT_MAX times a minute (then 429).',
         params,
-        response: { 200: dataOf(documentParseResult).describe('The document and how much text was found'), ...errors },
+        response: {
+          200: dataOf(documentParseResult).describe('The document and how much text was found'),
+          ...errors,
+          ...errorResponses(422, 429, 503),
+        },
       },
-      config: { access, accessNote: rule },
+      config: {
+        access,
+        accessNote: rule,
+        // Per person, counted after the access check (which sets request.auth): one address can be a whole office.
+        rateLimit: {
+          max: app.config.rateLimit.parseMax,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => (request.auth ? `${request.auth.tenantId}:${request.auth.user.id}` : request.ip),
+        },
+      },
     },
     async (request) => ({ data: await documents.parseDocument(deps, requireAuth(request), request.params.id) }),
   );

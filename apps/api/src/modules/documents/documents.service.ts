@@ -23,6 +23,7 @@ import type { accessGrantCreateBody, accessGrantUpdateBody, documentUpdateBody }
 import { govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { runInWorker } from '../../lib/worker-pool.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
 import { parseForm } from '../../lib/multipart.ts';
 import { pageMeta } from '../../lib/pagination.ts';
@@ -61,7 +62,6 @@ import {
   updateDocument,
   updateGrant,
 } from './documents.repository.ts';
-import { extractPdfText } from './pdf-text.ts';
 
 export interface DocumentDeps extends AuthDeps {
   storage: FileStorage;
@@ -298,6 +298,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const PDF_TEXT = new URL('./pdf-text.ts', import.meta.url);
+
 /** Extracts the text of a PDF (or takes a text file as it is) so that search finds words inside it. */
 export async function parseDocument(
   deps: DocumentDeps,
@@ -311,7 +313,11 @@ export async function parseDocument(
   const file = await deps.storage.get(row.storageKey);
   if (!file) throw notFound('File');
   const data = await readAll(file.stream);
-  const text = row.mimeType === 'application/pdf' ? extractPdfText(data) : data.toString('utf8');
+  // Off the event loop, within the pool's time limit and the caller's and tenant's share of it (lib/worker-pool.ts).
+  const text =
+    row.mimeType === 'application/pdf'
+      ? await runInWorker<string>(PDF_TEXT, 'extractPdfText', [data], { owner: { tenantId: auth.tenantId, userId: auth.user.id } })
+      : data.toString('utf8');
   // Postgres text cannot hold NUL bytes.
   const parsedText = text.replace(/\0/g, '');
   const updated = await deps.db.transaction(async (tx) => {

@@ -3,9 +3,12 @@ import { inflateSync } from 'node:zlib';
 /**
  * Text of a PDF, good enough for search: reads every content stream (uncompressed or FlateDecode) and
  * collects the strings shown by the Tj, TJ, ' and " operators. Fonts with custom encodings, images and
- * other filters are skipped, so scanned or unusual PDFs give little or no text.
+ * other filters are skipped, so scanned or unusual PDFs give little or no text. CPU-bound (inflating and scanning
+ * tens of megabytes): the API runs it in its worker pool (`lib/worker-pool.ts`), where the bytes arrive as a
+ * Uint8Array.
  */
-export function extractPdfText(pdf: Buffer): string {
+export function extractPdfText(bytes: Uint8Array): string {
+  const pdf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const chunks: string[] = [];
   const budget = { left: MAX_INFLATED_BYTES };
   for (const content of contentStreams(pdf, budget)) {
@@ -21,7 +24,8 @@ export function extractPdfText(pdf: Buffer): string {
 
 /**
  * Decompression-bomb guard: a few KB of deflate can expand to gigabytes. Each document may inflate at most this much
- * in all; at the first stream that would go past it, extraction stops with the text read so far.
+ * in all (each stream is inflated with what is left as its output limit, so no stream is ever held past it); at the
+ * first stream that would go past it, extraction stops with the text read so far.
  */
 export const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
 const OVER_BUDGET = Symbol('over budget');

@@ -193,7 +193,7 @@ export async function membersRoutes(app: FastifyInstance) {
         operationId: 'updateMemberStatus',
         tags,
         summary: "Change a member's membership status",
-        description: `The changes an admin may make:\n\n${transitionsText}\n\nAny other change is refused with 400. Invited, invite-rejected and requested members become active only by accepting the invitation or signing in themselves. Suspended and request-denied members lose access at once (their next call is refused). You cannot change your own status, nor suspend the last active owner. ${scope}`,
+        description: `The changes an admin may make:\n\n${transitionsText}\n\nAny other change is refused with 400. Invited, invite-rejected and requested members become active only by accepting the invitation or signing in themselves. Suspended and request-denied members lose access at once (their next call is refused); a platform admin's status is kept as set but refuses them nothing, since the platform's operator reaches every organization as such, not as its member. You cannot change your own status, nor suspend the last active owner. ${scope}`,
         params,
         body: memberStatusBody,
         response: { 200: member.describe('The member, changed'), ...errorResponses(400, 401, 403, 404) },

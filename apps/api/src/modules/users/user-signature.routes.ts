@@ -32,7 +32,7 @@ export async function userSignatureRoutes(app: FastifyInstance) {
           'multipart/form-data with the signature in the field `file`: a PNG or JPEG of at most 1 MB (413) and 4096 pixels a side. The file is checked as every upload is (a name or content that is not what it claims is a 400 saying why); another kind of file we take elsewhere (a GIF, a PDF) is 415. The picture is decoded and stored again as a plain PNG; the previous one is deleted. The e-signature step stamps it when you sign with a drawn signature.',
         params,
         consumes: ['multipart/form-data'],
-        response: { 200: info, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: { 200: info, ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429, 503) },
       },
       config: {
         access: signedIn,

@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { UserSignatureInfo } from '@tessera/domain';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { runInWorker } from '../../lib/worker-pool.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
@@ -22,9 +21,7 @@ export interface SignatureDeps {
 
 /** A saved signature is a small picture: 1 MB is plenty for a drawn one, and keeps the stamp light. */
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;
-/** Wider or taller than this is not a signature (and decoding it would take memory for nothing). */
-const MAX_SIDE = 4096;
-const MAX_PIXELS = 8_000_000;
+const SIGNATURE_IMAGE = new URL('./signature-image.ts', import.meta.url);
 
 /** A signature is the user's own: anyone else (a platform admin too) gets the same 404 as for a missing user. */
 function requireSelf(auth: AuthContext, userId: string): UserRow {
@@ -34,36 +31,18 @@ function requireSelf(auth: AuthContext, userId: string): UserRow {
 
 const signatureKey = (userId: string, id: string) => `user-signatures/${userId}/${id}`;
 
-function tooLarge(width: number, height: number) {
-  return width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS;
-}
-
 /**
  * The upload checked as every upload is (name, extension against content, polyglots: 400 saying why), then held to a
  * signature's types and size (415, 413), decoded and encoded again as a plain PNG (RGBA, no metadata, nothing after its
- * end): what is stored is what we drew ourselves, never the bytes as sent.
+ * end) in the worker pool (`signature-image.ts`): what is stored is what we drew ourselves, never the bytes as sent.
  */
-export async function reencodeSignature(data: Buffer, fileName: string): Promise<Buffer> {
+export async function reencodeSignature(data: Buffer, fileName: string, owner: { tenantId: string; userId: string }): Promise<Buffer> {
   const { mimeType: type } = await checkUpload(data, fileName, { allowed: [...IMAGE_MIME_TYPES, 'application/pdf'] });
   if (type !== 'image/png' && type !== 'image/jpeg')
     throw new AppError('unsupported-media-type', 'The signature must be a PNG or JPEG image');
   if (data.length > SIGNATURE_MAX_BYTES) throw new AppError('payload-too-large', 'The signature must be at most 1 MB');
-  let image: { width: number; height: number; data: Buffer | Uint8Array };
-  try {
-    if (type === 'image/png') {
-      // The size from the IHDR chunk, before decoding allocates width × height × 4 bytes.
-      if (data.length < 24 || tooLarge(data.readUInt32BE(16), data.readUInt32BE(20))) throw new Error('size');
-      image = PNG.sync.read(data);
-    } else {
-      image = jpeg.decode(data, { useTArray: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 64 });
-    }
-  } catch {
-    throw new AppError('bad-request', `The signature cannot be read as an image (at most ${MAX_SIDE} pixels a side)`);
-  }
-  if (tooLarge(image.width, image.height)) throw new AppError('bad-request', `The signature must be at most ${MAX_SIDE} pixels a side`);
-  const png = new PNG({ width: image.width, height: image.height });
-  png.data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-  return PNG.sync.write(png);
+  const png = await runInWorker<Uint8Array>(SIGNATURE_IMAGE, 'redrawSignature', [data, type], { owner });
+  return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
 }
 
 export function signatureInfo(user: UserRow): UserSignatureInfo {
@@ -78,7 +57,7 @@ export async function saveSignature(
   file: UploadedFile,
 ): Promise<UserSignatureInfo> {
   const user = requireSelf(auth, userId);
-  const png = await reencodeSignature(file.data, file.fileName);
+  const png = await reencodeSignature(file.data, file.fileName, { tenantId: auth.tenantId, userId: user.id });
   const key = signatureKey(user.id, newId());
   await deps.storage.put(key, png, 'image/png');
   const now = deps.clock.now();

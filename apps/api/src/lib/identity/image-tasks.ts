@@ -1,4 +1,3 @@
-import { parentPort } from 'node:worker_threads';
 import zxing, { type DecodeHintType as HintType } from '@zxing/library';
 import {
   crop,
@@ -12,27 +11,19 @@ import {
 } from './image-pixels.ts';
 
 /**
- * The image worker (a worker thread run by `image-pool.ts`): decoding an upload, cutting out where a passport's
- * machine-readable zone lies for the OCR, and reading a licence's PDF417 barcode are CPU-bound, so none of it runs on
- * the API's event loop.
+ * The identity verifier's image work, run in the API's worker pool (`lib/worker-pool.ts`): decoding an upload, cutting
+ * out where a passport's machine-readable zone lies for the OCR, and reading a licence's PDF417 barcode are CPU-bound,
+ * so none of it runs on the API's event loop.
  */
 
 // The package is CommonJS without an exports map: Node sees only its default export.
 const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, PDF417Reader, RGBLuminanceSource } = zxing;
-
-export type ImageTask = { kind: 'mrz-regions'; image: Uint8Array } | { kind: 'pdf417'; image: Uint8Array };
 
 /** Why an image gave nothing, in words for a reviewer. */
 export type ImageProblem = { problem: string };
 
 export type MrzRegions = { regions: Uint8Array[] } | ImageProblem;
 export type Pdf417Text = { text: string | null; problem?: string };
-
-export interface ImageTaskMessage {
-  id: number;
-  task: ImageTask;
-}
-export type ImageTaskReply = { id: number; ok: true; value: MrzRegions | Pdf417Text } | { id: number; ok: false; error: string };
 
 /**
  * Below this (see `edgeEnergy`) the image is blank or blurred beyond reading, and the OCR is spared. Low on purpose: a
@@ -54,7 +45,7 @@ async function load(bytes: Uint8Array): Promise<GreyImage | ImageProblem> {
 }
 
 /** The bottom of the page (where the MRZ is) and the whole page, upright then upside down: PNGs for the OCR. */
-async function mrzRegions(bytes: Uint8Array): Promise<MrzRegions> {
+export async function mrzRegions(bytes: Uint8Array): Promise<MrzRegions> {
   const loaded = await load(bytes);
   if ('problem' in loaded) return loaded;
   const scaled = scaleToWidth(loaded, OCR_WIDTH);
@@ -83,7 +74,7 @@ function decodePdf417(image: GreyImage): string | null {
 }
 
 /** The licence's barcode text: as uploaded, then at sizes where the modules are a few pixels wide. */
-async function pdf417(bytes: Uint8Array): Promise<Pdf417Text> {
+export async function pdf417(bytes: Uint8Array): Promise<Pdf417Text> {
   const loaded = await load(bytes);
   if ('problem' in loaded) return { text: null, problem: loaded.problem };
   const attempts = [loaded.width <= 2400 ? loaded : scaleToWidth(loaded, 2400), scaleToWidth(loaded, 1600), rotateHalfTurn(loaded)];
@@ -93,19 +84,3 @@ async function pdf417(bytes: Uint8Array): Promise<Pdf417Text> {
   }
   return { text: null, problem: 'no PDF417 barcode could be decoded on it' };
 }
-
-async function run(task: ImageTask): Promise<MrzRegions | Pdf417Text> {
-  return task.kind === 'pdf417' ? pdf417(task.image) : mrzRegions(task.image);
-}
-
-parentPort?.on('message', (message: ImageTaskMessage) => {
-  run(message.task).then(
-    (value) => parentPort?.postMessage({ id: message.id, ok: true, value } satisfies ImageTaskReply),
-    (error: unknown) =>
-      parentPort?.postMessage({
-        id: message.id,
-        ok: false,
-        error: error instanceof Error ? error.message : String(error),
-      } satisfies ImageTaskReply),
-  );
-});

@@ -1,6 +1,0 @@
-// The image worker's entry: the worker is TypeScript like the rest of the API, so tsx is registered first (as
-// `npm start` does for the main thread); Node 20 does not apply `--import tsx` from a worker's execArgv to its entry.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./image-worker.ts');

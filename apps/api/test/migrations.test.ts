@@ -59,7 +59,13 @@ describe('migrations', () => {
           hidden: false,
           buttons: [button('//evil.example/x'), button(' /offers ')],
         },
-        { _id: 'b'.repeat(24), title: 'More', body: '', hidden: true, buttons: [button('/\\host.example/y'), button('http://plain.example/z')] },
+        {
+          _id: 'b'.repeat(24),
+          title: 'More',
+          body: '',
+          hidden: true,
+          buttons: [button('/\\host.example/y'), button('http://plain.example/z')],
+        },
         {
           _id: 'c'.repeat(24),
           title: 'Contact',
@@ -78,7 +84,9 @@ describe('migrations', () => {
       // Twice: it is idempotent.
       await database.db.execute(sql.raw(update));
       await database.db.execute(sql.raw(update));
-      const rows = (await database.db.execute(sql`select slug, branding from tenants where slug in ('links', 'none') order by slug`)) as unknown as {
+      const rows = (await database.db.execute(
+        sql`select slug, branding from tenants where slug in ('links', 'none') order by slug`,
+      )) as unknown as {
         rows: { slug: string; branding: { messaging?: { promoCards: { buttons: { url: string }[] }[] } } }[];
       };
       const links = rows.rows[0]!.branding.messaging!.promoCards.map((c) => c.buttons.map((b) => b.url));

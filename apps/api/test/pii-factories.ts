@@ -79,7 +79,11 @@ export async function seedPassport(app: FastifyInstance, who: SignedUp, values: 
   };
   // The back of the ID as a PDF that shows its number, parsed: the parsed text (an encrypted field) holds the number.
   const backDocumentId = await upload('back.pdf', makePdf(`Passport back ${values.idNumber}`));
-  const parsed = await app.inject({ method: 'POST', url: `/api/v1/document/${backDocumentId}/parse`, headers: { host, ...bearer(who.token) } });
+  const parsed = await app.inject({
+    method: 'POST',
+    url: `/api/v1/document/${backDocumentId}/parse`,
+    headers: { host, ...bearer(who.token) },
+  });
   expect(parsed.statusCode, parsed.body).toBe(200);
   const govPhotoId = await call('POST', 'gov-photo-id', {
     type: 'passport',

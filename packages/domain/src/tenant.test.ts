@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { branding, DEFAULT_BRANDING, isPromoLink, isSameSitePath, promoCard, PROMO_LINK_ERROR, SLUG_PATTERN, slugify, tenantPublic, tenantSlug } from './tenant.ts';
+import {
+  branding,
+  DEFAULT_BRANDING,
+  isPromoLink,
+  isSameSitePath,
+  promoCard,
+  PROMO_LINK_ERROR,
+  SLUG_PATTERN,
+  slugify,
+  tenantPublic,
+  tenantSlug,
+} from './tenant.ts';
 
 describe('slugify', () => {
   it.each([

@@ -74,6 +74,7 @@ export const brandingImage = z.object({
  * is '//evil').
  */
 export const PROMO_LINK_ERROR = 'Link must be a path of this site (/…), an https:// address or mailto:';
+// eslint-disable-next-line no-control-regex -- control characters are what a link must not hold
 const SAME_SITE_PATH = /^\/(?![/\\])[^\\\s\x00-\x1f\x7f]*$/;
 const HTTPS_URL = /^[Hh][Tt][Tt][Pp][Ss]:\/\/[^\s/?#\\@]+(?:[/?#][^\s\\]*)?$/;
 const MAILTO = /^[Mm][Aa][Ii][Ll][Tt][Oo]:[^\s@]+@[^\s@]+$/;

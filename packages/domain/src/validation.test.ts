@@ -175,7 +175,8 @@ describe('personName', () => {
     expect(firstMessage(firstName.safeParse('a'.repeat(101)))).toBe('First name must be at most 100 characters');
   });
 
-  const invisible = 'First name contains invisible characters (text-direction or zero-width) that change how it reads: type it again without them';
+  const invisible =
+    'First name contains invisible characters (text-direction or zero-width) that change how it reads: type it again without them';
   it.each([
     ['a right-to-left override', 'Ad\u202Enim'],
     ['a left-to-right isolate', '\u2066Admin\u2069'],
@@ -191,7 +192,8 @@ describe('personName', () => {
   });
 
   it('keeps names in every script, and the joiners where Persian and Indic names need them', () => {
-    for (const name of ['José', 'Ólafur', 'Nguyễn', '李', 'Андрей', 'محمد', 'मनोज', 'O’Brien-Smith']) expect(firstName.parse(name)).toBe(name);
+    for (const name of ['José', 'Ólafur', 'Nguyễn', '李', 'Андрей', 'محمد', 'मनोज', 'O’Brien-Smith'])
+      expect(firstName.parse(name)).toBe(name);
     // Persian writes a zero-width non-joiner between letters of some names; Devanagari uses the joiner in conjuncts.
     expect(firstName.parse('مهر\u200Cناز')).toBe('مهر\u200Cناز');
     expect(firstName.parse('क्\u200Dष')).toBe('क्\u200Dष');

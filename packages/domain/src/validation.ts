@@ -108,7 +108,8 @@ const ZERO_WIDTH = /[\u200b\u2060\ufeff\u180e]/;
  * The zero-width joiners (U+200C, U+200D) are part of how Persian, Arabic and Indic names are written, between two
  * letters of those scripts; anywhere else (at an edge, beside a Latin letter) they only hide.
  */
-const STRAY_JOINER = /(?<![\p{L}\p{M}])[\u200c\u200d]|[\u200c\u200d](?![\p{L}\p{M}])|\p{Script=Latin}[\u200c\u200d]|[\u200c\u200d]\p{Script=Latin}/u;
+const STRAY_JOINER =
+  /(?<![\p{L}\p{M}])[\u200c\u200d]|[\u200c\u200d](?![\p{L}\p{M}])|\p{Script=Latin}[\u200c\u200d]|[\u200c\u200d]\p{Script=Latin}/u;
 
 /** Which kind of invisible character the text holds, if any: the one rule for names of people and of files. */
 export function invisibleCharacters(text: string): 'text-direction' | 'zero-width' | null {

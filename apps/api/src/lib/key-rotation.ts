@@ -123,9 +123,7 @@ export async function rotateEncryptionKey(db: Db, config: KeyConfig, options: Ro
           const value = cipher.encrypt(plain);
           // Search terms are keyed by the current key too (parsed document text): made again from the text.
           const terms = c.searchTerms ? sql`, ${sql.identifier(c.searchTerms)} = ${toTextArray(cipher.searchTerms(plain))}` : sql``;
-          await tx.execute(
-            sql`update ${table} set ${column} = ${value}${terms} where tenant_id = ${row.tenant_id} and id = ${row.id}`,
-          );
+          await tx.execute(sql`update ${table} set ${column} = ${value}${terms} where tenant_id = ${row.tenant_id} and id = ${row.id}`);
         }
         return result.rows.length;
       });

@@ -26,9 +26,13 @@ describe('password hashing cost', () => {
   it('refuses the test profile outside NODE_ENV=test, naming the variable', () => {
     for (const NODE_ENV of ['production', 'development']) {
       expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH: 'test', ...PRODUCTION_SECRETS })).toThrow(ConfigError);
-      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH: 'test', ...PRODUCTION_SECRETS })).toThrow(/PASSWORD_HASH: test is for the test suites only/);
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH: 'test', ...PRODUCTION_SECRETS })).toThrow(
+        /PASSWORD_HASH: test is for the test suites only/,
+      );
     }
-    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH: 'fast', ...PRODUCTION_SECRETS })).toThrow(/PASSWORD_HASH: must be standard or test/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH: 'fast', ...PRODUCTION_SECRETS })).toThrow(
+      /PASSWORD_HASH: must be standard or test/,
+    );
     expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH: 'test' }).passwordHash).toBe('test');
   });
 

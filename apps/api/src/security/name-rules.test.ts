@@ -24,7 +24,14 @@ describe('names of people', () => {
         method: 'POST',
         url: '/api/v1/auth/signup',
         headers: { host: hostOf('acme') },
-        payload: { email: uniqueEmail('bidi'), password: 'lantern-orchard-41', firstname: 'Ada', lastname: 'Byron', acceptDisclosures: true, [field]: value },
+        payload: {
+          email: uniqueEmail('bidi'),
+          password: 'lantern-orchard-41',
+          firstname: 'Ada',
+          lastname: 'Byron',
+          acceptDisclosures: true,
+          [field]: value,
+        },
       });
       expect(res.statusCode, value).toBe(400);
       const label = field === 'firstname' ? 'First name' : 'Last name';

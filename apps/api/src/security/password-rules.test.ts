@@ -89,8 +89,16 @@ describe("the person's own name and e-mail", () => {
     const user = await signUp(t.app, 'acme', { firstname: 'Wilhelmina', lastname: 'Zapata' });
     await post('password-reset-request', { email: user.email });
     const { token } = await awaitMailTo(t.app, user.email);
-    refused(await post('password-reset-confirm', { resetToken: token, password: 'wilhelmina-resets-1' }), 'password', AUTH_ERRORS.passwordPersonal);
-    refused(await post('password-reset-confirm', { resetToken: token, password: 'my-zapata-key-22' }), 'password', AUTH_ERRORS.passwordPersonal);
+    refused(
+      await post('password-reset-confirm', { resetToken: token, password: 'wilhelmina-resets-1' }),
+      'password',
+      AUTH_ERRORS.passwordPersonal,
+    );
+    refused(
+      await post('password-reset-confirm', { resetToken: token, password: 'my-zapata-key-22' }),
+      'password',
+      AUTH_ERRORS.passwordPersonal,
+    );
     const done = await post('password-reset-confirm', { resetToken: token, password: 'lantern-orchard-41' });
     expect(done.statusCode, done.body).toBe(200);
     expect((done.json() as { data: AuthResult }).data.user.email).toBe(user.email);

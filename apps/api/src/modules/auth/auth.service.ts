@@ -10,7 +10,13 @@ import type { Clock } from '../../lib/clock.ts';
 import type { MailMessage, Mailer } from '../../lib/mail/mailer.ts';
 import { addedToTenantMail, inviteMail, passwordChangedMail, passwordResetMail } from '../../lib/mail/templates.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
-import { assertPasswordAllowed, assertPasswordNotListed, assertPasswordNotPersonal, hashPassword, verifyPassword } from '../../lib/password.ts';
+import {
+  assertPasswordAllowed,
+  assertPasswordNotListed,
+  assertPasswordNotPersonal,
+  hashPassword,
+  verifyPassword,
+} from '../../lib/password.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { newId } from '../../lib/ids.ts';
 import { membershipRefusal, type AuthContext, type Caller } from '../../lib/auth-context.ts';

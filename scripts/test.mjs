@@ -21,8 +21,12 @@ const reporter = join(root, 'scripts/vitest-timings-reporter.mjs');
 /** Vitest's usual output plus the timings reporter, for the steps that run Vitest. */
 const vitestArgs = ['--', '--reporter=default', `--reporter=${reporter}`];
 
-/** Quick checks: one core each, run side by side, longest first. */
+/** Quick checks: one core each, run side by side, longest first (after the two supply-chain checks, which fail fast). */
 const checks = [
+  // Seconds each, first: a dependency with an unreviewed install script or a known high or critical advisory stops the
+  // run before anything else is spent on it (SECURITY.md, "Dependencies").
+  ['Supply chain: install scripts in package-lock.json are reviewed', process.execPath, [join(root, 'scripts/lockfile-check.mjs')]],
+  ['Supply chain: npm audit of the production dependencies', process.execPath, [join(root, 'scripts/audit.mjs')]],
   // Lint in three parts of ~20 s, so that no one step is what the others wait for (a single `eslint .` was ~60 s, most
   // of it the React Compiler's rules on the web app): the web features a–l, the rest of the web app, everything else.
   ['Lint: web features a–l', process.execPath, [eslint, 'apps/web/src/features/[a-l]*/**']],
@@ -43,7 +47,11 @@ const checks = [
   // ~5 s: every file's static imports, type-only ones too; fails on a cycle not in scripts/import-cycles.allowlist and on
   // a listed one that is gone.
   ['Import cycles', process.execPath, [join(root, 'scripts/import-cycles.mjs')]],
-  ['Tests of the scripts (the import-cycle checker)', process.execPath, ['--test', join(root, 'scripts/import-cycles.test.mjs')]],
+  [
+    'Tests of the scripts (the import-cycle checker, the supply-chain checks)',
+    process.execPath,
+    ['--test', join(root, 'scripts/import-cycles.test.mjs'), join(root, 'scripts/supply-chain.test.mjs')],
+  ],
   // Biome, ~4 s: fails on a file that is not as `npm run format` writes it.
   ['Format (Biome)', process.execPath, [join(root, 'scripts/format-check.mjs')]],
 ];

@@ -3,6 +3,7 @@
  * port and a fresh DATA_DIR (seeded with the demo tenant on first start), answering on 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -77,6 +78,9 @@ export async function startApp(): Promise<AppProcess> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production refuses to start without them (a generated key would sit in the database): fresh ones per run.
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      ENCRYPTION_KEY: randomBytes(48).toString('base64url'),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

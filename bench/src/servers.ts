@@ -3,6 +3,7 @@
  * both in this process so they share one runtime, and neither shares an event loop with autocannon.
  */
 import '../../apps/api/src/threadpool.ts';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,9 @@ async function main(): Promise<void> {
     AUTH_RATE_LIMIT_MAX: '1000000',
     AUTH_ACCOUNT_LIMIT_MAX: '1000000',
     NODE_ENV: 'production',
+    // Production refuses to start without them (config: a generated key would sit in the database): fresh ones per run.
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ENCRYPTION_KEY: randomBytes(48).toString('base64url'),
     DEMO_DATA: '1',
     ...(server ? { DATABASE_URL: server.url } : {}),
   });

@@ -32,6 +32,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { onboardingRoutes } from './modules/users/onboarding.routes.ts';
 import { findSessionContext, touchSession } from './modules/auth/index.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { sealLegacyParsedTextUnscoped } from './modules/documents/index.ts';
 import { govPhotoIdsRoutes } from './modules/gov-photo-ids/gov-photo-ids.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { verifyApiKey } from './modules/api-keys/index.ts';
@@ -155,6 +156,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(database.db));
   const tokens = new TokenService(await resolveSecret(database.db, 'jwt', config.jwtSecret), config.jwtTtlSeconds);
   const cipher = await loadFieldCipher(database.db, config);
+  // Text parsed before it was classified is encrypted before the first request (a no-op once done).
+  await sealLegacyParsedTextUnscoped(database.db, cipher);
   const storage = overrides.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.storageDir));
 
   await app.register(routeTablePlugin);

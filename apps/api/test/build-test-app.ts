@@ -40,6 +40,8 @@ export interface TestApp {
 }
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+/** What production requires from the environment (config refuses to start without them): for a test that configures production. */
+export const PRODUCTION_SECRETS = { JWT_SECRET: TEST_JWT_SECRET, ENCRYPTION_KEY: 'test-encryption-key-test-encryption-key-01' } as const;
 
 /** Boots the whole app on a fresh migrated database (PGlite, or PostgreSQL with TEST_DB=postgres). */
 export async function buildTestApp(

@@ -37,11 +37,14 @@ export interface SeededPassport {
   accountId: string;
   businessId: string;
   govPhotoId: string;
+  /** The ID's back, a PDF whose parsed text holds the ID number. */
+  backDocumentId: string;
 }
 
 /**
  * A complete passport written through the API with sentinel values: an individual profile (ssn, tin, ein, birth
- * date), a financial account, a business and a government photo ID. Every classified encrypted field is written once.
+ * date), a financial account, a business and a government photo ID whose back is parsed. Every classified encrypted
+ * field is written once.
  */
 export async function seedPassport(app: FastifyInstance, who: SignedUp, values: PiiSentinels = piiSentinels()): Promise<SeededPassport> {
   const host = hostOf(who.host.split('.')[0]!);
@@ -74,6 +77,14 @@ export async function seedPassport(app: FastifyInstance, who: SignedUp, values: 
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { data: { _id: string } }).data._id;
   };
+  // The back of the ID as a PDF that shows its number, parsed: the parsed text (an encrypted field) holds the number.
+  const backDocumentId = await upload('back.pdf', makePdf(`Passport back ${values.idNumber}`));
+  const parsed = await app.inject({
+    method: 'POST',
+    url: `/api/v1/document/${backDocumentId}/parse`,
+    headers: { host, ...bearer(who.token) },
+  });
+  expect(parsed.statusCode, parsed.body).toBe(200);
   const govPhotoId = await call('POST', 'gov-photo-id', {
     type: 'passport',
     number: values.idNumber,
@@ -84,7 +95,7 @@ export async function seedPassport(app: FastifyInstance, who: SignedUp, values: 
     issuingAuthority: 'U.S. Department of State',
     individualProfile: profileId,
     documentFrontId: await upload('front.png', PNG),
-    documentBackId: await upload('back.pdf', makePdf('back')),
+    documentBackId: backDocumentId,
   });
-  return { values, profileId, accountId, businessId, govPhotoId };
+  return { values, profileId, accountId, businessId, govPhotoId, backDocumentId };
 }

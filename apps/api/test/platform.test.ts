@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../src/config/index.ts';
 import { analyticsEvents } from '../src/db/schema/index.ts';
 import { findMember, updateMember } from '../src/modules/tenants/tenant-members.repository.ts';
 import { parseHost } from '../src/plugins/tenant.ts';
-import { buildTestApp, hostOf, type TestApp } from './build-test-app.ts';
+import { buildTestApp, hostOf, PRODUCTION_SECRETS, type TestApp } from './build-test-app.ts';
 import { READINESS_STALE_MS } from '../src/modules/health/readiness.ts';
 import { awaitMailTo, bearer, signUp, someObjectId } from './factories.ts';
 
@@ -116,8 +116,8 @@ describe('configuration', () => {
   });
 
   it('creates no demo accounts (their passwords are public) in production unless asked to', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: '1' }).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: '1', ...PRODUCTION_SECRETS }).demoData).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: '0' }).demoData).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { COUNTRY_ERROR, countryCode, DEFAULT_COUNTRY, US_STATES } from './geo.ts
 import { objectId } from './ids.ts';
 import { timelineEvent } from './timeline.ts';
 import { notificationPreferences, TENANT_MEMBER_EXAMPLE, tenantMember, USER_EXAMPLE, user } from './user.ts';
-import { orEmpty, PHONE_INPUT_PATTERN, personName } from './validation.ts';
+import { optionalPersonName, orEmpty, PHONE_INPUT_PATTERN, personName } from './validation.ts';
 import { deletedEntity, timestamp } from './http.ts';
 
 /**
@@ -44,9 +44,9 @@ export const accountUpdateBody = z
   .object({
     phone: optionalField(text('Phone', 32).regex(PHONE_INPUT_PATTERN, PHONE_ERROR)),
     firstname: personName('First name').optional(),
-    middlename: optionalField(text('Middle name', 100)),
+    middlename: optionalField(optionalPersonName('Middle name')),
     lastname: personName('Last name').optional(),
-    displayname: optionalField(text('Display name', 100)),
+    displayname: optionalField(optionalPersonName('Display name')),
     line1: optionalField(text('Street', 200)),
     line2: optionalField(text('Address 2', 200)),
     city: optionalField(text('City', 100)),

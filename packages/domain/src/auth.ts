@@ -229,6 +229,8 @@ export const AUTH_ERRORS = {
   resetTokenExpired: 'Reset token is expired',
   inviteEmailMismatch: 'This invitation was sent to a different email address',
   passwordCommon: 'This password is too common and easy to guess. Please choose another one.',
+  passwordBreached: 'This password has appeared in a data breach, so attackers try it first. Please choose another one.',
+  passwordPersonal: 'Your password must not contain your name or your email address. Please choose another one.',
 } as const;
 
 /**

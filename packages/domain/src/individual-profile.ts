@@ -4,7 +4,7 @@ import { identityVerificationStatus } from './enums.ts';
 import { countryCode, DEFAULT_COUNTRY } from './geo.ts';
 import { pageQuery, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
-import { isEmptyValue, isValidDate, personName } from './validation.ts';
+import { isEmptyValue, isValidDate, optionalPersonName, personName } from './validation.ts';
 
 export const gender = z.enum(['male', 'female', 'other']);
 export type Gender = z.infer<typeof gender>;
@@ -163,10 +163,7 @@ export const updateIndividualProfileBody = z
   .object({
     firstname: personName('First name').optional(),
     lastname: personName('Last name').optional(),
-    middlename: z
-      .string()
-      .trim()
-      .max(100, 'Middle name must be at most 100 characters')
+    middlename: optionalPersonName('Middle name')
       .nullable()
       .optional()
       .transform((v) => (v === null ? '' : v)),

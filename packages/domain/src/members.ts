@@ -5,7 +5,7 @@ import { pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 import { tenantMember } from './user.ts';
 import { userDisplayName } from './text.ts';
-import { isValidDate } from './validation.ts';
+import { isValidDate, optionalPersonName } from './validation.ts';
 import { membershipStatusLabels } from './tenant-admin.ts';
 
 /**
@@ -143,10 +143,7 @@ export const memberInviteBody = inviteBody.extend({ role: tenantRole.exclude(['o
 export type MemberInviteBody = z.input<typeof memberInviteBody>;
 
 const optionalName = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(100, `${label} must be at most 100 characters`)
+  optionalPersonName(label)
     .nullable()
     .transform((v) => (v ? v : null));
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { branding, DEFAULT_BRANDING, SLUG_PATTERN, slugify, tenantPublic, tenantSlug } from './tenant.ts';
+import {
+  branding,
+  DEFAULT_BRANDING,
+  isPromoLink,
+  isSameSitePath,
+  promoCard,
+  PROMO_LINK_ERROR,
+  SLUG_PATTERN,
+  slugify,
+  tenantPublic,
+  tenantSlug,
+} from './tenant.ts';
 
 describe('slugify', () => {
   it.each([
@@ -71,5 +82,49 @@ describe('branding', () => {
     };
     expect(tenantPublic.parse(tenant)).toEqual(tenant);
     expect(tenantPublic.safeParse({ ...tenant, _id: 'acme' }).success).toBe(false);
+  });
+});
+
+describe('promo card links (issue #21)', () => {
+  it.each([
+    '/',
+    '/marketplace/institutions/harbor-point-credit',
+    '/user/passport?tab=documents#top',
+    'https://www.sba.gov/funding-programs/loans/7a-loans',
+    'HTTPS://example.com',
+    'mailto:loans@harborpointcredit.example?subject=Conventional%20loan%20application',
+  ])('takes %j', (url) => {
+    expect(isPromoLink(url)).toBe(true);
+  });
+
+  it.each([
+    ['another site posing as a path', '//evil.example/x'],
+    ['a backslash browsers read as a slash', '/\\evil.example/x'],
+    ['a tab browsers drop', '/\t/evil.example'],
+    ['a line break browsers drop', '/\n/evil.example'],
+    ['a backslash later in the path', '/a\\b'],
+    ['plain http', 'http://example.com'],
+    ['credentials before the host', 'https://bank.example@evil.example/'],
+    ['no host', 'https:///x'],
+    ['a script', 'javascript:alert(1)'],
+    ['data', 'data:text/html,<script>alert(1)</script>'],
+    ['a relative path', 'marketplace'],
+    ['mailto without an address', 'mailto:'],
+  ])('refuses %s', (_why, url) => {
+    expect(isPromoLink(url)).toBe(false);
+  });
+
+  it('keeps a path on this site, and only a path', () => {
+    expect(isSameSitePath('/offers')).toBe(true);
+    expect(isSameSitePath('//offers')).toBe(false);
+    expect(isSameSitePath('https://example.com/offers')).toBe(false);
+  });
+
+  it('says what a link may be, in the schema both the form and the API use', () => {
+    const card = { _id: 'a'.repeat(24), title: 'Loans', body: '', hidden: false, buttons: [{ label: 'Go', url: '//evil.example/x' }] };
+    const result = promoCard.safeParse(card);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['buttons', 0, 'url'], message: PROMO_LINK_ERROR });
+    expect(promoCard.parse({ ...card, buttons: [{ label: 'Go', url: '  /offers  ' }] }).buttons[0]?.url).toBe('/offers');
   });
 });

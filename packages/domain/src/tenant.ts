@@ -66,8 +66,34 @@ export const brandingImage = z.object({
   url: z.string().describe('Where the image is served, under /api/v1'),
 });
 
-/** A promo button leads into the app (/…), to a web page or to an e-mail (a 'Contact Us' button); never to a script. */
-export const PROMO_LINK_ERROR = 'Link must start with /, http(s):// or mailto:';
+/**
+ * A promo button leads into the app (a path of this site), to a secure web page or to an e-mail (the spec's 'Contact
+ * Us'); never to a script or another site posing as a path. '//evil.example/x' and '/\\evil.example/x' start with '/'
+ * but browsers open them on evil.example, so a path is '/' followed by anything but a second '/' or '\\'; no
+ * backslash, space or control character anywhere (browsers drop tabs and line breaks from addresses, so '/\t/evil'
+ * is '//evil').
+ */
+export const PROMO_LINK_ERROR = 'Link must be a path of this site (/…), an https:// address or mailto:';
+// eslint-disable-next-line no-control-regex -- control characters are what a link must not hold
+const SAME_SITE_PATH = /^\/(?![/\\])[^\\\s\x00-\x1f\x7f]*$/;
+const HTTPS_URL = /^[Hh][Tt][Tt][Pp][Ss]:\/\/[^\s/?#\\@]+(?:[/?#][^\s\\]*)?$/;
+const MAILTO = /^[Mm][Aa][Ii][Ll][Tt][Oo]:[^\s@]+@[^\s@]+$/;
+
+/** Whether a link stays on this site: '/' then anything but '/' or '\\', and nothing a browser would read as another host. */
+export function isSameSitePath(url: string): boolean {
+  return SAME_SITE_PATH.test(url);
+}
+
+/** A promo button's link: a path of this site, an https address with a host, or a mailto: address. */
+export function isPromoLink(url: string): boolean {
+  if (isSameSitePath(url) || MAILTO.test(url)) return true;
+  if (!HTTPS_URL.test(url)) return false;
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 /** A promo card of the investor dashboard (§ branding/messaging): shown or hidden, with up to two buttons. */
 export const promoCard = z.object({
@@ -82,7 +108,8 @@ export const promoCard = z.object({
           .string()
           .trim()
           .max(2048)
-          .regex(/^\s*(?:\/|https?:\/\/|mailto:)/, PROMO_LINK_ERROR),
+          .refine(isPromoLink, PROMO_LINK_ERROR)
+          .meta({ description: 'A path of this site (/…, not //…), an https:// address, or mailto:' }),
       }),
     )
     .max(2, 'At most two buttons'),

@@ -9,6 +9,8 @@ import {
   isValidEmail,
   isValidPhone,
   isValidUrl,
+  invisibleCharacters,
+  optionalPersonName,
   password,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -171,6 +173,33 @@ describe('personName', () => {
   it('caps the length at 100', () => {
     expect(firstName.safeParse('a'.repeat(100)).success).toBe(true);
     expect(firstMessage(firstName.safeParse('a'.repeat(101)))).toBe('First name must be at most 100 characters');
+  });
+
+  const invisible =
+    'First name contains invisible characters (text-direction or zero-width) that change how it reads: type it again without them';
+  it.each([
+    ['a right-to-left override', 'Ad\u202Enim'],
+    ['a left-to-right isolate', '\u2066Admin\u2069'],
+    ['a right-to-left mark', 'Admin\u200F'],
+    ['a zero-width space', 'Ad\u200Bmin'],
+    ['a word joiner', 'Ad\u2060min'],
+    ['a byte-order mark inside', 'Ad\uFEFFmin'],
+    ['a zero-width joiner between Latin letters', 'Ad\u200Dmin'],
+    ['a zero-width non-joiner at the end', 'Admin\u200C'],
+  ])('refuses %s, saying why', (_why, value) => {
+    expect(firstMessage(firstName.safeParse(value))).toBe(invisible);
+    expect(firstMessage(optionalPersonName('First name').safeParse(value))).toBe(invisible);
+  });
+
+  it('keeps names in every script, and the joiners where Persian and Indic names need them', () => {
+    for (const name of ['José', 'Ólafur', 'Nguyễn', '李', 'Андрей', 'محمد', 'मनोज', 'O’Brien-Smith'])
+      expect(firstName.parse(name)).toBe(name);
+    // Persian writes a zero-width non-joiner between letters of some names; Devanagari uses the joiner in conjuncts.
+    expect(firstName.parse('مهر\u200Cناز')).toBe('مهر\u200Cناز');
+    expect(firstName.parse('क्\u200Dष')).toBe('क्\u200Dष');
+    expect(invisibleCharacters('photo\u202Egnp.exe')).toBe('text-direction');
+    expect(invisibleCharacters('report\u200B.pdf')).toBe('zero-width');
+    expect(invisibleCharacters('report.pdf')).toBeNull();
   });
 });
 

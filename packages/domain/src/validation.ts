@@ -96,12 +96,47 @@ export function isEnumValue<T extends string>(values: readonly T[], value: unkno
   return typeof value === 'string' && (values as readonly string[]).includes(value);
 }
 
+/**
+ * Characters that change how text reads without being seen. Text-direction controls (the embeddings, overrides and
+ * isolates U+202A–202E and U+2066–2069, and the marks U+200E, U+200F, U+061C) reorder it: 'photo\u202Egnp.exe' reads
+ * as 'photoexe.png'. Zero-width characters (U+200B, U+2060, U+FEFF, U+180E) hide inside it, so 'Ad\u200Bmin' looks
+ * like 'Admin' and is not equal to it.
+ */
+const TEXT_DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+const ZERO_WIDTH = /[\u200b\u2060\ufeff\u180e]/;
+/**
+ * The zero-width joiners (U+200C, U+200D) are part of how Persian, Arabic and Indic names are written, between two
+ * letters of those scripts; anywhere else (at an edge, beside a Latin letter) they only hide.
+ */
+const STRAY_JOINER =
+  /(?<![\p{L}\p{M}])[\u200c\u200d]|[\u200c\u200d](?![\p{L}\p{M}])|\p{Script=Latin}[\u200c\u200d]|[\u200c\u200d]\p{Script=Latin}/u;
+
+/** Which kind of invisible character the text holds, if any: the one rule for names of people and of files. */
+export function invisibleCharacters(text: string): 'text-direction' | 'zero-width' | null {
+  if (TEXT_DIRECTION_CONTROLS.test(text)) return 'text-direction';
+  if (ZERO_WIDTH.test(text) || STRAY_JOINER.test(text)) return 'zero-width';
+  return null;
+}
+export const invisibleCharactersError = (label: string) =>
+  `${label} contains invisible characters (text-direction or zero-width) that change how it reads: type it again without them`;
+
+/** The rule every name of a person follows on top of its length: no invisible characters. */
+const visibleName = <T extends z.ZodType<string | null | undefined>>(schema: T, label: string) =>
+  schema.refine((v) => !v || invisibleCharacters(v) === null, invisibleCharactersError(label));
+
 export const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+  visibleName(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(100, `${label} must be at most 100 characters`),
+    label,
+  );
+
+/** A name that may be left out (a middle name, a display name): trimmed, at most `max` characters, no invisible characters. */
+export const optionalPersonName = (label: string, max = 100) =>
+  visibleName(z.string().trim().max(max, `${label} must be at most ${max} characters`), label);
 
 /** Search boxes only suggest after more than 2 characters. */
 export const SEARCH_MIN_CHARS = 3;

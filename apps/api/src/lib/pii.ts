@@ -14,8 +14,11 @@ export interface PiiField {
   name: string;
   label: string;
   class: PiiClass;
-  /** Where it lives: a table and column, or file storage. */
-  store: { table: string; column: string } | { files: string };
+  /**
+   * Where it lives: a table and column, or file storage. `searchTerms`: a column of keyed hashes of the value's words
+   * (FieldCipher.searchTerms) that search matches instead of the text; the key rotation makes them again.
+   */
+  store: { table: string; column: string; searchTerms?: string } | { files: string };
   /** encrypted: FieldCipher ciphertext in the column (AES-256-GCM, key id in each value); plain: the database's own protection only. */
   atRest: 'encrypted' | 'plain' | 'file storage';
   /** What an API response shows. */
@@ -125,6 +128,15 @@ export const PII_FIELDS: readonly PiiField[] = [
     timeline: 'the outcome only',
   },
   {
+    name: 'document-text',
+    label: 'Text parsed from an uploaded document, for search (can hold any number the file shows)',
+    class: 'secret',
+    store: { table: 'documents', column: 'parsed_text_encrypted', searchTerms: 'parsed_terms' },
+    atRest: 'encrypted',
+    response: 'never: only whether the document was parsed, and its length to the one who parses it',
+    timeline: 'whether it was parsed',
+  },
+  {
     name: 'identity-images',
     label: 'Identity inquiry pictures (document front and back, selfie)',
     class: 'secret',
@@ -136,8 +148,8 @@ export const PII_FIELDS: readonly PiiField[] = [
 ];
 
 /** The classified columns whose values are FieldCipher ciphertext: what the key rotation re-encrypts. */
-export const ENCRYPTED_COLUMNS: readonly { name: string; table: string; column: string }[] = PII_FIELDS.flatMap((f) =>
-  f.atRest === 'encrypted' && 'table' in f.store ? [{ name: f.name, table: f.store.table, column: f.store.column }] : [],
+export const ENCRYPTED_COLUMNS: readonly { name: string; table: string; column: string; searchTerms?: string }[] = PII_FIELDS.flatMap(
+  (f) => (f.atRest === 'encrypted' && 'table' in f.store ? [{ name: f.name, ...f.store }] : []),
 );
 
 /**
@@ -158,7 +170,10 @@ export const TIMELINE_REDACTED_KEYS: readonly string[] = ['birthDate', 'ssn', 't
 
 /** SECURITY.md's classification table, generated from PII_FIELDS. */
 export function piiMarkdownTable(): string {
-  const where = (f: PiiField) => ('table' in f.store ? `\`${f.store.table}.${f.store.column}\`` : f.store.files);
+  const where = (f: PiiField) =>
+    'table' in f.store
+      ? `\`${f.store.table}.${f.store.column}\`${f.store.searchTerms ? `, its words as keyed hashes in \`${f.store.table}.${f.store.searchTerms}\`` : ''}`
+      : f.store.files;
   const rows = PII_FIELDS.map(
     (f) => `| ${f.label} (\`${f.name}\`) | ${f.class} | ${where(f)} | ${f.atRest} | ${f.response} | ${f.timeline} |`,
   );

@@ -45,6 +45,10 @@ describe('uploads', () => {
     for (const name of ['../../etc/passwd', '..\\win.ini', '/abs.png', '..']) expect(fileNameProblem(name)).toMatch(/not a path/);
     expect(fileNameProblem('a\u0007.png')).toMatch(/control characters/);
     expect(fileNameProblem('a\u202egnp.exe')).toMatch(/text-direction/);
+    // The same rule as names of people (packages/domain invisibleCharacters).
+    expect(fileNameProblem('a\u200Fb.pdf')).toMatch(/text-direction/);
+    expect(fileNameProblem('invoice\u200B.pdf')).toMatch(/zero-width/);
+    expect(fileNameProblem('a\u2060b.pdf')).toMatch(/zero-width/);
     expect(fileNameProblem(`${'ü'.repeat(128)}.png`)).toMatch(/too long/);
     expect(fileNameProblem('Résumé (final) 😀.png')).toBeNull();
     expect(safeFileName('../../etc/passwd')).toBe('passwd');
@@ -52,6 +56,7 @@ describe('uploads', () => {
     expect(safeFileName('\u0000')).toBe('file');
     expect(safeFileName('..')).toBe('file');
     expect(safeFileName('a\u202egnp.exe')).toBe('agnp.exe');
+    expect(safeFileName('in\u200Bvoice\uFEFF.pdf')).toBe('invoice.pdf');
     const long = safeFileName(`${'😀'.repeat(250)}.pdf`);
     expect([...long]).toHaveLength(200);
     expect(long.endsWith('😀.pdf')).toBe(true);

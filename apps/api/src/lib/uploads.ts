@@ -1,3 +1,4 @@
+import { invisibleCharacters } from '@tessera/domain';
 import { AppError } from './app-error.ts';
 import { inspectZip, ZipProblem } from './zip-inspect.ts';
 
@@ -61,8 +62,6 @@ export function extensionOf(fileName: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
-// Characters that reorder how a name is shown: 'photo\u202Egnp.exe' reads as 'photoexe.png'.
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex -- control characters are what we are looking for
 const CONTROL_CHARACTERS = /[\x00-\x1f\x7f-\x9f]/;
 
@@ -73,18 +72,22 @@ export function fileNameProblem(fileName: string): string | null {
   if (/[\\/]/.test(name) || name === '.' || name === '..')
     return "The file name must be the file's own name, not a path: remove the folders and the / or \\ characters from it";
   if (CONTROL_CHARACTERS.test(name)) return 'The file name contains control characters: rename the file and upload it again';
-  if (BIDI_CONTROLS.test(name))
+  // The domain's rule for names of people and files: 'photo\u202Egnp.exe' reads as 'photoexe.png'.
+  const invisible = invisibleCharacters(name);
+  if (invisible === 'text-direction')
     return 'The file name contains invisible text-direction characters, which can disguise its real type: rename the file and upload it again';
+  if (invisible === 'zero-width')
+    return 'The file name contains invisible zero-width characters, which can disguise it: rename the file and upload it again';
   if (Buffer.byteLength(name, 'utf8') > 255) return 'The file name is too long (more than 255 bytes): shorten it and upload the file again';
   return null;
 }
 
-/** A display name safe to store and to send back: no path, no control or text-direction characters, at most 200 characters with the extension kept. */
+/** A display name safe to store and to send back: no path, no control, text-direction or zero-width characters, at most 200 characters with the extension kept. */
 export function safeFileName(fileName: string): string {
   const base = (fileName.split(/[\\/]/).pop() ?? '')
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex -- strip control characters from client names
-    .replace(/[\x00-\x1f\x7f-\x9f"<>|:*?\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\x00-\x1f\x7f-\x9f"<>|:*?\u202a-\u202e\u2066-\u2069\u200b\u200e\u200f\u061c\u2060\ufeff\u180e]/g, '')
     .trim();
   const chars = [...base];
   if (chars.length === 0 || base === '.' || base === '..') return 'file';

@@ -1,15 +1,16 @@
 import { AUTH_ERRORS } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/index.ts';
+import { ConfigError, loadConfig } from '../config/index.ts';
+import { appSecrets } from '../db/schema/index.ts';
 import { BOOT_LOADER_CSP_SOURCE } from '../web-shell/boot-loader.ts';
-import { buildTestApp, hostOf, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, hostOf, PRODUCTION_SECRETS, type TestApp } from '../../test/build-test-app.ts';
 import { awaitMailTo, bearer, signUp, uniqueEmail } from '../../test/factories.ts';
 
 // Small ASVS checks whose behaviour was right but unproven (SECURITY.md's checklist names each test).
 let t: TestApp;
 let prod: TestApp;
 beforeAll(async () => {
-  [t, prod] = await Promise.all([buildTestApp(), buildTestApp({ NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET })]);
+  [t, prod] = await Promise.all([buildTestApp(), buildTestApp({ NODE_ENV: 'production', ...PRODUCTION_SECRETS })]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), prod?.close()]);
@@ -128,9 +129,37 @@ describe('logs (V14.2.1, V16.2.5)', () => {
 });
 
 describe('production configuration (V13.4)', () => {
+  it('refuses to start in production without JWT_SECRET and ENCRYPTION_KEY from the environment, naming each (V13.3)', async () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig({ NODE_ENV: 'production', ...env });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return null;
+    };
+    const both = refusal({});
+    expect(both).toMatch(/^Invalid configuration:/);
+    expect(both).toContain('JWT_SECRET: required in production (NODE_ENV=production)');
+    expect(both).toContain('ENCRYPTION_KEY: required in production (NODE_ENV=production)');
+    expect(both).toContain('openssl rand -base64 48');
+    expect(refusal({ JWT_SECRET: PRODUCTION_SECRETS.JWT_SECRET })).not.toContain('JWT_SECRET');
+    expect(refusal({ ENCRYPTION_KEY: PRODUCTION_SECRETS.ENCRYPTION_KEY })).toContain('JWT_SECRET: required');
+    // Blank is absent.
+    expect(refusal({ JWT_SECRET: '  ', ENCRYPTION_KEY: PRODUCTION_SECRETS.ENCRYPTION_KEY })).toContain('JWT_SECRET: required');
+    expect(refusal({ ...PRODUCTION_SECRETS })).toBeNull();
+    // Development and the tests keep generating them (kept in app_secrets).
+    expect(loadConfig({ NODE_ENV: 'development' }).jwtSecret).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).encryptionKey).toBeUndefined();
+    // The production app the other tests boot runs on the environment's keys: the database keeps none.
+    const kept = await prod.app.db.select().from(appSecrets);
+    expect(kept.map((row) => row.key).filter((key) => key === 'jwt' || key === 'encryption')).toEqual([]);
+  });
+
   it('turns the development mailbox off and needs it asked for explicitly', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe('off');
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: '1' })).toThrow(/DEV_MAILBOX: .*never served in production/);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }).devMailbox).toBe('off');
+    expect(() => loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, DEV_MAILBOX: '1' })).toThrow(/DEV_MAILBOX: .*never served in production/);
     expect(loadConfig({ NODE_ENV: 'development' }).devMailbox).toBe('loopback');
     expect(loadConfig({ NODE_ENV: 'development', DEV_MAILBOX: '1' }).devMailbox).toBe('on');
   });

@@ -18,8 +18,18 @@ export const documents = pgTable(
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull(),
     uploadedBy: objectIdColumn('uploaded_by').notNull(),
-    /** Text extracted by parse, so search finds words inside the file. */
-    parsedText: text('parsed_text'),
+    /**
+     * Text extracted by parse (issue #21: classified, `documents-parsed-text` in lib/pii.ts): FieldCipher ciphertext,
+     * kept so the search terms can be made again under a new key.
+     */
+    parsedTextEncrypted: text('parsed_text_encrypted'),
+    /** What search matches instead of the text: each distinct word of it as a keyed hash (FieldCipher.searchTerms). */
+    parsedTerms: text('parsed_terms').array(),
+    /**
+     * Text parsed before issue #21, stored plain: start-up encrypts it into the two columns above and clears this one
+     * (documents `sealLegacyParsedText`), so after the first start of this version it is always null.
+     */
+    legacyParsedText: text('parsed_text'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

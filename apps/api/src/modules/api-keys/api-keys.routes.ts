@@ -3,13 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
 import { created, errorResponses, noContent, tenantParams } from '../../lib/route-schema.ts';
-import { INSTITUTION_KEY_REFUSED, requireAuth, requireCaller } from '../../lib/auth-context.ts';
+import { INSTITUTION_KEY_REFUSED, NEEDS_USER, requireAuth, requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import * as service from './api-keys.service.ts';
 
 const tags = ['API keys'];
 const access: Access = { roles: ['owner'] };
 const ownersOnly = { apiKeys: true, access, tenantParam: 't' } as const;
+/** Making and revoking keys takes a person: a leaked private key must not mint more keys or revoke the owners' (issue #21). */
+const ownersInPerson = { access, tenantParam: 't' } as const;
+const personOnly = `A signed-in owner only: an API key is refused with 403 '${NEEDS_USER}'.`;
 const keyId = objectId.describe("The key's id (24 hexadecimal characters)");
 const keyParams = tenantParams.extend({ keyId });
 const createdResponse = {
@@ -52,16 +55,16 @@ export async function apiKeysRoutes(app: FastifyInstance) {
           tags,
           operationId: `create${word}ApiKey`,
           summary: `Generate a ${kind} API key`,
-          description: `${about} Label optional, at most 80 characters.`,
+          description: `${about} Label optional, at most 80 characters. ${personOnly}`,
           params: tenantParams,
           body: apiKeyCreateBody.nullish(),
           response: createdResponse,
         },
-        config: ownersOnly,
+        config: ownersInPerson,
       },
       async (request, reply) => {
         const tenant = requireTenant(request);
-        const key = await service.createApiKey(deps(), requireCaller(request), tenant.id, kind, request.body?.label ?? null);
+        const key = await service.createApiKey(deps(), requireAuth(request), tenant.id, kind, request.body?.label ?? null);
         return created(reply, `/tenant/${tenant.slug}/api-keys/${key._id}`, key);
       },
     );
@@ -92,14 +95,14 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         tags,
         operationId: 'revokeApiKey',
         summary: 'Revoke an API key',
-        description: 'The key stops working on the next call; it stays listed as revoked. Revoking a revoked key changes nothing.',
+        description: `The key stops working on the next call; it stays listed as revoked. Revoking a revoked key changes nothing. ${personOnly}`,
         params: keyParams,
         response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
-      config: ownersOnly,
+      config: ownersInPerson,
     },
     async (request, reply) => {
-      await service.revokeApiKey(deps(), requireCaller(request), requireTenant(request).id, request.params.keyId);
+      await service.revokeApiKey(deps(), requireAuth(request), requireTenant(request).id, request.params.keyId);
       return reply.status(204).send(null);
     },
   );

@@ -41,7 +41,7 @@ interface KeyScope {
   target: { entity: string; entityType: 'tenant' | 'tenant-institution' };
   /** The institution's name in event messages; null for the tenant's keys. */
   name: string | null;
-  /** Who acts: a person, or (on the tenant's keys) a private key of the tenant, named on the timeline by recordEvent. */
+  /** Who acts: a person (making and revoking keys), or a private key of the tenant listing them. */
   caller: Caller;
 }
 
@@ -133,9 +133,10 @@ async function page(deps: ApiKeyDeps, scope: KeyScope, q: PageQuery): Promise<Li
 
 // ── The tenant's own keys ────────────────────────────────────────────────────────────────
 
+/** A person only (the route refuses API keys): a key that could mint keys would outlive its own revocation. */
 export function createApiKey(
   deps: ApiKeyDeps,
-  caller: Caller,
+  caller: AuthContext,
   tenantId: string,
   kind: ApiKeyKind,
   label: string | null,
@@ -149,7 +150,8 @@ export async function listApiKeys(deps: ApiKeyDeps, caller: Caller, tenantId: st
   return page(deps, tenantScope(caller, tenantId), q);
 }
 
-export function revokeApiKey(deps: ApiKeyDeps, caller: Caller, tenantId: string, keyId: string): Promise<ApiKey> {
+/** A person only, as createApiKey. */
+export function revokeApiKey(deps: ApiKeyDeps, caller: AuthContext, tenantId: string, keyId: string): Promise<ApiKey> {
   const scope = tenantScope(caller, tenantId);
   return deps.db.transaction((tx) => revoke(deps, tx, scope, keyId));
 }

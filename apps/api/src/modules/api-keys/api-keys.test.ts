@@ -114,9 +114,31 @@ describe('authenticating with a key', () => {
     const res = await withKey('acme', key, 'GET', `tenant/${acme()}/api-keys`);
     expect(res.statusCode, res.body).toBe(200);
     expect((await withKey('acme', key, 'GET', `tenant/${acme()}/api-keys`, 'x-api-key')).statusCode).toBe(200);
-    const made = await withKey('acme', key, 'POST', `tenant/${acme()}/api-key/pub`);
-    expect(made.statusCode, made.body).toBe(201);
-    expect(made.json().data.createdBy).toBeNull();
+  });
+
+  it('cannot make, or revoke, keys: only a signed-in owner can (issue #21)', async () => {
+    const { key } = await generate('pvt');
+    const other = await generate('pvt');
+    const before = await list();
+    for (const [method, path] of [
+      ['POST', `tenant/${acme()}/api-key/pvt`],
+      ['POST', `tenant/${acme()}/api-key/pub`],
+      ['DELETE', `tenant/${acme()}/api-keys/${other._id}`],
+      ['DELETE', `tenant/${acme()}/api-keys/${(await generate('pvt'))._id}`],
+    ] as const) {
+      for (const header of ['bearer', 'x-api-key'] as const) {
+        const res = await withKey('acme', key, method, path, header);
+        expect(res.statusCode, `${method} ${path}`).toBe(403);
+        expect(res.json().error.message).toBe('This call needs a signed-in user');
+      }
+    }
+    // Nothing was made or revoked: the keys are the ones listed before, plus the one made for the last DELETE.
+    const after = await list();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.every((k) => k.revokedAt === null || before.some((b) => b._id === k._id && b.revokedAt))).toBe(true);
+    expect((await withKey('acme', other.key, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(200);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(doc.paths['/tenant/{t}/api-key/pvt'].post.description).toContain('A signed-in owner only');
   });
 
   it("fails on another tenant's host, with a made-up key, and on routes that need a person", async () => {
@@ -306,6 +328,9 @@ describe('a private key as a service caller on the tenant admin routes', () => {
     expect(accepts('/tenant/{t}/dashboard', 'get')).toBe(true);
     expect(accepts('/tenant/{t}/branding/theme', 'put')).toBe(true);
     expect(accepts('/tenant/{tenantId}/verification', 'put')).toBe(false);
+    expect(accepts('/tenant/{t}/api-keys', 'get')).toBe(true);
+    expect(accepts('/tenant/{t}/api-key/pvt', 'post')).toBe(false);
+    expect(accepts('/tenant/{t}/api-keys/{keyId}', 'delete')).toBe(false);
     expect(accepts('/user/{id}', 'get')).toBe(false);
   });
 });

@@ -10,7 +10,13 @@ import type { Clock } from '../../lib/clock.ts';
 import type { MailMessage, Mailer } from '../../lib/mail/mailer.ts';
 import { addedToTenantMail, inviteMail, passwordChangedMail, passwordResetMail } from '../../lib/mail/templates.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
-import { assertUncommonPassword, hashPassword, verifyPassword } from '../../lib/password.ts';
+import {
+  assertPasswordAllowed,
+  assertPasswordNotListed,
+  assertPasswordNotPersonal,
+  hashPassword,
+  verifyPassword,
+} from '../../lib/password.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { newId } from '../../lib/ids.ts';
 import { isBlockedMembership, membershipRefusal, type AuthContext, type Caller } from '../../lib/auth-context.ts';
@@ -207,7 +213,7 @@ export async function signin(deps: LimitedAuthDeps, site: CallSite, body: z.outp
 
 export async function signup(deps: SessionDeps, site: CallSite, body: z.output<typeof signupBody>): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
-  await assertUncommonPassword(body.password, 'password');
+  await assertPasswordAllowed(body.password, 'password', body);
   const existing = await findUserByEmail(deps.db, body.email);
   if (existing) {
     throw new AppError(
@@ -315,7 +321,7 @@ export async function confirmPasswordReset(
   body: z.output<typeof passwordResetConfirmBody>,
 ): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
-  await assertUncommonPassword(body.password, 'password');
+  await assertPasswordNotListed(body.password, 'password');
   const passwordHash = await hashPassword(body.password);
   const { user, member } = await deps.db.transaction(async (tx) => {
     const { row, payload, invalid } = await claimToken(deps, tx, body.resetToken, 'reset');
@@ -325,6 +331,8 @@ export async function confirmPasswordReset(
     if (!current || payload.ver !== current.tokenVersion || (body.email && body.email !== current.email))
       throw new AppError('bad-request', invalid);
     if (current.accountStatus === 'suspended') throw new AppError('forbidden', AUTH_ERRORS.accountSuspended);
+    // Whose password it is is known from the link only: refused here, the claim rolls back and the link still works.
+    assertPasswordNotPersonal(body.password, 'password', current);
     const updated = await updateUser(tx, current.id, { passwordHash, tokenVersion: current.tokenVersion + 1 });
     // Any other reset link still in the mailbox stops working too.
     await tx
@@ -357,7 +365,7 @@ export async function updatePassword(
 ): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
   if (body.email && body.email !== auth.user.email) throw new AppError('forbidden', 'You can only change your own password');
-  await assertUncommonPassword(body.newPassword, 'newPassword');
+  await assertPasswordAllowed(body.newPassword, 'newPassword', auth.user);
   const passwordHash = await hashPassword(body.newPassword);
   const user = await deps.db.transaction(async (tx) => {
     const updated = await updateUser(tx, auth.user.id, { passwordHash, tokenVersion: auth.user.tokenVersion + 1 });
@@ -476,7 +484,8 @@ export async function invite(
 
 export async function acceptInvite(deps: SessionDeps, site: CallSite, body: z.output<typeof inviteAcceptBody>): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
-  await assertUncommonPassword(body.password, 'password');
+  // The names are the ones the invitee gives here (they replace the invitation's); the e-mail must be the invited one.
+  await assertPasswordAllowed(body.password, 'password', body);
   const passwordHash = await hashPassword(body.password);
   const { user, member } = await deps.db.transaction(async (tx) => {
     const { row, payload, invalid } = await claimToken(deps, tx, body.inviteToken, 'invite');

@@ -1,4 +1,4 @@
-import { DEFAULT_BRANDING, type BrandingMessaging, type BrandingTheme } from '@tessera/domain';
+import { DEFAULT_BRANDING, PROMO_LINK_ERROR, type BrandingMessaging, type BrandingTheme } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
@@ -156,10 +156,15 @@ describe('branding messaging', () => {
     expect((await put(owner, `${t.tenants.acme.id}/branding/messaging`, buttons)).json().error.message).toContain(
       'body.promoCards.0.buttons',
     );
-    const link = { ...messaging, promoCards: [{ ...card, buttons: [{ label: 'Go', url: 'javascript:alert(1)' }] }] };
-    const res = await put(owner, `${t.tenants.acme.id}/branding/messaging`, link);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain('body.promoCards.0.buttons.0.url: Link must start with /, http(s):// or mailto:');
+    const before = (await publicView('acme')).json().data.branding.messaging;
+    // Another site posing as a path (issue #21 finding 6): browsers open '//evil.example/x' and '/\\evil.example/x' there.
+    for (const url of ['javascript:alert(1)', '//evil.example/x', '/\\evil.example/x', '/\t/evil.example', 'http://plain.example']) {
+      const link = { ...messaging, promoCards: [{ ...card, buttons: [{ label: 'Go', url }] }] };
+      const res = await put(owner, `${t.tenants.acme.id}/branding/messaging`, link);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.message).toContain(`body.promoCards.0.buttons.0.url: ${PROMO_LINK_ERROR}`);
+    }
+    expect((await publicView('acme')).json().data.branding.messaging).toEqual(before);
   });
 });
 

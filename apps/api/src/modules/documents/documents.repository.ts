@@ -7,8 +7,10 @@ import {
   type DocumentRecord,
   type PageQuery,
 } from '@tessera/domain';
-import { and, arrayContains, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, arrayContains, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { withCrossTenant } from '../../db/scope.ts';
+import type { FieldCipher } from '../../lib/crypto.ts';
 import { accessGrants, documents, users, type AccessGrantRow, type DocumentRow, type UserRow } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
@@ -60,8 +62,19 @@ export async function findActiveGrant(
   return findGrantOfSubject(db, tenantId, documentId, userId, unexpired(now));
 }
 
-/** Documents the user uploaded or holds an unexpired grant on, with the granted role (null for their own). */
-export async function listReadableDocuments(db: DbOrTx, tenantId: string, userId: string, now: Date, q: DocumentQuery) {
+/**
+ * Documents the user uploaded or holds an unexpired grant on, with the granted role (null for their own). `searchTerms`
+ * are the search's words hashed as the parsed text's were (FieldCipher.searchTerms): a document whose text holds every
+ * one matches, beside the name, file name and description matched as text.
+ */
+export async function listReadableDocuments(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  now: Date,
+  q: DocumentQuery,
+  searchTerms: string[] = [],
+) {
   const grant = db
     .select({ resource: accessGrants.resource, role: accessGrants.role })
     .from(accessGrants)
@@ -80,7 +93,7 @@ export async function listReadableDocuments(db: DbOrTx, tenantId: string, userId
         ilike(documents.name, pattern),
         ilike(documents.originalName, pattern),
         ilike(documents.description, pattern),
-        ilike(documents.parsedText, pattern),
+        ...(searchTerms.length ? [arrayContains(documents.parsedTerms, searchTerms)] : []),
       )!,
     );
   }
@@ -99,6 +112,45 @@ export async function listReadableDocuments(db: DbOrTx, tenantId: string, userId
   return { rows, total: count?.total ?? 0 };
 }
 
+/** Whether the document's text was parsed (encrypted, or still plain from before issue #21 until start-up seals it). */
+export const isParsed = (row: Pick<DocumentRow, 'parsedTextEncrypted' | 'legacyParsedText'>) =>
+  row.parsedTextEncrypted !== null || row.legacyParsedText !== null;
+
+/** Parsed text as it is stored: encrypted, with its search terms; a plain text from before is cleared. */
+export function sealParsedText(cipher: FieldCipher, text: string) {
+  return { parsedTextEncrypted: cipher.encrypt(text), parsedTerms: cipher.searchTerms(text), legacyParsedText: null };
+}
+
+/**
+ * Start-up: encrypts the text parsed before issue #21, kept plain in `parsed_text`, in batches, every tenant (system
+ * work: the key is the app's, so no SQL migration can do it). Rows are locked and skipped when locked, so two nodes
+ * starting together share the work. Returns how many it sealed.
+ */
+export async function sealLegacyParsedTextUnscoped(db: Db, cipher: FieldCipher, batchSize = 200): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const done = await withCrossTenant('start-up encrypts document text parsed before it was classified, in every tenant', () =>
+      db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ tenantId: documents.tenantId, id: documents.id, text: documents.legacyParsedText })
+          .from(documents)
+          .where(isNotNull(documents.legacyParsedText))
+          .limit(batchSize)
+          .for('update', { skipLocked: true });
+        for (const row of rows) {
+          await tx
+            .update(documents)
+            .set(sealParsedText(cipher, row.text!))
+            .where(and(eq(documents.tenantId, row.tenantId), eq(documents.id, row.id)));
+        }
+        return rows.length;
+      }),
+    );
+    sealed += done;
+    if (done < batchSize) return sealed;
+  }
+}
+
 export function toDocumentRecord(row: DocumentRow, rights: AccessRights): DocumentRecord {
   return {
     _id: row.id,
@@ -112,7 +164,7 @@ export function toDocumentRecord(row: DocumentRow, rights: AccessRights): Docume
     url: documentUrl(row.id),
     uploadedBy: row.uploadedBy,
     originalName: row.originalName,
-    parsed: row.parsedText !== null,
+    parsed: isParsed(row),
     rights,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -40,13 +40,14 @@ const rule =
 
 export async function documentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: documents.DocumentDeps = {
+  const deps: documents.DocumentTextDeps = {
     db: app.db,
     tokens: app.tokens,
     mailer: app.mailer,
     clock: app.clock,
     config: app.config,
     storage: app.storage,
+    cipher: app.cipher,
   };
   const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
   const maxMb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);

@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { accessGrantCreateBody, accessGrantUpdateBody, documentUpdateBody } from '@tessera/domain';
 import { govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { runInWorker } from '../../lib/worker-pool.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
@@ -58,6 +59,8 @@ import {
   listGrantsPage,
   listReadableDocuments,
   toAccessGrant,
+  isParsed,
+  sealParsedText,
   toDocumentRecord,
   updateDocument,
   updateGrant,
@@ -65,6 +68,11 @@ import {
 
 export interface DocumentDeps extends AuthDeps {
   storage: FileStorage;
+}
+
+/** Parsing and searching also need the field cipher: parsed text is classified (lib/pii.ts), stored encrypted. */
+export interface DocumentTextDeps extends DocumentDeps {
+  cipher: FieldCipher;
 }
 
 const RIGHT_VERBS: Record<AccessRight, string> = { read: 'reading', update: 'changing', delete: 'deleting', share: 'sharing' };
@@ -210,8 +218,9 @@ export function metadataFromFields(fields: Record<string, string>) {
   return parseForm(documentMetadata, fields);
 }
 
-export async function listDocuments(deps: DocumentDeps, auth: AuthContext, q: DocumentQuery): Promise<List<DocumentRecord>> {
-  const { rows, total } = await listReadableDocuments(deps.db, auth.tenantId, auth.user.id, deps.clock.now(), q);
+export async function listDocuments(deps: DocumentTextDeps, auth: AuthContext, q: DocumentQuery): Promise<List<DocumentRecord>> {
+  const terms = q.search ? deps.cipher.searchTerms(q.search) : [];
+  const { rows, total } = await listReadableDocuments(deps.db, auth.tenantId, auth.user.id, deps.clock.now(), q, terms);
   return {
     data: rows.map(({ document, role }) => toDocumentRecord(document, rightsOf(document.uploadedBy === auth.user.id ? 'owner' : role))),
     meta: pageMeta(q, total),
@@ -300,9 +309,12 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 const PDF_TEXT = new URL('./pdf-text.ts', import.meta.url);
 
-/** Extracts the text of a PDF (or takes a text file as it is) so that search finds words inside it. */
+/**
+ * Extracts the text of a PDF (or takes a text file as it is) so that search finds words inside it. The text can hold a
+ * tax or ID number: it is stored encrypted, with keyed hashes of its words for search, and never returned.
+ */
 export async function parseDocument(
-  deps: DocumentDeps,
+  deps: DocumentTextDeps,
   auth: AuthContext,
   id: string,
 ): Promise<{ document: DocumentRecord; characters: number }> {
@@ -321,13 +333,13 @@ export async function parseDocument(
   // Postgres text cannot hold NUL bytes.
   const parsedText = text.replace(/\0/g, '');
   const updated = await deps.db.transaction(async (tx) => {
-    const next = await updateDocument(tx, auth.tenantId, id, { parsedText });
+    const next = await updateDocument(tx, auth.tenantId, id, sealParsedText(deps.cipher, parsedText));
     await recordEvent(
       tx,
       userEvent(auth, 'document', id, {
         type: 'update',
         message: `Parsed the text of ${row.name}`,
-        meta: { change: { parsed: { old: row.parsedText !== null, new: true } } },
+        meta: { change: { parsed: { old: isParsed(row), new: true } } },
       }),
     );
     return next;

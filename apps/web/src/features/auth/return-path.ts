@@ -1,3 +1,4 @@
+import { isSameSitePath } from '@tessera/domain';
 import { AUTH_PATHS } from './auth-paths.ts';
 
 /** What protected routes put in router state when they send the user to sign in. */
@@ -5,9 +6,9 @@ interface OriginState {
   from?: { pathname?: unknown; search?: unknown; hash?: unknown };
 }
 
-/** A same-site path only: never '//host' or an absolute URL, never back to an auth page. */
+/** A same-site path only (the domain's rule: never '//host', '/\\host' or an absolute URL), never back to an auth page. */
 function isSafePath(path: string): boolean {
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
+  if (!isSameSitePath(path)) return false;
   const pathname = path.split(/[?#]/)[0] ?? path;
   return !AUTH_PATHS.includes(pathname);
 }

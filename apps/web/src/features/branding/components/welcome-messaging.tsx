@@ -1,8 +1,7 @@
 import { Button, Card, CardActions, CardContent, Grid, Stack, Typography } from '@mui/material';
-import type { BrandingMessaging } from '@tessera/domain';
+import { isSameSitePath, type BrandingMessaging } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
 
-const isInternal = (url: string) => url.startsWith('/') && !url.startsWith('//');
 /** An e-mail link opens the mail app in place: a new tab would stay blank. */
 const isMail = (url: string) => url.trim().toLowerCase().startsWith('mailto:');
 
@@ -49,7 +48,7 @@ export function PromoCards({ messaging }: { messaging: BrandingMessaging }) {
               <CardActions sx={{ px: 2, pb: 2 }}>
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   {card.buttons.map((button, i) =>
-                    isInternal(button.url) ? (
+                    isSameSitePath(button.url) ? (
                       <Button key={i} component={RouterLink} to={button.url} variant={i === 0 ? 'contained' : 'outlined'} size="small">
                         {button.label}
                       </Button>

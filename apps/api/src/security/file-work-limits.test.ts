@@ -107,7 +107,7 @@ describe('parsing a PDF', () => {
     for (const res of await Promise.all(admitted)) expect(res.statusCode, res.body).toBe(200);
     // The refused parse wrote nothing, and the places are free again.
     const [row] = await t.app.db.select().from(documents).where(eq(documents.id, a3!._id));
-    expect(row!.parsedText).toBeNull();
+    expect(row!.parsedTextEncrypted).toBeNull();
     for (const who of [alice!, dave!]) expect((await parse(t.app, who, await uploaded(t.app, who, makePdf('Free again')))).statusCode).toBe(200);
   }, SLOW);
 
@@ -146,7 +146,7 @@ describe('the time limit on a parse', () => {
     expect(res.json().error).toEqual({ type: 'unprocessable', name: 'UnprocessableContentError', message: WORKER_TEXTS.timedOut, status: 422 });
     expect(performance.now() - started).toBeLessThan(10_000);
     const [row] = await limited.app.db.select().from(documents).where(eq(documents.id, runaway._id));
-    expect(row!.parsedText).toBeNull();
+    expect(row!.parsedTextEncrypted).toBeNull();
     const events = await limited.app.db
       .select()
       .from(timelineEvents)

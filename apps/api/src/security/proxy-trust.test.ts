@@ -106,7 +106,7 @@ describe('the dev mailbox', () => {
       { 'x-real-ip': '127.0.0.1' },
       { via: '1.1 proxy' },
       { forwarded: 'for=127.0.0.1' },
-    ])
+    ] satisfies Record<string, string>[] as Record<string, string>[])
       expect((await mailbox(t, '127.0.0.1', headers)).statusCode, JSON.stringify(headers)).toBe(404);
     const local = await mailbox(t, '127.0.0.1');
     expect(local.statusCode, local.body).toBe(200);

@@ -130,9 +130,10 @@ export async function authRoutes(app: FastifyInstance) {
         tags,
         operationId: 'resetPassword',
         summary: 'Reset the password',
-        description: 'Sets a new password with the e-mailed reset token and signs in. Earlier sessions end.',
+        description:
+          'Sets a new password with the e-mailed reset token and signs in. Earlier sessions end. When the account has a second factor the answer is MfaChallenge instead of a session, as for POST auth/signin: the link alone never gets past the second factor.',
         body: passwordResetConfirmBody,
-        response: { 200: authData, ...errorResponses(400, 403, 429) },
+        response: { 200: dataOf(signinResult).describe('The session, or the challenge of the second step'), ...errorResponses(400, 403, 429) },
       },
       config: { access: open, rateLimit: limited },
     },

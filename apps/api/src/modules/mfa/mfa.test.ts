@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sessions, tenantMembers, tenants, userRecoveryCodes, userTotp, webauthnCredentials } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import {
+  awaitMailTo,
   bearer,
   callerOf,
   insertInstitution,
@@ -245,6 +246,25 @@ describe('the authenticator app (TOTP)', () => {
     const res = await verify(there, challenge.mfaToken, 'totp', totpCode(secret, t.clock.now()));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.tenantMember).toMatchObject({ rbac: { role: 'investor' }, membershipStatus: 'active' });
+  });
+});
+
+describe('password reset', () => {
+  it('sets the new password but asks for the second factor before a session', async () => {
+    const who = await signUp(t.app, 'acme');
+    const { secret } = await enrolTotp(who);
+    const post = (path: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/auth/${path}`, headers: { host: who.host }, payload });
+    expect((await post('password-reset-request', { email: who.email })).statusCode).toBe(200);
+    const { token } = await awaitMailTo(t.app, who.email);
+    const reset = await post('password-reset-confirm', { resetToken: token, password: 'a-fresh-reset-phrase' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const challenge = reset.json().data as MfaChallenge;
+    expect(challenge).toMatchObject({ mfaRequired: true, methods: ['totp'] });
+    expect(reset.json().data).not.toHaveProperty('token');
+    t.clock.advance(30_000);
+    expect((await verify(who, challenge.mfaToken, 'totp', totpCode(secret, t.clock.now()))).statusCode).toBe(200);
+    expect((await challengeOf({ ...who, password: 'a-fresh-reset-phrase' })).methods).toEqual(['totp']);
   });
 });
 

@@ -19,6 +19,7 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { requireStepUp, steppedUpUntil, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { mfaTurnedOffMail } from '../../lib/mail/templates.ts';
 import { verifyPassword } from '../../lib/password.ts';
@@ -380,25 +381,31 @@ export async function registerPasskey(
   if (!credential) throw new AppError('bad-request', ACCOUNT_SECURITY_TEXTS.passkeyFailed);
   if (await repo.credentialIdTaken(deps.db, credential.credentialId))
     throw new AppError('conflict', ACCOUNT_SECURITY_TEXTS.passkeyAlreadyRegistered);
-  const { row, codes } = await deps.db.transaction(async (tx) => {
-    const first = !(await hasFactor(tx, userId));
-    const inserted = await repo.insertPasskey(tx, {
-      userId,
-      credentialId: credential.credentialId,
-      publicKey: credential.publicKey,
-      counter: credential.counter,
-      transports: credential.transports,
-      deviceType: credential.deviceType,
-      backedUp: credential.backedUp ? 1 : 0,
-      name: body.name,
-      createdAt: now,
+  const { row, codes } = await deps.db
+    .transaction(async (tx) => {
+      const first = !(await hasFactor(tx, userId));
+      const inserted = await repo.insertPasskey(tx, {
+        userId,
+        credentialId: credential.credentialId,
+        publicKey: credential.publicKey,
+        counter: credential.counter,
+        transports: credential.transports,
+        deviceType: credential.deviceType,
+        backedUp: credential.backedUp ? 1 : 0,
+        name: body.name,
+        createdAt: now,
+      });
+      await recordEvent(
+        tx,
+        securityEvent(auth, `Passkey "${body.name}" added for two-step verification`, { passkey: { old: null, new: body.name } }),
+      );
+      return { row: inserted, codes: await issueRecoveryCodesIf(deps, tx, userId, first) };
+    })
+    .catch((error: unknown) => {
+      // The same authenticator registered twice at once: one wins.
+      if (isUniqueViolation(error)) throw new AppError('conflict', ACCOUNT_SECURITY_TEXTS.passkeyAlreadyRegistered);
+      throw error;
     });
-    await recordEvent(
-      tx,
-      securityEvent(auth, `Passkey "${body.name}" added for two-step verification`, { passkey: { old: null, new: body.name } }),
-    );
-    return { row: inserted, codes: await issueRecoveryCodesIf(deps, tx, userId, first) };
-  });
   await deps.attempts.clear(userId);
   return { ...toPasskey(row), ...(codes.length > 0 ? { recoveryCodes: codes } : {}) };
 }

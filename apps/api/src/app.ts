@@ -31,6 +31,8 @@ import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { onboardingRoutes } from './modules/users/onboarding.routes.ts';
 import { findSessionContext, touchSession } from './modules/auth/index.ts';
+import { mfaSetupRequired } from './modules/mfa/index.ts';
+import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { sealLegacyParsedTextUnscoped } from './modules/documents/index.ts';
 import { govPhotoIdsRoutes } from './modules/gov-photo-ids/gov-photo-ids.routes.ts';
@@ -166,7 +168,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(requestChecksPlugin);
   await app.register(dbPlugin, { database });
   const sealer = overrides.sealer ?? createSealer(config.seal, { db: database.db, cipher });
-  await app.register(contextPlugin, { config, mailer, clock: overrides.clock ?? systemClock, storage, cipher, sealer });
+  const clock = overrides.clock ?? systemClock;
+  await app.register(contextPlugin, { config, mailer, clock, storage, cipher, sealer });
   // preservePath: the name as the client sent it, so that checkUpload refuses a path instead of busboy quietly cutting it.
   await app.register(multipart, {
     preservePath: true,
@@ -175,13 +178,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(securityPlugin, { config });
   await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config, findTenantBySlug });
-  await app.register(authPlugin, { tokens, verifyApiKey, findSessionContext, touchSession });
+  await app.register(authPlugin, {
+    tokens,
+    verifyApiKey,
+    findSessionContext,
+    touchSession,
+    mfaSetupRequired: (db, tenant, user, member) => mfaSetupRequired({ db, clock }, tenant, user, member),
+  });
   await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(mfaRoutes);
       await api.register(usersRoutes);
       await api.register(userSignatureRoutes);
       await api.register(onboardingRoutes);

@@ -13,6 +13,9 @@ const ownersOnly = { apiKeys: true, access, tenantParam: 't' } as const;
 /** Making and revoking keys takes a person: a leaked private key must not mint more keys or revoke the owners' (issue #21). */
 const ownersInPerson = { access, tenantParam: 't' } as const;
 const personOnly = `A signed-in owner only: an API key is refused with 403 '${NEEDS_USER}'.`;
+/** Making and revoking keys also needs a fresh second factor of that person (step-up). */
+const ownersInPersonStepUp = { ...ownersInPerson, stepUp: true } as const;
+const managersStepUp = { access: 'signed-in', tenantParam: 't', stepUp: true } as const;
 const keyId = objectId.describe("The key's id (24 hexadecimal characters)");
 const keyParams = tenantParams.extend({ keyId });
 const createdResponse = {
@@ -60,7 +63,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
           body: apiKeyCreateBody.nullish(),
           response: createdResponse,
         },
-        config: ownersInPerson,
+        config: ownersInPersonStepUp,
       },
       async (request, reply) => {
         const tenant = requireTenant(request);
@@ -99,7 +102,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         params: keyParams,
         response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
-      config: ownersInPerson,
+      config: ownersInPersonStepUp,
     },
     async (request, reply) => {
       await service.revokeApiKey(deps(), requireAuth(request), requireTenant(request).id, request.params.keyId);
@@ -123,7 +126,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
           body: apiKeyCreateBody.nullish(),
           response: createdResponse,
         },
-        config: { access: signedIn, accessNote: managers, tenantParam: 't' },
+        config: { ...managersStepUp, accessNote: managers },
       },
       async (request, reply) => {
         const { id } = request.params;
@@ -162,7 +165,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         params: institutionKeyParams,
         response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: signedIn, accessNote: managers, tenantParam: 't' },
+      config: { ...managersStepUp, accessNote: managers },
     },
     async (request, reply) => {
       await service.revokeInstitutionApiKey(deps(), requireAuth(request), request.params.id, request.params.keyId);

@@ -348,6 +348,8 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     return { body: { ...invitee, password: PASSWORD, acceptDisclosures: true, inviteToken: token } };
   },
   'POST /api/v1/auth/invite': async () => ({ body: person() }),
+  // The generated 'xxxxxxxx' is a breached password (issue #21), refused before any key is looked at.
+  'POST /api/v1/auth/password-update': async () => ({ body: { newPassword: 'mass-assigned-passphrase-2' } }),
   'POST /api/v1/tenant/:t/members': async () => ({ body: person() }),
   // Issue #20: a workflow of tenant A's owner ready to sign; signing needs the prepared agreement's hash.
   'POST /api/v1/tenant/:t/workflows/:workflowId/esignature': async (ctx) => ({ params: { t: acme(ctx), workflowId: await signable(ctx) } }),

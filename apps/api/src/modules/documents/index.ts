@@ -5,7 +5,7 @@ export {
   type DocumentAccessRule,
   type DocumentLockRule,
 } from './document-access-rules.ts';
-export { deleteTenantDocumentsUnscoped, findDocument, toDocumentRecord } from './documents.repository.ts';
+export { deleteTenantDocumentsUnscoped, findDocument, listSharingPartnerIds, toDocumentRecord } from './documents.repository.ts';
 export {
   createDocument,
   createDocumentAs,

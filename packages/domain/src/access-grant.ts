@@ -66,12 +66,17 @@ export function isPastExpiry(expiresAt: string | null | undefined, now: Date): b
 export const accessGrant = z
   .object({
     _id: objectId,
-    subject: objectId,
+    subject: objectId.nullable().describe('The account holding the grant; null while the invitation is pending'),
     subjectType: accessSubjectType,
     subjectEmail: z.string(),
-    subjectName: z.string(),
-    /** 'partial' while the invited person has not finished signing up: only then may the invite be resent. */
-    subjectSignupStatus: z.enum(['partial', 'complete']),
+    subjectName: z.string().describe("The member's name; the e-mail as typed while the invitation is pending"),
+    /**
+     * 'partial' while the person has not accepted the invitation to this tenant (only then may it be resent), whether
+     * or not the address has an account elsewhere; the grant counts once they accept.
+     */
+    subjectSignupStatus: z
+      .enum(['partial', 'complete'])
+      .describe('partial while the person has not accepted the invitation to this tenant (the grant counts once they do)'),
     resource: objectId,
     resourceType: accessResourceType,
     resourceEmail: z.string().nullable(),
@@ -117,7 +122,8 @@ export const accessGrantCreateBody = z
   .refine((b) => Boolean(b.subject) !== Boolean(b.subjectEmail), { message: 'Give either a subject or a subjectEmail', path: ['subject'] })
   .meta({
     id: 'AccessGrantCreate',
-    description: 'A grant: either a member (subject) or an e-mail (subjectEmail, invited when unknown), a role and an optional expiry.',
+    description:
+      'A grant: either a member (subject) or an e-mail (subjectEmail: anyone not yet a member is invited and the grant counts once they accept), a role and an optional expiry.',
     examples: [{ subjectEmail: 'advisor@example.com', subjectType: 'user', role: 'editor', expiresAt: '2027-01-31T23:59:59.000Z' }],
     oneOf: [{ required: ['subject'] }, { required: ['subjectEmail'] }],
   });
@@ -134,10 +140,14 @@ export const accessGrantUpdateBody = z
   });
 export type AccessGrantUpdateBody = z.input<typeof accessGrantUpdateBody>;
 
-/** GET user/{id}/share-entity-options: a person the user can share with (a member of this tenant), as the access-grant form offers them. */
+/**
+ * GET user/{id}/share-entity-options: a person the user can share with, as the access-grant form offers them: an active
+ * member they already share or work with (the tenant's owners: any active member).
+ */
 export const shareEntityOption = z.object({ _id: objectId, name: z.string(), email: z.string() }).meta({
   id: 'ShareEntityOption',
-  description: 'A member of this tenant a resource can be shared with: their user id, display name and e-mail.',
+  description:
+    'An active member of this tenant the caller already shares or works with (any active member for its owners): their user id, display name and e-mail.',
   examples: [{ _id: '6745a1c2e4b0a1b2c3d4e5f9', name: 'Sam Lee', email: 'sam.lee@example.com' }],
 });
 export type ShareEntityOption = z.infer<typeof shareEntityOption>;

@@ -132,6 +132,16 @@ export const inviteAcceptBody = z
   });
 export type InviteAcceptBody = z.input<typeof inviteAcceptBody>;
 
+/** An invitation accepted by someone who already has an account and is signed in on the inviting tenant's address. */
+export const inviteAcceptExistingBody = z
+  .object({ inviteToken: z.string().min(1, 'Signup token not present').max(4096) })
+  .meta({
+    id: 'InviteAcceptExisting',
+    description: 'The token from the e-mailed invitation link, accepted by the signed-in account it was sent to.',
+    examples: [{ inviteToken: 'eyJhbGciOiJIUzI1NiJ9.eyJwdXJwb3NlIjoiaW52aXRlIn0.c2lnbmF0dXJl' }],
+  });
+export type InviteAcceptExistingBody = z.input<typeof inviteAcceptExistingBody>;
+
 export const authResult = z
   .object({
     token: z.string().describe('The session token: send it as `Authorization: Bearer <token>`'),
@@ -165,17 +175,6 @@ export const authResult = z
   });
 export type AuthResult = z.infer<typeof authResult>;
 
-export const inviteResult = z.object({ tenantMember, user }).meta({
-  id: 'InviteResult',
-  description: 'The invited membership and its account (a new account waits for the invitation to be accepted).',
-  examples: [
-    {
-      tenantMember: { ...TENANT_MEMBER_EXAMPLE, membershipStatus: 'invited', rbac: { ...TENANT_MEMBER_EXAMPLE.rbac, role: 'investor' } },
-      user: { ...USER_EXAMPLE, signupStatus: 'partial' },
-    },
-  ],
-});
-
 /** The session token's payload (§3). */
 export const tokenPayload = z.object({
   userId: objectId,
@@ -201,6 +200,11 @@ export const inviteTokenPayload = z.object({
   firstname: z.string(),
   lastname: z.string(),
   tenantId: objectId,
+  /**
+   * The address already has an account with a password: the page asks them to sign in and accept rather than choose a
+   * password. Only the invited person reads the token (it is in their mailbox), never the inviter.
+   */
+  account: z.boolean().optional(),
   jti: z.string(),
   exp: z.number().int(),
 });
@@ -228,6 +232,7 @@ export const AUTH_ERRORS = {
   resetTokenInvalid: 'Reset token is invalid',
   resetTokenExpired: 'Reset token is expired',
   inviteEmailMismatch: 'This invitation was sent to a different email address',
+  inviteWithdrawn: 'Your invitation to this organization was withdrawn. Please contact its administrator.',
   passwordCommon: 'This password is too common and easy to guess. Please choose another one.',
   passwordBreached: 'This password has appeared in a data breach, so attackers try it first. Please choose another one.',
   passwordPersonal: 'Your password must not contain your name or your email address. Please choose another one.',

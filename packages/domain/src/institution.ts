@@ -372,9 +372,14 @@ export const teamMember = z
   .object({
     _id: objectId,
     institution: objectId,
-    subject: z.object({ _id: objectId, email: z.string(), firstname: z.string().nullable(), lastname: z.string().nullable() }),
+    subject: z.object({
+      _id: objectId.nullable().describe('The account, once the person has accepted; null while the invitation is pending'),
+      email: z.string(),
+      firstname: z.string().nullable(),
+      lastname: z.string().nullable(),
+    }),
     role: institutionTeamRole,
-    /** invited until the person has set up their account. */
+    /** invited until the person has accepted the invitation to the tenant (names are then the inviter's). */
     status: z.enum(['active', 'invited']),
     expiresAt: timestamp.nullable(),
     createdAt: timestamp,
@@ -383,7 +388,7 @@ export const teamMember = z
   .meta({
     id: 'InstitutionTeamMember',
     description:
-      "A person on an institution's team: the membership's id, the person, the team role, whether they have set up their account, and the expiry.",
+      "A person on an institution's team: the membership's id, the person, the team role, whether they have accepted the invitation (until then the names are the inviter's and the account is not named), and the expiry.",
     examples: [
       {
         _id: RAISE_EXAMPLE_IDS.teamMember,

@@ -3,7 +3,7 @@ import { inviteBody } from './auth.ts';
 import { membershipStatus, permission, signupStatus, tenantRole, type MembershipStatus, type Permission } from './enums.ts';
 import { pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
-import { tenantMember } from './user.ts';
+import { TENANT_MEMBER_EXAMPLE, tenantMember } from './user.ts';
 import { userDisplayName } from './text.ts';
 import { isValidDate, optionalPersonName } from './validation.ts';
 import { membershipStatusLabels } from './tenant-admin.ts';
@@ -71,13 +71,28 @@ export const permissionLabels: Record<Permission, string> = {
   'marketplace:view': 'View marketplace',
 };
 
-/** A member as tenant admins see it: the membership plus whether the account is still only invited. */
+/**
+ * A membership whose invitation was never accepted: invited, or its invitation withdrawn. Until the person accepts,
+ * the tenant knows only what the inviter typed (issue #21): not whether the address has an account elsewhere, not
+ * that account's name, id or status.
+ */
+export const PENDING_MEMBERSHIP_STATUSES = ['invited', 'invite-rejected'] as const satisfies readonly MembershipStatus[];
+export function isPendingMembership(status: MembershipStatus): boolean {
+  return (PENDING_MEMBERSHIP_STATUSES as readonly MembershipStatus[]).includes(status);
+}
+
+/** A member as tenant admins see it: the membership plus whether the person has accepted the invitation yet. */
 export const tenantMemberAdmin = tenantMember
-  .extend({ signupStatus: signupStatus.describe('partial while the person has not accepted the invitation yet') })
+  .extend({
+    user: objectId
+      .nullable()
+      .describe('The account, once the person has accepted; null while the invitation is pending (whether or not the address has an account)'),
+    signupStatus: signupStatus.describe('partial while the person has not accepted the invitation yet'),
+  })
   .meta({
     id: 'TenantMemberAdmin',
     description:
-      "A member of the tenant as its owners see them: the membership, its role and access, groups and the account's sign-up status.",
+      "A member of the tenant as its owners see them: the membership, its role and access, groups and whether the invitation is accepted. Until it is, names are the inviter's and the account is not named.",
     examples: [
       {
         _id: '6745a1c2e4b0a1b2c3d4e5f9',
@@ -125,7 +140,29 @@ export const memberListQuery = pageQuery.extend({
 });
 export type MemberListQuery = z.input<typeof memberListQuery>;
 
-/** Invite by e-mail; an existing account joins directly. Owners are made by promoting a member afterwards. */
+/**
+ * The answer to an invitation (POST auth/invite): the pending membership, with the names the inviter typed. It looks
+ * the same whether or not the address already has an account anywhere on the platform.
+ */
+export const inviteResult = z.object({ tenantMember: tenantMemberAdmin }).meta({
+  id: 'InviteResult',
+  description: 'The invited membership, pending until the person accepts the e-mailed invitation.',
+  examples: [
+    {
+      tenantMember: {
+        ...TENANT_MEMBER_EXAMPLE,
+        user: null,
+        groups: [],
+        membershipStatus: 'invited',
+        rbac: { ...TENANT_MEMBER_EXAMPLE.rbac, role: 'investor' },
+        signupStatus: 'partial',
+      },
+    },
+  ],
+});
+export type InviteResult = z.infer<typeof inviteResult>;
+
+/** Invite by e-mail; the person joins once they accept. Owners are made by promoting a member afterwards. */
 export const memberInviteBody = inviteBody.extend({ role: tenantRole.exclude(['owner']).default('member') }).meta({
   id: 'MemberInvite',
   description: 'Who to invite, with which role (owners are made by changing the role afterwards), attribute flags and an optional expiry.',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { newId } from '../lib/ids.ts';
 import { findMember } from '../modules/tenants/tenant-members.repository.ts';
+import { INVITE_TTL_SECONDS, insertInviteToken } from '../modules/auth/index.ts';
 import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
 import { makePdf, metadata, multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
@@ -346,6 +347,13 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/auth/invite', payload: invitee });
     const { token } = await lastMailTo(ctx.t.app, invitee.email);
     return { body: { ...invitee, password: PASSWORD, acceptDisclosures: true, inviteToken: token } };
+  },
+  // The owner's own invitation link, as if e-mailed to them (an invitation of a member is refused, so it is minted here).
+  'POST /api/v1/auth/invite-accept-existing': async (ctx) => {
+    const now = ctx.t.clock.now();
+    const jti = await insertInviteToken(ctx.t.app.db, acme(ctx), ctx.owner.user._id, now);
+    const claims = { email: ctx.owner.email, firstname: '', lastname: '', tenantId: acme(ctx), account: true };
+    return { body: { inviteToken: await ctx.t.app.tokens.signPurpose('invite', claims, jti, INVITE_TTL_SECONDS, now) } };
   },
   'POST /api/v1/auth/invite': async () => ({ body: person() }),
   // The generated 'xxxxxxxx' is a breached password (issue #21), refused before any key is looked at.

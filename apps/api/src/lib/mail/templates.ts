@@ -17,30 +17,20 @@ export function passwordResetMail(tenantName: string, url: string, minutes: numb
   };
 }
 
-export function inviteMail(tenantName: string, inviterName: string, url: string, days: number) {
+/**
+ * An invitation to a tenant. `account`: the address already has a password, so the link asks the person to sign in
+ * and accept instead of choosing one (the mail goes only to them; the inviter's answer is the same either way).
+ */
+export function inviteMail(tenantName: string, inviterName: string, url: string, days: number, account = false) {
+  const next = account
+    ? `Sign in with your existing account to accept; the link works once and expires in ${days} days.`
+    : `Finish your invitation to set your password; the link works once and expires in ${days} days.`;
   return {
     subject: `You are invited to ${tenantName}`,
-    ...layout(
-      `Join ${tenantName}`,
-      [
-        `${inviterName} invited you to join ${tenantName}. Finish your invitation to set your password; the link works once and expires in ${days} days.`,
-      ],
-      { label: 'Finish your invitation', url },
-    ),
-  };
-}
-
-export function addedToTenantMail(tenantName: string, inviterName: string, url: string) {
-  return {
-    subject: `You now have access to ${tenantName}`,
-    ...layout(
-      `Welcome to ${tenantName}`,
-      [`${inviterName} added your existing account to ${tenantName}. Sign in with your usual password.`],
-      {
-        label: 'Sign in',
-        url,
-      },
-    ),
+    ...layout(`Join ${tenantName}`, [`${inviterName} invited you to join ${tenantName}. ${next}`], {
+      label: account ? 'Accept invitation' : 'Finish your invitation',
+      url,
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import {
   authResult,
   dataOf,
   inviteAcceptBody,
+  inviteAcceptExistingBody,
   inviteBody,
   inviteResult,
   passwordResetConfirmBody,
@@ -185,10 +186,11 @@ export async function authRoutes(app: FastifyInstance) {
         tags,
         operationId: 'inviteUser',
         summary: 'Invite someone to the tenant',
-        description: 'E-mails an invitation link (new address) or adds an existing account directly, with the given role and attributes.',
+        description:
+          'E-mails an invitation link with the given role and attributes. The membership stays invited until the person accepts (an address with an account accepts by signing in on this tenant\'s address); the answer is the same whether or not the address has an account anywhere on the platform, with the names as typed here.',
         body: inviteBody,
         response: {
-          200: dataOf(inviteResult).describe('The invited membership and its account'),
+          200: dataOf(inviteResult).describe('The invited membership, pending until the person accepts'),
           ...errorResponses(400, 401, 403, 409, 429),
         },
       },
@@ -212,5 +214,22 @@ export async function authRoutes(app: FastifyInstance) {
       config: { access: open, rateLimit: limited },
     },
     async (request) => ({ data: await auth.acceptInvite(deps, site(request), request.body) }),
+  );
+
+  r.post(
+    '/auth/invite-accept-existing',
+    {
+      schema: {
+        tags,
+        operationId: 'acceptInviteExisting',
+        summary: 'Accept an invitation with an existing account',
+        description:
+          "For an address that already has an account: the person, signed in on the inviting tenant's address, accepts the e-mailed invitation (its token). Signing in there has made them an active member already; this spends the link and answers the session with the membership. A link sent to another account or for another tenant is refused.",
+        body: inviteAcceptExistingBody,
+        response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
+      },
+      config: { access: signedIn, rateLimit: limited },
+    },
+    async (request) => ({ data: await auth.acceptExistingInvite(deps, site(request), requireAuth(request), request.body) }),
   );
 }

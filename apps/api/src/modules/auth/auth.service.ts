@@ -1,8 +1,10 @@
 import {
   ACCOUNT_SECURITY_TEXTS,
   AUTH_ERRORS,
+  isPendingMembership,
   userDisplayName,
   type AuthResult,
+  type InviteResult,
   type MfaChallenge,
   type MfaMethod,
   type TenantMember,
@@ -10,14 +12,22 @@ import {
 } from '@tessera/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { inviteAcceptBody, inviteBody, passwordResetConfirmBody, passwordUpdateBody, signinBody, signupBody } from '@tessera/domain';
+import type {
+  inviteAcceptBody,
+  inviteAcceptExistingBody,
+  inviteBody,
+  passwordResetConfirmBody,
+  passwordUpdateBody,
+  signinBody,
+  signupBody,
+} from '@tessera/domain';
 import type { Config } from '../../config/index.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { authTokens, type SessionRow, type TenantMemberRow, type TenantRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MailMessage, Mailer } from '../../lib/mail/mailer.ts';
-import { addedToTenantMail, inviteMail, passwordChangedMail, passwordResetMail } from '../../lib/mail/templates.ts';
+import { inviteMail, passwordChangedMail, passwordResetMail } from '../../lib/mail/templates.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import {
   assertPasswordAllowed,
@@ -30,7 +40,7 @@ import type { TokenService } from '../../lib/tokens.ts';
 import { newId } from '../../lib/ids.ts';
 import { isBlockedMembership, membershipRefusal, type AuthContext, type Caller } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/index.ts';
+import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, toTenantMemberAdmin, updateMember } from '../tenants/index.ts';
 import { actorName, recordEvent } from '../timeline/index.ts';
 import {
   findUserByEmail,
@@ -41,7 +51,7 @@ import {
   toUser,
   updateUser,
 } from '../users/index.ts';
-import { INVITE_TTL_SECONDS, insertInviteToken } from './auth-tokens.repository.ts';
+import { INVITE_TTL_SECONDS, insertInviteToken, revokeInviteTokens } from './auth-tokens.repository.ts';
 import { insertSession } from './sessions.repository.ts';
 
 export interface AuthDeps {
@@ -157,9 +167,12 @@ export async function issueSession(
 }
 
 /**
- * Signing in to a tenant makes the user a member of it. Rules: no membership → a new active investor;
- * invited, invite-rejected or requested → active (signing in accepts); suspended, request-denied or expired → refused,
- * except a platform admin, who is let in with the membership left as it is (`membershipRefusal`).
+ * Signing in to a tenant makes the user a member of it. Rules: no membership → a new active investor; invited or
+ * requested → active (signing in on the tenant's own address is accepting, as it is joining for anyone without an
+ * invitation; a sign-in elsewhere touches only that tenant's membership); an invitation that was withdrawn, suspended,
+ * request-denied or expired → refused, except a platform admin, who is let in with the membership left as it
+ * is (`membershipRefusal`). Accepting an invitation puts the account's own names on the membership: until
+ * then it holds the names the inviter typed.
  */
 async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, now: Date): Promise<TenantMemberRow> {
   const existing = await findMember(tx, tenant.id, user.id);
@@ -182,19 +195,29 @@ async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, no
     });
     return member;
   }
+  if (existing.membershipStatus === 'invite-rejected' && user.role !== 'admin') throw new AppError('forbidden', AUTH_ERRORS.inviteWithdrawn);
   const refusal = membershipRefusal(existing, user.role === 'admin', now);
   if (refusal) throw new AppError('forbidden', refusal);
   // A platform admin's suspended membership stays suspended: signing in is not accepting anything.
   if (existing.membershipStatus === 'active' || isBlockedMembership(existing)) return existing;
-  const member = await updateMember(tx, tenant.id, existing.id, { membershipStatus: 'active' });
+  const accepting = isPendingMembership(existing.membershipStatus);
+  const names = accepting ? { firstname: user.firstname, middlename: user.middlename, lastname: user.lastname } : {};
+  const member = await updateMember(tx, tenant.id, existing.id, { membershipStatus: 'active', ...names });
+  const nameChange: Record<string, { old: unknown; new: unknown }> = accepting
+    ? {
+        firstname: { old: existing.firstname, new: member.firstname },
+        middlename: { old: existing.middlename, new: member.middlename },
+        lastname: { old: existing.lastname, new: member.lastname },
+      }
+    : {};
   await recordEvent(tx, {
     tenantId: tenant.id,
     type: 'status',
     entity: member.id,
     entityType: 'tenant-member',
     userId: user.id,
-    message: `${userDisplayName(user)} became an active member`,
-    meta: { change: { membershipStatus: { old: existing.membershipStatus, new: 'active' } } },
+    message: `${userDisplayName(user)} ${accepting ? 'accepted the invitation' : 'became an active member'}`,
+    meta: { change: { membershipStatus: { old: existing.membershipStatus, new: 'active' }, ...nameChange } },
   });
   return member;
 }
@@ -475,9 +498,37 @@ export interface WrittenInvitation {
 }
 
 /**
- * Writes an invitation inside `tx`: the account (new, partial signup) unless the e-mail has one, its membership, the
- * invite token and the timeline event. It sends nothing, so a caller that writes more in the same transaction (a
- * document grant) leaves no invited account behind when that fails; the caller sends `mail` after the commit.
+ * A new single-use link to accept a pending membership of this tenant; any earlier link for it stops working.
+ * `account` (in the token, which only the invited person reads) makes the page ask them to sign in and accept rather
+ * than choose a password.
+ */
+export async function issueInviteLink(
+  deps: Pick<AuthDeps, 'tokens' | 'clock'>,
+  tx: DbOrTx,
+  site: CallSite,
+  user: Pick<UserRow, 'id' | 'email' | 'signupStatus'>,
+  names: { firstname: string | null; lastname: string | null },
+): Promise<{ url: string; account: boolean }> {
+  const now = deps.clock.now();
+  await revokeInviteTokens(tx, site.tenant.id, user.id);
+  const jti = await insertInviteToken(tx, site.tenant.id, user.id, now);
+  const account = user.signupStatus === 'complete';
+  const claims = { email: user.email, firstname: names.firstname ?? '', lastname: names.lastname ?? '', tenantId: site.tenant.id };
+  const token = await deps.tokens.signPurpose('invite', account ? { ...claims, account } : claims, jti, INVITE_TTL_SECONDS, now);
+  return { url: `${site.origin}/invite-accept?token=${encodeURIComponent(token)}`, account };
+}
+
+/** The invitation mail for a link issueInviteLink made. */
+export function invitationMail(site: CallSite, inviter: string, link: { url: string; account: boolean }) {
+  return inviteMail(site.tenant.name, inviter, link.url, INVITE_TTL_SECONDS / 86_400, link.account);
+}
+
+/**
+ * Writes an invitation inside `tx`: the account (new, partial signup) unless the e-mail has one, a membership that
+ * stays invited until the person accepts, the invite token and the timeline event. It is the same whether or not the
+ * address has an account elsewhere (issue #21): the membership holds the names the inviter typed, and nobody is made a
+ * member without accepting. It sends nothing, so a caller that writes more in the same transaction (a document grant)
+ * leaves no invited account behind when that fails; the caller sends `mail` after the commit.
  */
 export async function writeInvitation(
   deps: Pick<AuthDeps, 'tokens' | 'clock'>,
@@ -486,15 +537,12 @@ export async function writeInvitation(
   caller: Caller,
   body: z.output<typeof inviteBody>,
 ): Promise<WrittenInvitation> {
-  const inviter = inviterName(caller, site.tenant);
   const existing = await findUserByEmail(tx, body.email);
   if (existing && (await findMember(tx, site.tenant.id, existing.id))) {
     throw new AppError('conflict', 'This person is already a member of this organization');
   }
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
   const attributes = { ...DEFAULT_ATTRIBUTES[body.role], ...body.attributes };
-  const now = deps.clock.now();
-
   const invitedUser =
     existing ??
     (await insertUser(tx, {
@@ -504,61 +552,39 @@ export async function writeInvitation(
       signupStatus: 'partial',
       accountStatus: 'pending-activation',
     }));
-  // An existing account joins directly; a new one is invited and activates by accepting.
-  const status = existing?.signupStatus === 'complete' ? 'active' : 'invited';
   const member = await insertMember(tx, {
     tenantId: site.tenant.id,
-    user: invitedUser,
+    user: { id: invitedUser.id, firstname: body.firstname, middlename: null, lastname: body.lastname },
     role: body.role,
     attributes,
-    membershipStatus: status,
+    membershipStatus: 'invited',
     expiresAt,
   });
+  // No reference to the account: the tenant's history must not name it before the person accepts.
   await recordEvent(tx, {
     tenantId: site.tenant.id,
     type: 'invite',
     entity: member.id,
     entityType: 'tenant-member',
     caller,
-    message: `${actorName(caller)} ${status === 'active' ? 'added' : 'invited'} ${invitedUser.email} as ${body.role}`,
+    message: `${actorName(caller)} invited ${invitedUser.email} as ${body.role}`,
     meta: {
       change: {
         role: { old: null, new: body.role },
-        membershipStatus: { old: null, new: status },
+        membershipStatus: { old: null, new: 'invited' },
         attributes: { old: null, new: attributes },
       },
     },
-    refs: [{ entity: invitedUser.id, entityType: 'user' }],
   });
-  let content = addedToTenantMail(site.tenant.name, inviter, `${site.origin}/signin`);
-  if (status === 'invited') {
-    const jti = await insertInviteToken(tx, site.tenant.id, invitedUser.id, now);
-    const inviteToken = await deps.tokens.signPurpose(
-      'invite',
-      { email: invitedUser.email, firstname: body.firstname, lastname: body.lastname, tenantId: site.tenant.id },
-      jti,
-      INVITE_TTL_SECONDS,
-      now,
-    );
-    content = inviteMail(
-      site.tenant.name,
-      inviter,
-      `${site.origin}/invite-accept?token=${encodeURIComponent(inviteToken)}`,
-      INVITE_TTL_SECONDS / 86_400,
-    );
-  }
-  return { invitedUser, member, mail: { to: invitedUser.email, tenantId: site.tenant.id, ...content } };
+  const link = await issueInviteLink(deps, tx, site, invitedUser, body);
+  const mail = { to: invitedUser.email, tenantId: site.tenant.id, ...invitationMail(site, inviterName(caller, site.tenant), link) };
+  return { invitedUser, member, mail };
 }
 
-export async function invite(
-  deps: AuthDeps,
-  site: CallSite,
-  caller: Caller,
-  body: z.output<typeof inviteBody>,
-): Promise<{ user: User; tenantMember: TenantMember }> {
+export async function invite(deps: AuthDeps, site: CallSite, caller: Caller, body: z.output<typeof inviteBody>): Promise<InviteResult> {
   const result = await deps.db.transaction((tx) => writeInvitation(deps, tx, site, caller, body));
   await deps.mailer.send(result.mail);
-  return { user: toUser(result.invitedUser), tenantMember: toTenantMember(result.member, result.invitedUser.email) };
+  return { tenantMember: toTenantMemberAdmin(result.member, result.invitedUser) };
 }
 
 export async function acceptInvite(deps: SessionDeps, site: CallSite, body: z.output<typeof inviteAcceptBody>): Promise<AuthResult> {
@@ -592,4 +618,34 @@ export async function acceptInvite(deps: SessionDeps, site: CallSite, body: z.ou
     return { user: updated, member: await ensureMembership(tx, site.tenant, updated, deps.clock.now()) };
   });
   return issueSession(deps, site, user, member);
+}
+
+/**
+ * POST auth/invite-accept-existing: the account an invitation was e-mailed to, signed in on the inviting tenant's
+ * address, accepts it from the link. Signing in there has already made the membership active (see ensureMembership);
+ * this spends the link, makes sure of the membership and answers the session with it as it now is. A link for
+ * another account or another tenant is refused, and a withdrawn invitation's link no longer works.
+ */
+export async function acceptExistingInvite(
+  deps: SessionDeps,
+  site: CallSite,
+  auth: AuthContext,
+  body: z.output<typeof inviteAcceptExistingBody>,
+): Promise<AuthResult> {
+  const member = await deps.db.transaction(async (tx) => {
+    const { row, payload, invalid } = await claimToken(deps, tx, body.inviteToken, 'invite');
+    if (payload.tenantId !== site.tenant.id || row.tenantId !== site.tenant.id) throw new AppError('bad-request', invalid);
+    if (row.userId !== auth.user.id) throw new AppError('bad-request', AUTH_ERRORS.inviteEmailMismatch);
+    const accepted = await ensureMembership(tx, site.tenant, auth.user, deps.clock.now());
+    await recordEvent(tx, {
+      tenantId: site.tenant.id,
+      type: 'auth',
+      entity: auth.user.id,
+      entityType: 'user',
+      userId: auth.user.id,
+      message: `Accepted the invitation to ${site.tenant.name} from the e-mailed link`,
+    });
+    return accepted;
+  });
+  return issueSession(deps, site, auth.user, member, { session: auth.session });
 }

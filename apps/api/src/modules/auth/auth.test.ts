@@ -318,8 +318,7 @@ describe('invitations', () => {
     const email = uniqueEmail('invitee');
     const res = await post('invite', { email, firstname: 'Grace', lastname: 'Hopper', role: 'member' }, bearer(owner.token));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.tenantMember).toMatchObject({ membershipStatus: 'invited', rbac: { role: 'member' } });
-    expect(res.json().data.user.signupStatus).toBe('partial');
+    expect(res.json().data.tenantMember).toMatchObject({ membershipStatus: 'invited', rbac: { role: 'member' }, signupStatus: 'partial', user: null });
 
     const { token } = await lastMailTo(t.app, email);
     const claims = decodeTokenPayload(token!)!;
@@ -387,15 +386,73 @@ describe('invitations', () => {
     expect((await post('invite-accept', { ...body, email })).statusCode).toBe(200);
   });
 
-  it('adds an existing account directly and refuses a second invitation', async () => {
+  it('invites an existing account like a new address; they accept by signing in here, and a second invitation is refused', async () => {
     const owner = await signUp(t.app, 'acme', { role: 'owner' });
-    const existing = await signUp(t.app, 'globex');
+    const existing = await signUp(t.app, 'globex', { firstname: 'Real', lastname: 'Name' });
     const res = await post('invite', { email: existing.email, firstname: 'Ex', lastname: 'Isting', role: 'viewer' }, bearer(owner.token));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.tenantMember).toMatchObject({ membershipStatus: 'active', rbac: { role: 'viewer' } });
-    expect((await lastMailTo(t.app, existing.email)).mail?.subject).toContain('You now have access to Acme Capital');
+    expect(res.json().data.tenantMember).toMatchObject({
+      membershipStatus: 'invited',
+      firstname: 'Ex',
+      lastname: 'Isting',
+      user: null,
+      signupStatus: 'partial',
+      rbac: { role: 'viewer' },
+    });
+    const { mail, token } = await lastMailTo(t.app, existing.email);
+    expect(mail?.subject).toBe('You are invited to Acme Capital');
+    expect(mail?.text).toContain('Sign in with your existing account to accept');
+    expect(decodeTokenPayload(token!)).toMatchObject({ email: existing.email, account: true, tenantId: t.tenants.acme.id });
+    // Still a member of globex only, with their session there untouched.
+    expect((await findMember(t.app.db, t.tenants.acme.id, existing.user._id))?.membershipStatus).toBe('invited');
+    expect((await post('token-refresh', {}, bearer(existing.token), 'globex')).statusCode).toBe(200);
     const again = await post('invite', { email: existing.email, firstname: 'Ex', lastname: 'Isting' }, bearer(owner.token));
     expect(again.statusCode).toBe(409);
+
+    // Signing in on acme's address accepts: the membership becomes active with the account's own names.
+    const signedIn = await post('signin', { email: existing.email, password: PASSWORD });
+    expect(signedIn.statusCode).toBe(200);
+    expect((signedIn.json() as { data: AuthResult }).data.tenantMember).toMatchObject({
+      membershipStatus: 'active',
+      firstname: 'Real',
+      lastname: 'Name',
+      rbac: { role: 'viewer' },
+    });
+    // The e-mailed link then confirms it once, for that account only.
+    const session = bearer((signedIn.json() as { data: AuthResult }).data.token);
+    const confirmed = await post('invite-accept-existing', { inviteToken: token }, session);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((confirmed.json() as { data: AuthResult }).data.tenantMember).toMatchObject({ membershipStatus: 'active' });
+    expect((await post('invite-accept-existing', { inviteToken: token }, session)).json().error.message).toBe(AUTH_ERRORS.signupTokenInvalid);
+  });
+
+  it('accepts an existing account\'s invitation only for that account, on that tenant, while it stands', async () => {
+    const owner = await signUp(t.app, 'acme', { role: 'owner' });
+    const invitee = await signUp(t.app, 'globex');
+    await post('invite', { email: invitee.email, firstname: 'In', lastname: 'Vitee' }, bearer(owner.token));
+    const { token } = await lastMailTo(t.app, invitee.email);
+    const bystander = await signUp(t.app, 'acme');
+    const wrongAccount = await post('invite-accept-existing', { inviteToken: token }, bearer(bystander.token));
+    expect(wrongAccount.statusCode).toBe(400);
+    expect(wrongAccount.json().error.message).toBe(AUTH_ERRORS.inviteEmailMismatch);
+    // On globex's address (where the invitee is signed in) the acme link is not valid.
+    const otherTenant = await post('invite-accept-existing', { inviteToken: token }, bearer(invitee.token), 'globex');
+    expect(otherTenant.json().error.message).toBe(AUTH_ERRORS.signupTokenInvalid);
+    expect((await post('invite-accept-existing', { inviteToken: token })).statusCode).toBe(401);
+
+    // An invitation the owner withdraws can no longer be accepted by signing in.
+    const member = await findMember(t.app.db, t.tenants.acme.id, invitee.user._id);
+    const withdrawn = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/tenant/${t.tenants.acme.id}/members/${member!.id}/membership-status`,
+      headers: { host: hostOf('acme'), ...bearer(owner.token) },
+      payload: { membershipStatus: 'invite-rejected' },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const signin = await post('signin', { email: invitee.email, password: PASSWORD });
+    expect(signin.statusCode).toBe(403);
+    expect(signin.json().error.message).toBe(AUTH_ERRORS.inviteWithdrawn);
+    expect((await findMember(t.app.db, t.tenants.acme.id, invitee.user._id))?.membershipStatus).toBe('invite-rejected');
   });
 });
 
@@ -435,8 +492,7 @@ describe('membership expiry', () => {
     );
     expect(invited.statusCode, invited.body).toBe(200);
     const { token } = await lastMailTo(t.app, email);
-    const member = await findMember(t.app.db, t.tenants.acme.id, invited.json().data.user._id);
-    await updateMember(t.app.db, t.tenants.acme.id, member!.id, { expiresAt: aSecondAgo() });
+    await updateMember(t.app.db, t.tenants.acme.id, invited.json().data.tenantMember._id, { expiresAt: aSecondAgo() });
     const res = await post('invite-accept', {
       email,
       password: PASSWORD,

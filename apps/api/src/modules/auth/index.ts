@@ -1,7 +1,16 @@
 // The public face of the auth module, owner of the `auth_tokens` table: invitations other modules send, their tokens,
 // and the types of its dependencies.
 export { deleteTenantTokensUnscoped, INVITE_TTL_SECONDS, insertInviteToken, revokeInviteTokens } from './auth-tokens.repository.ts';
-export { invite, inviterName, writeInvitation, type AuthDeps, type CallSite, type WrittenInvitation } from './auth.service.ts';
+export {
+  invitationMail,
+  invite,
+  inviterName,
+  issueInviteLink,
+  writeInvitation,
+  type AuthDeps,
+  type CallSite,
+  type WrittenInvitation,
+} from './auth.service.ts';
 export { finishSignin, issueSession, type SessionDeps, type SessionIssue } from './auth.service.ts';
 export {
   advanceRefreshGeneration,

@@ -1,5 +1,5 @@
 import type { Business, BusinessOwner } from '@tessera/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { businesses, businessOwners, type BusinessOwnerRow, type BusinessRow } from '../../db/schema/index.ts';
 import { maskSecret, type FieldCipher } from '../../lib/crypto.ts';
@@ -158,4 +158,30 @@ export function toBusiness(row: BusinessRow, owners: readonly BusinessOwnerRow[]
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The people the user keeps businesses with: the owners (linked to a member) of the businesses they created, and, for
+ * businesses that list them as an owner, the creator and the other owners. Ids only.
+ */
+export async function listBusinessPartnerIds(db: DbOrTx, tenantId: string, userId: string): Promise<string[]> {
+  const theirs = db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.createdBy, userId)));
+  const ownedBy = db
+    .select({ id: businessOwners.businessId })
+    .from(businessOwners)
+    .where(and(eq(businessOwners.tenantId, tenantId), eq(businessOwners.userId, userId)));
+  const [owners, creators] = await Promise.all([
+    db
+      .selectDistinct({ id: businessOwners.userId })
+      .from(businessOwners)
+      .where(and(eq(businessOwners.tenantId, tenantId), or(inArray(businessOwners.businessId, theirs), inArray(businessOwners.businessId, ownedBy)))),
+    db
+      .selectDistinct({ id: businesses.createdBy })
+      .from(businesses)
+      .where(and(eq(businesses.tenantId, tenantId), inArray(businesses.id, ownedBy))),
+  ]);
+  return [...new Set([...owners, ...creators].map((r) => r.id).filter((id): id is string => Boolean(id)))];
 }

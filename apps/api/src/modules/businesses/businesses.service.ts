@@ -161,10 +161,11 @@ export async function addOwner(deps: BusinessDeps, auth: AuthContext, id: string
     const owners = await repo.listOwners(tx, auth.tenantId, [id]);
     if (owners.some((o) => o.email === input.email)) throw new AppError('conflict', `${input.email} is already an owner of this business`);
     checkEquityTotal([...owners, input]);
-    // Linked to the account only when that person is a member of this tenant.
+    // Linked to the account only when that person is an active member of this tenant: an invitation not yet accepted
+    // must not name the account (issue #21).
     const account = await findUserWithMemberByEmail(tx, input.email, auth.tenantId);
     const created = await repo.insertOwner(tx, auth.tenantId, newId(), id, {
-      userId: account?.member ? account.user.id : null,
+      userId: account?.member?.membershipStatus === 'active' ? account.user.id : null,
       email: input.email,
       firstname: input.firstname,
       lastname: input.lastname,

@@ -1,17 +1,20 @@
 import {
   documentUrl,
-  userDisplayName,
+  isPendingMembership,
+  memberDisplayName,
   type AccessGrant,
   type AccessRights,
   type DocumentQuery,
   type DocumentRecord,
+  type MembershipStatus,
   type PageQuery,
+  type SignupStatus,
 } from '@tessera/domain';
 import { and, arrayContains, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { withCrossTenant } from '../../db/scope.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
-import { accessGrants, documents, users, type AccessGrantRow, type DocumentRow, type UserRow } from '../../db/schema/index.ts';
+import { accessGrants, documents, tenantMembers, users, type AccessGrantRow, type DocumentRow, type UserRow } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export async function insertDocument(db: DbOrTx, values: typeof documents.$inferInsert): Promise<DocumentRow> {
@@ -176,37 +179,49 @@ export function toDocumentRecord(row: DocumentRow, rights: AccessRights): Docume
 const grantsOf = (tenantId: string, documentId: string) =>
   and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'), eq(accessGrants.resource, documentId));
 
-export async function listGrants(db: DbOrTx, tenantId: string, documentId: string) {
+/**
+ * Who holds a grant, as this tenant knows them: the e-mail, whether the account is set up, and their membership here
+ * (its status and the names the tenant keeps), read in the same query as the grant.
+ */
+const subjectFields = {
+  email: users.email,
+  signupStatus: users.signupStatus,
+  membershipStatus: tenantMembers.membershipStatus,
+  firstname: tenantMembers.firstname,
+  lastname: tenantMembers.lastname,
+};
+export interface GrantSubject {
+  email: string;
+  signupStatus: SignupStatus;
+  membershipStatus: MembershipStatus | null;
+  firstname: string | null;
+  lastname: string | null;
+}
+
+function selectGrants(db: DbOrTx) {
   return db
-    .select({ grant: accessGrants, user: users })
+    .select({ grant: accessGrants, subject: subjectFields })
     .from(accessGrants)
     .innerJoin(users, eq(users.id, accessGrants.subject))
-    .where(grantsOf(tenantId, documentId))
-    .orderBy(accessGrants.createdAt, accessGrants.id);
+    .leftJoin(tenantMembers, and(eq(tenantMembers.tenantId, accessGrants.tenantId), eq(tenantMembers.userId, accessGrants.subject)));
+}
+
+export async function listGrants(db: DbOrTx, tenantId: string, documentId: string) {
+  return selectGrants(db).where(grantsOf(tenantId, documentId)).orderBy(accessGrants.createdAt, accessGrants.id);
 }
 
 /** A page of a document's grants, oldest first, with the total. */
 export async function listGrantsPage(db: DbOrTx, tenantId: string, documentId: string, q: PageQuery) {
   const where = grantsOf(tenantId, documentId);
   const [rows, [count]] = await Promise.all([
-    db
-      .select({ grant: accessGrants, user: users })
-      .from(accessGrants)
-      .innerJoin(users, eq(users.id, accessGrants.subject))
-      .where(where)
-      .orderBy(accessGrants.createdAt, accessGrants.id)
-      .limit(q.limit)
-      .offset(offsetOf(q)),
+    selectGrants(db).where(where).orderBy(accessGrants.createdAt, accessGrants.id).limit(q.limit).offset(offsetOf(q)),
     db.select({ total: sql<number>`count(*)::int` }).from(accessGrants).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
 
 export async function findGrant(db: DbOrTx, tenantId: string, documentId: string, grantId: string) {
-  const [row] = await db
-    .select({ grant: accessGrants, user: users })
-    .from(accessGrants)
-    .innerJoin(users, eq(users.id, accessGrants.subject))
+  const [row] = await selectGrants(db)
     .where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resource, documentId), eq(accessGrants.id, grantId)))
     .limit(1);
   return row;
@@ -259,14 +274,25 @@ export async function deleteGrant(db: DbOrTx, tenantId: string, id: string): Pro
   await db.delete(accessGrants).where(and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.id, id)));
 }
 
-export function toAccessGrant(row: AccessGrantRow, user: UserRow, now: Date): AccessGrant {
+/** Whether the grant's holder has not accepted the invitation to this tenant yet (the grant counts once they do). */
+export function isPendingSubject(subject: Pick<GrantSubject, 'signupStatus' | 'membershipStatus'>): boolean {
+  return subject.signupStatus === 'partial' || (subject.membershipStatus !== null && isPendingMembership(subject.membershipStatus));
+}
+
+/**
+ * A grant as the sharer sees it. Until its holder accepts the invitation the answer holds only what the sharer typed
+ * (the e-mail) and reads partial, whether or not the address has an account elsewhere (issue #21); after, the member's
+ * name as this tenant keeps it.
+ */
+export function toAccessGrant(row: AccessGrantRow, subject: GrantSubject, now: Date): AccessGrant {
+  const pending = isPendingSubject(subject);
   return {
     _id: row.id,
-    subject: row.subject,
+    subject: pending ? null : row.subject,
     subjectType: row.subjectType,
     subjectEmail: row.subjectEmail,
-    subjectName: userDisplayName(user),
-    subjectSignupStatus: user.signupStatus,
+    subjectName: pending ? row.subjectEmail : memberDisplayName({ ...subject, email: row.subjectEmail }),
+    subjectSignupStatus: pending ? 'partial' : 'complete',
     resource: row.resource,
     resourceType: row.resourceType,
     resourceEmail: row.resourceEmail,
@@ -276,6 +302,32 @@ export function toAccessGrant(row: AccessGrantRow, user: UserRow, now: Date): Ac
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * Whom the user already shares documents with, in both directions: the holders of grants they made or that are on
+ * their documents, and whoever granted them access and the uploaders of the documents they were granted. Ids only;
+ * the caller decides which of them are members to suggest (GET user/{id}/share-entity-options).
+ */
+export async function listSharingPartnerIds(db: DbOrTx, tenantId: string, userId: string): Promise<string[]> {
+  const inTenant = and(eq(accessGrants.tenantId, tenantId), eq(accessGrants.resourceType, 'document'));
+  const [holders, granters, uploaders] = await Promise.all([
+    db
+      .selectDistinct({ id: accessGrants.subject })
+      .from(accessGrants)
+      .innerJoin(documents, and(eq(documents.tenantId, accessGrants.tenantId), eq(documents.id, accessGrants.resource)))
+      .where(and(inTenant, or(eq(accessGrants.createdBy, userId), eq(documents.uploadedBy, userId)))),
+    db
+      .selectDistinct({ id: accessGrants.createdBy })
+      .from(accessGrants)
+      .where(and(inTenant, eq(accessGrants.subject, userId))),
+    db
+      .selectDistinct({ id: documents.uploadedBy })
+      .from(accessGrants)
+      .innerJoin(documents, and(eq(documents.tenantId, accessGrants.tenantId), eq(documents.id, accessGrants.resource)))
+      .where(and(inTenant, eq(accessGrants.subject, userId))),
+  ]);
+  return [...new Set([...holders, ...granters, ...uploaders].map((r) => r.id).filter((id): id is string => Boolean(id)))];
 }
 
 /** Part of removing a whole tenant (platform admin): grants and documents; returns the storage keys to delete after the commit. */

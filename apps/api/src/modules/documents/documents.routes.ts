@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
+import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
 import { binaryResponse, created, errorResponses, idParams, multipartForm, noContent } from '../../lib/route-schema.ts';
 import { ALLOWED_UPLOADS, contentDisposition } from '../../lib/uploads.ts';
@@ -40,7 +41,9 @@ const rule =
 
 export async function documentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: documents.DocumentTextDeps = {
+  const limiter = (name: string, limit: { max: number; windowMs: number }) =>
+    new AttemptLimiter(name, limit.max, limit.windowMs, app.attemptStore, app.clock);
+  const deps: documents.DocumentTextDeps & documents.SharingDeps = {
     db: app.db,
     tokens: app.tokens,
     mailer: app.mailer,
@@ -48,6 +51,11 @@ export async function documentsRoutes(app: FastifyInstance) {
     config: app.config,
     storage: app.storage,
     cipher: app.cipher,
+    shareLimits: {
+      perSharer: limiter('share-sharer', documents.SHARE_LIMITS.perSharer),
+      perRecipient: limiter('share-recipient', documents.SHARE_LIMITS.perRecipient),
+      resendPerRecipient: limiter('share-resend', documents.SHARE_LIMITS.resendPerRecipient),
+    },
   };
   const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
   const maxMb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);
@@ -263,10 +271,10 @@ export async function documentsRoutes(app: FastifyInstance) {
         operationId: 'createDocumentAccess',
         summary: 'Share a document',
         description:
-          'Grants a role to a member (subject) or an e-mail (subjectEmail); an address without a membership here is e-mailed an invitation, members get a notice (owner).',
+          "Grants a role to a member (subject) or an e-mail (subjectEmail) (owner). Members get a notice. Anyone else named by e-mail is invited to the tenant and the grant counts once they accept; the answer names them only by the e-mail typed and reads `subjectSignupStatus: partial`, whether or not the address has an account elsewhere on the platform. Sharing by e-mail is limited to 10 an hour per sharer and 3 a day per address (429).",
         params,
         body: accessGrantCreateBody,
-        response: { 201: oneGrant, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: oneGrant, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
       config: { access, accessNote: rule },
     },
@@ -322,11 +330,12 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'resendDocumentInvite',
         summary: 'Resend the invitation',
-        description: 'E-mails a new invitation link while the person has not finished signing up (owner).',
+        description:
+          'E-mails a new invitation link while the person has not accepted the invitation (owner); earlier links stop working. At most 3 an hour per address, and they count toward the 10 an hour of the sharer (429).',
         params: grantParams,
         response: {
           200: dataOf(z.object({ sent: z.literal(true) }).meta({ examples: [{ sent: true }] })).describe('The invitation was sent'),
-          ...errors,
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
       config: { access, accessNote: rule },

@@ -1,6 +1,7 @@
 import {
   diffChanges,
   documentMetadata,
+  isPendingMembership,
   EXPIRY_IN_PAST_ERROR,
   isPastExpiry,
   rightsOf,
@@ -20,25 +21,20 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { accessGrantCreateBody, accessGrantUpdateBody, documentUpdateBody } from '@tessera/domain';
-import { govPhotoIds, type DocumentRow } from '../../db/schema/index.ts';
+import { govPhotoIds, type AccessGrantRow, type DocumentRow, type TenantMemberRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { runInWorker } from '../../lib/worker-pool.ts';
 import { inviteMail } from '../../lib/mail/templates.ts';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
+import type { MailMessage } from '../../lib/mail/mailer.ts';
 import { parseForm } from '../../lib/multipart.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import { checkUpload, type AllowedMimeType } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import {
-  insertInviteToken,
-  INVITE_TTL_SECONDS,
-  writeInvitation,
-  type AuthDeps,
-  type CallSite,
-  type WrittenInvitation,
-} from '../auth/index.ts';
+import { invitationMail, issueInviteLink, writeInvitation, type AuthDeps, type CallSite } from '../auth/index.ts';
 import { canUseRaiseMode, isTenantOwner } from '../institutions/index.ts';
 import { documentListedOnOffer, documentRoleThroughOffer } from '../offers/index.ts';
 import { findMember } from '../tenants/index.ts';
@@ -53,8 +49,10 @@ import {
   findDocument,
   findGrant,
   findGrantOfSubject,
+  type GrantSubject,
   insertDocument,
   insertGrant,
+  isPendingSubject,
   listGrants,
   listGrantsPage,
   listReadableDocuments,
@@ -91,8 +89,10 @@ async function resolveAccess(
   if (!row) throw notFound('Document');
   const locked = await isLockedByRules(deps.db, auth.tenantId, row);
   if (row.uploadedBy === auth.user.id) return { row, role: 'owner', locked };
+  // A grant counts once its holder is a member here: an invitation not yet accepted opens nothing.
+  const member = auth.member;
   const grant = await findActiveGrant(deps.db, auth.tenantId, id, auth.user.id, deps.clock.now());
-  if (grant) return { row, role: grant.role, locked };
+  if (grant && !(member && isPendingMembership(member.membershipStatus))) return { row, role: grant.role, locked };
   const throughOffer = await roleThroughOffer(deps, auth, row);
   if (throughOffer) return { row, role: throughOffer, locked };
   const throughRule = await roleThroughRules(deps.db, auth, row, deps.clock.now());
@@ -356,7 +356,7 @@ export async function getAssociations(deps: DocumentDeps, auth: AuthContext, id:
   const { row, role } = await requireRight(deps, auth, id, 'read');
   const now = deps.clock.now();
   // Only those who may share see who else holds access.
-  const grants = rightsOf(role).share ? (await listGrants(deps.db, auth.tenantId, id)).map((g) => toAccessGrant(g.grant, g.user, now)) : [];
+  const grants = rightsOf(role).share ? (await listGrants(deps.db, auth.tenantId, id)).map((g) => toAccessGrant(g.grant, g.subject, now)) : [];
   const uploader = await findUserById(deps.db, row.uploadedBy);
   const ids = await deps.db
     .select({ id: govPhotoIds.id, userId: govPhotoIds.userId, type: govPhotoIds.type })
@@ -379,7 +379,7 @@ export async function listAccess(deps: DocumentDeps, auth: AuthContext, id: stri
   await requireRight(deps, auth, id, 'share');
   const now = deps.clock.now();
   const { rows, total } = await listGrantsPage(deps.db, auth.tenantId, id, q);
-  return { data: rows.map((g) => toAccessGrant(g.grant, g.user, now)), meta: pageMeta(q, total) };
+  return { data: rows.map((g) => toAccessGrant(g.grant, g.subject, now)), meta: pageMeta(q, total) };
 }
 
 /** A grant that would be expired at once is refused, naming the field. */
@@ -388,13 +388,36 @@ function requireFutureExpiry(deps: DocumentDeps, expiresAt: string | null | unde
 }
 
 /**
- * Grants a role on the document. An existing member is granted at once and told by e-mail; an address without a
- * membership here is invited through the invite flow (investor), and the grant is held by the account it creates.
- * The invitation and the grant are written in one transaction and the mail goes out after it commits, so a failed
- * grant leaves no invited account and no invitation behind.
+ * How often someone may be invited through sharing by e-mail (issue #21): every e-mail share and resend counts for
+ * the sharer, each e-mail share for the person it names, each resend for them too. Keyed by the address as typed, so
+ * a 429 says nothing about whether it has an account.
+ */
+export interface ShareLimits {
+  /** Shares by e-mail and resends of one sharer in this tenant: 10 an hour. */
+  perSharer: AttemptLimiter;
+  /** Shares by e-mail naming one address in this tenant, from anyone: 3 a day. */
+  perRecipient: AttemptLimiter;
+  /** Resent invitations to one address in this tenant: 3 an hour. */
+  resendPerRecipient: AttemptLimiter;
+}
+export const SHARE_LIMITS = {
+  perSharer: { max: 10, windowMs: 60 * 60_000 },
+  perRecipient: { max: 3, windowMs: 24 * 60 * 60_000 },
+  resendPerRecipient: { max: 3, windowMs: 60 * 60_000 },
+} as const;
+export interface SharingDeps extends DocumentDeps {
+  shareLimits: ShareLimits;
+}
+
+/**
+ * Grants a role on the document. A member of this tenant is granted at once and told by e-mail. Anyone else named by
+ * e-mail is invited to the tenant (investor), whether or not the address has an account elsewhere, and holds the grant
+ * from then on: it counts once they accept, and until then the answer names them only by the e-mail typed (issue #21).
+ * Someone still invited gets a fresh invitation link. The invitation and the grant are written in one transaction and
+ * the mail goes out after it commits, so a failed grant leaves no invited account and no invitation behind.
  */
 export async function grantAccess(
-  deps: DocumentDeps,
+  deps: SharingDeps,
   site: CallSite,
   auth: AuthContext,
   id: string,
@@ -402,27 +425,36 @@ export async function grantAccess(
 ): Promise<AccessGrant> {
   const { row } = await requireRight(deps, auth, id, 'share');
   requireFutureExpiry(deps, body.expiresAt);
-  let memberId: string | null = null;
+  let target: { user: UserRow; member: TenantMemberRow } | undefined;
   if (body.subject) {
-    if (!(await findMember(deps.db, auth.tenantId, body.subject))) throw notFound('User');
-    memberId = body.subject;
+    const [user, member] = await Promise.all([findUserById(deps.db, body.subject), findMember(deps.db, auth.tenantId, body.subject)]);
+    if (!user || !member) throw notFound('User');
+    target = { user, member };
   } else {
+    await deps.shareLimits.perSharer.hit(`${auth.tenantId}:${auth.user.id}`);
+    await deps.shareLimits.perRecipient.hit(`${auth.tenantId}:${body.subjectEmail!}`);
     const found = await findUserWithMemberByEmail(deps.db, body.subjectEmail!, auth.tenantId);
-    if (found?.member) memberId = found.user.id;
+    if (found?.member) target = { user: found.user, member: found.member };
   }
-  if (memberId === row.uploadedBy) throw new AppError('bad-request', 'subject: the uploader already owns this document');
-  if (memberId && (await findGrantOfSubject(deps.db, auth.tenantId, id, memberId)))
+  if (target?.user.id === row.uploadedBy) throw new AppError('bad-request', 'subject: the uploader already owns this document');
+  if (target && (await findGrantOfSubject(deps.db, auth.tenantId, id, target.user.id)))
     throw new AppError('conflict', 'This person already has access: change their role instead');
-  const member = memberId ? await findUserById(deps.db, memberId) : undefined;
-  if (memberId && !member) throw notFound('User');
 
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-  const { grant, subject, invitation } = await deps.db.transaction(async (tx) => {
-    let subject = member;
-    let invitation: WrittenInvitation | null = null;
-    if (!subject) {
+  const inviter = userDisplayName(auth.user);
+  const { grant, subject, mail } = await deps.db.transaction(async (tx) => {
+    let user: UserRow;
+    let member: TenantMemberRow;
+    let mail: MailMessage | null = null;
+    if (target) {
+      ({ user, member } = target);
+      if (member.membershipStatus === 'invited') {
+        const link = await issueInviteLink(deps, tx, site, user, member);
+        mail = { to: user.email, tenantId: auth.tenantId, ...invitationMail(site, inviter, link) };
+      }
+    } else {
       const email = body.subjectEmail!;
-      invitation = await writeInvitation(deps, tx, site, auth, {
+      const invitation = await writeInvitation(deps, tx, site, auth, {
         email,
         firstname: email.split('@')[0] ?? email,
         lastname: '',
@@ -430,17 +462,19 @@ export async function grantAccess(
         attributes: {},
         expiresAt: null,
       });
-      subject = invitation.invitedUser;
+      ({ invitedUser: user, member, mail } = invitation);
     }
+    const subject: GrantSubject = { ...member, email: user.email, signupStatus: user.signupStatus };
+    const pending = isPendingSubject(subject);
     const created = await insertGrant(tx, {
       tenantId: auth.tenantId,
       id: newId(),
       resource: id,
       resourceType: 'document',
       resourceEmail: null,
-      subject: subject.id,
+      subject: user.id,
       subjectType: 'user',
-      subjectEmail: subject.email,
+      subjectEmail: user.email,
       role: body.role,
       expiresAt,
       createdBy: auth.user.id,
@@ -449,25 +483,29 @@ export async function grantAccess(
       tx,
       userEvent(auth, 'document', id, {
         type: 'access',
-        message: `${invitation ? 'Invited' : 'Shared with'} ${subject.email} as ${body.role}`,
+        message: `${pending ? 'Invited' : 'Shared with'} ${user.email} as ${body.role}`,
         meta: {
           change: {
-            [`access.${subject.email}`]: { old: null, new: { role: body.role, expiresAt: created.expiresAt?.toISOString() ?? null } },
+            [`access.${user.email}`]: { old: null, new: { role: body.role, expiresAt: created.expiresAt?.toISOString() ?? null } },
           },
         },
-        refs: [{ entity: subject.id, entityType: 'user' }],
+        // The account stays unnamed in the tenant's history until the person accepts.
+        refs: pending ? [] : [{ entity: user.id, entityType: 'user' }],
       }),
     );
-    return { grant: created, subject, invitation };
+    if (!pending) {
+      const shared = documentSharedMail(site.tenant.name, inviter, row.name, body.role, `${site.origin}/document/${id}`);
+      mail = { to: user.email, tenantId: auth.tenantId, ...shared };
+    }
+    return { grant: created, subject, mail };
   });
-  if (invitation) {
-    await deps.mailer.send(invitation.mail);
-  } else {
-    const mail = documentSharedMail(site.tenant.name, userDisplayName(auth.user), row.name, body.role, `${site.origin}/document/${id}`);
-    await deps.mailer.send({ to: subject.email, tenantId: auth.tenantId, ...mail });
-  }
+  if (mail) await deps.mailer.send(mail);
   return toAccessGrant(grant, subject, deps.clock.now());
 }
+
+/** The account a grant event refers to; none while its holder has not accepted (the tenant does not know it yet). */
+const subjectRefs = (grant: AccessGrantRow, subject: GrantSubject) =>
+  isPendingSubject(subject) ? [] : [{ entity: grant.subject, entityType: 'user' as const }];
 
 async function requireGrant(deps: DocumentDeps, auth: AuthContext, id: string, grantId: string) {
   const found = await findGrant(deps.db, auth.tenantId, id, grantId);
@@ -484,13 +522,13 @@ export async function changeAccess(
 ): Promise<AccessGrant> {
   await requireRight(deps, auth, id, 'share');
   requireFutureExpiry(deps, body.expiresAt);
-  const { grant, user } = await requireGrant(deps, auth, id, grantId);
+  const { grant, subject } = await requireGrant(deps, auth, id, grantId);
   const next = { role: body.role, expiresAt: body.expiresAt === undefined ? undefined : body.expiresAt ? new Date(body.expiresAt) : null };
   const change = diffChanges(
     { role: grant.role, expiresAt: grant.expiresAt?.toISOString() ?? null },
     { role: next.role, expiresAt: next.expiresAt === undefined ? undefined : (next.expiresAt?.toISOString() ?? null) },
   );
-  if (Object.keys(change).length === 0) return toAccessGrant(grant, user, deps.clock.now());
+  if (Object.keys(change).length === 0) return toAccessGrant(grant, subject, deps.clock.now());
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateGrant(tx, auth.tenantId, grantId, {
       ...(next.role && { role: next.role }),
@@ -502,17 +540,17 @@ export async function changeAccess(
         type: 'access',
         message: `Changed the access of ${grant.subjectEmail}`,
         meta: { change },
-        refs: [{ entity: grant.subject, entityType: 'user' }],
+        refs: subjectRefs(grant, subject),
       }),
     );
     return row;
   });
-  return toAccessGrant(updated, user, deps.clock.now());
+  return toAccessGrant(updated, subject, deps.clock.now());
 }
 
 export async function revokeAccess(deps: DocumentDeps, auth: AuthContext, id: string, grantId: string): Promise<void> {
   await requireRight(deps, auth, id, 'share');
-  const { grant } = await requireGrant(deps, auth, id, grantId);
+  const { grant, subject } = await requireGrant(deps, auth, id, grantId);
   await deps.db.transaction(async (tx) => {
     await deleteGrant(tx, auth.tenantId, grantId);
     await recordEvent(
@@ -521,43 +559,30 @@ export async function revokeAccess(deps: DocumentDeps, auth: AuthContext, id: st
         type: 'access',
         message: `Removed the access of ${grant.subjectEmail}`,
         meta: { delete: { subjectEmail: grant.subjectEmail, role: grant.role, expiresAt: grant.expiresAt?.toISOString() ?? null } },
-        refs: [{ entity: grant.subject, entityType: 'user' }],
+        refs: subjectRefs(grant, subject),
       }),
     );
   });
 }
 
-/** §4/§6: the invite is resent only while the invited person has not finished signing up. */
-export async function resendInvite(deps: DocumentDeps, site: CallSite, auth: AuthContext, id: string, grantId: string): Promise<void> {
+/** §4/§6: the invite is resent only while the person has not accepted it; limited like sharing by e-mail. */
+export async function resendInvite(deps: SharingDeps, site: CallSite, auth: AuthContext, id: string, grantId: string): Promise<void> {
   await requireRight(deps, auth, id, 'share');
-  const { grant, user } = await requireGrant(deps, auth, id, grantId);
-  if (user.signupStatus !== 'partial')
-    throw new AppError('bad-request', 'This person has already signed up: there is no invitation to resend');
-  const now = deps.clock.now();
+  const { grant, subject } = await requireGrant(deps, auth, id, grantId);
+  if (!isPendingSubject(subject))
+    throw new AppError('bad-request', 'This person has already accepted the invitation: there is no invitation to resend');
+  if (subject.membershipStatus !== 'invited')
+    throw new AppError('bad-request', 'Only invited people can be sent the invitation again: the invitation was withdrawn');
+  await deps.shareLimits.perSharer.hit(`${auth.tenantId}:${auth.user.id}`);
+  await deps.shareLimits.resendPerRecipient.hit(`${auth.tenantId}:${subject.email}`);
   // The token and its timeline event together; the mail goes once they are committed (as writeInvitation's callers do).
-  const jti = await deps.db.transaction(async (tx) => {
-    const jti = await insertInviteToken(tx, site.tenant.id, user.id, now);
+  const link = await deps.db.transaction(async (tx) => {
+    const issued = await issueInviteLink(deps, tx, site, { id: grant.subject, ...subject }, subject);
     await recordEvent(
       tx,
-      userEvent(auth, 'document', id, {
-        type: 'invite',
-        message: `Resent the invitation to ${grant.subjectEmail}`,
-        refs: [{ entity: user.id, entityType: 'user' }],
-      }),
+      userEvent(auth, 'document', id, { type: 'invite', message: `Resent the invitation to ${grant.subjectEmail}` }),
     );
-    return jti;
+    return issued;
   });
-  const token = await deps.tokens.signPurpose(
-    'invite',
-    { email: user.email, firstname: user.firstname ?? '', lastname: user.lastname ?? '', tenantId: site.tenant.id },
-    jti,
-    INVITE_TTL_SECONDS,
-    now,
-  );
-  const url = `${site.origin}/invite-accept?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
-    to: user.email,
-    tenantId: site.tenant.id,
-    ...inviteMail(site.tenant.name, userDisplayName(auth.user), url, INVITE_TTL_SECONDS / 86_400),
-  });
+  await deps.mailer.send({ to: subject.email, tenantId: site.tenant.id, ...invitationMail(site, userDisplayName(auth.user), link) });
 }

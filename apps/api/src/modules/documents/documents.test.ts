@@ -327,14 +327,14 @@ describe('access grants', () => {
     expect((await post({ subject: other.user._id, role: 'viewer' })).statusCode).toBe(409);
   });
 
-  it('invites an unknown e-mail, who sees the document after accepting; resend only while signup is partial', async () => {
+  it('invites an unknown e-mail, who sees the document after accepting; resend only until they accept', async () => {
     const owner = await signUp(t.app, 'acme');
     const doc = await upload(owner);
     const email = uniqueEmail('invitee');
     const res = await call(owner, 'POST', `document/${doc._id}/access`, { subjectEmail: email, role: 'viewer' });
     expect(res.statusCode, res.body).toBe(201);
     const grant = res.json().data as AccessGrant;
-    expect(grant).toMatchObject({ subjectEmail: email, subjectSignupStatus: 'partial', role: 'viewer' });
+    expect(grant).toMatchObject({ subjectEmail: email, subject: null, subjectName: email, subjectSignupStatus: 'partial', role: 'viewer' });
     const { mail, token } = await lastMailTo(t.app, email);
     expect(mail?.subject).toBe('You are invited to Acme Capital');
 
@@ -356,7 +356,7 @@ describe('access grants', () => {
     expect(list[0]!.rights).toEqual({ read: true, update: false, delete: false, share: false });
     const again = await call(owner, 'POST', `document/${doc._id}/access/${grant._id}/resend-invite`);
     expect(again.statusCode).toBe(400);
-    expect(again.json().error.message).toContain('already signed up');
+    expect(again.json().error.message).toContain('already accepted the invitation');
   });
 
   it('shares with an existing member by e-mail without inviting', async () => {

@@ -5,7 +5,13 @@ export {
   type DocumentAccessRule,
   type DocumentLockRule,
 } from './document-access-rules.ts';
-export { deleteTenantDocumentsUnscoped, findDocument, sealLegacyParsedTextUnscoped, toDocumentRecord } from './documents.repository.ts';
+export {
+  deleteTenantDocumentsUnscoped,
+  findDocument,
+  listSharingPartnerIds,
+  sealLegacyParsedTextUnscoped,
+  toDocumentRecord,
+} from './documents.repository.ts';
 export {
   createDocument,
   createDocumentAs,

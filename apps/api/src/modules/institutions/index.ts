@@ -13,4 +13,10 @@ export {
   type InstitutionAccess,
   type InstitutionReader,
 } from './institution-access.ts';
-export { deleteRoleAssignment, insertRoleAssignment, listTeamEmails, updateRoleAssignment } from './institutions.repository.ts';
+export {
+  deleteRoleAssignment,
+  insertRoleAssignment,
+  listTeamEmails,
+  listTeammateIds,
+  updateRoleAssignment,
+} from './institutions.repository.ts';

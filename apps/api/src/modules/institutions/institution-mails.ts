@@ -3,14 +3,25 @@ import { mailLayout, type MailAction } from '../../lib/mail/layout.ts';
 const mail = (subject: string, paragraphs: string[], action: MailAction) => ({ subject, ...mailLayout({ paragraphs, action }) });
 
 /** A new address invited to an institution's team: the link sets up the account (works once, expires in `days`). */
-export function teamInviteMail(tenantName: string, institutionName: string, inviterName: string, role: string, url: string, days: number) {
+/** An invitation to a team; `account` as in inviteMail (sign in and accept rather than choose a password). */
+export function teamInviteMail(
+  tenantName: string,
+  institutionName: string,
+  inviterName: string,
+  role: string,
+  url: string,
+  days: number,
+  account = false,
+) {
   return mail(
     `You are invited to the ${institutionName} team on ${tenantName}`,
     [
       `${inviterName} invited you to join the team of ${institutionName} on ${tenantName} as ${role}.`,
-      `Finish your invitation to set your password; the link works once and expires in ${days} days.`,
+      account
+        ? `Sign in with your existing account to accept; the link works once and expires in ${days} days.`
+        : `Finish your invitation to set your password; the link works once and expires in ${days} days.`,
     ],
-    { label: 'Finish your invitation', url },
+    { label: account ? 'Accept invitation' : 'Finish your invitation', url },
   );
 }
 

@@ -1,5 +1,6 @@
 import {
   institutionTeamRoleLabels,
+  isPendingMembership,
   userDisplayName,
   type InstitutionTeamRole,
   type List,
@@ -14,7 +15,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { insertInviteToken, INVITE_TTL_SECONDS, revokeInviteTokens, type AuthDeps, type CallSite } from '../auth/index.ts';
+import { INVITE_TTL_SECONDS, issueInviteLink, type AuthDeps, type CallSite } from '../auth/index.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/index.ts';
 import { recordEvent } from '../timeline/index.ts';
 import { findUserByEmail, insertUser } from '../users/index.ts';
@@ -25,6 +26,7 @@ import {
   findTeamRow,
   findTeamRowOfUser,
   insertRoleAssignment,
+  isPendingTeamRow,
   listTeam as listTeamRows,
   lockOtherActiveOwners,
   toTeamMember,
@@ -84,31 +86,15 @@ export async function listTeam(
   return listTeamRows(db, auth.tenantId, institutionId, q);
 }
 
-/** A new single-use invitation link for an account that is not set up yet (the same link as a member invitation). */
-async function issueInviteToken(
-  deps: AuthDeps,
-  tx: DbOrTx,
-  tenantId: string,
-  user: Pick<UserRow, 'id' | 'email'>,
-  names: { firstname: string | null; lastname: string | null },
-): Promise<string> {
-  const now = deps.clock.now();
-  await revokeInviteTokens(tx, tenantId, user.id);
-  const jti = await insertInviteToken(tx, tenantId, user.id, now);
-  return deps.tokens.signPurpose(
-    'invite',
-    { email: user.email, firstname: names.firstname, lastname: names.lastname, tenantId },
-    jti,
-    INVITE_TTL_SECONDS,
-    now,
-  );
-}
+/** The account a team event refers to; none while the person has not accepted (the tenant does not know it yet). */
+const userRefs = (row: TeamRow) => (isPendingTeamRow(row) ? [] : [{ entity: row.assignment.userId, entityType: 'user' as const }]);
 
 /**
- * POST …/team/invite (002 §5): an existing account is added to the team at once; a new address gets an account
- * to set up and an invitation link. Either way the person becomes a member of the tenant if they are not one
- * (as member, with institution:manage so they can reach Raise mode), and an existing member gets that flag.
- * The same e-mail may be on the teams of several institutions.
+ * POST …/team/invite (002 §5). Someone not yet a member of the tenant is invited to it (as member, with
+ * institution:manage so they can reach Raise mode) and to the team, and joins once they accept the e-mailed
+ * invitation; the answer is the same whether or not the address has an account elsewhere on the platform (issue #21),
+ * with the names typed here. A member of the tenant is added at once (an existing member gets the flag); one still
+ * invited gets a fresh invitation link. The same e-mail may be on the teams of several institutions.
  */
 export async function inviteTeamMember(
   deps: AuthDeps,
@@ -137,18 +123,18 @@ export async function inviteTeamMember(
           accountStatus: 'pending-activation',
         }));
 
+      const institutionRef = { entity: institutionId, entityType: 'tenant-institution' as const };
       const member = await findMember(tx, tenantId, user.id);
-      let memberInvited = member?.membershipStatus === 'invited';
+      const pending = !member || isPendingMembership(member.membershipStatus);
+      let names = { firstname: body.firstname, lastname: body.lastname };
       if (!member) {
-        const status = user.signupStatus === 'complete' ? 'active' : 'invited';
-        memberInvited = status === 'invited';
         const attributes: MemberAttributes = { ...DEFAULT_ATTRIBUTES.member, 'institution:manage': true };
         const created = await insertMember(tx, {
           tenantId,
-          user: { ...user, firstname: user.firstname ?? body.firstname, lastname: user.lastname ?? body.lastname },
+          user: { id: user.id, firstname: body.firstname, middlename: null, lastname: body.lastname },
           role: 'member',
           attributes,
-          membershipStatus: status,
+          membershipStatus: 'invited',
         });
         await recordEvent(tx, {
           tenantId,
@@ -156,35 +142,32 @@ export async function inviteTeamMember(
           entity: created.id,
           entityType: 'tenant-member',
           userId: auth.user.id,
-          message: `${actorOf(auth)} ${status === 'active' ? 'added' : 'invited'} ${user.email} as member, for the team of ${institution.name}`,
+          message: `${actorOf(auth)} invited ${user.email} as member, for the team of ${institution.name}`,
           meta: {
             change: {
               role: { old: null, new: 'member' },
-              membershipStatus: { old: null, new: status },
+              membershipStatus: { old: null, new: 'invited' },
               attributes: { old: null, new: attributes },
             },
           },
-          refs: [
-            { entity: user.id, entityType: 'user' },
-            { entity: institutionId, entityType: 'tenant-institution' },
-          ],
+          refs: [institutionRef],
         });
-      } else if (member.attributes['institution:manage'] !== true) {
-        const attributes = { ...member.attributes, 'institution:manage': true };
-        await updateMember(tx, tenantId, member.id, { attributes });
-        await recordEvent(tx, {
-          tenantId,
-          type: 'access',
-          entity: member.id,
-          entityType: 'tenant-member',
-          userId: auth.user.id,
-          message: `${actorOf(auth)} let ${user.email} manage institutions, for the team of ${institution.name}`,
-          meta: { change: { attributes: { old: member.attributes, new: attributes } } },
-          refs: [
-            { entity: user.id, entityType: 'user' },
-            { entity: institutionId, entityType: 'tenant-institution' },
-          ],
-        });
+      } else {
+        names = { firstname: member.firstname ?? '', lastname: member.lastname ?? '' };
+        if (member.attributes['institution:manage'] !== true) {
+          const attributes = { ...member.attributes, 'institution:manage': true };
+          await updateMember(tx, tenantId, member.id, { attributes });
+          await recordEvent(tx, {
+            tenantId,
+            type: 'access',
+            entity: member.id,
+            entityType: 'tenant-member',
+            userId: auth.user.id,
+            message: `${actorOf(auth)} let ${user.email} manage institutions, for the team of ${institution.name}`,
+            meta: { change: { attributes: { old: member.attributes, new: attributes } } },
+            refs: pending ? [institutionRef] : [{ entity: user.id, entityType: 'user' }, institutionRef],
+          });
+        }
       }
 
       const id = newId();
@@ -205,19 +188,14 @@ export async function inviteTeamMember(
         entity: institutionId,
         entityType: 'tenant-institution',
         userId: auth.user.id,
-        message: `${actorOf(auth)} ${user.signupStatus === 'partial' ? 'invited' : 'added'} ${user.email} to the team as ${roleLabel(body.role)}`,
+        message: `${actorOf(auth)} ${pending ? 'invited' : 'added'} ${user.email} to the team as ${roleLabel(body.role)}`,
         meta: { change: { team: { old: null, new: { email: user.email, role: body.role, expiresAt: expiresAt?.toISOString() ?? null } } } },
-        refs: [{ entity: user.id, entityType: 'user' }],
+        refs: pending ? [] : [{ entity: user.id, entityType: 'user' }],
       });
 
-      const token =
-        user.signupStatus === 'partial' && memberInvited
-          ? await issueInviteToken(deps, tx, tenantId, user, {
-              firstname: user.firstname ?? body.firstname,
-              lastname: user.lastname ?? body.lastname,
-            })
-          : null;
-      return { id, token, email: user.email, institutionName: institution.name };
+      // A withdrawn invitation stays withdrawn: the team place waits, but no new link goes out.
+      const link = pending && member?.membershipStatus !== 'invite-rejected' ? await issueInviteLink(deps, tx, site, user, names) : null;
+      return { id, link, email: user.email, institutionName: institution.name };
     })
     .catch((error: unknown) => {
       // Two invitations of the same person at once: the second meets the team's unique key.
@@ -225,21 +203,22 @@ export async function inviteTeamMember(
       throw error;
     });
 
-  const mail = result.token
+  const mail = result.link
     ? teamInviteMail(
         site.tenant.name,
         result.institutionName,
         actorOf(auth),
         roleLabel(body.role),
-        `${site.origin}/invite-accept?token=${encodeURIComponent(result.token)}`,
+        result.link.url,
         INVITE_TTL_SECONDS / 86_400,
+        result.link.account,
       )
     : teamAddedMail(site.tenant.name, result.institutionName, actorOf(auth), roleLabel(body.role), `${site.origin}/signin`);
   await deps.mailer.send({ to: result.email, tenantId: auth.tenantId, ...mail });
   return toTeamMember(await loadRow(deps.db, auth, institutionId, result.id));
 }
 
-/** POST …/team/{memberId}/resend-invite: only while the account is not set up yet; earlier links stop working. */
+/** POST …/team/{memberId}/resend-invite: only while the person has not accepted; earlier links stop working. */
 export async function resendTeamInvite(
   deps: AuthDeps,
   site: CallSite,
@@ -250,16 +229,16 @@ export async function resendTeamInvite(
   const result = await deps.db.transaction(async (tx) => {
     const { institution } = await requireTeamManager(tx, auth, institutionId);
     const row = await loadRow(tx, auth, institutionId, id);
-    if (row.signupStatus !== 'partial')
+    if (!isPendingTeamRow(row))
       throw new AppError('bad-request', 'This team member has already accepted: there is no invitation to resend');
-    const member = await findMember(tx, auth.tenantId, row.assignment.userId);
-    if (member?.membershipStatus !== 'invited') {
+    if (row.membershipStatus !== 'invited') {
       throw new AppError(
         'bad-request',
         'Only invited people can be sent the invitation again: their membership of the organization is no longer invited',
       );
     }
-    const token = await issueInviteToken(deps, tx, auth.tenantId, { id: row.assignment.userId, email: row.email }, row);
+    const user = { id: row.assignment.userId, email: row.email, signupStatus: row.signupStatus as UserRow['signupStatus'] };
+    const link = await issueInviteLink(deps, tx, site, user, row);
     await recordEvent(tx, {
       tenantId: auth.tenantId,
       type: 'invite',
@@ -267,16 +246,14 @@ export async function resendTeamInvite(
       entityType: 'tenant-institution',
       userId: auth.user.id,
       message: `${actorOf(auth)} resent the team invitation to ${row.email}`,
-      refs: [{ entity: row.assignment.userId, entityType: 'user' }],
     });
-    return { row, token, institutionName: institution.name };
+    return { row, link, institutionName: institution.name };
   });
-  const url = `${site.origin}/invite-accept?token=${encodeURIComponent(result.token)}`;
   const role = roleLabel(result.row.assignment.role as InstitutionTeamRole);
   await deps.mailer.send({
     to: result.row.email,
     tenantId: auth.tenantId,
-    ...teamInviteMail(site.tenant.name, result.institutionName, actorOf(auth), role, url, INVITE_TTL_SECONDS / 86_400),
+    ...teamInviteMail(site.tenant.name, result.institutionName, actorOf(auth), role, result.link.url, INVITE_TTL_SECONDS / 86_400, result.link.account),
   });
   return toTeamMember(result.row);
 }
@@ -304,7 +281,7 @@ export async function updateTeamRole(
       userId: auth.user.id,
       message: `${actorOf(auth)} made ${nameOf(row)} ${roleLabel(role)} of the team`,
       meta: { change: { [`team.${row.email}.role`]: { old: row.assignment.role, new: role } } },
-      refs: [{ entity: row.assignment.userId, entityType: 'user' }],
+      refs: userRefs(row),
     });
     return toTeamMember(await loadRow(tx, auth, institutionId, id));
   });
@@ -326,7 +303,7 @@ export async function removeTeamMember(db: DbOrTx, auth: AuthContext, institutio
       userId: auth.user.id,
       message: `${actorOf(auth)} removed ${nameOf(row)} from the team`,
       meta: { delete: { email: row.email, role: row.assignment.role, expiresAt: row.assignment.expiresAt?.toISOString() ?? null } },
-      refs: [{ entity: row.assignment.userId, entityType: 'user' }],
+      refs: userRefs(row),
     });
   });
 }

@@ -1,9 +1,11 @@
 import {
   EMPTY_CONTACT,
   imageUrl,
+  isPendingMembership,
   type Institution,
   type InstitutionTeamRole,
   type List,
+  type MembershipStatus,
   type TeamMember,
   type institutionListQuery,
 } from '@tessera/domain';
@@ -203,6 +205,7 @@ const teamFields = {
   firstname: sql<string | null>`coalesce(${tenantMembers.firstname}, ${users.firstname})`,
   lastname: sql<string | null>`coalesce(${tenantMembers.lastname}, ${users.lastname})`,
   signupStatus: users.signupStatus,
+  membershipStatus: tenantMembers.membershipStatus,
 };
 export interface TeamRow {
   assignment: RoleAssignmentRow;
@@ -210,16 +213,27 @@ export interface TeamRow {
   firstname: string | null;
   lastname: string | null;
   signupStatus: string;
+  /** Their membership of the tenant, if any. */
+  membershipStatus: MembershipStatus | null;
 }
 
-/** A person is invited on the team until they have set up their account. */
+/**
+ * Whether the person has not accepted yet: their membership of the tenant is still an invitation (or they have not
+ * set up a new account). Until then the team knows only the names typed and the e-mail, never the account.
+ */
+export function isPendingTeamRow(r: Pick<TeamRow, 'signupStatus' | 'membershipStatus'>): boolean {
+  return r.signupStatus === 'partial' || (r.membershipStatus !== null && isPendingMembership(r.membershipStatus));
+}
+
+/** A person is invited on the team until they have accepted the invitation to the tenant. */
 export function toTeamMember(r: TeamRow): TeamMember {
+  const pending = isPendingTeamRow(r);
   return {
     _id: r.assignment.id,
     institution: r.assignment.entityId,
-    subject: { _id: r.assignment.userId, email: r.email, firstname: r.firstname, lastname: r.lastname },
+    subject: { _id: pending ? null : r.assignment.userId, email: r.email, firstname: r.firstname, lastname: r.lastname },
     role: r.assignment.role as InstitutionTeamRole,
-    status: r.signupStatus === 'partial' ? 'invited' : 'active',
+    status: pending ? 'invited' : 'active',
     expiresAt: r.assignment.expiresAt?.toISOString() ?? null,
     createdAt: r.assignment.createdAt.toISOString(),
     updatedAt: r.assignment.updatedAt.toISOString(),
@@ -317,6 +331,27 @@ export async function deleteRoleAssignment(db: DbOrTx, tenantId: string, id: str
 }
 
 /** The e-mail addresses of an institution's team (unexpired assignments): whom news of the institution's offers goes to. */
+/** Everyone on an unexpired team place of an institution whose team the user is on (unexpired), the user included. */
+export async function listTeammateIds(db: DbOrTx, tenantId: string, userId: string, now: Date): Promise<string[]> {
+  const unexpired = or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now))!;
+  const institutionsOfUser = db
+    .select({ id: roleAssignments.entityId })
+    .from(roleAssignments)
+    .where(and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.entityType, 'institution'), eq(roleAssignments.userId, userId), unexpired));
+  const rows = await db
+    .selectDistinct({ id: roleAssignments.userId })
+    .from(roleAssignments)
+    .where(
+      and(
+        eq(roleAssignments.tenantId, tenantId),
+        eq(roleAssignments.entityType, 'institution'),
+        inArray(roleAssignments.entityId, institutionsOfUser),
+        unexpired,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 export async function listTeamEmails(db: DbOrTx, tenantId: string, institutionId: string, now: Date): Promise<string[]> {
   const rows = await db
     .selectDistinct({ email: users.email })

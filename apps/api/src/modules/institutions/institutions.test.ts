@@ -551,6 +551,35 @@ describe('team', () => {
     expect(twice.json().error.message).toMatch(/already on the team/);
   });
 
+  it("invites another tenant's account like a new address: named as typed, unnamed account, until they accept", async () => {
+    const fund = await create();
+    const outsider = await signUp(t.app, 'globex', { firstname: 'Otto', lastname: 'Outside' });
+    const res = await call(owner, 'POST', `/${fund._id}/team/invite`, { email: outsider.email, firstname: 'Typed', lastname: 'Name' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      status: 'invited',
+      subject: { _id: null, email: outsider.email, firstname: 'Typed', lastname: 'Name' },
+    });
+    expect(res.body).not.toContain('Otto');
+    const { mail, token } = await lastMailTo(t.app, outsider.email);
+    expect(mail?.text).toContain('Sign in with your existing account to accept');
+    expect(token).toBeTruthy();
+    expect((await call(owner, 'POST', `/${fund._id}/team/${res.json().data._id}/resend-invite`)).statusCode).toBe(200);
+
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: owner.host },
+      payload: { email: outsider.email, password: outsider.password },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const team = (await call(owner, 'GET', `/${fund._id}/team`)).json().data as TeamMember[];
+    expect(team.find((m) => m.subject.email === outsider.email)).toMatchObject({
+      status: 'active',
+      subject: { _id: outsider.user._id, firstname: 'Otto', lastname: 'Outside' },
+    });
+  });
+
   it('refuses bad input: invalid e-mail, missing names, unknown role, bad expiry', async () => {
     const fund = await create();
     const badEmail = await call(owner, 'POST', `/${fund._id}/team/invite`, { email: 'nope', firstname: 'A', lastname: 'B' });

@@ -1,5 +1,5 @@
-import type { MarketplaceOfferListQuery } from '@tessera/domain';
-import { and, asc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { PENDING_MEMBERSHIP_STATUSES, type MarketplaceOfferListQuery } from '@tessera/domain';
+import { and, asc, eq, gt, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -289,7 +289,7 @@ export async function findInstitutionByIdOrSlug(db: DbOrTx, tenantId: string, id
 
 /**
  * The institution's team as the public sees it, in one query: unexpired memberships of people who have set up their
- * account (invitations not yet accepted are left out), oldest first.
+ * account and accepted the tenant's invitation (invitations not yet accepted are left out), oldest first.
  */
 export async function listPublicTeam(db: DbOrTx, tenantId: string, institutionId: string, now: Date) {
   return db
@@ -310,6 +310,7 @@ export async function listPublicTeam(db: DbOrTx, tenantId: string, institutionId
         eq(roleAssignments.entityId, institutionId),
         or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
         sql`${users.signupStatus} <> 'partial'`,
+        or(isNull(tenantMembers.membershipStatus), notInArray(tenantMembers.membershipStatus, [...PENDING_MEMBERSHIP_STATUSES])),
       ),
     )
     .orderBy(asc(roleAssignments.createdAt), asc(roleAssignments.id));

@@ -5,7 +5,7 @@ import type { memberListQuery } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberGroupMembers, tenantMembers, users, type TenantMemberRow, type UserRow } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
-import { toTenantMember } from '../tenants/index.ts';
+import { toTenantMemberAdmin } from '../tenants/index.ts';
 
 export interface MemberWithUser {
   member: TenantMemberRow;
@@ -13,7 +13,7 @@ export interface MemberWithUser {
 }
 
 export function toMemberAdmin({ member, user }: MemberWithUser, groups: string[] = []): TenantMemberAdmin {
-  return { ...toTenantMember(member, user.email), groups, signupStatus: user.signupStatus };
+  return toTenantMemberAdmin(member, user, groups);
 }
 
 const fullName = sql<string>`concat_ws(' ', ${tenantMembers.firstname}, ${tenantMembers.lastname})`;

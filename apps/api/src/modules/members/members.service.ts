@@ -1,5 +1,6 @@
 import {
   diffChanges,
+  isPendingMembership,
   memberDisplayName,
   transitionError,
   type Group,
@@ -16,17 +17,8 @@ import type { memberAccessBody, memberDetailsBody, memberInviteBody, memberListQ
 import type { DbOrTx } from '../../db/client.ts';
 import { images, type TenantMemberRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { inviteMail } from '../../lib/mail/templates.ts';
 import type { AuthContext, Caller } from '../../lib/auth-context.ts';
-import {
-  insertInviteToken,
-  invite,
-  INVITE_TTL_SECONDS,
-  inviterName,
-  revokeInviteTokens,
-  type AuthDeps,
-  type CallSite,
-} from '../auth/index.ts';
+import { invitationMail, invite, inviterName, issueInviteLink, revokeInviteTokens, type AuthDeps, type CallSite } from '../auth/index.ts';
 import { groupIdsOfMember, listGroupsOfMember } from '../groups/index.ts';
 import { deleteMemberRow, updateMember } from '../tenants/index.ts';
 import { actorName, queryEvents, recordEvent } from '../timeline/index.ts';
@@ -43,6 +35,9 @@ async function load(db: DbOrTx, tenantId: string, id: string): Promise<MemberWit
   if (!found) throw notFound('Member');
   return found;
 }
+
+/** The account a member event refers to; none while the invitation is pending (the tenant does not know it yet). */
+const userRefs = (m: TenantMemberRow) => (isPendingMembership(m.membershipStatus) ? [] : [{ entity: m.userId, entityType: 'user' as const }]);
 
 const nameOf = (m: MemberWithUser) => memberDisplayName({ ...m.member, email: m.user.email });
 
@@ -65,7 +60,7 @@ export async function inviteMember(
   body: z.output<typeof memberInviteBody>,
 ): Promise<TenantMemberAdmin> {
   const { tenantMember } = await invite(deps, site, caller, body);
-  return withGroups(deps.db, await load(deps.db, caller.tenantId, tenantMember._id));
+  return tenantMember;
 }
 
 /** Refuses changes that would leave the tenant without an active owner. */
@@ -96,7 +91,7 @@ async function change(
       caller,
       message: event.message(nameOf(current)),
       meta: { change: diff },
-      refs: [{ entity: member.userId, entityType: 'user' }],
+      refs: userRefs(current.member),
     });
     return { member, user: current.user };
   });
@@ -187,29 +182,20 @@ export async function removeMember(deps: Pick<AuthDeps, 'db'>, caller: Caller, i
       caller,
       message: `${actorName(caller)} removed ${nameOf(current)}`,
       meta: { delete: { email: current.user.email, role: current.member.role, membershipStatus: current.member.membershipStatus } },
-      refs: [{ entity: current.member.userId, entityType: 'user' }],
+      refs: userRefs(current.member),
     });
   });
 }
 
 /** A new single-use invitation link; any earlier link for this tenant stops working. */
 export async function resendInvite(deps: AuthDeps, site: CallSite, caller: Caller, id: string): Promise<TenantMemberAdmin> {
-  const now = deps.clock.now();
-  const { found, token } = await deps.db.transaction(async (tx) => {
+  const { found, link } = await deps.db.transaction(async (tx) => {
     const current = await load(tx, caller.tenantId, id);
-    if (current.user.signupStatus !== 'partial')
+    if (current.member.membershipStatus === 'active')
       throw new AppError('bad-request', 'This member has already accepted: there is no invitation to resend');
     if (current.member.membershipStatus !== 'invited')
       throw new AppError('bad-request', 'Only invited members can be sent the invitation again');
-    await revokeInviteTokens(tx, caller.tenantId, current.member.userId);
-    const jti = await insertInviteToken(tx, caller.tenantId, current.member.userId, now);
-    const signed = await deps.tokens.signPurpose(
-      'invite',
-      { email: current.user.email, firstname: current.member.firstname, lastname: current.member.lastname, tenantId: caller.tenantId },
-      jti,
-      INVITE_TTL_SECONDS,
-      now,
-    );
+    const issued = await issueInviteLink(deps, tx, site, { id: current.member.userId, ...current.user }, current.member);
     await recordEvent(tx, {
       tenantId: caller.tenantId,
       type: 'invite',
@@ -217,16 +203,10 @@ export async function resendInvite(deps: AuthDeps, site: CallSite, caller: Calle
       entityType: 'tenant-member',
       caller,
       message: `${actorName(caller)} resent the invitation to ${current.user.email}`,
-      refs: [{ entity: current.member.userId, entityType: 'user' }],
     });
-    return { found: current, token: signed };
+    return { found: current, link: issued };
   });
-  const url = `${site.origin}/invite-accept?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
-    to: found.user.email,
-    tenantId: caller.tenantId,
-    ...inviteMail(site.tenant.name, inviterName(caller, site.tenant), url, INVITE_TTL_SECONDS / 86_400),
-  });
+  await deps.mailer.send({ to: found.user.email, tenantId: caller.tenantId, ...invitationMail(site, inviterName(caller, site.tenant), link) });
   return withGroups(deps.db, found);
 }
 
@@ -250,7 +230,7 @@ async function loadOwn(db: DbOrTx, auth: AuthContext, id: string): Promise<Membe
 export async function getOwnMembership(db: DbOrTx, auth: AuthContext, id: string) {
   const found = await loadOwn(db, auth, id);
   const { signupStatus: _signup, ...member } = await withGroups(db, found);
-  return member;
+  return { ...member, user: found.member.userId };
 }
 
 export async function listOwnMembershipEvents(db: DbOrTx, auth: AuthContext, id: string, q: TimelineQuery): Promise<List<TimelineEvent>> {

@@ -123,13 +123,33 @@ describe('POST tenant/{t}/members (invite)', () => {
     expect(event).toMatchObject({ type: 'invite', entityType: 'tenant-member', meta: { change: { role: { old: null, new: 'member' } } } });
   });
 
-  it('adds an existing account directly as active and tells them by e-mail', async () => {
-    const elsewhere = await signUp(t.app, 'globex');
+  it('invites an existing account as it would a new address; they are listed by name only once they accept', async () => {
+    const elsewhere = await signUp(t.app, 'globex', { firstname: 'Olga', lastname: 'Elsewhere' });
     const res = await call(owner, 'POST', '', { email: elsewhere.email, firstname: 'X', lastname: 'Y', role: 'viewer' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ membershipStatus: 'active', rbac: { role: 'viewer' } });
-    expect((await lastMailTo(t.app, elsewhere.email)).mail?.subject).toBeTruthy();
+    const member = res.json().data as TenantMemberAdmin;
+    expect(member).toMatchObject({ membershipStatus: 'invited', signupStatus: 'partial', user: null, firstname: 'X', lastname: 'Y' });
+    expect((await lastMailTo(t.app, elsewhere.email)).mail?.subject).toBe('You are invited to Acme Capital');
     expect((await call(owner, 'POST', '', { email: elsewhere.email, firstname: 'X', lastname: 'Y' })).statusCode).toBe(409);
+    // The list, the member, its history: nothing names the account before they accept.
+    const listed = await call(owner, 'GET', `?search=${encodeURIComponent(elsewhere.email)}`);
+    expect(listed.json().data).toEqual([expect.objectContaining({ firstname: 'X', lastname: 'Y', user: null, signupStatus: 'partial' })]);
+    const history = await call(owner, 'GET', `/${member._id}/events`);
+    expect(history.body).not.toContain(elsewhere.user._id);
+    expect(history.body).not.toContain('Olga');
+    // Resending works while they have not accepted.
+    expect((await call(owner, 'POST', `/${member._id}/resend-invite`)).statusCode).toBe(200);
+
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: owner.host },
+      payload: { email: elsewhere.email, password: PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const accepted = (await call(owner, 'GET', `/${member._id}`)).json().data as TenantMemberAdmin;
+    expect(accepted).toMatchObject({ membershipStatus: 'active', signupStatus: 'complete', user: elsewhere.user._id, firstname: 'Olga' });
+    expect((await call(owner, 'POST', `/${member._id}/resend-invite`)).json().error.message).toContain('already accepted');
   });
 
   it('refuses bad input naming the field, writing nothing', async () => {

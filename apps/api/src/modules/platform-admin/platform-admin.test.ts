@@ -164,11 +164,21 @@ describe('tenants', () => {
     expect((await call('GET', 'tenant/initech', admin.token)).json().data).toMatchObject({ _id: tenant._id, memberCount: 1 });
   });
 
-  it('adds an existing account as active owner directly', async () => {
+  it('invites an existing account as owner, who becomes one by accepting (signing in on the new address)', async () => {
     const existing = await signUp(t.app, 'globex');
     const res = await call('POST', 'tenant', admin.token, { name: 'Hooli', slug: 'hooli', ownerEmail: existing.email });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data.memberCount).toBe(1);
+    expect(res.json().data.memberCount).toBe(0);
+    expect((await lastMailTo(t.app, existing.email)).mail?.subject).toBe('You are invited to Hooli');
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: hostOf('hooli') },
+      payload: { email: existing.email, password: existing.password },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data.tenantMember).toMatchObject({ membershipStatus: 'active', rbac: { role: 'owner' } });
+    expect((await call('GET', `tenant/${res.json().data._id}`, admin.token)).json().data.memberCount).toBe(1);
   });
 
   it('deletes a tenant with its members, but never the host tenant or the default one', async () => {

@@ -6,6 +6,7 @@ export {
   findMember,
   insertMember,
   toTenantMember,
+  toTenantMemberAdmin,
   updateMember,
   type NewMember,
 } from './tenant-members.repository.ts';

@@ -1,4 +1,12 @@
-import type { MemberAttributes, MembershipStatus, TenantMember, TenantRole } from '@tessera/domain';
+import {
+  isPendingMembership,
+  type MemberAttributes,
+  type MembershipStatus,
+  type SignupStatus,
+  type TenantMember,
+  type TenantMemberAdmin,
+  type TenantRole,
+} from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tenantMembers, type TenantMemberRow, type UserRow } from '../../db/schema/index.ts';
@@ -79,6 +87,20 @@ export function toTenantMember(row: TenantMemberRow, email: string): TenantMembe
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A membership as the tenant's owners see it. Until the invitation is accepted the tenant knows only what the inviter
+ * typed: the account is not named (its id would tell when it was made) and the status reads partial, whether or not
+ * the address has an account elsewhere (issue #21).
+ */
+export function toTenantMemberAdmin(
+  row: TenantMemberRow,
+  user: { email: string; signupStatus: SignupStatus },
+  groups: string[] = [],
+): TenantMemberAdmin {
+  const pending = isPendingMembership(row.membershipStatus);
+  return { ...toTenantMember(row, user.email), user: pending ? null : row.userId, groups, signupStatus: pending ? 'partial' : user.signupStatus };
 }
 
 /** The attribute flags each role starts with; a tenant admin can change them per member. */

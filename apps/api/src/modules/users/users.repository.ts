@@ -45,28 +45,40 @@ export async function findUserWithMemberByEmail(db: DbOrTx, email: string, tenan
  * The people a user can share with in a tenant: its active and invited members other than the user, matching the
  * search over names and e-mail, ordered by e-mail.
  */
-export async function listShareableMembers(db: DbOrTx, tenantId: string, userId: string, q: PageQuery & { search?: string }) {
+/**
+ * The active members a user may be offered to share with (themself left out), by e-mail: all of them, or only those
+ * in `only` (the people the user already shares or works with). Names are the tenant's own (the membership's), and
+ * `search` matches them and the e-mail.
+ */
+export async function listShareableMembers(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  q: PageQuery & { search?: string },
+  only?: readonly string[],
+) {
+  if (only?.length === 0) return { rows: [], total: 0 };
   const conditions: SQL[] = [
     eq(tenantMembers.tenantId, tenantId),
-    inArray(tenantMembers.membershipStatus, ['active', 'invited']),
+    eq(tenantMembers.membershipStatus, 'active'),
     ne(tenantMembers.userId, userId),
   ];
+  if (only) conditions.push(inArray(tenantMembers.userId, [...only]));
   if (q.search) {
     const pattern = likePattern(q.search);
     conditions.push(
       or(
         ilike(users.email, pattern),
-        ilike(users.displayname, pattern),
-        ilike(users.firstname, pattern),
-        ilike(users.lastname, pattern),
-        ilike(sql`concat_ws(' ', ${users.firstname}, ${users.lastname})`, pattern),
+        ilike(tenantMembers.firstname, pattern),
+        ilike(tenantMembers.lastname, pattern),
+        ilike(sql`concat_ws(' ', ${tenantMembers.firstname}, ${tenantMembers.lastname})`, pattern),
       )!,
     );
   }
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db
-      .select({ user: users })
+      .select({ id: users.id, email: users.email, firstname: tenantMembers.firstname, lastname: tenantMembers.lastname })
       .from(tenantMembers)
       .innerJoin(users, eq(users.id, tenantMembers.userId))
       .where(where)
@@ -75,7 +87,7 @@ export async function listShareableMembers(db: DbOrTx, tenantId: string, userId:
       .offset(offsetOf(q)),
     db.select({ total: sql<number>`count(*)::int` }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(where),
   ]);
-  return { rows: rows.map((r) => r.user), total: count?.total ?? 0 };
+  return { rows, total: count?.total ?? 0 };
 }
 
 export type NewUser = Pick<UserRow, 'email'> & Partial<Omit<UserRow, 'id' | 'email'>>;

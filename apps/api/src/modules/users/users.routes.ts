@@ -200,14 +200,14 @@ export async function usersRoutes(app: FastifyInstance) {
         operationId: 'listShareEntityOptions',
         summary: 'People to share with',
         description:
-          'The active and invited members of this tenant the user can share a resource with (themself left out), with id, display name and e-mail, ordered by e-mail. `search` (more than 2 characters) matches names and e-mail.',
+          "The people the user already shares or works with, whom they can share a resource with: active members on either side of their document grants, owners of their businesses and the teams of their institutions (the tenant's owners: every active member), themself left out, with id, display name and e-mail, ordered by e-mail. `search` (more than 2 characters) matches names and e-mail. Anyone else is shared with by e-mail, which invites them.",
         params,
         querystring: shareEntityOptionsQuery,
         response: { 200: listOf(shareEntityOption).describe('A page of members to share with'), ...errorResponses(400, 401, 403, 404) },
       },
       config: { access: signedIn, accessNote: onlyThemself },
     },
-    async (request) => users.listShareEntityOptions(app.db, requireAuth(request), request.params.id, request.query),
+    async (request) => users.listShareEntityOptions(app.db, app.clock, requireAuth(request), request.params.id, request.query),
   );
 
   r.get(

@@ -1,6 +1,7 @@
 import {
   addressIssues,
   diffChanges,
+  memberDisplayName,
   userDisplayName,
   type AccountUpdate,
   type AdminUser,
@@ -24,6 +25,9 @@ import type { FileStorage } from '../../lib/storage/storage.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import { listBusinessPartnerIds } from '../businesses/index.ts';
+import { listSharingPartnerIds } from '../documents/index.ts';
+import { isTenantOwner, listTeammateIds } from '../institutions/index.ts';
 import { findMember, toTenantMember, updateMember } from '../tenants/index.ts';
 import { queryEvents, recordEvent } from '../timeline/index.ts';
 import {
@@ -86,18 +90,35 @@ export async function getOwnMembership(
 }
 
 /**
- * GET user/{id}/share-entity-options: whom the user can share with here. The list is the user's own (it names the
- * tenant's members to someone about to share), so nobody else may ask for it, platform admins included.
+ * GET user/{id}/share-entity-options: whom the user can share with here. Only the people they already share or work
+ * with are suggested (issue #21: every investor could list every member): the people on either side of their document
+ * grants, the owners of the businesses they keep, and the teams of the institutions they are on. The tenant's owners
+ * (and platform admins) may search every active member. Anyone else is shared with by typing the e-mail, which
+ * invites them. The list is the user's own, so nobody else may ask for it, platform admins included.
  */
 export async function listShareEntityOptions(
   db: Db,
+  clock: Clock,
   auth: AuthContext,
   userId: string,
   q: z.output<typeof shareEntityOptionsQuery>,
 ): Promise<List<ShareEntityOption>> {
   if (userId !== auth.user.id) throw notFound('User');
-  const { rows, total } = await listShareableMembers(db, auth.tenantId, userId, q);
-  return { data: rows.map((row) => ({ _id: row.id, name: userDisplayName(row), email: row.email })), meta: pageMeta(q, total) };
+  const circle = isTenantOwner(auth) ? undefined : await sharingCircle(db, clock, auth);
+  const { rows, total } = await listShareableMembers(db, auth.tenantId, userId, q, circle);
+  return {
+    data: rows.map((row) => ({ _id: row.id, name: memberDisplayName(row), email: row.email })),
+    meta: pageMeta(q, total),
+  };
+}
+
+async function sharingCircle(db: Db, clock: Clock, auth: AuthContext): Promise<string[]> {
+  const lists = await Promise.all([
+    listSharingPartnerIds(db, auth.tenantId, auth.user.id),
+    listBusinessPartnerIds(db, auth.tenantId, auth.user.id),
+    listTeammateIds(db, auth.tenantId, auth.user.id, clock.now()),
+  ]);
+  return [...new Set(lists.flat())];
 }
 
 /** PUT user/{id}: the account fields, checked again against the stored country when the body leaves it out. */

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantMembers, timelineEvents, users } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, PASSWORD, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
+import { bearer, insertInstitution, joinInstitutionTeam, PASSWORD, signUp, someObjectId, type SignedUp } from '../../../test/factories.ts';
 import { multipart as documentMultipart, PNG, uploadDocument } from '../documents/documents.test-helpers.ts';
 
 let t: TestApp;
@@ -340,7 +340,7 @@ describe('GET user/{id}/events', () => {
 });
 
 describe('GET user/{id}/share-entity-options', () => {
-  it("lists this tenant's members you can share with, searchable over name and e-mail and paginated; yours alone", async () => {
+  it("lists the members you work with, searchable over name and e-mail and paginated; yours alone", async () => {
     const tag = `Sharetest${Date.now().toString(36)}`;
     const me = await signUp(t.app, 'acme', { lastname: tag });
     const grace = await signUp(t.app, 'acme', { firstname: 'Grace', lastname: tag });
@@ -357,8 +357,12 @@ describe('GET user/{id}/share-entity-options', () => {
       .set({ membershipStatus: 'suspended' })
       .where(and(eq(tenantMembers.tenantId, member.tenantId), eq(tenantMembers.id, member.id)));
     await signUp(t.app, 'globex', { firstname: 'Elsewhere', lastname: tag });
-    const options = async (query: string) => {
-      const res = await call(me, 'GET', `${me.user._id}/share-entity-options?${query}`);
+    const stranger = await signUp(t.app, 'acme', { firstname: 'Stranger', lastname: tag });
+    // Me, Grace, Alan and the suspended one are on one institution's team; the stranger works with none of them.
+    const institution = await insertInstitution(t.app, t.tenants.acme.id, `Team ${tag}`);
+    for (const who of [me, grace, alan, suspended]) await joinInstitutionTeam(t.app, t.tenants.acme.id, who.user._id, institution, null);
+    const options = async (query: string, who = me) => {
+      const res = await call(who, 'GET', `${who.user._id}/share-entity-options?${query}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { data: { _id: string; name: string; email: string }[]; meta: { page: number; limit: number; total: number } };
     };
@@ -373,6 +377,10 @@ describe('GET user/{id}/share-entity-options', () => {
     expect(all.data.map((o) => o._id)).toEqual(expect.arrayContaining([grace.user._id, alan.user._id]));
     expect(all.data.map((o) => o._id)).not.toContain(me.user._id);
     expect(all.data.map((o) => o._id)).not.toContain(suspended.user._id);
+    expect(all.data.map((o) => o._id)).not.toContain(stranger.user._id);
+    // The tenant's owners may search every active member.
+    const owner = await signUp(t.app, 'acme', { role: 'owner' });
+    expect((await options(`search=${encodeURIComponent(stranger.email)}`, owner)).data).toEqual([option(stranger, 'Stranger')]);
 
     const tooShort = await call(me, 'GET', `${me.user._id}/share-entity-options?search=ab`);
     expect(tooShort.statusCode).toBe(400);

@@ -6,11 +6,17 @@ interface OriginState {
   from?: { pathname?: unknown; search?: unknown; hash?: unknown };
 }
 
-/** A same-site path only (the domain's rule: never '//host', '/\\host' or an absolute URL), never back to an auth page. */
+/**
+ * Where sign-in may send the user back to: no auth page, except an invitation's page, where someone who already has an
+ * account signs in and comes back to accept it.
+ */
+const NOT_RETURNABLE = AUTH_PATHS.filter((path) => path !== '/invite-accept');
+
+/** A same-site path only (the domain's rule: never '//host', '/\\host' or an absolute URL), never back to an auth page (but an invitation's). */
 function isSafePath(path: string): boolean {
   if (!isSameSitePath(path)) return false;
   const pathname = path.split(/[?#]/)[0] ?? path;
-  return !AUTH_PATHS.includes(pathname);
+  return !NOT_RETURNABLE.includes(pathname);
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

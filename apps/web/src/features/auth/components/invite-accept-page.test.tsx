@@ -1,13 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { makeAuthResult, makeToken, TENANT_ID } from '../../../test/fixtures.ts';
+import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
+import { makeAuthResult, makeToken, makeUser, TENANT_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { makeMarketplaceOffer, OFFER_ID } from '../../../test/marketplace.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
+import { returnPath } from '../return-path.ts';
 import { InviteAcceptPage } from './invite-accept-page.tsx';
 
-function inviteToken(secondsLeft: number) {
+function inviteToken(secondsLeft: number, claims: object = {}) {
   return makeToken({
     purpose: 'invite',
     email: 'grace@example.com',
@@ -16,8 +17,11 @@ function inviteToken(secondsLeft: number) {
     tenantId: TENANT_ID,
     jti: 'invite-1',
     exp: Math.floor(Date.now() / 1000) + secondsLeft,
+    ...claims,
   });
 }
+/** The link e-mailed to an address that already has an account (the token says so; only its owner reads it). */
+const accountToken = (secondsLeft = 3600) => inviteToken(secondsLeft, { email: 'ada@example.com', account: true });
 
 function renderAt(search: string) {
   mockFetch(() => jsonResponse({}, 500));
@@ -78,5 +82,71 @@ describe('InviteAcceptPage', () => {
     await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
     await waitFor(() => expect(open).toHaveBeenCalledWith('https://example.com/primary', '_blank', 'noopener,noreferrer'));
+  });
+});
+
+describe('InviteAcceptPage for an address that already has an account', () => {
+  function renderExisting(answer: () => Response = () => jsonResponse({ data: makeAuthResult() }), token = accountToken()) {
+    const fetchMock = mockFetch((path) => (path === '/api/v1/auth/invite-accept-existing' ? answer() : jsonResponse({}, 404)));
+    const utils = renderRoutes(
+      [
+        { path: '/invite-accept', element: <InviteAcceptPage /> },
+        { path: '/signin', element: <p>Sign-in page</p> },
+        { path: '/', element: <p>Home page</p> },
+      ],
+      { initialEntries: [`/invite-accept?token=${token}`] },
+    );
+    return { ...utils, fetchMock };
+  }
+
+  it('asks a signed-out visitor to sign in, with no password to choose, and brings them back to the link', async () => {
+    const { user } = renderExisting();
+    expect(await screen.findByRole('heading', { name: 'Accept your invitation' })).toBeInTheDocument();
+    expect(screen.getByText('You have been invited to Tessera. ada@example.com already has an account: sign in to accept.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Sign in to accept' });
+    expect(link).toHaveAttribute('href', '/signin');
+    // Sign-in sends the user back to the invitation's page (the one auth page it returns to).
+    expect(returnPath({ from: { pathname: '/invite-accept', search: '?token=abc' } }, '')).toBe('/invite-accept?token=abc');
+    expect(returnPath({ from: { pathname: '/signup' } }, '')).toBe('/');
+    await user.click(link);
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+  });
+
+  it('lets the invited account, signed in, accept: the session is refreshed and they land home', async () => {
+    sessionStore.signIn(makeAuthResult());
+    const token = accountToken();
+    const { user, fetchMock } = renderExisting(undefined, token);
+    expect(await screen.findByText('Join Tessera as ada@example.com.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(await screen.findByText('You joined Tessera')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/v1/auth/invite-accept-existing')).toEqual([{ inviteToken: token }]);
+  });
+
+  it('shows the server message when the link no longer works, and stays', async () => {
+    sessionStore.signIn(makeAuthResult());
+    const { user } = renderExisting(() =>
+      jsonResponse({ error: { type: 'bad-request', name: 'BadRequestError', message: 'Signup token is invalid', status: 400 } }, 400),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Accept invitation' }));
+    expect(await screen.findByText('Signup token is invalid')).toBeInTheDocument();
+    expect(screen.queryByText('Home page')).not.toBeInTheDocument();
+  });
+
+  it('tells someone signed in under another address whom the invitation is for', async () => {
+    sessionStore.signIn({ ...makeAuthResult(), user: makeUser({ email: 'someone.else@example.com' }) });
+    renderExisting();
+    expect(
+      await screen.findByText('This invitation was sent to ada@example.com. Sign out, then sign in as ada@example.com to accept it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept invitation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in to accept' })).not.toBeInTheDocument();
+  });
+
+  it('explains an expired link and offers nothing to press', async () => {
+    renderExisting(undefined, accountToken(-60));
+    expect(await screen.findByText('Signup token is expired')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to accept' })).toHaveAttribute('aria-disabled', 'true');
   });
 });

@@ -13,6 +13,7 @@ import { useAuthLink } from '../hooks/use-auth-link.ts';
 import { useTokenParam, type TokenMessages } from '../hooks/use-token-param.ts';
 import { AuthCard, AuthPage } from './auth-card.tsx';
 import { DisclosuresCheckbox } from './disclosures-checkbox.tsx';
+import { ExistingAccountInvite } from './existing-account-invite.tsx';
 import { FormError } from './form-error.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { NameFields } from './name-fields.tsx';
@@ -53,6 +54,8 @@ export function InviteAcceptPage() {
       onError: () => enqueueSnackbar('Invite accept failed', { variant: 'error' }),
     }),
   );
+
+  if (invite.payload?.account) return <ExistingAccountInvite token={invite.token} payload={invite.payload} error={invite.error} />;
 
   return (
     <AuthPage>

@@ -36,12 +36,14 @@ let sequence = 0;
 function grant(email: string, role: AccessGrant['role'], subjectSignupStatus: AccessGrant['subjectSignupStatus']): AccessGrant {
   sequence += 1;
   const id = String(sequence).padStart(24, 'e');
+  // Until the invitation is accepted the API names no account and gives the e-mail as the name.
+  const pending = subjectSignupStatus === 'partial';
   return {
     _id: id,
-    subject: String(sequence).padStart(24, 'f'),
+    subject: pending ? null : String(sequence).padStart(24, 'f'),
     subjectType: 'user',
     subjectEmail: email,
-    subjectName: email.split('@')[0]!,
+    subjectName: pending ? email : email.split('@')[0]!,
     subjectSignupStatus,
     resource: DOC_ID,
     resourceType: 'document',
@@ -66,6 +68,14 @@ function setup() {
       return jsonResponse({ data: [MEMBER, VIEWER, INVITED], meta: { page: 1, limit: 100, total: 3 } });
     if (path === `/api/v1/document/${DOC_ID}/access/${MEMBER._id}`) return jsonResponse({ data: { ...MEMBER, role: 'owner' } });
     if (path.endsWith('/resend-invite')) return jsonResponse({ data: { sent: true } });
+    if (path === `/api/v1/document/${DOC_ID}/access` && init?.method === 'POST') {
+      const { subjectEmail } = JSON.parse(String(init.body)) as { subjectEmail: string };
+      if (subjectEmail === 'busy@example.com') {
+        const message = 'Too many attempts. Please try again in 58 minutes.';
+        return jsonResponse({ error: { type: 'rate-limited', name: 'TooManyRequestsError', message, status: 429 } }, 429);
+      }
+      return jsonResponse({ data: grant(subjectEmail, 'viewer', 'partial') }, 201);
+    }
     if (path === `/api/v1/user/${USER_ID}/share-entity-options`) {
       return jsonResponse({
         data: [{ _id: 'c5c5c5c5c5c5c5c5c5c5c5c5', name: 'Grace Hopper', email: 'grace@example.com' }],
@@ -116,6 +126,26 @@ describe('DocumentAccessTab', () => {
     expect(await screen.findByText(`Invitation sent to ${INVITED.subjectEmail}`)).toBeInTheDocument();
     const resends = fetchMock.mock.calls.filter(([input]) => String(input).endsWith(`/access/${INVITED._id}/resend-invite`));
     expect(resends).toHaveLength(1);
+  });
+
+  it("invites a typed address through 'Invite \"{value}\"', names it by the e-mail alone, and shows a 429's message", async () => {
+    const { user, fetchMock } = setup();
+    const invited = await rowOf(INVITED.subjectEmail);
+    // A pending invitation's row names the address once, with the Invited chip.
+    expect(within(invited).getAllByText(new RegExp(INVITED.subjectEmail))).toHaveLength(1);
+    expect(within(invited).getByText('Never expires')).toBeInTheDocument();
+
+    const person = await screen.findByRole('combobox', { name: 'Person or e-mail' });
+    await fill(user, person, 'newcomer@example.com');
+    await user.click(await screen.findByRole('option', { name: 'Invite "newcomer@example.com"' }));
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Invitation sent to newcomer@example.com')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, `/api/v1/document/${DOC_ID}/access`).at(-1)).toEqual({ subjectEmail: 'newcomer@example.com', role: 'viewer' });
+
+    await fill(user, person, 'busy@example.com');
+    await user.click(await screen.findByRole('option', { name: 'Invite "busy@example.com"' }));
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Too many attempts. Please try again in 58 minutes.')).toBeInTheDocument();
   });
 
   it("asks the user's share-entity-options for people to share with", async () => {

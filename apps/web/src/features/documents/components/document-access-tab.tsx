@@ -105,7 +105,11 @@ export function DocumentAccessTab() {
                   <ListItemText
                     sx={{ flex: '1 1 220px', minWidth: 0 }}
                     primary={g.subjectName}
-                    secondary={`${g.subjectEmail} · ${g.expiresAt ? `Expires ${formatDate(g.expiresAt)}` : 'Never expires'}`}
+                    secondary={[
+                      // Until an invitation is accepted the name is the e-mail itself: shown once.
+                      ...(g.subjectName === g.subjectEmail ? [] : [g.subjectEmail]),
+                      g.expiresAt ? `Expires ${formatDate(g.expiresAt)}` : 'Never expires',
+                    ].join(' · ')}
                     slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }}
                   />
                   {g.expired && <Chip label="Expired" size="small" color="warning" />}

@@ -42,7 +42,7 @@ export function InviteMemberDialog({ tenantId, open, onClose, onInvited }: Invit
       empty={EMPTY}
       roles={INVITE_ROLES}
       invite={invite}
-      successMessage={(member) => (member.membershipStatus === 'active' ? `${member.email} added` : 'Member invited')}
+      successMessage={() => 'Member invited'}
       onInvited={onInvited}
     >
       {(control) => (

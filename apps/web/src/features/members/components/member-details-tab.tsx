@@ -203,8 +203,8 @@ export function MemberDetailsTab() {
         </Stack>
       </PlainSectionCard>
 
-      {/* Issue #18: the member's identity verification, for the tenant's owners reviewing it. */}
-      <IdentityReviewCard userId={member.user} />
+      {/* Issue #18: the member's identity verification, for the tenant's owners reviewing it (once they have accepted). */}
+      {member.user && <IdentityReviewCard userId={member.user} />}
 
       <PlainSectionCard title="Membership">
         {isSelf ? (

@@ -46,6 +46,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000000',
     AUTH_ACCOUNT_LIMIT_MAX: '1000000',
+    // The parse bench (parse-load.ts) reads PDFs as fast as its clients send them.
+    PARSE_RATE_LIMIT_MAX: '1000000',
     NODE_ENV: 'production',
     DEMO_DATA: '1',
     ...(server ? { DATABASE_URL: server.url } : {}),

@@ -79,6 +79,18 @@ describe('the worker pool', () => {
     expect(await spin(10, { owner: alice })).toBeGreaterThanOrEqual(10);
   });
 
+  it("lets a tenant's task go before another tenant's waiting files", async () => {
+    configureWorkerPool({ size: 1 });
+    await spin(1);
+    const done: string[] = [];
+    const run = (name: string, tenantId: string) =>
+      spin(50, { owner: { tenantId, userId: name } }).then(() => {
+        done.push(name);
+      });
+    await Promise.all([run('a1', 'a'), run('a2', 'a'), run('a3', 'a'), run('b1', 'b')]);
+    expect(done).toEqual(['a1', 'b1', 'a2', 'a3']);
+  });
+
   it('answers 503 with Retry-After once its queue is full', async () => {
     configureWorkerPool({ size: 1, maxQueued: 2 });
     await spin(1);

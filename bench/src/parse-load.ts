@@ -53,9 +53,12 @@ async function parserWithPdf(appUrl: string, pdf: Buffer, n: number): Promise<{ 
   );
   const token = signup.data.token as string;
   const form = new FormData();
-  for (const [key, value] of Object.entries({ name: 'Distribution notices', type: 'INCOME_TAX', entityType: 'USER' })) form.append(key, value);
+  for (const [key, value] of Object.entries({ name: 'Distribution notices', type: 'INCOME_TAX', entityType: 'USER' }))
+    form.append(key, value);
   form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'notices.pdf');
-  const upload = await json(await fetch(`${appUrl}/api/v1/document`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }));
+  const upload = await json(
+    await fetch(`${appUrl}/api/v1/document`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }),
+  );
   return { token, documentId: upload.data._id as string };
 }
 
@@ -143,7 +146,13 @@ async function main(): Promise<void> {
       durationSeconds: duration,
       health: { idle, busy },
       loopDelay: { idle: idleDelay, busy: busyDelay },
-      parses: { count: parseTimes.length, perSecond: parsesPerSecond, p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95), refused },
+      parses: {
+        count: parseTimes.length,
+        perSecond: parsesPerSecond,
+        p50Ms: percentile(sorted, 50),
+        p95Ms: percentile(sorted, 95),
+        refused,
+      },
       checks,
       pass: allPass,
     };

@@ -33,7 +33,12 @@ describe('the worker pool', () => {
     const started = performance.now();
     const error = await refusal(spin(60_000));
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(error.toBody()).toEqual({ type: 'unprocessable', name: 'UnprocessableContentError', message: WORKER_TEXTS.timedOut, status: 422 });
+    expect(error.toBody()).toEqual({
+      type: 'unprocessable',
+      name: 'UnprocessableContentError',
+      message: WORKER_TEXTS.timedOut,
+      status: 422,
+    });
     const after = await threadId();
     expect(after).not.toBe(before);
     expect(await spin(10)).toBeGreaterThanOrEqual(10);

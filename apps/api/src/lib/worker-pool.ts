@@ -185,7 +185,7 @@ function nextJob(): Job {
   const running = new Map<string, number>();
   for (const slot of slots) if (slot.job) count(running, lane(slot.job), 1);
   let best = 0;
-  const rank = (job: Job) => [running.get(lane(job)) ?? 0, lastServed.get(lane(job)) ?? -1];
+  const rank = (job: Job): [number, number] => [running.get(lane(job)) ?? 0, lastServed.get(lane(job)) ?? -1];
   for (let i = 1; i < queue.length; i++) {
     const [r, l] = rank(queue[i]!);
     const [br, bl] = rank(queue[best]!);

@@ -63,6 +63,8 @@ export async function buildTestApp(
     // Suites sign in and reset often from one address; src/security/auth-hardening.test.ts sets these to the defaults.
     AUTH_ACCOUNT_LIMIT_MAX: '10000',
     AUTH_RESET_LIMIT_MAX: '10000',
+    // Suites parse as one person often; src/security/file-work-limits.test.ts sets it low to test it.
+    PARSE_RATE_LIMIT_MAX: '10000',
     // The mailbox the factories read links from (test/factories.ts); refused in production, where none is served.
     ...(env.NODE_ENV === 'production' ? {} : { DEV_MAILBOX: '1' }),
     // argon2 at its cheapest (refused outside NODE_ENV=test): the suites sign thousands of people up. An app built as

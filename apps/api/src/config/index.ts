@@ -42,13 +42,17 @@ const trustProxy = z
       const hops = Number(lower);
       if (hops <= 32) return hops;
     } else {
-      const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       const bad = entries.filter((entry) => !isProxyAddress(entry));
       if (entries.length && !bad.length) return entries;
     }
     ctx.addIssue({
       code: 'custom',
-      message: 'must be 0 or false, a number of proxy hops (1 to 32; true is 1), or proxy addresses or ranges separated by commas (10.0.0.1, 10.0.0.0/8, loopback)',
+      message:
+        'must be 0 or false, a number of proxy hops (1 to 32; true is 1), or proxy addresses or ranges separated by commas (10.0.0.1, 10.0.0.0/8, loopback)',
     });
     return z.NEVER;
   });
@@ -146,7 +150,7 @@ const envSchema = z
     path: ['APP_DATABASE_URL'],
   })
   .refine((env) => !(env.DEV_MAILBOX && env.NODE_ENV === 'production'), {
-    message: 'the development mailbox shows every tenant\'s reset and invitation links: it is never served in production',
+    message: "the development mailbox shows every tenant's reset and invitation links: it is never served in production",
     path: ['DEV_MAILBOX'],
   })
   .refine((env) => env.BODY_TIMEOUT_SECONDS <= env.UPLOAD_TIMEOUT_SECONDS && env.HEADERS_TIMEOUT_SECONDS <= env.UPLOAD_TIMEOUT_SECONDS, {

@@ -33,7 +33,12 @@ describe('the worker pool', () => {
     const started = performance.now();
     const error = await refusal(spin(60_000));
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(error.toBody()).toEqual({ type: 'unprocessable', name: 'UnprocessableContentError', message: WORKER_TEXTS.timedOut, status: 422 });
+    expect(error.toBody()).toEqual({
+      type: 'unprocessable',
+      name: 'UnprocessableContentError',
+      message: WORKER_TEXTS.timedOut,
+      status: 422,
+    });
     const after = await threadId();
     expect(after).not.toBe(before);
     expect(await spin(10)).toBeGreaterThanOrEqual(10);
@@ -77,6 +82,18 @@ describe('the worker pool', () => {
     expect((await refusal(spin(5_000, { owner: alice }))).status).toBe(422);
     expect((await refusal(runInWorker(TASKS, 'refuse', ['no'], { owner: alice }))).status).toBe(400);
     expect(await spin(10, { owner: alice })).toBeGreaterThanOrEqual(10);
+  });
+
+  it("lets a tenant's task go before another tenant's waiting files", async () => {
+    configureWorkerPool({ size: 1 });
+    await spin(1);
+    const done: string[] = [];
+    const run = (name: string, tenantId: string) =>
+      spin(50, { owner: { tenantId, userId: name } }).then(() => {
+        done.push(name);
+      });
+    await Promise.all([run('a1', 'a'), run('a2', 'a'), run('a3', 'a'), run('b1', 'b')]);
+    expect(done).toEqual(['a1', 'b1', 'a2', 'a3']);
   });
 
   it('answers 503 with Retry-After once its queue is full', async () => {

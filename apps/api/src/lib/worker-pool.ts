@@ -14,6 +14,8 @@ import type { WorkerCall, WorkerReply } from './worker-thread.ts';
  * - Whose work a task is (`owner`) counts against a per-user and a per-tenant limit of tasks running or waiting at
  *   once: past either, 429 with Retry-After, before anything is queued.
  * - The queue is bounded: past it, 503 with Retry-After.
+ * - Tenants take turns for a free thread: one tenant's files wait behind each other, not in front of every other
+ *   tenant's.
  *
  * One pool per process, configured by `configureWorkerPool` (app.ts, from the configuration) and ended by
  * `closeWorkerPool`; the limits are per process, as the threads they protect are.
@@ -40,8 +42,8 @@ export interface TaskOptions {
 }
 
 export const DEFAULT_WORKER_POOL: WorkerPoolOptions = {
-  // Two at least, so a long task does not hold every other tenant's PDFs up; one core is left to the event loop.
-  size: Math.max(2, Math.min(4, availableParallelism() - 1)),
+  // A core is left to the event loop (as for libuv's pool, threadpool.ts): on two cores, one thread.
+  size: Math.max(1, Math.min(4, availableParallelism() - 1)),
   taskTimeoutMs: 20_000,
   perUser: 2,
   perTenant: 4,
@@ -83,6 +85,9 @@ const slots: Slot[] = [];
 const queue: Job[] = [];
 const perUser = new Map<string, number>();
 const perTenant = new Map<string, number>();
+/** When each tenant's (lane's) last task was taken, for taking turns. */
+const lastServed = new Map<string, number>();
+let served = 0;
 let nextId = 1;
 
 /**
@@ -171,6 +176,26 @@ function spawn(): Slot {
   return slot;
 }
 
+/**
+ * Tenants take turns: the next task is the oldest of the tenant with the fewest tasks running and, among those, the
+ * one served longest ago (work for no tenant, such as sealing, is one more lane).
+ */
+function nextJob(): Job {
+  const lane = (job: Job) => job.owner?.tenantId ?? '';
+  const running = new Map<string, number>();
+  for (const slot of slots) if (slot.job) count(running, lane(slot.job), 1);
+  let best = 0;
+  const rank = (job: Job): [number, number] => [running.get(lane(job)) ?? 0, lastServed.get(lane(job)) ?? -1];
+  for (let i = 1; i < queue.length; i++) {
+    const [r, l] = rank(queue[i]!);
+    const [br, bl] = rank(queue[best]!);
+    if (r < br || (r === br && l < bl)) best = i;
+  }
+  const job = queue.splice(best, 1)[0]!;
+  lastServed.set(lane(job), ++served);
+  return job;
+}
+
 function dispatch(): void {
   while (queue.length) {
     const slot = slots.find((s) => s.ready && !s.job);
@@ -179,7 +204,7 @@ function dispatch(): void {
       for (let starting = slots.filter((s) => !s.ready).length; starting < queue.length && slots.length < options.size; starting++) spawn();
       return;
     }
-    const job = queue.shift()!;
+    const job = nextJob();
     const id = nextId++;
     const timer = setTimeout(() => retire(slot, new AppError('unprocessable', WORKER_TEXTS.timedOut)), job.timeoutMs);
     slot.job = { ...job, id, timer };

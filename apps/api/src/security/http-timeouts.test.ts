@@ -29,7 +29,12 @@ beforeAll(async () => {
   port = (t.app.server.address() as AddressInfo).port;
   // The first answers build the test's own checks (the response contract): seconds of one core, which would hold the
   // event loop, and so the timers under test, during the first timed exchange.
-  await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf('acme') }, payload: { email: 'warm@example.com', password: 'correct-horse-battery' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    headers: { host: hostOf('acme') },
+    payload: { email: 'warm@example.com', password: 'correct-horse-battery' },
+  });
   await converse(`GET /api/v1/health/live HTTP/1.1\r\nHost: ${hostOf('acme')}\r\nConnection: close\r\n\r\n`);
 });
 afterAll(async () => {
@@ -173,7 +178,9 @@ describe('the timeouts in the configuration', () => {
   });
 
   it('refuse an upload limit shorter than the body or headers limit', () => {
-    expect(() => loadConfig({ BODY_TIMEOUT_SECONDS: '60', UPLOAD_TIMEOUT_SECONDS: '30' })).toThrow(/UPLOAD_TIMEOUT_SECONDS: must be at least/);
+    expect(() => loadConfig({ BODY_TIMEOUT_SECONDS: '60', UPLOAD_TIMEOUT_SECONDS: '30' })).toThrow(
+      /UPLOAD_TIMEOUT_SECONDS: must be at least/,
+    );
     expect(() => loadConfig({ BODY_TIMEOUT_SECONDS: '0' })).toThrow(/BODY_TIMEOUT_SECONDS/);
   });
 });

@@ -26,7 +26,12 @@ const setStatus = (owner: SignedUp, memberId: string, membershipStatus: string) 
 const get = (who: { host: string; token: string }, url: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: { host: who.host, ...bearer(who.token) } });
 const signin = (who: SignedUp) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: who.host }, payload: { email: who.email, password: PASSWORD } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    headers: { host: who.host },
+    payload: { email: who.email, password: PASSWORD },
+  });
 const statusOf = async (memberId: string) =>
   (await t.app.db.select().from(tenantMembers).where(eq(tenantMembers.id, memberId)))[0]!.membershipStatus;
 

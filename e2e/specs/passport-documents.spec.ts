@@ -14,7 +14,7 @@ beforeAll(async () => {
 const files = useTempFiles();
 
 describe('documents', () => {
-  it('uploads a document, shares it with a member and invites an address with no account; both then find and open it', async () => {
+  it('uploads a document, shares it with a member by e-mail and invites an address with no account; both then find and open it', async () => {
     const owner = await tenant.investor({ firstname: 'Owen', lastname: 'Uploader' });
     const reader = await tenant.investor({ firstname: 'Rhea', lastname: 'Reader' });
     const page = await newPage();
@@ -41,11 +41,19 @@ describe('documents', () => {
 
     await page.getByRole('tab', { name: 'Access' }).click();
     await page.getByText('Only you have access to this document.').waitFor();
+    // Nobody is suggested to someone who shares with no one yet (issue #21): a member is shared with by typing their
+    // e-mail, which offers 'Invite "{value}"' and, for a member, shares at once.
     await page.getByLabel('Person or e-mail').fill(reader.email);
-    await page.getByRole('option', { name: `Rhea Reader (${reader.email})` }).click();
-    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByRole('option', { name: `Invite "${reader.email}"` }).click();
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await expectToast(page, 'Shared with Rhea Reader');
     await page.getByRole('listitem').filter({ hasText: reader.email }).getByText('Rhea Reader').waitFor();
+    // Now they share, she is suggested by name.
+    const person = page.getByRole('combobox', { name: 'Person or e-mail' });
+    await person.fill('Rhea');
+    await page.getByRole('option', { name: `Rhea Reader (${reader.email})` }).waitFor();
+    await person.fill('');
+    await person.press('Escape');
 
     // An address with no account gets 'Invite "{value}"': the account and the grant are made, the invitation mailed.
     const newcomer = uniqueEmail('newcomer');

@@ -2,7 +2,7 @@ import { ACCOUNT_SECURITY_TEXTS, API_KEY_HEADER, apiKeyKindOf, AUTH_ERRORS, STEP
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import type { SessionRow, TenantMemberRow, UserRow } from '../db/schema/index.ts';
+import type { SessionRow, TenantMemberRow, TenantRow, UserRow } from '../db/schema/index.ts';
 import { withCrossTenant } from '../db/scope.ts';
 import type { Access } from '../lib/access.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
@@ -14,6 +14,11 @@ import { requireTenant } from './tenant.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    /**
+     * Checks a session token presented at `tenant`'s host as every signed-in call does (the session has not ended,
+     * the account and membership are not suspended); run it in that tenant's database scope.
+     */
+    authenticateSession: (raw: string, tenant: TenantRow) => Promise<AuthContext>;
   }
 }
 
@@ -51,6 +56,8 @@ function presentedApiKey(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthPluginOptions) => {
     app.decorate('tokens', opts.tokens);
+    // The real-time socket's handshake checks its token the same way (plugins/realtime.ts).
+    app.decorate('authenticateSession', (raw: string, tenant: TenantRow) => authenticateSession(raw, tenant));
     app.decorateRequest('auth', null);
     app.decorateRequest('apiKeyAuth', null);
 
@@ -87,7 +94,12 @@ export const authPlugin = fp(
     async function authenticate(request: FastifyRequest): Promise<AuthContext> {
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) throw unauthenticated();
-      const outcome = await app.tokens.verify(header.slice(7).trim(), 'session', app.clock.now());
+      return authenticateSession(header.slice(7).trim(), requireTenant(request));
+    }
+
+    /** A session token presented to `tenant` (the host's), checked against its session, account and membership. */
+    async function authenticateSession(raw: string, tenant: TenantRow): Promise<AuthContext> {
+      const outcome = await app.tokens.verify(raw, 'session', app.clock.now());
       if (!outcome.ok)
         throw unauthenticated(
           outcome.reason === 'expired' ? AUTH_ERRORS.sessionExpired : 'Your session is not valid. Please sign in again.',
@@ -98,7 +110,6 @@ export const authPlugin = fp(
       // Refreshing keeps the sign-in time, so no session outlives SESSION_MAX_HOURS (ASVS 7.3.2).
       if (Math.floor(app.clock.now().getTime() / 1000) - (token.sat ?? token.iat) > app.config.sessionMaxSeconds)
         throw unauthenticated(AUTH_ERRORS.sessionExpired);
-      const tenant = requireTenant(request);
       if (token.tenantId !== tenant.id) throw unauthenticated('Your session belongs to another organization. Please sign in here.');
       const now = app.clock.now();
       const row = await opts.findSessionContext(app.db, tenant.id, token.sid, token.userId);

@@ -1,19 +1,12 @@
+import type { SessionEndReason } from '@tessera/domain';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { withCrossTenant } from '../../db/scope.ts';
 import { sessions, tenantMembers, users, type SessionRow } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
-/** Why a session ended (sessions.revoked_reason). */
-export type SessionEndReason =
-  | 'signout'
-  | 'revoked'
-  | 'others-revoked'
-  | 'password-changed'
-  | 'password-reset'
-  | 'refresh-reuse'
-  | 'mfa-changed'
-  | 'account-suspended';
+/** Why a session ended (sessions.revoked_reason): the domain's enumeration, which the socket event carries too. */
+export type { SessionEndReason };
 
 /** How often a session's last use is written: at most once a minute, so reads do not each cost a write. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -163,6 +156,21 @@ export async function revokeOtherSessions(
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
+    .returning();
+}
+
+/** Ends every session of the user on this tenant (their membership was suspended). */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  reason: SessionEndReason,
+  now: Date,
+): Promise<SessionRow[]> {
+  return db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning();
 }
 

@@ -23,9 +23,11 @@ import {
   invite,
   INVITE_TTL_SECONDS,
   inviterName,
+  endMemberSessions,
   revokeInviteTokens,
   type AuthDeps,
   type CallSite,
+  type SessionsDeps,
 } from '../auth/index.ts';
 import { groupIdsOfMember, listGroupsOfMember } from '../groups/index.ts';
 import { deleteMemberRow, updateMember } from '../tenants/index.ts';
@@ -155,8 +157,9 @@ export function updateAccess(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: str
   );
 }
 
-export function updateStatus(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, to: MembershipStatus) {
-  return change(
+/** A suspension also ends the member's sessions on this tenant at once, and tells their browsers. */
+export async function updateStatus(deps: SessionsDeps, caller: Caller, id: string, to: MembershipStatus) {
+  const updated = await change(
     deps,
     caller,
     id,
@@ -170,6 +173,8 @@ export function updateStatus(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: str
     },
     { type: 'status', message: (name) => `${actorName(caller)} changed the status of ${name} to ${to}` },
   );
+  if (to === 'suspended') await endMemberSessions(deps, caller, updated.user, 'membership-suspended');
+  return updated;
 }
 
 export async function removeMember(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string): Promise<void> {

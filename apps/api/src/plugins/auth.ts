@@ -114,13 +114,14 @@ export const authPlugin = fp(
       const now = app.clock.now();
       const row = await opts.findSessionContext(app.db, tenant.id, token.sid, token.userId);
       if (!row || row.user.tokenVersion !== token.ver || row.user.archivedAt) throw unauthenticated(AUTH_ERRORS.sessionExpired);
-      // Signed out, ended from another browser, ended by a password change: refused at once, on every node.
-      if (row.session.revokedAt) throw unauthenticated(ACCOUNT_SECURITY_TEXTS.sessionEnded);
-      if (row.session.expiresAt.getTime() <= now.getTime()) throw unauthenticated(AUTH_ERRORS.sessionExpired);
+      // A suspension ends the sessions too: its own text says why, before the ended session's.
       if (row.user.accountStatus === 'suspended') throw forbidden(AUTH_ERRORS.accountSuspended);
       const isPlatformAdmin = row.user.role === 'admin';
       const refusal = membershipRefusal(row.member, isPlatformAdmin, app.clock.now());
       if (refusal) throw forbidden(refusal);
+      // Signed out, ended from another browser, ended by a password change: refused at once, on every node.
+      if (row.session.revokedAt) throw unauthenticated(ACCOUNT_SECURITY_TEXTS.sessionEnded);
+      if (row.session.expiresAt.getTime() <= now.getTime()) throw unauthenticated(AUTH_ERRORS.sessionExpired);
       await opts.touchSession(app.db, row.session, now);
       return { token, session: row.session, user: row.user, member: row.member, tenantId: tenant.id, isPlatformAdmin };
     }

@@ -329,6 +329,9 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     return { body: { email: user.email, password: user.password } };
   },
   'POST /api/v1/auth/signup': async () => ({ body: { ...person(), password: PASSWORD, acceptDisclosures: true } }),
+  // A fresh member's refresh token (single use), and the owner's password confirmed and kept.
+  'POST /api/v1/auth/token-refresh': async (ctx) => ({ body: { refreshToken: (await activeMember(ctx)).user.refreshToken } }),
+  'POST /api/v1/auth/password-update': async (ctx) => ({ body: { currentPassword: ctx.owner.password, newPassword: ctx.owner.password } }),
   'POST /api/v1/auth/password-reset-confirm': async (ctx) => {
     const { user } = await activeMember(ctx);
     const res = await ctx.t.app.inject({

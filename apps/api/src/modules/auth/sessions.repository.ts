@@ -1,9 +1,10 @@
-import type { SessionEndReason } from '@tessera/domain';
+import type { PageQuery, SessionEndReason } from '@tessera/domain';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { withCrossTenant } from '../../db/scope.ts';
 import { sessions, tenantMembers, users, type SessionRow } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { offsetOf } from '../../lib/pagination.ts';
 
 /** Why a session ended (sessions.revoked_reason): the domain's enumeration, which the socket event carries too. */
 export type { SessionEndReason };
@@ -110,21 +111,25 @@ export async function advanceRefreshGeneration(db: DbOrTx, tenantId: string, ses
   return row;
 }
 
-/** The user's sessions on this tenant that have not ended, the most recently used first. */
-export async function listActiveSessions(db: DbOrTx, tenantId: string, userId: string, now: Date): Promise<SessionRow[]> {
-  return db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tenantId, tenantId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > ${now.toISOString()}`,
-      ),
-    )
-    .orderBy(desc(sessions.lastUsedAt))
-    .limit(100);
+/** The user's sessions on this tenant that have not ended, the most recently used first: one page, and how many in all. */
+export async function listActiveSessions(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  now: Date,
+  page: PageQuery,
+): Promise<{ rows: SessionRow[]; total: number }> {
+  const active = and(
+    eq(sessions.tenantId, tenantId),
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    sql`${sessions.expiresAt} > ${now.toISOString()}`,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(sessions).where(active).orderBy(desc(sessions.lastUsedAt), desc(sessions.id)).limit(page.limit).offset(offsetOf(page)),
+    db.select({ total: sql<number>`count(*)::int` }).from(sessions).where(active),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** Ends one session of the user on this tenant; the number ended (0 or 1). */

@@ -1,7 +1,6 @@
-import { dataOf, sessionIdParams, sessionInfo, sessionsRevokeResult, signoutResult } from '@tessera/domain';
+import { dataOf, listOf, pageQuery, sessionIdParams, sessionInfo, sessionsRevokeResult, signoutResult } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { errorResponses, noContent } from '../../lib/route-schema.ts';
@@ -43,11 +42,12 @@ export async function sessionsRoutes(app: FastifyInstance) {
         summary: 'List your sessions',
         description:
           "The caller's sessions on this organization that have not ended, the most recently used first: device, address, sign-in and last use; `current` marks the one of this call.",
-        response: { 200: dataOf(z.array(sessionInfo)).describe('Your active sessions'), ...errorResponses(401, 403) },
+        querystring: pageQuery,
+        response: { 200: listOf(sessionInfo).describe('A page of your active sessions'), ...errorResponses(400, 401, 403) },
       },
       config: { access: signedIn },
     },
-    async (request) => ({ data: await sessions.listSessions(deps, requireAuth(request)) }),
+    async (request) => sessions.listSessions(deps, requireAuth(request), request.query),
   );
 
   r.delete(

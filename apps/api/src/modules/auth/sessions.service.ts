@@ -1,10 +1,11 @@
-import type { SessionEndReason, SessionInfo, SessionsRevokeResult } from '@tessera/domain';
+import type { List, PageQuery, SessionEndReason, SessionInfo, SessionsRevokeResult } from '@tessera/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { SessionRow } from '../../db/schema/index.ts';
 import { withCrossTenant } from '../../db/scope.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthContext, Caller } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { pageMeta } from '../../lib/pagination.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { recordEvent } from '../timeline/index.ts';
 import { deviceName } from './device.ts';
@@ -83,9 +84,9 @@ async function recordEnded(
 }
 
 /** The caller's sessions on this tenant that have not ended, the one of this call marked. */
-export async function listSessions(deps: Pick<SessionsDeps, 'db' | 'clock'>, auth: AuthContext): Promise<SessionInfo[]> {
-  const rows = await listActiveSessions(deps.db, auth.tenantId, auth.user.id, deps.clock.now());
-  return rows.map((row) => toSessionInfo(row, auth.session.id));
+export async function listSessions(deps: Pick<SessionsDeps, 'db' | 'clock'>, auth: AuthContext, q: PageQuery): Promise<List<SessionInfo>> {
+  const { rows, total } = await listActiveSessions(deps.db, auth.tenantId, auth.user.id, deps.clock.now(), q);
+  return { data: rows.map((row) => toSessionInfo(row, auth.session.id)), meta: pageMeta(q, total) };
 }
 
 /** Ends sessions of the caller on this tenant with `revoke`, records it, and tells their sockets once committed. */

@@ -1,4 +1,4 @@
-import { appMode, authResult, decodeTokenPayload, tokenState, type AppMode, type AuthResult } from '@tessera/domain';
+import { ACCOUNT_SECURITY_TEXTS, appMode, authResult, decodeTokenPayload, tokenState, type AppMode, type AuthResult } from '@tessera/domain';
 import { z } from 'zod';
 import { onSessionRejected } from '../api-client.ts';
 import { readJson, removeKey, STORAGE_KEYS, writeJson } from '../storage.ts';
@@ -145,9 +145,11 @@ export function createSessionStore() {
   }
   window.addEventListener('storage', onStorage);
   // The server refused the session (signed out elsewhere, password changed, member removed or suspended): sign out
-  // here too, keeping a suspension's text (a 403) for the sign-in page; a 401's is the expiry text sign-in already shows.
+  // here too, keeping a suspension's text (a 403) or the session-ended one for the sign-in page; any other 401's is
+  // the expiry text sign-in already shows.
   const stopListening = onSessionRejected((error) => {
-    if (state.authenticated) signOut('expired', error.status === 403 ? error.message : null);
+    const kept = error.status === 403 || error.message === ACCOUNT_SECURITY_TEXTS.sessionEnded;
+    if (state.authenticated) signOut('expired', kept ? error.message : null);
   });
   scheduleSignOut();
 

@@ -4,7 +4,6 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { needsOnboarding } from '@tessera/domain';
 import { AUTH_PATHS } from '../../features/auth/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useSessionSocket } from '../../lib/session/use-session-socket.ts';
 import { useAutoSignoutNotice } from '../hooks/use-auto-signout-notice.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
 import { Footer } from './footer.tsx';
@@ -20,7 +19,6 @@ const DebugDialog = import.meta.env.DEV ? lazy(() => import('../dev/debug-dialog
 export function AppLayout() {
   usePageViews();
   useAutoSignoutNotice();
-  useSessionSocket();
   const navigation = useNavigation();
   const { authenticated, user } = useSession();
   const { pathname } = useLocation();

@@ -44,16 +44,12 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd: (
         </Box>
       </Stack>
       {!session.current && (
-        <Button
-          variant="outlined"
-          size="small"
-          onClick={onEnd}
-          loading={ending}
-          aria-label={`Sign out ${session.device}`}
-          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, ml: { xs: 5, sm: 0 } }}
-        >
-          Sign out
-        </Button>
+        // Under the device's name on a narrow screen, beside it on a wide one.
+        <Box sx={{ pl: { xs: 5, sm: 0 }, flexShrink: 0 }}>
+          <Button variant="outlined" size="small" onClick={onEnd} loading={ending} aria-label={`Sign out ${session.device}`}>
+            Sign out
+          </Button>
+        </Box>
       )}
     </Stack>
   );

@@ -54,9 +54,7 @@ export async function buildTestApp(
   } & Pick<AppOverrides, 'verifyIdentityDocument' | 'identityProvider'> = {},
 ): Promise<TestApp> {
   const shared = overrides.sameDatabaseAs;
-  const database: TestDatabase = shared
-    ? { ...shared.database, close: async () => {}, drop: async () => {} }
-    : await createTestDatabase();
+  const database: TestDatabase = shared ? { ...shared.database, close: async () => {}, drop: async () => {} } : await createTestDatabase();
   const clock = new TestClock();
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -39,7 +39,9 @@ export const sessionInfo = z
   .object({
     id: objectId,
     current: z.boolean().describe('The session this call was made with'),
-    device: z.string().describe("The browser and system, read from the User-Agent ('Chrome on macOS'); 'Unknown device' when it says nothing"),
+    device: z
+      .string()
+      .describe("The browser and system, read from the User-Agent ('Chrome on macOS'); 'Unknown device' when it says nothing"),
     userAgent: z.string().nullable(),
     ip: z.string().nullable().describe('The address the session signed in from'),
     method: z.enum(['password', 'totp', 'webauthn', 'recovery']).describe('How the person signed in'),
@@ -89,9 +91,11 @@ export type SessionEndReason = z.infer<typeof sessionEndReason>;
 
 export const sessionIdParams = z.object({ sessionId: objectId.describe('The session (SessionInfo.id)') });
 
-export const signoutResult = z
-  .object({ signedOut: z.literal(true) })
-  .meta({ id: 'SignoutResult', description: 'The session ended: its token and refresh token no longer work.', examples: [{ signedOut: true }] });
+export const signoutResult = z.object({ signedOut: z.literal(true) }).meta({
+  id: 'SignoutResult',
+  description: 'The session ended: its token and refresh token no longer work.',
+  examples: [{ signedOut: true }],
+});
 
 /**
  * The real-time socket (Socket.IO) of a signed-in browser: it connects with `auth: { token }` (the session token) and
@@ -133,13 +137,19 @@ export type MfaVerifyBody = z.input<typeof mfaVerifyBody>;
 
 /** A WebAuthn JSON (PublicKeyCredential.toJSON()): checked by @simplewebauthn/server, so only its shape is held here. */
 export const webauthnResponse = z
-  .object({ id: z.string().min(1).max(1024), rawId: z.string().min(1).max(1024), type: z.literal('public-key'), response: z.record(z.string(), z.unknown()) })
+  .object({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.record(z.string(), z.unknown()),
+  })
   .loose()
   .meta({ id: 'WebauthnResponse', description: "The authenticator's answer, as the browser's PublicKeyCredential.toJSON() gives it." });
 
-export const webauthnOptions = z
-  .record(z.string(), z.unknown())
-  .meta({ id: 'WebauthnOptions', description: 'Options for navigator.credentials.create/get, as @simplewebauthn/browser takes them (optionsJSON).' });
+export const webauthnOptions = z.record(z.string(), z.unknown()).meta({
+  id: 'WebauthnOptions',
+  description: 'Options for navigator.credentials.create/get, as @simplewebauthn/browser takes them (optionsJSON).',
+});
 
 export const passkeySigninOptionsBody = z
   .object({ mfaToken: z.string().min(1, 'mfaToken is required').max(512) })
@@ -167,7 +177,15 @@ export const mfaStatus = z
     examples: [
       {
         totp: { enabled: true, confirmedAt: '2026-11-27T09:30:00.000Z' },
-        passkeys: [{ id: '6745a1c2e4b0a1b2c3d4e5f6', name: 'MacBook Touch ID', createdAt: '2026-11-27T09:30:00.000Z', lastUsedAt: null, backedUp: true }],
+        passkeys: [
+          {
+            id: '6745a1c2e4b0a1b2c3d4e5f6',
+            name: 'MacBook Touch ID',
+            createdAt: '2026-11-27T09:30:00.000Z',
+            lastUsedAt: null,
+            backedUp: true,
+          },
+        ],
         recoveryCodesLeft: 10,
         required: false,
       },
@@ -184,17 +202,30 @@ export const totpEnrollment = z
   .meta({
     id: 'TotpEnrollment',
     description: 'A new authenticator secret, not active until POST auth/mfa/totp/confirm checks a first code.',
-    examples: [{ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Demo:jane%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Demo', qrCode: 'data:image/svg+xml;base64,…' }],
+    examples: [
+      {
+        secret: 'JBSWY3DPEHPK3PXP',
+        otpauthUrl: 'otpauth://totp/Demo:jane%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Demo',
+        qrCode: 'data:image/svg+xml;base64,…',
+      },
+    ],
   });
 export type TotpEnrollment = z.infer<typeof totpEnrollment>;
 
 export const totpConfirmBody = z
-  .object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your app') })
-  .meta({ id: 'TotpConfirmBody', description: "A first code from the app, proving it holds the secret.", examples: [{ code: '492039' }] });
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code from your app'),
+  })
+  .meta({ id: 'TotpConfirmBody', description: 'A first code from the app, proving it holds the secret.', examples: [{ code: '492039' }] });
 
-export const recoveryCodes = z
-  .object({ codes: z.array(z.string()).describe('Shown once: store them somewhere safe') })
-  .meta({ id: 'RecoveryCodes', description: 'New one-time recovery codes; earlier ones stop working.', examples: [{ codes: ['7KQ4-M2XD-9PLA'] }] });
+export const recoveryCodes = z.object({ codes: z.array(z.string()).describe('Shown once: store them somewhere safe') }).meta({
+  id: 'RecoveryCodes',
+  description: 'New one-time recovery codes; earlier ones stop working.',
+  examples: [{ codes: ['7KQ4-M2XD-9PLA'] }],
+});
 export type RecoveryCodes = z.infer<typeof recoveryCodes>;
 
 export const passkeyRegisterBody = z
@@ -214,9 +245,11 @@ export const stepUpBody = z
   .meta({ id: 'StepUpBody', description: 'A fresh proof of who you are.', examples: [{ method: 'totp', code: '492039' }] });
 export type StepUpBody = z.input<typeof stepUpBody>;
 
-export const stepUpResult = z
-  .object({ verifiedUntil: timestamp.describe('Until when this session may make the protected changes') })
-  .meta({ id: 'StepUpResult', description: 'The session may change e-mail, password, MFA, API keys and bank accounts until then.', examples: [{ verifiedUntil: '2026-11-27T09:40:00.000Z' }] });
+export const stepUpResult = z.object({ verifiedUntil: timestamp.describe('Until when this session may make the protected changes') }).meta({
+  id: 'StepUpResult',
+  description: 'The session may change e-mail, password, MFA, API keys and bank accounts until then.',
+  examples: [{ verifiedUntil: '2026-11-27T09:40:00.000Z' }],
+});
 
 export const tenantSecurityPolicy = z
   .object({ requireMfa: z.boolean().describe('Owners and institution team members must use a second factor') })

@@ -1,12 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import {
-  REALTIME_PATH,
-  SESSION_ENDED_EVENT,
-  sessionEndReason,
-  type SessionEndedEvent,
-  type SessionEndReason,
-} from '@tessera/domain';
+import { REALTIME_PATH, SESSION_ENDED_EVENT, sessionEndReason, type SessionEndedEvent, type SessionEndReason } from '@tessera/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import { z } from 'zod';

@@ -58,7 +58,8 @@ const poster =
     });
 const post = (...args: Parameters<Post>) => poster(t.app)(...args);
 /** A signed-in call with `token`: whether its session still works. */
-const probe = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: { host: hostOf('acme'), ...bearer(token) } });
+const probe = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: { host: hostOf('acme'), ...bearer(token) } });
 
 /** Signs a new account up from a fresh address (the shared factory's one address would meet the per-address limit). */
 async function account(slug = 'acme', role?: TenantRole) {
@@ -243,7 +244,11 @@ describe('sessions from before a password change', () => {
     const user = await account();
     await post('password-reset-request', { email: user.email });
     const { token } = await awaitMailTo(t.app, user.email);
-    const changed = await post('password-update', { currentPassword: PASSWORD, newPassword: 'changed-meanwhile-3' }, { headers: bearer(user.token) });
+    const changed = await post(
+      'password-update',
+      { currentPassword: PASSWORD, newPassword: 'changed-meanwhile-3' },
+      { headers: bearer(user.token) },
+    );
     expect(changed.statusCode).toBe(200);
     const res = await post('password-reset-confirm', { resetToken: token, password: 'reset-passphrase-11' });
     expect(res.statusCode).toBe(400);
@@ -473,7 +478,10 @@ describe('common passwords', () => {
 
   it('change-password refuses a common password and keeps the old one', async () => {
     const user = await account();
-    refused(await post('password-update', { currentPassword: PASSWORD, newPassword: 'baseball1' }, { headers: bearer(user.token) }), 'newPassword');
+    refused(
+      await post('password-update', { currentPassword: PASSWORD, newPassword: 'baseball1' }, { headers: bearer(user.token) }),
+      'newPassword',
+    );
     expect((await probe(user.token)).statusCode).toBe(200);
     expect((await post('signin', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
   });

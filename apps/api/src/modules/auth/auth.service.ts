@@ -34,7 +34,15 @@ import { membershipRefusal, type AuthContext, type Caller } from '../../lib/auth
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/index.ts';
 import { actorName, recordEvent } from '../timeline/index.ts';
-import { findUserByEmail, findUserById, findUserWithMember, findUserWithMemberByEmail, insertUser, toUser, updateUser } from '../users/index.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserWithMember,
+  findUserWithMemberByEmail,
+  insertUser,
+  toUser,
+  updateUser,
+} from '../users/index.ts';
 import { INVITE_TTL_SECONDS, insertInviteToken } from './auth-tokens.repository.ts';
 import { advanceRefreshGeneration, findSession, insertSession } from './sessions.repository.ts';
 import { endReusedSession, endSessionsEverywhereUnscoped, type SessionsDeps } from './sessions.service.ts';

@@ -2,7 +2,7 @@
  * The real-time socket (issue #21): a browser's socket hears that its session ended and is disconnected, on the node it
  * is connected to whichever node ended it (through Redis), and an ended session's token is refused by every node at
  * once (they share the database). The Redis case needs a Redis server (TEST_REDIS_URL, or the local one at
- * 127.0.0.1:6379): without one it is skipped, saying so.
+ * 127.0.0.1:6379): without one it is reported as skipped.
  */
 import { Socket as NetSocket } from 'node:net';
 import { ACCOUNT_SECURITY_TEXTS, type AuthResult } from '@tessera/domain';
@@ -26,7 +26,6 @@ async function reachable(url: string): Promise<boolean> {
   });
 }
 const redisUp = await reachable(REDIS_URL);
-if (!redisUp) console.warn(`Redis not reachable at ${REDIS_URL}: the cross-node socket test is skipped.`);
 
 const opened: TestSocket[] = [];
 const open = (port: number, token: string | undefined, slug = 'acme') => {
@@ -115,7 +114,10 @@ describe('the real-time socket on one node', () => {
     await endedFor(sockets.three, 'others-revoked');
     expect(sockets.globex.ended).toEqual([]);
 
-    const changed = await call(t, user.token, 'POST', 'auth/password-update', { currentPassword: PASSWORD, newPassword: 'a-new-passphrase-8' });
+    const changed = await call(t, user.token, 'POST', 'auth/password-update', {
+      currentPassword: PASSWORD,
+      newPassword: 'a-new-passphrase-8',
+    });
     expect(changed.statusCode).toBe(200);
     await endedFor(sockets.globex, 'password-changed');
     // The session that changed it goes on.

@@ -57,7 +57,8 @@ export async function sessionsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'endSession',
         summary: 'End a session',
-        description: "Ends one of the caller's sessions on this organization (signs that browser out). Anyone else's session, or one that already ended, is 404.",
+        description:
+          "Ends one of the caller's sessions on this organization (signs that browser out). Anyone else's session, or one that already ended, is 404.",
         params: sessionIdParams,
         response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
@@ -76,7 +77,7 @@ export async function sessionsRoutes(app: FastifyInstance) {
         tags,
         operationId: 'endOtherSessions',
         summary: 'End your other sessions',
-        description: "Ends every session of the caller on this organization except the one of this call.",
+        description: 'Ends every session of the caller on this organization except the one of this call.',
         response: { 200: dataOf(sessionsRevokeResult).describe('How many sessions ended'), ...errorResponses(401, 403) },
       },
       config: { access: signedIn },

@@ -169,7 +169,13 @@ export async function endSessionsEverywhereUnscoped(
     deps.db.transaction(async (tx) => {
       const rows = await revokeUserSessionsEverywhereUnscoped(tx, userId, reason, deps.clock.now(), keep);
       for (const tenantId of new Set(rows.map((row) => row.tenantId)))
-        await recordEnded(tx, tenantId, { userId }, rows.filter((row) => row.tenantId === tenantId), reason);
+        await recordEnded(
+          tx,
+          tenantId,
+          { userId },
+          rows.filter((row) => row.tenantId === tenantId),
+          reason,
+        );
       return rows;
     }),
   );

@@ -15,8 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const MAC_CHROME =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const MAC_CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -120,7 +119,10 @@ describe('listing sessions', () => {
     });
     const other = (bare.json() as { data: AuthResult }).data;
     expect((await listOf(user.token)).find((s) => s.id === other.sessionId)?.device).toBe('Unknown device');
-    await t.app.db.update(sessions).set({ expiresAt: new Date(t.clock.now().getTime() - 1000) }).where(eq(sessions.id, other.sessionId));
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(sessions.id, other.sessionId));
     expect((await listOf(user.token)).map((s) => s.id)).toEqual([user.sessionId]);
   });
 });
@@ -211,7 +213,10 @@ describe('refresh tokens', () => {
     expectEnded(await refresh(`${user.refreshToken.slice(0, -4)}AAAA`), 'Your session is not valid. Please sign in again.');
     expectEnded(await refresh(user.token), 'Your session is not valid. Please sign in again.');
     expectEnded(await refresh(user.refreshToken, 'globex'), 'Your session is not valid. Please sign in again.');
-    await t.app.db.update(sessions).set({ expiresAt: new Date(t.clock.now().getTime() - 1000) }).where(eq(sessions.id, user.sessionId));
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(sessions.id, user.sessionId));
     expectEnded(await refresh(user.refreshToken), AUTH_ERRORS.sessionExpired);
     const missing = await call(null, 'POST', 'auth/token-refresh', {});
     expect(missing.statusCode).toBe(400);
@@ -227,7 +232,10 @@ describe('refresh tokens', () => {
 
     const changed = await signUp(t.app, 'acme');
     const laptop = await signIn(changed);
-    const update = await call(laptop.token, 'POST', 'auth/password-update', { currentPassword: PASSWORD, newPassword: 'a-new-passphrase-4' });
+    const update = await call(laptop.token, 'POST', 'auth/password-update', {
+      currentPassword: PASSWORD,
+      newPassword: 'a-new-passphrase-4',
+    });
     expect(update.statusCode).toBe(200);
     expect((await refresh(changed.refreshToken)).statusCode).toBe(401);
   });
@@ -239,7 +247,10 @@ describe('changing the password', () => {
     const missing = await call(user.token, 'POST', 'auth/password-update', { newPassword: 'a-new-passphrase-1' });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().error.message).toBe(ACCOUNT_SECURITY_TEXTS.stepUpRequired);
-    const wrong = await call(user.token, 'POST', 'auth/password-update', { currentPassword: 'not-my-password', newPassword: 'a-new-passphrase-1' });
+    const wrong = await call(user.token, 'POST', 'auth/password-update', {
+      currentPassword: 'not-my-password',
+      newPassword: 'a-new-passphrase-1',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toMatchObject({ type: 'bad-request', message: ACCOUNT_SECURITY_TEXTS.currentPasswordWrong });
     expect((await call(user.token, 'GET', 'auth/sessions')).statusCode).toBe(200);
@@ -297,7 +308,9 @@ describe('other ways sessions end', () => {
     const member = await signUp(t.app, 'acme');
     const elsewhere = await signIn(member, 'globex');
     const membership = await findMember(t.app.db, member.tenantMember!.tenant, member.user._id);
-    const res = await call(owner.token, 'PUT', `tenant/acme/members/${membership!.id}/membership-status`, { membershipStatus: 'suspended' });
+    const res = await call(owner.token, 'PUT', `tenant/acme/members/${membership!.id}/membership-status`, {
+      membershipStatus: 'suspended',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await sessionRow(member.sessionId)).toMatchObject({ revokedReason: 'membership-suspended' });
     expect((await sessionRow(elsewhere.sessionId)).revokedAt).toBeNull();

@@ -153,7 +153,11 @@ describe('session store', () => {
       ),
     );
     await expect(api.get('/user/me', z.unknown())).rejects.toThrow(ACCOUNT_SECURITY_TEXTS.sessionEnded);
-    expect(sessions.getState()).toMatchObject({ authenticated: false, autoSignout: true, signoutMessage: ACCOUNT_SECURITY_TEXTS.sessionEnded });
+    expect(sessions.getState()).toMatchObject({
+      authenticated: false,
+      autoSignout: true,
+      signoutMessage: ACCOUNT_SECURITY_TEXTS.sessionEnded,
+    });
     vi.unstubAllGlobals();
   });
 });

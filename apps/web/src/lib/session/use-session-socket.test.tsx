@@ -59,7 +59,7 @@ describe('useSessionSocket', () => {
     await waitFor(() => expect(socket.closed).toBe(true));
   });
 
-  it("says why when the session ended with a suspension", async () => {
+  it('says why when the session ended with a suspension', async () => {
     sessionStore.signIn(makeAuthResult());
     render();
     const socket = await opened();

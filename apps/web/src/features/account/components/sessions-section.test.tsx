@@ -27,7 +27,13 @@ function session(overrides: Partial<SessionInfo>): SessionInfo {
   };
 }
 const THIS = session({ current: true });
-const PHONE = session({ id: PHONE_ID, device: 'Safari on iOS', ip: '198.51.100.4', createdAt: minutesAgo(60 * 26), lastUsedAt: minutesAgo(120) });
+const PHONE = session({
+  id: PHONE_ID,
+  device: 'Safari on iOS',
+  ip: '198.51.100.4',
+  createdAt: minutesAgo(60 * 26),
+  lastUsedAt: minutesAgo(120),
+});
 const TABLET = session({ id: TABLET_ID, device: 'Firefox on Android', ip: null });
 
 const page = (data: SessionInfo[]) => jsonResponse({ data, meta: { page: 1, limit: 100, total: data.length } });
@@ -42,7 +48,9 @@ function setup(handlers: Record<string, Handler>) {
   return { ...renderRoutes([{ path: '/settings', element: <SessionsSection /> }], { initialEntries: ['/settings'] }), fetchMock };
 }
 const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path);
+  fetchMock.mock.calls.filter(
+    ([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
+  );
 const rowOf = (name: string) => screen.getByRole('listitem', { name });
 
 beforeEach(() => {

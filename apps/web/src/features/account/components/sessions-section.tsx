@@ -114,11 +114,7 @@ export function SessionsSection() {
               {sessions.map((session, i) => (
                 <Fragment key={session.id}>
                   {i > 0 && <Divider component="div" role="presentation" />}
-                  <SessionRow
-                    session={session}
-                    onEnd={() => end(session)}
-                    ending={endOne.isPending && endOne.variables === session.id}
-                  />
+                  <SessionRow session={session} onEnd={() => end(session)} ending={endOne.isPending && endOne.variables === session.id} />
                 </Fragment>
               ))}
             </Box>

@@ -80,8 +80,8 @@ export function createRealtimeServer(opts: {
 
   let redis: { pub: ReturnType<typeof createRedisClient>; sub: ReturnType<typeof createRedisSubscriber> } | undefined;
   if (opts.redisUrl) {
-    const pub = createRedisClient(opts.redisUrl, opts.log, 'real-time events');
-    const sub = createRedisSubscriber(opts.redisUrl, opts.log, 'real-time events');
+    const pub = createRedisClient(opts.redisUrl, opts.log, 'the real-time socket');
+    const sub = createRedisSubscriber(opts.redisUrl, opts.log, 'the real-time socket');
     // The adapter's own logging of a missing handler aside, failures are the clients' watchers' to report.
     const quiet = () => {};
     catchDiscardedCommands(pub, ['publish'], quiet);

@@ -126,6 +126,27 @@ describe('the real-time socket on one node', () => {
   });
 });
 
+describe('a node whose Redis is unreachable', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    // Nothing listens on the discard port: every Redis command fails at once.
+    t = await buildTestApp({ REDIS_URL: 'redis://127.0.0.1:9' });
+    port = await listen(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('still tells its own sockets, and leaves no failure unhandled', async () => {
+    const user = await signUp(t.app, 'acme');
+    const socket = open(port, user.token);
+    await socket.connected;
+    expect((await call(t, user.token, 'POST', 'auth/signout')).statusCode).toBe(200);
+    await endedFor(socket, 'signout');
+  });
+});
+
 describe('two API nodes on one database', () => {
   let a: TestApp;
   let b: TestApp;

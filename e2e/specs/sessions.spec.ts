@@ -42,6 +42,7 @@ describe('sessions you can see and end', () => {
     const sessions = section.getByRole('listitem');
     await expect.poll(() => sessions.count()).toBe(3);
     await checkPage(laptop);
+    await shot(section, 'sessions-1280-light');
 
     const otherRow = section.getByRole('listitem', { name: 'Chrome on Linux', exact: true });
     await otherRow.getByRole('button', { name: 'Sign out Chrome on Linux' }).click();

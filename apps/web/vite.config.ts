@@ -327,7 +327,8 @@ export default defineConfig({
   server: {
     port: 5173,
     host: true,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    // ws: the real-time socket (/api/v1/socket) upgrades through the same proxy.
+    proxy: { '/api': { target: apiTarget, changeOrigin: false, ws: true } },
   },
   build: {
     outDir: 'dist',

@@ -16,6 +16,7 @@ import type { FileStorage } from './lib/storage/storage.ts';
 import { resolveSecret, TokenService } from './lib/tokens.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { applicationsRoutes } from './modules/applications/applications.routes.ts';
 import { evaluatorsRoutes } from './modules/applications/evaluators.routes.ts';
@@ -59,6 +60,7 @@ import { contextPlugin } from './plugins/context.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { requestTimeoutsPlugin } from './plugins/request-timeouts.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
@@ -185,6 +187,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     touchSession,
     mfaSetupRequired: (db, tenant, user, member) => mfaSetupRequired({ db, clock }, tenant, user, member),
   });
+  await app.register(realtimePlugin);
   await app.register(openapiPlugin);
 
   await app.register(
@@ -192,6 +195,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(mfaRoutes);
+      await api.register(sessionsRoutes);
       await api.register(usersRoutes);
       await api.register(userSignatureRoutes);
       await api.register(onboardingRoutes);

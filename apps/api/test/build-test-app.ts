@@ -8,7 +8,7 @@ import { createMemoryStorage } from '../src/lib/storage/memory-storage.ts';
 import type { FileStorage } from '../src/lib/storage/storage.ts';
 import { installContractCheck } from './contract-check.ts';
 import { captureLogs, snapshot, trackApp } from './pii-scan.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** File storage whose keys a test can list: in memory by default, or a local disk one (see uploads.test.ts). */
 export type TestStorage = FileStorage & { keys(): string[] };
@@ -36,6 +36,8 @@ export interface TestApp {
   tenants: { demo: TenantRow; acme: TenantRow; globex: TenantRow };
   /** Every line the app logged so far (what the PII scan searches). */
   logs: string[];
+  /** The database the app runs on (another app may share it: `sameDatabaseAs`). */
+  database: TestDatabase;
   close(): Promise<void>;
 }
 
@@ -46,12 +48,15 @@ export const PRODUCTION_SECRETS = { JWT_SECRET: TEST_JWT_SECRET, ENCRYPTION_KEY:
 /** Boots the whole app on a fresh migrated database (PGlite, or PostgreSQL with TEST_DB=postgres). */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  overrides: { storage?: TestStorage; logger?: FastifyServerOptions['logger'] } & Pick<
-    AppOverrides,
-    'verifyIdentityDocument' | 'identityProvider'
-  > = {},
+  overrides: {
+    storage?: TestStorage;
+    logger?: FastifyServerOptions['logger'];
+    /** A second API node: the same database and tenants as this app, left for that app to close. */
+    sameDatabaseAs?: TestApp;
+  } & Pick<AppOverrides, 'verifyIdentityDocument' | 'identityProvider'> = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = overrides.sameDatabaseAs;
+  const database: TestDatabase = shared ? { ...shared.database, close: async () => {}, drop: async () => {} } : await createTestDatabase();
   const clock = new TestClock();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -93,7 +98,7 @@ export async function buildTestApp(
   // the owner's connection, so factories and the PII scan see every tenant's rows under row-level security.
   const app: FastifyInstance = Object.create(built, { db: { value: database.ownerDb } });
   const tracked = trackApp(app, logs.lines);
-  const tenants = {
+  const tenants = shared?.tenants ?? {
     demo: await createTenant(app.db, 'demo', 'Tessera Demo'),
     acme: await createTenant(app.db, 'acme', 'Acme Capital'),
     globex: await createTenant(app.db, 'globex', 'Globex Partners'),
@@ -104,6 +109,7 @@ export async function buildTestApp(
     storage,
     tenants,
     logs: logs.lines,
+    database,
     close: async () => {
       await snapshot(tracked).catch(() => {});
       await built.close();

@@ -79,6 +79,40 @@ export type SessionInfo = z.infer<typeof sessionInfo>;
 export const sessionsRevokeResult = z
   .object({ revoked: z.number().int().min(0).describe('How many sessions ended') })
   .meta({ id: 'SessionsRevokeResult', description: 'How many sessions ended.', examples: [{ revoked: 2 }] });
+export type SessionsRevokeResult = z.infer<typeof sessionsRevokeResult>;
+
+/** Why a session ended: the account page's revocations, a password change or reset, a replayed refresh token, MFA or a suspension. */
+export const sessionEndReason = z
+  .enum([
+    'signout',
+    'revoked',
+    'others-revoked',
+    'password-changed',
+    'password-reset',
+    'refresh-reuse',
+    'mfa-changed',
+    'account-suspended',
+    'membership-suspended',
+  ])
+  .meta({ id: 'SessionEndReason', description: 'Why a session ended.' });
+export type SessionEndReason = z.infer<typeof sessionEndReason>;
+
+export const sessionIdParams = z.object({ sessionId: objectId.describe('The session (SessionInfo.id)') });
+
+export const signoutResult = z.object({ signedOut: z.literal(true) }).meta({
+  id: 'SignoutResult',
+  description: 'The session ended: its token and refresh token no longer work.',
+  examples: [{ signedOut: true }],
+});
+
+/**
+ * The real-time socket (Socket.IO) of a signed-in browser: it connects with `auth: { token }` (the session token) and
+ * hears SESSION_ENDED_EVENT when its session ends anywhere, after which the server disconnects it.
+ */
+export const REALTIME_PATH = '/api/v1/socket';
+export const SESSION_ENDED_EVENT = 'session:ended';
+export const sessionEndedEvent = z.object({ reason: sessionEndReason });
+export type SessionEndedEvent = z.infer<typeof sessionEndedEvent>;
 
 // ————— The sign-in's second step —————
 

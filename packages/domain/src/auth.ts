@@ -67,18 +67,37 @@ export const passwordResetConfirmBody = z
   });
 export type PasswordResetConfirmBody = z.input<typeof passwordResetConfirmBody>;
 
-export const tokenRefreshBody = z.object({ ...authContext, email: email.optional() }).meta({
-  id: 'TokenRefreshBody',
-  description: 'Nothing is required: the session token in the Authorization header is the one refreshed.',
-  examples: [{}],
-});
+export const tokenRefreshBody = z
+  .object({
+    ...authContext,
+    email: email.optional(),
+    refreshToken: z.string().min(1, 'refreshToken is required').max(4096, 'refreshToken is too long'),
+  })
+  .meta({
+    id: 'TokenRefreshBody',
+    description:
+      "The session's refresh token (AuthResult.refreshToken). Single use: the answer carries the next one, and presenting a used one again ends the session.",
+    examples: [{ refreshToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiI2NzQ1YTFjMmU0YjBhMWIyYzNkNGU1ZjciLCJnZW4iOjB9.c2lnbmF0dXJl' }],
+  });
 export type TokenRefreshBody = z.input<typeof tokenRefreshBody>;
 
-export const passwordUpdateBody = z.object({ ...authContext, email: email.optional(), newPassword: password }).meta({
-  id: 'PasswordUpdateBody',
-  description: "The signed-in user's new password.",
-  examples: [{ newPassword: 'a new long passphrase' }],
-});
+export const passwordUpdateBody = z
+  .object({
+    ...authContext,
+    email: email.optional(),
+    currentPassword: z
+      .string()
+      .min(1, 'Current password is required')
+      .max(128)
+      .optional()
+      .describe('The password now: required unless this session confirmed a second factor in the last ten minutes (POST auth/step-up)'),
+    newPassword: password,
+  })
+  .meta({
+    id: 'PasswordUpdateBody',
+    description: "The signed-in user's current password and the new one.",
+    examples: [{ currentPassword: 'correct horse battery staple', newPassword: 'a new long passphrase' }],
+  });
 export type PasswordUpdateBody = z.input<typeof passwordUpdateBody>;
 
 export const inviteBody = z

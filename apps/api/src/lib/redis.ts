@@ -24,6 +24,44 @@ export function createRedisClient(url: string, log: FastifyBaseLogger, feature: 
   return client;
 }
 
+/**
+ * A Redis client that only subscribes (real-time events between API nodes): unlike a command client it keeps its
+ * subscriptions queued while Redis is away and subscribes again on every reconnection, so a node hears the others
+ * again as soon as Redis is back.
+ */
+export function createRedisSubscriber(url: string, log: FastifyBaseLogger, feature: string): Redis {
+  const client = new Redis(url, {
+    maxRetriesPerRequest: null,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
+  });
+  watchRedis(client, log, feature);
+  return client;
+}
+
+/**
+ * Makes the named commands of a client that a library calls without awaiting (the Socket.IO Redis adapter publishes
+ * and subscribes that way, socketio/socket.io-redis-emitter#139) report their failure to `onError` instead of
+ * leaving a rejected promise no one handles, which would stop the process while Redis is down.
+ */
+export function catchDiscardedCommands(
+  client: Redis,
+  commands: readonly ('publish' | 'subscribe' | 'psubscribe' | 'unsubscribe' | 'punsubscribe')[],
+  onError: (err: unknown) => void,
+): void {
+  for (const name of commands) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(client, name, {
+      configurable: true,
+      value: (...args: unknown[]) =>
+        original(...args).catch((err: unknown) => {
+          onError(err);
+          return 0;
+        }),
+    });
+  }
+}
+
 /** Logs the transitions of a client (down once, back once) instead of every failed reconnection attempt. */
 function watchRedis(client: Redis, log: FastifyBaseLogger, feature: string): void {
   let down = false;

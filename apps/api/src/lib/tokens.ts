@@ -57,10 +57,11 @@ export class TokenService {
 
   /**
    * A refresh token: names the session and its generation (issue #21). Refreshing moves the session's generation
-   * on; an older generation presented again is a replay and ends the session. It expires with the session.
+   * on; an older generation presented again is a replay and ends the session. It expires with the session, and
+   * carries the account's token version, so a password change refuses it as it refuses the session token.
    */
-  async signRefresh(sid: string, generation: number, expiresAt: Date, now = new Date()): Promise<string> {
-    return new SignJWT({ sid, gen: generation })
+  async signRefresh(sid: string, generation: number, ver: number, expiresAt: Date, now = new Date()): Promise<string> {
+    return new SignJWT({ sid, gen: generation, ver })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience('refresh')

@@ -21,6 +21,11 @@ import { requireTenant } from './tenant.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    /**
+     * Checks a session token presented at `tenant`'s host as every signed-in call does (the session has not ended,
+     * the account and membership are not suspended); run it in that tenant's database scope.
+     */
+    authenticateSession: (raw: string, tenant: TenantRow) => Promise<AuthContext>;
   }
 }
 
@@ -63,6 +68,8 @@ function presentedApiKey(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthPluginOptions) => {
     app.decorate('tokens', opts.tokens);
+    // The real-time socket's handshake checks its token the same way (plugins/realtime.ts).
+    app.decorate('authenticateSession', (raw: string, tenant: TenantRow) => authenticateSession(raw, tenant));
     app.decorateRequest('auth', null);
     app.decorateRequest('apiKeyAuth', null);
 
@@ -99,7 +106,12 @@ export const authPlugin = fp(
     async function authenticate(request: FastifyRequest): Promise<AuthContext> {
       const header = request.headers.authorization;
       if (!header?.startsWith('Bearer ')) throw unauthenticated();
-      const outcome = await app.tokens.verify(header.slice(7).trim(), 'session', app.clock.now());
+      return authenticateSession(header.slice(7).trim(), requireTenant(request));
+    }
+
+    /** A session token presented to `tenant` (the host's), checked against its session, account and membership. */
+    async function authenticateSession(raw: string, tenant: TenantRow): Promise<AuthContext> {
+      const outcome = await app.tokens.verify(raw, 'session', app.clock.now());
       if (!outcome.ok)
         throw unauthenticated(
           outcome.reason === 'expired' ? AUTH_ERRORS.sessionExpired : 'Your session is not valid. Please sign in again.',
@@ -110,18 +122,18 @@ export const authPlugin = fp(
       // Refreshing keeps the sign-in time, so no session outlives SESSION_MAX_HOURS (ASVS 7.3.2).
       if (Math.floor(app.clock.now().getTime() / 1000) - (token.sat ?? token.iat) > app.config.sessionMaxSeconds)
         throw unauthenticated(AUTH_ERRORS.sessionExpired);
-      const tenant = requireTenant(request);
       if (token.tenantId !== tenant.id) throw unauthenticated('Your session belongs to another organization. Please sign in here.');
       const now = app.clock.now();
       const row = await opts.findSessionContext(app.db, tenant.id, token.sid, token.userId);
       if (!row || row.user.tokenVersion !== token.ver || row.user.archivedAt) throw unauthenticated(AUTH_ERRORS.sessionExpired);
-      // Signed out, ended from another browser, ended by a password change: refused at once, on every node.
-      if (row.session.revokedAt) throw unauthenticated(ACCOUNT_SECURITY_TEXTS.sessionEnded);
-      if (row.session.expiresAt.getTime() <= now.getTime()) throw unauthenticated(AUTH_ERRORS.sessionExpired);
+      // A suspension ends the sessions too: its own text says why, before the ended session's.
       if (row.user.accountStatus === 'suspended') throw forbidden(AUTH_ERRORS.accountSuspended);
       const isPlatformAdmin = row.user.role === 'admin';
       const refusal = membershipRefusal(row.member, isPlatformAdmin, app.clock.now());
       if (refusal) throw forbidden(refusal);
+      // Signed out, ended from another browser, ended by a password change: refused at once, on every node.
+      if (row.session.revokedAt) throw unauthenticated(ACCOUNT_SECURITY_TEXTS.sessionEnded);
+      if (row.session.expiresAt.getTime() <= now.getTime()) throw unauthenticated(AUTH_ERRORS.sessionExpired);
       await opts.touchSession(app.db, row.session, now);
       return { token, session: row.session, user: row.user, member: row.member, tenantId: tenant.id, isPlatformAdmin };
     }

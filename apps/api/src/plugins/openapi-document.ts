@@ -21,7 +21,7 @@ export function securitySchemes(sessionMinutes: number, sessionMaxHours: number)
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
-      description: `A session token: \`POST /auth/signin\` with the e-mail and password answers \`data.token\`; send it as \`Authorization: Bearer <token>\`. It lasts ${sessionMinutes} minutes; \`POST /auth/token-refresh\` with a valid token answers a new one, for at most ${sessionMaxHours} hours after sign-in, then sign in again. A token belongs to the tenant it was issued by and is refused on any other. A private API key (\`tsk_live_…\`) may be sent the same way on the operations that accept the apiKey scheme.`,
+      description: `A session token: \`POST /auth/signin\` with the e-mail and password answers \`data.token\`; send it as \`Authorization: Bearer <token>\`. It lasts ${sessionMinutes} minutes; \`POST /auth/token-refresh\` with the refresh token of the same answer (\`data.refreshToken\`, single use) answers a new one, for at most ${sessionMaxHours} hours after sign-in, then sign in again. A token belongs to the tenant it was issued by and is refused on any other. A private API key (\`tsk_live_…\`) may be sent the same way on the operations that accept the apiKey scheme.`,
     },
     apiKey: {
       type: 'apiKey',

@@ -57,6 +57,9 @@ const poster =
       payload,
     });
 const post = (...args: Parameters<Post>) => poster(t.app)(...args);
+/** A signed-in call with `token`: whether its session still works. */
+const probe = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: { host: hostOf('acme'), ...bearer(token) } });
 
 /** Signs a new account up from a fresh address (the shared factory's one address would meet the per-address limit). */
 async function account(slug = 'acme', role?: TenantRole) {
@@ -204,14 +207,18 @@ describe('sessions from before a password change', () => {
     const user = await account();
     const laptop = user.token;
     const phone = (await post('signin', { email: user.email, password: PASSWORD })).json().data.token as string;
-    const changed = await post('password-update', { newPassword: 'a-fresh-passphrase-7' }, { headers: bearer(laptop) });
+    const changed = await post(
+      'password-update',
+      { currentPassword: PASSWORD, newPassword: 'a-fresh-passphrase-7' },
+      { headers: bearer(laptop) },
+    );
     expect(changed.statusCode, changed.body).toBe(200);
     for (const old of [laptop, phone]) {
-      const res = await post('token-refresh', {}, { headers: bearer(old) });
+      const res = await probe(old);
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toMatchObject({ type: 'unauthenticated', message: AUTH_ERRORS.sessionExpired });
     }
-    expect((await post('token-refresh', {}, { headers: bearer(changed.json().data.token) })).statusCode).toBe(200);
+    expect((await probe(changed.json().data.token)).statusCode).toBe(200);
   });
 
   it('a reset ends every earlier session and every reset link sent before it; the new token works', async () => {
@@ -226,8 +233,8 @@ describe('sessions from before a password change', () => {
 
     const reset = await post('password-reset-confirm', { resetToken: second, password: 'reset-passphrase-9' });
     expect(reset.statusCode, reset.body).toBe(200);
-    for (const old of [user.token, phone]) expect((await post('token-refresh', {}, { headers: bearer(old) })).statusCode).toBe(401);
-    expect((await post('token-refresh', {}, { headers: bearer(reset.json().data.token) })).statusCode).toBe(200);
+    for (const old of [user.token, phone]) expect((await probe(old)).statusCode).toBe(401);
+    expect((await probe(reset.json().data.token)).statusCode).toBe(200);
     const stale = await post('password-reset-confirm', { resetToken: first, password: 'reset-passphrase-10' });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().error.message).toBe(AUTH_ERRORS.resetTokenInvalid);
@@ -237,7 +244,12 @@ describe('sessions from before a password change', () => {
     const user = await account();
     await post('password-reset-request', { email: user.email });
     const { token } = await awaitMailTo(t.app, user.email);
-    expect((await post('password-update', { newPassword: 'changed-meanwhile-3' }, { headers: bearer(user.token) })).statusCode).toBe(200);
+    const changed = await post(
+      'password-update',
+      { currentPassword: PASSWORD, newPassword: 'changed-meanwhile-3' },
+      { headers: bearer(user.token) },
+    );
+    expect(changed.statusCode).toBe(200);
     const res = await post('password-reset-confirm', { resetToken: token, password: 'reset-passphrase-11' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(AUTH_ERRORS.resetTokenInvalid);
@@ -466,8 +478,11 @@ describe('common passwords', () => {
 
   it('change-password refuses a common password and keeps the old one', async () => {
     const user = await account();
-    refused(await post('password-update', { newPassword: 'baseball1' }, { headers: bearer(user.token) }), 'newPassword');
-    expect((await post('token-refresh', {}, { headers: bearer(user.token) })).statusCode).toBe(200);
+    refused(
+      await post('password-update', { currentPassword: PASSWORD, newPassword: 'baseball1' }, { headers: bearer(user.token) }),
+      'newPassword',
+    );
+    expect((await probe(user.token)).statusCode).toBe(200);
     expect((await post('signin', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
   });
 

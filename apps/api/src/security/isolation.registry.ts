@@ -190,6 +190,20 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   // The owner's own account and what hangs off it.
   { prefix: '/api/v1/user/:id', create: async (ctx) => [ctx.owner.user._id] },
   {
+    // A session of tenant A's owner (a second sign-in, so ending it leaves the owner signed in): only they may end it.
+    prefix: '/api/v1/auth/sessions/:sessionId',
+    create: async (ctx) => {
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        headers: { host: ctx.owner.host },
+        payload: { email: ctx.owner.email, password: ctx.owner.password },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return [(res.json() as { data: { sessionId: string } }).data.sessionId];
+    },
+  },
+  {
     prefix: '/api/v1/user/:id/onboarding/identity/inquiries/:inquiryId',
     create: async (ctx) => {
       const url = `/api/v1/user/${ctx.owner.user._id}/onboarding/identity/inquiries`;

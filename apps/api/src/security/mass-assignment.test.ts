@@ -330,6 +330,9 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     return { body: { email: user.email, password: user.password } };
   },
   'POST /api/v1/auth/signup': async () => ({ body: { ...person(), password: PASSWORD, acceptDisclosures: true } }),
+  // A fresh member's refresh token (single use), and the owner's password confirmed and kept.
+  'POST /api/v1/auth/token-refresh': async (ctx) => ({ body: { refreshToken: (await activeMember(ctx)).user.refreshToken } }),
+  'POST /api/v1/auth/password-update': async (ctx) => ({ body: { currentPassword: ctx.owner.password, newPassword: ctx.owner.password } }),
   'POST /api/v1/auth/password-reset-confirm': async (ctx) => {
     const { user } = await activeMember(ctx);
     const res = await ctx.t.app.inject({
@@ -356,8 +359,6 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     return { body: { inviteToken: await ctx.t.app.tokens.signPurpose('invite', claims, jti, INVITE_TTL_SECONDS, now) } };
   },
   'POST /api/v1/auth/invite': async () => ({ body: person() }),
-  // The generated 'xxxxxxxx' is a breached password (issue #21), refused before any key is looked at.
-  'POST /api/v1/auth/password-update': async () => ({ body: { newPassword: 'mass-assigned-passphrase-2' } }),
   'POST /api/v1/tenant/:t/members': async () => ({ body: person() }),
   // Issue #20: a workflow of tenant A's owner ready to sign; signing needs the prepared agreement's hash.
   'POST /api/v1/tenant/:t/workflows/:workflowId/esignature': async (ctx) => ({ params: { t: acme(ctx), workflowId: await signable(ctx) } }),

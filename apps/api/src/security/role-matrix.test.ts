@@ -20,7 +20,8 @@ import {
 /**
  * Routes that validate nothing a request could get wrong before the handler runs, so an admitted caller cannot
  * be shown to pass the access check without running it: only their refusals are checked. Uploads read their
- * multipart body in the handler.
+ * multipart body in the handler; signing out and ending one's other sessions take no input at all (every signed-in
+ * caller may, modules/auth/sessions.test.ts).
  */
 const UNCHECKABLE_ADMISSIONS = [
   // The caller's own second factors: no path, query or body to get wrong, and open to every signed-in member.
@@ -30,6 +31,8 @@ const UNCHECKABLE_ADMISSIONS = [
   'POST /api/v1/auth/mfa/recovery-codes',
   'POST /api/v1/auth/mfa/totp',
   'POST /api/v1/auth/step-up/options',
+  'POST /api/v1/auth/sessions/revoke-others',
+  'POST /api/v1/auth/signout',
   'POST /api/v1/document',
   'POST /api/v1/image',
 ];

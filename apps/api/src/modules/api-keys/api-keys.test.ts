@@ -339,7 +339,8 @@ describe('a private key as a service caller on the tenant admin routes', () => {
     const refused: [Method, string, object?][] = [
       ['GET', `user/${owner.user._id}`],
       ['GET', `user/${owner.user._id}/events`],
-      ['POST', 'auth/token-refresh', {}],
+      ['POST', 'auth/signout'],
+      ['GET', 'auth/sessions'],
       ['POST', 'auth/invite', { email: `x-${Date.now()}@example.com`, firstname: 'Xa', lastname: 'Vier', role: 'member' }],
       ['GET', 'tenant/mine'],
     ];

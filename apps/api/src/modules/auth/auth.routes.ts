@@ -23,6 +23,7 @@ import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { mfaSetupRequired, startSigninChallenge } from '../mfa/index.ts';
 import * as auth from './auth.service.ts';
+import type { SessionsDeps } from './sessions.service.ts';
 
 const tags = ['Auth'];
 const authData = dataOf(authResult).describe('The session: its token, the user and their membership');
@@ -37,7 +38,8 @@ export async function authRoutes(app: FastifyInstance) {
     resetPerAccount: limiter('reset-account', accountResetMax, 60),
     resetPerAddress: limiter('reset-address', accountResetMax * 10, 60),
   };
-  const deps: auth.LimitedAuthDeps = {
+  const deps: auth.LimitedAuthDeps & SessionsDeps = {
+    realtime: app.realtime,
     db: app.db,
     tokens: app.tokens,
     mailer: app.mailer,
@@ -154,13 +156,14 @@ export async function authRoutes(app: FastifyInstance) {
         tags,
         operationId: 'refreshSession',
         summary: 'Refresh the session',
-        description: 'Issues a new session token with a new expiry.',
+        description:
+          "Trades the session's refresh token for a new session token and the next refresh token, until SESSION_MAX_HOURS after sign-in. Each refresh token works once: presenting one again ends the whole session (401), as a stolen copy would be. An ended session, an account suspended or a password changed since are refused.",
         body: tokenRefreshBody,
         response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
       },
-      config: { access: signedIn, rateLimit: limited },
+      config: { access: open, rateLimit: limited },
     },
-    async (request) => ({ data: await auth.refreshSession(deps, site(request), requireAuth(request)) }),
+    async (request) => ({ data: await auth.refreshSession(deps, site(request), request.body) }),
   );
 
   r.post(
@@ -170,7 +173,8 @@ export async function authRoutes(app: FastifyInstance) {
         tags,
         operationId: 'updatePassword',
         summary: 'Change the password',
-        description: "Changes the signed-in user's password; every other session ends.",
+        description:
+          "Changes the signed-in user's password with the current one (wrong: 400), or without it when this session confirmed a second factor in the last ten minutes (else 403 asking for it). Every other session, on every organization, ends; this one goes on with the new token.",
         body: passwordUpdateBody,
         response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
       },

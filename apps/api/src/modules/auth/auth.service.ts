@@ -2,6 +2,8 @@ import {
   ACCOUNT_SECURITY_TEXTS,
   AUTH_ERRORS,
   isPendingMembership,
+  objectId,
+  STEP_UP_WINDOW_SECONDS,
   userDisplayName,
   type AuthResult,
   type InviteResult,
@@ -11,7 +13,7 @@ import {
   type User,
 } from '@tessera/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   inviteAcceptBody,
   inviteAcceptExistingBody,
@@ -20,11 +22,12 @@ import type {
   passwordUpdateBody,
   signinBody,
   signupBody,
+  tokenRefreshBody,
 } from '@tessera/domain';
 import type { Config } from '../../config/index.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { authTokens, type SessionRow, type TenantMemberRow, type TenantRow, type UserRow } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, forbidden, unauthenticated } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MailMessage, Mailer } from '../../lib/mail/mailer.ts';
 import { inviteMail, passwordChangedMail, passwordResetMail } from '../../lib/mail/templates.ts';
@@ -52,7 +55,8 @@ import {
   updateUser,
 } from '../users/index.ts';
 import { INVITE_TTL_SECONDS, insertInviteToken, revokeInviteTokens } from './auth-tokens.repository.ts';
-import { insertSession } from './sessions.repository.ts';
+import { advanceRefreshGeneration, findSession, insertSession } from './sessions.repository.ts';
+import { endReusedSession, endSessionsEverywhereUnscoped, type SessionsDeps } from './sessions.service.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -155,7 +159,7 @@ export async function issueSession(
     },
     now,
   );
-  const refreshToken = await deps.tokens.signRefresh(session.id, session.refreshGeneration, session.expiresAt, now);
+  const refreshToken = await deps.tokens.signRefresh(session.id, session.refreshGeneration, user.tokenVersion, session.expiresAt, now);
   return {
     token,
     refreshToken,
@@ -416,7 +420,7 @@ async function claimToken(deps: AuthDeps, tx: DbOrTx, token: string, purpose: 'r
  * a session, so the e-mailed link alone never gets past the second factor (ASVS 6.4.3).
  */
 export async function confirmPasswordReset(
-  deps: LimitedAuthDeps,
+  deps: LimitedAuthDeps & SessionsDeps,
   site: CallSite,
   body: z.output<typeof passwordResetConfirmBody>,
 ): Promise<AuthResult | MfaChallenge> {
@@ -449,24 +453,86 @@ export async function confirmPasswordReset(
     });
     return { user: updated, member: await ensureMembership(tx, site.tenant, updated, deps.clock.now()) };
   });
+  // Every session from before the reset ends, on every tenant, before the new one is issued.
+  await endSessionsEverywhereUnscoped(deps, user.id, 'password-reset');
   await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordChangedMail(site.tenant.name) });
   const challenge = await deps.secondStep(site, user);
   if (challenge) return challenge;
   return issueSession(deps, site, user, member);
 }
 
-export async function refreshSession(deps: SessionDeps, site: CallSite, auth: AuthContext): Promise<AuthResult> {
-  return issueSession(deps, site, auth.user, auth.member, { session: auth.session });
+const REFRESH_INVALID = 'Your session is not valid. Please sign in again.';
+const refreshClaims = z.object({ sid: objectId, gen: z.number().int().min(0), ver: z.number().int() });
+
+/**
+ * Trades a refresh token for a new session token and the next refresh token of the same session. Each refresh token
+ * works once: the session's generation moves on, and a token of an earlier generation presented again means two
+ * holders, so the whole session ends (401). An ended or expired session, another tenant's, an account suspended or
+ * archived since, or a password changed since (the token version) are refused as a signed-in call would be.
+ */
+export async function refreshSession(
+  deps: SessionDeps & SessionsDeps,
+  site: CallSite,
+  body: z.output<typeof tokenRefreshBody>,
+): Promise<AuthResult> {
+  checkTenantId(site, body.tenantId);
+  const now = deps.clock.now();
+  const outcome = await deps.tokens.verify(body.refreshToken, 'refresh', now);
+  if (!outcome.ok) throw unauthenticated(outcome.reason === 'expired' ? AUTH_ERRORS.sessionExpired : REFRESH_INVALID);
+  const claims = refreshClaims.safeParse(outcome.payload);
+  if (!claims.success) throw unauthenticated(REFRESH_INVALID);
+  const { sid, gen, ver } = claims.data;
+  const session = await findSession(deps.db, site.tenant.id, sid);
+  if (!session) throw unauthenticated(REFRESH_INVALID);
+  if (session.revokedAt) throw unauthenticated(ACCOUNT_SECURITY_TEXTS.sessionEnded);
+  if (session.expiresAt.getTime() <= now.getTime()) throw unauthenticated(AUTH_ERRORS.sessionExpired);
+  const found = await findUserWithMember(deps.db, session.userId, site.tenant.id);
+  if (!found || found.user.archivedAt || found.user.tokenVersion !== ver) throw unauthenticated(AUTH_ERRORS.sessionExpired);
+  const { user, member } = found;
+  if (user.accountStatus === 'suspended') throw forbidden(AUTH_ERRORS.accountSuspended);
+  const refusal = membershipRefusal(member, user.role === 'admin', now);
+  if (refusal) throw forbidden(refusal);
+  const advanced = await advanceRefreshGeneration(deps.db, site.tenant.id, sid, gen, now);
+  if (!advanced) {
+    await endReusedSession(deps, session);
+    throw unauthenticated(ACCOUNT_SECURITY_TEXTS.sessionEnded);
+  }
+  return issueSession(deps, site, user, member, { session: advanced });
+}
+
+/**
+ * Whether this session confirmed a second factor in the last STEP_UP_WINDOW_SECONDS, on an account that has one: for
+ * now, a session that signed in with a second factor (its method) and confirmed it recently (its verified_at).
+ */
+export function hasFreshSecondFactor(auth: AuthContext, now: Date): boolean {
+  const { method, verifiedAt } = auth.session;
+  return method !== 'password' && verifiedAt !== null && now.getTime() - verifiedAt.getTime() <= STEP_UP_WINDOW_SECONDS * 1000;
+}
+
+/**
+ * A password change proves it is the person: the current password (wrong: 400; counted against the account like a
+ * sign-in, so a stolen session cannot guess it), or without one a fresh second factor (else 403 step-up).
+ */
+async function confirmCurrentPassword(deps: LimitedAuthDeps, auth: AuthContext, currentPassword: string | undefined): Promise<void> {
+  if (currentPassword === undefined) {
+    if (hasFreshSecondFactor(auth, deps.clock.now())) return;
+    throw forbidden(ACCOUNT_SECURITY_TEXTS.stepUpRequired);
+  }
+  await deps.limits.signinPerAccount.hit(auth.user.email);
+  if (!(await verifyPassword(auth.user.passwordHash, currentPassword)))
+    throw new AppError('bad-request', ACCOUNT_SECURITY_TEXTS.currentPasswordWrong);
+  await deps.limits.signinPerAccount.clear(auth.user.email);
 }
 
 export async function updatePassword(
-  deps: SessionDeps,
+  deps: LimitedAuthDeps & SessionsDeps,
   site: CallSite,
   auth: AuthContext,
   body: z.output<typeof passwordUpdateBody>,
 ): Promise<AuthResult> {
   checkTenantId(site, body.tenantId);
   if (body.email && body.email !== auth.user.email) throw new AppError('forbidden', 'You can only change your own password');
+  await confirmCurrentPassword(deps, auth, body.currentPassword);
   await assertPasswordAllowed(body.newPassword, 'newPassword', auth.user);
   const passwordHash = await hashPassword(body.newPassword);
   const user = await deps.db.transaction(async (tx) => {
@@ -481,6 +547,9 @@ export async function updatePassword(
     });
     return updated;
   });
+  // Every other session, on every tenant, ends (the new token version already refuses their tokens; this ends the
+  // sessions themselves and tells their browsers). The session that changed it goes on with a new token.
+  await endSessionsEverywhereUnscoped(deps, user.id, 'password-changed', { tenantId: auth.tenantId, id: auth.session.id });
   await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordChangedMail(site.tenant.name) });
   return issueSession(deps, site, user, auth.member, { session: auth.session });
 }

@@ -18,6 +18,9 @@ afterAll(async () => {
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}, slug = 'acme') =>
   t.app.inject({ method: 'POST', url: `/api/v1/auth/${url}`, headers: { host: hostOf(slug), ...headers }, payload });
+/** A signed-in call with `token`: whether its session still works. */
+const probe = (token: string, slug = 'acme') =>
+  t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: { host: hostOf(slug), ...bearer(token) } });
 const userCount = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;
 const setMembership = async (who: SignedUp, values: Partial<Pick<TenantMemberRow, 'membershipStatus' | 'expiresAt'>>) => {
   const member = await findMember(t.app.db, who.tenantMember!.tenant, who.user._id);
@@ -164,16 +167,18 @@ describe('sessions', () => {
   it('refreshes a session with a later expiry', async () => {
     const user = await signUp(t.app, 'acme');
     t.clock.advance(60_000);
-    const res = await post('token-refresh', { email: user.email }, bearer(user.token));
+    const res = await post('token-refresh', { email: user.email, refreshToken: user.refreshToken });
     expect(res.statusCode).toBe(200);
-    const next = (res.json() as { data: AuthResult }).data.token;
-    expect(decodeTokenPayload(next)!.exp as number).toBeGreaterThan(decodeTokenPayload(user.token)!.exp as number);
+    const next = (res.json() as { data: AuthResult }).data;
+    expect(decodeTokenPayload(next.token)!.exp as number).toBeGreaterThan(decodeTokenPayload(user.token)!.exp as number);
+    expect(next.sessionId).toBe(user.sessionId);
+    expect(next.refreshToken).not.toBe(user.refreshToken);
   });
 
   it('refuses an expired token with the session-expired text', async () => {
     const user = await signUp(t.app, 'acme');
     t.clock.advance(31 * 60_000);
-    const res = await post('token-refresh', {}, bearer(user.token));
+    const res = await probe(user.token);
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toBe(AUTH_ERRORS.sessionExpired);
   });
@@ -181,19 +186,23 @@ describe('sessions', () => {
   it('keeps refreshing for a working day, but not past SESSION_MAX_HOURS from sign-in (a password change does not restart it)', async () => {
     const user = await signUp(t.app, 'acme');
     const started = decodeTokenPayload(user.token)!.iat as number;
-    let token = user.token;
-    const refresh = () => post('token-refresh', {}, bearer(token));
+    let session: AuthResult = user;
+    const refresh = () => post('token-refresh', { refreshToken: session.refreshToken });
     // Every 25 minutes for 11 h 40 min: each refresh carries the sign-in time forward unchanged.
     for (let i = 0; i < 28; i++) {
       t.clock.advance(25 * 60_000);
       const res = await refresh();
       expect(res.statusCode).toBe(200);
-      token = (res.json() as { data: AuthResult }).data.token;
-      expect(decodeTokenPayload(token)!.sat).toBe(started);
+      session = (res.json() as { data: AuthResult }).data;
+      expect(decodeTokenPayload(session.token)!.sat).toBe(started);
     }
-    const changed = await post('password-update', { newPassword: 'a-brand-new-password' }, bearer(token));
-    token = (changed.json() as { data: AuthResult }).data.token;
-    expect(decodeTokenPayload(token)!.sat).toBe(started);
+    const changed = await post(
+      'password-update',
+      { currentPassword: PASSWORD, newPassword: 'a-brand-new-password' },
+      bearer(session.token),
+    );
+    session = (changed.json() as { data: AuthResult }).data;
+    expect(decodeTokenPayload(session.token)!.sat).toBe(started);
     t.clock.advance(25 * 60_000);
     const ended = await refresh();
     expect(ended.statusCode).toBe(401);
@@ -203,19 +212,19 @@ describe('sessions', () => {
 
   it('refuses a missing, forged or other-tenant token', async () => {
     const user = await signUp(t.app, 'acme');
-    expect((await post('token-refresh', {})).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: { host: hostOf('acme') } })).statusCode).toBe(401);
     const forged = `${user.token.slice(0, -4)}AAAA`;
-    expect((await post('token-refresh', {}, bearer(forged))).statusCode).toBe(401);
-    expect((await post('token-refresh', {}, bearer(user.token), 'globex')).statusCode).toBe(401);
+    expect((await probe(forged)).statusCode).toBe(401);
+    expect((await probe(user.token, 'globex')).statusCode).toBe(401);
   });
 
   it('changing the password ends earlier sessions and e-mails the user', async () => {
     const user = await signUp(t.app, 'acme');
-    const res = await post('password-update', { newPassword: 'a-brand-new-password' }, bearer(user.token));
+    const res = await post('password-update', { currentPassword: PASSWORD, newPassword: 'a-brand-new-password' }, bearer(user.token));
     expect(res.statusCode).toBe(200);
     const fresh = (res.json() as { data: AuthResult }).data.token;
-    expect((await post('token-refresh', {}, bearer(user.token))).statusCode).toBe(401);
-    expect((await post('token-refresh', {}, bearer(fresh))).statusCode).toBe(200);
+    expect((await probe(user.token)).statusCode).toBe(401);
+    expect((await probe(fresh)).statusCode).toBe(200);
     expect((await post('signin', { email: user.email, password: PASSWORD })).statusCode).toBe(401);
     expect((await post('signin', { email: user.email, password: 'a-brand-new-password' })).statusCode).toBe(200);
     expect((await lastMailTo(t.app, user.email)).mail?.subject).toContain('password was changed');
@@ -223,7 +232,7 @@ describe('sessions', () => {
 
   it('refuses a too-short new password and changes nothing', async () => {
     const user = await signUp(t.app, 'acme');
-    const res = await post('password-update', { newPassword: 'short' }, bearer(user.token));
+    const res = await post('password-update', { currentPassword: PASSWORD, newPassword: 'short' }, bearer(user.token));
     expect(res.statusCode).toBe(400);
     expect((await post('signin', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
   });
@@ -249,7 +258,7 @@ describe('password reset', () => {
     const again = await post('password-reset-confirm', { resetToken: token, password: 'reset-password-2' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe(AUTH_ERRORS.resetTokenInvalid);
-    expect((await post('token-refresh', {}, bearer(user.token))).statusCode).toBe(401);
+    expect((await probe(user.token)).statusCode).toBe(401);
     expect((await post('signin', { email: user.email, password: 'reset-password-1' })).statusCode).toBe(200);
   });
 
@@ -463,7 +472,7 @@ describe('membership expiry', () => {
   it('refuses a member past their expiry at sign-in and on their next call, like a suspended one', async () => {
     const user = await signUp(t.app, 'acme');
     await setMembership(user, { expiresAt: inAnHour() });
-    expect((await post('token-refresh', {}, bearer(user.token))).statusCode).toBe(200);
+    expect((await probe(user.token)).statusCode).toBe(200);
     expect((await post('signin', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
 
     await setMembership(user, { expiresAt: aSecondAgo() });
@@ -508,7 +517,7 @@ describe('membership expiry', () => {
   it('never refuses a platform admin for an expired membership', async () => {
     const admin = await signUp(t.app, 'acme', { admin: true });
     await setMembership(admin, { expiresAt: aSecondAgo() });
-    expect((await post('token-refresh', {}, bearer(admin.token))).statusCode).toBe(200);
+    expect((await probe(admin.token)).statusCode).toBe(200);
     expect((await post('signin', { email: admin.email, password: PASSWORD })).statusCode).toBe(200);
   });
 });

@@ -24,3 +24,4 @@ export {
   updateSession,
   type SessionEndReason,
 } from './sessions.repository.ts';
+export { endMemberSessions, type SessionsDeps } from './sessions.service.ts';

@@ -1,19 +1,13 @@
+import type { PageQuery, SessionEndReason } from '@tessera/domain';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { withCrossTenant } from '../../db/scope.ts';
 import { sessions, tenantMembers, users, type SessionRow } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { offsetOf } from '../../lib/pagination.ts';
 
-/** Why a session ended (sessions.revoked_reason). */
-export type SessionEndReason =
-  | 'signout'
-  | 'revoked'
-  | 'others-revoked'
-  | 'password-changed'
-  | 'password-reset'
-  | 'refresh-reuse'
-  | 'mfa-changed'
-  | 'account-suspended';
+/** Why a session ended (sessions.revoked_reason): the domain's enumeration, which the socket event carries too. */
+export type { SessionEndReason };
 
 /** How often a session's last use is written: at most once a minute, so reads do not each cost a write. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -117,21 +111,25 @@ export async function advanceRefreshGeneration(db: DbOrTx, tenantId: string, ses
   return row;
 }
 
-/** The user's sessions on this tenant that have not ended, the most recently used first. */
-export async function listActiveSessions(db: DbOrTx, tenantId: string, userId: string, now: Date): Promise<SessionRow[]> {
-  return db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tenantId, tenantId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > ${now.toISOString()}`,
-      ),
-    )
-    .orderBy(desc(sessions.lastUsedAt))
-    .limit(100);
+/** The user's sessions on this tenant that have not ended, the most recently used first: one page, and how many in all. */
+export async function listActiveSessions(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  now: Date,
+  page: PageQuery,
+): Promise<{ rows: SessionRow[]; total: number }> {
+  const active = and(
+    eq(sessions.tenantId, tenantId),
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    sql`${sessions.expiresAt} > ${now.toISOString()}`,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(sessions).where(active).orderBy(desc(sessions.lastUsedAt), desc(sessions.id)).limit(page.limit).offset(offsetOf(page)),
+    db.select({ total: sql<number>`count(*)::int` }).from(sessions).where(active),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** Ends one session of the user on this tenant; the number ended (0 or 1). */
@@ -163,6 +161,21 @@ export async function revokeOtherSessions(
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
+    .returning();
+}
+
+/** Ends every session of the user on this tenant (their membership was suspended). */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  tenantId: string,
+  userId: string,
+  reason: SessionEndReason,
+  now: Date,
+): Promise<SessionRow[]> {
+  return db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning();
 }
 

@@ -24,7 +24,7 @@ import type { Access } from '../../lib/access.ts';
 import { created, errorResponses, noContent, tenantParams } from '../../lib/route-schema.ts';
 import { requireAuth, requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import type { AuthDeps, CallSite } from '../auth/index.ts';
+import type { AuthDeps, CallSite, SessionsDeps } from '../auth/index.ts';
 import * as members from './members.service.ts';
 
 const tags = ['Tenant member'];
@@ -42,7 +42,14 @@ const transitionsText = Object.entries(MEMBERSHIP_TRANSITIONS)
 
 export async function membersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: AuthDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config };
+  const deps: AuthDeps & SessionsDeps = {
+    db: app.db,
+    tokens: app.tokens,
+    mailer: app.mailer,
+    clock: app.clock,
+    config: app.config,
+    realtime: app.realtime,
+  };
   const site = (request: FastifyRequest): CallSite => ({ tenant: requireTenant(request), origin: request.linkOrigin });
   const member = dataOf(tenantMemberAdmin);
 
@@ -193,7 +200,7 @@ export async function membersRoutes(app: FastifyInstance) {
         operationId: 'updateMemberStatus',
         tags,
         summary: "Change a member's membership status",
-        description: `The changes an admin may make:\n\n${transitionsText}\n\nAny other change is refused with 400. Invited, invite-rejected and requested members become active only by accepting the invitation or signing in themselves. Suspended and request-denied members lose access at once (their next call is refused); a platform admin's status is kept as set but refuses them nothing, since the platform's operator reaches every organization as such, not as its member. You cannot change your own status, nor suspend the last active owner. ${scope}`,
+        description: `The changes an admin may make:\n\n${transitionsText}\n\nAny other change is refused with 400. Invited, invite-rejected and requested members become active only by accepting the invitation or signing in themselves. Suspended and request-denied members lose access at once (their next call is refused) and a suspension ends their sessions here and signs their browsers out; a platform admin's status is kept as set but refuses them nothing, since the platform's operator reaches every organization as such, not as its member. You cannot change your own status, nor suspend the last active owner. ${scope}`,
         params,
         body: memberStatusBody,
         response: { 200: member.describe('The member, changed'), ...errorResponses(400, 401, 403, 404) },

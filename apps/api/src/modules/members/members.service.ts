@@ -18,7 +18,19 @@ import type { DbOrTx } from '../../db/client.ts';
 import { images, type TenantMemberRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthContext, Caller } from '../../lib/auth-context.ts';
-import { invitationMail, invite, inviterName, issueInviteLink, revokeInviteTokens, type AuthDeps, type CallSite } from '../auth/index.ts';
+import {
+  endMemberSessions,
+  insertInviteToken,
+  invitationMail,
+  invite,
+  INVITE_TTL_SECONDS,
+  inviterName,
+  issueInviteLink,
+  revokeInviteTokens,
+  type AuthDeps,
+  type CallSite,
+  type SessionsDeps,
+} from '../auth/index.ts';
 import { groupIdsOfMember, listGroupsOfMember } from '../groups/index.ts';
 import { deleteMemberRow, updateMember } from '../tenants/index.ts';
 import { actorName, queryEvents, recordEvent } from '../timeline/index.ts';
@@ -150,8 +162,9 @@ export function updateAccess(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: str
   );
 }
 
-export function updateStatus(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string, to: MembershipStatus) {
-  return change(
+/** A suspension also ends the member's sessions on this tenant at once, and tells their browsers. */
+export async function updateStatus(deps: SessionsDeps, caller: Caller, id: string, to: MembershipStatus) {
+  const updated = await change(
     deps,
     caller,
     id,
@@ -165,6 +178,8 @@ export function updateStatus(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: str
     },
     { type: 'status', message: (name) => `${actorName(caller)} changed the status of ${name} to ${to}` },
   );
+  if (to === 'suspended' && updated.user) await endMemberSessions(deps, caller, updated.user, 'membership-suspended');
+  return updated;
 }
 
 export async function removeMember(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Group, TenantMemberAdmin, TimelineEvent } from '@tessera/domain';
+import { ACCOUNT_SECURITY_TEXTS, type Group, type TenantMemberAdmin, type TimelineEvent } from '@tessera/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tenantMembers } from '../../db/schema/index.ts';
@@ -218,7 +218,7 @@ describe('PUT details, image, role, access', () => {
 });
 
 describe('PUT membership-status', () => {
-  it('suspends an active member, who loses access at once, and reactivates them', async () => {
+  it('suspends an active member, who loses access and their sessions at once, and reactivates them', async () => {
     const target = await signUp(t.app, 'acme');
     const id = target.tenantMember!._id;
     const me = () =>
@@ -232,7 +232,17 @@ describe('PUT membership-status', () => {
       meta: { change: { membershipStatus: { old: 'active', new: 'suspended' } } },
     });
     expect((await call(owner, 'PUT', `/${id}/membership-status`, { membershipStatus: 'active' })).statusCode).toBe(200);
-    expect((await me()).statusCode).toBe(200);
+    // The suspension ended the session: reactivated, the member signs in again.
+    const ended = await me();
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().error.message).toBe(ACCOUNT_SECURITY_TEXTS.sessionEnded);
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: target.host },
+      payload: { email: target.email, password: target.password },
+    });
+    expect(signin.statusCode).toBe(200);
   });
 
   it('refuses changes outside the table with a clear message', async () => {

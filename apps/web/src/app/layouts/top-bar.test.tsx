@@ -84,7 +84,9 @@ describe('TopBar session countdown', () => {
     const { user } = renderRoutes(routes, { initialEntries: ['/offers'] });
     await user.click(await screen.findByRole('button', { name: '05:07' }));
     expect(await screen.findByRole('button', { name: '29:59' })).toBeInTheDocument();
-    expect(sentBodies(fetchMock, '/api/v1/auth/token-refresh')).toEqual([expect.objectContaining({ email: 'ada@example.com' })]);
+    expect(sentBodies(fetchMock, '/api/v1/auth/token-refresh')).toEqual([
+      expect.objectContaining({ email: 'ada@example.com', refreshToken: 'refresh-token' }),
+    ]);
   });
 
   it("toasts 'Unable to refresh session' when the refresh fails, and keeps the session", async () => {

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from '@tessera/domain';
+import { ACCOUNT_SECURITY_TEXTS, AUTH_ERRORS } from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api } from '../api-client.ts';
@@ -140,6 +140,24 @@ describe('session store', () => {
     // Signing in again clears the reason.
     sessions.signIn(makeAuthResult());
     expect(sessions.getState().signoutMessage).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps the session-ended text when a call is refused because the session was ended elsewhere', async () => {
+    const sessions = loadStore();
+    sessions.signIn(makeAuthResult());
+    mockFetch(() =>
+      jsonResponse(
+        { error: { type: 'unauthenticated', name: 'AuthenticationError', message: ACCOUNT_SECURITY_TEXTS.sessionEnded, status: 401 } },
+        401,
+      ),
+    );
+    await expect(api.get('/user/me', z.unknown())).rejects.toThrow(ACCOUNT_SECURITY_TEXTS.sessionEnded);
+    expect(sessions.getState()).toMatchObject({
+      authenticated: false,
+      autoSignout: true,
+      signoutMessage: ACCOUNT_SECURITY_TEXTS.sessionEnded,
+    });
     vi.unstubAllGlobals();
   });
 });

@@ -1,4 +1,4 @@
-import { appMode, authResult, decodeTokenPayload, tokenState, type AppMode, type AuthResult } from '@tessera/domain';
+import { appMode, AUTH_ERRORS, authResult, decodeTokenPayload, tokenState, type AppMode, type AuthResult } from '@tessera/domain';
 import { z } from 'zod';
 import { onSessionRejected } from '../api-client.ts';
 import { readJson, removeKey, STORAGE_KEYS, writeJson } from '../storage.ts';
@@ -145,9 +145,12 @@ export function createSessionStore() {
   }
   window.addEventListener('storage', onStorage);
   // The server refused the session (signed out elsewhere, password changed, member removed or suspended): sign out
-  // here too, keeping a suspension's text (a 403) for the sign-in page; a 401's is the expiry text sign-in already shows.
+  // here too, keeping the server's reason for the sign-in page (a suspension's, the session was ended) unless it is
+  // the expiry text sign-in already shows. (Not matched against account-security's texts: importing them would put all
+  // its schemas in the first screens' bundle.)
   const stopListening = onSessionRejected((error) => {
-    if (state.authenticated) signOut('expired', error.status === 403 ? error.message : null);
+    const kept = error.status === 403 || error.message !== AUTH_ERRORS.sessionExpired;
+    if (state.authenticated) signOut('expired', kept ? error.message : null);
   });
   scheduleSignOut();
 

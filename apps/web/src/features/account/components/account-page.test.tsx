@@ -1,5 +1,5 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
-import type { User } from '@tessera/domain';
+import { ACCOUNT_SECURITY_TEXTS, type User } from '@tessera/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, makeUser, USER_ID } from '../../../test/fixtures.ts';
@@ -16,6 +16,7 @@ function setup(handlers: Record<string, Handler> = {}, user: User = makeUser()) 
     const handler = handlers[key];
     if (handler) return handler(init);
     if (key === `GET ${USER_PATH}`) return jsonResponse({ data: user });
+    if (key === 'GET /api/v1/auth/sessions') return jsonResponse({ data: [], meta: { page: 1, limit: 100, total: 0 } });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: `no mock for ${key}`, status: 404 } }, 404);
   });
   const rendered = renderRoutes([{ path: '/settings', element: <AccountPage /> }], { initialEntries: ['/settings'] });
@@ -50,6 +51,7 @@ describe('AccountPage', { timeout: 20_000 }, () => {
       'Time and Date format',
       'Notifications',
       'Change Password',
+      "Where you're signed in",
       'Access Control/Sharing',
       'Privacy and Protection',
       'Your Personal Data',
@@ -99,7 +101,7 @@ describe('AccountPage', { timeout: 20_000 }, () => {
   });
 
   describe('Change Password', () => {
-    it('is enabled only when both entries are equal and non-empty, saying whether they match, and the message clears', async () => {
+    it('is enabled only when the current password is filled and both new entries are equal and non-empty, saying whether they match', async () => {
       const { user } = setup();
       const button = await screen.findByRole('button', { name: 'Change Password' });
       expect(button).toBeDisabled();
@@ -113,37 +115,44 @@ describe('AccountPage', { timeout: 20_000 }, () => {
       await user.clear(screen.getByLabelText('Confirm password'));
       await fill(user, screen.getByLabelText('Confirm password'), 'new-password-1');
       expect(screen.getByText('Passwords match')).toBeInTheDocument();
+      // The new entries match, but the current password is still empty.
+      expect(button).toBeDisabled();
+      await fill(user, screen.getByLabelText('Current password'), 'old-password-0');
       expect(button).toBeEnabled();
       await waitForElementToBeRemoved(() => screen.queryByText('Passwords match'), { timeout: 4000 });
       expect(button).toBeEnabled();
     });
 
-    it('sends the new password and stores the new session token', async () => {
+    it('sends the current and the new password and stores the new session token', async () => {
       const next = { ...makeAuthResult(7200), token: makeAuthResult(7200).token.replace('signature', 'fresh') };
       const { user, fetchMock } = setup({ 'POST /api/v1/auth/password-update': () => jsonResponse({ data: next }) });
-      await fill(user, await screen.findByLabelText('New password'), 'new-password-1');
+      await fill(user, await screen.findByLabelText('Current password'), 'old-password-0');
+      await fill(user, screen.getByLabelText('New password'), 'new-password-1');
       await fill(user, screen.getByLabelText('Confirm password'), 'new-password-1');
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
       await waitFor(() => expect(sessionStore.getState().token).toBe(next.token));
       expect(sentBodies(fetchMock, '/api/v1/auth/password-update')[0]).toMatchObject({
+        currentPassword: 'old-password-0',
         newPassword: 'new-password-1',
         email: 'ada@example.com',
         appType: 'platform',
       });
       expect(screen.getByLabelText('New password')).toHaveValue('');
+      expect(screen.getByLabelText('Current password')).toHaveValue('');
     });
 
     it("toasts 'Unable to update password' and shows the server's name and message inline", async () => {
       const { user } = setup({
-        'POST /api/v1/auth/password-update': () => errorBody('body.newPassword: Password must be at least 8 characters'),
+        'POST /api/v1/auth/password-update': () => errorBody(ACCOUNT_SECURITY_TEXTS.currentPasswordWrong, 'BadRequestError'),
       });
-      await fill(user, await screen.findByLabelText('New password'), 'short');
-      await fill(user, screen.getByLabelText('Confirm password'), 'short');
+      await fill(user, await screen.findByLabelText('Current password'), 'not-my-password');
+      await fill(user, screen.getByLabelText('New password'), 'new-password-1');
+      await fill(user, screen.getByLabelText('Confirm password'), 'new-password-1');
       await user.click(screen.getByRole('button', { name: 'Change Password' }));
       expect(await screen.findByText('Unable to update password')).toBeInTheDocument();
       const alert = within(screen.getByRole('region', { name: 'Change Password' })).getByRole('alert');
-      expect(alert).toHaveTextContent('ValidationError');
-      expect(alert).toHaveTextContent('body.newPassword: Password must be at least 8 characters');
+      expect(alert).toHaveTextContent('BadRequestError');
+      expect(alert).toHaveTextContent(ACCOUNT_SECURITY_TEXTS.currentPasswordWrong);
     });
   });
 

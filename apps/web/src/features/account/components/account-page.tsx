@@ -12,6 +12,7 @@ import { NotificationsSection } from './notifications-section.tsx';
 import { PersonalDataSection } from './personal-data-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SectionCard } from './section-card.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import { ThemeSection } from './theme-section.tsx';
 
 /** The Account page of §2, at /user/{product}/account and /settings. */
@@ -36,6 +37,7 @@ export function AccountPage() {
           <DateTimeFormatSection user={user} />
           <NotificationsSection user={user} />
           <ChangePasswordSection />
+          <SessionsSection />
           <SectionCard title="Access Control/Sharing" subtitle="Feature comming soon!" />
           <SectionCard title="Privacy and Protection" subtitle="How we handle your data and the rules of the platform.">
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }}>

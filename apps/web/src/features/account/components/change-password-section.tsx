@@ -23,26 +23,35 @@ function useTransient<T>(value: T | null): T | null {
   return shown.value;
 }
 
-/** Change Password: enabled only when both entries are equal and non-empty (§4, §5). */
+/**
+ * Change Password: enabled only when both new entries are equal and non-empty (§4, §5) and the current password is
+ * filled (issue #21: a stolen session alone cannot change it).
+ */
 export function ChangePasswordSection() {
   const { enqueueSnackbar } = useSnackbar();
   const update = usePasswordUpdate();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [visible, setVisible] = useState(false);
   const matches = password !== '' && password === confirm;
+  const ready = matches && current !== '';
   const verdict = password === '' && confirm === '' ? null : confirm === '' ? null : matches ? 'match' : 'mismatch';
   const message = useTransient(verdict === null ? null : `${verdict}:${password}:${confirm}`);
 
   const onSubmit = () =>
-    update.mutate(password, {
-      onSuccess: () => {
-        setPassword('');
-        setConfirm('');
-        enqueueSnackbar('Password updated', { variant: 'success' });
+    update.mutate(
+      { currentPassword: current, newPassword: password },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setPassword('');
+          setConfirm('');
+          enqueueSnackbar('Password updated', { variant: 'success' });
+        },
+        onError: () => enqueueSnackbar('Unable to update password', { variant: 'error' }),
       },
-      onError: () => enqueueSnackbar('Unable to update password', { variant: 'error' }),
-    });
+    );
 
   const adornment = (
     <InputAdornment position="end">
@@ -68,10 +77,21 @@ export function ChangePasswordSection() {
         spacing={2}
         onSubmit={(event) => {
           event.preventDefault();
-          if (matches) onSubmit();
+          if (ready) onSubmit();
         }}
       >
         <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              fullWidth
+              label="Current password"
+              type={visible ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }} sx={{ display: { xs: 'none', sm: 'block' } }} />
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               fullWidth
@@ -102,7 +122,7 @@ export function ChangePasswordSection() {
           >
             {message ? (message.startsWith('match') ? 'Passwords match' : 'Passwords do not match') : ''}
           </Typography>
-          <Button type="submit" variant="contained" disabled={!matches} loading={update.isPending}>
+          <Button type="submit" variant="contained" disabled={!ready} loading={update.isPending}>
             Change Password
           </Button>
         </Stack>

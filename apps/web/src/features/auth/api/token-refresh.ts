@@ -9,12 +9,20 @@ export function tokenRefresh(body: TokenRefreshBody): Promise<AuthResult> {
   return api.post('/auth/token-refresh', body, authResult);
 }
 
-/** A fresh token for the signed-in user, after recording a token-refresh event (§7). */
+/**
+ * A fresh token for the signed-in user, after recording a token-refresh event (§7): the session's refresh token is
+ * traded for it and for the next one (each works once).
+ */
 export function useTokenRefresh() {
   const context = useAuthRequestContext('token-refresh');
   const { user } = useSession();
   return useMutation({
-    mutationFn: async () => tokenRefresh({ ...(user ? { email: user.email } : {}), ...(await context()) }),
+    mutationFn: async () =>
+      tokenRefresh({
+        refreshToken: sessionStore.getState().refreshToken ?? '',
+        ...(user ? { email: user.email } : {}),
+        ...(await context()),
+      }),
     onSuccess: (result) => sessionStore.signIn(result),
   });
 }

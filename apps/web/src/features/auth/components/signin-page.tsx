@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { AUTH_ERRORS, signinBody, type MfaChallenge, type SigninBody } from '@tessera/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
@@ -15,9 +15,13 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormError } from './form-error.tsx';
 import { FormTextField } from './form-text-field.tsx';
-import { firstMfaMode, MFA_STEP_TEXTS, MfaStep, type MfaMode } from './mfa-step.tsx';
+import { firstMfaMode, MFA_STEP_TEXTS, type MfaMode } from './mfa-modes.ts';
 import { PasswordField } from './password-field.tsx';
 import { ValuePropositions } from './value-propositions.tsx';
+
+// Loaded when the password was right and the account has a second factor: most sign-ins never need it.
+const loadMfaStep = () => import('./mfa-step.tsx').then((m) => ({ default: m.MfaStep }));
+const MfaStep = lazy(loadMfaStep);
 
 export function SigninPage() {
   const { name } = useTenant();
@@ -41,6 +45,8 @@ export function SigninPage() {
 
   const onSubmit = handleSubmit((body) => {
     setNotice(null);
+    // Fetched beside the sign-in call, so a second step is ready when its answer arrives.
+    void loadMfaStep();
     signin.mutate(body, {
       onSuccess: (answer) => {
         if (isMfaChallenge(answer)) setSecond({ challenge: answer, mode: firstMfaMode(answer.methods) });
@@ -79,13 +85,15 @@ export function SigninPage() {
       <Box sx={{ order: { xs: 1, md: 2 }, width: '100%', display: 'flex', justifyContent: 'center' }}>
         {second ? (
           <AuthCard title="Two-step verification" subtitle={MFA_STEP_TEXTS[second.mode]}>
-            <MfaStep
-              challenge={second.challenge}
-              mode={second.mode}
-              onModeChange={(mode) => setSecond({ ...second, mode })}
-              onSignedIn={afterAuth}
-              onBack={backToPassword}
-            />
+            <Suspense fallback={<CircularProgress aria-label="Loading" sx={{ display: 'block', mx: 'auto' }} />}>
+              <MfaStep
+                challenge={second.challenge}
+                mode={second.mode}
+                onModeChange={(mode) => setSecond({ ...second, mode })}
+                onSignedIn={afterAuth}
+                onBack={backToPassword}
+              />
+            </Suspense>
           </AuthCard>
         ) : (
           <AuthCard title="Sign In" subtitle={`Welcome back to ${name}.`}>

@@ -58,7 +58,8 @@ export function OneTimeCodeField({
         aria-describedby={helperText ? helperId : undefined}
         slotProps={{
           input: totp
-            ? { inputMode: 'numeric', pattern: '[0-9]*', maxLength: TOTP_CODE_LENGTH, spellCheck: false }
+            ? // No maxLength: the browser would cut a pasted '123 456' to '123 45' before the spaces are taken out.
+              { inputMode: 'numeric', spellCheck: false }
             : { autoCapitalize: 'characters', spellCheck: false, maxLength: 32 },
         }}
         sx={{ '& input': { fontFamily: 'monospace', fontSize: '1.25rem', letterSpacing: totp ? '0.4em' : '0.1em' } }}

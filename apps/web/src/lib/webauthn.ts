@@ -15,7 +15,7 @@ const load = () => import('@simplewebauthn/browser');
 
 /** Whether this browser can use a passkey at all (a browser without WebAuthn never offers it). */
 export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+  return typeof globalThis.PublicKeyCredential === 'function';
 }
 
 /** Shown when the browser or the authenticator gave no passkey (cancelled, timed out, none for this site). */

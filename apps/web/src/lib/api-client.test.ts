@@ -93,7 +93,10 @@ describe('api client', () => {
 
 describe('step-up', () => {
   const stepUpRefusal = () =>
-    jsonResponse({ error: { type: 'forbidden', name: 'ForbiddenError', message: ACCOUNT_SECURITY_TEXTS.stepUpRequired, status: 403 } }, 403);
+    jsonResponse(
+      { error: { type: 'forbidden', name: 'ForbiddenError', message: ACCOUNT_SECURITY_TEXTS.stepUpRequired, status: 403 } },
+      403,
+    );
 
   /** Answers each call with the next response. */
   function respondInTurn(...responses: (() => Response)[]) {
@@ -134,7 +137,12 @@ describe('step-up', () => {
     let confirm: (ok: boolean) => void = () => {};
     const handler = vi.fn(() => new Promise<boolean>((resolve) => (confirm = resolve)));
     const unregister = registerStepUpHandler(handler);
-    respondInTurn(stepUpRefusal, stepUpRefusal, () => jsonResponse({ data: { id: 'a' } }), () => jsonResponse({ data: { id: 'b' } }));
+    respondInTurn(
+      stepUpRefusal,
+      stepUpRefusal,
+      () => jsonResponse({ data: { id: 'a' } }),
+      () => jsonResponse({ data: { id: 'b' } }),
+    );
     const both = Promise.all([api.post('/a', {}, item), api.post('/b', {}, item)]);
     await vi.waitFor(() => expect(handler).toHaveBeenCalledOnce());
     confirm(true);

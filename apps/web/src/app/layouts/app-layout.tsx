@@ -28,8 +28,7 @@ export function AppLayout() {
   const [navOpen, setNavOpen] = useState(false);
   // 001 §1: no side navigation until the investor has finished the onboarding questionnaire.
   // Issue #21: nor while a second factor the tenant requires is still to be set up (only the Account page is open).
-  const withNav =
-    authenticated && !mfaSetupRequired && !needsOnboarding(user?.investOnboardingStage) && showsMainNav(pathname, AUTH_PATHS);
+  const withNav = authenticated && !mfaSetupRequired && !needsOnboarding(user?.investOnboardingStage) && showsMainNav(pathname, AUTH_PATHS);
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       {navigation.state === 'loading' && (

@@ -1,15 +1,5 @@
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Link,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, TextField } from '@mui/material';
 import type { MfaStatus } from '@tessera/domain';
 import { useId, useState } from 'react';
 import { OneTimeCodeField, TOTP_CODE_LENGTH } from '../../../components/one-time-code-field.tsx';
@@ -115,13 +105,7 @@ export function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) => void 
                   />
                 )}
                 {method === 'webauthn' && (
-                  <Button
-                    variant="contained"
-                    startIcon={<KeyOutlined />}
-                    onClick={() => send('')}
-                    loading={stepUp.isPending}
-                    autoFocus
-                  >
+                  <Button variant="contained" startIcon={<KeyOutlined />} onClick={() => send('')} loading={stepUp.isPending} autoFocus>
                     Use a passkey
                   </Button>
                 )}

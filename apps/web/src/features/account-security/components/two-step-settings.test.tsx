@@ -8,7 +8,13 @@ import { sessionStore } from '../../../lib/session/session-store.ts';
 import { TwoStepSettings } from './two-step-settings.tsx';
 
 const OFF: MfaStatus = { totp: { enabled: false, confirmedAt: null }, passkeys: [], recoveryCodesLeft: 0, required: false };
-const PASSKEY = { id: '6745a1c2e4b0a1b2c3d4e5f6', name: 'Work laptop', createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt: null, backedUp: true };
+const PASSKEY = {
+  id: '6745a1c2e4b0a1b2c3d4e5f6',
+  name: 'Work laptop',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  lastUsedAt: null,
+  backedUp: true,
+};
 const CODES = Array.from({ length: 10 }, (_, i) => `AAAA-BBBB-${String(i).padStart(4, '0')}`);
 const QR = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
 
@@ -42,7 +48,9 @@ describe('TwoStepSettings', { timeout: 20_000 }, () => {
     const { user, fetchMock } = setup({
       'GET /api/v1/auth/mfa': () => jsonResponse({ data: status }),
       'POST /api/v1/auth/mfa/totp': () =>
-        jsonResponse({ data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Tessera:ada?secret=JBSWY3DPEHPK3PXP', qrCode: QR } }),
+        jsonResponse({
+          data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Tessera:ada?secret=JBSWY3DPEHPK3PXP', qrCode: QR },
+        }),
       'POST /api/v1/auth/mfa/totp/confirm': () => {
         status = { ...OFF, totp: { enabled: true, confirmedAt: '2026-03-01T10:00:00.000Z' }, recoveryCodesLeft: 10 };
         return jsonResponse({ data: { codes: CODES } });
@@ -69,7 +77,11 @@ describe('TwoStepSettings', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Two-step verification turned on')).toBeInTheDocument();
     const codesDialog = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
     const list = within(codesDialog).getByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     expect(sentBodies(fetchMock, '/api/v1/auth/mfa/totp/confirm')).toEqual([{ code: '492039' }]);
     expect(sessionStore.getState().mfaSetupRequired).toBe(false);
 
@@ -128,7 +140,14 @@ describe('TwoStepSettings', { timeout: 20_000 }, () => {
     const { user, fetchMock } = setup({
       'GET /api/v1/auth/mfa': () => jsonResponse({ data: status }),
       'POST /api/v1/auth/mfa/passkeys/options': () =>
-        jsonResponse({ data: { challenge: 'Y2hhbGxlbmdl', rp: { name: 'Tessera', id: 'localhost' }, user: { id: 'dXNlcg', name: 'ada', displayName: 'Ada' }, pubKeyCredParams: [] } }),
+        jsonResponse({
+          data: {
+            challenge: 'Y2hhbGxlbmdl',
+            rp: { name: 'Tessera', id: 'localhost' },
+            user: { id: 'dXNlcg', name: 'ada', displayName: 'Ada' },
+            pubKeyCredParams: [],
+          },
+        }),
       'POST /api/v1/auth/mfa/passkeys': () => {
         status = { ...status, passkeys: [PASSKEY] };
         return jsonResponse({ data: PASSKEY }, 201);
@@ -163,7 +182,12 @@ describe('TwoStepSettings', { timeout: 20_000 }, () => {
 
   it('turns the app off and generates new recovery codes, each after confirming', async () => {
     sessionStore.signIn(makeAuthResult());
-    let status: MfaStatus = { ...OFF, totp: { enabled: true, confirmedAt: '2026-03-01T10:00:00.000Z' }, passkeys: [PASSKEY], recoveryCodesLeft: 3 };
+    let status: MfaStatus = {
+      ...OFF,
+      totp: { enabled: true, confirmedAt: '2026-03-01T10:00:00.000Z' },
+      passkeys: [PASSKEY],
+      recoveryCodesLeft: 3,
+    };
     const { user } = setup({
       'GET /api/v1/auth/mfa': () => jsonResponse({ data: status }),
       'POST /api/v1/auth/mfa/recovery-codes': () => {

@@ -86,9 +86,7 @@ describe('sign-in second step', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     expect(screen.queryByText(ACCOUNT_SECURITY_TEXTS.mfaCodeInvalid)).not.toBeInTheDocument();
-    expect(
-      screen.getByText('Enter one of the recovery codes you saved when you turned on two-step verification.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Enter one of the recovery codes you saved when you turned on two-step verification.')).toBeInTheDocument();
     const verify = screen.getByRole('button', { name: 'Verify' });
     expect(verify).toBeDisabled();
     await fill(user, screen.getByLabelText('Recovery code'), 'ABCD-EFGH-JKLM');
@@ -124,7 +122,9 @@ describe('sign-in second step', { timeout: 20_000 }, () => {
     const { user, fetchMock } = await passwordStep((path) => {
       if (path === '/api/v1/auth/signin') return jsonResponse({ data: challenge(['webauthn']) });
       if (path === '/api/v1/auth/mfa/passkey/options')
-        return jsonResponse({ data: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', allowCredentials: [], userVerification: 'preferred' } });
+        return jsonResponse({
+          data: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', allowCredentials: [], userVerification: 'preferred' },
+        });
       if (path === '/api/v1/auth/mfa/passkey/verify') return jsonResponse({ data: result });
       return jsonResponse({}, 404);
     });
@@ -135,7 +135,9 @@ describe('sign-in second step', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Portfolio page')).toBeInTheDocument();
     expect(get).toHaveBeenCalledOnce();
     expect(sentBodies(fetchMock, '/api/v1/auth/mfa/passkey/options')).toEqual([{ mfaToken: 'mfa_token' }]);
-    const [sent] = sentBodies(fetchMock, '/api/v1/auth/mfa/passkey/verify') as [{ mfaToken: string; response: { id: string; type: string } }];
+    const [sent] = sentBodies(fetchMock, '/api/v1/auth/mfa/passkey/verify') as [
+      { mfaToken: string; response: { id: string; type: string } },
+    ];
     expect(sent).toMatchObject({ mfaToken: 'mfa_token', response: { id: 'cred-1', type: 'public-key' } });
     await waitFor(() => expect(sessionStore.getState().token).toBe(result.token));
   });

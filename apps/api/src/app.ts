@@ -31,6 +31,8 @@ import { brandingRoutes } from './modules/branding/branding.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { onboardingRoutes } from './modules/users/onboarding.routes.ts';
 import { findSessionContext, touchSession } from './modules/auth/index.ts';
+import { mfaSetupRequired } from './modules/mfa/index.ts';
+import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { govPhotoIdsRoutes } from './modules/gov-photo-ids/gov-photo-ids.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
@@ -142,13 +144,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(securityPlugin, { config });
   await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config, findTenantBySlug });
-  await app.register(authPlugin, { tokens, verifyApiKey, findSessionContext, touchSession });
+  const clock = overrides.clock ?? systemClock;
+  await app.register(authPlugin, {
+    tokens,
+    verifyApiKey,
+    findSessionContext,
+    touchSession,
+    mfaSetupRequired: (db, tenant, user, member) => mfaSetupRequired({ db, clock }, tenant, user, member),
+  });
   await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(mfaRoutes);
       await api.register(usersRoutes);
       await api.register(userSignatureRoutes);
       await api.register(onboardingRoutes);

@@ -1,8 +1,8 @@
-import { newObjectId, type AuthResult, type TenantRole } from '@tessera/domain';
+import { newObjectId, STEP_UP_WINDOW_SECONDS, type AuthResult, type TenantRole } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { applications, institutions, roleAssignments, timelineEvents, type ApplicationRow } from '../src/db/schema/index.ts';
+import { applications, institutions, roleAssignments, sessions, timelineEvents, type ApplicationRow } from '../src/db/schema/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { updateMember, findMember } from '../src/modules/tenants/tenant-members.repository.ts';
 import { DEFAULT_ATTRIBUTES } from '../src/modules/tenants/tenant-members.repository.ts';
@@ -138,4 +138,24 @@ export async function createApplication(
     .values({ id: newObjectId(), ...values })
     .returning();
   return row!;
+}
+
+/**
+ * Makes who's session one whose last confirmation (sign-in or step-up) is older than the step-up window, without
+ * moving the clock the file's other sessions share: the next `config.stepUp` route answers 403 until a step-up.
+ */
+export async function expireStepUp(app: FastifyInstance, who: SignedUp): Promise<void> {
+  const long = new Date(app.clock.now().getTime() - (STEP_UP_WINDOW_SECONDS + 60) * 1000);
+  await app.db.update(sessions).set({ verifiedAt: long }).where(eq(sessions.id, who.sessionId));
+}
+
+/** POST auth/step-up with who's password (an account without a second factor). */
+export async function stepUpWithPassword(app: FastifyInstance, who: SignedUp): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/step-up',
+    headers: { host: who.host, ...bearer(who.token) },
+    payload: { method: 'password', password: who.password },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }

@@ -12,4 +12,11 @@ export const ACCOUNT_SECURITY_TEXTS = {
   passkeyFailed: 'The passkey could not be verified. Try again or use another method.',
   sessionEnded: 'This session was ended. Please sign in again.',
   currentPasswordWrong: 'The current password is not correct',
+  stepUpNeedsSecondFactor: 'Confirm with your authenticator app, a passkey or a recovery code.',
+  totpAlreadyEnabled: 'An authenticator app is already set up. Remove it first to set up another.',
+  totpSetupNotStarted: 'Start setting up the authenticator app again.',
+  noSecondFactor: 'Set up an authenticator app or a passkey first.',
+  noPasskey: 'You have no passkey yet.',
+  passkeyAlreadyRegistered: 'This passkey is already registered.',
+  policyNeedsOwnFactor: 'Set up two-step verification for yourself before requiring it of others.',
 } as const;

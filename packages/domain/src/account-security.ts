@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from './http.ts';
+import { authResult } from './auth.ts';
 import { objectId } from './ids.ts';
 
 /**
@@ -95,11 +96,36 @@ export type MfaVerifyBody = z.input<typeof mfaVerifyBody>;
 export const webauthnResponse = z
   .object({ id: z.string().min(1).max(1024), rawId: z.string().min(1).max(1024), type: z.literal('public-key'), response: z.record(z.string(), z.unknown()) })
   .loose()
-  .meta({ id: 'WebauthnResponse', description: "The authenticator's answer, as the browser's PublicKeyCredential.toJSON() gives it." });
+  .meta({
+    id: 'WebauthnResponse',
+    description: "The authenticator's answer, as the browser's PublicKeyCredential.toJSON() gives it.",
+    examples: [
+      {
+        id: 'q8Zl0wG3bQ',
+        rawId: 'q8Zl0wG3bQ',
+        type: 'public-key',
+        response: { clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0Iiwi…', authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4…', signature: 'MEUCIQ…' },
+        clientExtensionResults: {},
+        authenticatorAttachment: 'platform',
+      },
+    ],
+  });
 
 export const webauthnOptions = z
   .record(z.string(), z.unknown())
-  .meta({ id: 'WebauthnOptions', description: 'Options for navigator.credentials.create/get, as @simplewebauthn/browser takes them (optionsJSON).' });
+  .meta({
+    id: 'WebauthnOptions',
+    description: 'Options for navigator.credentials.create/get, as @simplewebauthn/browser takes them (optionsJSON).',
+    examples: [
+      {
+        challenge: 'mW6u0XyZ0m1v9mWcbvG3o0rJ6w9m4p2g3s4d5f6g7h8',
+        rpId: 'demo.example.com',
+        allowCredentials: [{ id: 'q8Zl0wG3bQ', type: 'public-key', transports: ['internal'] }],
+        timeout: 60000,
+        userVerification: 'preferred',
+      },
+    ],
+  });
 
 export const passkeySigninOptionsBody = z
   .object({ mfaToken: z.string().min(1, 'mfaToken is required').max(512) })
@@ -107,16 +133,64 @@ export const passkeySigninOptionsBody = z
 
 export const passkeySigninBody = z
   .object({ mfaToken: z.string().min(1, 'mfaToken is required').max(512), response: webauthnResponse })
-  .meta({ id: 'PasskeySigninBody', description: "The pending sign-in and the passkey's assertion." });
+  .meta({
+    id: 'PasskeySigninBody',
+    description: "The pending sign-in and the passkey's assertion.",
+    examples: [
+      {
+        mfaToken: 'mfa_6745a1c2e4b0a1b2c3d4e5f6.Zk3…',
+        response: {
+          id: 'q8Zl0wG3bQ',
+          rawId: 'q8Zl0wG3bQ',
+          type: 'public-key',
+          response: { clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0Iiwi…', authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4…', signature: 'MEUCIQ…' },
+          clientExtensionResults: {},
+        },
+      },
+    ],
+  });
 
 // ————— Enrolment —————
+
+/** One of the person's passkeys, as the account page lists it. */
+export const passkeyInfo = z
+  .object({
+    id: objectId,
+    name: z.string().describe('The name the person gave it'),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable(),
+    backedUp: z.boolean().describe('Synced to the person\'s other devices (a multi-device passkey)'),
+  })
+  .meta({
+    id: 'Passkey',
+    description: 'A passkey of the caller.',
+    examples: [{ id: '6745a1c2e4b0a1b2c3d4e5f6', name: 'MacBook Touch ID', createdAt: '2026-11-27T09:30:00.000Z', lastUsedAt: null, backedUp: true }],
+  });
+export type PasskeyInfo = z.infer<typeof passkeyInfo>;
+
+/** A passkey just registered; the recovery codes come along when it is the person's first second factor (shown once). */
+export const passkeyRegistered = passkeyInfo
+  .extend({ recoveryCodes: z.array(z.string()).optional().describe('Only when this is the first second factor: shown once, store them somewhere safe') })
+  .meta({
+    id: 'PasskeyRegistered',
+    description: 'The new passkey, and the recovery codes when it is the first second factor.',
+    examples: [
+      {
+        id: '6745a1c2e4b0a1b2c3d4e5f6',
+        name: 'MacBook Touch ID',
+        createdAt: '2026-11-27T09:30:00.000Z',
+        lastUsedAt: null,
+        backedUp: true,
+        recoveryCodes: ['7KQ4-M2XD-9PLA'],
+      },
+    ],
+  });
+export type PasskeyRegistered = z.infer<typeof passkeyRegistered>;
 
 export const mfaStatus = z
   .object({
     totp: z.object({ enabled: z.boolean(), confirmedAt: timestamp.nullable() }),
-    passkeys: z.array(
-      z.object({ id: objectId, name: z.string(), createdAt: timestamp, lastUsedAt: timestamp.nullable(), backedUp: z.boolean() }),
-    ),
+    passkeys: z.array(passkeyInfo),
     recoveryCodesLeft: z.number().int().min(0),
     /** The tenant requires a second factor of this member (owner or institution team member). */
     required: z.boolean(),
@@ -159,7 +233,22 @@ export type RecoveryCodes = z.infer<typeof recoveryCodes>;
 
 export const passkeyRegisterBody = z
   .object({ name: z.string().trim().min(1, 'Name the passkey').max(64, 'At most 64 characters'), response: webauthnResponse })
-  .meta({ id: 'PasskeyRegisterBody', description: "A new passkey's attestation and the name the person gives it." });
+  .meta({
+    id: 'PasskeyRegisterBody',
+    description: "A new passkey's attestation and the name the person gives it.",
+    examples: [
+      {
+        name: 'MacBook Touch ID',
+        response: {
+          id: 'q8Zl0wG3bQ',
+          rawId: 'q8Zl0wG3bQ',
+          type: 'public-key',
+          response: { clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwi…', attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVi…', transports: ['internal'] },
+          clientExtensionResults: {},
+        },
+      },
+    ],
+  });
 
 // ————— Step-up —————
 
@@ -182,3 +271,10 @@ export const tenantSecurityPolicy = z
   .object({ requireMfa: z.boolean().describe('Owners and institution team members must use a second factor') })
   .meta({ id: 'TenantSecurityPolicy', description: "The tenant's sign-in policy.", examples: [{ requireMfa: true }] });
 export type TenantSecurityPolicy = z.infer<typeof tenantSecurityPolicy>;
+
+/** What POST auth/signin answers: a session, or (the account has a second factor) the challenge for the second step. */
+export const signinResult = z.union([authResult, mfaChallenge]).meta({
+  id: 'SigninResult',
+  description: "A session (AuthResult), or MfaChallenge when the account has a second factor: `mfaRequired` tells them apart.",
+});
+export type SigninResult = z.infer<typeof signinResult>;

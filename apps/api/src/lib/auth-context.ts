@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, type TokenPayload } from '@tessera/domain';
+import { ACCOUNT_SECURITY_TEXTS, AUTH_ERRORS, STEP_UP_WINDOW_SECONDS, type TokenPayload } from '@tessera/domain';
 import type { FastifyRequest } from 'fastify';
 import type { SessionRow, TenantMemberRow, UserRow } from '../db/schema/index.ts';
 import type { Access } from './access.ts';
@@ -69,6 +69,12 @@ declare module 'fastify' {
      * confirmed a second factor (or, without one, the password) in the last ten minutes (POST auth/step-up).
      */
     stepUp?: boolean;
+    /**
+     * The route answers while the tenant requires a second factor of the caller and they have none yet (issue #21):
+     * enrolment, the session's own calls and the reads the web app needs to load. Every other signed-in route answers
+     * 403 ACCOUNT_SECURITY_TEXTS.mfaSetupRequired then. Routes under /api/v1/auth/ answer unless they say `false`.
+     */
+    mfaSetup?: boolean;
     /** What the access line of the route's description adds to `access` (a rule the handler checks beyond the role). */
     accessNote?: string;
     /** A multipart route's form, documented as its multipart/form-data body (the handler validates the text fields with the same schema). */
@@ -130,4 +136,16 @@ export function membershipRefusal(member: TenantMemberRow | null | undefined, is
   if (BLOCKED_MEMBERSHIP.has(member.membershipStatus)) return AUTH_ERRORS.membershipSuspended;
   if (!isPlatformAdmin && member.expiresAt && member.expiresAt.getTime() <= now.getTime()) return MEMBERSHIP_EXPIRED;
   return null;
+}
+
+/** Until when the session may make the changes that need a fresh second factor (`config.stepUp`), or null if it may not now. */
+export function steppedUpUntil(session: Pick<SessionRow, 'verifiedAt'>, now: Date): Date | null {
+  if (!session.verifiedAt) return null;
+  const until = new Date(session.verifiedAt.getTime() + STEP_UP_WINDOW_SECONDS * 1000);
+  return until.getTime() >= now.getTime() ? until : null;
+}
+
+/** 403 stepUpRequired unless the session confirmed a second factor (or, without one, the password) in the window. */
+export function requireStepUp(session: Pick<SessionRow, 'verifiedAt'>, now: Date): void {
+  if (!steppedUpUntil(session, now)) throw forbidden(ACCOUNT_SECURITY_TEXTS.stepUpRequired);
 }

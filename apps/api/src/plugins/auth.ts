@@ -1,12 +1,19 @@
-import { ACCOUNT_SECURITY_TEXTS, API_KEY_HEADER, apiKeyKindOf, AUTH_ERRORS, STEP_UP_WINDOW_SECONDS, tokenPayload } from '@tessera/domain';
+import { ACCOUNT_SECURITY_TEXTS, API_KEY_HEADER, apiKeyKindOf, AUTH_ERRORS, tokenPayload } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import type { SessionRow, TenantMemberRow, UserRow } from '../db/schema/index.ts';
+import type { SessionRow, TenantMemberRow, TenantRow, UserRow } from '../db/schema/index.ts';
 import { withCrossTenant } from '../db/scope.ts';
 import type { Access } from '../lib/access.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
-import { INSTITUTION_KEY_REFUSED, membershipRefusal, NEEDS_USER, type ApiKeyAuthContext, type AuthContext } from '../lib/auth-context.ts';
+import {
+  INSTITUTION_KEY_REFUSED,
+  membershipRefusal,
+  NEEDS_USER,
+  requireStepUp,
+  type ApiKeyAuthContext,
+  type AuthContext,
+} from '../lib/auth-context.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { TokenService } from '../lib/tokens.ts';
 import { requireTenant } from './tenant.ts';
@@ -35,6 +42,11 @@ export interface AuthPluginOptions {
   ) => Promise<{ session: SessionRow; user: UserRow; member: TenantMemberRow | null } | undefined>;
   /** Records that the session was used (at most once a minute; auth `touchSession`). */
   touchSession: (db: Db, session: SessionRow, now: Date) => Promise<void>;
+  /**
+   * Whether the tenant (which requires MFA) requires a second factor of this member and they have none yet (mfa
+   * `mfaSetupRequired`); asked only when the tenant's `requireMfa` is on.
+   */
+  mfaSetupRequired: (db: Db, tenant: TenantRow, user: UserRow, member: TenantMemberRow | null) => Promise<boolean>;
 }
 
 /** The API key a request presents, from `Authorization: Bearer tsk_…` or the X-API-Key header. */
@@ -121,8 +133,18 @@ export const authPlugin = fp(
      */
     function checkStepUp(auth: AuthContext, request: FastifyRequest): void {
       if (request.routeOptions.config.stepUp !== true) return;
-      const verifiedAt = auth.session.verifiedAt?.getTime() ?? 0;
-      if (app.clock.now().getTime() - verifiedAt > STEP_UP_WINDOW_SECONDS * 1000) throw forbidden(ACCOUNT_SECURITY_TEXTS.stepUpRequired);
+      requireStepUp(auth.session, app.clock.now());
+    }
+
+    /**
+     * A tenant that requires MFA (`tenants.require_mfa`) lets its owners and institution team members without a second
+     * factor call only the routes that declare `config.mfaSetup` (set up a factor, the session's own calls, the reads
+     * the web app loads with). The question costs a query only on such tenants.
+     */
+    async function checkMfaSetup(auth: AuthContext, request: FastifyRequest): Promise<void> {
+      const tenant = requireTenant(request);
+      if (!tenant.requireMfa || request.routeOptions.config.mfaSetup === true) return;
+      if (await opts.mfaSetupRequired(app.db, tenant, auth.user, auth.member)) throw forbidden(ACCOUNT_SECURITY_TEXTS.mfaSetupRequired);
     }
 
     function authorize(auth: AuthContext, access: Exclude<Access, 'public'>): void {
@@ -146,6 +168,7 @@ export const authPlugin = fp(
       }
       const auth = await authenticate(request);
       authorize(auth, access);
+      await checkMfaSetup(auth, request);
       checkStepUp(auth, request);
       request.auth = auth;
     }
@@ -160,6 +183,8 @@ export const authPlugin = fp(
       if (crossTenant && access !== 'platform-admin')
         throw new Error(`Route ${route.method} ${route.url} crosses tenants but is not for platform admins only`);
       if (access === 'public') return;
+      // The session's own calls (auth/…) answer while a second factor is due, unless one says otherwise.
+      if (route.url.startsWith('/api/v1/auth/') && route.config && route.config.mfaSetup === undefined) route.config.mfaSetup = true;
       const existing = route.preValidation ? [route.preValidation].flat() : [];
       route.preValidation = [checkAccess, ...existing];
       if (crossTenant) {

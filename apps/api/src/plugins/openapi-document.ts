@@ -1,4 +1,4 @@
-import { errorName, errorStatus, type ErrorCode } from '@tessera/domain';
+import { ACCOUNT_SECURITY_TEXTS, errorName, errorStatus, STEP_UP_WINDOW_SECONDS, type ErrorCode } from '@tessera/domain';
 import type { FastifyContextConfig } from 'fastify';
 import { describeAccess } from '../lib/access.ts';
 
@@ -85,6 +85,10 @@ export function accessLine(config: Partial<FastifyContextConfig> | undefined): s
   if (!access) return '';
   const parts = [describeAccess(access)];
   if (config?.accessNote) parts.push(config.accessNote);
+  if (config?.stepUp)
+    parts.push(
+      `The session must have confirmed a second factor (or, without one, the password) in the last ${STEP_UP_WINDOW_SECONDS / 60} minutes (POST auth/step-up), else 403 '${ACCOUNT_SECURITY_TEXTS.stepUpRequired}'.`,
+    );
   if (config?.apiKeys)
     parts.push(
       'Also a private API key of this tenant (the apiKey scheme, or `Authorization: Bearer tsk_live_…`), acting as an owner; the timeline records the key as the actor.',

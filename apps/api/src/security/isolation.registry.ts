@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { applications } from '../db/schema/index.ts';
+import { applications, webauthnCredentials } from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
 import { insertEvaluatorLink } from '../modules/applications/evaluators.test-helpers.ts';
 import { findMember } from '../modules/tenants/tenant-members.repository.ts';
@@ -47,6 +47,21 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
   // The tenant itself: its id in /tenant/:t routes, and in the platform admin's /tenant/:tenantId ones.
   { prefix: '/api/v1/tenant/:t', create: async (ctx) => [acmeOf(ctx)] },
   { prefix: '/api/v1/admin/tenant/:tenantId', create: async (ctx) => [acmeOf(ctx)] },
+  // A passkey of tenant A's owner (the account's, not the tenant's): nobody else may remove it.
+  {
+    prefix: '/api/v1/auth/mfa/passkeys/:passkeyId',
+    create: async (ctx) => {
+      const id = newId();
+      await ctx.t.app.db.insert(webauthnCredentials).values({
+        id,
+        userId: ctx.owner.user._id,
+        credentialId: `isolation-${id}`,
+        publicKey: 'pQECAyYgASFYIA',
+        name: 'Isolation key',
+      });
+      return [id];
+    },
+  },
   {
     prefix: '/api/v1/tenant/:t/members/:id',
     create: async (ctx) => [acmeOf(ctx), (await findMember(ctx.t.app.db, acmeOf(ctx), ctx.owner.user._id))!.id],

@@ -381,6 +381,16 @@ const NO_SUCCESS: Record<string, string> = {
     'Persona is not configured in the suites, so its webhook is 404; identity-verification.test.ts drives it with a stand-in provider',
   'POST /api/v1/tenant/:t/esignature/webhook':
     'No external e-signature provider is configured in the suites, so its webhook is 404; esign-external.test.ts drives it with a stand-in provider',
+  // The second factor: a sampled body holds no real mfaToken, authenticator code, recovery code, password or
+  // WebAuthn answer, and a sampled account has no factor; mfa.test.ts drives each with real ones.
+  'POST /api/v1/auth/mfa/verify': 'a sampled mfaToken names no pending sign-in (401)',
+  'POST /api/v1/auth/mfa/passkey/options': 'a sampled mfaToken names no pending sign-in (401)',
+  'POST /api/v1/auth/mfa/passkey/verify': 'a sampled mfaToken names no pending sign-in (401)',
+  'POST /api/v1/auth/mfa/totp/confirm': 'a sampled code is not six digits of an enrolled app (400)',
+  'POST /api/v1/auth/mfa/passkeys': 'a sampled attestation is not signed by an authenticator (400)',
+  'POST /api/v1/auth/mfa/recovery-codes': 'a sampled account has no second factor to make codes for (409)',
+  'POST /api/v1/auth/step-up/options': 'a sampled account has no passkey (409)',
+  'POST /api/v1/auth/step-up': "a sampled password is not the account's (400)",
 };
 
 /**

@@ -53,3 +53,13 @@ export function passwordChangedMail(tenantName: string) {
     ]),
   };
 }
+
+export function mfaTurnedOffMail(tenantName: string) {
+  return {
+    subject: `Two-step verification was turned off for your ${tenantName} account`,
+    ...layout('Two-step verification was turned off', [
+      'The last second factor (authenticator app or passkey) of your account was just removed, so signing in now asks only for your password.',
+      'If this was not you, reset your password at once, set up two-step verification again and contact support.',
+    ]),
+  };
+}

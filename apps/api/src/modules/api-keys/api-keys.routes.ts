@@ -10,6 +10,9 @@ import * as service from './api-keys.service.ts';
 const tags = ['API keys'];
 const access: Access = { roles: ['owner'] };
 const ownersOnly = { apiKeys: true, access, tenantParam: 't' } as const;
+/** Making and revoking keys needs a fresh second factor of a person (step-up); a private key calling has no session to ask. */
+const ownersStepUp = { ...ownersOnly, stepUp: true } as const;
+const managersStepUp = { access: 'signed-in', tenantParam: 't', stepUp: true } as const;
 const keyId = objectId.describe("The key's id (24 hexadecimal characters)");
 const keyParams = tenantParams.extend({ keyId });
 const createdResponse = {
@@ -57,7 +60,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
           body: apiKeyCreateBody.nullish(),
           response: createdResponse,
         },
-        config: ownersOnly,
+        config: ownersStepUp,
       },
       async (request, reply) => {
         const tenant = requireTenant(request);
@@ -96,7 +99,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         params: keyParams,
         response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
-      config: ownersOnly,
+      config: ownersStepUp,
     },
     async (request, reply) => {
       await service.revokeApiKey(deps(), requireCaller(request), requireTenant(request).id, request.params.keyId);
@@ -120,7 +123,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
           body: apiKeyCreateBody.nullish(),
           response: createdResponse,
         },
-        config: { access: signedIn, accessNote: managers, tenantParam: 't' },
+        config: { ...managersStepUp, accessNote: managers },
       },
       async (request, reply) => {
         const { id } = request.params;
@@ -159,7 +162,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         params: institutionKeyParams,
         response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: signedIn, accessNote: managers, tenantParam: 't' },
+      config: { ...managersStepUp, accessNote: managers },
     },
     async (request, reply) => {
       await service.revokeInstitutionApiKey(deps(), requireAuth(request), request.params.id, request.params.keyId);

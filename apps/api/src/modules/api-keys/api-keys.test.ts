@@ -1,10 +1,21 @@
-import { type ApiKey, type ApiKeyCreated } from '@tessera/domain';
+import { ACCOUNT_SECURITY_TEXTS, type ApiKey, type ApiKeyCreated } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, roleAssignments, timelineEvents } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { hostOf, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, callerOf, lastMailTo, type Method, type SignedUp, signUp, someObjectId, useTestApp } from '../../../test/factories.ts';
+import {
+  bearer,
+  callerOf,
+  expireStepUp,
+  lastMailTo,
+  type Method,
+  type SignedUp,
+  signUp,
+  someObjectId,
+  stepUpWithPassword,
+  useTestApp,
+} from '../../../test/factories.ts';
 import { hashApiKey } from './api-keys.service.ts';
 
 let t: TestApp;
@@ -105,6 +116,28 @@ describe('generating keys', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${acme()}/api-keys`, headers: { host: owner.host } })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('step-up', () => {
+  it('asks a session confirmed more than ten minutes ago to confirm it is them before making or revoking a key', async () => {
+    const keeper = await signUp(t.app, 'acme', { role: 'owner' });
+    const made = (await call(keeper, 'POST', `tenant/${acme()}/api-key/pvt`, {})).json().data as ApiKeyCreated;
+    await expireStepUp(t.app, keeper);
+    for (const [method, path] of [
+      ['POST', `tenant/${acme()}/api-key/pvt`],
+      ['POST', `tenant/${acme()}/api-key/pub`],
+      ['DELETE', `tenant/${acme()}/api-keys/${made._id}`],
+    ] as const) {
+      const refused = await call(keeper, method, path, method === 'POST' ? {} : undefined);
+      expect(refused.statusCode, path).toBe(403);
+      expect(refused.json().error.message).toBe(ACCOUNT_SECURITY_TEXTS.stepUpRequired);
+    }
+    // Reading them does not ask.
+    expect((await call(keeper, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(200);
+    await stepUpWithPassword(t.app, keeper);
+    expect((await call(keeper, 'POST', `tenant/${acme()}/api-key/pvt`, {})).statusCode).toBe(201);
+    expect((await call(keeper, 'DELETE', `tenant/${acme()}/api-keys/${made._id}`)).statusCode).toBe(204);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   passwordResetRequestResult,
   passwordUpdateBody,
   signinBody,
+  signinResult,
   signupBody,
   tokenRefreshBody,
 } from '@tessera/domain';
@@ -19,6 +20,7 @@ import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { errorResponses } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
+import { mfaSetupRequired, startSigninChallenge } from '../mfa/index.ts';
 import * as auth from './auth.service.ts';
 
 const tags = ['Auth'];
@@ -41,8 +43,8 @@ export async function authRoutes(app: FastifyInstance) {
     clock: app.clock,
     config: app.config,
     limits,
-    // The MFA policy (issue #21) answers once the MFA module lands.
-    mfaSetupRequired: async () => false,
+    mfaSetupRequired: (tenant, user, member) => mfaSetupRequired({ db: app.db, clock: app.clock }, tenant, user, member),
+    secondStep: (site, user) => startSigninChallenge({ db: app.db, clock: app.clock, tokens: app.tokens }, site, user),
   };
   const site = (request: FastifyRequest): auth.CallSite => ({
     tenant: requireTenant(request),
@@ -76,9 +78,9 @@ export async function authRoutes(app: FastifyInstance) {
         operationId: 'signIn',
         summary: 'Sign in',
         description:
-          'Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already. Past AUTH_ACCOUNT_LIMIT_MAX attempts for one e-mail in 15 minutes, from any address, it answers 429 with Retry-After until the window ends; a success clears the count.',
+          'Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already. When the account has a second factor (an authenticator app or a passkey) the answer is MfaChallenge instead of a session: finish with POST auth/mfa/verify or auth/mfa/passkey/verify within five minutes. Past AUTH_ACCOUNT_LIMIT_MAX attempts for one e-mail in 15 minutes, from any address, it answers 429 with Retry-After until the window ends; a success clears the count.',
         body: signinBody,
-        response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: dataOf(signinResult).describe('The session, or the challenge of the second step'), ...errorResponses(400, 401, 403, 429) },
       },
       config: { access: open, rateLimit: limited },
     },
@@ -183,7 +185,8 @@ export async function authRoutes(app: FastifyInstance) {
           ...errorResponses(400, 401, 403, 409, 429),
         },
       },
-      config: { access: inviters, rateLimit: limited },
+      // An owner's call like any other: not one a member who must first set up a second factor may make.
+      config: { access: inviters, rateLimit: limited, mfaSetup: false },
     },
     async (request) => ({ data: await auth.invite(deps, site(request), requireAuth(request), request.body) }),
   );

@@ -1,4 +1,13 @@
-import { AUTH_ERRORS, userDisplayName, type AuthResult, type TenantMember, type User } from '@tessera/domain';
+import {
+  ACCOUNT_SECURITY_TEXTS,
+  AUTH_ERRORS,
+  userDisplayName,
+  type AuthResult,
+  type MfaChallenge,
+  type MfaMethod,
+  type TenantMember,
+  type User,
+} from '@tessera/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { inviteAcceptBody, inviteBody, passwordResetConfirmBody, passwordUpdateBody, signinBody, signupBody } from '@tessera/domain';
@@ -17,7 +26,15 @@ import { membershipRefusal, type AuthContext, type Caller } from '../../lib/auth
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, toTenantMember, updateMember } from '../tenants/index.ts';
 import { actorName, recordEvent } from '../timeline/index.ts';
-import { findUserByEmail, findUserById, findUserWithMemberByEmail, insertUser, toUser, updateUser } from '../users/index.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserWithMember,
+  findUserWithMemberByEmail,
+  insertUser,
+  toUser,
+  updateUser,
+} from '../users/index.ts';
 import { INVITE_TTL_SECONDS, insertInviteToken } from './auth-tokens.repository.ts';
 import { insertSession } from './sessions.repository.ts';
 
@@ -38,9 +55,14 @@ export interface SessionDeps extends AuthDeps {
   mfaSetupRequired: (tenant: TenantRow, user: UserRow, member: TenantMemberRow | null) => Promise<boolean>;
 }
 
-/** What sign-in and the reset request need besides: their brute-force limits. */
+/** What sign-in and the reset request need besides: their brute-force limits, and sign-in's second step. */
 export interface LimitedAuthDeps extends SessionDeps {
   limits: AuthLimits;
+  /**
+   * The second step the account's factors call for once the password is right, or null when it has none (the MFA
+   * module's `startSigninChallenge`, handed in by auth.routes.ts so this module does not read MFA's tables).
+   */
+  secondStep: (site: CallSite, user: UserRow) => Promise<MfaChallenge | null>;
 }
 
 /**
@@ -169,7 +191,8 @@ async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, no
   return member;
 }
 
-export async function signin(deps: LimitedAuthDeps, site: CallSite, body: z.output<typeof signinBody>): Promise<AuthResult> {
+/** The account these credentials are for, with its membership of this tenant; 401 for anything else. */
+async function checkPassword(deps: LimitedAuthDeps, site: CallSite, body: z.output<typeof signinBody>) {
   checkTenantId(site, body.tenantId);
   // Counted before the password is checked, so parallel guesses cannot all slip in under the limit; a success clears it.
   await deps.limits.signinPerAccount.hit(body.email);
@@ -180,9 +203,28 @@ export async function signin(deps: LimitedAuthDeps, site: CallSite, body: z.outp
   if (!user || !ok || user.signupStatus !== 'complete' || user.archivedAt)
     throw new AppError('unauthenticated', AUTH_ERRORS.invalidCredentials);
   await deps.limits.signinPerAccount.clear(body.email);
+  return { user, member: found.member };
+}
+
+/** What refuses a sign-in once the credentials are right, whichever they were: a suspended account or membership. */
+function checkMayEnter(deps: SessionDeps, user: UserRow, member: TenantMemberRow | null): void {
   if (user.accountStatus === 'suspended') throw new AppError('forbidden', AUTH_ERRORS.accountSuspended);
-  const refusal = membershipRefusal(found.member, user.role === 'admin', deps.clock.now());
+  const refusal = membershipRefusal(member, user.role === 'admin', deps.clock.now());
   if (refusal) throw new AppError('forbidden', refusal);
+}
+
+/**
+ * Finishes a sign-in whose credentials were checked (the password, and the second factor when the account has one):
+ * the same refusals and membership rules whatever the path, the timeline event and the session.
+ */
+async function enter(
+  deps: SessionDeps,
+  site: CallSite,
+  user: UserRow,
+  member: TenantMemberRow | null,
+  method: SessionRow['method'],
+): Promise<AuthResult> {
+  checkMayEnter(deps, user, member);
   const signedIn = {
     tenantId: site.tenant.id,
     type: 'auth',
@@ -190,17 +232,48 @@ export async function signin(deps: LimitedAuthDeps, site: CallSite, body: z.outp
     entityType: 'user',
     userId: user.id,
     message: 'Signed in',
+    ...(method === 'password' ? {} : { meta: { method } }),
   } as const;
-  if (found.member?.membershipStatus === 'active') {
+  if (member?.membershipStatus === 'active') {
     await recordEvent(deps.db, signedIn);
-    return issueSession(deps, site, user, found.member);
+    return issueSession(deps, site, user, member, { method });
   }
-  const member = await deps.db.transaction(async (tx) => {
+  const joined = await deps.db.transaction(async (tx) => {
     const m = await ensureMembership(tx, site.tenant, user, deps.clock.now());
     await recordEvent(tx, signedIn);
     return m;
   });
-  return issueSession(deps, site, user, member);
+  return issueSession(deps, site, user, joined, { method });
+}
+
+/**
+ * The password is checked first; an account with a second factor then gets the challenge of the second step instead of
+ * a session (MfaChallenge), which POST auth/mfa/verify or the passkey calls finish through `finishSignin`.
+ */
+export async function signin(deps: LimitedAuthDeps, site: CallSite, body: z.output<typeof signinBody>): Promise<AuthResult | MfaChallenge> {
+  const { user, member } = await checkPassword(deps, site, body);
+  checkMayEnter(deps, user, member);
+  const challenge = await deps.secondStep(site, user);
+  if (challenge) return challenge;
+  return enter(deps, site, user, member, 'password');
+}
+
+/**
+ * The second step passed (the MFA module checked the factor): the account is read again, since it may have been
+ * archived, suspended or given a new password in the minutes between (`tokenVersion`, as the challenge recorded it),
+ * and the sign-in finishes exactly as a password-only one does.
+ */
+export async function finishSignin(
+  deps: SessionDeps,
+  site: CallSite,
+  userId: string,
+  tokenVersion: number,
+  method: MfaMethod,
+): Promise<AuthResult> {
+  const found = await findUserWithMember(deps.db, userId, site.tenant.id);
+  if (!found || found.user.signupStatus !== 'complete' || found.user.archivedAt || found.user.tokenVersion !== tokenVersion)
+    throw new AppError('unauthenticated', ACCOUNT_SECURITY_TEXTS.mfaChallengeExpired);
+  return enter(deps, site, found.user, found.member, method);
 }
 
 export async function signup(deps: SessionDeps, site: CallSite, body: z.output<typeof signupBody>): Promise<AuthResult> {

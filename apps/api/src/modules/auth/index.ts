@@ -2,7 +2,7 @@
 // and the types of its dependencies.
 export { deleteTenantTokensUnscoped, INVITE_TTL_SECONDS, insertInviteToken, revokeInviteTokens } from './auth-tokens.repository.ts';
 export { invite, inviterName, writeInvitation, type AuthDeps, type CallSite, type WrittenInvitation } from './auth.service.ts';
-export { issueSession, type SessionDeps, type SessionIssue } from './auth.service.ts';
+export { finishSignin, issueSession, type SessionDeps, type SessionIssue } from './auth.service.ts';
 export {
   advanceRefreshGeneration,
   findSession,

@@ -57,7 +57,7 @@ export async function financialAccountsRoutes(app: FastifyInstance) {
         body: createFinancialAccountBody,
         response: { 201: one, ...errorResponses(400, 401, 403) },
       },
-      config: { access },
+      config: { access, stepUp: true },
     },
     async (request, reply) => {
       const account = await createFinancialAccount(deps(), requireAuth(request), request.body);
@@ -93,7 +93,7 @@ export async function financialAccountsRoutes(app: FastifyInstance) {
         body: updateFinancialAccountBody,
         response: { 200: one, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access },
+      config: { access, stepUp: true },
     },
     async (request) => ({ data: await updateFinancialAccount(deps(), requireAuth(request), request.params.id, request.body) }),
   );
@@ -109,7 +109,7 @@ export async function financialAccountsRoutes(app: FastifyInstance) {
         params,
         response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access },
+      config: { access, stepUp: true },
     },
     async (request, reply) => {
       await deleteFinancialAccount(deps(), requireAuth(request), request.params.id);

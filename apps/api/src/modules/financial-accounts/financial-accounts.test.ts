@@ -1,8 +1,8 @@
-import { newObjectId, type FinancialAccount } from '@tessera/domain';
+import { ACCOUNT_SECURITY_TEXTS, newObjectId, type FinancialAccount } from '@tessera/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { callerOf, type SignedUp, signUp, useTestApp } from '../../../test/factories.ts';
+import { callerOf, expireStepUp, type SignedUp, signUp, stepUpWithPassword, useTestApp } from '../../../test/factories.ts';
 import { financialAccounts, timelineEvents } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -147,5 +147,24 @@ describe('financial accounts', () => {
       type: 'delete',
       meta: { delete: { accountName: 'Main checking', number: '[redacted]' } },
     });
+  });
+
+  it('asks a session confirmed more than ten minutes ago to confirm it is them before adding, changing or deleting one', async () => {
+    const holder = await signUp(t.app, 'acme');
+    const account = await createAccount(holder);
+    await expireStepUp(t.app, holder);
+    for (const [method, path, body] of [
+      ['POST', 'financial-account', { accountName: 'Savings', type: 'savings', number: '1111 2222' }],
+      ['PUT', `financial-account/${account._id}`, { accountName: 'Renamed' }],
+      ['DELETE', `financial-account/${account._id}`, undefined],
+    ] as const) {
+      const refused = await call(holder, method, path, body);
+      expect(refused.statusCode, path).toBe(403);
+      expect(refused.json().error.message).toBe(ACCOUNT_SECURITY_TEXTS.stepUpRequired);
+    }
+    expect((await call(holder, 'GET', `financial-account/${account._id}`)).statusCode).toBe(200);
+    await stepUpWithPassword(t.app, holder);
+    expect((await call(holder, 'PUT', `financial-account/${account._id}`, { accountName: 'Renamed' })).statusCode).toBe(200);
+    expect((await call(holder, 'DELETE', `financial-account/${account._id}`)).statusCode).toBe(204);
   });
 });

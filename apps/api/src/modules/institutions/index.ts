@@ -2,6 +2,7 @@
 // modules apply to an institution, and the one way to write a role assignment.
 export {
   canUseRaiseMode,
+  isOnAnyInstitutionTeam,
   isTenantOwner,
   OWNERS_ONLY_NOTE,
   RAISE_MODE_NOTE,

@@ -50,6 +50,23 @@ export function requireTenantOwner(auth: AuthContext, message = 'Only the organi
   if (!isTenantOwner(auth)) throw forbidden(message);
 }
 
+/** Whether the user is on the team of any institution of the tenant (an unexpired role assignment): the MFA policy asks. */
+export async function isOnAnyInstitutionTeam(db: DbOrTx, tenantId: string, userId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: roleAssignments.id })
+    .from(roleAssignments)
+    .where(
+      and(
+        eq(roleAssignments.tenantId, tenantId),
+        eq(roleAssignments.entityType, 'institution'),
+        eq(roleAssignments.userId, userId),
+        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** The caller's unexpired team role on an institution, or null. */
 async function teamRoleOf(
   db: DbOrTx,

@@ -53,7 +53,8 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
         querystring: pageQuery,
         response: { 200: listOf(myTenant).describe("A page of the user's tenants"), ...errorResponses(400, 401, 403) },
       },
-      config: { access: 'signed-in' },
+      // The user menu lists them, also while a second factor is still to be set up.
+      config: { access: 'signed-in', mfaSetup: true },
     },
     async (request) => {
       const current = requireTenant(request).slug;

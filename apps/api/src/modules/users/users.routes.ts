@@ -53,7 +53,8 @@ export async function usersRoutes(app: FastifyInstance) {
         params,
         response: { 200: userData, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: signedIn, accessNote: self },
+      // The web app loads the account with it, also while a second factor is still to be set up.
+      config: { access: signedIn, accessNote: self, mfaSetup: true },
     },
     async (request) => ({ data: await users.getUser(app.db, requireAuth(request), request.params.id) }),
   );
@@ -134,7 +135,8 @@ export async function usersRoutes(app: FastifyInstance) {
         params: imageParams,
         response: imageBytesResponses(),
       },
-      config: { access: signedIn },
+      // The top bar's avatar.
+      config: { access: signedIn, mfaSetup: true },
     },
     async (request, reply) => {
       const file = await users.readImage(deps, requireAuth(request), request.params.id, request.params.imageId);
@@ -225,7 +227,7 @@ export async function usersRoutes(app: FastifyInstance) {
           ...errorResponses(400, 401, 403, 404),
         },
       },
-      config: { access: signedIn, accessNote: self },
+      config: { access: signedIn, accessNote: self, mfaSetup: true },
     },
     async (request) => ({ data: await users.getOwnMembership(app.db, requireAuth(request), request.params.id, request.query.tenantId) }),
   );

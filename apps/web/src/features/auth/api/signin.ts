@@ -1,15 +1,12 @@
-import { authResult, mfaChallenge, type AuthResult, type MfaChallenge, type SigninBody } from '@tessera/domain';
+import { signinResult, type AuthResult, type MfaChallenge, type SigninBody, type SigninResult } from '@tessera/domain';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { useAuthRequestContext } from './auth-request-context.ts';
 
 /** The password was right: a session, or (the account has a second factor) the challenge of the second step. */
-const signinAnswer = z.union([mfaChallenge, authResult]);
-
-export function signin(body: SigninBody): Promise<AuthResult | MfaChallenge> {
-  return api.post('/auth/signin', body, signinAnswer);
+export function signin(body: SigninBody): Promise<SigninResult> {
+  return api.post('/auth/signin', body, signinResult);
 }
 
 export function isMfaChallenge(answer: AuthResult | MfaChallenge): answer is MfaChallenge {

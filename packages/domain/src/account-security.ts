@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timestamp } from './http.ts';
 import { authResult } from './auth.ts';
 import { objectId } from './ids.ts';
+import { ACCOUNT_SECURITY_REFUSALS } from './account-security-refusals.ts';
 
 /**
  * Account security (issue #21): server-side sessions, the second factor (an authenticator app or a passkey, with
@@ -23,8 +24,24 @@ export const MFA_CHALLENGE_TTL_SECONDS = 5 * 60;
 /** How many recovery codes are issued at a time. */
 export const RECOVERY_CODE_COUNT = 10;
 
-// The texts live in a module of their own, so the web app's API client (in every page) takes them without the schemas.
-export { ACCOUNT_SECURITY_TEXTS } from './account-security-texts.ts';
+export { ACCOUNT_SECURITY_REFUSALS } from './account-security-refusals.ts';
+
+export const ACCOUNT_SECURITY_TEXTS = {
+  ...ACCOUNT_SECURITY_REFUSALS,
+  mfaCodeInvalid: 'The code is not valid. Check your authenticator app and try again.',
+  recoveryCodeInvalid: 'The recovery code is not valid or was already used.',
+  mfaChallengeExpired: 'This sign-in has expired. Please sign in again.',
+  passkeyFailed: 'The passkey could not be verified. Try again or use another method.',
+  sessionEnded: 'This session was ended. Please sign in again.',
+  currentPasswordWrong: 'The current password is not correct',
+  stepUpNeedsSecondFactor: 'Confirm with your authenticator app, a passkey or a recovery code.',
+  totpAlreadyEnabled: 'An authenticator app is already set up. Remove it first to set up another.',
+  totpSetupNotStarted: 'Start setting up the authenticator app again.',
+  noSecondFactor: 'Set up an authenticator app or a passkey first.',
+  noPasskey: 'You have no passkey yet.',
+  passkeyAlreadyRegistered: 'This passkey is already registered.',
+  policyNeedsOwnFactor: 'Set up two-step verification for yourself before requiring it of others.',
+} as const;
 
 // ————— Sessions —————
 
@@ -32,7 +49,9 @@ export const sessionInfo = z
   .object({
     id: objectId,
     current: z.boolean().describe('The session this call was made with'),
-    device: z.string().describe("The browser and system, read from the User-Agent ('Chrome on macOS'); 'Unknown device' when it says nothing"),
+    device: z
+      .string()
+      .describe("The browser and system, read from the User-Agent ('Chrome on macOS'); 'Unknown device' when it says nothing"),
     userAgent: z.string().nullable(),
     ip: z.string().nullable().describe('The address the session signed in from'),
     method: z.enum(['password', 'totp', 'webauthn', 'recovery']).describe('How the person signed in'),
@@ -94,7 +113,12 @@ export type MfaVerifyBody = z.input<typeof mfaVerifyBody>;
 
 /** A WebAuthn JSON (PublicKeyCredential.toJSON()): checked by @simplewebauthn/server, so only its shape is held here. */
 export const webauthnResponse = z
-  .object({ id: z.string().min(1).max(1024), rawId: z.string().min(1).max(1024), type: z.literal('public-key'), response: z.record(z.string(), z.unknown()) })
+  .object({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.record(z.string(), z.unknown()),
+  })
   .loose()
   .meta({
     id: 'WebauthnResponse',
@@ -104,28 +128,30 @@ export const webauthnResponse = z
         id: 'q8Zl0wG3bQ',
         rawId: 'q8Zl0wG3bQ',
         type: 'public-key',
-        response: { clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0Iiwi…', authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4…', signature: 'MEUCIQ…' },
+        response: {
+          clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0Iiwi…',
+          authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4…',
+          signature: 'MEUCIQ…',
+        },
         clientExtensionResults: {},
         authenticatorAttachment: 'platform',
       },
     ],
   });
 
-export const webauthnOptions = z
-  .record(z.string(), z.unknown())
-  .meta({
-    id: 'WebauthnOptions',
-    description: 'Options for navigator.credentials.create/get, as @simplewebauthn/browser takes them (optionsJSON).',
-    examples: [
-      {
-        challenge: 'mW6u0XyZ0m1v9mWcbvG3o0rJ6w9m4p2g3s4d5f6g7h8',
-        rpId: 'demo.example.com',
-        allowCredentials: [{ id: 'q8Zl0wG3bQ', type: 'public-key', transports: ['internal'] }],
-        timeout: 60000,
-        userVerification: 'preferred',
-      },
-    ],
-  });
+export const webauthnOptions = z.record(z.string(), z.unknown()).meta({
+  id: 'WebauthnOptions',
+  description: 'Options for navigator.credentials.create/get, as @simplewebauthn/browser takes them (optionsJSON).',
+  examples: [
+    {
+      challenge: 'mW6u0XyZ0m1v9mWcbvG3o0rJ6w9m4p2g3s4d5f6g7h8',
+      rpId: 'demo.example.com',
+      allowCredentials: [{ id: 'q8Zl0wG3bQ', type: 'public-key', transports: ['internal'] }],
+      timeout: 60000,
+      userVerification: 'preferred',
+    },
+  ],
+});
 
 export const passkeySigninOptionsBody = z
   .object({ mfaToken: z.string().min(1, 'mfaToken is required').max(512) })
@@ -143,7 +169,11 @@ export const passkeySigninBody = z
           id: 'q8Zl0wG3bQ',
           rawId: 'q8Zl0wG3bQ',
           type: 'public-key',
-          response: { clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0Iiwi…', authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4…', signature: 'MEUCIQ…' },
+          response: {
+            clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0Iiwi…',
+            authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4…',
+            signature: 'MEUCIQ…',
+          },
           clientExtensionResults: {},
         },
       },
@@ -159,18 +189,25 @@ export const passkeyInfo = z
     name: z.string().describe('The name the person gave it'),
     createdAt: timestamp,
     lastUsedAt: timestamp.nullable(),
-    backedUp: z.boolean().describe('Synced to the person\'s other devices (a multi-device passkey)'),
+    backedUp: z.boolean().describe("Synced to the person's other devices (a multi-device passkey)"),
   })
   .meta({
     id: 'Passkey',
     description: 'A passkey of the caller.',
-    examples: [{ id: '6745a1c2e4b0a1b2c3d4e5f6', name: 'MacBook Touch ID', createdAt: '2026-11-27T09:30:00.000Z', lastUsedAt: null, backedUp: true }],
+    examples: [
+      { id: '6745a1c2e4b0a1b2c3d4e5f6', name: 'MacBook Touch ID', createdAt: '2026-11-27T09:30:00.000Z', lastUsedAt: null, backedUp: true },
+    ],
   });
 export type PasskeyInfo = z.infer<typeof passkeyInfo>;
 
 /** A passkey just registered; the recovery codes come along when it is the person's first second factor (shown once). */
 export const passkeyRegistered = passkeyInfo
-  .extend({ recoveryCodes: z.array(z.string()).optional().describe('Only when this is the first second factor: shown once, store them somewhere safe') })
+  .extend({
+    recoveryCodes: z
+      .array(z.string())
+      .optional()
+      .describe('Only when this is the first second factor: shown once, store them somewhere safe'),
+  })
   .meta({
     id: 'PasskeyRegistered',
     description: 'The new passkey, and the recovery codes when it is the first second factor.',
@@ -201,7 +238,15 @@ export const mfaStatus = z
     examples: [
       {
         totp: { enabled: true, confirmedAt: '2026-11-27T09:30:00.000Z' },
-        passkeys: [{ id: '6745a1c2e4b0a1b2c3d4e5f6', name: 'MacBook Touch ID', createdAt: '2026-11-27T09:30:00.000Z', lastUsedAt: null, backedUp: true }],
+        passkeys: [
+          {
+            id: '6745a1c2e4b0a1b2c3d4e5f6',
+            name: 'MacBook Touch ID',
+            createdAt: '2026-11-27T09:30:00.000Z',
+            lastUsedAt: null,
+            backedUp: true,
+          },
+        ],
         recoveryCodesLeft: 10,
         required: false,
       },
@@ -218,17 +263,30 @@ export const totpEnrollment = z
   .meta({
     id: 'TotpEnrollment',
     description: 'A new authenticator secret, not active until POST auth/mfa/totp/confirm checks a first code.',
-    examples: [{ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Demo:jane%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Demo', qrCode: 'data:image/svg+xml;base64,…' }],
+    examples: [
+      {
+        secret: 'JBSWY3DPEHPK3PXP',
+        otpauthUrl: 'otpauth://totp/Demo:jane%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Demo',
+        qrCode: 'data:image/svg+xml;base64,…',
+      },
+    ],
   });
 export type TotpEnrollment = z.infer<typeof totpEnrollment>;
 
 export const totpConfirmBody = z
-  .object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your app') })
-  .meta({ id: 'TotpConfirmBody', description: "A first code from the app, proving it holds the secret.", examples: [{ code: '492039' }] });
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code from your app'),
+  })
+  .meta({ id: 'TotpConfirmBody', description: 'A first code from the app, proving it holds the secret.', examples: [{ code: '492039' }] });
 
-export const recoveryCodes = z
-  .object({ codes: z.array(z.string()).describe('Shown once: store them somewhere safe') })
-  .meta({ id: 'RecoveryCodes', description: 'New one-time recovery codes; earlier ones stop working.', examples: [{ codes: ['7KQ4-M2XD-9PLA'] }] });
+export const recoveryCodes = z.object({ codes: z.array(z.string()).describe('Shown once: store them somewhere safe') }).meta({
+  id: 'RecoveryCodes',
+  description: 'New one-time recovery codes; earlier ones stop working.',
+  examples: [{ codes: ['7KQ4-M2XD-9PLA'] }],
+});
 export type RecoveryCodes = z.infer<typeof recoveryCodes>;
 
 export const passkeyRegisterBody = z
@@ -243,7 +301,11 @@ export const passkeyRegisterBody = z
           id: 'q8Zl0wG3bQ',
           rawId: 'q8Zl0wG3bQ',
           type: 'public-key',
-          response: { clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwi…', attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVi…', transports: ['internal'] },
+          response: {
+            clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwi…',
+            attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YVi…',
+            transports: ['internal'],
+          },
           clientExtensionResults: {},
         },
       },
@@ -263,9 +325,11 @@ export const stepUpBody = z
   .meta({ id: 'StepUpBody', description: 'A fresh proof of who you are.', examples: [{ method: 'totp', code: '492039' }] });
 export type StepUpBody = z.input<typeof stepUpBody>;
 
-export const stepUpResult = z
-  .object({ verifiedUntil: timestamp.describe('Until when this session may make the protected changes') })
-  .meta({ id: 'StepUpResult', description: 'The session may change e-mail, password, MFA, API keys and bank accounts until then.', examples: [{ verifiedUntil: '2026-11-27T09:40:00.000Z' }] });
+export const stepUpResult = z.object({ verifiedUntil: timestamp.describe('Until when this session may make the protected changes') }).meta({
+  id: 'StepUpResult',
+  description: 'The session may change e-mail, password, MFA, API keys and bank accounts until then.',
+  examples: [{ verifiedUntil: '2026-11-27T09:40:00.000Z' }],
+});
 
 export const tenantSecurityPolicy = z
   .object({ requireMfa: z.boolean().describe('Owners and institution team members must use a second factor') })
@@ -275,6 +339,6 @@ export type TenantSecurityPolicy = z.infer<typeof tenantSecurityPolicy>;
 /** What POST auth/signin answers: a session, or (the account has a second factor) the challenge for the second step. */
 export const signinResult = z.union([authResult, mfaChallenge]).meta({
   id: 'SigninResult',
-  description: "A session (AuthResult), or MfaChallenge when the account has a second factor: `mfaRequired` tells them apart.",
+  description: 'A session (AuthResult), or MfaChallenge when the account has a second factor: `mfaRequired` tells them apart.',
 });
 export type SigninResult = z.infer<typeof signinResult>;

@@ -1,5 +1,5 @@
 import {
-  ACCOUNT_SECURITY_TEXTS,
+  ACCOUNT_SECURITY_REFUSALS,
   dataOf,
   errorCode,
   errorDisplayText,
@@ -80,7 +80,7 @@ export function onMfaSetupRequired(listener: MfaSetupRequiredListener): () => vo
 
 /** A refusal that a fresh proof of identity lifts; the step-up calls themselves never ask again. */
 function asksStepUp(error: ApiError, path: string): boolean {
-  return error.status === 403 && error.message === ACCOUNT_SECURITY_TEXTS.stepUpRequired && !path.startsWith('/auth/step-up');
+  return error.status === 403 && error.message === ACCOUNT_SECURITY_REFUSALS.stepUpRequired && !path.startsWith('/auth/step-up');
 }
 
 function confirmIdentity(error: ApiError): Promise<boolean> {
@@ -126,7 +126,7 @@ async function sendRequest<S extends z.ZodType>(
   const error = errorFromPayload(payload, response);
   if (error) {
     if (token && endsSession(error) && !path.startsWith('/auth/signin')) for (const listener of sessionRejectedListeners) listener(error);
-    if (token && error.status === 403 && error.message === ACCOUNT_SECURITY_TEXTS.mfaSetupRequired)
+    if (token && error.status === 403 && error.message === ACCOUNT_SECURITY_REFUSALS.mfaSetupRequired)
       for (const listener of mfaSetupRequiredListeners) listener();
     throw error;
   }

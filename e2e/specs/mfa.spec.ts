@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { checkPage } from '../support/guard.ts';
@@ -11,23 +11,30 @@ import { createJourneyTenant, signUpOn, type JourneyTenant, type Person } from '
 const { newPage } = useBrowser();
 
 /** Where screenshots go when E2E_SHOTS names a folder (to look at the screens, not to compare them). */
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, part?: Locator) {
   const folder = process.env.E2E_SHOTS;
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+  const path = join(folder, `${name}.png`);
+  if (part) return void (await part.screenshot({ path }));
+  // A dialog covers the viewport: the page behind it would only lengthen the picture.
+  const dialog = (await page.getByRole('dialog').count()) > 0;
+  await page.screenshot({ path, fullPage: !dialog });
 }
 
 /**
- * The authenticator app the journey holds: the code for the step after the current one, which the server accepts (one
- * step of clock drift) and which is always newer than a code used a moment ago (a used step never works twice).
+ * The authenticator app the journey holds. A step whose code was used never works again (nor an older one), and the
+ * server accepts one step either side of now: each code is for a newer step than the last, waiting when that step is
+ * still more than one step ahead.
  */
 function authenticator(secret: string) {
   const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30, algorithm: 'SHA1' });
   let lastStep = -1;
-  return () => {
-    const step = Math.max(totp.counter() + 1, lastStep + 1);
+  return async () => {
+    const step = Math.max(totp.counter(), lastStep + 1);
     lastStep = step;
+    const acceptedFrom = (step - 1) * 30_000;
+    if (Date.now() < acceptedFrom) await new Promise((resolve) => setTimeout(resolve, acceptedFrom - Date.now() + 500));
     return totp.generate({ timestamp: step * 30_000 });
   };
 }
@@ -61,18 +68,23 @@ async function enrolAuthenticator(page: Page, options: { shots?: string } = {}) 
   await dialog.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
   const secret = (await dialog.getByTestId('totp-secret').textContent()) ?? '';
   const code = authenticator(secret);
-  await dialog.getByLabel('6-digit code').fill(code());
+  await dialog.getByLabel('6-digit code').fill(await code());
+  const turnOn = dialog.getByRole('button', { name: 'Verify and turn on' });
+  await expect.poll(() => turnOn.isEnabled()).toBe(true);
   if (options.shots) await shot(page, `${options.shots}-enrolment`);
   await checkPage(page);
-  await dialog.getByRole('button', { name: 'Verify and turn on' }).click();
-  await expectToast(page, 'Two-step verification turned on');
+  await turnOn.click();
   const codesDialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
-  const codes = await codesDialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  const items = codesDialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await items.first().waitFor();
+  const codes = await items.allTextContents();
   if (options.shots) await shot(page, `${options.shots}-recovery-codes`);
   await checkPage(page);
   await codesDialog.getByRole('checkbox', { name: 'I have stored my recovery codes' }).check();
   await codesDialog.getByRole('button', { name: 'Done' }).click();
   await codesDialog.waitFor({ state: 'hidden' });
+  // Told once back on the page (a toast under the dialog would be hidden from screen readers).
+  await expectToast(page, 'Two-step verification turned on');
   return { code, codes };
 }
 
@@ -106,7 +118,7 @@ describe('two-step verification', () => {
     await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
     await checkPage(page);
     // Sent by itself on the sixth digit.
-    await page.getByLabel('Code', { exact: true }).fill(code());
+    await page.getByLabel('Code', { exact: true }).fill(await code());
     await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 
     // The passkey.
@@ -176,10 +188,21 @@ describe('two-step verification', () => {
     await passwordStep(page, tenant, tenant.owner);
     await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
     await page.goto(tenant.url('/settings'));
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await page.getByRole('region', { name: 'Two-step verification' }).getByRole('button', { name: 'Set up', exact: true }).waitFor();
-    await shot(page, 'account-two-step-360-dark');
+    const section = page.getByRole('region', { name: 'Two-step verification' });
+    await shot(page, 'account-two-step-360-dark', section);
     const { code } = await enrolAuthenticator(page, { shots: '360-dark' });
-    await shot(page, 'account-two-step-on-360-dark');
+    await addVirtualAuthenticator(page);
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a passkey' });
+    await add.getByLabel('Passkey name').fill('Phone');
+    await shot(page, '360-dark-add-passkey');
+    await add.getByRole('button', { name: 'Add passkey' }).click();
+    await expectToast(page, 'Passkey added');
+    await section.getByRole('list', { name: 'Passkeys' }).getByText('Phone').waitFor();
+    await shot(page, 'account-two-step-on-360-dark', section);
+    await checkPage(page);
     await signOut(page);
     await passwordStep(page, tenant, tenant.owner);
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
@@ -190,7 +213,7 @@ describe('two-step verification', () => {
     await shot(page, 'signin-recovery-code-360-dark');
     await checkPage(page);
     await page.getByRole('button', { name: 'Use your authenticator app' }).click();
-    await page.getByLabel('Code', { exact: true }).fill(code());
+    await page.getByLabel('Code', { exact: true }).fill(await code());
     await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
   });
 });

@@ -2,7 +2,7 @@ import { passkeyRegistered, type PasskeyRegistered } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { passkeyRegistration } from '../../../lib/webauthn.ts';
-import { enrolled } from './enrolled.ts';
+import { mfaStatusQueryOptions } from './get-mfa-status.ts';
 import { getPasskeyRegistrationOptions } from './get-passkey-registration-options.ts';
 
 /** The new passkey, and the account's recovery codes when it is the first factor (shown once). */
@@ -15,6 +15,6 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => addPasskey(name, await passkeyRegistration(await getPasskeyRegistrationOptions())),
-    onSuccess: () => enrolled(queryClient),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey }),
   });
 }

@@ -31,14 +31,19 @@ export function AddPasskeyDialog({ open, onClose }: { open: boolean; onClose: ()
     onClose();
   };
 
+  const done = () => {
+    enqueueSnackbar(PASSKEY_ADDED, { variant: 'success' });
+    close();
+  };
+
   const submit = () => {
     setTouched(true);
     if (!checked.success || add.isPending) return;
     add.mutate(checked.data, {
+      // Told once the person is back on the page: a toast under the codes' dialog is hidden from screen readers.
       onSuccess: (result) => {
-        enqueueSnackbar(PASSKEY_ADDED, { variant: 'success' });
         if (result.recoveryCodes?.length) setCodes(result.recoveryCodes);
-        else close();
+        else done();
       },
     });
   };
@@ -47,7 +52,7 @@ export function AddPasskeyDialog({ open, onClose }: { open: boolean; onClose: ()
     return (
       <Dialog open={open} fullWidth maxWidth="sm" aria-labelledby={codesTitleId}>
         <DialogTitle id={codesTitleId}>Save your recovery codes</DialogTitle>
-        <RecoveryCodesView codes={codes} tenantName={tenantName} onDone={close} />
+        <RecoveryCodesView codes={codes} tenantName={tenantName} onDone={done} />
       </Dialog>
     );
 

@@ -59,13 +59,18 @@ export function TotpSetupDialog({ open, onClose }: { open: boolean; onClose: () 
     onClose();
   };
 
+  const done = () => {
+    enqueueSnackbar(TOTP_TURNED_ON, { variant: 'success' });
+    close();
+  };
+
   const submit = () => {
     if (code.length !== TOTP_CODE_LENGTH || confirm.isPending) return;
     confirm.mutate(code, {
+      // Told once the person is back on the page: a toast under the codes' dialog is hidden from screen readers.
       onSuccess: (result) => {
-        enqueueSnackbar(TOTP_TURNED_ON, { variant: 'success' });
         if (result.codes.length > 0) setCodes(result.codes);
-        else close();
+        else done();
       },
     });
   };
@@ -88,7 +93,7 @@ export function TotpSetupDialog({ open, onClose }: { open: boolean; onClose: () 
     >
       <DialogTitle id={titleId}>{codes ? 'Save your recovery codes' : 'Set up an authenticator app'}</DialogTitle>
       {codes ? (
-        <RecoveryCodesView codes={codes} tenantName={tenantName} onDone={close} />
+        <RecoveryCodesView codes={codes} tenantName={tenantName} onDone={done} />
       ) : (
         <Stack component="form" noValidate onSubmit={preventedSubmit(submit)} sx={{ minHeight: 0, flex: phone ? 1 : undefined }}>
           <DialogContent>
@@ -110,7 +115,7 @@ export function TotpSetupDialog({ open, onClose }: { open: boolean; onClose: () 
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
                   <Typography
                     data-testid="totp-secret"
-                    sx={{ fontFamily: 'monospace', fontSize: '1rem', wordBreak: 'break-all', userSelect: 'all' }}
+                    sx={{ fontFamily: 'monospace', fontSize: '1rem', overflowWrap: 'anywhere', userSelect: 'all' }}
                   >
                     {enrollment ? grouped(enrollment.secret) : '…'}
                   </Typography>

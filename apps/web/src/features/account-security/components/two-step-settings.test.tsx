@@ -74,7 +74,6 @@ describe('TwoStepSettings', { timeout: 20_000 }, () => {
     await fill(user, within(dialog).getByLabelText('6-digit code'), '492039');
     await user.click(turnOn);
 
-    expect(await screen.findByText('Two-step verification turned on')).toBeInTheDocument();
     const codesDialog = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
     const list = within(codesDialog).getByRole('list', { name: 'Recovery codes' });
     expect(
@@ -83,7 +82,8 @@ describe('TwoStepSettings', { timeout: 20_000 }, () => {
         .map((item) => item.textContent),
     ).toEqual(CODES);
     expect(sentBodies(fetchMock, '/api/v1/auth/mfa/totp/confirm')).toEqual([{ code: '492039' }]);
-    expect(sessionStore.getState().mfaSetupRequired).toBe(false);
+    // The Account page keeps its setup view (and this dialog) until the codes are stored.
+    expect(sessionStore.getState().mfaSetupRequired).toBe(true);
 
     await user.click(within(codesDialog).getByRole('button', { name: 'Copy' }));
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(CODES.join('\n')));
@@ -99,8 +99,12 @@ describe('TwoStepSettings', { timeout: 20_000 }, () => {
     const done = within(codesDialog).getByRole('button', { name: 'Done' });
     expect(done).toBeDisabled();
     await user.click(within(codesDialog).getByRole('checkbox', { name: 'I have stored my recovery codes' }));
+    expect(screen.queryByText('Two-step verification turned on')).not.toBeInTheDocument();
     await user.click(done);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Told once back on the page, where a screen reader reaches the toast.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Two-step verification turned on');
+    expect(sessionStore.getState().mfaSetupRequired).toBe(false);
     expect(await screen.findByText(/^10 codes left\./)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Authenticator app' }).parentElement).toHaveTextContent('On');
   });
@@ -204,12 +208,12 @@ describe('TwoStepSettings', { timeout: 20_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: 'Generate new recovery codes?' });
     expect(confirm).toHaveTextContent('Your current recovery codes will stop working.');
     await user.click(within(confirm).getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText('New recovery codes generated')).toBeInTheDocument();
     const shown = await screen.findByRole('dialog', { name: 'Your new recovery codes' });
     expect(within(shown).getAllByRole('listitem')).toHaveLength(10);
     await user.click(within(shown).getByRole('checkbox', { name: 'I have stored my recovery codes' }));
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('New recovery codes generated')).toBeInTheDocument();
     expect(await screen.findByText(/^10 codes left\./)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Turn off' }));

@@ -15,11 +15,12 @@ import {
   Typography,
 } from '@mui/material';
 import type { MfaStatus } from '@tessera/domain';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { passkeysSupported } from '../../../lib/webauthn.ts';
@@ -107,6 +108,13 @@ function Factors({ status }: { status: MfaStatus }) {
   const anyFactor = hasSecondFactor(status);
   const supported = passkeysSupported();
 
+  // A factor meets the tenant's requirement: the rest of the app opens, once the dialog (and its recovery codes, shown
+  // once) is closed, since the Account page then shows its other sections and this one moves.
+  const open = dialog !== null || newCodes !== null;
+  useEffect(() => {
+    if (anyFactor && !open) sessionStore.setMfaSetupRequired(false);
+  }, [anyFactor, open]);
+
   const turnOffTotp = () =>
     confirm({
       title: 'Turn off the authenticator app?',
@@ -133,6 +141,12 @@ function Factors({ status }: { status: MfaStatus }) {
       },
     });
 
+  // Told once the codes' dialog has closed: a toast under it is hidden from screen readers.
+  const codesStored = () => {
+    setNewCodes(null);
+    enqueueSnackbar(TWO_STEP_TEXTS.codesGenerated, { variant: 'success' });
+  };
+
   const generate = () =>
     confirm({
       title: 'Generate new recovery codes?',
@@ -140,7 +154,6 @@ function Factors({ status }: { status: MfaStatus }) {
       confirmLabel: 'Generate',
       onConfirm: async () => {
         const result = await regenerate.mutateAsync();
-        enqueueSnackbar(TWO_STEP_TEXTS.codesGenerated, { variant: 'success' });
         setNewCodes(result.codes);
       },
     });
@@ -228,7 +241,7 @@ function Factors({ status }: { status: MfaStatus }) {
       </Suspense>
       <Dialog open={newCodes !== null} fullWidth maxWidth="sm" aria-labelledby={codesTitleId}>
         <DialogTitle id={codesTitleId}>Your new recovery codes</DialogTitle>
-        {newCodes && <RecoveryCodesView codes={newCodes} tenantName={tenantName} onDone={() => setNewCodes(null)} />}
+        {newCodes && <RecoveryCodesView codes={newCodes} tenantName={tenantName} onDone={codesStored} />}
       </Dialog>
     </>
   );

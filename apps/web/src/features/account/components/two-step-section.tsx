@@ -6,7 +6,7 @@ export function TwoStepSection() {
   return (
     <SectionCard
       title="Two-step verification"
-      subtitle="After your password, sign-in asks for a code from your authenticator app or a passkey."
+      subtitle="A second step at sign-in, after your password: a code from your authenticator app or a passkey."
     >
       <TwoStepSettings />
     </SectionCard>

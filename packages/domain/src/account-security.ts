@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timestamp } from './http.ts';
 import { authResult } from './auth.ts';
 import { objectId } from './ids.ts';
+import { ACCOUNT_SECURITY_REFUSALS } from './account-security-refusals.ts';
 
 /**
  * Account security (issue #21): server-side sessions, the second factor (an authenticator app or a passkey, with
@@ -23,9 +24,10 @@ export const MFA_CHALLENGE_TTL_SECONDS = 5 * 60;
 /** How many recovery codes are issued at a time. */
 export const RECOVERY_CODE_COUNT = 10;
 
+export { ACCOUNT_SECURITY_REFUSALS } from './account-security-refusals.ts';
+
 export const ACCOUNT_SECURITY_TEXTS = {
-  stepUpRequired: 'Confirm it is you to continue',
-  mfaSetupRequired: 'Your organization requires two-step verification. Set it up to continue.',
+  ...ACCOUNT_SECURITY_REFUSALS,
   mfaCodeInvalid: 'The code is not valid. Check your authenticator app and try again.',
   recoveryCodeInvalid: 'The recovery code is not valid or was already used.',
   mfaChallengeExpired: 'This sign-in has expired. Please sign in again.',

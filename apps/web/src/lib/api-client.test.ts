@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse } from '../test/fetch-mock.ts';
-import { api, ApiError } from './api-client.ts';
+import { ACCOUNT_SECURITY_TEXTS } from '@tessera/domain';
+import { api, ApiError, registerStepUpHandler } from './api-client.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
 const item = z.object({ id: z.string() });
@@ -87,5 +88,72 @@ describe('api client', () => {
     await api.get('/thing', item);
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).toMatchObject({ Authorization: 'Bearer abc.def.ghi' });
+  });
+});
+
+describe('step-up', () => {
+  const stepUpRefusal = () =>
+    jsonResponse(
+      { error: { type: 'forbidden', name: 'ForbiddenError', message: ACCOUNT_SECURITY_TEXTS.stepUpRequired, status: 403 } },
+      403,
+    );
+
+  /** Answers each call with the next response. */
+  function respondInTurn(...responses: (() => Response)[]) {
+    const fetchMock = vi.fn(async () => (responses.shift() ?? (() => jsonResponse({}, 500)))());
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  it('asks the registered handler and, once confirmed, sends the same call again', async () => {
+    const handler = vi.fn(async () => true);
+    const unregister = registerStepUpHandler(handler);
+    const fetchMock = respondInTurn(stepUpRefusal, () => jsonResponse({ data: { id: 'saved' } }));
+    await expect(api.put('/user/x/bank', { iban: 'DE89' }, item)).resolves.toEqual({ id: 'saved' });
+    expect(handler).toHaveBeenCalledOnce();
+    expect(handler.mock.calls[0]).toMatchObject([{ status: 403, message: ACCOUNT_SECURITY_TEXTS.stepUpRequired }]);
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url, init]) => [url, init.method, init.body])).toEqual([
+      ['/api/v1/user/x/bank', 'PUT', '{"iban":"DE89"}'],
+      ['/api/v1/user/x/bank', 'PUT', '{"iban":"DE89"}'],
+    ]);
+    unregister();
+  });
+
+  it('fails the call with the refusal when the person cancels, and retries only once', async () => {
+    const unregister = registerStepUpHandler(async () => false);
+    respondInTurn(stepUpRefusal);
+    expect(await caught(api.post('/thing', {}, item))).toMatchObject({ status: 403, message: ACCOUNT_SECURITY_TEXTS.stepUpRequired });
+    unregister();
+
+    const again = registerStepUpHandler(async () => true);
+    const fetchMock = respondInTurn(stepUpRefusal, stepUpRefusal);
+    expect(await caught(api.post('/thing', {}, item))).toMatchObject({ status: 403 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    again();
+  });
+
+  it('asks once for calls refused together, and never for the step-up call itself or without a handler', async () => {
+    let confirm: (ok: boolean) => void = () => {};
+    const handler = vi.fn(() => new Promise<boolean>((resolve) => (confirm = resolve)));
+    const unregister = registerStepUpHandler(handler);
+    respondInTurn(
+      stepUpRefusal,
+      stepUpRefusal,
+      () => jsonResponse({ data: { id: 'a' } }),
+      () => jsonResponse({ data: { id: 'b' } }),
+    );
+    const both = Promise.all([api.post('/a', {}, item), api.post('/b', {}, item)]);
+    await vi.waitFor(() => expect(handler).toHaveBeenCalledOnce());
+    confirm(true);
+    expect((await both).map((r) => r.id).sort()).toEqual(['a', 'b']);
+
+    respondInTurn(stepUpRefusal);
+    await caught(api.post('/auth/step-up', { method: 'totp', code: '1' }, item));
+    expect(handler).toHaveBeenCalledOnce();
+    unregister();
+
+    respondInTurn(stepUpRefusal);
+    expect(await caught(api.post('/thing', {}, item))).toMatchObject({ status: 403 });
   });
 });

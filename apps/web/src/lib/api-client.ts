@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_SECURITY_REFUSALS,
   dataOf,
   errorCode,
   errorDisplayText,
@@ -51,7 +52,59 @@ export function onSessionRejected(listener: SessionRejectedListener): () => void
   return () => sessionRejectedListeners.delete(listener);
 }
 
-export async function apiRequest<S extends z.ZodType>(
+/**
+ * Asked when a call answers 403 'Confirm it is you' (a change that needs a fresh second factor or password): it asks the
+ * person (the app's step-up dialog) and resolves true once they confirmed, false when they cancelled.
+ */
+export type StepUpHandler = (error: ApiError) => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+/** One question at a time: calls refused together wait for the same answer. */
+let pendingStepUp: Promise<boolean> | null = null;
+
+/** Registers the one step-up handler (the app layout's); returns its removal. */
+export function registerStepUpHandler(handler: StepUpHandler): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = null;
+  };
+}
+
+type MfaSetupRequiredListener = () => void;
+const mfaSetupRequiredListeners = new Set<MfaSetupRequiredListener>();
+
+/** Called when a call answers 403 because the tenant requires a second factor the person has not set up yet. */
+export function onMfaSetupRequired(listener: MfaSetupRequiredListener): () => void {
+  mfaSetupRequiredListeners.add(listener);
+  return () => mfaSetupRequiredListeners.delete(listener);
+}
+
+/** A refusal that a fresh proof of identity lifts; the step-up calls themselves never ask again. */
+function asksStepUp(error: ApiError, path: string): boolean {
+  return error.status === 403 && error.message === ACCOUNT_SECURITY_REFUSALS.stepUpRequired && !path.startsWith('/auth/step-up');
+}
+
+function confirmIdentity(error: ApiError): Promise<boolean> {
+  if (!stepUpHandler) return Promise.resolve(false);
+  pendingStepUp ??= stepUpHandler(error).finally(() => {
+    pendingStepUp = null;
+  });
+  return pendingStepUp;
+}
+
+/**
+ * One call, checked against `schema`. A 403 'Confirm it is you' asks the registered step-up handler and, once the
+ * person confirmed, sends the call again (once); cancelled, the call fails with that refusal, so the form shows it.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  try {
+    return await sendRequest(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || !asksStepUp(error, path) || !(await confirmIdentity(error))) throw error;
+    return sendRequest(path, options);
+  }
+}
+
+async function sendRequest<S extends z.ZodType>(
   path: string,
   { method = 'GET', body, schema, signal, keepalive }: RequestOptions<S>,
 ): Promise<z.output<S>> {
@@ -73,6 +126,8 @@ export async function apiRequest<S extends z.ZodType>(
   const error = errorFromPayload(payload, response);
   if (error) {
     if (token && endsSession(error) && !path.startsWith('/auth/signin')) for (const listener of sessionRejectedListeners) listener(error);
+    if (token && error.status === 403 && error.message === ACCOUNT_SECURITY_REFUSALS.mfaSetupRequired)
+      for (const listener of mfaSetupRequiredListeners) listener();
     throw error;
   }
 

@@ -4,6 +4,8 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { needsOnboarding } from '@tessera/domain';
 import { AUTH_PATHS } from '../../features/auth/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { MfaSetupGate } from '../mfa-setup-gate.tsx';
+import { StepUpHost } from '../step-up-host.tsx';
 import { useAutoSignoutNotice } from '../hooks/use-auto-signout-notice.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
 import { Footer } from './footer.tsx';
@@ -20,12 +22,13 @@ export function AppLayout() {
   usePageViews();
   useAutoSignoutNotice();
   const navigation = useNavigation();
-  const { authenticated, user } = useSession();
+  const { authenticated, user, mfaSetupRequired } = useSession();
   const { pathname } = useLocation();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [navOpen, setNavOpen] = useState(false);
   // 001 §1: no side navigation until the investor has finished the onboarding questionnaire.
-  const withNav = authenticated && !needsOnboarding(user?.investOnboardingStage) && showsMainNav(pathname, AUTH_PATHS);
+  // Issue #21: nor while a second factor the tenant requires is still to be set up (only the Account page is open).
+  const withNav = authenticated && !mfaSetupRequired && !needsOnboarding(user?.investOnboardingStage) && showsMainNav(pathname, AUTH_PATHS);
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       {navigation.state === 'loading' && (
@@ -42,11 +45,14 @@ export function AppLayout() {
           </Suspense>
         )}
         <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <Outlet />
+          <MfaSetupGate>
+            <Outlet />
+          </MfaSetupGate>
         </Box>
       </Box>
       <Footer />
       <ScrollRestoration />
+      <StepUpHost />
       {DebugDialog && (
         <Suspense fallback={null}>
           <DebugDialog />

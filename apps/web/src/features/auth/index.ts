@@ -2,3 +2,4 @@
 export { useAuthRequestContext } from './api/auth-request-context.ts';
 export { AUTH_PATHS } from './auth-paths.ts';
 export { SessionCountdown } from './components/session-countdown.tsx';
+export { FormError } from './components/form-error.tsx';

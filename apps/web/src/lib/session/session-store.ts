@@ -1,6 +1,6 @@
 import { appMode, AUTH_ERRORS, authResult, decodeTokenPayload, tokenState, type AppMode, type AuthResult } from '@tessera/domain';
 import { z } from 'zod';
-import { onSessionRejected } from '../api-client.ts';
+import { onMfaSetupRequired, onSessionRejected } from '../api-client.ts';
 import { readJson, removeKey, STORAGE_KEYS, writeJson } from '../storage.ts';
 
 export interface SessionState {
@@ -137,6 +137,17 @@ export function createSessionStore() {
     set({ ...state, user });
   }
 
+  /**
+   * Whether the tenant still waits for this member to set up a second factor: set by a call the server refused for it,
+   * cleared once a factor is enrolled. Kept in storage, so a reload keeps the member on the setup screen.
+   */
+  function setMfaSetupRequired(mfaSetupRequired: boolean) {
+    if (!state.authenticated || !state.token || !state.user || state.mfaSetupRequired === mfaSetupRequired) return;
+    const next = { ...state, mfaSetupRequired };
+    writeJson(localStorage, STORAGE_KEYS.session, storedSession(next));
+    set(next);
+  }
+
   /** Another tab signed in or out: follow it. */
   function onStorage(event: StorageEvent) {
     if (event.key !== STORAGE_KEYS.session) return;
@@ -152,6 +163,7 @@ export function createSessionStore() {
     const kept = error.status === 403 || error.message !== AUTH_ERRORS.sessionExpired;
     if (state.authenticated) signOut('expired', kept ? error.message : null);
   });
+  const stopSetupListening = onMfaSetupRequired(() => setMfaSetupRequired(true));
   scheduleSignOut();
 
   return {
@@ -165,11 +177,13 @@ export function createSessionStore() {
     setAppMode,
     updateTenantMember,
     updateUser,
+    setMfaSetupRequired,
     /** Stops the timer and the cross-tab listener (tests). */
     dispose() {
       clearTimeout(timer);
       window.removeEventListener('storage', onStorage);
       stopListening();
+      stopSetupListening();
     },
   };
 }

@@ -51,6 +51,7 @@ describe('AccountPage', { timeout: 20_000 }, () => {
       'Time and Date format',
       'Notifications',
       'Change Password',
+      'Two-step verification',
       "Where you're signed in",
       'Access Control/Sharing',
       'Privacy and Protection',
@@ -66,6 +67,20 @@ describe('AccountPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Email')).toBeDisabled();
     expect(screen.getByLabelText('Country')).toHaveValue('US');
+  });
+
+  it('shows only the alert and Two-step verification while the tenant waits for a second factor', async () => {
+    sessionStore.signIn({ ...makeAuthResult(), mfaSetupRequired: true });
+    const { fetchMock } = setup({
+      'GET /api/v1/auth/mfa': () =>
+        jsonResponse({ data: { totp: { enabled: false, confirmedAt: null }, passkeys: [], recoveryCodesLeft: 0, required: true } }),
+    });
+    expect(await screen.findByText('Your organization requires two-step verification. Set it up to continue.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Set up' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Profile' })).not.toBeInTheDocument();
+    // Nothing else is asked of the server, which would refuse it.
+    expect(fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname)).not.toContain(USER_PATH);
   });
 
   it("reads the user's application and shows its status label", async () => {

@@ -1,4 +1,5 @@
-import { Link, Stack } from '@mui/material';
+import { Alert, Link, Stack } from '@mui/material';
+import { ACCOUNT_SECURITY_TEXTS } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
@@ -14,13 +15,25 @@ import { ProfileSection } from './profile-section.tsx';
 import { SectionCard } from './section-card.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { ThemeSection } from './theme-section.tsx';
+import { TwoStepSection } from './two-step-section.tsx';
 
 /** The Account page of §2, at /user/{product}/account and /settings. */
 export function AccountPage() {
   const session = useSession();
   const { name: tenantName } = useTenant();
-  const userId = session.user?._id;
+  // Nothing but the security settings answers while a second factor is due (below): the account loads afterwards.
+  const userId = session.mfaSetupRequired ? undefined : session.user?._id;
   const { data: user, error, isPending, refetch } = useUser(userId);
+
+  // Issue #21: the tenant requires a second factor this member has not set up; until then this is the only page open.
+  if (session.mfaSetupRequired)
+    return (
+      <Stack spacing={3}>
+        <title>{`Account · ${tenantName}`}</title>
+        <Alert severity="warning">{ACCOUNT_SECURITY_TEXTS.mfaSetupRequired}</Alert>
+        <TwoStepSection />
+      </Stack>
+    );
 
   return (
     <Stack spacing={3}>
@@ -37,6 +50,7 @@ export function AccountPage() {
           <DateTimeFormatSection user={user} />
           <NotificationsSection user={user} />
           <ChangePasswordSection />
+          <TwoStepSection />
           <SessionsSection />
           <SectionCard title="Access Control/Sharing" subtitle="Feature comming soon!" />
           <SectionCard title="Privacy and Protection" subtitle="How we handle your data and the rules of the platform.">

@@ -1,21 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
-import { AUTH_ERRORS, signinBody, type SigninBody } from '@tessera/domain';
+import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { AUTH_ERRORS, signinBody, type MfaChallenge, type SigninBody } from '@tessera/domain';
+import { lazy, Suspense, useState } from 'react';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
-import { useSignin } from '../api/signin.ts';
+import { isMfaChallenge, useSignin } from '../api/signin.ts';
 import { useAfterAuth } from '../hooks/use-after-auth.ts';
 import { useAuthLink } from '../hooks/use-auth-link.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormError } from './form-error.tsx';
 import { FormTextField } from './form-text-field.tsx';
+import { firstMfaMode, MFA_STEP_TEXTS, type MfaMode } from './mfa-modes.ts';
 import { PasswordField } from './password-field.tsx';
 import { ValuePropositions } from './value-propositions.tsx';
+
+// Loaded when the password was right and the account has a second factor: most sign-ins never need it.
+const loadMfaStep = () => import('./mfa-step.tsx').then((m) => ({ default: m.MfaStep }));
+const MfaStep = lazy(loadMfaStep);
 
 export function SigninPage() {
   const { name } = useTenant();
@@ -33,13 +39,28 @@ export function SigninPage() {
   });
   const values = useWatch({ control });
   const canSubmit = signinBody.safeParse(values).success && !signin.isPending;
+  // The password was right and the account has a second factor: the same card asks for it (issue #21).
+  const [second, setSecond] = useState<{ challenge: MfaChallenge; mode: MfaMode } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
-  const onSubmit = handleSubmit((body) =>
+  const onSubmit = handleSubmit((body) => {
+    setNotice(null);
+    // Fetched beside the sign-in call, so a second step is ready when its answer arrives.
+    void loadMfaStep();
     signin.mutate(body, {
-      onSuccess: afterAuth,
+      onSuccess: (answer) => {
+        if (isMfaChallenge(answer)) setSecond({ challenge: answer, mode: firstMfaMode(answer.methods) });
+        else afterAuth();
+      },
       onError: () => enqueueSnackbar('Sign in failed ', { variant: 'error' }),
-    }),
-  );
+    });
+  });
+
+  const backToPassword = (text?: string) => {
+    signin.reset();
+    setSecond(null);
+    setNotice(text ?? null);
+  };
 
   return (
     <Box
@@ -62,33 +83,48 @@ export function SigninPage() {
         <ValuePropositions />
       </Box>
       <Box sx={{ order: { xs: 1, md: 2 }, width: '100%', display: 'flex', justifyContent: 'center' }}>
-        <AuthCard title="Sign In" subtitle={`Welcome back to ${name}.`}>
-          <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
-            {autoSignout &&
-              (signoutMessage ? (
-                <Alert severity="error">{signoutMessage}</Alert>
-              ) : (
-                <Alert severity="info">{AUTH_ERRORS.sessionExpired}</Alert>
-              ))}
-            <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
-            <Box>
-              <PasswordField control={control} name="password" label="Password" />
-              <Link component={RouterLink} {...resetLink} variant="body2" sx={{ display: 'inline-block', mt: 1 }}>
-                Forgot Password?
+        {second ? (
+          <AuthCard title="Two-step verification" subtitle={MFA_STEP_TEXTS[second.mode]}>
+            <Suspense fallback={<CircularProgress aria-label="Loading" sx={{ display: 'block', mx: 'auto' }} />}>
+              <MfaStep
+                challenge={second.challenge}
+                mode={second.mode}
+                onModeChange={(mode) => setSecond({ ...second, mode })}
+                onSignedIn={afterAuth}
+                onBack={backToPassword}
+              />
+            </Suspense>
+          </AuthCard>
+        ) : (
+          <AuthCard title="Sign In" subtitle={`Welcome back to ${name}.`}>
+            <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>
+              {autoSignout &&
+                (signoutMessage ? (
+                  <Alert severity="error">{signoutMessage}</Alert>
+                ) : (
+                  <Alert severity="info">{AUTH_ERRORS.sessionExpired}</Alert>
+                ))}
+              {notice && <Alert severity="warning">{notice}</Alert>}
+              <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
+              <Box>
+                <PasswordField control={control} name="password" label="Password" />
+                <Link component={RouterLink} {...resetLink} variant="body2" sx={{ display: 'inline-block', mt: 1 }}>
+                  Forgot Password?
+                </Link>
+              </Box>
+              <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={signin.isPending}>
+                Sign In
+              </Button>
+              <FormError error={signin.error} />
+            </Stack>
+            <Typography variant="body2" sx={{ mt: 3, textAlign: 'center', color: 'text.secondary' }}>
+              New here?{' '}
+              <Link component={RouterLink} {...signupLink}>
+                Create account
               </Link>
-            </Box>
-            <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={signin.isPending}>
-              Sign In
-            </Button>
-            <FormError error={signin.error} />
-          </Stack>
-          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center', color: 'text.secondary' }}>
-            New here?{' '}
-            <Link component={RouterLink} {...signupLink}>
-              Create account
-            </Link>
-          </Typography>
-        </AuthCard>
+            </Typography>
+          </AuthCard>
+        )}
       </Box>
     </Box>
   );

@@ -35,6 +35,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { ContactEditor } from '../../contact/index.ts';
 import { useUpdateTenantContact } from '../api/update-tenant-contact.ts';
 import { useUpdateTenantDetails } from '../api/update-tenant-details.ts';
+import { SecurityPolicyCard } from './security-policy-card.tsx';
 import { useTenantSettingsOutlet } from './tenant-settings-page.tsx';
 
 interface DetailsForm {
@@ -194,13 +195,14 @@ function ContactCard({ tenant }: { tenant: TenantDetails }) {
 
 /**
  * /tenant/settings/details: name, description, website, the support address and the high-minimum path (issue #19),
- * contact, and the verification status the platform sets.
+ * contact, the verification status the platform sets, and the sign-in policy (issue #21).
  */
 export function TenantSettingsDetailsTab() {
   const tenant = useTenantSettingsOutlet();
   return (
     <Stack spacing={3}>
       <DetailsCard tenant={tenant} />
+      <SecurityPolicyCard tenantId={tenant._id} />
       <ContactCard tenant={tenant} />
     </Stack>
   );

@@ -96,6 +96,7 @@ function setup(path: string, put: (body: unknown) => Response = () => jsonRespon
   const fetchMock = mockFetch((p, init) => {
     if (init?.method === 'PUT') return put(JSON.parse(String(init.body)));
     if (p === `/api/v1/tenant/${TENANT_ID}/details`) return jsonResponse({ data: DETAILS });
+    if (p === `/api/v1/tenant/${TENANT_ID}/security-policy`) return jsonResponse({ data: { requireMfa: false } });
     if (p === `/api/v1/tenant/${TENANT_ID}/dashboard`) return jsonResponse({ data: DASHBOARD });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
@@ -174,6 +175,26 @@ describe('tenant admin area', () => {
       { name: 'Tessera Demo', description: null, website: null, supportEmail: 'help@demo.example', highMinimumPath: true },
     ]);
     expect(screen.getByRole('switch', { name: 'Allow the high-minimum-investment path' })).toBeChecked();
+  });
+
+  it("requires two-step verification of owners and team members when switched, with 'Security settings updated'", async () => {
+    signInAs('owner');
+    const sent: unknown[] = [];
+    const { user, fetchMock } = setup('/tenant/settings/details', (body) => {
+      sent.push(body);
+      return jsonResponse({ data: body });
+    });
+    const security = await screen.findByRole('region', { name: 'Security' });
+    const require = await within(security).findByRole('switch', { name: 'Require two-step verification for owners and team members' });
+    expect(require).not.toBeChecked();
+    await user.click(require);
+    expect(await screen.findByText('Security settings updated')).toBeInTheDocument();
+    expect(sent).toEqual([{ requireMfa: true }]);
+    expect(require).toBeChecked();
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(puts.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual([
+      `/api/v1/tenant/${TENANT_ID}/security-policy`,
+    ]);
   });
 
   it('shows the server message when the save fails and refuses a bad website before sending', async () => {

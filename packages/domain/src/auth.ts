@@ -152,13 +152,11 @@ export const inviteAcceptBody = z
 export type InviteAcceptBody = z.input<typeof inviteAcceptBody>;
 
 /** An invitation accepted by someone who already has an account and is signed in on the inviting tenant's address. */
-export const inviteAcceptExistingBody = z
-  .object({ inviteToken: z.string().min(1, 'Signup token not present').max(4096) })
-  .meta({
-    id: 'InviteAcceptExisting',
-    description: 'The token from the e-mailed invitation link, accepted by the signed-in account it was sent to.',
-    examples: [{ inviteToken: 'eyJhbGciOiJIUzI1NiJ9.eyJwdXJwb3NlIjoiaW52aXRlIn0.c2lnbmF0dXJl' }],
-  });
+export const inviteAcceptExistingBody = z.object({ inviteToken: z.string().min(1, 'Signup token not present').max(4096) }).meta({
+  id: 'InviteAcceptExisting',
+  description: 'The token from the e-mailed invitation link, accepted by the signed-in account it was sent to.',
+  examples: [{ inviteToken: 'eyJhbGciOiJIUzI1NiJ9.eyJwdXJwb3NlIjoiaW52aXRlIn0.c2lnbmF0dXJl' }],
+});
 export type InviteAcceptExistingBody = z.input<typeof inviteAcceptExistingBody>;
 
 export const authResult = z

@@ -162,7 +162,9 @@ describe('production configuration (V13.4)', () => {
 
   it('turns the development mailbox off and needs it asked for explicitly', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }).devMailbox).toBe('off');
-    expect(() => loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, DEV_MAILBOX: '1' })).toThrow(/DEV_MAILBOX: .*never served in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, DEV_MAILBOX: '1' })).toThrow(
+      /DEV_MAILBOX: .*never served in production/,
+    );
     expect(loadConfig({ NODE_ENV: 'development' }).devMailbox).toBe('loopback');
     expect(loadConfig({ NODE_ENV: 'development', DEV_MAILBOX: '1' }).devMailbox).toBe('on');
   });

@@ -199,7 +199,8 @@ async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, no
     });
     return member;
   }
-  if (existing.membershipStatus === 'invite-rejected' && user.role !== 'admin') throw new AppError('forbidden', AUTH_ERRORS.inviteWithdrawn);
+  if (existing.membershipStatus === 'invite-rejected' && user.role !== 'admin')
+    throw new AppError('forbidden', AUTH_ERRORS.inviteWithdrawn);
   const refusal = membershipRefusal(existing, user.role === 'admin', now);
   if (refusal) throw new AppError('forbidden', refusal);
   // A platform admin's suspended membership stays suspended: signing in is not accepting anything.

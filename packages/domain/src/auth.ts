@@ -133,13 +133,11 @@ export const inviteAcceptBody = z
 export type InviteAcceptBody = z.input<typeof inviteAcceptBody>;
 
 /** An invitation accepted by someone who already has an account and is signed in on the inviting tenant's address. */
-export const inviteAcceptExistingBody = z
-  .object({ inviteToken: z.string().min(1, 'Signup token not present').max(4096) })
-  .meta({
-    id: 'InviteAcceptExisting',
-    description: 'The token from the e-mailed invitation link, accepted by the signed-in account it was sent to.',
-    examples: [{ inviteToken: 'eyJhbGciOiJIUzI1NiJ9.eyJwdXJwb3NlIjoiaW52aXRlIn0.c2lnbmF0dXJl' }],
-  });
+export const inviteAcceptExistingBody = z.object({ inviteToken: z.string().min(1, 'Signup token not present').max(4096) }).meta({
+  id: 'InviteAcceptExisting',
+  description: 'The token from the e-mailed invitation link, accepted by the signed-in account it was sent to.',
+  examples: [{ inviteToken: 'eyJhbGciOiJIUzI1NiJ9.eyJwdXJwb3NlIjoiaW52aXRlIn0.c2lnbmF0dXJl' }],
+});
 export type InviteAcceptExistingBody = z.input<typeof inviteAcceptExistingBody>;
 
 export const authResult = z
@@ -147,11 +145,15 @@ export const authResult = z
     token: z.string().describe('The session token: send it as `Authorization: Bearer <token>`'),
     refreshToken: z
       .string()
-      .describe('Single use: POST auth/token-refresh trades it for a new session token and a new refresh token; presenting a used one ends the session'),
+      .describe(
+        'Single use: POST auth/token-refresh trades it for a new session token and a new refresh token; presenting a used one ends the session',
+      ),
     sessionId: objectId.describe('The server-side session (GET auth/sessions lists them)'),
     mfaSetupRequired: z
       .boolean()
-      .describe("The tenant requires a second factor of this member and they have none yet: only the account's security calls answer until they set one up"),
+      .describe(
+        "The tenant requires a second factor of this member and they have none yet: only the account's security calls answer until they set one up",
+      ),
     user,
     tenantMember: tenantMember.nullable(),
   })

@@ -86,7 +86,9 @@ export const tenantMemberAdmin = tenantMember
   .extend({
     user: objectId
       .nullable()
-      .describe('The account, once the person has accepted; null while the invitation is pending (whether or not the address has an account)'),
+      .describe(
+        'The account, once the person has accepted; null while the invitation is pending (whether or not the address has an account)',
+      ),
     signupStatus: signupStatus.describe('partial while the person has not accepted the invitation yet'),
   })
   .meta({

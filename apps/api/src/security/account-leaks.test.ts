@@ -50,7 +50,8 @@ describe('finding 1: sharing a document by e-mail', () => {
     // Resending is limited: three an hour for one person.
     const grant = known.json().data as AccessGrant;
     const resends = [];
-    for (let i = 0; i < 4; i++) resends.push((await call(sharer, 'POST', `document/${doc._id}/access/${grant._id}/resend-invite`)).statusCode);
+    for (let i = 0; i < 4; i++)
+      resends.push((await call(sharer, 'POST', `document/${doc._id}/access/${grant._id}/resend-invite`)).statusCode);
     expect(resends).toEqual([200, 200, 200, 429]);
   });
 });
@@ -61,7 +62,9 @@ describe('finding 2: GET user/{id}/share-entity-options', () => {
     const colleague = await signUp(t.app, 'acme', { firstname: 'Colin', lastname: 'League' });
     const boss = await signUp(t.app, 'acme', { firstname: 'Bea', lastname: 'Boss', role: 'owner' });
     const doc = (await uploadDocument(t.app, investor)).json().data as DocumentRecord;
-    expect((await call(investor, 'POST', `document/${doc._id}/access`, { subject: colleague.user._id, role: 'viewer' })).statusCode).toBe(201);
+    expect((await call(investor, 'POST', `document/${doc._id}/access`, { subject: colleague.user._id, role: 'viewer' })).statusCode).toBe(
+      201,
+    );
 
     const options = async (who: SignedUp, query = '') =>
       ((await call(who, 'GET', `user/${who.user._id}/share-entity-options?limit=100${query}`)).json().data as ShareEntityOption[]).map(

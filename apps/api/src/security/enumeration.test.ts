@@ -37,7 +37,8 @@ const CALLS_PER_SIDE = 5;
 /** Addresses of one length, so a difference in Content-Length can only come from the answer itself. */
 const freshAddress = (kind: string) => `enum-${kind}-${randomBytes(6).toString('hex')}@example.com`;
 /** An address with an account, in another tenant (globex) than the one asked (acme). */
-const accountElsewhere = async () => (await signUp(t.app, 'globex', { email: freshAddress('acct'), firstname: 'Secret', lastname: 'Person' })).email;
+const accountElsewhere = async () =>
+  (await signUp(t.app, 'globex', { email: freshAddress('acct'), firstname: 'Secret', lastname: 'Person' })).email;
 const noAccount = async () => freshAddress('none');
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
@@ -114,7 +115,8 @@ const CASES: Case[] = [
     route: 'POST /api/v1/tenant/:t/members/:id/resend-invite',
     call: async (email) => {
       const members = `tenant/${t.tenants.acme.id}/members`;
-      const invited = (await call(owner, 'POST', members, { email, firstname: 'Typed', lastname: 'Name' })).json().data as TenantMemberAdmin;
+      const invited = (await call(owner, 'POST', members, { email, firstname: 'Typed', lastname: 'Name' })).json()
+        .data as TenantMemberAdmin;
       return call(owner, 'POST', `${members}/${invited._id}/resend-invite`);
     },
   },
@@ -154,7 +156,13 @@ const CASES: Case[] = [
           zip: '62701',
         })
       ).json().data as { _id: string };
-      return call(someone, 'POST', `business/${business._id}/owner`, { email, firstname: 'O', lastname: 'Wner', title: 'Member', equity: 10 });
+      return call(someone, 'POST', `business/${business._id}/owner`, {
+        email,
+        firstname: 'O',
+        lastname: 'Wner',
+        title: 'Member',
+        equity: 10,
+      });
     },
   },
 ];
@@ -184,7 +192,8 @@ function takesEmail(schema: JsonSchema | null, root: JsonSchema | null = schema,
   if (!schema || depth > 8) return false;
   if (schema.$ref) return takesEmail(root?.$defs?.[schema.$ref.replace('#/$defs/', '')] ?? null, root, depth + 1);
   if (schema.format === 'email') return true;
-  if (Object.entries(schema.properties ?? {}).some(([key, value]) => /e-?mail/i.test(key) || takesEmail(value, root, depth + 1))) return true;
+  if (Object.entries(schema.properties ?? {}).some(([key, value]) => /e-?mail/i.test(key) || takesEmail(value, root, depth + 1)))
+    return true;
   const parts = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? []), ...(schema.items ? [schema.items] : [])];
   return parts.some((part) => takesEmail(part, root, depth + 1));
 }
@@ -222,7 +231,10 @@ describe('account enumeration', () => {
       .filter((name) => !listed.has(name));
     expect(missing, 'add a case to CASES, or a reason to NOT_COMPARED').toEqual([]);
     const known = new Set(apiRoutes(t.app).map(routeName));
-    expect([...listed].filter((name) => !known.has(name)), 'listed routes that no longer exist').toEqual([]);
+    expect(
+      [...listed].filter((name) => !known.has(name)),
+      'listed routes that no longer exist',
+    ).toEqual([]);
   });
 
   it.each(CASES.map((c) => [c.route, c] as const))(

@@ -178,7 +178,7 @@ export async function authRoutes(app: FastifyInstance) {
         operationId: 'inviteUser',
         summary: 'Invite someone to the tenant',
         description:
-          'E-mails an invitation link with the given role and attributes. The membership stays invited until the person accepts (an address with an account accepts by signing in on this tenant\'s address); the answer is the same whether or not the address has an account anywhere on the platform, with the names as typed here.',
+          "E-mails an invitation link with the given role and attributes. The membership stays invited until the person accepts (an address with an account accepts by signing in on this tenant's address); the answer is the same whether or not the address has an account anywhere on the platform, with the names as typed here.",
         body: inviteBody,
         response: {
           200: dataOf(inviteResult).describe('The invited membership, pending until the person accepts'),

@@ -164,7 +164,8 @@ async function ensureMembership(tx: DbOrTx, tenant: TenantRow, user: UserRow, no
     });
     return member;
   }
-  if (existing.membershipStatus === 'invite-rejected' && user.role !== 'admin') throw new AppError('forbidden', AUTH_ERRORS.inviteWithdrawn);
+  if (existing.membershipStatus === 'invite-rejected' && user.role !== 'admin')
+    throw new AppError('forbidden', AUTH_ERRORS.inviteWithdrawn);
   const refusal = membershipRefusal(existing, user.role === 'admin', now);
   if (refusal) throw new AppError('forbidden', refusal);
   if (existing.membershipStatus === 'active') return existing;

@@ -318,7 +318,12 @@ describe('invitations', () => {
     const email = uniqueEmail('invitee');
     const res = await post('invite', { email, firstname: 'Grace', lastname: 'Hopper', role: 'member' }, bearer(owner.token));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.tenantMember).toMatchObject({ membershipStatus: 'invited', rbac: { role: 'member' }, signupStatus: 'partial', user: null });
+    expect(res.json().data.tenantMember).toMatchObject({
+      membershipStatus: 'invited',
+      rbac: { role: 'member' },
+      signupStatus: 'partial',
+      user: null,
+    });
 
     const { token } = await lastMailTo(t.app, email);
     const claims = decodeTokenPayload(token!)!;
@@ -423,10 +428,12 @@ describe('invitations', () => {
     const confirmed = await post('invite-accept-existing', { inviteToken: token }, session);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((confirmed.json() as { data: AuthResult }).data.tenantMember).toMatchObject({ membershipStatus: 'active' });
-    expect((await post('invite-accept-existing', { inviteToken: token }, session)).json().error.message).toBe(AUTH_ERRORS.signupTokenInvalid);
+    expect((await post('invite-accept-existing', { inviteToken: token }, session)).json().error.message).toBe(
+      AUTH_ERRORS.signupTokenInvalid,
+    );
   });
 
-  it('accepts an existing account\'s invitation only for that account, on that tenant, while it stands', async () => {
+  it("accepts an existing account's invitation only for that account, on that tenant, while it stands", async () => {
     const owner = await signUp(t.app, 'acme', { role: 'owner' });
     const invitee = await signUp(t.app, 'globex');
     await post('invite', { email: invitee.email, firstname: 'In', lastname: 'Vitee' }, bearer(owner.token));

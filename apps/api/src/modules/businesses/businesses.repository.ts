@@ -177,7 +177,12 @@ export async function listBusinessPartnerIds(db: DbOrTx, tenantId: string, userI
     db
       .selectDistinct({ id: businessOwners.userId })
       .from(businessOwners)
-      .where(and(eq(businessOwners.tenantId, tenantId), or(inArray(businessOwners.businessId, theirs), inArray(businessOwners.businessId, ownedBy)))),
+      .where(
+        and(
+          eq(businessOwners.tenantId, tenantId),
+          or(inArray(businessOwners.businessId, theirs), inArray(businessOwners.businessId, ownedBy)),
+        ),
+      ),
     db
       .selectDistinct({ id: businesses.createdBy })
       .from(businesses)

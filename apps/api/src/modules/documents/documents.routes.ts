@@ -256,7 +256,7 @@ export async function documentsRoutes(app: FastifyInstance) {
         operationId: 'createDocumentAccess',
         summary: 'Share a document',
         description:
-          "Grants a role to a member (subject) or an e-mail (subjectEmail) (owner). Members get a notice. Anyone else named by e-mail is invited to the tenant and the grant counts once they accept; the answer names them only by the e-mail typed and reads `subjectSignupStatus: partial`, whether or not the address has an account elsewhere on the platform. Sharing by e-mail is limited to 10 an hour per sharer and 3 a day per address (429).",
+          'Grants a role to a member (subject) or an e-mail (subjectEmail) (owner). Members get a notice. Anyone else named by e-mail is invited to the tenant and the grant counts once they accept; the answer names them only by the e-mail typed and reads `subjectSignupStatus: partial`, whether or not the address has an account elsewhere on the platform. Sharing by e-mail is limited to 10 an hour per sharer and 3 a day per address (429).',
         params,
         body: accessGrantCreateBody,
         response: { 201: oneGrant, ...errorResponses(400, 401, 403, 404, 409, 429) },

@@ -337,7 +337,9 @@ export async function getAssociations(deps: DocumentDeps, auth: AuthContext, id:
   const { row, role } = await requireRight(deps, auth, id, 'read');
   const now = deps.clock.now();
   // Only those who may share see who else holds access.
-  const grants = rightsOf(role).share ? (await listGrants(deps.db, auth.tenantId, id)).map((g) => toAccessGrant(g.grant, g.subject, now)) : [];
+  const grants = rightsOf(role).share
+    ? (await listGrants(deps.db, auth.tenantId, id)).map((g) => toAccessGrant(g.grant, g.subject, now))
+    : [];
   const uploader = await findUserById(deps.db, row.uploadedBy);
   const ids = await deps.db
     .select({ id: govPhotoIds.id, userId: govPhotoIds.userId, type: govPhotoIds.type })
@@ -559,10 +561,7 @@ export async function resendInvite(deps: SharingDeps, site: CallSite, auth: Auth
   // The token and its timeline event together; the mail goes once they are committed (as writeInvitation's callers do).
   const link = await deps.db.transaction(async (tx) => {
     const issued = await issueInviteLink(deps, tx, site, { id: grant.subject, ...subject }, subject);
-    await recordEvent(
-      tx,
-      userEvent(auth, 'document', id, { type: 'invite', message: `Resent the invitation to ${grant.subjectEmail}` }),
-    );
+    await recordEvent(tx, userEvent(auth, 'document', id, { type: 'invite', message: `Resent the invitation to ${grant.subjectEmail}` }));
     return issued;
   });
   await deps.mailer.send({ to: subject.email, tenantId: site.tenant.id, ...invitationMail(site, userDisplayName(auth.user), link) });

@@ -253,7 +253,15 @@ export async function resendTeamInvite(
   await deps.mailer.send({
     to: result.row.email,
     tenantId: auth.tenantId,
-    ...teamInviteMail(site.tenant.name, result.institutionName, actorOf(auth), role, result.link.url, INVITE_TTL_SECONDS / 86_400, result.link.account),
+    ...teamInviteMail(
+      site.tenant.name,
+      result.institutionName,
+      actorOf(auth),
+      role,
+      result.link.url,
+      INVITE_TTL_SECONDS / 86_400,
+      result.link.account,
+    ),
   });
   return toTeamMember(result.row);
 }

@@ -337,7 +337,14 @@ export async function listTeammateIds(db: DbOrTx, tenantId: string, userId: stri
   const institutionsOfUser = db
     .select({ id: roleAssignments.entityId })
     .from(roleAssignments)
-    .where(and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.entityType, 'institution'), eq(roleAssignments.userId, userId), unexpired));
+    .where(
+      and(
+        eq(roleAssignments.tenantId, tenantId),
+        eq(roleAssignments.entityType, 'institution'),
+        eq(roleAssignments.userId, userId),
+        unexpired,
+      ),
+    );
   const rows = await db
     .selectDistinct({ id: roleAssignments.userId })
     .from(roleAssignments)

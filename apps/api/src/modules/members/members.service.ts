@@ -37,7 +37,8 @@ async function load(db: DbOrTx, tenantId: string, id: string): Promise<MemberWit
 }
 
 /** The account a member event refers to; none while the invitation is pending (the tenant does not know it yet). */
-const userRefs = (m: TenantMemberRow) => (isPendingMembership(m.membershipStatus) ? [] : [{ entity: m.userId, entityType: 'user' as const }]);
+const userRefs = (m: TenantMemberRow) =>
+  isPendingMembership(m.membershipStatus) ? [] : [{ entity: m.userId, entityType: 'user' as const }];
 
 const nameOf = (m: MemberWithUser) => memberDisplayName({ ...m.member, email: m.user.email });
 
@@ -206,7 +207,11 @@ export async function resendInvite(deps: AuthDeps, site: CallSite, caller: Calle
     });
     return { found: current, link: issued };
   });
-  await deps.mailer.send({ to: found.user.email, tenantId: caller.tenantId, ...invitationMail(site, inviterName(caller, site.tenant), link) });
+  await deps.mailer.send({
+    to: found.user.email,
+    tenantId: caller.tenantId,
+    ...invitationMail(site, inviterName(caller, site.tenant), link),
+  });
   return withGroups(deps.db, found);
 }
 

@@ -100,7 +100,12 @@ export function toTenantMemberAdmin(
   groups: string[] = [],
 ): TenantMemberAdmin {
   const pending = isPendingMembership(row.membershipStatus);
-  return { ...toTenantMember(row, user.email), user: pending ? null : row.userId, groups, signupStatus: pending ? 'partial' : user.signupStatus };
+  return {
+    ...toTenantMember(row, user.email),
+    user: pending ? null : row.userId,
+    groups,
+    signupStatus: pending ? 'partial' : user.signupStatus,
+  };
 }
 
 /** The attribute flags each role starts with; a tenant admin can change them per member. */

@@ -340,7 +340,7 @@ describe('GET user/{id}/events', () => {
 });
 
 describe('GET user/{id}/share-entity-options', () => {
-  it("lists the members you work with, searchable over name and e-mail and paginated; yours alone", async () => {
+  it('lists the members you work with, searchable over name and e-mail and paginated; yours alone', async () => {
     const tag = `Sharetest${Date.now().toString(36)}`;
     const me = await signUp(t.app, 'acme', { lastname: tag });
     const grace = await signUp(t.app, 'acme', { firstname: 'Grace', lastname: tag });

@@ -102,7 +102,9 @@ describe('InviteAcceptPage for an address that already has an account', () => {
   it('asks a signed-out visitor to sign in, with no password to choose, and brings them back to the link', async () => {
     const { user } = renderExisting();
     expect(await screen.findByRole('heading', { name: 'Accept your invitation' })).toBeInTheDocument();
-    expect(screen.getByText('You have been invited to Tessera. ada@example.com already has an account: sign in to accept.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You have been invited to Tessera. ada@example.com already has an account: sign in to accept.'),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Sign in to accept' });
     expect(link).toHaveAttribute('href', '/signin');

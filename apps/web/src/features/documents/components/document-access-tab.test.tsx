@@ -140,7 +140,10 @@ describe('DocumentAccessTab', () => {
     await user.click(await screen.findByRole('option', { name: 'Invite "newcomer@example.com"' }));
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('Invitation sent to newcomer@example.com')).toBeInTheDocument();
-    expect(sentBodies(fetchMock, `/api/v1/document/${DOC_ID}/access`).at(-1)).toEqual({ subjectEmail: 'newcomer@example.com', role: 'viewer' });
+    expect(sentBodies(fetchMock, `/api/v1/document/${DOC_ID}/access`).at(-1)).toEqual({
+      subjectEmail: 'newcomer@example.com',
+      role: 'viewer',
+    });
 
     await fill(user, person, 'busy@example.com');
     await user.click(await screen.findByRole('option', { name: 'Invite "busy@example.com"' }));

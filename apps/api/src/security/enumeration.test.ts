@@ -174,7 +174,8 @@ const CASES: Case[] = [
  * other auth routes; the test below pins exactly what it says.
  */
 const NOT_COMPARED: Record<string, string> = {
-  'POST /api/v1/auth/signup': 'a taken address cannot sign up again: 409 emailTaken (pinned by its own test below)',
+  'POST /api/v1/auth/signup':
+    'a taken address cannot sign up again: 409 emailTaken (pinned below); an address with an unfinished invitation gets the hint to use its link instead',
   'POST /api/v1/auth/token-refresh': "the body's optional e-mail is never read: the answer is the caller's own refreshed session",
   'POST /api/v1/tenant': 'platform admins only, who read every account anyway (GET admin/user); the owner is invited as members are',
   'PUT /api/v1/tenant/:t/details': "the tenant's contact address, stored as typed; no account is looked up",

@@ -135,7 +135,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(requestChecksPlugin);
   await app.register(dbPlugin, { database });
   const sealer = overrides.sealer ?? createSealer(config.seal, { db: database.db, cipher });
-  await app.register(contextPlugin, { config, mailer, clock: overrides.clock ?? systemClock, storage, cipher, sealer });
+  const clock = overrides.clock ?? systemClock;
+  await app.register(contextPlugin, { config, mailer, clock, storage, cipher, sealer });
   // preservePath: the name as the client sent it, so that checkUpload refuses a path instead of busboy quietly cutting it.
   await app.register(multipart, {
     preservePath: true,
@@ -144,7 +145,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(securityPlugin, { config });
   await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config, findTenantBySlug });
-  const clock = overrides.clock ?? systemClock;
   await app.register(authPlugin, {
     tokens,
     verifyApiKey,

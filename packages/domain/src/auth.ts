@@ -137,11 +137,15 @@ export const authResult = z
     token: z.string().describe('The session token: send it as `Authorization: Bearer <token>`'),
     refreshToken: z
       .string()
-      .describe('Single use: POST auth/token-refresh trades it for a new session token and a new refresh token; presenting a used one ends the session'),
+      .describe(
+        'Single use: POST auth/token-refresh trades it for a new session token and a new refresh token; presenting a used one ends the session',
+      ),
     sessionId: objectId.describe('The server-side session (GET auth/sessions lists them)'),
     mfaSetupRequired: z
       .boolean()
-      .describe("The tenant requires a second factor of this member and they have none yet: only the account's security calls answer until they set one up"),
+      .describe(
+        "The tenant requires a second factor of this member and they have none yet: only the account's security calls answer until they set one up",
+      ),
     user,
     tenantMember: tenantMember.nullable(),
   })

@@ -65,5 +65,4 @@ describe('newObjectId', () => {
     const c = newObjectId(new Date('2030-06-15T00:00:00Z'));
     expect([c, a, b].sort()).toEqual([a, b, c]);
   });
-
 });

@@ -69,7 +69,13 @@ export class TokenService {
       .sign(this.key);
   }
 
-  async signPurpose(audience: 'reset' | 'invite' | 'mfa', claims: Record<string, unknown>, jti: string, ttlSeconds: number, now = new Date()) {
+  async signPurpose(
+    audience: 'reset' | 'invite' | 'mfa',
+    claims: Record<string, unknown>,
+    jti: string,
+    ttlSeconds: number,
+    now = new Date(),
+  ) {
     const iat = Math.floor(now.getTime() / 1000);
     return new SignJWT({ ...claims, purpose: audience })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
@@ -81,11 +87,7 @@ export class TokenService {
       .sign(this.key);
   }
 
-  async verify(
-    token: string,
-    audience: TokenAudience,
-    now = new Date(),
-  ): Promise<VerifyOutcome<JWTPayload & Record<string, unknown>>> {
+  async verify(token: string, audience: TokenAudience, now = new Date()): Promise<VerifyOutcome<JWTPayload & Record<string, unknown>>> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALG],

@@ -16,7 +16,10 @@ export async function run(input: ProgramInput) {
   const anonymous = createClient<paths>({ baseUrl: input.baseUrl, fetch: input.fetch });
   const signIn = await anonymous.POST('/auth/signin', { body: { email: input.email, password: input.password } });
   if (!signIn.data) throw new Error(`sign-in failed: ${signIn.error?.error.message}`);
-  const token: string = signIn.data.data.token;
+  const session = signIn.data.data;
+  // An account with a second factor answers MfaChallenge: this program's account has none.
+  if ('mfaRequired' in session) throw new Error('sign-in asks for a second factor');
+  const token: string = session.token;
 
   const client = createClient<paths>({ baseUrl: input.baseUrl, fetch: input.fetch, headers: { Authorization: `Bearer ${token}` } });
   const offers = await client.GET('/tenant/{t}/marketplace/offers', {

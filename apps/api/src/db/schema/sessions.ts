@@ -40,9 +40,7 @@ export const sessions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    index('sessions_user_active_idx')
-      .on(t.tenantId, t.userId, t.lastUsedAt)
-      .where(sql`${t.revokedAt} IS NULL`),
+    index('sessions_user_active_idx').on(t.tenantId, t.userId, t.lastUsedAt).where(sql`${t.revokedAt} IS NULL`),
     // Ending every session of a user (password change, suspension) crosses the user's tenants.
     index('sessions_user_idx').on(t.userId),
   ],

@@ -80,7 +80,10 @@ export async function authRoutes(app: FastifyInstance) {
         description:
           'Signs in with e-mail and password. The user becomes a member of the tenant of this address if not one already. When the account has a second factor (an authenticator app or a passkey) the answer is MfaChallenge instead of a session: finish with POST auth/mfa/verify or auth/mfa/passkey/verify within five minutes. Past AUTH_ACCOUNT_LIMIT_MAX attempts for one e-mail in 15 minutes, from any address, it answers 429 with Retry-After until the window ends; a success clears the count.',
         body: signinBody,
-        response: { 200: dataOf(signinResult).describe('The session, or the challenge of the second step'), ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: dataOf(signinResult).describe('The session, or the challenge of the second step'),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
       config: { access: open, rateLimit: limited },
     },
@@ -130,9 +133,13 @@ export async function authRoutes(app: FastifyInstance) {
         tags,
         operationId: 'resetPassword',
         summary: 'Reset the password',
-        description: 'Sets a new password with the e-mailed reset token and signs in. Earlier sessions end.',
+        description:
+          'Sets a new password with the e-mailed reset token and signs in. Earlier sessions end. When the account has a second factor the answer is MfaChallenge instead of a session, as for POST auth/signin: the link alone never gets past the second factor.',
         body: passwordResetConfirmBody,
-        response: { 200: authData, ...errorResponses(400, 403, 429) },
+        response: {
+          200: dataOf(signinResult).describe('The session, or the challenge of the second step'),
+          ...errorResponses(400, 403, 429),
+        },
       },
       config: { access: open, rateLimit: limited },
     },

@@ -380,11 +380,15 @@ async function claimToken(deps: AuthDeps, tx: DbOrTx, token: string, purpose: 'r
   return { row: claimed, payload: outcome.payload, invalid: texts.invalid };
 }
 
+/**
+ * Sets the new password and signs in; an account with a second factor gets the challenge of the second step instead of
+ * a session, so the e-mailed link alone never gets past the second factor (ASVS 6.4.3).
+ */
 export async function confirmPasswordReset(
-  deps: SessionDeps,
+  deps: LimitedAuthDeps,
   site: CallSite,
   body: z.output<typeof passwordResetConfirmBody>,
-): Promise<AuthResult> {
+): Promise<AuthResult | MfaChallenge> {
   checkTenantId(site, body.tenantId);
   await assertUncommonPassword(body.password, 'password');
   const passwordHash = await hashPassword(body.password);
@@ -413,6 +417,8 @@ export async function confirmPasswordReset(
     return { user: updated, member: await ensureMembership(tx, site.tenant, updated, deps.clock.now()) };
   });
   await deps.mailer.send({ to: user.email, tenantId: site.tenant.id, ...passwordChangedMail(site.tenant.name) });
+  const challenge = await deps.secondStep(site, user);
+  if (challenge) return challenge;
   return issueSession(deps, site, user, member);
 }
 

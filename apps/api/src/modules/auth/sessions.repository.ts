@@ -177,17 +177,19 @@ export async function revokeUserSessionsEverywhereUnscoped(
   now: Date,
   keep?: { tenantId: string; id: string },
 ): Promise<SessionRow[]> {
-  return withCrossTenant("a password change or suspension ends the person's sessions on every tenant", async () =>
-    await db
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: reason })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          keep ? sql`not (${sessions.tenantId} = ${keep.tenantId} and ${sessions.id} = ${keep.id})` : undefined,
-        ),
-      )
-      .returning(),
+  return withCrossTenant(
+    "a password change or suspension ends the person's sessions on every tenant",
+    async () =>
+      await db
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: reason })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keep ? sql`not (${sessions.tenantId} = ${keep.tenantId} and ${sessions.id} = ${keep.id})` : undefined,
+          ),
+        )
+        .returning(),
   );
 }

@@ -134,10 +134,7 @@ export async function advancePasskeyCounter(db: DbOrTx, id: string, counter: num
     .update(webauthnCredentials)
     .set({ counter, lastUsedAt: now })
     .where(
-      and(
-        eq(webauthnCredentials.id, id),
-        counter === 0 ? eq(webauthnCredentials.counter, 0) : lt(webauthnCredentials.counter, counter),
-      ),
+      and(eq(webauthnCredentials.id, id), counter === 0 ? eq(webauthnCredentials.counter, 0) : lt(webauthnCredentials.counter, counter)),
     )
     .returning({ id: webauthnCredentials.id });
   return rows.length > 0;
@@ -161,10 +158,7 @@ export async function factorsOf(db: DbOrTx, userId: string): Promise<{ totp: boo
       .from(userTotp)
       .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)))
       .limit(1),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(webauthnCredentials)
-      .where(eq(webauthnCredentials.userId, userId)),
+    db.select({ n: sql<number>`count(*)::int` }).from(webauthnCredentials).where(eq(webauthnCredentials.userId, userId)),
   ]);
   return { totp: Boolean(totp), passkeys: passkeys?.n ?? 0 };
 }
@@ -190,7 +184,9 @@ export async function insertChallenge(
   // Spent and expired ones of this user are of no further use.
   await db
     .delete(mfaChallenges)
-    .where(and(eq(mfaChallenges.userId, values.userId), or(lt(mfaChallenges.expiresAt, values.now), sql`${mfaChallenges.usedAt} is not null`)));
+    .where(
+      and(eq(mfaChallenges.userId, values.userId), or(lt(mfaChallenges.expiresAt, values.now), sql`${mfaChallenges.usedAt} is not null`)),
+    );
   return row;
 }
 

@@ -75,7 +75,7 @@ export async function mfaRoutes(app: FastifyInstance) {
       schema: {
         tags,
         operationId: 'verifyMfaSignin',
-        summary: "Finish signing in with an authenticator code or a recovery code",
+        summary: 'Finish signing in with an authenticator code or a recovery code',
         description: `The second step of a sign-in that answered MfaChallenge. A code works once (the same authenticator code, or an older one, is refused after); a recovery code is spent when used. A wrong code answers 401 '${ACCOUNT_SECURITY_TEXTS.mfaCodeInvalid}' or '${ACCOUNT_SECURITY_TEXTS.recoveryCodeInvalid}'; past five wrong codes, after five minutes, or once used the mfaToken answers 401 '${ACCOUNT_SECURITY_TEXTS.mfaChallengeExpired}'. ${limitNote}`,
         body: mfaVerifyBody,
         response: { 200: authData, ...errorResponses(400, 401, 403, 429) },
@@ -126,7 +126,8 @@ export async function mfaRoutes(app: FastifyInstance) {
         tags,
         operationId: 'getMfaStatus',
         summary: "The caller's second factors",
-        description: 'Whether an authenticator app is set up, the passkeys, how many recovery codes are left, and whether the tenant requires a second factor of the caller.',
+        description:
+          'Whether an authenticator app is set up, the passkeys, how many recovery codes are left, and whether the tenant requires a second factor of the caller.',
         response: { 200: dataOf(mfaStatus).describe("The caller's second factors"), ...errorResponses(401, 403) },
       },
       config: { access: signedIn },
@@ -158,7 +159,10 @@ export async function mfaRoutes(app: FastifyInstance) {
         summary: 'Confirm the authenticator app',
         description: `A first code from the app turns it on. When it is the account's first second factor the answer holds new recovery codes, shown this once; else \`codes\` is empty. A wrong code answers 400 '${ACCOUNT_SECURITY_TEXTS.mfaCodeInvalid}'. ${limitNote}`,
         body: totpConfirmBody,
-        response: { 200: dataOf(recoveryCodes).describe('The recovery codes (only on the first factor)'), ...errorResponses(400, 401, 403, 409, 429) },
+        response: {
+          200: dataOf(recoveryCodes).describe('The recovery codes (only on the first factor)'),
+          ...errorResponses(400, 401, 403, 409, 429),
+        },
       },
       config: { access: signedIn },
     },
@@ -225,7 +229,8 @@ export async function mfaRoutes(app: FastifyInstance) {
         tags,
         operationId: 'removePasskey',
         summary: 'Remove a passkey',
-        description: "One of the caller's passkeys (anyone else's is 404). When it was the last second factor the recovery codes go too and the person is e-mailed.",
+        description:
+          "One of the caller's passkeys (anyone else's is 404). When it was the last second factor the recovery codes go too and the person is e-mailed.",
         params: z.object({ passkeyId: objectId.describe("The passkey's id (24 hexadecimal characters)") }),
         response: { ...noContent, ...errorResponses(400, 401, 403, 404) },
       },
@@ -261,7 +266,8 @@ export async function mfaRoutes(app: FastifyInstance) {
         tags,
         operationId: 'stepUpOptions',
         summary: 'Options to confirm it is you with a passkey',
-        description: "WebAuthn request options over the caller's passkeys, for POST auth/step-up with method 'webauthn'; 409 without a passkey.",
+        description:
+          "WebAuthn request options over the caller's passkeys, for POST auth/step-up with method 'webauthn'; 409 without a passkey.",
         response: { 200: optionsData, ...errorResponses(401, 403, 409) },
       },
       config: { access: signedIn },
@@ -278,7 +284,10 @@ export async function mfaRoutes(app: FastifyInstance) {
         summary: 'Confirm it is you',
         description: `A fresh proof for this session: a second factor (authenticator code, recovery code or passkey) when the account has one, else the password (refused with 400 '${ACCOUNT_SECURITY_TEXTS.stepUpNeedsSecondFactor}' when it has one). For ten minutes the session may then change e-mail, password, second factors, API keys and bank accounts. A wrong answer is 400 with its text. ${limitNote}`,
         body: stepUpBody,
-        response: { 200: dataOf(stepUpResult).describe('Until when the session counts as confirmed'), ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: dataOf(stepUpResult).describe('Until when the session counts as confirmed'),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
       config: { access: signedIn, rateLimit: limited },
     },
@@ -319,7 +328,12 @@ export async function mfaRoutes(app: FastifyInstance) {
       config: { access: owners, tenantParam: 't', stepUp: true },
     },
     async (request) => ({
-      data: await mfa.updateSecurityPolicy({ db: app.db, tenantCache: app.tenantCache }, requireAuth(request), requireTenant(request).id, request.body),
+      data: await mfa.updateSecurityPolicy(
+        { db: app.db, tenantCache: app.tenantCache },
+        requireAuth(request),
+        requireTenant(request).id,
+        request.body,
+      ),
     }),
   );
 }

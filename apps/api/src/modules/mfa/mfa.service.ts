@@ -19,6 +19,7 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import { requireStepUp, steppedUpUntil, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { mfaTurnedOffMail } from '../../lib/mail/templates.ts';
 import { verifyPassword } from '../../lib/password.ts';
@@ -88,7 +89,8 @@ export async function updateSecurityPolicy(
     const current = await findTenantById(tx, tenantId);
     if (!current) throw notFound('Organization');
     if (current.requireMfa === policy.requireMfa) return { row: current, changed: false };
-    if (policy.requireMfa && !(await hasFactor(tx, auth.user.id))) throw new AppError('conflict', ACCOUNT_SECURITY_TEXTS.policyNeedsOwnFactor);
+    if (policy.requireMfa && !(await hasFactor(tx, auth.user.id)))
+      throw new AppError('conflict', ACCOUNT_SECURITY_TEXTS.policyNeedsOwnFactor);
     const updated = await updateTenant(tx, tenantId, { requireMfa: policy.requireMfa });
     await recordEvent(tx, {
       tenantId,
@@ -114,7 +116,13 @@ export async function startSigninChallenge(deps: Pick<MfaDeps, 'db' | 'clock' | 
   const factors = await repo.factorsOf(deps.db, user.id);
   if (!factors.totp && factors.passkeys === 0) return null;
   const now = deps.clock.now();
-  const row = await repo.insertChallenge(deps.db, { userId: user.id, kind: 'signin', challenge: null, now, ttlSeconds: MFA_CHALLENGE_TTL_SECONDS });
+  const row = await repo.insertChallenge(deps.db, {
+    userId: user.id,
+    kind: 'signin',
+    challenge: null,
+    now,
+    ttlSeconds: MFA_CHALLENGE_TTL_SECONDS,
+  });
   const mfaToken = await deps.tokens.signPurpose(
     'mfa',
     { tenantId: site.tenant.id, cid: row.id, ver: user.tokenVersion },
@@ -147,7 +155,12 @@ async function refuseSignin(deps: MfaDeps, challengeId: string, text: string): P
 }
 
 /** Spends the pending sign-in (once: a second answer racing this one gets 401) and issues the session. */
-async function completeSignin(deps: MfaDeps, site: CallSite, opened: { row: { id: string; userId: string }; tokenVersion: number }, method: 'totp' | 'recovery' | 'webauthn') {
+async function completeSignin(
+  deps: MfaDeps,
+  site: CallSite,
+  opened: { row: { id: string; userId: string }; tokenVersion: number },
+  method: 'totp' | 'recovery' | 'webauthn',
+) {
   if (!(await repo.claimChallenge(deps.db, opened.row.id, deps.clock.now()))) throw expired();
   await deps.attempts.clear(opened.row.userId);
   return finishSignin(deps.session, site, opened.row.userId, opened.tokenVersion, method);
@@ -161,14 +174,19 @@ export async function verifySignin(
   const opened = await openSignin(deps, site, body.mfaToken);
   await deps.attempts.hit(opened.row.userId);
   const ok =
-    body.method === 'totp' ? await acceptTotpCode(deps, opened.row.userId, body.code) : await acceptRecoveryCode(deps, opened.row.userId, body.code);
+    body.method === 'totp'
+      ? await acceptTotpCode(deps, opened.row.userId, body.code)
+      : await acceptRecoveryCode(deps, opened.row.userId, body.code);
   if (!ok) return refuseSignin(deps, opened.row.id, textOf(body.method));
   return completeSignin(deps, site, opened, body.method);
 }
 
 export async function passkeySigninOptions(deps: MfaDeps, site: CallSite, mfaToken: string, rpOrigin: string) {
   const { row } = await openSignin(deps, site, mfaToken);
-  const options = await webauthn.authenticationOptions(webauthn.relyingPartyOf(rpOrigin, site.tenant.name), await repo.listPasskeys(deps.db, row.userId));
+  const options = await webauthn.authenticationOptions(
+    webauthn.relyingPartyOf(rpOrigin, site.tenant.name),
+    await repo.listPasskeys(deps.db, row.userId),
+  );
   await repo.setChallengeWebauthn(deps.db, row.id, options.challenge);
   return options;
 }
@@ -363,22 +381,31 @@ export async function registerPasskey(
   if (!credential) throw new AppError('bad-request', ACCOUNT_SECURITY_TEXTS.passkeyFailed);
   if (await repo.credentialIdTaken(deps.db, credential.credentialId))
     throw new AppError('conflict', ACCOUNT_SECURITY_TEXTS.passkeyAlreadyRegistered);
-  const { row, codes } = await deps.db.transaction(async (tx) => {
-    const first = !(await hasFactor(tx, userId));
-    const inserted = await repo.insertPasskey(tx, {
-      userId,
-      credentialId: credential.credentialId,
-      publicKey: credential.publicKey,
-      counter: credential.counter,
-      transports: credential.transports,
-      deviceType: credential.deviceType,
-      backedUp: credential.backedUp ? 1 : 0,
-      name: body.name,
-      createdAt: now,
+  const { row, codes } = await deps.db
+    .transaction(async (tx) => {
+      const first = !(await hasFactor(tx, userId));
+      const inserted = await repo.insertPasskey(tx, {
+        userId,
+        credentialId: credential.credentialId,
+        publicKey: credential.publicKey,
+        counter: credential.counter,
+        transports: credential.transports,
+        deviceType: credential.deviceType,
+        backedUp: credential.backedUp ? 1 : 0,
+        name: body.name,
+        createdAt: now,
+      });
+      await recordEvent(
+        tx,
+        securityEvent(auth, `Passkey "${body.name}" added for two-step verification`, { passkey: { old: null, new: body.name } }),
+      );
+      return { row: inserted, codes: await issueRecoveryCodesIf(deps, tx, userId, first) };
+    })
+    .catch((error: unknown) => {
+      // The same authenticator registered twice at once: one wins.
+      if (isUniqueViolation(error)) throw new AppError('conflict', ACCOUNT_SECURITY_TEXTS.passkeyAlreadyRegistered);
+      throw error;
     });
-    await recordEvent(tx, securityEvent(auth, `Passkey "${body.name}" added for two-step verification`, { passkey: { old: null, new: body.name } }));
-    return { row: inserted, codes: await issueRecoveryCodesIf(deps, tx, userId, first) };
-  });
   await deps.attempts.clear(userId);
   return { ...toPasskey(row), ...(codes.length > 0 ? { recoveryCodes: codes } : {}) };
 }
@@ -387,7 +414,10 @@ export async function removePasskey(deps: MfaDeps, auth: AuthContext, tenant: Te
   const lastGone = await deps.db.transaction(async (tx) => {
     const removed = await repo.deletePasskey(tx, auth.user.id, passkeyId);
     if (!removed) throw notFound('Passkey');
-    await recordEvent(tx, securityEvent(auth, `Passkey "${removed.name}" removed from two-step verification`, { passkey: { old: removed.name, new: null } }));
+    await recordEvent(
+      tx,
+      securityEvent(auth, `Passkey "${removed.name}" removed from two-step verification`, { passkey: { old: removed.name, new: null } }),
+    );
     return afterRemoval(deps, tx, auth);
   });
   if (lastGone) await mailTurnedOff(deps, auth, tenant);
@@ -440,7 +470,9 @@ export async function stepUp(deps: MfaDeps, auth: AuthContext, rp: webauthn.Rely
       break;
     case 'webauthn': {
       const signed = webauthn.signedChallengeOf(body.response);
-      const challenge = signed ? await repo.claimWebauthnChallenge(deps.db, userId, 'webauthn-step-up', signed, deps.clock.now()) : undefined;
+      const challenge = signed
+        ? await repo.claimWebauthnChallenge(deps.db, userId, 'webauthn-step-up', signed, deps.clock.now())
+        : undefined;
       if (!challenge?.challenge || !(await acceptAssertion(deps, rp, userId, body.response, challenge.challenge)))
         refusal = ACCOUNT_SECURITY_TEXTS.passkeyFailed;
       break;

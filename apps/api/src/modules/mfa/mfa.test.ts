@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sessions, tenantMembers, tenants, userRecoveryCodes, userTotp, webauthnCredentials } from '../../db/schema/index.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import {
+  awaitMailTo,
   bearer,
   callerOf,
   insertInstitution,
@@ -25,7 +26,12 @@ const ELEVEN_MINUTES = 11 * 60_000;
 
 /** Signs in with the password at who's host: the raw answer. */
 const signin = (who: SignedUp) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: who.host }, payload: { email: who.email, password: who.password } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    headers: { host: who.host },
+    payload: { email: who.email, password: who.password },
+  });
 
 /** The challenge of a sign-in that needs the second step. */
 async function challengeOf(who: SignedUp): Promise<MfaChallenge> {
@@ -49,8 +55,7 @@ async function enrolTotp(who: SignedUp): Promise<{ secret: string; codes: string
   return { secret, codes: (confirmed.json().data as { codes: string[] }).codes };
 }
 
-const sessionOf = async (result: AuthResult) =>
-  (await t.app.db.select().from(sessions).where(eq(sessions.id, result.sessionId)))[0]!;
+const sessionOf = async (result: AuthResult) => (await t.app.db.select().from(sessions).where(eq(sessions.id, result.sessionId)))[0]!;
 
 describe('the authenticator app (TOTP)', () => {
   it('enrols with a QR code, keeps the secret sealed, and issues recovery codes on the first factor', async () => {
@@ -111,7 +116,11 @@ describe('the authenticator app (TOTP)', () => {
     expect(result.tenantMember?.rbac.role).toBe('owner');
     expect(result.mfaSetupRequired).toBe(false);
     expect((await sessionOf(result)).method).toBe('totp');
-    const me = await t.app.inject({ method: 'GET', url: `/api/v1/user/${who.user._id}`, headers: { host: who.host, ...bearer(result.token) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${who.user._id}`,
+      headers: { host: who.host, ...bearer(result.token) },
+    });
     expect(me.statusCode).toBe(200);
     // The challenge works once.
     t.clock.advance(30_000);
@@ -217,7 +226,12 @@ describe('the authenticator app (TOTP)', () => {
     const guarded = await signUp(t.app, 'acme');
     await enrolTotp(guarded);
     const wrong = (who: SignedUp) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: who.host }, payload: { email: who.email, password: 'wrong-password-1' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        headers: { host: who.host },
+        payload: { email: who.email, password: 'wrong-password-1' },
+      });
     const [a, b] = [await wrong(plain), await wrong(guarded)];
     expect([a.statusCode, b.statusCode]).toEqual([401, 401]);
     expect(a.json()).toEqual(b.json());
@@ -245,6 +259,25 @@ describe('the authenticator app (TOTP)', () => {
     const res = await verify(there, challenge.mfaToken, 'totp', totpCode(secret, t.clock.now()));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.tenantMember).toMatchObject({ rbac: { role: 'investor' }, membershipStatus: 'active' });
+  });
+});
+
+describe('password reset', () => {
+  it('sets the new password but asks for the second factor before a session', async () => {
+    const who = await signUp(t.app, 'acme');
+    const { secret } = await enrolTotp(who);
+    const post = (path: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/auth/${path}`, headers: { host: who.host }, payload });
+    expect((await post('password-reset-request', { email: who.email })).statusCode).toBe(200);
+    const { token } = await awaitMailTo(t.app, who.email);
+    const reset = await post('password-reset-confirm', { resetToken: token, password: 'a-fresh-reset-phrase' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const challenge = reset.json().data as MfaChallenge;
+    expect(challenge).toMatchObject({ mfaRequired: true, methods: ['totp'] });
+    expect(reset.json().data).not.toHaveProperty('token');
+    t.clock.advance(30_000);
+    expect((await verify(who, challenge.mfaToken, 'totp', totpCode(secret, t.clock.now()))).statusCode).toBe(200);
+    expect((await challengeOf({ ...who, password: 'a-fresh-reset-phrase' })).methods).toEqual(['totp']);
   });
 });
 
@@ -377,7 +410,12 @@ describe('passkeys (WebAuthn)', () => {
     // A counter that goes backwards (a cloned authenticator) is refused on a new sign-in.
     const next = await challengeOf(who);
     const nextOptions = (
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/mfa/passkey/options', headers: { host: who.host }, payload: { mfaToken: next.mfaToken } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/mfa/passkey/options',
+        headers: { host: who.host },
+        payload: { mfaToken: next.mfaToken },
+      })
     ).json().data;
     const cloned = await t.app.inject({
       method: 'POST',
@@ -398,10 +436,15 @@ describe('passkeys (WebAuthn)', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe(ACCOUNT_SECURITY_TEXTS.passkeyFailed);
     const options = (await call(who, 'POST', 'auth/mfa/passkeys/options')).json().data;
-    const otherOrigin = await call(who, 'POST', 'auth/mfa/passkeys', { name: 'Forged', response: authenticator.attest(options, 'http://globex.localhost') });
+    const otherOrigin = await call(who, 'POST', 'auth/mfa/passkeys', {
+      name: 'Forged',
+      response: authenticator.attest(options, 'http://globex.localhost'),
+    });
     expect(otherOrigin.statusCode).toBe(400);
     // The challenge was spent by that failure.
-    expect((await call(who, 'POST', 'auth/mfa/passkeys', { name: 'Late', response: authenticator.attest(options, origin) })).statusCode).toBe(400);
+    expect(
+      (await call(who, 'POST', 'auth/mfa/passkeys', { name: 'Late', response: authenticator.attest(options, origin) })).statusCode,
+    ).toBe(400);
 
     const registered = (await registerPasskey(who, authenticator)).json().data;
     const other = await signUp(t.app, 'acme');
@@ -419,7 +462,12 @@ describe('passkeys (WebAuthn)', () => {
 
 describe("the tenant's policy", () => {
   const policy = (who: SignedUp, requireMfa?: boolean) =>
-    call(who, requireMfa === undefined ? 'GET' : 'PUT', `tenant/${t.tenants.globex.id}/security-policy`, requireMfa === undefined ? undefined : { requireMfa });
+    call(
+      who,
+      requireMfa === undefined ? 'GET' : 'PUT',
+      `tenant/${t.tenants.globex.id}/security-policy`,
+      requireMfa === undefined ? undefined : { requireMfa },
+    );
 
   it('is read and changed by owners only, with a timeline event; another tenant sees 404', async () => {
     const owner = await signUp(t.app, 'globex', { role: 'owner' });
@@ -440,7 +488,11 @@ describe("the tenant's policy", () => {
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json().data).toEqual({ requireMfa: true });
     const events = await tenantEventsOf(t.app, t.tenants.globex.id, t.tenants.globex.id);
-    expect(events.at(-1)).toMatchObject({ type: 'update', userId: owner.user._id, meta: { change: { requireMfa: { old: false, new: true } } } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'update',
+      userId: owner.user._id,
+      meta: { change: { requireMfa: { old: false, new: true } } },
+    });
     const off = await policy(owner, false);
     expect(off.json().data).toEqual({ requireMfa: false });
   });
@@ -450,7 +502,13 @@ describe("the tenant's policy", () => {
     const investor = await signUp(t.app, 'globex');
     const gp = await signUp(t.app, 'globex');
     const otherOwner = await signUp(t.app, 'globex', { role: 'owner' });
-    await joinInstitutionTeam(t.app, t.tenants.globex.id, gp.user._id, await insertInstitution(t.app, t.tenants.globex.id, 'Policy Fund'), null);
+    await joinInstitutionTeam(
+      t.app,
+      t.tenants.globex.id,
+      gp.user._id,
+      await insertInstitution(t.app, t.tenants.globex.id, 'Policy Fund'),
+      null,
+    );
     await enrolTotp(owner);
     expect((await policy(owner, true)).statusCode).toBe(200);
     try {

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { makeToken } from '../../../test/fixtures.ts';
+import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
+import { makeAuthResult, makeToken } from '../../../test/fixtures.ts';
+import { sessionStore } from '../../../lib/session/session-store.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { PasswordResetConfirmPage } from './password-reset-confirm-page.tsx';
 
@@ -16,7 +17,10 @@ function renderAt(search: string) {
   });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.signOut('user');
+});
 
 describe('PasswordResetConfirmPage', () => {
   it('hides the reset button and disables the input when the token is expired', async () => {
@@ -38,5 +42,31 @@ describe('PasswordResetConfirmPage', () => {
     expect(submit).toBeDisabled();
     await fill(user, screen.getByLabelText('New password'), 'a-new-password');
     expect(submit).toBeEnabled();
+  });
+
+  it('asks an account with a second factor for it before signing in (issue #21)', { timeout: 20_000 }, async () => {
+    const result = makeAuthResult();
+    const fetchMock = mockFetch((path) => {
+      if (path === '/api/v1/auth/password-reset-confirm')
+        return jsonResponse({ data: { mfaRequired: true, mfaToken: 'mfa_token', methods: ['totp'] } });
+      if (path === '/api/v1/auth/mfa/verify') return jsonResponse({ data: result });
+      return jsonResponse({}, 404);
+    });
+    const { user, router } = renderRoutes(
+      [
+        { path: '/password-reset/confirm', element: <PasswordResetConfirmPage /> },
+        { path: '/', element: <p>Home page</p> },
+      ],
+      { initialEntries: [`/password-reset/confirm?token=${resetToken(600)}`] },
+    );
+    await fill(user, await screen.findByLabelText('New password'), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Reset & Login' }));
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+    expect(sessionStore.getState().authenticated).toBe(false);
+    await fill(user, await screen.findByLabelText('Code'), '492039');
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(sentBodies(fetchMock, '/api/v1/auth/mfa/verify')).toEqual([{ mfaToken: 'mfa_token', method: 'totp', code: '492039' }]);
+    expect(sessionStore.getState().token).toBe(result.token);
   });
 });

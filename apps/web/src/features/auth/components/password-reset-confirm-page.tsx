@@ -1,10 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
-import { AUTH_ERRORS, passwordResetConfirmBody, resetTokenPayload, type PasswordResetConfirmBody } from '@tessera/domain';
+import {
+  AUTH_ERRORS,
+  passwordResetConfirmBody,
+  resetTokenPayload,
+  type MfaChallenge,
+  type PasswordResetConfirmBody,
+} from '@tessera/domain';
+import { useState } from 'react';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { usePasswordResetConfirm } from '../api/password-reset-confirm.ts';
@@ -14,6 +21,8 @@ import { useTokenParam, type TokenMessages } from '../hooks/use-token-param.ts';
 import { AuthCard, AuthPage } from './auth-card.tsx';
 import { FormError } from './form-error.tsx';
 import { PasswordField } from './password-field.tsx';
+import { isMfaChallenge } from '../api/signin.ts';
+import { loadMfaStep, SecondStepCard } from './second-step-card.tsx';
 
 const RESET_TOKEN_MESSAGES: TokenMessages = {
   missing: AUTH_ERRORS.resetTokenMissing,
@@ -28,6 +37,7 @@ export function PasswordResetConfirmPage() {
   const resetConfirm = usePasswordResetConfirm();
   const afterAuth = useAfterAuth();
   const requestLink = useAuthLink('/password-reset/request');
+  const signinLink = useAuthLink('/signin');
   const expired = reset.state === 'expired';
 
   const { control, handleSubmit } = useForm<PasswordResetConfirmBody, unknown, z.output<typeof passwordResetConfirmBody>>({
@@ -38,12 +48,30 @@ export function PasswordResetConfirmPage() {
   const values = useWatch({ control });
   const canSubmit = reset.state === 'valid' && passwordResetConfirmBody.safeParse(values).success && !resetConfirm.isPending;
 
-  const onSubmit = handleSubmit((body) =>
+  const navigate = useNavigate();
+  // Issue #21: the new password is set, but an account with a second factor is asked for it before a session.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+
+  const onSubmit = handleSubmit((body) => {
+    void loadMfaStep();
     resetConfirm.mutate(body, {
-      onSuccess: afterAuth,
+      onSuccess: (answer) => (isMfaChallenge(answer) ? setChallenge(answer) : afterAuth()),
       onError: () => enqueueSnackbar('Password reset failed', { variant: 'error' }),
-    }),
-  );
+    });
+  });
+
+  if (challenge)
+    return (
+      <AuthPage>
+        <title>{`Password Reset · ${name}`}</title>
+        {/* The link is spent and the password set: going back means signing in with the new password. */}
+        <SecondStepCard
+          challenge={challenge}
+          onSignedIn={afterAuth}
+          onBack={() => void navigate(signinLink.to, { replace: true, state: signinLink.state })}
+        />
+      </AuthPage>
+    );
 
   return (
     <AuthPage>

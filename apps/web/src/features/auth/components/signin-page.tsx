@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { AUTH_ERRORS, signinBody, type MfaChallenge, type SigninBody } from '@tessera/domain';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { formSubmit } from '../../../lib/form-submit.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useForm, useWatch } from 'react-hook-form';
@@ -15,13 +15,9 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormError } from './form-error.tsx';
 import { FormTextField } from './form-text-field.tsx';
-import { firstMfaMode, MFA_STEP_TEXTS, type MfaMode } from './mfa-modes.ts';
+import { loadMfaStep, SecondStepCard } from './second-step-card.tsx';
 import { PasswordField } from './password-field.tsx';
 import { ValuePropositions } from './value-propositions.tsx';
-
-// Loaded when the password was right and the account has a second factor: most sign-ins never need it.
-const loadMfaStep = () => import('./mfa-step.tsx').then((m) => ({ default: m.MfaStep }));
-const MfaStep = lazy(loadMfaStep);
 
 export function SigninPage() {
   const { name } = useTenant();
@@ -40,7 +36,7 @@ export function SigninPage() {
   const values = useWatch({ control });
   const canSubmit = signinBody.safeParse(values).success && !signin.isPending;
   // The password was right and the account has a second factor: the same card asks for it (issue #21).
-  const [second, setSecond] = useState<{ challenge: MfaChallenge; mode: MfaMode } | null>(null);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const onSubmit = handleSubmit((body) => {
@@ -49,7 +45,7 @@ export function SigninPage() {
     void loadMfaStep();
     signin.mutate(body, {
       onSuccess: (answer) => {
-        if (isMfaChallenge(answer)) setSecond({ challenge: answer, mode: firstMfaMode(answer.methods) });
+        if (isMfaChallenge(answer)) setChallenge(answer);
         else afterAuth();
       },
       onError: () => enqueueSnackbar('Sign in failed ', { variant: 'error' }),
@@ -58,7 +54,7 @@ export function SigninPage() {
 
   const backToPassword = (text?: string) => {
     signin.reset();
-    setSecond(null);
+    setChallenge(null);
     setNotice(text ?? null);
   };
 
@@ -83,18 +79,8 @@ export function SigninPage() {
         <ValuePropositions />
       </Box>
       <Box sx={{ order: { xs: 1, md: 2 }, width: '100%', display: 'flex', justifyContent: 'center' }}>
-        {second ? (
-          <AuthCard title="Two-step verification" subtitle={MFA_STEP_TEXTS[second.mode]}>
-            <Suspense fallback={<CircularProgress aria-label="Loading" sx={{ display: 'block', mx: 'auto' }} />}>
-              <MfaStep
-                challenge={second.challenge}
-                mode={second.mode}
-                onModeChange={(mode) => setSecond({ ...second, mode })}
-                onSignedIn={afterAuth}
-                onBack={backToPassword}
-              />
-            </Suspense>
-          </AuthCard>
+        {challenge ? (
+          <SecondStepCard challenge={challenge} onSignedIn={afterAuth} onBack={backToPassword} />
         ) : (
           <AuthCard title="Sign In" subtitle={`Welcome back to ${name}.`}>
             <Stack component="form" noValidate onSubmit={formSubmit(onSubmit)} spacing={2.5}>

@@ -5,7 +5,6 @@ import { needsOnboarding } from '@tessera/domain';
 import { AUTH_PATHS } from '../../features/auth/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { MfaSetupGate } from '../mfa-setup-gate.tsx';
-import { StepUpHost } from '../step-up-host.tsx';
 import { useAutoSignoutNotice } from '../hooks/use-auto-signout-notice.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
 import { Footer } from './footer.tsx';
@@ -14,6 +13,9 @@ import { TopBar } from './top-bar.tsx';
 
 // Loaded apart, like the top bar's signed-in controls: the sign-in page and a visitor's offer page do not carry it.
 const MainNavPanel = lazy(() => import('./main-nav.tsx').then((m) => ({ default: m.MainNavPanel })));
+
+// Step-up (issue #21) answers signed-in calls only: a visitor's page does not carry it.
+const StepUpHost = lazy(() => import('../step-up-host.tsx').then((m) => ({ default: m.StepUpHost })));
 
 // Only in development: the import is dropped from production builds.
 const DebugDialog = import.meta.env.DEV ? lazy(() => import('../dev/debug-dialog.tsx').then((m) => ({ default: m.DebugDialog }))) : null;
@@ -52,7 +54,11 @@ export function AppLayout() {
       </Box>
       <Footer />
       <ScrollRestoration />
-      <StepUpHost />
+      {authenticated && (
+        <Suspense fallback={null}>
+          <StepUpHost />
+        </Suspense>
+      )}
       {DebugDialog && (
         <Suspense fallback={null}>
           <DebugDialog />

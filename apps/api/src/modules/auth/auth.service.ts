@@ -9,8 +9,6 @@ import {
   type InviteResult,
   type MfaChallenge,
   type MfaMethod,
-  type TenantMember,
-  type User,
 } from '@tessera/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';

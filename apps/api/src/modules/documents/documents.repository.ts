@@ -14,15 +14,7 @@ import { and, arrayContains, desc, eq, gt, ilike, isNotNull, isNull, or, sql, ty
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { withCrossTenant } from '../../db/scope.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
-import {
-  accessGrants,
-  documents,
-  tenantMembers,
-  users,
-  type AccessGrantRow,
-  type DocumentRow,
-  type UserRow,
-} from '../../db/schema/index.ts';
+import { accessGrants, documents, tenantMembers, users, type AccessGrantRow, type DocumentRow } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export async function insertDocument(db: DbOrTx, values: typeof documents.$inferInsert): Promise<DocumentRow> {

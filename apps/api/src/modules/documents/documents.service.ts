@@ -26,7 +26,6 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { runInWorker } from '../../lib/worker-pool.ts';
-import { inviteMail } from '../../lib/mail/templates.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { MailMessage } from '../../lib/mail/mailer.ts';
 import { parseForm } from '../../lib/multipart.ts';

@@ -20,10 +20,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthContext, Caller } from '../../lib/auth-context.ts';
 import {
   endMemberSessions,
-  insertInviteToken,
   invitationMail,
   invite,
-  INVITE_TTL_SECONDS,
   inviterName,
   issueInviteLink,
   revokeInviteTokens,

@@ -31,8 +31,8 @@ describe('a method the path does not have', () => {
   it('answers 405 with an Allow header listing the methods the path has', async () => {
     const { res, error } = await expectRefused({ method: 'POST', url: `/api/v1/document/${newObjectId()}` }, 405);
     expect(error.type).toBe('method-not-allowed');
-    expect(res.headers.allow).toBe('GET, HEAD, PUT, DELETE');
-    expect(error.message).toBe('GET, HEAD, PUT, DELETE are allowed here, not POST');
+    expect(res.headers.allow).toBe('GET, HEAD, DELETE, PUT');
+    expect(error.message).toBe('GET, HEAD, DELETE, PUT are allowed here, not POST');
   });
 
   it('lists HEAD with GET only where GET is', async () => {

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.ts';
-import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, hostOf, PRODUCTION_SECRETS, type TestApp } from '../../test/build-test-app.ts';
 
 /**
  * Issue #21, finding 5. TRUST_PROXY takes a hop count or the proxies' addresses, and the rate limits key on the
@@ -159,12 +159,13 @@ describe('the dev mailbox', () => {
   );
 
   it('is never served in production: the configuration refuses DEV_MAILBOX=1 there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: '1' })).toThrow(/DEV_MAILBOX: .*never served in production/);
-    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe('off');
-    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: '0' }).devMailbox).toBe('off');
+    const production = { NODE_ENV: 'production', ...PRODUCTION_SECRETS };
+    expect(() => loadConfig({ ...production, DEV_MAILBOX: '1' })).toThrow(/DEV_MAILBOX: .*never served in production/);
+    expect(loadConfig(production).devMailbox).toBe('off');
+    expect(loadConfig({ ...production, DEV_MAILBOX: '0' }).devMailbox).toBe('off');
     expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example.com' }).devMailbox).toBe('off');
     // Outside production the app listens on loopback unless HOST says otherwise, so the default mailbox is served.
     expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ host: '127.0.0.1', devMailbox: 'loopback' });
-    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig(production).host).toBe('0.0.0.0');
   });
 });

@@ -30,9 +30,9 @@ const UNCHECKABLE_ADMISSIONS = [
   'POST /api/v1/auth/mfa/passkeys/options',
   'POST /api/v1/auth/mfa/recovery-codes',
   'POST /api/v1/auth/mfa/totp',
-  'POST /api/v1/auth/step-up/options',
   'POST /api/v1/auth/sessions/revoke-others',
   'POST /api/v1/auth/signout',
+  'POST /api/v1/auth/step-up/options',
   'POST /api/v1/document',
   'POST /api/v1/image',
 ];

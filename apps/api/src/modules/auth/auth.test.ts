@@ -419,7 +419,7 @@ describe('invitations', () => {
     expect(decodeTokenPayload(token!)).toMatchObject({ email: existing.email, account: true, tenantId: t.tenants.acme.id });
     // Still a member of globex only, with their session there untouched.
     expect((await findMember(t.app.db, t.tenants.acme.id, existing.user._id))?.membershipStatus).toBe('invited');
-    expect((await post('token-refresh', {}, bearer(existing.token), 'globex')).statusCode).toBe(200);
+    expect((await post('token-refresh', { refreshToken: existing.refreshToken }, {}, 'globex')).statusCode).toBe(200);
     const again = await post('invite', { email: existing.email, firstname: 'Ex', lastname: 'Isting' }, bearer(owner.token));
     expect(again.statusCode).toBe(409);
 

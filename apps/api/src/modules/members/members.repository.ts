@@ -9,7 +9,7 @@ import { toTenantMemberAdmin } from '../tenants/index.ts';
 
 export interface MemberWithUser {
   member: TenantMemberRow;
-  user: Pick<UserRow, 'email' | 'signupStatus'>;
+  user: Pick<UserRow, 'email' | 'signupStatus' | 'role'>;
 }
 
 export function toMemberAdmin({ member, user }: MemberWithUser, groups: string[] = []): TenantMemberAdmin {
@@ -17,7 +17,7 @@ export function toMemberAdmin({ member, user }: MemberWithUser, groups: string[]
 }
 
 const fullName = sql<string>`concat_ws(' ', ${tenantMembers.firstname}, ${tenantMembers.lastname})`;
-const userFields = { email: users.email, signupStatus: users.signupStatus };
+const userFields = { email: users.email, signupStatus: users.signupStatus, role: users.role };
 
 /** A tenant's members, searched over name and e-mail, filtered, sorted and paginated; optionally only one group's. */
 export async function listMembers(

@@ -163,11 +163,14 @@ export function updateAccess(deps: Pick<AuthDeps, 'db'>, caller: Caller, id: str
 
 /** A suspension also ends the member's sessions on this tenant at once, and tells their browsers. */
 export async function updateStatus(deps: SessionsDeps, caller: Caller, id: string, to: MembershipStatus) {
+  // A platform admin's membership refuses them nothing (plugins/auth.ts), so suspending it ends none of their sessions.
+  let platformAdmin = false;
   const updated = await change(
     deps,
     caller,
     id,
     async (current, tx) => {
+      platformAdmin = current.user.role === 'admin';
       const refused = transitionError(current.member.membershipStatus, to);
       if (refused) throw new AppError('bad-request', refused);
       if (current.member.userId === caller.user?.id) throw new AppError('bad-request', 'You cannot change your own membership status');
@@ -177,7 +180,7 @@ export async function updateStatus(deps: SessionsDeps, caller: Caller, id: strin
     },
     { type: 'status', message: (name) => `${actorName(caller)} changed the status of ${name} to ${to}` },
   );
-  if (to === 'suspended' && updated.user) await endMemberSessions(deps, caller, updated.user, 'membership-suspended');
+  if (to === 'suspended' && updated.user && !platformAdmin) await endMemberSessions(deps, caller, updated.user, 'membership-suspended');
   return updated;
 }
 

@@ -83,6 +83,10 @@ export async function snapshot(tracked: Tracked): Promise<void> {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The patterns a value can appear as: as written, and its letters and digits alone (not inside a longer run). */
+/** Past this length a scanned value is looked for by its first LONG_PREFIX characters. */
+const LONG_VALUE = 200;
+const LONG_PREFIX = 120;
+
 function patternsOf(value: string): RegExp[] {
   const compact = value.replace(/[^0-9a-z]/gi, '');
   const patterns = [new RegExp(`(?<![0-9A-Za-z])${escape(value)}(?![0-9A-Za-z])`)];
@@ -101,7 +105,9 @@ export function findLeaks(tracked: Tracked): string[] {
   const leaks: string[] = [];
   for (const [value, kind] of values) {
     if (value.replace(/[^0-9a-z]/gi, '').length < MIN_SIGNIFICANT) continue;
-    const patterns = patternsOf(value);
+    // A long value (the text parsed from a document, issue #21) is looked for by its opening words: a regular
+    // expression of a whole 100 KB text is too large to build, and a leak of the text would carry its beginning.
+    const patterns = patternsOf(value.length > LONG_VALUE ? value.slice(0, LONG_PREFIX).trimEnd() : value);
     for (const [source, texts] of sources) {
       const hit = texts.find((text) => patterns.some((p) => p.test(text)));
       if (hit) leaks.push(`${kind} '${value}' in ${source}: ${hit.trim().slice(0, 400)}`);

@@ -43,7 +43,7 @@ describe('TwoStepSettings', { timeout: 20_000 }, () => {
     sessionStore.signIn({ ...makeAuthResult(), mfaSetupRequired: true });
     let status = OFF;
     const createObjectURL = vi.fn(() => 'blob:codes');
-    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true, writable: true });
     Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
     const { user, fetchMock } = setup({
       'GET /api/v1/auth/mfa': () => jsonResponse({ data: status }),

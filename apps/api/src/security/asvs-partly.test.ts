@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, hostOf, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, hostOf, PRODUCTION_SECRETS, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, signUp } from '../../test/factories.ts';
 
 // ASVS rows whose behaviour was right but that no test proved (SECURITY.md's checklist names each test).
@@ -19,7 +19,7 @@ beforeAll(async () => {
   mkdirSync(join(webDist, '.git'));
   writeFileSync(join(webDist, '.git', 'config'), '[core]\n\trepositoryformatversion = 0');
   [prod, web] = await Promise.all([
-    buildTestApp({ NODE_ENV: 'production', JWT_SECRET: TEST_JWT_SECRET }),
+    buildTestApp({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }),
     buildTestApp({ WEB_DIST: webDist }),
   ]);
 });

@@ -32,15 +32,16 @@ function requireSelf(auth: AuthContext, userId: string): UserRow {
 const signatureKey = (userId: string, id: string) => `user-signatures/${userId}/${id}`;
 
 /**
- * The upload checked as every upload is (name, extension against content, polyglots: 400 saying why), then held to a
- * signature's types and size (415, 413), decoded and encoded again as a plain PNG (RGBA, no metadata, nothing after its
+ * Held to a signature's size (413), then checked as every upload is (name, extension against content, polyglots: 400
+ * saying why) and to a signature's types (415), decoded and encoded again as a plain PNG (RGBA, no metadata, nothing after its
  * end) in the worker pool (`signature-image.ts`): what is stored is what we drew ourselves, never the bytes as sent.
  */
 export async function reencodeSignature(data: Buffer, fileName: string, owner: { tenantId: string; userId: string }): Promise<Buffer> {
+  // Size first: a file too large is refused before its content is read through.
+  if (data.length > SIGNATURE_MAX_BYTES) throw new AppError('payload-too-large', 'The signature must be at most 1 MB');
   const { mimeType: type } = await checkUpload(data, fileName, { allowed: [...IMAGE_MIME_TYPES, 'application/pdf'] });
   if (type !== 'image/png' && type !== 'image/jpeg')
     throw new AppError('unsupported-media-type', 'The signature must be a PNG or JPEG image');
-  if (data.length > SIGNATURE_MAX_BYTES) throw new AppError('payload-too-large', 'The signature must be at most 1 MB');
   const png = await runInWorker<Uint8Array>(SIGNATURE_IMAGE, 'redrawSignature', [data, type], { owner });
   return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
 }

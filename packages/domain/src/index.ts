@@ -45,3 +45,4 @@ export * from './investment-steps.ts';
 export * from './esign.ts';
 export * from './identity-verification.ts';
 export * from './account-security.ts';
+export * from './lead.ts';

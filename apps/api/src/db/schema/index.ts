@@ -25,3 +25,4 @@ export * from './workflows.ts';
 export * from './identity-inquiries.ts';
 export * from './esign.ts';
 export * from './sessions.ts';
+export * from './tenant-leads.ts';

@@ -7,6 +7,7 @@ export {
   OWNERS_ONLY_NOTE,
   RAISE_MODE_NOTE,
   requireInstitution,
+  requireEditor,
   requireInstitutionOfKey,
   requireRaiseMode,
   requireTenantOwner,

@@ -125,3 +125,10 @@ export async function requireInstitution(db: DbOrTx, auth: AuthContext, institut
   if (!isOwner && !teamRole) throw notFound('Institution');
   return { institution, isOwner, teamRole };
 }
+
+const VIEWER_READ_ONLY = 'Viewers of an institution can look but not change it';
+
+/** Owners, platform admins and the team's owners, members and editors may change an institution; viewers only look. */
+export function requireEditor(access: InstitutionAccess, refusal = VIEWER_READ_ONLY): void {
+  if (!access.isOwner && access.teamRole === 'viewer') throw forbidden(refusal);
+}

@@ -33,7 +33,7 @@ import {
   updateRoleAssignment,
   type TeamRow,
 } from './institutions.repository.ts';
-import { requireEditor } from './institutions.service.ts';
+import { requireEditor } from './institution-access.ts';
 
 /** Invitation links stay valid as long as the tenant's own member invitations. */
 

@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { queryEvents, recordEvent } from '../timeline/index.ts';
 import {
   isTenantOwner,
+  requireEditor,
   requireInstitution,
   requireInstitutionOfKey,
   requireRaiseMode,
@@ -45,14 +46,8 @@ import {
 } from './institutions.repository.ts';
 
 const SLUG_TAKEN = 'This slug is already used by another institution of this organization: choose another';
-const VIEWER_READ_ONLY = 'Viewers of an institution can look but not change it';
 
 const actorOf = (auth: AuthContext) => userDisplayName(auth.user);
-
-/** Owners, platform admins and the team's owners, members and editors may change an institution; viewers only look. */
-export function requireEditor(access: InstitutionAccess): void {
-  if (!access.isOwner && access.teamRole === 'viewer') throw forbidden(VIEWER_READ_ONLY);
-}
 
 /** The institution as the caller sees it (slug only for owners), read again with its offer count. */
 async function present(db: DbOrTx, reader: InstitutionReader, id: string): Promise<Institution> {

@@ -33,7 +33,7 @@ import type {
 } from '@tessera/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { InstitutionRow, OfferRow } from '../../db/schema/index.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
@@ -42,6 +42,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import {
   isTenantOwner,
+  requireEditor,
   requireInstitution,
   requireInstitutionOfKey,
   requireRaiseMode,
@@ -79,9 +80,7 @@ interface Loaded {
 const VIEWER_READ_ONLY = 'Viewers of an institution can look at its offers but not change them';
 
 /** As for institutions: the team's viewers only look; owners, members and editors (and the tenant's owners) change. */
-function requireEditor(access: InstitutionAccess): void {
-  if (!access.isOwner && access.teamRole === 'viewer') throw forbidden(VIEWER_READ_ONLY);
-}
+const requireOfferEditor = (access: InstitutionAccess) => requireEditor(access, VIEWER_READ_ONLY);
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const actorOf = (auth: AuthContext) => userDisplayName(auth.user);
@@ -108,7 +107,7 @@ async function load(db: DbOrTx, auth: AuthContext, id: string, options: { write?
     if (error instanceof AppError && error.code === 'not-found') throw notFound('Offer');
     throw error;
   }
-  if (options.write) requireEditor(access);
+  if (options.write) requireOfferEditor(access);
   return { offer, institution: access.institution, isOwner: access.isOwner };
 }
 
@@ -201,7 +200,7 @@ export async function getOffer(deps: OfferDeps, reader: InstitutionReader, id: s
 /** 002 §2 create: pending approval, unpublished and hidden until the provider approves and the institution publishes. */
 export async function createOffer(deps: OfferDeps, auth: AuthContext, body: z.output<typeof offerCreateBody>): Promise<Offer> {
   const access = await requireInstitution(deps.db, auth, body.institution);
-  requireEditor(access);
+  requireOfferEditor(access);
   const { institution } = access;
   if (await slugTaken(deps.db, auth.tenantId, body.slug)) throw slugConflict(body.slug);
   try {

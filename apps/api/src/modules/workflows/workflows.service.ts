@@ -22,13 +22,13 @@ import {
 } from '@tessera/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { OfferRow, WorkflowRow } from '../../db/schema/index.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
-import { canUseRaiseMode, requireInstitution, type InstitutionAccess } from '../institutions/index.ts';
+import { canUseRaiseMode, requireEditor, requireInstitution, type InstitutionAccess } from '../institutions/index.ts';
 import { findListedOffer } from '../marketplace/index.ts';
 import { findOffer } from '../offers/index.ts';
 import { findMember } from '../tenants/index.ts';
@@ -61,10 +61,8 @@ export async function answer(db: DbOrTx, tenantId: string, id: string): Promise<
 }
 
 /** The institution's team may change a workflow (delete it) unless they only view; the tenant's owners always may. */
-function requireEditor(access: InstitutionAccess): void {
-  if (!access.isOwner && access.teamRole === 'viewer')
-    throw forbidden("Viewers of an institution can look at its investors' workflows but not change them");
-}
+const requireWorkflowEditor = (access: InstitutionAccess) =>
+  requireEditor(access, "Viewers of an institution can look at its investors' workflows but not change them");
 
 export function listTemplates(): Record<WorkflowType, WorkflowTemplate> {
   return WORKFLOW_TEMPLATES;
@@ -114,7 +112,7 @@ async function offerFor(db: DbOrTx, auth: AuthContext, offerId: string, forSomeo
   if (!offer) throw noSuchOffer();
   try {
     const access = await requireInstitution(db, auth, offer.institutionId);
-    if (forSomeoneElse) requireEditor(access);
+    if (forSomeoneElse) requireWorkflowEditor(access);
   } catch (error) {
     if (error instanceof AppError && error.code === 'not-found') throw noSuchOffer();
     throw error;
@@ -251,7 +249,7 @@ export async function deleteWorkflow(deps: WorkflowDeps, auth: AuthContext, id: 
       if (workflow.status === 'completed' || signed)
         throw new AppError('conflict', 'A signed subscription cannot be deleted; ask the sponsor to withdraw it');
     } else {
-      requireEditor(await requireInstitution(tx, auth, workflow.institutionId!));
+      requireWorkflowEditor(await requireInstitution(tx, auth, workflow.institutionId!));
     }
     await repo.deleteWorkflowRow(tx, auth.tenantId, id);
     const config = configOf(workflow.config);

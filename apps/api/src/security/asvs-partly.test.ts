@@ -18,10 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, '.env'), 'SECRET=leaked-dot-file');
   mkdirSync(join(webDist, '.git'));
   writeFileSync(join(webDist, '.git', 'config'), '[core]\n\trepositoryformatversion = 0');
-  [prod, web] = await Promise.all([
-    buildTestApp({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }),
-    buildTestApp({ WEB_DIST: webDist }),
-  ]);
+  [prod, web] = await Promise.all([buildTestApp({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }), buildTestApp({ WEB_DIST: webDist })]);
 });
 afterAll(async () => {
   await Promise.all([prod?.close(), web?.close()]);

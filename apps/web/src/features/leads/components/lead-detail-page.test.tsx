@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-mock.ts';
 import { renderLeadPage } from './lead-detail.test-render.tsx';
-import { LEAD_API, makeLead } from './leads.test-helpers.ts';
+import { LEAD_API, LEAD_ID, makeLead } from './leads.test-helpers.ts';
 import { PII_MASK } from './lead-pii.tsx';
 
 afterEach(() => {
@@ -15,7 +15,8 @@ describe('LeadDetailPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Lead sections' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Activity', 'Notes', 'Emails', 'Messages', 'Documents']);
-    expect(router.state.location.pathname).toMatch(/\/activity$/);
+    expect(router.state.location.pathname).toBe(`/institution/leads/${LEAD_ID}`);
+    expect(screen.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     expect(screen.getByText(/^Last updated /, { selector: 'p' })).toBeInTheDocument();
 

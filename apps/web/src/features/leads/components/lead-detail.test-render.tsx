@@ -1,5 +1,4 @@
 import type { TenantLead } from '@tessera/domain';
-import { Navigate } from 'react-router';
 import { renderRoutes } from '../../../test/render.tsx';
 import { LeadActivityTab } from './lead-activity-tab.tsx';
 import { LeadEmailsTab, LeadMessagesTab } from './lead-coming-soon-tab.tsx';
@@ -17,7 +16,7 @@ export function renderLeadPage(lead: TenantLead, tab = '', handler?: Parameters<
         path: '/institution/leads/:tenantLeadId',
         element: <LeadDetailPage />,
         children: [
-          { index: true, element: <Navigate to="activity" replace /> },
+          { index: true, element: <LeadActivityTab /> },
           { path: 'activity', element: <LeadActivityTab /> },
           { path: 'notes', element: <LeadNotesTab /> },
           { path: 'emails', element: <LeadEmailsTab /> },

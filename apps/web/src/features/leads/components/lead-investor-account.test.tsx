@@ -32,9 +32,7 @@ describe('investorAccountState (002 §4)', () => {
 
 async function investorAccount(overrides: Partial<TenantLead>, handler?: Parameters<typeof renderLeadPage>[2]) {
   const rendered = renderLeadPage(makeLead(overrides), '', handler);
-  const header = await screen.findByRole('button', { name: 'Investor Account' });
-  const region = document.getElementById(String(header.getAttribute('aria-controls')));
-  if (!region) throw new Error('Investor Account has no region');
+  const region = await screen.findByRole('region', { name: 'Investor Account' });
   return { ...rendered, region };
 }
 

@@ -48,6 +48,8 @@ import { institutionsRoutes } from './modules/institutions/institutions.routes.t
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
+// Leads: the lead's invitation, workflows, documents and accreditation (the lead's own routes register beside it).
+import { leadRelationsRoutes } from './modules/leads/lead-relations.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { userSignatureRoutes } from './modules/users/user-signature.routes.ts';
 import { createEsignProvider, type ExternalEsignProvider } from './lib/esign/index.ts';
@@ -221,6 +223,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(offersRoutes);
       await api.register(marketplaceRoutes);
       await api.register(workflowsRoutes);
+      await api.register(leadRelationsRoutes);
       await api.register(esignRoutes, {
         provider: overrides.esignProvider !== undefined ? overrides.esignProvider : createEsignProvider(config.esign),
       });

@@ -23,7 +23,8 @@ export function leadInviteStatusOf(stored: LeadInviteStatus, membership: Members
     case 'requested':
     case 'request-denied':
       return stored;
-    default:
+    case null:
+    case undefined:
       return stored === 'error' ? 'error' : 'none';
   }
 }

@@ -28,7 +28,7 @@ import type { MailMessage } from '../../lib/mail/mailer.ts';
 import { parseForm, type UploadedFile } from '../../lib/multipart.ts';
 import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import { findLatestApplicationStatus } from '../applications/index.ts';
-import { invitationMail, inviterName, issueInviteLink, writeInvitation, type AuthDeps, type CallSite } from '../auth/index.ts';
+import { invitationMail, inviterName, issueInviteLink, writeInvitation, type CallSite } from '../auth/index.ts';
 import {
   createDocument,
   deleteDocument,

@@ -75,10 +75,26 @@ describe('Investor Account', () => {
     expect(await screen.findByText('Error sending lead invite: The mail server did not answer')).toBeInTheDocument();
   });
 
-  it("shows an account's status and role", async () => {
-    const { region } = await investorAccount({ inviteStatus: 'accepted', tenantMember: activeMember, accountStatus: 'active' });
+  it("shows an account's status and role, and the summary of their accreditation", async () => {
+    const { region } = await investorAccount({ inviteStatus: 'accepted', tenantMember: activeMember, accountStatus: 'active' }, (path) =>
+      path === `${LEAD_API}/accreditation-application`
+        ? jsonResponse({
+            data: {
+              _id: 'c9c9c9c9c9c9c9c9c9c9c9c9',
+              status: 'approved',
+              verificationMethod: 'income',
+              reviewedAt: '2026-10-01T12:00:00.000Z',
+              expiresAt: '2026-12-30T12:00:00.000Z',
+              expired: false,
+              updatedAt: '2026-10-01T12:00:00.000Z',
+            },
+          })
+        : undefined,
+    );
     expect(within(region).getByText('Active')).toBeInTheDocument();
     expect(within(region).getByText('Investor')).toBeInTheDocument();
+    expect(await within(region).findByText('Approved')).toBeInTheDocument();
+    expect(within(region).getByText('Expires')).toBeInTheDocument();
     expect(within(region).queryByRole('button')).not.toBeInTheDocument();
   });
 });

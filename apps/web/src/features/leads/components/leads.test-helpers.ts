@@ -91,6 +91,7 @@ export function mockLeadApi(lead: TenantLead, handler?: (...args: Parameters<Han
     const answered = await handler?.(path, init, url);
     if (answered) return answered;
     if (path === LEAD_API && (init?.method ?? 'GET') === 'GET') return jsonResponse({ data: lead });
+    if (path === `${LEAD_API}/accreditation-application`) return jsonResponse({ data: null });
     return emptyList();
   });
 }

@@ -11,7 +11,7 @@ afterEach(() => {
 
 describe('LeadDetailPage', () => {
   it('shows the profile, the five tabs with Activity first, and the right-hand accordions', async () => {
-    const { router, user } = renderLeadPage(makeLead());
+    const { router, user, fetchMock } = renderLeadPage(makeLead());
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Lead sections' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Activity', 'Notes', 'Emails', 'Messages', 'Documents']);
@@ -19,6 +19,12 @@ describe('LeadDetailPage', () => {
     expect(screen.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     expect(screen.getByText(/^Last updated /, { selector: 'p' })).toBeInTheDocument();
+    // The activity feed is paged newest first by the API, which takes no search or sort (see get-lead-events.ts).
+    const events = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .find((u) => u.pathname === `${LEAD_API}/events`);
+    expect(events?.search).toBe('?page=1&limit=20');
+    expect(screen.queryByRole('textbox', { name: 'Search' })).not.toBeInTheDocument();
 
     // Details: company, title, origin, interests and tags as chips.
     expect(screen.getByText('Analytical Engines LLC')).toBeInTheDocument();

@@ -321,6 +321,7 @@ export const signedInRoutes: RouteObject[] = [
       ),
       page('offers', () => import('../../features/offers/components/offers-page.tsx'), 'OffersPage'),
       page('offers/:tenantOfferId', () => import('../../features/offers/components/offer-page.tsx'), 'OfferPage', offerTabs),
+      page('leads', () => import('../../features/leads/components/lead-list-page.tsx'), 'LeadListPage'),
       // The institution's investment workflows (issue #20) and the read-only review of one subscription.
       page(
         'investments',

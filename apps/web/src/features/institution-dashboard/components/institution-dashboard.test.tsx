@@ -104,7 +104,7 @@ describe('institution dashboard', () => {
     expect(screen.getByRole('link', { name: /Marketplace Profile/ })).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Members' })).toHaveAttribute('href', '/institution/settings/team');
     expect(screen.getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/institution/settings/history');
-    expect(screen.getByRole('button', { name: 'Leads' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Leads' })).toHaveAttribute('href', '/institution/leads');
     expect(await screen.findByRole('link', { name: /Dockside Lofts/ })).toHaveAttribute(
       'href',
       '/institution/offers/f1f1f1f1f1f1f1f1f1f1f1f1',
@@ -112,6 +112,7 @@ describe('institution dashboard', () => {
     expect(screen.getByRole('link', { name: 'View All (4)' })).toHaveAttribute('href', '/institution/offers');
     expect(screen.getByRole('link', { name: 'Create Offer' })).toHaveAttribute('href', '/institution/offers?modal=create');
     expect(await screen.findByText('No leads yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/institution/leads');
     expect(screen.getByText('No offer page activity in this period yet')).toBeInTheDocument();
     const offersCall = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/offers?'));
     expect(offersCall).toMatch(new RegExp(`institution=${ID}`));
@@ -124,9 +125,13 @@ describe('institution dashboard', () => {
     const { user, fetchMock } = setup(`/tenant/marketplace/institutions/${ID}/dashboard`);
     expect(await screen.findByRole('heading', { name: 'Harbor Fund' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Members' })).toHaveAttribute('href', `/tenant/marketplace/institutions/${ID}/team`);
+    // The lead list is the institution team's, in Raise mode.
+    expect(screen.getByRole('button', { name: 'Leads' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: '24 hrs' }));
     await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u)).some((u) => u.includes('scale=hour'))).toBe(true));
     expect(await screen.findByRole('list', { name: 'Leads by status' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Leads by status' })).getByText('Active')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Leads by status' })).getByText('No account')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
   });
 });

@@ -49,6 +49,8 @@ import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
+// Leads: the lead's invitation, workflows, documents and accreditation (the lead's own routes register beside it).
+import { leadRelationsRoutes } from './modules/leads/lead-relations.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
 import { userSignatureRoutes } from './modules/users/user-signature.routes.ts';
 import { createEsignProvider, type ExternalEsignProvider } from './lib/esign/index.ts';
@@ -223,6 +225,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(leadsRoutes);
       await api.register(marketplaceRoutes);
       await api.register(workflowsRoutes);
+      await api.register(leadRelationsRoutes);
       await api.register(esignRoutes, {
         provider: overrides.esignProvider !== undefined ? overrides.esignProvider : createEsignProvider(config.esign),
       });

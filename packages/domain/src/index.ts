@@ -46,3 +46,4 @@ export * from './esign.ts';
 export * from './identity-verification.ts';
 export * from './account-security.ts';
 export * from './lead.ts';
+export * from './lead-relations.ts';

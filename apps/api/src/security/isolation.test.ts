@@ -50,6 +50,7 @@ const SAME_TENANT: Record<'member' | 'gp', Record<string, Rule>> = {
     // entity: the same 403 for every id, so nothing leaks (documented on the routes).
     '/api/v1/tenant/:t/institutions/:id': { status: 403, why: 'raise mode is refused to members without institution:manage' },
     '/api/v1/tenant/:t/offers/:id': { status: 403, why: 'raise mode is refused to members without institution:manage' },
+    '/api/v1/tenant/:t/leads/:id': { status: 403, why: 'raise mode is refused to members without institution:manage' },
     'GET /api/v1/image/:id': {
       status: 200,
       why: 'images are served to every member of the tenant they were uploaded in (avatars, logos in shared views)',

@@ -10,6 +10,7 @@ import { makePdf, metadata, multipart, PNG, uploadDocument } from '../modules/do
 import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
 import { awaitMailTo, createApplication, lastMailTo, PASSWORD, signUp, uniqueEmail } from '../../test/factories.ts';
 import { insertEvaluatorLink } from '../modules/applications/evaluators.test-helpers.ts';
+import { insertLead } from '../modules/leads/lead-relations.test-helpers.ts';
 import { insertOfferForSigning, insertReadyWorkflow } from '../modules/esign/esign.test-helpers.ts';
 import { piiSentinels } from '../../test/pii-factories.ts';
 import {
@@ -254,6 +255,17 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     const offer = await marketplaceFactories(ctx.t).createOffer({ tenantId: acme(ctx), institutionId, ...LISTED });
     return { body: { type: 'investment', config: { offer } } };
   },
+  // Issue #22: a lead of the institution linked to an active member, in an offer of the lead's institution.
+  'POST /api/v1/tenant/:t/leads/:id/workflows': async (ctx) => {
+    const institutionId = (await ctx.of('/api/v1/tenant/:t/institutions/:id'))[1]!;
+    const { user, member } = await activeMember(ctx);
+    const lead = await insertLead(ctx.t, { tenantId: acme(ctx), institutionId, email: user.email, tenantMemberId: member.id });
+    const offer = await marketplaceFactories(ctx.t).createOffer({ tenantId: acme(ctx), institutionId });
+    return { params: { id: lead.id }, body: { type: 'investment', config: { offer } } };
+  },
+  'POST /api/v1/tenant/:t/leads/:id/documents': async () => ({
+    form: { fields: metadata, file: { name: 'deck.pdf', data: makePdf('Quarterly letter'), type: 'application/pdf' } },
+  }),
   'PUT /api/v1/tenant/:t/workflows/:workflowId/steps/:stepId/complete': async () => ({
     params: { stepId: 'investor-type' },
     body: { data: { investorType: 'individual' } },

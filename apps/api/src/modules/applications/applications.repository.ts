@@ -278,3 +278,29 @@ export async function findOwnApproval(db: DbOrTx, tenantId: string, userId: stri
     .limit(1);
   return row;
 }
+
+/**
+ * The status of a user's newest application of a type in a tenant, how it was verified and when an approval expires
+ * (a lead's accreditation as the institution's team sees it); nothing of the answers. Undefined when there is none.
+ */
+export async function findLatestApplicationStatus(db: DbOrTx, tenantId: string, userId: string, type: ApplicationType, now: Date) {
+  const [row] = await db
+    .select({
+      id: applications.id,
+      status: applications.status,
+      verificationMethod: applications.verificationMethod,
+      reviewedAt: applications.reviewedAt,
+      updatedAt: applications.updatedAt,
+    })
+    .from(applications)
+    .where(and(eq(applications.tenantId, tenantId), eq(applications.userId, userId), eq(applications.type, type)))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(1);
+  if (!row) return undefined;
+  const approved = row.status === 'approved' && row.reviewedAt !== null;
+  return {
+    ...row,
+    expiresAt: approved ? approvalExpiry(row.reviewedAt!) : null,
+    expired: isApprovalExpired(row.status, row.reviewedAt, now),
+  };
+}

@@ -10,7 +10,7 @@ import {
   type PageQuery,
   type SignupStatus,
 } from '@tessera/domain';
-import { and, arrayContains, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { withCrossTenant } from '../../db/scope.ts';
 import type { FieldCipher } from '../../lib/crypto.ts';
@@ -29,6 +29,15 @@ export async function findDocument(db: DbOrTx, tenantId: string, id: string): Pr
     .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
     .limit(1);
   return row;
+}
+
+/** The tenant's documents of these ids, in one query (the documents another module lists by its own links). */
+export async function findDocumentsByIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.tenantId, tenantId), inArray(documents.id, ids)));
 }
 
 export async function updateDocument(

@@ -18,6 +18,7 @@ import {
   type TimelineQuery,
 } from '@tessera/domain';
 import { and, eq, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { accessGrantCreateBody, accessGrantUpdateBody, documentUpdateBody } from '@tessera/domain';
@@ -583,4 +584,55 @@ export async function resendInvite(deps: SharingDeps, site: CallSite, auth: Auth
     return issued;
   });
   await deps.mailer.send({ to: subject.email, tenantId: site.tenant.id, ...invitationMail(site, userDisplayName(auth.user), link) });
+}
+
+/**
+ * Gives a person a role on documents by another module's rule (002 §6: the lead's member views the documents shared
+ * with the lead), inside the caller's transaction: grants like those shared by hand, so the documents are in the
+ * person's own list and count once they are a member here. Someone who uploaded a document or already holds a grant
+ * on it keeps what they have. One access event per new grant; the account is named only once the person has accepted.
+ */
+export async function grantDocumentsIn(
+  tx: DbOrTx,
+  grant: {
+    tenantId: string;
+    documentIds: string[];
+    user: Pick<UserRow, 'id' | 'email'>;
+    role: TenantRole;
+    createdBy: string;
+    /** Whether the person has yet to accept their invitation (the tenant's history must not name the account). */
+    pending: boolean;
+  },
+): Promise<number> {
+  let granted = 0;
+  for (const documentId of grant.documentIds) {
+    const row = await findDocument(tx, grant.tenantId, documentId);
+    if (!row || row.uploadedBy === grant.user.id) continue;
+    if (await findGrantOfSubject(tx, grant.tenantId, documentId, grant.user.id)) continue;
+    await insertGrant(tx, {
+      tenantId: grant.tenantId,
+      id: newId(),
+      resource: documentId,
+      resourceType: 'document',
+      resourceEmail: null,
+      subject: grant.user.id,
+      subjectType: 'user',
+      subjectEmail: grant.user.email,
+      role: grant.role,
+      expiresAt: null,
+      createdBy: grant.createdBy,
+    });
+    await recordEvent(tx, {
+      tenantId: grant.tenantId,
+      type: 'access',
+      entity: documentId,
+      entityType: 'document',
+      userId: grant.createdBy,
+      message: `Shared with ${grant.user.email} as ${grant.role}`,
+      meta: { change: { [`access.${grant.user.email}`]: { old: null, new: { role: grant.role, expiresAt: null } } } },
+      refs: grant.pending ? [] : [{ entity: grant.user.id, entityType: 'user' }],
+    });
+    granted += 1;
+  }
+  return granted;
 }

@@ -8,6 +8,7 @@ export {
 export {
   deleteTenantDocumentsUnscoped,
   findDocument,
+  findDocumentsByIds,
   listSharingPartnerIds,
   sealLegacyParsedTextUnscoped,
   toDocumentRecord,
@@ -16,6 +17,7 @@ export {
   createDocument,
   createDocumentAs,
   deleteDocument,
+  grantDocumentsIn,
   type DocumentDeps,
   type DocumentUploader,
   type NewDocumentFile,

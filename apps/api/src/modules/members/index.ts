@@ -1,2 +1,2 @@
 // The public face of the members module: member lists for other modules.
-export { existingMemberIds, listMembers } from './members.repository.ts';
+export { existingMemberIds, findMemberWithUser, listMembers, type MemberWithUser } from './members.repository.ts';

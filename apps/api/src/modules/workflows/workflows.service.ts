@@ -10,6 +10,7 @@ import {
   WORKFLOW_TEMPLATES,
   type CreateWorkflowBody,
   type List,
+  type PageQuery,
   type TimelineEvent,
   type TimelineEntityType,
   type TimelineQuery,
@@ -295,4 +296,19 @@ export async function listWorkflowEvents(
 ): Promise<List<TimelineEvent>> {
   await loadWorkflow(deps.db, auth, id);
   return queryEvents(deps.db, auth.tenantId, { kind: 'entity', entityType: 'workflow', entity: id }, q);
+}
+
+/**
+ * One person's workflows for an institution's offers, whole, newest first: what an institution's team sees of its
+ * lead. No access check here: the caller (the leads module) has already checked that the caller works on the
+ * institution.
+ */
+export async function listPersonWorkflowsAtInstitution(
+  db: DbOrTx,
+  tenantId: string,
+  who: { ownerId: string; institutionId: string },
+  q: PageQuery,
+): Promise<List<Workflow>> {
+  const { rows, total } = await repo.listWorkflows(db, tenantId, who, { limit: q.limit, offset: offsetOf(q) });
+  return { data: rows.map(toWorkflow), meta: pageMeta(q, total) };
 }

@@ -1,0 +1,502 @@
+import {
+  documentMetadata,
+  imageUrl,
+  isPendingMembership,
+  LEAD_TEXTS,
+  LEAD_WITHOUT_MEMBER_TEXT,
+  NOT_CREATABLE_WORKFLOW_TEXT,
+  rightsOf,
+  WORKFLOW_TEMPLATES,
+  type DocumentRecord,
+  type LeadAccreditation,
+  type LeadInviteStatus,
+  type List,
+  type PageQuery,
+  type TenantLead,
+  type TenantRole,
+  type Workflow,
+} from '@tessera/domain';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { leadWorkflowCreateBody } from '@tessera/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { tenantLeadDocuments, tenantLeadNotes, tenantLeads, type TenantLeadRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import type { MailMessage } from '../../lib/mail/mailer.ts';
+import { parseForm, type UploadedFile } from '../../lib/multipart.ts';
+import { offsetOf, pageMeta } from '../../lib/pagination.ts';
+import { findLatestApplicationStatus } from '../applications/index.ts';
+import { invitationMail, inviterName, issueInviteLink, writeInvitation, type CallSite } from '../auth/index.ts';
+import {
+  createDocument,
+  deleteDocument,
+  findDocumentsByIds,
+  grantDocumentsIn,
+  toDocumentRecord,
+  type DocumentAccessRule,
+  type DocumentDeps,
+} from '../documents/index.ts';
+import { canUseRaiseMode, requireInstitution, type InstitutionAccess } from '../institutions/index.ts';
+import { findMemberWithUser, type MemberWithUser } from '../members/index.ts';
+import { findOffer } from '../offers/index.ts';
+import { actorName, recordEvent } from '../timeline/index.ts';
+import { findUserWithMemberByEmail } from '../users/index.ts';
+import { createWorkflow, listPersonWorkflowsAtInstitution } from '../workflows/index.ts';
+import { findLead, requireLead } from './lead-access.ts';
+import { leadInviteStatusOf } from './lead-invite-status.ts';
+
+/**
+ * What a lead is to the rest of the tenant (002 §4–§7): their invitation to become the tenant's investor, the
+ * workflows the team starts for them, the documents shared with them and their accreditation. The lead itself (its
+ * row, notes, list and history) is leads.service.ts's.
+ */
+
+/** How often a lead may be invited (issue #21, as sharing by e-mail): per inviter in a tenant, and per address. */
+export interface LeadInviteLimits {
+  /** Invitations and resends by one person in a tenant: 10 an hour. */
+  perInviter: AttemptLimiter;
+  /** Invitations and resends to one address in a tenant: 3 an hour. */
+  perRecipient: AttemptLimiter;
+}
+export const LEAD_INVITE_LIMITS = {
+  perInviter: { max: 10, windowMs: 60 * 60_000 },
+  perRecipient: { max: 3, windowMs: 60 * 60_000 },
+} as const;
+
+export interface LeadRelationsDeps extends DocumentDeps {
+  inviteLimits: LeadInviteLimits;
+}
+
+export const LEAD_ALREADY_MEMBER = 'This lead already has an account in this organization: there is no invitation to send';
+export const LEAD_INVITE_WITHDRAWN =
+  'Only invited people can be sent the invitation again: their membership of the organization is no longer invited';
+
+const name = (lead: TenantLeadRow) => [lead.firstname, lead.lastname].filter(Boolean).join(' ') || lead.email;
+const leadRef = (lead: TenantLeadRow) => ({ entity: lead.id, entityType: 'tenant-lead' as const });
+
+/** The lead's membership of the tenant with the account's e-mail, if they are linked to one that still exists. */
+async function memberOf(db: DbOrTx, lead: TenantLeadRow): Promise<MemberWithUser | undefined> {
+  return lead.tenantMemberId ? findMemberWithUser(db, lead.tenantId, lead.tenantMemberId) : undefined;
+}
+
+/** The account of a lead's active membership: whose workflows and documents are the lead's. */
+async function activeMemberOf(db: DbOrTx, lead: TenantLeadRow): Promise<MemberWithUser | undefined> {
+  const found = await memberOf(db, lead);
+  return found?.member.membershipStatus === 'active' ? found : undefined;
+}
+
+// merge: replace with lead-view toTenantLead
+async function toTenantLead(db: DbOrTx, lead: TenantLeadRow): Promise<TenantLead> {
+  const found = await memberOf(db, lead);
+  const [notes] = await db
+    .select({ n: count() })
+    .from(tenantLeadNotes)
+    .where(and(eq(tenantLeadNotes.tenantId, lead.tenantId), eq(tenantLeadNotes.leadId, lead.id)));
+  const workflows = found
+    ? await listPersonWorkflowsAtInstitution(
+        db,
+        lead.tenantId,
+        { ownerId: found.member.userId, institutionId: lead.institutionId },
+        { page: 1, limit: 1 },
+      )
+    : undefined;
+  const membershipStatus = found?.member.membershipStatus ?? null;
+  return {
+    _id: lead.id,
+    institution: lead.institutionId,
+    firstname: lead.firstname,
+    lastname: lead.lastname,
+    middlename: lead.middlename,
+    email: lead.email,
+    phone: lead.phone,
+    company: lead.company,
+    companyTitle: lead.companyTitle,
+    origin: lead.origin,
+    interests: lead.interests,
+    tags: lead.tags,
+    image: lead.imageId,
+    imageUrl: lead.imageId ? imageUrl(lead.imageId) : null,
+    tenantMember: found
+      ? {
+          _id: found.member.id,
+          user: isPendingMembership(found.member.membershipStatus) ? null : found.member.userId,
+          membershipStatus: found.member.membershipStatus,
+          role: found.member.role,
+        }
+      : null,
+    inviteStatus: leadInviteStatusOf(lead.inviteStatus, membershipStatus),
+    accountStatus: membershipStatus ?? 'none',
+    notesCount: notes?.n ?? 0,
+    workflowsCount: workflows?.meta.total ?? 0,
+    notes: [],
+    createdAt: lead.createdAt.toISOString(),
+    updatedAt: lead.updatedAt.toISOString(),
+  };
+}
+
+async function updateLeadRow(db: DbOrTx, lead: TenantLeadRow, values: Partial<TenantLeadRow>): Promise<TenantLeadRow> {
+  const [row] = await db
+    .update(tenantLeads)
+    .set(values)
+    .where(and(eq(tenantLeads.tenantId, lead.tenantId), eq(tenantLeads.id, lead.id)))
+    .returning();
+  return row!;
+}
+
+// ── Invitation ────────────────────────────────────────────────────────────────────────────
+
+/** The documents shared with a lead, oldest first: their ids. */
+async function leadDocumentIds(db: DbOrTx, lead: Pick<TenantLeadRow, 'tenantId' | 'id'>): Promise<string[]> {
+  const rows = await db
+    .select({ id: tenantLeadDocuments.documentId })
+    .from(tenantLeadDocuments)
+    .where(and(eq(tenantLeadDocuments.tenantId, lead.tenantId), eq(tenantLeadDocuments.leadId, lead.id)))
+    .orderBy(tenantLeadDocuments.createdAt);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The viewer grants of a lead's documents for the lead's account (002 §6), in the caller's transaction: given when
+ * the lead is linked to a membership (the invitation, or leads.service.ts when it links one) and on each upload. The
+ * grants count once the membership is active; until then the documents stay closed to the person.
+ */
+export async function shareLeadDocumentsWithMember(
+  tx: DbOrTx,
+  lead: Pick<TenantLeadRow, 'tenantId' | 'id'>,
+  member: MemberWithUser,
+  createdBy: string,
+): Promise<void> {
+  const documentIds = await leadDocumentIds(tx, lead);
+  await grantDocumentsIn(tx, {
+    tenantId: lead.tenantId,
+    documentIds,
+    user: { id: member.member.userId, email: member.user.email },
+    role: 'viewer',
+    createdBy,
+    pending: isPendingMembership(member.member.membershipStatus),
+  });
+}
+
+/**
+ * POST …/leads/{id}/invite (002 §4): invites the lead's e-mail to the tenant as an investor, with the lead's names,
+ * and links the membership to the lead; a second call while the membership is still invited sends a new link (any
+ * earlier one stops working). The answer is the same whether or not the address has an account elsewhere (issue #21):
+ * the membership stays invited until the person accepts from the mail, and the lead shows no account until then.
+ *
+ * - a lead already linked to an active (or suspended) membership: 409, nothing to send;
+ * - linked to a withdrawn invitation (invite-rejected) or a request: 400, as members' resend refuses it;
+ * - not linked, but the e-mail already has a membership of this tenant: linked to it; invited → the link is resent,
+ *   active → linked and nothing sent (the tenant already knows its members);
+ * - else: a new invitation (writeInvitation), linked.
+ *
+ * The mail goes once the transaction commits; when it fails the lead shows 'error' and the call answers 503, so the
+ * web says 'Error sending lead invite' and the team may resend.
+ */
+export async function inviteLead(deps: LeadRelationsDeps, site: CallSite, auth: AuthContext, leadId: string): Promise<TenantLead> {
+  const { lead: found } = await requireLead(deps.db, auth, leadId, { write: true });
+  await deps.inviteLimits.perInviter.hit(`${auth.tenantId}:${auth.user.id}`);
+  await deps.inviteLimits.perRecipient.hit(`${auth.tenantId}:${found.email}`);
+  const inviter = inviterName(auth, site.tenant);
+
+  const { lead, mail } = await deps.db.transaction(async (tx) => {
+    const { lead: current } = await requireLead(tx, auth, leadId, { write: true });
+    const before = await memberOf(tx, current);
+    let linked = before;
+    if (!linked) {
+      const existing = await findUserWithMemberByEmail(tx, current.email, auth.tenantId);
+      if (existing?.member) linked = { member: existing.member, user: existing.user };
+    }
+    let mail: MailMessage | null = null;
+    let resent = false;
+    if (linked) {
+      const status = linked.member.membershipStatus;
+      const alreadyLinked = linked.member.id === current.tenantMemberId;
+      if ((status === 'active' || status === 'suspended') && alreadyLinked) throw new AppError('conflict', LEAD_ALREADY_MEMBER);
+      if (status === 'invited') {
+        const link = await issueInviteLink(deps, tx, site, { id: linked.member.userId, ...linked.user }, linked.member);
+        mail = { to: linked.user.email, tenantId: auth.tenantId, ...invitationMail(site, inviter, link) };
+        resent = alreadyLinked;
+      } else if (status !== 'active' && status !== 'suspended') {
+        throw new AppError('bad-request', LEAD_INVITE_WITHDRAWN);
+      }
+    } else {
+      const invitation = await writeInvitation(deps, tx, site, auth, {
+        email: current.email,
+        firstname: current.firstname,
+        lastname: current.lastname,
+        role: 'investor',
+        attributes: {},
+        expiresAt: null,
+      });
+      linked = { member: invitation.member, user: invitation.invitedUser };
+      mail = invitation.mail;
+    }
+    const inviteStatus: LeadInviteStatus = mail ? 'invited' : current.inviteStatus;
+    const updated = await updateLeadRow(tx, current, {
+      tenantMemberId: linked.member.id,
+      inviteStatus,
+      updatedAt: deps.clock.now(),
+    });
+    if (current.tenantMemberId !== linked.member.id) await shareLeadDocumentsWithMember(tx, current, linked, auth.user.id);
+    await recordEvent(tx, {
+      tenantId: auth.tenantId,
+      type: 'invite',
+      entity: current.id,
+      entityType: 'tenant-lead',
+      userId: auth.user.id,
+      message: mail
+        ? `${actorName(auth)} ${resent ? 'resent the invitation to' : 'invited'} ${name(current)} (${current.email})`
+        : `${actorName(auth)} linked ${name(current)} to their account in the organization`,
+      meta: {
+        change: {
+          inviteStatus: {
+            old: leadInviteStatusOf(current.inviteStatus, before?.member.membershipStatus),
+            new: leadInviteStatusOf(inviteStatus, linked.member.membershipStatus),
+          },
+          ...(current.tenantMemberId !== linked.member.id && { tenantMember: { old: current.tenantMemberId, new: linked.member.id } }),
+        },
+      },
+    });
+    return { lead: updated, mail };
+  });
+
+  if (mail) {
+    try {
+      await deps.mailer.send(mail);
+    } catch (error) {
+      await deps.db.transaction(async (tx) => {
+        await updateLeadRow(tx, lead, { inviteStatus: 'error', updatedAt: deps.clock.now() });
+        await recordEvent(tx, {
+          tenantId: auth.tenantId,
+          type: 'invite',
+          entity: lead.id,
+          entityType: 'tenant-lead',
+          userId: auth.user.id,
+          message: `The invitation mail to ${lead.email} could not be sent`,
+          meta: { change: { inviteStatus: { old: 'invited', new: 'error' } } },
+        });
+      });
+      throw new AppError('unavailable', LEAD_TEXTS.errorSendingInvite, { cause: error });
+    }
+  }
+  return toTenantLead(deps.db, lead);
+}
+
+// ── Workflows ─────────────────────────────────────────────────────────────────────────────
+
+/** GET …/leads/{id}/workflows: the workflows of the lead's account for this institution's offers, newest first. */
+export async function listLeadWorkflows(deps: LeadRelationsDeps, auth: AuthContext, leadId: string, q: PageQuery): Promise<List<Workflow>> {
+  const { lead } = await requireLead(deps.db, auth, leadId);
+  const found = await memberOf(deps.db, lead);
+  if (!found || isPendingMembership(found.member.membershipStatus)) return { data: [], meta: pageMeta(q, 0) };
+  return listPersonWorkflowsAtInstitution(deps.db, auth.tenantId, { ownerId: found.member.userId, institutionId: lead.institutionId }, q);
+}
+
+const noSuchOffer = () => new AppError('validation', 'body.config.offer: No such offer');
+
+/**
+ * POST …/leads/{id}/workflows (002 §5): an investment for the lead's account in an offer of the lead's institution,
+ * through the workflows module (which checks the offer, the member and one investment in progress per offer). The
+ * lead must have an active membership: else 400 'Lead must have a tenant member'. The workflow refers to the lead, and
+ * the lead's history records it too (after the workflow's own transaction: the workflows module owns that one).
+ */
+export async function createLeadWorkflow(
+  deps: LeadRelationsDeps,
+  auth: AuthContext,
+  leadId: string,
+  body: z.output<typeof leadWorkflowCreateBody>,
+): Promise<Workflow> {
+  const { lead } = await requireLead(deps.db, auth, leadId, { write: true });
+  if (!WORKFLOW_TEMPLATES[body.type].creatable) throw new AppError('bad-request', NOT_CREATABLE_WORKFLOW_TEXT);
+  const member = await activeMemberOf(deps.db, lead);
+  if (!member) throw new AppError('bad-request', LEAD_WITHOUT_MEMBER_TEXT);
+  const offer = await findOffer(deps.db, auth.tenantId, body.config.offer);
+  if (offer?.institutionId !== lead.institutionId) throw noSuchOffer();
+  const workflow = await createWorkflow(deps, auth, {
+    type: body.type,
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.description !== undefined && { description: body.description }),
+    owner: member.member.userId,
+    config: { offer: offer.id, ...(body.config.amount !== undefined && { amount: body.config.amount }) },
+    refs: leadRef(lead),
+  });
+  await recordEvent(deps.db, {
+    tenantId: auth.tenantId,
+    type: 'create',
+    entity: lead.id,
+    entityType: 'tenant-lead',
+    userId: auth.user.id,
+    message: `${actorName(auth)} started the workflow ${workflow.name} for ${name(lead)}`,
+    meta: {
+      change: { workflow: { old: null, new: { _id: workflow._id, name: workflow.name, offer: offer.id, amount: workflow.config.amount } } },
+    },
+    refs: [{ entity: workflow._id, entityType: 'workflow' }],
+  });
+  return workflow;
+}
+
+// ── Documents ─────────────────────────────────────────────────────────────────────────────
+
+/** The caller's role on a lead's documents through the lead's institution: owner for its team, viewer for its viewers. */
+const teamRole = (access: InstitutionAccess): TenantRole => (!access.isOwner && access.teamRole === 'viewer' ? 'viewer' : 'owner');
+
+/**
+ * 002 §6 as a document access rule: a document shared with a lead gives the team of the lead's institution (and the
+ * tenant's owners) the owner role while in Raise mode (its viewers the viewer role), and the lead's active account
+ * the viewer role (the grant given on upload says the same and puts it in their list; this keeps it open whatever the
+ * order in which the lead got their account). Anyone else: no role from here.
+ */
+export const leadDocumentAccess: DocumentAccessRule = async (db, auth, row) => {
+  const links = await db
+    .select({ leadId: tenantLeadDocuments.leadId })
+    .from(tenantLeadDocuments)
+    .where(and(eq(tenantLeadDocuments.tenantId, auth.tenantId), eq(tenantLeadDocuments.documentId, row.id)));
+  let best: TenantRole | null = null;
+  for (const { leadId } of links) {
+    const lead = await findLead(db, auth.tenantId, leadId);
+    if (!lead) continue;
+    if (canUseRaiseMode(auth)) {
+      try {
+        const role = teamRole(await requireInstitution(db, auth, lead.institutionId));
+        if (role === 'owner') return role;
+        best = role;
+        continue;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    const member = await activeMemberOf(db, lead);
+    if (member?.member.userId === auth.user.id) best = 'viewer';
+  }
+  return best;
+};
+
+/** GET …/leads/{id}/documents: the documents shared with the lead, newest first, with the caller's rights on them. */
+export async function listLeadDocuments(
+  deps: LeadRelationsDeps,
+  auth: AuthContext,
+  leadId: string,
+  q: PageQuery,
+): Promise<List<DocumentRecord>> {
+  const { lead, access } = await requireLead(deps.db, auth, leadId);
+  const where = and(eq(tenantLeadDocuments.tenantId, auth.tenantId), eq(tenantLeadDocuments.leadId, lead.id));
+  const [links, [total]] = await Promise.all([
+    deps.db
+      .select({ id: tenantLeadDocuments.documentId })
+      .from(tenantLeadDocuments)
+      .where(where)
+      .orderBy(desc(tenantLeadDocuments.createdAt), desc(tenantLeadDocuments.documentId))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    deps.db.select({ n: count() }).from(tenantLeadDocuments).where(where),
+  ]);
+  const rows = new Map(
+    (
+      await findDocumentsByIds(
+        deps.db,
+        auth.tenantId,
+        links.map((l) => l.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const role = teamRole(access);
+  const data = links.flatMap(({ id }) => {
+    const row = rows.get(id);
+    return row ? [toDocumentRecord(row, rightsOf(row.uploadedBy === auth.user.id ? 'owner' : role))] : [];
+  });
+  return { data, meta: pageMeta(q, total?.n ?? 0) };
+}
+
+/**
+ * POST …/leads/{id}/documents: uploads a document (checked as POST document checks it) and shares it with the lead:
+ * the institution's team holds it through the lead, the lead's account gets a viewer grant (counting once they have
+ * accepted). The upload is the documents module's transaction; if sharing it fails, the upload is deleted again.
+ */
+export async function uploadLeadDocument(
+  deps: LeadRelationsDeps,
+  auth: AuthContext,
+  leadId: string,
+  file: UploadedFile,
+  fields: Record<string, string>,
+): Promise<DocumentRecord> {
+  const { lead } = await requireLead(deps.db, auth, leadId, { write: true });
+  const metadata = parseForm(documentMetadata, fields);
+  const document = await createDocument(deps, auth, file, metadata);
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .insert(tenantLeadDocuments)
+        .values({ tenantId: auth.tenantId, leadId: lead.id, documentId: document._id, createdBy: auth.user.id });
+      const member = await memberOf(tx, lead);
+      if (member) {
+        await grantDocumentsIn(tx, {
+          tenantId: auth.tenantId,
+          documentIds: [document._id],
+          user: { id: member.member.userId, email: member.user.email },
+          role: 'viewer',
+          createdBy: auth.user.id,
+          pending: isPendingMembership(member.member.membershipStatus),
+        });
+      }
+      await recordEvent(tx, {
+        tenantId: auth.tenantId,
+        type: 'upload',
+        entity: lead.id,
+        entityType: 'tenant-lead',
+        userId: auth.user.id,
+        message: `${actorName(auth)} shared ${document.name} with ${name(lead)}`,
+        meta: { change: { documents: { old: null, new: { _id: document._id, name: document.name, type: document.type } } } },
+        refs: [{ entity: document._id, entityType: 'document' }],
+      });
+    });
+  } catch (error) {
+    await deleteDocument(deps, auth, document._id).catch(() => {});
+    throw error;
+  }
+  return document;
+}
+
+/**
+ * What deleting a lead does to the documents shared with it (LEAD_TEXTS.deleteConfirmText: they are deleted with the
+ * lead): each is deleted as its owner would (grants and stored file too), then the links go. Call it before the lead's
+ * row is deleted, while the links still give the caller the owner role. A document also listed on an offer stays
+ * (the documents module refuses to delete it); only its link to the lead goes.
+ */
+export async function deleteLeadDocuments(deps: DocumentDeps, auth: AuthContext, lead: Pick<TenantLeadRow, 'tenantId' | 'id'>) {
+  for (const id of await leadDocumentIds(deps.db, lead)) {
+    try {
+      await deleteDocument(deps, auth, id);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
+    }
+  }
+  await deps.db
+    .delete(tenantLeadDocuments)
+    .where(and(eq(tenantLeadDocuments.tenantId, lead.tenantId), eq(tenantLeadDocuments.leadId, lead.id)));
+}
+
+// ── Accreditation ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * GET …/leads/{id}/accreditation-application: the status of the lead's newest accreditation application in this
+ * tenant, how it was verified and when an approval expires; null while the lead has no active account or no
+ * application. Nothing of the answers or evidence.
+ */
+export async function getLeadAccreditation(deps: LeadRelationsDeps, auth: AuthContext, leadId: string): Promise<LeadAccreditation | null> {
+  const { lead } = await requireLead(deps.db, auth, leadId);
+  const member = await activeMemberOf(deps.db, lead);
+  if (!member) return null;
+  const found = await findLatestApplicationStatus(deps.db, auth.tenantId, member.member.userId, 'accreditation', deps.clock.now());
+  if (!found) return null;
+  return {
+    _id: found.id,
+    status: found.status,
+    verificationMethod: found.verificationMethod,
+    reviewedAt: found.reviewedAt?.toISOString() ?? null,
+    expiresAt: found.expiresAt?.toISOString() ?? null,
+    expired: found.expired,
+    updatedAt: found.updatedAt.toISOString(),
+  };
+}

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   appConfig: 'tessera.app-config',
   /** localStorage: the light/dark choice made with the top-bar toggle. */
   themeMode: 'tessera.theme-mode',
+  /** localStorage: whether the lead page hides a lead's name, e-mail and phone (the PII toggle). */
+  leadPiiHidden: 'tessera.lead-pii-hidden',
 } as const;
 
 export function readJson(storage: Storage, key: string): unknown {

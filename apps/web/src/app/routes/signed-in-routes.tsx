@@ -13,6 +13,16 @@ const offerTabs: RouteObject[] = [
   page('documents', () => import('../../features/offers/components/offer-documents-tab.tsx'), 'OfferDocumentsTab'),
 ];
 
+/** The tabs of a lead's page. */
+const leadTabs: RouteObject[] = [
+  { index: true, element: <Navigate to="activity" replace /> },
+  page('activity', () => import('../../features/leads/components/lead-activity-tab.tsx'), 'LeadActivityTab'),
+  page('notes', () => import('../../features/leads/components/lead-notes-tab.tsx'), 'LeadNotesTab'),
+  page('emails', () => import('../../features/leads/components/lead-coming-soon-tab.tsx'), 'LeadEmailsTab'),
+  page('messages', () => import('../../features/leads/components/lead-coming-soon-tab.tsx'), 'LeadMessagesTab'),
+  page('documents', () => import('../../features/leads/components/lead-documents-tab.tsx'), 'LeadDocumentsTab'),
+];
+
 /** An institution's settings tabs, the same for its GPs and the tenant's owners. */
 const institutionSettingsTabs: RouteObject[] = [
   page('details', () => import('../../features/institutions/components/institution-details-tab.tsx'), 'InstitutionDetailsTab'),
@@ -322,6 +332,8 @@ export const signedInRoutes: RouteObject[] = [
       page('offers', () => import('../../features/offers/components/offers-page.tsx'), 'OffersPage'),
       page('offers/:tenantOfferId', () => import('../../features/offers/components/offer-page.tsx'), 'OfferPage', offerTabs),
       page('leads', () => import('../../features/leads/components/lead-list-page.tsx'), 'LeadListPage'),
+      // A lead's page (002 §2): tabs Activity (the default), Notes (?modal=create opens 'Add note'), Emails, Messages, Documents.
+      page('leads/:tenantLeadId', () => import('../../features/leads/components/lead-detail-page.tsx'), 'LeadDetailPage', leadTabs),
       // The institution's investment workflows (issue #20) and the read-only review of one subscription.
       page(
         'investments',

@@ -1,7 +1,7 @@
 import { tenantLead, type LeadCreateBody } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { leadsKey, leadsPath } from './list-leads.ts';
+import { leadsKey, leadsPath } from './lead-keys.ts';
 
 export function createLead(tenantId: string, body: LeadCreateBody) {
   return api.post(leadsPath(tenantId), body, tenantLead);

@@ -2,7 +2,7 @@ import { leadStats, presetRange, type DashboardPreset, type LeadStats } from '@t
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { toSearch } from '../../../lib/list-params.ts';
-import { leadsKey, leadsPath } from './list-leads.ts';
+import { leadsKey, leadsPath } from './lead-keys.ts';
 
 /** GET tenant/{t}/leads/stats for a preset's window ending now (worked out at fetch time, as the dashboard does). */
 export function getLeadStats(tenantId: string, institution: string, preset: DashboardPreset, signal?: AbortSignal): Promise<LeadStats> {

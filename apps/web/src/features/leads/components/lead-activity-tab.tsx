@@ -1,0 +1,15 @@
+import type { TimelineQuery } from '@tessera/domain';
+import { useCallback } from 'react';
+import { RefreshableTimeline } from '../../../components/use-timeline-refresh.tsx';
+import { getLeadEvents, leadEventsKey } from '../api/get-lead-events.ts';
+import { useLeadContext } from './lead-detail-page.tsx';
+
+/**
+ * Activity tab (002 §2): the lead's history and engagement (offer views, document views, CTA clicks), with Refresh and
+ * when it was last fetched.
+ */
+export function LeadActivityTab() {
+  const { tenantId, lead } = useLeadContext();
+  const load = useCallback((query: TimelineQuery) => getLeadEvents(tenantId, lead._id, query), [tenantId, lead._id]);
+  return <RefreshableTimeline queryKey={leadEventsKey(tenantId, lead._id)} load={load} />;
+}

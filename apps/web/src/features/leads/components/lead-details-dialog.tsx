@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MenuItem, Stack } from '@mui/material';
+import { LEAD_TEXTS, leadDetailsBody, leadOrigin, leadOriginLabels, type LeadDetailsBody, type TenantLead } from '@tessera/domain';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
+import { formSubmit } from '../../../lib/form-submit.ts';
+import { useSnackbar } from '../../../lib/toast.tsx';
+import { useUpdateLeadDetails } from '../api/update-lead-details.ts';
+import { LeadLabelsField } from './lead-labels-field.tsx';
+import { leadErrorText } from './lead-toast.ts';
+
+type DetailsForm = Required<LeadDetailsBody>;
+
+const formValues = (lead: TenantLead): DetailsForm => ({
+  firstname: lead.firstname,
+  lastname: lead.lastname,
+  middlename: lead.middlename ?? '',
+  company: lead.company ?? '',
+  companyTitle: lead.companyTitle ?? '',
+  origin: lead.origin,
+  interests: lead.interests,
+  tags: lead.tags,
+});
+
+interface LeadDetailsDialogProps {
+  tenantId: string;
+  lead: TenantLead;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** 'Edit details' (002 §7 PUT details): names, company, title, origin, interests and tags; 'Lead updated' when saved. */
+export function LeadDetailsDialog({ tenantId, lead, open, onClose }: LeadDetailsDialogProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useUpdateLeadDetails(tenantId, lead._id);
+  // raw: the form sends what was typed ('' for none), which the API's schema reads; its output (null) is the server's.
+  const form = useForm<DetailsForm>({
+    resolver: zodResolver(leadDetailsBody, undefined, { raw: true }),
+    defaultValues: formValues(lead),
+    mode: 'onTouched',
+  });
+  const { control, formState, reset } = form;
+  const guard = useUnsavedChangesGuard(open && formState.isDirty && !update.isPending);
+
+  const close = () => {
+    if (update.isPending) return;
+    reset(formValues(lead));
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        enqueueSnackbar(LEAD_TEXTS.updated, { variant: 'success' });
+        reset(formValues(saved));
+        onClose();
+      },
+      onError: (error) => enqueueSnackbar(leadErrorText(error, LEAD_TEXTS.errorUpdating), { variant: 'error' }),
+    }),
+  );
+
+  return (
+    <FormDialog
+      open={open}
+      title="Edit details"
+      onClose={close}
+      onSubmit={formSubmit(onSubmit)}
+      maxWidth="sm"
+      fullScreenOnPhone
+      pending={update.isPending}
+      submitLabel="Save"
+      submitDisabled={!formState.isDirty}
+      after={guard}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={control} name="firstname" label="First name" required fullWidth />
+        <FormTextField control={control} name="lastname" label="Last name" required fullWidth />
+      </Stack>
+      <FormTextField control={control} name="middlename" label="Middle name" fullWidth />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={control} name="company" label="Company" fullWidth />
+        <FormTextField control={control} name="companyTitle" label="Title" fullWidth />
+      </Stack>
+      <FormTextField control={control} name="origin" select label="Origin" fullWidth>
+        {leadOrigin.options.map((o) => (
+          <MenuItem key={o} value={o}>
+            {leadOriginLabels[o]}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <LeadLabelsField control={control} name="interests" label="Interests" />
+      <LeadLabelsField control={control} name="tags" label="Tags" />
+    </FormDialog>
+  );
+}

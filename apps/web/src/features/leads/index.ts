@@ -3,4 +3,3 @@ export { leadPath, leadsKey, leadsPath } from './api/lead-keys.ts';
 export { useLeads } from './api/list-leads.ts';
 export { useLeadStats } from './api/get-lead-stats.ts';
 export { LeadAccountStatusDonut, LeadAccountStatusDot, leadAccountStatusColours } from './components/lead-account-status.tsx';
-export { leadPagePath } from './components/lead-list-page.tsx';

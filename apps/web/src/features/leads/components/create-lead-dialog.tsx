@@ -33,7 +33,7 @@ interface CreateLeadDialogProps {
 export function CreateLeadDialog({ tenantId, institutionId, open, onClose, onCreated }: CreateLeadDialogProps) {
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateLead(tenantId);
-  const { control, handleSubmit, reset, formState } = useForm<LeadCreateFormValues, unknown, Output>({
+  const { control, handleSubmit, reset, setError, formState } = useForm<LeadCreateFormValues, unknown, Output>({
     resolver: zodResolver(leadCreateForm),
     defaultValues: EMPTY,
     mode: 'onTouched',
@@ -73,8 +73,11 @@ export function CreateLeadDialog({ tenantId, institutionId, open, onClose, onCre
           afterCleared(lead);
           reset(EMPTY);
         },
-        onError: (error) =>
-          enqueueSnackbar(error instanceof ApiError ? errorMessage(error) : LEAD_TEXTS.failedToCreate, { variant: 'error' }),
+        onError: (error) => {
+          enqueueSnackbar(error instanceof ApiError ? errorMessage(error) : LEAD_TEXTS.failedToCreate, { variant: 'error' });
+          // The toast sits behind the open dialog (and outside it for screen readers): a taken e-mail also shows on its field.
+          if (error instanceof ApiError && error.status === 409) setError('email', { message: error.message }, { shouldFocus: true });
+        },
       },
     ),
   );

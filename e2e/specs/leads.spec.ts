@@ -241,6 +241,9 @@ describe('leads (issue #22)', () => {
     await page.getByText('Nora Narrow').first().waitFor();
     expect(await page.getByRole('button', { name: '7 days', exact: true }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByLabel('Search leads').inputValue()).toBe('Narrow');
+    await page.getByRole('button', { name: 'All time', exact: true }).click();
+    await page.waitForURL(/scale=all-time/);
+    await page.getByText(/^\d+ new leads? · All time$/).waitFor();
     // The page fits the phone: nothing wider than the viewport.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await checkPage(page);

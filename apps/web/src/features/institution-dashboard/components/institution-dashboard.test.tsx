@@ -80,11 +80,12 @@ const dashboard = (n: number, impressions: number): Dashboard => ({
   },
 });
 
-function setup(path: string) {
+function setup(path: string, leads?: Dashboard['leads']) {
   sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
   const fetchMock = mockFetch((p) => {
     if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}`) return jsonResponse({ data: INSTITUTION });
-    if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}/dashboard`) return jsonResponse({ data: dashboard(30, 0) });
+    if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}/dashboard`)
+      return jsonResponse({ data: { ...dashboard(30, 0), ...(leads && { leads }) } });
     if (p === `/api/v1/tenant/${TENANT_ID}/offers`) return jsonResponse({ data: [OFFER], meta: { page: 1, limit: 3, total: 4 } });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
@@ -133,5 +134,17 @@ describe('institution dashboard', () => {
     expect(within(screen.getByRole('list', { name: 'Leads by status' })).getByText('Active')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Leads by status' })).getByText('No account')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
+  });
+
+  it("counts the leads per account status in the lead list's words, and says when none arrived in the window", async () => {
+    const byStatus = { active: 2, invited: 1, 'invite-rejected': 0, requested: 0, 'request-denied': 0, suspended: 0, none: 5 };
+    setup('/institution/dashboard', { newInPeriod: 0, series: points(30).map((p) => ({ ...p, count: 0 })), byStatus });
+    const legend = await screen.findByRole('list', { name: 'Leads by status' });
+    const item = (label: string) => within(legend).getByText(label).closest('li') as HTMLElement;
+    expect(item('No account')).toHaveTextContent('5');
+    expect(item('Active')).toHaveTextContent('2');
+    expect(screen.getByText('No new leads in this period')).toBeInTheDocument();
+    expect(screen.queryByText('No leads yet')).not.toBeInTheDocument();
+    expect(screen.getByText('0 new leads · Last 1 month')).toBeInTheDocument();
   });
 });

@@ -523,7 +523,12 @@ describe('leads from the marketplace', () => {
     expect(lead!.origin).toBe('manual');
     expect(lead!.updatedAt.getTime()).toBeGreaterThanOrEqual(new Date(existing.updatedAt).getTime());
     const events = await tenantEventsOf(t.app, acme(), existing._id);
-    expect(events.at(-1)).toMatchObject({ type: 'other', message: `Started the workflow ${workflow.name}`, userId: investor.user._id });
+    expect(events.at(-1)).toMatchObject({
+      type: 'other',
+      message: `Started the workflow ${workflow.name}`,
+      userId: null,
+      meta: { via: 'Marketplace', person: investor.user._id },
+    });
     const detail = dataOf<TenantLead>(await call(w.gp, 'GET', `/${existing._id}`));
     expect(detail.workflowsCount).toBe(1);
 

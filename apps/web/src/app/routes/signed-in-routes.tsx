@@ -15,7 +15,8 @@ const offerTabs: RouteObject[] = [
 
 /** The tabs of a lead's page. */
 const leadTabs: RouteObject[] = [
-  { index: true, element: <Navigate to="activity" replace /> },
+  // Activity is the lead's own address (the list's rows link there) and also answers at /activity.
+  { index: true, lazy: lazyPage(() => import('../../features/leads/components/lead-activity-tab.tsx'), 'LeadActivityTab') },
   page('activity', () => import('../../features/leads/components/lead-activity-tab.tsx'), 'LeadActivityTab'),
   page('notes', () => import('../../features/leads/components/lead-notes-tab.tsx'), 'LeadNotesTab'),
   page('emails', () => import('../../features/leads/components/lead-coming-soon-tab.tsx'), 'LeadEmailsTab'),
@@ -332,7 +333,7 @@ export const signedInRoutes: RouteObject[] = [
       page('offers', () => import('../../features/offers/components/offers-page.tsx'), 'OffersPage'),
       page('offers/:tenantOfferId', () => import('../../features/offers/components/offer-page.tsx'), 'OfferPage', offerTabs),
       page('leads', () => import('../../features/leads/components/lead-list-page.tsx'), 'LeadListPage'),
-      // A lead's page (002 §2): tabs Activity (the default), Notes (?modal=create opens 'Add note'), Emails, Messages, Documents.
+      // A lead's page (002 §2): tabs Activity (at the lead's own address), Notes (?modal=create opens 'Add note'), Emails, Messages, Documents.
       page('leads/:tenantLeadId', () => import('../../features/leads/components/lead-detail-page.tsx'), 'LeadDetailPage', leadTabs),
       // The institution's investment workflows (issue #20) and the read-only review of one subscription.
       page(

@@ -9,11 +9,14 @@ interface UploadLeadDocumentInput {
   type: DocumentType;
 }
 
-/** POST …/{id}/documents: a multipart upload (name and type first, the file last, as the document upload reads them). */
+/** POST …/{id}/documents: a multipart upload (the metadata first, the file last, as POST document reads them). */
 export function uploadLeadDocument(tenantId: string, id: string, { file, name, type }: UploadLeadDocumentInput) {
   const form = new FormData();
   form.set('name', name);
   form.set('type', type);
+  // The lead is a person: the document is about a user, as POST document's metadata names it.
+  form.set('entityType', 'USER');
+  form.set('tags', JSON.stringify(['lead']));
   form.set('file', file);
   return api.upload(`${leadPath(tenantId, id)}/documents`, form, documentRecord);
 }

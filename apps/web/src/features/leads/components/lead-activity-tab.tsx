@@ -11,5 +11,6 @@ import { useLeadContext } from './lead-detail-page.tsx';
 export function LeadActivityTab() {
   const { tenantId, lead } = useLeadContext();
   const load = useCallback((query: TimelineQuery) => getLeadEvents(tenantId, lead._id, query), [tenantId, lead._id]);
-  return <RefreshableTimeline queryKey={leadEventsKey(tenantId, lead._id)} load={load} />;
+  // The API pages the merged feed newest first, without the timeline's search and sort (see get-lead-events.ts).
+  return <RefreshableTimeline queryKey={leadEventsKey(tenantId, lead._id)} load={load} controls={false} />;
 }

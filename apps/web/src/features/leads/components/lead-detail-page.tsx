@@ -19,8 +19,9 @@ export const useLeadContext = () => useOutletContext<LeadOutletContext>();
 export const LEADS_PATH = '/institution/leads';
 export const leadDetailPath = (id: string) => `${LEADS_PATH}/${encodeURIComponent(id)}`;
 
+/** Activity is the lead's own address (no segment); the others are a segment below it. */
 const TABS = [
-  { segment: 'activity', label: 'Activity' },
+  { segment: '', label: 'Activity' },
   { segment: 'notes', label: 'Notes' },
   { segment: 'emails', label: 'Emails' },
   { segment: 'messages', label: 'Messages' },
@@ -55,7 +56,7 @@ function LeadDetail() {
   const { data, error, isPending, refetch } = useLead(tenantId ?? '', tenantLeadId);
   const base = leadDetailPath(tenantLeadId);
   const segment = pathname.slice(base.length + 1).split('/')[0];
-  const current = TABS.find((t) => t.segment === segment)?.segment ?? 'activity';
+  const current = TABS.find((t) => t.segment === (segment === 'activity' ? '' : segment))?.segment ?? '';
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -97,7 +98,13 @@ function LeadDetail() {
                 sx={{ borderBottom: 1, borderColor: 'divider' }}
               >
                 {TABS.map((t) => (
-                  <Tab key={t.segment} label={t.label} value={t.segment} component={RouterLink} to={`${base}/${t.segment}`} />
+                  <Tab
+                    key={t.label}
+                    label={t.label}
+                    value={t.segment}
+                    component={RouterLink}
+                    to={t.segment ? `${base}/${t.segment}` : base}
+                  />
                 ))}
               </Tabs>
               <Outlet context={{ tenantId, lead: data } satisfies LeadOutletContext} />

@@ -67,7 +67,13 @@ export function LeadDocumentsTab() {
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" startIcon={<UploadFile />} loading={upload.isPending} onClick={() => input.current?.click()}>
+        <Button
+          variant="outlined"
+          startIcon={<UploadFile />}
+          loading={upload.isPending}
+          onClick={() => input.current?.click()}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           Upload document
         </Button>
         <input

@@ -5,6 +5,7 @@ import { DefinitionList } from '../../../components/definition-list.tsx';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useInviteLead } from '../api/invite-lead.ts';
 import { investorAccountState } from './investor-account-state.ts';
+import { LeadAccreditationSummary } from './lead-accreditation-summary.tsx';
 import { leadErrorText } from './lead-toast.ts';
 
 interface LeadInvestorAccountProps {
@@ -41,6 +42,7 @@ export function LeadInvestorAccount({ tenantId, lead }: LeadInvestorAccountProps
             ['Role', tenantRoleLabels[state.role]],
           ]}
         />
+        <LeadAccreditationSummary tenantId={tenantId} leadId={lead._id} />
       </Stack>
     );
   }

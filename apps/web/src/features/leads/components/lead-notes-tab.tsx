@@ -135,14 +135,10 @@ export function LeadNotesTab() {
         </Stack>
       )}
       {pages > 1 && <Pagination count={pages} page={page} onChange={(_e, p) => setPage(p)} sx={{ alignSelf: 'center' }} />}
-      <LeadNoteDialog
-        open={creating}
-        title="Add note"
-        initial=""
-        pending={create.isPending}
-        onClose={() => setCreating(false)}
-        onSave={saveNew}
-      />
+      {/* Mounted only while open: each dialog's unsaved-changes guard is a router blocker, and a router holds one. */}
+      {creating && (
+        <LeadNoteDialog open title="Add note" initial="" pending={create.isPending} onClose={() => setCreating(false)} onSave={saveNew} />
+      )}
       {editing && (
         <LeadNoteDialog
           key={editing._id}

@@ -128,7 +128,8 @@ function LeadIdentityCard({ tenantId, lead }: LeadPanelProps) {
           <PiiSwitch />
         </Stack>
       </CardContent>
-      <LeadContactDialog tenantId={tenantId} lead={lead} open={editingContact} onClose={() => setEditingContact(false)} />
+      {/* Mounted only while open: each dialog's unsaved-changes guard is a router blocker, and a router holds one. */}
+      {editingContact && <LeadContactDialog tenantId={tenantId} lead={lead} open onClose={() => setEditingContact(false)} />}
       {confirmDialog}
     </Card>
   );
@@ -165,7 +166,7 @@ function LeadDetailsCard({ tenantId, lead }: LeadPanelProps) {
           ['Tags', chips(lead.tags)],
         ]}
       />
-      <LeadDetailsDialog tenantId={tenantId} lead={lead} open={editing} onClose={() => setEditing(false)} />
+      {editing && <LeadDetailsDialog tenantId={tenantId} lead={lead} open onClose={() => setEditing(false)} />}
     </SectionCard>
   );
 }

@@ -21,7 +21,7 @@ function Section({ title, defaultExpanded = false, children }: { title: string; 
           {title}
         </Typography>
       </AccordionSummary>
-      <AccordionDetails id={`${id}-content`}>{children}</AccordionDetails>
+      <AccordionDetails>{children}</AccordionDetails>
     </Accordion>
   );
 }

@@ -70,7 +70,8 @@ export function LeadWorkflows({ tenantId, lead }: LeadWorkflowsProps) {
       <Button variant="outlined" startIcon={<Add />} onClick={() => setCreating(true)} sx={{ alignSelf: 'flex-start' }}>
         Create workflow
       </Button>
-      <CreateLeadWorkflowDialog tenantId={tenantId} lead={lead} open={creating} onClose={() => setCreating(false)} />
+      {/* Mounted only while open: its unsaved-changes guard is a router blocker, and a router holds one. */}
+      {creating && <CreateLeadWorkflowDialog tenantId={tenantId} lead={lead} open onClose={() => setCreating(false)} />}
     </Stack>
   );
 }

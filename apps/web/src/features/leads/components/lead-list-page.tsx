@@ -11,7 +11,6 @@ import {
   tenantRoleLabels,
   type TenantLeadRow,
 } from '@tessera/domain';
-import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { ListFilterSelect, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
@@ -153,7 +152,6 @@ export function LeadListPage() {
   const institution = institutionId ?? '';
   const result = useLeads(tenant, { ...list.query, institution });
   const openCreate = () => list.set({ modal: 'create' });
-  const columns = useMemo(() => COLUMNS, []);
   const total = result.data?.meta.total;
   const empty = !list.filtered && total === 0 && list.state.page === 1;
   // A page past the last one (an old link, the last lead of a page deleted) is moved back by the grid: that move
@@ -194,7 +192,7 @@ export function LeadListPage() {
         ) : (
           <ServerDataGrid
             label="Leads"
-            columns={columns}
+            columns={COLUMNS}
             list={controls}
             result={result}
             emptyText={list.filtered ? 'No leads match these filters' : 'No data'}

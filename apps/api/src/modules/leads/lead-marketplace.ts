@@ -51,14 +51,18 @@ export async function recordMarketplaceLead(db: DbOrTx, input: MarketplaceLeadIn
     createdBy: input.userId,
   });
   const did = actText(input.act, offer.name);
+  // Recorded without the person as actor: the event is the institution's CRM history, and an actor's events also show
+  // in their own history (timeline 'user' scope), which would tell the person they are tracked as a lead.
   await recordEvent(db, {
     tenantId: input.tenantId,
-    userId: input.userId,
+    userId: null,
     type: lead.inserted ? 'create' : 'other',
     entity: lead.id,
     entityType: 'tenant-lead',
     message: lead.inserted ? `${`${firstname} ${lastname}`.trim()} became a lead from the marketplace: ${did}` : did,
     meta: {
+      via: 'Marketplace',
+      person: input.userId,
       act: input.act.kind,
       offer: input.offerId,
       ...(lead.inserted && {

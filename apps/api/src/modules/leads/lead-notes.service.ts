@@ -88,7 +88,7 @@ export async function updateLeadNote(db: Db, auth: AuthContext, leadId: string, 
 }
 
 /** DELETE …/{id}/notes/{noteId}. */
-export async function deleteLeadNote(db: Db, auth: AuthContext, leadId: string, noteId: string): Promise<{ _id: string; deleted: true }> {
+export async function deleteLeadNote(db: Db, auth: AuthContext, leadId: string, noteId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { lead } = await requireLead(tx, auth, leadId, { write: true });
     const note = await findNote(tx, auth.tenantId, leadId, noteId);
@@ -106,7 +106,6 @@ export async function deleteLeadNote(db: Db, auth: AuthContext, leadId: string, 
       refs: [...leadRefs(lead), noteRef(noteId)],
     });
   });
-  return { _id: noteId, deleted: true };
 }
 
 /** GET …/{id}/events: the lead's history merged with their engagement, newest first. */

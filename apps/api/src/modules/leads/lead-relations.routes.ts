@@ -20,6 +20,7 @@ import { requireTenant } from '../../plugins/tenant.ts';
 import type { CallSite } from '../auth/index.ts';
 import { registerDocumentAccessRule } from '../documents/index.ts';
 import { RAISE_MODE_NOTE } from '../institutions/index.ts';
+import * as leadDocuments from './lead-documents.ts';
 import * as relations from './lead-relations.service.ts';
 
 const tags = ['Tenant lead'];
@@ -33,7 +34,7 @@ const scope =
 const writers = 'Team viewers may look but not change (403).';
 
 export async function leadRelationsRoutes(app: FastifyInstance) {
-  registerDocumentAccessRule(relations.leadDocumentAccess);
+  registerDocumentAccessRule(leadDocuments.leadDocumentAccess);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = (name: string, limit: { max: number; windowMs: number }) =>
     new AttemptLimiter(name, limit.max, limit.windowMs, app.attemptStore, app.clock);
@@ -123,7 +124,7 @@ export async function leadRelationsRoutes(app: FastifyInstance) {
       },
       config: raise,
     },
-    async (request) => relations.listLeadDocuments(deps, requireAuth(request), request.params.id, request.query),
+    async (request) => leadDocuments.listLeadDocuments(deps, requireAuth(request), request.params.id, request.query),
   );
 
   r.post(
@@ -148,7 +149,7 @@ export async function leadRelationsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { fields, files } = await readMultipart(request);
-      const document = await relations.uploadLeadDocument(deps, auth, request.params.id, requireFile(files), fields);
+      const document = await leadDocuments.uploadLeadDocument(deps, auth, request.params.id, requireFile(files), fields);
       return created(reply, `/document/${document._id}`, document);
     },
   );

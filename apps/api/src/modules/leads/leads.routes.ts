@@ -1,7 +1,5 @@
 import {
   dataOf,
-  deletedEntity,
-  LEAD_EXAMPLE_IDS,
   LEAD_TEXTS,
   leadContactBody,
   leadCreateBody,
@@ -23,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
 import { requireAuth, requireCaller } from '../../lib/auth-context.ts';
-import { created, errorResponses, idParams, tenantParams } from '../../lib/route-schema.ts';
+import { created, errorResponses, idParams, noContent, tenantParams } from '../../lib/route-schema.ts';
 import { signImageUrlsInAnswers } from '../images/index.ts';
 import { RAISE_MODE_NOTE } from '../institutions/index.ts';
 import * as notes from './lead-notes.service.ts';
@@ -43,17 +41,6 @@ const scope = '`{t}` is the id or slug of the tenant of the address; any other i
 const who =
   "The team of the lead's institution and the tenant's owners (and platform admins); anyone else is 404 (as if the lead did not exist).";
 const editors = `${who} The team's viewers may read but every change is 403.`;
-
-const leadDeleted = deletedEntity.meta({
-  id: 'TenantLeadDeleted',
-  description: 'The deleted lead',
-  examples: [{ _id: LEAD_EXAMPLE_IDS.lead, deleted: true }],
-});
-const noteDeleted = deletedEntity.meta({
-  id: 'LeadNoteDeleted',
-  description: 'The deleted note',
-  examples: [{ _id: LEAD_EXAMPLE_IDS.note, deleted: true }],
-});
 
 export async function leadsRoutes(app: FastifyInstance) {
   // Avatars are shown in <img>, which cannot send the bearer token (issue #17).
@@ -141,11 +128,14 @@ export async function leadsRoutes(app: FastifyInstance) {
         summary: 'Delete a lead',
         description: `Deletes the lead for good with their notes and the documents shared with them; the person's account, membership and workflows stay. ${editors} ${scope}`,
         params,
-        response: { 200: dataOf(leadDeleted), ...errors },
+        response: { ...noContent, ...errors },
       },
       config: raise,
     },
-    async (request) => ({ data: await leads.deleteLead(app.db, requireAuth(request), request.params.id) }),
+    async (request, reply) => {
+      await leads.deleteLead(app.db, requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   r.put(
@@ -265,11 +255,14 @@ export async function leadsRoutes(app: FastifyInstance) {
         summary: 'Delete a note of a lead',
         description: `Deletes the note for good (the lead's history keeps its text). ${editors} ${scope}`,
         params: noteParams,
-        response: { 200: dataOf(noteDeleted), ...errors },
+        response: { ...noContent, ...errors },
       },
       config: raise,
     },
-    async (request) => ({ data: await notes.deleteLeadNote(app.db, requireAuth(request), request.params.id, request.params.noteId) }),
+    async (request, reply) => {
+      await notes.deleteLeadNote(app.db, requireAuth(request), request.params.id, request.params.noteId);
+      return reply.status(204).send(null);
+    },
   );
 
   r.get(

@@ -190,7 +190,7 @@ export async function getLead(db: DbOrTx, auth: AuthContext, id: string): Promis
 }
 
 /** DELETE tenant/{t}/leads/{id}: the lead, its notes and its shared-document links go; the person's account and workflows stay. */
-export async function deleteLead(db: Db, auth: AuthContext, id: string): Promise<{ _id: string; deleted: true }> {
+export async function deleteLead(db: Db, auth: AuthContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { lead } = await requireLead(tx, auth, id, { write: true });
     const removed = await deleteLeadRows(tx, auth.tenantId, id);
@@ -214,7 +214,6 @@ export async function deleteLead(db: Db, auth: AuthContext, id: string): Promise
       refs: leadRefs(lead),
     });
   });
-  return { _id: id, deleted: true };
 }
 
 /**

@@ -351,8 +351,7 @@ describe('a lead', () => {
     await call(w.gp, 'POST', `/${lead._id}/notes`, { content: 'Bye' });
     await t.app.db.insert(tenantLeadDocuments).values({ tenantId: acme(), leadId: lead._id, documentId: w.documents[0]! });
     const res = await call(w.gp, 'DELETE', `/${lead._id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(dataOf(res)).toEqual({ _id: lead._id, deleted: true });
+    expect(res.statusCode, res.body).toBe(204);
     expect(await t.app.db.select().from(tenantLeadNotes).where(eq(tenantLeadNotes.leadId, lead._id))).toEqual([]);
     expect(await t.app.db.select().from(tenantLeadDocuments).where(eq(tenantLeadDocuments.leadId, lead._id))).toEqual([]);
     expect((await call(w.gp, 'GET', `/${lead._id}`)).statusCode).toBe(404);
@@ -393,8 +392,7 @@ describe('notes', () => {
     expect((await call(w.gp, 'PUT', `/${other._id}/notes/${note._id}`, { content: 'x' })).statusCode).toBe(404);
 
     const removed = await call(w.gp, 'DELETE', `/${lead._id}/notes/${second._id}`);
-    expect(removed.statusCode, removed.body).toBe(200);
-    expect(dataOf(removed)).toEqual({ _id: second._id, deleted: true });
+    expect(removed.statusCode, removed.body).toBe(204);
     expect((await call(w.gp, 'DELETE', `/${lead._id}/notes/${second._id}`)).statusCode).toBe(404);
 
     const history = (await tenantEventsOf(t.app, acme(), lead._id)).map((e) => [e.type, e.meta.change ?? e.meta.delete]);
@@ -525,7 +523,12 @@ describe('leads from the marketplace', () => {
     expect(lead!.origin).toBe('manual');
     expect(lead!.updatedAt.getTime()).toBeGreaterThanOrEqual(new Date(existing.updatedAt).getTime());
     const events = await tenantEventsOf(t.app, acme(), existing._id);
-    expect(events.at(-1)).toMatchObject({ type: 'other', message: `Started the workflow ${workflow.name}`, userId: investor.user._id });
+    expect(events.at(-1)).toMatchObject({
+      type: 'other',
+      message: `Started the workflow ${workflow.name}`,
+      userId: null,
+      meta: { via: 'Marketplace', person: investor.user._id },
+    });
     const detail = dataOf<TenantLead>(await call(w.gp, 'GET', `/${existing._id}`));
     expect(detail.workflowsCount).toBe(1);
 
@@ -533,7 +536,7 @@ describe('leads from the marketplace', () => {
     await workflowApi(t).create(fresh, w.offerId);
     expect(await leadOf(w.institutionId, fresh.email)).toMatchObject({ origin: 'marketplace', firstname: 'Nia', lastname: 'New' });
     // The workflows stay when the lead goes.
-    expect((await call(w.gp, 'DELETE', `/${existing._id}`)).statusCode).toBe(200);
+    expect((await call(w.gp, 'DELETE', `/${existing._id}`)).statusCode).toBe(204);
     expect(await t.app.db.select().from(workflows).where(eq(workflows.id, workflow._id))).toHaveLength(1);
   });
 });

@@ -332,6 +332,7 @@ export const signedInRoutes: RouteObject[] = [
       ),
       page('offers', () => import('../../features/offers/components/offers-page.tsx'), 'OffersPage'),
       page('offers/:tenantOfferId', () => import('../../features/offers/components/offer-page.tsx'), 'OfferPage', offerTabs),
+      page('leads', () => import('../../features/leads/components/lead-list-page.tsx'), 'LeadListPage'),
       // A lead's page (002 §2): tabs Activity (at the lead's own address), Notes (?modal=create opens 'Add note'), Emails, Messages, Documents.
       page('leads/:tenantLeadId', () => import('../../features/leads/components/lead-detail-page.tsx'), 'LeadDetailPage', leadTabs),
       // The institution's investment workflows (issue #20) and the read-only review of one subscription.

@@ -17,13 +17,15 @@ import { InstitutionAvatar } from '../../raise/index.ts';
 export function institutionLinks(area: RaiseArea['area'], id: string) {
   if (area === 'tenant') {
     const base = `/tenant/marketplace/institutions/${id}`;
-    return { members: `${base}/team`, settings: `${base}/details`, activity: `${base}/history`, offers: `${base}/offers` };
+    // The lead list lives in Raise mode only: it is the institution team's CRM, not the tenant's.
+    return { members: `${base}/team`, settings: `${base}/details`, activity: `${base}/history`, offers: `${base}/offers`, leads: null };
   }
   return {
     members: '/institution/settings/team',
     settings: '/institution/settings/details',
     activity: '/institution/settings/history',
     offers: '/institution/offers',
+    leads: '/institution/leads',
   };
 }
 
@@ -72,13 +74,19 @@ export function InstitutionCard({ institution, area }: { institution: Institutio
           <LinkButton to={links.activity} icon={<History />}>
             Activity
           </LinkButton>
-          <Tooltip title="Coming soon">
-            <span>
-              <Button size="small" variant="outlined" startIcon={<Leaderboard />} disabled>
-                Leads
-              </Button>
-            </span>
-          </Tooltip>
+          {links.leads ? (
+            <LinkButton to={links.leads} icon={<Leaderboard />}>
+              Leads
+            </LinkButton>
+          ) : (
+            <Tooltip title="The institution's team works its leads in Raise mode">
+              <span>
+                <Button size="small" variant="outlined" startIcon={<Leaderboard />} disabled>
+                  Leads
+                </Button>
+              </span>
+            </Tooltip>
+          )}
           <LinkButton to={links.offers} icon={<LocalOffer />}>
             Offers
           </LinkButton>

@@ -80,11 +80,12 @@ const dashboard = (n: number, impressions: number): Dashboard => ({
   },
 });
 
-function setup(path: string) {
+function setup(path: string, leads?: Dashboard['leads']) {
   sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
   const fetchMock = mockFetch((p) => {
     if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}`) return jsonResponse({ data: INSTITUTION });
-    if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}/dashboard`) return jsonResponse({ data: dashboard(30, 0) });
+    if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}/dashboard`)
+      return jsonResponse({ data: { ...dashboard(30, 0), ...(leads && { leads }) } });
     if (p === `/api/v1/tenant/${TENANT_ID}/offers`) return jsonResponse({ data: [OFFER], meta: { page: 1, limit: 3, total: 4 } });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
@@ -104,7 +105,7 @@ describe('institution dashboard', () => {
     expect(screen.getByRole('link', { name: /Marketplace Profile/ })).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Members' })).toHaveAttribute('href', '/institution/settings/team');
     expect(screen.getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/institution/settings/history');
-    expect(screen.getByRole('button', { name: 'Leads' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Leads' })).toHaveAttribute('href', '/institution/leads');
     expect(await screen.findByRole('link', { name: /Dockside Lofts/ })).toHaveAttribute(
       'href',
       '/institution/offers/f1f1f1f1f1f1f1f1f1f1f1f1',
@@ -112,6 +113,7 @@ describe('institution dashboard', () => {
     expect(screen.getByRole('link', { name: 'View All (4)' })).toHaveAttribute('href', '/institution/offers');
     expect(screen.getByRole('link', { name: 'Create Offer' })).toHaveAttribute('href', '/institution/offers?modal=create');
     expect(await screen.findByText('No leads yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/institution/leads');
     expect(screen.getByText('No offer page activity in this period yet')).toBeInTheDocument();
     const offersCall = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/offers?'));
     expect(offersCall).toMatch(new RegExp(`institution=${ID}`));
@@ -124,9 +126,25 @@ describe('institution dashboard', () => {
     const { user, fetchMock } = setup(`/tenant/marketplace/institutions/${ID}/dashboard`);
     expect(await screen.findByRole('heading', { name: 'Harbor Fund' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Members' })).toHaveAttribute('href', `/tenant/marketplace/institutions/${ID}/team`);
+    // The lead list is the institution team's, in Raise mode.
+    expect(screen.getByRole('button', { name: 'Leads' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: '24 hrs' }));
     await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u)).some((u) => u.includes('scale=hour'))).toBe(true));
     expect(await screen.findByRole('list', { name: 'Leads by status' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Leads by status' })).getByText('Active')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Leads by status' })).getByText('No account')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
+  });
+
+  it("counts the leads per account status in the lead list's words, and says when none arrived in the window", async () => {
+    const byStatus = { active: 2, invited: 1, 'invite-rejected': 0, requested: 0, 'request-denied': 0, suspended: 0, none: 5 };
+    setup('/institution/dashboard', { newInPeriod: 0, series: points(30).map((p) => ({ ...p, count: 0 })), byStatus });
+    const legend = await screen.findByRole('list', { name: 'Leads by status' });
+    const item = (label: string) => within(legend).getByText(label).closest('li') as HTMLElement;
+    expect(item('No account')).toHaveTextContent('5');
+    expect(item('Active')).toHaveTextContent('2');
+    expect(screen.getByText('No new leads in this period')).toBeInTheDocument();
+    expect(screen.queryByText('No leads yet')).not.toBeInTheDocument();
+    expect(screen.getByText('0 new leads · Last 1 month')).toBeInTheDocument();
   });
 });

@@ -26,7 +26,7 @@ export function InstitutionDashboard() {
   const id = area.institutionId ?? '';
   const institution = useInstitution(tenantId ?? '', area.institutionId);
   const dashboard = useInstitutionDashboard(tenantId ?? '', id, preset);
-  const offersPath = institutionLinks(area.area, id).offers;
+  const links = institutionLinks(area.area, id);
 
   return (
     <Stack spacing={3}>
@@ -45,7 +45,7 @@ export function InstitutionDashboard() {
         <InstitutionCard institution={institution.data} area={area.area} />
       )}
 
-      <OfferCards tenantId={tenantId ?? ''} institutionId={id} area={area} offersPath={offersPath} />
+      <OfferCards tenantId={tenantId ?? ''} institutionId={id} area={area} offersPath={links.offers} />
 
       {dashboard.isPending ? (
         <Grid container spacing={2} aria-label="Loading dashboard" role="status">
@@ -64,6 +64,7 @@ export function InstitutionDashboard() {
               leads={dashboard.data.dashboard.leads}
               scale={dashboardPresets[dashboard.data.preset].scale}
               periodLabel={periodLabel(dashboard.data.preset)}
+              leadsPath={links.leads}
             />
           </Grid>
           <Grid size={{ xs: 12, lg: 7 }}>

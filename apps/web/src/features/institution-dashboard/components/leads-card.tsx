@@ -1,42 +1,41 @@
 import Leaderboard from '@mui/icons-material/Leaderboard';
-import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography, useTheme } from '@mui/material';
+import { Button, Card, CardContent, CardHeader, Stack, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { PieChart } from '@mui/x-charts/PieChart';
-import {
-  membershipStatus,
-  membershipStatusLabels,
-  type DashboardScale,
-  type InstitutionDashboard,
-  type MembershipStatus,
-} from '@tessera/domain';
-import { MembershipStatusLegend, membershipStatusColours } from '../../../components/membership-status-legend.tsx';
+import type { DashboardScale, InstitutionDashboard } from '@tessera/domain';
+import { Link as RouterLink } from 'react-router';
 import { formatChartTick } from '../../../lib/format.ts';
+import { LeadAccountStatusDonut } from '../../leads/index.ts';
 
 /**
- * New leads in the window (bars) and leads per membership status (donut), 002 §2. Leads arrive with the
- * lead list; until then every count is zero and the card says so rather than drawing empty charts.
+ * New leads in the window (bars) and all leads per account status (donut, in the lead list's colours), 002 §2.
+ * 'View All' opens the lead list where there is one (Raise mode).
  */
 export function LeadsCard({
   leads,
   scale,
   periodLabel,
+  leadsPath,
 }: {
   leads: InstitutionDashboard['leads'];
   scale: DashboardScale;
   periodLabel: string;
+  /** The lead list, or null where the area has none. */
+  leadsPath: string | null;
 }) {
   const theme = useTheme();
-  const colours = membershipStatusColours(theme);
-  const countOf = (s: MembershipStatus) => leads.byStatus[s] ?? 0;
-  const slices = membershipStatus.options
-    .filter((s) => countOf(s) > 0)
-    .map((s) => ({ id: s, value: countOf(s), label: membershipStatusLabels[s], color: colours[s] }));
+  const total = Object.values(leads.byStatus).reduce((sum, n) => sum + n, 0);
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardHeader
         title="Leads"
         subheader={`${leads.newInPeriod} new ${leads.newInPeriod === 1 ? 'lead' : 'leads'} · ${periodLabel}`}
-        action={<Chip size="small" variant="outlined" label="Lead list coming soon" />}
+        action={
+          leadsPath && (
+            <Button component={RouterLink} to={leadsPath} size="small">
+              View All
+            </Button>
+          )
+        }
         sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <CardContent sx={{ pt: 0 }}>
@@ -52,21 +51,11 @@ export function LeadsCard({
         ) : (
           <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 3 }}>
             <Leaderboard color="disabled" sx={{ fontSize: 40 }} />
-            <Typography color="text.secondary">No leads yet</Typography>
+            <Typography color="text.secondary">{total === 0 ? 'No leads yet' : 'No new leads in this period'}</Typography>
           </Stack>
         )}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
-          {slices.length > 0 && (
-            <Box sx={{ width: 160, height: 160, flexShrink: 0 }} aria-hidden>
-              <PieChart
-                series={[{ data: slices, innerRadius: 45, outerRadius: 75, paddingAngle: 1, cornerRadius: 3 }]}
-                width={160}
-                height={160}
-                hideLegend
-              />
-            </Box>
-          )}
-          <MembershipStatusLegend label="Leads by status" colours={colours} countOf={countOf} />
+        <Stack sx={{ mt: 1 }}>
+          <LeadAccountStatusDonut byStatus={leads.byStatus} label="Leads by status" />
         </Stack>
       </CardContent>
     </Card>

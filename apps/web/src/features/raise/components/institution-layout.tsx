@@ -3,7 +3,7 @@ import Leaderboard from '@mui/icons-material/Leaderboard';
 import RequestQuote from '@mui/icons-material/RequestQuote';
 import LocalOffer from '@mui/icons-material/LocalOffer';
 import Settings from '@mui/icons-material/Settings';
-import { Box, Button, Chip, Divider, Paper, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Divider, Paper, List, Typography } from '@mui/material';
 import { institutionDisplayName, RAISE_MODE_REFUSED } from '@tessera/domain';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -18,8 +18,6 @@ interface NavItem {
   label: string;
   to: string;
   icon: ReactNode;
-  /** Shown but not yet usable: the page arrives with a later issue. */
-  comingSoon?: boolean;
 }
 
 /** The side navigation in Raise mode (002 §1). */
@@ -27,7 +25,7 @@ export const INSTITUTION_NAV: NavItem[] = [
   { label: 'Dashboard', to: '/institution/dashboard', icon: <Dashboard /> },
   { label: 'Offer list', to: '/institution/offers', icon: <LocalOffer /> },
   { label: 'Investments', to: '/institution/investments', icon: <RequestQuote /> },
-  { label: 'Lead list', to: '/institution/leads', icon: <Leaderboard />, comingSoon: true },
+  { label: 'Lead list', to: '/institution/leads', icon: <Leaderboard /> },
   { label: 'Settings', to: '/institution/settings', icon: <Settings /> },
 ];
 
@@ -44,20 +42,9 @@ function InstitutionNav({ institution, onNavigate }: { institution: ReturnType<t
       <InstitutionPicker institution={institution.data} loading={institution.isLoading} onNavigate={onNavigate} />
       <Divider />
       <List dense>
-        {INSTITUTION_NAV.map((item) => {
-          if (item.comingSoon) {
-            return (
-              <ListItem key={item.to} disablePadding>
-                <ListItemButton disabled aria-disabled sx={{ mx: 1, borderRadius: 1, '&.Mui-disabled': { opacity: 0.7 } }}>
-                  <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
-                  <ListItemText primary={item.label} />
-                  <Chip label="Coming soon" size="small" variant="outlined" />
-                </ListItemButton>
-              </ListItem>
-            );
-          }
-          return <SideNavLink key={item.to} label={item.label} to={item.to} icon={item.icon} onNavigate={onNavigate} />;
-        })}
+        {INSTITUTION_NAV.map((item) => (
+          <SideNavLink key={item.to} label={item.label} to={item.to} icon={item.icon} onNavigate={onNavigate} />
+        ))}
       </List>
     </Box>
   );

@@ -138,16 +138,16 @@ describe('institution area', () => {
     expect(screen.getByRole('button', { name: 'Back to Signin' })).toBeInTheDocument();
   });
 
-  it('shows the side navigation with the picked institution and the lead list as coming soon', async () => {
+  it('shows the side navigation with the picked institution and its lead list', async () => {
     signInAs(memberOf('editor', true, { appMode: 'institution', institution: INSTITUTION_ID }));
     mockFetch(() => jsonResponse({ data: INSTITUTION }));
     const { user } = renderRoutes(routes, { initialEntries: ['/institution/dashboard'] });
     await user.click(await screen.findByRole('button', { name: 'Open institution menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Institution' });
-    for (const label of ['Dashboard', 'Offer list', 'Investments', 'Settings', 'View All'])
+    for (const label of ['Dashboard', 'Offer list', 'Investments', 'Lead list', 'Settings', 'View All'])
       expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
-    expect(within(nav).getByRole('button', { name: /Lead list/ })).toHaveAttribute('aria-disabled', 'true');
-    expect(within(nav).getByText('Coming soon')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Lead list' })).toHaveAttribute('href', '/institution/leads');
+    expect(within(nav).queryByText('Coming soon')).not.toBeInTheDocument();
     expect(await within(nav).findByText('Harbor Fund')).toBeInTheDocument();
   });
 

@@ -81,7 +81,7 @@ function LeadIdentityCard({ tenantId, lead }: LeadPanelProps) {
         <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
           <ImageAvatarUpload
             src={image.data}
-            name={hidden ? '' : leadName(lead)}
+            name={hidden ? '• •' : leadName(lead)}
             label="Change lead image"
             pending={updateImage.isPending}
             onFile={onFile}

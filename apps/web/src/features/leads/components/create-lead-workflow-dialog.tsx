@@ -29,7 +29,7 @@ import { useSnackbar } from '../../../lib/toast.tsx';
 import { useOffers } from '../../offers/index.ts';
 import { investmentFailureText, WORKFLOW_CREATED_TOAST } from '../../workflows/index.ts';
 import { useCreateLeadWorkflow } from '../api/create-lead-workflow.ts';
-import { leadName } from './lead-detail-page.tsx';
+import { leadName } from './lead-names.ts';
 import { Pii } from './lead-pii.tsx';
 
 /** The configuration pages (002 §4): the dialog pages through them by index, 'Done' on the last. */

@@ -6,6 +6,7 @@ import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useLead } from '../api/get-lead.ts';
+import { LEADS_PATH, leadDetailPath, leadName } from './lead-names.ts';
 import { LeadProfilePanel } from './lead-profile-panel.tsx';
 import { Pii, PiiProvider, PII_MASK, usePii } from './lead-pii.tsx';
 import { LeadSidePanel } from './lead-side-panel.tsx';
@@ -16,9 +17,6 @@ export interface LeadOutletContext {
 }
 export const useLeadContext = () => useOutletContext<LeadOutletContext>();
 
-export const LEADS_PATH = '/institution/leads';
-export const leadDetailPath = (id: string) => `${LEADS_PATH}/${encodeURIComponent(id)}`;
-
 /** Activity is the lead's own address (no segment); the others are a segment below it. */
 const TABS = [
   { segment: '', label: 'Activity' },
@@ -27,13 +25,6 @@ const TABS = [
   { segment: 'messages', label: 'Messages' },
   { segment: 'documents', label: 'Documents' },
 ] as const;
-
-/** A lead's full name: first, middle and last. */
-export const leadName = (lead: Pick<TenantLead, 'firstname' | 'middlename' | 'lastname'>) =>
-  [lead.firstname, lead.middlename, lead.lastname]
-    .map((s) => s?.trim())
-    .filter(Boolean)
-    .join(' ');
 
 /**
  * A lead's page (002 §2, §4): the profile on the left (avatar, contact, details, newest notes, the PII toggle), the

@@ -16,7 +16,7 @@ import { useImageUrl } from '../../images/index.ts';
 import { useDeleteLead } from '../api/delete-lead.ts';
 import { useUpdateLeadImage } from '../api/update-lead-image.ts';
 import { LeadContactDialog } from './lead-contact-dialog.tsx';
-import { LEADS_PATH, leadDetailPath, leadName } from './lead-detail-page.tsx';
+import { LEADS_PATH, leadDetailPath, leadName } from './lead-names.ts';
 import { LeadDetailsDialog } from './lead-details-dialog.tsx';
 import { Pii, PiiSwitch, usePii } from './lead-pii.tsx';
 import { leadErrorText } from './lead-toast.ts';

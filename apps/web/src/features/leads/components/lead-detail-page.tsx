@@ -1,5 +1,8 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import FirstPage from '@mui/icons-material/FirstPage';
+import LastPage from '@mui/icons-material/LastPage';
+import { Box, Button, IconButton, Stack, Tab, Tabs, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useId, useState } from 'react';
 import type { TenantLead } from '@tessera/domain';
 import { Link as RouterLink, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
@@ -48,6 +51,10 @@ function LeadDetail() {
   const base = leadDetailPath(tenantLeadId);
   const segment = pathname.slice(base.length + 1).split('/')[0];
   const current = TABS.find((t) => t.segment === (segment === 'activity' ? '' : segment))?.segment ?? '';
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const [sideOpen, setSideOpen] = useState(true);
+  const showSide = sideOpen || !wide;
+  const sideId = useId();
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -61,19 +68,38 @@ function LeadDetail() {
       ) : (
         <>
           <title>{hidden ? `Lead ${PII_MASK}` : `${leadName(data)} · Lead`}</title>
-          <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
-            <Pii value={leadName(data)} />
-          </Typography>
+          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+              <Pii value={leadName(data)} />
+            </Typography>
+            {/* The right panel folds away on a wide screen; below 1200 px it sits under the profile and stays. */}
+            {wide && (
+              <Tooltip title={sideOpen ? 'Hide side panel' : 'Show side panel'}>
+                <IconButton
+                  aria-label={sideOpen ? 'Hide side panel' : 'Show side panel'}
+                  aria-expanded={sideOpen}
+                  aria-controls={sideId}
+                  onClick={() => setSideOpen((open) => !open)}
+                >
+                  {sideOpen ? <LastPage /> : <FirstPage />}
+                </IconButton>
+              </Tooltip>
+            )}
+          </Stack>
           <Box
             sx={{
               display: 'grid',
               gap: 2,
               alignItems: 'start',
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)', lg: '280px minmax(0, 1fr) 320px' },
+              gridTemplateColumns: {
+                xs: 'minmax(0, 1fr)',
+                md: '280px minmax(0, 1fr)',
+                lg: showSide ? '280px minmax(0, 1fr) 320px' : '280px minmax(0, 1fr)',
+              },
               gridTemplateAreas: {
                 xs: '"profile" "tabs" "side"',
                 md: '"profile tabs" "side tabs"',
-                lg: '"profile tabs side"',
+                lg: showSide ? '"profile tabs side"' : '"profile tabs"',
               },
             }}
           >
@@ -100,9 +126,11 @@ function LeadDetail() {
               </Tabs>
               <Outlet context={{ tenantId, lead: data } satisfies LeadOutletContext} />
             </Stack>
-            <Box sx={{ gridArea: 'side', minWidth: 0 }}>
-              <LeadSidePanel tenantId={tenantId} lead={data} />
-            </Box>
+            {showSide && (
+              <Box id={sideId} sx={{ gridArea: 'side', minWidth: 0 }}>
+                <LeadSidePanel tenantId={tenantId} lead={data} />
+              </Box>
+            )}
           </Box>
         </>
       )}

@@ -136,6 +136,27 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
       return [t!, offer._id];
     },
   },
+  // Issue #22: a lead of tenant A's institution, and a note on it.
+  {
+    prefix: '/api/v1/tenant/:t/leads/:id',
+    create: async (ctx) => {
+      const [t, institution] = await ctx.of('/api/v1/tenant/:t/institutions/:id');
+      const lead = await ctx.send(ctx.owner, {
+        method: 'POST',
+        url: `/api/v1/tenant/${t}/leads`,
+        payload: { institution, email: `isolated-${newId()}@example.com`, firstname: 'Iso', lastname: 'Lead' },
+      });
+      return [t!, lead._id];
+    },
+  },
+  {
+    prefix: '/api/v1/tenant/:t/leads/:id/notes/:noteId',
+    create: async (ctx) => {
+      const [t, lead] = await ctx.of('/api/v1/tenant/:t/leads/:id');
+      const url = `/api/v1/tenant/${t}/leads/${lead}/notes`;
+      return [t!, lead!, (await ctx.send(ctx.owner, { method: 'POST', url, payload: { content: 'Isolated note' } }))._id];
+    },
+  },
   // Issue #20: an investment workflow of tenant A's owner, every step before the e-signature done (so its e-signature
   // routes get past their step check), written straight to the database.
   {

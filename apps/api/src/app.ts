@@ -46,6 +46,7 @@ import { platformAdminRoutes } from './modules/platform-admin/platform-admin.rou
 import { raiseRoutes } from './modules/raise/raise.routes.ts';
 import { institutionsRoutes } from './modules/institutions/institutions.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 // Leads: the lead's invitation, workflows, documents and accreditation (the lead's own routes register beside it).
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(raiseRoutes);
       await api.register(institutionsRoutes);
       await api.register(offersRoutes);
+      await api.register(leadsRoutes);
       await api.register(marketplaceRoutes);
       await api.register(workflowsRoutes);
       await api.register(leadRelationsRoutes);

@@ -453,7 +453,7 @@ export type SeriesPoint = z.infer<typeof seriesPoint>;
 export const institutionDashboard = z
   .object({
     offers: z.object({ total: z.number().int(), published: z.number().int(), visible: z.number().int() }),
-    /** Leads arrive with the leads issue; until then zero and empty series. */
+    /** The institution's leads created per bucket and in the window, and all of them per lead account status (lead.ts leadAccountStatus). */
     leads: z.object({ newInPeriod: z.number().int(), series: z.array(seriesPoint), byStatus: z.record(z.string(), z.number().int()) }),
     analytics: z.object({
       impressions: z.array(seriesPoint),

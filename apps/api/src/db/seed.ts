@@ -25,6 +25,7 @@ import {
   type DemoStage,
   type DemoTenant,
 } from './demo/catalogue.ts';
+import { seedDemoLeads } from './demo/leads.ts';
 import { withCrossTenant } from './scope.ts';
 import {
   applications,
@@ -406,8 +407,8 @@ async function seedAccountAvatars(db: DbOrTx, storage: FileStorage | undefined, 
 }
 
 /**
- * The demo accounts in the default tenant, the second demo tenant Northwind (the owner is its owner too), and both
- * tenants' Raise mode and marketplace demo data.
+ * The demo accounts in the default tenant, the second demo tenant Northwind (the owner is its owner too), both
+ * tenants' Raise mode and marketplace demo data, and the demo institution's leads.
  */
 export async function seedDemo(db: DbOrTx, tenant: TenantRow, storage: FileStorage | undefined): Promise<TenantRow> {
   for (const account of DEMO_ACCOUNTS) await ensureUserMember(db, tenant, { ...account, onboarded: true });
@@ -420,6 +421,8 @@ export async function seedDemo(db: DbOrTx, tenant: TenantRow, storage: FileStora
   await seedAccountAvatars(db, storage, [tenant.id, northwind.id]);
   await seedDemoApplication(db, tenant);
   await seedDemoWorkflow(db, tenant);
+  const owner = await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email);
+  if (owner) await seedDemoLeads(db, tenant.id, DEMO_ACCOUNTS[1]!.email, owner.id);
   return northwind;
 }
 

@@ -27,6 +27,11 @@ export interface PiiField {
   timeline: string;
 }
 
+/**
+ * Contact data (names, e-mail, phone of users, tenant members and leads; a lead's notes) is personal but not listed:
+ * histories show it by design to whoever may read the record, which the log-and-event scan of listed values would
+ * report. SECURITY.md says how it is handled instead.
+ */
 export const PII_FIELDS: readonly PiiField[] = [
   {
     name: 'ssn',

@@ -97,9 +97,10 @@ export const authPlugin = fp(
         throw forbidden(INSTITUTION_KEY_REFUSED);
       }
       // The routes that serve a tenant's private key say so (`config.apiKeys`), and the OpenAPI document declares the
-      // apiKey scheme on exactly those: what is documented is what is let through.
-      if (request.routeOptions.config.apiKeys === true && typeof access === 'object' && 'roles' in access && access.roles.includes('owner'))
-        return;
+      // apiKey scheme on exactly those: what is documented is what is let through. The key acts as an owner, so it
+      // passes where owners do: routes open to every signed-in member (their services check further) or listing owner.
+      const ownersPass = access === 'signed-in' || (typeof access === 'object' && 'roles' in access && access.roles.includes('owner'));
+      if (request.routeOptions.config.apiKeys === true && ownersPass) return;
       throw forbidden(NEEDS_USER);
     }
 

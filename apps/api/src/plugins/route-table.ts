@@ -9,6 +9,8 @@ export interface RouteEntry {
   url: string;
   access: Access | undefined;
   institutionKeys: boolean;
+  /** The route also serves the tenant's private API key (`config.apiKeys`). */
+  apiKeys: boolean;
   /** Why the route works across tenants (platform admins only), or null. */
   crossTenant: string | null;
   /** The content types the body is read as, when not JSON (multipart uploads). */
@@ -73,6 +75,7 @@ export const routeTablePlugin = fp(
           url: route.url,
           access: route.config?.access,
           institutionKeys: route.config?.institutionKeys === true,
+          apiKeys: route.config?.apiKeys === true,
           crossTenant: route.config?.crossTenant ?? null,
           consumes: route.schema?.consumes ?? [],
           schema: { params: route.schema?.params, querystring: route.schema?.querystring, body: route.schema?.body },

@@ -138,6 +138,37 @@ const CASES: Case[] = [
       return call(owner, 'GET', `user/${owner.user._id}/share-entity-options?search=${encodeURIComponent(email)}`);
     },
   },
+  // Issue #22: a lead links to a membership of this tenant only; an account elsewhere is as unknown as no account.
+  {
+    route: 'POST /api/v1/tenant/:t/leads',
+    call: (email) =>
+      call(owner, 'POST', `tenant/${t.tenants.acme.id}/leads`, {
+        institution: institution._id,
+        email,
+        firstname: 'Typed',
+        lastname: 'Name',
+      }),
+  },
+  {
+    route: 'GET /api/v1/tenant/:t/leads',
+    call: (email) =>
+      call(owner, 'GET', `tenant/${t.tenants.acme.id}/leads?institution=${institution._id}&email=${encodeURIComponent(email)}`),
+  },
+  {
+    route: 'PUT /api/v1/tenant/:t/leads/:id/contact',
+    call: async (email) => {
+      const leads = `tenant/${t.tenants.acme.id}/leads`;
+      const lead = (
+        await call(owner, 'POST', leads, {
+          institution: institution._id,
+          email: freshAddress('lead'),
+          firstname: 'Typed',
+          lastname: 'Name',
+        })
+      ).json().data as { _id: string };
+      return call(owner, 'PUT', `${leads}/${lead._id}/contact`, { email, phone: '' });
+    },
+  },
   {
     route: 'POST /api/v1/business/:id/owner',
     call: async (email) => {

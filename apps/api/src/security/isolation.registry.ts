@@ -7,7 +7,6 @@ import { findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
 import { insertOfferForSigning, insertReadyWorkflow } from '../modules/esign/esign.test-helpers.ts';
 import { multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
-import { insertLead } from '../modules/leads/lead-relations.test-helpers.ts';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { hostOf, type TestApp } from '../../test/build-test-app.ts';
 import { DEFAULT_ATTRIBUTES } from '../modules/tenants/tenant-members.repository.ts';
@@ -137,14 +136,25 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
       return [t!, offer._id];
     },
   },
-  // Issue #22: a lead of tenant A's institution, written straight to the database (merge: the leads branch may create
-  // it through POST leads instead; either serves every …/leads/:id route).
+  // Issue #22: a lead of tenant A's institution, and a note on it.
   {
     prefix: '/api/v1/tenant/:t/leads/:id',
     create: async (ctx) => {
       const [t, institution] = await ctx.of('/api/v1/tenant/:t/institutions/:id');
-      const lead = await insertLead(ctx.t, { tenantId: t!, institutionId: institution! });
-      return [t!, lead.id];
+      const lead = await ctx.send(ctx.owner, {
+        method: 'POST',
+        url: `/api/v1/tenant/${t}/leads`,
+        payload: { institution, email: `isolated-${newId()}@example.com`, firstname: 'Iso', lastname: 'Lead' },
+      });
+      return [t!, lead._id];
+    },
+  },
+  {
+    prefix: '/api/v1/tenant/:t/leads/:id/notes/:noteId',
+    create: async (ctx) => {
+      const [t, lead] = await ctx.of('/api/v1/tenant/:t/leads/:id');
+      const url = `/api/v1/tenant/${t}/leads/${lead}/notes`;
+      return [t!, lead!, (await ctx.send(ctx.owner, { method: 'POST', url, payload: { content: 'Isolated note' } }))._id];
     },
   },
   // Issue #20: an investment workflow of tenant A's owner, every step before the e-signature done (so its e-signature

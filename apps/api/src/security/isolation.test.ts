@@ -166,9 +166,12 @@ describe('every route with an entity id in its path', () => {
             attempts.push({ who: insider.who, headers: as(insider.caller), given, expected });
           }
           attempts.push({ who: 'no one signed in', headers: { host: hostOf('acme') }, given, expected: 401 });
-          // Tenant B's private key acts as an owner where the route lists owners; a route that needs a person refuses it
-          // with the same 403 whatever the id, so either is fine there. Anywhere else, 403.
-          const keyPasses = typeof access === 'object' && 'roles' in access && access.roles.includes('owner');
+          // Tenant B's private key acts as an owner where the route lists owners (or, declaring apiKeys, is open to every
+          // signed-in member); a route that needs a person refuses it with the same 403 whatever the id, so either is
+          // fine there. Anywhere else, 403.
+          const keyPasses =
+            (typeof access === 'object' && 'roles' in access && access.roles.includes('owner')) ||
+            (route.apiKeys && access === 'signed-in');
           const keyHeaders = { host: hostOf('globex'), authorization: `Bearer ${outsiderKey}` };
           attempts.push({ who: "tenant B's private API key", headers: keyHeaders, given, expected: keyPasses ? [403, 404] : 403 });
           if (nested)

@@ -225,6 +225,14 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
   'POST /api/v1/tenant/:t/offers': async (ctx) => ({
     body: { name: 'Mass offer', slug: `mass-${newId().slice(-8)}`, institution: (await ctx.of('/api/v1/tenant/:t/institutions/:id'))[1] },
   }),
+  'POST /api/v1/tenant/:t/leads': async (ctx) => ({
+    body: {
+      institution: (await ctx.of('/api/v1/tenant/:t/institutions/:id'))[1],
+      email: `mass-${newId()}@example.com`,
+      firstname: 'Mass',
+      lastname: 'Lead',
+    },
+  }),
   // An institution of its own: the owner already has a role on the one the fixture created through the API.
   'POST /api/v1/admin/user/:id/rbac': async (ctx) => ({
     body: {

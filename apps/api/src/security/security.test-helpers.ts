@@ -127,6 +127,11 @@ const VALID_REQUESTS: Record<string, ValidRequest> = {
   'GET /api/v1/tenant/:t/institutions/:id/dashboard': {
     query: { start: '2024-01-01T00:00:00Z', end: '2024-02-01T00:00:00Z', scale: 'day' },
   },
+  'GET /api/v1/tenant/:t/leads/stats': {
+    query: { institution: newObjectId(), start: '2024-01-01T00:00:00Z', end: '2024-02-01T00:00:00Z', scale: 'day' },
+  },
+  // A phone the pattern accepts (a sampled string would stop at validation).
+  'PUT /api/v1/tenant/:t/leads/:id/contact': { body: { email: 'lead@example.com', phone: '+14045550123' } },
   'POST /api/v1/legal-entity-profile/:id/stakeholders': {
     body: { individualProfile: newObjectId(), stakeholderType: 'fiduciary', fiduciaryRole: 'trustee' },
   },

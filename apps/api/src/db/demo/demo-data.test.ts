@@ -1,4 +1,4 @@
-import { brandingMessaging, offerAssetClass, type BrandingMessaging } from '@tessera/domain';
+import { brandingMessaging, offerAssetClass, type BrandingMessaging, type TenantLeadRow } from '@tessera/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { documents, institutions, offers, roleAssignments, users } from '../schema/index.ts';
 import { seedDemo } from '../seed.ts';
+import { DEMO_LEADS_INSTITUTION } from './leads.ts';
 
 let t: TestApp;
 const tenantIds: string[] = [];
@@ -146,6 +147,24 @@ describe('demo data', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject([{ userEmail: 'investor@demo.tessera.local', verificationMethod: 'license' }]);
+  });
+
+  it("gives the demo institution a living CRM: leads of several origins, notes, the demo investor's account", async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: hostOf('demo') },
+      payload: { email: 'owner@demo.tessera.local', password: 'demo-owner-2026' },
+    });
+    const headers = { host: hostOf('demo'), authorization: `Bearer ${signIn.json().data.token as string}` };
+    const [summit] = await t.app.db.select().from(institutions).where(eq(institutions.slug, DEMO_LEADS_INSTITUTION));
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/demo/leads?institution=${summit!.id}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const leads = res.json().data as TenantLeadRow[];
+    expect(leads.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(leads.map((l) => l.origin)).size).toBeGreaterThanOrEqual(4);
+    expect(leads.some((l) => l.notesCount > 0)).toBe(true);
+    expect(leads.find((l) => l.email === 'investor@demo.tessera.local')).toMatchObject({ accountStatus: 'active', origin: 'marketplace' });
   });
 
   it('gives every team member a WebP portrait', async () => {

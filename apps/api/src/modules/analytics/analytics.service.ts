@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { analyticsEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
+import { recordMarketplaceLead } from '../leads/index.ts';
 
 type EventInput = z.output<typeof analyticsEventInput>;
 
@@ -43,4 +44,15 @@ function redactEvent(e: EventInput): EventInput {
       location: e.meta.location && { ...e.meta.location, search: r(e.meta.location.search) },
     },
   };
+}
+
+/**
+ * A signed-in visitor's click on an offer's call to action makes them a lead of the offer's institution (or touches the
+ * lead it has): one upsert per offer clicked, each in its own transaction. The caller logs a failure and answers anyway.
+ */
+export async function recordLeadsFromClicks(db: Db, tenantId: string, userId: string | null, events: EventInput[]): Promise<void> {
+  if (!userId) return;
+  const offers = new Set(events.filter((e) => e.type === 'cta' && e.offer).map((e) => e.offer!));
+  for (const offerId of offers)
+    await db.transaction((tx) => recordMarketplaceLead(tx, { tenantId, userId, offerId, act: { kind: 'cta' } }));
 }

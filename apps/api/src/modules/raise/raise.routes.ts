@@ -43,7 +43,7 @@ export async function raiseRoutes(app: FastifyInstance) {
         operationId: 'getInstitutionDashboard',
         tags: ['Tenant institution'],
         summary: "An institution's dashboard",
-        description: `For the window from \`start\` to \`end\` (ISO date-times) in buckets of \`scale\` (hour, day or month, in UTC; at most 1100 buckets): the institution's offers (total, published, visible on the marketplace), its leads (zero until leads exist) and the analytics of its offer pages — impressions (${IMPRESSION_EVENTS.join(', ')} events), distinct visitors (tracking ids) and interactions (${INTERACTION_EVENTS.join(', ')} events) — as one point per bucket, empty buckets included, with the window's totals. \`{t}\` is the id or slug of the tenant of the address; any other is 404. ${gp}`,
+        description: `For the window from \`start\` to \`end\` (ISO date-times) in buckets of \`scale\` (hour, day or month, in UTC; at most 1100 buckets): the institution's offers (total, published, visible on the marketplace), its leads (created per bucket and in the window, all of them per account status) and the analytics of its offer pages — impressions (${IMPRESSION_EVENTS.join(', ')} events), distinct visitors (tracking ids) and interactions (${INTERACTION_EVENTS.join(', ')} events) — as one point per bucket, empty buckets included, with the window's totals. \`{t}\` is the id or slug of the tenant of the address; any other is 404. ${gp}`,
         params: dashboardParams,
         querystring: dashboardQuery,
         response: {

@@ -2,7 +2,6 @@ import {
   DASHBOARD_BUCKETS_MAX,
   dashboardBuckets,
   diffChanges,
-  membershipStatus,
   raiseAppModeLabels,
   userDisplayName,
   type appModeBody,
@@ -16,6 +15,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { requireInstitution, requireRaiseMode } from '../institutions/index.ts';
+import { leadStatsFor } from '../leads/index.ts';
 import { toTenantMember, updateMember } from '../tenants/index.ts';
 import { recordEvent } from '../timeline/index.ts';
 import { countInstitutionOffers, countOfferAnalyticsPerBucket, countOfferAnalyticsTotals } from './raise.repository.ts';
@@ -83,8 +83,9 @@ export async function setAppMode(db: Db, auth: AuthContext, userId: string, body
 }
 
 /**
- * GET tenant/{t}/institutions/{id}/dashboard: offer counts, leads (none until the leads issue) and the
- * offer-page analytics of the window, bucketed by `scale` in UTC. Three queries whatever the window.
+ * GET tenant/{t}/institutions/{id}/dashboard: offer counts, leads (created per bucket, all per account status: the
+ * leads module's leadStatsFor) and the offer-page analytics of the window, bucketed by `scale` in UTC. Five queries
+ * whatever the window.
  */
 export async function getInstitutionDashboard(
   db: Db,
@@ -105,15 +106,12 @@ export async function getInstitutionDashboard(
   const offerCounts = await countInstitutionOffers(db, auth.tenantId, institutionId);
   const perBucket = await countOfferAnalyticsPerBucket(db, auth.tenantId, institutionId, start, end, q.scale);
   const totals = await countOfferAnalyticsTotals(db, auth.tenantId, institutionId, start, end);
+  const leads = await leadStatsFor(db, auth.tenantId, institutionId, start, end, q.scale);
   const series = (key: 'impressions' | 'visitors' | 'interactions') =>
     buckets.map((bucket) => ({ bucket, count: perBucket.get(bucket)?.[key] ?? 0 }));
   return {
     offers: offerCounts,
-    leads: {
-      newInPeriod: 0,
-      series: buckets.map((bucket) => ({ bucket, count: 0 })),
-      byStatus: Object.fromEntries(membershipStatus.options.map((s) => [s, 0])),
-    },
+    leads: { newInPeriod: leads.newInPeriod, series: leads.series, byStatus: leads.byStatus },
     analytics: { impressions: series('impressions'), visitors: series('visitors'), interactions: series('interactions'), totals },
   };
 }

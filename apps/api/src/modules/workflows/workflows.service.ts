@@ -32,6 +32,7 @@ import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import { canUseRaiseMode, requireEditor, requireInstitution, type InstitutionAccess } from '../institutions/index.ts';
 import { findListedOffer } from '../marketplace/index.ts';
 import { findOffer } from '../offers/index.ts';
+import { recordMarketplaceLead } from '../leads/index.ts';
 import { findMember } from '../tenants/index.ts';
 import { queryEvents, recordEvent } from '../timeline/index.ts';
 import { loadOwnWorkflow, loadWorkflow } from './workflow-access.ts';
@@ -207,6 +208,14 @@ export async function createWorkflow(deps: WorkflowDeps, auth: AuthContext, body
       },
       refs: [...workflowRefs(row), ...(row.refs ? [row.refs] : [])],
     });
+    // A person starting their own investment becomes (or stays) a lead of the offer's institution (issue #22).
+    if (!forSomeoneElse)
+      await recordMarketplaceLead(tx, {
+        tenantId: auth.tenantId,
+        userId: ownerId,
+        offerId: offer.id,
+        act: { kind: 'workflow', name: row.name },
+      });
     return row.id;
   });
   return answer(deps.db, auth.tenantId, id);

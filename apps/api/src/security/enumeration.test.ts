@@ -20,6 +20,8 @@ import { apiRoutes, type JsonSchema, routeName, toJsonSchema, WALK_TIMEOUT_MS } 
 let t: TestApp;
 let owner: SignedUp;
 let institution: Institution;
+/** The inviter of the lead-invite case (issue #22). */
+let leadInviter: SignedUp | undefined;
 useTestApp(async (app) => {
   t = app;
   owner = await signUp(t.app, 'acme', { role: 'owner' });
@@ -167,6 +169,19 @@ const CASES: Case[] = [
         })
       ).json().data as { _id: string };
       return call(owner, 'PUT', `${leads}/${lead._id}/contact`, { email, phone: '' });
+    },
+  },
+  {
+    // No e-mail in its body, but it invites the lead's: answered alike (the lead shows no account until the person
+    // accepts). Its own inviter, so the ten calls stay under the per-inviter limit the other cases' owner shares.
+    route: 'POST /api/v1/tenant/:t/leads/:id/invite',
+    call: async (email) => {
+      leadInviter ??= await signUp(t.app, 'acme', { role: 'owner' });
+      const leads = `tenant/${t.tenants.acme.id}/leads`;
+      const lead = (
+        await call(leadInviter, 'POST', leads, { institution: institution._id, email, firstname: 'Typed', lastname: 'Name' })
+      ).json().data as { _id: string };
+      return call(leadInviter, 'POST', `${leads}/${lead._id}/invite`);
     },
   },
   {

@@ -547,7 +547,7 @@ describe('GET tenant/{t}/leads/{id}/events', () => {
     const lead = await make({ email: person.email, firstname: 'Eve', lastname: 'Engaged' });
     await call(w.gp, 'POST', `/${lead._id}/notes`, { content: 'Hot' });
     const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-    const event = (type: 'offer-view' | 'document-view' | 'cta' | 'impression', values: object, minutes: number) => ({
+    const event = (type: 'offer-view' | 'document-view' | 'document-download' | 'cta' | 'impression', values: object, minutes: number) => ({
       tenantId: acme(),
       id: newId(),
       type,
@@ -594,5 +594,20 @@ describe('GET tenant/{t}/leads/{id}/events', () => {
     expect(page2.meta.total).toBe(5);
     const beyond = (await call(w.gp, 'GET', `/${lead._id}/events?page=9`)).json() as { data: TimelineEvent[]; meta: { total: number } };
     expect(beyond).toMatchObject({ data: [], meta: { total: 5 } });
+
+    // A document shared with the lead counts too, though no offer lists it; another lead's shared document does not.
+    const f = marketplaceFactories(t);
+    const shared = await f.storeDocument(acme(), 'Side letter', 'side');
+    const elsewhere = await f.storeDocument(acme(), 'Other letter', 'other');
+    await t.app.db.insert(tenantLeadDocuments).values({ tenantId: acme(), leadId: lead._id, documentId: shared });
+    await t.app.db
+      .insert(analyticsEvents)
+      .values([event('document-download', { documentId: shared }, 7), event('document-view', { documentId: elsewhere }, 8)]);
+    const withShared = (await call(w.gp, 'GET', `/${lead._id}/events?limit=1`)).json() as {
+      data: TimelineEvent[];
+      meta: { total: number };
+    };
+    expect(withShared.data.map((e) => e.message)).toEqual(['Downloaded the document Side letter']);
+    expect(withShared.meta.total).toBe(6);
   });
 });

@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { printable } from '../../lib/pdf-text.ts';
 
 /** What the approval letter says (001 §1 'Verified Accredited Investor'); plain data, so it can cross to the worker. */
 export interface CertificateLetter {
@@ -35,23 +36,6 @@ const formatDay = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
 
 /** Letters that NFKD does not take apart, by their nearest Latin letter. */
-const LATIN: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't', ß: 'ss' };
-
-/**
- * The standard PDF fonts cover Windows-1252 only: accents are kept where it has them, other letters lose their marks
- * (NFKD), and what is left outside it becomes '?', so no name can fail the letter.
- */
-function printable(font: PDFFont, text: string): string {
-  const known = new Set(font.getCharacterSet());
-  return [...text]
-    .map((ch) => {
-      if (known.has(ch.codePointAt(0)!)) return ch;
-      const bare = LATIN[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      return [...bare].every((c) => known.has(c.codePointAt(0)!)) && bare ? bare : '?';
-    })
-    .join('');
-}
-
 /** Lines of at most `width` points. */
 function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
   const lines: string[] = [];

@@ -132,50 +132,23 @@ export async function listActiveSessions(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Ends one session of the user on this tenant; the number ended (0 or 1). */
-export async function revokeSession(
-  db: DbOrTx,
-  tenantId: string,
-  userId: string,
-  sessionId: string,
-  reason: SessionEndReason,
-  now: Date,
-): Promise<SessionRow[]> {
-  return db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .returning();
-}
+/** Which of a user's sessions on a tenant to end: one, all but one (the caller's), or all. */
+export type SessionSelection = { only: string } | { except: string } | 'all';
 
-/** Ends the user's other sessions on this tenant, keeping `keepId`. */
-export async function revokeOtherSessions(
+/** Ends the selected live sessions of the user on this tenant and answers them. */
+export async function revokeSessions(
   db: DbOrTx,
   tenantId: string,
   userId: string,
-  keepId: string,
+  which: SessionSelection,
   reason: SessionEndReason,
   now: Date,
 ): Promise<SessionRow[]> {
+  const selected = which === 'all' ? undefined : 'only' in which ? eq(sessions.id, which.only) : ne(sessions.id, which.except);
   return db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
-    .returning();
-}
-
-/** Ends every session of the user on this tenant (their membership was suspended). */
-export async function revokeUserSessions(
-  db: DbOrTx,
-  tenantId: string,
-  userId: string,
-  reason: SessionEndReason,
-  now: Date,
-): Promise<SessionRow[]> {
-  return db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), selected, isNull(sessions.revokedAt)))
     .returning();
 }
 

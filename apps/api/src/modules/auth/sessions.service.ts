@@ -9,13 +9,7 @@ import { pageMeta } from '../../lib/pagination.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { recordEvent } from '../timeline/index.ts';
 import { deviceName } from './device.ts';
-import {
-  listActiveSessions,
-  revokeOtherSessions,
-  revokeSession,
-  revokeUserSessions,
-  revokeUserSessionsEverywhereUnscoped,
-} from './sessions.repository.ts';
+import { listActiveSessions, revokeSessions, revokeUserSessionsEverywhereUnscoped } from './sessions.repository.ts';
 
 /** What ending sessions needs: the database, the clock, and the socket that tells the browsers. */
 export interface SessionsDeps {
@@ -109,7 +103,9 @@ async function endOwn(
 
 /** Signs out: the caller's session ends, and its token and refresh token stop working on every node at once. */
 export async function signOut(deps: SessionsDeps, auth: AuthContext): Promise<void> {
-  await endOwn(deps, auth, 'signout', (tx, now) => revokeSession(tx, auth.tenantId, auth.user.id, auth.session.id, 'signout', now));
+  await endOwn(deps, auth, 'signout', (tx, now) =>
+    revokeSessions(tx, auth.tenantId, auth.user.id, { only: auth.session.id }, 'signout', now),
+  );
 }
 
 /** Ends one of the caller's sessions on this tenant; anyone else's, or one that already ended, is unknown (404). */
@@ -118,7 +114,7 @@ export async function endSession(deps: SessionsDeps, auth: AuthContext, sessionI
     deps,
     auth,
     'revoked',
-    (tx, now) => revokeSession(tx, auth.tenantId, auth.user.id, sessionId, 'revoked', now),
+    (tx, now) => revokeSessions(tx, auth.tenantId, auth.user.id, { only: sessionId }, 'revoked', now),
     () => notFound('Session'),
   );
 }
@@ -126,7 +122,7 @@ export async function endSession(deps: SessionsDeps, auth: AuthContext, sessionI
 /** Ends every other session of the caller on this tenant. */
 export async function endOtherSessions(deps: SessionsDeps, auth: AuthContext): Promise<SessionsRevokeResult> {
   const ended = await endOwn(deps, auth, 'others-revoked', (tx, now) =>
-    revokeOtherSessions(tx, auth.tenantId, auth.user.id, auth.session.id, 'others-revoked', now),
+    revokeSessions(tx, auth.tenantId, auth.user.id, { except: auth.session.id }, 'others-revoked', now),
   );
   return { revoked: ended.length };
 }
@@ -137,7 +133,7 @@ export async function endOtherSessions(deps: SessionsDeps, auth: AuthContext): P
  */
 export async function endReusedSession(deps: SessionsDeps, session: SessionRow): Promise<void> {
   const ended = await deps.db.transaction(async (tx) => {
-    const rows = await revokeSession(tx, session.tenantId, session.userId, session.id, 'refresh-reuse', deps.clock.now());
+    const rows = await revokeSessions(tx, session.tenantId, session.userId, { only: session.id }, 'refresh-reuse', deps.clock.now());
     await recordEnded(tx, session.tenantId, { userId: null }, rows, 'refresh-reuse');
     return rows;
   });
@@ -147,7 +143,7 @@ export async function endReusedSession(deps: SessionsDeps, session: SessionRow):
 /** Ends a member's sessions on this tenant (their membership was suspended), recorded as the caller's doing. */
 export async function endMemberSessions(deps: SessionsDeps, caller: Caller, userId: string, reason: SessionEndReason): Promise<number> {
   const ended = await deps.db.transaction(async (tx) => {
-    const rows = await revokeUserSessions(tx, caller.tenantId, userId, reason, deps.clock.now());
+    const rows = await revokeSessions(tx, caller.tenantId, userId, 'all', reason, deps.clock.now());
     await recordEnded(tx, caller.tenantId, { caller }, rows, reason);
     return rows;
   });

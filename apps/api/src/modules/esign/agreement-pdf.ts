@@ -1,4 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { printable } from '../../lib/pdf-text.ts';
 
 /**
  * The subscription agreement's PDFs, drawn in the worker pool (each is 20–60 ms of CPU): the filled agreement, the
@@ -64,20 +65,6 @@ const INK = rgb(0.13, 0.15, 0.19);
 const MUTED = rgb(0.38, 0.41, 0.47);
 /** Where the signature goes on the signature page (the last page): the stamp's box, from the bottom left. */
 export const SIGNATURE_BOX = { x: MARGIN, y: 120, width: PAGE.width - 2 * MARGIN, height: 200 };
-
-const LATIN: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't', ß: 'ss' };
-
-/** The standard fonts cover Windows-1252 only: other letters lose their marks, and what is left becomes '?'. */
-function printable(font: PDFFont, text: string): string {
-  const known = new Set(font.getCharacterSet());
-  return [...text]
-    .map((ch) => {
-      if (known.has(ch.codePointAt(0)!)) return ch;
-      const bare = LATIN[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      return [...bare].every((c) => known.has(c.codePointAt(0)!)) && bare ? bare : '?';
-    })
-    .join('');
-}
 
 function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
   const lines: string[] = [];

@@ -11,7 +11,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import type { ExternalEsignProvider } from '../../lib/esign/index.ts';
 import { parseForm, readMultipart, requireFile } from '../../lib/multipart.ts';
@@ -21,6 +20,7 @@ import { requireTenant } from '../../plugins/tenant.ts';
 import { registerDocumentAccessRule, registerDocumentLock } from '../documents/index.ts';
 import { esignDocumentAccess, esignDocumentLock } from './esign-access.ts';
 import * as esign from './esign.service.ts';
+import { keepRawJsonBody } from '../../lib/raw-json-body.ts';
 
 export interface EsignRouteOptions {
   provider: ExternalEsignProvider | null;
@@ -169,15 +169,7 @@ export async function esignRoutes(app: FastifyInstance, opts: EsignRouteOptions)
 
   // The external provider's webhook: its HMAC covers the bytes as sent, so this scope keeps them.
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, body: Buffer, done) => {
-      request.rawBody = body;
-      try {
-        done(null, JSON.parse(body.toString('utf8')));
-      } catch {
-        done(new AppError('bad-request', 'The body is not valid JSON'), undefined);
-      }
-    });
+    keepRawJsonBody(scope);
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/tenant/:t/esignature/webhook',
       {

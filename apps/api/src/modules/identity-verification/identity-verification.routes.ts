@@ -10,16 +10,16 @@ import {
   personaWebhookBody,
   webhookReceipt,
 } from '@tessera/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import type { ExternalIdentityProvider, VerifyIdentityDocument } from '../../lib/identity/identity-provider.ts';
 import { parseForm, readMultipart, requireFile } from '../../lib/multipart.ts';
 import { created, errorResponses, idParams, multipartForm } from '../../lib/route-schema.ts';
 import * as identity from './identity-verification.service.ts';
 import { VerificationJobs } from './verification-jobs.ts';
+import { keepRawJsonBody } from '../../lib/raw-json-body.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -212,15 +212,7 @@ export async function identityVerificationRoutes(app: FastifyInstance, opts: Ide
 
   // Persona's webhook: the signature covers the bytes as sent, so this scope keeps them (and parses the JSON itself).
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, body: Buffer, done) => {
-      request.rawBody = body;
-      try {
-        done(null, JSON.parse(body.toString('utf8')));
-      } catch {
-        done(new AppError('bad-request', 'The body is not valid JSON'), undefined);
-      }
-    });
+    keepRawJsonBody(scope);
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/identity/persona/webhook',
       {

@@ -19,5 +19,6 @@ export {
   insertRoleAssignment,
   listTeamEmails,
   listTeammateIds,
+  unexpiredAssignment,
   updateRoleAssignment,
 } from './institutions.repository.ts';

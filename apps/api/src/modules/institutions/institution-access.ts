@@ -1,9 +1,10 @@
 import { hasPermission, RAISE_MODE_REFUSED, type InstitutionTeamRole } from '@tessera/domain';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions, roleAssignments, type InstitutionRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthContext, InstitutionKeyAuthContext } from '../../lib/auth-context.ts';
+import { unexpiredAssignment } from './institutions.repository.ts';
 
 /**
  * Who may work on an institution (002 §1, §6), checked at the start of every institution and offer service:
@@ -60,7 +61,7 @@ export async function isOnAnyInstitutionTeam(db: DbOrTx, tenantId: string, userI
         eq(roleAssignments.tenantId, tenantId),
         eq(roleAssignments.entityType, 'institution'),
         eq(roleAssignments.userId, userId),
-        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+        unexpiredAssignment(now),
       ),
     )
     .limit(1);
@@ -84,7 +85,7 @@ async function teamRoleOf(
         eq(roleAssignments.entityType, 'institution'),
         eq(roleAssignments.entityId, institutionId),
         eq(roleAssignments.userId, userId),
-        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+        unexpiredAssignment(now),
       ),
     )
     .limit(1);

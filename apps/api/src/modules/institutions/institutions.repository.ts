@@ -68,7 +68,7 @@ const onTeam = (db: DbOrTx, userId: string, now: Date) =>
         eq(roleAssignments.entityType, 'institution'),
         eq(roleAssignments.entityId, institutions.id),
         eq(roleAssignments.userId, userId),
-        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+        unexpiredAssignment(now),
       ),
     );
 
@@ -240,6 +240,9 @@ export function toTeamMember(r: TeamRow): TeamMember {
   };
 }
 
+/** A role assignment that has not expired at `now`: a live place on a team. */
+export const unexpiredAssignment = (now: Date) => or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now))!;
+
 const teamOf = (tenantId: string, institutionId: string) =>
   and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.entityType, 'institution'), eq(roleAssignments.entityId, institutionId));
 
@@ -295,12 +298,7 @@ export async function lockOtherActiveOwners(
     .select({ id: roleAssignments.id })
     .from(roleAssignments)
     .where(
-      and(
-        teamOf(tenantId, institutionId),
-        eq(roleAssignments.role, 'owner'),
-        ne(roleAssignments.id, exceptId),
-        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
-      ),
+      and(teamOf(tenantId, institutionId), eq(roleAssignments.role, 'owner'), ne(roleAssignments.id, exceptId), unexpiredAssignment(now)),
     )
     .for('update');
   return rows.map((r) => r.id);
@@ -330,10 +328,9 @@ export async function deleteRoleAssignment(db: DbOrTx, tenantId: string, id: str
   await db.delete(roleAssignments).where(and(eq(roleAssignments.tenantId, tenantId), eq(roleAssignments.id, id)));
 }
 
-/** The e-mail addresses of an institution's team (unexpired assignments): whom news of the institution's offers goes to. */
 /** Everyone on an unexpired team place of an institution whose team the user is on (unexpired), the user included. */
 export async function listTeammateIds(db: DbOrTx, tenantId: string, userId: string, now: Date): Promise<string[]> {
-  const unexpired = or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now))!;
+  const unexpired = unexpiredAssignment(now);
   const institutionsOfUser = db
     .select({ id: roleAssignments.entityId })
     .from(roleAssignments)
@@ -359,11 +356,12 @@ export async function listTeammateIds(db: DbOrTx, tenantId: string, userId: stri
   return rows.map((r) => r.id);
 }
 
+/** The e-mail addresses of an institution's team (unexpired assignments): whom news of the institution's offers goes to. */
 export async function listTeamEmails(db: DbOrTx, tenantId: string, institutionId: string, now: Date): Promise<string[]> {
   const rows = await db
     .selectDistinct({ email: users.email })
     .from(roleAssignments)
     .innerJoin(users, eq(users.id, roleAssignments.userId))
-    .where(and(teamOf(tenantId, institutionId), or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now))));
+    .where(and(teamOf(tenantId, institutionId), unexpiredAssignment(now)));
   return rows.map((r) => r.email).sort();
 }

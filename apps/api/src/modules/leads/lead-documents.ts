@@ -200,12 +200,17 @@ export async function uploadLeadDocument(
 
 /**
  * What deleting a lead does to the documents shared with it (LEAD_TEXTS.deleteConfirmText: they are deleted with the
- * lead): each is deleted as its owner would (grants and stored file too), then the links go. Call it before the lead's
- * row is deleted, while the links still give the caller the owner role. A document also listed on an offer stays
- * (the documents module refuses to delete it); only its link to the lead goes.
+ * lead): each is deleted as its owner would (grants and stored file too), then the links go; how many links there
+ * were. Called before the lead's row is deleted, while the links still give the caller the owner role. A document the
+ * documents module refuses to delete (listed on an offer meanwhile) stays; only its link to the lead goes.
  */
-export async function deleteLeadDocuments(deps: DocumentDeps, auth: AuthContext, lead: Pick<TenantLeadRow, 'tenantId' | 'id'>) {
-  for (const id of await leadDocumentIds(deps.db, lead)) {
+export async function deleteLeadDocuments(
+  deps: DocumentDeps,
+  auth: AuthContext,
+  lead: Pick<TenantLeadRow, 'tenantId' | 'id'>,
+): Promise<number> {
+  const ids = await leadDocumentIds(deps.db, lead);
+  for (const id of ids) {
     try {
       await deleteDocument(deps, auth, id);
     } catch (error) {
@@ -215,4 +220,5 @@ export async function deleteLeadDocuments(deps: DocumentDeps, auth: AuthContext,
   await deps.db
     .delete(tenantLeadDocuments)
     .where(and(eq(tenantLeadDocuments.tenantId, lead.tenantId), eq(tenantLeadDocuments.leadId, lead.id)));
+  return ids.length;
 }

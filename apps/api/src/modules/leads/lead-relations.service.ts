@@ -1,5 +1,4 @@
 import {
-  imageUrl,
   isPendingMembership,
   LEAD_TEXTS,
   LEAD_WITHOUT_MEMBER_TEXT,
@@ -12,11 +11,11 @@ import {
   type TenantLead,
   type Workflow,
 } from '@tessera/domain';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { leadWorkflowCreateBody } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { tenantLeadNotes, tenantLeads, type TenantLeadRow } from '../../db/schema/index.ts';
+import { tenantLeads, type TenantLeadRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -32,6 +31,7 @@ import { createWorkflow, listPersonWorkflowsAtInstitution } from '../workflows/i
 import { requireLead } from './lead-access.ts';
 import { activeMemberOf, memberOf, shareLeadDocumentsWithMember } from './lead-documents.ts';
 import { leadInviteStatusOf } from './lead-invite-status.ts';
+import { presentLead } from './leads.service.ts';
 
 /**
  * What a lead is to the rest of the tenant (002 §4–§7): their invitation to become the tenant's investor, the
@@ -61,55 +61,6 @@ export const LEAD_INVITE_WITHDRAWN =
 
 const name = (lead: TenantLeadRow) => [lead.firstname, lead.lastname].filter(Boolean).join(' ') || lead.email;
 const leadRef = (lead: TenantLeadRow) => ({ entity: lead.id, entityType: 'tenant-lead' as const });
-
-// merge: replace with lead-view toTenantLead
-async function toTenantLead(db: DbOrTx, lead: TenantLeadRow): Promise<TenantLead> {
-  const found = await memberOf(db, lead);
-  const [notes] = await db
-    .select({ n: count() })
-    .from(tenantLeadNotes)
-    .where(and(eq(tenantLeadNotes.tenantId, lead.tenantId), eq(tenantLeadNotes.leadId, lead.id)));
-  const workflows = found
-    ? await listPersonWorkflowsAtInstitution(
-        db,
-        lead.tenantId,
-        { ownerId: found.member.userId, institutionId: lead.institutionId },
-        { page: 1, limit: 1 },
-      )
-    : undefined;
-  const membershipStatus = found?.member.membershipStatus ?? null;
-  return {
-    _id: lead.id,
-    institution: lead.institutionId,
-    firstname: lead.firstname,
-    lastname: lead.lastname,
-    middlename: lead.middlename,
-    email: lead.email,
-    phone: lead.phone,
-    company: lead.company,
-    companyTitle: lead.companyTitle,
-    origin: lead.origin,
-    interests: lead.interests,
-    tags: lead.tags,
-    image: lead.imageId,
-    imageUrl: lead.imageId ? imageUrl(lead.imageId) : null,
-    tenantMember: found
-      ? {
-          _id: found.member.id,
-          user: isPendingMembership(found.member.membershipStatus) ? null : found.member.userId,
-          membershipStatus: found.member.membershipStatus,
-          role: found.member.role,
-        }
-      : null,
-    inviteStatus: leadInviteStatusOf(lead.inviteStatus, membershipStatus),
-    accountStatus: membershipStatus ?? 'none',
-    notesCount: notes?.n ?? 0,
-    workflowsCount: workflows?.meta.total ?? 0,
-    notes: [],
-    createdAt: lead.createdAt.toISOString(),
-    updatedAt: lead.updatedAt.toISOString(),
-  };
-}
 
 async function updateLeadRow(db: DbOrTx, lead: TenantLeadRow, values: Partial<TenantLeadRow>): Promise<TenantLeadRow> {
   const [row] = await db
@@ -224,7 +175,7 @@ export async function inviteLead(deps: LeadRelationsDeps, site: CallSite, auth: 
       throw new AppError('unavailable', LEAD_TEXTS.errorSendingInvite, { cause: error });
     }
   }
-  return toTenantLead(deps.db, lead);
+  return presentLead(deps.db, auth.tenantId, lead.id);
 }
 
 // ── Workflows ─────────────────────────────────────────────────────────────────────────────

@@ -145,6 +145,15 @@ describe('POST tenant/{t}/leads/{id}/invite', () => {
     expect(session.tenantMember).toMatchObject({ membershipStatus: 'active' });
     expect((await rowOf(lead.id)).tenantMemberId).toBe(session.tenantMember!._id);
 
+    // The lead now shows the account.
+    const shown = await call(w.gp, 'GET', lead.id);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(leadOf(shown)).toMatchObject({
+      inviteStatus: 'accepted',
+      accountStatus: 'active',
+      tenantMember: { user: session.user._id, membershipStatus: 'active', role: 'investor' },
+    });
+
     // Now an account: nothing to send.
     const third = await call(w.gp, 'POST', `${lead.id}/invite`);
     expect(third.statusCode).toBe(409);
@@ -322,6 +331,23 @@ describe('tenant/{t}/leads/{id}/documents', () => {
     expect(grants).toMatchObject([{ subject: otto.user._id, role: 'viewer' }]);
     const events = await tenantEventsOf(t.app, t.tenants.acme.id, lead.id);
     expect(events.map((e) => e.message)).toContain('Gale Partner shared Side letter with Otis Investor');
+  });
+
+  it('deletes the shared documents with the lead: gone for the team and for the investor', async () => {
+    const { investor, lead } = await investorLead('Dora');
+    const res = await upload(w.gp, lead.id, 'Term sheet');
+    const id = (res.json() as { data: { _id: string } }).data._id;
+    const before = t.storage.keys().length;
+    const deleted = await call(w.gp, 'DELETE', lead.id);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const get = (who: SignedUp) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/document/${id}`, headers: { host: who.host, ...bearer(who.token) } });
+    expect((await get(w.gp)).statusCode).toBe(404);
+    expect((await get(investor)).statusCode).toBe(404);
+    expect(t.storage.keys().length).toBe(before - 1);
+    expect(await t.app.db.select().from(accessGrants).where(eq(accessGrants.resource, id))).toEqual([]);
+    const events = await tenantEventsOf(t.app, t.tenants.acme.id, lead.id);
+    expect(events.at(-1)?.meta).toMatchObject({ delete: { documents: 1 } });
   });
 
   it('refuses uploads of viewers (403) and reads of other teams and tenants (404)', async () => {

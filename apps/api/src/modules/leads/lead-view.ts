@@ -1,4 +1,5 @@
 import { imageUrl, type LeadNote, type TenantLead, type TenantLeadRow } from '@tessera/domain';
+import { leadInviteStatusOf } from './lead-invite-status.ts';
 import type { NoteWithAuthor, LeadViewRow } from './leads.repository.ts';
 
 /** A lead row with its member and counts, as the API shows it (a list row). */
@@ -27,7 +28,7 @@ export function toLeadRow({ lead, member, notesCount, workflowsCount }: LeadView
           role: member.role,
         }
       : null,
-    inviteStatus: lead.inviteStatus,
+    inviteStatus: leadInviteStatusOf(lead.inviteStatus, member?.membershipStatus),
     accountStatus: member?.membershipStatus ?? 'none',
     notesCount,
     workflowsCount,

@@ -46,6 +46,8 @@ export async function leadsRoutes(app: FastifyInstance) {
   // Avatars are shown in <img>, which cannot send the bearer token (issue #17).
   signImageUrlsInAnswers(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Deleting a lead deletes the documents shared with it (storage too).
+  const documentDeps = { db: app.db, tokens: app.tokens, mailer: app.mailer, clock: app.clock, config: app.config, storage: app.storage };
   const one = dataOf(tenantLead).describe('The lead');
   const base = '/tenant/:t/leads';
 
@@ -133,7 +135,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       config: raise,
     },
     async (request, reply) => {
-      await leads.deleteLead(app.db, requireAuth(request), request.params.id);
+      await leads.deleteLead(documentDeps, requireAuth(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

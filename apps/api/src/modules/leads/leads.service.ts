@@ -26,7 +26,9 @@ import { newId } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { requireEditor, requireInstitution } from '../institutions/index.ts';
 import { actorName, recordEvent } from '../timeline/index.ts';
+import type { DocumentDeps } from '../documents/index.ts';
 import { LEAD_VIEWER_READ_ONLY, requireLead } from './lead-access.ts';
+import { deleteLeadDocuments } from './lead-documents.ts';
 import { toLead, toLeadRow } from './lead-view.ts';
 import {
   countLeadsByStatus,
@@ -189,8 +191,15 @@ export async function getLead(db: DbOrTx, auth: AuthContext, id: string): Promis
   return presentLead(db, auth.tenantId, id);
 }
 
-/** DELETE tenant/{t}/leads/{id}: the lead, its notes and its shared-document links go; the person's account and workflows stay. */
-export async function deleteLead(db: Db, auth: AuthContext, id: string): Promise<void> {
+/**
+ * DELETE tenant/{t}/leads/{id}: the lead, its notes and the documents shared with it go (the documents first, through
+ * the documents module, while the lead still gives the caller the owner role on them); the person's account,
+ * membership and workflows stay.
+ */
+export async function deleteLead(deps: DocumentDeps, auth: AuthContext, id: string): Promise<void> {
+  const { db } = deps;
+  const { lead: found } = await requireLead(db, auth, id, { write: true });
+  const sharedDocuments = await deleteLeadDocuments(deps, auth, found);
   await db.transaction(async (tx) => {
     const { lead } = await requireLead(tx, auth, id, { write: true });
     const removed = await deleteLeadRows(tx, auth.tenantId, id);
@@ -208,7 +217,7 @@ export async function deleteLead(db: Db, auth: AuthContext, id: string): Promise
           lastname: lead.lastname,
           origin: lead.origin,
           notes: removed.notes,
-          documents: removed.documents,
+          documents: sharedDocuments + removed.documents,
         },
       },
       refs: leadRefs(lead),

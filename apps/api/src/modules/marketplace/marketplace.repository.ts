@@ -1,5 +1,5 @@
 import { PENDING_MEMBERSHIP_STATUSES, type MarketplaceOfferListQuery } from '@tessera/domain';
-import { and, asc, eq, gt, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
 import { listingStatusCondition } from '../offers/index.ts';
+import { unexpiredAssignment } from '../institutions/index.ts';
 
 /**
  * What the marketplace may show (001 §2, 002 §4): approved by the provider, published by the institution and
@@ -308,7 +309,7 @@ export async function listPublicTeam(db: DbOrTx, tenantId: string, institutionId
         eq(roleAssignments.tenantId, tenantId),
         eq(roleAssignments.entityType, 'institution'),
         eq(roleAssignments.entityId, institutionId),
-        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+        unexpiredAssignment(now),
         sql`${users.signupStatus} <> 'partial'`,
         or(isNull(tenantMembers.membershipStatus), notInArray(tenantMembers.membershipStatus, [...PENDING_MEMBERSHIP_STATUSES])),
       ),

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
 import { IMPRESSION_EVENTS, INTERACTION_EVENTS } from '../raise/index.ts';
+import { unexpiredAssignment } from '../institutions/index.ts';
 
 /** The logo of an institution: its first visible image with purpose logo. */
 export function logoUrlOf(images: readonly InstitutionImage[]): string | null {
@@ -324,7 +325,7 @@ export async function documentRoleThroughOffer(
         eq(roleAssignments.entityType, 'institution'),
         eq(roleAssignments.entityId, offers.institutionId),
         eq(roleAssignments.userId, userId),
-        or(isNull(roleAssignments.expiresAt), gt(roleAssignments.expiresAt, now)),
+        unexpiredAssignment(now),
       ),
     )
     .where(and(eq(offers.tenantId, tenantId), listsDocument(documentId)));

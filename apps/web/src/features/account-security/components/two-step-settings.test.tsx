@@ -103,7 +103,9 @@ describe('TwoStepSettings', { timeout: 20_000 }, () => {
     await user.click(done);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Told once back on the page, where a screen reader reaches the toast.
-    expect(await screen.findByRole('alert')).toHaveTextContent('Two-step verification turned on');
+    await waitFor(async () =>
+      expect((await screen.findAllByRole('alert')).some((a) => a.textContent?.includes('Two-step verification turned on'))).toBe(true),
+    );
     expect(sessionStore.getState().mfaSetupRequired).toBe(false);
     expect(await screen.findByText(/^10 codes left\./)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Authenticator app' }).parentElement).toHaveTextContent('On');

@@ -3,7 +3,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Alert, AlertTitle, Button, Grid, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { usePasswordUpdate } from '../api/password-update.ts';
 import { SectionCard } from './section-card.tsx';
@@ -21,6 +21,37 @@ function useTransient<T>(value: T | null): T | null {
     return () => clearTimeout(timer);
   }, [value]);
   return shown.value;
+}
+
+/** One password entry of the form, half the row from sm up; all three show or hide together. */
+function PasswordField({
+  label,
+  autoComplete,
+  visible,
+  value,
+  onChange,
+  endAdornment,
+}: {
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  visible: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  endAdornment?: ReactNode;
+}) {
+  return (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <TextField
+        fullWidth
+        label={label}
+        type={visible ? 'text' : 'password'}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        slotProps={endAdornment ? { input: { endAdornment } } : undefined}
+      />
+    </Grid>
+  );
 }
 
 /**
@@ -81,38 +112,17 @@ export function ChangePasswordSection() {
         }}
       >
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              label="Current password"
-              type={visible ? 'text' : 'password'}
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          </Grid>
+          <PasswordField label="Current password" autoComplete="current-password" visible={visible} value={current} onChange={setCurrent} />
           <Grid size={{ xs: 12, sm: 6 }} sx={{ display: { xs: 'none', sm: 'block' } }} />
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              label="New password"
-              type={visible ? 'text' : 'password'}
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              slotProps={{ input: { endAdornment: adornment } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              label="Confirm password"
-              type={visible ? 'text' : 'password'}
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </Grid>
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            visible={visible}
+            value={password}
+            onChange={setPassword}
+            endAdornment={adornment}
+          />
+          <PasswordField label="Confirm password" autoComplete="new-password" visible={visible} value={confirm} onChange={setConfirm} />
         </Grid>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
           <Typography

@@ -116,7 +116,9 @@ describe('Create workflow', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
-    expect(await screen.findByText('Failed to create workflow: Lead must have a tenant member')).toBeInTheDocument();
+    // In the dialog (the modal hides the toast from assistive technology) and as the toast.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create workflow: Lead must have a tenant member');
+    expect(await screen.findAllByText('Failed to create workflow: Lead must have a tenant member')).toHaveLength(2);
     expect(screen.getByRole('dialog', { name: 'Create workflow' })).toBeInTheDocument();
   });
 

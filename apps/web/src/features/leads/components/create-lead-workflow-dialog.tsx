@@ -64,6 +64,8 @@ export function CreateLeadWorkflowDialog({ tenantId, lead, open, onClose }: Crea
   const create = useCreateLeadWorkflow(tenantId, lead._id);
   const [page, setPage] = useState(0);
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  /** The last refusal, also shown in the dialog: the modal hides the toast from assistive technology. */
+  const [failure, setFailure] = useState<string | null>(null);
   const guard = useUnsavedChangesGuard(open && draft.type !== '' && !create.isPending);
   const last = page === PAGES.length - 1;
   const template = draft.type ? WORKFLOW_TEMPLATES[draft.type] : null;
@@ -101,7 +103,11 @@ export function CreateLeadWorkflowDialog({ tenantId, lead, open, onClose }: Crea
           setPage(0);
           onClose();
         },
-        onError: (error) => enqueueSnackbar(investmentFailureText(error), { variant: 'error' }),
+        onError: (error) => {
+          const text = investmentFailureText(error);
+          setFailure(text);
+          enqueueSnackbar(text, { variant: 'error' });
+        },
       },
     );
   };
@@ -118,6 +124,11 @@ export function CreateLeadWorkflowDialog({ tenantId, lead, open, onClose }: Crea
           {page === 1 && <OfferPage tenantId={tenantId} lead={lead} draft={draft} setDraft={setDraft} pickOffer={pickOffer} />}
           {page === 2 && <AmountPage draft={draft} setDraft={setDraft} />}
           {page === 3 && <ReviewPage draft={draft} lead={lead} />}
+          {page === 3 && failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -125,7 +136,13 @@ export function CreateLeadWorkflowDialog({ tenantId, lead, open, onClose }: Crea
           Cancel
         </Button>
         {page > 0 && (
-          <Button onClick={() => setPage((p) => p - 1)} disabled={create.isPending}>
+          <Button
+            onClick={() => {
+              setFailure(null);
+              setPage((p) => p - 1);
+            }}
+            disabled={create.isPending}
+          >
             Back
           </Button>
         )}

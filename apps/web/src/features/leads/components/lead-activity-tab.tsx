@@ -1,16 +1,24 @@
 import type { TimelineQuery } from '@tessera/domain';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { RefreshableTimeline } from '../../../components/use-timeline-refresh.tsx';
 import { getLeadEvents, leadEventsKey } from '../api/get-lead-events.ts';
 import { useLeadContext } from './lead-detail-page.tsx';
+import { maskPii, piiSecrets, usePii } from './lead-pii.tsx';
 
 /**
  * Activity tab (002 §2): the lead's history and engagement (offer views, document views, CTA clicks), with Refresh and
- * when it was last fetched.
+ * when it was last fetched. With personal data hidden, the events' messages and details mask the lead's name, e-mail
+ * and phone too (a masked copy under its own key, so turning the toggle back shows the plain one at once).
  */
 export function LeadActivityTab() {
   const { tenantId, lead } = useLeadContext();
-  const load = useCallback((query: TimelineQuery) => getLeadEvents(tenantId, lead._id, query), [tenantId, lead._id]);
+  const { hidden } = usePii();
+  const secrets = useMemo(() => (hidden ? piiSecrets(lead) : []), [hidden, lead]);
+  const load = useCallback(
+    async (query: TimelineQuery) => maskPii(await getLeadEvents(tenantId, lead._id, query), secrets),
+    [tenantId, lead._id, secrets],
+  );
+  const queryKey = useMemo(() => [...leadEventsKey(tenantId, lead._id), hidden ? 'masked' : 'plain'], [tenantId, lead._id, hidden]);
   // The API pages the merged feed newest first, without the timeline's search and sort (see get-lead-events.ts).
-  return <RefreshableTimeline queryKey={leadEventsKey(tenantId, lead._id)} load={load} controls={false} />;
+  return <RefreshableTimeline queryKey={queryKey} load={load} controls={false} />;
 }

@@ -43,8 +43,23 @@ describe('LeadDetailPage', () => {
   });
 
   it('hides the name, e-mail and phone behind the PII toggle, marked data-pii, and remembers the choice', async () => {
-    const { user } = renderLeadPage(makeLead());
+    const event = {
+      _id: '0b0b0b0b0b0b0b0b0b0b0b0b',
+      type: 'invite',
+      entity: LEAD_ID,
+      entityType: 'tenant-lead',
+      message: 'Grace Hopper invited Ada Lovelace (ada@lovelace.example)',
+      user: null,
+      userName: 'Grace Hopper',
+      meta: {},
+      refs: [],
+      createdAt: '2026-11-26T10:00:00.000Z',
+    };
+    const { user } = renderLeadPage(makeLead(), '', (path) =>
+      path === `${LEAD_API}/events` ? jsonResponse({ data: [event], meta: { page: 1, limit: 20, total: 1 } }) : undefined,
+    );
     await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    expect(await screen.findByText(event.message)).toBeInTheDocument();
     expect(screen.getByText('ada@lovelace.example')).toHaveAttribute('data-pii');
     expect(screen.getByText('+14045550123')).toHaveAttribute('data-pii');
 
@@ -57,6 +72,9 @@ describe('LeadDetailPage', () => {
     expect(masked.length).toBeGreaterThanOrEqual(4);
     for (const el of masked) expect(el).toHaveAttribute('data-pii');
     expect(localStorage.getItem('tessera.lead-pii-hidden')).toBe('true');
+    // The activity names the lead too: masked there as well.
+    expect(await screen.findByText(`Grace Hopper invited ${PII_MASK} (${PII_MASK})`)).toBeInTheDocument();
+    expect(screen.queryByText(event.message)).not.toBeInTheDocument();
   });
 
   it('deletes the lead after confirmation and goes back to the list', async () => {
@@ -94,11 +112,15 @@ describe('LeadDetailPage', () => {
   });
 
   it("saves the details from 'Edit details' with 'Lead updated'", async () => {
-    const { user, fetchMock } = renderLeadPage(makeLead(), '', (path, init) =>
-      path === `${LEAD_API}/details` && init?.method === 'PUT'
-        ? jsonResponse({ data: makeLead({ company: 'Difference Engines', tags: ['Warm', 'VIP'] }) })
-        : undefined,
-    );
+    // The server's copy: the lead refetches after the change.
+    let current = makeLead();
+    const { user, fetchMock } = renderLeadPage(current, '', (path, init) => {
+      if (path === `${LEAD_API}/details` && init?.method === 'PUT') {
+        current = makeLead({ company: 'Difference Engines', tags: ['Warm', 'VIP'] });
+        return jsonResponse({ data: current });
+      }
+      return path === LEAD_API && init?.method === 'GET' ? jsonResponse({ data: current }) : undefined;
+    });
     await user.click(await screen.findByRole('button', { name: 'Edit details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit details' });
     const save = within(dialog).getByRole('button', { name: 'Save' });

@@ -38,11 +38,15 @@ async function investorAccount(overrides: Partial<TenantLead>, handler?: Paramet
 
 describe('Investor Account', () => {
   it("offers 'Invite' to a lead never invited, then shows 'Invite Sent'", async () => {
-    const { user, region } = await investorAccount({}, (path, init) =>
-      path === `${LEAD_API}/invite` && init?.method === 'POST'
-        ? jsonResponse({ data: makeLead({ inviteStatus: 'invited', tenantMember: pendingMember, accountStatus: 'invited' }) })
-        : undefined,
-    );
+    // The server's copy: the lead refetches after the invitation.
+    let current = makeLead();
+    const { user, region } = await investorAccount({}, (path, init) => {
+      if (path === `${LEAD_API}/invite` && init?.method === 'POST') {
+        current = makeLead({ inviteStatus: 'invited', tenantMember: pendingMember, accountStatus: 'invited' });
+        return jsonResponse({ data: current });
+      }
+      return path === LEAD_API && init?.method === 'GET' ? jsonResponse({ data: current }) : undefined;
+    });
     await user.click(within(region).getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('Invite Sent', { selector: '#notistack-snackbar' })).toBeInTheDocument();
     expect(await within(region).findByText('Invite Sent')).toBeInTheDocument();

@@ -35,6 +35,8 @@ export function LeadInvestorAccount({ tenantId, lead }: LeadInvestorAccountProps
               <Chip
                 key="s"
                 size="small"
+                // Outlined: a filled chip's text missed the contrast ratio in dark mode (axe, in Chromium).
+                variant="outlined"
                 color={state.status === 'active' ? 'success' : 'default'}
                 label={leadAccountStatusLabels[state.status]}
               />,
@@ -51,6 +53,7 @@ export function LeadInvestorAccount({ tenantId, lead }: LeadInvestorAccountProps
       <Stack spacing={1}>
         <Chip
           sx={{ alignSelf: 'flex-start' }}
+          variant="outlined"
           color={state.kind === 'invited' ? 'info' : 'warning'}
           label={state.kind === 'invited' ? LEAD_TEXTS.inviteSent : LEAD_TEXTS.inviteRejected}
         />

@@ -41,3 +41,35 @@ export function PiiSwitch() {
     <FormControlLabel control={<Switch checked={hidden} onChange={(e) => setHidden(e.target.checked)} />} label="Hide personal data" />
   );
 }
+
+/** The lead's personal data as text may carry it: the full name, each name, the e-mail and the phone. */
+export function piiSecrets(lead: {
+  firstname: string;
+  middlename: string | null;
+  lastname: string;
+  email: string;
+  phone: string | null;
+}): string[] {
+  const names = [lead.firstname, lead.middlename, lead.lastname].map((s) => s?.trim() ?? '').filter(Boolean);
+  const all = [names.join(' '), ...names, lead.email, lead.phone ?? ''].filter((s) => s.length >= 2);
+  // The longest first, so 'Ada Lovelace' is masked whole before 'Ada' alone.
+  return [...new Set(all)].sort((a, b) => b.length - a.length);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `value` with every string inside it masked where it names the lead: a timeline event's message, its actor's name
+ * (the lead's own engagement) and the old and new values in its details.
+ */
+export function maskPii<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return value;
+  const pattern = new RegExp(secrets.map(escapeRegExp).join('|'), 'gi');
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.replace(pattern, PII_MASK);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, walk(inner)]));
+    return v;
+  };
+  return walk(value) as T;
+}

@@ -26,17 +26,20 @@ async function shot(page: Page, name: string) {
 let tenant: JourneyTenant;
 let gp: Person;
 let institutionId: string;
+let offerSlug: string;
 const OFFER = 'Magnolia Yards Fund';
+const CTA_URL = 'https://journey-cta.example/magnolia';
 
 beforeAll(async () => {
   tenant = await createJourneyTenant({ slugPrefix: 'leads' });
   const slug = uniqueSlug('magnolia');
+  offerSlug = slug;
   const seeded = await seedListedOffer(tenant, {
     name: OFFER,
     slug,
     assetClass: 'multi-family',
     irr: 12,
-    ctaUrl: 'https://example.com/magnolia',
+    ctaUrl: CTA_URL,
     institution: { name: `Magnolia Capital ${slug}`, slug: `${slug}-inst` },
   });
   institutionId = seeded.institutionId;
@@ -255,5 +258,43 @@ describe('leads (issue #22)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await checkPage(page);
     await shot(page, 'lead-detail-360-dark');
+  });
+
+  it("a signed-in investor who clicks an offer's call to action arrives in the institution's list as a marketplace lead", async () => {
+    const investor = await tenant.investor({ firstname: 'Mara', lastname: `Market${Date.now().toString(36)}` });
+    const visitor = await newPage();
+    await visitor
+      .context()
+      .route('https://journey-cta.example/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<h1>Reserved for the journey</h1>' }),
+      );
+    await signInThroughUi(visitor, investor, '/investor/dashboard');
+    await visitor.goto(tenant.url(`/marketplace/offers/${offerSlug}`));
+    const tab = visitor.context().waitForEvent('page');
+    await visitor.getByRole('button', { name: 'Reserve a Spot' }).click();
+    await (await tab).getByRole('heading', { name: 'Reserved for the journey' }).waitFor();
+    // The click is an analytics event, sent in the queue's next batch: the lead appears once it is in.
+    await expect
+      .poll(
+        async () => {
+          const search = `?institution=${institutionId}&search=${encodeURIComponent(investor.lastname)}`;
+          const { data } = await tenant.api<{ data: { origin: string }[] }>('GET', `/tenant/${tenant.tenantId}/leads${search}`, {
+            token: gp.token,
+          });
+          return data.map((l) => l.origin);
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toEqual(['marketplace']);
+
+    const page = await newPage();
+    await signInThroughUi(page, gp, `/institution/leads?search=${encodeURIComponent(investor.lastname)}`);
+    const row = page.getByRole('row').filter({ hasText: investor.email });
+    await row.getByText('Marketplace').waitFor();
+    await row.getByText('Active').waitFor();
+    await row.getByText(investor.email).click();
+    await page.waitForURL((url) => /^\/institution\/leads\/[0-9a-f]{24}/.test(url.pathname));
+    await page.getByText(`${investor.firstname} ${investor.lastname}`).first().waitFor();
+    await checkPage(page);
   });
 });

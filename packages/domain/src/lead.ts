@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { membershipStatus, tenantRole } from './enums.ts';
 import { pageQuery, sortDirection, timestamp } from './http.ts';
+import { timelineQuery } from './timeline.ts';
 import { objectId } from './ids.ts';
 import { dashboardPreset, RAISE_EXAMPLE_IDS, seriesPoint } from './institution.ts';
 import { email, isValidPhone, optionalPersonName, personName } from './validation.ts';
@@ -430,4 +431,5 @@ export const leadWorkflowCreateBody = z
 export type LeadWorkflowCreateBody = z.input<typeof leadWorkflowCreateBody>;
 
 export const leadNotesQuery = pageQuery;
-export const leadEventsQuery = pageQuery;
+/** The Activity tab pages, searches and sorts the merged feed as every timeline does. */
+export const leadEventsQuery = timelineQuery;

@@ -35,12 +35,10 @@ interface TimelineViewProps {
   /** The owner's key, e.g. ['user', id, 'events']; the query is appended to it. */
   queryKey: readonly unknown[];
   fetchEvents: (query: TimelineQuery) => Promise<ListOf<TimelineEvent>>;
-  /** Search, sort and direction; off for a feed its API pages newest first only (a lead's activity, for now). */
-  controls?: boolean;
 }
 
 /** §2: the history tab of any entity: search, sort, direction, server paging and per-event details. */
-export function TimelineView({ queryKey, fetchEvents, controls = true }: TimelineViewProps) {
+export function TimelineView({ queryKey, fetchEvents }: TimelineViewProps) {
   const [searchText, setSearchText] = useState('');
   const [sort, setSort] = useState<TimelineSort>('createdAt');
   const [direction, setDirection] = useState<SortDirection>('desc');
@@ -64,49 +62,47 @@ export function TimelineView({ queryKey, fetchEvents, controls = true }: Timelin
 
   return (
     <Stack spacing={2}>
-      {controls && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+        <TextField
+          label="Search"
+          type="search"
+          size="small"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          sx={{ flex: 1 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
           <TextField
-            label="Search"
-            type="search"
+            select
+            label="Sort by"
             size="small"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            sx={{ flex: 1 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-            <TextField
-              select
-              label="Sort by"
-              size="small"
-              value={sort}
-              onChange={(event) => setSort(timelineSort.parse(event.target.value))}
-              // A fixed basis: sized by its content, the select grew past the row and pushed the direction button out.
-              sx={{ flex: { xs: '1 1 auto', sm: '0 0 180px' }, minWidth: 0 }}
-            >
-              {timelineSort.options.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {timelineSortLabels[option]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Tooltip title={directionLabel}>
-              <IconButton aria-label={directionLabel} onClick={() => setDirection((d) => (d === 'asc' ? 'desc' : 'asc'))}>
-                <DirectionIcon />
-              </IconButton>
-            </Tooltip>
-          </Stack>
+            value={sort}
+            onChange={(event) => setSort(timelineSort.parse(event.target.value))}
+            // A fixed basis: sized by its content, the select grew past the row and pushed the direction button out.
+            sx={{ flex: { xs: '1 1 auto', sm: '0 0 180px' }, minWidth: 0 }}
+          >
+            {timelineSort.options.map((option) => (
+              <MenuItem key={option} value={option}>
+                {timelineSortLabels[option]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Tooltip title={directionLabel}>
+            <IconButton aria-label={directionLabel} onClick={() => setDirection((d) => (d === 'asc' ? 'desc' : 'asc'))}>
+              <DirectionIcon />
+            </IconButton>
+          </Tooltip>
         </Stack>
-      )}
+      </Stack>
 
       {isPending ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center', py: 4 }} role="status">

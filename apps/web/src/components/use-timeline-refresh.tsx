@@ -49,12 +49,9 @@ export function useTimelineRefresh(queryKey: readonly unknown[], load: (query: T
 export function RefreshableTimeline({
   queryKey,
   load,
-  controls,
 }: {
   queryKey: readonly unknown[];
   load: (query: TimelineQuery) => Promise<ListOf<TimelineEvent>>;
-  /** See TimelineView. */
-  controls?: boolean;
 }) {
   const { fetchEvents, updatedAt, refreshButton } = useTimelineRefresh(queryKey, load);
   return (
@@ -65,7 +62,7 @@ export function RefreshableTimeline({
         </Typography>
         {refreshButton}
       </Stack>
-      <TimelineView queryKey={queryKey} fetchEvents={fetchEvents} controls={controls} />
+      <TimelineView queryKey={queryKey} fetchEvents={fetchEvents} />
     </Stack>
   );
 }

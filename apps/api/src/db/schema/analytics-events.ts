@@ -25,5 +25,7 @@ export const analyticsEvents = pgTable(
     index('analytics_events_type_idx').on(t.tenantId, t.type, t.createdAt),
     index('analytics_events_offer_idx').on(t.tenantId, t.offerId, t.createdAt),
     index('analytics_events_institution_idx').on(t.tenantId, t.institutionId, t.createdAt),
+    // A person's engagement, newest first (a lead's Activity tab).
+    index('analytics_events_user_idx').on(t.tenantId, t.userId, t.createdAt),
   ],
 );

@@ -1,8 +1,8 @@
-import type { PageQuery, TimelineEvent, TimelineEventType, TimelineMeta } from '@tessera/domain';
+import type { TimelineEvent, TimelineEventType, TimelineMeta, TimelineQuery, TimelineSort } from '@tessera/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { analyticsEvents, documents, offers, tenantLeadDocuments, timelineEvents, users } from '../../db/schema/index.ts';
-import { offsetOf } from '../../lib/pagination.ts';
+import { likePattern, offsetOf } from '../../lib/pagination.ts';
 
 /**
  * A lead's activity (002 §2 Activity tab): the lead's own timeline events merged with the engagement of the lead's
@@ -79,12 +79,25 @@ interface Row {
   total: number;
 }
 
-export async function leadActivity(db: DbOrTx, s: Subject, page: PageQuery): Promise<{ data: TimelineEvent[]; total: number }> {
-  const parts = s.userId ? sql`${timelinePart(s)} union all ${engagementPart(s, s.userId)}` : timelinePart(s);
+/** What each sort of the shared timeline query orders the merged feed by (every item is the lead's: entityType is one). */
+const ORDER: Record<TimelineSort, SQL> = {
+  createdAt: sql`merged.created_at`,
+  type: sql`merged.type`,
+  entityType: sql`merged.created_at`,
+  user: sql`merged.user_name`,
+};
+
+export async function leadActivity(db: DbOrTx, s: Subject, q: TimelineQuery): Promise<{ data: TimelineEvent[]; total: number }> {
+  const merged = s.userId ? sql`${timelinePart(s)} union all ${engagementPart(s, s.userId)}` : timelinePart(s);
+  // The timeline's search: the sentence or the item's id contains the text, ignoring case.
+  const parts = q.search
+    ? sql`select * from (${merged}) as searched where searched.message ilike ${likePattern(q.search)} or searched.id ilike ${likePattern(q.search)}`
+    : merged;
+  const direction = q.direction === 'asc' ? sql`asc` : sql`desc`;
   // The total rides along on every row (a window count), so a page is one round trip; an empty page asks once more.
   const result = (await db.execute(
     sql`select merged.*, count(*) over ()::int as total from (${parts}) as merged
-      order by merged.created_at desc, merged.id desc limit ${page.limit} offset ${offsetOf(page)}`,
+      order by ${ORDER[q.sort]} ${direction}, merged.created_at ${direction}, merged.id ${direction} limit ${q.limit} offset ${offsetOf(q)}`,
   )) as unknown as { rows: Row[] };
   let total = result.rows[0]?.total;
   if (total === undefined) {

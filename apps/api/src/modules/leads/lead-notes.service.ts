@@ -1,4 +1,4 @@
-import type { LeadNote, List, PageQuery, TimelineEvent } from '@tessera/domain';
+import type { LeadNote, List, PageQuery, TimelineEvent, TimelineQuery } from '@tessera/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -109,7 +109,7 @@ export async function deleteLeadNote(db: Db, auth: AuthContext, leadId: string, 
 }
 
 /** GET …/{id}/events: the lead's history merged with their engagement, newest first. */
-export async function listLeadEvents(db: DbOrTx, auth: AuthContext, leadId: string, q: PageQuery): Promise<List<TimelineEvent>> {
+export async function listLeadEvents(db: DbOrTx, auth: AuthContext, leadId: string, q: TimelineQuery): Promise<List<TimelineEvent>> {
   const { lead } = await requireLead(db, auth, leadId);
   // The engagement of the lead's account (an invited person who never signed in has none).
   const userId = (await findLeadView(db, auth.tenantId, leadId))?.member?.userId ?? null;

@@ -594,6 +594,16 @@ describe('GET tenant/{t}/leads/{id}/events', () => {
     expect(page2.meta.total).toBe(5);
     const beyond = (await call(w.gp, 'GET', `/${lead._id}/events?page=9`)).json() as { data: TimelineEvent[]; meta: { total: number } };
     expect(beyond).toMatchObject({ data: [], meta: { total: 5 } });
+    // The timeline's search, sort and direction work on the merged feed as on any history.
+    const searched = (await call(w.gp, 'GET', `/${lead._id}/events?search=harbor&direction=asc`)).json() as {
+      data: TimelineEvent[];
+      meta: { total: number };
+    };
+    expect(searched.data.map((e) => e.message)).toEqual(['Viewed the offer Harbor Lofts', 'Clicked the call to action of Harbor Lofts']);
+    expect(searched.meta.total).toBe(2);
+    const byType = (await call(w.gp, 'GET', `/${lead._id}/events?sort=type&direction=asc&limit=1`)).json() as { data: TimelineEvent[] };
+    expect(byType.data[0]?.type).toBe('access');
+    expect((await call(w.gp, 'GET', `/${lead._id}/events?sort=colour`)).statusCode).toBe(400);
 
     // A document shared with the lead counts too, though no offer lists it; another lead's shared document does not.
     const f = marketplaceFactories(t);

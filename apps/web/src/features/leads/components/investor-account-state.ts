@@ -15,6 +15,8 @@ export type InvestorAccountState =
 
 export function investorAccountState(lead: Pick<TenantLead, 'tenantMember' | 'inviteStatus' | 'accountStatus'>): InvestorAccountState {
   const member = lead.tenantMember;
+  // The last invitation's mail failed: the membership may read 'invited', but nobody was told: offer to send again.
+  if (lead.inviteStatus === 'error') return { kind: 'resend' };
   if (member?.membershipStatus === 'invited' || (!member && lead.inviteStatus === 'invited')) return { kind: 'invited' };
   if (member?.membershipStatus === 'invite-rejected' || (!member?.user && lead.inviteStatus === 'rejected')) return { kind: 'rejected' };
   if (member?.user) return { kind: 'account', status: member.membershipStatus, role: member.role };

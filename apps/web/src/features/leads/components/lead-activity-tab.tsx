@@ -19,6 +19,5 @@ export function LeadActivityTab() {
     [tenantId, lead._id, secrets],
   );
   const queryKey = useMemo(() => [...leadEventsKey(tenantId, lead._id), hidden ? 'masked' : 'plain'], [tenantId, lead._id, hidden]);
-  // The API pages the merged feed newest first, without the timeline's search and sort (see get-lead-events.ts).
-  return <RefreshableTimeline queryKey={queryKey} load={load} controls={false} />;
+  return <RefreshableTimeline queryKey={queryKey} load={load} />;
 }

@@ -19,6 +19,7 @@ describe('investorAccountState (002 §4)', () => {
     ['invited, no member yet', { inviteStatus: 'invited' }, 'invited'],
     ['rejected', { inviteStatus: 'rejected', tenantMember: { ...pendingMember, membershipStatus: 'invite-rejected' } }, 'rejected'],
     ['invitation failed', { inviteStatus: 'error' }, 'resend'],
+    ['invitation mail failed, membership invited', { inviteStatus: 'error', tenantMember: pendingMember }, 'resend'],
     [
       'member neither invited nor rejected, no account',
       { inviteStatus: 'none', tenantMember: { ...pendingMember, membershipStatus: 'requested' } },

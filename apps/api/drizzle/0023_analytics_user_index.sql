@@ -1,0 +1,2 @@
+-- A lead's Activity tab reads the engagement of one person (issue #22): analytics events by user, newest first.
+CREATE INDEX "analytics_events_user_idx" ON "analytics_events" USING btree ("tenant_id","user_id","created_at");

@@ -19,6 +19,7 @@ import { BAD_UPLOADS, GOOD_UPLOADS } from './upload-corpus.test-helpers.ts';
  */
 const FIELDS: Record<string, Record<string, string>> = {
   'POST /api/v1/document': metadata,
+  'POST /api/v1/tenant/:t/leads/:id/documents': metadata,
   'PUT /api/v1/tenant/:t/branding/media': { type: 'logo-light' },
   // An answer whose evidence needs no date (a letter), so the file checks are what decides.
   'POST /api/v1/application/:id/documents': { questionKey: 'individualIncomeEvalUpload' },

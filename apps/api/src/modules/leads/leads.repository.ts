@@ -16,6 +16,7 @@ import {
   type TenantLeadRow,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { utcBucketStart } from '../../lib/time-buckets.ts';
 
 /**
  * The leads module's queries. A lead is read with its tenant member (left join) and its note and workflow counts
@@ -259,8 +260,7 @@ export async function countLeadsPerBucket(
   end: Date,
   scale: DashboardScale,
 ): Promise<Map<string, number>> {
-  // `scale` is one of the enum's three words, never user text, so it may be inlined (as raise.repository does).
-  const bucket = sql<string>`to_char(date_trunc('${sql.raw(scale)}', ${tenantLeads.createdAt} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"')`;
+  const bucket = utcBucketStart(tenantLeads.createdAt, scale);
   const rows = await db
     .select({ bucket, count: sql<number>`count(*)::int` })
     .from(tenantLeads)

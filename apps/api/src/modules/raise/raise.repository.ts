@@ -2,6 +2,7 @@ import type { DashboardScale } from '@tessera/domain';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { analyticsEvents, offers } from '../../db/schema/index.ts';
+import { utcBucketStart } from '../../lib/time-buckets.ts';
 
 /** What counts as an impression of an offer page, and as an interaction with it. */
 export const IMPRESSION_EVENTS = ['impression', 'offer-view', 'view'] as const;
@@ -64,8 +65,7 @@ export async function countOfferAnalyticsPerBucket(
   end: Date,
   scale: DashboardScale,
 ): Promise<Map<string, AnalyticsCounts>> {
-  // `scale` is one of the enum's three words, never user text, so it may be inlined (a bound parameter would differ between SELECT and GROUP BY).
-  const bucket = sql<string>`to_char(date_trunc('${sql.raw(scale)}', ${analyticsEvents.createdAt} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"')`;
+  const bucket = utcBucketStart(analyticsEvents.createdAt, scale);
   const rows = await db
     .select({ bucket, ...counts })
     .from(analyticsEvents)

@@ -19,12 +19,12 @@ describe('LeadDetailPage', () => {
     expect(screen.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     expect(screen.getByText(/^Last updated /, { selector: 'p' })).toBeInTheDocument();
-    // The activity feed is paged newest first by the API, which takes no search or sort (see get-lead-events.ts).
+    // The activity feed is searched, sorted and paged as every timeline, newest first by default.
     const events = fetchMock.mock.calls
       .map(([url]) => new URL(String(url), 'http://localhost'))
       .find((u) => u.pathname === `${LEAD_API}/events`);
-    expect(events?.search).toBe('?page=1&limit=20');
-    expect(screen.queryByRole('textbox', { name: 'Search' })).not.toBeInTheDocument();
+    expect(events?.search).toBe('?page=1&limit=20&sort=createdAt&direction=desc');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
 
     // Details: company, title, origin, interests and tags as chips.
     expect(screen.getByText('Analytical Engines LLC')).toBeInTheDocument();

@@ -15,7 +15,8 @@ const IMAGE_PATH = `/api/v1/tenant/${TENANT_ID}/members/${MEMBER_ID}/image`;
 const refused = (message: string) => jsonResponse({ error: { type: 'bad-request', name: 'BadRequestError', message, status: 400 } }, 400);
 
 function setup(answerPut: () => Response) {
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:member-image') }));
+  // Defined, not assigned: another test file of the worker may have left it read-only.
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: vi.fn(() => 'blob:member-image') });
   const fetchMock = mockFetch((path, init) => {
     if (path === '/api/v1/image' && init?.method === 'POST')
       return jsonResponse({ data: { _id: IMAGE_ID, url: `/api/v1/image/${IMAGE_ID}` } });

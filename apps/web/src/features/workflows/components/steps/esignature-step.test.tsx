@@ -47,9 +47,13 @@ const pdf = () => new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' 
 
 beforeEach(() => {
   sessionStore.signIn(makeAuthResult());
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:agreement') });
+  // Writable, and gone after: test files share a worker's URL, and later ones assign their own.
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: vi.fn(() => 'blob:agreement') });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(URL, 'createObjectURL');
+});
 
 describe('EsignatureStep', () => {
   it('prepares the agreement, signs with a typed name and shows the signed documents and events', async () => {

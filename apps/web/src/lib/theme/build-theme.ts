@@ -1,4 +1,4 @@
-import { createTheme, darken, lighten, type Theme } from '@mui/material/styles';
+import { createTheme, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import { brandFontStack, brandPaper, contrastText, type BrandingTheme, type ThemeMode } from '@tessera/domain';
 
 declare module '@mui/material/styles' {
@@ -15,6 +15,15 @@ const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 };
 
 /** A palette colour with its text colour worked out as the server's first paint does (MUI's own rule, in @tessera/domain). */
 const paletteColour = (main: string) => ({ main, contrastText: contrastText(main) });
+
+/**
+ * The colour a label written in a palette colour (an outlined chip, a text or outlined button) takes on paper: the
+ * colour itself when it reads at 4.5:1 or more, else a shade of it that does (axe color-contrast, WCAG 1.4.3).
+ */
+export function readableOnPaper(theme: Theme, main: string): string {
+  if (getContrastRatio(main, theme.palette.background.paper) >= 4.5) return main;
+  return theme.palette.mode === 'dark' ? lighten(main, 0.35) : darken(main, 0.4);
+}
 
 /** The MUI theme of a tenant's branding in one mode. */
 export function buildTheme(branding: BrandingTheme, mode: ThemeMode): Theme {
@@ -62,7 +71,23 @@ export function buildTheme(branding: BrandingTheme, mode: ThemeMode): Theme {
       MuiAvatar: {
         styleOverrides: { colorDefault: ({ theme }) => ({ backgroundColor: theme.palette.grey[700], color: theme.palette.common.white }) },
       },
-      MuiButton: { defaultProps: { disableElevation: true } },
+      // Text and outlined buttons write their label in the colour itself: a tenant's error red on dark paper reads near
+      // 4:1 ('Sign out all other sessions'), so below 4.5:1 the label takes a readable shade (axe color-contrast).
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: {
+          root: ({ theme, ownerState }: { theme: Theme; ownerState: { variant?: string; color?: string } }) => {
+            const color = ownerState.color;
+            if (
+              ownerState.variant === 'contained' ||
+              !(color === 'error' || color === 'warning' || color === 'info' || color === 'success')
+            )
+              return {};
+            const readable = readableOnPaper(theme, theme.palette[color].main);
+            return { color: readable, ...(ownerState.variant === 'outlined' ? { borderColor: readable } : {}) };
+          },
+        },
+      },
       MuiTextField: { defaultProps: { fullWidth: true } },
       // A link in running text is told apart by more than its colour (WCAG 1.4.1, axe link-in-text-block).
       MuiLink: { defaultProps: { underline: 'always' } },
@@ -73,8 +98,7 @@ export function buildTheme(branding: BrandingTheme, mode: ThemeMode): Theme {
           root: ({ theme, ownerState }: { theme: Theme; ownerState: { variant?: string; color?: string } }) => {
             const color = ownerState.color;
             if (ownerState.variant !== 'outlined' || !(color === 'warning' || color === 'info' || color === 'success')) return {};
-            const main = theme.palette[color].main;
-            const readable = theme.palette.mode === 'dark' ? lighten(main, 0.35) : darken(main, 0.4);
+            const readable = readableOnPaper(theme, theme.palette[color].main);
             return { color: readable, borderColor: readable };
           },
         },

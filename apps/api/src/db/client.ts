@@ -100,6 +100,8 @@ export interface DatabaseOptions {
   /** PGlite: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one; the tests' template. */
   loadDataDir?: Blob | undefined;
   poolSize?: number;
+  /** PostgreSQL's bounded waits (defaults CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_MS); the tests widen them (test-database.ts). */
+  timeouts?: { connectMs: number; queryMs: number };
 }
 
 export function createDatabase(options: DatabaseOptions): Database {
@@ -112,8 +114,8 @@ export function createDatabase(options: DatabaseOptions): Database {
       max: options.poolSize ?? 10,
       // Bounded waits, so a lost database fails requests in seconds (503) instead of hanging them: for a connection
       // or a free pooled client, and for the answer to a query (a partition leaves the socket open and silent).
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      query_timeout: QUERY_TIMEOUT_MS,
+      connectionTimeoutMillis: options.timeouts?.connectMs ?? CONNECT_TIMEOUT_MS,
+      query_timeout: options.timeouts?.queryMs ?? QUERY_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
       keepAlive: true,
     });

@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem, Stack } from '@mui/material';
 import { LEAD_TEXTS, leadDetailsBody, leadOrigin, leadOriginLabels, type LeadDetailsBody, type TenantLead } from '@tessera/domain';
-import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
-import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
-import { formSubmit } from '../../../lib/form-submit.ts';
-import { useSnackbar } from '../../../lib/toast.tsx';
 import { useUpdateLeadDetails } from '../api/update-lead-details.ts';
 import { LeadLabelsField } from './lead-labels-field.tsx';
-import { leadErrorText } from './lead-toast.ts';
+import { useLeadEditForm } from './use-lead-edit-form.ts';
 
 type DetailsForm = Required<LeadDetailsBody>;
 
@@ -33,45 +29,28 @@ interface LeadDetailsDialogProps {
 
 /** 'Edit details' (002 §7 PUT details): names, company, title, origin, interests and tags; 'Lead updated' when saved. */
 export function LeadDetailsDialog({ tenantId, lead, open, onClose }: LeadDetailsDialogProps) {
-  const { enqueueSnackbar } = useSnackbar();
-  const update = useUpdateLeadDetails(tenantId, lead._id);
   // raw: the form sends what was typed ('' for none), which the API's schema reads; its output (null) is the server's.
-  const form = useForm<DetailsForm>({
+  const { control, isDirty, pending, guard, close, submit } = useLeadEditForm({
+    lead,
+    open,
+    onClose,
     resolver: zodResolver(leadDetailsBody, undefined, { raw: true }),
-    defaultValues: formValues(lead),
-    mode: 'onTouched',
+    formValues,
+    update: useUpdateLeadDetails(tenantId, lead._id),
+    errorText: LEAD_TEXTS.errorUpdating,
   });
-  const { control, formState, reset } = form;
-  const guard = useUnsavedChangesGuard(open && formState.isDirty && !update.isPending);
-
-  const close = () => {
-    if (update.isPending) return;
-    reset(formValues(lead));
-    onClose();
-  };
-
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: (saved) => {
-        enqueueSnackbar(LEAD_TEXTS.updated, { variant: 'success' });
-        reset(formValues(saved));
-        onClose();
-      },
-      onError: (error) => enqueueSnackbar(leadErrorText(error, LEAD_TEXTS.errorUpdating), { variant: 'error' }),
-    }),
-  );
 
   return (
     <FormDialog
       open={open}
       title="Edit details"
       onClose={close}
-      onSubmit={formSubmit(onSubmit)}
+      onSubmit={submit}
       maxWidth="sm"
       fullScreenOnPhone
-      pending={update.isPending}
+      pending={pending}
       submitLabel="Save"
-      submitDisabled={!formState.isDirty}
+      submitDisabled={!isDirty}
       after={guard}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { extractPdfText } from '../../apps/api/src/modules/documents/pdf-text.ts';
 import { load, type LoadResult } from './load.ts';
-import { textHeavyPdf } from './parse-data.ts';
+import { textHeavyPdf } from '../../apps/api/test/pdf-samples.ts';
 import { check, checkTable, ms, scenarioTable, table } from './report.ts';
 import { startServers } from './server-process.ts';
 

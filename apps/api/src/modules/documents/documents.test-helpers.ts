@@ -21,31 +21,7 @@ export function makePdf(text: string, compressed = true): Buffer {
   ]);
 }
 
-/**
- * A small PDF (some kilobytes) whose Flate streams inflate to about `inflatedMb` of text operators: what reading it
- * costs is the inflating and scanning, some seconds of one core for tens of megabytes (issue #21, finding 4).
- */
-export function textHeavyPdf(inflatedMb: number, streams = 4): Buffer {
-  const line = 'BT /F1 12 Tf 72 720 Td (Quarterly distribution notice for the fund) Tj ET\n';
-  const content = Buffer.from(line.repeat(Math.ceil((inflatedMb * 1024 * 1024) / streams / line.length)), 'latin1');
-  const packed = deflateSync(content, { level: 9 });
-  const objects = Array.from({ length: streams }, (_, i) =>
-    Buffer.concat([
-      Buffer.from(`${i + 4} 0 obj << /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
-      packed,
-      Buffer.from('\nendstream\nendobj\n', 'latin1'),
-    ]),
-  );
-  const kids = objects.map((_, i) => `${i + 4} 0 R`).join(' ');
-  return Buffer.concat([
-    Buffer.from(
-      `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /Contents [${kids}] >> endobj\n`,
-      'latin1',
-    ),
-    ...objects,
-    Buffer.from('trailer << /Root 1 0 R >>\n%%EOF\n', 'latin1'),
-  ]);
-}
+export { textHeavyPdf } from '../../../test/pdf-samples.ts';
 
 /** A multipart/form-data body with text fields and files. */
 export function multipart(fields: Record<string, string>, files: { field?: string; name: string; data: Buffer; type?: string }[]) {

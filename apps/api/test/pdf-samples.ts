@@ -1,9 +1,9 @@
 import { deflateSync } from 'node:zlib';
 
 /**
- * A PDF of a few kilobytes whose Flate streams inflate to about `inflatedMb` of text operators, as the API tests build
- * it (apps/api/src/modules/documents/documents.test-helpers.ts `textHeavyPdf`): reading it is all inflating and
- * scanning, the work issue #21 moved off the event loop.
+ * A PDF of a few kilobytes whose Flate streams inflate to about `inflatedMb` of text operators: reading it is all
+ * inflating and scanning, some seconds of one core for tens of megabytes, the work issue #21 moved off the event loop.
+ * The API tests (file-work-limits) and the parse bench both read it; this file imports nothing of the app.
  */
 export function textHeavyPdf(inflatedMb: number, streams = 4): Buffer {
   const line = 'BT /F1 12 Tf 72 720 Td (Quarterly distribution notice for the fund) Tj ET\n';

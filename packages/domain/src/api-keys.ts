@@ -22,6 +22,71 @@ export const API_KEY_HEADER = 'x-api-key';
 export const apiKeyKindOf = (raw: string): ApiKeyKind | null =>
   raw.startsWith(API_KEY_PREFIX.private) ? 'private' : raw.startsWith(API_KEY_PREFIX.public) ? 'public' : null;
 
+/**
+ * What a private key may do (issue #23), chosen when it is made and checked on every route that accepts keys: each
+ * such route names its resource (`config.keyResource`), and a GET/HEAD needs `<resource>:read`, anything else
+ * `<resource>:write`. A public key has `marketplace:read` only: it reads the tenant's public marketplace, for
+ * embedding offers on a sponsor's own site, and nothing else.
+ */
+export const apiKeyResource = z.enum(['tenant', 'members', 'institutions', 'offers', 'leads', 'marketplace']);
+export type ApiKeyResource = z.infer<typeof apiKeyResource>;
+export const apiKeyScope = z.enum([
+  'tenant:read',
+  'tenant:write',
+  'members:read',
+  'members:write',
+  'institutions:read',
+  'institutions:write',
+  'offers:read',
+  'offers:write',
+  'leads:read',
+  'leads:write',
+  'marketplace:read',
+]);
+export type ApiKeyScope = z.infer<typeof apiKeyScope>;
+
+export const apiKeyScopeLabels: Record<ApiKeyScope, string> = {
+  'tenant:read': 'Read organization settings',
+  'tenant:write': 'Change organization settings',
+  'members:read': 'Read members and groups',
+  'members:write': 'Manage members and groups',
+  'institutions:read': 'Read institutions',
+  'institutions:write': 'Change institutions',
+  'offers:read': 'Read offers',
+  'offers:write': 'Change offers',
+  'leads:read': 'Read leads',
+  'leads:write': 'Create and change leads',
+  'marketplace:read': 'Read the public marketplace',
+};
+
+/** The scopes an institution's private key may hold (it only ever reaches its own institution, offers and leads). */
+export const INSTITUTION_KEY_SCOPES: ApiKeyScope[] = [
+  'institutions:read',
+  'institutions:write',
+  'offers:read',
+  'offers:write',
+  'leads:read',
+  'leads:write',
+  'marketplace:read',
+];
+export const PUBLIC_KEY_SCOPES: ApiKeyScope[] = ['marketplace:read'];
+export const READ_ONLY_SCOPES: ApiKeyScope[] = apiKeyScope.options.filter((s) => s.endsWith(':read'));
+
+/** The scope a call needs: the route's resource, read for GET/HEAD and write otherwise. */
+export const requiredScope = (resource: ApiKeyResource, method: string): ApiKeyScope =>
+  `${resource}:${method === 'GET' || method === 'HEAD' ? 'read' : 'write'}` as ApiKeyScope;
+
+/** Keys live at most this long; the web offers 30, 90, 365 days or no expiry. */
+export const API_KEY_MAX_DAYS = 730;
+export const API_KEY_EXPIRY_PRESETS = [30, 90, 365, null] as const;
+/** Sites a public key may be used from (CORS), at most this many. */
+export const API_KEY_ORIGINS_MAX = 10;
+
+const webOrigin = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^/\s?#]+$/, 'Each allowed origin must be a scheme and host only, such as https://www.example.com');
+
 export const apiKeyCreateBody = z
   .object({
     label: z
@@ -30,11 +95,29 @@ export const apiKeyCreateBody = z
       .max(API_KEY_LABEL_MAX, `Label must be at most ${API_KEY_LABEL_MAX} characters`)
       .nullish()
       .transform((v) => (v ? v : null)),
+    scopes: z
+      .array(apiKeyScope)
+      .min(1, 'Choose at least one scope')
+      .transform((v) => [...new Set(v)])
+      .optional()
+      .describe('What a private key may do (required for private keys); a public key always has marketplace:read only'),
+    expiresAt: z
+      .string()
+      .pipe(z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO date-time' }))
+      .nullish()
+      .transform((v) => v ?? null)
+      .describe(`When the key stops working (in the future, at most ${API_KEY_MAX_DAYS} days away); null for never`),
+    allowedOrigins: z
+      .array(webOrigin)
+      .max(API_KEY_ORIGINS_MAX, `At most ${API_KEY_ORIGINS_MAX} allowed origins`)
+      .default([])
+      .describe('Public keys only: the sites whose pages may read the marketplace with this key from the browser (CORS)'),
   })
   .meta({
     id: 'ApiKeyCreate',
-    description: 'An optional label for the new key, to tell keys apart.',
-    examples: [{ label: 'CRM sync' }],
+    description:
+      'A label to tell keys apart, the scopes of a private key, an optional expiry, and for a public key the sites it may be used from.',
+    examples: [{ label: 'CRM sync', scopes: ['leads:read', 'leads:write'], expiresAt: '2027-11-27T00:00:00.000Z', allowedOrigins: [] }],
   });
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateBody>;
 
@@ -48,7 +131,12 @@ export const apiKey = z
     createdBy: objectId.nullable().describe('The user who generated it'),
     createdAt: timestamp,
     lastUsedAt: timestamp.nullable().describe('Recorded at most once a minute'),
+    lastUsedIp: z.string().nullable().describe('The address of the last call, recorded with lastUsedAt'),
     revokedAt: timestamp.nullable(),
+    scopes: z.array(apiKeyScope),
+    expiresAt: timestamp.nullable(),
+    allowedOrigins: z.array(z.string()),
+    status: z.enum(['active', 'revoked', 'expired']),
   })
   .meta({
     id: 'ApiKey',
@@ -63,7 +151,12 @@ export const apiKey = z
         createdBy: '6745a1c2e4b0a1b2c3d4e5f6',
         createdAt: '2026-11-27T09:30:00.000Z',
         lastUsedAt: '2026-11-27T10:02:00.000Z',
+        lastUsedIp: '203.0.113.7',
         revokedAt: null,
+        scopes: ['leads:read', 'leads:write'],
+        expiresAt: '2027-11-27T00:00:00.000Z',
+        allowedOrigins: [],
+        status: 'active',
       },
     ],
   });
@@ -83,11 +176,17 @@ export const apiKeyCreated = apiKey.extend({ key: z.string().describe('The whole
       createdBy: '6745a1c2e4b0a1b2c3d4e5f6',
       createdAt: '2026-11-27T09:30:00.000Z',
       lastUsedAt: null,
+      lastUsedIp: null,
       revokedAt: null,
+      scopes: ['leads:read', 'leads:write'],
+      expiresAt: '2027-11-27T00:00:00.000Z',
+      allowedOrigins: [],
+      status: 'active',
       key: 'tsk_live_3f9a1c0d7e5b4a2f8c6d1e0b9a7f5c3d',
     },
   ],
 });
 export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;
 
-export const apiKeyStatus = (key: Pick<ApiKey, 'revokedAt'>): 'active' | 'revoked' => (key.revokedAt ? 'revoked' : 'active');
+export const apiKeyStatus = (key: Pick<ApiKey, 'revokedAt' | 'expiresAt'>, now = new Date()): ApiKey['status'] =>
+  key.revokedAt ? 'revoked' : key.expiresAt && new Date(key.expiresAt) <= now ? 'expired' : 'active';

@@ -47,3 +47,5 @@ export * from './identity-verification.ts';
 export * from './account-security.ts';
 export * from './lead.ts';
 export * from './lead-relations.ts';
+export * from './billing.ts';
+export * from './webhooks.ts';

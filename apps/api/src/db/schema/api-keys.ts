@@ -1,4 +1,4 @@
-import type { ApiKeyKind } from '@tessera/domain';
+import type { ApiKeyKind, ApiKeyScope } from '@tessera/domain';
 import { foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, objectIdColumn } from './columns.ts';
 import { institutions } from './institutions.ts';
@@ -24,6 +24,13 @@ export const apiKeys = pgTable(
     createdBy: objectIdColumn('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    /** The client address of the last use, written with last_used_at. */
+    lastUsedIp: text('last_used_ip'),
+    /** What the key may do (issue #23); see apiKeyScope. */
+    scopes: text('scopes').array().$type<ApiKeyScope[]>().notNull().default([]),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** Public keys: the web origins allowed to use it from a browser (CORS). */
+    allowedOrigins: text('allowed_origins').array().notNull().default([]),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [

@@ -26,3 +26,5 @@ export * from './identity-inquiries.ts';
 export * from './esign.ts';
 export * from './sessions.ts';
 export * from './tenant-leads.ts';
+export * from './billing.ts';
+export * from './webhooks.ts';

@@ -97,6 +97,11 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    lastUsedIp: row.lastUsedIp,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    scopes: row.scopes,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    allowedOrigins: row.allowedOrigins,
+    status: row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt <= new Date() ? 'expired' : 'active',
   };
 }

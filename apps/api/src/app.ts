@@ -49,6 +49,8 @@ import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { registerWebhookDispatcher } from './modules/webhooks/index.ts';
 // Leads: the lead's invitation, workflows, documents and accreditation (the lead's own routes register beside it).
 import { leadRelationsRoutes } from './modules/leads/lead-relations.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
@@ -226,6 +228,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(marketplaceRoutes);
       await api.register(workflowsRoutes);
       await api.register(leadRelationsRoutes);
+      await api.register(webhooksRoutes);
       await api.register(esignRoutes, {
         provider: overrides.esignProvider !== undefined ? overrides.esignProvider : createEsignProvider(config.esign),
       });
@@ -240,6 +243,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   );
   if (config.devMailbox !== 'off' && mailer.kind === 'outbox') await app.register(devMailboxPage, { mode: config.devMailbox });
   await app.register(staticWebPlugin, { webDist: config.webDist });
+  // Webhook deliveries are sent in the background once the app is ready, and no longer once it closes.
+  registerWebhookDispatcher(app, config.webhooks.dispatchIntervalMs);
   // The built-in verifier's worker threads end with the app.
   if (!overrides.verifyIdentityDocument) app.addHook('onClose', closeIdentityVerifier);
   // So does the worker pool (PDF text, PDFs drawn and sealed, images).

@@ -70,6 +70,8 @@ export async function buildTestApp(
     AUTH_RESET_LIMIT_MAX: '10000',
     // Suites parse as one person often; src/security/file-work-limits.test.ts sets it low to test it.
     PARSE_RATE_LIMIT_MAX: '10000',
+    // No background webhook dispatcher: suites send due deliveries themselves (dispatchDueWebhooks), with the test clock.
+    WEBHOOK_DISPATCH_INTERVAL_MS: '0',
     // The mailbox the factories read links from (test/factories.ts); refused in production, where none is served.
     ...(env.NODE_ENV === 'production' ? {} : { DEV_MAILBOX: '1' }),
     // argon2 at its cheapest (refused outside NODE_ENV=test): the suites sign thousands of people up. An app built as

@@ -324,3 +324,43 @@ export const WEBHOOK_TEXTS = {
 
 /** The signature header's value for a body sent at `timestamp` (unix seconds): what receivers recompute. */
 export const webhookSignedPayload = (timestamp: number, body: string) => `${timestamp}.${body}`;
+
+/** One entry of the event catalogue (GET webhooks/event-types): what the settings page and the webhook guide list. */
+export const webhookEventTypeInfo = z
+  .object({
+    type: webhookEventType,
+    label: z.string(),
+    description: z.string(),
+    audience: z.enum(['tenant', 'tenant-and-institution']).describe("'tenant': the tenant's endpoints only; else the institution's too"),
+    subscribable: z.boolean().describe('False for webhook.test, which is sent on demand to any endpoint'),
+    sample: z.record(z.string(), z.unknown()).describe('The `data` of a sample event'),
+  })
+  .meta({
+    id: 'WebhookEventTypeInfo',
+    description: 'An event type endpoints can receive, with what it means and a sample of its data.',
+    examples: [
+      {
+        type: 'lead.created',
+        label: WEBHOOK_EVENTS['lead.created'].label,
+        description: WEBHOOK_EVENTS['lead.created'].description,
+        audience: 'tenant-and-institution',
+        subscribable: true,
+        sample: WEBHOOK_EVENTS['lead.created'].sample,
+      },
+    ],
+  });
+export type WebhookEventTypeInfo = z.infer<typeof webhookEventTypeInfo>;
+
+/** The catalogue, in the order of webhookEventType. */
+export const webhookEventCatalogue = (): WebhookEventTypeInfo[] =>
+  webhookEventType.options.map((type) => ({
+    type,
+    label: WEBHOOK_EVENTS[type].label,
+    description: WEBHOOK_EVENTS[type].description,
+    audience: WEBHOOK_EVENTS[type].audience,
+    subscribable: type !== 'webhook.test',
+    sample: WEBHOOK_EVENTS[type].sample,
+  }));
+
+/** The signature header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, `${t}.${body}`)>`. */
+export const webhookSignatureHeader = (timestamp: number, hexSignature: string) => `t=${timestamp},v1=${hexSignature}`;

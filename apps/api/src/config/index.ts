@@ -140,6 +140,9 @@ const envSchema = z
     ESIGN_TOKEN: optionalText,
     ESIGN_WEBHOOK_SECRET: optionalText,
     ESIGN_TEMPLATE_ID: optionalText,
+    // Webhooks (issue #23).
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
+    WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     message: 'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
@@ -265,6 +268,12 @@ export interface Config {
   seal: SealConfig;
   /** Who signs subscription agreements: the built-in signer (offline, the default) or an external provider. */
   esign: EsignConfig;
+  /**
+   * Webhooks (issue #23): whether endpoints may be on loopback, private, link-local or other non-public addresses (off
+   * by default: refused at registration and, after DNS resolution, at delivery), and how often the background
+   * dispatcher sends due deliveries, in ms (0: no background dispatcher; the test suites drive it themselves).
+   */
+  webhooks: { allowPrivateTargets: boolean; dispatchIntervalMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -378,5 +387,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             templateId: e.ESIGN_TEMPLATE_ID ?? null,
           }
         : { provider: 'builtin' },
+    webhooks: { allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS, dispatchIntervalMs: e.WEBHOOK_DISPATCH_INTERVAL_MS },
   };
 }

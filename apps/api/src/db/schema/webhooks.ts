@@ -1,6 +1,7 @@
 import type { WebhookAttempt, WebhookDeliveryStatus, WebhookEvent, WebhookEventType } from '@tessera/domain';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, objectIdColumn, updatedAt } from './columns.ts';
+import { institutions } from './institutions.ts';
 import { tenants } from './tenants.ts';
 
 /**
@@ -25,7 +26,16 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('webhook_endpoints_owner_idx').on(t.tenantId, t.institutionId)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('webhook_endpoints_owner_idx').on(t.tenantId, t.institutionId),
+    // An institution's endpoints go with it (migration 0026).
+    foreignKey({
+      columns: [t.tenantId, t.institutionId],
+      foreignColumns: [institutions.tenantId, institutions.id],
+      name: 'webhook_endpoints_institution_fk',
+    }).onDelete('cascade'),
+  ],
 );
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -59,6 +69,12 @@ export const webhookDeliveries = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('webhook_deliveries_endpoint_idx').on(t.tenantId, t.endpointId, t.createdAt),
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    // An endpoint's deliveries go with it (migration 0026).
+    foreignKey({
+      columns: [t.tenantId, t.endpointId],
+      foreignColumns: [webhookEndpoints.tenantId, webhookEndpoints.id],
+      name: 'webhook_deliveries_endpoint_fk',
+    }).onDelete('cascade'),
   ],
 );
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

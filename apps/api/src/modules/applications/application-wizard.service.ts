@@ -37,6 +37,7 @@ import {
   type updateApplication,
 } from './applications.repository.ts';
 import { loadOwn, requireUndecided, type ApplicationDeps } from './applications.service.ts';
+import { emitApplicationStatusChanged } from './application-webhooks.ts';
 
 const stale = () =>
   new AppError('conflict', 'This application has moved on since this page was opened (in another tab?): reload it to continue');
@@ -246,6 +247,7 @@ export async function moveApplication(
         ...(values.businessId ? [{ entity: values.businessId, entityType: 'business' as const }] : []),
       ],
     });
+    if (values.status) await emitApplicationStatusChanged(tx, row, row.status, values.status, deps.clock.now());
   });
   const updated = await findApplication(db, row.tenantId, row.id);
   return toApplication(updated!, deps.clock.now());

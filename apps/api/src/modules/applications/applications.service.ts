@@ -42,6 +42,7 @@ import {
   type ReviewSite,
 } from './certificates.service.ts';
 import { lockApplication, recordDecision } from './certificates.repository.ts';
+import { emitApplicationStatusChanged } from './application-webhooks.ts';
 
 export interface ApplicationDeps {
   db: Db;
@@ -218,6 +219,7 @@ export async function reviewApplication(
           updatedAt: reviewedAt,
         };
         await recordDecision(tx, auth.tenantId, id, values);
+        await emitApplicationStatusChanged(tx, row, row.status, status, reviewedAt);
         await recordEvent(tx, {
           tenantId: auth.tenantId,
           type: 'status',

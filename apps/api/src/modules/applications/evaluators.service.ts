@@ -27,6 +27,7 @@ import { findApplication, findApplicationUnscoped } from './applications.reposit
 import { EVAL_UPLOAD_KEY, EVIDENCE_OF, EVIDENCE_TEXT, letterWording } from './evaluator-letter.ts';
 import { evaluatorRequestMail, evaluatorSubmittedMail } from './evaluator-mails.ts';
 import * as repo from './evaluators.repository.ts';
+import { emitApplicationStatusChanged } from './application-webhooks.ts';
 
 export interface EvaluatorDeps {
   db: Db;
@@ -354,6 +355,7 @@ export async function submitEvaluatorLetter(
     const statusMoved = waiting
       ? Boolean(await repo.moveApplicationStatus(tx, row.tenantId, applicationId, 'in-progress', 'submitted', now))
       : false;
+    if (statusMoved) await emitApplicationStatusChanged(tx, application, 'in-progress', 'submitted', now);
     await recordEvent(tx, {
       tenantId: row.tenantId,
       type: statusMoved ? 'status' : 'update',

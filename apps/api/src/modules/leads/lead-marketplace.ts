@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { offers } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordEvent } from '../timeline/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
+import { leadCreatedEvent } from './lead-webhooks.ts';
 import { personOf, upsertLead } from './leads.repository.ts';
 import { leadRefs } from './leads.service.ts';
 
@@ -77,5 +79,19 @@ export async function recordMarketplaceLead(db: DbOrTx, input: MarketplaceLeadIn
     },
     refs: [...leadRefs(offer), { entity: input.offerId, entityType: 'tenant-offer' }],
   });
+  // Only a lead that is new is an event: touching a known one is not.
+  if (lead.inserted)
+    await emitWebhookEvent(
+      db,
+      leadCreatedEvent({
+        tenantId: input.tenantId,
+        id: lead.id,
+        institutionId: offer.institutionId,
+        firstname,
+        lastname,
+        email,
+        origin: 'marketplace',
+      }),
+    );
   return lead;
 }

@@ -26,6 +26,8 @@ import { newId } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { requireEditor, requireInstitution } from '../institutions/index.ts';
 import { actorName, recordEvent } from '../timeline/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
+import { leadCreatedEvent } from './lead-webhooks.ts';
 import type { DocumentDeps } from '../documents/index.ts';
 import { LEAD_VIEWER_READ_ONLY, requireLead } from './lead-access.ts';
 import { deleteLeadDocuments } from './lead-documents.ts';
@@ -177,6 +179,7 @@ export async function createLead(db: Db, caller: Caller, body: z.output<typeof l
         },
         refs: leadRefs(row),
       });
+      await emitWebhookEvent(tx, leadCreatedEvent(row));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate();

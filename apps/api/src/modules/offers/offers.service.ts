@@ -65,6 +65,7 @@ import {
   updateOffer,
   userNames,
 } from './offers.repository.ts';
+import { emitWebhookEvent, type WebhookEventInput } from '../webhooks/index.ts';
 
 export interface OfferDeps {
   db: Db;
@@ -419,13 +420,26 @@ export function updateStatus(deps: OfferDeps, auth: AuthContext, id: string, bod
   );
 }
 
+/** The offer.published webhook event (issue #23): what WEBHOOK_EVENTS['offer.published'].sample shows. */
+function offerPublishedEvent(offer: Pick<OfferRow, 'tenantId' | 'id' | 'institutionId' | 'name' | 'slug'>, at: Date): WebhookEventInput {
+  return {
+    tenantId: offer.tenantId,
+    institutionId: offer.institutionId,
+    type: 'offer.published',
+    at,
+    data: {
+      offer: { _id: offer.id, institution: offer.institutionId, name: offer.name, slug: offer.slug, publishedAt: at.toISOString() },
+    },
+  };
+}
+
 /** 002 §5: publishing needs approval and the four required documents; Publish and Unpublish each apply only once. */
 export function updatePublishing(deps: OfferDeps, auth: AuthContext, id: string, published: boolean) {
   return change(
     deps,
     auth,
     id,
-    ({ offer }, _tx, now) => {
+    async ({ offer }, tx, now) => {
       if (offer.published === published)
         throw new AppError('bad-request', published ? 'The offer is already published' : 'The offer is not published');
       if (published) {
@@ -435,6 +449,7 @@ export function updatePublishing(deps: OfferDeps, auth: AuthContext, id: string,
         if (missing.length > 0) needs.push(`these documents: ${missing.join(', ')}`);
         if (needs.length > 0) throw new AppError('bad-request', `Publishing needs ${needs.join(' and ')}`);
       }
+      if (published) await emitWebhookEvent(tx, offerPublishedEvent(offer, now));
       return { published, publishedAt: now, publishedBy: auth.user.id };
     },
     { type: 'status', message: (name) => `${actorOf(auth)} ${published ? 'published' : 'unpublished'} ${name}` },

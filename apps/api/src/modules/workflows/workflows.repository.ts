@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { emitWebhookEvent, type WebhookEventInput } from '../webhooks/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions, offers, users, workflows, type NewWorkflowRow, type WorkflowRow } from '../../db/schema/index.ts';
 import { userDisplayName, type StepMove, type WorkflowStatus, type WorkflowType } from '@tessera/domain';
@@ -145,7 +146,10 @@ export async function deleteWorkflowRow(db: DbOrTx, tenantId: string, id: string
   await db.delete(workflows).where(and(eq(workflows.tenantId, tenantId), eq(workflows.id, id)));
 }
 
-/** Writes a step move (steps, current step, status; completedAt when it completes). */
+/**
+ * Writes a step move (steps, current step, status; completedAt when it completes). Every step change goes through it,
+ * so a move that completes the workflow also raises the workflow.completed webhook event here, in the same transaction.
+ */
 export async function saveStepMove(db: DbOrTx, tenantId: string, id: string, move: StepMove, now: Date): Promise<WorkflowRow> {
   const [row] = await db
     .update(workflows)
@@ -158,5 +162,30 @@ export async function saveStepMove(db: DbOrTx, tenantId: string, id: string, mov
     })
     .where(and(eq(workflows.tenantId, tenantId), eq(workflows.id, id)))
     .returning();
+  if (move.status === 'completed') await emitWebhookEvent(db, workflowCompletedEvent(row!, now));
   return row!;
+}
+
+/** The workflow.completed event: what WEBHOOK_EVENTS['workflow.completed'].sample shows; the institution is the config's. */
+function workflowCompletedEvent(row: WorkflowRow, at: Date): WebhookEventInput {
+  const institution = row.config.institution ?? row.institutionId ?? null;
+  return {
+    tenantId: row.tenantId,
+    institutionId: institution,
+    type: 'workflow.completed',
+    at,
+    data: {
+      workflow: {
+        _id: row.id,
+        type: row.type,
+        name: row.name,
+        status: row.status,
+        owner: row.ownerId,
+        offer: row.config.offer ?? row.offerId ?? null,
+        institution,
+        amount: row.config.amount ?? null,
+        completedAt: at.toISOString(),
+      },
+    },
+  };
 }

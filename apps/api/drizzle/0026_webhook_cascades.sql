@@ -1,0 +1,3 @@
+-- Webhooks (issue #23): an institution's endpoints, and an endpoint's deliveries, are deleted with it.
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_fk" FOREIGN KEY ("tenant_id","endpoint_id") REFERENCES "public"."webhook_endpoints"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_institution_fk" FOREIGN KEY ("tenant_id","institution_id") REFERENCES "public"."institutions"("tenant_id","id") ON DELETE cascade ON UPDATE no action;

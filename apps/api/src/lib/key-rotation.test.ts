@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUp } from '../../test/factories.ts';
 import { seedPassport } from '../../test/pii-factories.ts';
 import { fakeVerifier, nextVerdict, TYPED, verifyThroughApi } from '../modules/identity-verification/identity-verification.test-helpers.ts';
-import { appSecrets } from '../db/schema/index.ts';
+import { appSecrets, webhookEndpoints } from '../db/schema/index.ts';
 import { ciphertextKeyId, FieldCipher } from './crypto.ts';
 import { countOtherKeyValues, generateKey, KEY_SECRET, loadFieldCipher, NEXT_KEY_SECRET, rotateEncryptionKey } from './key-rotation.ts';
 import { ENCRYPTED_COLUMNS } from './pii.ts';
@@ -29,7 +29,20 @@ beforeAll(async () => {
   for (const value of await storedValues()) plain.set(value.ref, t.app.cipher.decrypt(value.stored));
   // A tenant's seal key (lib/seal/local-key.ts), kept in app_secrets under the same cipher.
   await t.app.db.insert(appSecrets).values({ key: SEAL_KEY, value: t.app.cipher.encrypt(SEAL_PLAIN) });
+  // A webhook endpoint's signing secret (issue #23), kept under the same cipher.
+  await t.app.db.insert(webhookEndpoints).values({
+    tenantId: t.tenants.acme.id,
+    id: WEBHOOK_ENDPOINT,
+    url: 'https://hooks.example.com/in',
+    events: ['lead.created'],
+    secretEncrypted: t.app.cipher.encrypt(WEBHOOK_SECRET),
+    secretPrefix: WEBHOOK_SECRET.slice(0, 10),
+  });
 });
+const WEBHOOK_ENDPOINT = '6745a1c2e4b0a1b2c3d4e801';
+const WEBHOOK_SECRET = 'whsec_the-signing-secret-of-an-endpoint-0123456';
+const webhookSecret = async () =>
+  (await t.app.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, WEBHOOK_ENDPOINT)))[0]!.secretEncrypted;
 const SEAL_KEY = 'seal:6745a1c2e4b0a1b2c3d4e5f0';
 const SEAL_PLAIN = JSON.stringify({ key: 'the tenant seal key', certificate: 'its certificate' });
 afterAll(async () => {
@@ -92,9 +105,10 @@ describe('npm run rotate-key (lib/key-rotation.ts)', () => {
     // The next run resumes with the same key and finishes.
     const done = await rotateEncryptionKey(t.app.db, config, { batchSize: 3 });
     expect(done).toMatchObject({ complete: true, keyId: partial.keyId, source: 'database' });
-    // Every value but the two moved before, and the tenant's seal key.
-    expect(Object.values(done.reEncrypted).reduce((a, b) => a + b, 0)).toBe(plain.size - 2 + 1);
+    // Every value but the two moved before, the tenant's seal key and the webhook endpoint's secret.
+    expect(Object.values(done.reEncrypted).reduce((a, b) => a + b, 0)).toBe(plain.size - 2 + 2);
     expect(new FieldCipher(nextKey).decrypt((await secret(SEAL_KEY))!)).toBe(SEAL_PLAIN);
+    expect(new FieldCipher(nextKey).decrypt(await webhookSecret())).toBe(WEBHOOK_SECRET);
     expect(await secret(KEY_SECRET)).toBe(nextKey);
     expect(await secret(NEXT_KEY_SECRET)).toBeUndefined();
     expect(Object.values(await countOtherKeyValues(t.app.db, done.keyId)).every((n) => n === 0)).toBe(true);

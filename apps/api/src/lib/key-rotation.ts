@@ -9,6 +9,8 @@ import { resolveSecret } from './tokens.ts';
 
 /** What the result calls the tenants' seal keys kept in app_secrets. */
 const SEAL_SECRETS = 'app_secrets.seal';
+/** What the result calls the webhook endpoints' signing secrets (issue #23). */
+export const WEBHOOK_SECRETS = 'webhook_endpoints.secret_encrypted';
 
 /** The app_secrets row holding the database-kept key (when ENCRYPTION_KEY is not set). */
 export const KEY_SECRET = 'encryption';
@@ -148,6 +150,25 @@ export async function rotateEncryptionKey(db: Db, config: KeyConfig, options: Ro
         n++;
       }
       return n;
+    });
+  }
+
+  // The webhook endpoints' signing secrets (modules/webhooks) are read back to sign each delivery: moved too, or
+  // deliveries would stop once the old key is gone.
+  if (complete) {
+    reEncrypted[WEBHOOK_SECRETS] = await db.transaction(async (tx) => {
+      const result = (await tx.execute(sql`
+        select tenant_id, id, secret_encrypted as value from webhook_endpoints
+        where split_part(secret_encrypted, ':', 2) <> ${cipher.keyId} for update`)) as unknown as {
+        rows: { tenant_id: string; id: string; value: string }[];
+      };
+      for (const row of result.rows) {
+        const value = cipher.encrypt(cipher.decrypt(row.value));
+        await tx.execute(
+          sql`update webhook_endpoints set secret_encrypted = ${value} where tenant_id = ${row.tenant_id} and id = ${row.id}`,
+        );
+      }
+      return result.rows.length;
     });
   }
 

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { applications, webauthnCredentials } from '../db/schema/index.ts';
+import { applications, webauthnCredentials, webhookDeliveries } from '../db/schema/index.ts';
 import { newId } from '../lib/ids.ts';
 import { insertEvaluatorLink } from '../modules/applications/evaluators.test-helpers.ts';
 import { findMember } from '../modules/tenants/tenant-members.repository.ts';
@@ -42,6 +42,24 @@ const upload = (url: string, method: 'PUT' | 'POST' = 'PUT', fields: Record<stri
   const form = multipart(fields, [{ name: 'x.png', data: PNG, type: 'image/png' }]);
   return { method, url, payload: form.payload, headers: form.headers } as const;
 };
+
+const webhookEndpointRequest = (url: string) =>
+  ({ method: 'POST', url, payload: { url: 'https://hooks.isolated.example/in', events: ['lead.created'] } }) as const;
+/** A delivery of a test event to the endpoint, written straight to the database. */
+async function insertWebhookDelivery(ctx: IsolationContext, endpointId: string, institution: string | null): Promise<string> {
+  const id = newId();
+  const eventId = `evt_${id}`;
+  await ctx.t.app.db.insert(webhookDeliveries).values({
+    tenantId: acmeOf(ctx),
+    id,
+    endpointId,
+    eventId,
+    eventType: 'webhook.test',
+    payload: { id: eventId, type: 'webhook.test', createdAt: new Date().toISOString(), tenant: acmeOf(ctx), institution, data: {} },
+    nextAttemptAt: null,
+  });
+  return id;
+}
 
 export const ENTITY_FACTORIES: EntityFactory[] = [
   // The tenant itself: its id in /tenant/:t routes, and in the platform admin's /tenant/:tenantId ones.
@@ -122,6 +140,33 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
       const [t, institution] = await ctx.of('/api/v1/tenant/:t/institutions/:id');
       const url = `/api/v1/tenant/${t}/institutions/${institution}/api-key/pvt`;
       return [t!, institution!, (await ctx.send(ctx.owner, { method: 'POST', url, payload: {} }))._id];
+    },
+  },
+  // Webhooks (issue #23): an endpoint of the tenant and one of an institution, each with a delivery.
+  {
+    prefix: '/api/v1/tenant/:t/webhooks/:endpointId',
+    create: async (ctx) => [acmeOf(ctx), (await ctx.send(ctx.owner, webhookEndpointRequest(`/api/v1/tenant/${acmeOf(ctx)}/webhooks`)))._id],
+  },
+  {
+    prefix: '/api/v1/tenant/:t/webhooks/:endpointId/deliveries/:deliveryId',
+    create: async (ctx) => {
+      const [t, endpoint] = await ctx.of('/api/v1/tenant/:t/webhooks/:endpointId');
+      return [t!, endpoint!, await insertWebhookDelivery(ctx, endpoint!, null)];
+    },
+  },
+  {
+    prefix: '/api/v1/tenant/:t/institutions/:id/webhooks/:endpointId',
+    create: async (ctx) => {
+      const [t, institution] = await ctx.of('/api/v1/tenant/:t/institutions/:id');
+      const url = `/api/v1/tenant/${t}/institutions/${institution}/webhooks`;
+      return [t!, institution!, (await ctx.send(ctx.owner, webhookEndpointRequest(url)))._id];
+    },
+  },
+  {
+    prefix: '/api/v1/tenant/:t/institutions/:id/webhooks/:endpointId/deliveries/:deliveryId',
+    create: async (ctx) => {
+      const [t, institution, endpoint] = await ctx.of('/api/v1/tenant/:t/institutions/:id/webhooks/:endpointId');
+      return [t!, institution!, endpoint!, await insertWebhookDelivery(ctx, endpoint!, institution!)];
     },
   },
   {

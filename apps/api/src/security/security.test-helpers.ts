@@ -152,6 +152,9 @@ const VALID_REQUESTS: Record<string, ValidRequest> = {
       expiryDate: '2031-05-01',
     },
   },
+  // Webhook endpoints (issue #23): an http(s) URL on a public host and at least one event.
+  'POST /api/v1/tenant/:t/webhooks': { body: { url: 'https://hooks.example.com/in', events: ['lead.created'] } },
+  'POST /api/v1/tenant/:t/institutions/:id/webhooks': { body: { url: 'https://hooks.example.com/in', events: ['lead.created'] } },
   // A well-formed signature (not a valid one): the call reaches the check instead of stopping at validation.
   'GET /api/v1/tenant/:t/images/:imageId': { query: { exp: '4102444800', sig: 'A'.repeat(43) } },
 };

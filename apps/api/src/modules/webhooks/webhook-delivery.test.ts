@@ -53,10 +53,19 @@ beforeAll(async () => {
   // The receiver is on this machine: private targets allowed, as for a local test receiver.
   t = await buildTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' });
   owner = await signUp(t.app, 'acme', { role: 'owner' });
-  const res = await call(owner, 'POST', 'tenant/acme/institutions', { name: 'Harbor', slug: `harbor-${newId().slice(-6)}`, descriptionShort: 'A fund' });
+  const res = await call(owner, 'POST', 'tenant/acme/institutions', {
+    name: 'Harbor',
+    slug: `harbor-${newId().slice(-6)}`,
+    descriptionShort: 'A fund',
+  });
   fund = res.json().data._id;
-  other = (await call(owner, 'POST', 'tenant/acme/institutions', { name: 'Other', slug: `other-${newId().slice(-6)}`, descriptionShort: 'Another' })).json()
-    .data._id;
+  other = (
+    await call(owner, 'POST', 'tenant/acme/institutions', {
+      name: 'Other',
+      slug: `other-${newId().slice(-6)}`,
+      descriptionShort: 'Another',
+    })
+  ).json().data._id;
 });
 afterAll(async () => {
   await t?.close();
@@ -142,6 +151,9 @@ describe('signing and sending', () => {
     expect(delivery.attempts).toEqual([
       { at: now.toISOString(), responseStatus: 200, responseBody: 'ok', durationMs: expect.any(Number), error: null },
     ]);
+    const page = await call(owner, 'GET', `${tenantHooks()}/${endpoint._id}/deliveries`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.map((d: WebhookDelivery) => d._id)).toEqual([queued._id]);
     const listed = (await call(owner, 'GET', `${tenantHooks()}/${endpoint._id}`)).json().data;
     expect(listed.lastDelivery).toEqual({ status: 'succeeded', at: now.toISOString(), responseStatus: 200 });
     // Sent once: nothing is due any more.
@@ -335,7 +347,12 @@ describe('events raised by the rest of the platform', () => {
 
     // A duplicate lead is refused: no event.
     const before = (await deliveriesOf(hooks.tenant._id)).length;
-    const duplicate = await call(owner, 'POST', 'tenant/acme/leads', { institution: fund, email: lead.email, firstname: 'Ada', lastname: 'Again' });
+    const duplicate = await call(owner, 'POST', 'tenant/acme/leads', {
+      institution: fund,
+      email: lead.email,
+      firstname: 'Ada',
+      lastname: 'Again',
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(await deliveriesOf(hooks.tenant._id)).toHaveLength(before);
   });
@@ -415,18 +432,22 @@ describe('events raised by the rest of the platform', () => {
       answers: { identity: 'individual' },
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const statuses = (await deliveriesOf(hooks.tenant._id)).map((d) => (d.payload.data as { application: { status: unknown } }).application.status);
+    const statuses = (await deliveriesOf(hooks.tenant._id)).map(
+      (d) => (d.payload.data as { application: { status: unknown } }).application.status,
+    );
     expect(statuses).toContainEqual({ old: 'not-started', new: 'in-progress' });
   });
 
   it("offer published: to the tenant's and the offer's institution's endpoints, not when unpublished", async () => {
     const hooks = await listeners('offer.published');
-    const documents = ['operating-agreement', 'private-placement-memorandum', 'subscription-agreement', 'wire-instructions'].map((type, position) => ({
-      document: newId(),
-      type,
-      position,
-      hidden: false,
-    }));
+    const documents = ['operating-agreement', 'private-placement-memorandum', 'subscription-agreement', 'wire-instructions'].map(
+      (type, position) => ({
+        document: newId(),
+        type,
+        position,
+        hidden: false,
+      }),
+    );
     const offer = await marketplaceFactories(t).createOffer({
       tenantId: acme(),
       institutionId: fund,
@@ -450,7 +471,12 @@ describe('events raised by the rest of the platform', () => {
 
   it('costs one query and writes nothing when no endpoint listens', async () => {
     const before = (await t.app.db.select().from(webhookDeliveries)).length;
-    const res = await call(owner, 'POST', 'tenant/acme/leads', { institution: fund, email: `quiet-${newId()}@example.com`, firstname: 'Q', lastname: 'Uiet' });
+    const res = await call(owner, 'POST', 'tenant/acme/leads', {
+      institution: fund,
+      email: `quiet-${newId()}@example.com`,
+      firstname: 'Q',
+      lastname: 'Uiet',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect((await t.app.db.select().from(webhookDeliveries)).length).toBe(before);
   });

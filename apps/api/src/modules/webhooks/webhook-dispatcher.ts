@@ -70,7 +70,13 @@ function post(url: URL, target: ResolvedAddress, headers: Record<string, string>
   return new Promise((resolve, reject) => {
     const request = client.request(
       url,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, timeout: timeoutMs, agent: false },
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup,
+        timeout: timeoutMs,
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         let kept = 0;

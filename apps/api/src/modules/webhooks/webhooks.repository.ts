@@ -56,7 +56,9 @@ export async function updateEndpoint(
   db: DbOrTx,
   tenantId: string,
   id: string,
-  values: Partial<Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'enabled' | 'secretEncrypted' | 'secretPrefix' | 'updatedAt'>>,
+  values: Partial<
+    Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'enabled' | 'secretEncrypted' | 'secretPrefix' | 'updatedAt'>
+  >,
 ): Promise<WebhookEndpointRow> {
   const [row] = await db
     .update(webhookEndpoints)

@@ -265,8 +265,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
         },
         config: owner.config,
       },
-      async (request) =>
-        service.listDeliveries(deps(), requireAuth(request), owner.ref(request), request.params.endpointId, request.query),
+      async (request) => service.listDeliveries(deps(), requireAuth(request), owner.ref(request), request.params.endpointId, request.query),
     );
 
     r.get(
@@ -276,7 +275,8 @@ export async function webhooksRoutes(app: FastifyInstance) {
           tags,
           operationId: op('get', 'WebhookDelivery'),
           summary: 'One webhook delivery',
-          description: 'The event sent, its status, the next attempt if any, and every attempt with the status, start of the body and time of the answer, or why none came.',
+          description:
+            'The event sent, its status, the next attempt if any, and every attempt with the status, start of the body and time of the answer, or why none came.',
           params: oneDelivery,
           response: { 200: dataOf(webhookDelivery).describe('The delivery'), ...errorResponses(400, 401, 403, 404) },
         },

@@ -89,7 +89,8 @@ const auditFields = (row: WebhookEndpointRow) => ({
   secretPrefix: row.secretPrefix,
 });
 
-const describe = (row: Pick<WebhookEndpointRow, 'url'>, scope: Scope) => `webhook endpoint ${row.url}${scope.name ? ` of ${scope.name}` : ''}`;
+const describe = (row: Pick<WebhookEndpointRow, 'url'>, scope: Scope) =>
+  `webhook endpoint ${row.url}${scope.name ? ` of ${scope.name}` : ''}`;
 
 async function record(tx: DbOrTx, scope: Scope, type: 'create' | 'update' | 'delete' | 'other', message: string, meta: TimelineMeta) {
   await recordEvent(tx, { tenantId: scope.owner.tenantId, type, ...scope.target, caller: scope.auth, message, meta });
@@ -133,11 +134,17 @@ export async function getEndpoint(deps: WebhookDeps, auth: AuthContext, ref: Sco
 }
 
 /** A new endpoint with a new secret: the answer is the only time the whole secret is sent. */
-export function createEndpoint(deps: WebhookDeps, auth: AuthContext, ref: ScopeRef, body: EndpointCreate): Promise<WebhookEndpointWithSecret> {
+export function createEndpoint(
+  deps: WebhookDeps,
+  auth: AuthContext,
+  ref: ScopeRef,
+  body: EndpointCreate,
+): Promise<WebhookEndpointWithSecret> {
   checkUrl(deps, body.url);
   return deps.db.transaction(async (tx) => {
     const scope = await scopeOf(tx, auth, ref);
-    if ((await repo.countEndpoints(tx, scope.owner)) >= WEBHOOK_LIMITS.endpointsPerOwner) throw new AppError('conflict', endpointLimitText());
+    if ((await repo.countEndpoints(tx, scope.owner)) >= WEBHOOK_LIMITS.endpointsPerOwner)
+      throw new AppError('conflict', endpointLimitText());
     const { secret, secretEncrypted, secretPrefix } = newSecret(deps.cipher);
     const now = deps.clock.now();
     const row = await repo.insertEndpoint(tx, scope.owner, {

@@ -70,7 +70,11 @@ describe('the event catalogue', () => {
 
 describe("the tenant's endpoints", () => {
   it('creates an endpoint with a secret shown once, stored encrypted, and records it without the secret', async () => {
-    const res = await call(owner, 'POST', hooks(), { url: PUBLIC_URL, events: ['lead.created', 'lead.created', 'offer.published'], description: 'CRM sync' });
+    const res = await call(owner, 'POST', hooks(), {
+      url: PUBLIC_URL,
+      events: ['lead.created', 'lead.created', 'offer.published'],
+      description: 'CRM sync',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().data as WebhookEndpointWithSecret;
     expect(res.headers.location).toBe(`/api/v1/tenant/acme/webhooks/${created._id}`);
@@ -105,7 +109,10 @@ describe("the tenant's endpoints", () => {
     const [event] = (await timelineOf(acme())).filter((e) => e.meta.webhookEndpoint === created._id);
     expect(event).toMatchObject({ type: 'create', entityType: 'tenant', userId: owner.user._id });
     expect(event!.message).toBe(`Webhook endpoint ${PUBLIC_URL} added`);
-    expect(event!.meta.change).toMatchObject({ url: { old: null, new: PUBLIC_URL }, secretPrefix: { old: null, new: created.secretPrefix } });
+    expect(event!.meta.change).toMatchObject({
+      url: { old: null, new: PUBLIC_URL },
+      secretPrefix: { old: null, new: created.secretPrefix },
+    });
   });
 
   it('changes, rotates and deletes, each on the timeline with old and new values and never the secret', async () => {
@@ -279,7 +286,12 @@ describe('access', () => {
       });
       expect(withKey.statusCode, `key: ${method} ${path}`).toBe(403);
       expect(withKey.json().error.message).toBe('This call needs a signed-in user');
-      const anonymous = await t.app.inject({ method, url: `/api/v1/${path}`, headers: { host: hostOf('acme') }, ...(body ? { payload: body } : {}) });
+      const anonymous = await t.app.inject({
+        method,
+        url: `/api/v1/${path}`,
+        headers: { host: hostOf('acme') },
+        ...(body ? { payload: body } : {}),
+      });
       expect(anonymous.statusCode).toBe(401);
     }
     // globex's owner naming acme's tenant, and acme's endpoint on globex: not found.
@@ -321,7 +333,11 @@ describe("an institution's endpoints", () => {
   let gpOther: SignedUp;
 
   async function makeInstitution(name: string): Promise<string> {
-    const res = await call(owner, 'POST', 'tenant/acme/institutions', { name, slug: `${name.toLowerCase()}-${newId().slice(-6)}`, descriptionShort: name });
+    const res = await call(owner, 'POST', 'tenant/acme/institutions', {
+      name,
+      slug: `${name.toLowerCase()}-${newId().slice(-6)}`,
+      descriptionShort: name,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data._id as string;
   }
@@ -427,7 +443,7 @@ describe("an institution's endpoints", () => {
     expect(await written()).toBe(before);
   });
 
-  it("go with the institution when it is deleted, deliveries and all", async () => {
+  it('go with the institution when it is deleted, deliveries and all', async () => {
     const gone = await makeInstitution('Gone');
     const created = await create(inst(gone));
     await call(owner, 'POST', `${inst(gone)}/${created._id}/test`);

@@ -216,6 +216,22 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 export const webhookEndpointWithSecret = webhookEndpoint.extend({ secret: z.string().describe('The signing secret; shown once') }).meta({
   id: 'WebhookEndpointWithSecret',
   description: 'An endpoint with its whole signing secret, sent only when it is created or its secret rotated.',
+  examples: [
+    {
+      _id: WEBHOOK_EXAMPLE_IDS.endpoint,
+      institution: WEBHOOK_EXAMPLE_IDS.institution,
+      url: 'https://crm.summitridge.example/hooks/tessera',
+      description: 'CRM sync',
+      events: ['lead.created', 'workflow.completed'],
+      enabled: true,
+      secretPrefix: 'whsec_3f9a',
+      createdBy: '6745a1c2e4b0a1b2c3d4e5f6',
+      createdAt: '2026-11-27T09:30:00.000Z',
+      updatedAt: '2026-11-27T09:30:00.000Z',
+      lastDelivery: null,
+      secret: 'whsec_3f9aQk2v7XbN1cR8mT4yL0pW6sE5uH9jD2gA7fZ1oKx',
+    },
+  ],
 });
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecret>;
 
@@ -303,10 +319,16 @@ export const webhookDelivery = z
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 
 export const webhookDeliveryListQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be at most 100').default(20),
-  status: webhookDeliveryStatus.optional(),
-  eventType: webhookEventType.optional(),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1).describe('The page to answer, from 1'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(100, 'limit must be at most 100')
+    .default(20)
+    .describe('How many deliveries a page holds, 1 to 100'),
+  status: webhookDeliveryStatus.optional().describe('Only the deliveries in this status'),
+  eventType: webhookEventType.optional().describe('Only the deliveries of this event type'),
 });
 export type WebhookDeliveryListQuery = z.infer<typeof webhookDeliveryListQuery>;
 

@@ -173,6 +173,29 @@ describe('signing and sending', () => {
   });
 });
 
+describe('the address connected to', () => {
+  it('is the one the resolver answered and was checked (DNS is not asked again); the Host header keeps the name', async () => {
+    const port = new URL(base).port;
+    const endpoint = await register(tenantHooks(), ['lead.created'], '/pinned');
+    // A name no DNS server knows: only the injected resolver can answer it.
+    await t.app.db
+      .update(webhookEndpoints)
+      .set({ url: `http://receiver.webhooks.invalid:${port}/pinned` })
+      .where(eq(webhookEndpoints.id, endpoint._id));
+    const queued = await sendTest(tenantHooks(), endpoint._id);
+    const asked: string[] = [];
+    const resolve = async (host: string) => {
+      asked.push(host);
+      return [{ address: '127.0.0.1', family: 4 as const }];
+    };
+    expect(await dispatchDueWebhooks(dispatchDepsOf(t.app, { resolve }), t.clock.now())).toBe(1);
+    expect(asked).toEqual(['receiver.webhooks.invalid']);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.headers.host).toBe(`receiver.webhooks.invalid:${port}`);
+    expect((await deliveryRow(queued._id)).status).toBe('succeeded');
+  });
+});
+
 describe('retries', () => {
   it('retries a failed delivery after the schedule, with the injected clock, until the receiver answers 2xx', async () => {
     const endpoint = await register(tenantHooks(), ['lead.created'], '/flaky');

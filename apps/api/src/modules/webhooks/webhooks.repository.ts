@@ -38,9 +38,23 @@ export async function countEndpoints(db: DbOrTx, owner: EndpointOwner): Promise<
   return row?.n ?? 0;
 }
 
-/** An owner's endpoints, oldest first (a short list: at most WEBHOOK_LIMITS.endpointsPerOwner). */
-export function listEndpoints(db: DbOrTx, owner: EndpointOwner): Promise<WebhookEndpointRow[]> {
-  return db.select().from(webhookEndpoints).where(ownedBy(owner)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+/** A page of an owner's endpoints, oldest first (at most WEBHOOK_LIMITS.endpointsPerOwner in all), with the total. */
+export async function listEndpoints(
+  db: DbOrTx,
+  owner: EndpointOwner,
+  page: { limit: number; offset: number },
+): Promise<{ rows: WebhookEndpointRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(webhookEndpoints)
+      .where(ownedBy(owner))
+      .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    countEndpoints(db, owner),
+  ]);
+  return { rows, total };
 }
 
 export async function findEndpoint(db: DbOrTx, owner: EndpointOwner, id: string, lock = false): Promise<WebhookEndpointRow | null> {

@@ -2,6 +2,7 @@ import {
   dataOf,
   listOf,
   objectId,
+  pageQuery,
   WEBHOOK_HEADERS,
   WEBHOOK_LIMITS,
   WEBHOOK_RETRY_SCHEDULE_SECONDS,
@@ -19,7 +20,6 @@ import {
 } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { NEEDS_USER, requireAuth } from '../../lib/auth-context.ts';
 import { created, errorResponses, noContent, tenantParams } from '../../lib/route-schema.ts';
@@ -101,11 +101,16 @@ export async function webhooksRoutes(app: FastifyInstance) {
         summary: 'The webhook event types',
         description:
           'Every event type an endpoint can receive: its label, what it means, whose endpoints it reaches (the tenant’s; and the institution’s it concerns, for institution events) and a sample of its `data`. webhook.test is sent on demand only. Open to anyone.',
-        response: { 200: dataOf(z.array(webhookEventTypeInfo)).describe('The catalogue'), ...errorResponses(400) },
+        querystring: pageQuery,
+        response: { 200: listOf(webhookEventTypeInfo).describe('A page of the catalogue'), ...errorResponses(400) },
       },
       config: { access: 'public' },
     },
-    async () => ({ data: webhookEventCatalogue() }),
+    async (request) => {
+      const all = webhookEventCatalogue();
+      const { page, limit } = request.query;
+      return { data: all.slice((page - 1) * limit, page * limit), meta: { page, limit, total: all.length } };
+    },
   );
 
   for (const owner of OWNERS) {
@@ -124,11 +129,12 @@ export async function webhooksRoutes(app: FastifyInstance) {
           summary: `List ${owner.whose} webhook endpoints`,
           description: `Oldest first (at most ${WEBHOOK_LIMITS.endpointsPerOwner}), each with how its last delivery went. Never the signing secret: only its first characters.`,
           params,
-          response: { 200: dataOf(z.array(webhookEndpoint)).describe('The endpoints'), ...errorResponses(400, 401, 403, 404) },
+          querystring: pageQuery,
+          response: { 200: listOf(webhookEndpoint).describe('A page of endpoints, oldest first'), ...errorResponses(400, 401, 403, 404) },
         },
         config: owner.config,
       },
-      async (request) => ({ data: await service.listEndpoints(deps(), requireAuth(request), owner.ref(request)) }),
+      async (request) => service.listEndpoints(deps(), requireAuth(request), owner.ref(request), request.query),
     );
 
     r.post(

@@ -5,6 +5,7 @@ import {
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TEXTS,
   type List,
+  type PageQuery,
   type TimelineMeta,
   type WebhookDelivery,
   type WebhookDeliveryListQuery,
@@ -117,15 +118,15 @@ async function loadEndpoint(db: DbOrTx, scope: Scope, endpointId: string, lock =
   return row;
 }
 
-export async function listEndpoints(deps: WebhookDeps, auth: AuthContext, ref: ScopeRef): Promise<WebhookEndpoint[]> {
+export async function listEndpoints(deps: WebhookDeps, auth: AuthContext, ref: ScopeRef, q: PageQuery): Promise<List<WebhookEndpoint>> {
   const scope = await scopeOf(deps.db, auth, ref);
-  const rows = await repo.listEndpoints(deps.db, scope.owner);
+  const { rows, total } = await repo.listEndpoints(deps.db, scope.owner, { limit: q.limit, offset: offsetOf(q) });
   const last = await repo.lastDeliveries(
     deps.db,
     scope.owner.tenantId,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => repo.toEndpoint(r, last.get(r.id) ?? null));
+  return { data: rows.map((r) => repo.toEndpoint(r, last.get(r.id) ?? null)), meta: pageMeta(q, total) };
 }
 
 export async function getEndpoint(deps: WebhookDeps, auth: AuthContext, ref: ScopeRef, endpointId: string): Promise<WebhookEndpoint> {

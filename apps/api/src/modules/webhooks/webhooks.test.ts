@@ -54,7 +54,8 @@ async function create(path = hooks(), body: object = {}, who = owner): Promise<W
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
-const timelineOf = (entity: string) => t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, entity));
+const timelineOf = (entity: string) =>
+  t.app.db.select().from(timelineEvents).where(eq(timelineEvents.entity, entity)).orderBy(timelineEvents.createdAt, timelineEvents.id);
 
 describe('the event catalogue', () => {
   it('is public and lists every event type with its sample', async () => {

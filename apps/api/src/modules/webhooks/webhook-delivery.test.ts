@@ -43,6 +43,8 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      // A receiver that never answers.
+      if (request.url === '/silent') return;
       const status = answers.shift() ?? 200;
       response.writeHead(status, status >= 300 && status < 400 ? { location: `${base}/elsewhere` } : { 'content-type': 'text/plain' });
       response.end(status === 200 ? 'ok' : `status ${status} ${'x'.repeat(3000)}`);
@@ -244,6 +246,16 @@ describe('retries', () => {
     expect(refused.status).toBe('retrying');
     expect(refused.attempts[0]).toMatchObject({ responseStatus: null, responseBody: null });
     expect(refused.attempts[0]!.error).toBeTruthy();
+  });
+
+  it('gives up on a receiver that does not answer within the timeout, and retries it later', async () => {
+    const endpoint = await register(tenantHooks(), ['lead.created'], '/silent');
+    const queued = await sendTest(tenantHooks(), endpoint._id);
+    expect(await dispatchDueWebhooks(dispatchDepsOf(t.app, { timeoutMs: 200 }), t.clock.now())).toBe(1);
+    const row = await deliveryRow(queued._id);
+    expect(row.status).toBe('retrying');
+    expect(row.attempts[0]).toMatchObject({ responseStatus: null, error: 'No answer within 200 ms' });
+    expect(row.attempts[0]!.durationMs).toBeGreaterThanOrEqual(190);
   });
 
   it('gives up after the last retry of the schedule: the delivery is failed', async () => {

@@ -93,7 +93,12 @@ function post(url: URL, target: ResolvedAddress, headers: Record<string, string>
         response.on('error', reject);
       },
     );
-    const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
+    // The whole exchange, answer included, within the timeout: a receiver that trickles its answer is cut off too.
+    const deadline = setTimeout(() => {
+      const error = new Error(`No answer within ${timeoutMs} ms`);
+      request.destroy(error);
+      reject(error);
+    }, timeoutMs);
     request.on('timeout', () => request.destroy(new Error(`No answer within ${timeoutMs} ms`)));
     request.on('error', reject);
     request.on('close', () => clearTimeout(deadline));

@@ -98,7 +98,7 @@ describe('billing (issue #23)', () => {
     // A card through the built-in provider's vault; the billing API only ever sees its token.
     const sentToBilling: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/billing') && request.postData()) sentToBilling.push(request.postData()!);
+      if (new URL(request.url()).pathname.includes('/billing') && request.postData()) sentToBilling.push(request.postData()!);
     });
     await page.getByRole('button', { name: 'Add payment method' }).click();
     const add = page.getByRole('dialog', { name: 'Add payment method' });
@@ -152,6 +152,20 @@ describe('billing (issue #23)', () => {
     expect(await page.getByRole('form', { name: 'Billing profile' }).getByLabel('Company').inputValue()).toBe('Summit Ridge Capital LLC');
     await checkPage(page);
     await shot(page, 'billing-core');
+
+    // The tenant's owner sees the same tab in the admin area and records the bank transfer.
+    const admin = await newPage();
+    await signInThroughUi(admin, tenant.owner, `/tenant/marketplace/institutions/${institutionId}/billing`);
+    const adminInvoices = admin.getByRole('grid', { name: 'Invoices' });
+    await adminInvoices.getByText(invoiceNumber).click();
+    const open = admin.getByRole('dialog', { name: `Invoice ${invoiceNumber}` });
+    await open.getByText('Payment reference').waitFor();
+    await checkPage(admin);
+    await open.getByRole('button', { name: 'Mark as paid' }).click();
+    await expectToast(admin, BILLING_TEXTS.invoicePaid);
+    await open.waitFor({ state: 'hidden' });
+    await adminInvoices.getByText('Paid', { exact: true }).waitFor();
+    await shot(admin, 'billing-tenant-owner');
   });
 
   it('the Billing tab reads at 360 px in dark mode', async () => {

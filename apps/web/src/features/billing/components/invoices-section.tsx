@@ -16,6 +16,9 @@ import { InvoiceStatusChip } from './billing-chips.tsx';
 import { BillingLoadError } from './billing-section-state.tsx';
 import { InvoiceDialog } from './invoice-dialog.tsx';
 
+/** Header, rows (two at least, for the empty text; eight at most, then the grid scrolls) and the pager, in px. */
+const gridHeight = (rows: number) => 56 + 52 * Math.min(Math.max(rows, 2), 8) + 56;
+
 /** The institution's invoices, paged on the server; a row opens its details. */
 export function InvoicesSection({ tenantId, institutionId }: { tenantId: string; institutionId: string }) {
   const { enqueueSnackbar } = useSnackbar();
@@ -90,7 +93,7 @@ export function InvoicesSection({ tenantId, institutionId }: { tenantId: string;
       {invoices.error && !invoices.data ? (
         <BillingLoadError error={invoices.error} onRetry={() => void invoices.refetch()} />
       ) : (
-        <Box sx={{ height: 420, width: '100%' }}>
+        <Box sx={{ height: gridHeight(invoices.data?.data.length ?? 0), width: '100%' }}>
           <DataGrid
             label="Invoices"
             rows={invoices.data?.data}

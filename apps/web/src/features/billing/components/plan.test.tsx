@@ -50,6 +50,8 @@ describe('Billing: plan', () => {
     expect(await screen.findByText(BILLING_TEXTS.planChanged)).toBeInTheDocument();
     expect(sentBodies(fetchMock, `${BILLING_API}/plan`)).toEqual([{ plan: 'core', interval: 'month' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The plan it moved to is not previewed again (the server would refuse it with 409).
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('/plan/proration'))).toHaveLength(1);
   });
 
   it('on a paid plan: the plan in use cannot be chosen again, a move down says Change plan, the period end shows', async () => {

@@ -5,6 +5,7 @@ import { type Control, type DefaultValues, type Resolver, useForm, useWatch } fr
 import { errorMessage } from '../lib/api-client.ts';
 import { formSubmit } from '../lib/form-submit.ts';
 import { useSnackbar } from '../lib/toast.tsx';
+import { usePlanLimitAction } from '../lib/use-plan-limit-action.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import { FormDialog } from './form-dialog.tsx';
@@ -64,6 +65,8 @@ export function InviteDialog<T extends InviteFormFields, R>({
   children,
 }: InviteDialogProps<T, R>) {
   const { enqueueSnackbar } = useSnackbar();
+  // A team seat over the plan's limit: the toast offers the way up.
+  const planLimitAction = usePlanLimitAction();
   const pending = invite.isPending;
   const form = useForm<T>({ resolver, defaultValues: empty as DefaultValues<T>, mode: 'onTouched' });
   // T extends InviteFormFields, so these fields are there whatever else the form holds.
@@ -88,7 +91,10 @@ export function InviteDialog<T extends InviteFormFields, R>({
           onInvited?.(invited);
           onClose();
         },
-        onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+        onError: (error) => {
+          const text = errorMessage(error);
+          enqueueSnackbar(text, { variant: 'error', action: planLimitAction(text) });
+        },
       },
     ),
   );

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageRoutes } from '../router.tsx';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
@@ -28,10 +28,44 @@ describe('public /docs', () => {
     expect(screen.getByText(/export everything the platform holds on you/)).toBeInTheDocument();
   }, 20_000);
 
-  it('opens /docs/billing directly with the billing-coming-later text', async () => {
+  it('opens /docs/billing directly: plans, trial, proration, invoices, payment methods and the billing calls', async () => {
     mockFetch(() => jsonResponse({}, 404));
     renderRoutes(pageRoutes, { initialEntries: ['/docs/billing'] });
-    expect(await screen.findByText(/Billing is coming later/, {}, { timeout: 15000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Billing', level: 2 }, { timeout: 15000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
+    for (const part of ['Plans', 'The trial', 'Changing plan and proration', 'Invoices', 'Payment methods', 'The billing API'])
+      expect(screen.getByRole('heading', { name: part, level: 3 })).toBeInTheDocument();
+    expect(screen.queryByText(/Billing is coming later/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Card details go only to the payment provider/)).toBeInTheDocument();
+    expect(screen.getByText('4000 0000 0000 0002')).toBeInTheDocument();
+    // Without the OpenAPI document (here a 404) each call links to the reference itself.
+    const calls = screen.getByRole('table', { name: 'Billing API operations' });
+    expect(within(calls).getByRole('link', { name: '/tenant/{t}/institutions/{id}/billing/plan/proration' })).toHaveAttribute(
+      'href',
+      '/api/v1/docs',
+    );
+  }, 20_000);
+
+  it('links each billing call to its operation in the API reference when the document has it', async () => {
+    const operation = (operationId: string) => ({ operationId, tags: ['Billing'], summary: operationId, responses: {} });
+    mockFetch((path) =>
+      path === '/api/v1/openapi.json'
+        ? jsonResponse({
+            openapi: '3.1.0',
+            tags: [{ name: 'Billing' }],
+            paths: {
+              '/tenant/{tenantId}/institutions/{institutionId}/billing/plan': {
+                get: operation('getBillingPlan'),
+                put: operation('changeBillingPlan'),
+              },
+            },
+          })
+        : jsonResponse({}, 404),
+    );
+    renderRoutes(pageRoutes, { initialEntries: ['/docs/billing'] });
+    const calls = await screen.findByRole('table', { name: 'Billing API operations' }, { timeout: 15000 });
+    const links = within(calls).getAllByRole('link', { name: '/tenant/{t}/institutions/{id}/billing/plan' });
+    await waitFor(() => expect(links[0]).toHaveAttribute('href', '/api/v1/docs#/Billing/getBillingPlan'));
+    expect(links[1]).toHaveAttribute('href', '/api/v1/docs#/Billing/changeBillingPlan');
   }, 20_000);
 });

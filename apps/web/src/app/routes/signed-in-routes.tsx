@@ -31,6 +31,7 @@ const institutionSettingsTabs: RouteObject[] = [
   page('team', () => import('../../features/institutions/components/institution-team-tab.tsx'), 'InstitutionTeamTab'),
   page('media', () => import('../../features/institutions/components/institution-media-tab.tsx'), 'InstitutionMediaTab'),
   page('api', () => import('../../features/institutions/components/institution-api-tab.tsx'), 'InstitutionApiTab'),
+  page('billing', () => import('../../features/institutions/components/institution-billing-tab.tsx'), 'InstitutionBillingTab'),
   page('history', () => import('../../features/institutions/components/institution-history-tab.tsx'), 'InstitutionHistoryTab'),
 ];
 
@@ -302,7 +303,6 @@ export const signedInRoutes: RouteObject[] = [
             'InstitutionDashboard',
           ),
           page('offers', () => import('../../features/offers/components/offers-page.tsx'), 'InstitutionOffersTab'),
-          page('billing', () => import('../../features/institutions/components/institution-billing-tab.tsx'), 'InstitutionBillingTab'),
           ...institutionSettingsTabs,
         ],
       },

@@ -81,7 +81,7 @@ export function DocsOverview() {
           <Link component={RouterLink} to="/docs/billing">
             Billing
           </Link>
-          : what the platform charges (nothing yet).
+          : plans, the trial, invoices and payment methods of the institutions that raise on the platform, and the billing API.
         </li>
       </Box>
       <Typography>
@@ -134,13 +134,5 @@ export function DocsUser() {
   );
 }
 
-export function DocsBilling() {
-  return (
-    <Section heading="Billing">
-      <Typography>
-        Billing is coming later. Investors are not charged for using the platform today, and nothing here asks for payment details. When
-        billing arrives this section will describe plans and invoices, and you will be told before anything changes.
-      </Typography>
-    </Section>
-  );
-}
+/** /docs/billing has a page of its own, served from this module like the other sections. */
+export { DocsBilling } from './docs-billing.tsx';

@@ -1,25 +1,11 @@
-import CreditCard from '@mui/icons-material/CreditCard';
-import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { BillingPanel } from '../../billing/index.ts';
+import { InstitutionTabFrame } from './institution-tab-frame.tsx';
 
-/** Billing tab: plans, invoices and payment methods arrive with the billing work (a later issue). */
+/** Billing tab (issue #23): the institution's plan, cards, invoices and billing profile, for its GPs and the tenant's owners. */
 export function InstitutionBillingTab() {
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <CreditCard color="action" />
-            <Typography variant="h6" component="h2">
-              Billing
-            </Typography>
-            <Chip label="Coming soon" size="small" variant="outlined" />
-          </Stack>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            The institution&apos;s plan, invoices and payment methods will be managed here once billing arrives. Nothing is charged until
-            then.
-          </Typography>
-        </Stack>
-      </CardContent>
-    </Card>
+    <InstitutionTabFrame label="Billing">
+      {({ tenantId, institution }) => <BillingPanel key={institution._id} tenantId={tenantId} institutionId={institution._id} />}
+    </InstitutionTabFrame>
   );
 }

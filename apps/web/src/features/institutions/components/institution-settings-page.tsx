@@ -12,10 +12,11 @@ const TABS = [
   { segment: 'team', label: 'Team' },
   { segment: 'media', label: 'Media' },
   { segment: 'api', label: 'API' },
+  { segment: 'billing', label: 'Billing' },
   { segment: 'history', label: 'History' },
 ] as const;
 
-/** /institution/settings: the picked institution's Details, Contact, Team, Media, API keys and History (002 §2 institution settings, §7). */
+/** /institution/settings: the picked institution's Details, Contact, Team, Media, API keys, Billing and History (002 §2 institution settings, §7). */
 export function InstitutionSettingsPage() {
   const { query } = useInstitutionInView();
   // A failure to load never reaches this page: the institution layout sends it to /404 (002 §8).

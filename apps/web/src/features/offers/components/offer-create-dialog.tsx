@@ -27,6 +27,7 @@ import { useAfterCleared } from '../../../hooks/use-after-cleared.ts';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
+import { usePlanLimitAction } from '../../../lib/use-plan-limit-action.tsx';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useOfferSlugAvailable } from '../api/check-offer-slug.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
@@ -71,6 +72,7 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
   const { enqueueSnackbar } = useSnackbar();
   const { tenantSlug, tenant } = useTenant();
   const create = useCreateOffer(tenantId);
+  const planLimitAction = usePlanLimitAction();
   const empty: Draft = { name: '', slug: '', slugEdited: false, institution: institutionId };
   const [draft, setDraft] = useState<Draft>(empty);
   const institution = institutionId ?? draft.institution;
@@ -112,7 +114,10 @@ export function OfferCreateDialog({ tenantId, open, onClose, onCreated, institut
           afterCleared(offer._id);
           setDraft(empty);
         },
-        onError: (error) => enqueueSnackbar(offerErrorText(error, 'Error creating offer'), { variant: 'error' }),
+        onError: (error) => {
+          const text = offerErrorText(error, 'Error creating offer');
+          enqueueSnackbar(text, { variant: 'error', action: planLimitAction(text, institution) });
+        },
       },
     );
   };

@@ -190,3 +190,22 @@ export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;
 
 export const apiKeyStatus = (key: Pick<ApiKey, 'revokedAt' | 'expiresAt'>, now = new Date()): ApiKey['status'] =>
   key.revokedAt ? 'revoked' : key.expiresAt && new Date(key.expiresAt) <= now ? 'expired' : 'active';
+
+/** What the API answers when a key is refused or a key cannot be made as asked (issue #23): the web shows the same words. */
+export const API_KEY_TEXTS = {
+  invalid: 'This API key is not valid',
+  otherTenant: 'This API key is not valid for this organization',
+  revoked: 'This API key has been revoked',
+  expired: 'This API key has expired',
+  publicKeyRefused: 'A public API key can only read the public marketplace',
+  scopesRequired: 'Choose at least one scope',
+  publicScopes: 'A public API key can only have the marketplace:read scope',
+  originsPrivate: 'Only a public API key can have allowed origins',
+  expiryPast: 'The expiry must be in the future',
+  expiryTooFar: `The expiry must be at most ${API_KEY_MAX_DAYS} days away`,
+} as const;
+
+/** 403 for a key without the scope a call needs. */
+export const apiKeyLacksScope = (scope: ApiKeyScope) => `This API key lacks the ${scope} scope`;
+/** 400 for an institution's private key asked with a scope it may not hold. */
+export const institutionKeyScopeRefused = (scope: ApiKeyScope) => `An institution's API key cannot have the ${scope} scope`;

@@ -1,4 +1,11 @@
-import { ACCOUNT_SECURITY_TEXTS, AUTH_ERRORS, STEP_UP_WINDOW_SECONDS, type TokenPayload } from '@tessera/domain';
+import {
+  ACCOUNT_SECURITY_TEXTS,
+  AUTH_ERRORS,
+  STEP_UP_WINDOW_SECONDS,
+  type ApiKeyResource,
+  type ApiKeyScope,
+  type TokenPayload,
+} from '@tessera/domain';
 import type { FastifyRequest } from 'fastify';
 import type { SessionRow, TenantMemberRow, UserRow } from '../db/schema/index.ts';
 import type { Access } from './access.ts';
@@ -23,6 +30,8 @@ export interface AuthContext {
 
 interface KeyPrincipal {
   apiKey: { id: string; prefix: string };
+  /** What the key may do (issue #23): checked against the route's `config.keyResource` before the handler runs. */
+  scopes: readonly ApiKeyScope[];
   tenantId: string;
   user: null;
   member: null;
@@ -64,6 +73,13 @@ declare module 'fastify' {
     institutionKeys?: boolean;
     /** The route also serves the tenant's private API key, acting as an owner (its handler reads the caller with requireCaller). */
     apiKeys?: boolean;
+    /**
+     * What a key calling the route works on (issue #23): a key needs `<resource>:read` for GET/HEAD and
+     * `<resource>:write` otherwise (domain `requiredScope`). Every route that declares `apiKeys` or `institutionKeys`
+     * must name it (start-up fails otherwise). A public route declaring 'marketplace' (a GET) also accepts a public key
+     * of the host's tenant, with CORS for the key's allowed origins; a public key anywhere else is 403.
+     */
+    keyResource?: ApiKeyResource;
     /**
      * The route changes e-mail, password, second factors, API keys or bank accounts: a signed-in caller must have
      * confirmed a second factor (or, without one, the password) in the last ten minutes (POST auth/step-up).

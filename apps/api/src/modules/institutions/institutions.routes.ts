@@ -121,7 +121,7 @@ export async function institutionsRoutes(app: FastifyInstance) {
         params,
         response: { 200: one, ...errors },
       },
-      config: { ...raise, institutionKeys: true },
+      config: { ...raise, institutionKeys: true, keyResource: 'institutions' },
     },
     async (request) => ({ data: await institutions.getInstitution(app.db, requireInstitutionReader(request), request.params.id) }),
   );

@@ -176,7 +176,7 @@ describe('access to every institution route', () => {
     const viewer = await signUp(t.app, 'acme', { role: 'editor' });
     await joinTeam(viewer, fund._id, 'viewer');
     const { member } = await invite(owner, fund._id);
-    const key = await call(owner, 'POST', `/${fund._id}/api-key/pvt`, {});
+    const key = await call(owner, 'POST', `/${fund._id}/api-key/pvt`, { scopes: ['institutions:read'] });
     expect(key.statusCode, key.body).toBe(201);
     const keyId = key.json().data._id as string;
 

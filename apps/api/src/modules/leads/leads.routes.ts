@@ -97,7 +97,7 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadCreateBody,
         response: { 201: dataOf(tenantLead).describe('The new lead'), ...errorsOr409 },
       },
-      config: { ...raise, apiKeys: true },
+      config: { ...raise, apiKeys: true, keyResource: 'leads' },
     },
     async (request, reply) => {
       const made = await leads.createLead(app.db, requireCaller(request), request.body);

@@ -132,7 +132,7 @@ describe('POST tenant/{t}/leads', () => {
       method: 'POST',
       url: `/api/v1/tenant/acme/api-key/pvt`,
       headers: { host: w.owner.host, ...bearer(w.owner.token) },
-      payload: {},
+      payload: { scopes: ['leads:write'] },
     });
     expect(key.statusCode, key.body).toBe(201);
     const secret = key.json().data.key as string;
@@ -169,7 +169,7 @@ describe('POST tenant/{t}/leads', () => {
       method: 'POST',
       url: `/api/v1/tenant/acme/institutions/${w.institutionId}/api-key/pvt`,
       headers: { host: w.owner.host, ...bearer(w.owner.token) },
-      payload: {},
+      payload: { scopes: ['leads:write'] },
     });
     expect(institutionKey.statusCode, institutionKey.body).toBe(201);
     const refused = await t.app.inject({

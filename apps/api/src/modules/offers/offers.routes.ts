@@ -91,7 +91,7 @@ export async function offersRoutes(app: FastifyInstance) {
         querystring: offerListQuery,
         response: { 200: listOf(offerSummary).describe('A page of offers'), ...errors },
       },
-      config: { ...raise, institutionKeys: true },
+      config: { ...raise, institutionKeys: true, keyResource: 'offers' },
     },
     async (request) => offers.listOffers(deps, requireInstitutionReader(request), request.query),
   );
@@ -144,7 +144,7 @@ export async function offersRoutes(app: FastifyInstance) {
         params,
         response: { 200: offerData, ...errors },
       },
-      config: { ...raise, institutionKeys: true },
+      config: { ...raise, institutionKeys: true, keyResource: 'offers' },
     },
     async (request) => ({ data: await offers.getOffer(deps, requireInstitutionReader(request), request.params.id) }),
   );
@@ -302,7 +302,7 @@ export async function offersRoutes(app: FastifyInstance) {
         querystring: institutionOfferListQuery,
         response: { 200: listOf(offerSummary).describe("A page of the institution's offers"), ...errors },
       },
-      config: { ...raise, institutionKeys: true },
+      config: { ...raise, institutionKeys: true, keyResource: 'offers' },
     },
     async (request) => offers.listInstitutionOffers(deps, requireInstitutionReader(request), request.params.id, request.query),
   );

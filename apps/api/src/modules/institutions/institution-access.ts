@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions, roleAssignments, type InstitutionRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import type { AuthContext, InstitutionKeyAuthContext } from '../../lib/auth-context.ts';
+import type { AuthContext, Caller, InstitutionKeyAuthContext } from '../../lib/auth-context.ts';
 import { unexpiredAssignment } from './institutions.repository.ts';
 
 /**
@@ -116,8 +116,16 @@ export async function requireInstitutionOfKey(db: DbOrTx, key: InstitutionKeyAut
   return institution;
 }
 
-/** Loads an institution of the caller's tenant that the caller may work on, or throws 403/404 as above. */
-export async function requireInstitution(db: DbOrTx, auth: AuthContext, institutionId: string): Promise<InstitutionAccess> {
+/**
+ * Loads an institution of the caller's tenant that the caller may work on, or throws 403/404 as above. A tenant's
+ * private API key (on the routes that accept it) works on every institution of the tenant, as its owners do.
+ */
+export async function requireInstitution(db: DbOrTx, auth: Caller, institutionId: string): Promise<InstitutionAccess> {
+  if (auth.apiKey) {
+    const institution = await findInstitution(db, auth.tenantId, institutionId);
+    if (!institution) throw notFound('Institution');
+    return { institution, isOwner: true, teamRole: null };
+  }
   requireRaiseMode(auth);
   const institution = await findInstitution(db, auth.tenantId, institutionId);
   if (!institution) throw notFound('Institution');

@@ -32,6 +32,8 @@ const tags = ['Tenant lead'];
 const access: Access = 'signed-in';
 /** Who may call is decided in the services (lead-access.ts requireLead, institution-access.ts): Raise mode, then the team. */
 const raise = { access, accessNote: RAISE_MODE_NOTE, tenantParam: 't' } as const;
+/** Also the tenant's private API key with the leads scopes, for a CRM integration (issue #23); it acts as an owner. */
+const raiseOrKey = { ...raise, apiKeys: true, keyResource: 'leads' } as const;
 const params = tenantParams.extend(idParams('lead').shape);
 const noteParams = params.extend({ noteId: idParams('note').shape.id });
 const errors = errorResponses(400, 401, 403, 404);
@@ -63,9 +65,9 @@ export async function leadsRoutes(app: FastifyInstance) {
         querystring: leadListQuery,
         response: { 200: listOf(tenantLeadRow).describe('A page of leads'), ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => leads.listLeads(app.db, requireAuth(request), request.query),
+    async (request) => leads.listLeads(app.db, requireCaller(request), request.query),
   );
 
   r.get(
@@ -97,7 +99,7 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadCreateBody,
         response: { 201: dataOf(tenantLead).describe('The new lead'), ...errorsOr409 },
       },
-      config: { ...raise, apiKeys: true, keyResource: 'leads' },
+      config: raiseOrKey,
     },
     async (request, reply) => {
       const made = await leads.createLead(app.db, requireCaller(request), request.body);
@@ -116,9 +118,9 @@ export async function leadsRoutes(app: FastifyInstance) {
         params,
         response: { 200: one, ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => ({ data: await leads.getLead(app.db, requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await leads.getLead(app.db, requireCaller(request), request.params.id) }),
   );
 
   r.delete(
@@ -152,9 +154,9 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadDetailsBody,
         response: { 200: one, ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => ({ data: await leads.updateDetails(app.db, requireAuth(request), request.params.id, request.body) }),
+    async (request) => ({ data: await leads.updateDetails(app.db, requireCaller(request), request.params.id, request.body) }),
   );
 
   r.put(
@@ -169,9 +171,9 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadContactBody,
         response: { 200: one, ...errorsOr409 },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => ({ data: await leads.updateContact(app.db, requireAuth(request), request.params.id, request.body) }),
+    async (request) => ({ data: await leads.updateContact(app.db, requireCaller(request), request.params.id, request.body) }),
   );
 
   r.put(
@@ -203,9 +205,9 @@ export async function leadsRoutes(app: FastifyInstance) {
         querystring: leadNotesQuery,
         response: { 200: listOf(leadNote).describe('A page of notes'), ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => notes.listLeadNotes(app.db, requireAuth(request), request.params.id, request.query),
+    async (request) => notes.listLeadNotes(app.db, requireCaller(request), request.params.id, request.query),
   );
 
   r.post(
@@ -220,11 +222,11 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadNoteBody,
         response: { 201: dataOf(leadNote).describe('The new note'), ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
     async (request, reply) => {
       const { t, id } = request.params;
-      const note = await notes.createLeadNote(app.db, requireAuth(request), id, request.body.content);
+      const note = await notes.createLeadNote(app.db, requireCaller(request), id, request.body.content);
       return created(reply, `/tenant/${t}/leads/${id}/notes/${note._id}`, note);
     },
   );
@@ -241,10 +243,10 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadNoteBody,
         response: { 200: dataOf(leadNote).describe('The note'), ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
     async (request) => ({
-      data: await notes.updateLeadNote(app.db, requireAuth(request), request.params.id, request.params.noteId, request.body.content),
+      data: await notes.updateLeadNote(app.db, requireCaller(request), request.params.id, request.params.noteId, request.body.content),
     }),
   );
 
@@ -259,10 +261,10 @@ export async function leadsRoutes(app: FastifyInstance) {
         params: noteParams,
         response: { ...noContent, ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
     async (request, reply) => {
-      await notes.deleteLeadNote(app.db, requireAuth(request), request.params.id, request.params.noteId);
+      await notes.deleteLeadNote(app.db, requireCaller(request), request.params.id, request.params.noteId);
       return reply.status(204).send(null);
     },
   );
@@ -279,8 +281,8 @@ export async function leadsRoutes(app: FastifyInstance) {
         querystring: leadEventsQuery,
         response: { 200: listOf(timelineEvent).describe("A page of the lead's activity"), ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => notes.listLeadEvents(app.db, requireAuth(request), request.params.id, request.query),
+    async (request) => notes.listLeadEvents(app.db, requireCaller(request), request.params.id, request.query),
   );
 }

@@ -66,7 +66,7 @@ export async function presentLead(db: DbOrTx, tenantId: string, id: string): Pro
 }
 
 /** GET tenant/{t}/leads: one institution's leads the caller may see, filtered and paged. */
-export async function listLeads(db: DbOrTx, auth: AuthContext, q: z.output<typeof leadListQuery>): Promise<List<TenantLeadRow>> {
+export async function listLeads(db: DbOrTx, auth: Caller, q: z.output<typeof leadListQuery>): Promise<List<TenantLeadRow>> {
   await requireInstitution(db, auth, q.institution);
   const { rows, total } = await listLeadViews(db, auth.tenantId, q);
   return { data: rows.map(toLeadRow), meta: pageMeta(q, total) };
@@ -186,7 +186,7 @@ export async function createLead(db: Db, caller: Caller, body: z.output<typeof l
 }
 
 /** GET tenant/{t}/leads/{id}. */
-export async function getLead(db: DbOrTx, auth: AuthContext, id: string): Promise<TenantLead> {
+export async function getLead(db: DbOrTx, auth: Caller, id: string): Promise<TenantLead> {
   await requireLead(db, auth, id);
   return presentLead(db, auth.tenantId, id);
 }
@@ -231,7 +231,7 @@ export async function deleteLead(deps: DocumentDeps, auth: AuthContext, id: stri
  */
 async function change(
   db: Db,
-  auth: AuthContext,
+  auth: Caller,
   id: string,
   build: (lead: LeadRecord, tx: DbOrTx) => Promise<Partial<LeadRecord>> | Partial<LeadRecord>,
   what: string,
@@ -257,7 +257,7 @@ async function change(
 }
 
 /** PUT …/{id}/details: names, company, title, origin, interests and tags, written whole. */
-export function updateDetails(db: Db, auth: AuthContext, id: string, body: z.output<typeof leadDetailsBody>): Promise<TenantLead> {
+export function updateDetails(db: Db, auth: Caller, id: string, body: z.output<typeof leadDetailsBody>): Promise<TenantLead> {
   return change(
     db,
     auth,
@@ -277,7 +277,7 @@ export function updateDetails(db: Db, auth: AuthContext, id: string, body: z.out
 }
 
 /** PUT …/{id}/contact: e-mail and phone; the e-mail stays once the lead has a membership, and stays unique in the institution. */
-export async function updateContact(db: Db, auth: AuthContext, id: string, body: z.output<typeof leadContactBody>): Promise<TenantLead> {
+export async function updateContact(db: Db, auth: Caller, id: string, body: z.output<typeof leadContactBody>): Promise<TenantLead> {
   try {
     return await change(
       db,

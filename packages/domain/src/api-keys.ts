@@ -121,6 +121,38 @@ export const apiKeyCreateBody = z
   });
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateBody>;
 
+/**
+ * The body of POST …/api-key/pvt: as ApiKeyCreate, with the scopes required (issue #23). An institution's key may hold
+ * INSTITUTION_KEY_SCOPES only (the server answers 400 naming any other); allowed origins are for public keys only.
+ */
+export const privateApiKeyCreateBody = apiKeyCreateBody
+  .extend({
+    scopes: z
+      .array(apiKeyScope, { error: (issue) => (issue.input === undefined ? 'Choose at least one scope' : undefined) })
+      .min(1, 'Choose at least one scope')
+      .transform((v) => [...new Set(v)])
+      .describe("What the key may do; an institution's key at most its institution's scopes (institutions, offers, leads, marketplace)"),
+  })
+  .meta({
+    id: 'PrivateApiKeyCreate',
+    description: 'A label, the scopes the private key may use (at least one) and an optional expiry.',
+    examples: [{ label: 'CRM sync', scopes: ['leads:read', 'leads:write'], expiresAt: '2027-11-27T00:00:00.000Z' }],
+  });
+
+/** The body of POST …/api-key/pub: a public key always has marketplace:read, and may list the sites it is used from. */
+export const publicApiKeyCreateBody = apiKeyCreateBody
+  .extend({
+    scopes: z
+      .array(z.literal('marketplace:read', { error: 'A public API key can only have the marketplace:read scope' }))
+      .optional()
+      .describe('Optional: a public key always has marketplace:read, and only that'),
+  })
+  .meta({
+    id: 'PublicApiKeyCreate',
+    description: 'A label, an optional expiry, and the sites whose pages may read the marketplace with the key (CORS).',
+    examples: [{ label: 'Sponsor site', expiresAt: null, allowedOrigins: ['https://www.sponsor.example'] }],
+  });
+
 export const apiKey = z
   .object({
     _id: objectId,

@@ -2,13 +2,14 @@ import {
   API_KEY_MAX_DAYS,
   API_KEY_TEXTS,
   apiKey,
-  apiKeyCreateBody,
   apiKeyCreated,
   dataOf,
   INSTITUTION_KEY_SCOPES,
   listOf,
   objectId,
   pageQuery,
+  privateApiKeyCreateBody,
+  publicApiKeyCreateBody,
 } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -72,7 +73,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
           summary: `Generate a ${kind} API key`,
           description: `${about} ${settingsRules} ${personOnly}`,
           params: tenantParams,
-          body: apiKeyCreateBody.nullish(),
+          body: kind === 'private' ? privateApiKeyCreateBody : publicApiKeyCreateBody.nullish(),
           response: createdResponse,
         },
         config: ownersInPersonStepUp,
@@ -135,7 +136,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
           summary: `Generate a ${kind} API key of an institution`,
           description: `The whole key is in this answer only: the server keeps its SHA-256 and its first 12 characters. ${settingsRules} ${institutionKeyUse}`,
           params: institutionParams,
-          body: apiKeyCreateBody.nullish(),
+          body: kind === 'private' ? privateApiKeyCreateBody : publicApiKeyCreateBody.nullish(),
           response: createdResponse,
         },
         config: { ...managersStepUp, accessNote: managers },

@@ -91,7 +91,7 @@ const auditFields = (row: ApiKeyRow) => ({
 });
 
 /** The body of POST …/api-key/pvt and /pub, as the route parsed it (null when none was sent). */
-export type ApiKeyRequest = z.output<typeof apiKeyCreateBody> | null | undefined;
+export type ApiKeyRequest = Pick<z.output<typeof apiKeyCreateBody>, 'label' | 'scopes' | 'expiresAt' | 'allowedOrigins'> | null | undefined;
 /** What a key is made with, once checked against its kind and owner. */
 interface KeySettings {
   label: string | null;

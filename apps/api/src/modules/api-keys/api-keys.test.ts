@@ -122,7 +122,7 @@ describe('generating keys', () => {
     }
     expect((await call(admin, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(200);
     expect((await call(owner, 'GET', `tenant/${t.tenants.globex.id}/api-keys`)).statusCode).toBe(404);
-    expect((await call(owner, 'POST', `tenant/${t.tenants.globex.id}/api-key/pvt`, {})).statusCode).toBe(404);
+    expect((await call(owner, 'POST', `tenant/${t.tenants.globex.id}/api-key/pvt`, { scopes: ALL_SCOPES })).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${acme()}/api-keys`, headers: { host: owner.host } })).statusCode,
     ).toBe(401);
@@ -507,7 +507,7 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
     const key = await generateFor(fund, 'pvt');
     const before = await written();
     const calls: [Method, string, object?][] = [
-      ['POST', inst(fund, '/api-key/pvt'), {}],
+      ['POST', inst(fund, '/api-key/pvt'), { scopes: ['offers:read'] }],
       ['POST', inst(fund, '/api-key/pub'), {}],
       ['GET', inst(fund, '/api-keys')],
       ['DELETE', inst(fund, `/api-keys/${key._id}`)],

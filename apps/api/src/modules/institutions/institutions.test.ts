@@ -196,7 +196,7 @@ describe('access to every institution route', () => {
       ['POST', `/team/${member._id}/resend-invite`],
       ['PUT', `/team/${member._id}/role`, { role: 'owner' }],
       ['DELETE', `/team/${member._id}`],
-      ['POST', '/api-key/pvt', {}],
+      ['POST', '/api-key/pvt', { scopes: ['offers:read'] }],
       ['POST', '/api-key/pub', {}],
       ['DELETE', `/api-keys/${keyId}`],
     ];

@@ -139,6 +139,27 @@ export const privateApiKeyCreateBody = apiKeyCreateBody
     examples: [{ label: 'CRM sync', scopes: ['leads:read', 'leads:write'], expiresAt: '2027-11-27T00:00:00.000Z' }],
   });
 
+/** The body of POST tenant/{t}/institutions/{id}/api-key/pvt: as PrivateApiKeyCreate, with an institution's scopes only. */
+export const institutionPrivateApiKeyCreateBody = privateApiKeyCreateBody
+  .extend({
+    scopes: z
+      .array(
+        apiKeyScope.extract(INSTITUTION_KEY_SCOPES as [ApiKeyScope, ...ApiKeyScope[]], {
+          error: (issue) => institutionKeyScopeRefused(String(issue.input) as ApiKeyScope),
+        }),
+        { error: (issue) => (issue.input === undefined ? 'Choose at least one scope' : undefined) },
+      )
+      .min(1, 'Choose at least one scope')
+      .transform((v) => [...new Set(v)])
+      .describe("What the key may do on its institution: its institution, offers and leads, and the tenant's marketplace"),
+  })
+  .meta({
+    id: 'InstitutionPrivateApiKeyCreate',
+    description:
+      "A label, the scopes the institution's private key may use (at least one, of the institution's scopes) and an optional expiry.",
+    examples: [{ label: 'Data room sync', scopes: ['offers:read', 'leads:write'], expiresAt: null }],
+  });
+
 /** The body of POST …/api-key/pub: a public key always has marketplace:read, and may list the sites it is used from. */
 export const publicApiKeyCreateBody = apiKeyCreateBody
   .extend({

@@ -54,7 +54,9 @@ export function answerPublicKeyPreflight(request: FastifyRequest, reply: Fastify
  * plugin answers it before @fastify/cors would (plugins/security.ts), unless the origin is one of CORS_ORIGINS.
  */
 export function publicKeyPreflight(app: FastifyInstance, url: string): void {
-  app.options(url, { schema: { hide: true }, config: { access: 'public', keyResource: 'marketplace', tenantParam: 't' } }, async (request, reply) =>
-    answerPublicKeyPreflight(request, reply),
+  app.options(
+    url,
+    { schema: { hide: true }, config: { access: 'public', keyResource: 'marketplace', tenantParam: 't' } },
+    async (request, reply) => answerPublicKeyPreflight(request, reply),
   );
 }

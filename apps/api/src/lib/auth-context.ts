@@ -62,9 +62,11 @@ export type ApiKeyAuthContext = TenantKeyAuthContext | InstitutionKeyAuthContext
 
 /** Whoever a route that accepts service principals is serving: a person, or a tenant's private API key. */
 export type Caller = AuthContext | TenantKeyAuthContext;
+/** A person, the tenant's private key or an institution's private key: the routes that take both kinds of key (leads). */
+export type AnyCaller = Caller | InstitutionKeyAuthContext;
 
 export const NEEDS_USER = 'This call needs a signed-in user';
-export const INSTITUTION_KEY_REFUSED = "An institution's API key can only read its institution and its offers";
+export const INSTITUTION_KEY_REFUSED = "An institution's API key can only reach its institution, its offers and its leads";
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -120,6 +122,13 @@ export function requireCaller(request: FastifyRequest): Caller {
   if (!key) return requireAuth(request);
   if (key.role !== 'owner') throw forbidden(INSTITUTION_KEY_REFUSED);
   return key;
+}
+
+/** Any caller the route accepts: a person, the tenant's key (`apiKeys`) or an institution's key (`institutionKeys`). */
+export function requireAnyCaller(request: FastifyRequest): AnyCaller {
+  const key = request.apiKeyAuth;
+  if (key?.role === null && request.routeOptions.config.institutionKeys) return key;
+  return requireCaller(request);
 }
 
 /** The signed-in user or an institution's private API key, for the routes that declare `institutionKeys`. */

@@ -152,8 +152,7 @@ export const authPlugin = fp(
         // The routes that serve a tenant's private key say so (`config.apiKeys`), and the OpenAPI document declares the
         // apiKey scheme on exactly those: what is documented is what is let through. The key acts as an owner, so it
         // passes where owners do: routes open to every signed-in member (their services check further) or listing owner.
-        const ownersPass =
-          access === 'signed-in' || (typeof access === 'object' && 'roles' in access && access.roles.includes('owner'));
+        const ownersPass = access === 'signed-in' || (typeof access === 'object' && 'roles' in access && access.roles.includes('owner'));
         if (config.apiKeys !== true || !ownersPass) throw forbidden(NEEDS_USER);
       }
       // Every route that accepts keys names its resource (checked when it is registered, below).

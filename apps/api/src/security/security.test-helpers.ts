@@ -184,7 +184,7 @@ const fingerprintQueries = new WeakMap<FastifyInstance, string>();
 
 /**
  * The whole database's content, one hash per table: what a refused call must leave exactly as it was.
- * A key's last use (api_keys.last_used_at) is left out: any call that presents a valid key records it.
+ * A key's last use (api_keys.last_used_at and last_used_ip) is left out: any call that presents a valid key records it.
  */
 export async function fingerprint(app: FastifyInstance): Promise<Record<string, string>> {
   let union = fingerprintQueries.get(app);
@@ -198,7 +198,7 @@ export async function fingerprint(app: FastifyInstance): Promise<Record<string, 
     union = result.rows
       .map(
         ({ name }) =>
-          `select '${name}' as name, count(*)::int || ':' || md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' order by (to_jsonb(t) - 'last_used_at')::text), '')) as hash from "${name}" t`,
+          `select '${name}' as name, count(*)::int || ':' || md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at' - 'last_used_ip')::text, '|' order by (to_jsonb(t) - 'last_used_at' - 'last_used_ip')::text), '')) as hash from "${name}" t`,
       )
       .join(' union all ');
     fingerprintQueries.set(app, union);

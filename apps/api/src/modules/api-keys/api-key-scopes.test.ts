@@ -242,14 +242,39 @@ describe('scopes on every route that accepts keys', () => {
     expect((await keyCall(wide.key, 'GET', `tenant/acme/institutions/${fund}`)).statusCode).toBe(200);
     expect((await keyCall(wide.key, 'GET', `tenant/acme/institutions/${other}`)).statusCode).toBe(404);
     expect((await keyCall(wide.key, 'GET', `tenant/acme/institutions/${other}/offers`)).statusCode).toBe(404);
+    // Its own institution's leads, with the leads scopes; another institution's are not found.
+    const mine = await keyCall(wide.key, 'POST', 'tenant/acme/leads', {
+      payload: { institution: fund, email: uniqueEmail('inst'), firstname: 'In', lastname: 'St' },
+    });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const leadId = mine.json().data._id as string;
+    expect((await keyCall(wide.key, 'GET', `tenant/acme/leads?institution=${fund}`)).statusCode).toBe(200);
+    expect((await keyCall(wide.key, 'GET', `tenant/acme/leads/${leadId}`)).statusCode).toBe(200);
+    const note = await keyCall(wide.key, 'POST', `tenant/acme/leads/${leadId}/notes`, { payload: { content: 'From the data room' } });
+    expect(note.statusCode, note.body).toBe(201);
     for (const [method, path, payload] of [
       ['POST', 'tenant/acme/leads', { institution: other, email: uniqueEmail('b'), firstname: 'B', lastname: 'B' }],
       ['GET', `tenant/acme/leads?institution=${other}`],
-      ['PUT', `tenant/acme/institutions/${other}/contact`, { contact: {} }],
     ] as const) {
       const res = await keyCall(wide.key, method, path, payload ? { payload } : {});
-      expect(res.statusCode, `${method} ${path}`).toBe(403);
+      expect(res.statusCode, `${method} ${path}`).toBe(404);
     }
+    const otherLead = await call(owner, 'POST', 'tenant/acme/leads', {
+      institution: other,
+      email: uniqueEmail('o'),
+      firstname: 'O',
+      lastname: 'T',
+    });
+    expect(otherLead.statusCode, otherLead.body).toBe(201);
+    expect((await keyCall(wide.key, 'GET', `tenant/acme/leads/${otherLead.json().data._id}`)).statusCode).toBe(404);
+    // Routes that do not take an institution's key refuse it, whatever its scopes.
+    const refused = await keyCall(wide.key, 'PUT', `tenant/acme/institutions/${fund}/contact`, { payload: { contact: {} } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe("An institution's API key can only reach its institution, its offers and its leads");
+    // Without leads scopes, no leads.
+    const lacking = await keyCall(key, 'GET', `tenant/acme/leads?institution=${fund}`);
+    expect(lacking.statusCode).toBe(403);
+    expect(lacking.json().error.message).toBe(apiKeyLacksScope('leads:read'));
   });
 
   it('fails at once once expired (401), and lists the key as expired', async () => {

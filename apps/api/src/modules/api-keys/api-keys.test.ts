@@ -577,7 +577,7 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
     for (const [method, path] of refused) {
       const res = await withKey('acme', key, method, path);
       expect(res.statusCode, `${method} ${path}`).toBe(403);
-      expect(res.json().error.message).toBe("An institution's API key can only read its institution and its offers");
+      expect(res.json().error.message).toBe("An institution's API key can only reach its institution, its offers and its leads");
     }
     expect(await written()).toBe(before);
     // Only on its own tenant's address.

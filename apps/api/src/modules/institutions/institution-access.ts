@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions, roleAssignments, type InstitutionRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import type { AuthContext, Caller, InstitutionKeyAuthContext } from '../../lib/auth-context.ts';
+import type { AnyCaller, AuthContext, InstitutionKeyAuthContext } from '../../lib/auth-context.ts';
 import { unexpiredAssignment } from './institutions.repository.ts';
 
 /**
@@ -117,14 +117,18 @@ export async function requireInstitutionOfKey(db: DbOrTx, key: InstitutionKeyAut
 }
 
 /**
- * Loads an institution of the caller's tenant that the caller may work on, or throws 403/404 as above. A tenant's
- * private API key (on the routes that accept it) works on every institution of the tenant, as its owners do.
+ * Loads an institution of the caller's tenant that the caller may work on, or throws 403/404 as above. On the routes
+ * that accept keys, a tenant's private API key works on every institution of the tenant, as its owners do; an
+ * institution's key on its own institution only (any other is not found), as an editor of its team.
  */
-export async function requireInstitution(db: DbOrTx, auth: Caller, institutionId: string): Promise<InstitutionAccess> {
+export async function requireInstitution(db: DbOrTx, auth: AnyCaller, institutionId: string): Promise<InstitutionAccess> {
   if (auth.apiKey) {
-    const institution = await findInstitution(db, auth.tenantId, institutionId);
+    const own = auth.institutionId === null || auth.institutionId === institutionId;
+    const institution = own ? await findInstitution(db, auth.tenantId, institutionId) : undefined;
     if (!institution) throw notFound('Institution');
-    return { institution, isOwner: true, teamRole: null };
+    return auth.institutionId === null
+      ? { institution, isOwner: true, teamRole: null }
+      : { institution, isOwner: false, teamRole: 'editor' };
   }
   requireRaiseMode(auth);
   const institution = await findInstitution(db, auth.tenantId, institutionId);

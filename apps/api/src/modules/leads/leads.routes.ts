@@ -20,7 +20,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
-import { requireAuth, requireCaller } from '../../lib/auth-context.ts';
+import { requireAnyCaller, requireAuth } from '../../lib/auth-context.ts';
 import { created, errorResponses, idParams, noContent, tenantParams } from '../../lib/route-schema.ts';
 import { signImageUrlsInAnswers } from '../images/index.ts';
 import { RAISE_MODE_NOTE } from '../institutions/index.ts';
@@ -32,8 +32,11 @@ const tags = ['Tenant lead'];
 const access: Access = 'signed-in';
 /** Who may call is decided in the services (lead-access.ts requireLead, institution-access.ts): Raise mode, then the team. */
 const raise = { access, accessNote: RAISE_MODE_NOTE, tenantParam: 't' } as const;
-/** Also the tenant's private API key with the leads scopes, for a CRM integration (issue #23); it acts as an owner. */
-const raiseOrKey = { ...raise, apiKeys: true, keyResource: 'leads' } as const;
+/**
+ * Also a private API key with the leads scopes, for a CRM integration (issue #23): the tenant's acts as an owner, an
+ * institution's on its own institution's leads only (any other lead is 404 to it).
+ */
+const raiseOrKey = { ...raise, apiKeys: true, institutionKeys: true, keyResource: 'leads' } as const;
 const params = tenantParams.extend(idParams('lead').shape);
 const noteParams = params.extend({ noteId: idParams('note').shape.id });
 const errors = errorResponses(400, 401, 403, 404);
@@ -67,7 +70,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       },
       config: raiseOrKey,
     },
-    async (request) => leads.listLeads(app.db, requireCaller(request), request.query),
+    async (request) => leads.listLeads(app.db, requireAnyCaller(request), request.query),
   );
 
   r.get(
@@ -102,7 +105,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       config: raiseOrKey,
     },
     async (request, reply) => {
-      const made = await leads.createLead(app.db, requireCaller(request), request.body);
+      const made = await leads.createLead(app.db, requireAnyCaller(request), request.body);
       return created(reply, `/tenant/${request.params.t}/leads/${made._id}`, made);
     },
   );
@@ -120,7 +123,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       },
       config: raiseOrKey,
     },
-    async (request) => ({ data: await leads.getLead(app.db, requireCaller(request), request.params.id) }),
+    async (request) => ({ data: await leads.getLead(app.db, requireAnyCaller(request), request.params.id) }),
   );
 
   r.delete(
@@ -156,7 +159,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       },
       config: raiseOrKey,
     },
-    async (request) => ({ data: await leads.updateDetails(app.db, requireCaller(request), request.params.id, request.body) }),
+    async (request) => ({ data: await leads.updateDetails(app.db, requireAnyCaller(request), request.params.id, request.body) }),
   );
 
   r.put(
@@ -173,7 +176,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       },
       config: raiseOrKey,
     },
-    async (request) => ({ data: await leads.updateContact(app.db, requireCaller(request), request.params.id, request.body) }),
+    async (request) => ({ data: await leads.updateContact(app.db, requireAnyCaller(request), request.params.id, request.body) }),
   );
 
   r.put(
@@ -207,7 +210,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       },
       config: raiseOrKey,
     },
-    async (request) => notes.listLeadNotes(app.db, requireCaller(request), request.params.id, request.query),
+    async (request) => notes.listLeadNotes(app.db, requireAnyCaller(request), request.params.id, request.query),
   );
 
   r.post(
@@ -226,7 +229,7 @@ export async function leadsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { t, id } = request.params;
-      const note = await notes.createLeadNote(app.db, requireCaller(request), id, request.body.content);
+      const note = await notes.createLeadNote(app.db, requireAnyCaller(request), id, request.body.content);
       return created(reply, `/tenant/${t}/leads/${id}/notes/${note._id}`, note);
     },
   );
@@ -246,7 +249,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       config: raiseOrKey,
     },
     async (request) => ({
-      data: await notes.updateLeadNote(app.db, requireCaller(request), request.params.id, request.params.noteId, request.body.content),
+      data: await notes.updateLeadNote(app.db, requireAnyCaller(request), request.params.id, request.params.noteId, request.body.content),
     }),
   );
 
@@ -264,7 +267,7 @@ export async function leadsRoutes(app: FastifyInstance) {
       config: raiseOrKey,
     },
     async (request, reply) => {
-      await notes.deleteLeadNote(app.db, requireCaller(request), request.params.id, request.params.noteId);
+      await notes.deleteLeadNote(app.db, requireAnyCaller(request), request.params.id, request.params.noteId);
       return reply.status(204).send(null);
     },
   );
@@ -283,6 +286,6 @@ export async function leadsRoutes(app: FastifyInstance) {
       },
       config: raiseOrKey,
     },
-    async (request) => notes.listLeadEvents(app.db, requireCaller(request), request.params.id, request.query),
+    async (request) => notes.listLeadEvents(app.db, requireAnyCaller(request), request.params.id, request.query),
   );
 }

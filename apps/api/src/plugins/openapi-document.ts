@@ -118,7 +118,9 @@ export function accessLine(config: Partial<FastifyContextConfig> | undefined, me
       'Also a private API key of this tenant (the apiKey scheme, or `Authorization: Bearer tsk_live_…`), acting as an owner; the timeline records the key as the actor.',
     );
   if (config?.institutionKeys)
-    parts.push("Also an institution's private API key, for that institution and its offers only (anything else is 404 to it).");
+    parts.push(
+      "Also an institution's private API key, for that institution only (any other institution, its offers and its leads are 404 to it).",
+    );
   const scope = keyScopeOf(config, method);
   if (scope && config?.access !== 'public') parts.push(`A key needs the \`${scope}\` scope (else 403 '${apiKeyLacksScope(scope)}').`);
   if (scope && config?.access === 'public')

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   images,
-  institutions,
   tenantLeadDocuments,
   tenantLeadNotes,
   tenantLeads,

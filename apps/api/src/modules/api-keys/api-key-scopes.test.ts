@@ -15,7 +15,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { apiKeys, timelineEvents } from '../../db/schema/index.ts';
 import { checkKeyDeclaration } from '../../plugins/auth.ts';
-import { hostOf, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import {
   bearer,
   callerOf,
@@ -452,5 +452,54 @@ describe('declaring and documenting the scope of a route', () => {
       for (const op of Object.values(item))
         for (const requirement of op.security ?? [])
           for (const scope of requirement.apiKey ?? []) expect(apiKeyScope.options).toContain(scope);
+  });
+});
+
+describe('public keys with CORS_ORIGINS configured (@fastify/cors registered)', () => {
+  it("answers any origin's preflight of a marketplace read, and leaves the configured origins to @fastify/cors", async () => {
+    const app = await buildTestApp({ CORS_ORIGINS: 'https://app.example.com' });
+    try {
+      const preflight = (origin: string) =>
+        app.app.inject({
+          method: 'OPTIONS',
+          url: '/api/v1/tenant/acme/marketplace/offers',
+          headers: { host: hostOf('acme'), origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+        });
+      const sponsor = await preflight(SITE);
+      expect(sponsor.statusCode).toBe(204);
+      expect(sponsor.headers['access-control-allow-origin']).toBe(SITE);
+      expect(String(sponsor.headers['access-control-allow-headers']).toLowerCase()).toContain('x-api-key');
+      expect(sponsor.headers['access-control-allow-credentials']).toBeUndefined();
+      const own = await preflight('https://app.example.com');
+      expect(own.statusCode).toBe(204);
+      expect(own.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      expect(own.headers['access-control-allow-credentials']).toBe('true');
+      // Other paths keep @fastify/cors's answer: no origin but the configured ones.
+      const elsewhere = await app.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/tenant/acme/members',
+        headers: { host: hostOf('acme'), origin: SITE, 'access-control-request-method': 'GET' },
+      });
+      expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+
+      const acmeOwner = await signUp(app.app, 'acme', { role: 'owner' });
+      const res = await app.app.inject({
+        method: 'POST',
+        url: `/api/v1/tenant/${app.tenants.acme.id}/api-key/pub`,
+        headers: { host: hostOf('acme'), ...bearer(acmeOwner.token) },
+        payload: { allowedOrigins: [SITE] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const read = await app.app.inject({
+        method: 'GET',
+        url: '/api/v1/tenant/acme/marketplace/offers',
+        headers: { host: hostOf('acme'), origin: SITE, 'x-api-key': res.json().data.key },
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBe(SITE);
+      expect(String(read.headers.vary)).toContain('Origin');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -15,7 +15,7 @@ import type { TokenService } from './tokens.ts';
 /**
  * Who is calling, and the one way to ask for them. The auth plugin (plugins/auth.ts) checks a route's
  * `config.access` and fills `request.auth` or `request.apiKeyAuth`; routes and services read the caller they
- * accept with `requireAuth`, `requireCaller` or `requireInstitutionReader`.
+ * accept with `requireAuth`, `requireCaller` or `requireAnyCaller`.
  */
 export interface AuthContext {
   token: TokenPayload;
@@ -50,8 +50,8 @@ export interface TenantKeyAuthContext extends KeyPrincipal {
 
 /**
  * A server calling with a private API key of one institution of the host's tenant. It passes only routes that
- * declare `config.institutionKeys` (reads of the institution and its offers), whose services keep it to its
- * institution; everywhere else it is refused with 403 INSTITUTION_KEY_REFUSED.
+ * declare `config.institutionKeys` (reads of the institution and its offers, its leads), whose services keep it to
+ * its institution; everywhere else it is refused with 403 INSTITUTION_KEY_REFUSED.
  */
 export interface InstitutionKeyAuthContext extends KeyPrincipal {
   institutionId: string;
@@ -129,13 +129,6 @@ export function requireAnyCaller(request: FastifyRequest): AnyCaller {
   const key = request.apiKeyAuth;
   if (key?.role === null && request.routeOptions.config.institutionKeys) return key;
   return requireCaller(request);
-}
-
-/** The signed-in user or an institution's private API key, for the routes that declare `institutionKeys`. */
-export function requireInstitutionReader(request: FastifyRequest): AuthContext | InstitutionKeyAuthContext {
-  const key = request.apiKeyAuth;
-  if (key?.role === null && request.routeOptions.config.institutionKeys) return key;
-  return requireAuth(request);
 }
 
 /**

@@ -277,6 +277,28 @@ describe('scopes on every route that accepts keys', () => {
     expect(lacking.json().error.message).toBe(apiKeyLacksScope('leads:read'));
   });
 
+  it("lets a tenant's key read every institution and offer with institutions:read and offers:read", async () => {
+    const { key } = await withScopes('institutions:read', 'offers:read');
+    const institution = await keyCall(key, 'GET', `tenant/acme/institutions/${other}`);
+    expect(institution.statusCode, institution.body).toBe(200);
+    expect(institution.json().data).toMatchObject({ _id: other, isTeamMember: false });
+    expect(institution.json().data.slug).not.toBeNull();
+    const offers = await keyCall(key, 'GET', 'tenant/acme/offers?limit=100');
+    expect(offers.statusCode, offers.body).toBe(200);
+    expect(offers.json().data.map((o: { _id: string }) => o._id)).toContain(listedOffer);
+    expect((await keyCall(key, 'GET', `tenant/acme/offers/${listedOffer}`)).json().data).toMatchObject({ institution: { _id: fund } });
+    expect((await keyCall(key, 'GET', `tenant/acme/institutions/${fund}/offers`)).statusCode).toBe(200);
+    expect((await keyCall(key, 'GET', `tenant/acme/offers/${someObjectId()}`)).statusCode).toBe(404);
+    // Changing them stays with people (the offer and institution services need one).
+    const refused = await keyCall(key, 'PUT', `tenant/acme/institutions/${fund}/contact`, { payload: { contact: {} } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('This call needs a signed-in user');
+    const onlyOffers = await withScopes('offers:read');
+    expect((await keyCall(onlyOffers.key, 'GET', `tenant/acme/institutions/${fund}`)).json().error.message).toBe(
+      apiKeyLacksScope('institutions:read'),
+    );
+  });
+
   it('fails at once once expired (401), and lists the key as expired', async () => {
     const created = await make('pvt', { scopes: ['members:read'], expiresAt: inDays(1) });
     expect((await keyCall(created.key, 'GET', 'tenant/acme/members')).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions, roleAssignments, type InstitutionRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import type { AnyCaller, AuthContext, InstitutionKeyAuthContext } from '../../lib/auth-context.ts';
+import type { AnyCaller, AuthContext } from '../../lib/auth-context.ts';
 import { unexpiredAssignment } from './institutions.repository.ts';
 
 /**
@@ -13,11 +13,12 @@ import { unexpiredAssignment } from './institutions.repository.ts';
  * - GPs: members whose institution:manage attribute is true, on the institutions whose team they are on
  *   (an unexpired role assignment); any other institution is a 404 to them, as if it did not exist;
  * - everyone else: 403 RAISE_MODE_REFUSED ('To access the GP / Institution mode, you must contact your admin.').
- * An institution's private API key reads its own institution and its offers only (requireInstitutionOfKey).
+ * On the routes that accept keys, a tenant's private API key acts as an owner and an institution's private key reaches its
+ * own institution only (requireInstitution).
  */
 
-/** Who may read an institution: a person (checked as above) or the institution's own private API key. */
-export type InstitutionReader = AuthContext | InstitutionKeyAuthContext;
+/** Who may read an institution: a person (checked as above), the tenant's private API key or the institution's own. */
+export type InstitutionReader = AnyCaller;
 
 export function isTenantOwner(auth: AuthContext): boolean {
   return auth.isPlatformAdmin || (auth.member?.role === 'owner' && auth.member.membershipStatus === 'active');
@@ -106,13 +107,6 @@ async function findInstitution(db: DbOrTx, tenantId: string, institutionId: stri
     .from(institutions)
     .where(and(eq(institutions.tenantId, tenantId), eq(institutions.id, institutionId)))
     .limit(1);
-  return institution;
-}
-
-/** The institution an institution's API key belongs to; any other is not found, as for a GP off the team. */
-export async function requireInstitutionOfKey(db: DbOrTx, key: InstitutionKeyAuthContext, institutionId: string): Promise<InstitutionRow> {
-  const institution = institutionId === key.institutionId ? await findInstitution(db, key.tenantId, institutionId) : undefined;
-  if (!institution) throw notFound('Institution');
   return institution;
 }
 

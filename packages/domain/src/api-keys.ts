@@ -121,6 +121,59 @@ export const apiKeyCreateBody = z
   });
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateBody>;
 
+/**
+ * The body of POST …/api-key/pvt: as ApiKeyCreate, with the scopes required (issue #23). An institution's key may hold
+ * INSTITUTION_KEY_SCOPES only (the server answers 400 naming any other); allowed origins are for public keys only.
+ */
+export const privateApiKeyCreateBody = apiKeyCreateBody
+  .extend({
+    scopes: z
+      .array(apiKeyScope, { error: (issue) => (issue.input === undefined ? 'Choose at least one scope' : undefined) })
+      .min(1, 'Choose at least one scope')
+      .transform((v) => [...new Set(v)])
+      .describe("What the key may do; an institution's key at most its institution's scopes (institutions, offers, leads, marketplace)"),
+  })
+  .meta({
+    id: 'PrivateApiKeyCreate',
+    description: 'A label, the scopes the private key may use (at least one) and an optional expiry.',
+    examples: [{ label: 'CRM sync', scopes: ['leads:read', 'leads:write'], expiresAt: '2027-11-27T00:00:00.000Z' }],
+  });
+
+/** The body of POST tenant/{t}/institutions/{id}/api-key/pvt: as PrivateApiKeyCreate, with an institution's scopes only. */
+export const institutionPrivateApiKeyCreateBody = privateApiKeyCreateBody
+  .extend({
+    scopes: z
+      .array(
+        apiKeyScope.extract(INSTITUTION_KEY_SCOPES as [ApiKeyScope, ...ApiKeyScope[]], {
+          error: (issue) => institutionKeyScopeRefused(String(issue.input) as ApiKeyScope),
+        }),
+        { error: (issue) => (issue.input === undefined ? 'Choose at least one scope' : undefined) },
+      )
+      .min(1, 'Choose at least one scope')
+      .transform((v) => [...new Set(v)])
+      .describe("What the key may do on its institution: its institution, offers and leads, and the tenant's marketplace"),
+  })
+  .meta({
+    id: 'InstitutionPrivateApiKeyCreate',
+    description:
+      "A label, the scopes the institution's private key may use (at least one, of the institution's scopes) and an optional expiry.",
+    examples: [{ label: 'Data room sync', scopes: ['offers:read', 'leads:write'], expiresAt: null }],
+  });
+
+/** The body of POST …/api-key/pub: a public key always has marketplace:read, and may list the sites it is used from. */
+export const publicApiKeyCreateBody = apiKeyCreateBody
+  .extend({
+    scopes: z
+      .array(z.literal('marketplace:read', { error: 'A public API key can only have the marketplace:read scope' }))
+      .optional()
+      .describe('Optional: a public key always has marketplace:read, and only that'),
+  })
+  .meta({
+    id: 'PublicApiKeyCreate',
+    description: 'A label, an optional expiry, and the sites whose pages may read the marketplace with the key (CORS).',
+    examples: [{ label: 'Sponsor site', expiresAt: null, allowedOrigins: ['https://www.sponsor.example'] }],
+  });
+
 export const apiKey = z
   .object({
     _id: objectId,
@@ -190,3 +243,22 @@ export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;
 
 export const apiKeyStatus = (key: Pick<ApiKey, 'revokedAt' | 'expiresAt'>, now = new Date()): ApiKey['status'] =>
   key.revokedAt ? 'revoked' : key.expiresAt && new Date(key.expiresAt) <= now ? 'expired' : 'active';
+
+/** What the API answers when a key is refused or a key cannot be made as asked (issue #23): the web shows the same words. */
+export const API_KEY_TEXTS = {
+  invalid: 'This API key is not valid',
+  otherTenant: 'This API key is not valid for this organization',
+  revoked: 'This API key has been revoked',
+  expired: 'This API key has expired',
+  publicKeyRefused: 'A public API key can only read the public marketplace',
+  scopesRequired: 'Choose at least one scope',
+  publicScopes: 'A public API key can only have the marketplace:read scope',
+  originsPrivate: 'Only a public API key can have allowed origins',
+  expiryPast: 'The expiry must be in the future',
+  expiryTooFar: `The expiry must be at most ${API_KEY_MAX_DAYS} days away`,
+} as const;
+
+/** 403 for a key without the scope a call needs. */
+export const apiKeyLacksScope = (scope: ApiKeyScope) => `This API key lacks the ${scope} scope`;
+/** 400 for an institution's private key asked with a scope it may not hold. */
+export const institutionKeyScopeRefused = (scope: ApiKeyScope) => `An institution's API key cannot have the ${scope} scope`;

@@ -1,4 +1,11 @@
-import { ACCOUNT_SECURITY_TEXTS, AUTH_ERRORS, STEP_UP_WINDOW_SECONDS, type TokenPayload } from '@tessera/domain';
+import {
+  ACCOUNT_SECURITY_TEXTS,
+  AUTH_ERRORS,
+  STEP_UP_WINDOW_SECONDS,
+  type ApiKeyResource,
+  type ApiKeyScope,
+  type TokenPayload,
+} from '@tessera/domain';
 import type { FastifyRequest } from 'fastify';
 import type { SessionRow, TenantMemberRow, UserRow } from '../db/schema/index.ts';
 import type { Access } from './access.ts';
@@ -8,7 +15,7 @@ import type { TokenService } from './tokens.ts';
 /**
  * Who is calling, and the one way to ask for them. The auth plugin (plugins/auth.ts) checks a route's
  * `config.access` and fills `request.auth` or `request.apiKeyAuth`; routes and services read the caller they
- * accept with `requireAuth`, `requireCaller` or `requireInstitutionReader`.
+ * accept with `requireAuth`, `requireCaller` or `requireAnyCaller`.
  */
 export interface AuthContext {
   token: TokenPayload;
@@ -23,6 +30,8 @@ export interface AuthContext {
 
 interface KeyPrincipal {
   apiKey: { id: string; prefix: string };
+  /** What the key may do (issue #23): checked against the route's `config.keyResource` before the handler runs. */
+  scopes: readonly ApiKeyScope[];
   tenantId: string;
   user: null;
   member: null;
@@ -41,8 +50,8 @@ export interface TenantKeyAuthContext extends KeyPrincipal {
 
 /**
  * A server calling with a private API key of one institution of the host's tenant. It passes only routes that
- * declare `config.institutionKeys` (reads of the institution and its offers), whose services keep it to its
- * institution; everywhere else it is refused with 403 INSTITUTION_KEY_REFUSED.
+ * declare `config.institutionKeys` (reads of the institution and its offers, its leads), whose services keep it to
+ * its institution; everywhere else it is refused with 403 INSTITUTION_KEY_REFUSED.
  */
 export interface InstitutionKeyAuthContext extends KeyPrincipal {
   institutionId: string;
@@ -53,9 +62,11 @@ export type ApiKeyAuthContext = TenantKeyAuthContext | InstitutionKeyAuthContext
 
 /** Whoever a route that accepts service principals is serving: a person, or a tenant's private API key. */
 export type Caller = AuthContext | TenantKeyAuthContext;
+/** A person, the tenant's private key or an institution's private key: the routes that take both kinds of key (leads). */
+export type AnyCaller = Caller | InstitutionKeyAuthContext;
 
 export const NEEDS_USER = 'This call needs a signed-in user';
-export const INSTITUTION_KEY_REFUSED = "An institution's API key can only read its institution and its offers";
+export const INSTITUTION_KEY_REFUSED = "An institution's API key can only reach its institution, its offers and its leads";
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,6 +75,13 @@ declare module 'fastify' {
     institutionKeys?: boolean;
     /** The route also serves the tenant's private API key, acting as an owner (its handler reads the caller with requireCaller). */
     apiKeys?: boolean;
+    /**
+     * What a key calling the route works on (issue #23): a key needs `<resource>:read` for GET/HEAD and
+     * `<resource>:write` otherwise (domain `requiredScope`). Every route that declares `apiKeys` or `institutionKeys`
+     * must name it (start-up fails otherwise). A public route declaring 'marketplace' (a GET) also accepts a public key
+     * of the host's tenant, with CORS for the key's allowed origins; a public key anywhere else is 403.
+     */
+    keyResource?: ApiKeyResource;
     /**
      * The route changes e-mail, password, second factors, API keys or bank accounts: a signed-in caller must have
      * confirmed a second factor (or, without one, the password) in the last ten minutes (POST auth/step-up).
@@ -106,11 +124,11 @@ export function requireCaller(request: FastifyRequest): Caller {
   return key;
 }
 
-/** The signed-in user or an institution's private API key, for the routes that declare `institutionKeys`. */
-export function requireInstitutionReader(request: FastifyRequest): AuthContext | InstitutionKeyAuthContext {
+/** Any caller the route accepts: a person, the tenant's key (`apiKeys`) or an institution's key (`institutionKeys`). */
+export function requireAnyCaller(request: FastifyRequest): AnyCaller {
   const key = request.apiKeyAuth;
   if (key?.role === null && request.routeOptions.config.institutionKeys) return key;
-  return requireAuth(request);
+  return requireCaller(request);
 }
 
 /**

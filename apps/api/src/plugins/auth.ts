@@ -1,10 +1,23 @@
-import { ACCOUNT_SECURITY_TEXTS, API_KEY_HEADER, apiKeyKindOf, AUTH_ERRORS, tokenPayload } from '@tessera/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ACCOUNT_SECURITY_TEXTS,
+  API_KEY_HEADER,
+  API_KEY_TEXTS,
+  apiKeyKindOf,
+  apiKeyLacksScope,
+  apiKeyScope,
+  AUTH_ERRORS,
+  requiredScope,
+  tokenPayload,
+  type ApiKeyKind,
+  type ApiKeyScope,
+} from '@tessera/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import type { SessionRow, TenantMemberRow, TenantRow, UserRow } from '../db/schema/index.ts';
 import { withCrossTenant } from '../db/scope.ts';
 import type { Access } from '../lib/access.ts';
+import { allowKeyOrigin } from '../lib/api-key-cors.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
 import {
   INSTITUTION_KEY_REFUSED,
@@ -32,12 +45,23 @@ declare module 'fastify' {
 /** What the plugin needs from the modules that own API keys and users, handed in by app.ts. */
 export interface AuthPluginOptions {
   tokens: TokenService;
-  /** The API key with this raw value of this tenant, or an AppError (api-keys.service `verifyApiKey`). */
+  /**
+   * The API key with this raw value of this tenant, or an AppError (api-keys.service `verifyApiKey`): revoked and
+   * expired keys fail; a use is recorded with the caller's address.
+   */
   verifyApiKey: (
     deps: { db: Db; clock: Clock },
     tenantId: string,
     raw: string,
-  ) => Promise<{ id: string; prefix: string; institutionId: string | null }>;
+    ip: string | null,
+  ) => Promise<{
+    id: string;
+    kind: ApiKeyKind;
+    prefix: string;
+    institutionId: string | null;
+    scopes: readonly ApiKeyScope[];
+    allowedOrigins: readonly string[];
+  }>;
   /** The session the token names, its account and their membership of this tenant, if any (auth `findSessionContext`). */
   findSessionContext: (
     db: Db,
@@ -65,6 +89,32 @@ function presentedApiKey(request: FastifyRequest): string | null {
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A route that accepts API keys names what they work on (`config.keyResource`), and the scope that makes for each of
+ * its methods exists; a public route may name only 'marketplace', for reads, to accept public keys. Anything else
+ * stops start-up, so no route takes keys without its scope being checked.
+ */
+export function checkKeyDeclaration(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): void {
+  const config = route.config;
+  const where = `Route ${[route.method].flat().join(',')} ${route.url}`;
+  const takesKeys = config?.apiKeys === true || config?.institutionKeys === true;
+  const resource = config?.keyResource;
+  if (takesKeys && !resource) throw new Error(`${where} accepts API keys but declares no config.keyResource`);
+  if (!resource) return;
+  if (config?.access === 'public') {
+    if (resource !== 'marketplace' || [route.method].flat().some((m) => !READS.has(m)))
+      throw new Error(`${where} is public: only a marketplace read may accept (public) API keys`);
+    return;
+  }
+  if (!takesKeys) throw new Error(`${where} declares config.keyResource but accepts no API key (config.apiKeys or institutionKeys)`);
+  for (const method of [route.method].flat()) {
+    const scope = requiredScope(resource, method);
+    if (!apiKeyScope.options.includes(scope)) throw new Error(`${where} would need the scope ${scope}, which does not exist`);
+  }
+}
+
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthPluginOptions) => {
     app.decorate('tokens', opts.tokens);
@@ -75,10 +125,12 @@ export const authPlugin = fp(
 
     async function authenticateApiKey(request: FastifyRequest, raw: string): Promise<ApiKeyAuthContext> {
       const tenant = requireTenant(request);
-      if (apiKeyKindOf(raw) === 'public') throw unauthenticated('A public API key only identifies the organization; use a private key');
-      const key = await opts.verifyApiKey({ db: app.db, clock: app.clock }, tenant.id, raw);
+      // A public key reads the public marketplace and nothing else: refused here whoever it belongs to.
+      if (apiKeyKindOf(raw) === 'public') throw forbidden(API_KEY_TEXTS.publicKeyRefused);
+      const key = await opts.verifyApiKey({ db: app.db, clock: app.clock }, tenant.id, raw, request.ip);
       const principal = {
         apiKey: { id: key.id, prefix: key.prefix },
+        scopes: key.scopes,
         tenantId: tenant.id,
         user: null,
         member: null,
@@ -90,18 +142,39 @@ export const authPlugin = fp(
     }
 
     // A tenant's private key passes only routes open to tenant owners; anything that needs a person or a platform admin
-    // refuses it. An institution's key passes only the routes that declare they serve it.
+    // refuses it. An institution's key passes only the routes that declare they serve it. Then the key must hold the
+    // scope the call needs: the route's resource, read for GET/HEAD and write otherwise (issue #23).
     function authorizeApiKey(key: ApiKeyAuthContext, request: FastifyRequest, access: Exclude<Access, 'public'>): void {
+      const config = request.routeOptions.config;
       if (key.institutionId) {
-        if (request.routeOptions.config.institutionKeys === true) return;
-        throw forbidden(INSTITUTION_KEY_REFUSED);
+        if (config.institutionKeys !== true) throw forbidden(INSTITUTION_KEY_REFUSED);
+      } else {
+        // The routes that serve a tenant's private key say so (`config.apiKeys`), and the OpenAPI document declares the
+        // apiKey scheme on exactly those: what is documented is what is let through. The key acts as an owner, so it
+        // passes where owners do: routes open to every signed-in member (their services check further) or listing owner.
+        const ownersPass = access === 'signed-in' || (typeof access === 'object' && 'roles' in access && access.roles.includes('owner'));
+        if (config.apiKeys !== true || !ownersPass) throw forbidden(NEEDS_USER);
       }
-      // The routes that serve a tenant's private key say so (`config.apiKeys`), and the OpenAPI document declares the
-      // apiKey scheme on exactly those: what is documented is what is let through. The key acts as an owner, so it
-      // passes where owners do: routes open to every signed-in member (their services check further) or listing owner.
-      const ownersPass = access === 'signed-in' || (typeof access === 'object' && 'roles' in access && access.roles.includes('owner'));
-      if (request.routeOptions.config.apiKeys === true && ownersPass) return;
-      throw forbidden(NEEDS_USER);
+      // Every route that accepts keys names its resource (checked when it is registered, below).
+      const needed = requiredScope(config.keyResource!, request.method);
+      if (!key.scopes.includes(needed)) throw forbidden(apiKeyLacksScope(needed));
+    }
+
+    /**
+     * On a public route, a public key (tpk_live_…) is checked only where it is accepted: the marketplace reads
+     * (`config.keyResource` 'marketplace'). There it must be the host's tenant's, not revoked or expired (401), its use
+     * is recorded, and a browser on one of its allowed origins may read the answer (CORS). On any other public route it
+     * is refused (403), so a key never seems to work where it does nothing. Other values (a session token, a private
+     * key, nothing) are left to the route as before.
+     */
+    async function checkPublicKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const raw = presentedApiKey(request);
+      if (!raw || apiKeyKindOf(raw) !== 'public' || request.method === 'OPTIONS') return;
+      if (request.routeOptions.config.keyResource !== 'marketplace') throw forbidden(API_KEY_TEXTS.publicKeyRefused);
+      const key = await opts.verifyApiKey({ db: app.db, clock: app.clock }, requireTenant(request).id, raw, request.ip);
+      const needed = requiredScope('marketplace', request.method);
+      if (!key.scopes.includes(needed)) throw forbidden(apiKeyLacksScope(needed));
+      allowKeyOrigin(request, reply, key.allowedOrigins);
     }
 
     async function authenticate(request: FastifyRequest): Promise<AuthContext> {
@@ -195,7 +268,12 @@ export const authPlugin = fp(
       const crossTenant = route.config?.crossTenant;
       if (crossTenant && access !== 'platform-admin')
         throw new Error(`Route ${route.method} ${route.url} crosses tenants but is not for platform admins only`);
-      if (access === 'public') return;
+      checkKeyDeclaration(route);
+      if (access === 'public') {
+        const existing = route.preValidation ? [route.preValidation].flat() : [];
+        route.preValidation = [checkPublicKey, ...existing];
+        return;
+      }
       // The session's own calls (auth/…) answer while a second factor is due, unless one says otherwise.
       if (route.url.startsWith('/api/v1/auth/') && route.config && route.config.mfaSetup === undefined) route.config.mfaSetup = true;
       const existing = route.preValidation ? [route.preValidation].flat() : [];

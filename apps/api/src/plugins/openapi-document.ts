@@ -1,4 +1,17 @@
-import { ACCOUNT_SECURITY_TEXTS, errorName, errorStatus, STEP_UP_WINDOW_SECONDS, type ErrorCode } from '@tessera/domain';
+import {
+  ACCOUNT_SECURITY_TEXTS,
+  API_KEY_TEXTS,
+  apiKeyLacksScope,
+  apiKeyScope,
+  apiKeyScopeLabels,
+  errorName,
+  errorStatus,
+  INSTITUTION_KEY_SCOPES,
+  requiredScope,
+  STEP_UP_WINDOW_SECONDS,
+  type ApiKeyScope,
+  type ErrorCode,
+} from '@tessera/domain';
 import type { FastifyContextConfig } from 'fastify';
 import { describeAccess } from '../lib/access.ts';
 
@@ -27,8 +40,17 @@ export function securitySchemes(sessionMinutes: number, sessionMaxHours: number)
       type: 'apiKey',
       in: 'header',
       name: 'X-API-Key',
-      description:
-        "A tenant's private API key (`tsk_live_…`), created by a tenant owner (Settings → API keys, or `POST /tenant/{t}/api-keys`); it is shown once. It acts as an owner on the operations that list this scheme, and an institution's key reads that institution and its offers; it may also be sent as `Authorization: Bearer tsk_live_…`.",
+      description: [
+        "A private API key (`tsk_live_…`) of the tenant, made by a tenant owner (Settings → API keys, or `POST /tenant/{t}/api-key/pvt`), or of one of its institutions (`POST /tenant/{t}/institutions/{id}/api-key/pvt`); it is shown once. It may also be sent as `Authorization: Bearer tsk_live_…`. A tenant's key acts as an owner on the operations that list this scheme; an institution's key only on those that say so, and only for its own institution.",
+        `**Scopes.** A key holds the scopes chosen when it was made, and each operation lists the one it needs in its security requirement: \`<resource>:read\` for GET and HEAD, \`<resource>:write\` otherwise; without it the answer is 403 '${apiKeyLacksScope('leads:write')}' (with the scope it lacks). The scopes: ${apiKeyScope.options.map((scope) => `\`${scope}\` (${apiKeyScopeLabels[scope]})`).join(', ')}. An institution's key may hold ${INSTITUTION_KEY_SCOPES.map((scope) => `\`${scope}\``).join(', ')} only.`,
+        `A revoked key is refused at once (401 '${API_KEY_TEXTS.revoked}'), as is one past its expiry (401 '${API_KEY_TEXTS.expired}') and one of another tenant (401 '${API_KEY_TEXTS.otherTenant}').`,
+      ].join('\n\n'),
+    },
+    publicKey: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+      description: `A public API key (\`tpk_live_…\`, or \`Authorization: Bearer tpk_live_…\`) of the tenant or of one of its institutions, for a sponsor's own site showing the tenant's marketplace. It is optional on the marketplace reads that list this scheme (they are public) and refused on every other operation (403 '${API_KEY_TEXTS.publicKeyRefused}'). When sent, it must be a key of the tenant of the address, neither revoked nor expired (401 otherwise); its use is recorded, and a browser page on one of the key's allowed origins may read the answer (\`Access-Control-Allow-Origin\` names the page's origin; the preflight allows GET and the X-API-Key header from any origin, the answer decides). It always has the \`marketplace:read\` scope only.`,
     },
   };
 }
@@ -82,7 +104,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** The access line of a route's description, from its declared access: it cannot drift from what is enforced. */
-export function accessLine(config: Partial<FastifyContextConfig> | undefined): string {
+export function accessLine(config: Partial<FastifyContextConfig> | undefined, method = 'GET'): string {
   const access = config?.access;
   if (!access) return '';
   const parts = [describeAccess(access)];
@@ -96,14 +118,32 @@ export function accessLine(config: Partial<FastifyContextConfig> | undefined): s
       'Also a private API key of this tenant (the apiKey scheme, or `Authorization: Bearer tsk_live_…`), acting as an owner; the timeline records the key as the actor.',
     );
   if (config?.institutionKeys)
-    parts.push("Also an institution's private API key, for that institution and its offers only (anything else is 404 to it).");
+    parts.push(
+      "Also an institution's private API key, for that institution only (any other institution, its offers and its leads are 404 to it).",
+    );
+  const scope = keyScopeOf(config, method);
+  if (scope && config?.access !== 'public') parts.push(`A key needs the \`${scope}\` scope (else 403 '${apiKeyLacksScope(scope)}').`);
+  if (scope && config?.access === 'public')
+    parts.push(
+      "A public API key of this tenant may come along (the publicKey scheme): checked when sent (401 if revoked, expired or another tenant's), and a page on one of its allowed origins may read the answer (CORS).",
+    );
   return `**Access:** ${parts.join(' ')}`;
 }
 
-/** The security requirement of a route: none when public, else the session token, and the API key where accepted. */
-export function securityOf(config: Partial<FastifyContextConfig> | undefined): Record<string, string[]>[] {
-  if (config?.access === 'public') return [];
-  if (config?.apiKeys || config?.institutionKeys) return [{ bearer: [] }, { apiKey: [] }];
+/** The scope a key needs on a route (its `keyResource` and method), or null when the route takes no key. */
+function keyScopeOf(config: Partial<FastifyContextConfig> | undefined, method: string): ApiKeyScope | null {
+  return config?.keyResource ? requiredScope(config.keyResource, method) : null;
+}
+
+/**
+ * The security requirement of a route: none when public (or, for a marketplace read, optionally a public key), else
+ * the session token, and the API key with the scope it needs where keys are accepted (OpenAPI 3.1 lets a non-OAuth
+ * requirement list role names).
+ */
+export function securityOf(config: Partial<FastifyContextConfig> | undefined, method = 'GET'): Record<string, string[]>[] {
+  const scope = keyScopeOf(config, method);
+  if (config?.access === 'public') return scope ? [{}, { publicKey: [scope] }] : [];
+  if (scope && (config?.apiKeys || config?.institutionKeys)) return [{ bearer: [] }, { apiKey: [scope] }];
   return [{ bearer: [] }];
 }
 

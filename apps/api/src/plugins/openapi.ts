@@ -50,7 +50,7 @@ export const openapiPlugin = fp(
           description: [
             'The Tessera platform API. Every call is answered for the tenant of the address it is sent to (see the servers).',
             'Success bodies are `{ data }`; lists add `meta: { page, limit, total }` and take `page` (from 1) and `limit` (1 to 100). A create answers 201 with the new resource and its path in `Location`; a delete answers 204. Failures are `{ error: { type, name, message, status } }`; unknown query parameters, a wrong method (405, with `Allow`) and an unsupported content type (415) are refused.',
-            `**Getting a token:** \`POST /auth/signin\` with \`{ "email", "password" }\` answers \`data.token\`, a session token for this tenant; send it as \`Authorization: Bearer <token>\`. It lasts ${sessionMinutes} minutes; \`POST /auth/token-refresh\` with \`{ "refreshToken" }\` (from the same answer) answers a fresh one and the next refresh token, for up to ${sessionMaxHours} hours after sign-in; \`POST /auth/signout\` ends the session. Server-to-server calls use a private API key (\`tsk_live_…\`) of the tenant, on the operations that list the apiKey scheme.`,
+            `**Getting a token:** \`POST /auth/signin\` with \`{ "email", "password" }\` answers \`data.token\`, a session token for this tenant; send it as \`Authorization: Bearer <token>\`. It lasts ${sessionMinutes} minutes; \`POST /auth/token-refresh\` with \`{ "refreshToken" }\` (from the same answer) answers a fresh one and the next refresh token, for up to ${sessionMaxHours} hours after sign-in; \`POST /auth/signout\` ends the session. Server-to-server calls use a private API key (\`tsk_live_…\`) of the tenant, on the operations that list the apiKey scheme, within its scopes; a public key (\`tpk_live_…\`) reads the public marketplace from a sponsor's site (the publicKey scheme).`,
           ].join('\n\n'),
           contact: { name: 'Tessera', url: 'https://github.com/tessera' },
           license: { name: 'Proprietary', identifier: 'LicenseRef-Tessera' },
@@ -67,9 +67,10 @@ export const openapiPlugin = fp(
         const out = jsonSchemaTransform({ ...input, schema });
         const documented = out.schema as Record<string, unknown> | undefined;
         if (documented && !documented.hide) {
-          const line = accessLine(config);
+          const method = [input.route?.method ?? 'GET'].flat().find((m) => m !== 'HEAD') ?? 'GET';
+          const line = accessLine(config, method);
           documented.description = [documented.description, line].filter(Boolean).join('\n\n');
-          documented.security = securityOf(config);
+          documented.security = securityOf(config, method);
         }
         // Paths are documented relative to the /api/v1 server.
         return { schema: documented as never, url: out.url.replace(/^\/api\/v1/, '') };

@@ -8,6 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/index.ts';
+import { answerPublicKeyPreflight, isPublicKeyPreflight } from '../lib/api-key-cors.ts';
 import { AppError } from '../lib/app-error.ts';
 import { MemoryAttemptStore, RedisAttemptStore, type AttemptStore } from '../lib/attempt-limiter.ts';
 
@@ -63,7 +64,14 @@ export const securityPlugin = fp(
       done(null, payload);
     });
 
-    // Closed by default: without configured origins no CORS headers are sent at all.
+    // The preflight of a marketplace read a public API key may make from any site (issue #23, lib/api-key-cors.ts),
+    // answered before @fastify/cors would answer it for CORS_ORIGINS only; those origins keep @fastify/cors's answer.
+    const corsOrigins = new Set(opts.config.corsOrigins);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isPublicKeyPreflight(request) || corsOrigins.has(String(request.headers.origin ?? ''))) return;
+      return answerPublicKeyPreflight(request, reply);
+    });
+    // Closed by default: without configured origins no CORS headers are sent at all (but for the public-key reads above).
     if (opts.config.corsOrigins.length > 0) await app.register(cors, { origin: opts.config.corsOrigins, credentials: true });
 
     let redis: Redis | undefined;

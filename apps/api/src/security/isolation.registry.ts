@@ -105,7 +105,13 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     prefix: '/api/v1/tenant/:t/api-keys/:keyId',
     create: async (ctx) => [
       acmeOf(ctx),
-      (await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acmeOf(ctx)}/api-key/pvt`, payload: {} }))._id,
+      (
+        await ctx.send(ctx.owner, {
+          method: 'POST',
+          url: `/api/v1/tenant/${acmeOf(ctx)}/api-key/pvt`,
+          payload: { scopes: ['tenant:read'] },
+        })
+      )._id,
     ],
   },
   {
@@ -139,7 +145,7 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     create: async (ctx) => {
       const [t, institution] = await ctx.of('/api/v1/tenant/:t/institutions/:id');
       const url = `/api/v1/tenant/${t}/institutions/${institution}/api-key/pvt`;
-      return [t!, institution!, (await ctx.send(ctx.owner, { method: 'POST', url, payload: {} }))._id];
+      return [t!, institution!, (await ctx.send(ctx.owner, { method: 'POST', url, payload: { scopes: ['institutions:read'] } }))._id];
     },
   },
   // Webhooks (issue #23): an endpoint of the tenant and one of an institution, each with a delivery.

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@tessera/domain';
+import { apiKeyScope, errorEnvelope, INSTITUTION_KEY_SCOPES } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { DEFAULT_ATTRIBUTES, findMember } from '../modules/tenants/tenant-members.repository.ts';
@@ -102,12 +102,12 @@ beforeAll(async () => {
   const globexKey = await ctx.send<{ key: string }>(outsider, {
     method: 'POST',
     url: `/api/v1/tenant/${t.tenants.globex.id}/api-key/pvt`,
-    payload: {},
+    payload: { scopes: apiKeyScope.options },
   });
   outsiderKey = globexKey.key;
   const [, otherInstitution] = await ENTITY_FACTORIES.find((f) => f.prefix === '/api/v1/tenant/:t/institutions/:id')!.create(ctx);
   const url = `/api/v1/tenant/${t.tenants.acme.id}/institutions/${otherInstitution}/api-key/pvt`;
-  institutionKey = (await ctx.send<{ key: string }>(ctx.owner, { method: 'POST', url, payload: {} })).key;
+  institutionKey = (await ctx.send<{ key: string }>(ctx.owner, { method: 'POST', url, payload: { scopes: INSTITUTION_KEY_SCOPES } })).key;
   const gp = await signUp(t.app, 'acme', { role: 'editor' });
   insiders.push({
     kind: 'gp',

@@ -9,9 +9,12 @@ import { multipart, PNG } from '../modules/documents/documents.test-helpers.ts';
 /** Each file walks every route in one test: that can take minutes on a loaded machine, not the 30 s of a single case. */
 export const WALK_TIMEOUT_MS = 180_000;
 
-/** The routes the security suite walks: every API route except the OpenAPI reference. */
+/**
+ * The routes the security suite walks: every API route except the OpenAPI reference and the CORS preflights of the
+ * marketplace reads (OPTIONS, answered the same to anyone; api-keys' public-key tests cover them).
+ */
 export function apiRoutes(app: FastifyInstance): RouteEntry[] {
-  return app.routeTable.filter((r) => !r.url.startsWith('/api/v1/docs') && r.url !== '/api/v1/openapi.json');
+  return app.routeTable.filter((r) => !r.url.startsWith('/api/v1/docs') && r.url !== '/api/v1/openapi.json' && r.method !== 'OPTIONS');
 }
 
 export const routeName = (r: Pick<RouteEntry, 'method' | 'url'>) => `${r.method} ${r.url}`;
@@ -184,7 +187,7 @@ const fingerprintQueries = new WeakMap<FastifyInstance, string>();
 
 /**
  * The whole database's content, one hash per table: what a refused call must leave exactly as it was.
- * A key's last use (api_keys.last_used_at) is left out: any call that presents a valid key records it.
+ * A key's last use (api_keys.last_used_at and last_used_ip) is left out: any call that presents a valid key records it.
  */
 export async function fingerprint(app: FastifyInstance): Promise<Record<string, string>> {
   let union = fingerprintQueries.get(app);
@@ -198,7 +201,7 @@ export async function fingerprint(app: FastifyInstance): Promise<Record<string, 
     union = result.rows
       .map(
         ({ name }) =>
-          `select '${name}' as name, count(*)::int || ':' || md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' order by (to_jsonb(t) - 'last_used_at')::text), '')) as hash from "${name}" t`,
+          `select '${name}' as name, count(*)::int || ':' || md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at' - 'last_used_ip')::text, '|' order by (to_jsonb(t) - 'last_used_at' - 'last_used_ip')::text), '')) as hash from "${name}" t`,
       )
       .join(' union all ');
     fingerprintQueries.set(app, union);

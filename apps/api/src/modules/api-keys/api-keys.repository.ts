@@ -1,4 +1,4 @@
-import type { ApiKey, ApiKeyKind } from '@tessera/domain';
+import { apiKeyStatus, type ApiKey, type ApiKeyKind, type ApiKeyScope } from '@tessera/domain';
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/index.ts';
@@ -23,6 +23,9 @@ export interface NewApiKey {
   label: string | null;
   createdBy: string | null;
   createdAt: Date;
+  scopes: ApiKeyScope[];
+  expiresAt: Date | null;
+  allowedOrigins: string[];
 }
 
 export async function insertApiKey(db: DbOrTx, owner: KeyOwner, values: NewApiKey): Promise<ApiKeyRow> {
@@ -79,15 +82,24 @@ export async function revokeApiKey(db: DbOrTx, tenantId: string, id: string, at:
   return row!;
 }
 
-/** Records a use unless one was recorded since `staleBefore`; the condition keeps concurrent requests to one write. */
-export async function touchApiKey(db: DbOrTx, tenantId: string, id: string, at: Date, staleBefore: Date): Promise<void> {
+/**
+ * Records a use and the address it came from unless one was recorded since `staleBefore`; the condition keeps
+ * concurrent requests to one write.
+ */
+export async function touchApiKey(
+  db: DbOrTx,
+  tenantId: string,
+  id: string,
+  use: { at: Date; ip: string | null },
+  staleBefore: Date,
+): Promise<void> {
   await db
     .update(apiKeys)
-    .set({ lastUsedAt: at })
+    .set({ lastUsedAt: use.at, lastUsedIp: use.ip })
     .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
 }
 
-export function toApiKey(row: ApiKeyRow): ApiKey {
+export function toApiKey(row: ApiKeyRow, now: Date): ApiKey {
   return {
     _id: row.id,
     kind: row.kind,
@@ -102,6 +114,6 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
     scopes: row.scopes,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     allowedOrigins: row.allowedOrigins,
-    status: row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt <= new Date() ? 'expired' : 'active',
+    status: apiKeyStatus({ revokedAt: row.revokedAt?.toISOString() ?? null, expiresAt: row.expiresAt?.toISOString() ?? null }, now),
   };
 }

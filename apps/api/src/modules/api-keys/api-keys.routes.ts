@@ -1,4 +1,17 @@
-import { apiKey, apiKeyCreateBody, apiKeyCreated, dataOf, listOf, objectId, pageQuery } from '@tessera/domain';
+import {
+  API_KEY_MAX_DAYS,
+  API_KEY_TEXTS,
+  apiKey,
+  apiKeyCreated,
+  dataOf,
+  INSTITUTION_KEY_SCOPES,
+  institutionPrivateApiKeyCreateBody,
+  listOf,
+  objectId,
+  pageQuery,
+  privateApiKeyCreateBody,
+  publicApiKeyCreateBody,
+} from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
@@ -9,7 +22,7 @@ import * as service from './api-keys.service.ts';
 
 const tags = ['API keys'];
 const access: Access = { roles: ['owner'] };
-const ownersOnly = { apiKeys: true, access, tenantParam: 't' } as const;
+const ownersOnly = { apiKeys: true, keyResource: 'tenant', access, tenantParam: 't' } as const;
 /** Making and revoking keys takes a person: a leaked private key must not mint more keys or revoke the owners' (issue #21). */
 const ownersInPerson = { access, tenantParam: 't' } as const;
 const personOnly = `A signed-in owner only: an API key is refused with 403 '${NEEDS_USER}'.`;
@@ -31,7 +44,8 @@ const institutionParams = tenantParams.extend({ id: objectId.describe("The insti
 const institutionKeyParams = institutionParams.extend({ keyId });
 const managers =
   "The tenant's owners and platform admins, and the owners and editors of the institution's team; its members and viewers get 403, a GP off the team 404, as does an institution of another tenant.";
-const institutionKeyUse = `A private key (tsk_live_…, as \`Authorization: Bearer …\` or \`X-API-Key\`) reads this institution and its offers (GET tenant/{t}/institutions/{id}, …/offers, GET tenant/{t}/offers and …/offers/{offerId}); any other institution or offer is 404 to it and every other call 403 '${INSTITUTION_KEY_REFUSED}'. A public key (tpk_live_…) only identifies the institution.`;
+const institutionKeyUse = `A private key (tsk_live_…, as \`Authorization: Bearer …\` or \`X-API-Key\`) reaches this institution only, on the operations that accept an institution's key, within its scopes (at most ${INSTITUTION_KEY_SCOPES.join(', ')}; any other is 400 naming it); any other institution or offer is 404 to it and every other call 403 '${INSTITUTION_KEY_REFUSED}'. A public key (tpk_live_…) reads the tenant's public marketplace only.`;
+const settingsRules = `Private keys need \`scopes\` (400 '${API_KEY_TEXTS.scopesRequired}'); a public key always gets marketplace:read, and asking for any other scope is 400 '${API_KEY_TEXTS.publicScopes}'. \`expiresAt\` must be in the future and at most ${API_KEY_MAX_DAYS} days away (null: never); \`allowedOrigins\` (the sites whose pages may use the key from a browser, CORS) are for public keys only. Label optional, at most 80 characters. The timeline records the kind, label, scopes, expiry and origins, never the key.`;
 
 export async function apiKeysRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,13 +56,13 @@ export async function apiKeysRoutes(app: FastifyInstance) {
       'pvt',
       'private',
       'Private',
-      "A private key (tsk_live_…) authenticates server-to-server calls to this tenant's owner routes. The whole key is in this answer only: the server keeps its SHA-256 and its first 12 characters.",
+      "A private key (tsk_live_…) authenticates server-to-server calls to this tenant's routes that accept the apiKey scheme, within its scopes. The whole key is in this answer only: the server keeps its SHA-256 and its first 12 characters.",
     ],
     [
       'pub',
       'public',
       'Public',
-      'A public key (tpk_live_…) only identifies the tenant, for public calls such as analytics; it authorizes nothing. The whole key is in this answer only.',
+      "A public key (tpk_live_…) reads the tenant's public marketplace (the publicKey scheme), for embedding offers on a sponsor's own site; it is refused everywhere else. The whole key is in this answer only.",
     ],
   ] as const) {
     r.post(
@@ -58,16 +72,16 @@ export async function apiKeysRoutes(app: FastifyInstance) {
           tags,
           operationId: `create${word}ApiKey`,
           summary: `Generate a ${kind} API key`,
-          description: `${about} Label optional, at most 80 characters. ${personOnly}`,
+          description: `${about} ${settingsRules} ${personOnly}`,
           params: tenantParams,
-          body: apiKeyCreateBody.nullish(),
+          body: kind === 'private' ? privateApiKeyCreateBody : publicApiKeyCreateBody.nullish(),
           response: createdResponse,
         },
         config: ownersInPersonStepUp,
       },
       async (request, reply) => {
         const tenant = requireTenant(request);
-        const key = await service.createApiKey(deps(), requireAuth(request), tenant.id, kind, request.body?.label ?? null);
+        const key = await service.createApiKey(deps(), requireAuth(request), tenant.id, kind, request.body);
         return created(reply, `/tenant/${tenant.slug}/api-keys/${key._id}`, key);
       },
     );
@@ -81,7 +95,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         operationId: 'listApiKeys',
         summary: "The tenant's API keys",
         description:
-          "The tenant's own keys (its institutions' keys are listed on each institution), newest first, revoked ones included: kind, visible prefix, label, created, last used (recorded at most once a minute), revoked. Never the key.",
+          "The tenant's own keys (its institutions' keys are listed on each institution), newest first, revoked and expired ones included: kind, visible prefix, label, scopes, expiry, allowed origins, created, last used and from which address (recorded at most once a minute), revoked, status. Never the key.",
         params: tenantParams,
         querystring: pageQuery,
         response: listResponse,
@@ -121,16 +135,16 @@ export async function apiKeysRoutes(app: FastifyInstance) {
           tags: institutionTags,
           operationId: `createInstitution${word}ApiKey`,
           summary: `Generate a ${kind} API key of an institution`,
-          description: `The whole key is in this answer only: the server keeps its SHA-256 and its first 12 characters. Label optional, at most 80 characters. ${institutionKeyUse}`,
+          description: `The whole key is in this answer only: the server keeps its SHA-256 and its first 12 characters. ${settingsRules} ${institutionKeyUse}`,
           params: institutionParams,
-          body: apiKeyCreateBody.nullish(),
+          body: kind === 'private' ? institutionPrivateApiKeyCreateBody : publicApiKeyCreateBody.nullish(),
           response: createdResponse,
         },
         config: { ...managersStepUp, accessNote: managers },
       },
       async (request, reply) => {
         const { id } = request.params;
-        const key = await service.createInstitutionApiKey(deps(), requireAuth(request), id, kind, request.body?.label ?? null);
+        const key = await service.createInstitutionApiKey(deps(), requireAuth(request), id, kind, request.body);
         return created(reply, `/tenant/${requireTenant(request).slug}/institutions/${id}/api-keys/${key._id}`, key);
       },
     );
@@ -143,7 +157,8 @@ export async function apiKeysRoutes(app: FastifyInstance) {
         tags: institutionTags,
         operationId: 'listInstitutionApiKeys',
         summary: "An institution's API keys",
-        description: 'Newest first, revoked ones included: kind, visible prefix, label, created, last used, revoked. Never the key.',
+        description:
+          'Newest first, revoked and expired ones included: kind, visible prefix, label, scopes, expiry, allowed origins, created, last used and from which address, revoked, status. Never the key.',
         params: institutionParams,
         querystring: pageQuery,
         response: listResponse,

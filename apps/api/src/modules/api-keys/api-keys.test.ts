@@ -1,4 +1,11 @@
-import { ACCOUNT_SECURITY_TEXTS, type ApiKey, type ApiKeyCreated } from '@tessera/domain';
+import {
+  ACCOUNT_SECURITY_TEXTS,
+  API_KEY_TEXTS,
+  apiKeyScope,
+  INSTITUTION_KEY_SCOPES,
+  type ApiKey,
+  type ApiKeyCreated,
+} from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, roleAssignments, timelineEvents } from '../../db/schema/index.ts';
@@ -45,8 +52,11 @@ const withKey = (slug: string, key: string, method: Method, path: string, header
   });
 
 const acme = () => t.tenants.acme.id;
+/** Every scope: what a tenant's key made before scopes existed could do (migration 0024). */
+const ALL_SCOPES = apiKeyScope.options;
 async function generate(kind: 'pvt' | 'pub', body: object = {}, who = owner, tenantId = acme()): Promise<ApiKeyCreated> {
-  const res = await call(who, 'POST', `tenant/${tenantId}/api-key/${kind}`, body);
+  const sent = kind === 'pvt' && !('scopes' in body) ? { ...body, scopes: ALL_SCOPES } : body;
+  const res = await call(who, 'POST', `tenant/${tenantId}/api-key/${kind}`, sent);
   expect(res.statusCode, res.body).toBe(201);
   const slug = tenantId === acme() ? 'acme' : 'globex';
   expect(res.headers.location).toBe(`/api/v1/tenant/${slug}/api-keys/${res.json().data._id}`);
@@ -112,7 +122,7 @@ describe('generating keys', () => {
     }
     expect((await call(admin, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(200);
     expect((await call(owner, 'GET', `tenant/${t.tenants.globex.id}/api-keys`)).statusCode).toBe(404);
-    expect((await call(owner, 'POST', `tenant/${t.tenants.globex.id}/api-key/pvt`, {})).statusCode).toBe(404);
+    expect((await call(owner, 'POST', `tenant/${t.tenants.globex.id}/api-key/pvt`, { scopes: ALL_SCOPES })).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${acme()}/api-keys`, headers: { host: owner.host } })).statusCode,
     ).toBe(401);
@@ -122,7 +132,7 @@ describe('generating keys', () => {
 describe('step-up', () => {
   it('asks a session confirmed more than ten minutes ago to confirm it is them before making or revoking a key', async () => {
     const keeper = await signUp(t.app, 'acme', { role: 'owner' });
-    const made = (await call(keeper, 'POST', `tenant/${acme()}/api-key/pvt`, {})).json().data as ApiKeyCreated;
+    const made = (await call(keeper, 'POST', `tenant/${acme()}/api-key/pvt`, { scopes: ALL_SCOPES })).json().data as ApiKeyCreated;
     await expireStepUp(t.app, keeper);
     for (const [method, path] of [
       ['POST', `tenant/${acme()}/api-key/pvt`],
@@ -136,7 +146,7 @@ describe('step-up', () => {
     // Reading them does not ask.
     expect((await call(keeper, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(200);
     await stepUpWithPassword(t.app, keeper);
-    expect((await call(keeper, 'POST', `tenant/${acme()}/api-key/pvt`, {})).statusCode).toBe(201);
+    expect((await call(keeper, 'POST', `tenant/${acme()}/api-key/pvt`, { scopes: ALL_SCOPES })).statusCode).toBe(201);
     expect((await call(keeper, 'DELETE', `tenant/${acme()}/api-keys/${made._id}`)).statusCode).toBe(204);
   });
 });
@@ -204,10 +214,13 @@ describe('authenticating with a key', () => {
     expect(event.meta.change).toMatchObject({ revokedAt: { old: null } });
   });
 
-  it('gives a public key nothing', async () => {
+  it('gives a public key nothing off the marketplace', async () => {
     const { key } = await generate('pub');
-    expect((await withKey('acme', key, 'GET', `tenant/${acme()}/api-keys`)).statusCode).toBe(401);
-    expect((await withKey('acme', key, 'GET', 'business')).statusCode).toBe(401);
+    for (const path of [`tenant/${acme()}/api-keys`, 'business']) {
+      const res = await withKey('acme', key, 'GET', path);
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json().error.message).toBe(API_KEY_TEXTS.publicKeyRefused);
+    }
   });
 
   it('records the last use at most once a minute', async () => {
@@ -319,9 +332,9 @@ describe('a private key as a service caller on the tenant admin routes', () => {
 
   it('gives a public key nothing', async () => {
     const { key } = await generate('pub');
-    expect((await send(key, 'GET', 'tenant/acme/members')).statusCode).toBe(401);
-    expect((await send(key, 'POST', 'tenant/acme/groups', { name: 'Public group' })).statusCode).toBe(401);
-    expect((await send(key, 'GET', `tenant/${acme()}/dashboard`)).statusCode).toBe(401);
+    expect((await send(key, 'GET', 'tenant/acme/members')).statusCode).toBe(403);
+    expect((await send(key, 'POST', 'tenant/acme/groups', { name: 'Public group' })).statusCode).toBe(403);
+    expect((await send(key, 'GET', `tenant/${acme()}/dashboard`)).statusCode).toBe(403);
   });
 
   it("refuses another tenant's key on this host", async () => {
@@ -408,7 +421,8 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
     return who;
   }
   async function generateFor(institution: string, kind: 'pvt' | 'pub', who: SignedUp = owner, body: object = {}): Promise<ApiKeyCreated> {
-    const res = await call(who, 'POST', inst(institution, `/api-key/${kind}`), body);
+    const sent = kind === 'pvt' && !('scopes' in body) ? { ...body, scopes: INSTITUTION_KEY_SCOPES } : body;
+    const res = await call(who, 'POST', inst(institution, `/api-key/${kind}`), sent);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers.location).toBe(`/api/v1/tenant/acme/institutions/${institution}/api-keys/${res.json().data._id}`);
     return res.json().data;
@@ -493,7 +507,7 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
     const key = await generateFor(fund, 'pvt');
     const before = await written();
     const calls: [Method, string, object?][] = [
-      ['POST', inst(fund, '/api-key/pvt'), {}],
+      ['POST', inst(fund, '/api-key/pvt'), { scopes: ['offers:read'] }],
       ['POST', inst(fund, '/api-key/pub'), {}],
       ['GET', inst(fund, '/api-keys')],
       ['DELETE', inst(fund, `/api-keys/${key._id}`)],
@@ -563,7 +577,7 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
     for (const [method, path] of refused) {
       const res = await withKey('acme', key, method, path);
       expect(res.statusCode, `${method} ${path}`).toBe(403);
-      expect(res.json().error.message).toBe("An institution's API key can only read its institution and its offers");
+      expect(res.json().error.message).toBe("An institution's API key can only reach its institution, its offers and its leads");
     }
     expect(await written()).toBe(before);
     // Only on its own tenant's address.
@@ -572,7 +586,7 @@ describe("an institution's keys (002 §7 tenant/{t}/institutions/{id}/api-key/pv
 
   it('a public institution key authorizes nothing; a revoked key fails at once; deleting the institution deletes its keys', async () => {
     const pub = await generateFor(fund, 'pub');
-    expect((await withKey('acme', pub.key, 'GET', inst(fund))).statusCode).toBe(401);
+    expect((await withKey('acme', pub.key, 'GET', inst(fund))).statusCode).toBe(403);
 
     const pvt = await generateFor(fund, 'pvt');
     expect((await withKey('acme', pvt.key, 'GET', inst(fund))).statusCode).toBe(200);

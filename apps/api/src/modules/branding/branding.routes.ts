@@ -12,7 +12,7 @@ import * as branding from './branding.service.ts';
 
 const tags = ['Tenant'];
 const owners: Access = { roles: ['owner'] };
-const ownersOnly = { apiKeys: true, access: owners, tenantParam: 't' } as const;
+const ownersOnly = { apiKeys: true, keyResource: 'tenant', access: owners, tenantParam: 't' } as const;
 const applies = 'The saved branding applies to every page of the tenant at once.';
 const tenantData = dataOf(tenantPublic).describe("The tenant's public view with its new branding");
 /** The upload form's text field: which of the four images the file is. */

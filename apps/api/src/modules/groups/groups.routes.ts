@@ -21,7 +21,7 @@ import * as groups from './groups.service.ts';
 
 const tags = ['Tenant member group'];
 const owners: Access = { roles: ['owner'] };
-const config = { apiKeys: true, access: owners, tenantParam: 't' };
+const config = { apiKeys: true, keyResource: 'members', access: owners, tenantParam: 't' } as const;
 const params = tenantParams.extend({ id: objectId.describe("The group's id (24 hexadecimal characters)") });
 const memberParams = params.extend({ memberId: objectId.describe("The member's id (the membership's _id)") });
 const scope =

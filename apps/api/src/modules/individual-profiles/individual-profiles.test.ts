@@ -645,7 +645,7 @@ describe('transfer (/user and /created-by)', () => {
 
   it('refuses a caller without a user, such as a private API key (403)', async () => {
     const profile = await createProfile();
-    const key = await call(tenantOwner, 'POST', `tenant/${t.tenants.acme.id}/api-key/pvt`, { label: 'sync' });
+    const key = await call(tenantOwner, 'POST', `tenant/${t.tenants.acme.id}/api-key/pvt`, { label: 'sync', scopes: ['tenant:read'] });
     expect(key.statusCode, key.body).toBe(201);
     for (const [path, body] of [
       ['user', { user: other.user._id }],

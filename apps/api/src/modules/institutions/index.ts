@@ -8,7 +8,6 @@ export {
   RAISE_MODE_NOTE,
   requireInstitution,
   requireEditor,
-  requireInstitutionOfKey,
   requireRaiseMode,
   requireTenantOwner,
   type InstitutionAccess,

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { institutions, roleAssignments, type InstitutionRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import type { AuthContext, InstitutionKeyAuthContext } from '../../lib/auth-context.ts';
+import type { AnyCaller, AuthContext } from '../../lib/auth-context.ts';
 import { unexpiredAssignment } from './institutions.repository.ts';
 
 /**
@@ -13,11 +13,12 @@ import { unexpiredAssignment } from './institutions.repository.ts';
  * - GPs: members whose institution:manage attribute is true, on the institutions whose team they are on
  *   (an unexpired role assignment); any other institution is a 404 to them, as if it did not exist;
  * - everyone else: 403 RAISE_MODE_REFUSED ('To access the GP / Institution mode, you must contact your admin.').
- * An institution's private API key reads its own institution and its offers only (requireInstitutionOfKey).
+ * On the routes that accept keys, a tenant's private API key acts as an owner and an institution's private key reaches its
+ * own institution only (requireInstitution).
  */
 
-/** Who may read an institution: a person (checked as above) or the institution's own private API key. */
-export type InstitutionReader = AuthContext | InstitutionKeyAuthContext;
+/** Who may read an institution: a person (checked as above), the tenant's private API key or the institution's own. */
+export type InstitutionReader = AnyCaller;
 
 export function isTenantOwner(auth: AuthContext): boolean {
   return auth.isPlatformAdmin || (auth.member?.role === 'owner' && auth.member.membershipStatus === 'active');
@@ -109,15 +110,20 @@ async function findInstitution(db: DbOrTx, tenantId: string, institutionId: stri
   return institution;
 }
 
-/** The institution an institution's API key belongs to; any other is not found, as for a GP off the team. */
-export async function requireInstitutionOfKey(db: DbOrTx, key: InstitutionKeyAuthContext, institutionId: string): Promise<InstitutionRow> {
-  const institution = institutionId === key.institutionId ? await findInstitution(db, key.tenantId, institutionId) : undefined;
-  if (!institution) throw notFound('Institution');
-  return institution;
-}
-
-/** Loads an institution of the caller's tenant that the caller may work on, or throws 403/404 as above. */
-export async function requireInstitution(db: DbOrTx, auth: AuthContext, institutionId: string): Promise<InstitutionAccess> {
+/**
+ * Loads an institution of the caller's tenant that the caller may work on, or throws 403/404 as above. On the routes
+ * that accept keys, a tenant's private API key works on every institution of the tenant, as its owners do; an
+ * institution's key on its own institution only (any other is not found), as an editor of its team.
+ */
+export async function requireInstitution(db: DbOrTx, auth: AnyCaller, institutionId: string): Promise<InstitutionAccess> {
+  if (auth.apiKey) {
+    const own = auth.institutionId === null || auth.institutionId === institutionId;
+    const institution = own ? await findInstitution(db, auth.tenantId, institutionId) : undefined;
+    if (!institution) throw notFound('Institution');
+    return auth.institutionId === null
+      ? { institution, isOwner: true, teamRole: null }
+      : { institution, isOwner: false, teamRole: 'editor' };
+  }
   requireRaiseMode(auth);
   const institution = await findInstitution(db, auth.tenantId, institutionId);
   if (!institution) throw notFound('Institution');

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
 import { created, errorResponses, idParams, noContent, tenantParams } from '../../lib/route-schema.ts';
-import { requireAuth, requireInstitutionReader } from '../../lib/auth-context.ts';
+import { requireAnyCaller, requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import type { AuthDeps, CallSite } from '../auth/index.ts';
 import { signImageUrlsInAnswers } from '../images/index.ts';
@@ -121,9 +121,9 @@ export async function institutionsRoutes(app: FastifyInstance) {
         params,
         response: { 200: one, ...errors },
       },
-      config: { ...raise, institutionKeys: true },
+      config: { ...raise, apiKeys: true, institutionKeys: true, keyResource: 'institutions' },
     },
-    async (request) => ({ data: await institutions.getInstitution(app.db, requireInstitutionReader(request), request.params.id) }),
+    async (request) => ({ data: await institutions.getInstitution(app.db, requireAnyCaller(request), request.params.id) }),
   );
 
   r.delete(

@@ -27,7 +27,6 @@ import {
   isTenantOwner,
   requireEditor,
   requireInstitution,
-  requireInstitutionOfKey,
   requireRaiseMode,
   requireTenantOwner,
   type InstitutionAccess,
@@ -53,7 +52,8 @@ const actorOf = (auth: AuthContext) => userDisplayName(auth.user);
 async function present(db: DbOrTx, reader: InstitutionReader, id: string): Promise<Institution> {
   const found = await findInstitutionWithExtras(db, reader.tenantId, id, reader.apiKey ? null : reader.user.id);
   if (!found) throw notFound('Institution');
-  return toInstitution(found.row, found, !reader.apiKey && isTenantOwner(reader));
+  // The tenant's key acts as an owner (it sees the slug); an institution's key does not.
+  return toInstitution(found.row, found, reader.apiKey ? reader.institutionId === null : isTenantOwner(reader));
 }
 
 /**
@@ -137,10 +137,9 @@ export async function createInstitution(db: Db, auth: AuthContext, body: z.outpu
   return present(db, auth, id);
 }
 
-/** GET …/{id}: people as above; an institution's API key its own institution only. */
+/** GET …/{id}: people as above; the tenant's API key any institution of the tenant, an institution's its own only. */
 export async function getInstitution(db: DbOrTx, reader: InstitutionReader, id: string): Promise<Institution> {
-  if (reader.apiKey) await requireInstitutionOfKey(db, reader, id);
-  else await requireInstitution(db, reader, id);
+  await requireInstitution(db, reader, id);
   return present(db, reader, id);
 }
 

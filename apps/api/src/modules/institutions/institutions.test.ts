@@ -176,7 +176,7 @@ describe('access to every institution route', () => {
     const viewer = await signUp(t.app, 'acme', { role: 'editor' });
     await joinTeam(viewer, fund._id, 'viewer');
     const { member } = await invite(owner, fund._id);
-    const key = await call(owner, 'POST', `/${fund._id}/api-key/pvt`, {});
+    const key = await call(owner, 'POST', `/${fund._id}/api-key/pvt`, { scopes: ['institutions:read'] });
     expect(key.statusCode, key.body).toBe(201);
     const keyId = key.json().data._id as string;
 
@@ -196,7 +196,7 @@ describe('access to every institution route', () => {
       ['POST', `/team/${member._id}/resend-invite`],
       ['PUT', `/team/${member._id}/role`, { role: 'owner' }],
       ['DELETE', `/team/${member._id}`],
-      ['POST', '/api-key/pvt', {}],
+      ['POST', '/api-key/pvt', { scopes: ['offers:read'] }],
       ['POST', '/api-key/pub', {}],
       ['DELETE', `/api-keys/${keyId}`],
     ];

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tenantLeads, type TenantLeadRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
+import type { AnyCaller } from '../../lib/auth-context.ts';
 import { requireEditor, requireInstitution, type InstitutionAccess } from '../institutions/index.ts';
 
 /**
@@ -27,7 +27,7 @@ export async function findLead(db: DbOrTx, tenantId: string, leadId: string): Pr
 }
 
 /** The lead with the caller's access to its institution; `write` refuses the team's viewers (403). */
-export async function requireLead(db: DbOrTx, auth: AuthContext, leadId: string, options: { write?: boolean } = {}): Promise<LeadAccess> {
+export async function requireLead(db: DbOrTx, auth: AnyCaller, leadId: string, options: { write?: boolean } = {}): Promise<LeadAccess> {
   const lead = await findLead(db, auth.tenantId, leadId);
   if (!lead) throw notFound('Lead');
   let access: InstitutionAccess;

@@ -1,7 +1,7 @@
 import type { LeadNote, List, PageQuery, TimelineEvent, TimelineQuery } from '@tessera/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
+import type { AnyCaller } from '../../lib/auth-context.ts';
 import { newId } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/pagination.ts';
 import { actorName, recordEvent } from '../timeline/index.ts';
@@ -35,19 +35,27 @@ async function presentNote(db: DbOrTx, tenantId: string, id: string): Promise<Le
 }
 
 /** GET …/{id}/notes: newest first. */
-export async function listLeadNotes(db: DbOrTx, auth: AuthContext, leadId: string, q: PageQuery): Promise<List<LeadNote>> {
+export async function listLeadNotes(db: DbOrTx, auth: AnyCaller, leadId: string, q: PageQuery): Promise<List<LeadNote>> {
   await requireLead(db, auth, leadId);
   const { rows, total } = await listNotes(db, auth.tenantId, leadId, q);
   return { data: rows.map(toLeadNote), meta: pageMeta(q, total) };
 }
 
 /** POST …/{id}/notes. */
-export async function createLeadNote(db: Db, auth: AuthContext, leadId: string, content: string): Promise<LeadNote> {
+export async function createLeadNote(db: Db, auth: AnyCaller, leadId: string, content: string): Promise<LeadNote> {
   const id = newId();
   await db.transaction(async (tx) => {
     const { lead } = await requireLead(tx, auth, leadId, { write: true });
     const now = new Date();
-    await insertNote(tx, { tenantId: auth.tenantId, id, leadId, content, createdBy: auth.user.id, createdAt: now, updatedAt: now });
+    await insertNote(tx, {
+      tenantId: auth.tenantId,
+      id,
+      leadId,
+      content,
+      createdBy: auth.apiKey ? null : auth.user.id,
+      createdAt: now,
+      updatedAt: now,
+    });
     await updateLead(tx, auth.tenantId, leadId, { updatedAt: now });
     await recordEvent(tx, {
       tenantId: auth.tenantId,
@@ -64,7 +72,7 @@ export async function createLeadNote(db: Db, auth: AuthContext, leadId: string, 
 }
 
 /** PUT …/{id}/notes/{noteId}. The same text again changes nothing. */
-export async function updateLeadNote(db: Db, auth: AuthContext, leadId: string, noteId: string, content: string): Promise<LeadNote> {
+export async function updateLeadNote(db: Db, auth: AnyCaller, leadId: string, noteId: string, content: string): Promise<LeadNote> {
   await db.transaction(async (tx) => {
     const { lead } = await requireLead(tx, auth, leadId, { write: true });
     const note = await findNote(tx, auth.tenantId, leadId, noteId);
@@ -88,7 +96,7 @@ export async function updateLeadNote(db: Db, auth: AuthContext, leadId: string, 
 }
 
 /** DELETE …/{id}/notes/{noteId}. */
-export async function deleteLeadNote(db: Db, auth: AuthContext, leadId: string, noteId: string): Promise<void> {
+export async function deleteLeadNote(db: Db, auth: AnyCaller, leadId: string, noteId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { lead } = await requireLead(tx, auth, leadId, { write: true });
     const note = await findNote(tx, auth.tenantId, leadId, noteId);
@@ -109,7 +117,7 @@ export async function deleteLeadNote(db: Db, auth: AuthContext, leadId: string, 
 }
 
 /** GET …/{id}/events: the lead's history merged with their engagement, newest first. */
-export async function listLeadEvents(db: DbOrTx, auth: AuthContext, leadId: string, q: TimelineQuery): Promise<List<TimelineEvent>> {
+export async function listLeadEvents(db: DbOrTx, auth: AnyCaller, leadId: string, q: TimelineQuery): Promise<List<TimelineEvent>> {
   const { lead } = await requireLead(db, auth, leadId);
   // The engagement of the lead's account (an invited person who never signed in has none).
   const userId = (await findLeadView(db, auth.tenantId, leadId))?.member?.userId ?? null;

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   images,
-  institutions,
   tenantLeadDocuments,
   tenantLeadNotes,
   tenantLeads,
@@ -162,16 +161,6 @@ export async function memberOfEmail(db: DbOrTx, tenantId: string, email: string)
     )
     .limit(1);
   return row;
-}
-
-/** Whether the institution is one of the tenant's (a tenant's API key names it without a person's access check). */
-export async function institutionExists(db: DbOrTx, tenantId: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: institutions.id })
-    .from(institutions)
-    .where(and(eq(institutions.tenantId, tenantId), eq(institutions.id, id)))
-    .limit(1);
-  return Boolean(row);
 }
 
 export async function imageExists(db: DbOrTx, tenantId: string, id: string): Promise<boolean> {

@@ -20,7 +20,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Access } from '../../lib/access.ts';
-import { requireAuth, requireCaller } from '../../lib/auth-context.ts';
+import { requireAnyCaller, requireAuth } from '../../lib/auth-context.ts';
 import { created, errorResponses, idParams, noContent, tenantParams } from '../../lib/route-schema.ts';
 import { signImageUrlsInAnswers } from '../images/index.ts';
 import { RAISE_MODE_NOTE } from '../institutions/index.ts';
@@ -32,6 +32,11 @@ const tags = ['Tenant lead'];
 const access: Access = 'signed-in';
 /** Who may call is decided in the services (lead-access.ts requireLead, institution-access.ts): Raise mode, then the team. */
 const raise = { access, accessNote: RAISE_MODE_NOTE, tenantParam: 't' } as const;
+/**
+ * Also a private API key with the leads scopes, for a CRM integration (issue #23): the tenant's acts as an owner, an
+ * institution's on its own institution's leads only (any other lead is 404 to it).
+ */
+const raiseOrKey = { ...raise, apiKeys: true, institutionKeys: true, keyResource: 'leads' } as const;
 const params = tenantParams.extend(idParams('lead').shape);
 const noteParams = params.extend({ noteId: idParams('note').shape.id });
 const errors = errorResponses(400, 401, 403, 404);
@@ -63,9 +68,9 @@ export async function leadsRoutes(app: FastifyInstance) {
         querystring: leadListQuery,
         response: { 200: listOf(tenantLeadRow).describe('A page of leads'), ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => leads.listLeads(app.db, requireAuth(request), request.query),
+    async (request) => leads.listLeads(app.db, requireAnyCaller(request), request.query),
   );
 
   r.get(
@@ -97,10 +102,10 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadCreateBody,
         response: { 201: dataOf(tenantLead).describe('The new lead'), ...errorsOr409 },
       },
-      config: { ...raise, apiKeys: true },
+      config: raiseOrKey,
     },
     async (request, reply) => {
-      const made = await leads.createLead(app.db, requireCaller(request), request.body);
+      const made = await leads.createLead(app.db, requireAnyCaller(request), request.body);
       return created(reply, `/tenant/${request.params.t}/leads/${made._id}`, made);
     },
   );
@@ -116,9 +121,9 @@ export async function leadsRoutes(app: FastifyInstance) {
         params,
         response: { 200: one, ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => ({ data: await leads.getLead(app.db, requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await leads.getLead(app.db, requireAnyCaller(request), request.params.id) }),
   );
 
   r.delete(
@@ -152,9 +157,9 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadDetailsBody,
         response: { 200: one, ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => ({ data: await leads.updateDetails(app.db, requireAuth(request), request.params.id, request.body) }),
+    async (request) => ({ data: await leads.updateDetails(app.db, requireAnyCaller(request), request.params.id, request.body) }),
   );
 
   r.put(
@@ -169,9 +174,9 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadContactBody,
         response: { 200: one, ...errorsOr409 },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => ({ data: await leads.updateContact(app.db, requireAuth(request), request.params.id, request.body) }),
+    async (request) => ({ data: await leads.updateContact(app.db, requireAnyCaller(request), request.params.id, request.body) }),
   );
 
   r.put(
@@ -203,9 +208,9 @@ export async function leadsRoutes(app: FastifyInstance) {
         querystring: leadNotesQuery,
         response: { 200: listOf(leadNote).describe('A page of notes'), ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => notes.listLeadNotes(app.db, requireAuth(request), request.params.id, request.query),
+    async (request) => notes.listLeadNotes(app.db, requireAnyCaller(request), request.params.id, request.query),
   );
 
   r.post(
@@ -220,11 +225,11 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadNoteBody,
         response: { 201: dataOf(leadNote).describe('The new note'), ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
     async (request, reply) => {
       const { t, id } = request.params;
-      const note = await notes.createLeadNote(app.db, requireAuth(request), id, request.body.content);
+      const note = await notes.createLeadNote(app.db, requireAnyCaller(request), id, request.body.content);
       return created(reply, `/tenant/${t}/leads/${id}/notes/${note._id}`, note);
     },
   );
@@ -241,10 +246,10 @@ export async function leadsRoutes(app: FastifyInstance) {
         body: leadNoteBody,
         response: { 200: dataOf(leadNote).describe('The note'), ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
     async (request) => ({
-      data: await notes.updateLeadNote(app.db, requireAuth(request), request.params.id, request.params.noteId, request.body.content),
+      data: await notes.updateLeadNote(app.db, requireAnyCaller(request), request.params.id, request.params.noteId, request.body.content),
     }),
   );
 
@@ -259,10 +264,10 @@ export async function leadsRoutes(app: FastifyInstance) {
         params: noteParams,
         response: { ...noContent, ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
     async (request, reply) => {
-      await notes.deleteLeadNote(app.db, requireAuth(request), request.params.id, request.params.noteId);
+      await notes.deleteLeadNote(app.db, requireAnyCaller(request), request.params.id, request.params.noteId);
       return reply.status(204).send(null);
     },
   );
@@ -279,8 +284,8 @@ export async function leadsRoutes(app: FastifyInstance) {
         querystring: leadEventsQuery,
         response: { 200: listOf(timelineEvent).describe("A page of the lead's activity"), ...errors },
       },
-      config: raise,
+      config: raiseOrKey,
     },
-    async (request) => notes.listLeadEvents(app.db, requireAuth(request), request.params.id, request.query),
+    async (request) => notes.listLeadEvents(app.db, requireAnyCaller(request), request.params.id, request.query),
   );
 }

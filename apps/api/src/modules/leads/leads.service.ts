@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TenantLeadRow as LeadRecord } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { AuthContext, Caller } from '../../lib/auth-context.ts';
+import type { AnyCaller, AuthContext } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/pagination.ts';
@@ -39,7 +39,6 @@ import {
   emailTaken,
   findLeadView,
   imageExists,
-  institutionExists,
   insertLead,
   listLeadViews,
   listNotes,
@@ -68,7 +67,7 @@ export async function presentLead(db: DbOrTx, tenantId: string, id: string): Pro
 }
 
 /** GET tenant/{t}/leads: one institution's leads the caller may see, filtered and paged. */
-export async function listLeads(db: DbOrTx, auth: AuthContext, q: z.output<typeof leadListQuery>): Promise<List<TenantLeadRow>> {
+export async function listLeads(db: DbOrTx, auth: AnyCaller, q: z.output<typeof leadListQuery>): Promise<List<TenantLeadRow>> {
   await requireInstitution(db, auth, q.institution);
   const { rows, total } = await listLeadViews(db, auth.tenantId, q);
   return { data: rows.map(toLeadRow), meta: pageMeta(q, total) };
@@ -127,12 +126,9 @@ export async function getLeadStats(db: DbOrTx, auth: AuthContext, q: z.output<ty
  * is 409. When the e-mail is the account of an active or invited member of this tenant, the lead is linked to that
  * membership (within the tenant a GP may see its members, so this tells nothing new).
  */
-export async function createLead(db: Db, caller: Caller, body: z.output<typeof leadCreateBody>): Promise<TenantLead> {
-  if (caller.apiKey) {
-    if (!(await institutionExists(db, caller.tenantId, body.institution))) throw notFound('Institution');
-  } else {
-    requireEditor(await requireInstitution(db, caller, body.institution), LEAD_VIEWER_READ_ONLY);
-  }
+export async function createLead(db: Db, caller: AnyCaller, body: z.output<typeof leadCreateBody>): Promise<TenantLead> {
+  // A key acts on the institutions it reaches (a tenant's key all of them, an institution's its own) as an editor.
+  requireEditor(await requireInstitution(db, caller, body.institution), LEAD_VIEWER_READ_ONLY);
   const origin = caller.apiKey ? 'api' : body.origin;
   const id = newId();
   try {
@@ -189,7 +185,7 @@ export async function createLead(db: Db, caller: Caller, body: z.output<typeof l
 }
 
 /** GET tenant/{t}/leads/{id}. */
-export async function getLead(db: DbOrTx, auth: AuthContext, id: string): Promise<TenantLead> {
+export async function getLead(db: DbOrTx, auth: AnyCaller, id: string): Promise<TenantLead> {
   await requireLead(db, auth, id);
   return presentLead(db, auth.tenantId, id);
 }
@@ -234,7 +230,7 @@ export async function deleteLead(deps: DocumentDeps, auth: AuthContext, id: stri
  */
 async function change(
   db: Db,
-  auth: AuthContext,
+  auth: AnyCaller,
   id: string,
   build: (lead: LeadRecord, tx: DbOrTx) => Promise<Partial<LeadRecord>> | Partial<LeadRecord>,
   what: string,
@@ -260,7 +256,7 @@ async function change(
 }
 
 /** PUT …/{id}/details: names, company, title, origin, interests and tags, written whole. */
-export function updateDetails(db: Db, auth: AuthContext, id: string, body: z.output<typeof leadDetailsBody>): Promise<TenantLead> {
+export function updateDetails(db: Db, auth: AnyCaller, id: string, body: z.output<typeof leadDetailsBody>): Promise<TenantLead> {
   return change(
     db,
     auth,
@@ -280,7 +276,7 @@ export function updateDetails(db: Db, auth: AuthContext, id: string, body: z.out
 }
 
 /** PUT …/{id}/contact: e-mail and phone; the e-mail stays once the lead has a membership, and stays unique in the institution. */
-export async function updateContact(db: Db, auth: AuthContext, id: string, body: z.output<typeof leadContactBody>): Promise<TenantLead> {
+export async function updateContact(db: Db, auth: AnyCaller, id: string, body: z.output<typeof leadContactBody>): Promise<TenantLead> {
   try {
     return await change(
       db,

@@ -127,12 +127,12 @@ describe('POST tenant/{t}/leads', () => {
     expect(lead.accountStatus).toBe('active');
   });
 
-  it("takes the tenant's private API key (origin api, the key as actor) and refuses an institution's key", async () => {
+  it("takes the tenant's private API key (origin api, the key as actor), and an institution's for its own institution", async () => {
     const key = await t.app.inject({
       method: 'POST',
       url: `/api/v1/tenant/acme/api-key/pvt`,
       headers: { host: w.owner.host, ...bearer(w.owner.token) },
-      payload: {},
+      payload: { scopes: ['leads:write'] },
     });
     expect(key.statusCode, key.body).toBe(201);
     const secret = key.json().data.key as string;
@@ -169,7 +169,7 @@ describe('POST tenant/{t}/leads', () => {
       method: 'POST',
       url: `/api/v1/tenant/acme/institutions/${w.institutionId}/api-key/pvt`,
       headers: { host: w.owner.host, ...bearer(w.owner.token) },
-      payload: {},
+      payload: { scopes: ['leads:write'] },
     });
     expect(institutionKey.statusCode, institutionKey.body).toBe(201);
     const refused = await t.app.inject({
@@ -178,7 +178,16 @@ describe('POST tenant/{t}/leads', () => {
       headers: { host: w.owner.host, 'x-api-key': institutionKey.json().data.key as string },
       payload: { institution: w.institutionId, email: uniqueEmail(), firstname: 'S', lastname: 'S' },
     });
-    expect(refused.statusCode).toBe(403);
+    // An institution's key with leads:write adds leads to its own institution (issue #23), as the key.
+    expect(refused.statusCode, refused.body).toBe(201);
+    expect(dataOf<TenantLead>(refused).origin).toBe('api');
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tenant/acme/leads',
+      headers: { host: w.owner.host, 'x-api-key': institutionKey.json().data.key as string },
+      payload: { institution: someObjectId(), email: uniqueEmail(), firstname: 'S', lastname: 'S' },
+    });
+    expect(elsewhere.statusCode).toBe(404);
   });
 });
 

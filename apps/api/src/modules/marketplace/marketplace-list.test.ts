@@ -336,7 +336,7 @@ describe('handpicked deals: GET showcase, GET and PUT settings', () => {
       method: 'POST',
       url: `/api/v1/tenant/${tenant.id}/api-key/pvt`,
       headers: { host: hostOf(SLUG), ...bearer(owner.token) },
-      payload: {},
+      payload: { scopes: ['tenant:read', 'tenant:write'] },
     });
     expect(created.statusCode, created.body).toBe(201);
     const key = created.json().data.key as string;

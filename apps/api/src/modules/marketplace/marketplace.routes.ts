@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { binaryResponse, errorResponses, IMAGE_MEDIA_TYPES, tenantParams } from '../../lib/route-schema.ts';
 import { ALLOWED_UPLOADS, contentDisposition } from '../../lib/uploads.ts';
+import { publicKeyPreflight } from '../../lib/api-key-cors.ts';
 import { requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { sendImage } from '../../lib/image-reply.ts';
@@ -28,6 +29,8 @@ import * as marketplace from './marketplace.service.ts';
 const tags = ['Marketplace'];
 /** The marketplace is the tenant's shop window: open to signed-out visitors (001 §6). */
 const access: Access = 'public';
+/** Also a public API key of the tenant (tpk_live_…), for a sponsor's site embedding offers; see publicKeyPreflight. */
+const publicRead = { access, keyResource: 'marketplace', tenantParam: 't' } as const;
 const owners: Access = { roles: ['owner'] };
 const offerRef = offerIdOrSlug.describe("The offer's id or slug (ignoring case)");
 const institutionRef = offerIdOrSlug.describe("The institution's id or slug (ignoring case)");
@@ -60,7 +63,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         querystring: marketplaceOfferListQuery,
         response: { 200: listOf(marketplaceOfferCard).describe('A page of offer cards'), ...publicErrors },
       },
-      config: { access, tenantParam: 't' },
+      config: publicRead,
     },
     async (request) => marketplace.listMarketplaceOffers(deps, requireTenant(request).id, request.query),
   );
@@ -76,7 +79,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         params: offerParams,
         response: { 200: dataOf(marketplaceOffer).describe('The offer as investors see it'), ...publicErrors },
       },
-      config: { access, tenantParam: 't' },
+      config: publicRead,
     },
     async (request) => ({ data: await marketplace.getMarketplaceOffer(deps, requireTenant(request).id, request.params.idOrSlug) }),
   );
@@ -93,7 +96,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         querystring: pageQuery,
         response: { 200: listOf(marketplaceDocumentFile).describe("A page of the offer's documents"), ...publicErrors },
       },
-      config: { access, tenantParam: 't' },
+      config: publicRead,
     },
     async (request) => marketplace.listOfferDocuments(deps, requireTenant(request).id, request.params.id, request.query),
   );
@@ -109,7 +112,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         params: documentParams,
         response: { 200: dataOf(marketplaceDocumentFile).describe('The document'), ...publicErrors },
       },
-      config: { access, tenantParam: 't' },
+      config: publicRead,
     },
     async (request) => ({
       data: await marketplace.getOfferDocument(deps, requireTenant(request).id, request.params.id, request.params.docId),
@@ -130,7 +133,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         }),
         response: { 200: binaryResponse(Object.keys(ALLOWED_UPLOADS), 'The file, of the type it was uploaded as'), ...publicErrors },
       },
-      config: { access, tenantParam: 't' },
+      config: publicRead,
     },
     async (request, reply) => {
       const { row, stream, size } = await marketplace.openOfferDocument(
@@ -164,7 +167,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         params: tenantParams.extend({ imageId: objectId.describe("The image's id (24 hexadecimal characters)") }),
         response: { 200: binaryResponse(IMAGE_MEDIA_TYPES, 'The image bytes, of the type their content is'), ...publicErrors },
       },
-      config: { access, tenantParam: 't' },
+      config: publicRead,
     },
     async (request, reply) => {
       const file = await marketplace.openPublicImage(deps, requireTenant(request).id, request.params.imageId);
@@ -185,7 +188,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         querystring: marketplaceInstitutionListQuery,
         response: { 200: listOf(marketplaceInstitutionSummary).describe('A page of institutions'), ...publicErrors },
       },
-      config: { access, tenantParam: 't' },
+      config: publicRead,
     },
     async (request) => marketplace.listMarketplaceInstitutions(deps, requireTenant(request).id, request.query),
   );
@@ -201,7 +204,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         params: tenantParams.extend({ idOrSlug: institutionRef }),
         response: { 200: dataOf(marketplaceInstitution).describe('The institution as investors see it'), ...publicErrors },
       },
-      config: { access, tenantParam: 't' },
+      config: publicRead,
     },
     async (request) => ({ data: await marketplace.getMarketplaceInstitution(deps, requireTenant(request).id, request.params.idOrSlug) }),
   );
@@ -218,7 +221,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         querystring: marketplaceOfferListQuery,
         response: { 200: listOf(marketplaceOfferCard).describe("A page of the institution's offer cards"), ...publicErrors },
       },
-      config: { access, tenantParam: 't' },
+      config: publicRead,
     },
     async (request) => marketplace.listInstitutionOffers(deps, requireTenant(request).id, request.params.id, request.query),
   );
@@ -235,10 +238,25 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         querystring: pageQuery,
         response: { 200: listOf(marketplaceOfferCard).describe('A page of the handpicked offer cards, in order'), ...publicErrors },
       },
-      config: { access, tenantParam: 't' },
+      config: publicRead,
     },
     async (request) => marketplace.getShowcase(deps, requireTenant(request).id, request.query),
   );
+
+  // The browser's preflight of each read a public key may make from another site.
+  for (const path of [
+    '/tenant/:t/marketplace/offers',
+    '/tenant/:t/marketplace/offers/:idOrSlug',
+    '/tenant/:t/marketplace/offers/:id/documents',
+    '/tenant/:t/marketplace/offers/:id/documents/:docId',
+    '/tenant/:t/marketplace/offers/:id/documents/:docId/file',
+    '/tenant/:t/marketplace/images/:imageId',
+    '/tenant/:t/marketplace/institutions',
+    '/tenant/:t/marketplace/institutions/:idOrSlug',
+    '/tenant/:t/marketplace/institutions/:id/offers',
+    '/tenant/:t/marketplace/showcase',
+  ])
+    publicKeyPreflight(app, path);
 
   r.get(
     '/tenant/:t/marketplace/settings',
@@ -251,7 +269,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         params: tenantParams,
         response: { 200: dataOf(marketplaceSettingsView).describe('The marketplace settings'), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config: { apiKeys: true, keyResource: 'tenant', access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await marketplace.getSettings(deps, requireCaller(request), requireTenant(request).id) }),
   );
@@ -268,7 +286,7 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         body: marketplaceSettings,
         response: { 200: dataOf(marketplaceSettingsView).describe('The marketplace settings'), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { apiKeys: true, access: owners, tenantParam: 't' },
+      config: { apiKeys: true, keyResource: 'tenant', access: owners, tenantParam: 't' },
     },
     async (request) => ({ data: await marketplace.updateSettings(deps, requireCaller(request), requireTenant(request).id, request.body) }),
   );

@@ -30,7 +30,7 @@ import * as members from './members.service.ts';
 const tags = ['Tenant member'];
 const owners: Access = { roles: ['owner'] };
 const signedIn: Access = 'signed-in';
-const config = { apiKeys: true, access: owners, tenantParam: 't' };
+const config = { apiKeys: true, keyResource: 'members', access: owners, tenantParam: 't' } as const;
 const params = tenantParams.extend({ id: objectId.describe("The member's id (the membership's _id)") });
 const ownParams = z.object({ tenantMemberId: objectId.describe("Your membership's id (its _id)") });
 const scope =

@@ -32,7 +32,7 @@ import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
 import { created, errorResponses, idParams, noContent, tenantParams } from '../../lib/route-schema.ts';
 import { OWNERS_ONLY_NOTE, RAISE_MODE_NOTE } from '../institutions/index.ts';
-import { requireAuth, requireInstitutionReader, type AuthContext } from '../../lib/auth-context.ts';
+import { requireAnyCaller, requireAuth, type AuthContext } from '../../lib/auth-context.ts';
 import * as offers from './offers.service.ts';
 import { signImageUrlsInAnswers } from '../images/index.ts';
 
@@ -91,9 +91,9 @@ export async function offersRoutes(app: FastifyInstance) {
         querystring: offerListQuery,
         response: { 200: listOf(offerSummary).describe('A page of offers'), ...errors },
       },
-      config: { ...raise, institutionKeys: true },
+      config: { ...raise, apiKeys: true, institutionKeys: true, keyResource: 'offers' },
     },
-    async (request) => offers.listOffers(deps, requireInstitutionReader(request), request.query),
+    async (request) => offers.listOffers(deps, requireAnyCaller(request), request.query),
   );
 
   r.get(
@@ -144,9 +144,9 @@ export async function offersRoutes(app: FastifyInstance) {
         params,
         response: { 200: offerData, ...errors },
       },
-      config: { ...raise, institutionKeys: true },
+      config: { ...raise, apiKeys: true, institutionKeys: true, keyResource: 'offers' },
     },
-    async (request) => ({ data: await offers.getOffer(deps, requireInstitutionReader(request), request.params.id) }),
+    async (request) => ({ data: await offers.getOffer(deps, requireAnyCaller(request), request.params.id) }),
   );
 
   r.delete(
@@ -302,8 +302,8 @@ export async function offersRoutes(app: FastifyInstance) {
         querystring: institutionOfferListQuery,
         response: { 200: listOf(offerSummary).describe("A page of the institution's offers"), ...errors },
       },
-      config: { ...raise, institutionKeys: true },
+      config: { ...raise, apiKeys: true, institutionKeys: true, keyResource: 'offers' },
     },
-    async (request) => offers.listInstitutionOffers(deps, requireInstitutionReader(request), request.params.id, request.query),
+    async (request) => offers.listInstitutionOffers(deps, requireAnyCaller(request), request.params.id, request.query),
   );
 }

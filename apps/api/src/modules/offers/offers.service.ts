@@ -44,7 +44,6 @@ import {
   isTenantOwner,
   requireEditor,
   requireInstitution,
-  requireInstitutionOfKey,
   requireRaiseMode,
   requireTenantOwner,
   type InstitutionAccess,
@@ -164,7 +163,8 @@ async function toOffer(db: DbOrTx, row: OfferRow, institution: InstitutionRow, n
  */
 export function listOffers(deps: OfferDeps, reader: InstitutionReader, q: z.output<typeof offerListQuery>): Promise<List<OfferSummary>> {
   const now = deps.clock.now();
-  if (reader.apiKey) return listOfferRows(deps.db, reader.tenantId, q, { now, institutionId: reader.institutionId });
+  if (reader.apiKey)
+    return listOfferRows(deps.db, reader.tenantId, q, reader.institutionId ? { now, institutionId: reader.institutionId } : { now });
   requireRaiseMode(reader);
   return listOfferRows(deps.db, reader.tenantId, q, { now, ...(!isTenantOwner(reader) && { teamOf: reader.user.id }) });
 }
@@ -175,8 +175,7 @@ export async function listInstitutionOffers(
   institutionId: string,
   q: z.output<typeof institutionOfferListQuery>,
 ): Promise<List<OfferSummary>> {
-  if (reader.apiKey) await requireInstitutionOfKey(deps.db, reader, institutionId);
-  else await requireInstitution(deps.db, reader, institutionId);
+  await requireInstitution(deps.db, reader, institutionId);
   return listOfferRows(deps.db, reader.tenantId, q, { now: deps.clock.now(), institutionId });
 }
 
@@ -191,8 +190,8 @@ export async function slugAvailable(deps: OfferDeps, auth: AuthContext, slug: st
 export async function getOffer(deps: OfferDeps, reader: InstitutionReader, id: string): Promise<Offer> {
   if (reader.apiKey) {
     const offer = await findOffer(deps.db, reader.tenantId, id);
-    if (!offer || offer.institutionId !== reader.institutionId) throw notFound('Offer');
-    return toOffer(deps.db, offer, await requireInstitutionOfKey(deps.db, reader, offer.institutionId), deps.clock.now());
+    if (!offer || (reader.institutionId !== null && offer.institutionId !== reader.institutionId)) throw notFound('Offer');
+    return toOffer(deps.db, offer, (await requireInstitution(deps.db, reader, offer.institutionId)).institution, deps.clock.now());
   }
   const { offer, institution } = await load(deps.db, reader, id);
   return toOffer(deps.db, offer, institution, deps.clock.now());

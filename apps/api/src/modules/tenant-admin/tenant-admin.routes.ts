@@ -27,7 +27,7 @@ import * as service from './tenant-admin.service.ts';
 
 const tags = ['Tenant'];
 const owners: Access = { roles: ['owner'] };
-const ownersOnly = { apiKeys: true, access: owners, tenantParam: 't' } as const;
+const ownersOnly = { apiKeys: true, keyResource: 'tenant', access: owners, tenantParam: 't' } as const;
 const detailsResponse = { 200: dataOf(tenantDetails).describe("The tenant's details"), ...errorResponses(400, 401, 403, 404) };
 const changeNote = 'Records a tenant timeline event with the old and new values; the change applies to every page of the tenant at once.';
 /** A platform admin's address of any tenant: its id or its slug. */

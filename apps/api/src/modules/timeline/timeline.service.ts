@@ -13,7 +13,7 @@ import { offers, timelineEvents, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { REDACTED, TIMELINE_REDACTED_KEYS } from '../../lib/pii.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
-import type { AuthContext, Caller } from '../../lib/auth-context.ts';
+import type { AnyCaller, AuthContext } from '../../lib/auth-context.ts';
 
 /**
  * The timeline of platform-level events (platform admins changing a user's role, role assignments or account,
@@ -33,14 +33,14 @@ interface EventFields {
 }
 
 /** An event names its actor by user id, or by the caller of the route (a person or a private API key). */
-export type RecordEventInput = EventFields & ({ userId: string | null } | { caller: Caller });
+export type RecordEventInput = EventFields & ({ userId: string | null } | { caller: AnyCaller });
 
 /**
  * How a caller appears in messages: the person's display name, or 'API key tsk_live_abcd…' for a private key.
  * An API key has no user, so its events are recorded with user null and `meta.via` (this name) and
  * `meta.viaApiKey` (the key's id); `queryEvents` reads `meta.via` back as the event's userName.
  */
-export function actorName(caller: Caller): string {
+export function actorName(caller: AnyCaller): string {
   return caller.apiKey ? `API key ${caller.apiKey.prefix}…` : userDisplayName(caller.user);
 }
 

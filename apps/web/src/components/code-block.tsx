@@ -1,6 +1,6 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { Box, IconButton, Paper, Tooltip } from '@mui/material';
-import { useSnackbar } from '../../../lib/toast.tsx';
+import { useSnackbar } from '../lib/toast.tsx';
 
 /** A block of code (a curl command, a JSON example) with a copy button. */
 export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {

@@ -18,7 +18,10 @@ interface AllowedOriginsFieldProps<T extends FieldValues, TOut extends FieldValu
 }
 
 /** A public key's allowed origins as chips: each typed origin is checked when added (Enter or leaving the field). */
-export function AllowedOriginsField<T extends FieldValues, TOut extends FieldValues = T>({ control, name }: AllowedOriginsFieldProps<T, TOut>) {
+export function AllowedOriginsField<T extends FieldValues, TOut extends FieldValues = T>({
+  control,
+  name,
+}: AllowedOriginsFieldProps<T, TOut>) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   return (

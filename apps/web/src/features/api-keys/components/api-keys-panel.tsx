@@ -60,9 +60,7 @@ export function ApiKeysPanel({ owner, intro, help }: ApiKeysPanelProps) {
         field: 'status',
         headerName: 'Status',
         width: 100,
-        renderCell: ({ row }) => (
-          <Chip size="small" label={STATUS[row.status].label} color={STATUS[row.status].color} variant="outlined" />
-        ),
+        renderCell: ({ row }) => <Chip size="small" label={STATUS[row.status].label} color={STATUS[row.status].color} variant="outlined" />,
       },
       {
         field: 'expiresAt',

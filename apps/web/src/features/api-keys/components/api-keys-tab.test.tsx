@@ -70,7 +70,10 @@ describe('TenantSettingsApiTab', () => {
     expect(within(form).getByRole('radio', { name: '90 days' })).toBeChecked();
     await user.click(within(form).getByRole('button', { name: 'Read-only' }));
     for (const scope of apiKeyScope.options)
-      expect(within(form).getByRole('checkbox', { name: apiKeyScopeLabels[scope] })).toHaveProperty('checked', READ_ONLY_SCOPES.includes(scope));
+      expect(within(form).getByRole('checkbox', { name: apiKeyScopeLabels[scope] })).toHaveProperty(
+        'checked',
+        READ_ONLY_SCOPES.includes(scope),
+      );
     await user.click(within(form).getByRole('radio', { name: '365 days' }));
     const before = Date.now();
     await user.click(within(form).getByRole('button', { name: 'Generate' }));
@@ -111,7 +114,11 @@ describe('TenantSettingsApiTab', () => {
     expect(sentBodies(fetchMock, PVT)).toEqual([]);
 
     await user.click(within(form).getByRole('button', { name: 'Full access' }));
-    expect(within(form).getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
+    expect(
+      within(form)
+        .getAllByRole('checkbox')
+        .every((box) => (box as HTMLInputElement).checked),
+    ).toBe(true);
     await user.click(within(form).getByRole('button', { name: 'Clear' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Read leads' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Create and change leads' }));
@@ -189,4 +196,3 @@ describe('TenantSettingsApiTab', () => {
     for (const header of ['Kind', 'Key', 'Label', 'Scopes', 'Status', 'Expires', 'Last used']) expect(headers).toContain(header);
   });
 });
-

@@ -27,7 +27,7 @@ import {
   type ApiKeyKind,
 } from '@tessera/domain';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
@@ -55,12 +55,18 @@ type FormValues = z.input<ReturnType<typeof formSchema>>;
 type FormOutput = z.output<ReturnType<typeof formSchema>>;
 
 /** A private key lasts 90 days unless told otherwise; a public key sits in a web page, where an expiry would break it unnoticed. */
-const defaultsFor = (kind: ApiKeyKind): FormValues => ({ label: '', scopes: [], expiry: kind === 'private' ? '90' : 'never', allowedOrigins: [] });
+const defaultsFor = (kind: ApiKeyKind): FormValues => ({
+  label: '',
+  scopes: [],
+  expiry: kind === 'private' ? '90' : 'never',
+  allowedOrigins: [],
+});
 
 export const expiresAtFor = (expiry: string, now = Date.now()): string | null =>
   expiry === 'never' ? null : new Date(now + Number(expiry) * DAY_MS).toISOString();
 
-export const PUBLIC_KEY_NOTE = 'A public key can only read the public marketplace: it is meant to be embedded in web pages and grants nothing else.';
+export const PUBLIC_KEY_NOTE =
+  'A public key can only read the public marketplace: it is meant to be embedded in web pages and grants nothing else.';
 
 interface GenerateApiKeyDialogProps {
   owner: ApiKeyOwner;
@@ -82,12 +88,12 @@ function GenerateApiKeyForm({ owner, help, kind, onClose, onCreated }: GenerateA
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const create = useCreateApiKey(owner);
   const [asking, setAsking] = useState(false);
-  const { register, control, handleSubmit, formState, watch } = useForm<FormValues, unknown, FormOutput>({
+  const { register, control, handleSubmit, formState } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema(kind)),
     defaultValues: defaultsFor(kind),
   });
   const dirty = formState.isDirty;
-  const expiry = watch('expiry');
+  const expiry = useWatch({ control, name: 'expiry' });
 
   const close = () => {
     if (create.isPending) return;

@@ -34,8 +34,8 @@ export function DocsApiKeys() {
     <Section heading="API keys">
       <Typography>
         Your servers call the REST API with an API key. The organization&apos;s owners make its keys under Settings → API; an
-        institution&apos;s owners and editors make the institution&apos;s keys in its settings. Only a signed-in person can make or revoke
-        a key: a key never makes another key.
+        institution&apos;s owners and editors make the institution&apos;s keys in its settings. Only a signed-in person can make or revoke a
+        key: a key never makes another key.
       </Typography>
 
       <Sub>Kinds of key</Sub>
@@ -57,8 +57,8 @@ export function DocsApiKeys() {
 
       <Sub>Scopes</Sub>
       <Typography>
-        Each route of the API belongs to a resource. Reading (GET) needs the resource&apos;s <code>read</code> scope; creating, changing
-        and deleting need its <code>write</code> scope. A call outside the key&apos;s scopes is refused with 403. An institution&apos;s key
+        Each route of the API belongs to a resource. Reading (GET) needs the resource&apos;s <code>read</code> scope; creating, changing and
+        deleting need its <code>write</code> scope. A call outside the key&apos;s scopes is refused with 403. An institution&apos;s key
         reaches only that institution, its offers and its leads, so it may hold only some scopes.
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
@@ -90,8 +90,8 @@ export function DocsApiKeys() {
 
       <Sub>Expiry</Sub>
       <Typography>
-        A key can stop working by itself after 30, 90 (the default for private keys) or 365 days, or never; through the API, any date up
-        to {API_KEY_MAX_DAYS} days away. An expired key is refused like a revoked one: make a new key before the old one expires.
+        A key can stop working by itself after 30, 90 (the default for private keys) or 365 days, or never; through the API, any date up to{' '}
+        {API_KEY_MAX_DAYS} days away. An expired key is refused like a revoked one: make a new key before the old one expires.
       </Typography>
 
       <Sub>Sending the key</Sub>
@@ -104,8 +104,12 @@ export function DocsApiKeys() {
         testId="api-key-curl"
       />
       <Typography>
-        Every call is described in the <Link href="/api/v1/docs">API reference</Link>, with the scope it needs. To hear about events
-        rather than polling for them, see <Link component={RouterLink} to="/docs/webhooks">Webhooks</Link>.
+        Every call is described in the <Link href="/api/v1/docs">API reference</Link>, with the scope it needs. To hear about events rather
+        than polling for them, see{' '}
+        <Link component={RouterLink} to="/docs/webhooks">
+          Webhooks
+        </Link>
+        .
       </Typography>
     </Section>
   );

@@ -58,7 +58,9 @@ describe('/docs/webhooks', () => {
     expect(screen.getByTestId('send-signed-curl').textContent).toContain(`${WEBHOOK_HEADERS.signature}: t=$T,v1=$V1`);
     for (const header of Object.values(WEBHOOK_HEADERS))
       expect(within(screen.getByRole('table', { name: 'Delivery headers' })).getByText(header)).toBeInTheDocument();
-    expect(screen.getByText(/waiting 1 minute, then 5 minutes, then 30 minutes, then 2 hours, then 6 hours, then 12 hours/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/waiting 1 minute, then 5 minutes, then 30 minutes, then 2 hours, then 6 hours, then 12 hours/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/make your receiver idempotent/)).toBeInTheDocument();
     expect(screen.getByText(/only to public addresses/)).toBeInTheDocument();
   });
@@ -71,7 +73,14 @@ describe('/docs/webhooks', () => {
   });
 
   it('says durations in words', () => {
-    expect([60, 300, 1_800, 7_200, 43_200, 90].map(inWords)).toEqual(['1 minute', '5 minutes', '30 minutes', '2 hours', '12 hours', '90 seconds']);
+    expect([60, 300, 1_800, 7_200, 43_200, 90].map(inWords)).toEqual([
+      '1 minute',
+      '5 minutes',
+      '30 minutes',
+      '2 hours',
+      '12 hours',
+      '90 seconds',
+    ]);
   });
 });
 

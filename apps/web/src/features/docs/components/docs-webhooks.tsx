@@ -107,8 +107,8 @@ export function DocsWebhooks() {
   return (
     <Section heading="Webhooks">
       <Typography>
-        Webhooks tell your servers when something happens (a lead is created, a workflow completes, an offer is published…) without
-        polling: each event is POSTed as JSON to the endpoints you registered for it, signed so that you can tell it came from us.
+        Webhooks tell your servers when something happens (a lead is created, a workflow completes, an offer is published…) without polling:
+        each event is POSTed as JSON to the endpoints you registered for it, signed so that you can tell it came from us.
       </Typography>
 
       <Sub>Registering an endpoint</Sub>
@@ -132,16 +132,18 @@ export function DocsWebhooks() {
       </Box>
       <Typography>
         Endpoints can also be managed through the API (<code>/api/v1/tenant/{'{t}'}/webhooks</code> and{' '}
-        <code>/api/v1/tenant/{'{t}'}/institutions/{'{id}'}/webhooks</code>, see the <Link href="/api/v1/docs">API reference</Link>), by a
-        signed-in person: an API key cannot manage webhooks.
+        <code>
+          /api/v1/tenant/{'{t}'}/institutions/{'{id}'}/webhooks
+        </code>
+        , see the <Link href="/api/v1/docs">API reference</Link>), by a signed-in person: an API key cannot manage webhooks.
       </Typography>
 
       <Sub>Allowed addresses</Sub>
       <Typography>
-        Deliveries go only to the address registered, and only to public addresses: an address on a private network, a link-local address
-        or this machine (localhost, 127.0.0.1, 10.x, 192.168.x…) is refused when the endpoint is registered, and again when a delivery is
-        sent after the name has been resolved, unless the platform&apos;s operator has allowed private targets in the server&apos;s
-        configuration (for a test installation).
+        Deliveries go only to the address registered, and only to public addresses: an address on a private network, a link-local address or
+        this machine (localhost, 127.0.0.1, 10.x, 192.168.x…) is refused when the endpoint is registered, and again when a delivery is sent
+        after the name has been resolved, unless the platform&apos;s operator has allowed private targets in the server&apos;s configuration
+        (for a test installation).
       </Typography>
 
       <Sub>What a delivery carries</Sub>
@@ -181,10 +183,10 @@ export function DocsWebhooks() {
       <Typography>
         A delivery that fails is tried again {WEBHOOK_RETRY_SCHEDULE_SECONDS.length} more times, waiting{' '}
         {WEBHOOK_RETRY_SCHEDULE_SECONDS.map(inWords).join(', then ')} between attempts: {attempts} attempts over about{' '}
-        {inWords(Math.round(totalRetrySeconds / 3600) * 3600)}. Until it succeeds it reads{' '}
-        <b>{webhookDeliveryStatusLabels.retrying}</b>; once answered with a 2xx it is <b>{webhookDeliveryStatusLabels.succeeded}</b>, and
-        after the last attempt fails it is <b>{webhookDeliveryStatusLabels.failed}</b>. Deliveries are not guaranteed to arrive in the
-        order the events happened: use <code>createdAt</code> to order them.
+        {inWords(Math.round(totalRetrySeconds / 3600) * 3600)}. Until it succeeds it reads <b>{webhookDeliveryStatusLabels.retrying}</b>;
+        once answered with a 2xx it is <b>{webhookDeliveryStatusLabels.succeeded}</b>, and after the last attempt fails it is{' '}
+        <b>{webhookDeliveryStatusLabels.failed}</b>. Deliveries are not guaranteed to arrive in the order the events happened: use{' '}
+        <code>createdAt</code> to order them.
       </Typography>
 
       <Sub>Replays and duplicates</Sub>
@@ -206,7 +208,11 @@ export function DocsWebhooks() {
         ))}
       </Stack>
       <Typography>
-        Keys for calling the API are described under <Link component={RouterLink} to="/docs/api-keys">API keys</Link>.
+        Keys for calling the API are described under{' '}
+        <Link component={RouterLink} to="/docs/api-keys">
+          API keys
+        </Link>
+        .
       </Typography>
     </Section>
   );

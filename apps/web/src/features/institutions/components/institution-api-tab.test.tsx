@@ -95,9 +95,11 @@ describe('InstitutionApiTab', () => {
     const form = await screen.findByRole('dialog', { name: 'Generate private key' });
     expect(within(form).getByText(/read and change this institution, its offers and its leads, within the scopes/)).toBeInTheDocument();
     // An institution's key offers only the scopes it may hold.
-    expect(within(form).getAllByRole('checkbox').map((box) => box.getAttribute('aria-label'))).toEqual(
-      INSTITUTION_KEY_SCOPES.map((scope) => apiKeyScopeLabels[scope]),
-    );
+    expect(
+      within(form)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label')),
+    ).toEqual(INSTITUTION_KEY_SCOPES.map((scope) => apiKeyScopeLabels[scope]));
     await fill(user, within(form).getByLabelText('Label (optional)'), 'Data room');
     await user.click(within(form).getByRole('button', { name: 'Full access' }));
     await user.click(within(form).getByRole('radio', { name: '30 days' }));

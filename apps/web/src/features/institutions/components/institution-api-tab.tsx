@@ -5,7 +5,8 @@ import { InstitutionTabFrame } from './institution-tab-frame.tsx';
 const INTRO =
   "A private key lets your servers read and change this institution, its offers and its leads through the API, within the scopes you choose; a public key only reads the public marketplace. Keys are shown once, when generated. The owners and editors of the institution's team manage them.";
 const HELP = {
-  private: 'A private key lets your servers read and change this institution, its offers and its leads, within the scopes you choose. Keep it secret.',
+  private:
+    'A private key lets your servers read and change this institution, its offers and its leads, within the scopes you choose. Keep it secret.',
   public: "A public key lets web pages on the sites you allow read the public marketplace, to embed this institution's offers.",
 };
 const WEBHOOKS_INTRO =

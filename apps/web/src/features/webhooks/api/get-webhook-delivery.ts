@@ -3,7 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { endpointPath, webhooksKey, type WebhookOwner } from './webhook-owner.ts';
 
-export function getWebhookDelivery(owner: WebhookOwner, endpointId: string, deliveryId: string, signal?: AbortSignal): Promise<WebhookDelivery> {
+export function getWebhookDelivery(
+  owner: WebhookOwner,
+  endpointId: string,
+  deliveryId: string,
+  signal?: AbortSignal,
+): Promise<WebhookDelivery> {
   return api.get(`${endpointPath(owner, endpointId)}/deliveries/${encodeURIComponent(deliveryId)}`, webhookDelivery, signal);
 }
 

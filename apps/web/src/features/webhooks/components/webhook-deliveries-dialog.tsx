@@ -1,15 +1,5 @@
 import Refresh from '@mui/icons-material/Refresh';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint } from '@tessera/domain';
 import { useId, useMemo, useState } from 'react';
@@ -63,7 +53,13 @@ function Deliveries({ owner, endpoint }: { owner: WebhookOwner; endpoint: Webhoo
           </span>
         ),
       },
-      { field: 'status', headerName: 'Status', width: 120, sortable: false, renderCell: ({ row }) => <WebhookStatusChip status={row.status} /> },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) => <WebhookStatusChip status={row.status} />,
+      },
       { field: 'attempts', headerName: 'Attempts', width: 90, sortable: false, valueGetter: (_v, row) => row.attempts.length },
       {
         field: 'response',
@@ -88,7 +84,11 @@ function Deliveries({ owner, endpoint }: { owner: WebhookOwner; endpoint: Webhoo
         filterable: false,
         disableColumnMenu: true,
         renderCell: ({ row }) => (
-          <Button size="small" onClick={() => setOpened(row._id)} aria-label={`Details of ${row.eventType} at ${formatDateTime(row.createdAt)}`}>
+          <Button
+            size="small"
+            onClick={() => setOpened(row._id)}
+            aria-label={`Details of ${row.eventType} at ${formatDateTime(row.createdAt)}`}
+          >
             Details
           </Button>
         ),

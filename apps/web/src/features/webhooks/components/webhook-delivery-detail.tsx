@@ -53,7 +53,14 @@ export function WebhookDeliveryDetail({ owner, endpointId, deliveryId, onBack }:
         >
           Refresh
         </Button>
-        <Button variant="contained" startIcon={<Replay />} onClick={onReplay} loading={replay.isPending} loadingPosition="start" disabled={!d}>
+        <Button
+          variant="contained"
+          startIcon={<Replay />}
+          onClick={onReplay}
+          loading={replay.isPending}
+          loadingPosition="start"
+          disabled={!d}
+        >
           Replay
         </Button>
       </Stack>
@@ -121,7 +128,18 @@ function AttemptItem({ attempt, n }: { attempt: WebhookAttempt; n: number }) {
         <Box
           component="pre"
           aria-label={`Response body of attempt ${n}`}
-          sx={{ m: 0, mt: 1, p: 1, fontSize: '0.8rem', bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 200, overflow: 'auto' }}
+          sx={{
+            m: 0,
+            mt: 1,
+            p: 1,
+            fontSize: '0.8rem',
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-all',
+            maxHeight: 200,
+            overflow: 'auto',
+          }}
         >
           {attempt.responseBody}
         </Box>

@@ -8,7 +8,10 @@ interface WebhookEventsFieldProps<T extends FieldValues, TOut extends FieldValue
 }
 
 /** The events an endpoint subscribes to, each with what it means. */
-export function WebhookEventsField<T extends FieldValues, TOut extends FieldValues = T>({ control, name }: WebhookEventsFieldProps<T, TOut>) {
+export function WebhookEventsField<T extends FieldValues, TOut extends FieldValues = T>({
+  control,
+  name,
+}: WebhookEventsFieldProps<T, TOut>) {
   return (
     <Controller
       control={control}

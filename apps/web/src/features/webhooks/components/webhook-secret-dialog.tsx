@@ -25,10 +25,11 @@ export function WebhookSecretDialog({ shown, onClose }: { shown: ShownSecret | n
       onClose={onClose}
     >
       <DialogContentText variant="body2" sx={{ mt: 2 }}>
-        Every delivery to {last?.endpoint.url} carries a <code>{WEBHOOK_HEADERS.signature}</code> header computed with this secret.
-        The <Link component={RouterLink} to="/docs/webhooks" target="_blank">
+        Every delivery to {last?.endpoint.url} carries a <code>{WEBHOOK_HEADERS.signature}</code> header computed with this secret. The{' '}
+        <Link component={RouterLink} to="/docs/webhooks" target="_blank">
           webhook guide
-        </Link> shows how to verify it.
+        </Link>{' '}
+        shows how to verify it.
       </DialogContentText>
     </ShownOnceDialog>
   );

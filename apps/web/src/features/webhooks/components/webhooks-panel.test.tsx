@@ -1,12 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import {
-  WEBHOOK_EVENTS,
-  WEBHOOK_TEXTS,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEndpointWithSecret,
-} from '@tessera/domain';
+import { WEBHOOK_EVENTS, WEBHOOK_TEXTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret } from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
@@ -79,8 +73,10 @@ function setup({ endpoints = [] as WebhookEndpoint[], deliveries = [] as Webhook
       list = [];
       return new Response(null, { status: 204 });
     }
-    if (path === `${one}/rotate-secret`) return jsonResponse({ data: { ...ENDPOINT, secretPrefix: 'whsec_9999', secret: 'whsec_rotated_secret' } });
-    if (path === `${one}/test`) return jsonResponse({ data: { ...DELIVERY, eventType: 'webhook.test', status: 'pending', attempts: [] } }, 202);
+    if (path === `${one}/rotate-secret`)
+      return jsonResponse({ data: { ...ENDPOINT, secretPrefix: 'whsec_9999', secret: 'whsec_rotated_secret' } });
+    if (path === `${one}/test`)
+      return jsonResponse({ data: { ...DELIVERY, eventType: 'webhook.test', status: 'pending', attempts: [] } }, 202);
     if (path === `${one}/deliveries`) {
       const page = Number(url.searchParams.get('page'));
       return jsonResponse({ data: listed, meta: { page, limit: Number(url.searchParams.get('limit')), total: listed.length } });
@@ -174,13 +170,18 @@ describe('WebhooksPanel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(screen.getByRole('listitem', { name: ENDPOINT.url })).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete webhook endpoint' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete webhook endpoint' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText(WEBHOOK_TEXTS.deleted)).toBeInTheDocument();
     expect(await screen.findByText(NO_ENDPOINTS)).toBeInTheDocument();
   });
 
   it("lists an endpoint's deliveries by page, opens one with its payload and attempts, and replays it", async () => {
-    const { user, fetchMock } = setup({ endpoints: [{ ...ENDPOINT, lastDelivery: { status: 'succeeded', at: DELIVERY.createdAt, responseStatus: 200 } }], deliveries: [DELIVERY] });
+    const { user, fetchMock } = setup({
+      endpoints: [{ ...ENDPOINT, lastDelivery: { status: 'succeeded', at: DELIVERY.createdAt, responseStatus: 200 } }],
+      deliveries: [DELIVERY],
+    });
     const item = await screen.findByRole('listitem', { name: ENDPOINT.url });
     expect(within(item).getByText('Delivered')).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'Deliveries' }));
@@ -203,7 +204,9 @@ describe('WebhooksPanel', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Replay' }));
     expect(await screen.findByText(WEBHOOK_TEXTS.replayed)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`/deliveries/${DELIVERY._id}/replay`) && init?.method === 'POST')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([input, init]) => String(input).endsWith(`/deliveries/${DELIVERY._id}/replay`) && init?.method === 'POST'),
+    ).toBe(true);
     // Back on the list, the replay is there, waiting to be sent.
     expect(await within(dialog).findByText('Pending')).toBeInTheDocument();
   });
@@ -225,7 +228,9 @@ async function blockingViolations() {
 
 describe('Webhooks accessibility (axe)', () => {
   it('has no serious violations on the list and in the Add endpoint dialog', async () => {
-    const { user } = setup({ endpoints: [{ ...ENDPOINT, lastDelivery: { status: 'failed', at: DELIVERY.createdAt, responseStatus: 500 } }] });
+    const { user } = setup({
+      endpoints: [{ ...ENDPOINT, lastDelivery: { status: 'failed', at: DELIVERY.createdAt, responseStatus: 500 } }],
+    });
     await screen.findByRole('listitem', { name: ENDPOINT.url });
     expect(await blockingViolations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));

@@ -26,9 +26,15 @@ import { WebhookEventsField } from './webhook-events-field.tsx';
 type Output = z.output<typeof webhookEndpointCreateBody>;
 const EMPTY: WebhookEndpointCreateInput = { url: '', description: '', events: [], enabled: true };
 
-/** The server refuses a private-network or loopback target with this text (unless it allows them): it belongs to the URL. */
-const isPrivateTargetRefusal = (error: unknown) =>
-  error instanceof ApiError && error.status === 400 && error.message.includes(WEBHOOK_TEXTS.privateTargetRefused);
+/**
+ * The server's refusal of the address, which belongs on the URL field: a private-network or loopback target (unless the
+ * server allows them), or another problem it names with 'url: '.
+ */
+function urlRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  if (error.message.includes(WEBHOOK_TEXTS.privateTargetRefused)) return error.message;
+  return error.message.startsWith('url: ') ? error.message.slice('url: '.length) : null;
+}
 
 interface WebhookEndpointDialogProps {
   owner: WebhookOwner;
@@ -69,7 +75,8 @@ function EndpointForm({ owner, editing, onClose, onCreated }: WebhookEndpointDia
     else onClose();
   };
   const refused = (error: unknown) => {
-    if (isPrivateTargetRefusal(error)) setError('url', { message: errorMessage(error) }, { shouldFocus: true });
+    const onUrl = urlRefusal(error);
+    if (onUrl) setError('url', { message: onUrl }, { shouldFocus: true });
     else setFailure(error);
   };
   const submit = handleSubmit((body) => {

@@ -75,7 +75,7 @@ export function WebhooksPanel({ owner, intro }: { owner: WebhookOwner; intro: st
     remove: (endpoint: WebhookEndpoint) =>
       confirm({
         title: 'Delete webhook endpoint',
-        message: `${endpoint.url} stops receiving events at once. This action is irreversible.`,
+        message: `${endpoint.url} stops receiving events at once, and its deliveries are deleted. This action is irreversible.`,
         confirmLabel: 'Delete',
         destructive: true,
         onConfirm: () => remove.mutateAsync(endpoint._id).then(() => enqueueSnackbar(WEBHOOK_TEXTS.deleted, { variant: 'success' })),

@@ -160,6 +160,7 @@ describe('webhooks and key scopes (issue #23)', () => {
       )
       .toBe(true);
     await checkPage(page);
+    await shot(page, 'webhook-deliveries');
 
     // The receiver got the event, signed with the secret shown once.
     const got = receiver.received.filter((r) => r.headers[WEBHOOK_HEADERS.event] === 'lead.created');
@@ -184,8 +185,10 @@ describe('webhooks and key scopes (issue #23)', () => {
       .getByText(/HTTP 200/)
       .waitFor();
     await checkPage(page);
+    await shot(page, 'webhook-delivery');
     await deliveries.getByRole('button', { name: 'Replay' }).click();
-    await expectToast(page, WEBHOOK_TEXTS.replayed);
+    // The toast shows behind the open dialog, so outside its accessibility tree.
+    await page.getByText(WEBHOOK_TEXTS.replayed).first().waitFor();
     await expect
       .poll(() => receiver.received.filter((r) => r.headers[WEBHOOK_HEADERS.event] === 'lead.created').length, { timeout: 20_000 })
       .toBe(2);
@@ -196,7 +199,7 @@ describe('webhooks and key scopes (issue #23)', () => {
   });
 
   it('a tenant owner generates a read-only private key that expires, and sees its scopes, status and expiry', async () => {
-    const label = `Read-only ${Date.now().toString(36)}`;
+    const label = `Reporting ${Date.now().toString(36)}`;
     const page = await newPage();
     await signInThroughUi(page, tenant.owner, '/tenant/settings/api');
     await page.getByRole('button', { name: 'Generate private key' }).click();
@@ -207,6 +210,7 @@ describe('webhooks and key scopes (issue #23)', () => {
     expect(await form.getByRole('checkbox', { name: 'Create and change leads' }).isChecked()).toBe(false);
     await form.getByRole('radio', { name: '30 days' }).check();
     await checkPage(page);
+    await shot(page, 'generate-key-dialog');
     await form.getByRole('button', { name: 'Generate' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Private API key generated' });
@@ -217,7 +221,7 @@ describe('webhooks and key scopes (issue #23)', () => {
     await expectToast(page, 'API key generated');
 
     const row = page.getByRole('row').filter({ hasText: label });
-    await row.getByText('Read-only').waitFor();
+    await row.getByText('Read-only', { exact: true }).waitFor();
     await row.getByText('Active').waitFor();
     expect(await row.getByText('Expired').count()).toBe(0);
     await checkPage(page);
@@ -248,5 +252,11 @@ describe('webhooks and key scopes (issue #23)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await checkPage(page);
     await shot(page, 'docs-webhooks-360-dark');
+
+    const wide = await newPage();
+    await wide.goto(tenant.url('/docs/webhooks'));
+    await wide.getByRole('article', { name: 'invoice.paid' }).waitFor();
+    await checkPage(wide);
+    await shot(wide, 'docs-webhooks');
   });
 });

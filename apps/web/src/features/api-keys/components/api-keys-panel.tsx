@@ -1,9 +1,9 @@
 import Block from '@mui/icons-material/Block';
-import { Alert, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { apiKeyKindLabels, type ApiKey, type ApiKeyCreated, type ApiKeyKind } from '@tessera/domain';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { DataGrid } from '../../../components/data-grid.tsx';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
@@ -22,6 +22,22 @@ const STATUS: Record<ApiKey['status'], { label: string; color: 'success' | 'defa
   expired: { label: 'Expired', color: 'warning' },
   revoked: { label: 'Revoked', color: 'default' },
 };
+
+/** A cell's value with a smaller second line (the key's kind, the last call's address). */
+function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
+  return (
+    <Stack sx={{ justifyContent: 'center', height: '100%', lineHeight: 1.3, minWidth: 0 }}>
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {first}
+      </Box>
+      {second && (
+        <Typography component="span" variant="caption" sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {second}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
 
 const keyName = (key: ApiKey) => `${key.prefix}…${key.label ? ` (${key.label})` : ''}`;
 
@@ -45,13 +61,17 @@ export function ApiKeysPanel({ owner, intro, help }: ApiKeysPanelProps) {
   const available = scopesFor(owner.institutionId !== undefined);
   const columns = useMemo<GridColDef<ApiKey>[]>(
     () => [
-      { field: 'kind', headerName: 'Kind', width: 90, valueFormatter: (value: ApiKey['kind']) => apiKeyKindLabels[value] },
-      { field: 'prefix', headerName: 'Key', minWidth: 140, flex: 1, renderCell: ({ row }) => <code>{row.prefix}…</code> },
-      { field: 'label', headerName: 'Label', minWidth: 120, flex: 1, valueFormatter: (value: string | null) => value ?? '' },
+      {
+        field: 'prefix',
+        headerName: 'Key',
+        width: 150,
+        renderCell: ({ row }) => <TwoLines first={<code>{row.prefix}…</code>} second={apiKeyKindLabels[row.kind]} />,
+      },
+      { field: 'label', headerName: 'Label', minWidth: 100, flex: 1, valueFormatter: (value: string | null) => value ?? '' },
       {
         field: 'scopes',
         headerName: 'Scopes',
-        minWidth: 200,
+        minWidth: 170,
         flex: 1.2,
         sortable: false,
         renderCell: ({ row }) => <ScopeChips scopes={row.scopes} available={row.kind === 'private' ? available : null} />,
@@ -59,24 +79,27 @@ export function ApiKeysPanel({ owner, intro, help }: ApiKeysPanelProps) {
       {
         field: 'status',
         headerName: 'Status',
-        width: 100,
+        width: 95,
         renderCell: ({ row }) => <Chip size="small" label={STATUS[row.status].label} color={STATUS[row.status].color} variant="outlined" />,
       },
       {
         field: 'expiresAt',
         headerName: 'Expires',
-        width: 130,
+        width: 115,
         valueFormatter: (value: string | null) => (value ? formatDate(value) : 'Never'),
       },
-      { field: 'createdAt', headerName: 'Created', width: 170, valueFormatter: (value: string) => formatDateTime(value) },
       {
         field: 'lastUsedAt',
         headerName: 'Last used',
-        minWidth: 200,
-        flex: 1,
-        valueFormatter: (value: string | null, row) =>
-          value ? `${formatDateTime(value)}${row.lastUsedIp ? ` from ${row.lastUsedIp}` : ''}` : 'Never',
+        width: 175,
+        renderCell: ({ row }) =>
+          row.lastUsedAt ? (
+            <TwoLines first={formatDateTime(row.lastUsedAt)} second={row.lastUsedIp ? `from ${row.lastUsedIp}` : null} />
+          ) : (
+            'Never'
+          ),
       },
+      { field: 'createdAt', headerName: 'Created', width: 115, valueFormatter: (value: string) => formatDate(value) },
       {
         field: 'actions',
         headerName: '',

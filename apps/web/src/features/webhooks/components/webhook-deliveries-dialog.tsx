@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import { DataGrid, GRID_DEFAULT_PAGINATION } from '../../../components/data-grid.tsx';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useRefreshWebhooks } from '../api/refresh-webhooks.ts';
 import { useWebhookDeliveries } from '../api/list-webhook-deliveries.ts';
 import type { WebhookOwner } from '../api/webhook-owner.ts';
 import { WebhookDeliveryDetail } from './webhook-delivery-detail.tsx';
@@ -38,6 +39,7 @@ function Deliveries({ owner, endpoint }: { owner: WebhookOwner; endpoint: Webhoo
   const [opened, setOpened] = useState<string | null>(null);
   const [paging, setPaging] = useState<GridPaginationModel>(GRID_DEFAULT_PAGINATION);
   const deliveries = useWebhookDeliveries(owner, endpoint._id, { page: paging.page + 1, limit: paging.pageSize });
+  const refresh = useRefreshWebhooks(owner);
 
   const columns = useMemo<GridColDef<WebhookDelivery>[]>(
     () => [
@@ -110,12 +112,7 @@ function Deliveries({ owner, endpoint }: { owner: WebhookOwner; endpoint: Webhoo
         <Typography variant="body2" sx={{ color: 'text.secondary', flex: 1, minWidth: 0, wordBreak: 'break-all' }}>
           {endpoint.url}
         </Typography>
-        <Button
-          startIcon={<Refresh />}
-          onClick={() => void deliveries.refetch()}
-          loading={deliveries.isFetching && !deliveries.isPending}
-          loadingPosition="start"
-        >
+        <Button startIcon={<Refresh />} onClick={refresh} loading={deliveries.isFetching && !deliveries.isPending} loadingPosition="start">
           Refresh
         </Button>
       </Stack>

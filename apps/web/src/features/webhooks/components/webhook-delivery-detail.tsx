@@ -10,6 +10,7 @@ import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
+import { useRefreshWebhooks } from '../api/refresh-webhooks.ts';
 import { useWebhookDelivery } from '../api/get-webhook-delivery.ts';
 import { useReplayWebhookDelivery } from '../api/replay-webhook-delivery.ts';
 import type { WebhookOwner } from '../api/webhook-owner.ts';
@@ -26,6 +27,7 @@ interface WebhookDeliveryDetailProps {
 export function WebhookDeliveryDetail({ owner, endpointId, deliveryId, onBack }: WebhookDeliveryDetailProps) {
   const { enqueueSnackbar } = useSnackbar();
   const delivery = useWebhookDelivery(owner, endpointId, deliveryId);
+  const refresh = useRefreshWebhooks(owner);
   const replay = useReplayWebhookDelivery(owner, endpointId);
   const d = delivery.data;
 
@@ -45,12 +47,7 @@ export function WebhookDeliveryDetail({ owner, endpointId, deliveryId, onBack }:
           All deliveries
         </Button>
         <Box sx={{ flex: 1 }} />
-        <Button
-          startIcon={<Refresh />}
-          onClick={() => void delivery.refetch()}
-          loading={delivery.isFetching && !delivery.isPending}
-          loadingPosition="start"
-        >
+        <Button startIcon={<Refresh />} onClick={refresh} loading={delivery.isFetching && !delivery.isPending} loadingPosition="start">
           Refresh
         </Button>
         <Button

@@ -178,10 +178,10 @@ function EndpointItem({ endpoint, testing, onToggle, onDeliveries, onTest, onEdi
               none yet
             </Typography>
           )}
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            · Secret <code>{endpoint.secretPrefix}…</code>
-          </Typography>
         </Stack>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Signing secret <code>{endpoint.secretPrefix}…</code>
+        </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button size="small" variant="outlined" onClick={onDeliveries}>
             Deliveries

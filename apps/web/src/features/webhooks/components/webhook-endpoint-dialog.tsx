@@ -151,7 +151,7 @@ function EndpointForm({ owner, editing, onClose, onCreated }: WebhookEndpointDia
         helperText="Optional: what receives these events"
         slotProps={{ htmlInput: { maxLength: WEBHOOK_LIMITS.description } }}
       />
-      <WebhookEventsField control={control} name="events" />
+      <WebhookEventsField control={control} name="events" institution={owner.institutionId !== undefined} />
       <Controller
         control={control}
         name="enabled"

@@ -5,12 +5,15 @@ import { type Control, Controller, type FieldValues, type Path } from 'react-hoo
 interface WebhookEventsFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
   control: Control<T, unknown, TOut>;
   name: Path<T>;
+  /** An institution's endpoint: only the events that reach institutions are offered. */
+  institution: boolean;
 }
 
 /** The events an endpoint subscribes to, each with what it means. */
 export function WebhookEventsField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
+  institution,
 }: WebhookEventsFieldProps<T, TOut>) {
   return (
     <Controller
@@ -18,6 +21,10 @@ export function WebhookEventsField<T extends FieldValues, TOut extends FieldValu
       name={name}
       render={({ field, fieldState }) => {
         const value = (field.value as WebhookEventType[] | undefined) ?? [];
+        // One already chosen stays listed, so that editing never drops it unseen.
+        const offered = SUBSCRIBABLE_WEBHOOK_EVENTS.filter(
+          (t) => !institution || WEBHOOK_EVENTS[t].audience === 'tenant-and-institution' || value.includes(t),
+        );
         const toggle = (type: WebhookEventType, on: boolean) =>
           field.onChange(on ? SUBSCRIBABLE_WEBHOOK_EVENTS.filter((t) => t === type || value.includes(t)) : value.filter((t) => t !== type));
         return (
@@ -25,7 +32,7 @@ export function WebhookEventsField<T extends FieldValues, TOut extends FieldValu
             <FormLabel component="legend" error={Boolean(fieldState.error)} required>
               Events
             </FormLabel>
-            {SUBSCRIBABLE_WEBHOOK_EVENTS.map((type) => (
+            {offered.map((type) => (
               <FormControlLabel
                 key={type}
                 sx={{ alignItems: 'flex-start', mt: 1, mr: 0 }}

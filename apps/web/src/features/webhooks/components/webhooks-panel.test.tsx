@@ -106,9 +106,12 @@ describe('WebhooksPanel', () => {
     // No event chosen yet: the dialog says so and cannot be sent.
     expect(within(form).getByText('Choose at least one event')).toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Add endpoint' })).toBeDisabled();
-    for (const info of Object.values(WEBHOOK_EVENTS).filter((e) => e.label !== 'Test event'))
-      expect(within(form).getByText(info.description)).toBeInTheDocument();
-    expect(within(form).queryByText(WEBHOOK_EVENTS['webhook.test'].description)).not.toBeInTheDocument();
+    // Every event that reaches an institution, with what it means; not the test event (sent on demand), nor the
+    // organization's own events.
+    for (const type of ['lead.created', 'workflow.completed', 'offer.published', 'invoice.paid'] as const)
+      expect(within(form).getByText(WEBHOOK_EVENTS[type].description)).toBeInTheDocument();
+    for (const type of ['webhook.test', 'application.status_changed'] as const)
+      expect(within(form).queryByText(WEBHOOK_EVENTS[type].description)).not.toBeInTheDocument();
     await user.click(within(form).getByRole('checkbox', { name: /^Lead created/ }));
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
 
@@ -126,6 +129,18 @@ describe('WebhooksPanel', () => {
     expect(within(item).getByText('Lead created')).toBeInTheDocument();
     expect(within(item).getByText('none yet')).toBeInTheDocument();
     expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it("offers the organization's own endpoints its own events too, through the tenant's path", async () => {
+    const fetchMock = mockFetch((path) =>
+      path === `/api/v1/tenant/${TENANT_ID}/webhooks` ? jsonResponse({ data: [] }) : error(404, 'Not found'),
+    );
+    const { user } = renderRoutes([{ path: '/', element: <WebhooksPanel owner={{ tenantId: TENANT_ID }} intro="Tenant webhooks" /> }]);
+    await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    const form = await screen.findByRole('dialog', { name: 'Add endpoint' });
+    expect(within(form).getByRole('checkbox', { name: /^Application status changed/ })).toBeInTheDocument();
+    expect(within(form).getAllByRole('checkbox')).toHaveLength(5);
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/institutions/'))).toBe(false);
   });
 
   it("shows the server's refusal of a private-network address on the URL field", async () => {

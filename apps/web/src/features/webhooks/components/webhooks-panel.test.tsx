@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { WEBHOOK_EVENTS, WEBHOOK_TEXTS, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret } from '@tessera/domain';
+import {
+  ACCOUNT_SECURITY_TEXTS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_TEXTS,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+} from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerStepUpHandler } from '../../../lib/api-client.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
@@ -141,6 +149,42 @@ describe('WebhooksPanel', () => {
     expect(within(form).getByRole('checkbox', { name: /^Application status changed/ })).toBeInTheDocument();
     expect(within(form).getAllByRole('checkbox')).toHaveLength(5);
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/institutions/'))).toBe(false);
+  });
+
+  it("adds the endpoint once the person confirmed it is them, when the server asks (the app's one step-up path)", async () => {
+    let steppedUp = false;
+    const asked = vi.fn(() => {
+      steppedUp = true;
+      return Promise.resolve(true);
+    });
+    const unregister = registerStepUpHandler(asked);
+    const fetchMock = mockFetch((path, init) => {
+      if (path === BASE && init?.method === 'POST')
+        return steppedUp
+          ? jsonResponse({ data: { ...ENDPOINT, secret: SECRET } }, 201)
+          : jsonResponse(
+              { error: { type: 'forbidden', name: 'ForbiddenError', message: ACCOUNT_SECURITY_TEXTS.stepUpRequired, status: 403 } },
+              403,
+            );
+      if (path === BASE) return jsonResponse({ data: [] });
+      return error(404, 'Not found');
+    });
+    try {
+      const { user } = renderRoutes([
+        { path: '/', element: <WebhooksPanel owner={{ tenantId: TENANT_ID, institutionId: INSTITUTION }} intro="x" /> },
+      ]);
+      await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+      const form = await screen.findByRole('dialog', { name: 'Add endpoint' });
+      await fill(user, within(form).getByLabelText(/^URL/), ENDPOINT.url);
+      await user.click(within(form).getByRole('checkbox', { name: /^Lead created/ }));
+      await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
+      const shown = await screen.findByRole('dialog', { name: 'Webhook endpoint added' });
+      expect(within(shown).getByLabelText('Signing secret')).toHaveValue(SECRET);
+      expect(asked).toHaveBeenCalledTimes(1);
+      expect(sentBodies(fetchMock, BASE)).toHaveLength(2);
+    } finally {
+      unregister();
+    }
   });
 
   it("shows the server's refusal of a private-network address on the URL field", async () => {

@@ -3,5 +3,3 @@ export { useApiKeys } from './api/list-api-keys.ts';
 export { KEY_SHOWN_ONCE } from './components/api-key-created-dialog.tsx';
 export { ApiKeysPanel } from './components/api-keys-panel.tsx';
 export { DeveloperSections } from './components/developer-sections.tsx';
-export { PUBLIC_KEY_NOTE } from './components/generate-api-key-dialog.tsx';
-export { apiKeyResourceLabels, scopesFor } from './scopes.ts';

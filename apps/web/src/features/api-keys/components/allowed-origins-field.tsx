@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
 /** A typed origin as the domain accepts it, or the domain's reason to refuse it. */
-export function checkOrigin(typed: string, current: readonly string[]): { origin: string } | { error: string } {
+function checkOrigin(typed: string, current: readonly string[]): { origin: string } | { error: string } {
   // A trailing slash is how origins are usually copied from the address bar; the origin itself has none.
   const origin = typed.trim().replace(/\/$/, '');
   const parsed = apiKeyCreateBody.shape.allowedOrigins.safeParse([...current, origin]);

@@ -62,7 +62,7 @@ const defaultsFor = (kind: ApiKeyKind): FormValues => ({
   allowedOrigins: [],
 });
 
-export const expiresAtFor = (expiry: string, now = Date.now()): string | null =>
+const expiresAtFor = (expiry: string, now = Date.now()): string | null =>
   expiry === 'never' ? null : new Date(now + Number(expiry) * DAY_MS).toISOString();
 
 export const PUBLIC_KEY_NOTE =

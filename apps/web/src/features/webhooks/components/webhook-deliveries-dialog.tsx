@@ -12,7 +12,7 @@ import type { WebhookOwner } from '../api/webhook-owner.ts';
 import { WebhookDeliveryDetail } from './webhook-delivery-detail.tsx';
 import { WebhookStatusChip } from './webhook-status-chip.tsx';
 
-export const lastAttempt = (d: WebhookDelivery) => d.attempts.at(-1) ?? null;
+const lastAttempt = (d: WebhookDelivery) => d.attempts.at(-1) ?? null;
 
 interface WebhookDeliveriesDialogProps {
   owner: WebhookOwner;

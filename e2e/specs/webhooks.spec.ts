@@ -116,7 +116,7 @@ describe('webhooks and key scopes (issue #23)', () => {
     await form.getByRole('button', { name: 'Add endpoint' }).click();
 
     // The signing secret, shown once.
-    const shown = page.getByRole('dialog', { name: 'Webhook endpoint added' });
+    const shown = page.getByRole('dialog', { name: 'Signing secret' });
     await shown.getByText(WEBHOOK_TEXTS.secretShownOnce).waitFor();
     const secret = await shown.getByLabel('Signing secret', { exact: true }).inputValue();
     expect(secret).toMatch(/^whsec_/);

@@ -18,7 +18,7 @@ export function WebhookSecretDialog({ shown, onClose }: { shown: ShownSecret | n
   return (
     <ShownOnceDialog
       value={shown?.endpoint.secret ?? null}
-      title={last?.reason === 'rotated' ? 'New signing secret' : 'Webhook endpoint added'}
+      title={last?.reason === 'rotated' ? 'New signing secret' : 'Signing secret'}
       warning={WEBHOOK_TEXTS.secretShownOnce}
       label="Signing secret"
       testId="webhook-secret-value"

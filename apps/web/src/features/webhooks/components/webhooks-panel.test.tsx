@@ -123,7 +123,7 @@ describe('WebhooksPanel', () => {
     await user.click(within(form).getByRole('checkbox', { name: /^Lead created/ }));
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
 
-    const shown = await screen.findByRole('dialog', { name: 'Webhook endpoint added' });
+    const shown = await screen.findByRole('dialog', { name: 'Signing secret' });
     expect(within(shown).getByLabelText('Signing secret')).toHaveValue(SECRET);
     expect(within(shown).getByText(WEBHOOK_TEXTS.secretShownOnce)).toBeInTheDocument();
     expect(within(shown).getByRole('button', { name: 'Copy Signing secret' })).toBeInTheDocument();
@@ -178,7 +178,7 @@ describe('WebhooksPanel', () => {
       await fill(user, within(form).getByLabelText(/^URL/), ENDPOINT.url);
       await user.click(within(form).getByRole('checkbox', { name: /^Lead created/ }));
       await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
-      const shown = await screen.findByRole('dialog', { name: 'Webhook endpoint added' });
+      const shown = await screen.findByRole('dialog', { name: 'Signing secret' });
       expect(within(shown).getByLabelText('Signing secret')).toHaveValue(SECRET);
       expect(asked).toHaveBeenCalledTimes(1);
       expect(sentBodies(fetchMock, BASE)).toHaveLength(2);
@@ -197,7 +197,7 @@ describe('WebhooksPanel', () => {
     await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     expect(await within(form).findByText(WEBHOOK_TEXTS.privateTargetRefused)).toBeInTheDocument();
     expect(url).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.queryByRole('dialog', { name: 'Webhook endpoint added' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Signing secret' })).not.toBeInTheDocument();
   });
 
   it('edits, disables, tests, rotates the secret of and deletes an endpoint, confirming the risky ones', async () => {

@@ -23,6 +23,8 @@ describe('tenant API keys', () => {
     await page.getByRole('button', { name: 'Generate private key' }).click();
     const form = page.getByRole('dialog', { name: 'Generate private key' });
     await form.getByLabel('Label (optional)').fill(label);
+    // A private key needs its scopes (issue #23): this one only reads.
+    await form.getByRole('button', { name: 'Read-only' }).click();
     await form.getByRole('button', { name: 'Generate' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Private API key generated' });

@@ -54,6 +54,10 @@ export default async function setup(project: TestProject) {
         DEV_MAILBOX: '1',
         ADMIN_EMAIL: PLATFORM_ADMIN.email,
         ADMIN_PASSWORD: PLATFORM_ADMIN.password,
+        // The webhooks journey's receiver listens on 127.0.0.1, a private target production refuses; and its delivery
+        // should arrive while the journey waits, not after the default second.
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+        WEBHOOK_DISPATCH_INTERVAL_MS: '250',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -43,6 +43,8 @@ export const pageRoutes: RouteObject[] = [
       page('auth', () => import('../features/docs/components/docs-page.tsx'), 'DocsAuth'),
       page('user', () => import('../features/docs/components/docs-page.tsx'), 'DocsUser'),
       page('billing', () => import('../features/docs/components/docs-page.tsx'), 'DocsBilling'),
+      page('api-keys', () => import('../features/docs/components/docs-api-keys.tsx'), 'DocsApiKeys'),
+      page('webhooks', () => import('../features/docs/components/docs-webhooks.tsx'), 'DocsWebhooks'),
     ],
   },
   ...marketplacePageRoutes,

@@ -26,6 +26,23 @@ describe('public /docs', () => {
     await user.click(screen.getByRole('tab', { name: 'Financial passport' }));
     expect(await screen.findByRole('heading', { name: 'Your financial passport' })).toBeInTheDocument();
     expect(screen.getByText(/export everything the platform holds on you/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'API keys' }));
+    expect(await screen.findByRole('heading', { name: 'API keys' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/docs/api-keys');
+
+    await user.click(screen.getByRole('tab', { name: 'Webhooks' }));
+    expect(await screen.findByRole('heading', { name: 'Webhooks', level: 2 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/docs/webhooks');
+  }, 20_000);
+
+  it('lists every section on the overview, each linking to its tab', async () => {
+    mockFetch(() => jsonResponse({}, 404));
+    renderRoutes(pageRoutes, { initialEntries: ['/docs'] });
+    await screen.findByRole('heading', { name: 'What is documented here' }, { timeout: 15000 });
+    const tabs = screen.getAllByRole('tab').filter((tab) => tab.textContent !== 'Overview');
+    for (const tab of tabs)
+      expect(screen.getByRole('link', { name: tab.textContent ?? '' })).toHaveAttribute('href', tab.getAttribute('href'));
   }, 20_000);
 
   it('opens /docs/billing directly: plans, trial, proration, invoices, payment methods and the billing calls', async () => {

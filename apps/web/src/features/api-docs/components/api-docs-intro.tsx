@@ -6,7 +6,7 @@ import { useExampleCredentials } from '../hooks/use-example-credentials.ts';
 import { apiBase, groupEndpoints, type OpenApiDocument } from '../lib/openapi.ts';
 import { curlExample } from '../lib/openapi-example.ts';
 import { useApiDocs } from './api-docs-page.tsx';
-import { CodeBlock } from './code-block.tsx';
+import { CodeBlock } from '../../../components/code-block.tsx';
 import { Markdownish } from './markdownish.tsx';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {

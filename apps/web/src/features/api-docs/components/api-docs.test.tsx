@@ -35,7 +35,12 @@ const KEY: ApiKey = {
   createdBy: USER_ID,
   createdAt: '2026-01-01T00:00:00.000Z',
   lastUsedAt: null,
+  lastUsedIp: null,
   revokedAt: null,
+  scopes: ['leads:read'],
+  expiresAt: null,
+  allowedOrigins: [],
+  status: 'active',
 };
 
 function signInAs(role: TenantRole) {

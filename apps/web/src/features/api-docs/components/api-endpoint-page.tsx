@@ -20,7 +20,7 @@ import {
 } from '../lib/openapi.ts';
 import { curlExample, exampleCredential, mediaExample } from '../lib/openapi-example.ts';
 import { useApiDocs } from './api-docs-page.tsx';
-import { CodeBlock } from './code-block.tsx';
+import { CodeBlock } from '../../../components/code-block.tsx';
 import { Markdownish } from './markdownish.tsx';
 import { MethodChip } from './method-chip.tsx';
 import { SchemaTable } from './schema-table.tsx';

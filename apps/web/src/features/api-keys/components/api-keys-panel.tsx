@@ -1,9 +1,9 @@
 import Block from '@mui/icons-material/Block';
-import { Alert, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { apiKeyKindLabels, apiKeyStatus, type ApiKey, type ApiKeyCreated, type ApiKeyKind } from '@tessera/domain';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useMemo, useState } from 'react';
+import { apiKeyKindLabels, type ApiKey, type ApiKeyCreated, type ApiKeyKind } from '@tessera/domain';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { type ReactNode, useMemo, useState } from 'react';
 import { DataGrid } from '../../../components/data-grid.tsx';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useConfirm } from '../../../components/use-confirm.tsx';
@@ -14,6 +14,30 @@ import { useApiKeys } from '../api/list-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog.tsx';
 import { GenerateApiKeyDialog } from './generate-api-key-dialog.tsx';
+import { scopesFor } from '../scopes.ts';
+import { ScopeChips } from './scope-chips.tsx';
+
+const STATUS: Record<ApiKey['status'], { label: string; color: 'success' | 'default' | 'warning' }> = {
+  active: { label: 'Active', color: 'success' },
+  expired: { label: 'Expired', color: 'warning' },
+  revoked: { label: 'Revoked', color: 'default' },
+};
+
+/** A cell's value with a smaller second line (the key's kind, the last call's address). */
+function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
+  return (
+    <Stack sx={{ justifyContent: 'center', height: '100%', lineHeight: 1.3, minWidth: 0 }}>
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {first}
+      </Box>
+      {second && (
+        <Typography component="span" variant="caption" sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {second}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
 
 const keyName = (key: ApiKey) => `${key.prefix}…${key.label ? ` (${key.label})` : ''}`;
 
@@ -34,31 +58,48 @@ export function ApiKeysPanel({ owner, intro, help }: ApiKeysPanelProps) {
   const [generating, setGenerating] = useState<ApiKeyKind | null>(null);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
 
+  const available = scopesFor(owner.institutionId !== undefined);
   const columns = useMemo<GridColDef<ApiKey>[]>(
     () => [
-      { field: 'kind', headerName: 'Kind', width: 100, valueFormatter: (value: ApiKey['kind']) => apiKeyKindLabels[value] },
-      { field: 'prefix', headerName: 'Key', minWidth: 150, flex: 1, renderCell: ({ row }) => <code>{row.prefix}…</code> },
-      { field: 'label', headerName: 'Label', minWidth: 120, flex: 1, valueFormatter: (value: string | null) => value ?? '' },
-      { field: 'createdAt', headerName: 'Created', width: 170, valueFormatter: (value: string) => formatDateTime(value) },
       {
-        field: 'lastUsedAt',
-        headerName: 'Last used',
-        width: 170,
-        valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never'),
+        field: 'prefix',
+        headerName: 'Key',
+        width: 150,
+        renderCell: ({ row }) => <TwoLines first={<code>{row.prefix}…</code>} second={apiKeyKindLabels[row.kind]} />,
+      },
+      { field: 'label', headerName: 'Label', minWidth: 100, flex: 1, valueFormatter: (value: string | null) => value ?? '' },
+      {
+        field: 'scopes',
+        headerName: 'Scopes',
+        minWidth: 170,
+        flex: 1.2,
+        sortable: false,
+        renderCell: ({ row }) => <ScopeChips scopes={row.scopes} available={row.kind === 'private' ? available : null} />,
       },
       {
         field: 'status',
         headerName: 'Status',
-        width: 110,
-        sortable: false,
-        valueGetter: (_v, row) => apiKeyStatus(row),
+        width: 95,
+        renderCell: ({ row }) => <Chip size="small" label={STATUS[row.status].label} color={STATUS[row.status].color} variant="outlined" />,
+      },
+      {
+        field: 'expiresAt',
+        headerName: 'Expires',
+        width: 115,
+        valueFormatter: (value: string | null) => (value ? formatDate(value) : 'Never'),
+      },
+      {
+        field: 'lastUsedAt',
+        headerName: 'Last used',
+        width: 175,
         renderCell: ({ row }) =>
-          row.revokedAt ? (
-            <Chip size="small" label="Revoked" variant="outlined" />
+          row.lastUsedAt ? (
+            <TwoLines first={formatDateTime(row.lastUsedAt)} second={row.lastUsedIp ? `from ${row.lastUsedIp}` : null} />
           ) : (
-            <Chip size="small" label="Active" color="success" variant="outlined" />
+            'Never'
           ),
       },
+      { field: 'createdAt', headerName: 'Created', width: 115, valueFormatter: (value: string) => formatDate(value) },
       {
         field: 'actions',
         headerName: '',
@@ -67,7 +108,7 @@ export function ApiKeysPanel({ owner, intro, help }: ApiKeysPanelProps) {
         filterable: false,
         disableColumnMenu: true,
         renderCell: ({ row }) =>
-          !row.revokedAt && (
+          row.status !== 'revoked' && (
             <Tooltip title="Revoke">
               <IconButton
                 aria-label={`Revoke ${keyName(row)}`}
@@ -87,7 +128,7 @@ export function ApiKeysPanel({ owner, intro, help }: ApiKeysPanelProps) {
           ),
       },
     ],
-    [confirm, enqueueSnackbar, revoke],
+    [available, confirm, enqueueSnackbar, revoke],
   );
 
   // Someone who may see the owner but not its keys (a team member or viewer of an institution) reads why, without the buttons.

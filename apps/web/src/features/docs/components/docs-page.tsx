@@ -9,6 +9,8 @@ const SECTIONS = [
   { path: '/docs/auth', label: 'Signing in' },
   { path: '/docs/user', label: 'Financial passport' },
   { path: '/docs/billing', label: 'Billing' },
+  { path: '/docs/api-keys', label: 'API keys' },
+  { path: '/docs/webhooks', label: 'Webhooks' },
 ] as const;
 
 /** Served by the API, outside the web app: plain links, not router links. */
@@ -43,7 +45,7 @@ export function DocsLayout() {
   );
 }
 
-function Section({ heading, children }: { heading: string; children: ReactNode }) {
+export function Section({ heading, children }: { heading: string; children: ReactNode }) {
   return (
     <Box component="section">
       <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
@@ -82,6 +84,18 @@ export function DocsOverview() {
             Billing
           </Link>
           : plans, the trial, invoices and payment methods of the institutions that raise on the platform, and the billing API.
+        </li>
+        <li>
+          <Link component={RouterLink} to="/docs/api-keys">
+            API keys
+          </Link>
+          : private and public keys, their scopes and expiry, and how to send them.
+        </li>
+        <li>
+          <Link component={RouterLink} to="/docs/webhooks">
+            Webhooks
+          </Link>
+          : registering an endpoint, every event type with a sample, retries, replays and verifying signatures.
         </li>
       </Box>
       <Typography>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { EMPTY_CONTACT, type ApiKey, type Institution } from '@tessera/domain';
+import { apiKeyScopeLabels, EMPTY_CONTACT, INSTITUTION_KEY_SCOPES, type ApiKey, type Institution } from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
@@ -42,7 +42,12 @@ const ROW: ApiKey = {
   createdBy: USER_ID,
   createdAt: '2026-01-01T00:00:00.000Z',
   lastUsedAt: null,
+  lastUsedIp: null,
   revokedAt: null,
+  scopes: ['leads:read'],
+  expiresAt: null,
+  allowedOrigins: [],
+  status: 'active',
 };
 
 function prepare(listKeys: () => Response = () => jsonResponse({ data: [] })) {
@@ -54,10 +59,11 @@ function prepare(listKeys: () => Response = () => jsonResponse({ data: [] })) {
       return jsonResponse({ data: { ...ROW, key: KEY } });
     }
     if (path === `${PATH}/api-keys/${ROW._id}` && init?.method === 'DELETE') {
-      keys = [{ ...ROW, revokedAt: '2026-01-02T00:00:00.000Z' }];
+      keys = [{ ...ROW, revokedAt: '2026-01-02T00:00:00.000Z', status: 'revoked' }];
       return new Response(null, { status: 204 });
     }
     if (path === `${PATH}/api-keys`) return keys ? jsonResponse({ data: keys }) : listKeys();
+    if (path === `${PATH}/webhooks`) return listKeys().status === 403 ? listKeys() : jsonResponse({ data: [] });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
   const view = renderRoutes(
@@ -84,18 +90,28 @@ describe('InstitutionApiTab', () => {
 
   it("generates the institution's key through its own path, shows it once and toasts 'API key generated' (§8); revokes it", async () => {
     const { user, fetchMock } = prepare();
-    expect(await screen.findByText(/read this institution and its offers/)).toBeInTheDocument();
+    expect(await screen.findByText(/read and change this institution, its offers and its leads through the API/)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Generate private key' }));
     const form = await screen.findByRole('dialog', { name: 'Generate private key' });
-    expect(within(form).getByText(/read this institution and its offers/)).toBeInTheDocument();
+    expect(within(form).getByText(/read and change this institution, its offers and its leads, within the scopes/)).toBeInTheDocument();
+    // An institution's key offers only the scopes it may hold.
+    expect(
+      within(form)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label')),
+    ).toEqual(INSTITUTION_KEY_SCOPES.map((scope) => apiKeyScopeLabels[scope]));
     await fill(user, within(form).getByLabelText('Label (optional)'), 'Data room');
+    await user.click(within(form).getByRole('button', { name: 'Full access' }));
+    await user.click(within(form).getByRole('radio', { name: '30 days' }));
     await user.click(within(form).getByRole('button', { name: 'Generate' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Private API key generated' });
     expect(within(shown).getByLabelText('API key')).toHaveValue(KEY);
     expect(within(shown).getByText(KEY_SHOWN_ONCE)).toBeInTheDocument();
     expect(await screen.findByText('API key generated')).toBeInTheDocument();
-    expect(sentBodies(fetchMock, `${PATH}/api-key/pvt`)).toEqual([{ label: 'Data room' }]);
+    expect(sentBodies(fetchMock, `${PATH}/api-key/pvt`)).toEqual([
+      { label: 'Data room', scopes: INSTITUTION_KEY_SCOPES, expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    ]);
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes(`/tenant/${TENANT_ID}/api-key`))).toBe(false);
 
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
@@ -108,7 +124,8 @@ describe('InstitutionApiTab', () => {
   it("shows the server's refusal to a team member who may not manage keys", async () => {
     const message = "Only the owners and editors of the institution's team (and the organization owners) can manage its API keys";
     prepare(() => jsonResponse({ error: { type: 'forbidden', name: 'ForbiddenError', message, status: 403 } }, 403));
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Generate private key' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add endpoint' })).not.toBeInTheDocument();
   });
 });

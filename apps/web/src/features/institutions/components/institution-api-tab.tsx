@@ -1,20 +1,31 @@
-import { ApiKeysPanel } from '../../api-keys/index.ts';
+import { ApiKeysPanel, DeveloperSections } from '../../api-keys/index.ts';
+import { WebhooksPanel } from '../../webhooks/index.ts';
 import { InstitutionTabFrame } from './institution-tab-frame.tsx';
 
 const INTRO =
-  "A private key lets your servers read this institution and its offers through the API; a public key only identifies the institution. Keys are shown once, when generated. The owners and editors of the institution's team manage them.";
+  "A private key lets your servers read and change this institution, its offers and its leads through the API, within the scopes you choose; a public key only reads the public marketplace. Keys are shown once, when generated. The owners and editors of the institution's team manage them.";
 const HELP = {
-  private: 'A private key lets your servers read this institution and its offers. Keep it secret.',
-  public: 'A public key only identifies this institution in public calls; it grants no access.',
+  private:
+    'A private key lets your servers read and change this institution, its offers and its leads, within the scopes you choose. Keep it secret.',
+  public: "A public key lets web pages on the sites you allow read the public marketplace, to embed this institution's offers.",
 };
+const WEBHOOKS_INTRO =
+  "Your servers hear about this institution's events (a lead created, a workflow completed, an offer published, an invoice paid) as signed HTTP POSTs to the endpoints you register here.";
 
-/** API tab (002 §7 POST …/institutions/{id}/api-key/pub and /pvt): the institution's keys, with the tenant's key components. */
+/** API tab (002 §7): the institution's API keys and webhook endpoints, with the tenant's components. */
 export function InstitutionApiTab() {
   return (
     <InstitutionTabFrame label="API">
-      {({ tenantId, institution }) => (
-        <ApiKeysPanel key={institution._id} owner={{ tenantId, institutionId: institution._id }} intro={INTRO} help={HELP} />
-      )}
+      {({ tenantId, institution }) => {
+        const owner = { tenantId, institutionId: institution._id };
+        return (
+          <DeveloperSections
+            key={institution._id}
+            keys={<ApiKeysPanel owner={owner} intro={INTRO} help={HELP} />}
+            webhooks={<WebhooksPanel owner={owner} intro={WEBHOOKS_INTRO} />}
+          />
+        );
+      }}
     </InstitutionTabFrame>
   );
 }

@@ -1,6 +1,6 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { Box, IconButton, Paper, Tooltip } from '@mui/material';
-import { useSnackbar } from '../../../lib/toast.tsx';
+import { useSnackbar } from '../lib/toast.tsx';
 
 /** A block of code (a curl command, a JSON example) with a copy button. */
 export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {
@@ -15,6 +15,8 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
       <Box
         component="pre"
         aria-label={label}
+        // A long block scrolls: keyboard users reach it to scroll it too.
+        tabIndex={0}
         sx={{ m: 0, fontSize: '0.8rem', whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 420, overflow: 'auto' }}
         data-testid={testId}
       >

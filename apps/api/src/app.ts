@@ -49,6 +49,7 @@ import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 // Leads: the lead's invitation, workflows, documents and accreditation (the lead's own routes register beside it).
 import { leadRelationsRoutes } from './modules/leads/lead-relations.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(marketplaceRoutes);
       await api.register(workflowsRoutes);
       await api.register(leadRelationsRoutes);
+      await api.register(billingRoutes);
       await api.register(esignRoutes, {
         provider: overrides.esignProvider !== undefined ? overrides.esignProvider : createEsignProvider(config.esign),
       });

@@ -306,7 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     try {
       pricing = loadPricingFile(resolve(source.INIT_CWD ?? process.cwd(), e.BILLING_PRICING_FILE));
     } catch (error) {
-      throw new ConfigError(`Invalid configuration:\n  BILLING_PRICING_FILE: ${(error as Error).message}`);
+      throw new ConfigError(`Invalid configuration:\n  BILLING_PRICING_FILE: ${(error as Error).message}`, { cause: error });
     }
   }
   // npm runs workspace scripts inside the workspace; relative paths mean the folder `npm start` was run from.

@@ -62,7 +62,7 @@ export function loadPricingFile(path: string): PricingConfig {
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read ${path} as JSON: ${(error as Error).message.split('\n')[0]}`);
+    throw new Error(`cannot read ${path} as JSON: ${(error as Error).message.split('\n')[0]}`, { cause: error });
   }
   const parsed = pricingFileSchema.safeParse(raw);
   if (!parsed.success) {

@@ -1,5 +1,5 @@
 import type { BillingAddress, Invoice, PaymentMethod } from '@tessera/domain';
-import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   billingAccounts,
@@ -15,6 +15,7 @@ import {
   type BillingPaymentMethodRow,
   type BuiltinCardTokenRow,
 } from '../../db/schema/index.ts';
+import { withCrossTenant } from '../../db/scope.ts';
 import { unexpiredAssignment } from '../institutions/index.ts';
 
 export const EMPTY_ADDRESS: BillingAddress = { line1: '', line2: '', city: '', state: '', postalCode: '', country: '' };
@@ -299,4 +300,26 @@ export async function rememberProviderEvent(
 ): Promise<boolean> {
   const rows = await db.insert(billingProviderEvents).values(values).onConflictDoNothing().returning({ id: billingProviderEvents.eventId });
   return rows.length > 0;
+}
+
+/**
+ * The accounts of every tenant whose paid period has ended (and that no provider subscription renews): the renewal
+ * sweep's work list. Each is then renewed in its own tenant's scope.
+ */
+export async function findDueAccountsUnscoped(db: DbOrTx, now: Date, limit = 200): Promise<{ tenantId: string; institutionId: string }[]> {
+  return withCrossTenant('billing: the renewal sweep lists the accounts whose period ended', async () =>
+    db
+      .select({ tenantId: billingAccounts.tenantId, institutionId: billingAccounts.institutionId })
+      .from(billingAccounts)
+      .where(
+        and(
+          ne(billingAccounts.plan, 'trial'),
+          inArray(billingAccounts.status, ['active', 'past-due']),
+          lte(billingAccounts.currentPeriodEnd, now),
+          isNull(billingAccounts.providerSubscriptionId),
+        ),
+      )
+      .orderBy(billingAccounts.currentPeriodEnd)
+      .limit(limit),
+  );
 }

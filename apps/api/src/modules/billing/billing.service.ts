@@ -15,6 +15,7 @@ import {
   type InvoiceLine,
   type InvoiceListQuery,
   type List,
+  type PageQuery,
   type PaidPlan,
   type PaymentMethod,
   type PlanChangeResult,
@@ -500,6 +501,31 @@ export async function changePlan(
   });
 }
 
+// ── The renewal sweep ────────────────────────────────────────────────────────────────────
+
+/** How often the app looks for periods that ended with nobody reading the account (a read renews lazily too). */
+export const RENEWAL_SWEEP_MS = 60 * 60_000;
+
+/**
+ * Issues the renewal invoices of every account whose period ended, each in its tenant's scope and its own
+ * transaction (the same idempotent renewal a read does: running twice issues nothing more). The number renewed.
+ */
+export async function renewDueAccounts(deps: BillingDeps): Promise<number> {
+  const due = await repo.findDueAccountsUnscoped(deps.db, deps.clock.now());
+  let renewed = 0;
+  for (const ref of due) {
+    await withTenant(ref.tenantId, () =>
+      deps.db.transaction(async (tx) => {
+        const institution = await findInstitutionRow(tx, ref.tenantId, ref.institutionId);
+        if (!institution) return;
+        await currentAccount(tx, deps, institution, null);
+        renewed++;
+      }),
+    );
+  }
+  return renewed;
+}
+
 // ── Plan limits ──────────────────────────────────────────────────────────────────────────
 
 /**
@@ -693,10 +719,16 @@ function expired(expMonth: number, expYear: number, now: Date): boolean {
   return expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1);
 }
 
-export async function listPaymentMethods(deps: BillingDeps, auth: AuthContext, institutionId: string): Promise<List<PaymentMethod>> {
+export async function listPaymentMethods(
+  deps: BillingDeps,
+  auth: AuthContext,
+  institutionId: string,
+  q: PageQuery,
+): Promise<List<PaymentMethod>> {
   await readScope(deps.db, auth, institutionId);
   const rows = await repo.listPaymentMethods(deps.db, auth.tenantId, institutionId);
-  return { data: rows.map(repo.toPaymentMethod), meta: { page: 1, limit: Math.max(1, rows.length), total: rows.length } };
+  const start = offsetOf(q);
+  return { data: rows.slice(start, start + q.limit).map(repo.toPaymentMethod), meta: pageMeta(q, rows.length) };
 }
 
 export async function getPaymentMethod(deps: BillingDeps, auth: AuthContext, institutionId: string, id: string): Promise<PaymentMethod> {

@@ -32,7 +32,9 @@ import {
   type Method,
   type SignedUp,
 } from '../../../test/factories.ts';
-import { BILLING_ERRORS, MARK_PAID_OWNERS_ONLY } from './billing.service.ts';
+import { createBuiltinProvider } from '../../lib/payments/builtin-provider.ts';
+import { DEFAULT_PRICING } from '../../lib/payments/pricing.ts';
+import { BILLING_ERRORS, MARK_PAID_OWNERS_ONLY, renewDueAccounts } from './billing.service.ts';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -309,6 +311,27 @@ describe('changing plan', () => {
   });
 });
 
+describe('the renewal sweep', () => {
+  it('renews, in every tenant, the accounts whose period ended, once', async () => {
+    const id = await createInstitution('Swept');
+    await changePlan(id, 'pro', 'year');
+    const end = new Date(Date.now() - 86_400_000);
+    await t.app.db
+      .update(billingAccounts)
+      .set({ currentPeriodStart: new Date(end.getTime() - 365 * 86_400_000), currentPeriodEnd: end })
+      .where(and(eq(billingAccounts.tenantId, acme()), eq(billingAccounts.institutionId, id)));
+    const deps = { db: t.app.db, clock: t.app.clock, pricing: DEFAULT_PRICING, provider: createBuiltinProvider(), webhookSecret: null };
+    expect(await renewDueAccounts(deps)).toBeGreaterThanOrEqual(1);
+    expect(await renewDueAccounts(deps)).toBe(0);
+    const invoices = await t.app.db
+      .select()
+      .from(billingInvoices)
+      .where(and(eq(billingInvoices.tenantId, acme()), eq(billingInvoices.institutionId, id)));
+    expect(invoices.map((i) => i.total).sort()).toEqual([1_499_000, 1_499_000]);
+    expect(invoices.some((i) => i.periodStart.getTime() === end.getTime())).toBe(true);
+  });
+});
+
 describe('invoice numbers', () => {
   it('run without gaps per tenant and year, even for two plan changes at once', async () => {
     const [a, b] = [await createInstitution('Numbered A'), await createInstitution('Numbered B')];
@@ -570,6 +593,14 @@ describe('access', () => {
     expect((await billing(owner, 'GET', fund, '/invoices?limit=1000')).statusCode).toBe(400);
     expect((await billing(owner, 'POST', fund, '/payment-methods', { token: 'x', cardNumber: '4242424242424242' })).statusCode).toBe(400);
     expect((await billing(owner, 'PUT', fund, `/payment-methods/${someObjectId()}`, { expMonth: 13 })).statusCode).toBe(400);
+    // Stripe's webhook does not exist with the built-in provider.
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{}',
+    });
+    expect(hook.statusCode).toBe(404);
   });
 });
 

@@ -909,6 +909,62 @@ const OBJECT_ID = /^[0-9a-f]{24}$/;
 type Json = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
+/**
+ * A renewal Stripe's subscription invoiced and collected (invoice.paid for an invoice we did not issue): recorded as a
+ * paid invoice of ours, numbered in the tenant's sequence, with Stripe's lines.
+ */
+async function mirrorStripeInvoice(tx: DbOrTx, deps: BillingDeps, account: BillingAccountRow, object: Json, stripeId: string, now: Date) {
+  const ref = { tenantId: account.tenantId, institutionId: account.institutionId };
+  const at = (v: unknown) => (typeof v === 'number' ? new Date(v * 1000) : null);
+  const lines: InvoiceLine[] = (((object.lines as Json | undefined)?.data as Json[] | undefined) ?? []).map((l) => {
+    const period = (l.period ?? {}) as Json;
+    const amount = typeof l.amount === 'number' ? l.amount : 0;
+    const quantity = typeof l.quantity === 'number' && l.quantity > 0 ? l.quantity : 1;
+    return {
+      description: str(l.description) ?? 'Subscription',
+      quantity,
+      unitAmount: Math.round(amount / quantity),
+      amount,
+      periodStart: at(period.start)?.toISOString() ?? null,
+      periodEnd: at(period.end)?.toISOString() ?? null,
+    };
+  });
+  const total = typeof object.total === 'number' ? object.total : lines.reduce((sum, l) => sum + l.amount, 0);
+  const periodStart = lines[0]?.periodStart ? new Date(lines[0].periodStart) : (account.currentPeriodStart ?? now);
+  const periodEnd = lines[0]?.periodEnd ? new Date(lines[0].periodEnd) : (account.currentPeriodEnd ?? now);
+  const number = await repo.nextInvoiceNumber(tx, ref.tenantId, now.getUTCFullYear());
+  const card = await repo.findPrimaryPaymentMethod(tx, ref.tenantId, ref.institutionId);
+  const id = newId();
+  await repo.insertInvoice(tx, {
+    ...ref,
+    id,
+    number,
+    status: 'paid',
+    collection: 'card',
+    provider: 'stripe',
+    providerInvoiceId: stripeId,
+    currency: str(object.currency) ?? deps.pricing.currency,
+    periodStart,
+    periodEnd,
+    lines,
+    subtotal: typeof object.subtotal === 'number' ? object.subtotal : total,
+    total,
+    amountPaid: total,
+    issuedAt: now,
+    dueAt: now,
+    paidAt: now,
+    paymentMethodId: card?.id ?? null,
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
+    billTo: billToOf(account),
+  });
+  // webhooks: invoice.paid (the webhooks helper emits it here, after the transaction commits)
+  await event(tx, ref, null, 'create', `Invoice ${number} issued and paid through Stripe (${formatMoney(total, deps.pricing.currency)})`, {
+    invoice: id,
+    change: { invoice: { old: null, new: { number, total, status: 'paid' } } },
+  });
+}
+
 const STRIPE_STATUS: Record<string, SubscriptionStatus> = {
   active: 'active',
   trialing: 'active',
@@ -965,6 +1021,8 @@ export async function receiveStripeWebhook(
             change: { status: { old: 'open', new: 'paid' } },
           });
           await settleIfPaidUp(tx, deps, ref, null);
+        } else if (!local && str(object.subscription)) {
+          await mirrorStripeInvoice(tx, deps, account, object, stripeId, now);
         }
       } else if (type === 'invoice.payment_failed') {
         if (account.status !== 'past-due') {

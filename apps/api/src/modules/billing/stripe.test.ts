@@ -460,6 +460,24 @@ describe('billing on Stripe', () => {
       currentPeriodEnd: new Date(updated.data.object.current_period_end * 1000).toISOString(),
     });
 
+    // A renewal Stripe's subscription invoiced and collected is recorded as our invoice, numbered in sequence.
+    const before = dataOf<Invoice[]>(await billing('GET', id, '/invoices'));
+    const renewal = eventFor('event_invoice_paid_renewal', id);
+    expect((await signed(renewal)).statusCode).toBe(200);
+    expect((await signed(renewal)).json().data).toEqual({ received: true, duplicate: true });
+    const after = dataOf<Invoice[]>(await billing('GET', id, '/invoices'));
+    expect(after.length).toBe(before.length + 1);
+    const mirrored = after.find((i) => !before.some((b) => b._id === i._id))!;
+    expect(mirrored).toMatchObject({
+      status: 'paid',
+      provider: 'stripe',
+      total: 49_900,
+      amountDue: 0,
+      periodStart: new Date(1_766_827_800_000).toISOString(),
+      lines: [{ description: '1 × Core (at $499.00 / month)', amount: 49_900 }],
+    });
+    expect(Number(mirrored.number.slice(-5))).toBe(Math.max(...before.map((b) => Number(b.number.slice(-5)))) + 1);
+
     await signed(eventFor('event_subscription_deleted', id));
     expect(dataOf<BillingPlanState>(await billing('GET', id, '/plan')).status).toBe('canceled');
 

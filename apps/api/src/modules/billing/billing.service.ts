@@ -533,9 +533,14 @@ export async function renewDueAccounts(deps: BillingDeps): Promise<number> {
  * allows none, with TRIAL_ENDED_MESSAGE; a full limit answers planLimitMessage(plan, key, limit). Reads only: an
  * institution without a billing account yet is on the trial from its creation.
  */
-export async function assertPlanAllows(db: DbOrTx, tenantId: string, institutionId: string, key: PlanLimitKey): Promise<void> {
-  const { pricing, clock } = shared;
-  const now = clock.now();
+export async function assertPlanAllows(
+  db: DbOrTx,
+  tenantId: string,
+  institutionId: string,
+  key: PlanLimitKey,
+  now: Date = shared.clock.now(),
+): Promise<void> {
+  const { pricing } = shared;
   const account = await repo.findAccount(db, tenantId, institutionId);
   const plan = account?.plan ?? 'trial';
   let ended = account ? account.status === 'trial-ended' || account.status === 'canceled' : false;

@@ -550,6 +550,24 @@ describe('the built-in card vault', () => {
   });
 });
 
+describe('the vault rate limit', () => {
+  it('makes at most 20 tokens per person per 15 minutes (429), counted per person', async () => {
+    const busy = await signUp(t.app, 'acme', { role: 'owner' });
+    for (let i = 0; i < 20; i++) await cardToken(busy);
+    const refused = await call(busy, 'POST', 'payments/builtin/tokens', {
+      number: BUILTIN_TEST_CARDS.succeeds,
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+      holderName: 'Dana Whitfield',
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Someone else is not held back by it.
+    await cardToken(teamOwner);
+  });
+});
+
 describe('access', () => {
   it('is for the tenant owners and the team owners (writes) and editors (reads)', async () => {
     // Another tenant's token on acme's institution: 404. A GP off the team: 404.

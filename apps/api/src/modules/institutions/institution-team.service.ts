@@ -115,7 +115,7 @@ export async function inviteTeamMember(
         throw new AppError('conflict', `${body.email} is already on the team of ${institution.name}`);
       }
       // Issue #23: the institution's plan limits its team seats (active and invited); an ended trial allows none.
-      await assertPlanAllows(tx, tenantId, institutionId, 'seats');
+      await assertPlanAllows(tx, tenantId, institutionId, 'seats', deps.clock.now());
       const user =
         existing ??
         (await insertUser(tx, {

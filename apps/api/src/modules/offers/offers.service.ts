@@ -204,7 +204,7 @@ export async function createOffer(deps: OfferDeps, auth: AuthContext, body: z.ou
   requireOfferEditor(access);
   const { institution } = access;
   // Issue #23: the institution's plan limits its offers (and an ended trial allows none).
-  await assertPlanAllows(deps.db, auth.tenantId, institution.id, 'offers');
+  await assertPlanAllows(deps.db, auth.tenantId, institution.id, 'offers', deps.clock.now());
   if (await slugTaken(deps.db, auth.tenantId, body.slug)) throw slugConflict(body.slug);
   try {
     const row = await deps.db.transaction(async (tx) => {

@@ -765,6 +765,7 @@ export function addPaymentMethod(
     const account = await currentAccount(tx, deps, scope.institution, auth.user.id);
     const now = deps.clock.now();
     let facts: { ref: string; brand: PaymentMethod['brand']; last4: string; expMonth: number; expYear: number; holderName: string };
+    let customer: string | null = null;
     if (deps.provider.kind === 'builtin') {
       const token = /^btok_[0-9a-f]{24}$/.test(body.token) ? await repo.redeemCardToken(tx, auth.tenantId, body.token, now) : null;
       if (!token) throw new AppError('bad-request', BILLING_ERRORS.cardTokenInvalid);
@@ -777,7 +778,8 @@ export function addPaymentMethod(
         holderName: token.holderName,
       };
     } else {
-      facts = await deps.provider.attachPaymentMethod(scope.ref, await customerOf(tx, deps, account), body.token);
+      customer = await customerOf(tx, deps, account);
+      facts = await deps.provider.attachPaymentMethod(scope.ref, customer, body.token);
     }
     if (expired(facts.expMonth, facts.expYear, now)) throw new AppError('bad-request', BILLING_ERRORS.cardExpired);
     const existing = await repo.listPaymentMethods(tx, auth.tenantId, institutionId);
@@ -798,7 +800,7 @@ export function addPaymentMethod(
       isPrimary: primary,
       createdBy: auth.user.id,
     });
-    if (primary && deps.provider.kind !== 'builtin') await deps.provider.setDefaultPaymentMethod(account.providerCustomerId, facts.ref);
+    if (primary && deps.provider.kind !== 'builtin') await deps.provider.setDefaultPaymentMethod(customer, facts.ref);
     await event(tx, scope.ref, auth.user.id, 'create', `${actorOf(auth)} added the card ${cardLabel(row)} to ${scope.institution.name}`, {
       paymentMethod: id,
       change: diffChanges({}, cardAudit(row)),

@@ -358,8 +358,16 @@ describe('billing on Stripe', () => {
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'POST /v1/setup_intents']);
     expect(requests[0]!.form.get('name')).toBe('Striped');
 
+    requests = [];
     const added = await billing('POST', id, '/payment-methods', { token: 'pm_1QJd4sJvEtkwdCNYh2Lq9XyZ' });
     expect(added.statusCode, added.body).toBe(201);
+    // Attached to the customer, and made the card Stripe charges by default (the first card is primary).
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/payment_methods/pm_1QJd4sJvEtkwdCNYh2Lq9XyZ/attach',
+      'POST /v1/customers/cus_RbT0sXkq4Yp2Lm',
+    ]);
+    expect(requests[0]!.form.get('customer')).toBe('cus_RbT0sXkq4Yp2Lm');
+    expect(requests[1]!.form.get('invoice_settings[default_payment_method]')).toBe('pm_1QJd4sJvEtkwdCNYh2Lq9XyZ');
     expect(dataOf<PaymentMethod>(added)).toMatchObject({
       provider: 'stripe',
       brand: 'visa',

@@ -578,6 +578,14 @@ export async function grantPlan(
     .onConflictDoUpdate({ target: [billingAccounts.tenantId, billingAccounts.institutionId], set: values });
 }
 
+/**
+ * With its institution go its billing account and cards (in the caller's transaction); its invoices stay, numbered
+ * financial records of the tenant. A Stripe subscription is not canceled here (no provider call inside the delete).
+ */
+export async function deleteBillingOfInstitution(db: DbOrTx, tenantId: string, institutionId: string): Promise<void> {
+  await repo.deleteBillingOf(db, tenantId, institutionId);
+}
+
 // ── Profile ──────────────────────────────────────────────────────────────────────────────
 
 function toProfile(account: BillingAccountRow): BillingProfile {

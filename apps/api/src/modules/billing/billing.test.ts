@@ -551,6 +551,22 @@ describe('the built-in card vault', () => {
   });
 });
 
+describe('deleting an institution', () => {
+  it('takes its billing account and cards with it, and keeps its invoices', async () => {
+    const id = await createInstitution('Deleted Fund');
+    await addCard(id);
+    const { invoice } = await changePlan(id, 'core');
+    expect((await call(owner, 'DELETE', `tenant/${acme()}/institutions/${id}`)).statusCode).toBe(204);
+    const accounts = await t.app.db
+      .select()
+      .from(billingAccounts)
+      .where(and(eq(billingAccounts.tenantId, acme()), eq(billingAccounts.institutionId, id)));
+    expect(accounts).toEqual([]);
+    const kept = await t.app.db.select().from(billingInvoices).where(eq(billingInvoices.id, invoice!._id));
+    expect(kept.map((i) => i.number)).toEqual([invoice!.number]);
+  });
+});
+
 describe('the vault rate limit', () => {
   it('makes at most 20 tokens per person per 15 minutes (429), counted per person', async () => {
     const busy = await signUp(t.app, 'acme', { role: 'owner' });

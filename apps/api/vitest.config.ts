@@ -6,6 +6,8 @@ const ENGINE_INDEPENDENT = [
   'test/{boundaries,client,openapi-lint,request-schemas}.test.ts',
   // The identity verifier reads documents and the Persona adapter talks HTTP: no database.
   'src/lib/identity/*.test.ts',
+  // Billing's arithmetic (periods, proration) is pure.
+  'src/modules/billing/proration.test.ts',
 ];
 
 /**

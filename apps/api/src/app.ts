@@ -51,6 +51,7 @@ import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerWebhookDispatcher } from './modules/webhooks/index.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 // Leads: the lead's invitation, workflows, documents and accreditation (the lead's own routes register beside it).
 import { leadRelationsRoutes } from './modules/leads/lead-relations.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(workflowsRoutes);
       await api.register(leadRelationsRoutes);
       await api.register(webhooksRoutes);
+      await api.register(billingRoutes);
       await api.register(esignRoutes, {
         provider: overrides.esignProvider !== undefined ? overrides.esignProvider : createEsignProvider(config.esign),
       });

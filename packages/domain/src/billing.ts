@@ -154,7 +154,10 @@ export const planChangeBody = z
 export type PlanChangeInput = z.input<typeof planChangeBody>;
 
 /** GET …/billing/plan/proration?plan=&interval=: what a change would cost, shown before confirming. */
-export const prorationQuery = z.object({ plan: paidPlan, interval: billingInterval.default('month') });
+export const prorationQuery = z.object({
+  plan: paidPlan.describe('The plan to move to: core or pro'),
+  interval: billingInterval.default('month').describe('The billing interval to move to: month (the default) or year'),
+});
 
 export const invoiceLine = z
   .object({
@@ -300,8 +303,14 @@ export const invoice = z
 export type Invoice = z.infer<typeof invoice>;
 
 export const invoiceListQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(100, 'limit must be at most 100').default(20),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1).describe('The page to answer, from 1'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(100, 'limit must be at most 100')
+    .default(20)
+    .describe('How many invoices a page holds, 1 to 100 (default 20)'),
   status: invoiceStatus.optional().describe('Only invoices with this status'),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
@@ -458,9 +467,11 @@ export const paymentMethodUpdateBody = z
 export type PaymentMethodUpdateInput = z.input<typeof paymentMethodUpdateBody>;
 
 /** POST …/billing/payment-methods/setup-intent (Stripe only): the client secret Stripe.js confirms a card with. */
-export const setupIntent = z
-  .object({ provider: paymentProviderKind, clientSecret: z.string().nullable() })
-  .meta({ id: 'SetupIntent', description: "A Stripe SetupIntent's client secret for Stripe.js; null with the built-in provider." });
+export const setupIntent = z.object({ provider: paymentProviderKind, clientSecret: z.string().nullable() }).meta({
+  id: 'SetupIntent',
+  description: "A Stripe SetupIntent's client secret for Stripe.js; null with the built-in provider.",
+  examples: [{ provider: 'stripe', clientSecret: 'seti_1QJd2kJvEtkwdCNY0aFz3bXq_secret_R5hG7tYpLkq2mN8vX0cB4dE6fH1jK3l' }],
+});
 
 /**
  * POST payments/builtin/tokens: the built-in provider's card vault, the offline stand-in for Stripe.js. It checks the
@@ -529,7 +540,14 @@ export function formatMoney(amountCents: number, currency: string, locale = 'en-
 }
 
 /** The answer to PUT …/billing/plan: the new plan state and the invoice the change issued (null when nothing is due). */
-export const planChangeResult = z
-  .object({ plan: billingPlanState, invoice: invoice.nullable() })
-  .meta({ id: 'PlanChangeResult', description: 'The plan after the change, and the invoice it issued if any.' });
+export const planChangeResult = z.object({ plan: billingPlanState, invoice: invoice.nullable() }).meta({
+  id: 'PlanChangeResult',
+  description: 'The plan after the change, and the invoice it issued if any.',
+  examples: [
+    {
+      plan: (billingPlanState.meta()?.examples as BillingPlanState[])[0]!,
+      invoice: (invoice.meta()?.examples as Invoice[])[0]!,
+    },
+  ],
+});
 export type PlanChangeResult = z.infer<typeof planChangeResult>;

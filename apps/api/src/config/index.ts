@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { PersonaConfig } from '../lib/identity/persona-provider.ts';
 import type { EsignConfig } from '../lib/esign/index.ts';
 import type { SealConfig } from '../lib/seal/index.ts';
+import { DEFAULT_PRICING, loadPricingFile, type PricingConfig } from '../lib/payments/pricing.ts';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0, 1, true or false' })
@@ -65,6 +66,9 @@ const optionalText = z
 /** The settings the Persona adapter cannot start without. */
 const PERSONA_REQUIRED = ['PERSONA_API_KEY', 'PERSONA_TEMPLATE_ID', 'PERSONA_ENVIRONMENT_ID', 'PERSONA_WEBHOOK_SECRET'] as const;
 export const PERSONA_DEFAULT_API_URL = 'https://withpersona.com/api/v1';
+/** The settings the Stripe adapter cannot start without. */
+const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+export const STRIPE_DEFAULT_API_URL = 'https://api.stripe.com';
 
 const envSchema = z
   .object({
@@ -143,6 +147,13 @@ const envSchema = z
     // Webhooks (issue #23).
     WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
     WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+    // Billing (issue #23): who takes payments, Stripe's keys, and the plans' prices.
+    PAYMENTS_PROVIDER: z.enum(['builtin', 'stripe'], { error: 'must be builtin or stripe' }).default('builtin'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional()),
+    BILLING_PRICING_FILE: optionalText,
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     message: 'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
@@ -180,6 +191,12 @@ const envSchema = z
     if (env.ESIGN_PROVIDER !== 'external') return;
     for (const key of ['ESIGN_API_URL', 'ESIGN_ACCOUNT_ID', 'ESIGN_TOKEN', 'ESIGN_WEBHOOK_SECRET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', message: 'ESIGN_PROVIDER=external needs it (see the README)', path: [key] });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENTS_PROVIDER !== 'stripe') return;
+    for (const key of STRIPE_REQUIRED) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', message: 'PAYMENTS_PROVIDER=stripe needs it (see the README)', path: [key] });
     }
   })
   .superRefine((env, ctx) => {
@@ -274,6 +291,13 @@ export interface Config {
    * dispatcher sends due deliveries, in ms (0: no background dispatcher; the test suites drive it themselves).
    */
   webhooks: { allowPrivateTargets: boolean; dispatchIntervalMs: number };
+  /** Billing (issue #23): the payment provider (built-in offline invoices by default, or Stripe) and the plans' pricing. */
+  billing: {
+    payments:
+      | { provider: 'builtin' }
+      | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string };
+    pricing: PricingConfig;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -286,6 +310,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  let pricing = DEFAULT_PRICING;
+  if (e.BILLING_PRICING_FILE) {
+    try {
+      pricing = loadPricingFile(resolve(source.INIT_CWD ?? process.cwd(), e.BILLING_PRICING_FILE));
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n  BILLING_PRICING_FILE: ${(error as Error).message}`, { cause: error });
+    }
+  }
   // npm runs workspace scripts inside the workspace; relative paths mean the folder `npm start` was run from.
   const base = source.INIT_CWD ?? process.cwd();
   const dataDir = resolve(base, e.DATA_DIR);
@@ -388,5 +420,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'builtin' },
     webhooks: { allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS, dispatchIntervalMs: e.WEBHOOK_DISPATCH_INTERVAL_MS },
+    billing: {
+      payments:
+        e.PAYMENTS_PROVIDER === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              provider: 'stripe',
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL ?? STRIPE_DEFAULT_API_URL,
+            }
+          : { provider: 'builtin' },
+      pricing,
+    },
   };
 }

@@ -48,6 +48,7 @@ import type { FileStorage } from '../lib/storage/storage.ts';
 import { DEFAULT_ATTRIBUTES, findMember, findTenantBySlug, insertMember, updateTenant } from '../modules/tenants/index.ts';
 import { recordEvent } from '../modules/timeline/index.ts';
 import { findUserByEmail, insertUser } from '../modules/users/index.ts';
+import { grantPlan } from '../modules/billing/index.ts';
 
 export interface SeedAccount {
   email: string;
@@ -316,6 +317,8 @@ export async function seedRaiseDemo(
         customMetrics: metricsOf(inst.metrics),
         createdAt: days(-60 + age++),
       });
+      // Issue #23: the demo institutions are on the Pro plan (a trial from 60 days ago would have ended).
+      await grantPlan(tx, { tenantId: tenant.id, institutionId }, 'pro', 'year', now);
       await recordEvent(tx, {
         tenantId: tenant.id,
         type: 'create',

@@ -13,7 +13,7 @@ export const LOG_REDACT_PATHS = [
   'body',
   'req.body',
   'payload',
-  ...['ssn', 'tin', 'ein', 'birthDate', 'number', 'accountNumber', 'idNumber'].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
+  ...['ssn', 'tin', 'ein', 'birthDate', 'number', 'accountNumber', 'idNumber', 'cvc'].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 
 type SerializedError = ReturnType<typeof pino.stdSerializers.err>;

@@ -61,6 +61,18 @@ async function insertWebhookDelivery(ctx: IsolationContext, endpointId: string, 
   return id;
 }
 
+/** An institution of tenant A made through the API by its owner, for billing's entities. */
+async function billingInstitution(ctx: IsolationContext, name: string): Promise<string> {
+  const payload = { name: `${name} Fund`, slug: `${name.toLowerCase()}-${newId().slice(-8)}`, descriptionShort: 'A fund' };
+  return (await ctx.send(ctx.owner, { method: 'POST', url: `/api/v1/tenant/${acmeOf(ctx)}/institutions`, payload }))._id;
+}
+
+/** A one-use card token of tenant A's built-in vault (the test card that is charged). */
+export async function builtinCardToken(ctx: IsolationContext): Promise<string> {
+  const payload = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123', holderName: 'Iso Lation' };
+  return (await ctx.send<{ token: string }>(ctx.owner, { method: 'POST', url: '/api/v1/payments/builtin/tokens', payload })).token;
+}
+
 export const ENTITY_FACTORIES: EntityFactory[] = [
   // The tenant itself: its id in /tenant/:t routes, and in the platform admin's /tenant/:tenantId ones.
   { prefix: '/api/v1/tenant/:t', create: async (ctx) => [acmeOf(ctx)] },
@@ -173,6 +185,29 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
     create: async (ctx) => {
       const [t, institution, endpoint] = await ctx.of('/api/v1/tenant/:t/institutions/:id/webhooks/:endpointId');
       return [t!, institution!, endpoint!, await insertWebhookDelivery(ctx, endpoint!, institution!)];
+    },
+  },
+  // Issue #23: an invoice (a plan change from the trial, by bank transfer) and a card, each on an institution of its own.
+  {
+    prefix: '/api/v1/tenant/:t/institutions/:id/billing/invoices/:invoiceId',
+    create: async (ctx) => {
+      const institution = await billingInstitution(ctx, 'Invoiced');
+      const url = `/api/v1/tenant/${acmeOf(ctx)}/institutions/${institution}/billing/plan`;
+      const result = await ctx.send<{ invoice: { _id: string } }>(ctx.owner, {
+        method: 'PUT',
+        url,
+        payload: { plan: 'core', interval: 'month' },
+      });
+      return [acmeOf(ctx), institution, result.invoice._id];
+    },
+  },
+  {
+    prefix: '/api/v1/tenant/:t/institutions/:id/billing/payment-methods/:paymentMethodId',
+    create: async (ctx) => {
+      const institution = await billingInstitution(ctx, 'Carded');
+      const url = `/api/v1/tenant/${acmeOf(ctx)}/institutions/${institution}/billing/payment-methods`;
+      const card = await ctx.send(ctx.owner, { method: 'POST', url, payload: { token: await builtinCardToken(ctx) } });
+      return [acmeOf(ctx), institution, card._id];
     },
   },
   {

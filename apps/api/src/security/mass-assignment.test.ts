@@ -15,6 +15,7 @@ import { insertOfferForSigning, insertReadyWorkflow } from '../modules/esign/esi
 import { piiSentinels } from '../../test/pii-factories.ts';
 import {
   admittedCaller,
+  builtinCardToken,
   callerHeaders,
   type Caller,
   entityValues,
@@ -221,6 +222,19 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
     const profile = await ctx.send(ctx.owner, { method: 'POST', url: '/api/v1/legal-entity-profile', payload });
     return { caller: 'admin', params: { id: profile._id }, body: { owner: (await activeMember(ctx)).user.user._id } };
   },
+  // Issue #23: a card the Luhn check passes, a token of the vault for a new card, a billing profile and card expiry
+  // that validate, and a plan the shared institution is not on.
+  'POST /api/v1/payments/builtin/tokens': async () => ({
+    body: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123', holderName: 'Mass Assigned' },
+  }),
+  'POST /api/v1/tenant/:t/institutions/:id/billing/payment-methods': async (ctx) => ({ body: { token: await builtinCardToken(ctx) } }),
+  'PUT /api/v1/tenant/:t/institutions/:id/billing/payment-methods/:paymentMethodId': async () => ({
+    body: { holderName: 'Mass Assigned', expMonth: 11, expYear: 2036 },
+  }),
+  'PUT /api/v1/tenant/:t/institutions/:id/billing': async () => ({
+    body: { company: 'Mass LLC', email: 'billing@mass.example', taxId: '', address: { country: 'US' } },
+  }),
+  'PUT /api/v1/tenant/:t/institutions/:id/billing/plan': async () => ({ body: { plan: 'pro', interval: 'year' } }),
   'POST /api/v1/tenant/:t/groups/:id/members': async (ctx) => ({ body: { memberIds: [(await activeMember(ctx)).member.id] } }),
   'POST /api/v1/tenant/:t/offers': async (ctx) => ({
     body: { name: 'Mass offer', slug: `mass-${newId().slice(-8)}`, institution: (await ctx.of('/api/v1/tenant/:t/institutions/:id'))[1] },
@@ -408,6 +422,8 @@ const SAMPLES: Record<string, (ctx: IsolationContext) => Promise<Sample>> = {
  * cannot be observed; each with why. Checked both ways: a listed route that starts answering 2xx fails.
  */
 const NO_SUCCESS: Record<string, string> = {
+  'POST /api/v1/billing/stripe/webhook':
+    'Stripe is not the payment provider in the suites, so its webhook is 404; modules/billing/stripe.test.ts drives it against a stand-in Stripe',
   'POST /api/v1/identity/persona/webhook':
     'Persona is not configured in the suites, so its webhook is 404; identity-verification.test.ts drives it with a stand-in provider',
   'POST /api/v1/tenant/:t/esignature/webhook':

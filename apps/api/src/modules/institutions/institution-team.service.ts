@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { INVITE_TTL_SECONDS, issueInviteLink, type AuthDeps, type CallSite } from '../auth/index.ts';
 import { DEFAULT_ATTRIBUTES, findMember, insertMember, updateMember } from '../tenants/index.ts';
 import { recordEvent } from '../timeline/index.ts';
+import { assertPlanAllows } from '../billing/index.ts';
 import { findUserByEmail, insertUser } from '../users/index.ts';
 import { requireInstitution, type InstitutionAccess } from './institution-access.ts';
 import { teamAddedMail, teamInviteMail } from './institution-mails.ts';
@@ -113,6 +114,8 @@ export async function inviteTeamMember(
       if (existing && (await findTeamRowOfUser(tx, tenantId, institutionId, existing.id))) {
         throw new AppError('conflict', `${body.email} is already on the team of ${institution.name}`);
       }
+      // Issue #23: the institution's plan limits its team seats (active and invited); an ended trial allows none.
+      await assertPlanAllows(tx, tenantId, institutionId, 'seats', deps.clock.now());
       const user =
         existing ??
         (await insertUser(tx, {

@@ -23,6 +23,7 @@ import { sanitizeRichText } from '../../lib/sanitize.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { queryEvents, recordEvent } from '../timeline/index.ts';
+import { deleteBillingOfInstitution } from '../billing/index.ts';
 import {
   isTenantOwner,
   requireEditor,
@@ -149,6 +150,8 @@ export async function deleteInstitution(db: Db, auth: AuthContext, id: string): 
     const { institution } = await requireInstitution(tx, auth, id);
     requireTenantOwner(auth, 'Only the organization owners can delete institutions');
     const removed = await deleteInstitutionRows(tx, auth.tenantId, id);
+    // Issue #23: its billing account and cards go with it (its invoices stay).
+    await deleteBillingOfInstitution(tx, auth.tenantId, id);
     await recordEvent(tx, {
       tenantId: auth.tenantId,
       type: 'delete',

@@ -5,6 +5,7 @@ import { apiKeys, institutions, offers, roleAssignments, tenantMembers, timeline
 import { newId } from '../../lib/ids.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { multipart, PNG } from '../documents/documents.test-helpers.ts';
+import { givePlan } from '../../../test/billing.ts';
 import {
   bearer,
   callerOf,
@@ -639,6 +640,8 @@ describe('team', () => {
 
   it("only the team's owners (and tenant owners) grant, change or remove the owner role; members and editors get 403, writing nothing", async () => {
     const fund = await create();
+    // Issue #23: more team seats than a trial allows.
+    await givePlan(t.app, t.tenants.acme.id, fund._id);
     const ownerRow = (await t.app.db.select().from(roleAssignments).where(eq(roleAssignments.entityId, fund._id)))[0]!;
     const [teamMember, teamEditor] = [await signUp(t.app, 'acme', { role: 'editor' }), await signUp(t.app, 'acme', { role: 'editor' })];
     await joinTeam(teamMember, fund._id, 'member');

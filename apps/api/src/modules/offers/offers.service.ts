@@ -50,6 +50,7 @@ import {
   type InstitutionReader,
 } from '../institutions/index.ts';
 import { queryEvents, recordEvent } from '../timeline/index.ts';
+import { assertPlanAllows } from '../billing/index.ts';
 import {
   countOfferAnalytics,
   deleteOfferRow,
@@ -202,6 +203,8 @@ export async function createOffer(deps: OfferDeps, auth: AuthContext, body: z.ou
   const access = await requireInstitution(deps.db, auth, body.institution);
   requireOfferEditor(access);
   const { institution } = access;
+  // Issue #23: the institution's plan limits its offers (and an ended trial allows none).
+  await assertPlanAllows(deps.db, auth.tenantId, institution.id, 'offers', deps.clock.now());
   if (await slugTaken(deps.db, auth.tenantId, body.slug)) throw slugConflict(body.slug);
   try {
     const row = await deps.db.transaction(async (tx) => {

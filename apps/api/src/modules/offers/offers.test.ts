@@ -5,6 +5,7 @@ import { analyticsEvents, institutions, offers, roleAssignments, timelineEvents 
 import { DEMO_ACCOUNTS, seed, seedRaiseDemo } from '../../db/seed.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
+import { givePlan } from '../../../test/billing.ts';
 import { bearer, insertInstitution, joinInstitutionTeam, type SignedUp, signUp, someObjectId } from '../../../test/factories.ts';
 import { multipart, PNG, uploadDocument } from '../documents/documents.test-helpers.ts';
 
@@ -33,6 +34,13 @@ beforeAll(async () => {
   fund = await createInstitution(t.tenants.acme.id, 'Harbor Fund');
   other = await createInstitution(t.tenants.acme.id, 'Other Bank');
   foreign = await createInstitution(t.tenants.globex.id, 'Globex Lender');
+  // Issue #23: more offers than a trial allows.
+  for (const [tenantId, id] of [
+    [t.tenants.acme.id, fund],
+    [t.tenants.acme.id, other],
+    [t.tenants.globex.id, foreign],
+  ] as const)
+    await givePlan(t.app, tenantId, id!);
   await joinTeam(gp, fund);
   await joinTeam(gpOther, other);
 });

@@ -504,6 +504,27 @@ describe('events raised by the rest of the platform', () => {
     expect(await deliveriesOf(hooks.fund._id)).toHaveLength(1);
   });
 
+  it("invoice paid: to the tenant's and the invoice's institution's endpoints when a tenant owner marks it paid", async () => {
+    const hooks = await listeners('invoice.paid');
+    const billing = `tenant/acme/institutions/${fund}/billing`;
+    const changed = await call(owner, 'PUT', `${billing}/plan`, { plan: 'core', interval: 'month' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const invoice = changed.json().data.invoice as { _id: string; number: string; status: string; total: number };
+    expect(invoice.status).toBe('open');
+    expect(await deliveriesOf(hooks.fund._id)).toEqual([]);
+    const paid = await call(owner, 'POST', `${billing}/invoices/${invoice._id}/mark-paid`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [toFund] = await deliveriesOf(hooks.fund._id);
+    expect(await deliveriesOf(hooks.tenant._id)).toHaveLength(1);
+    expect(await deliveriesOf(hooks.other._id)).toEqual([]);
+    expect(toFund!.payload.data).toMatchObject({
+      invoice: { _id: invoice._id, number: invoice.number, institution: fund, total: invoice.total },
+    });
+    expect(Object.keys((toFund!.payload.data as { invoice: object }).invoice).sort()).toEqual(
+      Object.keys(WEBHOOK_EVENTS['invoice.paid'].sample.invoice as object).sort(),
+    );
+  });
+
   it('costs one query and writes nothing when no endpoint listens', async () => {
     const before = (await t.app.db.select().from(webhookDeliveries)).length;
     const res = await call(owner, 'POST', 'tenant/acme/leads', {

@@ -274,7 +274,7 @@ describe('access', () => {
       ['POST', `${hooks()}/${created._id}/test`],
       ['GET', `${hooks()}/${created._id}/deliveries`],
     ];
-    const key = await call(owner, 'POST', `tenant/${acme()}/api-key/pvt`, {});
+    const key = await call(owner, 'POST', `tenant/${acme()}/api-key/pvt`, { scopes: ['tenant:read', 'tenant:write'] });
     expect(key.statusCode, key.body).toBe(201);
     const rows = JSON.stringify(await t.app.db.select().from(webhookEndpoints).orderBy(webhookEndpoints.id));
     for (const [method, path, body] of routes) {

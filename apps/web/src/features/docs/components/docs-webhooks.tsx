@@ -152,8 +152,7 @@ export function DocsWebhooks() {
         <Typography>
           Each delivery is an HTTP POST whose body is one event, with these fields and headers. Answer with any 2xx status within{' '}
           {WEBHOOK_TIMEOUT_MS / 1000} seconds: anything else, a timeout or a refused connection counts as a failure. The first{' '}
-          {WEBHOOK_RESPONSE_BODY_MAX} characters of your answer are kept with the delivery, for you to read in its
-          details.
+          {WEBHOOK_RESPONSE_BODY_MAX} characters of your answer are kept with the delivery, for you to read in its details.
         </Typography>
         <FieldTable label="Delivery body fields" head={['Field', 'Meaning']} rows={BODY_FIELDS} />
         <FieldTable label="Delivery headers" head={['Header', 'Value']} rows={HEADERS} />

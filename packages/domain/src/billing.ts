@@ -122,6 +122,7 @@ export const billingPlanState = z
     creditBalance: cents.describe('Credit from downgrades, taken off the next invoices'),
     limits: planLimits,
     usage: z.object({ offers: z.number().int(), seats: z.number().int() }).describe('What the institution uses of each limit now'),
+    canManage: z.boolean().describe("Whether the caller may change the plan, cards and profile (tenant owners and the team's owners)"),
     updatedAt: timestamp,
   })
   .meta({
@@ -140,6 +141,7 @@ export const billingPlanState = z
         creditBalance: 0,
         limits: { offers: 25, seats: 25 },
         usage: { offers: 4, seats: 3 },
+        canManage: true,
         updatedAt: '2026-11-27T09:30:00.000Z',
       },
     ],
@@ -526,6 +528,8 @@ export const BILLING_TEXTS = {
   cardDeclined: 'Your card was declined. Use another card or pay the invoice by bank transfer.',
   primaryDeleteRefused: 'Make another card primary before deleting this one',
   noPlanChange: 'The institution is already on this plan and billing interval',
+  managersOnly: "Only the owners of the institution's team and the organization owners can change billing.",
+  paymentFormUnavailable: 'The payment form could not load. Check your connection and try again.',
 } as const;
 
 /** The message a plan limit answers with (403), naming the limit and the way up. */

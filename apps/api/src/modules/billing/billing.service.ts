@@ -131,10 +131,13 @@ async function readScope(db: DbOrTx, auth: AuthContext, institutionId: string): 
   return { auth, institution, isOwner, teamRole, ref: { tenantId: auth.tenantId, institutionId } };
 }
 
+/** Whether a scope may write billing: the tenant's owners and the team's owners. */
+const canManage = (scope: Scope): boolean => scope.isOwner || scope.teamRole === 'owner';
+
 /** Billing writes: the tenant's owners and the team's owners (editors read only: 403). */
 async function writeScope(db: DbOrTx, auth: AuthContext, institutionId: string): Promise<Scope> {
   const scope = await readScope(db, auth, institutionId);
-  if (!scope.isOwner && scope.teamRole !== 'owner') throw forbidden(BILLING_WRITERS_ONLY);
+  if (!canManage(scope)) throw forbidden(BILLING_WRITERS_ONLY);
   return scope;
 }
 
@@ -376,7 +379,7 @@ async function issueInvoice(
 
 // ── Plan state ───────────────────────────────────────────────────────────────────────────
 
-async function planState(tx: DbOrTx, deps: BillingDeps, account: BillingAccountRow): Promise<BillingPlanState> {
+async function planState(tx: DbOrTx, deps: BillingDeps, scope: Scope, account: BillingAccountRow): Promise<BillingPlanState> {
   const now = deps.clock.now();
   const [offers, seats] = await Promise.all([
     repo.countOffers(tx, account.tenantId, account.institutionId),
@@ -394,6 +397,7 @@ async function planState(tx: DbOrTx, deps: BillingDeps, account: BillingAccountR
     creditBalance: account.creditBalance,
     limits: planOf(deps.pricing, account.plan).limits,
     usage: { offers, seats },
+    canManage: canManage(scope),
     updatedAt: account.updatedAt.toISOString(),
   };
 }
@@ -416,7 +420,7 @@ export async function getPricingFor(deps: BillingDeps, auth: AuthContext, instit
 export function getPlan(deps: BillingDeps, auth: AuthContext, institutionId: string): Promise<BillingPlanState> {
   return deps.db.transaction(async (tx) => {
     const scope = await readScope(tx, auth, institutionId);
-    return planState(tx, deps, await currentAccount(tx, deps, scope.institution, null));
+    return planState(tx, deps, scope, await currentAccount(tx, deps, scope.institution, null));
   });
 }
 
@@ -521,7 +525,7 @@ export async function changePlan(
       if (subscription !== account.providerSubscriptionId)
         account = await repo.updateAccount(tx, scope.ref.tenantId, institutionId, { providerSubscriptionId: subscription });
     }
-    return { plan: await planState(tx, deps, account), invoice: invoice ? repo.toInvoice(invoice) : null };
+    return { plan: await planState(tx, deps, scope, account), invoice: invoice ? repo.toInvoice(invoice) : null };
   });
 }
 

@@ -597,7 +597,12 @@ describe('access', () => {
       for (const path of ['/plan', '/invoices', '/payment-methods', '/profile', '/pricing'])
         expect((await billing(who, 'GET', fund, path)).statusCode, path).toBe(403);
     }
-    expect((await billing(teamEditor, 'GET', fund, '/plan')).statusCode).toBe(200);
+    const editorPlan = await billing(teamEditor, 'GET', fund, '/plan');
+    expect(editorPlan.statusCode).toBe(200);
+    // canManage tells the web which write buttons to show: editors read only, owners manage.
+    expect(dataOf<BillingPlanState>(editorPlan).canManage).toBe(false);
+    expect(dataOf<BillingPlanState>(await billing(teamOwner, 'GET', fund, '/plan')).canManage).toBe(true);
+    expect(dataOf<BillingPlanState>(await billing(owner, 'GET', fund, '/plan')).canManage).toBe(true);
     expect((await billing(teamEditor, 'PUT', fund, '/plan', { plan: 'core' })).statusCode).toBe(403);
     expect(
       (
@@ -611,6 +616,7 @@ describe('access', () => {
     // A team owner changes the plan.
     const res = await billing(teamOwner, 'PUT', fund, '/plan', { plan: 'core', interval: 'year' });
     expect(res.statusCode, res.body).toBe(200);
+    expect(dataOf<PlanChangeResult>(res).plan.canManage).toBe(true);
     const invoice = dataOf<PlanChangeResult>(res).invoice!;
     expect((await billing(teamEditor, 'GET', fund, `/invoices/${invoice._id}`)).statusCode).toBe(200);
     expect((await billing(teamViewer, 'GET', fund, `/invoices/${invoice._id}`)).statusCode).toBe(403);

@@ -59,6 +59,7 @@ export const TRIAL_PLAN: BillingPlanState = {
   creditBalance: 0,
   limits: { offers: 3, seats: 5 },
   usage: { offers: 2, seats: 1 },
+  canManage: true,
   updatedAt: NOW,
 };
 

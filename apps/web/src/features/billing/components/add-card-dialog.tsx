@@ -22,6 +22,7 @@ import { useSnackbar } from '../../../lib/toast.tsx';
 import { useAddPaymentMethod } from '../api/add-payment-method.ts';
 import { createBuiltinCardToken } from '../api/create-builtin-card-token.ts';
 import { builtinCard, cardForm, cardNumberFormat, type CardFormInput, type CardFormValues } from './card-form.ts';
+import { StripeCardForm } from './stripe-card-form.tsx';
 
 const EMPTY: CardFormInput = { number: '', expiry: '', cvc: '', holderName: '', primary: false };
 
@@ -29,6 +30,8 @@ interface AddCardDialogProps {
   tenantId: string;
   institutionId: string;
   provider: PaymentProviderKind;
+  /** Stripe's publishable key (Pricing.publishableKey); null with the built-in provider. */
+  publishableKey: string | null;
   /** The institution has no card yet: this one becomes primary whatever is ticked. */
   first: boolean;
   onClose: () => void;
@@ -36,9 +39,10 @@ interface AddCardDialogProps {
 
 /**
  * 'Add payment method'. With the built-in provider the card goes only to its vault (POST payments/builtin/tokens) and
- * the billing API gets the token back; the number and CVC are cleared from the form the moment they are sent.
+ * the billing API gets the token back; the number and CVC are cleared from the form the moment they are sent. With
+ * Stripe, Stripe's Payment Element takes the card (StripeCardForm, Stripe.js loaded only then).
  */
-export function AddCardDialog({ tenantId, institutionId, provider, first, onClose }: AddCardDialogProps) {
+export function AddCardDialog({ tenantId, institutionId, provider, publishableKey, first, onClose }: AddCardDialogProps) {
   const titleId = useId();
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -46,23 +50,13 @@ export function AddCardDialog({ tenantId, institutionId, provider, first, onClos
       {provider === 'builtin' ? (
         <BuiltinCardForm tenantId={tenantId} institutionId={institutionId} first={first} onClose={onClose} />
       ) : (
-        <>
-          <DialogContent>
-            <Alert severity="info">
-              This platform takes payments through Stripe, and adding a card through Stripe is not available in this version of the web app.
-              Ask your platform administrator to add the card, or pay open invoices by bank transfer.
-            </Alert>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>Close</Button>
-          </DialogActions>
-        </>
+        <StripeCardForm tenantId={tenantId} institutionId={institutionId} publishableKey={publishableKey} first={first} onClose={onClose} />
       )}
     </Dialog>
   );
 }
 
-function BuiltinCardForm({ tenantId, institutionId, first, onClose }: Omit<AddCardDialogProps, 'provider'>) {
+function BuiltinCardForm({ tenantId, institutionId, first, onClose }: Omit<AddCardDialogProps, 'provider' | 'publishableKey'>) {
   const { enqueueSnackbar } = useSnackbar();
   const add = useAddPaymentMethod(tenantId, institutionId);
   const [sending, setSending] = useState(false);

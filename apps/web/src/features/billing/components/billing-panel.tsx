@@ -1,4 +1,5 @@
-import { Stack } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
+import { BILLING_TEXTS } from '@tessera/domain';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { useBillingPlan } from '../api/get-billing-plan.ts';
 import { usePricing } from '../api/get-pricing.ts';
@@ -16,8 +17,9 @@ interface BillingPanelProps {
 
 /**
  * An institution's billing (issue #23): its plan and usage, the plans to move to with the proration shown first, its
- * cards, invoices and billing profile. The same panel for the institution's GPs and the tenant's owners; the server
- * decides who may change what, and tenant owners also record bank transfers.
+ * cards, invoices and billing profile. The same panel for the institution's GPs and the tenant's owners; the plan's
+ * canManage says whether the caller may change anything (the team's editors read only), and tenant owners also record
+ * bank transfers.
  */
 export function BillingPanel({ tenantId, institutionId }: BillingPanelProps) {
   const pricing = usePricing(tenantId, institutionId);
@@ -35,13 +37,21 @@ export function BillingPanel({ tenantId, institutionId }: BillingPanelProps) {
     );
   if (!pricing.data || !plan.data) return <SkeletonList rows={6} label="Loading billing" />;
 
+  const { canManage } = plan.data;
   return (
     <Stack spacing={2}>
+      {!canManage && <Alert severity="info">{BILLING_TEXTS.managersOnly}</Alert>}
       <CurrentPlanCard state={plan.data} currency={pricing.data.currency} />
       <PlanOptions tenantId={tenantId} institutionId={institutionId} pricing={pricing.data} state={plan.data} />
-      <PaymentMethodsSection tenantId={tenantId} institutionId={institutionId} provider={pricing.data.provider} />
+      <PaymentMethodsSection
+        tenantId={tenantId}
+        institutionId={institutionId}
+        provider={pricing.data.provider}
+        publishableKey={pricing.data.publishableKey}
+        canManage={canManage}
+      />
       <InvoicesSection tenantId={tenantId} institutionId={institutionId} />
-      <BillingProfileSection tenantId={tenantId} institutionId={institutionId} />
+      <BillingProfileSection tenantId={tenantId} institutionId={institutionId} canManage={canManage} />
     </Stack>
   );
 }

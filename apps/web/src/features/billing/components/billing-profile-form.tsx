@@ -9,6 +9,7 @@ import {
   type BillingProfile,
   type BillingProfileInput,
 } from '@tessera/domain';
+import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field.tsx';
@@ -36,15 +37,17 @@ const savedValues = (profile: BillingProfile): BillingProfileInput => ({
 interface BillingProfileSectionProps {
   tenantId: string;
   institutionId: string;
+  /** The caller may save the profile and sync it (the plan's canManage); otherwise the fields are read-only. */
+  canManage: boolean;
 }
 
 /** Who invoices are made out to (PUT tenant/{t}/institutions/{id}/billing, toast 'billing updated'); Stripe: sync to its customer. */
-export function BillingProfileSection({ tenantId, institutionId }: BillingProfileSectionProps) {
+export function BillingProfileSection({ tenantId, institutionId, canManage }: BillingProfileSectionProps) {
   const profile = useBillingProfile(tenantId, institutionId);
   const sync = useSyncBillingProfile(tenantId, institutionId);
   const { enqueueSnackbar } = useSnackbar();
   const data = profile.data;
-  const syncButton = data?.provider === 'stripe' && (
+  const syncButton = canManage && data?.provider === 'stripe' && (
     <Button
       variant="outlined"
       startIcon={<Sync />}
@@ -66,15 +69,16 @@ export function BillingProfileSection({ tenantId, institutionId }: BillingProfil
       ) : !data ? (
         <SkeletonList rows={4} label="Loading billing profile" />
       ) : (
-        <ProfileForm tenantId={tenantId} institutionId={institutionId} profile={data} />
+        <ProfileForm tenantId={tenantId} institutionId={institutionId} canManage={canManage} profile={data} />
       )}
     </SectionCard>
   );
 }
 
-function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSectionProps & { profile: BillingProfile }) {
+function ProfileForm({ tenantId, institutionId, canManage, profile }: BillingProfileSectionProps & { profile: BillingProfile }) {
   const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateBillingProfile(tenantId, institutionId);
+  const readOnly = !canManage;
   const { control, handleSubmit, reset, formState } = useForm<BillingProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(billingProfileBody),
     values: savedValues(profile),
@@ -93,7 +97,14 @@ function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSection
   );
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={formSubmit(onSubmit)} aria-label="Billing profile">
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      // Those who only read never send it (Enter in a read-only field would).
+      onSubmit={canManage ? formSubmit(onSubmit) : (e: FormEvent) => e.preventDefault()}
+      aria-label="Billing profile"
+    >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField
@@ -102,7 +113,7 @@ function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSection
             label="Company"
             required
             autoComplete="organization"
-            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.company } }}
+            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.company, readOnly } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -114,10 +125,16 @@ function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSection
             required
             autoComplete="email"
             helperText="Invoices are sent here"
+            slotProps={{ htmlInput: { readOnly } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="taxId" label="Tax ID" slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.taxId } }} />
+          <FormTextField
+            control={control}
+            name="taxId"
+            label="Tax ID"
+            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.taxId, readOnly } }}
+          />
         </Grid>
         <Grid size={12}>
           <FormTextField
@@ -125,7 +142,7 @@ function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSection
             name="address.line1"
             label="Address line 1"
             autoComplete="address-line1"
-            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.addressLine } }}
+            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.addressLine, readOnly } }}
           />
         </Grid>
         <Grid size={12}>
@@ -134,7 +151,7 @@ function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSection
             name="address.line2"
             label="Address line 2"
             autoComplete="address-line2"
-            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.addressLine } }}
+            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.addressLine, readOnly } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -143,7 +160,7 @@ function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSection
             name="address.city"
             label="City"
             autoComplete="address-level2"
-            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.city } }}
+            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.city, readOnly } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -152,7 +169,7 @@ function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSection
             name="address.state"
             label="State or region"
             autoComplete="address-level1"
-            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.state } }}
+            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.state, readOnly } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -161,7 +178,7 @@ function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSection
             name="address.postalCode"
             label="Postal code"
             autoComplete="postal-code"
-            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.postalCode } }}
+            slotProps={{ htmlInput: { maxLength: BILLING_LIMITS.postalCode, readOnly } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -171,6 +188,8 @@ function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSection
             label="Country"
             select
             autoComplete="country"
+            // A native select has no read-only state: disabled, for those who only read.
+            disabled={readOnly}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="">—</option>
@@ -183,9 +202,11 @@ function ProfileForm({ tenantId, institutionId, profile }: BillingProfileSection
         </Grid>
       </Grid>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-        <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={update.isPending}>
-          Save
-        </Button>
+        {canManage && (
+          <Button type="submit" variant="contained" disabled={!formState.isDirty} loading={update.isPending}>
+            Save
+          </Button>
+        )}
         {profile.provider === 'stripe' && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {profile.syncedAt ? `Last synced with Stripe ${formatDateTime(profile.syncedAt)}` : 'Not synced with Stripe yet'}

@@ -51,10 +51,14 @@ interface PaymentMethodsSectionProps {
   tenantId: string;
   institutionId: string;
   provider: PaymentProviderKind;
+  /** Stripe's publishable key (Pricing.publishableKey); null with the built-in provider. */
+  publishableKey: string | null;
+  /** The caller may add, edit, make primary and delete cards (the plan's canManage); otherwise the list only. */
+  canManage: boolean;
 }
 
 /** The institution's cards: brand, last four, expiry, the primary one marked; add, edit, set primary, delete. */
-export function PaymentMethodsSection({ tenantId, institutionId, provider }: PaymentMethodsSectionProps) {
+export function PaymentMethodsSection({ tenantId, institutionId, provider, publishableKey, canManage }: PaymentMethodsSectionProps) {
   const { enqueueSnackbar } = useSnackbar();
   const { confirm, confirmDialog } = useConfirm();
   const cards = usePaymentMethods(tenantId, institutionId);
@@ -87,9 +91,11 @@ export function PaymentMethodsSection({ tenantId, institutionId, provider }: Pay
     <SectionCard
       title="Payment methods"
       action={
-        <Button variant="outlined" startIcon={<Add />} onClick={() => setAdding(true)} disabled={!list}>
-          Add payment method
-        </Button>
+        canManage && (
+          <Button variant="outlined" startIcon={<Add />} onClick={() => setAdding(true)} disabled={!list}>
+            Add payment method
+          </Button>
+        )
       }
     >
       {cards.error ? (
@@ -101,7 +107,12 @@ export function PaymentMethodsSection({ tenantId, institutionId, provider }: Pay
       ) : (
         <List disablePadding aria-label="Payment methods">
           {list.map((card) => (
-            <ListItem key={card._id} divider secondaryAction={<CardMenu card={card} actions={actions} />} sx={{ pr: 7 }}>
+            <ListItem
+              key={card._id}
+              divider
+              secondaryAction={canManage ? <CardMenu card={card} actions={actions} /> : undefined}
+              sx={canManage ? { pr: 7 } : undefined}
+            >
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <CreditCard color="action" />
               </ListItemIcon>
@@ -126,6 +137,7 @@ export function PaymentMethodsSection({ tenantId, institutionId, provider }: Pay
           tenantId={tenantId}
           institutionId={institutionId}
           provider={provider}
+          publishableKey={publishableKey}
           first={list?.length === 0}
           onClose={() => setAdding(false)}
         />

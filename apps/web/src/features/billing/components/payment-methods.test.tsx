@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerStepUpHandler } from '../../../lib/api-client.ts';
 import { jsonResponse, sentBodies } from '../../../test/fetch-mock.ts';
 import { fill } from '../../../test/render.tsx';
-import { BILLING_API, CARD2_ID, CARD_ID, callsTo, makeCard, PRICING, renderBilling, TOKENS_API } from './billing.test-helpers.tsx';
+import { BILLING_API, CARD2_ID, CARD_ID, callsTo, makeCard, renderBilling, TOKENS_API } from './billing.test-helpers.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -165,14 +165,5 @@ describe('Billing: payment methods', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(BILLING_TEXTS.paymentMethodUpdated)).toBeInTheDocument();
     expect(sentBodies(fetchMock, `${METHODS}/${CARD_ID}`)).toEqual([{ holderName: 'Dana Whitfield', expMonth: 1, expYear: 2031 }]);
-  });
-
-  it('with Stripe, says plainly that cards cannot be added here yet', async () => {
-    const { user } = renderBilling({ pricing: { ...PRICING, provider: 'stripe', publishableKey: 'pk_test_x' } });
-    await screen.findByText('No payment methods yet');
-    await user.click(screen.getByRole('button', { name: 'Add payment method' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add payment method' });
-    expect(within(dialog).getByText(/adding a card through Stripe is not available/)).toBeInTheDocument();
-    expect(within(dialog).queryByLabelText(/^Card number/)).not.toBeInTheDocument();
   });
 });

@@ -51,7 +51,8 @@ function PlanOption({
   interval: BillingInterval;
   currency: string;
   action: ReturnType<typeof actionOf>;
-  onChoose: () => void;
+  /** Null when the caller may not change the plan: no button but on the plan in use. */
+  onChoose: (() => void) | null;
 }) {
   const titleId = useId();
   return (
@@ -93,9 +94,11 @@ function PlanOption({
             Current plan
           </Button>
         ) : (
-          <Button variant={action === 'Upgrade' ? 'contained' : 'outlined'} fullWidth onClick={onChoose}>
-            {action}
-          </Button>
+          onChoose && (
+            <Button variant={action === 'Upgrade' ? 'contained' : 'outlined'} fullWidth onClick={onChoose}>
+              {action}
+            </Button>
+          )
         )}
       </CardActions>
     </Card>
@@ -144,7 +147,7 @@ export function PlanOptions({ tenantId, institutionId, pricing, state }: PlanOpt
                 interval={interval}
                 currency={pricing.currency}
                 action={action}
-                onChoose={() => setChoice({ plan: plan.plan, interval, upgrade: action === 'Upgrade' })}
+                onChoose={state.canManage ? () => setChoice({ plan: plan.plan, interval, upgrade: action === 'Upgrade' }) : null}
               />
             </Grid>
           );

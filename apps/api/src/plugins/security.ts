@@ -22,26 +22,37 @@ import { closeRedis, createRedisClient } from '../lib/redis.ts';
 import { BOOT_LOADER_CSP_SOURCE } from '../web-shell/boot-loader.ts';
 import { fallbackRateLimitStore } from './rate-limit-store.ts';
 
+/** Stripe.js and its Payment Element's iframes (issue #23): allowed only when Stripe takes the payments. */
+export const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
+/** Where Stripe.js sends the card and confirms the SetupIntent from the browser. */
+export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
+
 /** Headers with a CSP the app passes, CORS closed unless origins are listed, per-route rate limits. */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     // The verify-identity screen frames the built-in inquiry (a page of this app) or Persona's hosted flow (issue #18).
     const identityFrames = ["'self'", ...(opts.config.identity.provider === 'persona' ? [PERSONA_HOSTED_FLOW_ORIGIN] : [])];
+    // The billing tab's add-card dialog loads Stripe.js, which frames its Payment Element and calls Stripe's API (issue #23).
+    const stripe = opts.config.billing.payments.provider === 'stripe';
+    const stripeScripts = stripe ? [STRIPE_JS_ORIGIN] : [];
+    const stripeFrames = stripe ? [STRIPE_JS_ORIGIN] : [];
+    const stripeConnect = stripe ? [STRIPE_API_ORIGIN] : [];
     const options = (frameAncestors: string[]): HelmetOptions => ({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
           // The one inline script: the web app's loader in index.html (boot-loader.ts), allowed by its hash.
-          scriptSrc: ["'self'", BOOT_LOADER_CSP_SOURCE],
+          scriptSrc: ["'self'", BOOT_LOADER_CSP_SOURCE, ...stripeScripts],
           // MUI (emotion) injects style elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           // Offer and institution videos: the players of the hosts the video embed builds; the subscription agreement's
           // preview (a blob: address the page made from the PDF it fetched, issue #20); no other frame.
-          frameSrc: [...VIDEO_PLAYER_ORIGINS, ...identityFrames, 'blob:'],
+          frameSrc: [...VIDEO_PLAYER_ORIGINS, ...identityFrames, 'blob:', ...stripeFrames],
           // 'self' covers the app's own WebSocket (CSP 3); no other host, so injected script has nowhere to send data.
-          connectSrc: ["'self'"],
+          // With Stripe, its API too (Stripe.js, from the add-card dialog).
+          connectSrc: ["'self'", ...stripeConnect],
           frameAncestors,
           objectSrc: ["'none'"],
           baseUri: ["'none'"],

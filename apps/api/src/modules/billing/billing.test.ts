@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { billingAccounts, billingInvoices, builtinCardTokens, roleAssignments } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { extractPdfText } from '../documents/index.ts';
-import type { TestApp } from '../../../test/build-test-app.ts';
+import { hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { givePlan } from '../../../test/billing.ts';
 import {
   callerOf,
@@ -623,6 +623,14 @@ describe('access', () => {
     expect((await billing(owner, 'GET', fund, `/invoices/${someObjectId()}`)).statusCode).toBe(404);
     const list = await billing(owner, 'GET', fund, '/invoices?status=open&limit=1');
     expect(list.json()).toMatchObject({ meta: { total: 1, limit: 1 } });
+  });
+
+  it('keeps Stripe out of the CSP with the built-in provider', async () => {
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { host: hostOf('acme') } })).headers['content-security-policy'],
+    );
+    expect(csp).not.toContain('stripe.com');
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
   });
 
   it('refuses bad input with 400', async () => {

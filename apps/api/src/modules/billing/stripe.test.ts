@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from '../../config/index.ts';
 import { DEFAULT_PRICING } from '../../lib/payments/pricing.ts';
 import { createStripeProvider, formEncode, signStripePayload, verifyStripeSignature } from '../../lib/payments/stripe-provider.ts';
 import { newId } from '../../lib/ids.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { callerOf, signUp, tenantEventsOf, type SignedUp } from '../../../test/factories.ts';
 
 // A local HTTP server stands in for Stripe and answers with the recorded payloads of test/fixtures/stripe.
@@ -345,6 +345,18 @@ describe('billing on Stripe', () => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it("lets the web app load Stripe.js, frame its Payment Element and call Stripe's API (CSP), with Stripe only", async () => {
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { host: hostOf('acme') } })).headers['content-security-policy'],
+    );
+    const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `));
+    expect(directive('script-src')).toMatch(/^script-src 'self' 'sha256-[^']+' https:\/\/js\.stripe\.com$/);
+    expect(directive('frame-src')).toMatch(/ https:\/\/js\.stripe\.com$/);
+    expect(directive('connect-src')).toBe("connect-src 'self' https://api.stripe.com");
+    // Nothing else opens: still no other script, frame or connect host beyond the ones named.
+    expect(directive('default-src')).toBe("default-src 'self'");
   });
 
   it('adds a card through a SetupIntent, charges the plan change at Stripe and mirrors the plan in a subscription', async () => {

@@ -26,6 +26,8 @@ import { fallbackRateLimitStore } from './rate-limit-store.ts';
 export const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
 /** Where Stripe.js sends the card and confirms the SetupIntent from the browser. */
 export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
+/** Stripe's 3D Secure challenge frames, shown while a card that asks for authentication is confirmed. */
+export const STRIPE_HOOKS_ORIGIN = 'https://hooks.stripe.com';
 
 /** Headers with a CSP the app passes, CORS closed unless origins are listed, per-route rate limits. */
 export const securityPlugin = fp(
@@ -35,7 +37,7 @@ export const securityPlugin = fp(
     // The billing tab's add-card dialog loads Stripe.js, which frames its Payment Element and calls Stripe's API (issue #23).
     const stripe = opts.config.billing.payments.provider === 'stripe';
     const stripeScripts = stripe ? [STRIPE_JS_ORIGIN] : [];
-    const stripeFrames = stripe ? [STRIPE_JS_ORIGIN] : [];
+    const stripeFrames = stripe ? [STRIPE_JS_ORIGIN, STRIPE_HOOKS_ORIGIN] : [];
     const stripeConnect = stripe ? [STRIPE_API_ORIGIN] : [];
     const options = (frameAncestors: string[]): HelmetOptions => ({
       contentSecurityPolicy: {

@@ -1,19 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { blockingViolations } from '../../../test/axe.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CORE_PLAN, makeCard, makeInvoice, renderBilling } from './billing.test-helpers.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** Serious and critical findings; colour contrast needs a layout jsdom has not (the browser journey checks it). */
-async function blockingViolations() {
-  const result = await axe.run(document.body, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-}
 
 describe('Billing tab accessibility (axe)', () => {
   it('has no serious violations with a plan, a card and invoices', async () => {

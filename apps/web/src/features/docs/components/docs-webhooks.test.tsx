@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { blockingViolations } from '../../../test/axe.ts';
 import { apiKeyScope, apiKeyScopeLabels, WEBHOOK_EVENTS, WEBHOOK_HEADERS, webhookEvent, webhookEventType } from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
@@ -68,8 +68,7 @@ describe('/docs/webhooks', () => {
   it('has no serious accessibility violations', async () => {
     open('/docs/webhooks');
     await screen.findByRole('heading', { name: 'Webhooks', level: 2 });
-    const result = await axe.run(document.body, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
-    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await blockingViolations()).toEqual([]);
   });
 
   it('says durations in words', () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { blockingViolations } from '../../../test/axe.ts';
 import {
   ACCOUNT_SECURITY_TEXTS,
   WEBHOOK_EVENTS,
@@ -276,14 +276,6 @@ describe('WebhooksPanel', () => {
     expect(await within(await screen.findByRole('dialog', { name: 'Deliveries' })).findByText('No deliveries yet')).toBeInTheDocument();
   });
 });
-
-/** Serious and critical findings; colour contrast needs a layout jsdom has not (the browser journeys check it). */
-async function blockingViolations() {
-  const result = await axe.run(document.body, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-}
 
 describe('Webhooks accessibility (axe)', () => {
   it('has no serious violations on the list and in the Add endpoint dialog', async () => {

@@ -144,12 +144,29 @@ describe('investment workflow', () => {
       .waitFor();
     await page.getByRole('tab', { name: 'Draw' }).click();
     const pad = page.getByRole('img', { name: 'Draw your signature' }).or(page.locator('canvas')).first();
-    const box = (await pad.boundingBox())!;
-    await page.mouse.move(box.x + 20, box.y + box.height / 2);
-    await page.mouse.down();
-    for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -18 : 18), { steps: 3 });
-    await page.mouse.up();
-    await page.getByRole('button', { name: 'Save signature' }).click();
+    const save = page.getByRole('button', { name: 'Save signature' });
+    // The pad starts listening once the Draw panel has mounted and laid out: a stroke that lands before then is lost
+    // (a clean-clone run saw it once), and a person would draw again. Draw until the pad takes it (Save enabled), ≤ 3 times.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await pad.waitFor();
+      const box = (await pad.boundingBox())!;
+      await page.mouse.move(box.x + 20, box.y + box.height / 2);
+      await page.mouse.down();
+      for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -18 : 18), { steps: 3 });
+      await page.mouse.up();
+      const taken = await page
+        .waitForFunction(
+          () => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Save signature' && !b.disabled),
+          undefined,
+          { timeout: 2000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (taken) break;
+    }
+    await save.click();
     await page.getByRole('button', { name: 'Draw a new one' }).waitFor();
     await page.getByLabel(/I agree to sign this subscription agreement electronically/).check();
     await shot(page, 'workflow-esignature');

@@ -1,7 +1,28 @@
 import Refresh from '@mui/icons-material/Refresh';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint } from '@tessera/domain';
+import {
+  WEBHOOK_EVENTS,
+  webhookDeliveryStatus,
+  webhookDeliveryStatusLabels,
+  webhookEventType,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '@tessera/domain';
 import { useId, useMemo, useState } from 'react';
 import { DataGrid, GRID_DEFAULT_PAGINATION } from '../../../components/data-grid.tsx';
 import { ErrorBlock } from '../../../components/error-block.tsx';
@@ -38,7 +59,21 @@ export function WebhookDeliveriesDialog({ owner, endpoint, onClose }: WebhookDel
 function Deliveries({ owner, endpoint }: { owner: WebhookOwner; endpoint: WebhookEndpoint }) {
   const [opened, setOpened] = useState<string | null>(null);
   const [paging, setPaging] = useState<GridPaginationModel>(GRID_DEFAULT_PAGINATION);
-  const deliveries = useWebhookDeliveries(owner, endpoint._id, { page: paging.page + 1, limit: paging.pageSize });
+  const [status, setStatus] = useState<WebhookDeliveryStatus | ''>('');
+  const [eventType, setEventType] = useState<WebhookEventType | ''>('');
+  const deliveries = useWebhookDeliveries(owner, endpoint._id, {
+    page: paging.page + 1,
+    limit: paging.pageSize,
+    ...(status ? { status } : {}),
+    ...(eventType ? { eventType } : {}),
+  });
+  // A new filter starts again from the first page.
+  const filterBy =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPaging((p) => ({ ...p, page: 0 }));
+    };
   const refresh = useRefreshWebhooks(owner);
 
   const columns = useMemo<GridColDef<WebhookDelivery>[]>(
@@ -116,6 +151,38 @@ function Deliveries({ owner, endpoint }: { owner: WebhookOwner; endpoint: Webhoo
           Refresh
         </Button>
       </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(e) => filterBy(setStatus)(e.target.value as WebhookDeliveryStatus | '')}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">All statuses</MenuItem>
+          {webhookDeliveryStatus.options.map((s) => (
+            <MenuItem key={s} value={s}>
+              {webhookDeliveryStatusLabels[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Event"
+          value={eventType}
+          onChange={(e) => filterBy(setEventType)(e.target.value as WebhookEventType | '')}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="">All events</MenuItem>
+          {webhookEventType.options.map((t) => (
+            <MenuItem key={t} value={t}>
+              {WEBHOOK_EVENTS[t].label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
       {deliveries.isError && !deliveries.data ? (
         <ErrorBlock error={deliveries.error} onRetry={() => void deliveries.refetch()} />
       ) : (
@@ -125,7 +192,7 @@ function Deliveries({ owner, endpoint }: { owner: WebhookOwner; endpoint: Webhoo
             rows={deliveries.data?.data}
             columns={columns}
             loading={deliveries.isPending}
-            emptyText="No deliveries yet"
+            emptyText={status || eventType ? 'No deliveries match these filters' : 'No deliveries yet'}
             onRowClick={(row) => setOpened(row._id)}
             rowCount={deliveries.data?.meta.total ?? 0}
             paginationModel={paging}

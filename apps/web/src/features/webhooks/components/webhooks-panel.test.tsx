@@ -270,6 +270,24 @@ describe('WebhooksPanel', () => {
     expect(await within(dialog).findByText('Pending')).toBeInTheDocument();
   });
 
+  it('filters the deliveries by status and event on the server, from the first page', async () => {
+    const { user, fetchMock } = setup({ endpoints: [ENDPOINT], deliveries: [DELIVERY] });
+    await user.click(within(await screen.findByRole('listitem', { name: ENDPOINT.url })).getByRole('button', { name: 'Deliveries' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deliveries' });
+    await within(dialog).findByText('lead.created');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Failed' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Event' }));
+    await user.click(await screen.findByRole('option', { name: 'Lead created' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .map(([input]) => String(input))
+          .some((u) => /deliveries\?page=1&limit=\d+&status=failed&eventType=lead\.created/.test(u)),
+      ).toBe(true),
+    );
+  });
+
   it('says when an endpoint has no deliveries yet', async () => {
     const { user } = setup({ endpoints: [ENDPOINT] });
     await user.click(within(await screen.findByRole('listitem', { name: ENDPOINT.url })).getByRole('button', { name: 'Deliveries' }));

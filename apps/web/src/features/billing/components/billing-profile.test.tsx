@@ -23,7 +23,7 @@ describe('Billing: profile', () => {
     await fill(user, within(profile).getByLabelText(/^Billing e-mail/), 'billing@');
     await user.click(within(profile).getByRole('button', { name: 'Save' }));
     expect(await within(profile).findByText('Company is required')).toBeInTheDocument();
-    expect(within(profile).getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(await within(profile).findByText('Enter a valid email address')).toBeInTheDocument();
     expect(callsTo(fetchMock, BILLING_API, 'PUT')).toHaveLength(0);
   });
 

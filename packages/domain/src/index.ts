@@ -49,3 +49,4 @@ export * from './lead.ts';
 export * from './lead-relations.ts';
 export * from './billing.ts';
 export * from './webhooks.ts';
+export * from './advisor.ts';

@@ -154,6 +154,13 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional()),
     BILLING_PRICING_FILE: optionalText,
+    // The AI advisor (issue #24): the built-in offline advisor, or any OpenAI-compatible chat endpoint.
+    ADVISOR_PROVIDER: z.enum(['builtin', 'openai'], { error: 'must be builtin or openai' }).default('builtin'),
+    ADVISOR_OPENAI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional()),
+    ADVISOR_OPENAI_MODEL: optionalText,
+    ADVISOR_OPENAI_API_KEY: optionalText,
+    ADVISOR_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    ADVISOR_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     message: 'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
@@ -191,6 +198,12 @@ const envSchema = z
     if (env.ESIGN_PROVIDER !== 'external') return;
     for (const key of ['ESIGN_API_URL', 'ESIGN_ACCOUNT_ID', 'ESIGN_TOKEN', 'ESIGN_WEBHOOK_SECRET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', message: 'ESIGN_PROVIDER=external needs it (see the README)', path: [key] });
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADVISOR_PROVIDER !== 'openai') return;
+    for (const key of ['ADVISOR_OPENAI_BASE_URL', 'ADVISOR_OPENAI_MODEL'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', message: 'ADVISOR_PROVIDER=openai needs it (see the README)', path: [key] });
     }
   })
   .superRefine((env, ctx) => {
@@ -297,6 +310,15 @@ export interface Config {
       | { provider: 'builtin' }
       | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string };
     pricing: PricingConfig;
+  };
+  /**
+   * The AI advisor (issue #24): who answers (the built-in offline advisor, or an OpenAI-compatible chat endpoint with
+   * its base URL, model and optional key), how long one answer may take, and the questions per user per minute.
+   */
+  advisor: {
+    model: { provider: 'builtin' } | { provider: 'openai'; baseUrl: string; model: string; apiKey: string | undefined };
+    timeoutMs: number;
+    messagesPerMinute: number;
   };
 }
 
@@ -432,6 +454,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             }
           : { provider: 'builtin' },
       pricing,
+    },
+    advisor: {
+      model:
+        e.ADVISOR_PROVIDER === 'openai' && e.ADVISOR_OPENAI_BASE_URL && e.ADVISOR_OPENAI_MODEL
+          ? { provider: 'openai', baseUrl: e.ADVISOR_OPENAI_BASE_URL, model: e.ADVISOR_OPENAI_MODEL, apiKey: e.ADVISOR_OPENAI_API_KEY }
+          : { provider: 'builtin' },
+      timeoutMs: e.ADVISOR_TIMEOUT_SECONDS * 1000,
+      messagesPerMinute: e.ADVISOR_MESSAGES_PER_MINUTE,
     },
   };
 }

@@ -28,3 +28,4 @@ export * from './sessions.ts';
 export * from './tenant-leads.ts';
 export * from './billing.ts';
 export * from './webhooks.ts';
+export * from './advisor.ts';

@@ -1,11 +1,12 @@
 /**
  * Load benchmark of the API against a bare Fastify baseline. Prints a table and PASS/FAIL per target,
- * writes results/latest.json; then the browser bench (lighthouse.ts). Exits 0 unless --strict is given and a
- * target of either fails. BENCH_DURATION (seconds) shortens or lengthens every measured run.
+ * writes results/latest.json; then the browser bench (lighthouse.ts) and the advisor bench (advisor.ts). Exits 0 unless
+ * --strict is given and a target of any fails. BENCH_DURATION (seconds) shortens or lengthens every measured run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { runAdvisorBench } from './advisor.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { load, type LoadResult } from './load.ts';
 import { check, checkTable, ms, scenarioTable } from './report.ts';
@@ -146,7 +147,13 @@ async function main(): Promise<void> {
     process.stderr.write(`browser bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return { pass: false };
   });
-  if (strict && !(loadPass && browser.pass)) process.exitCode = 1;
+  process.stdout.write('\n');
+  // The advisor's socket bench (advisor.ts): 1,000 connected clients' memory and the built-in advisor's round trip.
+  const advisor = await runAdvisorBench().catch((error: unknown) => {
+    process.stderr.write(`advisor bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return { pass: false };
+  });
+  if (strict && !(loadPass && browser.pass && advisor.pass)) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

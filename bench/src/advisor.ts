@@ -1,0 +1,467 @@
+/**
+ * AI advisor benchmark (issue #24): the real app with the built-in advisor in a child process (advisor-server.ts), on a
+ * tenant of its own with BENCH_OFFERS generated offers (default 200, about 70 % listed) and people signed up through
+ * the API. Two targets:
+ * - memory: BENCH_CLIENTS (1,000) authenticated Socket.IO clients (websocket transport, the sessions of
+ *   BENCH_IDLE_USERS people shared among them) add at most 50 MB to the API process's RSS, each measured after a full
+ *   garbage collection;
+ * - round trip: while they stay connected, questions go out at BENCH_RATE (20) per second for BENCH_DURATION (15) s
+ *   from ten other people, one socket each; from the emit of `aiadvisor:chat` to its `aiadvisor:finished`, p95 < 200 ms.
+ * Prints the tables and PASS/FAIL per target, writes results/advisor.json. Exits 0 unless --strict and a target fails.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  ADVISOR_EVENTS,
+  advisorErrorEvent,
+  advisorFinishedEvent,
+  advisorStartEvent,
+  REALTIME_PATH,
+  type AdvisorChatRequest,
+} from '@tessera/domain';
+import { io, type Socket } from 'socket.io-client';
+import type { AdvisorRunnerMessage, AdvisorServerMessage, Memory } from './advisor-server.ts';
+import type { LoopDelay } from './protocol.ts';
+import { check, checkTable, ms, table, type Check } from './report.ts';
+
+const TARGETS = { addedRssMb: 50, roundTripP95Ms: 200 };
+const ASKERS = 10;
+const CONNECT_BATCH = 50;
+const CONNECT_TIMEOUT_MS = 5_000;
+/** A question without its answer by then counts as lost. */
+const ANSWER_TIMEOUT_MS = 10_000;
+const WARMUP_QUESTIONS = 40;
+const STOP_GRACE_MS = 15_000;
+const MB = 1024 * 1024;
+
+/** What the bench asks, in turn: listing and filtering, comparison, glossary, accreditation, a refusal, an unknown. */
+export const QUESTIONS = [
+  'Which open offers have a target IRR above 15%?',
+  'Which offers have the lowest minimum investment?',
+  'What is an equity multiple?',
+  'Who counts as an accredited investor?',
+  'Compare the multi-family offers with a target IRR above 10%',
+  'Which industrial offers are open with a minimum investment under $50,000?',
+  'Should I invest in the Harbor Logistics offer?',
+  'Show upcoming retail offers with a holding period of at most 3 years',
+  'What does preferred return mean?',
+  'What will the weather be tomorrow?',
+] as const;
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
+  return value;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : Number.NaN;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const progress = (text: string) => process.stdout.write(`  ${text}\n`);
+
+// ── The server process ───────────────────────────────────────────────────────────────────
+
+interface AdvisorServer {
+  appUrl: string;
+  offers: number;
+  readMemory(): Promise<Memory>;
+  resetLoopDelay(): void;
+  readLoopDelay(): Promise<LoopDelay>;
+  stop(): Promise<void>;
+}
+
+function nextMessage<T extends AdvisorServerMessage['type']>(
+  child: ChildProcess,
+  type: T,
+): Promise<Extract<AdvisorServerMessage, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: AdvisorServerMessage) => {
+      if (message.type !== type) return;
+      cleanup();
+      resolve(message as Extract<AdvisorServerMessage, { type: T }>);
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`the advisor bench server exited (code ${code}) before sending '${type}'`));
+    };
+    const cleanup = () => {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+/** Forks advisor-server.ts (tsx, --expose-gc so memory is read after a full collection) and waits until it listens. */
+async function startAdvisorServer(): Promise<AdvisorServer> {
+  const child = fork(fileURLToPath(new URL('./advisor-server.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const send = (message: AdvisorRunnerMessage) => child.send(message);
+  const { appUrl, offers } = await nextMessage(child, 'ready');
+  return {
+    appUrl,
+    offers,
+    async readMemory() {
+      const reply = nextMessage(child, 'memory');
+      send({ type: 'read-memory' });
+      return (await reply).memory;
+    },
+    resetLoopDelay: () => send({ type: 'reset-loop-delay' }),
+    async readLoopDelay() {
+      const reply = nextMessage(child, 'loop-delay');
+      send({ type: 'read-loop-delay' });
+      return (await reply).delay;
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      send({ type: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+// ── People and sockets ───────────────────────────────────────────────────────────────────
+
+/** A new person of the bench tenant (the server's default tenant, served at its bare address): their session token. */
+async function signUp(appUrl: string, n: number): Promise<string> {
+  const response = await fetch(`${appUrl}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `advisor-bench-${n}-${Date.now().toString(36)}@example.com`,
+      password: `orchard-${Math.random().toString(36).slice(2)}-lantern`,
+      firstname: 'Bench',
+      lastname: `Asker ${n}`,
+      acceptDisclosures: true,
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-up ${n} answered ${response.status}: ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { token: string } };
+  return data.token;
+}
+
+/** A Socket.IO client as the web app connects: websocket transport, the token in the handshake, 5 s timeout. */
+function connect(appUrl: string, token: string): Promise<Socket> {
+  const socket = io(appUrl, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+    timeout: CONNECT_TIMEOUT_MS,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(new Error(`the socket was refused: ${error.message}`));
+    });
+  });
+}
+
+/** `count` sockets, CONNECT_BATCH handshakes at a time, the tokens taken in turn. */
+async function connectMany(appUrl: string, tokens: string[], count: number): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  for (let start = 0; start < count; start += CONNECT_BATCH) {
+    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, (_, i) =>
+      connect(appUrl, tokens[(start + i) % tokens.length]!),
+    );
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return sockets;
+}
+
+// ── Questions ────────────────────────────────────────────────────────────────────────────
+
+interface Asker {
+  socket: Socket;
+  threadId: string | null;
+}
+
+interface Pending {
+  sentAt: number;
+  startedAt?: number;
+  resolve(outcome: Outcome): void;
+}
+
+type Outcome = { kind: 'answered'; roundTripMs: number; startMs: number } | { kind: 'error'; code: string } | { kind: 'timeout' };
+
+/** Each asker's events, matched to the questions waiting for them by clientMessageId. */
+function listen(asker: Asker, pending: Map<string, Pending>): void {
+  asker.socket.on(ADVISOR_EVENTS.start, (payload: unknown) => {
+    const parsed = advisorStartEvent.safeParse(payload);
+    if (!parsed.success) return;
+    const waiting = pending.get(parsed.data.clientMessageId);
+    if (waiting) waiting.startedAt ??= performance.now();
+  });
+  asker.socket.on(ADVISOR_EVENTS.finished, (payload: unknown) => {
+    const now = performance.now();
+    const parsed = advisorFinishedEvent.safeParse(payload);
+    if (!parsed.success) return;
+    asker.threadId ??= parsed.data.threadId;
+    const waiting = pending.get(parsed.data.clientMessageId);
+    if (!waiting) return;
+    pending.delete(parsed.data.clientMessageId);
+    waiting.resolve({ kind: 'answered', roundTripMs: now - waiting.sentAt, startMs: (waiting.startedAt ?? now) - waiting.sentAt });
+  });
+  asker.socket.on(ADVISOR_EVENTS.error, (payload: unknown) => {
+    const parsed = advisorErrorEvent.safeParse(payload);
+    if (!parsed.success || !parsed.data.clientMessageId) return;
+    const waiting = pending.get(parsed.data.clientMessageId);
+    if (!waiting) return;
+    pending.delete(parsed.data.clientMessageId);
+    waiting.resolve({ kind: 'error', code: parsed.data.code });
+  });
+}
+
+let questionSequence = 0;
+function ask(asker: Asker, pending: Map<string, Pending>, message: string): Promise<Outcome> {
+  const clientMessageId = `bench-${++questionSequence}`;
+  return new Promise<Outcome>((resolve) => {
+    const timer = setTimeout(() => {
+      pending.delete(clientMessageId);
+      resolve({ kind: 'timeout' });
+    }, ANSWER_TIMEOUT_MS);
+    pending.set(clientMessageId, {
+      sentAt: performance.now(),
+      resolve: (outcome) => {
+        clearTimeout(timer);
+        resolve(outcome);
+      },
+    });
+    const request: AdvisorChatRequest = { message, threadId: asker.threadId, offerIds: [], clientMessageId };
+    asker.socket.emit(ADVISOR_EVENTS.chat, request);
+  });
+}
+
+/** `count` questions at `rate` per second, the askers and the questions taken in turn, each sent on its schedule. */
+async function askAtRate(askers: Asker[], pending: Map<string, Pending>, rate: number, count: number) {
+  const interval = 1000 / rate;
+  const begin = performance.now();
+  const outcomes: Promise<Outcome>[] = [];
+  let maxLateMs = 0;
+  for (let k = 0; k < count; k++) {
+    const due = begin + k * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    maxLateMs = Math.max(maxLateMs, performance.now() - due);
+    outcomes.push(ask(askers[k % askers.length]!, pending, QUESTIONS[k % QUESTIONS.length]!));
+  }
+  const sendingSeconds = (performance.now() - begin) / 1000;
+  return { outcomes: await Promise.all(outcomes), sendingSeconds, maxLateMs };
+}
+
+// ── The bench ────────────────────────────────────────────────────────────────────────────
+
+export interface AdvisorOutcome {
+  pass: boolean;
+  checks: Check[];
+}
+
+export async function runAdvisorBench(): Promise<AdvisorOutcome> {
+  const clients = Math.round(positive('BENCH_CLIENTS', 1000));
+  const idleUsers = Math.round(positive('BENCH_IDLE_USERS', 10));
+  const rate = positive('BENCH_RATE', 20);
+  const duration = positive('BENCH_DURATION', 15);
+  const questions = Math.round(rate * duration);
+  process.stdout.write(
+    `Tessera advisor bench: ${clients} clients over ${idleUsers} people, then ${questions} questions at ${rate}/s from ${ASKERS} more, built-in advisor, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}\n`,
+  );
+  const started = performance.now();
+  const server = await startAdvisorServer();
+  progress(`server ready in ${((performance.now() - started) / 1000).toFixed(1)} s (${server.offers} offers generated)`);
+  const sockets: Socket[] = [];
+  try {
+    const tokens: string[] = [];
+    for (let n = 0; n < idleUsers + ASKERS; n++) tokens.push(await signUp(server.appUrl, n));
+    const askerTokens = tokens.slice(0, ASKERS);
+    const idleTokens = tokens.slice(ASKERS);
+
+    const askers: Asker[] = (await connectMany(server.appUrl, askerTokens, ASKERS)).map((socket) => ({ socket, threadId: null }));
+    sockets.push(...askers.map((a) => a.socket));
+    const pending = new Map<string, Pending>();
+    for (const asker of askers) listen(asker, pending);
+
+    // Warm-up: every code path of the advisor and the socket runs before anything is measured.
+    progress(`warm-up: ${WARMUP_QUESTIONS} questions at ${rate}/s`);
+    const warm = await askAtRate(askers, pending, rate, WARMUP_QUESTIONS);
+    const warmFailures = warm.outcomes.filter((o) => o.kind !== 'answered');
+    // Said, not thrown: the memory of the connected clients is measured all the same; the round trips then fail.
+    if (warmFailures.length > 0) progress(`${warmFailures.length} warm-up questions not answered, e.g. ${JSON.stringify(warmFailures[0])}`);
+
+    // (a) Memory of 1,000 more connected clients.
+    const before = await server.readMemory();
+    progress(`connecting ${clients} clients (${CONNECT_BATCH} handshakes at a time)`);
+    const connectStart = performance.now();
+    const idle = await connectMany(server.appUrl, idleTokens, clients);
+    sockets.push(...idle);
+    const connectSeconds = (performance.now() - connectStart) / 1000;
+    const after = await server.readMemory();
+    const stillConnected = idle.filter((s) => s.connected).length;
+    const addedRss = after.rssBytes - before.rssBytes;
+    const addedHeap = after.heapUsedBytes - before.heapUsedBytes;
+
+    // (b) Round trips at the rate, the clients still connected.
+    progress(`round trips: ${questions} questions at ${rate}/s over ${duration} s`);
+    server.resetLoopDelay();
+    const run = await askAtRate(askers, pending, rate, questions);
+    const loopDelay = await server.readLoopDelay();
+    const answered = run.outcomes.flatMap((o) => (o.kind === 'answered' ? [o] : []));
+    const errors = run.outcomes.flatMap((o) => (o.kind === 'error' ? [o.code] : []));
+    const timeouts = run.outcomes.filter((o) => o.kind === 'timeout').length;
+    const roundTrips = answered.map((o) => o.roundTripMs).sort((a, b) => a - b);
+    const starts = answered.map((o) => o.startMs).sort((a, b) => a - b);
+    const p = (sorted: number[], q: number) => percentile(sorted, q);
+    const roundTrip = {
+      p50Ms: p(roundTrips, 50),
+      p95Ms: p(roundTrips, 95),
+      p99Ms: p(roundTrips, 99),
+      maxMs: roundTrips.at(-1) ?? Number.NaN,
+    };
+    const start = { p50Ms: p(starts, 50), p95Ms: p(starts, 95), p99Ms: p(starts, 99) };
+    const errorCodes = Object.fromEntries([...new Set(errors)].map((code) => [code, errors.filter((c) => c === code).length]));
+
+    const allConnected = stillConnected === clients;
+    const allAnswered = answered.length === questions;
+    const checks: Check[] = [
+      {
+        ...check(`RSS added by ${clients} clients`, mb(addedRss), `<= ${TARGETS.addedRssMb} MB`, addedRss <= TARGETS.addedRssMb * MB),
+        ...(allConnected ? {} : { pass: false, note: `invalid: ${clients - stillConnected} clients not connected` }),
+      },
+      {
+        ...check(
+          `round trip p95 at ${rate} msg/s`,
+          ms(roundTrip.p95Ms),
+          `< ${TARGETS.roundTripP95Ms} ms`,
+          roundTrip.p95Ms < TARGETS.roundTripP95Ms,
+        ),
+        ...(allAnswered
+          ? {}
+          : { pass: false, note: `invalid: ${errors.length} errors ${JSON.stringify(errorCodes)}, ${timeouts} unanswered` }),
+      },
+    ];
+
+    process.stdout.write(
+      `\n${table(
+        ['clients', 'connected', 'connect time', 'RSS before', 'RSS after', 'RSS added', 'per client', 'heap added', 'TCP connections'],
+        [
+          [
+            String(clients),
+            String(stillConnected),
+            `${connectSeconds.toFixed(1)} s`,
+            mb(before.rssBytes),
+            mb(after.rssBytes),
+            mb(addedRss),
+            `${(addedRss / clients / 1024).toFixed(1)} KB`,
+            mb(addedHeap),
+            `${before.connections} → ${after.connections}`,
+          ],
+        ],
+      )}\n\n${table(
+        [
+          'questions',
+          'rate',
+          'answered',
+          'errors',
+          'unanswered',
+          'start p50',
+          'start p95',
+          'finished p50',
+          'p95',
+          'p99',
+          'max',
+          'loop delay p99',
+        ],
+        [
+          [
+            String(questions),
+            `${(questions / run.sendingSeconds).toFixed(1)}/s`,
+            String(answered.length),
+            String(errors.length),
+            String(timeouts),
+            ms(start.p50Ms),
+            ms(start.p95Ms),
+            ms(roundTrip.p50Ms),
+            ms(roundTrip.p95Ms),
+            ms(roundTrip.p99Ms),
+            ms(roundTrip.maxMs),
+            ms(loopDelay.p99Ms),
+          ],
+        ],
+      )}\n\n${checkTable(checks)}\n\n`,
+    );
+
+    const pass = checks.every((c) => c.pass);
+    await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
+    const resultsFile = fileURLToPath(new URL('../results/advisor.json', import.meta.url));
+    await writeFile(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          finishedAt: new Date().toISOString(),
+          environment: { node: process.version, cpus: availableParallelism(), loadAverage: loadavg() },
+          engine: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+          offers: server.offers,
+          connections: {
+            clients,
+            people: idleUsers,
+            connected: stillConnected,
+            connectSeconds,
+            before,
+            after,
+            addedRssBytes: addedRss,
+            addedHeapBytes: addedHeap,
+            addedRssPerClientBytes: addedRss / clients,
+          },
+          roundTrips: {
+            questions,
+            ratePerSecond: rate,
+            achievedRatePerSecond: questions / run.sendingSeconds,
+            maxSendLateMs: run.maxLateMs,
+            askers: ASKERS,
+            answered: answered.length,
+            errors: errorCodes,
+            unanswered: timeouts,
+            startMs: start,
+            finishedMs: roundTrip,
+            serverLoopDelay: loopDelay,
+          },
+          checks,
+          pass,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    process.stdout.write(`${pass ? 'All advisor targets met' : 'Some advisor targets missed'}; results in ${resultsFile}\n`);
+    return { pass, checks };
+  } finally {
+    for (const socket of sockets) socket.close();
+    await server.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const strict = process.argv.includes('--strict');
+  runAdvisorBench()
+    .then(({ pass }) => {
+      if (strict && !pass) process.exitCode = 1;
+    })
+    .catch((error: unknown) => {
+      process.stderr.write(`advisor bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    });
+}

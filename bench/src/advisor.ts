@@ -7,7 +7,9 @@
  *   garbage collection;
  * - round trip: while they stay connected, questions go out at BENCH_RATE (20) per second for BENCH_DURATION (15) s
  *   from ten other people, one socket each; from the emit of `aiadvisor:chat` to its `aiadvisor:finished`, p95 < 200 ms.
- * Prints the tables and PASS/FAIL per target, writes results/advisor.json. Exits 0 unless --strict and a target fails.
+ * Before them, each question is asked twice one at a time (its cost with nothing queued). Prints the tables, the
+ * latency per question and PASS/FAIL per target, writes results/advisor-<engine>.json (PGlite, or PostgreSQL with
+ * BENCH_DATABASE_URL). Exits 0 unless --strict and a target fails.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -198,6 +200,8 @@ interface Pending {
 }
 
 type Outcome = { kind: 'answered'; roundTripMs: number; startMs: number } | { kind: 'error'; code: string } | { kind: 'timeout' };
+/** An outcome and which of QUESTIONS it answers. */
+type Asked = Outcome & { question: number };
 
 /** Each asker's events, matched to the questions waiting for them by clientMessageId. */
 function listen(asker: Asker, pending: Map<string, Pending>): void {
@@ -251,17 +255,47 @@ function ask(asker: Asker, pending: Map<string, Pending>, message: string): Prom
 async function askAtRate(askers: Asker[], pending: Map<string, Pending>, rate: number, count: number) {
   const interval = 1000 / rate;
   const begin = performance.now();
-  const outcomes: Promise<Outcome>[] = [];
+  const outcomes: Promise<Asked>[] = [];
   let maxLateMs = 0;
   for (let k = 0; k < count; k++) {
     const due = begin + k * interval;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
     maxLateMs = Math.max(maxLateMs, performance.now() - due);
-    outcomes.push(ask(askers[k % askers.length]!, pending, QUESTIONS[k % QUESTIONS.length]!));
+    const question = k % QUESTIONS.length;
+    outcomes.push(ask(askers[k % askers.length]!, pending, QUESTIONS[question]!).then((o) => ({ ...o, question })));
   }
   const sendingSeconds = (performance.now() - begin) / 1000;
   return { outcomes: await Promise.all(outcomes), sendingSeconds, maxLateMs };
+}
+
+/** Each question once, one at a time from one asker: what a question costs with nothing queued before it. */
+async function askOneAtATime(asker: Asker, pending: Map<string, Pending>, rounds: number): Promise<Asked[]> {
+  const outcomes: Asked[] = [];
+  for (let k = 0; k < rounds * QUESTIONS.length; k++) {
+    const question = k % QUESTIONS.length;
+    outcomes.push({ ...(await ask(asker, pending, QUESTIONS[question]!)), question });
+  }
+  return outcomes;
+}
+
+interface Latencies {
+  answered: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+function latencies(outcomes: Outcome[], of: 'roundTripMs' | 'startMs' = 'roundTripMs'): Latencies {
+  const sorted = outcomes.flatMap((o) => (o.kind === 'answered' ? [o[of]] : [])).sort((a, b) => a - b);
+  return {
+    answered: sorted.length,
+    p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted.at(-1) ?? Number.NaN,
+  };
 }
 
 // ── The bench ────────────────────────────────────────────────────────────────────────────
@@ -302,6 +336,10 @@ export async function runAdvisorBench(): Promise<AdvisorOutcome> {
     // Said, not thrown: the memory of the connected clients is measured all the same; the round trips then fail.
     if (warmFailures.length > 0) progress(`${warmFailures.length} warm-up questions not answered, e.g. ${JSON.stringify(warmFailures[0])}`);
 
+    progress(`one at a time: each of the ${QUESTIONS.length} questions twice`);
+    const alone = await askOneAtATime(askers[0]!, pending, 2);
+    const aloneLatency = latencies(alone);
+
     // (a) Memory of 1,000 more connected clients.
     const before = await server.readMemory();
     progress(`connecting ${clients} clients (${CONNECT_BATCH} handshakes at a time)`);
@@ -322,16 +360,13 @@ export async function runAdvisorBench(): Promise<AdvisorOutcome> {
     const answered = run.outcomes.flatMap((o) => (o.kind === 'answered' ? [o] : []));
     const errors = run.outcomes.flatMap((o) => (o.kind === 'error' ? [o.code] : []));
     const timeouts = run.outcomes.filter((o) => o.kind === 'timeout').length;
-    const roundTrips = answered.map((o) => o.roundTripMs).sort((a, b) => a - b);
-    const starts = answered.map((o) => o.startMs).sort((a, b) => a - b);
-    const p = (sorted: number[], q: number) => percentile(sorted, q);
-    const roundTrip = {
-      p50Ms: p(roundTrips, 50),
-      p95Ms: p(roundTrips, 95),
-      p99Ms: p(roundTrips, 99),
-      maxMs: roundTrips.at(-1) ?? Number.NaN,
-    };
-    const start = { p50Ms: p(starts, 50), p95Ms: p(starts, 95), p99Ms: p(starts, 99) };
+    const roundTrip = latencies(run.outcomes);
+    const start = latencies(run.outcomes, 'startMs');
+    const byQuestion = QUESTIONS.map((text, question) => ({
+      question: text,
+      alone: latencies(alone.filter((o) => o.question === question)),
+      atRate: latencies(run.outcomes.filter((o) => o.question === question)),
+    }));
     const errorCodes = Object.fromEntries([...new Set(errors)].map((code) => [code, errors.filter((c) => c === code).length]));
 
     const allConnected = stillConnected === clients;
@@ -371,6 +406,18 @@ export async function runAdvisorBench(): Promise<AdvisorOutcome> {
           ],
         ],
       )}\n\n${table(
+        ['one at a time', 'answered', 'finished p50', 'p95', 'p99', 'max'],
+        [
+          [
+            `${alone.length} questions`,
+            String(aloneLatency.answered),
+            ms(aloneLatency.p50Ms),
+            ms(aloneLatency.p95Ms),
+            ms(aloneLatency.p99Ms),
+            ms(aloneLatency.maxMs),
+          ],
+        ],
+      )}\n\n${table(
         [
           'questions',
           'rate',
@@ -401,19 +448,23 @@ export async function runAdvisorBench(): Promise<AdvisorOutcome> {
             ms(loopDelay.p99Ms),
           ],
         ],
+      )}\n\n${table(
+        ['question', 'one at a time p50', 'p95', `at ${rate}/s p50`, 'p95'],
+        byQuestion.map((q) => [q.question, ms(q.alone.p50Ms), ms(q.alone.p95Ms), ms(q.atRate.p50Ms), ms(q.atRate.p95Ms)]),
       )}\n\n${checkTable(checks)}\n\n`,
     );
 
     const pass = checks.every((c) => c.pass);
     await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
-    const resultsFile = fileURLToPath(new URL('../results/advisor.json', import.meta.url));
+    const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
+    const resultsFile = fileURLToPath(new URL(`../results/advisor-${engine}.json`, import.meta.url));
     await writeFile(
       resultsFile,
       `${JSON.stringify(
         {
           finishedAt: new Date().toISOString(),
           environment: { node: process.version, cpus: availableParallelism(), loadAverage: loadavg() },
-          engine: process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite',
+          engine,
           offers: server.offers,
           connections: {
             clients,
@@ -438,6 +489,8 @@ export async function runAdvisorBench(): Promise<AdvisorOutcome> {
             startMs: start,
             finishedMs: roundTrip,
             serverLoopDelay: loopDelay,
+            oneAtATime: aloneLatency,
+            byQuestion,
           },
           checks,
           pass,

@@ -66,7 +66,8 @@ async function main(): Promise<void> {
   const database = process.env.BENCH_DATABASE_URL ? await createServerDatabase(process.env.BENCH_DATABASE_URL) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    // BENCH_LOG_LEVEL=warn shows what the server logs (say, why a question went unanswered).
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     AUTH_RATE_LIMIT_MAX: '1000000',
     AUTH_ACCOUNT_LIMIT_MAX: '1000000',
     NODE_ENV: 'production',

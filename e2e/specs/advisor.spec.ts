@@ -172,12 +172,20 @@ describe('the AI advisor (issue #24)', () => {
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
 
-    // Opened again with Ctrl+K, it still holds the thread: the question and the cited offers.
-    await page.keyboard.press('Control+K');
-    await panel.waitFor();
-    await panel.getByText(QUESTION).waitFor();
-    await panel.getByRole('link', { name: OFFERS.harbor.name }).first().waitFor();
-    expect(await offerLinks(panel)).toEqual(EXPECTED.map((seed) => marketplaceOfferPath(seed.slug)).sort());
+    // Opened again with Ctrl+K, it still holds the thread: the question and the cited offers. After a reload too, where
+    // the thread comes back from the API, not from what this page kept.
+    const expectThread = async () => {
+      await page.keyboard.press('Control+K');
+      await panel.waitFor();
+      await panel.getByText(QUESTION).waitFor();
+      await panel.getByRole('link', { name: OFFERS.harbor.name }).first().waitFor();
+      expect(await offerLinks(panel)).toEqual(EXPECTED.map((seed) => marketplaceOfferPath(seed.slug)).sort());
+    };
+    await expectThread();
+    await page.reload();
+    await page.getByRole('heading', { name: OFFERS.ridge.name }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectThread();
 
     // Dragging the resize handle outwards makes the panel bigger; dragging far past the window stops at 90vw × 95vh,
     // and far inwards at 400 × 500.

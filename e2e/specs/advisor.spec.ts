@@ -1,4 +1,4 @@
-import { ADVISOR_PANEL, ADVISOR_TEXTS, marketplaceOfferPath, REALTIME_PATH } from '@tessera/domain';
+import { ADVISOR_PANEL, ADVISOR_SUGGESTIONS, ADVISOR_TEXTS, marketplaceOfferPath, REALTIME_PATH } from '@tessera/domain';
 import type { Locator, Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
@@ -137,6 +137,7 @@ describe('the AI advisor (issue #24)', () => {
     expect(Math.round(initial.height)).toBe(ADVISOR_PANEL.defaultHeight);
     // A new chat: the welcome and its suggestion chips.
     await panel.getByText(ADVISOR_TEXTS.welcome).waitFor();
+    await panel.getByRole('button', { name: ADVISOR_SUGGESTIONS[0]!.label }).waitFor();
 
     // Enter sends; the advisor's item shows 'Thinking...' until the answer streams in.
     await input.fill(QUESTION);

@@ -120,12 +120,15 @@ describe('the AI advisor (issue #24)', () => {
   it('opens with Ctrl+K, answers which open offers have an IRR above 15 % citing exactly those, keeps the thread, resizes and closes with Escape', async () => {
     const page = await newPage({ width: 1280, height: 800 });
     const gate = await gateAdvisorEvents(page);
+    // The shortcut's listener (advisor-host.tsx) is a chunk of its own, loaded once the signed-in shell has rendered:
+    // a Ctrl+K pressed before it has run goes unheard (see the report of issue #24's journey). Nothing on screen says
+    // when it is there, so the journey waits for the chunk, then for the page to have nothing left to run.
+    const hostChunk = page.waitForResponse((response) => /\/assets\/advisor-host-[^/]*\.js$/.test(new URL(response.url()).pathname));
     await signInThroughUi(page, { ...investor, slug: tenant.slug });
     const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
 
-    // The shortcut's listener comes with a chunk of its own, loaded after the signed-in shell: once the page has
-    // nothing more to fetch, it is there.
-    await page.waitForLoadState('networkidle');
+    await hostChunk;
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     // Ctrl+K (Chromium on Linux; Cmd+K on macOS) opens the panel at its default size, the question box focused.
     const panel = advisorPanel(page);
     await page.keyboard.press('Control+K');
@@ -164,28 +167,26 @@ describe('the AI advisor (issue #24)', () => {
     await page.waitForURL((url) => url.pathname.startsWith(`${marketplaceOfferPath(OFFERS.ridge.slug)}/`));
     await page.getByRole('heading', { name: OFFERS.ridge.name }).first().waitFor();
 
-    // The offer's page offers the advisor too.
-    await page.getByRole('button', { name: ADVISOR_TEXTS.open }).waitFor();
-
     // The panel floats over the whole signed-in app: it is still open on the offer's page, and Escape (the focus still
     // on the link just followed, inside the panel) closes it.
     expect(await panel.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
 
-    // Opened again with Ctrl+K, it still holds the thread: the question and the cited offers. After a reload too, where
-    // the thread comes back from the API, not from what this page kept.
+    // Opened again with Ctrl+K, it still holds the thread: the question and the cited offers.
     const expectThread = async () => {
-      await page.keyboard.press('Control+K');
       await panel.waitFor();
       await panel.getByText(QUESTION).waitFor();
       await panel.getByRole('link', { name: OFFERS.harbor.name }).first().waitFor();
       expect(await offerLinks(panel)).toEqual(EXPECTED.map((seed) => marketplaceOfferPath(seed.slug)).sort());
     };
+    await page.keyboard.press('Control+K');
     await expectThread();
+    // After a reload too, where the thread comes back from the API rather than from what the page kept; opened this
+    // time by the offer page's own button.
     await page.reload();
     await page.getByRole('heading', { name: OFFERS.ridge.name }).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: ADVISOR_TEXTS.open }).click();
     await expectThread();
 
     // Dragging the resize handle outwards makes the panel bigger; dragging far past the window stops at 90vw × 95vh,

@@ -22,10 +22,11 @@ export interface Realtime {
   /** Sends SESSION_ENDED_EVENT to the sockets of these sessions, on every API node, then disconnects them. */
   sessionsEnded(ended: EndedSessions, reason: SessionEndReason): void;
   /**
-   * Sends `event` to every socket of the user (their room), on every API node (through the Redis adapter when
-   * configured): each tab of theirs hears the answer to a question any of them asked. Never throws.
+   * Sends `event` to every socket of the user on that tenant (their tenant's user room), on every API node (through
+   * the Redis adapter when configured): each tab of theirs there hears the answer to a question any of them asked,
+   * and their sockets on other tenants hear nothing. Never throws.
    */
-  toUser(userId: string, event: string, payload: unknown): void;
+  toUser(who: { tenantId: string; userId: string }, event: string, payload: unknown): void;
 }
 
 /** For code that runs without a socket server (scripts, and services called outside a request). */
@@ -54,6 +55,8 @@ export type ClientEventHandler<W extends SocketIdentity = SocketIdentity> = (
 
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** A user's sockets on one tenant: what a tenant's data (an advisor answer) is sent to, never the user's other tenants. */
+export const tenantUserRoom = (tenantId: string, userId: string) => `user:${userId}:${tenantId}`;
 
 /** The message one node sends the others through Redis: rooms whose sockets are told, and why. */
 const SESSIONS_ENDED = 'tessera:sessions-ended';
@@ -139,7 +142,11 @@ export function createRealtimeServer<W extends SocketIdentity>(opts: {
   });
   const handlers = new Map<string, ClientEventHandler<W>>();
   io.on('connection', (socket) => {
-    void socket.join([sessionRoom(socket.data.sessionId), userRoom(socket.data.userId)]);
+    void socket.join([
+      sessionRoom(socket.data.sessionId),
+      userRoom(socket.data.userId),
+      tenantUserRoom(socket.data.tenantId, socket.data.userId),
+    ]);
     // Clients send only the events a module handles (onClientEvent); anything else is ignored.
     socket.onAny((event: unknown, payload: unknown) => {
       const handler = typeof event === 'string' ? handlers.get(event) : undefined;
@@ -176,10 +183,10 @@ export function createRealtimeServer<W extends SocketIdentity>(opts: {
         opts.log.warn({ err }, 'the real-time event could not be sent');
       }
     },
-    toUser(userId, event, payload) {
+    toUser({ tenantId, userId }, event, payload) {
       try {
         // Through the adapter: with Redis, every node's sockets in the room hear it (in the order sent).
-        (io.to(userRoom(userId)) as unknown as { emit(event: string, payload: unknown): void }).emit(event, payload);
+        (io.to(tenantUserRoom(tenantId, userId)) as unknown as { emit(event: string, payload: unknown): void }).emit(event, payload);
       } catch (err) {
         opts.log.warn({ err, event }, 'the real-time event could not be sent');
       }

@@ -56,7 +56,7 @@ export interface AdvisorDeps {
   isPersonalAdviceRequest: (question: string) => boolean;
   /** Questions per user per minute (config.advisor.messagesPerMinute), counted on every node (the app's attempt store). */
   limiter: AttemptLimiter;
-  /** The socket: events go to the user's room, so every tab of theirs, on any node, hears them. */
+  /** The socket: events go to the user's room on this tenant, so every tab of theirs there, on any node, hears them. */
   realtime: Pick<Realtime, 'toUser'>;
   /** How long one answer may take (config.advisor.timeoutMs). */
   timeoutMs: number;
@@ -222,7 +222,7 @@ function echoedIds(payload: unknown): { threadId: string | null; clientMessageId
  * stays stored, no part of an answer is). Never throws: what goes wrong is logged and told.
  */
 export async function ask(deps: AdvisorDeps, auth: AuthContext, tenant: AdvisorTenant, payload: unknown): Promise<void> {
-  const emit = (event: string, data: unknown) => deps.realtime.toUser(auth.user.id, event, data);
+  const emit = (event: string, data: unknown) => deps.realtime.toUser({ tenantId: auth.tenantId, userId: auth.user.id }, event, data);
   const refuse = (ids: { threadId: string | null; clientMessageId: string | null }, code: AdvisorErrorCode, message: string) =>
     emit(ADVISOR_EVENTS.error, { ...ids, code, message } satisfies AdvisorErrorEvent);
 

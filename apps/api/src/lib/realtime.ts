@@ -80,6 +80,9 @@ interface SocketData<W extends SocketIdentity> {
 const REDIS_KEY = 'tessera-rt';
 /** Clients send the handshake (the token) and short events (an advisor question): a small cap on what one message may carry. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
+/** Client events one socket may send per window; past it they are dropped (modules rate-limit people more finely). */
+export const CLIENT_EVENTS_MAX = 30;
+const CLIENT_EVENTS_WINDOW_MS = 10_000;
 
 export interface RealtimeServer<W extends SocketIdentity = SocketIdentity> {
   realtime: Realtime;
@@ -147,10 +150,24 @@ export function createRealtimeServer<W extends SocketIdentity>(opts: {
       userRoom(socket.data.userId),
       tenantUserRoom(socket.data.tenantId, socket.data.userId),
     ]);
-    // Clients send only the events a module handles (onClientEvent); anything else is ignored.
+    // Clients send only the events a module handles (onClientEvent); anything else is ignored. A socket sending more
+    // than a person could (CLIENT_EVENTS_MAX in a window) has the rest dropped before any handler (or query) runs.
+    let windowStart = 0;
+    let count = 0;
     socket.onAny((event: unknown, payload: unknown) => {
       const handler = typeof event === 'string' ? handlers.get(event) : undefined;
       if (!handler) return;
+      const now = Date.now();
+      if (now - windowStart >= CLIENT_EVENTS_WINDOW_MS) {
+        windowStart = now;
+        count = 0;
+      }
+      count += 1;
+      if (count > CLIENT_EVENTS_MAX) {
+        if (count === CLIENT_EVENTS_MAX + 1)
+          opts.log.warn({ event, userId: socket.data.userId }, 'a real-time client sent too many events; dropping');
+        return;
+      }
       const client = { disconnect: () => void socket.disconnect(true) };
       try {
         Promise.resolve(handler(socket.data.who, payload, client)).catch((err: unknown) =>

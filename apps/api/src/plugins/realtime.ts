@@ -55,22 +55,32 @@ export const realtimePlugin = fp(
       },
     });
     app.decorate('realtime', server.realtime);
+    /** Who may act, checked again for each event: the tenant as it is now and the socket's session, or null. */
+    async function admit(who: SocketWho): Promise<{ caller: AuthContext; tenant: TenantRow } | null> {
+      const tenant = await app.tenantCache.bySlug(who.tenantSlug);
+      if (!tenant || tenant.id !== who.tenantId) return null;
+      try {
+        return { caller: await withTenant(tenant.id, () => app.recheckSignedIn(who.token, tenant)), tenant };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        // Ended (or suspended) since the handshake.
+        return null;
+      }
+    }
+    // Each socket's events are admitted one after the other, so handlers start in the order the client sent them
+    // (the checks are queries, which could finish out of order).
+    const admissions = new WeakMap<SocketWho, Promise<unknown>>();
     app.decorate('onClientEvent', (event: string, handler: SignedInEventHandler) => {
       server.onClientEvent(event, async (who: SocketWho, payload, client) => {
-        const tenant = await app.tenantCache.bySlug(who.tenantSlug);
-        if (!tenant || tenant.id !== who.tenantId) return client.disconnect();
-        await withTenant(tenant.id, async () => {
-          let caller: AuthContext;
-          try {
-            caller = await app.recheckSignedIn(who.token, tenant);
-          } catch (error) {
-            if (!(error instanceof AppError) || error.status >= 500) throw error;
-            // Ended (or suspended) since the handshake: no more events from this socket.
-            client.disconnect();
-            return;
-          }
-          await handler(caller, tenant, payload);
-        });
+        const admitted = (admissions.get(who) ?? Promise.resolve()).then(() => admit(who));
+        admissions.set(
+          who,
+          admitted.catch(() => null),
+        );
+        const ok = await admitted;
+        // No more events from this socket.
+        if (!ok) return client.disconnect();
+        await withTenant(ok.tenant.id, () => handler(ok.caller, ok.tenant, payload));
       });
     });
     // Open sockets would hold the HTTP server's close until they time out.

@@ -230,15 +230,37 @@ export async function ask(deps: AdvisorDeps, auth: AuthContext, tenant: AdvisorT
   if (!parsed.success) return refuse(echoedIds(payload), 'invalid', parsed.error.issues[0]?.message ?? 'Invalid message');
   const request = parsed.data;
   const ids = { threadId: request.threadId, clientMessageId: request.clientMessageId };
-  try {
-    await deps.limiter.hit(`${auth.tenantId}:${auth.user.id}`);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'rate-limited') return refuse(ids, 'rate-limited', ADVISOR_TEXTS.rateLimited);
-    throw error;
-  }
-  const work = () => answerQuestion(deps, auth, tenant, request, emit);
+  const work = async () => {
+    // What the client was told so far, so an unexpected failure (the database) still ends its spinner.
+    const told: Told = { threadId: request.threadId, loading: false };
+    try {
+      try {
+        await deps.limiter.hit(`${auth.tenantId}:${auth.user.id}`);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'rate-limited') return refuse(ids, 'rate-limited', ADVISOR_TEXTS.rateLimited);
+        throw error;
+      }
+      await answerQuestion(deps, auth, tenant, request, emit, told);
+    } catch (err) {
+      deps.log.error({ err, tenantId: auth.tenantId, userId: auth.user.id, threadId: told.threadId }, 'the advisor could not answer');
+      refuse({ threadId: told.threadId, clientMessageId: request.clientMessageId }, 'unavailable', ADVISOR_TEXTS.unavailable);
+      if (told.loading)
+        emit(ADVISOR_EVENTS.loading, {
+          threadId: told.threadId,
+          clientMessageId: request.clientMessageId,
+          loading: false,
+        } satisfies AdvisorLoadingEvent);
+    }
+  };
+  // Queued at once, before anything is awaited, so one socket's questions to a thread keep the order it sent them.
   // New threads need no queue: nothing else can reach them before their start event names them.
   return request.threadId ? deps.queue.run(`${auth.tenantId}:${request.threadId}`, work) : work();
+}
+
+/** What the client has been told about a question: its thread, and whether its spinner is on. */
+interface Told {
+  threadId: string | null;
+  loading: boolean;
 }
 
 async function answerQuestion(
@@ -247,13 +269,16 @@ async function answerQuestion(
   tenant: AdvisorTenant,
   request: { message: string; threadId: string | null; offerIds: string[]; clientMessageId: string },
   emit: (event: string, data: unknown) => void,
+  told: Told,
 ): Promise<void> {
   const owner = ownerOf(auth);
   const { clientMessageId } = request;
   const refuse = (threadId: string | null, code: AdvisorErrorCode, message: string) =>
     emit(ADVISOR_EVENTS.error, { threadId, clientMessageId, code, message } satisfies AdvisorErrorEvent);
-  const loading = (threadId: string | null, on: boolean) =>
+  const loading = (threadId: string | null, on: boolean) => {
+    told.loading = on;
     emit(ADVISOR_EVENTS.loading, { threadId, clientMessageId, loading: on } satisfies AdvisorLoadingEvent);
+  };
 
   // The thread (another user's or tenant's is unknown, as a deleted one), and its history before this question.
   let history: AdvisorGrounding['history'] = [];
@@ -267,6 +292,7 @@ async function answerQuestion(
   const stored = await storeQuestion(deps, auth, request);
   if (!stored) return refuse(request.threadId, 'not-found', ADVISOR_TEXTS.threadNotFound);
   const threadId = stored.threadId;
+  told.threadId = threadId;
   loading(threadId, true);
   const answerId = newId();
   const typingItem: ChatItem = {

@@ -29,6 +29,7 @@ import {
   type TestSocket,
 } from '../../../test/realtime-client.ts';
 import { advisorMessages, advisorThreads, sessions } from '../../db/schema/index.ts';
+import { CLIENT_EVENTS_MAX } from '../../lib/realtime.ts';
 import { queryEvents } from '../timeline/index.ts';
 import { DISCLAIMER_MODEL } from './advisor.service.ts';
 import { fakeAdvisor } from './advisor.test-helpers.ts';
@@ -219,6 +220,16 @@ describe('refused questions', () => {
       [ADVISOR_EVENTS.error, 'invalid', null],
     ]);
     expect(await t.app.db.select().from(advisorThreads).where(eq(advisorThreads.userId, user.user._id))).toEqual([]);
+  });
+
+  it(`drops a flood of events from one socket past ${CLIENT_EVENTS_MAX} in a window, before any check runs`, async () => {
+    const user = await signUp(t.app, 'acme');
+    const tab = await connect(user);
+    for (let i = 0; i < CLIENT_EVENTS_MAX + 10; i += 1) askAdvisor(tab.socket, { message: '' });
+    await waitFor(() => tab.heard.length >= CLIENT_EVENTS_MAX, 'the refusals');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(tab.heard).toHaveLength(CLIENT_EVENTS_MAX);
+    expect(t.logs.some((line) => line.includes('a real-time client sent too many events'))).toBe(true);
   });
 
   it('refuses a message over the socket’s size cap by closing the socket', async () => {

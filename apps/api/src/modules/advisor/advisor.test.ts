@@ -301,6 +301,26 @@ describe('threads', () => {
     expect(list.data.map((th) => th._id)).toEqual([threadId, newer.threadId]);
   });
 
+  it(`keeps at most ${ADVISOR_LIMITS.threadsMax} threads a user: a new one replaces the least recently used`, async () => {
+    const user = await signUp(t.app, 'acme');
+    const tab = await connect(user);
+    const base = t.clock.now().getTime() - 1_000_000;
+    const old = Array.from({ length: ADVISOR_LIMITS.threadsMax }, (_, i) => ({
+      tenantId: t.tenants.acme.id,
+      userId: user.user._id,
+      id: someObjectId(),
+      title: `Old ${i}`,
+      lastMessageAt: new Date(base + i * 1000),
+    }));
+    await t.app.db.insert(advisorThreads).values(old);
+    const { threadId } = await ask(tab, 'One more');
+    const kept = await t.app.db.select({ id: advisorThreads.id }).from(advisorThreads).where(eq(advisorThreads.userId, user.user._id));
+    expect(kept).toHaveLength(ADVISOR_LIMITS.threadsMax);
+    expect(kept.map((k) => k.id)).toContain(threadId);
+    expect(kept.map((k) => k.id)).not.toContain(old[0]!.id);
+    expect((await tenantEventsOf(t.app, t.tenants.acme.id, old[0]!.id)).map((e) => e.type)).toEqual(['delete']);
+  });
+
   it('answers questions to one thread one after the other, in order', async () => {
     const user = await signUp(t.app, 'acme');
     const tab = await connect(user);

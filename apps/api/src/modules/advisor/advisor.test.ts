@@ -8,6 +8,7 @@ import {
   ADVISOR_EVENTS,
   ADVISOR_LIMITS,
   ADVISOR_TEXTS,
+  AUTH_ERRORS,
   type AdvisorThread,
   type ChatItem,
   type List,
@@ -88,7 +89,7 @@ describe('the handshake', () => {
     expect(socket.socket.connected).toBe(true);
     // The app's clock past the token's lifetime (JWT_TTL_SECONDS, 30 minutes): refused as expired.
     t.clock.advance(31 * 60_000);
-    await expect(openSocket(port, 'acme', user.token).connected).rejects.toThrow('session');
+    await expect(openSocket(port, 'acme', user.token).connected).rejects.toThrow(AUTH_ERRORS.sessionExpired);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { OfferAssetClass, OfferType } from '@tessera/domain';
 import type { OfferCriteria } from '../model.ts';
+import { GLOSSARY } from './glossary.ts';
 
 /**
  * What a question asks of the offers, read from its words alone (no database, no model): the asset classes, offer
@@ -84,7 +85,7 @@ const UPPER_AFTER = /^\s*(or less|or lower|or fewer|or under|or below|and under|
 
 /** A number with its money and unit marks: '$25k', '15%', '1.8x', '5 years', '36 months', '$1.5 million'. */
 const QUANTITY =
-  /(\$|usd\s*|€|£)?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(k|m|mm|thousand|million|bn|billion)?\b\s*(%|percent|x\b|times\b|years?\b|yrs?\b|months?\b|mos?\b)?/gi;
+  /(\$|usd\s*|€|£)?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(?:(k|m|mm|thousand|million|bn|billion)\b)?\s*(%|percent|x\b|times\b|years?\b|yrs?\b|months?\b|mos?\b)?/gi;
 
 const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };
 
@@ -93,7 +94,7 @@ const justUnder = (v: number) => v - Math.max(1, Math.abs(v)) * 1e-9;
 
 /** The phrases of a question split at clause breaks, so a number is read against the metric of its own clause. */
 function clauses(text: string): string[] {
-  return text.split(/[,;]|\band\b(?! (?:up|above|over|under|below)\b)|\bbut\b|\bwith\b(?= (?:a |an )?(?:target|irr|equity|min|hold))/);
+  return text.split(/,(?!\d{3})|;|\band\b(?! (?:up|above|over|under|below)\b)|\bbut\b|\bwith\b(?= (?:a |an )?(?:target|irr|equity|min|hold))/);
 }
 
 /** The metric named nearest before `index` in `clause` (within 40 characters), else the nearest after (within 30). */
@@ -117,25 +118,21 @@ interface Bound {
 
 function readBounds(text: string): Bound[] {
   const bounds: Bound[] = [];
-  for (const clause of clauses(text)) {
-    // 'between 10% and 15%' / 'from $10k to $50k': both ends at once.
-    const between = /\b(?:between|from)\s+(\$?\s*[\d.,]+\s*(?:k|m|thousand|million)?\s*(?:%|x|years?|months?)?)\s+(?:and|to|-)\s+(\$?\s*[\d.,]+\s*(?:k|m|thousand|million)?\s*(?:%|x|years?|months?)?)/.exec(
-      clause,
-    );
-    const consumed: [number, number][] = [];
-    if (between) {
-      const [a, b] = [quantities(between[1]!)[0], quantities(between[2]!)[0]];
-      if (a && b) {
-        const unit = a.unit ?? b.unit;
-        const metric = metricOf(unit, a.money || b.money, metricNear(clause, between.index, between.index + between[0].length));
-        if (metric) {
-          bounds.push({ metric, lower: toMetricValue(metric, a.value, a.unit ?? unit), upper: toMetricValue(metric, b.value, b.unit ?? unit) });
-          consumed.push([between.index, between.index + between[0].length]);
-        }
-      }
-    }
+  // 'between 10% and 15%' / 'from $10k to $50k': both ends at once, read first and blanked out of the text.
+  const BETWEEN =
+    /\b(?:between|from)\s+(\$?\s*[\d.,]+\s*(?:k|m|thousand|million)?\s*(?:%|x|years?|months?)?)\s+(?:and|to|-)\s+(\$?\s*[\d.,]+\s*(?:k|m|thousand|million)?\s*(?:%|x|years?|months?)?)/g;
+  let rest = text;
+  for (const between of text.matchAll(BETWEEN)) {
+    const [a, b] = [quantities(between[1]!)[0], quantities(between[2]!)[0]];
+    if (!a || !b) continue;
+    const unit = a.unit ?? b.unit;
+    const metric = metricOf(unit, a.money || b.money, metricNear(text, between.index, between.index + between[0].length));
+    if (!metric) continue;
+    bounds.push({ metric, lower: toMetricValue(metric, a.value, a.unit ?? unit), upper: toMetricValue(metric, b.value, b.unit ?? unit) });
+    rest = rest.slice(0, between.index) + ' '.repeat(between[0].length) + rest.slice(between.index + between[0].length);
+  }
+  for (const clause of clauses(rest)) {
     for (const q of quantities(clause)) {
-      if (consumed.some(([s, e]) => q.start >= s && q.start < e)) continue;
       const before = clause.slice(Math.max(0, q.start - 24), q.start);
       const after = clause.slice(q.end, q.end + 16);
       const metric = metricOf(q.unit, q.money, metricNear(clause, q.start, q.end));
@@ -291,7 +288,7 @@ const NOT_NAMES = new Set(
     'irr irrs target internal rate return returns equity multiple moic minimum min maximum investment investments hold ' +
     'holding period term cash coc preferred pref distribution distributions upside split price unit units offer offers ' +
     'deal deals open opened upcoming closed highest lowest largest smallest reg regulation rule sec finra series form ' +
-    'd cf a+ k-1 k1 llc lp gp ppm accredited accreditation investor investors sponsor sponsors waterfall capital stack ' +
+    'd cf a+ k-1 k1 llc lp gp ppm accredited accreditation investor investors sponsor sponsors waterfall stack ' +
     'mezzanine debt asset class classes type types us usd eur gbp ok okay hi hello thanks thank yes no ' +
     'january february march april may june july august september october november december ' +
     'monday tuesday wednesday thursday friday saturday sunday marketplace ai advisor'
@@ -315,7 +312,9 @@ function readNames(question: string): string[] {
     const kept = run.filter((w, i) => !(i === 0 && NOT_NAMES.has(w.toLowerCase())));
     while (kept.length && NOT_NAMES.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
     const meaningful = kept.filter((w) => !NOT_NAMES.has(w.toLowerCase()) && !isVocabulary(w));
-    if (meaningful.length >= 1 && !(runStartsSentence && run.length === 1)) {
+    const whole = run.join(' ').toLowerCase();
+    const isTerm = GLOSSARY.some((entry) => entry.mentions.exec(whole)?.[0] === whole);
+    if (meaningful.length >= 1 && !isTerm && !(runStartsSentence && run.length === 1)) {
       const phrase = kept.join(' ').replace(/[.'’]+$/, '');
       if (phrase.length >= 3) names.add(phrase);
     }

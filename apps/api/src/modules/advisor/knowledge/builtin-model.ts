@@ -13,7 +13,7 @@ import {
   type ChatPrompt,
 } from '@tessera/domain';
 import type { AdvisorAnswer, AdvisorGrounding, AdvisorModel, AdvisorOffer, OfferCriteria } from '../model.ts';
-import { hasFilters, rankCount } from './criteria.ts';
+import { hasFilters, parseCriteria, rankCount } from './criteria.ts';
 
 /**
  * The built-in advisor: answers offline, deterministically, from the grounding alone (the listed offers retrieval
@@ -88,7 +88,28 @@ export function composeAnswer(g: AdvisorGrounding): AdvisorAnswer {
   };
 }
 
+/**
+ * The phrases of the question that looked like names (parseCriteria) but that retrieval found on no listed offer or
+ * institution: said plainly, so 'which offers does X have?' is not answered with everyone's offers.
+ */
+function unresolvedNames(g: AdvisorGrounding): string[] {
+  const resolved = (g.criteria.names ?? []).map((n) => n.toLowerCase());
+  return (parseCriteria(g.question).names ?? []).filter((p) => !resolved.some((n) => n.includes(p.toLowerCase())));
+}
+
 function draftAnswer(g: AdvisorGrounding): Draft {
+  const draft = draftFromOffers(g);
+  const missing = unresolvedNames(g);
+  // Only where the answer is about offers: a glossary answer or 'I don't know' needs no such note.
+  if (!missing.length || draft.text === ADVISOR_TEXTS.unknown || (!draft.cited.length && draft.text !== ADVISOR_TEXTS.noMatches)) return draft;
+  const note = `I found no offer or institution named ${missing.map((m) => `“${inert(m, 80)}”`).join(' or ')} on this marketplace.`;
+  if (!hasFilters(g.criteria) && !g.criteria.sort && !g.criteria.compare && !g.focusOfferIds.length) {
+    return { text: `${note} ${ADVISOR_TEXTS.noMatches}`, cited: [], prompts: [...ADVISOR_SUGGESTIONS] };
+  }
+  return { ...draft, text: `${note}\n\n${draft.text}` };
+}
+
+function draftFromOffers(g: AdvisorGrounding): Draft {
   const q = normalise(g.question);
   const c = g.criteria;
   const fmt = formatters(g.currency);

@@ -121,9 +121,9 @@ function draftFromOffers(g: AdvisorGrounding): Draft {
 
   // 1. A term or a rule: 'what is an equity multiple?', 'who counts as an accredited investor?'
   if (g.glossary.length && definitional && !aboutOffer && !named.length && ((!filtered && !c.sort) || /\bmean\b|\bdefin/.test(q)) && !c.compare) {
-    return explainTerms(g);
+    return explainTerms(g, focus, fmt);
   }
-  if (g.glossary.length && c.compare && !named.length && focus.length < 2 && !filtered && definitional) return explainTerms(g);
+  if (g.glossary.length && c.compare && !named.length && focus.length < 2 && !filtered && definitional) return explainTerms(g, [], fmt);
 
   // 2. A side-by-side comparison.
   if (c.compare) return compare(g, q, focus, named, fmt);
@@ -139,7 +139,7 @@ function draftFromOffers(g: AdvisorGrounding): Draft {
   if (filtered || named.length || ASKS_FOR_OFFERS.test(q)) return list(g, fmt);
 
   // 6. Terms the question mentions, else nothing to say.
-  if (g.glossary.length) return explainTerms(g);
+  if (g.glossary.length) return explainTerms(g, focus, fmt);
   return { text: ADVISOR_TEXTS.unknown, cited: [], prompts: [...ADVISOR_SUGGESTIONS] };
 }
 
@@ -169,9 +169,14 @@ function formatters(currency: string): Formatters {
   };
 }
 
-/** Authors' text made inert in markdown: no links, emphasis, headings, tables or HTML; one line, cut. */
+/** Authors' text made inert in markdown: no links (addresses removed), emphasis, headings, tables or HTML; one line, cut. */
 export function inert(text: string, max = 300): string {
-  const line = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = text
+    .replace(/<[^>]*>/g, ' ')
+    // A bare address would still be linked by a renderer that links URLs (GFM autolinks): the answer links only offers.
+    .replace(/\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+|\b(?:javascript|data|vbscript|mailto):\S*/gi, '(link removed)')
+    .replace(/\s+/g, ' ')
+    .trim();
   const cut = line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
   return cut.replace(/[\\`*_{}[\]()#+!|<>~]/g, (ch) => `\\${ch}`);
 }
@@ -424,9 +429,13 @@ function describe(g: AdvisorGrounding, offers: AdvisorOffer[], f: Formatters): D
   };
 }
 
-function explainTerms(g: AdvisorGrounding): Draft {
-  const text = g.glossary.map((e) => `**${e.term}**: ${e.definition}`).join('\n\n');
+/** The glossary entries asked about; asked from an offer's page, that offer's figures follow. */
+function explainTerms(g: AdvisorGrounding, focus: AdvisorOffer[], f: Formatters): Draft {
+  const terms = g.glossary.map((e) => `**${e.term}**: ${e.definition}`).join('\n\n');
+  const shown = focus.slice(0, 3);
+  const onOffer = shown.map((o) => `On ${link(o)}: ${figures(o, f)}.`).join('\n');
+  const text = onOffer ? `${terms}\n\n${onOffer}` : terms;
   const asked = new Set(g.glossary.map((e) => e.term));
   const prompts = ADVISOR_SUGGESTIONS.filter((s) => !(s.id === 'accredited' && asked.has('Accredited investor')) && !(s.id === 'equity-multiple' && asked.has('Equity multiple')));
-  return { text, cited: [], prompts: prompts.slice(0, 3) };
+  return { text, cited: shown, prompts: prompts.slice(0, 3) };
 }

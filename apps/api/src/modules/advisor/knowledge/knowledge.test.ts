@@ -228,6 +228,14 @@ describe('the built-in advisor over seeded offers', () => {
     expect(answer.text).toContain('- B: min. $5,000 · target IRR 20% · equity multiple 2.5x · hold 36 months · preferred return 8%');
   });
 
+  it('explains a term asked from an offer page with that offer’s figures', async () => {
+    const { answer } = await ask('What is the minimum investment?', [o.beta]);
+    expect(answer.text).toMatch(/^\*\*Minimum investment\*\*: /);
+    expect(answer.text).toContain('On [Beta Plaza](/marketplace/offers/');
+    expect(answer.text).toContain('min. $50,000');
+    expect(answer.citedOfferIds).toEqual([o.beta]);
+  });
+
   it('quotes prompt-injection text in a description as data and does not obey it', async () => {
     const { answer, retrieved } = await ask('Tell me about this offer', [o.delta]);
     expect(answer.citedOfferIds).toEqual([o.delta]);
@@ -237,7 +245,8 @@ describe('the built-in advisor over seeded offers', () => {
     // Nothing outside the quote repeats the claim, the injected link is inert and no HTML gets through.
     expect(answer.text.replace(quoted[0]!, '')).not.toMatch(/guarantee(?!s)/i);
     expect(answer.text).toContain('not guarantees');
-    expect(answer.text).not.toContain('](https://evil.example');
+    expect(answer.text).not.toContain('evil.example');
+    expect(answer.text).toContain('\\(link removed\\)');
     expect(answer.text).not.toContain('<script>');
     expectLinksOnlyToCited(answer, retrieved);
   });

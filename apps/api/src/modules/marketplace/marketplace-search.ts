@@ -100,8 +100,7 @@ function bounds(column: AnyPgColumn, b: Bounds | undefined): SQL[] {
 /** The condition on names: the whole name (3+ characters) inside the text, or a phrase inside the name. */
 function namesCondition(names: NonNullable<ListedOfferSearch['names']>): SQL {
   const text = nameText(names.text);
-  const whole = (column: AnyPgColumn) =>
-    sql`(length(${nameSql(column)}) >= 5 and strpos(${text}, ${nameSql(column)}) > 0)`;
+  const whole = (column: AnyPgColumn) => sql`(length(${nameSql(column)}) >= 5 and strpos(${text}, ${nameSql(column)}) > 0)`;
   const phrases = names.phrases.filter((p) => p.trim().length >= 3).slice(0, 10);
   return or(
     whole(offers.name),
@@ -154,7 +153,11 @@ export async function searchListedOffers(
 ): Promise<{ offers: ListedOfferFacts[]; total: number }> {
   const where = and(...conditions(tenantId, q, now));
   const order = q.sort
-    ? [sql`${SORT_COLUMN[q.sort.by]} ${sql.raw(q.sort.direction === 'asc' ? 'asc' : 'desc')} nulls last`, sql`lower(${offers.name})`, asc(offers.id)]
+    ? [
+        sql`${SORT_COLUMN[q.sort.by]} ${sql.raw(q.sort.direction === 'asc' ? 'asc' : 'desc')} nulls last`,
+        sql`lower(${offers.name})`,
+        asc(offers.id),
+      ]
     : [sql`lower(${offers.name})`, asc(offers.id)];
   const rows = await fromListed(db)
     .where(where)

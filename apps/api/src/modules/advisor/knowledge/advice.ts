@@ -5,7 +5,8 @@
  * above 15%?') are not advice, even when they use the same words.
  */
 
-const ACT = '(?:invest|buy|put|allocate|commit|choose|pick|go with|go for|get into|get in|join|back|sell|exit|hold|diversify|consider|take|subscribe|move|double down|bet)';
+const ACT =
+  '(?:invest|buy|put|allocate|commit|choose|pick|go with|go for|get into|get in|join|back|sell|exit|hold|diversify|consider|take|subscribe|move|double down|bet)';
 
 const PERSONAL: RegExp[] = [
   // 'Should I invest in Harbor Point?', 'should we buy', 'which offer should I pick?', 'should my IRA …'

@@ -101,7 +101,8 @@ function draftAnswer(g: AdvisorGrounding): Draft {
   const draft = draftFromOffers(g);
   const missing = unresolvedNames(g);
   // Only where the answer is about offers: a glossary answer or 'I don't know' needs no such note.
-  if (!missing.length || draft.text === ADVISOR_TEXTS.unknown || (!draft.cited.length && draft.text !== ADVISOR_TEXTS.noMatches)) return draft;
+  if (!missing.length || draft.text === ADVISOR_TEXTS.unknown || (!draft.cited.length && draft.text !== ADVISOR_TEXTS.noMatches))
+    return draft;
   const note = `I found no offer or institution named ${missing.map((m) => `“${inert(m, 80)}”`).join(' or ')} on this marketplace.`;
   if (!hasFilters(g.criteria) && !g.criteria.sort && !g.criteria.compare && !g.focusOfferIds.length) {
     return { text: `${note} ${ADVISOR_TEXTS.noMatches}`, cited: [], prompts: [...ADVISOR_SUGGESTIONS] };
@@ -120,7 +121,14 @@ function draftFromOffers(g: AdvisorGrounding): Draft {
   const aboutOffer = focus.length > 0 && POINTS_AT_OFFER.test(q);
 
   // 1. A term or a rule: 'what is an equity multiple?', 'who counts as an accredited investor?'
-  if (g.glossary.length && definitional && !aboutOffer && !named.length && ((!filtered && !c.sort) || /\bmean\b|\bdefin/.test(q)) && !c.compare) {
+  if (
+    g.glossary.length &&
+    definitional &&
+    !aboutOffer &&
+    !named.length &&
+    ((!filtered && !c.sort) || /\bmean\b|\bdefin/.test(q)) &&
+    !c.compare
+  ) {
     return explainTerms(g, focus, fmt);
   }
   if (g.glossary.length && c.compare && !named.length && focus.length < 2 && !filtered && definitional) return explainTerms(g, [], fmt);
@@ -156,7 +164,10 @@ function formatters(currency: string): Formatters {
   const money = (v: number | null | undefined) => {
     if (v === null || v === undefined || !Number.isFinite(v)) return '-';
     try {
-      return formatCurrency(Math.round(v * 100) / 100, { currency: currency || 'USD', decimals: Number.isInteger(Math.round(v * 100) / 100) ? 0 : 2 });
+      return formatCurrency(Math.round(v * 100) / 100, {
+        currency: currency || 'USD',
+        decimals: Number.isInteger(Math.round(v * 100) / 100) ? 0 : 2,
+      });
     } catch {
       return formatOfferMoney(v);
     }
@@ -285,7 +296,10 @@ function list(g: AdvisorGrounding, f: Formatters): Draft {
   const count = g.matched === 1 ? 'One offer' : `${g.matched} offers`;
   const intro = `${count} on ${inert(g.marketplaceName, 80)} ${g.matched === 1 ? 'matches' : 'match'}${what ? ` (${what})` : ''}:`;
   const lines = shown.map((o) => offerLine(o, f));
-  const more = g.matched > shown.length ? `\n\nShowing ${shown.length} of ${g.matched}. Narrow the question (asset class, status, IRR, minimum) to see others.` : '';
+  const more =
+    g.matched > shown.length
+      ? `\n\nShowing ${shown.length} of ${g.matched}. Narrow the question (asset class, status, IRR, minimum) to see others.`
+      : '';
   return {
     text: `${intro}\n\n${lines.join('\n')}${more}\n\n${PROJECTIONS}`,
     cited: shown,
@@ -314,10 +328,7 @@ function rank(g: AdvisorGrounding, q: string, c: OfferCriteria, f: Formatters): 
   const what = criteriaText(c, f);
   const label = SORT_LABEL[sort.by][sort.direction];
   const scope = what ? ` among offers that are ${what}` : '';
-  const intro =
-    shown.length === 1
-      ? `The offer with the ${label}${scope} is:`
-      : `The ${shown.length} offers with the ${label}${scope}:`;
+  const intro = shown.length === 1 ? `The offer with the ${label}${scope} is:` : `The ${shown.length} offers with the ${label}${scope}:`;
   const more = g.matched > shown.length ? `\n\n${g.matched} offers matched in all; these are the top ${shown.length}.` : '';
   return {
     text: `${intro}\n\n${shown.map((o) => offerLine(o, f, sort.by)).join('\n')}${more}\n\n${PROJECTIONS}`,
@@ -366,7 +377,12 @@ function compare(g: AdvisorGrounding, q: string, focus: AdvisorOffer[], named: A
   const header = `| | ${shown.map((o) => cell(link(o))).join(' | ')} |`;
   const rule = `|---|${shown.map(() => '---').join('|')}|`;
   const body = rows.map(([label, value]) => `| ${label} | ${shown.map((o) => cell(value(o))).join(' | ')} |`);
-  const best = (label: string, by: 'targetIrr' | 'equityMultiple' | 'minimumInvestment' | 'holdingPeriod', dir: 1 | -1, show: (v: number) => string) => {
+  const best = (
+    label: string,
+    by: 'targetIrr' | 'equityMultiple' | 'minimumInvestment' | 'holdingPeriod',
+    dir: 1 | -1,
+    show: (v: number) => string,
+  ) => {
     const withValue = shown.filter((o) => o[by] !== null);
     if (withValue.length < 2) return null;
     const top = withValue.reduce((a, b) => ((b[by]! - a[by]!) * dir > 0 ? b : a));
@@ -382,7 +398,11 @@ function compare(g: AdvisorGrounding, q: string, focus: AdvisorOffer[], named: A
   return {
     text: `Here is how ${shown.length === 2 ? 'the two offers' : `these ${shown.length} offers`} compare:\n\n${header}\n${rule}\n${body.join('\n')}\n\n${notes.map((n) => `- ${n}`).join('\n')}${more}\n\n${PROJECTIONS}`,
     cited: shown,
-    prompts: [WHAT_IS_IRR, WHAT_IS_MULTIPLE, { id: 'preferred-return', label: 'What is a preferred return?', value: 'What is a preferred return?' }],
+    prompts: [
+      WHAT_IS_IRR,
+      WHAT_IS_MULTIPLE,
+      { id: 'preferred-return', label: 'What is a preferred return?', value: 'What is a preferred return?' },
+    ],
   };
 }
 
@@ -436,6 +456,8 @@ function explainTerms(g: AdvisorGrounding, focus: AdvisorOffer[], f: Formatters)
   const onOffer = shown.map((o) => `On ${link(o)}: ${figures(o, f)}.`).join('\n');
   const text = onOffer ? `${terms}\n\n${onOffer}` : terms;
   const asked = new Set(g.glossary.map((e) => e.term));
-  const prompts = ADVISOR_SUGGESTIONS.filter((s) => !(s.id === 'accredited' && asked.has('Accredited investor')) && !(s.id === 'equity-multiple' && asked.has('Equity multiple')));
+  const prompts = ADVISOR_SUGGESTIONS.filter(
+    (s) => !(s.id === 'accredited' && asked.has('Accredited investor')) && !(s.id === 'equity-multiple' && asked.has('Equity multiple')),
+  );
   return { text, cited: shown, prompts: prompts.slice(0, 3) };
 }

@@ -69,7 +69,10 @@ type Near = Metric | 'other';
 
 /** Words naming each metric; where a number sits near one of them, the bound is on that metric. */
 const METRIC_WORDS: [Near, RegExp][] = [
-  ['other', /\bpreferred returns?\b|\bpref\b|\bcash[- ]on[- ]cash\b|\bcoc\b|\bannuali[sz]ed returns?\b|\bdistributions?\b|\bupside\b|\bsplit\b/g],
+  [
+    'other',
+    /\bpreferred returns?\b|\bpref\b|\bcash[- ]on[- ]cash\b|\bcoc\b|\bannuali[sz]ed returns?\b|\bdistributions?\b|\bupside\b|\bsplit\b/g,
+  ],
   ['irr', /\b(?:target )?irrs?\b|internal rate of return|\breturns?\b|\byield\b/g],
   ['multiple', /\b(?:equity )?multiples?\b|\bmoic\b|\bmultiplier\b/g],
   ['minimum', /\bmin(?:imum)?(?: investments?)?\b|\bbuy[- ]in\b|\bticket(?: size)?\b|\bcheck size\b|\binvest(?:ment)?\b|\bentry\b/g],
@@ -77,9 +80,12 @@ const METRIC_WORDS: [Near, RegExp][] = [
 ];
 
 /** Upper or lower bound words before a number, and after it ('36 months or less', '15%+'). */
-const LOWER_BEFORE = /(above|over|more than|greater than|higher than|exceeding|exceeds|at least|no less than|not less than|minimum of|>=|>|≥)\s*$/;
-const UPPER_BEFORE = /(under|below|less than|lower than|fewer than|at most|no more than|not more than|up to|maximum of|max(?:imum)?|within|<=|<|≤)\s*$/;
-const INCLUSIVE = /(at least|no less than|not less than|minimum of|>=|≥|at most|no more than|not more than|up to|maximum of|max(?:imum)?|within|<=|≤)\s*$/;
+const LOWER_BEFORE =
+  /(above|over|more than|greater than|higher than|exceeding|exceeds|at least|no less than|not less than|minimum of|>=|>|≥)\s*$/;
+const UPPER_BEFORE =
+  /(under|below|less than|lower than|fewer than|at most|no more than|not more than|up to|maximum of|max(?:imum)?|within|<=|<|≤)\s*$/;
+const INCLUSIVE =
+  /(at least|no less than|not less than|minimum of|>=|≥|at most|no more than|not more than|up to|maximum of|max(?:imum)?|within|<=|≤)\s*$/;
 const LOWER_AFTER = /^\s*(?:\+|(?:or more|or higher|or greater|or above|and (?:up|above|over)|plus)\b)/;
 const UPPER_AFTER = /^\s*(or less|or lower|or fewer|or under|or below|and under|and below|max(?:imum)?)\b/;
 
@@ -94,7 +100,9 @@ const justUnder = (v: number) => v - Math.max(1, Math.abs(v)) * 1e-9;
 
 /** The phrases of a question split at clause breaks, so a number is read against the metric of its own clause. */
 function clauses(text: string): string[] {
-  return text.split(/,(?!\d{3})|;|\band\b(?! (?:up|above|over|under|below)\b)|\bbut\b|\bwith\b(?= (?:a |an )?(?:target|irr|equity|min|hold))/);
+  return text.split(
+    /,(?!\d{3})|;|\band\b(?! (?:up|above|over|under|below)\b)|\bbut\b|\bwith\b(?= (?:a |an )?(?:target|irr|equity|min|hold))/,
+  );
 }
 
 /** The metric named nearest before `index` in `clause` (within 40 characters), else the nearest after (within 30). */
@@ -246,7 +254,10 @@ function readSort(text: string): OfferCriteria['sort'] {
   if (!rank) return undefined;
   const word = rank[1]!;
   // 'at least 1.8x', 'the most' in a bound, 'most of' are not rankings.
-  if ((word === 'least' || word === 'most') && /\bat (?:least|most)\b|\bno (?:less|more)\b/.test(text.slice(Math.max(0, rank.index - 3), rank.index + 9)))
+  if (
+    (word === 'least' || word === 'most') &&
+    /\bat (?:least|most)\b|\bno (?:less|more)\b/.test(text.slice(Math.max(0, rank.index - 3), rank.index + 9))
+  )
     return undefined;
   if (word === 'least' && !/\bthe least\b/.test(text)) return undefined;
   if (word === 'cheapest' || word === 'most affordable') return { by: 'minimumInvestment', direction: 'asc' };
@@ -271,7 +282,10 @@ function readSort(text: string): OfferCriteria['sort'] {
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 export function rankCount(question: string): number {
   const text = question.toLowerCase();
-  const n = /\b(?:top|best|first|the|highest|lowest)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:%|x|years?|months?|k\b))/.exec(text);
+  const n =
+    /\b(?:top|best|first|the|highest|lowest)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:%|x|years?|months?|k\b))/.exec(
+      text,
+    );
   const value = n ? (NUMBER_WORDS[n[1]!] ?? Number(n[1])) : null;
   if (value && value > 0) return Math.min(value, 20);
   return /\b(offers|deals|investments|opportunities|ones|options|listings)\b/.test(text) ? 3 : 1;
@@ -358,7 +372,11 @@ export function parseCriteria(question: string): OfferCriteria {
 
   const sort = readSort(text);
   if (sort) criteria.sort = sort;
-  if (/\b(compare|comparison|comparing|vs\.?|versus|difference between|differences between|differ|side[- ]by[- ]side|how do .+ stack up)\b/.test(text))
+  if (
+    /\b(compare|comparison|comparing|vs\.?|versus|difference between|differences between|differ|side[- ]by[- ]side|how do .+ stack up)\b/.test(
+      text,
+    )
+  )
     criteria.compare = true;
 
   const names = readNames(question);

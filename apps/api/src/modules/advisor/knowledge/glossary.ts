@@ -256,11 +256,7 @@ const MOST = 4;
  * also 'equity multiple').
  */
 export function glossaryFor(question: string): { term: string; definition: string }[] {
-  const text = question
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .replace(/\s+/g, ' ')
-    .slice(0, ADVISOR_LIMITS.messageMax);
+  const text = question.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, ' ').slice(0, ADVISOR_LIMITS.messageMax);
   const found = GLOSSARY.filter((entry) => entry.mentions.test(text));
   // 'preferred return' and 'return' or 'mezzanine debt' and 'debt': keep the specific term when the general one is only mentioned through it.
   const specific = found.filter(

@@ -45,7 +45,14 @@ beforeAll(async () => {
     descriptionShort: 'A 212-unit garden-style community.',
     classes: [
       offerClass({ name: 'A', minimumInvestment: 10_000, internalRateOfReturn: 12, equityMultiple: 1.5, holdingPeriod: 60 }),
-      offerClass({ name: 'B', minimumInvestment: 5_000, internalRateOfReturn: 20, equityMultiple: 2.5, holdingPeriod: 36, preferredReturn: 8 }),
+      offerClass({
+        name: 'B',
+        minimumInvestment: 5_000,
+        internalRateOfReturn: 20,
+        equityMultiple: 2.5,
+        holdingPeriod: 36,
+        preferredReturn: 8,
+      }),
     ],
     documents: [
       { document: ppm, type: 'private-placement-memorandum', position: 0, hidden: false },
@@ -105,7 +112,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const deps = () => ({ db: t.app.db, clock: t.clock });
+/**
+ * The app's own connection (not the owner's that t.app.db is): on PostgreSQL row-level security holds it, so the
+ * retrieval must run in the tenant's scope to see anything, and could see no other tenant's rows if it tried.
+ */
+const deps = () => ({ db: (Object.getPrototypeOf(t.app) as typeof t.app).db, clock: t.clock });
 
 async function ask(question: string, offerIds: string[] = [], history: AdvisorGrounding['history'] = []) {
   const retrieved = await retrieve(deps(), a, { question, offerIds });
@@ -160,6 +171,20 @@ describe('the built-in advisor over seeded offers', () => {
     expect(answer.citedOfferIds).toEqual([o.beta, o.delta]);
   });
 
+  it('describes an offer named in the question', async () => {
+    const { answer } = await ask('Tell me about Beta Plaza');
+    expect(answer.citedOfferIds).toEqual([o.beta]);
+    expect(answer.text).toMatch(
+      /^\*\*\[Beta Plaza\]\(\/marketplace\/offers\/[^)]+\)\*\* by Granite Partners · Retail, Core Investment · Open/,
+    );
+  });
+
+  it('says nothing matches when the named offers fail the other criteria (not that the name is unknown)', async () => {
+    const { answer } = await ask('Which Granite Partners offers have an IRR above 30%?');
+    expect(answer.text).toBe(ADVISOR_TEXTS.noMatches);
+    expect(answer.citedOfferIds).toEqual([]);
+  });
+
   it('ranks: the lowest minimum investment, saying it shows only some of the matches', async () => {
     const { answer, retrieved } = await ask('Which offers have the lowest minimum investment?');
     expect(retrieved.matched).toBe(4);
@@ -185,10 +210,14 @@ describe('the built-in advisor over seeded offers', () => {
 
   it("compares 'these offers' from the thread's previous answer", async () => {
     const first = await ask('Which offers have a minimum investment under $30k?');
-    const { answer } = await ask('Compare these offers', [], [
-      { sender: 'user', message: 'Which offers have a minimum investment under $30k?' },
-      { sender: 'advisor', message: first.answer.text },
-    ]);
+    const { answer } = await ask(
+      'Compare these offers',
+      [],
+      [
+        { sender: 'user', message: 'Which offers have a minimum investment under $30k?' },
+        { sender: 'advisor', message: first.answer.text },
+      ],
+    );
     expect(answer.citedOfferIds).toEqual([o.alpha, o.gamma]);
   });
 
@@ -262,7 +291,13 @@ describe('the built-in advisor over seeded offers', () => {
   it('stops when the signal aborts', async () => {
     const retrieved = await retrieve(deps(), a, { question: 'Compare Alpha Towers and Beta Plaza', offerIds: [] });
     const controller = new AbortController();
-    const grounding: AdvisorGrounding = { ...retrieved, marketplaceName: 'A', currency: 'USD', question: 'Compare Alpha Towers and Beta Plaza', history: [] };
+    const grounding: AdvisorGrounding = {
+      ...retrieved,
+      marketplaceName: 'A',
+      currency: 'USD',
+      question: 'Compare Alpha Towers and Beta Plaza',
+      history: [],
+    };
     const typed: string[] = [];
     const answering = createBuiltinModel().answer(grounding, {
       signal: controller.signal,

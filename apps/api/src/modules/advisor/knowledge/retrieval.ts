@@ -32,8 +32,8 @@ const DOCUMENTS_PER_OFFER = 10;
  *
  * Everything is read through the marketplace's public search, which only ever returns approved, published, visible
  * offers of `tenantId`, and under that tenant's database scope: another tenant's offer id or name finds nothing.
- * Queries: names (when the question names none of the listed offers, the bounds alone are searched again), one page,
- * one count when the page is full, the focus offers, and the documents' names of all offers at once.
+ * Queries, however many offers there are: whether any listed offer is named, one page, one count when the page is
+ * full, the focus offers (when asked), and the documents' names of all retrieved offers at once.
  *
  * Document text: parsed text is stored encrypted and is classified (lib/pii.ts `documents-parsed-text`: never in a
  * response), so excerpts stay null; the advisor names the documents and links the offer page where they are read.
@@ -45,23 +45,21 @@ export async function retrieve(deps: RetrievalDeps, tenantId: string, input: { q
   return withTenant(tenantId, async () => {
     const search = toSearch(parsed);
     const names = { text: input.question, phrases: parsed.names ?? [] };
-    let { offers, total } = await searchListedOffers(deps.db, tenantId, { ...search, names }, now);
-    let named = total > 0 || (await anyListedOfferNamed(deps.db, tenantId, names));
-    if (!named) ({ offers, total } = await searchListedOffers(deps.db, tenantId, search, now));
+    // Whether the question names a listed offer or institution decides whether names narrow the search: a phrase
+    // that names nothing ('Paris', a misspelling) must not empty the answer.
+    const named = await anyListedOfferNamed(deps.db, tenantId, names);
+    const { offers, total } = await searchListedOffers(deps.db, tenantId, named ? { ...search, names } : search, now);
 
+    // The names kept are those of listed offers or institutions: the found offers' names the question names, or, when
+    // the named offers all fail its other criteria, the phrases themselves. Phrases naming nothing are dropped.
     const criteria: OfferCriteria = { ...parsed };
     delete criteria.names;
     if (named) {
-      const namesFound = namedIn(input.question, parsed.names ?? [], offers);
+      const namesFound = offers.length ? namedIn(input.question, parsed.names ?? [], offers) : (parsed.names ?? []);
       if (namesFound.length) criteria.names = namesFound;
-      else named = false;
     }
 
-    const focus = await listedOffersByIds(
-      deps.db,
-      tenantId,
-      input.offerIds.slice(0, ADVISOR_LIMITS.offerIdsMax),
-    );
+    const focus = await listedOffersByIds(deps.db, tenantId, input.offerIds.slice(0, ADVISOR_LIMITS.offerIdsMax));
     // The focus offers first, in the order asked, then the matches.
     const order = new Map(input.offerIds.map((id, i) => [id.toLowerCase(), i]));
     focus.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));

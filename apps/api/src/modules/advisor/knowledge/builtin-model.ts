@@ -94,7 +94,10 @@ export function composeAnswer(g: AdvisorGrounding): AdvisorAnswer {
  */
 function unresolvedNames(g: AdvisorGrounding): string[] {
   const resolved = (g.criteria.names ?? []).map((n) => n.toLowerCase());
-  return (parseCriteria(g.question).names ?? []).filter((p) => !resolved.some((n) => n.includes(p.toLowerCase())));
+  return (parseCriteria(g.question).names ?? []).filter((p) => {
+    const phrase = p.toLowerCase();
+    return !resolved.some((n) => n.includes(phrase) || phrase.includes(n));
+  });
 }
 
 function draftAnswer(g: AdvisorGrounding): Draft {
@@ -110,8 +113,14 @@ function draftAnswer(g: AdvisorGrounding): Draft {
   return { ...draft, text: `${note}\n\n${draft.text}` };
 }
 
+const GREETING = /^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|greetings)\b[\s!.,]*(?:there)?[\s!.,]*$/;
+const THANKS = /^(?:thanks?(?: you)?|thx|cheers|great|ok(?:ay)?|got it)\b[\s!.,]*(?:a lot|so much)?[\s!.,]*$/;
+
 function draftFromOffers(g: AdvisorGrounding): Draft {
   const q = normalise(g.question);
+  if (GREETING.test(q)) return { text: ADVISOR_TEXTS.welcome, cited: [], prompts: [...ADVISOR_SUGGESTIONS] };
+  if (THANKS.test(q))
+    return { text: 'You’re welcome. Anything else about the offers or the terms?', cited: [], prompts: [...ADVISOR_SUGGESTIONS] };
   const c = g.criteria;
   const fmt = formatters(g.currency);
   const focus = g.focusOfferIds.map((id) => g.offers.find((o) => o.id === id)).filter((o): o is AdvisorOffer => Boolean(o));
@@ -246,6 +255,7 @@ function criteriaText(c: OfferCriteria, f: Formatters): string {
   high('minimum investment', c.minimumInvestmentAtMost, f.money);
   if (c.holdingPeriodAtLeast !== undefined) parts.push(`holding period at least ${f.months(c.holdingPeriodAtLeast)}`);
   high('holding period', c.holdingPeriodAtMost, f.months);
+  if (c.names?.length) parts.push(`named ${c.names.map((n) => inert(n, 80)).join(' or ')}`);
   return parts.join(', ');
 }
 

@@ -127,6 +127,8 @@ describe('parseCriteria', () => {
     expect(parseCriteria('What is IRR?').names).toBeUndefined();
     expect(parseCriteria('Which Multifamily offers are Open?').names).toBeUndefined();
     expect(parseCriteria('What is the Capital Stack?').names).toBeUndefined();
+    expect(parseCriteria('What is the IRR of Alpha Towers?').names).toEqual(['Alpha Towers']);
+    expect(parseCriteria('Is Bank of the West listed?').names).toEqual(['Bank of the West']);
   });
 
   it('reads nothing from a question about something else', () => {

@@ -323,8 +323,10 @@ function readNames(question: string): string[] {
   let run: string[] = [];
   let runStartsSentence = false;
   const flush = () => {
-    const kept = run.filter((w, i) => !(i === 0 && NOT_NAMES.has(w.toLowerCase())));
-    while (kept.length && NOT_NAMES.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
+    const kept = [...run];
+    const joining = (w: string) => NOT_NAMES.has(w.toLowerCase()) || /^(of|the|at|on|&|de|la)$/i.test(w);
+    while (kept.length && joining(kept[0]!)) kept.shift();
+    while (kept.length && joining(kept[kept.length - 1]!)) kept.pop();
     const meaningful = kept.filter((w) => !NOT_NAMES.has(w.toLowerCase()) && !isVocabulary(w));
     const whole = run.join(' ').toLowerCase();
     const isTerm = GLOSSARY.some((entry) => entry.mentions.exec(whole)?.[0] === whole);

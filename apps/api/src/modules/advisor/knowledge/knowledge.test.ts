@@ -168,6 +168,7 @@ describe('the built-in advisor over seeded offers', () => {
   it('filters by institution name', async () => {
     const { answer, retrieved } = await ask('What offers does Granite Partners have?');
     expect(retrieved.criteria.names).toEqual(['Granite Partners']);
+    expect(answer.text).toContain('2 offers on Advisor A match (named Granite Partners):');
     expect(answer.citedOfferIds).toEqual([o.beta, o.delta]);
   });
 
@@ -177,6 +178,12 @@ describe('the built-in advisor over seeded offers', () => {
     expect(answer.text).toMatch(
       /^\*\*\[Beta Plaza\]\(\/marketplace\/offers\/[^)]+\)\*\* by Granite Partners · Retail, Core Investment · Open/,
     );
+  });
+
+  it('answers a figure of a named offer by describing it', async () => {
+    const { answer } = await ask('What is the IRR of Alpha Towers?');
+    expect(answer.citedOfferIds).toEqual([o.alpha]);
+    expect(answer.text).toContain('target IRR 20% (highest of its classes)');
   });
 
   it('says nothing matches when the named offers fail the other criteria (not that the name is unknown)', async () => {

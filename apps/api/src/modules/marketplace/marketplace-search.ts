@@ -103,7 +103,7 @@ export function nameGrams(text: string): string[] {
     .filter(Boolean);
   const grams = new Set<string>();
   for (let i = 0; i < words.length && grams.size < GRAMS_MAX; i++) {
-    for (let n = 1; n <= NAME_WORDS_MAX && i + n <= words.length; n++) {
+    for (let n = 1; n <= NAME_WORDS_MAX && i + n <= words.length && grams.size < GRAMS_MAX; n++) {
       const gram = words.slice(i, i + n).join(' ');
       if (gram.length >= 3) grams.add(gram);
     }

@@ -247,6 +247,12 @@ describe('the built-in advisor over seeded offers', () => {
     expect(answer).toEqual({ text: ADVISOR_TEXTS.unknown, citedOfferIds: [], prompts: expect.any(Array) });
   });
 
+  it('greets back with what it can do', async () => {
+    const { answer } = await ask('Hello!');
+    expect(answer.text).toBe(ADVISOR_TEXTS.welcome);
+    expect(answer.prompts.length).toBeGreaterThan(0);
+  });
+
   it('says when nothing matches', async () => {
     const { answer, retrieved } = await ask('Which industrial offers have an IRR above 25%?');
     expect(retrieved.matched).toBe(0);

@@ -67,6 +67,9 @@ beforeAll(async () => {
     name: 'Beta Plaza',
     assetClass: 'retail',
     type: 'core-investment',
+    documents: [
+      { document: await f.storeDocument(a, 'Operating Agreement', 'OA text'), type: 'operating-agreement', position: 0, hidden: false },
+    ],
     classes: [offerClass({ name: 'Main', minimumInvestment: 50_000, internalRateOfReturn: 14, equityMultiple: 1.8, holdingPeriod: 84 })],
   });
   o.gamma = await f.createOffer({
@@ -360,6 +363,22 @@ describe('retrieval', () => {
     const named = await retrieve(deps(), a, { question: 'Compare Hidden Heights, Pending Point and Draft Dunes', offerIds: [] });
     expect(named.offers.map((x) => x.id)).not.toEqual(expect.arrayContaining([unlisted.hidden]));
     for (const id of Object.values(unlisted)) expect(named.offers.map((x) => x.id)).not.toContain(id);
+  });
+
+  it('reads in a fixed number of queries however many offers it returns (no query per offer)', async () => {
+    const db = deps().db;
+    let queries = 0;
+    const counting = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key === 'select') queries += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const r = await retrieve({ db: counting, clock: t.clock }, a, { question: 'Which offers are available?', offerIds: [o.alpha, o.beta] });
+    expect(r.offers).toHaveLength(4);
+    expect(r.offers.filter((x) => x.documents.length)).toHaveLength(2);
+    // Names, the page, the focus offers, the documents' names (the count is skipped: the page holds every match).
+    expect(queries).toBe(4);
   });
 
   it('puts the focus offer first and keeps the matches counted apart from it', async () => {

@@ -77,7 +77,11 @@ function neutraliseProse(text: string, byPath: Map<string, AdvisorOffer>, cited:
     .replace(REFERENCE_LINK, '$1')
     .replace(AUTOLINK, '$1')
     .replace(HTML_ANCHOR, '')
-    .replace(BARE_ADDRESS, (address) => `\`${address}\``);
+    .replace(BARE_ADDRESS, (address) => {
+      // Punctuation closing the sentence is not part of the address (as GFM's autolinks read it).
+      const [, core, trailing] = /^(.*?)([.,;:!?'"*_~]*)$/s.exec(address) as unknown as [string, string, string];
+      return `\`${core}\`${trailing}`;
+    });
 }
 
 /**

@@ -22,6 +22,11 @@ export interface OpenAiModelConfig {
 const TEMPERATURE = 0.2;
 /** An error body is read this far at most (only its code is kept). */
 const ERROR_BODY_MAX = 64 * 1024;
+/**
+ * The text so far is shown at most this often (a token may be a chunk of its own): each update rereads the whole text
+ * for links, and each is an event to every tab of the user. The final text is always shown.
+ */
+const SHOW_EVERY_MS = 40;
 /** A link still being written is held back from `onText` this far at most. */
 const PENDING_LINK_MAX = 300;
 
@@ -39,17 +44,21 @@ export class AdvisorModelError extends AppError {
 
 // ── Links ───────────────────────────────────────────────────────────────────────────────────
 
-const INLINE_LINK = /(!?)\[([^\]\n]*)\]\(\s*<?([^\s)>]*)>?(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g;
+// Every quantifier that could rescan the text from many starting points is bounded, so a hostile answer (8,000 '[')
+// costs milliseconds, not seconds: what a bound lets through is caught by the last passes (`](` split, `<a` escaped).
+const INLINE_LINK = /(!?)\[([^\]\n]{0,200})\]\(\s{0,8}<?([^\s)>]{0,512})>?(?:\s{1,8}(?:"[^"\n]{0,300}"|'[^'\n]{0,300}'))?\s{0,8}\)/g;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[^\n]*(?:\n|$)/gm;
-const REFERENCE_LINK = /\[([^\]\n]*)\]\[[^\]\n]*\]/g;
-const AUTOLINK = /<((?:[a-z][a-z\d+.-]{1,31}:|www\.)[^\s<>]*|[^\s<>@]+@[^\s<>@]+)>/gi;
-const HTML_ANCHOR = /<\/?a(?:\s[^>]*)?>/gi;
-const BARE_ADDRESS = /(?:\b[a-z][a-z\d+.-]{1,31}:\/\/|\bwww\.)[^\s<>()[\]`]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
+const REFERENCE_LINK = /\[([^\]\n]{0,200})\]\[[^\]\n]{0,200}\]/g;
+const AUTOLINK = /<((?:[a-z][a-z\d+.-]{1,31}:|www\.)[^\s<>]*|[^\s<>@]{1,64}@[^\s<>@]{1,255})>/gi;
+const HTML_ANCHOR = /<\/?a(?:\s[^<>]{0,2048})?>/gi;
+const BARE_ADDRESS = /(?:\b[a-z][a-z\d+.-]{1,31}:\/\/|\bwww\.)[^\s<>()[\]`\uE000]+|\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/gi;
 /** Code spans and fenced blocks: what they hold is shown as text, never as a link, so it is left alone. */
 const CODE = /```[\s\S]*?(?:```|$)|`[^`\n]*`/g;
-/** A link, image, autolink or HTML tag still being written at the end of the text. */
+/** A link, image, autolink or HTML tag still being written at the end of the text (looked for in its tail only). */
 const PENDING = /(?:!?\[[^\]\n]*(?:\](?:\([^)\n]*)?)?|<(?:[a-z/!][^>\n]*)?)$/i;
 const PENDING_INLINE = /!?\[([^\]\n]*)\]\([^)\n]*$/;
+/** Marks a kept link while the other passes run (a private-use character, removed from the answer first). */
+const KEPT = /\uE000(\d+)\uE000/g;
 
 /** The offer whose page `target` is: its path exactly, give or take a trailing slash or this site's origin. */
 function offerAt(target: string, byPath: Map<string, AdvisorOffer>): AdvisorOffer | undefined {
@@ -66,51 +75,63 @@ function offerAt(target: string, byPath: Map<string, AdvisorOffer>): AdvisorOffe
 }
 
 function neutraliseProse(text: string, byPath: Map<string, AdvisorOffer>, cited: Set<string>): string {
-  return text
-    .replace(INLINE_LINK, (_all, image: string, label: string, target: string) => {
-      const offer = image ? undefined : offerAt(target, byPath);
-      if (!offer) return label;
-      cited.add(offer.id);
-      return `[${label}](${offer.path})`;
-    })
-    .replace(REFERENCE_DEFINITION, '')
-    .replace(REFERENCE_LINK, '$1')
-    .replace(AUTOLINK, '$1')
-    .replace(HTML_ANCHOR, '')
-    .replace(BARE_ADDRESS, (address) => {
-      // Punctuation closing the sentence is not part of the address (as GFM's autolinks read it).
-      const [, core, trailing] = /^(.*?)([.,;:!?'"*_~]*)$/s.exec(address) as unknown as [string, string, string];
-      return `\`${core}\`${trailing}`;
-    });
+  const kept: string[] = [];
+  return (
+    text
+      .replace(INLINE_LINK, (_all, image: string, label: string, target: string) => {
+        const offer = image ? undefined : offerAt(target, byPath);
+        if (!offer) return label;
+        cited.add(offer.id);
+        kept.push(`[${label}](${offer.path})`);
+        return `\uE000${kept.length - 1}\uE000`;
+      })
+      .replace(REFERENCE_DEFINITION, '')
+      .replace(REFERENCE_LINK, '$1')
+      .replace(AUTOLINK, '$1')
+      .replace(HTML_ANCHOR, '')
+      // Whatever still reads as a link or an anchor (past a bound, or formed by the passes above) no longer does.
+      .replaceAll('](', '] (')
+      .replace(/<(?=\/?a[\s>/])/gi, '&lt;')
+      .replace(BARE_ADDRESS, (address) => {
+        // Punctuation closing the sentence is not part of the address (as GFM's autolinks read it).
+        const [, core, trailing] = /^(.*?)([.,;:!?'"*_~]*)$/s.exec(address) as unknown as [string, string, string];
+        return `\`${core}\`${trailing}`;
+      })
+      .replace(KEPT, (_all, index: string) => kept[Number(index)] ?? '')
+  );
 }
 
 /**
  * Keeps the links to the grounding's offer pages (rewritten to their exact paths) and turns every other link, image,
- * autolink or bare web or email address into plain text (a link's text; an address as code, so no renderer makes it
- * clickable). Code spans and blocks are left as they are. Returns the offers linked, in the order first linked.
+ * autolink, HTML anchor or bare web or e-mail address into plain text (a link's words; an address as code, so no
+ * renderer makes it clickable). Code spans and blocks are left as they are. Returns the offers linked, in the order
+ * first linked.
  */
 export function neutraliseLinks(text: string, offers: AdvisorOffer[]): { text: string; citedOfferIds: string[] } {
+  const clean = text.replaceAll('\uE000', '');
   const byPath = new Map(offers.map((offer) => [offer.path, offer]));
   const cited = new Set<string>();
   let out = '';
   let last = 0;
-  for (const code of text.matchAll(CODE)) {
-    out += neutraliseProse(text.slice(last, code.index), byPath, cited) + code[0];
+  for (const code of clean.matchAll(CODE)) {
+    out += neutraliseProse(clean.slice(last, code.index), byPath, cited) + code[0];
     last = code.index + code[0].length;
   }
-  out += neutraliseProse(text.slice(last), byPath, cited);
+  out += neutraliseProse(clean.slice(last), byPath, cited);
   return { text: out, citedOfferIds: [...cited] };
 }
 
 /** What may be shown of a text still streaming: up to a link still being written, which is held back until complete. */
 function shownSoFar(raw: string): string {
-  const pending = PENDING.exec(raw);
-  return pending && raw.length - pending.index <= PENDING_LINK_MAX ? raw.slice(0, pending.index) : raw;
+  const from = Math.max(0, raw.length - PENDING_LINK_MAX);
+  const pending = PENDING.exec(raw.slice(from));
+  return pending ? raw.slice(0, from + pending.index) : raw;
 }
 
 /** The final text: a link cut off at the end (the length limit, a stream that stopped) keeps only its words. */
 function finalText(raw: string): string {
-  return raw.replace(PENDING_INLINE, '$1');
+  const from = Math.max(0, raw.length - PENDING_LINK_MAX);
+  return raw.slice(0, from) + raw.slice(from).replace(PENDING_INLINE, '$1');
 }
 
 // ── Follow-ups ──────────────────────────────────────────────────────────────────────────────
@@ -207,21 +228,29 @@ export function createOpenAiModel(config: OpenAiModelConfig, deps: { fetch?: typ
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream, application/json' };
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
 
+  // Reasoning models (o1, o3…) refuse any temperature but their default: told so once, the model stops sending one.
+  let sendTemperature = true;
+
   async function request(grounding: AdvisorGrounding, signal: AbortSignal): Promise<Response> {
-    const body = JSON.stringify({
-      model: config.model,
-      messages: buildPromptMessages(grounding),
-      stream: true,
-      temperature: TEMPERATURE,
-    });
-    let response: Response;
-    try {
-      response = await fetchImpl(url, { method: 'POST', headers, body, signal });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new AdvisorModelError('The advisor model could not be reached', null, { cause: error });
-    }
-    if (response.status >= 400) {
+    const messages = buildPromptMessages(grounding);
+    for (;;) {
+      const body = JSON.stringify({
+        model: config.model,
+        messages,
+        stream: true,
+        ...(sendTemperature ? { temperature: TEMPERATURE } : {}),
+      });
+      let response: Response;
+      try {
+        response = await fetchImpl(url, { method: 'POST', headers, body, signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new AdvisorModelError('The advisor model could not be reached', null, { cause: error });
+      }
+      if (response.status < 400) {
+        if (!response.body) throw new AdvisorModelError('The advisor model sent no answer', response.status);
+        return response;
+      }
       const text = await readCapped(response, ERROR_BODY_MAX);
       let payload: unknown = null;
       try {
@@ -229,11 +258,19 @@ export function createOpenAiModel(config: OpenAiModelConfig, deps: { fetch?: typ
       } catch {
         // Not JSON (a proxy's HTML page): the status says enough.
       }
+      if (
+        response.status === 400 &&
+        sendTemperature &&
+        isObject(payload) &&
+        isObject(payload.error) &&
+        payload.error.param === 'temperature'
+      ) {
+        sendTemperature = false;
+        continue;
+      }
       const code = errorCodeOf(payload, config.apiKey);
       throw new AdvisorModelError(`The advisor model answered ${response.status}${code ? ` (${code})` : ''}`, response.status);
     }
-    if (!response.body) throw new AdvisorModelError('The advisor model sent no answer', response.status);
-    return response;
   }
 
   async function* chunks(response: Response): AsyncGenerator<string, void, undefined> {
@@ -267,6 +304,7 @@ export function createOpenAiModel(config: OpenAiModelConfig, deps: { fetch?: typ
     async answer(grounding, { signal, onText }): Promise<AdvisorAnswer> {
       let raw = '';
       let shown = '';
+      let shownAt = Number.NEGATIVE_INFINITY;
       const show = (text: string) => {
         if (text === shown) return;
         shown = text;
@@ -281,6 +319,8 @@ export function createOpenAiModel(config: OpenAiModelConfig, deps: { fetch?: typ
             raw = raw.slice(0, ADVISOR_LIMITS.answerMax);
             break;
           }
+          if (performance.now() - shownAt < SHOW_EVERY_MS) continue;
+          shownAt = performance.now();
           show(neutraliseLinks(shownSoFar(raw), grounding.offers).text);
         }
       } catch (error) {

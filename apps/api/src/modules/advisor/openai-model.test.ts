@@ -305,6 +305,13 @@ describe('the OpenAI-compatible advisor model', () => {
     expect(midway.message).toBe('The advisor model failed mid-answer (server_error)');
     expect(midway.message).not.toContain(API_KEY);
 
+    // A stream that never ends a line (or sends what is not JSON) is refused, not buffered for ever.
+    handler = (_req, res) => streamAwkwardly(res, `data: ${'x'.repeat(1_200_000)}`, 256 * 1024, false);
+    expect((await failure(ask(model))).message).toBe('The advisor model sent a malformed stream');
+    await closed;
+    handler = (_req, res) => streamAwkwardly(res, 'data: {"choices": [\n\n');
+    expect((await failure(ask(model))).message).toBe('The advisor model sent a malformed stream');
+
     // Nobody listening.
     const unreachable = createOpenAiModel({ baseUrl: 'http://127.0.0.1:9/v1', model: 'gpt-test', apiKey: API_KEY });
     const refused = await failure(ask(unreachable));

@@ -22,6 +22,8 @@ export interface OpenAiModelConfig {
 const TEMPERATURE = 0.2;
 /** An error body is read this far at most (only its code is kept). */
 const ERROR_BODY_MAX = 64 * 1024;
+/** One server-sent event (or a line still without its end), or a whole non-streamed answer, at most. */
+const SSE_EVENT_MAX = 1024 * 1024;
 /**
  * The text so far is shown at most this often (a token may be a chunk of its own): each update rereads the whole text
  * for links, and each is an event to every tab of the user. The final text is always shown.
@@ -179,24 +181,28 @@ export async function* serverSentData(body: ReadableStream<Uint8Array>): AsyncGe
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string[] = [];
+  let dataLength = 0;
   function* lines(final: boolean): Generator<string> {
-    for (;;) {
-      const end = buffer.search(/\r\n|\r|\n/);
+    const lineEnd = /\r\n|\r|\n/g;
+    let start = 0;
+    for (let end = lineEnd.exec(buffer); end; end = lineEnd.exec(buffer)) {
       // A \r at the end of a chunk may be the first half of \r\n: wait for the next chunk.
-      if (end < 0 || (!final && end === buffer.length - 1 && buffer[end] === '\r')) break;
-      const line = buffer.slice(0, end);
-      buffer = buffer.slice(end + (buffer.startsWith('\r\n', end) ? 2 : 1));
-      yield line;
+      if (!final && end[0] === '\r' && end.index === buffer.length - 1) break;
+      yield buffer.slice(start, end.index);
+      start = end.index + end[0].length;
     }
+    buffer = buffer.slice(start);
     if (final && buffer !== '') {
       yield buffer;
       buffer = '';
     }
+    if (buffer.length > SSE_EVENT_MAX) throw new AdvisorModelError('The advisor model sent a malformed stream');
   }
   function* dispatch(line: string): Generator<string> {
     if (line === '') {
       if (data.length > 0) yield data.join('\n');
       data = [];
+      dataLength = 0;
       return;
     }
     if (line.startsWith(':')) return;
@@ -205,6 +211,8 @@ export async function* serverSentData(body: ReadableStream<Uint8Array>): AsyncGe
     if (field !== 'data') return;
     const value = colon < 0 ? '' : line.slice(colon + 1);
     data.push(value.startsWith(' ') ? value.slice(1) : value);
+    dataLength += value.length;
+    if (dataLength > SSE_EVENT_MAX) throw new AdvisorModelError('The advisor model sent a malformed stream');
   }
   try {
     for (;;) {
@@ -277,7 +285,7 @@ export function createOpenAiModel(config: OpenAiModelConfig, deps: { fetch?: typ
     const body = response.body as ReadableStream<Uint8Array>;
     if (/application\/json/i.test(response.headers.get('content-type') ?? '')) {
       // A server that ignored `stream: true` sends the whole answer at once.
-      const payload = JSON.parse(await new Response(body).text()) as unknown;
+      const payload = JSON.parse(await readCapped(response, SSE_EVENT_MAX)) as unknown;
       if (isObject(payload)) yield contentOf(payload);
       return;
     }

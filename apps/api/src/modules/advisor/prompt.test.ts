@@ -96,5 +96,11 @@ describe('the advisor prompt', () => {
     expect(turns.at(-1)).toEqual({ role: 'user', content: 'turn 14' });
     expect(messages[0]).toEqual({ role: 'system', content: ADVISOR_SYSTEM_PROMPT });
     expect(messages.at(-1)!.content).toBe('Which open offers have a target IRR above 15%?');
+
+    // A history that already ends with the question (stored before the answer) does not repeat it.
+    const stored = buildPromptMessages(
+      groundingFixture({ history: [{ sender: 'user', message: 'Which open offers have a target IRR above 15%?' }] }),
+    );
+    expect(stored.map((m) => m.role)).toEqual(['system', 'user', 'user']);
   });
 });

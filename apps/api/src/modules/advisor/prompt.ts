@@ -95,15 +95,16 @@ export function promptData(grounding: AdvisorGrounding) {
 
 /** The messages for one question: system (fixed), data (JSON), the last turns of the thread, the question. */
 export function buildPromptMessages(grounding: AdvisorGrounding): PromptMessage[] {
-  const history = grounding.history
-    .filter((turn) => turn.message.trim() !== '')
-    .slice(-ADVISOR_LIMITS.historyTurns)
-    .map(
-      (turn): PromptMessage => ({
-        role: turn.sender === 'advisor' ? 'assistant' : 'user',
-        content: cut(turn.message, PROMPT_LIMITS.historyMessageMax) ?? '',
-      }),
-    );
+  const turns = grounding.history.filter((turn) => turn.message.trim() !== '');
+  // The question goes last on its own: a history that already ends with it (stored before the answer) does not repeat it.
+  const last = turns.at(-1);
+  if (last?.sender === 'user' && last.message.trim() === grounding.question.trim()) turns.pop();
+  const history = turns.slice(-ADVISOR_LIMITS.historyTurns).map(
+    (turn): PromptMessage => ({
+      role: turn.sender === 'advisor' ? 'assistant' : 'user',
+      content: cut(turn.message, PROMPT_LIMITS.historyMessageMax) ?? '',
+    }),
+  );
   return [
     { role: 'system', content: ADVISOR_SYSTEM_PROMPT },
     { role: 'user', content: `${ADVISOR_DATA_HEADER}\n${JSON.stringify(promptData(grounding))}` },

@@ -80,8 +80,9 @@ export function AdvisorPanel({ onClose }: { onClose: () => void }) {
   }, []);
 
   useEffect(() => {
-    if (chat.error && sent.current) {
-      setDraft((current) => current || sent.current);
+    const refused = sent.current;
+    if (chat.error && refused) {
+      setDraft((current) => current || refused);
       sent.current = '';
     }
   }, [chat.error]);
@@ -96,7 +97,8 @@ export function AdvisorPanel({ onClose }: { onClose: () => void }) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
-    if (event.key !== 'Escape') return;
+    // A menu of the panel (rendered in a portal) closes itself first; its Escape bubbles here through React's tree.
+    if (event.key !== 'Escape' || !event.currentTarget.contains(event.target as Node)) return;
     event.stopPropagation();
     onClose();
   }

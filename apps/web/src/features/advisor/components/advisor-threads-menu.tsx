@@ -1,6 +1,6 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import History from '@mui/icons-material/History';
-import { Alert, Button, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Typography } from '@mui/material';
+import { Button, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Typography } from '@mui/material';
 import { ADVISOR_TEXTS, type AdvisorThread } from '@tessera/domain';
 import { useId, useState } from 'react';
 import { formatRelativeOrDate } from '../../../lib/format.ts';
@@ -15,7 +15,7 @@ interface AdvisorThreadsMenuProps {
   now: number;
 }
 
-/** 'Chats': the user's chats, to switch to one or delete it (a toast says 'chat deleted'). */
+/** 'Chats': the user's chats, to switch to one or delete it (the menu closes; a toast says 'chat deleted'). */
 export function AdvisorThreadsMenu({ threads, currentThreadId, onSelect, now }: AdvisorThreadsMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const listId = useId();
@@ -23,11 +23,13 @@ export function AdvisorThreadsMenu({ threads, currentThreadId, onSelect, now }: 
   const { enqueueSnackbar } = useSnackbar();
 
   function deleteThread(thread: AdvisorThread) {
+    setAnchor(null);
     remove.mutate(thread._id, {
       onSuccess: () => {
         enqueueSnackbar(ADVISOR_TEXTS.deleted, { variant: 'success' });
         if (thread._id === currentThreadId) onSelect(null);
       },
+      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     });
   }
 
@@ -52,11 +54,6 @@ export function AdvisorThreadsMenu({ threads, currentThreadId, onSelect, now }: 
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { width: 320, maxWidth: 'calc(100vw - 32px)', maxHeight: 400 } } }}
       >
-        {remove.isError && (
-          <Alert severity="error" sx={{ m: 1 }}>
-            {errorMessage(remove.error)}
-          </Alert>
-        )}
         {threads && threads.length === 0 ? (
           <Typography variant="body2" sx={{ p: 2, color: 'text.secondary' }}>
             {ADVISOR_TEXTS.noThreads}

@@ -86,7 +86,12 @@ export function useAdvisorChat() {
     setLoading(false);
   }, [connected]);
 
-  const ours = (clientMessageId: string | null) => clientMessageId !== null && clientMessageId === current.current.pending;
+  /** The questions this panel sent: their spinner, errors and new thread are this panel's. */
+  const sentIds = useRef(new Set<string>());
+  const ours = (clientMessageId: string | null) => clientMessageId !== null && sentIds.current.has(clientMessageId);
+  const settle = (clientMessageId: string | null) => {
+    if (clientMessageId !== null && clientMessageId === current.current.pending) setPending(null);
+  };
 
   useRealtimeEvent(ADVISOR_EVENTS.start, (payload) => {
     const parsed = advisorStartEvent.safeParse(payload);
@@ -111,7 +116,7 @@ export function useAdvisorChat() {
     const parsed = advisorFinishedEvent.safeParse(payload);
     if (!parsed.success) return;
     upsert(queryClient, parsed.data.threadId, [parsed.data.item]);
-    if (ours(parsed.data.clientMessageId)) setPending(null);
+    settle(parsed.data.clientMessageId);
     void queryClient.invalidateQueries({ queryKey: advisorThreadsQueryOptions().queryKey });
   });
 
@@ -119,7 +124,7 @@ export function useAdvisorChat() {
     const parsed = advisorLoadingEvent.safeParse(payload);
     if (!parsed.success || !ours(parsed.data.clientMessageId)) return;
     setLoading(parsed.data.loading);
-    if (!parsed.data.loading) setPending(null);
+    if (!parsed.data.loading) settle(parsed.data.clientMessageId);
   });
 
   useRealtimeEvent(ADVISOR_EVENTS.error, (payload) => {
@@ -129,7 +134,7 @@ export function useAdvisorChat() {
     const aboutThisChat = event.clientMessageId === null && event.threadId !== null && event.threadId === current.current.threadId;
     if (!ours(event.clientMessageId) && !aboutThisChat) return;
     setError(event.message);
-    setPending(null);
+    settle(event.clientMessageId);
     setLoading(false);
   });
 
@@ -144,6 +149,7 @@ export function useAdvisorChat() {
       return false;
     }
     current.current = { threadId, pending: request.clientMessageId };
+    sentIds.current.add(request.clientMessageId);
     setError(null);
     setPending(request.clientMessageId);
     return true;

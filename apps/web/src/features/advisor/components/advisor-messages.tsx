@@ -52,6 +52,7 @@ export function AdvisorMessages({ threadId, startedHere, now, onPrompt, promptsD
   const all = threadId ? itemsOf(messages.data) : [];
   const items = all.slice(-shown);
   const olderHidden = all.length > shown;
+  const first = items[0]?.id;
   const last = items.at(-1);
 
   useLayoutEffect(() => {
@@ -63,7 +64,7 @@ export function AdvisorMessages({ threadId, startedHere, now, onPrompt, promptsD
     } else if (atBottom.current) {
       el.scrollTop = el.scrollHeight;
     }
-  }, [items.length, items[0]?.id, last?.id, last?.message, last?.status]);
+  }, [items.length, first, last?.id, last?.message, last?.status]);
 
   function loadOlder() {
     const el = scroller.current;

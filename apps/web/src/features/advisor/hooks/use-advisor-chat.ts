@@ -64,10 +64,8 @@ export function useAdvisorChat() {
   const [startedHere, setStartedHere] = useState<string | null>(null);
   const threads = useAdvisorThreads();
   const latestThreadId = threads.data ? (threads.data.data[0]?._id ?? null) : threads.isError ? null : undefined;
-  // Opened: the most recent chat comes back (or a new one when there is none, or the list cannot be had).
-  useEffect(() => {
-    if (threadId === undefined && latestThreadId !== undefined) setThreadId(latestThreadId);
-  }, [threadId, latestThreadId]);
+  // Opened: the most recent chat comes back (or a new one when there is none, or the list cannot be had), once.
+  if (threadId === undefined && latestThreadId !== undefined) setThreadId(latestThreadId);
   // What the socket's listeners compare with: set when it changes, so an event right after a send sees that send.
   const current = useRef({ threadId, pending });
   useEffect(() => {
@@ -80,11 +78,14 @@ export function useAdvisorChat() {
   }, [queryClient]);
 
   // Without a connection no answer will come: the question is no longer waited for.
-  useEffect(() => {
-    if (connected) return;
-    setPending(null);
-    setLoading(false);
-  }, [connected]);
+  const [wasConnected, setWasConnected] = useState(connected);
+  if (connected !== wasConnected) {
+    setWasConnected(connected);
+    if (!connected) {
+      setPending(null);
+      setLoading(false);
+    }
+  }
 
   /** The questions this panel sent: their spinner, errors and new thread are this panel's. */
   const sentIds = useRef(new Set<string>());

@@ -102,9 +102,10 @@ export function AdvisorItem({ item, now, onPrompt, promptsDisabled }: AdvisorIte
           </Box>
         )}
       </Box>
-      <Typography variant="caption" sx={{ color: 'text.secondary', px: 0.5 }}>
-        {formatRelativeOrDate(item.timestamp, now)}
-      </Typography>
+      <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', px: 0.5, color: 'text.secondary' }}>
+        {typing && !thinking && <CircularProgress size={10} color="inherit" aria-hidden />}
+        <Typography variant="caption">{formatRelativeOrDate(item.timestamp, now)}</Typography>
+      </Stack>
       {!mine && !typing && <Prompts item={item} onPrompt={onPrompt} disabled={promptsDisabled} />}
     </Stack>
   );

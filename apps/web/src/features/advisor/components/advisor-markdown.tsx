@@ -92,7 +92,13 @@ function blocks(markdown: string): ReactNode[] {
         <Box key={key} sx={{ overflowX: 'auto' }}>
           <Box
             component="table"
-            sx={{ borderCollapse: 'collapse', fontSize: '0.85em', '& th, & td': { border: 1, borderColor: 'divider', px: 0.75, py: 0.25 } }}
+            sx={{
+              borderCollapse: 'collapse',
+              fontSize: '0.85em',
+              overflowWrap: 'normal',
+              '& th, & td': { border: 1, borderColor: 'divider', px: 0.75, py: 0.25, verticalAlign: 'top' },
+              '& th': { whiteSpace: 'nowrap', textAlign: 'left' },
+            }}
           >
             <thead>
               <tr>

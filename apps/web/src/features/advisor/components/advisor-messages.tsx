@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, LinearProgress, Stack } from '@mui/material';
 import { ADVISOR_PANEL, ADVISOR_SUGGESTIONS, ADVISOR_TEXTS, type ChatItem } from '@tessera/domain';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { itemsOf, useAdvisorMessages } from '../api/list-advisor-messages.ts';
 import { AdvisorItem } from './advisor-item.tsx';
@@ -66,6 +66,20 @@ export function AdvisorMessages({ threadId, startedHere, now, onPrompt, promptsD
     }
   }, [items.length, first, last?.id, last?.message, last?.status]);
 
+  // The list grows without a render of its own too (fonts arriving, the panel resized, a table laid out): still at the
+  // bottom, it stays there.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || !content.current || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current && heightBeforeOlder.current === null) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(content.current);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   function loadOlder() {
     const el = scroller.current;
     if (olderHidden) {
@@ -103,30 +117,32 @@ export function AdvisorMessages({ threadId, startedHere, now, onPrompt, promptsD
       tabIndex={0}
       sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: 1.5, py: 1, outline: 'none' }}
     >
-      {messages.isFetchingNextPage && <LinearProgress aria-label={ADVISOR_TEXTS.loadingOlder} sx={{ mb: 1 }} />}
-      {waitingForThread ? (
-        <Stack sx={{ alignItems: 'center', py: 4 }}>
-          <CircularProgress size={24} aria-label="Loading chat" />
-        </Stack>
-      ) : messages.isError && threadId ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void messages.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(messages.error)}
-        </Alert>
-      ) : (
-        <Stack spacing={1.5}>
-          {showWelcome && <AdvisorItem item={WELCOME} now={now} onPrompt={onPrompt} promptsDisabled={promptsDisabled} />}
-          {items.map((item) => (
-            <AdvisorItem key={item.id} item={item} now={now} onPrompt={onPrompt} promptsDisabled={promptsDisabled} />
-          ))}
-        </Stack>
-      )}
+      <div ref={content}>
+        {messages.isFetchingNextPage && <LinearProgress aria-label={ADVISOR_TEXTS.loadingOlder} sx={{ mb: 1 }} />}
+        {waitingForThread ? (
+          <Stack sx={{ alignItems: 'center', py: 4 }}>
+            <CircularProgress size={24} aria-label="Loading chat" />
+          </Stack>
+        ) : messages.isError && threadId ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void messages.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {errorMessage(messages.error)}
+          </Alert>
+        ) : (
+          <Stack spacing={1.5}>
+            {showWelcome && <AdvisorItem item={WELCOME} now={now} onPrompt={onPrompt} promptsDisabled={promptsDisabled} />}
+            {items.map((item) => (
+              <AdvisorItem key={item.id} item={item} now={now} onPrompt={onPrompt} promptsDisabled={promptsDisabled} />
+            ))}
+          </Stack>
+        )}
+      </div>
     </Box>
   );
 }

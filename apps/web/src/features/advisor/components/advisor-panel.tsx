@@ -37,6 +37,7 @@ function Frame({ narrow, children }: { narrow: boolean; children: ReactNode }) {
           topLeft: (
             <Box
               aria-hidden
+              data-testid="advisor-resize-handle"
               sx={{ color: 'text.secondary', display: 'grid', placeItems: 'center', width: 1, height: 1, transform: 'rotate(45deg)' }}
             >
               <DragHandle sx={{ fontSize: 14 }} />

@@ -8,6 +8,8 @@ const ENGINE_INDEPENDENT = [
   'src/lib/identity/*.test.ts',
   // Billing's arithmetic (periods, proration) is pure.
   'src/modules/billing/proration.test.ts',
+  // The advisor's prompt and its OpenAI-compatible adapter (against a local stub server) touch no database.
+  'src/modules/advisor/{openai-model,prompt}.test.ts',
 ];
 
 /**

@@ -52,6 +52,7 @@ import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerWebhookDispatcher } from './modules/webhooks/index.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { advisorRoutes, type AdvisorOptions } from './modules/advisor/advisor.routes.ts';
 // Leads: the lead's invitation, workflows, documents and accreditation (the lead's own routes register beside it).
 import { leadRelationsRoutes } from './modules/leads/lead-relations.routes.ts';
 import { esignRoutes } from './modules/esign/esign.routes.ts';
@@ -93,6 +94,8 @@ export interface AppOverrides {
   sealer?: DocumentSealer;
   /** An external e-signature provider instead of the configured one (tests inject one pointed at a local fake). */
   esignProvider?: ExternalEsignProvider | null;
+  /** The AI advisor's model, retrieval or personal-advice check instead of the configured ones (tests inject fakes). */
+  advisor?: AdvisorOptions;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -231,6 +234,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(leadRelationsRoutes);
       await api.register(webhooksRoutes);
       await api.register(billingRoutes);
+      await api.register(advisorRoutes, overrides.advisor ?? {});
       await api.register(esignRoutes, {
         provider: overrides.esignProvider !== undefined ? overrides.esignProvider : createEsignProvider(config.esign),
       });

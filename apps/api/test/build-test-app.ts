@@ -53,7 +53,7 @@ export async function buildTestApp(
     logger?: FastifyServerOptions['logger'];
     /** A second API node: the same database and tenants as this app, left for that app to close. */
     sameDatabaseAs?: TestApp;
-  } & Pick<AppOverrides, 'verifyIdentityDocument' | 'identityProvider'> = {},
+  } & Pick<AppOverrides, 'verifyIdentityDocument' | 'identityProvider' | 'advisor'> = {},
 ): Promise<TestApp> {
   const shared = overrides.sameDatabaseAs;
   const database: TestDatabase = shared ? { ...shared.database, close: async () => {}, drop: async () => {} } : await createTestDatabase();
@@ -92,6 +92,7 @@ export async function buildTestApp(
     logger,
     verifyIdentityDocument: overrides.verifyIdentityDocument,
     identityProvider: overrides.identityProvider,
+    ...(overrides.advisor ? { advisor: overrides.advisor } : {}),
   });
   // Every response is held against the published document (test/contract-check.ts).
   installContractCheck(built);

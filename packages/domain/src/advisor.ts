@@ -252,7 +252,7 @@ export const advisorThread = z
 export type AdvisorThread = z.infer<typeof advisorThread>;
 
 export const advisorThreadListQuery = pageQuery;
-export const advisorThreadParams = z.object({ threadId: objectId });
+export const advisorThreadParams = z.object({ threadId: objectId.describe("The chat's id (24 hexadecimal characters)") });
 
 /** A thread's messages, newest page first: `before` anchors the pages at an item so new messages do not shift them. */
 export const advisorMessageListQuery = pageQuery.extend({

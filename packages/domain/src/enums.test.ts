@@ -37,11 +37,12 @@ describe('enumerations (§3)', () => {
   });
 
   it('covers every timeline entity type of §3, pipeline stages included, applications, identity inquiries and workflows', () => {
-    // §3's twenty, issue #18's applications and identity inquiries, and issue #20's workflows.
-    expect(timelineEntityType.options).toHaveLength(23);
+    // §3's twenty, issue #18's applications and identity inquiries, issue #20's workflows and issue #24's advisor chats.
+    expect(timelineEntityType.options).toHaveLength(24);
     expect(timelineEntityType.options).toContain('workflow');
     expect(timelineEntityType.options).toContain('application');
     expect(timelineEntityType.options).toContain('identity-inquiry');
+    expect(timelineEntityType.options).toContain('advisor-thread');
     expect(timelineEntityType.options).toEqual(expect.arrayContaining(['pipeline', 'pipeline-stage', 'gov-photo-id', 'tenant-lead']));
   });
 

@@ -88,6 +88,8 @@ export const timelineEntityType = z.enum([
   'identity-inquiry',
   'application',
   'workflow',
+  /** A user's AI advisor chat (issue #24): its creation and deletion, on its owner's own timeline only. */
+  'advisor-thread',
 ]);
 export type TimelineEntityType = z.infer<typeof timelineEntityType>;
 

@@ -25,4 +25,5 @@ export const timelineEntityTypeLabels: Record<TimelineEntityType, string> = {
   'identity-inquiry': 'Identity Inquiry',
   application: 'Application',
   workflow: 'Workflow',
+  'advisor-thread': 'AI Advisor Chat',
 };

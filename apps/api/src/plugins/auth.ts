@@ -10,6 +10,7 @@ import {
   tokenPayload,
   type ApiKeyKind,
   type ApiKeyScope,
+  type TokenPayload,
 } from '@tessera/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -39,6 +40,14 @@ declare module 'fastify' {
      * the account and membership are not suspended); run it in that tenant's database scope.
      */
     authenticateSession: (raw: string, tenant: TenantRow) => Promise<AuthContext>;
+    /**
+     * Checks again, for an action on a long-lived real-time socket, the session its handshake token named: what
+     * `authenticateSession` checks of the session, account and membership (not the token's own expiry: the socket
+     * lives on its session, which ends on sign-out, a password change or SESSION_MAX_HOURS), then what every
+     * 'signed-in' route asks (an active membership, a second factor where the tenant requires one). Run it in the
+     * tenant's database scope.
+     */
+    recheckSignedIn: (token: TokenPayload, tenant: TenantRow) => Promise<AuthContext>;
   }
 }
 
@@ -120,6 +129,13 @@ export const authPlugin = fp(
     app.decorate('tokens', opts.tokens);
     // The real-time socket's handshake checks its token the same way (plugins/realtime.ts).
     app.decorate('authenticateSession', (raw: string, tenant: TenantRow) => authenticateSession(raw, tenant));
+    app.decorate('recheckSignedIn', async (token: TokenPayload, tenant: TenantRow) => {
+      const auth = await sessionContext(token, tenant);
+      authorize(auth, 'signed-in');
+      if (tenant.requireMfa && (await opts.mfaSetupRequired(app.db, tenant, auth.user, auth.member)))
+        throw forbidden(ACCOUNT_SECURITY_TEXTS.mfaSetupRequired);
+      return auth;
+    });
     app.decorateRequest('auth', null);
     app.decorateRequest('apiKeyAuth', null);
 
@@ -192,7 +208,11 @@ export const authPlugin = fp(
         );
       const parsed = tokenPayload.safeParse(outcome.payload);
       if (!parsed.success) throw unauthenticated('Your session is not valid. Please sign in again.');
-      const token = parsed.data;
+      return sessionContext(parsed.data, tenant);
+    }
+
+    /** The session a verified token names, checked: its age, tenant, account, membership and the session itself. */
+    async function sessionContext(token: TokenPayload, tenant: TenantRow): Promise<AuthContext> {
       // Refreshing keeps the sign-in time, so no session outlives SESSION_MAX_HOURS (ASVS 7.3.2).
       if (Math.floor(app.clock.now().getTime() / 1000) - (token.sat ?? token.iat) > app.config.sessionMaxSeconds)
         throw unauthenticated(AUTH_ERRORS.sessionExpired);

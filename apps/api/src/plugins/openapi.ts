@@ -28,6 +28,11 @@ const API_TAGS = [
   { name: 'Tenant member', description: "A tenant's members (admin) and the caller's own membership" },
   { name: 'Tenant member group', description: "A tenant's member groups" },
   { name: 'Dev mailbox', description: 'Local outbox for development (absent in production)' },
+  {
+    name: 'AI Advisor',
+    description:
+      "The caller's AI Advisor chats. Questions are asked on the real-time socket (event `aiadvisor:chat`; answers stream back as `aiadvisor:start`, `aiadvisor:typing`, `aiadvisor:finished`, `aiadvisor:loading`, `aiadvisor:error`); these routes list, reload and delete the stored chats.",
+  },
 ];
 
 /**

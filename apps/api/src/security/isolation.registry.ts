@@ -6,6 +6,7 @@ import { insertEvaluatorLink } from '../modules/applications/evaluators.test-hel
 import { findMember } from '../modules/tenants/tenant-members.repository.ts';
 import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
 import { insertOfferForSigning, insertReadyWorkflow } from '../modules/esign/esign.test-helpers.ts';
+import { insertAdvisorThread } from '../modules/advisor/advisor.test-helpers.ts';
 import { multipart, PNG, uploadDocument } from '../modules/documents/documents.test-helpers.ts';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { hostOf, type TestApp } from '../../test/build-test-app.ts';
@@ -309,6 +310,11 @@ export const ENTITY_FACTORIES: EntityFactory[] = [
       expect(res.statusCode, res.body).toBe(200);
       return [(res.json() as { data: { sessionId: string } }).data.sessionId];
     },
+  },
+  {
+    // Issue #24: an AI Advisor chat of tenant A's owner (with a question and its answer): only they may read or delete it.
+    prefix: '/api/v1/aiadvisor/threads/:threadId',
+    create: async (ctx) => [(await insertAdvisorThread(ctx.t.app, acmeOf(ctx), ctx.owner.user._id)).threadId],
   },
   {
     prefix: '/api/v1/user/:id/onboarding/identity/inquiries/:inquiryId',

@@ -25,7 +25,7 @@ import { unexpiredAssignment } from '../institutions/index.ts';
  * made visible by the tenant's owners. Every marketplace query starts from this condition and the tenant. The
  * condition is written with literals, as the partial indexes state it (LISTED_SQL), so the planner can use them.
  */
-function onMarketplace(tenantId: string): SQL {
+export function onMarketplace(tenantId: string): SQL {
   return and(
     eq(offers.tenantId, tenantId),
     sql`${offers.approvalStatus} = 'approved' and ${offers.published} = true and ${offers.visibilityStatus} = 'visible'`,

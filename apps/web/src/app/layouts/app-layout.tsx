@@ -17,6 +17,9 @@ const MainNavPanel = lazy(() => import('./main-nav.tsx').then((m) => ({ default:
 // Step-up (issue #21) answers signed-in calls only: a visitor's page does not carry it.
 const StepUpHost = lazy(() => import('../step-up-host.tsx').then((m) => ({ default: m.StepUpHost })));
 
+// The AI advisor (issue #24): Cmd/Ctrl+K anywhere once signed in; its panel is a further chunk, loaded on first open.
+const AdvisorHost = lazy(() => import('../../features/advisor/index.ts').then((m) => ({ default: m.AdvisorHost })));
+
 // Only in development: the import is dropped from production builds.
 const DebugDialog = import.meta.env.DEV ? lazy(() => import('../dev/debug-dialog.tsx').then((m) => ({ default: m.DebugDialog }))) : null;
 
@@ -57,6 +60,11 @@ export function AppLayout() {
       {authenticated && (
         <Suspense fallback={null}>
           <StepUpHost />
+        </Suspense>
+      )}
+      {authenticated && (
+        <Suspense fallback={null}>
+          <AdvisorHost />
         </Suspense>
       )}
       {DebugDialog && (

@@ -1,13 +1,12 @@
 import {
   ACCOUNT_SECURITY_TEXTS,
   AUTH_ERRORS,
-  REALTIME_PATH,
   SESSION_ENDED_EVENT,
   SESSION_ENDING_REFUSALS,
   sessionEndedEvent,
   type SessionEndReason,
 } from '@tessera/domain';
-import { useEffect } from 'react';
+import { useRealtimeConnection, useRealtimeEvent } from '../realtime/use-realtime.ts';
 import { sessionStore } from './session-store.ts';
 import { useSession } from './use-session.ts';
 
@@ -29,37 +28,20 @@ function sessionEnded(sessionId: string, text: string = ACCOUNT_SECURITY_TEXTS.s
 /**
  * While signed in, the real-time socket tells this browser at once when its session ends anywhere (signed out from
  * another browser, a password change, a suspension): it signs out and the sign-in page says why, without waiting for
- * the next call to be refused. Socket.IO's client is loaded only then, so the first screens stay within their budget;
- * a socket that cannot connect changes nothing (the next call finds out).
+ * the next call to be refused. The socket is the browser's shared one (lib/realtime), whose Socket.IO client loads
+ * only then, so the first screens stay within their budget; a socket that cannot connect changes nothing (the next
+ * call finds out).
  */
 export function useSessionSocket(): void {
-  const { authenticated, sessionId } = useSession();
-  useEffect(() => {
-    if (!authenticated || !sessionId) return;
-    let stopped = false;
-    let close = () => {};
-    import('socket.io-client')
-      .then(({ io }) => {
-        if (stopped) return;
-        const socket = io({
-          path: REALTIME_PATH,
-          // Read at each (re)connection: a refreshed token is the one sent.
-          auth: (send) => send({ token: sessionStore.getState().token }),
-        });
-        socket.on(SESSION_ENDED_EVENT, (event: unknown) => {
-          const parsed = sessionEndedEvent.safeParse(event);
-          sessionEnded(sessionId, (parsed.success && END_TEXTS[parsed.data.reason]) || undefined);
-        });
-        // Ended (or suspended) while this browser was away, asleep or offline: the handshake says so.
-        socket.on('connect_error', (error) => {
-          if (ENDING_REFUSALS.includes(error.message)) sessionEnded(sessionId, error.message);
-        });
-        close = () => socket.close();
-      })
-      .catch(() => {});
-    return () => {
-      stopped = true;
-      close();
-    };
-  }, [authenticated, sessionId]);
+  const { sessionId } = useSession();
+  useRealtimeConnection();
+  useRealtimeEvent(SESSION_ENDED_EVENT, (event) => {
+    if (!sessionId) return;
+    const parsed = sessionEndedEvent.safeParse(event);
+    sessionEnded(sessionId, (parsed.success && END_TEXTS[parsed.data.reason]) || undefined);
+  });
+  // Ended (or suspended) while this browser was away, asleep or offline: the handshake says so.
+  useRealtimeEvent('connect_error', (error) => {
+    if (sessionId && error instanceof Error && ENDING_REFUSALS.includes(error.message)) sessionEnded(sessionId, error.message);
+  });
 }

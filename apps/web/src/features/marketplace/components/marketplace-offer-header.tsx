@@ -8,6 +8,7 @@ import {
   type MarketplaceOffer,
 } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
+import { AskAdvisorButton } from '../../advisor/index.ts';
 import { Banner } from './banner.tsx';
 import { InstitutionLogoAvatar } from './institution-summary-card.tsx';
 import { useOfferCta } from './use-offer-cta.ts';
@@ -15,7 +16,7 @@ import { useOfferCta } from './use-offer-cta.ts';
 /**
  * The offer's header (001 §2): banner, logo, title, a subtitle of type, asset class and status, the status badge
  * (none for open offers) and the buttons of the spec: each CTA only with a label, 'Learn More' only without a primary
- * label, and 'View Details', disabled on the About tab. 'Invest Now' is the offer card's (001 §2 marketplace list).
+ * label, and 'View Details', disabled on the About tab; 'Ask the AI Advisor' for a signed-in user. 'Invest Now' is the offer card's (001 §2 marketplace list).
  */
 export function MarketplaceOfferHeader({ offer, aboutPath, onAbout }: { offer: MarketplaceOffer; aboutPath: string; onAbout: boolean }) {
   const openCta = useOfferCta(offer);
@@ -82,6 +83,7 @@ export function MarketplaceOfferHeader({ offer, aboutPath, onAbout }: { offer: M
               View Details
             </Button>
           )}
+          <AskAdvisorButton />
         </Stack>
       </Stack>
     </Stack>

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { Navigate } from 'react-router';
+import { ADVISOR_EVENTS, ADVISOR_TEXTS } from '@tessera/domain';
+import { Navigate, Outlet } from 'react-router';
+import { AdvisorHost } from '../../advisor/index.ts';
+import { connectedSocket, mockAdvisorApi } from '../../../test/advisor.ts';
 import { flushEvents, pendingEvents } from '../../../lib/analytics-queue.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult } from '../../../test/fixtures.ts';
@@ -237,5 +240,56 @@ describe('MarketplaceOfferPage tabs', () => {
 
     expect(eventsOf('document-view')).toEqual([expect.objectContaining({ offer: OFFER_ID, document: DOC_ID })]);
     expect(eventsOf('document-download')).toEqual([expect.objectContaining({ offer: OFFER_ID, document: DOC_ID })]);
+  });
+});
+
+describe('MarketplaceOfferPage and the AI Advisor', () => {
+  it("offers 'Ask the AI Advisor' to a signed-in user; questions asked there, or after Cmd/Ctrl+K there, carry the offer", async () => {
+    sessionStore.signIn(makeAuthResult());
+    const advisorFetch = mockAdvisorApi();
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === `${API}/offers/harbor-point`) return jsonResponse({ data: makeMarketplaceOffer() });
+      return advisorFetch(input, init);
+    });
+    const shell = [
+      {
+        element: (
+          <>
+            <AdvisorHost />
+            <Outlet />
+          </>
+        ),
+        children: routes,
+      },
+    ];
+    const { user } = renderRoutes(shell, { initialEntries: ['/marketplace/offers/harbor-point'] });
+    await user.click(await screen.findByRole('button', { name: ADVISOR_TEXTS.open }));
+    const panel = await screen.findByRole('dialog', { name: ADVISOR_TEXTS.title });
+    const socket = await connectedSocket();
+    await within(panel).findByText(ADVISOR_TEXTS.welcome);
+    await user.keyboard('Is it open?{Enter}');
+    await waitFor(() =>
+      expect(socket.sent(ADVISOR_EVENTS.chat)).toEqual([
+        { message: 'Is it open?', threadId: null, offerIds: [OFFER_ID], clientMessageId: expect.any(String) },
+      ]),
+    );
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: ADVISOR_TEXTS.title })).not.toBeInTheDocument());
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('dialog', { name: ADVISOR_TEXTS.title });
+    const again = await connectedSocket();
+    await screen.findByText(ADVISOR_TEXTS.welcome);
+    await user.keyboard('And its minimum?{Enter}');
+    await waitFor(() =>
+      expect(again.sent(ADVISOR_EVENTS.chat).at(-1)).toMatchObject({ message: 'And its minimum?', offerIds: [OFFER_ID] }),
+    );
+  });
+
+  it('does not offer the advisor to a visitor', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Point' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ADVISOR_TEXTS.open })).not.toBeInTheDocument();
   });
 });

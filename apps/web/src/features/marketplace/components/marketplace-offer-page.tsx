@@ -5,6 +5,7 @@ import { ErrorBlock } from '../../../components/error-block.tsx';
 import { SkeletonList } from '../../../components/skeleton-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/use-session.ts';
+import { useAdvisorPageOffer } from '../../advisor/index.ts';
 import { useMarketplaceOffer } from '../api/get-marketplace-offer.ts';
 import { useRecordViewOnce } from '../hooks/use-marketplace-event.ts';
 import { MarketplaceOfferHeader } from './marketplace-offer-header.tsx';
@@ -40,6 +41,8 @@ export function MarketplaceOfferPage() {
   const { pathname } = useLocation();
   const { data, error, isPending, refetch } = useMarketplaceOffer(tenantId ?? '', idOrSlug);
   useRecordViewOnce('offer-view', data?._id);
+  // The AI advisor, opened here by its button or Cmd/Ctrl+K, is asked about this offer.
+  useAdvisorPageOffer(data?._id);
 
   const base = marketplaceOfferPath(idOrSlug);
   // /marketplace/offers/{idOrSlug}/{tab}

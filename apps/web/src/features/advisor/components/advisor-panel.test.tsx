@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ADVISOR_EVENTS, ADVISOR_LIMITS, ADVISOR_SUGGESTIONS, ADVISOR_TEXTS, type ChatItem } from '@tessera/domain';
+import { ADVISOR_EVENTS, ADVISOR_LIMITS, ADVISOR_PANEL, ADVISOR_SUGGESTIONS, ADVISOR_TEXTS, type ChatItem } from '@tessera/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRelativeOrDate } from '../../../lib/format.ts';
 import { sessionStore } from '../../../lib/session/session-store.ts';
@@ -19,7 +19,8 @@ import { makeAuthResult } from '../../../test/fixtures.ts';
 import { stubScreen } from '../../../test/media.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { openedSockets, type FakeSocket } from '../../../test/socket-mock.ts';
-import { AdvisorHost, isAdvisorShortcut } from './advisor-host.tsx';
+import { AdvisorHost } from '../advisor-entry.tsx';
+import { ADVISOR_SHORTCUT_KEY, isAdvisorShortcut } from '../shortcut.ts';
 
 function render() {
   return renderRoutes([
@@ -86,6 +87,8 @@ describe('the AI Advisor panel', () => {
     expect(isAdvisorShortcut(key({ ctrlKey: true }), false)).toBe(true);
     expect(isAdvisorShortcut(key({ metaKey: true }), false)).toBe(false);
     expect(isAdvisorShortcut(key({ ctrlKey: true, shiftKey: true }), false)).toBe(false);
+    // The layout listens without the domain loaded: its key is the one the domain names.
+    expect(ADVISOR_SHORTCUT_KEY).toBe(ADVISOR_PANEL.shortcutKey);
   });
 
   it('says it is reconnecting while the socket is not connected, and sends nothing then', async () => {

@@ -16,7 +16,7 @@ import { AdvisorThreadsMenu } from './advisor-threads-menu.tsx';
 const zIndex = (theme: Theme) => theme.zIndex.drawer + 50;
 
 /** Where the panel floats (bottom right, resizable from its top and left edges), or the whole screen under 600 px. */
-function Frame({ narrow, children }: { narrow: boolean; children: ReactNode }) {
+function Frame({ narrow, onResized, children }: { narrow: boolean; onResized: () => void; children: ReactNode }) {
   if (narrow) {
     return (
       <Paper square elevation={0} sx={{ position: 'fixed', inset: 0, zIndex, display: 'flex', flexDirection: 'column' }}>
@@ -33,6 +33,8 @@ function Frame({ narrow, children }: { narrow: boolean; children: ReactNode }) {
         maxWidth={ADVISOR_PANEL.maxWidth}
         maxHeight={ADVISOR_PANEL.maxHeight}
         enable={{ top: true, left: true, topLeft: true }}
+        // The drag leaves focus on the page: it goes back to the question box, so Escape still closes the panel.
+        onResizeStop={onResized}
         handleComponent={{
           topLeft: (
             <Box
@@ -110,7 +112,7 @@ export function AdvisorPanel({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Frame narrow={narrow}>
+    <Frame narrow={narrow} onResized={() => inputRef.current?.focus()}>
       <Stack role="dialog" aria-labelledby={titleId} aria-modal={false} onKeyDown={onKeyDown} sx={{ height: 1, minHeight: 0, flex: 1 }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', pl: 2, pr: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
           <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap>

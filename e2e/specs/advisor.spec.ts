@@ -120,15 +120,11 @@ describe('the AI advisor (issue #24)', () => {
   it('opens with Ctrl+K, answers which open offers have an IRR above 15 % citing exactly those, keeps the thread, resizes and closes with Escape', async () => {
     const page = await newPage({ width: 1280, height: 800 });
     const gate = await gateAdvisorEvents(page);
-    // The shortcut's listener (advisor-host.tsx) is a chunk of its own, loaded once the signed-in shell has rendered:
-    // a Ctrl+K pressed before it has run goes unheard (see the report of issue #24's journey). Nothing on screen says
-    // when it is there, so the journey waits for the chunk, then for the page to have nothing left to run.
-    const hostChunk = page.waitForResponse((response) => /\/assets\/advisor-host-[^/]*\.js$/.test(new URL(response.url()).pathname));
+    // The shortcut's listener comes with the signed-in layout (advisor-entry.tsx): Ctrl+K works as soon as the app is
+    // on screen, before the panel's own code has loaded.
     await signInThroughUi(page, { ...investor, slug: tenant.slug });
     const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
 
-    await hostChunk;
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     // Ctrl+K (Chromium on Linux; Cmd+K on macOS) opens the panel at its default size, the question box focused.
     const panel = advisorPanel(page);
     await page.keyboard.press('Control+K');
@@ -233,9 +229,8 @@ describe('the AI advisor (issue #24)', () => {
     expect(last.y + last.height).toBeLessThanOrEqual(viewport.height);
     await checkPage(page);
 
-    // Escape closes it. The drag left the focus on the page's body, outside the panel, where its Escape is not heard
-    // (advisor-panel.tsx listens on the dialog only): the user clicks back into the question box first.
-    await input.click();
+    // Escape closes it: the drag gave the focus back to the question box.
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
   });

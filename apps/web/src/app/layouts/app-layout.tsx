@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session/use-session.ts';
 import { MfaSetupGate } from '../mfa-setup-gate.tsx';
 import { useAutoSignoutNotice } from '../hooks/use-auto-signout-notice.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
+import { AdvisorHost } from '../../features/advisor/index.ts';
 import { Footer } from './footer.tsx';
 import { showsMainNav } from './main-nav-area.ts';
 import { TopBar } from './top-bar.tsx';
@@ -16,9 +17,6 @@ const MainNavPanel = lazy(() => import('./main-nav.tsx').then((m) => ({ default:
 
 // Step-up (issue #21) answers signed-in calls only: a visitor's page does not carry it.
 const StepUpHost = lazy(() => import('../step-up-host.tsx').then((m) => ({ default: m.StepUpHost })));
-
-// The AI advisor (issue #24): Cmd/Ctrl+K anywhere once signed in; its panel is a further chunk, loaded on first open.
-const AdvisorHost = lazy(() => import('../../features/advisor/index.ts').then((m) => ({ default: m.AdvisorHost })));
 
 // Only in development: the import is dropped from production builds.
 const DebugDialog = import.meta.env.DEV ? lazy(() => import('../dev/debug-dialog.tsx').then((m) => ({ default: m.DebugDialog }))) : null;
@@ -62,11 +60,8 @@ export function AppLayout() {
           <StepUpHost />
         </Suspense>
       )}
-      {authenticated && (
-        <Suspense fallback={null}>
-          <AdvisorHost />
-        </Suspense>
-      )}
+      {/* The AI advisor (issue #24): Cmd/Ctrl+K heard from the first paint; its panel is a chunk loaded on first open. */}
+      {authenticated && <AdvisorHost />}
       {DebugDialog && (
         <Suspense fallback={null}>
           <DebugDialog />

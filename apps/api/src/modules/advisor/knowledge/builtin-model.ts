@@ -13,7 +13,7 @@ import {
   type ChatPrompt,
 } from '@tessera/domain';
 import type { AdvisorAnswer, AdvisorGrounding, AdvisorModel, AdvisorOffer, OfferCriteria } from '../model.ts';
-import { hasFilters, parseCriteria, rankCount } from './criteria.ts';
+import { explicitRankCount, hasFilters, parseCriteria, rankCount } from './criteria.ts';
 
 /**
  * The built-in advisor: answers offline, deterministically, from the grounding alone (the listed offers retrieval
@@ -366,7 +366,9 @@ function compare(g: AdvisorGrounding, q: string, focus: AdvisorOffer[], named: A
     const one = describe(g, pool, f);
     return { ...one, text: `I need at least two offers to compare, and found one:\n\n${one.text}` };
   }
-  const shown = pool.slice(0, COMPARED_MAX);
+  // 'Compare the two with the highest IRR': the ranked pool's first two.
+  const asked = explicitRankCount(q);
+  const shown = pool.slice(0, Math.min(COMPARED_MAX, Math.max(2, asked ?? COMPARED_MAX)));
   const cell = (s: string) => s.replace(/\|/g, '\\|');
   const preferred = (o: AdvisorOffer) => {
     const values = o.classes.map((k) => k.preferredReturn).filter((v): v is number => v !== null);
@@ -404,7 +406,8 @@ function compare(g: AdvisorGrounding, q: string, focus: AdvisorOffer[], named: A
     best('Lowest minimum investment', 'minimumInvestment', -1, f.money),
     best('Shortest holding period', 'holdingPeriod', -1, f.months),
   ].filter(Boolean);
-  const more = pool.length > shown.length ? `\n\nShowing ${shown.length} of ${pool.length} offers; name the ones to compare.` : '';
+  const more =
+    pool.length > shown.length && asked === null ? `\n\nShowing ${shown.length} of ${pool.length} offers; name the ones to compare.` : '';
   return {
     text: `Here is how ${shown.length === 2 ? 'the two offers' : `these ${shown.length} offers`} compare:\n\n${header}\n${rule}\n${body.join('\n')}\n\n${notes.map((n) => `- ${n}`).join('\n')}${more}\n\n${PROJECTIONS}`,
     cited: shown,

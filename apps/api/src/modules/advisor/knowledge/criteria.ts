@@ -280,15 +280,22 @@ function readSort(text: string): OfferCriteria['sort'] {
  * offer ('which offer has the highest IRR?') and three for one about several ('which offers have the lowest minimum?').
  */
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
-export function rankCount(question: string): number {
+/** The number a question asks for ('top 3', 'the two with the highest IRR'), or null when it names none. */
+export function explicitRankCount(question: string): number | null {
   const text = question.toLowerCase();
   const n =
     /\b(?:top|best|first|the|highest|lowest)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:%|x|years?|months?|k\b))/.exec(
       text,
     );
   const value = n ? (NUMBER_WORDS[n[1]!] ?? Number(n[1])) : null;
-  if (value && value > 0) return Math.min(value, 20);
-  return /\b(offers|deals|investments|opportunities|ones|options|listings)\b/.test(text) ? 3 : 1;
+  return value && value > 0 ? Math.min(value, 20) : null;
+}
+
+export function rankCount(question: string): number {
+  return (
+    explicitRankCount(question) ??
+    (/\b(offers|deals|investments|opportunities|ones|options|listings)\b/.test(question.toLowerCase()) ? 3 : 1)
+  );
 }
 
 // ── Names ───────────────────────────────────────────────────────────────────────────────────

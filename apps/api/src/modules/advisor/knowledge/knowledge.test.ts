@@ -218,6 +218,14 @@ describe('the built-in advisor over seeded offers', () => {
     expectLinksOnlyToCited(answer, retrieved);
   });
 
+  it('compares the number of offers asked for, ranked by the measure named', async () => {
+    const { answer, retrieved } = await ask('Compare the two with the highest IRR');
+    expect(answer.citedOfferIds).toEqual([o.alpha, o.gamma]);
+    expect(answer.text).toContain('Here is how the two offers compare:');
+    expect(answer.text).not.toContain('name the ones to compare');
+    expectLinksOnlyToCited(answer, retrieved);
+  });
+
   it("compares 'these offers' from the thread's previous answer", async () => {
     const first = await ask('Which offers have a minimum investment under $30k?');
     const { answer } = await ask(

@@ -104,7 +104,7 @@ export function AdvisorItem({ item, now, onPrompt, promptsDisabled }: AdvisorIte
       </Box>
       <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', px: 0.5, color: 'text.secondary' }}>
         {typing && !thinking && <CircularProgress size={10} color="inherit" aria-hidden />}
-        <Typography variant="caption">{formatRelativeOrDate(item.timestamp, now)}</Typography>
+        <Typography variant="caption">{formatRelativeOrDate(item.timestamp, Math.max(now, Date.parse(item.timestamp)))}</Typography>
       </Stack>
       {!mine && !typing && <Prompts item={item} onPrompt={onPrompt} disabled={promptsDisabled} />}
     </Stack>

@@ -21,6 +21,7 @@ import { fill, renderRoutes } from '../../../test/render.tsx';
 import { openedSockets, type FakeSocket } from '../../../test/socket-mock.ts';
 import { AdvisorHost } from '../advisor-entry.tsx';
 import { ADVISOR_SHORTCUT_KEY, isAdvisorShortcut } from '../shortcut.ts';
+import { ANSWER_SILENCE_MS } from '../hooks/use-advisor-chat.ts';
 
 function render() {
   return renderRoutes([
@@ -198,6 +199,25 @@ describe('the AI Advisor panel', () => {
     await user.click(screen.getByRole('button', { name: ADVISOR_TEXTS.send }));
     await waitFor(() => expect(socket.sent(ADVISOR_EVENTS.chat)).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('stops waiting when the server says nothing about a question for too long, and says the advisor is unavailable', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockAdvisorApi();
+      const { user } = render();
+      const { socket, clientMessageId } = await ask(user, 'Hello there');
+      // Each word from the server about the question starts the wait again.
+      act(() => vi.advanceTimersByTime(ANSWER_SILENCE_MS - 1000));
+      start(socket, clientMessageId);
+      act(() => vi.advanceTimersByTime(ANSWER_SILENCE_MS - 1000));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(2000));
+      expect(await screen.findByRole('alert')).toHaveTextContent(ADVISOR_TEXTS.unavailable);
+      await waitFor(() => expect(questionBox()).toHaveValue('Hello there'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a question over the limit, with a counter near it', async () => {

@@ -52,6 +52,13 @@ function upsert(
  * stores the answer. Events reach every tab of the user, so items go to whichever thread they belong to; the spinner,
  * the error and a new chat's thread follow only this tab's own question (its clientMessageId).
  */
+/**
+ * How long a question may go without a word from the server before the panel stops waiting and says the advisor is
+ * unavailable. Longer than the server's own answer time limit (ADVISOR_TIMEOUT_SECONDS, 60 s by default), after which
+ * it sends an error itself: this is for a question that was never taken up (dropped as a flood, or lost with a node).
+ */
+export const ANSWER_SILENCE_MS = 90_000;
+
 export function useAdvisorChat() {
   const queryClient = useQueryClient();
   const { connected } = useRealtimeState();
@@ -93,11 +100,26 @@ export function useAdvisorChat() {
   const settle = (clientMessageId: string | null) => {
     if (clientMessageId !== null && clientMessageId === current.current.pending) setPending(null);
   };
+  /** The last time the server said anything about the question waited for: the silence watchdog counts from it. */
+  const [heardAt, setHeardAt] = useState(0);
+  const heard = (clientMessageId: string | null) => {
+    if (clientMessageId !== null && clientMessageId === current.current.pending) setHeardAt(Date.now());
+  };
+  useEffect(() => {
+    if (pending === null) return;
+    const timer = setTimeout(() => {
+      setPending(null);
+      setLoading(false);
+      setError(ADVISOR_TEXTS.unavailable);
+    }, ANSWER_SILENCE_MS);
+    return () => clearTimeout(timer);
+  }, [pending, heardAt]);
 
   useRealtimeEvent(ADVISOR_EVENTS.start, (payload) => {
     const parsed = advisorStartEvent.safeParse(payload);
     if (!parsed.success) return;
     const event = parsed.data;
+    heard(event.clientMessageId);
     const adopt = ours(event.clientMessageId) && current.current.threadId === null;
     upsert(queryClient, event.threadId, [event.question, event.item], { create: adopt });
     if (adopt) {
@@ -110,6 +132,7 @@ export function useAdvisorChat() {
     const parsed = advisorTypingEvent.safeParse(payload);
     if (!parsed.success) return;
     const { threadId: id, itemId, message } = parsed.data;
+    heard(parsed.data.clientMessageId);
     upsert(queryClient, id, [], { change: (item) => (item.id === itemId ? { ...item, message } : item) });
   });
 
@@ -124,6 +147,7 @@ export function useAdvisorChat() {
   useRealtimeEvent(ADVISOR_EVENTS.loading, (payload) => {
     const parsed = advisorLoadingEvent.safeParse(payload);
     if (!parsed.success || !ours(parsed.data.clientMessageId)) return;
+    heard(parsed.data.clientMessageId);
     setLoading(parsed.data.loading);
     if (!parsed.data.loading) settle(parsed.data.clientMessageId);
   });

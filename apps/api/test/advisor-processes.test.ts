@@ -10,7 +10,6 @@
 import { ADVISOR_EVENTS, type AuthResult, type ChatItem, type List } from '@tessera/domain';
 import { once } from 'node:events';
 import { request, type IncomingMessage } from 'node:http';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions, offers } from '../src/db/schema/index.ts';
 import { createTenant } from '../src/db/seed.ts';
@@ -30,22 +29,10 @@ import {
   type TestSocket,
 } from './realtime-client.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from './test-database.ts';
+import { redisReachable, TEST_REDIS_URL } from './redis.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const onPostgres = testEngine() === 'postgres';
 const redisUp = onPostgres && (await redisReachable());
 if (onPostgres && !redisUp) console.warn(`Redis not reachable at ${REDIS_URL}: the two-process advisor test is skipped.`);

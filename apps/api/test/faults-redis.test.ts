@@ -5,27 +5,14 @@
  */
 import { randomInt } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 import { testEngine } from './test-database.ts';
+import { redisReachable, TEST_REDIS_URL } from './redis.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const reachable = testEngine() === 'pglite' && (await redisReachable());
 if (testEngine() === 'pglite' && !reachable) console.warn(`Redis not reachable at ${REDIS_URL}: the Redis fault tests are skipped.`);
 

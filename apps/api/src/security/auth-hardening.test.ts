@@ -1,7 +1,6 @@
 import { AUTH_ERRORS, type AuthResult, type TenantRole } from '@tessera/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authTokens, users } from '../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp, type TestClock } from '../../test/build-test-app.ts';
@@ -9,6 +8,7 @@ import { awaitMailTo, bearer, lastMailTo, PASSWORD } from '../../test/factories.
 import { passwordVerifications } from '../lib/password.ts';
 import { TokenService } from '../lib/tokens.ts';
 import { DEFAULT_ATTRIBUTES, findMember, updateMember } from '../modules/tenants/tenant-members.repository.ts';
+import { redisReachable, TEST_REDIS_URL } from '../../test/redis.ts';
 
 /**
  * Authentication hardening (issue #7): per-account and per-address brute-force limits on sign-in and reset, sessions
@@ -497,22 +497,8 @@ describe('common passwords', () => {
   });
 });
 
-/** Whether a Redis server answers at `url` (the suite's Redis cases are skipped, and say so, when none does). */
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(Number(port || 6379), hostname, () => done(true));
-  });
-}
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await reachable(REDIS_URL);
+const REDIS_URL = TEST_REDIS_URL;
+const redisUp = await redisReachable(REDIS_URL);
 
 describe('per-account limits across nodes', () => {
   // Skipped (and reported as skipped) when no Redis answers at TEST_REDIS_URL or 127.0.0.1:6379.

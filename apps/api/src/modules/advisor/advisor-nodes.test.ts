@@ -4,7 +4,6 @@
  * back from either node. Needs a Redis server (TEST_REDIS_URL, or the local one at 127.0.0.1:6379): without one it is
  * reported as skipped.
  */
-import { Socket as NetSocket } from 'node:net';
 import { ADVISOR_EVENTS, type ChatItem, type List } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
@@ -20,22 +19,10 @@ import {
   type TestSocket,
 } from '../../../test/realtime-client.ts';
 import { fakeAdvisor } from './advisor.test-helpers.ts';
+import { redisReachable, TEST_REDIS_URL } from '../../../test/redis.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new NetSocket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(Number(port || 6379), hostname, () => done(true));
-  });
-}
-const redisUp = await reachable(REDIS_URL);
+const REDIS_URL = TEST_REDIS_URL;
+const redisUp = await redisReachable(REDIS_URL);
 
 describe.skipIf(!redisUp)('two API nodes on one database and one Redis', () => {
   let a: TestApp;

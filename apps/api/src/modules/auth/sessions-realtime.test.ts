@@ -4,28 +4,15 @@
  * once (they share the database). The Redis case needs a Redis server (TEST_REDIS_URL, or the local one at
  * 127.0.0.1:6379): without one it is reported as skipped.
  */
-import { Socket as NetSocket } from 'node:net';
 import { ACCOUNT_SECURITY_TEXTS, type AuthResult } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, PASSWORD, signUp, type SignedUp } from '../../../test/factories.ts';
 import { listen, openSocket, waitFor, type TestSocket } from '../../../test/realtime-client.ts';
+import { redisReachable, TEST_REDIS_URL } from '../../../test/redis.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new NetSocket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(Number(port || 6379), hostname, () => done(true));
-  });
-}
-const redisUp = await reachable(REDIS_URL);
+const REDIS_URL = TEST_REDIS_URL;
+const redisUp = await redisReachable(REDIS_URL);
 
 const opened: TestSocket[] = [];
 const open = (port: number, token: string | undefined, slug = 'acme') => {

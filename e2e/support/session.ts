@@ -32,11 +32,22 @@ export async function choose(scope: Page | Locator, label: string, option: strin
   const page = 'page' in scope ? scope.page() : scope;
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await scope.getByRole('combobox', { name: new RegExp(`^${escaped}\\b`) }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  const choice = page.getByRole('listbox').getByRole('option', { name: option, exact: true });
+  await choice.click();
   try {
+    await page.getByRole('listbox').waitFor({ state: 'hidden', timeout: 5_000 });
+    return;
+  } catch {
+    // Seen under full load (raise-offers, 2026-11-25 and 2026-11-28): the click landed while the menu was still
+    // moving into place, on no option, and the menu stayed open with the option unchosen. The user then picks it
+    // with the keyboard: focus on the option, Enter.
+  }
+  try {
+    await choice.focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
   } catch (error) {
-    // Seen once (raise-offers, 2026-11-25): the option was clicked and the menu stayed open. Say what was on screen.
+    // Say what was on screen.
     const shot = join(tmpdir(), `tessera-choose-${Date.now()}.png`);
     await page.screenshot({ path: shot }).catch(() => {});
     const state = await page

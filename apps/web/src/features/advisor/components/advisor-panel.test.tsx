@@ -208,11 +208,17 @@ describe('the AI Advisor panel', () => {
       const { user } = render();
       const { socket, clientMessageId } = await ask(user, 'Hello there');
       // Each word from the server about the question starts the wait again.
-      act(() => vi.advanceTimersByTime(ANSWER_SILENCE_MS - 1000));
+      act(() => {
+        vi.advanceTimersByTime(ANSWER_SILENCE_MS - 1000);
+      });
       start(socket, clientMessageId);
-      act(() => vi.advanceTimersByTime(ANSWER_SILENCE_MS - 1000));
+      act(() => {
+        vi.advanceTimersByTime(ANSWER_SILENCE_MS - 1000);
+      });
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(2000));
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
       expect(await screen.findByRole('alert')).toHaveTextContent(ADVISOR_TEXTS.unavailable);
       await waitFor(() => expect(questionBox()).toHaveValue('Hello there'));
     } finally {

@@ -19,10 +19,9 @@ import type { Db } from '../../apps/api/src/db/client.ts';
 import { loadConfig } from '../../apps/api/src/config/index.ts';
 import { seed } from '../../apps/api/src/db/seed.ts';
 import { insertMarketplaceOffers } from './offers-data.ts';
-import type { LoopDelay } from './protocol.ts';
+import { answerRunner, type LoopDelay, type RunnerMessage } from './protocol.ts';
 
 export const ADVISOR_BENCH_TENANT = 'advisor-bench';
-const NS_PER_MS = 1e6;
 
 export interface Memory {
   rssBytes: number;
@@ -36,7 +35,7 @@ export type AdvisorServerMessage =
   | { type: 'ready'; appUrl: string; offers: number }
   | { type: 'memory'; memory: Memory }
   | { type: 'loop-delay'; delay: LoopDelay };
-export type AdvisorRunnerMessage = { type: 'read-memory' } | { type: 'reset-loop-delay' } | { type: 'read-loop-delay' } | { type: 'stop' };
+export type AdvisorRunnerMessage = { type: 'read-memory' } | RunnerMessage;
 
 function send(message: AdvisorServerMessage): void {
   process.send?.(message);
@@ -114,17 +113,7 @@ async function main(): Promise<void> {
           memory: { rssBytes: usage.rss, heapUsedBytes: usage.heapUsed, externalBytes: usage.external, connections },
         });
       });
-    } else if (message.type === 'reset-loop-delay') loopDelay.reset();
-    else if (message.type === 'read-loop-delay') {
-      send({
-        type: 'loop-delay',
-        delay: {
-          p50Ms: loopDelay.percentile(50) / NS_PER_MS,
-          p99Ms: loopDelay.percentile(99) / NS_PER_MS,
-          maxMs: loopDelay.max / NS_PER_MS,
-        },
-      });
-    } else if (message.type === 'stop') void stop();
+    } else answerRunner(message, loopDelay, send, stop);
   });
   process.on('disconnect', () => void stop());
   send({ type: 'ready', appUrl, offers });

@@ -12,7 +12,6 @@
  * BENCH_DATABASE_URL). Exits 0 unless --strict and a target fails.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,6 +26,7 @@ import {
 } from '@tessera/domain';
 import { io, type Socket } from 'socket.io-client';
 import type { AdvisorRunnerMessage, AdvisorServerMessage, Memory } from './advisor-server.ts';
+import { nextMessage as nextServerMessage, serverControls } from './child-server.ts';
 import type { LoopDelay } from './protocol.ts';
 import { check, checkTable, ms, table, type Check } from './report.ts';
 
@@ -83,28 +83,8 @@ interface AdvisorServer {
   stop(): Promise<void>;
 }
 
-function nextMessage<T extends AdvisorServerMessage['type']>(
-  child: ChildProcess,
-  type: T,
-): Promise<Extract<AdvisorServerMessage, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: AdvisorServerMessage) => {
-      if (message.type !== type) return;
-      cleanup();
-      resolve(message as Extract<AdvisorServerMessage, { type: T }>);
-    };
-    const onExit = (code: number | null) => {
-      cleanup();
-      reject(new Error(`the advisor bench server exited (code ${code}) before sending '${type}'`));
-    };
-    const cleanup = () => {
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-    };
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-  });
-}
+const nextMessage = <T extends AdvisorServerMessage['type']>(child: ChildProcess, type: T) =>
+  nextServerMessage<AdvisorServerMessage, T>(child, type, 'the advisor bench server');
 
 /** Forks advisor-server.ts (tsx, --expose-gc so memory is read after a full collection) and waits until it listens. */
 async function startAdvisorServer(): Promise<AdvisorServer> {
@@ -123,20 +103,7 @@ async function startAdvisorServer(): Promise<AdvisorServer> {
       send({ type: 'read-memory' });
       return (await reply).memory;
     },
-    resetLoopDelay: () => send({ type: 'reset-loop-delay' }),
-    async readLoopDelay() {
-      const reply = nextMessage(child, 'loop-delay');
-      send({ type: 'read-loop-delay' });
-      return (await reply).delay;
-    },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      send({ type: 'stop' });
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-      await exited;
-      clearTimeout(timer);
-    },
+    ...serverControls(child, STOP_GRACE_MS, 'the advisor bench server'),
   };
 }
 

@@ -1,4 +1,5 @@
 /** Messages between the bench runner and the server process it forks (Node IPC). */
+import type { IntervalHistogram } from 'node:perf_hooks';
 
 export interface LoopDelay {
   p50Ms: number;
@@ -9,3 +10,26 @@ export interface LoopDelay {
 export type ServerMessage = { type: 'ready'; appUrl: string; bareUrl: string } | { type: 'loop-delay'; delay: LoopDelay };
 
 export type RunnerMessage = { type: 'reset-loop-delay' } | { type: 'read-loop-delay' } | { type: 'stop' };
+
+const NS_PER_MS = 1e6;
+
+/**
+ * A bench server's side of the loop-delay and stop messages every runner sends: resets or reports `loopDelay`, or
+ * stops. Returns false for a message it does not know (the caller's own, such as the advisor's memory reading).
+ */
+export function answerRunner(
+  message: { type: string },
+  loopDelay: IntervalHistogram,
+  send: (message: { type: 'loop-delay'; delay: LoopDelay }) => void,
+  stop: () => Promise<void>,
+): boolean {
+  if (message.type === 'reset-loop-delay') loopDelay.reset();
+  else if (message.type === 'read-loop-delay')
+    send({
+      type: 'loop-delay',
+      delay: { p50Ms: loopDelay.percentile(50) / NS_PER_MS, p99Ms: loopDelay.percentile(99) / NS_PER_MS, maxMs: loopDelay.max / NS_PER_MS },
+    });
+  else if (message.type === 'stop') void stop();
+  else return false;
+  return true;
+}

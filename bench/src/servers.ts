@@ -16,9 +16,7 @@ import type { Db } from '../../apps/api/src/db/client.ts';
 import { loadConfig } from '../../apps/api/src/config/index.ts';
 import { seed } from '../../apps/api/src/db/seed.ts';
 import { BENCH_GP_EMAIL, insertBenchOffers, insertMarketplaceOffers, makeBenchGp } from './offers-data.ts';
-import type { RunnerMessage, ServerMessage } from './protocol.ts';
-
-const NS_PER_MS = 1e6;
+import { answerRunner, type RunnerMessage, type ServerMessage } from './protocol.ts';
 
 /** A fresh database on a PostgreSQL server (BENCH_DATABASE_URL), dropped afterwards. */
 async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -97,19 +95,7 @@ async function main(): Promise<void> {
     process.disconnect?.();
   };
 
-  process.on('message', (message: RunnerMessage) => {
-    if (message.type === 'reset-loop-delay') loopDelay.reset();
-    else if (message.type === 'read-loop-delay') {
-      send({
-        type: 'loop-delay',
-        delay: {
-          p50Ms: loopDelay.percentile(50) / NS_PER_MS,
-          p99Ms: loopDelay.percentile(99) / NS_PER_MS,
-          maxMs: loopDelay.max / NS_PER_MS,
-        },
-      });
-    } else if (message.type === 'stop') void stop();
-  });
+  process.on('message', (message: RunnerMessage) => void answerRunner(message, loopDelay, send, stop));
   // The runner went away without asking (crash, Ctrl-C): clean up the temporary database all the same.
   process.on('disconnect', () => void stop());
 

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -139,7 +140,7 @@ export async function serverStore(prefix: string): Promise<{ env: Record<string,
   const dataDir = tempDir(prefix);
   // Already migrated, from the run's template (global-setup.ts), so the server starts without initdb and migrations.
   if (testEngine() === 'pglite') {
-    const seeded = new PGlite(`${dataDir}/pglite`, { loadDataDir: migratedPglite() });
+    const seeded = new PGlite(`${dataDir}/pglite`, { extensions: PGLITE_EXTENSIONS, loadDataDir: migratedPglite() });
     await seeded.close();
     return { env: { DATA_DIR: dataDir }, open: () => createDatabase({ dataDir: `${dataDir}/pglite` }) };
   }

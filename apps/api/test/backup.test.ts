@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tableDigests } from '../src/scripts/backup.ts';
 import { killAllAppProcesses, removeTempDirs, startAppProcess, stopAppProcess, tempDir } from './app-process.ts';
@@ -54,7 +55,7 @@ function filesUnder(root: string): Map<string, Buffer> {
 }
 
 async function digestsOf(dataDir: string) {
-  const db = new PGlite(join(dataDir, 'pglite'));
+  const db = new PGlite(join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   try {
     return await tableDigests(async <T>(text: string) => (await db.query<T>(text)).rows);
   } finally {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions.ts';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -28,7 +29,7 @@ export default async function setup(project: TestProject) {
   // Each project of vitest.config.ts is named after its engine (its workers read TEST_DB from their env).
   if (testEngine(project.name) === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'tessera-pglite-template-'));
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
     const dump = await client.dumpDataDir('none');
     await client.close();

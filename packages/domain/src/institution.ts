@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsSeries } from './analytics.ts';
 import { contact } from './contact.ts';
 import { pageQuery, sortDirection, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
@@ -447,6 +448,41 @@ export const dashboardQuery = z
   .refine((q) => new Date(q.start) < new Date(q.end), { message: 'start must be before end', path: ['start'] });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
+/**
+ * The same window, optional as a whole (#25): start, end and scale together, or none of them for the default preset
+ * (1 month, daily, ending now).
+ */
+export const dashboardWindowShape = {
+  start: dashboardQuery.shape.start.optional(),
+  end: dashboardQuery.shape.end.optional(),
+  scale: dashboardScale.optional().describe('The bucket size, in UTC'),
+};
+/** The checks of an optional window, for a query object that has `dashboardWindowShape` among its fields. */
+export function withDashboardWindowChecks<T extends z.ZodObject<typeof dashboardWindowShape & z.ZodRawShape>>(schema: T) {
+  return schema
+    .refine(
+      (q: DashboardWindowFields) =>
+        (q.start === undefined) === (q.end === undefined) && (q.start === undefined) === (q.scale === undefined),
+      { message: 'give start, end and scale together, or none of them for the last month by day', path: ['start'] },
+    )
+    .refine((q: DashboardWindowFields) => q.start === undefined || q.end === undefined || new Date(q.start) < new Date(q.end), {
+      message: 'start must be before end',
+      path: ['start'],
+    });
+}
+type DashboardWindowFields = { start?: string | undefined; end?: string | undefined; scale?: DashboardScale | undefined };
+export const dashboardWindowQuery = z
+  .object(dashboardWindowShape)
+  .refine((q) => (q.start === undefined) === (q.end === undefined) && (q.start === undefined) === (q.scale === undefined), {
+    message: 'give start, end and scale together, or none of them for the last month by day',
+    path: ['start'],
+  })
+  .refine((q) => q.start === undefined || q.end === undefined || new Date(q.start) < new Date(q.end), {
+    message: 'start must be before end',
+    path: ['start'],
+  });
+export type DashboardWindowQuery = z.infer<typeof dashboardWindowQuery>;
+
 export const seriesPoint = z.object({ bucket: timestamp.describe("The bucket's start, in UTC"), count: z.number().int() });
 export type SeriesPoint = z.infer<typeof seriesPoint>;
 
@@ -455,12 +491,8 @@ export const institutionDashboard = z
     offers: z.object({ total: z.number().int(), published: z.number().int(), visible: z.number().int() }),
     /** The institution's leads created per bucket and in the window, and all of them per lead account status (lead.ts leadAccountStatus). */
     leads: z.object({ newInPeriod: z.number().int(), series: z.array(seriesPoint), byStatus: z.record(z.string(), z.number().int()) }),
-    analytics: z.object({
-      impressions: z.array(seriesPoint),
-      visitors: z.array(seriesPoint),
-      interactions: z.array(seriesPoint),
-      totals: z.object({ impressions: z.number().int(), visitors: z.number().int(), interactions: z.number().int() }),
-    }),
+    /** The analytics of the institution's offer and institution pages, from the rollups (#25). */
+    analytics: analyticsSeries,
   })
   .meta({
     id: 'InstitutionDashboard',
@@ -471,19 +503,21 @@ export const institutionDashboard = z
         offers: { total: 3, published: 2, visible: 2 },
         leads: { newInPeriod: 0, series: [], byStatus: {} },
         analytics: {
-          impressions: [
-            { bucket: '2026-11-26T00:00:00.000Z', count: 41 },
-            { bucket: '2026-11-27T00:00:00.000Z', count: 12 },
+          scale: 'day',
+          start: '2026-11-27T00:00:00.000Z',
+          end: '2026-11-27T12:00:00.000Z',
+          points: [
+            {
+              bucket: '2026-11-27T00:00:00.000Z',
+              impressions: 53,
+              visitors: 21,
+              views: 30,
+              documentViews: 4,
+              documentDownloads: 1,
+              ctaClicks: 1,
+            },
           ],
-          visitors: [
-            { bucket: '2026-11-26T00:00:00.000Z', count: 17 },
-            { bucket: '2026-11-27T00:00:00.000Z', count: 6 },
-          ],
-          interactions: [
-            { bucket: '2026-11-26T00:00:00.000Z', count: 4 },
-            { bucket: '2026-11-27T00:00:00.000Z', count: 1 },
-          ],
-          totals: { impressions: 53, visitors: 21, interactions: 5 },
+          totals: { impressions: 53, visitors: 21, views: 30, documentViews: 4, documentDownloads: 1, ctaClicks: 1 },
         },
       },
     ],

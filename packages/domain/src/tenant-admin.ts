@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { analyticsRanked, analyticsSeries } from './analytics.ts';
 import { contact } from './contact.ts';
+import { dashboardWindowShape, withDashboardWindowChecks } from './institution.ts';
 import {
   identityVerificationStatus,
   membershipStatus,
@@ -140,13 +142,16 @@ export const DASHBOARD_DAYS = [7, 30, 90] as const;
 export type DashboardDays = (typeof DASHBOARD_DAYS)[number];
 export const DASHBOARD_DAYS_DEFAULT: DashboardDays = 30;
 
-export const tenantDashboardQuery = z.object({
-  days: z.coerce
-    .number()
-    .refine((d): d is DashboardDays => (DASHBOARD_DAYS as readonly number[]).includes(d), 'days must be 7, 30 or 90')
-    .default(DASHBOARD_DAYS_DEFAULT)
-    .meta({ enum: [...DASHBOARD_DAYS], description: 'The period of the new-members chart, in days: 7, 30 or 90' }),
-});
+export const tenantDashboardQuery = withDashboardWindowChecks(
+  z.object({
+    ...dashboardWindowShape,
+    days: z.coerce
+      .number()
+      .refine((d): d is DashboardDays => (DASHBOARD_DAYS as readonly number[]).includes(d), 'days must be 7, 30 or 90')
+      .default(DASHBOARD_DAYS_DEFAULT)
+      .meta({ enum: [...DASHBOARD_DAYS], description: 'The period of the new-members chart, in days: 7, 30 or 90' }),
+  }),
+);
 export type TenantDashboardQuery = z.input<typeof tenantDashboardQuery>;
 
 export const tenantDashboard = z
@@ -168,6 +173,11 @@ export const tenantDashboard = z
     offers: z.number().int(),
     institutions: z.number().int(),
     recentActivity: z.array(timelineEvent),
+    /** The marketplace's analytics over the window (start/end/scale, default the last month by day), from the rollups (#25). */
+    analytics: analyticsSeries,
+    /** The offers and institutions with the most impressions in the window, at most ANALYTICS_TOP_N each. */
+    topOffers: z.array(analyticsRanked),
+    topInstitutions: z.array(analyticsRanked),
   })
   .meta({
     id: 'TenantDashboard',
@@ -182,6 +192,25 @@ export const tenantDashboard = z
         offers: 5,
         institutions: 2,
         recentActivity: [],
+        analytics: {
+          scale: 'day',
+          start: '2026-11-27T00:00:00.000Z',
+          end: '2026-11-27T12:00:00.000Z',
+          points: [
+            {
+              bucket: '2026-11-27T00:00:00.000Z',
+              impressions: 53,
+              visitors: 21,
+              views: 30,
+              documentViews: 4,
+              documentDownloads: 1,
+              ctaClicks: 1,
+            },
+          ],
+          totals: { impressions: 53, visitors: 21, views: 30, documentViews: 4, documentDownloads: 1, ctaClicks: 1 },
+        },
+        topOffers: [],
+        topInstitutions: [],
       },
     ],
   });

@@ -161,6 +161,9 @@ const envSchema = z
     ADVISOR_OPENAI_API_KEY: optionalText,
     ADVISOR_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     ADVISOR_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+    // Speed at scale (issue #25): how long raw analytics events are kept (rollups are kept), and the public cache.
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+    PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   })
   .refine((env) => !env.S3_BUCKET || (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     message: 'S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
@@ -320,6 +323,13 @@ export interface Config {
     timeoutMs: number;
     messagesPerMinute: number;
   };
+  /** Analytics (issue #25): raw events older than this many days are deleted; the hourly/daily/monthly rollups stay. */
+  analytics: { retentionDays: number };
+  /**
+   * The public cache (issue #25): signed-out marketplace answers, per tenant, in Redis when configured and in
+   * process otherwise; entries are dropped when what they show changes, and live at most `ttlSeconds` (0: no cache).
+   */
+  publicCache: { ttlSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -463,5 +473,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.ADVISOR_TIMEOUT_SECONDS * 1000,
       messagesPerMinute: e.ADVISOR_MESSAGES_PER_MINUTE,
     },
+    analytics: { retentionDays: e.ANALYTICS_RETENTION_DAYS },
+    publicCache: { ttlSeconds: e.PUBLIC_CACHE_SECONDS },
   };
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 import * as schema from './schema/index.ts';
 import { currentDbScope, scopeSettings } from './scope.ts';
 
@@ -148,6 +149,7 @@ export function createDatabase(options: DatabaseOptions): Database {
   // One options object: `new PGlite(undefined, options)` ignores its options (so a dump to load was dropped and every
   // in-memory database ran initdb and all migrations).
   const client = new PGlite({
+    extensions: PGLITE_EXTENSIONS,
     ...(inMemory ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
 import { ConfigError, loadConfig, type Config } from '../config/index.ts';
 import { endTar, readTar, writeTarEntry } from '../lib/tar.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
@@ -92,7 +93,7 @@ export async function createBackup(config: Config, archive: string): Promise<Man
   if (!existsSync(join(dir, 'PG_VERSION'))) throw new Error(`No embedded database in ${dir}: check DATA_DIR.`);
   const unlock = lockDataDir(dir);
   try {
-    const db = new PGlite(dir);
+    const db = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     let dump: Buffer;
     let tables: Record<string, TableDigest>;
     let migrations: Manifest['migrations'];
@@ -196,7 +197,7 @@ export async function restoreBackup(config: Config, archive: string, options: { 
 
     if (options.force) for (const target of targets) await rm(target, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    const db = new PGlite(dir, { loadDataDir: new Blob([new Uint8Array(dump)]) });
+    const db = new PGlite(dir, { extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([new Uint8Array(dump)]) });
     try {
       const tables = await tableDigests(pgliteQuery(db));
       if (JSON.stringify(tables) !== JSON.stringify(manifest.tables))

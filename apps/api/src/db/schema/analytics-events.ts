@@ -27,5 +27,7 @@ export const analyticsEvents = pgTable(
     index('analytics_events_institution_idx').on(t.tenantId, t.institutionId, t.createdAt),
     // A person's engagement, newest first (a lead's Activity tab).
     index('analytics_events_user_idx').on(t.tenantId, t.userId, t.createdAt),
+    // Raw events older than ANALYTICS_RETENTION_DAYS are deleted across tenants, oldest first (#25).
+    index('analytics_events_created_idx').on(t.createdAt),
   ],
 );

@@ -4,6 +4,7 @@ export * from './tenant-members.ts';
 export * from './auth-tokens.ts';
 export * from './timeline-events.ts';
 export * from './analytics-events.ts';
+export * from './analytics-rollups.ts';
 export * from './mail-outbox.ts';
 export * from './app-secrets.ts';
 export * from './documents.ts';

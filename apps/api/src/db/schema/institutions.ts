@@ -36,6 +36,8 @@ export const institutions = pgTable(
     uniqueIndex('institutions_tenant_slug_key').on(t.tenantId, sql`lower(${t.slug})`),
     index('institutions_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('institutions_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`),
+    index('institutions_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('institutions_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
   ],
 );
 export type InstitutionRow = typeof institutions.$inferSelect;

@@ -121,6 +121,10 @@ export const offers = pgTable(
       .where(sql.raw(LISTED_SQL)),
     // The public image route asks whether a listed offer shows an image (`images @> [{image, hidden: false}]`).
     index('offers_images_idx').using('gin', t.images.op('jsonb_path_ops')),
+    // Searches (`ILIKE '%term%'`) and their counts read trigram indexes instead of scanning the tenant's rows (pg_trgm, #25).
+    index('offers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('offers_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
+    index('offers_description_short_trgm_idx').using('gin', t.descriptionShort.op('gin_trgm_ops')),
   ],
 );
 export type OfferRow = typeof offers.$inferSelect;

@@ -43,6 +43,9 @@ export const tenantLeads = pgTable(
     index('tenant_leads_institution_created_idx').on(t.tenantId, t.institutionId, t.createdAt),
     // The lead of a person (automatic leads, invitation acceptance, engagement).
     index('tenant_leads_email_idx').on(t.tenantId, t.email),
+    index('tenant_leads_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('tenant_leads_firstname_trgm_idx').using('gin', t.firstname.op('gin_trgm_ops')),
+    index('tenant_leads_lastname_trgm_idx').using('gin', t.lastname.op('gin_trgm_ops')),
     index('tenant_leads_member_idx').on(t.tenantId, t.tenantMemberId),
   ],
 );

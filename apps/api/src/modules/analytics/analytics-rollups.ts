@@ -107,16 +107,12 @@ export async function addToRollups(tx: DbOrTx, tenantId: string, events: readonl
   }
   // In key order, so concurrent batches lock shared rows in the same order (no deadlock between two nodes).
   const sortedVisitors = [...visitors.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => ({ tenantId, ...v }));
-  const added = await tx
-    .insert(analyticsVisitors)
-    .values(sortedVisitors)
-    .onConflictDoNothing()
-    .returning({
-      scope: analyticsVisitors.scope,
-      scopeId: analyticsVisitors.scopeId,
-      scale: analyticsVisitors.scale,
-      bucket: analyticsVisitors.bucket,
-    });
+  const added = await tx.insert(analyticsVisitors).values(sortedVisitors).onConflictDoNothing().returning({
+    scope: analyticsVisitors.scope,
+    scopeId: analyticsVisitors.scopeId,
+    scale: analyticsVisitors.scale,
+    bucket: analyticsVisitors.bucket,
+  });
   for (const v of added) {
     const row = rows.get(keyOf(v.scope, v.scopeId, v.scale, new Date(v.bucket)));
     if (row) row.visitors += 1;

@@ -52,6 +52,7 @@ import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerWebhookDispatcher } from './modules/webhooks/index.ts';
 import { registerAnalyticsRetention } from './modules/analytics/index.ts';
+import { publicCachePlugin } from './plugins/public-cache.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { advisorRoutes, type AdvisorOptions } from './modules/advisor/advisor.routes.ts';
 // Leads: the lead's invitation, workflows, documents and accreditation (the lead's own routes register beside it).
@@ -188,8 +189,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24 },
   });
   await app.register(securityPlugin, { config });
-  await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config, findTenantBySlug });
+  // Its onSend stores the JSON text: before compress-json's, which may turn it into gzip.
+  await app.register(publicCachePlugin, { config });
+  await app.register(compressJsonPlugin);
   await app.register(authPlugin, {
     tokens,
     verifyApiKey,

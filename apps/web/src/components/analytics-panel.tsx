@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, Grid, Stack, Typography, useTheme } from
 import { LineChart } from '@mui/x-charts/LineChart';
 import { ANALYTICS_METRIC_LABELS, type AnalyticsMetric, type AnalyticsSeries } from '@tessera/domain';
 import { formatChartTick } from '../lib/format.ts';
+import { formatCount } from '../lib/format-number.ts';
 
 const NOTES: Record<AnalyticsMetric, string> = {
   impressions: 'Offer cards shown on marketplace lists',
@@ -53,7 +54,7 @@ export function AnalyticsPanel({
                 {ANALYTICS_METRIC_LABELS[m]}
               </Typography>
               <Typography variant="h4" component="p" sx={{ color: colours[m] }}>
-                {analytics.totals[m].toLocaleString()}
+                {formatCount(analytics.totals[m])}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
                 {NOTES[m]}

@@ -28,14 +28,17 @@ import {
   type DashboardPreset,
   type DashboardScale,
 } from '@tessera/domain';
-import dayjs from 'dayjs';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AnalyticsPanel } from '../../../components/analytics-panel.tsx';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { PresetSelector } from '../../../components/preset-selector.tsx';
+import { formatCount } from '../../../lib/format-number.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useMarketplaceDashboard, type MarketplaceWindow } from '../api/get-marketplace-dashboard.ts';
+
+/** A calendar day as the date inputs write it (YYYY-MM-DD) that is a real date. */
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
 const SCALE_LABELS: Record<DashboardScale, string> = { hour: 'By hour', day: 'By day', month: 'By month' };
 
@@ -51,7 +54,7 @@ function useWindow(): { window: MarketplaceWindow; preset: DashboardPreset | nul
   const to = params.get('to');
   const scale = dashboardScale.safeParse(params.get('scale'));
   return useMemo(() => {
-    if (from && to && scale.success && dayjs(from).isValid() && dayjs(to).isValid() && from <= to) {
+    if (from && to && scale.success && isDay(from) && isDay(to) && from <= to) {
       return {
         window: { start: `${from}T00:00:00.000Z`, end: `${to}T23:59:59.999Z`, scale: scale.data },
         preset: null,
@@ -173,13 +176,13 @@ function RankedCard({
                         {r.name}
                       </Link>
                     </TableCell>
-                    <TableCell align="right">{r.totals.impressions.toLocaleString()}</TableCell>
-                    <TableCell align="right">{r.totals.visitors.toLocaleString()}</TableCell>
+                    <TableCell align="right">{formatCount(r.totals.impressions)}</TableCell>
+                    <TableCell align="right">{formatCount(r.totals.visitors)}</TableCell>
                     <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {r.totals.views.toLocaleString()}
+                      {formatCount(r.totals.views)}
                     </TableCell>
                     <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {r.totals.ctaClicks.toLocaleString()}
+                      {formatCount(r.totals.ctaClicks)}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -37,6 +37,9 @@ export const APP_ROLE = 'tessera_app';
 
 const SET_SCOPE = "select set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false)";
 
+/** The advisory lock key the migrations run under on PostgreSQL (any constant of this app's own). */
+const MIGRATION_LOCK = 725_025_001;
+
 /** Marks a pooled connection with the scope it was last set to (ScopedPool). */
 const SCOPE_SET = Symbol('tessera.scope');
 
@@ -136,9 +139,13 @@ export function createDatabase(options: DatabaseOptions): Database {
       kind: 'postgres',
       db,
       migrate: async () => {
+        // One connection (max 1), holding an advisory lock while it migrates: API nodes started together apply the
+        // migrations once, the others wait and then find nothing to apply (#25).
         const owner = new pg.Pool({ connectionString: ownerUrl, max: 1 });
         try {
+          await owner.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePg(drizzlePg(owner), { migrationsFolder: MIGRATIONS_FOLDER });
+          await owner.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
         } finally {
           await owner.end();
         }

@@ -9,6 +9,7 @@ export * from './auth.ts';
 export * from './timeline.ts';
 export * from './timeline-labels.ts';
 export * from './analytics.ts';
+export * from './analytics-dashboard.ts';
 export * from './format.ts';
 export * from './text.ts';
 export * from './masks.ts';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { analyticsSeries } from './analytics.ts';
 import { contact } from './contact.ts';
 import { pageQuery, sortDirection, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
@@ -485,44 +484,6 @@ export type DashboardWindowQuery = z.infer<typeof dashboardWindowQuery>;
 
 export const seriesPoint = z.object({ bucket: timestamp.describe("The bucket's start, in UTC"), count: z.number().int() });
 export type SeriesPoint = z.infer<typeof seriesPoint>;
-
-export const institutionDashboard = z
-  .object({
-    offers: z.object({ total: z.number().int(), published: z.number().int(), visible: z.number().int() }),
-    /** The institution's leads created per bucket and in the window, and all of them per lead account status (lead.ts leadAccountStatus). */
-    leads: z.object({ newInPeriod: z.number().int(), series: z.array(seriesPoint), byStatus: z.record(z.string(), z.number().int()) }),
-    /** The analytics of the institution's offer and institution pages, from the rollups (#25). */
-    analytics: analyticsSeries,
-  })
-  .meta({
-    id: 'InstitutionDashboard',
-    description:
-      "An institution's dashboard for a window: its offers, its leads and the analytics of its offer pages, one point per bucket (empty buckets included), with the window's totals.",
-    examples: [
-      {
-        offers: { total: 3, published: 2, visible: 2 },
-        leads: { newInPeriod: 0, series: [], byStatus: {} },
-        analytics: {
-          scale: 'day',
-          start: '2026-11-27T00:00:00.000Z',
-          end: '2026-11-27T12:00:00.000Z',
-          points: [
-            {
-              bucket: '2026-11-27T00:00:00.000Z',
-              impressions: 53,
-              visitors: 21,
-              views: 30,
-              documentViews: 4,
-              documentDownloads: 1,
-              ctaClicks: 1,
-            },
-          ],
-          totals: { impressions: 53, visitors: 21, views: 30, documentViews: 4, documentDownloads: 1, ctaClicks: 1 },
-        },
-      },
-    ],
-  });
-export type InstitutionDashboard = z.infer<typeof institutionDashboard>;
 
 /** The bucket starts of a dashboard window, in UTC, as ISO strings: every bucket of `scale` from the one holding `start` to the one holding `end`. */
 export function dashboardBuckets(start: Date, end: Date, scale: DashboardScale): string[] {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { analyticsCounts, analyticsSeries } from './analytics.ts';
 import { pageQuery, sortDirection, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import {
@@ -687,37 +686,3 @@ export const institutionOfferListQuery = offerListQuery.omit({ institution: true
 export type InstitutionOfferListQuery = z.input<typeof institutionOfferListQuery>;
 
 /** GET …/offers/{id}/dashboard: the offer page's analytics events since the offer was created. */
-export const offerDashboard = z
-  .object({
-    /** Since the offer was created (monthly rollups; unique visitors counted once). */
-    allTime: analyticsCounts,
-    /** The window asked for (default: the last month by day). */
-    analytics: analyticsSeries,
-  })
-  .meta({
-    id: 'OfferDashboard',
-    description: "An offer's analytics: all-time totals and one window per bucket, read from the rollups (#25).",
-    examples: [
-      {
-        allTime: { impressions: 1840, visitors: 612, views: 700, documentViews: 90, documentDownloads: 12, ctaClicks: 7 },
-        analytics: {
-          scale: 'day',
-          start: '2026-11-27T00:00:00.000Z',
-          end: '2026-11-27T12:00:00.000Z',
-          points: [
-            {
-              bucket: '2026-11-27T00:00:00.000Z',
-              impressions: 53,
-              visitors: 21,
-              views: 30,
-              documentViews: 4,
-              documentDownloads: 1,
-              ctaClicks: 1,
-            },
-          ],
-          totals: { impressions: 53, visitors: 21, views: 30, documentViews: 4, documentDownloads: 1, ctaClicks: 1 },
-        },
-      },
-    ],
-  });
-export type OfferDashboard = z.infer<typeof offerDashboard>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analyticsRanked, analyticsSeries } from './analytics.ts';
+import { analyticsRanked, analyticsSeries } from './analytics-dashboard.ts';
 import { contact } from './contact.ts';
 import { dashboardWindowShape, withDashboardWindowChecks } from './institution.ts';
 import {

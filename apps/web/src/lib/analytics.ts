@@ -1,4 +1,5 @@
-import { analyticsBatchResult, TID_COOKIE, type AnalyticsEventInput, type AnalyticsEventType, type AppType } from '@tessera/domain';
+import { TID_COOKIE, type AnalyticsEventInput, type AnalyticsEventType, type AppType } from '@tessera/domain';
+import { z } from 'zod';
 import { api, API_BASE } from './api-client.ts';
 import { readStoredToken } from './storage.ts';
 
@@ -89,6 +90,12 @@ export function buildViewEvent(context: AnalyticsContext, referrer: string | nul
   return event;
 }
 
+/**
+ * The part of the server's AnalyticsBatchResult the client reads: each event's id, null where it was dropped. Not the
+ * domain schema itself, whose descriptions and examples would weigh on every page's first load.
+ */
+const batchIds = z.object({ ids: z.array(z.string().nullable()) });
+
 /** Browsers refuse a keepalive request whose body is over 64 KiB; a bigger batch goes as an ordinary one. */
 const KEEPALIVE_MAX_BYTES = 60_000;
 
@@ -108,7 +115,7 @@ export function postAnalytics(events: AnalyticsEventInput | AnalyticsEventInput[
     }
   }
   const keepalive = leaving && new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES;
-  return api.post('/analytics', events, analyticsBatchResult, { keepalive }).then((r) => r.ids);
+  return api.post('/analytics', events, batchIds, { keepalive }).then((r) => r.ids);
 }
 
 /** Records one event and returns its id; analytics never breaks a user's action, so failures give undefined. */

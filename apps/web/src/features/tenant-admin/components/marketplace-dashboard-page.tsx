@@ -241,7 +241,7 @@ export function MarketplaceDashboardPage() {
               analytics={dashboard.data.analytics}
               metrics={ANALYTICS_METRICS}
               periodLabel={label}
-              emptyText="No marketplace activity in this period: nobody has seen an offer yet."
+              emptyText="No marketplace activity in this period yet."
             />
           </Grid>
           <Grid size={{ xs: 12, lg: 6 }}>

@@ -102,31 +102,34 @@ function begin(id: number): void {
   let endId = 0;
   const opened = pg;
   if (!opened) return reply({ id, ok: false, error: shapeOf(new Error('No database is open in this thread')) });
-  opened.transaction(async (tx) => {
-    const commit = await new Promise<boolean>((resolve) => {
-      open.set(txId, {
-        tx,
-        end: (c, e) => {
-          endId = e;
-          resolve(c);
-        },
+  opened
+    .transaction(async (tx) => {
+      const commit = await new Promise<boolean>((resolve) => {
+        open.set(txId, {
+          tx,
+          end: (c, e) => {
+            endId = e;
+            resolve(c);
+          },
+        });
+        started = true;
+        reply({ id, ok: true, value: txId });
       });
-      started = true;
-      reply({ id, ok: true, value: txId });
-    });
-    open.delete(txId);
-    if (!commit) throw ROLLBACK;
-  }).then(
-    () => reply({ id: endId, ok: true, value: null }),
-    (error: unknown) => {
       open.delete(txId);
-      if (error === ROLLBACK) reply({ id: endId, ok: true, value: null });
-      else reply({ id: started ? endId : id, ok: false, error: shapeOf(error) });
-    },
-  );
+      if (!commit) throw ROLLBACK;
+    })
+    .then(
+      () => reply({ id: endId, ok: true, value: null }),
+      (error: unknown) => {
+        open.delete(txId);
+        if (error === ROLLBACK) reply({ id: endId, ok: true, value: null });
+        else reply({ id: started ? endId : id, ok: false, error: shapeOf(error) });
+      },
+    );
 }
 
-async function run(call: PgliteCall): Promise<unknown> {
+/** A call answered by what it returns (a transaction's `begin` and `end` answer when PGlite gets there). */
+async function run(call: Exclude<PgliteCall, { op: 'begin' | 'end' }>): Promise<unknown> {
   switch (call.op) {
     case 'query': {
       const result: Results = await target(call.tx).query(call.sql, call.params, {
@@ -147,8 +150,6 @@ async function run(call: PgliteCall): Promise<unknown> {
       await closing.close();
       return null;
     }
-    default:
-      throw new Error(`Unknown call ${(call as { op: string }).op}`);
   }
 }
 

@@ -56,5 +56,31 @@ CREATE POLICY "tenant_isolation" ON "analytics_visitors" USING ("tenant_id" = (S
 --> statement-breakpoint
 CREATE POLICY "cross_tenant" ON "analytics_visitors" USING ((SELECT current_setting('app.cross_tenant', true)) = 'on') WITH CHECK ((SELECT current_setting('app.cross_tenant', true)) = 'on');
 --> statement-breakpoint
--- BACKFILL: rollups of the events recorded before this migration (written by the analytics work of #25).
-SELECT 1;
+-- BACKFILL: rollups of the events recorded before this migration (the same as rebuildAnalyticsRollups in
+-- apps/api/src/modules/analytics/analytics-rollups.ts, which the tests compare with this). Row-level security holds an
+-- owner that is not a superuser too (FORCE): the backfill reads and writes every tenant's rows, for this transaction only.
+SELECT set_config('app.cross_tenant', 'on', true);
+--> statement-breakpoint
+INSERT INTO analytics_visitors (tenant_id, scope, scope_id, scale, bucket, tid)
+  SELECT DISTINCT x.tenant_id, x.scope, x.scope_id, x.scale, x.bucket, x.tid FROM (select e.tenant_id, s.scope, s.scope_id, sc.scale, e.tid, e.type,
+      (date_trunc(sc.scale, e.created_at at time zone 'UTC') at time zone 'UTC') as bucket
+    from analytics_events e
+    left join offers o on o.tenant_id = e.tenant_id and o.id = e.offer_id
+    cross join lateral (values ('tenant', e.tenant_id), ('institution', coalesce(e.institution_id, o.institution_id)), ('offer', e.offer_id)) as s(scope, scope_id)
+    cross join (values ('hour'), ('day'), ('month')) as sc(scale)
+    where s.scope_id is not null) x;
+--> statement-breakpoint
+INSERT INTO analytics_rollups (tenant_id, scope, scope_id, scale, bucket, events, impressions, views, document_views, document_downloads, cta_clicks, visitors)
+  SELECT x.tenant_id, x.scope, x.scope_id, x.scale, x.bucket, count(*),
+    count(*) filter (where x.type in ('impression')), count(*) filter (where x.type in ('view', 'offer-view', 'institution-view')), count(*) filter (where x.type in ('document-view')), count(*) filter (where x.type in ('document-download')), count(*) filter (where x.type in ('cta')),
+    count(distinct x.tid)
+  FROM (select e.tenant_id, s.scope, s.scope_id, sc.scale, e.tid, e.type,
+      (date_trunc(sc.scale, e.created_at at time zone 'UTC') at time zone 'UTC') as bucket
+    from analytics_events e
+    left join offers o on o.tenant_id = e.tenant_id and o.id = e.offer_id
+    cross join lateral (values ('tenant', e.tenant_id), ('institution', coalesce(e.institution_id, o.institution_id)), ('offer', e.offer_id)) as s(scope, scope_id)
+    cross join (values ('hour'), ('day'), ('month')) as sc(scale)
+    where s.scope_id is not null) x
+  GROUP BY x.tenant_id, x.scope, x.scope_id, x.scale, x.bucket;
+--> statement-breakpoint
+SELECT set_config('app.cross_tenant', 'off', true);

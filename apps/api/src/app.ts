@@ -51,6 +51,8 @@ import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerWebhookDispatcher } from './modules/webhooks/index.ts';
+import { registerAnalyticsRetention } from './modules/analytics/index.ts';
+import { publicCachePlugin } from './plugins/public-cache.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { advisorRoutes, type AdvisorOptions } from './modules/advisor/advisor.routes.ts';
 // Leads: the lead's invitation, workflows, documents and accreditation (the lead's own routes register beside it).
@@ -187,8 +189,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     limits: { fileSize: config.uploadMaxBytes, files: 2, fields: 20, fieldSize: 64 * 1024, parts: 24 },
   });
   await app.register(securityPlugin, { config });
-  await app.register(compressJsonPlugin);
   await app.register(tenantPlugin, { config, findTenantBySlug });
+  // Its onSend stores the JSON text: before compress-json's, which may turn it into gzip.
+  await app.register(publicCachePlugin, { config });
+  await app.register(compressJsonPlugin);
   await app.register(authPlugin, {
     tokens,
     verifyApiKey,
@@ -251,6 +255,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(staticWebPlugin, { webDist: config.webDist });
   // Webhook deliveries are sent in the background once the app is ready, and no longer once it closes.
   registerWebhookDispatcher(app, config.webhooks.dispatchIntervalMs);
+  registerAnalyticsRetention(app, config.analytics.retentionDays);
   // The built-in verifier's worker threads end with the app.
   if (!overrides.verifyIdentityDocument) app.addHook('onClose', closeIdentityVerifier);
   // So does the worker pool (PDF text, PDFs drawn and sealed, images).

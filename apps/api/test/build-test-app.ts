@@ -72,6 +72,9 @@ export async function buildTestApp(
     PARSE_RATE_LIMIT_MAX: '10000',
     // No background webhook dispatcher: suites send due deliveries themselves (dispatchDueWebhooks), with the test clock.
     WEBHOOK_DISPATCH_INTERVAL_MS: '0',
+    // No public cache: suites write rows straight to the database and read them back through the marketplace;
+    // src/modules/marketplace/marketplace-cache.test.ts turns it on.
+    PUBLIC_CACHE_SECONDS: '0',
     // The mailbox the factories read links from (test/factories.ts); refused in production, where none is served.
     ...(env.NODE_ENV === 'production' ? {} : { DEV_MAILBOX: '1' }),
     // argon2 at its cheapest (refused outside NODE_ENV=test): the suites sign thousands of people up. An app built as

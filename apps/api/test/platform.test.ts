@@ -322,9 +322,13 @@ describe('analytics', () => {
       method: 'POST',
       url: '/api/v1/analytics',
       headers: { host: hostOf('acme') },
-      payload: [event, { ...event, type: 'cta', offer: someObjectId() }],
+      payload: [
+        { ...event, tid: 'tid-batch-00001' },
+        { ...event, type: 'cta', offer: someObjectId() },
+      ],
     });
     expect(batch.json().data.ids).toHaveLength(2);
+    expect(batch.json().data.recorded).toBe(2);
   });
 
   it('takes the user from a valid token only, never from the body', async () => {
@@ -333,13 +337,13 @@ describe('analytics', () => {
       method: 'POST',
       url: '/api/v1/analytics',
       headers: { host: hostOf('acme') },
-      payload: { ...event, user: user.user._id },
+      payload: { ...event, tid: 'tid-spoofed-001', user: user.user._id },
     });
     const signedIn = await t.app.inject({
       method: 'POST',
       url: '/api/v1/analytics',
       headers: { host: hostOf('acme'), ...bearer(user.token) },
-      payload: event,
+      payload: { ...event, tid: 'tid-signed-in-01' },
     });
     const rows = await t.app.db.select().from(analyticsEvents);
     expect(rows.find((r) => r.id === spoofed.json().data.ids[0])?.userId).toBeNull();
@@ -361,20 +365,30 @@ describe('analytics', () => {
     }
   });
 
-  it('refuses invalid events, unknown fields and other tenants, writing nothing', async () => {
+  it('drops and counts invalid events, unknown fields and other tenants, recording the valid ones of the batch', async () => {
     const before = await count();
-    for (const payload of [
+    const invalid = [
       { ...event, type: 'nope' },
       { ...event, email: 'a@example.com' },
       { ...event, tid: 'x' },
-      [],
       { ...event, tenant: t.tenants.globex.id },
-    ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf('acme') }, payload });
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().error.status).toBe(400);
+    ];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/analytics',
+      headers: { host: hostOf('acme') },
+      payload: [...invalid, { ...event, tid: 'valid-tid-123' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ recorded: 1, dropped: { invalid: 4, bot: 0, duplicate: 0 } });
+    expect(res.json().data.ids.slice(0, 4)).toEqual([null, null, null, null]);
+    expect(await count()).toBe(before + 1);
+    for (const payload of [[], Array.from({ length: 51 }, () => event)]) {
+      const refused = await t.app.inject({ method: 'POST', url: '/api/v1/analytics', headers: { host: hostOf('acme') }, payload });
+      expect(refused.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expect(refused.json().error.status).toBe(400);
     }
-    expect(await count()).toBe(before);
+    expect(await count()).toBe(before + 1);
   });
 });
 

@@ -51,6 +51,8 @@ export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image
 
 /** What a DELETE answers: 204 and no body (the project's one delete convention). */
 export const noContent = { 204: z.null().describe('Deleted: no content') };
+/** What a publicly cached answer gives a browser that holds its current ETag (If-None-Match): 304 and no body (#25). */
+export const notModified = { 304: z.null().describe('Not modified: the ETag sent in If-None-Match is the current one') };
 
 /**
  * Answers a create: 201, the new resource's path (under /api/v1) in Location, and `{ data }`. Declare

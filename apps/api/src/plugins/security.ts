@@ -16,9 +16,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where per-account and per-address attempt counts live: Redis when configured (shared by every node), else this process. */
     attemptStore: AttemptStore;
+    /** Short-lived keys for dropping repeats (analytics), shared through Redis when configured. */
+    dedupeStore: DedupeStore;
   }
 }
 import { closeRedis, createRedisClient } from '../lib/redis.ts';
+import { MemoryDedupeStore, RedisDedupeStore, type DedupeStore } from '../lib/dedupe-store.ts';
 import { BOOT_LOADER_CSP_SOURCE } from '../web-shell/boot-loader.ts';
 import { fallbackRateLimitStore } from './rate-limit-store.ts';
 
@@ -98,6 +101,11 @@ export const securityPlugin = fp(
     app.decorate<AttemptStore>(
       'attemptStore',
       redis ? new RedisAttemptStore(redis, local, (err, message) => app.log.warn({ err }, message)) : local,
+    );
+    const localDedupe = new MemoryDedupeStore();
+    app.decorate<DedupeStore>(
+      'dedupeStore',
+      redis ? new RedisDedupeStore(redis, localDedupe, (err, message) => app.log.warn({ err }, message)) : localDedupe,
     );
     await app.register(rateLimit, {
       global: false,

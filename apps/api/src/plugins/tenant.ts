@@ -60,7 +60,12 @@ export function parseHost(hostHeader: string | undefined, baseDomain: string): {
 export type TenantLookup = (db: Db, slug: string) => Promise<TenantRow | undefined>;
 
 export class TenantCache {
-  private readonly entries = new Map<string, { tenant: TenantRow | null; expires: number }>();
+  private readonly entries = new Map<string, { tenant: TenantRow | null; expires: number; version: string | undefined }>();
+  /**
+   * With several nodes (Redis), the tenant's version in the public cache (plugins/public-cache.ts): a change on any
+   * node bumps it, so an entry read at another version is read again before it answers (#25).
+   */
+  versionOf: ((tenantId: string) => Promise<string | undefined>) | null = null;
   private readonly loading = new Map<string, Promise<TenantRow | null>>();
   /** Bumped on every invalidation, so a read that started before a change never stores what it read. */
   private generation = 0;
@@ -73,6 +78,10 @@ export class TenantCache {
 
   async bySlug(slug: string): Promise<TenantRow | null> {
     const hit = this.entries.get(slug);
+    if (hit?.tenant && this.versionOf) {
+      const version = await this.versionOf(hit.tenant.id);
+      if (version === undefined || version !== hit.version) return this.load(slug);
+    }
     if (hit && hit.expires > Date.now()) return hit.tenant;
     const load = this.load(slug);
     if (!hit) return load;
@@ -84,10 +93,17 @@ export class TenantCache {
     let pending = this.loading.get(slug);
     if (!pending) {
       const generation = this.generation;
-      const read: Promise<TenantRow | null> = this.find(this.app.db, slug)
-        .then((found) => {
-          const tenant = found ?? null;
-          if (generation === this.generation) this.entries.set(slug, { tenant, expires: Date.now() + this.ttlMs });
+      const known = this.entries.get(slug)?.tenant;
+      // The version is read before the row, so a change committed in between makes the next request read again.
+      const versionBefore = known && this.versionOf ? this.versionOf(known.id) : Promise.resolve(undefined);
+      const read: Promise<TenantRow | null> = versionBefore
+        .then(async (before) => {
+          // A first read stores no version: the next request reads once more, with the version taken first.
+          const found = await this.find(this.app.db, slug);
+          return { tenant: found ?? null, version: before };
+        })
+        .then(({ tenant, version }) => {
+          if (generation === this.generation) this.entries.set(slug, { tenant, expires: Date.now() + this.ttlMs, version });
           return tenant;
         })
         .finally(() => {

@@ -235,6 +235,8 @@ describe('the ways through row-level security', () => {
       'db/seed.ts:createTenant',
       'db/seed.ts:seed',
       'lib/mail/outbox-mailer.ts:createOutboxMailer',
+      // Raw analytics events past ANALYTICS_RETENTION_DAYS, every tenant's (#25).
+      'modules/analytics/analytics-retention.ts:deleteExpiredAnalytics',
       'plugins/auth.ts:authPlugin',
     ]);
     const callers: string[] = [];

@@ -1,13 +1,16 @@
-import { ANALYTICS_BATCH_MAX, type AnalyticsEventInput } from '@tessera/domain';
+import { ANALYTICS_BATCH_MAX, ANALYTICS_FLUSH_MS, type AnalyticsEventInput, type AnalyticsEventType } from '@tessera/domain';
 import { postAnalytics } from './analytics.ts';
 
 /**
- * Batches analytics events from the client (impressions come by the dozen as cards scroll into view): events
- * wait up to `FLUSH_DELAY_MS`, or until a batch is full, and go in one POST; the queue is also flushed when the
- * page is hidden, with `keepalive`, so a visitor who clicks away or closes the tab does not lose the events of the
- * page they leave. Failures are dropped: analytics never breaks a user's action.
+ * Batches analytics events from the client (#25; impressions come by the dozen as cards scroll into view): events
+ * wait up to ANALYTICS_FLUSH_MS (5 s), or until a batch of ANALYTICS_BATCH_MAX (50) is full, and go in one POST; the
+ * queue is also flushed when the page is hidden (sendBeacon, or a keepalive fetch for a signed-in member: see
+ * postAnalytics), so a visitor who clicks away or closes the tab does not lose the events of the page they leave.
+ * A call to action goes at once with what is queued: it makes the signed-in visitor a lead, which must not wait.
+ * Failures are dropped: analytics never breaks a user's action.
  */
-const FLUSH_DELAY_MS = 2000;
+const FLUSH_DELAY_MS = ANALYTICS_FLUSH_MS;
+const SEND_AT_ONCE: ReadonlySet<AnalyticsEventType> = new Set(['cta']);
 
 let queue: AnalyticsEventInput[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -16,7 +19,7 @@ let listening = false;
 export function queueEvent(event: AnalyticsEventInput): void {
   queue.push(event);
   listen();
-  if (queue.length >= ANALYTICS_BATCH_MAX) void flushEvents();
+  if (queue.length >= ANALYTICS_BATCH_MAX || SEND_AT_ONCE.has(event.type)) void flushEvents();
   else timer ??= setTimeout(() => void flushEvents(), FLUSH_DELAY_MS);
 }
 

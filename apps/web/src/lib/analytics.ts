@@ -1,5 +1,6 @@
-import { analyticsResult, TID_COOKIE, type AnalyticsEventInput, type AnalyticsEventType, type AppType } from '@tessera/domain';
-import { api } from './api-client.ts';
+import { analyticsBatchResult, TID_COOKIE, type AnalyticsEventInput, type AnalyticsEventType, type AppType } from '@tessera/domain';
+import { api, API_BASE } from './api-client.ts';
+import { readStoredToken } from './storage.ts';
 
 /** Who and where, by id only: analytics never carries e-mails or names. */
 export interface AnalyticsContext {
@@ -92,19 +93,29 @@ export function buildViewEvent(context: AnalyticsContext, referrer: string | nul
 const KEEPALIVE_MAX_BYTES = 60_000;
 
 /**
- * Sends events; `leaving` (the page is being hidden or unloaded) sends them with `keepalive`, so the request is not
- * cancelled with the page.
+ * Sends events and answers each one's id (null where the server dropped it: invalid, a bot, a repeat). `leaving` (the
+ * page is being hidden or unloaded): a signed-out visitor's events go by `navigator.sendBeacon`, which the browser
+ * delivers after the page is gone; a signed-in member's by a `keepalive` fetch, because a beacon cannot carry the
+ * bearer token that says whose events they are. A beacon the browser refuses falls back to the keepalive fetch.
  */
-export function postAnalytics(events: AnalyticsEventInput | AnalyticsEventInput[], { leaving = false } = {}): Promise<string[]> {
-  const keepalive = leaving && new TextEncoder().encode(JSON.stringify(events)).length <= KEEPALIVE_MAX_BYTES;
-  return api.post('/analytics', events, analyticsResult, { keepalive }).then((r) => r.ids);
+export function postAnalytics(events: AnalyticsEventInput | AnalyticsEventInput[], { leaving = false } = {}): Promise<(string | null)[]> {
+  const body = JSON.stringify(events);
+  if (leaving && !readStoredToken() && typeof navigator.sendBeacon === 'function') {
+    try {
+      if (navigator.sendBeacon(`${API_BASE}/analytics`, new Blob([body], { type: 'application/json' }))) return Promise.resolve([]);
+    } catch {
+      // Refused (a policy, a body too large): the fetch below.
+    }
+  }
+  const keepalive = leaving && new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES;
+  return api.post('/analytics', events, analyticsBatchResult, { keepalive }).then((r) => r.ids);
 }
 
 /** Records one event and returns its id; analytics never breaks a user's action, so failures give undefined. */
 export async function recordEvent(event: AnalyticsEventInput): Promise<string | undefined> {
   try {
     const [id] = await postAnalytics(event);
-    return id;
+    return id ?? undefined;
   } catch {
     return undefined;
   }

@@ -9,3 +9,9 @@ export {
   formatOfferMultiple as formatMultiple,
   formatOfferPercent as formatPercent,
 } from '@tessera/domain';
+
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** A count with thousands separators: '12,480' (dashboards, #25). */
+export function formatCount(value: number): string {
+  return COUNT.format(value);
+}

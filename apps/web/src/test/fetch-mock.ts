@@ -14,7 +14,8 @@ type Handler = (path: string, init: RequestInit | undefined, url: URL) => Respon
 export function mockFetch(handler: Handler) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/v1/analytics') return jsonResponse({ data: { ids: ['c3c3c3c3c3c3c3c3c3c3c3c3'] } });
+    if (url.pathname === '/api/v1/analytics')
+      return jsonResponse({ data: { ids: ['c3c3c3c3c3c3c3c3c3c3c3c3'], recorded: 1, dropped: { invalid: 0, bot: 0, duplicate: 0 } } });
     return handler(url.pathname, init, url);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,4 +1,4 @@
-import type { AuthResult, User } from '@tessera/domain';
+import type { AnalyticsCounts, AnalyticsSeries, AuthResult, User } from '@tessera/domain';
 
 export const TENANT_ID = 'a1a1a1a1a1a1a1a1a1a1a1a1';
 export const USER_ID = 'b2b2b2b2b2b2b2b2b2b2b2b2';
@@ -74,5 +74,22 @@ export function makeAuthResult(secondsLeft = 3600): AuthResult {
     mfaSetupRequired: false,
     user: makeUser(),
     tenantMember: null,
+  };
+}
+
+/** An analytics series of `n` daily buckets from 2026-03-01 (#25): zeros, with `counts` added to the last bucket. */
+export function makeAnalyticsSeries(n: number, counts: Partial<AnalyticsCounts> = {}): AnalyticsSeries {
+  const zero: AnalyticsCounts = { impressions: 0, visitors: 0, views: 0, documentViews: 0, documentDownloads: 0, ctaClicks: 0 };
+  const points = Array.from({ length: n }, (_, i) => ({
+    bucket: new Date(Date.UTC(2026, 2, i + 1)).toISOString(),
+    ...zero,
+    ...(i === n - 1 ? counts : {}),
+  }));
+  return {
+    scale: 'day',
+    start: points[0]?.bucket ?? '2026-03-01T00:00:00.000Z',
+    end: new Date(Date.UTC(2026, 2, n, 12)).toISOString(),
+    points,
+    totals: { ...zero, ...counts },
   };
 }

@@ -478,12 +478,14 @@ describe('GET tenant/{t}/leads/stats and the dashboard', () => {
 });
 
 describe('leads from the marketplace', () => {
+  // A tracking id per click: the same tid, type and offer within a second is one click (analytics dedupe, #25).
+  let clicks = 0;
   const click = (who: SignedUp, offer: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/v1/analytics',
       headers: { host: who.host, ...bearer(who.token) },
-      payload: { type: 'cta', tid: `visitor-${who.user._id.slice(-8)}`, offer },
+      payload: { type: 'cta', tid: `visitor-${who.user._id.slice(-8)}-${++clicks}`, offer },
     });
   const leadOf = async (institutionId: string, email: string) =>
     (

@@ -197,9 +197,13 @@ describe('marketplace analytics reach the institution dashboard', () => {
     });
     expect(posted.statusCode, posted.body).toBe(200);
     expect(posted.json().data.ids).toHaveLength(7);
+    expect(posted.json().data).toMatchObject({ recorded: 7, dropped: { invalid: 0, bot: 0, duplicate: 0 } });
     expect(await dashboard()).toEqual({
-      impressions: before.impressions + 3,
-      interactions: before.interactions + 3,
+      impressions: before.impressions + 2,
+      views: before.views + 2,
+      documentViews: before.documentViews + 1,
+      documentDownloads: before.documentDownloads + 1,
+      ctaClicks: before.ctaClicks + 1,
       visitors: before.visitors + 2,
     });
   });

@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
-import { binaryResponse, errorResponses, IMAGE_MEDIA_TYPES, tenantParams } from '../../lib/route-schema.ts';
+import { binaryResponse, errorResponses, IMAGE_MEDIA_TYPES, notModified, tenantParams } from '../../lib/route-schema.ts';
 import { ALLOWED_UPLOADS, contentDisposition } from '../../lib/uploads.ts';
 import { publicKeyPreflight } from '../../lib/api-key-cors.ts';
 import { requireCaller } from '../../lib/auth-context.ts';
@@ -31,15 +31,21 @@ const tags = ['Marketplace'];
 const access: Access = 'public';
 /** Also a public API key of the tenant (tpk_live_…), for a sponsor's site embedding offers; see publicKeyPreflight. */
 const publicRead = { access, keyResource: 'marketplace', tenantParam: 't' } as const;
+/** JSON answers the same for every signed-out visitor: kept in the public cache, with an ETag (plugins/public-cache.ts, #25). */
+const publicJson = { ...publicRead, publicCache: true } as const;
 const owners: Access = { roles: ['owner'] };
 const offerRef = offerIdOrSlug.describe("The offer's id or slug (ignoring case)");
 const institutionRef = offerIdOrSlug.describe("The institution's id or slug (ignoring case)");
 const offerParams = tenantParams.extend({ idOrSlug: offerRef });
 const documentParams = tenantParams.extend({ id: offerRef, docId: objectId.describe("The document's id (24 hexadecimal characters)") });
 const publicErrors = errorResponses(400, 404);
+/** The answers of the public cache: 304 for a browser that holds the current ETag. */
+const cachedErrors = { ...notModified, ...publicErrors };
 const listed =
   'Only offers that the provider approved, the institution published and the tenant made visible are served; any other, and any offer of another tenant, is 404.';
 const scope = '`{t}` is the id or slug of the tenant of the address; any other is 404.';
+const cachedNote =
+  'Signed-out answers come from a cache kept per tenant until something they show changes (at most a minute, for the dates), with an `ETag`: send it back in `If-None-Match` for a 304 without a body.';
 const filters =
   'Filters (comma-separated values, 001 §2 and §5): `search` (more than 2 characters; offer name, short description or institution name, ignoring case), ' +
   '`institution` ids, `type`, `assetClass`, `status` (upcoming, open, closed, from the dates). The ranges `investmentMin`/`investmentMax`, `irrMin`/`irrMax` ' +
@@ -58,12 +64,12 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         operationId: 'listMarketplaceOffers',
         tags,
         summary: 'The marketplace: listed offers as cards',
-        description: `The tenant's listed offers, paginated. ${filters} ${listed} ${scope}`,
+        description: `The tenant's listed offers, paginated. ${filters} ${listed} ${scope} ${cachedNote}`,
         params: tenantParams,
         querystring: marketplaceOfferListQuery,
-        response: { 200: listOf(marketplaceOfferCard).describe('A page of offer cards'), ...publicErrors },
+        response: { 200: listOf(marketplaceOfferCard).describe('A page of offer cards'), ...cachedErrors },
       },
-      config: publicRead,
+      config: publicJson,
     },
     async (request) => marketplace.listMarketplaceOffers(deps, requireTenant(request).id, request.query),
   );
@@ -75,11 +81,11 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         operationId: 'getMarketplaceOffer',
         tags,
         summary: 'An offer on the marketplace',
-        description: `By id or slug (ignoring case). The investor's view: description, institution, visible images (\`src\` is the public address), banner, videos, custom metrics and documents (hidden ones are left out), classes, dates with the derived listing status, and the calls to action. ${listed} ${scope}`,
+        description: `By id or slug (ignoring case). The investor's view: description, institution, visible images (\`src\` is the public address), banner, videos, custom metrics and documents (hidden ones are left out), classes, dates with the derived listing status, and the calls to action. ${listed} ${scope} ${cachedNote}`,
         params: offerParams,
-        response: { 200: dataOf(marketplaceOffer).describe('The offer as investors see it'), ...publicErrors },
+        response: { 200: dataOf(marketplaceOffer).describe('The offer as investors see it'), ...cachedErrors },
       },
-      config: publicRead,
+      config: publicJson,
     },
     async (request) => ({ data: await marketplace.getMarketplaceOffer(deps, requireTenant(request).id, request.params.idOrSlug) }),
   );
@@ -91,12 +97,12 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         operationId: 'listMarketplaceOfferDocuments',
         tags,
         summary: "A marketplace offer's documents",
-        description: `The offer's visible documents (by id or slug of the offer), by position, each with the address to view it (\`url\`) and to download it (\`downloadUrl\`). ${listed} ${scope}`,
+        description: `The offer's visible documents (by id or slug of the offer), by position, each with the address to view it (\`url\`) and to download it (\`downloadUrl\`). ${listed} ${scope} ${cachedNote}`,
         params: tenantParams.extend({ id: offerRef }),
         querystring: pageQuery,
-        response: { 200: listOf(marketplaceDocumentFile).describe("A page of the offer's documents"), ...publicErrors },
+        response: { 200: listOf(marketplaceDocumentFile).describe("A page of the offer's documents"), ...cachedErrors },
       },
-      config: publicRead,
+      config: publicJson,
     },
     async (request) => marketplace.listOfferDocuments(deps, requireTenant(request).id, request.params.id, request.query),
   );
@@ -108,11 +114,11 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         operationId: 'getMarketplaceOfferDocument',
         tags,
         summary: 'A document of a marketplace offer',
-        description: `Its name, file name, type, size and addresses. A hidden document, or one the offer does not list, is 404. ${listed} ${scope}`,
+        description: `Its name, file name, type, size and addresses. A hidden document, or one the offer does not list, is 404. ${listed} ${scope} ${cachedNote}`,
         params: documentParams,
-        response: { 200: dataOf(marketplaceDocumentFile).describe('The document'), ...publicErrors },
+        response: { 200: dataOf(marketplaceDocumentFile).describe('The document'), ...cachedErrors },
       },
-      config: publicRead,
+      config: publicJson,
     },
     async (request) => ({
       data: await marketplace.getOfferDocument(deps, requireTenant(request).id, request.params.id, request.params.docId),
@@ -183,12 +189,12 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         operationId: 'listMarketplaceInstitutions',
         tags,
         summary: 'The institutions of the marketplace',
-        description: `Every institution of the tenant with its listed offers counted, most offers first, then by name; \`search\` (more than 2 characters) matches the name. Paginated (limit up to 100). ${scope}`,
+        description: `Every institution of the tenant with its listed offers counted, most offers first, then by name; \`search\` (more than 2 characters) matches the name. Paginated (limit up to 100). ${scope} ${cachedNote}`,
         params: tenantParams,
         querystring: marketplaceInstitutionListQuery,
-        response: { 200: listOf(marketplaceInstitutionSummary).describe('A page of institutions'), ...publicErrors },
+        response: { 200: listOf(marketplaceInstitutionSummary).describe('A page of institutions'), ...cachedErrors },
       },
-      config: publicRead,
+      config: publicJson,
     },
     async (request) => marketplace.listMarketplaceInstitutions(deps, requireTenant(request).id, request.query),
   );
@@ -200,11 +206,11 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         operationId: 'getMarketplaceInstitution',
         tags,
         summary: 'An institution on the marketplace',
-        description: `By id or slug (ignoring case): description, visible images (\`src\` is the public address), visible videos, visible custom metrics by position, listed offers counted, and the team (name, e-mail; \`imageUrl\` is null, as member photos are for signed-in members). An institution of another tenant is 404. ${scope}`,
+        description: `By id or slug (ignoring case): description, visible images (\`src\` is the public address), visible videos, visible custom metrics by position, listed offers counted, and the team (name, e-mail; \`imageUrl\` is null, as member photos are for signed-in members). An institution of another tenant is 404. ${scope} ${cachedNote}`,
         params: tenantParams.extend({ idOrSlug: institutionRef }),
-        response: { 200: dataOf(marketplaceInstitution).describe('The institution as investors see it'), ...publicErrors },
+        response: { 200: dataOf(marketplaceInstitution).describe('The institution as investors see it'), ...cachedErrors },
       },
-      config: publicRead,
+      config: publicJson,
     },
     async (request) => ({ data: await marketplace.getMarketplaceInstitution(deps, requireTenant(request).id, request.params.idOrSlug) }),
   );
@@ -216,12 +222,12 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         operationId: 'listMarketplaceInstitutionOffers',
         tags,
         summary: "An institution's offers on the marketplace",
-        description: `As GET marketplace offers, kept to the institution (by id or slug), with the same query. ${filters} ${listed} ${scope}`,
+        description: `As GET marketplace offers, kept to the institution (by id or slug), with the same query. ${filters} ${listed} ${scope} ${cachedNote}`,
         params: tenantParams.extend({ id: institutionRef }),
         querystring: marketplaceOfferListQuery,
-        response: { 200: listOf(marketplaceOfferCard).describe("A page of the institution's offer cards"), ...publicErrors },
+        response: { 200: listOf(marketplaceOfferCard).describe("A page of the institution's offer cards"), ...cachedErrors },
       },
-      config: publicRead,
+      config: publicJson,
     },
     async (request) => marketplace.listInstitutionOffers(deps, requireTenant(request).id, request.params.id, request.query),
   );
@@ -233,12 +239,12 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         operationId: 'listMarketplaceShowcase',
         tags,
         summary: 'The handpicked deals',
-        description: `The offers the tenant's owners handpicked for the showcase carousel, in their order, as cards; picked offers no longer listed are left out. ${scope}`,
+        description: `The offers the tenant's owners handpicked for the showcase carousel, in their order, as cards; picked offers no longer listed are left out. ${scope} ${cachedNote}`,
         params: tenantParams,
         querystring: pageQuery,
-        response: { 200: listOf(marketplaceOfferCard).describe('A page of the handpicked offer cards, in order'), ...publicErrors },
+        response: { 200: listOf(marketplaceOfferCard).describe('A page of the handpicked offer cards, in order'), ...cachedErrors },
       },
-      config: publicRead,
+      config: publicJson,
     },
     async (request) => marketplace.getShowcase(deps, requireTenant(request).id, request.query),
   );

@@ -11,19 +11,8 @@ import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL 
 import type { z } from 'zod';
 import type { offerListQuery } from '@tessera/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  accessGrants,
-  analyticsEvents,
-  documents,
-  images,
-  institutions,
-  offers,
-  roleAssignments,
-  users,
-  type OfferRow,
-} from '../../db/schema/index.ts';
+import { accessGrants, documents, images, institutions, offers, roleAssignments, users, type OfferRow } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, pageMeta } from '../../lib/pagination.ts';
-import { IMPRESSION_EVENTS, INTERACTION_EVENTS } from '../raise/index.ts';
 import { unexpiredAssignment } from '../institutions/index.ts';
 
 /** The logo of an institution: its first visible image with purpose logo. */
@@ -341,24 +330,4 @@ export async function documentListedOnOffer(db: DbOrTx, tenantId: string, docume
     .where(and(eq(offers.tenantId, tenantId), listsDocument(documentId)))
     .limit(1);
   return row?.name ?? null;
-}
-
-const typeIn = (types: readonly string[]) =>
-  sql.join(
-    types.map((t) => sql`${t}`),
-    sql`, `,
-  );
-
-/** Counts of the analytics events naming the offer, in one query. */
-export async function countOfferAnalytics(db: DbOrTx, tenantId: string, offerId: string) {
-  const [row] = await db
-    .select({
-      impressions: sql<number>`(count(*) filter (where ${analyticsEvents.type} in (${typeIn(IMPRESSION_EVENTS)})))::int`,
-      visitors: sql<number>`count(distinct ${analyticsEvents.tid})::int`,
-      interactions: sql<number>`(count(*) filter (where ${analyticsEvents.type} in (${typeIn(INTERACTION_EVENTS)})))::int`,
-      events: sql<number>`count(*)::int`,
-    })
-    .from(analyticsEvents)
-    .where(and(eq(analyticsEvents.tenantId, tenantId), eq(analyticsEvents.offerId, offerId)));
-  return row ?? { impressions: 0, visitors: 0, interactions: 0, events: 0 };
 }

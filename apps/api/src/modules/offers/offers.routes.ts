@@ -7,6 +7,7 @@ import {
   offerConfigBody,
   offerCreateBody,
   offerCtaBody,
+  dashboardWindowQuery,
   offerDashboard,
   offerDetailsBody,
   offerDocument,
@@ -281,13 +282,14 @@ export async function offersRoutes(app: FastifyInstance) {
         operationId: 'getOfferDashboard',
         tags,
         summary: "An offer's analytics",
-        description: `Counts of the analytics events naming the offer since it was created: impressions, distinct visitors, interactions and all events (zero until the marketplace pages send them). ${gp} ${scope}`,
+        description: `The offer's analytics from the hourly/daily/monthly rollups: all-time totals, and one point per bucket of the window \`start\`–\`end\` in buckets of \`scale\` (all three, or none for the last month by day; at most 1100 buckets) with the window's totals — impressions, unique visitors (counted once across buckets), page views, document views and downloads, CTA clicks. ${gp} ${scope}`,
         params,
+        querystring: dashboardWindowQuery,
         response: { 200: dataOf(offerDashboard).describe("The offer's analytics counts"), ...errors },
       },
       config: raise,
     },
-    async (request) => ({ data: await offers.getOfferDashboard(deps, requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await offers.getOfferDashboard(deps, requireAuth(request), request.params.id, request.query) }),
   );
 
   r.get(

@@ -10,6 +10,7 @@ import {
   type ApprovalStatus,
   type List,
   type Offer,
+  type DashboardWindowQuery,
   type OfferDashboard,
   type OfferDocument,
   type OfferSummary,
@@ -51,8 +52,8 @@ import {
 } from '../institutions/index.ts';
 import { queryEvents, recordEvent } from '../timeline/index.ts';
 import { assertPlanAllows } from '../billing/index.ts';
+import { dashboardWindow, readAllTimeCounts, readAnalyticsSeries } from '../analytics/index.ts';
 import {
-  countOfferAnalytics,
   deleteOfferRow,
   documentFacts,
   documentsForOffer,
@@ -546,7 +547,13 @@ export async function listOfferDocuments(deps: OfferDeps, auth: AuthContext, id:
   return { data: all.slice(offsetOf(q), offsetOf(q) + q.limit), meta: pageMeta(q, all.length) };
 }
 
-export async function getOfferDashboard(deps: OfferDeps, auth: AuthContext, id: string): Promise<OfferDashboard> {
+export async function getOfferDashboard(deps: OfferDeps, auth: AuthContext, id: string, q: DashboardWindowQuery): Promise<OfferDashboard> {
   await load(deps.db, auth, id);
-  return countOfferAnalytics(deps.db, auth.tenantId, id);
+  const window = dashboardWindow(q, deps.clock.now());
+  const scope = { tenantId: auth.tenantId, scope: 'offer' as const, scopeId: id };
+  const [allTime, analytics] = await Promise.all([
+    readAllTimeCounts(deps.db, scope),
+    readAnalyticsSeries(deps.db, { ...scope, ...window }),
+  ]);
+  return { allTime, analytics };
 }

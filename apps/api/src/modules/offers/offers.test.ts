@@ -1,7 +1,7 @@
 import { RAISE_MODE_REFUSED, type Offer, type OfferDocument, type OfferSummary, type TimelineEvent } from '@tessera/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, institutions, offers, roleAssignments, timelineEvents } from '../../db/schema/index.ts';
+import { institutions, offers, roleAssignments, timelineEvents } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS, seed, seedRaiseDemo } from '../../db/seed.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
@@ -843,23 +843,38 @@ describe('events, dashboard and delete', () => {
     expect((events.json().data as TimelineEvent[])[0]).toMatchObject({ entityType: 'tenant-offer', userName: 'Gail Partner' });
     expect((await call(gp, 'GET', `/${offer._id}/events?sort=nope`)).statusCode).toBe(400);
 
-    expect((await call(gp, 'GET', `/${offer._id}/dashboard`)).json().data).toEqual({
-      impressions: 0,
-      visitors: 0,
-      interactions: 0,
-      events: 0,
+    const zero = { impressions: 0, visitors: 0, views: 0, documentViews: 0, documentDownloads: 0, ctaClicks: 0 };
+    const empty = (await call(gp, 'GET', `/${offer._id}/dashboard`)).json().data;
+    expect(empty.allTime).toEqual(zero);
+    // The default window: the last month by day, ending now (30 buckets).
+    expect(empty.analytics).toMatchObject({ scale: 'day', totals: zero });
+    expect(empty.analytics.points).toHaveLength(30);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/analytics',
+      headers: { host: hostOf('acme') },
+      payload: [
+        { type: 'offer-view', tid: 'visitor-aaaa', offer: offer._id },
+        { type: 'cta', tid: 'visitor-aaaa', offer: offer._id },
+        { type: 'impression', tid: 'visitor-bbbb', offer: offer._id },
+      ],
     });
-    await t.app.db.insert(analyticsEvents).values([
-      { tenantId: t.tenants.acme.id, id: newId(), type: 'offer-view', tid: 'a', offerId: offer._id },
-      { tenantId: t.tenants.acme.id, id: newId(), type: 'cta', tid: 'a', offerId: offer._id },
-      { tenantId: t.tenants.acme.id, id: newId(), type: 'impression', tid: 'b', offerId: offer._id },
-    ] as (typeof analyticsEvents.$inferInsert)[]);
-    expect((await call(gp, 'GET', `/${offer._id}/dashboard`)).json().data).toEqual({
-      impressions: 2,
-      visitors: 2,
-      interactions: 1,
-      events: 3,
-    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const counted = { ...zero, impressions: 1, visitors: 2, views: 1, ctaClicks: 1 };
+    const data = (await call(gp, 'GET', `/${offer._id}/dashboard`)).json().data;
+    expect(data.allTime).toEqual(counted);
+    expect(data.analytics.totals).toEqual(counted);
+    const now = new Date();
+    const hourly = await call(
+      gp,
+      'GET',
+      `/${offer._id}/dashboard?start=${new Date(now.getTime() - 3_600_000).toISOString()}&end=${now.toISOString()}&scale=hour`,
+    );
+    expect(hourly.statusCode, hourly.body).toBe(200);
+    expect(hourly.json().data.analytics.points).toHaveLength(2);
+    expect(hourly.json().data.analytics.points.at(-1)).toMatchObject({ impressions: 1, views: 1, ctaClicks: 1, visitors: 2 });
+    for (const bad of ['?start=2026-01-01T00:00:00Z', '?start=2026-02-01T00:00:00Z&end=2026-01-01T00:00:00Z&scale=day', '?scale=week'])
+      expect((await call(gp, 'GET', `/${offer._id}/dashboard${bad}`)).statusCode, bad).toBe(400);
 
     const del = await call(gp, 'DELETE', `/${offer._id}`);
     expect(del.statusCode, del.body).toBe(204);

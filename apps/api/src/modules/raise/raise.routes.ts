@@ -5,7 +5,6 @@ import type { Access } from '../../lib/access.ts';
 import { errorResponses, idParams, tenantParams } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { RAISE_MODE_NOTE } from '../institutions/index.ts';
-import { IMPRESSION_EVENTS, INTERACTION_EVENTS } from './raise.repository.ts';
 import * as raise from './raise.service.ts';
 
 const signedIn: Access = 'signed-in';
@@ -43,7 +42,7 @@ export async function raiseRoutes(app: FastifyInstance) {
         operationId: 'getInstitutionDashboard',
         tags: ['Tenant institution'],
         summary: "An institution's dashboard",
-        description: `For the window from \`start\` to \`end\` (ISO date-times) in buckets of \`scale\` (hour, day or month, in UTC; at most 1100 buckets): the institution's offers (total, published, visible on the marketplace), its leads (created per bucket and in the window, all of them per account status) and the analytics of its offer pages — impressions (${IMPRESSION_EVENTS.join(', ')} events), distinct visitors (tracking ids) and interactions (${INTERACTION_EVENTS.join(', ')} events) — as one point per bucket, empty buckets included, with the window's totals. \`{t}\` is the id or slug of the tenant of the address; any other is 404. ${gp}`,
+        description: `For the window from \`start\` to \`end\` (ISO date-times) in buckets of \`scale\` (hour, day or month, in UTC; at most 1100 buckets): the institution's offers (total, published, visible on the marketplace), its leads (created per bucket and in the window, all of them per account status) and the analytics of its offer and institution pages from the hourly/daily/monthly rollups — impressions, unique visitors (tracking ids), page views, document views and downloads and CTA clicks — as one point per bucket, empty buckets included, with the window's totals (visitors counted once across buckets). \`{t}\` is the id or slug of the tenant of the address; any other is 404. ${gp}`,
         params: dashboardParams,
         querystring: dashboardQuery,
         response: {

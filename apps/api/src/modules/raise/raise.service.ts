@@ -1,6 +1,4 @@
 import {
-  DASHBOARD_BUCKETS_MAX,
-  dashboardBuckets,
   diffChanges,
   raiseAppModeLabels,
   userDisplayName,
@@ -18,7 +16,8 @@ import { requireInstitution, requireRaiseMode } from '../institutions/index.ts';
 import { leadStatsFor } from '../leads/index.ts';
 import { toTenantMember, updateMember } from '../tenants/index.ts';
 import { recordEvent } from '../timeline/index.ts';
-import { countInstitutionOffers, countOfferAnalyticsPerBucket, countOfferAnalyticsTotals } from './raise.repository.ts';
+import { dashboardWindow, readAnalyticsSeries } from '../analytics/index.ts';
+import { countInstitutionOffers } from './raise.repository.ts';
 
 /** The institution a member may still pick, or null when it is gone or no longer theirs. */
 async function stillAvailable(db: DbOrTx, auth: AuthContext, institutionId: string): Promise<string | null> {
@@ -94,24 +93,15 @@ export async function getInstitutionDashboard(
   q: DashboardQuery,
 ): Promise<InstitutionDashboard> {
   await requireInstitution(db, auth, institutionId);
-  const start = new Date(q.start);
-  const end = new Date(q.end);
-  const buckets = dashboardBuckets(start, end, q.scale);
-  if (buckets.length > DASHBOARD_BUCKETS_MAX) {
-    throw new AppError(
-      'bad-request',
-      `The window holds ${buckets.length} ${q.scale} buckets; at most ${DASHBOARD_BUCKETS_MAX}: pick a shorter window or a larger scale`,
-    );
-  }
-  const offerCounts = await countInstitutionOffers(db, auth.tenantId, institutionId);
-  const perBucket = await countOfferAnalyticsPerBucket(db, auth.tenantId, institutionId, start, end, q.scale);
-  const totals = await countOfferAnalyticsTotals(db, auth.tenantId, institutionId, start, end);
-  const leads = await leadStatsFor(db, auth.tenantId, institutionId, start, end, q.scale);
-  const series = (key: 'impressions' | 'visitors' | 'interactions') =>
-    buckets.map((bucket) => ({ bucket, count: perBucket.get(bucket)?.[key] ?? 0 }));
+  const { start, end, scale } = dashboardWindow(q, new Date());
+  const [offerCounts, analytics, leads] = await Promise.all([
+    countInstitutionOffers(db, auth.tenantId, institutionId),
+    readAnalyticsSeries(db, { tenantId: auth.tenantId, scope: 'institution', scopeId: institutionId, start, end, scale }),
+    leadStatsFor(db, auth.tenantId, institutionId, start, end, scale),
+  ]);
   return {
     offers: offerCounts,
     leads: { newInPeriod: leads.newInPeriod, series: leads.series, byStatus: leads.byStatus },
-    analytics: { impressions: series('impressions'), visitors: series('visitors'), interactions: series('interactions'), totals },
+    analytics,
   };
 }

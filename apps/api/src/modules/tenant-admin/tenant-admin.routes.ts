@@ -178,7 +178,7 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
         operationId: 'getTenantDashboard',
         summary: "A tenant's dashboard",
         description:
-          'Members by membership status, members added per UTC day over the last `days` (7, 30 or 90; default 30), offers and institutions counts, and the last 10 timeline events of the tenant.',
+          "Members by membership status, members added per UTC day over the last `days` (7, 30 or 90; default 30), offers and institutions counts, the last 10 timeline events of the tenant, and the marketplace's analytics from the hourly/daily/monthly rollups for the window `start`–`end` in buckets of `scale` (all three, or none for the last month by day; at most 1100 buckets): one point per bucket with the window's totals (unique visitors counted once across buckets), and the five offers and institutions with the most impressions.",
         params: tenantParams,
         querystring: tenantDashboardQuery,
         response: { 200: dataOf(tenantDashboard).describe("The tenant's dashboard"), ...errorResponses(400, 401, 403, 404) },
@@ -186,7 +186,7 @@ export async function tenantAdminRoutes(app: FastifyInstance) {
       config: ownersOnly,
     },
     async (request) => ({
-      data: await service.getDashboard(deps(), requireCaller(request), requireTenant(request).id, request.query.days),
+      data: await service.getDashboard(deps(), requireCaller(request), requireTenant(request).id, request.query),
     }),
   );
 }

@@ -1,4 +1,6 @@
 import {
+  ANALYTICS_TOP_N,
+  type DashboardScale,
   diffChanges,
   EMPTY_CONTACT,
   type Contact,
@@ -21,6 +23,7 @@ import { offsetOf, pageMeta } from '../../lib/pagination.ts';
 import type { AuthContext, Caller } from '../../lib/auth-context.ts';
 import type { TenantCache } from '../../plugins/tenant.ts';
 import { queryEvents, recordEvent } from '../timeline/index.ts';
+import { dashboardWindow, rankAnalytics, readAnalyticsSeries } from '../analytics/index.ts';
 import { findTenantById, updateTenant } from '../tenants/index.ts';
 import * as repo from './tenant-admin.repository.ts';
 
@@ -130,16 +133,28 @@ export function dayKeys(now: Date, days: number): string[] {
 }
 
 /** Four grouped queries, whatever the tenant's size: members by status, new members per day, marketplace counts, recent events. */
-export async function getDashboard(deps: TenantAdminDeps, caller: Caller, id: string, days: number): Promise<TenantDashboard> {
+export async function getDashboard(
+  deps: TenantAdminDeps,
+  caller: Caller,
+  id: string,
+  q: { days: number; start?: string | undefined; end?: string | undefined; scale?: DashboardScale | undefined },
+): Promise<TenantDashboard> {
   checkTenant(caller, id);
-  const keys = dayKeys(deps.clock.now(), days);
+  const { days } = q;
+  const now = deps.clock.now();
+  const keys = dayKeys(now, days);
   const since = new Date(`${keys[0]}T00:00:00.000Z`);
-  const [byStatus, perDay, marketplace, recent] = await Promise.all([
+  const window = dashboardWindow(q, now);
+  const ranked = { tenantId: id, ...window, limit: ANALYTICS_TOP_N };
+  const [byStatus, perDay, marketplace, recent, analytics, topOffers, topInstitutions] = await Promise.all([
     repo.countMembersByStatus(deps.db, id),
     repo.countNewMembersPerDay(deps.db, id, since),
     repo.countMarketplace(deps.db, id),
     // Only what the tenant's administration may read: a member's passport activity is theirs (timeline.service.ts).
     queryEvents(deps.db, id, { kind: 'administration' }, { page: 1, limit: RECENT_ACTIVITY, sort: 'createdAt', direction: 'desc' }),
+    readAnalyticsSeries(deps.db, { tenantId: id, scope: 'tenant', scopeId: id, ...window }),
+    rankAnalytics(deps.db, { ...ranked, scope: 'offer' }),
+    rankAnalytics(deps.db, { ...ranked, scope: 'institution' }),
   ]);
   return {
     members: { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus },
@@ -147,6 +162,9 @@ export async function getDashboard(deps: TenantAdminDeps, caller: Caller, id: st
     offers: marketplace.offers,
     institutions: marketplace.institutions,
     recentActivity: recent.data,
+    analytics,
+    topOffers,
+    topInstitutions,
   };
 }
 

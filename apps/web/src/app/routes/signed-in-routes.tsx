@@ -286,7 +286,12 @@ export const signedInRoutes: RouteObject[] = [
         ],
       },
       // The tenant's marketplace: its institutions and offers (Raise mode screens, for the owners).
-      { path: 'marketplace', element: <Navigate to="/tenant/marketplace/institutions" replace /> },
+      { path: 'marketplace', element: <Navigate to="/tenant/marketplace/dashboard" replace /> },
+      page(
+        'marketplace/dashboard',
+        () => import('../../features/tenant-admin/components/marketplace-dashboard-page.tsx'),
+        'MarketplaceDashboardPage',
+      ),
       page(
         'marketplace/institutions',
         () => import('../../features/institutions/components/institutions-page.tsx'),

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { type Institution, type InstitutionDashboard as Dashboard, type OfferSummary, type TenantMember } from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
+import { makeAnalyticsSeries, makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { InstitutionDashboard, InstitutionDashboardPage } from './institution-dashboard.tsx';
@@ -72,12 +72,7 @@ const points = (n: number) =>
 const dashboard = (n: number, impressions: number): Dashboard => ({
   offers: { total: 4, published: 1, visible: 1 },
   leads: { newInPeriod: 0, series: points(n).map((p) => ({ ...p, count: 0 })), byStatus: { active: 0, invited: 0 } },
-  analytics: {
-    impressions: points(n),
-    visitors: points(n),
-    interactions: points(n).map((p) => ({ ...p, count: 0 })),
-    totals: { impressions, visitors: impressions ? 1 : 0, interactions: 0 },
-  },
+  analytics: makeAnalyticsSeries(n, impressions ? { impressions, visitors: 1 } : {}),
 });
 
 function setup(path: string, leads?: Dashboard['leads']) {

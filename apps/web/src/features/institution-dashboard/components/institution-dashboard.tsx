@@ -6,11 +6,11 @@ import { useInstitution } from '../../raise/index.ts';
 import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useInstitutionDashboard } from '../api/get-institution-dashboard.ts';
-import { AnalyticsPanel } from './analytics-panel.tsx';
+import { AnalyticsPanel } from '../../../components/analytics-panel.tsx';
 import { InstitutionCard, institutionLinks } from './institution-card.tsx';
 import { LeadsCard } from './leads-card.tsx';
 import { OfferCards } from './offer-cards.tsx';
-import { PresetSelector } from './preset-selector.tsx';
+import { PresetSelector } from '../../../components/preset-selector.tsx';
 
 const periodLabel = (preset: DashboardPreset) => (preset === 'all-time' ? 'All time' : `Last ${dashboardPresets[preset].label}`);
 
@@ -69,9 +69,11 @@ export function InstitutionDashboard() {
           </Grid>
           <Grid size={{ xs: 12, lg: 7 }}>
             <AnalyticsPanel
+              title="Offer analytics"
               analytics={dashboard.data.dashboard.analytics}
-              scale={dashboardPresets[dashboard.data.preset].scale}
+              metrics={['impressions', 'visitors', 'views', 'ctaClicks']}
               periodLabel={periodLabel(dashboard.data.preset)}
+              emptyText="No offer page activity in this period yet"
             />
           </Grid>
         </Grid>

@@ -4,7 +4,8 @@ import { ADVISOR_EVENTS, ADVISOR_TEXTS } from '@tessera/domain';
 import { Navigate, Outlet } from 'react-router';
 import { AdvisorHost } from '../../advisor/index.ts';
 import { connectedSocket, mockAdvisorApi } from '../../../test/advisor.ts';
-import { flushEvents, pendingEvents } from '../../../lib/analytics-queue.ts';
+import { flushEvents } from '../../../lib/analytics-queue.ts';
+import { recordedEvents } from '../../../test/analytics.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAuthResult } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -43,7 +44,7 @@ function setup(offer = makeMarketplaceOffer(), path = '/marketplace/offers/harbo
   return { fetchMock, ...renderRoutes(routes, { initialEntries: [path] }) };
 }
 
-const eventsOf = (type: string) => pendingEvents().filter((e) => e.type === type);
+const eventsOf = (type: string) => recordedEvents().filter((e) => e.type === type);
 
 beforeEach(async () => {
   await flushEvents();

@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import type { AnalyticsEventInput } from '@tessera/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { discardEvents, pendingEvents } from '../../../lib/analytics-queue.ts';
+import { discardEvents } from '../../../lib/analytics-queue.ts';
+import { recordedEvents } from '../../../test/analytics.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID } from '../../../test/fixtures.ts';
 import { makeWorkflow, workflowSummaryFor } from '../../../test/investment-workflow.ts';
@@ -14,7 +15,7 @@ import { makeOfferCard } from '../../../test/offer-card.ts';
 const WORKFLOWS = `/api/v1/tenant/${TENANT_ID}/workflows`;
 
 /** What the cards queued for the analytics POST (the queue's timer is dropped before it sends). */
-const queued = (): AnalyticsEventInput[] => [...pendingEvents()];
+const queued = (): AnalyticsEventInput[] => recordedEvents();
 
 /** Records the observers the cards create, to play visibility changes at them. */
 class FakeObserver {

@@ -6,6 +6,7 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import Group from '@mui/icons-material/Group';
 import Groups from '@mui/icons-material/Groups';
 import Image from '@mui/icons-material/Image';
+import Insights from '@mui/icons-material/Insights';
 import LocalOffer from '@mui/icons-material/LocalOffer';
 import Message from '@mui/icons-material/Message';
 import Palette from '@mui/icons-material/Palette';
@@ -53,6 +54,12 @@ export const TENANT_ADMIN_NAV: NavSection[] = [
   {
     header: 'Marketplace',
     items: [
+      {
+        label: 'Dashboard',
+        to: '/tenant/marketplace/dashboard',
+        icon: <Insights />,
+        accessibleName: 'Dashboard of the marketplace',
+      },
       { label: 'Institutions', to: '/tenant/marketplace/institutions', icon: <AccountBalance /> },
       { label: 'Offers', to: '/tenant/marketplace/offers', icon: <LocalOffer /> },
       { label: 'Settings', to: '/tenant/marketplace/settings', icon: <Star />, accessibleName: 'Settings of the marketplace' },

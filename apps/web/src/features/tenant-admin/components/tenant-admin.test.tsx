@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { TenantDashboard, TenantDetails, TenantMember, TenantRole } from '@tessera/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
+import { makeAnalyticsSeries, makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { UserMenu } from '../../../app/layouts/user-menu.tsx';
@@ -65,6 +65,9 @@ const DASHBOARD: TenantDashboard = {
   },
   offers: 0,
   institutions: 0,
+  analytics: makeAnalyticsSeries(30),
+  topOffers: [],
+  topInstitutions: [],
   recentActivity: [
     {
       _id: 'f6f6f6f6f6f6f6f6f6f6f6f6',

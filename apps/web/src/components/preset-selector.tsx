@@ -1,8 +1,8 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { dashboardPreset, dashboardPresets, type DashboardPreset } from '@tessera/domain';
 
-/** The dashboard's window (002 §2): 24 hrs, 7 days, 1 month (default), 1 year, all time. Scrolls sideways on phones. */
-export function PresetSelector({ value, onChange }: { value: DashboardPreset; onChange: (preset: DashboardPreset) => void }) {
+/** The dashboard's window (002 §2): 24 hrs, 7 days, 1 month (default), 1 year, all time; none picked (null) for a custom period. Scrolls sideways on phones. */
+export function PresetSelector({ value, onChange }: { value: DashboardPreset | null; onChange: (preset: DashboardPreset) => void }) {
   return (
     <ToggleButtonGroup
       size="small"

@@ -1,0 +1,351 @@
+import {
+  ANALYTICS_METRIC_EVENTS,
+  DASHBOARD_BUCKETS_MAX,
+  DEFAULT_DASHBOARD_PRESET,
+  dashboardBuckets,
+  presetRange,
+  type AnalyticsCounts,
+  type AnalyticsEventType,
+  type AnalyticsRanked,
+  type AnalyticsRollupScale,
+  type AnalyticsRollupScope,
+  type AnalyticsSeries,
+} from '@tessera/domain';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { analyticsRollups, analyticsVisitors, institutions, offers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/**
+ * Analytics rollups (#25): per tenant, institution and offer, per UTC hour, day and month. Each batch of events adds
+ * its counts in the transaction that stores it, in two statements whatever its size (the new visitors, then the
+ * counts); dashboards read a few rows per bucket instead of scanning raw events.
+ */
+
+export const ROLLUP_SCALES: readonly AnalyticsRollupScale[] = ['hour', 'day', 'month'];
+
+/** The event a rollup needs: when, who (tid), what, and where it points. */
+export interface RollupEvent {
+  tid: string;
+  type: AnalyticsEventType;
+  createdAt: Date;
+  offerId: string | null;
+  /** The event's institution, else its offer's. */
+  institutionId: string | null;
+}
+
+type CountColumn = 'events' | 'impressions' | 'views' | 'documentViews' | 'documentDownloads' | 'ctaClicks';
+const METRIC_OF_TYPE = new Map<AnalyticsEventType, Exclude<CountColumn, 'events'>>();
+for (const [metric, types] of Object.entries(ANALYTICS_METRIC_EVENTS))
+  for (const type of types) METRIC_OF_TYPE.set(type, metric as Exclude<CountColumn, 'events'>);
+
+/** The start of the UTC bucket of `scale` holding `at`. */
+export function bucketStart(at: Date, scale: AnalyticsRollupScale): Date {
+  const d = new Date(at);
+  d.setUTCMinutes(0, 0, 0);
+  if (scale !== 'hour') d.setUTCHours(0);
+  if (scale === 'month') d.setUTCDate(1);
+  return d;
+}
+
+interface RollupRow {
+  tenantId: string;
+  scope: AnalyticsRollupScope;
+  scopeId: string;
+  scale: AnalyticsRollupScale;
+  bucket: Date;
+  events: number;
+  impressions: number;
+  views: number;
+  documentViews: number;
+  documentDownloads: number;
+  ctaClicks: number;
+  visitors: number;
+}
+
+const keyOf = (scope: string, scopeId: string, scale: string, bucket: Date) => `${scope}|${scopeId}|${scale}|${bucket.toISOString()}`;
+
+/** Adds recorded events to the rollups (call inside the transaction that stores them). */
+export async function addToRollups(tx: DbOrTx, tenantId: string, events: readonly RollupEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = new Map<string, RollupRow>();
+  const visitors = new Map<
+    string,
+    { scope: AnalyticsRollupScope; scopeId: string; scale: AnalyticsRollupScale; bucket: Date; tid: string }
+  >();
+  for (const event of events) {
+    const scopes: [AnalyticsRollupScope, string][] = [['tenant', tenantId]];
+    if (event.institutionId) scopes.push(['institution', event.institutionId]);
+    if (event.offerId) scopes.push(['offer', event.offerId]);
+    const metric = METRIC_OF_TYPE.get(event.type);
+    for (const [scope, scopeId] of scopes)
+      for (const scale of ROLLUP_SCALES) {
+        const bucket = bucketStart(event.createdAt, scale);
+        const key = keyOf(scope, scopeId, scale, bucket);
+        let row = rows.get(key);
+        if (!row) {
+          row = {
+            tenantId,
+            scope,
+            scopeId,
+            scale,
+            bucket,
+            events: 0,
+            impressions: 0,
+            views: 0,
+            documentViews: 0,
+            documentDownloads: 0,
+            ctaClicks: 0,
+            visitors: 0,
+          };
+          rows.set(key, row);
+        }
+        row.events += 1;
+        if (metric) row[metric] += 1;
+        visitors.set(`${key}|${event.tid}`, { scope, scopeId, scale, bucket, tid: event.tid });
+      }
+  }
+  // In key order, so concurrent batches lock shared rows in the same order (no deadlock between two nodes).
+  const sortedVisitors = [...visitors.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => ({ tenantId, ...v }));
+  const added = await tx.insert(analyticsVisitors).values(sortedVisitors).onConflictDoNothing().returning({
+    scope: analyticsVisitors.scope,
+    scopeId: analyticsVisitors.scopeId,
+    scale: analyticsVisitors.scale,
+    bucket: analyticsVisitors.bucket,
+  });
+  for (const v of added) {
+    const row = rows.get(keyOf(v.scope, v.scopeId, v.scale, new Date(v.bucket)));
+    if (row) row.visitors += 1;
+  }
+  const sortedRows = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+  const add = (column: string) => sql.raw(`"analytics_rollups"."${column}" + excluded."${column}"`);
+  await tx
+    .insert(analyticsRollups)
+    .values(sortedRows)
+    .onConflictDoUpdate({
+      target: [
+        analyticsRollups.tenantId,
+        analyticsRollups.scope,
+        analyticsRollups.scopeId,
+        analyticsRollups.scale,
+        analyticsRollups.bucket,
+      ],
+      set: {
+        events: add('events'),
+        impressions: add('impressions'),
+        views: add('views'),
+        documentViews: add('document_views'),
+        documentDownloads: add('document_downloads'),
+        ctaClicks: add('cta_clicks'),
+        visitors: add('visitors'),
+      },
+    });
+}
+
+/**
+ * The rollups of raw events, rebuilt from `analytics_events` (for one tenant, or all): what migration 0027 runs for
+ * events stored before rollups existed, and what the bench's scale seed runs after a bulk insert. Run it inside
+ * withCrossTenant for all tenants.
+ */
+export async function rebuildAnalyticsRollups(db: DbOrTx, tenantId?: string): Promise<void> {
+  const only = tenantId ? sql`and e.tenant_id = ${tenantId}` : sql``;
+  await db.execute(sql`delete from analytics_visitors where ${tenantId ? sql`tenant_id = ${tenantId}` : sql`true`}`);
+  await db.execute(sql`delete from analytics_rollups where ${tenantId ? sql`tenant_id = ${tenantId}` : sql`true`}`);
+  await db.execute(sql`insert into analytics_visitors (tenant_id, scope, scope_id, scale, bucket, tid)
+    select distinct x.tenant_id, x.scope, x.scope_id, x.scale, x.bucket, x.tid from (${expandedEvents(only)}) x`);
+  await db.execute(sql`insert into analytics_rollups
+      (tenant_id, scope, scope_id, scale, bucket, events, impressions, views, document_views, document_downloads, cta_clicks, visitors)
+    select x.tenant_id, x.scope, x.scope_id, x.scale, x.bucket, count(*),
+      ${countOf('impressions')}, ${countOf('views')}, ${countOf('documentViews')}, ${countOf('documentDownloads')}, ${countOf('ctaClicks')},
+      count(distinct x.tid)
+    from (${expandedEvents(only)}) x
+    group by x.tenant_id, x.scope, x.scope_id, x.scale, x.bucket`);
+}
+
+function countOf(metric: keyof typeof ANALYTICS_METRIC_EVENTS) {
+  return sql.raw(`count(*) filter (where x.type in (${ANALYTICS_METRIC_EVENTS[metric].map((t) => `'${t}'`).join(', ')}))`);
+}
+
+/** Every raw event once per scope it counts for and per scale, with its bucket. */
+function expandedEvents(only: ReturnType<typeof sql>) {
+  return sql`select e.tenant_id, s.scope, s.scope_id, sc.scale, e.tid, e.type,
+      (date_trunc(sc.scale, e.created_at at time zone 'UTC') at time zone 'UTC') as bucket
+    from analytics_events e
+    left join offers o on o.tenant_id = e.tenant_id and o.id = e.offer_id
+    cross join lateral (values ('tenant', e.tenant_id), ('institution', coalesce(e.institution_id, o.institution_id)), ('offer', e.offer_id)) as s(scope, scope_id)
+    cross join (values ('hour'), ('day'), ('month')) as sc(scale)
+    where s.scope_id is not null ${only}`;
+}
+
+// ── Reading ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface SeriesRequest {
+  tenantId: string;
+  scope: AnalyticsRollupScope;
+  scopeId: string;
+  start: Date;
+  end: Date;
+  scale: AnalyticsRollupScale;
+}
+
+export const emptyCounts = (): AnalyticsCounts => ({
+  impressions: 0,
+  visitors: 0,
+  views: 0,
+  documentViews: 0,
+  documentDownloads: 0,
+  ctaClicks: 0,
+});
+
+const countColumns = {
+  impressions: analyticsRollups.impressions,
+  visitors: analyticsRollups.visitors,
+  views: analyticsRollups.views,
+  documentViews: analyticsRollups.documentViews,
+  documentDownloads: analyticsRollups.documentDownloads,
+  ctaClicks: analyticsRollups.ctaClicks,
+};
+
+function windowOf(r: { tenantId: string; scope: AnalyticsRollupScope; scale: AnalyticsRollupScale; start: Date; end: Date }) {
+  return and(
+    eq(analyticsRollups.tenantId, r.tenantId),
+    eq(analyticsRollups.scope, r.scope),
+    eq(analyticsRollups.scale, r.scale),
+    gte(analyticsRollups.bucket, bucketStart(r.start, r.scale)),
+    lte(analyticsRollups.bucket, r.end),
+  );
+}
+
+/** Distinct tids over the window's buckets, per scope id: unique visitors counted once across bucket boundaries. */
+async function distinctVisitors(db: DbOrTx, r: Omit<SeriesRequest, 'scopeId'>, scopeIds: string[]): Promise<Map<string, number>> {
+  if (scopeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ scopeId: analyticsVisitors.scopeId, visitors: sql<number>`count(distinct ${analyticsVisitors.tid})::int` })
+    .from(analyticsVisitors)
+    .where(
+      and(
+        eq(analyticsVisitors.tenantId, r.tenantId),
+        eq(analyticsVisitors.scope, r.scope),
+        inArray(analyticsVisitors.scopeId, scopeIds),
+        eq(analyticsVisitors.scale, r.scale),
+        gte(analyticsVisitors.bucket, bucketStart(r.start, r.scale)),
+        lte(analyticsVisitors.bucket, r.end),
+      ),
+    )
+    .groupBy(analyticsVisitors.scopeId);
+  return new Map(rows.map((row) => [row.scopeId, row.visitors]));
+}
+
+/** One point per bucket of the window (zeros where nothing happened) and the window's totals. */
+export async function readAnalyticsSeries(db: DbOrTx, r: SeriesRequest): Promise<AnalyticsSeries> {
+  const [rows, visitors] = await Promise.all([
+    db
+      .select({ bucket: analyticsRollups.bucket, ...countColumns })
+      .from(analyticsRollups)
+      .where(and(windowOf(r), eq(analyticsRollups.scopeId, r.scopeId))),
+    distinctVisitors(db, r, [r.scopeId]),
+  ]);
+  const byBucket = new Map(rows.map(({ bucket, ...counts }) => [new Date(bucket).toISOString(), counts]));
+  const totals = emptyCounts();
+  const points = dashboardBuckets(r.start, r.end, r.scale).map((bucket) => {
+    const counts = byBucket.get(bucket) ?? emptyCounts();
+    for (const key of Object.keys(totals) as (keyof AnalyticsCounts)[]) totals[key] += counts[key];
+    return { bucket, ...counts };
+  });
+  totals.visitors = visitors.get(r.scopeId) ?? 0;
+  return { scale: r.scale, start: r.start.toISOString(), end: r.end.toISOString(), points, totals };
+}
+
+/** Everything since the first event (monthly rollups; visitors distinct over all of it). */
+export async function readAllTimeCounts(db: DbOrTx, r: Omit<SeriesRequest, 'start' | 'end' | 'scale'>): Promise<AnalyticsCounts> {
+  const where = and(
+    eq(analyticsRollups.tenantId, r.tenantId),
+    eq(analyticsRollups.scope, r.scope),
+    eq(analyticsRollups.scopeId, r.scopeId),
+    eq(analyticsRollups.scale, 'month'),
+  );
+  const sum = (c: (typeof countColumns)[keyof typeof countColumns]) => sql<number>`coalesce(sum(${c}), 0)::int`;
+  const [[row], [visitors]] = await Promise.all([
+    db
+      .select({
+        impressions: sum(analyticsRollups.impressions),
+        views: sum(analyticsRollups.views),
+        documentViews: sum(analyticsRollups.documentViews),
+        documentDownloads: sum(analyticsRollups.documentDownloads),
+        ctaClicks: sum(analyticsRollups.ctaClicks),
+      })
+      .from(analyticsRollups)
+      .where(where),
+    db
+      .select({ visitors: sql<number>`count(distinct ${analyticsVisitors.tid})::int` })
+      .from(analyticsVisitors)
+      .where(
+        and(
+          eq(analyticsVisitors.tenantId, r.tenantId),
+          eq(analyticsVisitors.scope, r.scope),
+          eq(analyticsVisitors.scopeId, r.scopeId),
+          eq(analyticsVisitors.scale, 'month'),
+        ),
+      ),
+  ]);
+  return { ...emptyCounts(), ...row, visitors: visitors?.visitors ?? 0 };
+}
+
+/** The offers or institutions with the most impressions (then views) in the window, with their names and totals. */
+export async function rankAnalytics(
+  db: DbOrTx,
+  r: { tenantId: string; scope: 'offer' | 'institution'; start: Date; end: Date; scale: AnalyticsRollupScale; limit: number },
+): Promise<AnalyticsRanked[]> {
+  const sum = (c: (typeof countColumns)[keyof typeof countColumns]) => sql<number>`sum(${c})::int`;
+  const impressions = sum(analyticsRollups.impressions);
+  const views = sum(analyticsRollups.views);
+  const top = await db
+    .select({
+      id: analyticsRollups.scopeId,
+      impressions,
+      views,
+      documentViews: sum(analyticsRollups.documentViews),
+      documentDownloads: sum(analyticsRollups.documentDownloads),
+      ctaClicks: sum(analyticsRollups.ctaClicks),
+    })
+    .from(analyticsRollups)
+    .where(windowOf(r))
+    .groupBy(analyticsRollups.scopeId)
+    .orderBy(desc(impressions), desc(views), analyticsRollups.scopeId)
+    .limit(r.limit);
+  if (top.length === 0) return [];
+  const ids = top.map((t) => t.id);
+  const table = r.scope === 'offer' ? offers : institutions;
+  const [names, visitors] = await Promise.all([
+    db
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(and(eq(table.tenantId, r.tenantId), inArray(table.id, ids))),
+    distinctVisitors(db, r, ids),
+  ]);
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  // An offer or institution deleted since keeps its rollups but has no name: it is left out.
+  return top
+    .filter((t) => nameOf.has(t.id))
+    .map(({ id, ...counts }) => ({ _id: id, name: nameOf.get(id)!, totals: { ...counts, visitors: visitors.get(id) ?? 0 } }));
+}
+
+/**
+ * A dashboard's window: start, end and scale as asked, or the default preset (the last month by day, ending now).
+ * A window of more than DASHBOARD_BUCKETS_MAX buckets is refused (400).
+ */
+export function dashboardWindow(
+  q: { start?: string | undefined; end?: string | undefined; scale?: AnalyticsRollupScale | undefined },
+  now: Date,
+): { start: Date; end: Date; scale: AnalyticsRollupScale } {
+  if (!q.start || !q.end || !q.scale) return presetRange(DEFAULT_DASHBOARD_PRESET, now);
+  const window = { start: new Date(q.start), end: new Date(q.end), scale: q.scale };
+  const buckets = dashboardBuckets(window.start, window.end, window.scale).length;
+  if (buckets > DASHBOARD_BUCKETS_MAX) {
+    throw new AppError(
+      'bad-request',
+      `The window holds ${buckets} ${window.scale} buckets; at most ${DASHBOARD_BUCKETS_MAX}: pick a shorter window or a larger scale`,
+    );
+  }
+  return window;
+}

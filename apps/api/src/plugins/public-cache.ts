@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config/index.ts';
+import { etagOf, MemoryPublicCache, RedisPublicCache, type PublicCache } from '../lib/public-cache.ts';
+import { closeRedis, createRedisClient } from '../lib/redis.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
+  interface FastifyRequest {
+    /** The public cache's key of this request's answer, when it may be stored (a signed-out GET of a cached route). */
+    publicCacheKey: string | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The answer is the same for every signed-out visitor of the tenant (the marketplace): kept in the public cache
+     * and answered with an ETag (304 for a matching If-None-Match). Requests with credentials are never cached.
+     */
+    publicCache?: boolean;
+  }
+}
+
+/**
+ * Mutations that never change what the public answers show: analytics, sign-in and session work, the advisor, and a
+ * person's own records. Every other successful mutation of a tenant bumps its version (a superset of what the
+ * marketplace shows: an extra bump costs a cache miss, a missing one would serve a stale page).
+ */
+const KEEPS_PUBLIC_ANSWERS = [
+  '/api/v1/analytics',
+  '/api/v1/auth/',
+  '/api/v1/aiadvisor',
+  '/api/v1/sessions',
+  '/api/v1/mfa',
+  '/api/v1/individual-profile',
+  '/api/v1/legal-entity-profile',
+  '/api/v1/financial-account',
+  '/api/v1/business',
+  '/api/v1/gov-photo-id',
+];
+
+/** Listings show open or closed by the dates: an answer is kept for the minute it was read in, at most. */
+const MINUTE_MS = 60_000;
+
+/** The path and its query parameters sorted, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
+function normalisedUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  params.sort();
+  return `${url.slice(0, at)}?${params.toString()}`;
+}
+
+const matches = (request: FastifyRequest, etag: string) =>
+  (request.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .includes(etag);
+
+/**
+ * The public cache (#25): signed-out GETs of routes with `config.publicCache` are answered from it when it holds the
+ * tenant's current version of the answer, else from the handler and stored; successful mutations bump the tenant's
+ * version before their answer is sent (their changes are committed by then), so the next request on any node sees
+ * them. Registered before compress-json, so it stores the JSON text, not its gzip.
+ */
+export const publicCachePlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const ttl = opts.config.publicCache.ttlSeconds;
+    let cache: PublicCache;
+    if (opts.config.redisUrl) {
+      const redis = createRedisClient(opts.config.redisUrl, app.log, 'the public cache');
+      app.addHook('onClose', async () => closeRedis(redis));
+      cache = new RedisPublicCache(redis, ttl, (err, message) => app.log.warn({ err }, message));
+      // Tenants change on one node and are read on all: the tenant cache checks the tenant's version too.
+      app.tenantCache.versionOf = (tenantId) => cache.version(tenantId);
+    } else cache = new MemoryPublicCache(ttl);
+    app.decorate('publicCache', cache);
+    app.decorateRequest('publicCacheKey', null);
+
+    // preValidation: after the tenant is resolved (onRequest), before the query is validated and the handler runs.
+    app.addHook('preValidation', async (request, reply) => {
+      if (!cache.enabled || request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
+      if (request.headers.authorization || !request.tenant) return;
+      const version = await cache.version(request.tenant.id);
+      if (version === undefined) return;
+      const key = `${request.tenant.id}:${version}:${Math.floor(Date.now() / MINUTE_MS)}:${normalisedUrl(request.url)}`;
+      // Browsers keep the answer and ask again each time with its ETag (a 304 costs no body).
+      reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      reply.header('vary', 'Authorization');
+      const hit = await cache.get(key);
+      if (!hit) {
+        request.publicCacheKey = key;
+        return;
+      }
+      reply.header('etag', hit.etag);
+      reply.header('x-cache', 'hit');
+      if (matches(request, hit.etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(hit.body);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const key = request.publicCacheKey;
+      if (key && reply.statusCode === 200 && typeof payload === 'string') {
+        const etag = etagOf(payload);
+        await cache.set(key, { etag, body: payload });
+        reply.header('etag', etag);
+        reply.header('x-cache', 'miss');
+        if (matches(request, etag)) {
+          reply.code(304);
+          return '';
+        }
+        return payload;
+      }
+      if (
+        request.tenant &&
+        reply.statusCode < 400 &&
+        request.method !== 'GET' &&
+        request.method !== 'HEAD' &&
+        request.method !== 'OPTIONS' &&
+        !KEEPS_PUBLIC_ANSWERS.some((prefix) => request.url.startsWith(prefix))
+      )
+        await cache.bump(request.tenant.id);
+      return payload;
+    });
+  },
+  { name: 'public-cache', dependencies: ['tenant'] },
+);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 import { currentDbScope, scopeSettings } from './scope.ts';
 
@@ -162,24 +162,26 @@ export function createDatabase(options: DatabaseOptions): Database {
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
   // On disk PGlite writes through Node's fs on every write, so a commit survives the process being killed; it does
   // not fsync (its file system has none), so the last commits can be lost if the machine itself fails.
-  // One options object: `new PGlite(undefined, options)` ignores its options (so a dump to load was dropped and every
-  // in-memory database ran initdb and all migrations).
-  const client = new PGlite({
-    extensions: PGLITE_EXTENSIONS,
+  // PGlite runs each statement synchronously, so it runs in a thread of its own (pglite-thread.ts): a slow statement
+  // no longer stalls every other request. The lock stays with this process, which owns the thread.
+  const client = openPgliteThread({
     ...(inMemory ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client as unknown as PGlite, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');
     },
     close: async () => {
-      await client.close();
-      unlock();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

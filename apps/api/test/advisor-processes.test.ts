@@ -8,15 +8,12 @@
  * is skipped, saying so.
  */
 import { ADVISOR_EVENTS, type AuthResult, type ChatItem, type List } from '@tessera/domain';
-import { once } from 'node:events';
-import { request, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions, offers } from '../src/db/schema/index.ts';
 import { createTenant } from '../src/db/seed.ts';
 import { newId } from '../src/lib/ids.ts';
 import { DAY_MS, LISTED, offerClass } from '../src/modules/marketplace/marketplace.test-helpers.ts';
-import { killAllAppProcesses, removeTempDirs, startAppProcess, tempDir, type AppProcess } from './app-process.ts';
-import { hostOf } from './build-test-app.ts';
+import { callProcess, killAllAppProcesses, removeTempDirs, startAppProcess, tempDir, type AppProcess } from './app-process.ts';
 import { PASSWORD, uniqueEmail } from './factories.ts';
 import {
   advisorOutcome,
@@ -41,24 +38,8 @@ const SLUG = 'acme';
 const ANSWERED = [ADVISOR_EVENTS.loading, ADVISOR_EVENTS.start, ADVISOR_EVENTS.typing, ADVISOR_EVENTS.finished, ADVISOR_EVENTS.loading];
 const payloadOf = (events: HeardEvent[], event: string) => events.find((h) => h.event === event)?.payload;
 
-/** An HTTP request at the tenant's host (fetch drops a Host header, so node:http): the status and the JSON body. */
-async function call(app: AppProcess, method: 'GET' | 'POST', path: string, options: { token?: string; body?: object } = {}) {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const req = request(`${app.url}/api/v1/${path}`, {
-    method,
-    headers: {
-      host: hostOf(SLUG),
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-  });
-  req.end(payload);
-  const [res] = (await once(req, 'response')) as [IncomingMessage];
-  const chunks: Buffer[] = [];
-  for await (const chunk of res) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return { status: res.statusCode, text, json: <T>() => JSON.parse(text) as T };
-}
+const call = (app: AppProcess, method: 'GET' | 'POST' | 'PUT', path: string, options: Parameters<typeof callProcess>[4] = {}) =>
+  callProcess(app, SLUG, method, path, options);
 
 async function signUp(app: AppProcess): Promise<AuthResult> {
   const res = await call(app, 'POST', 'auth/signup', {

@@ -2,12 +2,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { request, type IncomingMessage } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDatabase, type Database } from '../src/db/client.ts';
-import { TEST_JWT_SECRET } from './build-test-app.ts';
+import { hostOf, TEST_JWT_SECRET } from './build-test-app.ts';
 import { createPostgresTestDatabase, migratedPglite, postgresTemplate, testEngine } from './test-database.ts';
 
 const API_DIR = resolve(import.meta.dirname, '..');
@@ -154,4 +155,40 @@ export async function cleanUpServers(): Promise<void> {
   await killAllAppProcesses();
   for (const drop of dropDatabases.splice(0)) await drop();
   removeTempDirs();
+}
+
+export interface ProcessReply {
+  status: number | undefined;
+  text: string;
+  headers: IncomingMessage['headers'];
+  json<T>(): T;
+}
+
+/**
+ * An HTTP request to a server process at a tenant's host (Node's fetch drops a Host header, so node:http): the status,
+ * headers and body.
+ */
+export async function callProcess(
+  app: AppProcess,
+  slug: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ProcessReply> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const req = request(`${app.url}/api/v1/${path}`, {
+    method,
+    headers: {
+      host: hostOf(slug),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+  });
+  req.end(payload);
+  const [res] = (await once(req, 'response')) as [IncomingMessage];
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return { status: res.statusCode, text, headers: res.headers, json: <T>() => JSON.parse(text) as T };
 }

@@ -8,15 +8,12 @@
  */
 import { SESSION_ENDED_EVENT, type AuthResult } from '@tessera/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { once } from 'node:events';
-import { request, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions, mailOutbox, offers } from '../src/db/schema/index.ts';
 import { createTenant } from '../src/db/seed.ts';
 import { newId } from '../src/lib/ids.ts';
 import { LISTED } from '../src/modules/marketplace/marketplace.test-helpers.ts';
-import { killAllAppProcesses, removeTempDirs, startAppProcess, tempDir, type AppProcess } from './app-process.ts';
-import { hostOf } from './build-test-app.ts';
+import { callProcess, killAllAppProcesses, removeTempDirs, startAppProcess, tempDir, type AppProcess } from './app-process.ts';
 import { PASSWORD, uniqueEmail } from './factories.ts';
 import { openSocket, waitFor, type TestSocket } from './realtime-client.ts';
 import { redisReachable, TEST_REDIS_URL } from './redis.ts';
@@ -31,32 +28,8 @@ const SLUG = 'nodes';
 /** The analytics limit per address and minute on both nodes: low, so the test reaches it. */
 const ANALYTICS_MAX = 6;
 
-type Reply = { status: number | undefined; text: string; headers: IncomingMessage['headers']; json: <T>() => T };
-
-/** An HTTP request at the tenant's host (fetch drops a Host header, so node:http). */
-async function call(
-  app: AppProcess,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Reply> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const req = request(`${app.url}/api/v1/${path}`, {
-    method,
-    headers: {
-      host: hostOf(SLUG),
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-  });
-  req.end(payload);
-  const [res] = (await once(req, 'response')) as [IncomingMessage];
-  const chunks: Buffer[] = [];
-  for await (const chunk of res) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return { status: res.statusCode, text, headers: res.headers, json: <T>() => JSON.parse(text) as T };
-}
+const call = (app: AppProcess, method: 'GET' | 'POST' | 'PUT', path: string, options: Parameters<typeof callProcess>[4] = {}) =>
+  callProcess(app, SLUG, method, path, options);
 
 describe.skipIf(!redisUp)('two API processes on one database and one Redis', () => {
   let database: TestDatabase;

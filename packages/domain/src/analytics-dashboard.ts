@@ -81,6 +81,17 @@ export const analyticsPoint = analyticsCounts.extend({ bucket: z.iso.datetime().
 });
 export type AnalyticsPoint = z.infer<typeof analyticsPoint>;
 
+/** One day's window of analytics, the example every dashboard's published schema shows. */
+export const ANALYTICS_SERIES_EXAMPLE = {
+  scale: 'day' as const,
+  start: '2026-11-27T00:00:00.000Z',
+  end: '2026-11-27T12:00:00.000Z',
+  points: [
+    { bucket: '2026-11-27T00:00:00.000Z', impressions: 53, visitors: 21, views: 30, documentViews: 4, documentDownloads: 1, ctaClicks: 1 },
+  ],
+  totals: { impressions: 53, visitors: 21, views: 30, documentViews: 4, documentDownloads: 1, ctaClicks: 1 },
+};
+
 /**
  * A dashboard's analytics for a window: one point per bucket of `scale` from the bucket holding start to the one
  * holding end (empty buckets included, zeros), and the window's totals (visitors distinct over the whole window,
@@ -97,25 +108,7 @@ export const analyticsSeries = z
   .meta({
     id: 'AnalyticsSeries',
     description: 'Analytics per bucket over a window, with the totals of the window (unique visitors counted once across buckets).',
-    examples: [
-      {
-        scale: 'day',
-        start: '2026-11-27T00:00:00.000Z',
-        end: '2026-11-27T12:00:00.000Z',
-        points: [
-          {
-            bucket: '2026-11-27T00:00:00.000Z',
-            impressions: 120,
-            visitors: 40,
-            views: 65,
-            documentViews: 9,
-            documentDownloads: 3,
-            ctaClicks: 2,
-          },
-        ],
-        totals: { impressions: 120, visitors: 40, views: 65, documentViews: 9, documentDownloads: 3, ctaClicks: 2 },
-      },
-    ],
+    examples: [ANALYTICS_SERIES_EXAMPLE],
   });
 export type AnalyticsSeries = z.infer<typeof analyticsSeries>;
 
@@ -160,23 +153,7 @@ export const institutionDashboard = z
       {
         offers: { total: 3, published: 2, visible: 2 },
         leads: { newInPeriod: 0, series: [], byStatus: {} },
-        analytics: {
-          scale: 'day',
-          start: '2026-11-27T00:00:00.000Z',
-          end: '2026-11-27T12:00:00.000Z',
-          points: [
-            {
-              bucket: '2026-11-27T00:00:00.000Z',
-              impressions: 53,
-              visitors: 21,
-              views: 30,
-              documentViews: 4,
-              documentDownloads: 1,
-              ctaClicks: 1,
-            },
-          ],
-          totals: { impressions: 53, visitors: 21, views: 30, documentViews: 4, documentDownloads: 1, ctaClicks: 1 },
-        },
+        analytics: ANALYTICS_SERIES_EXAMPLE,
       },
     ],
   });
@@ -195,23 +172,7 @@ export const offerDashboard = z
     examples: [
       {
         allTime: { impressions: 1840, visitors: 612, views: 700, documentViews: 90, documentDownloads: 12, ctaClicks: 7 },
-        analytics: {
-          scale: 'day',
-          start: '2026-11-27T00:00:00.000Z',
-          end: '2026-11-27T12:00:00.000Z',
-          points: [
-            {
-              bucket: '2026-11-27T00:00:00.000Z',
-              impressions: 53,
-              visitors: 21,
-              views: 30,
-              documentViews: 4,
-              documentDownloads: 1,
-              ctaClicks: 1,
-            },
-          ],
-          totals: { impressions: 53, visitors: 21, views: 30, documentViews: 4, documentDownloads: 1, ctaClicks: 1 },
-        },
+        analytics: ANALYTICS_SERIES_EXAMPLE,
       },
     ],
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analyticsRanked, analyticsSeries } from './analytics-dashboard.ts';
+import { ANALYTICS_SERIES_EXAMPLE, analyticsRanked, analyticsSeries } from './analytics-dashboard.ts';
 import { contact } from './contact.ts';
 import { dashboardWindowShape, withDashboardWindowChecks } from './institution.ts';
 import {
@@ -192,23 +192,7 @@ export const tenantDashboard = z
         offers: 5,
         institutions: 2,
         recentActivity: [],
-        analytics: {
-          scale: 'day',
-          start: '2026-11-27T00:00:00.000Z',
-          end: '2026-11-27T12:00:00.000Z',
-          points: [
-            {
-              bucket: '2026-11-27T00:00:00.000Z',
-              impressions: 53,
-              visitors: 21,
-              views: 30,
-              documentViews: 4,
-              documentDownloads: 1,
-              ctaClicks: 1,
-            },
-          ],
-          totals: { impressions: 53, visitors: 21, views: 30, documentViews: 4, documentDownloads: 1, ctaClicks: 1 },
-        },
+        analytics: ANALYTICS_SERIES_EXAMPLE,
         topOffers: [],
         topInstitutions: [],
       },

@@ -38,7 +38,7 @@ export function AnalyticsPanel({
     visitors: theme.palette.secondary.main,
     views: theme.palette.info.main,
     documentViews: theme.palette.warning.main,
-    documentDownloads: theme.palette.error.main,
+    documentDownloads: theme.palette.primary.light,
     ctaClicks: theme.palette.success.main,
   };
   const empty = metrics.every((m) => analytics.totals[m] === 0);

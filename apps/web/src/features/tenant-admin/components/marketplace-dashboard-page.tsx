@@ -171,7 +171,7 @@ function RankedCard({
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r._id}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: { sm: 160 } }}>
                       <Link component={RouterLink} to={pathOf(r._id)}>
                         {r.name}
                       </Link>

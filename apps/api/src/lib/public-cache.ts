@@ -8,7 +8,7 @@ export interface CachedAnswer {
 }
 
 /**
- * The public cache (#25): signed-out answers that are the same for every visitor of a tenant (the marketplace), keyed
+ * The public cache (#25): answers that are the same for everyone who asks on a tenant (the marketplace), keyed
  * by the tenant's version. A change to anything they show bumps the version (plugins/public-cache.ts, after the
  * change committed), so the next request on any node misses and reads fresh rows; old entries are never read again
  * and age out. Reading the version is the one shared round trip per request (Redis when configured).

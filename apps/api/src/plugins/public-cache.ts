@@ -1,3 +1,4 @@
+import { API_KEY_HEADER, apiKeyKindOf } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/index.ts';
@@ -9,13 +10,15 @@ declare module 'fastify' {
     publicCache: PublicCache;
   }
   interface FastifyRequest {
-    /** The public cache's key of this request's answer, when it may be stored (a signed-out GET of a cached route). */
+    /** The public cache's key of this request's answer, when it may be stored (a GET of a cached route). */
     publicCacheKey: string | null;
   }
   interface FastifyContextConfig {
     /**
-     * The answer is the same for every signed-out visitor of the tenant (the marketplace): kept in the public cache
-     * and answered with an ETag (304 for a matching If-None-Match). Requests with credentials are never cached.
+     * The answer is the same for everyone who asks on the tenant, signed in or not (the marketplace: its handlers never
+     * read the caller): kept in the public cache and answered with an ETag (304 for a matching If-None-Match). A route
+     * whose answer depends on the caller must not declare it. Requests presenting an API key skip it (the key is
+     * checked and its use recorded on every call).
      */
     publicCache?: boolean;
   }
@@ -51,6 +54,15 @@ function normalisedUrl(url: string): string {
   return `${url.slice(0, at)}?${params.toString()}`;
 }
 
+/** An API key (a public one in particular) is checked and its use recorded on every call: such requests skip the cache. */
+function presentsApiKey(request: FastifyRequest): boolean {
+  if (request.headers[API_KEY_HEADER] !== undefined) return true;
+  const header = request.headers.authorization;
+  if (!header) return false;
+  const value = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+  return apiKeyKindOf(value) !== null;
+}
+
 const matches = (request: FastifyRequest, etag: string) =>
   (request.headers['if-none-match'] ?? '')
     .split(',')
@@ -58,8 +70,9 @@ const matches = (request: FastifyRequest, etag: string) =>
     .includes(etag);
 
 /**
- * The public cache (#25): signed-out GETs of routes with `config.publicCache` are answered from it when it holds the
- * tenant's current version of the answer, else from the handler and stored; successful mutations bump the tenant's
+ * The public cache (#25): GETs of routes with `config.publicCache` (answers that do not depend on who asks) are
+ * answered from it when it holds the tenant's current version of the answer, else from the handler and stored; a
+ * session token changes nothing (those routes never read it), an API key skips the cache; successful mutations bump the tenant's
  * version before their answer is sent (their changes are committed by then), so the next request on any node sees
  * them. Registered before compress-json, so it stores the JSON text, not its gzip.
  */
@@ -76,12 +89,19 @@ export const publicCachePlugin = fp(
     } else cache = new MemoryPublicCache(ttl);
     app.decorate('publicCache', cache);
     app.decorateRequest('publicCacheKey', null);
+    // One answer for everyone: only a public route (which checks no session) may be cached, or a member's view could leak.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.publicCache && route.config.access !== 'public')
+        throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} is cached for everyone but is not public`);
+    });
 
     // preValidation: after the tenant is resolved (onRequest), before the query is validated and the handler runs.
     app.addHook('preValidation', async (request, reply) => {
       if (!cache.enabled || request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
-      if (request.headers.authorization || !request.tenant) return;
-      const version = await cache.version(request.tenant.id);
+      if (!request.tenant || presentsApiKey(request)) return;
+      // The tenant plugin read the version a moment ago (with Redis): one round trip per request, not two.
+      const seen = request.tenantVersion;
+      const version = seen && seen.tenantId === request.tenant.id ? seen.version : await cache.version(request.tenant.id);
       if (version === undefined) return;
       const key = `${request.tenant.id}:${version}:${Math.floor(Date.now() / MINUTE_MS)}:${normalisedUrl(request.url)}`;
       // Browsers keep the answer and ask again each time with its ETag (a 304 costs no body).

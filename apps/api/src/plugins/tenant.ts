@@ -15,6 +15,8 @@ declare module 'fastify' {
     appType: AppType;
     /** Where links in e-mails sent for this request point: see linkOrigin. */
     linkOrigin: string;
+    /** The tenant's version in the public cache as read for this request (several nodes, Redis), else null. */
+    tenantVersion: TenantVersion | null;
   }
   interface FastifyInstance {
     tenantCache: TenantCache;
@@ -57,6 +59,12 @@ export function parseHost(hostHeader: string | undefined, baseDomain: string): {
  * queue just because the entry aged; changes made through this node invalidate the entry at once.
  */
 /** Reads a tenant by slug: tenants.repository `findTenantBySlug`, handed to the plugin by app.ts. */
+/** A tenant's version in the public cache (undefined: Redis could not say). */
+export interface TenantVersion {
+  tenantId: string;
+  version: string | undefined;
+}
+
 export type TenantLookup = (db: Db, slug: string) => Promise<TenantRow | undefined>;
 
 export class TenantCache {
@@ -76,10 +84,12 @@ export class TenantCache {
     readonly find: TenantLookup = app.tenantCache.find,
   ) {}
 
-  async bySlug(slug: string): Promise<TenantRow | null> {
+  /** `seen`, when given, receives the tenant version read on the way (the public cache reuses it for the request). */
+  async bySlug(slug: string, seen?: { tenantVersion: TenantVersion | null }): Promise<TenantRow | null> {
     const hit = this.entries.get(slug);
     if (hit?.tenant && this.versionOf) {
       const version = await this.versionOf(hit.tenant.id);
+      if (seen) seen.tenantVersion = { tenantId: hit.tenant.id, version };
       if (version === undefined || version !== hit.version) return this.load(slug);
     }
     if (hit && hit.expires > Date.now()) return hit.tenant;
@@ -173,11 +183,12 @@ export const tenantPlugin = fp(
     app.decorateRequest('tenant', null);
     app.decorateRequest('appType', opts.config.appType);
     app.decorateRequest('linkOrigin', '');
+    app.decorateRequest('tenantVersion', null);
 
     async function resolveTenant(request: FastifyRequest): Promise<void> {
       const { slug, appType } = parseHost(request.headers.host, opts.config.baseDomain);
       request.appType = appType ?? opts.config.appType;
-      request.tenant = await cache.bySlug(slug ?? opts.config.defaultTenant);
+      request.tenant = await cache.bySlug(slug ?? opts.config.defaultTenant, request);
       request.linkOrigin = linkOrigin(request.protocol, request.headers.host, request.tenant, opts.config);
     }
 

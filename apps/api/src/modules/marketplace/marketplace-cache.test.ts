@@ -1,6 +1,6 @@
 /**
- * The public cache (#25): signed-out marketplace answers come from it until something they show changes, on every
- * node; signed-in answers never touch it; browsers revalidate with ETags. The two-node case needs Redis (TEST_REDIS_URL
+ * The public cache (#25): marketplace answers (the same for visitors and members) come from it until something they
+ * show changes, on every node; requests with an API key skip it; browsers revalidate with ETags. The two-node case needs Redis (TEST_REDIS_URL
  * or the local one) and is reported as skipped without it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,18 +95,43 @@ describe('the public cache on one node (in process)', () => {
     expect((await get(t, `offers/${slug}`)).json().data.name).toBe('Harbor Point II');
   });
 
-  it('never serves or stores a signed-in answer', async () => {
+  it('answers members from the same cache (the answer does not depend on who asks), and checks an API key on every call', async () => {
     const member = await signUp(t.app, 'acme');
-    await get(t, 'showcase');
+    const visitor = await get(t, 'showcase');
     const signedIn = await get(t, 'showcase', bearer(member.token));
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.headers['x-cache']).toBeUndefined();
-    expect(signedIn.headers.etag).toBeUndefined();
-    expect(signedIn.headers['cache-control']).toContain('no-store');
-    const institutions = await get(t, 'institutions', bearer(member.token));
-    expect(institutions.headers['x-cache']).toBeUndefined();
-    // A visitor after the member still gets the visitors' answer, read for visitors.
-    expect((await get(t, 'institutions')).headers['x-cache']).toBe('miss');
+    expect(signedIn.headers['x-cache']).toBe('hit');
+    expect(signedIn.body).toBe(visitor.body);
+    expect(signedIn.headers.etag).toBe(visitor.headers.etag);
+    expect(signedIn.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    // A member's read fills it for visitors too: it is one answer.
+    expect((await get(t, 'institutions', bearer(member.token))).headers['x-cache']).toBe('miss');
+    expect((await get(t, 'institutions')).headers['x-cache']).toBe('hit');
+
+    // A public key is checked (and its use recorded) each time: once revoked it is refused, cached answer or not.
+    const tenantId = t.tenants.acme.id;
+    const key = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tenant/${tenantId}/api-key/pub`,
+      headers: { host: owner.host, ...bearer(owner.token) },
+      payload: {},
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    const { _id: keyId, key: raw } = key.json().data as { _id: string; key: string };
+    await get(t, 'showcase');
+    const withKey = await get(t, 'showcase', bearer(raw));
+    expect(withKey.statusCode, withKey.body).toBe(200);
+    expect(withKey.headers['x-cache']).toBeUndefined();
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tenant/${tenantId}/api-keys/${keyId}`,
+      headers: { host: owner.host, ...bearer(owner.token) },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expect((await get(t, 'showcase')).headers['x-cache']).toBe('miss');
+    expect((await get(t, 'showcase')).headers['x-cache']).toBe('hit');
+    expect((await get(t, 'showcase', bearer(raw))).statusCode).toBe(401);
+    expect((await get(t, 'showcase', { 'x-api-key': raw })).statusCode).toBe(401);
   });
 
   it('is off with PUBLIC_CACHE_SECONDS=0', async () => {

@@ -45,7 +45,7 @@ const listed =
   'Only offers that the provider approved, the institution published and the tenant made visible are served; any other, and any offer of another tenant, is 404.';
 const scope = '`{t}` is the id or slug of the tenant of the address; any other is 404.';
 const cachedNote =
-  'Signed-out answers come from a cache kept per tenant until something they show changes (at most a minute, for the dates), with an `ETag`: send it back in `If-None-Match` for a 304 without a body.';
+  'The answer is the same for visitors and members, and comes from a cache kept per tenant until something it shows changes (at most a minute, for the dates), with an `ETag`: send it back in `If-None-Match` for a 304 without a body. A request with an API key is answered fresh.';
 const filters =
   'Filters (comma-separated values, 001 §2 and §5): `search` (more than 2 characters; offer name, short description or institution name, ignoring case), ' +
   '`institution` ids, `type`, `assetClass`, `status` (upcoming, open, closed, from the dates). The ranges `investmentMin`/`investmentMax`, `irrMin`/`irrMax` ' +

@@ -183,9 +183,14 @@ export const authPlugin = fp(
      * is refused (403), so a key never seems to work where it does nothing. Other values (a session token, a private
      * key, nothing) are left to the route as before.
      */
-    async function checkPublicKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    function checkPublicKey(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
       const raw = presentedApiKey(request);
-      if (!raw || apiKeyKindOf(raw) !== 'public' || request.method === 'OPTIONS') return;
+      // Most calls of a public route carry no public key: no promise for them (a callback hook).
+      if (!raw || apiKeyKindOf(raw) !== 'public' || request.method === 'OPTIONS') return done();
+      verifyPublicKey(request, reply, raw).then(() => done(), done);
+    }
+
+    async function verifyPublicKey(request: FastifyRequest, reply: FastifyReply, raw: string): Promise<void> {
       if (request.routeOptions.config.keyResource !== 'marketplace') throw forbidden(API_KEY_TEXTS.publicKeyRefused);
       const key = await opts.verifyApiKey({ db: app.db, clock: app.clock }, requireTenant(request).id, raw, request.ip);
       const needed = requiredScope('marketplace', request.method);

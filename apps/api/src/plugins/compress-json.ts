@@ -18,21 +18,24 @@ const gzipAsync = promisify(gzip);
  */
 export const compressJsonPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' || reply.hasHeader('content-encoding')) return payload;
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    // A callback hook: most answers pass through untouched, without a promise each.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.method !== 'GET' || reply.hasHeader('content-encoding')) return done(null, payload);
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
       const size = Buffer.byteLength(payload);
-      if (size < COMPRESS_JSON_MIN_BYTES) return payload;
+      if (size < COMPRESS_JSON_MIN_BYTES) return done(null, payload);
       reply.header('vary', varyWith(reply.getHeader('vary')));
       const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding === 'identity') return payload;
-      const body =
+      if (encoding === 'identity') return done(null, payload);
+      const compressed =
         encoding === 'br'
-          ? await brotli(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: size } })
-          : await gzipAsync(payload, { level: 6 });
-      reply.header('content-encoding', encoding).removeHeader('content-length');
-      return body;
+          ? brotli(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: size } })
+          : gzipAsync(payload, { level: 6 });
+      compressed.then((body) => {
+        reply.header('content-encoding', encoding).removeHeader('content-length');
+        done(null, body);
+      }, done);
     });
   },
   { name: 'compress-json' },

@@ -74,14 +74,15 @@ export const errorsPlugin = fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onRequest', async (_request, reply) => {
-      if (!closing) return;
+    // Callback hooks on every request: no promise per request (the app's async context makes each one dearer).
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!closing) return done();
       void reply.header('connection', 'close');
-      throw new AppError('unavailable', 'The server is shutting down; try again in a moment');
+      done(new AppError('unavailable', 'The server is shutting down; try again in a moment'));
     });
 
     // After validation and the access check: a NUL or an unpaired surrogate would otherwise reach PostgreSQL and fail as a 500.
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preHandler', (request, _reply, done) => {
       for (const [part, value] of [
         ['path', request.params],
         ['query', request.query],
@@ -89,11 +90,11 @@ export const errorsPlugin = fp(
       ] as const) {
         const path = unstorableTextPath(value);
         if (path !== null)
-          throw new AppError(
-            'validation',
-            `${path ? `${part}.${path}` : part}: text must not contain NUL characters or unpaired surrogates`,
+          return done(
+            new AppError('validation', `${path ? `${part}.${path}` : part}: text must not contain NUL characters or unpaired surrogates`),
           );
       }
+      done();
     });
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

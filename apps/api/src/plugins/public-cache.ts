@@ -1,5 +1,5 @@
 import { API_KEY_HEADER, apiKeyKindOf } from '@tessera/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/index.ts';
 import { etagOf, MemoryPublicCache, RedisPublicCache, type PublicCache } from '../lib/public-cache.ts';
@@ -95,41 +95,50 @@ export const publicCachePlugin = fp(
         throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} is cached for everyone but is not public`);
     });
 
-    // preValidation: after the tenant is resolved (onRequest), before the query is validated and the handler runs.
-    app.addHook('preValidation', async (request, reply) => {
-      if (!cache.enabled || request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
-      if (!request.tenant || presentsApiKey(request)) return;
+    /** Answers from the cache when it holds the answer (true), else marks where to store the handler's (false). */
+    async function answerFromCache(request: FastifyRequest, reply: FastifyReply, tenantId: string): Promise<boolean> {
       // The tenant plugin read the version a moment ago (with Redis): one round trip per request, not two.
       const seen = request.tenantVersion;
-      const version = seen && seen.tenantId === request.tenant.id ? seen.version : await cache.version(request.tenant.id);
-      if (version === undefined) return;
-      const key = `${request.tenant.id}:${version}:${Math.floor(Date.now() / MINUTE_MS)}:${normalisedUrl(request.url)}`;
+      const version = seen && seen.tenantId === tenantId ? seen.version : await cache.version(tenantId);
+      if (version === undefined) return false;
+      const key = `${tenantId}:${version}:${Math.floor(Date.now() / MINUTE_MS)}:${normalisedUrl(request.url)}`;
       // Browsers keep the answer and ask again each time with its ETag (a 304 costs no body).
       reply.header('cache-control', 'public, max-age=0, must-revalidate');
       reply.header('vary', 'Authorization');
       const hit = await cache.get(key);
       if (!hit) {
         request.publicCacheKey = key;
-        return;
+        return false;
       }
       reply.header('etag', hit.etag);
       reply.header('x-cache', 'hit');
-      if (matches(request, hit.etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(hit.body);
+      if (matches(request, hit.etag)) reply.code(304).send();
+      else reply.type('application/json; charset=utf-8').send(hit.body);
+      return true;
+    }
+
+    // preValidation: after the tenant is resolved (onRequest), before the query is validated and the handler runs.
+    // Callback hooks: every request passes them, most with nothing to do, and a promise each is not free.
+    app.addHook('preValidation', (request, reply, done) => {
+      const tenantId = request.tenant?.id;
+      if (!cache.enabled || request.method !== 'GET' || !request.routeOptions.config.publicCache || !tenantId || presentsApiKey(request))
+        return done();
+      // Answered from the cache: the rest of the request does not run.
+      answerFromCache(request, reply, tenantId).then((answered) => {
+        if (!answered) done();
+      }, done);
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const key = request.publicCacheKey;
       if (key && reply.statusCode === 200 && typeof payload === 'string') {
         const etag = etagOf(payload);
-        await cache.set(key, { etag, body: payload });
         reply.header('etag', etag);
         reply.header('x-cache', 'miss');
-        if (matches(request, etag)) {
-          reply.code(304);
-          return '';
-        }
-        return payload;
+        const body = matches(request, etag) ? '' : payload;
+        if (body === '') reply.code(304);
+        cache.set(key, { etag, body: payload }).then(() => done(null, body), done);
+        return;
       }
       if (
         request.tenant &&
@@ -138,9 +147,11 @@ export const publicCachePlugin = fp(
         request.method !== 'HEAD' &&
         request.method !== 'OPTIONS' &&
         !KEEPS_PUBLIC_ANSWERS.some((prefix) => request.url.startsWith(prefix))
-      )
-        await cache.bump(request.tenant.id);
-      return payload;
+      ) {
+        cache.bump(request.tenant.id).then(() => done(null, payload), done);
+        return;
+      }
+      done(null, payload);
     });
   },
   { name: 'public-cache', dependencies: ['tenant'] },

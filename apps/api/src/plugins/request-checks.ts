@@ -37,23 +37,24 @@ function definedKeys(schema: unknown): Set<string> | null {
  */
 export const requestChecksPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preParsing', async (request, _reply, payload) => {
+    // Callback hooks: they run on every request, and a promise each is not free.
+    app.addHook('preParsing', (request, _reply, payload, done) => {
       const type = mediaTypeOf(request.headers['content-type']);
-      if (!type || !isApiRoute(request)) return payload;
+      if (!type || !isApiRoute(request)) return done(null, payload);
       const accepted = acceptedMediaTypes(request);
-      if (accepted.length && !accepted.includes(type)) throw unsupportedMediaType(request);
-      return payload;
+      if (accepted.length && !accepted.includes(type)) return done(unsupportedMediaType(request));
+      done(null, payload);
     });
 
     // After the access check and validation, so a caller learns nothing of a route it may not call.
-    app.addHook('preHandler', async (request) => {
-      if (!isApiRoute(request)) return;
+    app.addHook('preHandler', (request, _reply, done) => {
       const at = request.url.indexOf('?');
-      if (at === -1) return;
+      if (at === -1 || !isApiRoute(request)) return done();
       const allowed = definedKeys(request.routeOptions.schema?.querystring);
-      if (!allowed) return;
+      if (!allowed) return done();
       const unknown = [...new Set(new URLSearchParams(request.url.slice(at + 1)).keys())].filter((key) => !allowed.has(key));
-      if (unknown.length > 0) throw new AppError('validation', unknown.map((key) => `query.${key}: unknown parameter`).join('; '));
+      if (unknown.length > 0) return done(new AppError('validation', unknown.map((key) => `query.${key}: unknown parameter`).join('; ')));
+      done();
     });
   },
   { name: 'request-checks' },

@@ -83,9 +83,10 @@ export const securityPlugin = fp(
     // The preflight of a marketplace read a public API key may make from any site (issue #23, lib/api-key-cors.ts),
     // answered before @fastify/cors would answer it for CORS_ORIGINS only; those origins keep @fastify/cors's answer.
     const corsOrigins = new Set(opts.config.corsOrigins);
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isPublicKeyPreflight(request) || corsOrigins.has(String(request.headers.origin ?? ''))) return;
-      return answerPublicKeyPreflight(request, reply);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!isPublicKeyPreflight(request) || corsOrigins.has(String(request.headers.origin ?? ''))) return done();
+      // Answered here: the rest of the request does not run.
+      answerPublicKeyPreflight(request, reply);
     });
     // Closed by default: without configured origins no CORS headers are sent at all (but for the public-key reads above).
     if (opts.config.corsOrigins.length > 0) await app.register(cors, { origin: opts.config.corsOrigins, credentials: true });

@@ -182,14 +182,18 @@ export const tenantPlugin = fp(
     app.decorate('tenantCache', cache);
     app.decorateRequest('tenant', null);
     app.decorateRequest('appType', opts.config.appType);
-    app.decorateRequest('linkOrigin', '');
+    // Computed when a link is made (e-mails), not on every request.
+    app.decorateRequest('linkOrigin', {
+      getter(this: FastifyRequest) {
+        return linkOrigin(this.protocol, this.headers.host, this.tenant, opts.config);
+      },
+    });
     app.decorateRequest('tenantVersion', null);
 
     async function resolveTenant(request: FastifyRequest): Promise<void> {
       const { slug, appType } = parseHost(request.headers.host, opts.config.baseDomain);
       request.appType = appType ?? opts.config.appType;
       request.tenant = await cache.bySlug(slug ?? opts.config.defaultTenant, request);
-      request.linkOrigin = linkOrigin(request.protocol, request.headers.host, request.tenant, opts.config);
     }
 
     // The rest of the request runs in its tenant's database scope (db/scope.ts), or in none when the host names no

@@ -25,6 +25,7 @@ import {
   type DemoStage,
   type DemoTenant,
 } from './demo/catalogue.ts';
+import { seedDemoAnalytics } from './demo/analytics.ts';
 import { seedDemoLeads } from './demo/leads.ts';
 import { withCrossTenant } from './scope.ts';
 import {
@@ -411,7 +412,7 @@ async function seedAccountAvatars(db: DbOrTx, storage: FileStorage | undefined, 
 
 /**
  * The demo accounts in the default tenant, the second demo tenant Northwind (the owner is its owner too), both
- * tenants' Raise mode and marketplace demo data, and the demo institution's leads.
+ * tenants' Raise mode and marketplace demo data, the demo institution's leads, and three months of marketplace visits.
  */
 export async function seedDemo(db: DbOrTx, tenant: TenantRow, storage: FileStorage | undefined): Promise<TenantRow> {
   for (const account of DEMO_ACCOUNTS) await ensureUserMember(db, tenant, { ...account, onboarded: true });
@@ -426,6 +427,8 @@ export async function seedDemo(db: DbOrTx, tenant: TenantRow, storage: FileStora
   await seedDemoWorkflow(db, tenant);
   const owner = await findUserByEmail(db, DEMO_ACCOUNTS[0]!.email);
   if (owner) await seedDemoLeads(db, tenant.id, DEMO_ACCOUNTS[1]!.email, owner.id);
+  // Visits on both tenants' marketplaces, so their dashboards open on three months of charts.
+  for (const t of [tenant, northwind]) await seedDemoAnalytics(db, t.id, new Date());
   return northwind;
 }
 

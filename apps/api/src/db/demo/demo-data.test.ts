@@ -1,5 +1,5 @@
 import { brandingMessaging, offerAssetClass, type BrandingMessaging, type TenantLeadRow } from '@tessera/domain';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
@@ -165,6 +165,39 @@ describe('demo data', () => {
     expect(new Set(leads.map((l) => l.origin)).size).toBeGreaterThanOrEqual(4);
     expect(leads.some((l) => l.notesCount > 0)).toBe(true);
     expect(leads.find((l) => l.email === 'investor@demo.tessera.local')).toMatchObject({ accountStatus: 'active', origin: 'marketplace' });
+  });
+
+  it('gives both demo marketplaces three months of visits, counted in their dashboards', async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { host: hostOf('demo') },
+      payload: { email: 'owner@demo.tessera.local', password: 'demo-owner-2026' },
+    });
+    const headers = { host: hostOf('demo'), authorization: `Bearer ${signIn.json().data.token as string}` };
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${t.tenants.demo.id}/dashboard`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const { analytics, topOffers } = res.json().data as {
+      analytics: { points: { impressions: number }[]; totals: Record<string, number> };
+      topOffers: unknown[];
+    };
+    // The default window (a month by day): visits on most days, in a funnel, by recurring visitors.
+    expect(analytics.points.filter((p) => p.impressions > 0).length).toBeGreaterThanOrEqual(25);
+    const totals = analytics.totals;
+    expect(totals.impressions!).toBeGreaterThan(totals.views!);
+    expect(totals.views!).toBeGreaterThan(totals.documentViews!);
+    expect(totals.documentViews!).toBeGreaterThan(0);
+    expect(totals.ctaClicks!).toBeGreaterThan(0);
+    expect(totals.visitors!).toBeGreaterThan(50);
+    expect(totals.visitors!).toBeLessThanOrEqual(180);
+    expect(topOffers.length).toBeGreaterThanOrEqual(3);
+    // Northwind's marketplace has its own.
+    const counted = (await t.app.db.execute(
+      sql`select count(*)::int as n from analytics_events where tenant_id = ${tenantIds[1]!}`,
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(counted.rows[0]!.n).toBeGreaterThan(1000);
   });
 
   it('gives every team member a WebP portrait', async () => {

@@ -135,6 +135,9 @@ function CustomRange({
   );
 }
 
+/** Columns shown where a card has the room: not on a phone, nor in the half-width cards of a laptop screen. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell', lg: 'none', xl: 'table-cell' } } as const;
+
 function RankedCard({
   title,
   rows,
@@ -160,10 +163,10 @@ function RankedCard({
                   <TableCell>Name</TableCell>
                   <TableCell align="right">Impressions</TableCell>
                   <TableCell align="right">Unique visitors</TableCell>
-                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  <TableCell align="right" sx={WIDE_ONLY}>
                     Page views
                   </TableCell>
-                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  <TableCell align="right" sx={WIDE_ONLY}>
                     CTA clicks
                   </TableCell>
                 </TableRow>
@@ -178,10 +181,10 @@ function RankedCard({
                     </TableCell>
                     <TableCell align="right">{formatCount(r.totals.impressions)}</TableCell>
                     <TableCell align="right">{formatCount(r.totals.visitors)}</TableCell>
-                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    <TableCell align="right" sx={WIDE_ONLY}>
                       {formatCount(r.totals.views)}
                     </TableCell>
-                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    <TableCell align="right" sx={WIDE_ONLY}>
                       {formatCount(r.totals.ctaClicks)}
                     </TableCell>
                   </TableRow>

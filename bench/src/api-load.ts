@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { load, type LoadResult } from './load.ts';
-import { looseMs, looseShare, progress, runLength } from './options.ts';
+import { looseMs, looseShare, progress, QUICK_SERVER_ENV, runLength } from './options.ts';
 import { check, checkTable, ms, scenarioTable } from './report.ts';
 import type { Section } from './section.ts';
 import { startServers } from './server-process.ts';
@@ -48,7 +48,7 @@ export const apiSection: Section = {
     progress(
       `starting the app (fresh ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} database) and the bare baseline in a child process`,
     );
-    const server = await startServers({}, quick);
+    const server = quick ? await startServers(QUICK_SERVER_ENV, true) : await startServers();
 
     try {
       const bareUrl = server.bareUrl;

@@ -13,14 +13,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { load, type LoadResult } from './load.ts';
-import { looseMs, looseShare, positive, runLength } from './options.ts';
+import { looseMs, looseShare, positive, QUICK_MARKETPLACE_OFFERS, runLength } from './options.ts';
 import { check, checkTable, ms, scenarioTable } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
 import { startServers } from './server-process.ts';
 import { isMain, runStandalone } from './standalone.ts';
 
 const DEFAULT_OFFERS = 10_000;
-const QUICK_OFFERS = 1_000;
 
 async function expectOk(url: string): Promise<unknown> {
   const response = await fetch(url);
@@ -30,7 +29,7 @@ async function expectOk(url: string): Promise<unknown> {
 
 async function runMarketplace({ quick }: SectionOptions): Promise<SectionResult> {
   const { duration, warmup } = runLength(quick, 10);
-  const offers = positive('BENCH_OFFERS', quick ? QUICK_OFFERS : DEFAULT_OFFERS);
+  const offers = positive('BENCH_OFFERS', quick ? QUICK_MARKETPLACE_OFFERS : DEFAULT_OFFERS);
   const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
   const target = looseMs(engine === 'postgres' ? 50 : 100, quick);
 
@@ -38,7 +37,7 @@ async function runMarketplace({ quick }: SectionOptions): Promise<SectionResult>
     `Tessera marketplace bench on ${engine}: ${offers} offers, ${duration} s per run after ${warmup} s warm-up, Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );
   const started = Date.now();
-  const server = await startServers({ BENCH_OFFERS: String(offers), BENCH_DATA: 'marketplace' });
+  const server = await startServers({ BENCH_OFFERS: String(offers), BENCH_DATA: 'marketplace' }, quick);
   process.stdout.write(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
   try {

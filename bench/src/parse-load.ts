@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { extractPdfText } from '../../apps/api/src/modules/documents/pdf-text.ts';
 import { load, type LoadResult } from './load.ts';
 import { textHeavyPdf } from '../../apps/api/test/pdf-samples.ts';
-import { looseMs, positive, runLength } from './options.ts';
+import { looseMs, positive, QUICK_SERVER_ENV, runLength } from './options.ts';
 import { check, checkTable, ms, scenarioTable, table } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
 import { startServers } from './server-process.ts';
@@ -70,7 +70,7 @@ async function runParse({ quick }: SectionOptions): Promise<SectionResult> {
   process.stdout.write(
     `Tessera parse bench: a ${(pdf.length / 1024).toFixed(0)} KB PDF inflating to ${pdfMb} MB (${characters.toLocaleString('en-US')} characters of text, ${ms(threadMs)} on one thread), ${PARSERS} people parsing, ${duration} s per run, Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );
-  const server = await startServers({}, quick);
+  const server = quick ? await startServers(QUICK_SERVER_ENV, true) : await startServers();
   try {
     const health = { url: `${server.appUrl}/api/v1/health/live`, connections: 5, durationSeconds: duration, overallRate: 50 };
     process.stdout.write('  health/live alone\n');

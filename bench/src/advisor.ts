@@ -9,13 +9,14 @@
  *   from ten other people, one socket each; from the emit of `aiadvisor:chat` to its `aiadvisor:finished`, p95 < 200 ms.
  * Before them, each question is asked twice one at a time (its cost with nothing queued). Prints the tables, the
  * latency per question and PASS/FAIL per target, writes results/advisor-<engine>.json (PGlite, or PostgreSQL with
- * BENCH_DATABASE_URL). Exits 0 unless --strict and a target fails.
+ * BENCH_DATABASE_URL). Exits 0 unless --strict and a target fails. `--quick`: 100 clients (the 50 MB bound kept, so it
+ * catches only a gross leak), 3 s of questions, the round-trip bound doubled. `npm run bench -- advisor`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   ADVISOR_EVENTS,
   advisorErrorEvent,
@@ -28,7 +29,10 @@ import { io, type Socket } from 'socket.io-client';
 import type { AdvisorRunnerMessage, AdvisorServerMessage, Memory } from './advisor-server.ts';
 import { nextMessage as nextServerMessage, serverControls } from './child-server.ts';
 import type { LoopDelay } from './protocol.ts';
+import { looseMs, positive } from './options.ts';
 import { check, checkTable, ms, table, type Check } from './report.ts';
+import type { Section, SectionOptions, SectionResult } from './section.ts';
+import { isMain, runStandalone } from './standalone.ts';
 
 const TARGETS = { addedRssMb: 50, roundTripP95Ms: 200 };
 /**
@@ -58,14 +62,6 @@ export const QUESTIONS = [
   'What does preferred return mean?',
   'What will the weather be tomorrow?',
 ] as const;
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
-  return value;
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : Number.NaN;
@@ -278,16 +274,12 @@ function latencies(outcomes: Outcome[], of: 'roundTripMs' | 'startMs' = 'roundTr
 
 // ── The bench ────────────────────────────────────────────────────────────────────────────
 
-export interface AdvisorOutcome {
-  pass: boolean;
-  checks: Check[];
-}
-
-export async function runAdvisorBench(): Promise<AdvisorOutcome> {
-  const clients = Math.round(positive('BENCH_CLIENTS', 1000));
-  const idleUsers = Math.round(positive('BENCH_IDLE_USERS', 10));
+async function runAdvisor({ quick }: SectionOptions): Promise<SectionResult> {
+  const clients = Math.round(positive('BENCH_CLIENTS', quick ? 100 : 1000));
+  const idleUsers = Math.round(positive('BENCH_IDLE_USERS', quick ? 2 : 10));
   const rate = positive('BENCH_RATE', 20);
-  const duration = positive('BENCH_DURATION', 15);
+  const duration = positive('BENCH_DURATION', quick ? 3 : 15);
+  const roundTripP95Ms = looseMs(TARGETS.roundTripP95Ms, quick);
   const questions = Math.round(rate * duration);
   const askerCount = Math.max(MIN_ASKERS, Math.ceil(rate / ASKER_RATE_MAX));
   process.stdout.write(
@@ -367,12 +359,7 @@ export async function runAdvisorBench(): Promise<AdvisorOutcome> {
         ...(allConnected ? {} : { pass: false, note: `invalid: ${clients - stillConnected} clients not connected` }),
       },
       {
-        ...check(
-          `round trip p95 at ${rate} msg/s`,
-          ms(roundTrip.p95Ms),
-          `< ${TARGETS.roundTripP95Ms} ms`,
-          roundTrip.p95Ms < TARGETS.roundTripP95Ms,
-        ),
+        ...check(`round trip p95 at ${rate} msg/s`, ms(roundTrip.p95Ms), `< ${roundTripP95Ms} ms`, roundTrip.p95Ms < roundTripP95Ms),
         ...(allAnswered
           ? {}
           : { pass: false, note: `invalid: ${errors.length} errors ${JSON.stringify(errorCodes)}, ${timeouts} unanswered` }),
@@ -448,40 +435,43 @@ export async function runAdvisorBench(): Promise<AdvisorOutcome> {
     await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
     const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
     const resultsFile = fileURLToPath(new URL(`../results/advisor-${engine}.json`, import.meta.url));
+    const results = {
+      engine,
+      offers: server.offers,
+      connections: {
+        clients,
+        people: idleUsers,
+        connected: stillConnected,
+        connectSeconds,
+        before,
+        after,
+        addedRssBytes: addedRss,
+        addedHeapBytes: addedHeap,
+        addedRssPerClientBytes: addedRss / clients,
+      },
+      roundTrips: {
+        questions,
+        ratePerSecond: rate,
+        achievedRatePerSecond: questions / run.sendingSeconds,
+        maxSendLateMs: run.maxLateMs,
+        askers: askerCount,
+        answered: answered.length,
+        errors: errorCodes,
+        unanswered: lost,
+        startMs: start,
+        finishedMs: roundTrip,
+        serverLoopDelay: loopDelay,
+        oneAtATime: aloneLatency,
+        byQuestion,
+      },
+    };
     await writeFile(
       resultsFile,
       `${JSON.stringify(
         {
           finishedAt: new Date().toISOString(),
           environment: { node: process.version, cpus: availableParallelism(), loadAverage: loadavg() },
-          engine,
-          offers: server.offers,
-          connections: {
-            clients,
-            people: idleUsers,
-            connected: stillConnected,
-            connectSeconds,
-            before,
-            after,
-            addedRssBytes: addedRss,
-            addedHeapBytes: addedHeap,
-            addedRssPerClientBytes: addedRss / clients,
-          },
-          roundTrips: {
-            questions,
-            ratePerSecond: rate,
-            achievedRatePerSecond: questions / run.sendingSeconds,
-            maxSendLateMs: run.maxLateMs,
-            askers: askerCount,
-            answered: answered.length,
-            errors: errorCodes,
-            unanswered: lost,
-            startMs: start,
-            finishedMs: roundTrip,
-            serverLoopDelay: loopDelay,
-            oneAtATime: aloneLatency,
-            byQuestion,
-          },
+          ...results,
           checks,
           pass,
         },
@@ -490,21 +480,43 @@ export async function runAdvisorBench(): Promise<AdvisorOutcome> {
       )}\n`,
     );
     process.stdout.write(`${pass ? 'All advisor targets met' : 'Some advisor targets missed'}; results in ${resultsFile}\n`);
-    return { pass, checks };
+    return {
+      name: 'advisor',
+      pass,
+      checks,
+      charts: [
+        {
+          id: 'advisor-round-trip',
+          title: `AI advisor round trip at ${rate} questions/s, ${clients.toLocaleString('en-US')} clients connected (${engine})`,
+          unit: 'ms',
+          bars: [
+            { label: 'one at a time, p95', value: aloneLatency.p95Ms },
+            { label: `at ${rate}/s, start p50`, value: start.p50Ms },
+            { label: `at ${rate}/s, finished p95`, value: roundTrip.p95Ms, target: roundTripP95Ms, bound: 'max' },
+          ],
+        },
+        {
+          id: 'advisor-memory',
+          title: `AI advisor: memory added by ${clients.toLocaleString('en-US')} connected clients (${engine})`,
+          unit: 'MB',
+          bars: [
+            { label: 'RSS added', value: addedRss / MB, target: TARGETS.addedRssMb, bound: 'max' },
+            { label: 'heap added', value: addedHeap / MB },
+          ],
+        },
+      ],
+      results,
+    };
   } finally {
     for (const socket of sockets) socket.close();
     await server.stop();
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const strict = process.argv.includes('--strict');
-  runAdvisorBench()
-    .then(({ pass }) => {
-      if (strict && !pass) process.exitCode = 1;
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(`advisor bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-    });
-}
+export const advisorSection: Section = {
+  name: 'advisor',
+  description: "AI advisor's socket: RSS added by 1,000 connected clients, round trip p95 at 20 questions/s",
+  run: runAdvisor,
+};
+
+if (isMain(import.meta.url)) runStandalone(advisorSection);

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,33 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 export async function buildWeb(): Promise<void> {
   const { code, output } = await run('npm', ['run', 'build', '-w', 'apps/web'], REPO_ROOT);
   if (code !== 0) throw new Error(`npm run build -w apps/web exited with ${code}:\n${output}`);
+}
+
+/** What the web build reads: a change to any of them makes apps/web/dist stale. */
+const WEB_SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/domain/src',
+];
+
+async function newestChange(path: string): Promise<number> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  const entries = await readdir(path, { recursive: true, withFileTypes: true });
+  const times = await Promise.all(entries.filter((e) => e.isFile()).map(async (e) => (await stat(join(e.parentPath, e.name))).mtimeMs));
+  return Math.max(info.mtimeMs, ...times);
+}
+
+/** True when apps/web/dist/index.html is newer than every file the build reads (`--quick` then skips the build). */
+export async function webBuildIsFresh(): Promise<boolean> {
+  const built = await stat(join(REPO_ROOT, 'apps/web/dist/index.html')).catch(() => undefined);
+  if (!built) return false;
+  const sources = await Promise.all(WEB_SOURCES.map((path) => newestChange(join(REPO_ROOT, path))));
+  return Math.max(...sources) < built.mtimeMs;
 }
 
 async function freePort(): Promise<number> {

@@ -2,31 +2,27 @@
  * Offers-list benchmark: 10,000 offers in the demo tenant (bulk-inserted in SQL by the server process), then page 1
  * of GET /api/v1/tenant/demo/offers with a search, as the demo owner. PostgreSQL by default (BENCH_DATABASE_URL, else
  * the local server). Prints p50/p95/p99 per scenario and PASS or FAIL for the target; writes results/offers-list.json.
- * BENCH_DURATION (seconds) and BENCH_OFFERS (row count) change the run.
+ * BENCH_DURATION (seconds) and BENCH_OFFERS (row count) change the run; `--quick` runs 1 s on 1,000 offers with the
+ * loose margins of options.ts. `npm run bench -- offers`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { load, type LoadResult } from './load.ts';
 import { BENCH_GP_EMAIL, BENCH_GP_PASSWORD, OFFER_NAME_WORDS } from './offers-data.ts';
+import { looseMs, positive, runLength } from './options.ts';
 import { check, checkTable, ms, scenarioTable } from './report.ts';
+import type { Section, SectionOptions, SectionResult } from './section.ts';
 import { startServers } from './server-process.ts';
+import { isMain, runStandalone } from './standalone.ts';
 
-const DEFAULT_DURATION_SECONDS = 10;
 const DEFAULT_OFFERS = 10_000;
+const QUICK_OFFERS = 1_000;
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_P95_MS = 50;
 const STEADY_RATE = 25;
 const SEARCH = OFFER_NAME_WORDS[2].toLowerCase();
 const OWNER = { email: 'owner@demo.tessera.local', password: 'demo-owner-2026' };
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
-  return value;
-}
 
 async function expectOk(url: string, init?: RequestInit): Promise<unknown> {
   const response = await fetch(url, init);
@@ -34,20 +30,20 @@ async function expectOk(url: string, init?: RequestInit): Promise<unknown> {
   return response.json();
 }
 
-async function main(): Promise<void> {
-  const strict = process.argv.includes('--strict');
-  const duration = positive('BENCH_DURATION', DEFAULT_DURATION_SECONDS);
-  const warmup = Math.min(3, Math.max(1, Math.round(duration / 5)));
-  const offers = positive('BENCH_OFFERS', DEFAULT_OFFERS);
-  process.env.BENCH_OFFERS = String(offers);
-  process.env.BENCH_DATABASE_URL ||= LOCAL_POSTGRES;
+async function runOffers({ quick }: SectionOptions): Promise<SectionResult> {
+  const { duration, warmup } = runLength(quick, 10);
+  const offers = positive('BENCH_OFFERS', quick ? QUICK_OFFERS : DEFAULT_OFFERS);
+  const targetMs = looseMs(TARGET_P95_MS, quick);
 
   process.stdout.write(
     `Tessera offers-list bench: ${offers} offers, ${duration} s per run after ${warmup} s warm-up, Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );
   process.stdout.write('  starting the app on a fresh PostgreSQL database and inserting the offers\n');
   const started = Date.now();
-  const server = await startServers();
+  const server = await startServers({
+    BENCH_OFFERS: String(offers),
+    BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL || LOCAL_POSTGRES,
+  });
   process.stdout.write(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
   try {
@@ -67,10 +63,12 @@ async function main(): Promise<void> {
     const found = (await expectOk(url, { headers })) as { data: unknown[]; meta: { total: number } };
     if (all.meta.total < offers) throw new Error(`expected at least ${offers} offers, the list says ${all.meta.total}`);
     const gpFound = (await expectOk(url, { headers: gpHeaders })) as { meta: { total: number } };
-    if (gpFound.meta.total !== found.meta.total)
+    // The GP is on the team of the institution holding the bench's offers; the owner also sees the demo catalogue's
+    // matches in other institutions (Summit Ridge's), so the GP may see a few fewer, never none and never more.
+    if (gpFound.meta.total === 0 || gpFound.meta.total > found.meta.total)
       throw new Error(`the GP sees ${gpFound.meta.total} matches, the owner ${found.meta.total}`);
     process.stdout.write(
-      `  ${all.meta.total} offers in the tenant; search '${SEARCH}' matches ${found.meta.total}, page 1 holds ${found.data.length}\n`,
+      `  ${all.meta.total} offers in the tenant; search '${SEARCH}' matches ${found.meta.total} (${gpFound.meta.total} for the GP), page 1 holds ${found.data.length}\n`,
     );
 
     const measure = async (name: string, options: Parameters<typeof load>[0]): Promise<LoadResult> => {
@@ -92,8 +90,8 @@ async function main(): Promise<void> {
     const plain = await measure('1 connection, no search', { url: plainUrl, headers, connections: 1, durationSeconds: duration });
 
     const checks = [
-      check('search page 1 p95, one client', ms(single.p95Ms), `< ${TARGET_P95_MS} ms`, single.p95Ms < TARGET_P95_MS, single),
-      check('search page 1 p95, one GP', ms(gp.p95Ms), `< ${TARGET_P95_MS} ms`, gp.p95Ms < TARGET_P95_MS, gp),
+      check('search page 1 p95, one client', ms(single.p95Ms), `< ${targetMs} ms`, single.p95Ms < targetMs, single),
+      check('search page 1 p95, one GP', ms(gp.p95Ms), `< ${targetMs} ms`, gp.p95Ms < targetMs, gp),
     ];
     const path = `GET offers?search=${SEARCH} page 1`;
     process.stdout.write(
@@ -107,6 +105,14 @@ async function main(): Promise<void> {
     );
 
     const allPass = checks.every((c) => c.pass);
+    const results = {
+      offers,
+      search: SEARCH,
+      matches: found.meta.total,
+      durationSeconds: duration,
+      warmupSeconds: warmup,
+      scenarios: { single, steady, saturated, plain, gp },
+    };
     const resultsFile = fileURLToPath(new URL('../results/offers-list.json', import.meta.url));
     await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
     await writeFile(
@@ -115,12 +121,7 @@ async function main(): Promise<void> {
         {
           finishedAt: new Date().toISOString(),
           environment: { node: process.version, cpus: availableParallelism() },
-          offers,
-          search: SEARCH,
-          matches: found.meta.total,
-          durationSeconds: duration,
-          warmupSeconds: warmup,
-          scenarios: { single, steady, saturated, plain, gp },
+          ...results,
           checks,
           pass: allPass,
         },
@@ -129,13 +130,35 @@ async function main(): Promise<void> {
       )}\n`,
     );
     process.stdout.write(`${allPass ? 'All targets met' : 'Some targets missed'}; results in ${resultsFile}\n`);
-    if (strict && !allPass) process.exitCode = 1;
+    return {
+      name: 'offers',
+      pass: allPass,
+      checks,
+      charts: [
+        {
+          id: 'offers-search',
+          title: `Raise offers list, search '${SEARCH}' on ${offers.toLocaleString('en-US')} offers (PostgreSQL): p95`,
+          unit: 'ms',
+          bars: [
+            { label: 'owner, one client', value: single.p95Ms, target: targetMs, bound: 'max' },
+            { label: 'GP (team EXISTS), one client', value: gp.p95Ms, target: targetMs, bound: 'max' },
+            { label: `owner, ${STEADY_RATE} req/s on 5 connections`, value: steady.p95Ms },
+            { label: 'owner, 20 connections', value: saturated.p95Ms },
+            { label: 'no search, one client', value: plain.p95Ms },
+          ],
+        },
+      ],
+      results,
+    };
   } finally {
     await server.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
-});
+export const offersSection: Section = {
+  name: 'offers',
+  description: "Raise mode's offers table with a search on 10,000 offers (PostgreSQL): p95 of one client, owner and GP",
+  run: runOffers,
+};
+
+if (isMain(import.meta.url)) runStandalone(offersSection);

@@ -32,7 +32,10 @@ function Metric({ label, value }: { label: string; value: string }) {
       <Typography variant="caption" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="subtitle2">{value}</Typography>
+      {/* A value, not a heading: subtitle2 would render an h6 and break the heading order. */}
+      <Typography variant="subtitle2" component="p">
+        {value}
+      </Typography>
     </Box>
   );
 }

@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { load, type LoadResult } from './load.ts';
 import { isSponsor, MIXED_PASSWORD, mixedEmail, mixedInstitutionId, mixedLeadId, mixedUserId } from './mixed-data.ts';
-import type { LoopDelay, MemoryPeak, ProcessMemory } from './protocol.ts';
+import { pgliteTotal, type LoopDelay, type MemoryPeak, type PgliteMemory, type ProcessMemory } from './protocol.ts';
 import { checkTable, ms, table, type Check } from './report.ts';
 import type { Chart, Section, SectionOptions, SectionResult } from './section.ts';
 import { startServers, type ServerProcess } from './server-process.ts';
@@ -70,6 +70,9 @@ const randomId = () => Math.random().toString(36).slice(2, 12).padEnd(10, '0');
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : Number.NaN;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+/** PGlite's worker: its heap, and its external memory (the WebAssembly memory and buffers). */
+const pgliteText = (m: PgliteMemory) =>
+  `heap ${mb(m.heapUsed)}, external ${mb(m.external)} (WebAssembly memory and buffers, ${mb(m.arrayBuffers)} of it buffers)`;
 const loadAverage = () => loadavg().map((l) => Number(l.toFixed(2)));
 const progress = (text: string) => process.stdout.write(`  ${text}\n`);
 
@@ -351,7 +354,7 @@ async function runEngine(engine: 'postgres' | 'pglite', options: SectionOptions)
   try {
     const atRest = await server.readMemory();
     progress(
-      `at rest: RSS ${mb(atRest.rssBytes)}, heap ${mb(atRest.heapUsedBytes)}${atRest.pglite ? `; PGlite worker heap ${mb(atRest.pglite.heapUsed)}, buffers ${mb(atRest.pglite.arrayBuffers)}` : ''}`,
+      `at rest: RSS ${mb(atRest.rssBytes)}, heap ${mb(atRest.heapUsedBytes)}${atRest.pglite ? `; PGlite worker ${pgliteText(atRest.pglite)}` : ''}`,
     );
     const base = server.appUrl;
     const listed = await listedOffers(base);
@@ -450,8 +453,7 @@ function report(result: EngineResult, quick: boolean): { checks: Check[]; charts
     String(result.errors),
   ]);
   const { atRest, peak, afterLoad } = result.memory;
-  const pgliteLine = (label: string, m: { heapUsed: number; arrayBuffers: number } | null) =>
-    m ? [[label, `heap ${mb(m.heapUsed)}, buffers ${mb(m.arrayBuffers)} (inside the process RSS)`]] : [];
+  const pgliteLine = (label: string, m: PgliteMemory | null) => (m ? [[label, `${pgliteText(m)} (inside the process RSS)`]] : []);
   process.stdout.write(
     `\n${table(['operation', 'requests', 'p50', 'p95', 'p99', 'max', 'errors'], rows)}\n\n` +
       `${table(
@@ -505,7 +507,7 @@ function report(result: EngineResult, quick: boolean): { checks: Check[]; charts
   if (atRest.pglite && peak.peakPglite)
     checks.push({
       name: `memory ${e}: PGlite worker (reported)`,
-      measured: `${mb(atRest.pglite.heapUsed + atRest.pglite.arrayBuffers)} at rest, ${mb(peak.peakPglite.heapUsed + peak.peakPglite.arrayBuffers)} at peak`,
+      measured: `${mb(pgliteTotal(atRest.pglite))} at rest, ${mb(pgliteTotal(peak.peakPglite))} at peak`,
       target: '—',
       pass: true,
     });
@@ -526,9 +528,7 @@ function report(result: EngineResult, quick: boolean): { checks: Check[]; charts
       bars: [
         { label: 'RSS at rest', value: atRest.rssBytes / MB, target: TARGETS.restRssMb, bound: 'max' },
         { label: 'RSS peak', value: peak.peakRssBytes / MB, target: TARGETS.peakRssMb, bound: 'max' },
-        ...(peak.peakPglite
-          ? [{ label: 'PGlite worker peak', value: (peak.peakPglite.heapUsed + peak.peakPglite.arrayBuffers) / MB }]
-          : []),
+        ...(peak.peakPglite ? [{ label: 'PGlite worker peak', value: pgliteTotal(peak.peakPglite) / MB }] : []),
       ],
     },
   ];

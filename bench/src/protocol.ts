@@ -7,7 +7,10 @@ export interface LoopDelay {
   maxMs: number;
 }
 
-/** PGlite's worker thread (apps/api/src/db/pglite-thread.ts `memory()`): its own heap, and PGlite's buffers. */
+/**
+ * PGlite's worker thread (apps/api/src/db/pglite-thread.ts `memory()`): its own heap; `external` holds PGlite's
+ * WebAssembly memory (which grows and is never given back) and `arrayBuffers`, a part of it.
+ */
 export interface PgliteMemory {
   heapUsed: number;
   external: number;
@@ -29,7 +32,7 @@ export interface MemoryPeak {
   samples: number;
   peakRssBytes: number;
   peakHeapUsedBytes: number;
-  /** PGlite's worker at the highest sum of heap and buffers; null on PostgreSQL. */
+  /** PGlite's worker at the highest sum of heap and external memory; null on PostgreSQL. */
   peakPglite: PgliteMemory | null;
 }
 
@@ -76,7 +79,8 @@ export function answerRunner(
 /** How often the server samples its memory while the runner has it sampling. */
 export const MEMORY_SAMPLE_MS = 500;
 
-const pgliteTotal = (m: PgliteMemory | null) => (m ? m.heapUsed + m.arrayBuffers : 0);
+/** The worker's heap and its external memory: PGlite's WebAssembly memory and buffers (arrayBuffers is part of external). */
+export const pgliteTotal = (m: PgliteMemory | null) => (m ? m.heapUsed + m.external : 0);
 
 /**
  * A bench server's side of the memory messages: `readPglite` is the PGlite client's `memory()` (`app.db.$client`),

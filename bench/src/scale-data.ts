@@ -156,7 +156,7 @@ export async function seedScale(
           when 0 then substr(md5('scale-offer-' || t.k || '-' || (1 + n / 3 % o.count)), 1, 24)
           when 1 then substr(md5('scale-user-' || t.k || '-' || (1 + n / 3 % u.count)), 1, 24)
           else substr(md5('scale-institution-' || t.k || '-' || (1 + n / 3 % ${SCALE_INSTITUTIONS_PER_TENANT}::int)), 1, 24) end,
-        (array['offer', 'user', 'institution'])[1 + n % 3], 'Generated for the scale data set',
+        (array['tenant-offer', 'user', 'tenant-institution'])[1 + n % 3], 'Generated for the scale data set',
         substr(md5('scale-user-' || t.k || '-' || (1 + n % u.count)), 1, 24), '{}'::jsonb, '[]'::jsonb,
         now() - n * interval '10 seconds'
       from scale_tenants t

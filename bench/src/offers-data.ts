@@ -101,7 +101,10 @@ export async function insertMarketplaceOffers(db: Db, tenantSlug: string, count:
       (select jsonb_agg(jsonb_build_object('id', 'c' || k, 'name', 'Class ' || chr(65 + k),
           'minimumInvestment', 5000 + ((g.i * 7 + k * 13) % 100) * 1000, 'internalRateOfReturn', 4 + (g.i + k * 3) % 18 + 0.5,
           'equityMultiple', case when (g.i + k) % 6 = 0 then null else 1.2 + ((g.i + k) % 10) / 10.0 end,
-          'holdingPeriod', 24 + 12 * ((g.i + k) % 5), 'customMetrics', '[]'::jsonb) order by k)
+          'holdingPeriod', 24 + 12 * ((g.i + k) % 5), 'customMetrics', '[]'::jsonb,
+          -- The class's other terms, absent from none (the offer page's answer checks them): not set.
+          'description', null, 'annualizedReturn', null, 'cashOnCash', null, 'preferredReturn', null, 'maximumInvestment', null,
+          'distributionFrequency', null, 'distributionShare', null, 'pricePerUnit', null, 'upsideSplit', null) order by k)
         from generate_series(0, g.i % 3) as k),
       jsonb_build_array(jsonb_build_object('id', 'banner', 'image', substr(md5('bench-image-' || g.i), 1, 24), 'position', 0, 'hidden', false, 'purpose', 'banner')),
       now() - g.i * interval '1 minute', now() - g.i * interval '1 minute'

@@ -7,8 +7,19 @@ import { advisorSection } from './advisor.ts';
 import { apiSection } from './api-load.ts';
 import { browserSection } from './lighthouse.ts';
 import { marketplaceSection } from './marketplace-list.ts';
+import { mixedSection } from './mixed-load.ts';
 import { offersSection } from './offers-list.ts';
 import { parseSection } from './parse-load.ts';
+import { scaleSection } from './scale.ts';
 import type { Section } from './section.ts';
 
-export const SECTIONS: readonly Section[] = [apiSection, marketplaceSection, offersSection, parseSection, browserSection, advisorSection];
+export const SECTIONS: readonly Section[] = [
+  apiSection,
+  marketplaceSection,
+  offersSection,
+  parseSection,
+  mixedSection,
+  scaleSection,
+  browserSection,
+  advisorSection,
+];

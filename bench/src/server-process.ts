@@ -1,34 +1,65 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { nextMessage, serverControls } from './child-server.ts';
-import type { LoopDelay, ServerMessage } from './protocol.ts';
+import type { LoopDelay, MemoryPeak, ProcessMemory, RunnerMessage, ServerMessage } from './protocol.ts';
 
 const STOP_GRACE_MS = 10_000;
 
 export interface ServerProcess {
   appUrl: string;
   bareUrl: string;
+  /** What the server seeded of the scale data set, table by table (BENCH_DATA=scale). */
+  seeded: { table: string; rows: number; seconds: number }[];
   resetLoopDelay(): void;
   readLoopDelay(): Promise<LoopDelay>;
+  /** The server's memory now, after a full collection when it was started with `exposeGc`. */
+  readMemory(): Promise<ProcessMemory>;
+  /** Samples the server's memory every 500 ms from now until `readMemoryPeak`, which answers the highest readings. */
+  startMemorySampling(): void;
+  readMemoryPeak(): Promise<MemoryPeak>;
   stop(): Promise<void>;
+}
+
+/** This process's environment with the section's on top; an undefined value removes the variable (BENCH_DATABASE_URL for PGlite). */
+function serverEnv(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
 }
 
 /**
  * Forks servers.ts (with tsx, as the bench itself runs) and waits until both servers listen. `env` is what this
  * section asks of the server (BENCH_OFFERS, BENCH_DATA, BENCH_DATABASE_URL), given to the child only, so one section's
- * data never leaks into the next one's.
+ * data never leaks into the next one's. `exposeGc` runs it with --expose-gc, so its memory at rest is read after a
+ * full collection.
  */
-async function forkServers(env: Record<string, string>): Promise<ServerProcess> {
+async function forkServers(env: Record<string, string | undefined>, exposeGc: boolean): Promise<ServerProcess> {
   const child = fork(fileURLToPath(new URL('./servers.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, NODE_ENV: 'production' },
+    execArgv: ['--import', 'tsx', ...(exposeGc ? ['--expose-gc'] : [])],
+    env: serverEnv(env),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const { appUrl, bareUrl } = await nextMessage<ServerMessage, 'ready'>(child, 'ready');
+  const { appUrl, bareUrl, seeded = [] } = await nextMessage<ServerMessage, 'ready'>(child, 'ready');
+  const send = (message: RunnerMessage) => child.send(message);
 
   return {
     appUrl,
     bareUrl,
+    seeded,
+    async readMemory() {
+      const reply = nextMessage<ServerMessage, 'process-memory'>(child, 'process-memory');
+      send({ type: 'read-process-memory' });
+      return (await reply).memory;
+    },
+    startMemorySampling: () => send({ type: 'start-memory-sampling' }),
+    async readMemoryPeak() {
+      const reply = nextMessage<ServerMessage, 'memory-peak'>(child, 'memory-peak');
+      send({ type: 'read-memory-peak' });
+      return (await reply).peak;
+    },
     ...serverControls(child, STOP_GRACE_MS),
   };
 }
@@ -40,12 +71,12 @@ async function forkServers(env: Record<string, string>): Promise<ServerProcess> 
 const shared = new Map<string, Promise<ServerProcess>>();
 
 /** A fresh server; with `reuse`, the one an earlier section of this run started with the same `env`, if any. */
-export async function startServers(env: Record<string, string> = {}, reuse = false): Promise<ServerProcess> {
-  if (!reuse) return forkServers(env);
-  const key = JSON.stringify(Object.entries(env).sort());
+export async function startServers(env: Record<string, string | undefined> = {}, reuse = false, exposeGc = false): Promise<ServerProcess> {
+  if (!reuse) return forkServers(env, exposeGc);
+  const key = JSON.stringify([exposeGc, Object.entries(env).sort()]);
   let server = shared.get(key);
   if (!server) {
-    server = forkServers(env);
+    server = forkServers(env, exposeGc);
     shared.set(key, server);
   }
   // Stopped by stopSharedServers at the end of the run, not by the section.

@@ -15,8 +15,11 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import type { Db } from '../../apps/api/src/db/client.ts';
 import { loadConfig } from '../../apps/api/src/config/index.ts';
 import { seed } from '../../apps/api/src/db/seed.ts';
+import { hashPassword } from '../../apps/api/src/lib/password.ts';
+import { insertMixedPeople, MIXED_PASSWORD } from './mixed-data.ts';
+import { SCALE_ADMIN, scaleCounts, seedScale, SCALE_PASSWORD, type SeedTiming } from './scale-data.ts';
 import { BENCH_GP_EMAIL, insertBenchOffers, insertMarketplaceOffers, makeBenchGp } from './offers-data.ts';
-import { answerRunner, type RunnerMessage, type ServerMessage } from './protocol.ts';
+import { answerRunner, memoryAnswerer, type PgliteMemory, type RunnerMessage, type ServerMessage } from './protocol.ts';
 
 /** A fresh database on a PostgreSQL server (BENCH_DATABASE_URL), dropped afterwards. */
 async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -42,16 +45,21 @@ async function main(): Promise<void> {
   const server = process.env.BENCH_DATABASE_URL ? await createServerDatabase(process.env.BENCH_DATABASE_URL) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    // BENCH_LOG_LEVEL=warn shows what the server logs (say, why a request failed).
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     AUTH_RATE_LIMIT_MAX: '1000000',
     AUTH_ACCOUNT_LIMIT_MAX: '1000000',
     // The parse bench (parse-load.ts) reads PDFs as fast as its clients send them.
     PARSE_RATE_LIMIT_MAX: '1000000',
+    // The mixed load (mixed-load.ts) sends every virtual user's event batches from one address.
+    ANALYTICS_RATE_LIMIT_MAX: '1000000',
     NODE_ENV: 'production',
     // Production refuses to start without them (config: a generated key would sit in the database): fresh ones per run.
     JWT_SECRET: randomBytes(48).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(48).toString('base64url'),
     DEMO_DATA: '1',
+    // The scale bench (scale.ts) measures the platform admin's lists too.
+    ...(process.env.BENCH_DATA === 'scale' ? { ADMIN_EMAIL: SCALE_ADMIN.email, ADMIN_PASSWORD: SCALE_ADMIN.password } : {}),
     ...(server ? { DATABASE_URL: server.url } : {}),
   });
   const app = await buildApp(config);
@@ -64,12 +72,29 @@ async function main(): Promise<void> {
     // through the owner's connection, outside the app's row-level security (its role is tessera_app).
     const owner = server ? new pg.Pool({ connectionString: server.url, max: 1 }) : undefined;
     const db = owner ? (drizzle(owner) as unknown as Db) : app.db;
-    if (process.env.BENCH_DATA === 'marketplace') {
+    if (process.env.BENCH_DATA === 'marketplace' || process.env.BENCH_DATA === 'mixed') {
       await insertMarketplaceOffers(db, config.defaultTenant, benchOffers);
+      // The mixed load's accounts (mixed-data.ts): one password hash for all of them.
+      const people = Number(process.env.BENCH_USERS ?? 0);
+      if (process.env.BENCH_DATA === 'mixed' && people > 0)
+        await insertMixedPeople(db, config.defaultTenant, people, await hashPassword(MIXED_PASSWORD));
     } else {
       await insertBenchOffers(db, config.defaultTenant, benchOffers);
       await makeBenchGp(db, config.defaultTenant, BENCH_GP_EMAIL);
     }
+    await owner?.end();
+  }
+  // The scale bench (scale.ts) asks for issue #25's data set around the demo tenant, times BENCH_SCALE_FACTOR.
+  let seeded: SeedTiming[] | undefined;
+  if (process.env.BENCH_DATA === 'scale') {
+    const owner = server ? new pg.Pool({ connectionString: server.url, max: 1 }) : undefined;
+    const counts = scaleCounts(Number(process.env.BENCH_SCALE_FACTOR ?? 1));
+    seeded = await seedScale(owner ? (drizzle(owner) as unknown as Db) : app.db, {
+      defaultTenant: config.defaultTenant,
+      counts,
+      passwordHash: await hashPassword(SCALE_PASSWORD),
+      progress: (t) => process.stdout.write(`    seeded ${t.table}: ${t.rows.toLocaleString('en-US')} rows in ${t.seconds.toFixed(1)} s\n`),
+    });
     await owner?.end();
   }
 
@@ -95,11 +120,17 @@ async function main(): Promise<void> {
     process.disconnect?.();
   };
 
-  process.on('message', (message: RunnerMessage) => void answerRunner(message, loopDelay, send, stop));
+  // PGlite's worker answers for its own memory (pglite-thread.ts); on PostgreSQL the client has no such call.
+  const client = (app.db as unknown as { $client?: { memory?: () => Promise<PgliteMemory> } }).$client;
+  const readPglite = typeof client?.memory === 'function' ? () => client.memory!() : undefined;
+  const answerMemory = memoryAnswerer(readPglite, send);
+  process.on('message', (message: RunnerMessage) => {
+    if (!answerRunner(message, loopDelay, send, stop)) answerMemory(message);
+  });
   // The runner went away without asking (crash, Ctrl-C): clean up the temporary database all the same.
   process.on('disconnect', () => void stop());
 
-  send({ type: 'ready', appUrl, bareUrl });
+  send({ type: 'ready', appUrl, bareUrl, ...(seeded ? { seeded } : {}) });
 }
 
 main().catch((error: unknown) => {

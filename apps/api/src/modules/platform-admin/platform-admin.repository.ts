@@ -41,7 +41,13 @@ import { deleteTenantEventsUnscoped } from '../timeline/index.ts';
 
 // Everything here deliberately crosses tenants: only the platform-admin service calls it.
 
-const activeMembers = sql<number>`count(${tenantMembers.id}) filter (where ${tenantMembers.membershipStatus} = 'active')::int`;
+/**
+ * A tenant's active members, counted per tenant row from tenant_members_tenant_status_idx (an index-only scan), so a
+ * page of tenants costs its own rows' counts, not a join and GROUP BY over every member of every tenant (#25 scale:
+ * 100,000 members, 295 ms → the page's counts).
+ */
+// Spelled out: in a one-table select drizzle writes columns unqualified, which inside the subquery would name its own.
+const activeMembers = sql<number>`(select count(*)::int from tenant_members m where m.tenant_id = "tenants"."id" and m.membership_status = 'active')`;
 
 export function toAdminTenant(row: TenantRow, memberCount: number): AdminTenant {
   return {
@@ -57,16 +63,14 @@ export function toAdminTenant(row: TenantRow, memberCount: number): AdminTenant 
   };
 }
 
-/** Tenants with their active member counts, in one aggregate query, plus the total. */
+/** Tenants with their active member counts, in one query, plus the total. */
 export async function listTenantsUnscoped(db: DbOrTx, q: AdminTenantQuery): Promise<{ rows: AdminTenant[]; total: number }> {
   const where = q.search ? or(ilike(tenants.name, likePattern(q.search)), ilike(tenants.slug, likePattern(q.search))) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select({ tenant: tenants, memberCount: activeMembers })
       .from(tenants)
-      .leftJoin(tenantMembers, eq(tenantMembers.tenantId, tenants.id))
       .where(where)
-      .groupBy(tenants.id)
       .orderBy(desc(tenants.createdAt), desc(tenants.id))
       .limit(q.limit)
       .offset(offsetOf(q)),
@@ -83,9 +87,7 @@ export async function findTenantWithCountUnscoped(
   const [row] = await db
     .select({ tenant: tenants, memberCount: activeMembers })
     .from(tenants)
-    .leftJoin(tenantMembers, eq(tenantMembers.tenantId, tenants.id))
-    .where(or(eq(tenants.id, idOrSlug), eq(tenants.slug, idOrSlug)))
-    .groupBy(tenants.id);
+    .where(or(eq(tenants.id, idOrSlug), eq(tenants.slug, idOrSlug)));
   return row;
 }
 

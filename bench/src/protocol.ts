@@ -1,5 +1,6 @@
 /** Messages between the bench runner and the server process it forks (Node IPC). */
 import type { IntervalHistogram } from 'node:perf_hooks';
+import type { AnalyticsSeed } from './analytics-data.ts';
 
 export interface LoopDelay {
   p50Ms: number;
@@ -7,11 +8,30 @@ export interface LoopDelay {
   maxMs: number;
 }
 
-export type ServerMessage = { type: 'ready'; appUrl: string; bareUrl: string } | { type: 'loop-delay'; delay: LoopDelay };
+/** The server process's memory, after a full garbage collection when it runs with --expose-gc. */
+export interface ProcessMemory {
+  rssBytes: number;
+  heapUsedBytes: number;
+  externalBytes: number;
+}
 
-export type RunnerMessage = { type: 'reset-loop-delay' } | { type: 'read-loop-delay' } | { type: 'stop' };
+export type ServerMessage =
+  /** `analyticsSeed`: what seeding BENCH_ANALYTICS_EVENTS events took, when asked for. */
+  | { type: 'ready'; appUrl: string; bareUrl: string; analyticsSeed?: AnalyticsSeed }
+  | { type: 'loop-delay'; delay: LoopDelay }
+  | { type: 'memory'; memory: ProcessMemory };
+
+export type RunnerMessage = { type: 'reset-loop-delay' } | { type: 'read-loop-delay' } | { type: 'read-memory' } | { type: 'stop' };
 
 const NS_PER_MS = 1e6;
+
+/** This process's memory; collected twice first when gc is exposed (the first pass may only queue finalisers). */
+export function readProcessMemory(): ProcessMemory {
+  globalThis.gc?.();
+  globalThis.gc?.();
+  const usage = process.memoryUsage();
+  return { rssBytes: usage.rss, heapUsedBytes: usage.heapUsed, externalBytes: usage.external };
+}
 
 /**
  * A bench server's side of the loop-delay and stop messages every runner sends: resets or reports `loopDelay`, or

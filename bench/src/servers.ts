@@ -15,8 +15,9 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import type { Db } from '../../apps/api/src/db/client.ts';
 import { loadConfig } from '../../apps/api/src/config/index.ts';
 import { seed } from '../../apps/api/src/db/seed.ts';
+import { type AnalyticsSeed, insertAnalyticsEvents } from './analytics-data.ts';
 import { BENCH_GP_EMAIL, insertBenchOffers, insertMarketplaceOffers, makeBenchGp } from './offers-data.ts';
-import { answerRunner, type RunnerMessage, type ServerMessage } from './protocol.ts';
+import { answerRunner, readProcessMemory, type RunnerMessage, type ServerMessage } from './protocol.ts';
 
 /** A fresh database on a PostgreSQL server (BENCH_DATABASE_URL), dropped afterwards. */
 async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
     AUTH_ACCOUNT_LIMIT_MAX: '1000000',
     // The parse bench (parse-load.ts) reads PDFs as fast as its clients send them.
     PARSE_RATE_LIMIT_MAX: '1000000',
+    // The analytics bench (analytics.ts) sends batches from one address far faster than one visitor may.
+    ANALYTICS_RATE_LIMIT_MAX: '1000000',
     NODE_ENV: 'production',
     // Production refuses to start without them (config: a generated key would sit in the database): fresh ones per run.
     JWT_SECRET: randomBytes(48).toString('base64url'),
@@ -58,18 +61,22 @@ async function main(): Promise<void> {
   await seed(app.db, { defaultTenant: config.defaultTenant, demoData: config.demoData, admin: config.admin });
   // The offers-list benchmark (offers-list.ts) asks for a tenant full of offers.
   const benchOffers = Number(process.env.BENCH_OFFERS ?? 0);
+  // The analytics benchmark (analytics.ts) asks for this many events in the tenant, and for their rollups.
+  const benchEvents = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 0);
+  let analyticsSeed: AnalyticsSeed | undefined;
   // The marketplace benchmark (marketplace-list.ts) asks for offers mostly listed, over many institutions.
-  if (benchOffers > 0) {
+  if (benchOffers > 0 || benchEvents > 0) {
     // Bulk rows across the tenant's tables, then ANALYZE/VACUUM, which only the tables' owner may run: on PostgreSQL
     // through the owner's connection, outside the app's row-level security (its role is tessera_app).
     const owner = server ? new pg.Pool({ connectionString: server.url, max: 1 }) : undefined;
     const db = owner ? (drizzle(owner) as unknown as Db) : app.db;
-    if (process.env.BENCH_DATA === 'marketplace') {
+    if (benchOffers > 0 && process.env.BENCH_DATA === 'marketplace') {
       await insertMarketplaceOffers(db, config.defaultTenant, benchOffers);
-    } else {
+    } else if (benchOffers > 0) {
       await insertBenchOffers(db, config.defaultTenant, benchOffers);
       await makeBenchGp(db, config.defaultTenant, BENCH_GP_EMAIL);
     }
+    if (benchEvents > 0) analyticsSeed = await insertAnalyticsEvents(db, config.defaultTenant, benchEvents);
     await owner?.end();
   }
 
@@ -95,11 +102,14 @@ async function main(): Promise<void> {
     process.disconnect?.();
   };
 
-  process.on('message', (message: RunnerMessage) => void answerRunner(message, loopDelay, send, stop));
+  process.on('message', (message: RunnerMessage) => {
+    if (message.type === 'read-memory') send({ type: 'memory', memory: readProcessMemory() });
+    else answerRunner(message, loopDelay, send, stop);
+  });
   // The runner went away without asking (crash, Ctrl-C): clean up the temporary database all the same.
   process.on('disconnect', () => void stop());
 
-  send({ type: 'ready', appUrl, bareUrl });
+  send({ type: 'ready', appUrl, bareUrl, ...(analyticsSeed ? { analyticsSeed } : {}) });
 }
 
 main().catch((error: unknown) => {

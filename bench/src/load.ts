@@ -9,6 +9,8 @@ export interface LoadOptions {
   body?: string;
   /** Requests per second across all connections; unset means as fast as the server answers. */
   overallRate?: number;
+  /** autocannon's request sequence (a body made per request with setupRequest, the answer read with onResponse). */
+  requests?: autocannon.Request[];
 }
 
 export interface LoadResult {
@@ -45,6 +47,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
         ...(options.headers ? { headers: options.headers } : {}),
         ...(options.body ? { body: options.body } : {}),
         ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+        ...(options.requests ? { requests: options.requests } : {}),
       },
       (error, result) => {
         if (error) return reject(error instanceof Error ? error : new Error(String(error)));

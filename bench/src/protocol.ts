@@ -1,5 +1,6 @@
 /** Messages between the bench runner and the server process it forks (Node IPC). */
 import type { IntervalHistogram } from 'node:perf_hooks';
+import type { AnalyticsSeed } from './analytics-data.ts';
 
 export interface LoopDelay {
   p50Ms: number;
@@ -38,7 +39,14 @@ export interface MemoryPeak {
 
 export type ServerMessage =
   /** `seeded`: how long each table of the scale data set took (BENCH_DATA=scale). */
-  | { type: 'ready'; appUrl: string; bareUrl: string; seeded?: { table: string; rows: number; seconds: number }[] }
+  /** `analyticsSeed`: what seeding BENCH_ANALYTICS_EVENTS events took (analytics.ts). */
+  | {
+      type: 'ready';
+      appUrl: string;
+      bareUrl: string;
+      seeded?: { table: string; rows: number; seconds: number }[];
+      analyticsSeed?: AnalyticsSeed;
+    }
   | { type: 'loop-delay'; delay: LoopDelay }
   | { type: 'process-memory'; memory: ProcessMemory }
   | { type: 'memory-peak'; peak: MemoryPeak };

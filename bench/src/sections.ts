@@ -4,6 +4,7 @@
  * (scale.ts) are the ones issue #25 still expects.
  */
 import { advisorSection } from './advisor.ts';
+import { analyticsSection } from './analytics.ts';
 import { apiSection } from './api-load.ts';
 import { browserSection } from './lighthouse.ts';
 import { marketplaceSection } from './marketplace-list.ts';
@@ -18,6 +19,7 @@ export const SECTIONS: readonly Section[] = [
   marketplaceSection,
   offersSection,
   parseSection,
+  analyticsSection,
   mixedSection,
   scaleSection,
   browserSection,

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { nextMessage, serverControls } from './child-server.ts';
+import type { AnalyticsSeed } from './analytics-data.ts';
 import type { LoopDelay, MemoryPeak, ProcessMemory, RunnerMessage, ServerMessage } from './protocol.ts';
 
 const STOP_GRACE_MS = 10_000;
@@ -10,6 +11,8 @@ export interface ServerProcess {
   bareUrl: string;
   /** What the server seeded of the scale data set, table by table (BENCH_DATA=scale). */
   seeded: { table: string; rows: number; seconds: number }[];
+  /** What seeding BENCH_ANALYTICS_EVENTS events took (analytics.ts). */
+  analyticsSeed?: AnalyticsSeed;
   resetLoopDelay(): void;
   readLoopDelay(): Promise<LoopDelay>;
   /** The server's memory now, after a full collection when it was started with `exposeGc`. */
@@ -42,13 +45,14 @@ async function forkServers(env: Record<string, string | undefined>, exposeGc: bo
     env: serverEnv(env),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const { appUrl, bareUrl, seeded = [] } = await nextMessage<ServerMessage, 'ready'>(child, 'ready');
+  const { appUrl, bareUrl, seeded = [], analyticsSeed } = await nextMessage<ServerMessage, 'ready'>(child, 'ready');
   const send = (message: RunnerMessage) => child.send(message);
 
   return {
     appUrl,
     bareUrl,
     seeded,
+    ...(analyticsSeed ? { analyticsSeed } : {}),
     async readMemory() {
       const reply = nextMessage<ServerMessage, 'process-memory'>(child, 'process-memory');
       send({ type: 'read-process-memory' });

@@ -17,6 +17,7 @@ import { loadConfig } from '../../apps/api/src/config/index.ts';
 import { seed } from '../../apps/api/src/db/seed.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
 import { insertMixedPeople, MIXED_PASSWORD } from './mixed-data.ts';
+import { type AnalyticsSeed, insertAnalyticsEvents } from './analytics-data.ts';
 import { SCALE_ADMIN, scaleCounts, seedScale, SCALE_PASSWORD, type SeedTiming } from './scale-data.ts';
 import { BENCH_GP_EMAIL, insertBenchOffers, insertMarketplaceOffers, makeBenchGp } from './offers-data.ts';
 import { answerRunner, memoryAnswerer, type PgliteMemory, type RunnerMessage, type ServerMessage } from './protocol.ts';
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
     AUTH_ACCOUNT_LIMIT_MAX: '1000000',
     // The parse bench (parse-load.ts) reads PDFs as fast as its clients send them.
     PARSE_RATE_LIMIT_MAX: '1000000',
-    // The mixed load (mixed-load.ts) sends every virtual user's event batches from one address.
+    // The mixed load (mixed-load.ts) and the analytics bench (analytics.ts) send event batches from one address.
     ANALYTICS_RATE_LIMIT_MAX: '1000000',
     NODE_ENV: 'production',
     // Production refuses to start without them (config: a generated key would sit in the database): fresh ones per run.
@@ -66,22 +67,26 @@ async function main(): Promise<void> {
   await seed(app.db, { defaultTenant: config.defaultTenant, demoData: config.demoData, admin: config.admin });
   // The offers-list benchmark (offers-list.ts) asks for a tenant full of offers.
   const benchOffers = Number(process.env.BENCH_OFFERS ?? 0);
+  // The analytics benchmark (analytics.ts) asks for BENCH_ANALYTICS_EVENTS events with their rollups.
+  const benchEvents = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 0);
+  let analyticsSeed: AnalyticsSeed | undefined;
   // The marketplace benchmark (marketplace-list.ts) asks for offers mostly listed, over many institutions.
-  if (benchOffers > 0) {
+  if (benchOffers > 0 || benchEvents > 0) {
     // Bulk rows across the tenant's tables, then ANALYZE/VACUUM, which only the tables' owner may run: on PostgreSQL
     // through the owner's connection, outside the app's row-level security (its role is tessera_app).
     const owner = server ? new pg.Pool({ connectionString: server.url, max: 1 }) : undefined;
     const db = owner ? (drizzle(owner) as unknown as Db) : app.db;
-    if (process.env.BENCH_DATA === 'marketplace' || process.env.BENCH_DATA === 'mixed') {
+    if (benchOffers > 0 && (process.env.BENCH_DATA === 'marketplace' || process.env.BENCH_DATA === 'mixed')) {
       await insertMarketplaceOffers(db, config.defaultTenant, benchOffers);
       // The mixed load's accounts (mixed-data.ts): one password hash for all of them.
       const people = Number(process.env.BENCH_USERS ?? 0);
       if (process.env.BENCH_DATA === 'mixed' && people > 0)
         await insertMixedPeople(db, config.defaultTenant, people, await hashPassword(MIXED_PASSWORD));
-    } else {
+    } else if (benchOffers > 0) {
       await insertBenchOffers(db, config.defaultTenant, benchOffers);
       await makeBenchGp(db, config.defaultTenant, BENCH_GP_EMAIL);
     }
+    if (benchEvents > 0) analyticsSeed = await insertAnalyticsEvents(db, config.defaultTenant, benchEvents);
     await owner?.end();
   }
   // The scale bench (scale.ts) asks for issue #25's data set around the demo tenant, times BENCH_SCALE_FACTOR.
@@ -130,7 +135,7 @@ async function main(): Promise<void> {
   // The runner went away without asking (crash, Ctrl-C): clean up the temporary database all the same.
   process.on('disconnect', () => void stop());
 
-  send({ type: 'ready', appUrl, bareUrl, ...(seeded ? { seeded } : {}) });
+  send({ type: 'ready', appUrl, bareUrl, ...(seeded ? { seeded } : {}), ...(analyticsSeed ? { analyticsSeed } : {}) });
 }
 
 main().catch((error: unknown) => {

@@ -65,7 +65,11 @@ interface RollupRow {
 
 const keyOf = (scope: string, scopeId: string, scale: string, bucket: Date) => `${scope}|${scopeId}|${scale}|${bucket.toISOString()}`;
 
-/** Adds recorded events to the rollups (call inside the transaction that stores them). */
+/**
+ * Adds recorded events to the rollups (call inside the transaction that stores them). The rows go as one JSON
+ * parameter each (jsonb_to_recordset), not as a bound value per cell: a batch of 50 events makes a few hundred
+ * rollup and visitor rows, and building and sending thousands of parameters cost more than the writes (#25 bench).
+ */
 export async function addToRollups(tx: DbOrTx, tenantId: string, events: readonly RollupEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = new Map<string, RollupRow>();
@@ -106,13 +110,20 @@ export async function addToRollups(tx: DbOrTx, tenantId: string, events: readonl
       }
   }
   // In key order, so concurrent batches lock shared rows in the same order (no deadlock between two nodes).
-  const sortedVisitors = [...visitors.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => ({ tenantId, ...v }));
-  const added = await tx.insert(analyticsVisitors).values(sortedVisitors).onConflictDoNothing().returning({
-    scope: analyticsVisitors.scope,
-    scopeId: analyticsVisitors.scopeId,
-    scale: analyticsVisitors.scale,
-    bucket: analyticsVisitors.bucket,
-  });
+  const sortedVisitors = [...visitors.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
+  const added = await tx
+    .insert(analyticsVisitors)
+    .select(
+      sql`select ${tenantId}, v.scope, v."scopeId", v.scale, v.bucket, v.tid
+        from jsonb_to_recordset(${JSON.stringify(sortedVisitors)}::jsonb) as v(scope text, "scopeId" text, scale text, bucket timestamptz, tid text)`,
+    )
+    .onConflictDoNothing()
+    .returning({
+      scope: analyticsVisitors.scope,
+      scopeId: analyticsVisitors.scopeId,
+      scale: analyticsVisitors.scale,
+      bucket: analyticsVisitors.bucket,
+    });
   for (const v of added) {
     const row = rows.get(keyOf(v.scope, v.scopeId, v.scale, new Date(v.bucket)));
     if (row) row.visitors += 1;
@@ -121,7 +132,12 @@ export async function addToRollups(tx: DbOrTx, tenantId: string, events: readonl
   const add = (column: string) => sql.raw(`"analytics_rollups"."${column}" + excluded."${column}"`);
   await tx
     .insert(analyticsRollups)
-    .values(sortedRows)
+    .select(
+      sql`select ${tenantId}, r.scope, r."scopeId", r.scale, r.bucket, r.events, r.impressions, r.views, r."documentViews",
+          r."documentDownloads", r."ctaClicks", r.visitors
+        from jsonb_to_recordset(${JSON.stringify(sortedRows)}::jsonb) as r(scope text, "scopeId" text, scale text, bucket timestamptz,
+          events int, impressions int, views int, "documentViews" int, "documentDownloads" int, "ctaClicks" int, visitors int)`,
+    )
     .onConflictDoUpdate({
       target: [
         analyticsRollups.tenantId,
@@ -216,11 +232,15 @@ function windowOf(r: { tenantId: string; scope: AnalyticsRollupScope; scale: Ana
   );
 }
 
-/** Distinct tids over the window's buckets, per scope id: unique visitors counted once across bucket boundaries. */
+/**
+ * Distinct tids over the window's buckets, per scope id: unique visitors counted once across bucket boundaries.
+ * A DISTINCT subquery rather than count(distinct): PostgreSQL hashes it instead of sorting every row of the window
+ * (30 days of a tenant with 1,000,000 events: 26 ms → 5 ms; #25 bench).
+ */
 async function distinctVisitors(db: DbOrTx, r: Omit<SeriesRequest, 'scopeId'>, scopeIds: string[]): Promise<Map<string, number>> {
   if (scopeIds.length === 0) return new Map();
-  const rows = await db
-    .select({ scopeId: analyticsVisitors.scopeId, visitors: sql<number>`count(distinct ${analyticsVisitors.tid})::int` })
+  const seen = db
+    .selectDistinct({ scopeId: analyticsVisitors.scopeId, tid: analyticsVisitors.tid })
     .from(analyticsVisitors)
     .where(
       and(
@@ -232,7 +252,8 @@ async function distinctVisitors(db: DbOrTx, r: Omit<SeriesRequest, 'scopeId'>, s
         lte(analyticsVisitors.bucket, r.end),
       ),
     )
-    .groupBy(analyticsVisitors.scopeId);
+    .as('seen');
+  const rows = await db.select({ scopeId: seen.scopeId, visitors: sql<number>`count(*)::int` }).from(seen).groupBy(seen.scopeId);
   return new Map(rows.map((row) => [row.scopeId, row.visitors]));
 }
 
@@ -276,17 +297,20 @@ export async function readAllTimeCounts(db: DbOrTx, r: Omit<SeriesRequest, 'star
       })
       .from(analyticsRollups)
       .where(where),
-    db
-      .select({ visitors: sql<number>`count(distinct ${analyticsVisitors.tid})::int` })
-      .from(analyticsVisitors)
-      .where(
-        and(
-          eq(analyticsVisitors.tenantId, r.tenantId),
-          eq(analyticsVisitors.scope, r.scope),
-          eq(analyticsVisitors.scopeId, r.scopeId),
-          eq(analyticsVisitors.scale, 'month'),
-        ),
-      ),
+    db.select({ visitors: sql<number>`count(*)::int` }).from(
+      db
+        .selectDistinct({ tid: analyticsVisitors.tid })
+        .from(analyticsVisitors)
+        .where(
+          and(
+            eq(analyticsVisitors.tenantId, r.tenantId),
+            eq(analyticsVisitors.scope, r.scope),
+            eq(analyticsVisitors.scopeId, r.scopeId),
+            eq(analyticsVisitors.scale, 'month'),
+          ),
+        )
+        .as('seen'),
+    ),
   ]);
   return { ...emptyCounts(), ...row, visitors: visitors?.visitors ?? 0 };
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { sessionUserId } from '../../lib/auth-context.ts';
 import { errorResponses } from '../../lib/route-schema.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { recordAnalyticsBatch, recordLeadsFromClicks } from './analytics.service.ts';
+import { recordAnalyticsBatch, recordLeadsFromClicks, storeAnalyticsEvents } from './analytics.service.ts';
+import { AnalyticsWriter } from './analytics-writer.ts';
 
 /**
  * What the route itself refuses with 400: a body that is neither one event object nor a list of 1 to 50 of them.
@@ -19,6 +20,8 @@ const batchShape = z.union([
 
 export async function analyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Concurrent batches of a tenant share a transaction (group commit): one insert and one rollup upsert for many.
+  const writer = new AnalyticsWriter((tenantId, rows) => storeAnalyticsEvents(app.db, tenantId, rows));
 
   r.post(
     '/analytics',
@@ -43,7 +46,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
       const items = Array.isArray(body) ? body : [body];
       const userId = await sessionUserId(app.tokens, request, tenant.id);
       const { result, recorded } = await recordAnalyticsBatch(
-        { db: app.db, dedupe: app.dedupeStore },
+        { db: app.db, dedupe: app.dedupeStore, store: writer.write },
         { tenantId: tenant.id, userId, userAgent: request.headers['user-agent'], items, now: app.clock.now() },
       );
       // The events are stored; a lead that cannot be made must not turn the visitor's call into an error.

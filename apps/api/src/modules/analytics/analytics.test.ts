@@ -17,7 +17,8 @@ import { newId } from '../../lib/ids.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, insertInstitution, signUp, type SignedUp } from '../../../test/factories.ts';
 import { bucketStart } from './analytics-rollups.ts';
-import { recordAnalyticsBatch } from './analytics.service.ts';
+import { AnalyticsWriter } from './analytics-writer.ts';
+import { recordAnalyticsBatch, storeAnalyticsEvents, type AnalyticsEventRow } from './analytics.service.ts';
 import { deleteExpiredAnalytics, readAnalyticsSeries, rebuildAnalyticsRollups } from './index.ts';
 
 let t: TestApp;
@@ -214,6 +215,63 @@ describe('rollups', () => {
       readAnalyticsSeries(t.app.db, { tenantId: tenant, scope: 'offer', scopeId: pier, start: at, end: at, scale: 'hour' }),
     );
     expect(series.points).toEqual([expect.objectContaining({ bucket: '2025-06-15T10:00:00.000Z', impressions: 80, visitors: 10 })]);
+  });
+});
+
+describe('AnalyticsWriter', () => {
+  it('writes concurrent batches together, and the rollups still count every event and visitor once', async () => {
+    const tenant = acme;
+    const at = new Date('2025-07-01T08:10:00Z');
+    let writes = 0;
+    const writer = new AnalyticsWriter((tenantId, rows) => {
+      writes += 1;
+      return storeAnalyticsEvents(t.app.db, tenantId, rows);
+    });
+    // Twelve batches of ten events on two offers from seven visitors; no two events of a batch are the same.
+    const batches = Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: 10 }, (_, j) => ({
+        type: j % 2 ? 'impression' : 'offer-view',
+        tid: `writer-tid-${(i + j) % 7}`,
+        offer: j % 3 ? pier : harbor,
+      })),
+    );
+    const answers = await Promise.all(
+      batches.map((items) =>
+        withTenant(tenant, () =>
+          recordAnalyticsBatch(
+            { db: t.app.db, dedupe: keepAll, store: writer.write },
+            { tenantId: tenant, userId: null, userAgent: 'vitest', items, now: at },
+          ),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.result.recorded)).toEqual(batches.map(() => 10));
+    expect(writes).toBeLessThan(batches.length);
+    const series = await withTenant(tenant, () =>
+      readAnalyticsSeries(t.app.db, { tenantId: tenant, scope: 'offer', scopeId: pier, start: at, end: at, scale: 'hour' }),
+    );
+    // Per batch, pier gets j = 1, 5, 7 as impressions and j = 2, 4, 8 as offer views.
+    expect(series.points).toEqual([
+      expect.objectContaining({ bucket: '2025-07-01T08:00:00.000Z', impressions: 36, views: 36, visitors: 7 }),
+    ]);
+  });
+
+  it('writes the batches of a failed shared write one by one, so only the bad one fails', async () => {
+    const calls: string[][] = [];
+    const writer = new AnalyticsWriter(async (_tenantId, rows) => {
+      calls.push(rows.map((r) => r.id));
+      await Promise.resolve();
+      if (rows.some((r) => r.id === 'bad')) throw new Error('a bad row');
+    });
+    const row = (id: string) => ({ id }) as AnalyticsEventRow;
+    const outcomes = await Promise.allSettled([
+      writer.write(acme, [row('a')]),
+      writer.write(acme, [row('b')]),
+      writer.write(acme, [row('bad')]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    // The first alone (nothing was waiting), the two that waited together, then each of them again.
+    expect(calls).toEqual([['a'], ['b', 'bad'], ['b'], ['bad']]);
   });
 });
 

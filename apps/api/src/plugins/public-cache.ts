@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The public cache's key of this request's answer, when it may be stored (a GET of a cached route). */
     publicCacheKey: string | null;
+    /**
+     * Set by a handler that knows its change shows nowhere in the public answers (say, a profile edit of someone on no
+     * institution's team): the tenant's version is not bumped, so the marketplace stays cached.
+     */
+    keepsPublicAnswers: boolean;
   }
   interface FastifyContextConfig {
     /**
@@ -41,6 +46,9 @@ const KEEPS_PUBLIC_ANSWERS = [
   '/api/v1/business',
   '/api/v1/gov-photo-id',
 ];
+
+/** Routes (by their pattern) whose changes the public answers never show: the leads CRM is the sponsors' own. */
+const KEEPS_PUBLIC_ROUTES = ['/api/v1/tenant/:t/leads'];
 
 /** Listings show open or closed by the dates: an answer is kept for the minute it was read in, at most. */
 const MINUTE_MS = 60_000;
@@ -89,6 +97,7 @@ export const publicCachePlugin = fp(
     } else cache = new MemoryPublicCache(ttl);
     app.decorate('publicCache', cache);
     app.decorateRequest('publicCacheKey', null);
+    app.decorateRequest('keepsPublicAnswers', false);
     // One answer for everyone: only a public route (which checks no session) may be cached, or a member's view could leak.
     app.addHook('onRoute', (route) => {
       if (route.config?.publicCache && route.config.access !== 'public')
@@ -146,7 +155,9 @@ export const publicCachePlugin = fp(
         request.method !== 'GET' &&
         request.method !== 'HEAD' &&
         request.method !== 'OPTIONS' &&
-        !KEEPS_PUBLIC_ANSWERS.some((prefix) => request.url.startsWith(prefix))
+        !request.keepsPublicAnswers &&
+        !KEEPS_PUBLIC_ANSWERS.some((prefix) => request.url.startsWith(prefix)) &&
+        !KEEPS_PUBLIC_ROUTES.some((prefix) => request.routeOptions.url?.startsWith(prefix))
       ) {
         cache.bump(request.tenant.id).then(() => done(null, payload), done);
         return;

@@ -8,6 +8,8 @@ import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app
 import { givePlan } from '../../../test/billing.ts';
 import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
 import { redisReachable, TEST_REDIS_URL } from '../../../test/redis.ts';
+import { newId } from '../../lib/ids.ts';
+import { insertRoleAssignment } from '../institutions/index.ts';
 import { LISTED, marketplaceFactories } from './marketplace.test-helpers.ts';
 
 const details = (name: string, slug: string) => ({
@@ -29,7 +31,7 @@ async function listedOffer(t: TestApp) {
   await givePlan(t.app, t.tenants.acme.id, institution);
   const slug = `harbor-${Date.now().toString(36)}`;
   const offer = await f.createOffer({ tenantId: t.tenants.acme.id, institutionId: institution, name: 'Harbor Point', slug, ...LISTED });
-  return { owner, offer, slug };
+  return { owner, offer, slug, institution };
 }
 
 const get = (t: TestApp, path: string, headers: Record<string, string> = {}) =>
@@ -47,9 +49,10 @@ describe('the public cache on one node (in process)', () => {
   let owner: SignedUp;
   let offer: string;
   let slug: string;
+  let institution: string;
   beforeAll(async () => {
     t = await buildTestApp({ PUBLIC_CACHE_SECONDS: '300' });
-    ({ owner, offer, slug } = await listedOffer(t));
+    ({ owner, offer, slug, institution } = await listedOffer(t));
   });
   afterAll(async () => {
     await t?.close();
@@ -132,6 +135,38 @@ describe('the public cache on one node (in process)', () => {
     expect((await get(t, 'showcase')).headers['x-cache']).toBe('hit');
     expect((await get(t, 'showcase', bearer(raw))).statusCode).toBe(401);
     expect((await get(t, 'showcase', { 'x-api-key': raw })).statusCode).toBe(401);
+  });
+
+  it("stays through a lead change and the profile edit of someone on no team; a team member's edit empties it", async () => {
+    const call = (who: SignedUp, method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url: `/api/v1/${url}`, headers: { host: who.host, ...bearer(who.token) }, payload });
+    await get(t, 'institutions');
+    expect((await get(t, 'institutions')).headers['x-cache']).toBe('hit');
+    const lead = await call(owner, 'POST', 'tenant/acme/leads', {
+      institution,
+      email: 'cache-lead@example.com',
+      firstname: 'Lena',
+      lastname: 'Lead',
+    });
+    expect(lead.statusCode, lead.body).toBe(201);
+    expect((await get(t, 'institutions')).headers['x-cache']).toBe('hit');
+
+    const investor = await signUp(t.app, 'acme');
+    const edited = await call(investor, 'PUT', `user/${investor.user._id}`, { firstname: 'Ivy' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await get(t, 'institutions')).headers['x-cache']).toBe('hit');
+
+    // On an institution's team, their name shows on its marketplace page: the next request reads it again.
+    await insertRoleAssignment(t.app.db, {
+      tenantId: t.tenants.acme.id,
+      id: newId(),
+      userId: investor.user._id,
+      entityType: 'institution',
+      entityId: institution,
+      role: 'member',
+    });
+    expect((await call(investor, 'PUT', `user/${investor.user._id}`, { firstname: 'Ivo' })).statusCode).toBe(200);
+    expect((await get(t, 'institutions')).headers['x-cache']).toBe('miss');
   });
 
   it('is off with PUBLIC_CACHE_SECONDS=0', async () => {

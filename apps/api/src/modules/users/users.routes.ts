@@ -23,6 +23,7 @@ import { parseForm, readMultipart, requireFile } from '../../lib/multipart.ts';
 import { errorResponses, idParams, imageBytesResponses, multipartForm, noContent } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
+import { isOnAnyInstitutionTeam } from '../institutions/index.ts';
 import { buildExport } from './users.export.ts';
 import * as users from './users.service.ts';
 import { sendImage } from '../../lib/image-reply.ts';
@@ -74,7 +75,13 @@ export async function usersRoutes(app: FastifyInstance) {
       },
       config: { access: signedIn, accessNote: self },
     },
-    async (request) => ({ data: await users.updateAccount(app.db, requireAuth(request), request.params.id, request.body) }),
+    async (request) => {
+      const data = await users.updateAccount(app.db, requireAuth(request), request.params.id, request.body);
+      // The marketplace shows people only as members of an institution's team: anyone else's edit leaves it cached.
+      if (!(await isOnAnyInstitutionTeam(app.db, requireTenant(request).id, request.params.id, app.clock.now())))
+        request.keepsPublicAnswers = true;
+      return { data };
+    },
   );
 
   r.put(

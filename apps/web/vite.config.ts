@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -269,11 +270,32 @@ function stringRunEnd(code: string, start: number): number {
 }
 
 /**
- * The domain's schemas carry OpenAPI examples and descriptions (`.meta({ description, examples: [...] })`) for the
- * API's document; the web app never reads them (its API reference reads the served document), so they are cut from
- * the domain's modules in the web build (examples ~1 KB, descriptions ~KB gzip on every route).
+ * The domain's schemas carry OpenAPI examples and descriptions (`.meta({ description, examples: [...] })`, and
+ * `.describe('…')` on fields) for the API's document; the web app never reads them (its API reference reads the served
+ * document), so they are cut from the domain's modules in the web build (examples ~1 KB, descriptions ~KB gzip on
+ * every route). A `.describe()` of a string goes whole: the schema it returns is the same but for the description.
  */
 export function stripSchemaDocs(code: string): string {
+  return stripDescribeCalls(stripMetaDocs(code));
+}
+
+function stripDescribeCalls(code: string): string {
+  let out = '';
+  let from = 0;
+  for (const match of code.matchAll(/\.describe\(/g)) {
+    if (match.index < from) continue;
+    const textEnd = stringRunEnd(code, match.index + match[0].length);
+    if (textEnd < 0) continue;
+    let close = textEnd;
+    while (/\s/.test(code[close] ?? '')) close++;
+    if (code[close] !== ')') continue;
+    out += code.slice(from, match.index);
+    from = close + 1;
+  }
+  return out + code.slice(from);
+}
+
+function stripMetaDocs(code: string): string {
   let out = '';
   let from = 0;
   for (const match of code.matchAll(/\.meta\(\s*\{/g)) {
@@ -306,8 +328,104 @@ function stripSchemaExamples(): Plugin {
   return {
     name: 'tessera-strip-schema-docs',
     transform(code, id) {
-      if (!/\/packages\/domain\/src\/[^/]+\.ts$/.test(id) || !code.includes('.meta(')) return null;
+      if (!/\/packages\/domain\/src\/[^/]+\.ts$/.test(id) || !/\.(meta|describe)\(/.test(code)) return null;
       return { code: stripSchemaDocs(code), map: null };
+    },
+  };
+}
+
+/** The nodes of a parsed module these plugins read (ESTree, as `this.parse` and Vite's `parseSync` give it). */
+interface EsNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/** A domain module: one file of packages/domain/src. */
+const DOMAIN_MODULE = /\/packages\/domain\/src\/[^/]+\.ts$/;
+
+/** Initialisers that are values whatever they hold: nothing to gain from marking them. */
+const PURE_INITS = new Set(['Literal', 'Identifier', 'ArrowFunctionExpression', 'FunctionExpression']);
+
+/**
+ * The domain's modules are sets of values: schemas, label maps, constants. A schema's `.meta()` (and `.describe()`)
+ * adds it to zod's global registry, a side effect, so the bundle kept every schema of a module any of whose exports was
+ * used: the API's own bodies, parameters and answers that no page sends or checks. The web app reads no registry (its
+ * API reference reads the served OpenAPI document), so in its build each top-level `const`'s initialiser is wrapped
+ * in a function call marked pure: a value no page uses is dropped like an unused function. (A value some page uses
+ * stays in whichever chunk holds its module: a bundle does not split a module.)
+ */
+export function pureDomainValues(code: string, program: { body: EsNode[] }): string {
+  const inserts: [number, string][] = [];
+  for (const node of program.body) {
+    const declaration = (node.type === 'ExportNamedDeclaration' ? node.declaration : node) as EsNode | null;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+    for (const { init } of declaration.declarations as { init: EsNode | null }[]) {
+      if (!init || PURE_INITS.has(init.type)) continue;
+      inserts.push([init.start, '/* @__PURE__ */ (() => ('], [init.end, '))()']);
+    }
+  }
+  let out = '';
+  let from = 0;
+  for (const [at, text] of inserts) {
+    out += code.slice(from, at) + text;
+    from = at;
+  }
+  return out + code.slice(from);
+}
+
+function pureDomainModules(): Plugin {
+  return {
+    name: 'tessera-pure-domain-values',
+    apply: 'build',
+    transform(code, id) {
+      if (!DOMAIN_MODULE.test(id)) return null;
+      return { code: pureDomainValues(code, this.parse(code) as unknown as { body: EsNode[] }), map: null };
+    },
+  };
+}
+
+/** zod's two modules that write a schema as JSON Schema. */
+const ZOD_JSON_SCHEMA = /\/zod\/v4\/core\/(to-json-schema|json-schema-processors)\.js$/;
+
+/** The names a module exports (declarations and `export { a as b }`; these zod modules have no `export *`). */
+export function exportedNames(program: { body: EsNode[] }): string[] {
+  const names: string[] = [];
+  for (const node of program.body) {
+    if (node.type !== 'ExportNamedDeclaration') continue;
+    const declaration = node.declaration as EsNode | null;
+    if (declaration?.type === 'VariableDeclaration')
+      for (const { id } of declaration.declarations as { id: { name: string } }[]) names.push(id.name);
+    else if (declaration) names.push((declaration.id as { name: string }).name);
+    for (const { exported } of node.specifiers as { exported: { name: string } }[]) names.push(exported.name);
+  }
+  return names;
+}
+
+/**
+ * Every zod schema carries the code that writes it as JSON Schema (`.toJSONSchema()`, `~standard.jsonSchema`, one
+ * processor per type: ~5 KB gzip of every page's first download), which only the API's OpenAPI document uses. In the
+ * web build its two modules become functions that throw when called; a `create…Method`, which a schema calls when asked
+ * for its standard-schema properties (form resolvers read them), returns such a function instead of throwing.
+ */
+export function zodJsonSchemaStub(names: string[]): string {
+  const exports = names.map((name) => `export const ${name} = ${name.startsWith('create') ? '() => unavailable' : 'unavailable'};`);
+  return [
+    "function unavailable() { throw new Error('JSON Schema is left out of the web build (apps/web/vite.config.ts)'); }",
+    ...exports,
+    '',
+  ].join('\n');
+}
+
+function zodWithoutJsonSchema(): Plugin {
+  return {
+    name: 'tessera-zod-without-json-schema',
+    apply: 'build',
+    load(id) {
+      if (!ZOD_JSON_SCHEMA.test(id)) return null;
+      const program = this.parse(readFileSync(id, 'utf8')) as unknown as { body: EsNode[] };
+      return zodJsonSchemaStub(exportedNames(program));
     },
   };
 }
@@ -322,6 +440,8 @@ export default defineConfig({
     precompress(),
     pureFeatureIndexes(),
     stripSchemaExamples(),
+    pureDomainModules(),
+    zodWithoutJsonSchema(),
   ],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {

@@ -21,4 +21,14 @@ describe('stripSchemaDocs (the web build cuts what only the OpenAPI document rea
 const b = z.string().meta({ id: 'B', if: { properties: { description: { const: 'x' } } }, description: \`T \${x}\` });`;
     expect(stripSchemaDocs(code)).toBe(code);
   });
+
+  it('drops a .describe() of a string, joined strings included, and keeps one of anything else', () => {
+    const code = `const c = z.object({ id: objectId.describe('The id'), at: z.string()
+  .describe("When, " +
+    'in UTC') });
+const d = z.string().describe(text);`;
+    expect(stripSchemaDocs(code)).toBe(`const c = z.object({ id: objectId, at: z.string()
+   });
+const d = z.string().describe(text);`);
+  });
 });

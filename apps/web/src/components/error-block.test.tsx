@@ -9,20 +9,22 @@ describe('ErrorBlock', () => {
   it('shows the title and retries', async () => {
     const onRetry = vi.fn();
     render(<ErrorBlock error={new Error('boom')} onRetry={onRetry} />);
-    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+    // The block's code loads when a failure is shown (error-block.tsx).
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
-  it('hides Try again without a retry handler', () => {
+  it('hides Try again without a retry handler', async () => {
     render(<ErrorBlock error={new Error('boom')} />);
+    await screen.findByRole('button', { name: 'Reload' });
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('toggles the error name and message', async () => {
     render(<ErrorBlock error={new TypeError('bad input')} title="Could not load" />);
-    expect(screen.getByText('Could not load')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load')).toBeInTheDocument();
     expect(screen.queryByText('bad input')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show details' }));
     expect(screen.getByText('TypeError')).toBeInTheDocument();
@@ -33,7 +35,7 @@ describe('ErrorBlock', () => {
     'never throws on an odd error value (%o)',
     async (error) => {
       render(<ErrorBlock error={error} />);
-      await userEvent.click(screen.getByRole('button', { name: 'Show details' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Show details' }));
       expect(screen.getByRole('button', { name: 'Hide details' })).toBeInTheDocument();
     },
   );

@@ -1,13 +1,34 @@
-import { Alert, AlertTitle, Box, Button, Collapse, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { ApiError } from '../lib/api-client.ts';
-import { describeError } from './error-details.ts';
+import type { FailureBlockProps } from './failure-block.tsx';
 import { NotFoundView } from './not-found-view.tsx';
 
-interface ErrorBlockProps {
-  error?: unknown;
-  onRetry?: () => void;
-  title?: string;
+export type ErrorBlockProps = FailureBlockProps;
+
+/**
+ * The failure's block (its Alert, Collapse and their transitions) is a chunk of its own, loaded when a failure is shown:
+ * no page's first download carries it (apps/web/scripts/check-budget.mjs). Without that chunk (offline after a new
+ * deploy) the title and Reload show, in components the first download has.
+ */
+const FailureBlock = lazy(() =>
+  import('./failure-block.tsx').then(
+    (m) => ({ default: m.FailureBlock }),
+    () => ({ default: PlainFailureBlock }),
+  ),
+);
+
+function PlainFailureBlock({ title = 'Something went wrong' }: ErrorBlockProps) {
+  return (
+    <Box role="alert" sx={{ m: 2 }}>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'error.main' }}>
+        {title}
+      </Typography>
+      <Button size="small" variant="outlined" color="error" onClick={() => window.location.reload()} sx={{ mt: 1 }}>
+        Reload
+      </Button>
+    </Box>
+  );
 }
 
 /** The API answered 404: the record at this address does not exist, or is not the caller's to see (another tenant's or institution's). */
@@ -18,38 +39,10 @@ export const isNotFound = (error: unknown): boolean => error instanceof ApiError
  * a failure: every page that loads a record by its address shows the not-found page for it instead.
  */
 export function ErrorBlock(props: ErrorBlockProps) {
-  return isNotFound(props.error) ? <NotFoundView /> : <FailureBlock {...props} />;
-}
-
-function FailureBlock({ error, onRetry, title = 'Something went wrong' }: ErrorBlockProps) {
-  const [open, setOpen] = useState(false);
-  const { name, message } = describeError(error);
+  if (isNotFound(props.error)) return <NotFoundView />;
   return (
-    <Alert severity="error" variant="outlined" role="alert" sx={{ m: 2 }}>
-      <AlertTitle>{title}</AlertTitle>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
-        {onRetry && (
-          <Button size="small" variant="contained" color="error" onClick={onRetry}>
-            Try again
-          </Button>
-        )}
-        <Button size="small" variant="outlined" color="error" onClick={() => window.location.reload()}>
-          Reload
-        </Button>
-        <Button size="small" color="error" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          {open ? 'Hide details' : 'Show details'}
-        </Button>
-      </Stack>
-      <Collapse in={open} unmountOnExit>
-        <Box component="pre" sx={{ mt: 2, mb: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace' }}>
-          <Typography component="span" variant="body2" sx={{ fontWeight: 'bold', fontFamily: 'inherit' }}>
-            {name}
-          </Typography>
-          <Typography component="span" variant="body2" sx={{ display: 'block', fontFamily: 'inherit' }}>
-            {message}
-          </Typography>
-        </Box>
-      </Collapse>
-    </Alert>
+    <Suspense fallback={null}>
+      <FailureBlock {...props} />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, type Theme } from '@mui/material';
+import { ThemeProvider } from '@mui/system';
 import { themeMode, type Branding, type ThemeMode } from '@tessera/domain';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage.ts';
@@ -13,13 +14,21 @@ interface TenantThemeProviderProps {
   children: ReactNode;
 }
 
+/**
+ * MUI's own ThemeProvider also holds the provider of CSS-variable themes (its colour-scheme store, storage and script:
+ * ~3 KB gzip of every page's first download), which a theme of buildTheme never uses (no cssVariables, no
+ * colorSchemes). Given such a theme, MUI's passes it on to @mui/system's provider with a `vars` key and no value in it
+ * (components test `'vars' in theme` and `theme.vars`), as this does.
+ */
+const withoutCssVars = (theme: Theme): Theme => ({ ...theme, vars: undefined });
+
 /** Light or dark: the toggle's choice on this device, else the member's preference, else the tenant's default. */
 export function TenantThemeProvider({ branding, preferredMode, children }: TenantThemeProviderProps) {
   const [chosen, setChosen] = useState<ThemeMode | null>(() =>
     themeMode.nullable().catch(null).parse(readJson(localStorage, STORAGE_KEYS.themeMode)),
   );
   const mode = chosen ?? preferredMode ?? branding.theme.defaultMode;
-  const theme = useMemo(() => buildTheme(branding.theme, mode), [branding.theme, mode]);
+  const theme = useMemo(() => withoutCssVars(buildTheme(branding.theme, mode)), [branding.theme, mode]);
   useEffect(() => {
     void loadFont(branding.theme.fontFamily);
   }, [branding.theme.fontFamily]);

@@ -1,4 +1,4 @@
-import { Box, CircularProgress, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
+import { Box, CircularProgress, useMediaQuery, type Theme } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { needsOnboarding } from '@tessera/domain';
@@ -14,6 +14,9 @@ import { TopBar } from './top-bar.tsx';
 
 // Loaded apart, like the top bar's signed-in controls: the sign-in page and a visitor's offer page do not carry it.
 const MainNavPanel = lazy(() => import('./main-nav.tsx').then((m) => ({ default: m.MainNavPanel })));
+
+// Shown from the first navigation on, never on the page the visitor landed on: its code is not part of the first load.
+const NavigationProgress = lazy(() => import('./navigation-progress.tsx').then((m) => ({ default: m.NavigationProgress })));
 
 // Step-up (issue #21) answers signed-in calls only: a visitor's page does not carry it.
 const StepUpHost = lazy(() => import('../step-up-host.tsx').then((m) => ({ default: m.StepUpHost })));
@@ -35,10 +38,9 @@ export function AppLayout() {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       {navigation.state === 'loading' && (
-        <LinearProgress
-          aria-label="Loading page"
-          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}
-        />
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
       )}
       <TopBar onOpenNav={withNav && !wide ? () => setNavOpen(true) : undefined} />
       <Box sx={{ flex: 1, display: 'flex', minWidth: 0 }}>

@@ -1,14 +1,15 @@
 import Leaderboard from '@mui/icons-material/Leaderboard';
-import { Card, CardContent, CardHeader, Grid, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
+import { Card, CardContent, CardHeader, Grid, Skeleton, Stack, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { dashboardPresets, type DashboardPreset } from '@tessera/domain';
 import { ErrorBlock } from '../../../components/error-block.tsx';
+import type { PresetOption } from '../../../components/preset-selector.tsx';
 import { formatChartTick } from '../../../lib/format.ts';
 import { useLeadStats } from '../api/get-lead-stats.ts';
 import { LeadAccountStatusDonut } from './lead-account-status.tsx';
 
 /** The lead list's time-scale buttons (002 §2), in the order they read: the all-time window first. */
-export const LEAD_SCALES: { preset: DashboardPreset; label: string; period: string }[] = [
+export const LEAD_SCALES: (PresetOption & { period: string })[] = [
   { preset: 'all-time', label: 'All time', period: 'All time' },
   { preset: '24hrs', label: '24 hours', period: 'Last 24 hours' },
   { preset: '7days', label: '7 days', period: 'Last 7 days' },
@@ -16,26 +17,6 @@ export const LEAD_SCALES: { preset: DashboardPreset; label: string; period: stri
   { preset: '1year', label: '1 year', period: 'Last year' },
 ];
 const periodOf = (preset: DashboardPreset) => LEAD_SCALES.find((s) => s.preset === preset)?.period ?? '';
-
-/** The window of the charts; scrolls sideways on phones. */
-export function LeadScaleToggle({ value, onChange }: { value: DashboardPreset; onChange: (preset: DashboardPreset) => void }) {
-  return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={value}
-      onChange={(_, next: DashboardPreset | null) => next && onChange(next)}
-      aria-label="Time scale"
-      sx={{ maxWidth: '100%', overflowX: 'auto', '& .MuiToggleButton-root': { whiteSpace: 'nowrap', textTransform: 'none', px: 1.5 } }}
-    >
-      {LEAD_SCALES.map((s) => (
-        <ToggleButton key={s.preset} value={s.preset}>
-          {s.label}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
-  );
-}
 
 /**
  * The charts of the lead list (002 §2): leads created per bucket of the window ('Inbound leads', bars) and all the

@@ -14,6 +14,7 @@ import {
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { ListFilterSelect, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
+import { PresetSelector } from '../../../components/preset-selector.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
@@ -21,7 +22,7 @@ import { useLeads } from '../api/list-leads.ts';
 import { useLeadListSearch, type LeadListState } from '../hooks/use-lead-list-search.ts';
 import { CreateLeadDialog } from './create-lead-dialog.tsx';
 import { LeadAccountStatusDot } from './lead-account-status.tsx';
-import { LeadCharts, LeadScaleToggle } from './lead-charts.tsx';
+import { LEAD_SCALES, LeadCharts } from './lead-charts.tsx';
 
 /** Where a lead's page lives (its Activity tab is the default). */
 export const leadPagePath = (id: string) => `/institution/leads/${id}`;
@@ -175,7 +176,7 @@ export function LeadListPage() {
       </Stack>
 
       <Stack spacing={2}>
-        <LeadScaleToggle value={list.state.scale} onChange={(scale) => list.set({ scale })} />
+        <PresetSelector aria-label="Time scale" options={LEAD_SCALES} value={list.state.scale} onChange={(scale) => list.set({ scale })} />
         {institutionId ? (
           <LeadCharts tenantId={tenant} institutionId={institutionId} preset={list.state.scale} />
         ) : (

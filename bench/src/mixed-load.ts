@@ -154,7 +154,7 @@ async function call(
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const started = performance.now();
   let status = 0;
-  let text = '';
+  let text: string;
   try {
     const response = await fetch(url, {
       method: init.method ?? 'GET',

@@ -275,10 +275,10 @@ function latencies(outcomes: Outcome[], of: 'roundTripMs' | 'startMs' = 'roundTr
 // ── The bench ────────────────────────────────────────────────────────────────────────────
 
 async function runAdvisor({ quick }: SectionOptions): Promise<SectionResult> {
-  const clients = Math.round(positive('BENCH_CLIENTS', quick ? 100 : 1000));
+  const clients = Math.round(positive('BENCH_CLIENTS', quick ? 50 : 1000));
   const idleUsers = Math.round(positive('BENCH_IDLE_USERS', quick ? 2 : 10));
   const rate = positive('BENCH_RATE', 20);
-  const duration = positive('BENCH_DURATION', quick ? 3 : 15);
+  const duration = positive('BENCH_DURATION', quick ? 2 : 15);
   const roundTripP95Ms = looseMs(TARGETS.roundTripP95Ms, quick);
   const questions = Math.round(rate * duration);
   const askerCount = Math.max(MIN_ASKERS, Math.ceil(rate / ASKER_RATE_MAX));

@@ -52,7 +52,7 @@ interface Plan {
 }
 const FULL: Plan = { events: 1_000_000, sweep: [1, 2, 4, 8], sweepSeconds: 4, ingestSeconds: 10, dashboardSeconds: 6, warmupSeconds: 1 };
 /** About 15 s of ingestion and dashboards: no sweep (the connection count full runs chose), short runs. */
-const QUICK: Plan = { events: 50_000, sweep: [4], sweepSeconds: 0, ingestSeconds: 5, dashboardSeconds: 1.5, warmupSeconds: 0.5 };
+const QUICK: Plan = { events: 10_000, sweep: [4], sweepSeconds: 0, ingestSeconds: 3, dashboardSeconds: 1.5, warmupSeconds: 0.5 };
 
 type Engine = 'postgres' | 'pglite';
 type DashboardKey = keyof typeof TARGETS.dashboardP95Ms;

@@ -24,6 +24,8 @@ import type { Chart, Section, SectionOptions, SectionResult } from './section.ts
 import { isMain, runStandalone } from './standalone.ts';
 
 const TARGETS = { score: 90, accessibility: 95, cls: 0.1, scriptKb: 250 };
+/** The pages a `--quick` run audits (the full run audits all six). */
+const QUICK_PAGES = new Set(['sign-in (baseline)', 'marketplace offers', 'lead list']);
 /** `--quick` audits each page once: one run's performance score swings by about 10 points here. */
 const QUICK_SCORE_MARGIN = 10;
 /** The web app's signed-in session (apps/web/src/lib/storage.ts, STORAGE_KEYS.session). */
@@ -405,7 +407,10 @@ async function runBrowser({ quick }: SectionOptions): Promise<SectionResult> {
   let chrome: LaunchedChrome | undefined;
   let browser: Browser | undefined;
   try {
-    const { pages, notes } = await pagesToAudit(app.url);
+    const found = await pagesToAudit(app.url);
+    // --quick audits one page of each kind: the sign-in page, the public list and the heaviest signed-in page.
+    const notes = found.notes;
+    const pages = quick ? found.pages.filter((p) => QUICK_PAGES.has(p.name)) : found.pages;
     for (const note of notes) progress(note);
     chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });

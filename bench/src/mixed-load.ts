@@ -23,8 +23,8 @@ import type { Chart, Section, SectionOptions, SectionResult } from './section.ts
 import { startServers, type ServerProcess } from './server-process.ts';
 
 const TARGETS = { p99Ms: 200, restRssMb: 300, peakRssMb: 1024 };
-/** --quick: 50 users for 10 s on 1,000 offers, one engine; p99 may reach twice its target (the memory bounds stay). */
-const QUICK = { vus: 50, durationSeconds: 10, offers: 1_000, p99Factor: 2 };
+/** --quick: 50 users for 5 s on 1,000 offers, one engine; p99 may reach twice its target (the memory bounds stay). */
+const QUICK = { vus: 50, durationSeconds: 5, offers: 1_000, p99Factor: 2 };
 const FULL = { vus: 200, durationSeconds: 60, offers: 10_000, p99Factor: 1 };
 const TENANT = 'demo';
 const MB = 1024 * 1024;
@@ -332,7 +332,7 @@ async function runEngine(engine: 'postgres' | 'pglite', options: SectionOptions)
   const shape = options.quick ? QUICK : FULL;
   const vus = Math.round(positive('BENCH_VUS', shape.vus));
   const duration = positive('BENCH_DURATION', shape.durationSeconds);
-  const warmup = options.quick ? 2 : 5;
+  const warmup = options.quick ? 1 : 5;
   const thinkMs = positive('BENCH_THINK_MS', 1000);
   const offers = Math.round(positive('BENCH_OFFERS', shape.offers));
   const loadAverageAtStart = loadAverage();
@@ -367,7 +367,7 @@ async function runEngine(engine: 'postgres' | 'pglite', options: SectionOptions)
     progress(`${users.length} users signed in, ${listed.slugs.length} offers to open`);
 
     progress('bare route, 20 connections, 5 s');
-    const bare = await load({ url: server.bareUrl, connections: 20, durationSeconds: options.quick ? 3 : 5 });
+    const bare = await load({ url: server.bareUrl, connections: 20, durationSeconds: options.quick ? 2 : 5 });
 
     const recorder = new Recorder();
     let running = true;

@@ -26,11 +26,29 @@ export type OnboardingStatus = z.infer<typeof onboardingStatus>;
 export const identityVerificationStatus = z.enum(['approved', 'rejected', 'started', 'not-started', 'submitted', 'error']);
 export type IdentityVerificationStatus = z.infer<typeof identityVerificationStatus>;
 
+export const identityVerificationStatusLabels: Record<IdentityVerificationStatus, string> = {
+  approved: 'Approved',
+  rejected: 'Rejected',
+  started: 'Started',
+  'not-started': 'Not started',
+  submitted: 'Submitted',
+  error: 'Error',
+};
+
 export const applicationStatus = z.enum(['approved', 'rejected', 'not-started', 'in-progress', 'submitted', 'error']);
 export type ApplicationStatus = z.infer<typeof applicationStatus>;
 
 export const membershipStatus = z.enum(['active', 'invited', 'invite-rejected', 'requested', 'request-denied', 'suspended']);
 export type MembershipStatus = z.infer<typeof membershipStatus>;
+
+export const membershipStatusLabels: Record<MembershipStatus, string> = {
+  active: 'Active',
+  invited: 'Invited',
+  'invite-rejected': 'Invite rejected',
+  requested: 'Requested',
+  'request-denied': 'Request denied',
+  suspended: 'Suspended',
+};
 
 export const themeMode = z.enum(['light', 'dark']);
 export type ThemeMode = z.infer<typeof themeMode>;

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { inviteBody } from './auth.ts';
-import { membershipStatus, permission, signupStatus, tenantRole, type MembershipStatus, type Permission } from './enums.ts';
+import {
+  membershipStatus,
+  membershipStatusLabels,
+  permission,
+  signupStatus,
+  tenantRole,
+  type MembershipStatus,
+  type Permission,
+} from './enums.ts';
 import { pageQuery, sortDirection } from './http.ts';
 import { objectId } from './ids.ts';
 import { TENANT_MEMBER_EXAMPLE, tenantMember } from './user.ts';
 import { userDisplayName } from './text.ts';
 import { isValidDate, optionalPersonName } from './validation.ts';
-import { membershipStatusLabels } from './tenant-admin.ts';
 
 /**
  * Membership-status changes a tenant admin may make (PUT tenant/{t}/members/{id}/membership-status).

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { ANALYTICS_SERIES_EXAMPLE, analyticsRanked, analyticsSeries } from './analytics-dashboard.ts';
 import { contact } from './contact.ts';
 import { dashboardWindowShape, withDashboardWindowChecks } from './institution.ts';
-import {
-  identityVerificationStatus,
-  membershipStatus,
-  tenantRole,
-  type IdentityVerificationStatus,
-  type MembershipStatus,
-} from './enums.ts';
+import { identityVerificationStatus, membershipStatus, tenantRole, type MembershipStatus } from './enums.ts';
 import { timestamp } from './http.ts';
 import { objectId } from './ids.ts';
 import { website } from './legal-entity-profile.ts';
@@ -118,24 +112,6 @@ export const tenantDetails = z
     ],
   });
 export type TenantDetails = z.infer<typeof tenantDetails>;
-
-export const identityVerificationStatusLabels: Record<IdentityVerificationStatus, string> = {
-  approved: 'Approved',
-  rejected: 'Rejected',
-  started: 'Started',
-  'not-started': 'Not started',
-  submitted: 'Submitted',
-  error: 'Error',
-};
-
-export const membershipStatusLabels: Record<MembershipStatus, string> = {
-  active: 'Active',
-  invited: 'Invited',
-  'invite-rejected': 'Invite rejected',
-  requested: 'Requested',
-  'request-denied': 'Request denied',
-  suspended: 'Suspended',
-};
 
 /** The periods the dashboard's new-members chart offers, in days. */
 export const DASHBOARD_DAYS = [7, 30, 90] as const;

@@ -7,14 +7,12 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { PAGE_LIMIT_DEFAULT } from '@tessera/domain';
 import { useMemo, useState } from 'react';
+import { GRID_DEFAULT_PAGINATION, GRID_DEFAULT_SORT } from './grid-defaults.ts';
 import { type RowIdGetter, uniqueRows } from './grid-rows.ts';
 
 /** §9 grid constants. */
 const GRID_PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
-export const GRID_DEFAULT_SORT: GridSortModel = [{ field: 'createdAt', sort: 'desc' }];
-export const GRID_DEFAULT_PAGINATION: GridPaginationModel = { page: 0, pageSize: PAGE_LIMIT_DEFAULT };
 const HIDDEN_FIELDS = ['_id', 'id', 'updatedAt'];
 const HIDDEN_FIELDS_SMALL = [...HIDDEN_FIELDS, 'email', 'createdAt'];
 

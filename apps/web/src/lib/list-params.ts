@@ -2,7 +2,7 @@ import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { shouldSuggest } from '@tessera/domain';
 import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSearchParams } from 'react-router';
-import { GRID_DEFAULT_PAGINATION, GRID_DEFAULT_SORT } from '../components/data-grid.tsx';
+import { GRID_DEFAULT_PAGINATION, GRID_DEFAULT_SORT } from '../components/grid-defaults.ts';
 import { useDebouncedValue } from '../components/use-debounced-value.ts';
 
 /** A query string from the set values of a list query (in @tessera/domain: the marketplace's API paths use it too). */

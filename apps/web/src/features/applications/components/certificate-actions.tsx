@@ -9,12 +9,14 @@ import {
   type Application,
   type ApplicationStatus,
 } from '@tessera/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useCreateApplication } from '../api/create-application.ts';
-import { ShareCertificateDialog } from './share-certificate-dialog.tsx';
+
+// Loaded on the first Share: its form (text field, dialog, document access) is not part of the dashboard's first load.
+const ShareCertificateDialog = lazy(() => import('./share-certificate-dialog.tsx').then((m) => ({ default: m.ShareCertificateDialog })));
 
 /**
  * Where the user's accreditation stands as the applicant reads it (001 §1): the status label, except that an approval
@@ -42,6 +44,8 @@ export function CertificateActions({ application }: { application: Application |
   const standing = accreditationStanding(application);
   const approvalDoc = standing.approved ? (application?.approvalDoc ?? null) : null;
   const [sharing, setSharing] = useState(false);
+  // Kept mounted once opened, so it closes with its transition as before.
+  const [shareOpened, setShareOpened] = useState(false);
   const renew = useCreateApplication();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
@@ -69,7 +73,16 @@ export function CertificateActions({ application }: { application: Application |
           View
         </Button>
       )}
-      <Button startIcon={<Share />} variant="outlined" size="small" disabled={!approvalDoc} onClick={() => setSharing(true)}>
+      <Button
+        startIcon={<Share />}
+        variant="outlined"
+        size="small"
+        disabled={!approvalDoc}
+        onClick={() => {
+          setShareOpened(true);
+          setSharing(true);
+        }}
+      >
         Share
       </Button>
       <Button
@@ -82,7 +95,11 @@ export function CertificateActions({ application }: { application: Application |
       >
         Renew
       </Button>
-      {approvalDoc && <ShareCertificateDialog open={sharing} onClose={() => setSharing(false)} documentId={approvalDoc} />}
+      {approvalDoc && shareOpened && (
+        <Suspense fallback={null}>
+          <ShareCertificateDialog open={sharing} onClose={() => setSharing(false)} documentId={approvalDoc} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { LEAD_TEXTS, type LeadStats, type TenantLead, type TenantLeadRow, type TenantMember } from '@tessera/domain';
 import { useParams } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session/session-store.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
 import { LeadListPage } from './lead-list-page.tsx';
+
+// The Create Lead dialog is a lazy chunk; loading it once up front keeps a busy machine's first import out of findBy's wait.
+beforeAll(async () => {
+  await import('./create-lead-dialog.tsx');
+}, 30_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();

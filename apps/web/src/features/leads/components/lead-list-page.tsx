@@ -11,6 +11,7 @@ import {
   tenantRoleLabels,
   type TenantLeadRow,
 } from '@tessera/domain';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { ListFilterSelect, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
@@ -20,9 +21,12 @@ import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useLeads } from '../api/list-leads.ts';
 import { useLeadListSearch, type LeadListState } from '../hooks/use-lead-list-search.ts';
-import { CreateLeadDialog } from './create-lead-dialog.tsx';
 import { LeadAccountStatusDot } from './lead-account-status.tsx';
 import { LEAD_SCALES, LeadCharts } from './lead-charts.tsx';
+
+// Loaded when first opened: its form (react-hook-form, the masked phone field, zod's resolver) is not part of the
+// list's first load.
+const CreateLeadDialog = lazy(() => import('./create-lead-dialog.tsx').then((m) => ({ default: m.CreateLeadDialog })));
 
 /** Where a lead's page lives (its Activity tab is the default). */
 export const leadPagePath = (id: string) => `/institution/leads/${id}`;
@@ -153,6 +157,12 @@ export function LeadListPage() {
   const institution = institutionId ?? '';
   const result = useLeads(tenant, { ...list.query, institution });
   const openCreate = () => list.set({ modal: 'create' });
+  const creating = list.state.modal === 'create';
+  // The dialog mounts on its first opening and stays, so it closes with its transition as before.
+  const [createOpened, setCreateOpened] = useState(false);
+  useEffect(() => {
+    if (creating) setCreateOpened(true);
+  }, [creating]);
   const total = result.data?.meta.total;
   const empty = !list.filtered && total === 0 && list.state.page === 1;
   // A page past the last one (an old link, the last lead of a page deleted) is moved back by the grid: that move
@@ -202,14 +212,16 @@ export function LeadListPage() {
         )}
       </Stack>
 
-      {tenantId && institutionId && (
-        <CreateLeadDialog
-          tenantId={tenantId}
-          institutionId={institutionId}
-          open={list.state.modal === 'create'}
-          onClose={() => list.set({ modal: '' }, { replace: true })}
-          onCreated={(lead) => void navigate(leadPagePath(lead._id))}
-        />
+      {tenantId && institutionId && (creating || createOpened) && (
+        <Suspense fallback={null}>
+          <CreateLeadDialog
+            tenantId={tenantId}
+            institutionId={institutionId}
+            open={creating}
+            onClose={() => list.set({ modal: '' }, { replace: true })}
+            onCreated={(lead) => void navigate(leadPagePath(lead._id))}
+          />
+        </Suspense>
       )}
     </Stack>
   );

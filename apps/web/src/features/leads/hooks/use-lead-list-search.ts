@@ -2,7 +2,7 @@ import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { leadListSearch, leadSort, shouldSuggest, type LeadListQuery, type LeadListSearch } from '@tessera/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { GRID_DEFAULT_SORT } from '../../../components/data-grid.tsx';
+import { GRID_DEFAULT_SORT } from '../../../components/grid-defaults.ts';
 import { isOneOf, type ListControls } from '../../../lib/list-params.ts';
 
 /** What the address leaves out: the defaults of leadListSearch. */

@@ -1,7 +1,10 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { raiseAppModeLabels, type RaiseAppMode } from '@tessera/domain';
+import { lazy, Suspense } from 'react';
 import { useModeChange } from '../hooks/use-mode-change.ts';
-import { SelectInstitutionDialog } from './select-institution-dialog.tsx';
+
+// Loaded when Raise asks for an institution: the top bar of every signed-in page does not carry it.
+const SelectInstitutionDialog = lazy(() => import('./select-institution-dialog.tsx').then((m) => ({ default: m.SelectInstitutionDialog })));
 
 /**
  * The Invest / Raise switch of the top bar (002 §1). Raise without the institution:manage flag is refused with
@@ -31,7 +34,11 @@ export function ModeSwitch() {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      {picking && <SelectInstitutionDialog open onClose={stopPicking} returnTo="/institution/dashboard" />}
+      {picking && (
+        <Suspense fallback={null}>
+          <SelectInstitutionDialog open onClose={stopPicking} returnTo="/institution/dashboard" />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { RAISE_MODE_REFUSED, type Institution, type TenantMember, type TenantRole } from '@tessera/domain';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
@@ -9,6 +9,11 @@ import { InstitutionLayout } from './institution-layout.tsx';
 import { InstitutionListPage } from './institution-list-page.tsx';
 import { ModeSwitch } from './mode-switch.tsx';
 import { NotFoundPage } from '../../../app/routes/not-found.tsx';
+
+// The institution picker is a lazy chunk; loading it once up front keeps a busy machine's first import out of findBy's wait.
+beforeAll(async () => {
+  await import('./select-institution-dialog.tsx');
+}, 30_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();

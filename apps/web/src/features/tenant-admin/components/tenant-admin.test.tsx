@@ -251,6 +251,8 @@ describe('/tenant/list', { timeout: 20_000 }, () => {
   });
 
   it("is in every member's account menu, beside the owners' Tenant admin", async () => {
+    // The menu is a lazy chunk; loading it up front keeps a busy machine's first import out of findBy's wait.
+    await import('../../../app/layouts/account-menu.tsx');
     signInAs('investor');
     mockFetch(() => jsonResponse({}, 404));
     const { user } = renderRoutes([{ path: '/', element: <UserMenu /> }]);

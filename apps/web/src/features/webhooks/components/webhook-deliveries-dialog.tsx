@@ -24,7 +24,8 @@ import {
   type WebhookEventType,
 } from '@tessera/domain';
 import { useId, useMemo, useState } from 'react';
-import { DataGrid, GRID_DEFAULT_PAGINATION } from '../../../components/data-grid.tsx';
+import { DataGrid } from '../../../components/data-grid.tsx';
+import { GRID_DEFAULT_PAGINATION } from '../../../components/grid-defaults.ts';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRefreshWebhooks } from '../api/refresh-webhooks.ts';

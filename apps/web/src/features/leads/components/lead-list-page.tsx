@@ -11,7 +11,7 @@ import {
   tenantRoleLabels,
   type TenantLeadRow,
 } from '@tessera/domain';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { ListFilterSelect, ListSearchField, ServerDataGrid } from '../../../components/list-page.tsx';
@@ -159,10 +159,9 @@ export function LeadListPage() {
   const openCreate = () => list.set({ modal: 'create' });
   const creating = list.state.modal === 'create';
   // The dialog mounts on its first opening and stays, so it closes with its transition as before.
+  // (Adjusted while rendering, as React advises for state that follows a prop: no extra effect pass.)
   const [createOpened, setCreateOpened] = useState(false);
-  useEffect(() => {
-    if (creating) setCreateOpened(true);
-  }, [creating]);
+  if (creating && !createOpened) setCreateOpened(true);
   const total = result.data?.meta.total;
   const empty = !list.filtered && total === 0 && list.state.page === 1;
   // A page past the last one (an old link, the last lead of a page deleted) is moved back by the grid: that move

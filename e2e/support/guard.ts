@@ -77,6 +77,9 @@ function allowedAnswer(guard: Guard, request: Request, status: number): boolean 
 }
 
 /** Starts watching a new page; `appPort` is the journeys' server, whose every tenant host counts as same-origin. */
+const CUT_HANDSHAKE =
+  /^WebSocket connection to '[^']+\/api\/v1\/socket\/[^']*' failed: WebSocket is closed before the connection is established\.$/;
+
 export function guardPage(page: Page, options: { appPort: string; axe?: boolean }): void {
   const guard: Guard = { problems: [], allowances: [], checked: new Set(), axe: options.axe ?? true, done: false };
   guards.set(page, guard);
@@ -89,6 +92,9 @@ export function guardPage(page: Page, options: { appPort: string; axe?: boolean 
     const text = message.text();
     // Chromium's own line for an answer >= 400; the response handler below judges same-origin ones (and their allowances).
     if (text.startsWith('Failed to load resource') && isSameOrigin(page, message.location().url, options.appPort)) return;
+    // Chromium's own line when a page goes elsewhere (or signs out) while the session socket's upgrade is in flight: the
+    // browser ending a handshake the page no longer needs, which under load a journey's `goto` right after sign-in meets.
+    if (type === 'warning' && CUT_HANDSHAKE.test(text)) return;
     if (guard.allowances.some((a) => 'console' in a && a.console.test(text))) return;
     report(`console.${type === 'warning' ? 'warn' : 'error'} on ${page.url()}: ${text}`);
   });

@@ -80,8 +80,19 @@ describe('accreditation', () => {
     await uploadTo(page, `Spouse's ${prevYear} tax documents`, `spouse-${prevYear}.pdf`, `Spouse W-2 ${prevYear}`);
     await uploadTo(page, `Spouse's ${currYear} tax documents`, `spouse-${currYear}.pdf`, `Spouse W-2 ${currYear}`);
     expect(await next(page).isDisabled()).toBe(true);
-    await page.getByRole('checkbox', { name: /I had an individual income above \$200,000/ }).check();
-    await page.getByRole('checkbox', { name: /true, complete and unaltered/ }).check();
+    // The last upload's answer may re-render the step as a box is ticked (seen once under load): tick until it holds.
+    for (const name of [/I had an individual income above \$200,000/, /true, complete and unaltered/]) {
+      const box = page.getByRole('checkbox', { name });
+      await expect
+        .poll(
+          async () => {
+            if (!(await box.isChecked())) await box.click();
+            return box.isChecked();
+          },
+          { timeout: 10_000, interval: 300 },
+        )
+        .toBe(true);
+    }
     await checkPage(page);
     await next(page).click();
     await heading(page, 'Your application is under review');

@@ -32,11 +32,18 @@ declare module 'fastify' {
 /**
  * Mutations that never change what the public answers show: analytics, sign-in and session work, the advisor, and a
  * person's own records. Every other successful mutation of a tenant bumps its version (a superset of what the
- * marketplace shows: an extra bump costs a cache miss, a missing one would serve a stale page).
+ * marketplace shows: an extra bump costs a cache miss, a missing one would serve a stale page). Sign-up and accepting
+ * an invitation are not listed: they can put an invited team member on an institution's public team.
  */
 const KEEPS_PUBLIC_ANSWERS = [
   '/api/v1/analytics',
-  '/api/v1/auth/',
+  '/api/v1/auth/signin',
+  '/api/v1/auth/token-refresh',
+  '/api/v1/auth/password-',
+  '/api/v1/auth/signout',
+  '/api/v1/auth/sessions',
+  '/api/v1/auth/mfa/',
+  '/api/v1/auth/step-up',
   '/api/v1/aiadvisor',
   '/api/v1/sessions',
   '/api/v1/mfa',

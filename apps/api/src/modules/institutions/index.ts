@@ -10,6 +10,7 @@ export {
   requireEditor,
   requireRaiseMode,
   requireTenantOwner,
+  teamTenantsOfUserUnscoped,
   type InstitutionAccess,
   type InstitutionReader,
 } from './institution-access.ts';

@@ -1,6 +1,7 @@
 import { hasPermission, RAISE_MODE_REFUSED, type InstitutionTeamRole } from '@tessera/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { withCrossTenant } from '../../db/scope.ts';
 import { institutions, roleAssignments, type InstitutionRow } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { AnyCaller, AuthContext } from '../../lib/auth-context.ts';
@@ -67,6 +68,20 @@ export async function isOnAnyInstitutionTeam(db: DbOrTx, tenantId: string, userI
     )
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * Every tenant where the user is on an institution's team (an unexpired role assignment): the marketplaces that show
+ * their name (users' names are global, a team is a tenant's), so a name change reaches each of them (#25).
+ */
+export async function teamTenantsOfUserUnscoped(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
+  return withCrossTenant("a person's name shows on the marketplace of every tenant whose institution team they are on", async () => {
+    const rows = await db
+      .selectDistinct({ tenantId: roleAssignments.tenantId })
+      .from(roleAssignments)
+      .where(and(eq(roleAssignments.userId, userId), eq(roleAssignments.entityType, 'institution'), unexpiredAssignment(now)));
+    return rows.map((r) => r.tenantId);
+  });
 }
 
 /** The caller's unexpired team role on an institution, or null. */

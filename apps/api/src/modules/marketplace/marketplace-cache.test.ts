@@ -151,7 +151,9 @@ describe('the public cache on one node (in process)', () => {
     expect(lead.statusCode, lead.body).toBe(201);
     expect((await get(t, 'institutions')).headers['x-cache']).toBe('hit');
 
+    // Signing up can put an invited team member on a public team: it empties the cache.
     const investor = await signUp(t.app, 'acme');
+    expect((await get(t, 'institutions')).headers['x-cache']).toBe('miss');
     const edited = await call(investor, 'PUT', `user/${investor.user._id}`, { firstname: 'Ivy' });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await get(t, 'institutions')).headers['x-cache']).toBe('hit');
@@ -167,6 +169,56 @@ describe('the public cache on one node (in process)', () => {
     });
     expect((await call(investor, 'PUT', `user/${investor.user._id}`, { firstname: 'Ivo' })).statusCode).toBe(200);
     expect((await get(t, 'institutions')).headers['x-cache']).toBe('miss');
+  });
+
+  it("refreshes every tenant whose team shows a person when their name changes, and no one's for a phone", async () => {
+    const f = marketplaceFactories(t);
+    const globexFund = await f.createInstitution(t.tenants.globex.id, 'Globex Fund');
+    await givePlan(t.app, t.tenants.globex.id, globexFund);
+    await f.createOffer({ tenantId: t.tenants.globex.id, institutionId: globexFund, name: 'Globex Tower', ...LISTED });
+    const person = await signUp(t.app, 'acme', { firstname: 'Gale', lastname: 'Ames' });
+    // On a team of the other tenant only: accounts are global, teams are a tenant's.
+    await insertRoleAssignment(t.app.db, {
+      tenantId: t.tenants.globex.id,
+      id: newId(),
+      userId: person.user._id,
+      entityType: 'institution',
+      entityId: globexFund,
+      role: 'member',
+    });
+    const page = () => f.get(`institutions/${globexFund}`, { slug: 'globex' });
+    const teamNames = async () => {
+      const res = await page();
+      expect(res.statusCode, res.body).toBe(200);
+      return { cache: res.headers['x-cache'], names: (res.json().data.team as { name: string }[]).map((m) => m.name) };
+    };
+    expect((await teamNames()).names).toEqual(['Gale Ames']);
+    expect((await teamNames()).cache).toBe('hit');
+    await get(t, 'institutions');
+    const edit = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/user/${person.user._id}`,
+        headers: { host: person.host, ...bearer(person.token) },
+        payload,
+      });
+    // The phone shows on no marketplace: every cache stays, this tenant's too.
+    expect((await edit({ phone: '+12125550100' })).statusCode).toBe(200);
+    expect(await teamNames()).toEqual({ cache: 'hit', names: ['Gale Ames'] });
+    expect((await get(t, 'institutions')).headers['x-cache']).toBe('hit');
+    // A name edited on acme's host shows on globex's next answer.
+    expect((await edit({ firstname: 'Gail' })).statusCode).toBe(200);
+    expect(await teamNames()).toEqual({ cache: 'miss', names: ['Gail Ames'] });
+    expect((await teamNames()).cache).toBe('hit');
+    // A platform admin deleting the account on acme's host takes them off globex's team page too.
+    const admin = await signUp(t.app, 'acme', { admin: true });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/user/${person.user._id}`,
+      headers: { host: admin.host, ...bearer(admin.token) },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await teamNames()).toEqual({ cache: 'miss', names: [] });
   });
 
   it('is off with PUBLIC_CACHE_SECONDS=0', async () => {

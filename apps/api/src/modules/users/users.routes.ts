@@ -23,7 +23,7 @@ import { parseForm, readMultipart, requireFile } from '../../lib/multipart.ts';
 import { errorResponses, idParams, imageBytesResponses, multipartForm, noContent } from '../../lib/route-schema.ts';
 import { requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
-import { isOnAnyInstitutionTeam } from '../institutions/index.ts';
+import { teamTenantsOfUserUnscoped } from '../institutions/index.ts';
 import { buildExport } from './users.export.ts';
 import * as users from './users.service.ts';
 import { sendImage } from '../../lib/image-reply.ts';
@@ -38,10 +38,18 @@ const onlyThemself = 'Only the user themself; anyone else gets 404.';
 const userData = dataOf(user).describe('The user');
 /** The profile image form: no text fields, the image in `file`. */
 const imageForm = z.object({});
+/** What the marketplaces show of a team member's account (marketplace listPublicTeam): names, not phone or address. */
+const PUBLIC_ACCOUNT_FIELDS = new Set(['firstname', 'lastname', 'displayname']);
 
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: users.UserDeps = { db: app.db, storage: app.storage, clock: app.clock };
+  /**
+   * The public cache of every tenant whose marketplace shows this person (on an institution's team there), not only
+   * the request's: an account is global. Call after the change is committed.
+   */
+  const refreshMarketplacesShowing = async (tenantIds: readonly string[]) =>
+    Promise.all(tenantIds.map((tenantId) => app.publicCache.bump(tenantId)));
 
   r.get(
     '/user/:id',
@@ -76,10 +84,12 @@ export async function usersRoutes(app: FastifyInstance) {
       config: { access: signedIn, accessNote: self },
     },
     async (request) => {
-      const data = await users.updateAccount(app.db, requireAuth(request), request.params.id, request.body);
-      // The marketplace shows people only as members of an institution's team: anyone else's edit leaves it cached.
-      if (!(await isOnAnyInstitutionTeam(app.db, requireTenant(request).id, request.params.id, app.clock.now())))
-        request.keepsPublicAnswers = true;
+      const { user: data, changed } = await users.updateAccount(app.db, requireAuth(request), request.params.id, request.body);
+      // Marketplaces show people only by name, as members of an institution's team: only a name change reaches them,
+      // and it reaches every tenant whose team they are on; any other edit leaves every marketplace cached.
+      request.keepsPublicAnswers = true;
+      if (changed.some((field) => PUBLIC_ACCOUNT_FIELDS.has(field)))
+        await refreshMarketplacesShowing(await teamTenantsOfUserUnscoped(app.db, request.params.id, app.clock.now()));
       return { data };
     },
   );
@@ -301,7 +311,10 @@ export async function usersRoutes(app: FastifyInstance) {
       config: { access: admins },
     },
     async (request, reply) => {
+      // Their teams go with the account: the marketplaces that showed them, read before they are gone.
+      const shownOn = await teamTenantsOfUserUnscoped(app.db, request.params.id, app.clock.now());
       await users.deleteUser(deps, requireAuth(request), request.params.id);
+      await refreshMarketplacesShowing(shownOn);
       return reply.status(204).send(null);
     },
   );

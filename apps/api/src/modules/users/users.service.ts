@@ -122,7 +122,13 @@ async function sharingCircle(db: Db, clock: Clock, auth: AuthContext): Promise<s
 }
 
 /** PUT user/{id}: the account fields, checked again against the stored country when the body leaves it out. */
-export async function updateAccount(db: Db, auth: AuthContext, userId: string, body: AccountUpdate): Promise<User> {
+/** Updates the account; the answer names the fields that changed (a name shows on marketplaces: the route refreshes them). */
+export async function updateAccount(
+  db: Db,
+  auth: AuthContext,
+  userId: string,
+  body: AccountUpdate,
+): Promise<{ user: User; changed: string[] }> {
   const target = await loadTarget(db, auth, userId);
   const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<UserRow>;
   if ('zip' in values || 'state' in values || 'country' in values) {
@@ -136,7 +142,7 @@ export async function updateAccount(db: Db, auth: AuthContext, userId: string, b
     if (relevant.length > 0) throw new AppError('validation', relevant.map((i) => `body.${i.field}: ${i.message}`).join('; '));
   }
   const change = diffChanges(target, values);
-  if (Object.keys(change).length === 0) return toUser(target);
+  if (Object.keys(change).length === 0) return { user: toUser(target), changed: [] };
   const { actor, whose } = subject(auth, target);
   const updated = await db.transaction(async (tx) => {
     const row = await updateUser(tx, target.id, values);
@@ -151,7 +157,7 @@ export async function updateAccount(db: Db, auth: AuthContext, userId: string, b
     });
     return row;
   });
-  return toUser(updated);
+  return { user: toUser(updated), changed: Object.keys(change) };
 }
 
 function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partial<Pick<T, K>> {

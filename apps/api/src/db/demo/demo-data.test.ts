@@ -19,6 +19,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (slug: string, url: string) => t.app.inject({ method: 'GET', url, headers: { host: hostOf(slug) } });
+/** The demo owner's request headers on the demo host, signed in with the seeded password (what this file tests). */
+async function ownerHeaders() {
+  const signIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signin',
+    headers: { host: hostOf('demo') },
+    payload: { email: 'owner@demo.tessera.local', password: 'demo-owner-2026' },
+  });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+  return { host: hostOf('demo'), authorization: `Bearer ${signIn.json().data.token as string}` };
+}
 /** A stored file's bytes, or null. */
 async function stored(key: string): Promise<Buffer | null> {
   const file = await t.storage.get(key);
@@ -135,28 +146,17 @@ describe('demo data', () => {
   });
 
   it("puts the demo investor's application, submitted by license, in the demo owner's 'To review'", async () => {
-    const signIn = async (email: string, password: string) =>
-      (
-        await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { host: hostOf('demo') }, payload: { email, password } })
-      ).json().data.token as string;
-    const token = await signIn('owner@demo.tessera.local', 'demo-owner-2026');
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/application?scope=tenant&status=submitted',
-      headers: { host: hostOf('demo'), authorization: `Bearer ${token}` },
+      headers: await ownerHeaders(),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject([{ userEmail: 'investor@demo.tessera.local', verificationMethod: 'license' }]);
   });
 
   it("gives the demo institution a living CRM: leads of several origins, notes, the demo investor's account", async () => {
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signin',
-      headers: { host: hostOf('demo') },
-      payload: { email: 'owner@demo.tessera.local', password: 'demo-owner-2026' },
-    });
-    const headers = { host: hostOf('demo'), authorization: `Bearer ${signIn.json().data.token as string}` };
+    const headers = await ownerHeaders();
     const [summit] = await t.app.db.select().from(institutions).where(eq(institutions.slug, DEMO_LEADS_INSTITUTION));
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/demo/leads?institution=${summit!.id}`, headers });
     expect(res.statusCode, res.body).toBe(200);
@@ -168,13 +168,7 @@ describe('demo data', () => {
   });
 
   it('gives both demo marketplaces three months of visits, counted in their dashboards', async () => {
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signin',
-      headers: { host: hostOf('demo') },
-      payload: { email: 'owner@demo.tessera.local', password: 'demo-owner-2026' },
-    });
-    const headers = { host: hostOf('demo'), authorization: `Bearer ${signIn.json().data.token as string}` };
+    const headers = await ownerHeaders();
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/tenant/${t.tenants.demo.id}/dashboard`, headers });
     expect(res.statusCode, res.body).toBe(200);
     const { analytics, topOffers } = res.json().data as {

@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const ENGINE_INDEPENDENT = [
-  'src/lib/{attempt-limiter,crypto,password,sanitize,uploads,worker-pool}.test.ts',
+  'src/lib/{attempt-limiter,crypto,password,public-cache,sanitize,uploads,worker-pool}.test.ts',
   'src/plugins/{compress-json,errors,request-checks,route-table,tenant-param}.test.ts',
   'test/{boundaries,client,openapi-lint,request-schemas}.test.ts',
   // The identity verifier reads documents and the Persona adapter talks HTTP: no database.

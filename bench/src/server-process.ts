@@ -41,7 +41,13 @@ function serverEnv(overrides: Record<string, string | undefined>): NodeJS.Proces
  */
 async function forkServers(env: Record<string, string | undefined>, exposeGc: boolean): Promise<ServerProcess> {
   const child = fork(fileURLToPath(new URL('./servers.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx', ...(exposeGc ? ['--expose-gc'] : [])],
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (Node refuses --cpu-prof in NODE_OPTIONS).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(exposeGc ? ['--expose-gc'] : []),
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: serverEnv(env),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -28,11 +28,7 @@ export const compressJsonPlugin = fp(
       reply.header('vary', varyWith(reply.getHeader('vary')));
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       if (encoding === 'identity') return done(null, payload);
-      const compressed =
-        encoding === 'br'
-          ? brotli(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: size } })
-          : gzipAsync(payload, { level: 6 });
-      compressed.then((body) => {
+      compressJson(payload, encoding, size).then((body) => {
         reply.header('content-encoding', encoding).removeHeader('content-length');
         done(null, body);
       }, done);
@@ -41,7 +37,15 @@ export const compressJsonPlugin = fp(
   { name: 'compress-json' },
 );
 
-function varyWith(current: unknown): string {
+/** A JSON body compressed as compress-json sends it (brotli at quality 5, gzip at level 6), off the event loop. */
+export function compressJson(payload: string | Buffer, encoding: 'br' | 'gzip', size = Buffer.byteLength(payload)): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: size } })
+    : gzipAsync(payload, { level: 6 });
+}
+
+/** The Vary header with accept-encoding added, once. */
+export function varyWith(current: unknown): string {
   const values = String(current ?? '')
     .split(',')
     .map((v) => v.trim())

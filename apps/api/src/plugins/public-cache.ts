@@ -2,8 +2,10 @@ import { API_KEY_HEADER, apiKeyKindOf } from '@tessera/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/index.ts';
-import { etagOf, MemoryPublicCache, RedisPublicCache, type PublicCache } from '../lib/public-cache.ts';
+import { preferredEncoding } from '../lib/accept-encoding.ts';
+import { CompressedCopies, etagOf, MemoryPublicCache, RedisPublicCache, type CachedAnswer, type PublicCache } from '../lib/public-cache.ts';
 import { closeRedis, createRedisClient } from '../lib/redis.ts';
+import { COMPRESS_JSON_MIN_BYTES, compressJson, varyWith } from './compress-json.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +59,9 @@ const KEEPS_PUBLIC_ANSWERS = [
 /** Routes (by their pattern) whose changes the public answers never show: the leads CRM is the sponsors' own. */
 const KEEPS_PUBLIC_ROUTES = ['/api/v1/tenant/:t/leads'];
 
+/** Per node, for the compressed copies of cached answers (a marketplace page of 20 offers is 5–10 KB compressed). */
+const COMPRESSED_COPIES_MAX_BYTES = 16 * 1024 * 1024;
+
 /** Listings show open or closed by the dates: an answer is kept for the minute it was read in, at most. */
 const MINUTE_MS = 60_000;
 
@@ -103,6 +108,26 @@ export const publicCachePlugin = fp(
       app.tenantCache.versionOf = (tenantId) => cache.version(tenantId);
     } else cache = new MemoryPublicCache(ttl);
     app.decorate('publicCache', cache);
+    const compressed = new CompressedCopies(COMPRESSED_COPIES_MAX_BYTES);
+
+    /**
+     * A hit's body as the request accepts it: compressed as compress-json would (which then leaves it alone, having
+     * a content-encoding), from this node's copy when there is one.
+     */
+    async function sendHit(request: FastifyRequest, reply: FastifyReply, hit: CachedAnswer): Promise<void> {
+      reply.type('application/json; charset=utf-8');
+      const size = Buffer.byteLength(hit.body);
+      if (size < COMPRESS_JSON_MIN_BYTES) return void reply.send(hit.body);
+      reply.header('vary', varyWith(reply.getHeader('vary')));
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding === 'identity') return void reply.send(hit.body);
+      let body = compressed.get(hit.etag, encoding);
+      if (!body) {
+        body = await compressJson(hit.body, encoding, size);
+        compressed.set(hit.etag, encoding, body);
+      }
+      reply.header('content-encoding', encoding).send(body);
+    }
     app.decorateRequest('publicCacheKey', null);
     app.decorateRequest('keepsPublicAnswers', false);
     // One answer for everyone: only a public route (which checks no session) may be cached, or a member's view could leak.
@@ -129,7 +154,7 @@ export const publicCachePlugin = fp(
       reply.header('etag', hit.etag);
       reply.header('x-cache', 'hit');
       if (matches(request, hit.etag)) reply.code(304).send();
-      else reply.type('application/json; charset=utf-8').send(hit.body);
+      else await sendHit(request, reply, hit);
       return true;
     }
 

@@ -3,6 +3,7 @@
  * show changes, on every node; requests with an API key skip it; browsers revalidate with ETags. The two-node case needs Redis (TEST_REDIS_URL
  * or the local one) and is reported as skipped without it.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { givePlan } from '../../../test/billing.ts';
@@ -76,6 +77,39 @@ describe('the public cache on one node (in process)', () => {
     const page = await get(t, `offers/${slug}`);
     expect(page.json().data.name).toBe('Harbor Point');
     expect((await get(t, `offers/${slug}`, { 'if-none-match': String(page.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it('sends a hit compressed as the browser accepts, the same text as the miss, compressed once per node', async () => {
+    const f = marketplaceFactories(t);
+    for (let i = 0; i < 8; i++)
+      await f.createOffer({
+        tenantId: t.tenants.acme.id,
+        institutionId: institution,
+        descriptionShort: 'Stabilised apartments '.repeat(8),
+        ...LISTED,
+      });
+    // Its own query: written straight to the database, these offers bumped nothing.
+    const encoded = async (encoding: string) => {
+      const res = await get(t, 'offers?limit=50&page=1', { 'accept-encoding': encoding });
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+    const miss = await encoded('br');
+    expect([miss.headers['x-cache'], miss.headers['content-encoding']]).toEqual(['miss', 'br']);
+    const text = brotliDecompressSync(miss.rawPayload).toString('utf8');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1024);
+    for (const round of [1, 2]) {
+      const hit = await encoded('br');
+      expect([hit.headers['x-cache'], hit.headers['content-encoding'], round]).toEqual(['hit', 'br', round]);
+      expect(hit.headers.vary).toBe('Authorization, accept-encoding');
+      expect(brotliDecompressSync(hit.rawPayload).toString('utf8')).toBe(text);
+    }
+    const gzipped = await encoded('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(text);
+    const plain = await encoded('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(text);
   });
 
   it('shows a change on the next request, and analytics posts do not empty it', async () => {

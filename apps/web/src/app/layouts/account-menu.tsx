@@ -18,6 +18,15 @@ export function AccountMenu({ anchor, onClose: close }: { anchor: HTMLElement | 
   const signOut = useSignOut();
   const name = userDisplayName(user);
   const isTenantOwner = useIsTenantOwner();
+  // In this order; the membership, platform-admin and tenant-admin links only for those they concern.
+  const links: { to: string; label: string; Icon: typeof AccountCircle }[] = [
+    { to: '/user', label: 'Your Financial Passport', Icon: AccountCircle },
+    ...(tenantMember ? [{ to: `/user/tenant-member/${tenantMember._id}/account`, label: 'Membership', Icon: Badge }] : []),
+    { to: '/tenant/list', label: 'Switch tenant', Icon: SwapHoriz },
+    { to: '/settings', label: 'Settings', Icon: Settings },
+    ...(user?.role === 'admin' ? [{ to: '/admin', label: 'Platform admin', Icon: AdminPanelSettings }] : []),
+    ...(isTenantOwner ? [{ to: '/tenant/dashboard', label: 'Tenant admin', Icon: Storefront }] : []),
+  ];
 
   return (
     <Menu
@@ -38,48 +47,14 @@ export function AccountMenu({ anchor, onClose: close }: { anchor: HTMLElement | 
         </Typography>
       </Box>
       <Divider />
-      <MenuItem component={RouterLink} to="/user" onClick={close}>
-        <ListItemIcon>
-          <AccountCircle fontSize="small" />
-        </ListItemIcon>
-        Your Financial Passport
-      </MenuItem>
-      {tenantMember && (
-        <MenuItem component={RouterLink} to={`/user/tenant-member/${tenantMember._id}/account`} onClick={close}>
+      {links.map(({ to, label, Icon }) => (
+        <MenuItem key={to} component={RouterLink} to={to} onClick={close}>
           <ListItemIcon>
-            <Badge fontSize="small" />
+            <Icon fontSize="small" />
           </ListItemIcon>
-          Membership
+          {label}
         </MenuItem>
-      )}
-      <MenuItem component={RouterLink} to="/tenant/list" onClick={close}>
-        <ListItemIcon>
-          <SwapHoriz fontSize="small" />
-        </ListItemIcon>
-        Switch tenant
-      </MenuItem>
-      <MenuItem component={RouterLink} to="/settings" onClick={close}>
-        <ListItemIcon>
-          <Settings fontSize="small" />
-        </ListItemIcon>
-        Settings
-      </MenuItem>
-      {user?.role === 'admin' && (
-        <MenuItem component={RouterLink} to="/admin" onClick={close}>
-          <ListItemIcon>
-            <AdminPanelSettings fontSize="small" />
-          </ListItemIcon>
-          Platform admin
-        </MenuItem>
-      )}
-      {isTenantOwner && (
-        <MenuItem component={RouterLink} to="/tenant/dashboard" onClick={close}>
-          <ListItemIcon>
-            <Storefront fontSize="small" />
-          </ListItemIcon>
-          Tenant admin
-        </MenuItem>
-      )}
+      ))}
       <Divider />
       <MenuItem
         onClick={() => {

@@ -16,9 +16,7 @@ export function pageMeta(q: PageQuery, total: number): PageMeta {
  * (`db.select({ one: sql`1` }).from(…).where(…)`), without order or limit. Give the count to cappedPageMeta.
  */
 export async function countCapped(db: DbOrTx, matching: { limit(limit: number): SQLWrapper }): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sql`(${matching.limit(LIST_TOTAL_CAP + 1)}) as matching`);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`(${matching.limit(LIST_TOTAL_CAP + 1)}) as matching`);
   return row?.n ?? 0;
 }
 

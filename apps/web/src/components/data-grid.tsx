@@ -97,8 +97,7 @@ export function DataGrid<R extends GridValidRowModel>({
   // Past a capped count the row count is unknown (-1) while pages come back full: there is a next one. A short page
   // is the last, and its rows end the count (an unknown count would send the grid back to its first page).
   const model = paginationModel ?? GRID_DEFAULT_PAGINATION;
-  const cappedRowCount =
-    capped === undefined ? undefined : kept.length >= model.pageSize ? -1 : model.page * model.pageSize + kept.length;
+  const cappedRowCount = capped === undefined ? undefined : kept.length >= model.pageSize ? -1 : model.page * model.pageSize + kept.length;
   const sortable = columns.some((column) => column.field === 'createdAt');
 
   return (

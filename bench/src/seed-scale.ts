@@ -2,7 +2,8 @@
  * `npm run seed:scale`: issue #25's scale data set (scale-data.ts) in a PostgreSQL database, to look at or to run the
  * app against. Into DATABASE_URL when it is set (migrated first, the default tenant and demo data seeded if missing),
  * else into a new database `tessera_scale_<time>` on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
- * which is kept and printed. `--quick` (or SCALE_FACTOR=0.01) seeds 1/100 of it. Prints the time per table. Connects as
+ * which is kept and printed. `--quick` (or SCALE_FACTOR=0.01) seeds 1/100 of it; `--no-analytics` leaves out the
+ * analytics events (for work on the other lists). Prints the time per table. Connects as
  * the URL's user, who must own the tables (row-level security does not apply to the owner's bulk work here).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -36,6 +37,9 @@ async function targetUrl(): Promise<string> {
 async function main(): Promise<void> {
   const factor = process.argv.includes('--quick') ? 0.01 : Number(process.env.SCALE_FACTOR ?? 1);
   const counts = scaleCounts(factor);
+  // --no-analytics: everything else at `factor`, (almost) no analytics events: the 5,000,000 and their rollups are
+  // most of the full seed's time, and only the analytics lists need them.
+  if (process.argv.includes('--no-analytics')) counts.analyticsEvents = 0;
   const url = await targetUrl();
   process.stdout.write(
     `Seeding ${counts.tenants} tenants, ${counts.offers} offers, ${counts.users} users, ${counts.timelineEvents} timeline events, ` +

@@ -43,7 +43,13 @@ function send(message: ServerMessage): void {
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-'));
-  const server = process.env.BENCH_DATABASE_URL ? await createServerDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+  // The scale bench (scale.ts) may reuse a database `npm run seed:scale` filled: BENCH_SCALE_DATABASE_URL, kept as it is.
+  const reuse = process.env.BENCH_DATA === 'scale' ? process.env.BENCH_SCALE_DATABASE_URL : undefined;
+  const server = reuse
+    ? { url: reuse, drop: async () => {} }
+    : process.env.BENCH_DATABASE_URL
+      ? await createServerDatabase(process.env.BENCH_DATABASE_URL)
+      : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     // BENCH_LOG_LEVEL=warn shows what the server logs (say, why a request failed).
@@ -91,7 +97,7 @@ async function main(): Promise<void> {
   }
   // The scale bench (scale.ts) asks for issue #25's data set around the demo tenant, times BENCH_SCALE_FACTOR.
   let seeded: SeedTiming[] | undefined;
-  if (process.env.BENCH_DATA === 'scale') {
+  if (process.env.BENCH_DATA === 'scale' && !reuse) {
     const owner = server ? new pg.Pool({ connectionString: server.url, max: 1 }) : undefined;
     const counts = scaleCounts(Number(process.env.BENCH_SCALE_FACTOR ?? 1));
     seeded = await seedScale(owner ? (drizzle(owner) as unknown as Db) : app.db, {

@@ -88,11 +88,30 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const pageMeta = z.object({ page: z.number().int().min(1), limit: z.number().int().min(1), total: z.number().int().min(0) }).meta({
-  id: 'PageMeta',
-  description: 'Where this page is: `page` (from 1) of `limit` items, of `total` in all.',
-  examples: [{ page: 1, limit: 20, total: 42 }],
-});
+/**
+ * Where the lists that can grow past any page count (members, timelines, accounts) stop counting (#25): an exact count
+ * of a tenant's 500,000 events takes far longer than its page. Past it `total` is this cap and `totalCapped` is true.
+ */
+export const LIST_TOTAL_CAP = 10_000;
+
+export const pageMeta = z
+  .object({
+    page: z.number().int().min(1),
+    limit: z.number().int().min(1),
+    total: z.number().int().min(0),
+    totalCapped: z
+      .literal(true)
+      .optional()
+      .describe(
+        `Present (true) when the list holds more than \`total\` items: lists that can grow large count up to ${LIST_TOTAL_CAP.toLocaleString('en-US')} and stop there. Later pages still answer; a page shorter than \`limit\` is the last.`,
+      ),
+  })
+  .meta({
+    id: 'PageMeta',
+    description:
+      'Where this page is: `page` (from 1) of `limit` items, of `total` in all, or of more than `total` when `totalCapped` is true.',
+    examples: [{ page: 1, limit: 20, total: 42 }],
+  });
 export type PageMeta = z.infer<typeof pageMeta>;
 
 export const sortDirection = z.enum(['asc', 'desc']);

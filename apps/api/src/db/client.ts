@@ -35,7 +35,14 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 /** The role the app's queries run as on PostgreSQL; migration 0010 creates it and its grants. */
 export const APP_ROLE = 'tessera_app';
 
-const SET_SCOPE = "select set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false)";
+/**
+ * Also no parallel workers (#25), in the same round trip (a startup option would not pass every pooler): row-level
+ * security's filter makes the planner expect few rows and long scans, so it planned lists in parallel, and starting
+ * the workers took 10–90 ms on a loaded machine for pages that take 0.3 ms on one process (EXPLAIN ANALYZE on the
+ * scale data set, load average 9–12).
+ */
+const SET_SCOPE =
+  "select set_config('app.tenant_id', $1, false), set_config('app.cross_tenant', $2, false), set_config('max_parallel_workers_per_gather', '0', false)";
 
 /** The advisory lock key the migrations run under on PostgreSQL (any constant of this app's own). */
 const MIGRATION_LOCK = 725_025_001;

@@ -117,6 +117,43 @@ describe('DataGrid', () => {
     expect(onSortModelChange).toHaveBeenCalledWith([{ field: 'name', sort: 'asc' }], expect.anything());
   });
 
+  it('shows a capped total as 10,000+ and pages on while pages come back full', async () => {
+    const full = Array.from({ length: 20 }, (_, i) => member(`m${i}`, `Member ${i}`, '2026-01-01T00:00:00.000Z'));
+    const onPaginationModelChange = vi.fn();
+    const { rerender } = render(
+      <DataGrid
+        label="Members"
+        rows={full}
+        columns={columns}
+        rowCount={10_000}
+        totalCapped
+        paginationModel={{ page: 0, pageSize: 20 }}
+        onPaginationModelChange={onPaginationModelChange}
+        sortModel={[]}
+        onSortModelChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('1–20 of 10,000+')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(onPaginationModelChange).toHaveBeenCalledWith({ page: 1, pageSize: 20 }, expect.anything());
+    // A short page is the last: its rows end the count, no next page.
+    rerender(
+      <DataGrid
+        label="Members"
+        rows={full.slice(0, 5)}
+        columns={columns}
+        rowCount={10_000}
+        totalCapped
+        paginationModel={{ page: 1, pageSize: 20 }}
+        onPaginationModelChange={onPaginationModelChange}
+        sortModel={[]}
+        onSortModelChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('21–25 of 25')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /next page/i })).toBeDisabled();
+  });
+
   it('also hides email and created under 600 px', () => {
     // jsdom has no matchMedia: this one matches the small-screen query only.
     vi.stubGlobal('matchMedia', (query: string) => ({

@@ -42,10 +42,22 @@ export interface DataGridProps<R extends GridValidRowModel> {
   onRowClick?: (row: R) => void;
   /** Setting rowCount switches paging and sorting to the server; pass the models and their handlers with it. */
   rowCount?: number;
+  /**
+   * The server stopped counting at rowCount (meta.totalCapped: a list past 10,000 rows): the grid shows "10,000+" and
+   * pages on while pages come back full.
+   */
+  totalCapped?: boolean;
   paginationModel?: GridPaginationModel;
   onPaginationModelChange?: (model: GridPaginationModel) => void;
   sortModel?: GridSortModel;
   onSortModelChange?: (model: GridSortModel) => void;
+}
+
+/** "1–20 of 10,000+" within a capped count, "of more than …" past it, the count itself once the last page showed it. */
+function cappedRowsLabel(capped: number) {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return ({ from, to, count }: { from: number; to: number; count: number }) =>
+    `${n(from)}–${n(to)} of ${count >= 0 ? n(count) : to < capped ? `${n(capped)}+` : `more than ${n(to)}`}`;
 }
 
 /** The list grid every screen uses, with the §9 defaults and the §8 overlays. */
@@ -60,6 +72,7 @@ export function DataGrid<R extends GridValidRowModel>({
   emptyText: noRowsText = 'No data',
   onRowClick,
   rowCount,
+  totalCapped = false,
   paginationModel,
   onPaginationModelChange,
   sortModel,
@@ -80,6 +93,11 @@ export function DataGrid<R extends GridValidRowModel>({
   const query = searchQuery?.trim();
   const emptyText = hasError ? 'An error occured' : query ? `No results for "${query}"` : noRowsText;
   const server = rowCount !== undefined;
+  const capped = server && totalCapped ? rowCount : undefined;
+  // Past a capped count the row count is unknown (-1) while pages come back full: there is a next one. A short page
+  // is the last, and its rows end the count (an unknown count would send the grid back to its first page).
+  const model = paginationModel ?? GRID_DEFAULT_PAGINATION;
+  const cappedRowCount = capped === undefined ? undefined : kept.length >= model.pageSize ? -1 : model.page * model.pageSize + kept.length;
   const sortable = columns.some((column) => column.field === 'createdAt');
 
   return (
@@ -89,7 +107,11 @@ export function DataGrid<R extends GridValidRowModel>({
       columns={columns}
       getRowId={(row) => getRowId(row) ?? ''}
       loading={loading}
-      localeText={{ noRowsLabel: emptyText, noResultsOverlayLabel: emptyText }}
+      localeText={{
+        noRowsLabel: emptyText,
+        noResultsOverlayLabel: emptyText,
+        ...(capped !== undefined && { paginationDisplayedRows: cappedRowsLabel(capped) }),
+      }}
       slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
       pageSizeOptions={GRID_PAGE_SIZE_OPTIONS}
       initialState={{
@@ -104,7 +126,8 @@ export function DataGrid<R extends GridValidRowModel>({
       {...(server && {
         paginationMode: 'server',
         sortingMode: 'server',
-        rowCount,
+        rowCount: cappedRowCount ?? rowCount,
+        ...(cappedRowCount === -1 && { paginationMeta: { hasNextPage: true } }),
         paginationModel,
         onPaginationModelChange,
         sortModel,

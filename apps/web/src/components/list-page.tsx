@@ -112,14 +112,14 @@ export function ListFilterSelect<T extends string>({ list, param, label, allLabe
 
 /** A page of a server list, as the list endpoints answer. */
 interface ListResult<R> {
-  data?: { data: R[]; meta: { total: number } };
+  data?: { data: R[]; meta: { total: number; totalCapped?: true } };
   isFetching: boolean;
   error: unknown;
 }
 
 type ServerDataGridProps<R extends GridValidRowModel> = Omit<
   DataGridProps<R>,
-  'rows' | 'loading' | 'error' | 'rowCount' | keyof ListControls['grid']
+  'rows' | 'loading' | 'error' | 'rowCount' | 'totalCapped' | keyof ListControls['grid']
 > & {
   list: Pick<ListControls, 'grid'>;
   /** The list query's result: rows, total, fetching and error. */
@@ -137,6 +137,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({ list, result, heig
         loading={result.isFetching}
         error={result.error ?? undefined}
         rowCount={result.data?.meta.total ?? 0}
+        totalCapped={result.data?.meta.totalCapped === true}
         {...list.grid}
         {...props}
       />

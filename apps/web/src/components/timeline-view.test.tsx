@@ -114,6 +114,20 @@ describe('TimelineView', () => {
     await waitFor(() => expect(lastQuery(fetchEvents)).toMatchObject({ page: 3 }));
   });
 
+  it('shows a capped total as 10,000+ and pages on while pages come back full', async () => {
+    const full = Array.from({ length: 20 }, (_, i) => event({ _id: `65a0000000000000000001${String(i).padStart(2, '0')}` }));
+    const fetchEvents = vi.fn((query: TimelineQuery) =>
+      Promise.resolve<List<TimelineEvent>>({ data: full, meta: { page: query.page, limit: 20, total: 10_000, totalCapped: true } }),
+    );
+    renderTimeline(fetchEvents);
+    expect(await screen.findByText('Showing 20 of 10,000+ events')).toBeInTheDocument();
+    // 500 pages within the cap; the last of them has a next one while it comes back full.
+    expect(screen.getByRole('button', { name: 'Go to page 500' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 500' }));
+    await waitFor(() => expect(lastQuery(fetchEvents)).toMatchObject({ page: 500 }));
+    expect(await screen.findByRole('button', { name: 'Go to page 501' })).toBeInTheDocument();
+  });
+
   it("shows the error panel with 'Show more'", async () => {
     const message = 'The events service did not answer in time, please try again later';
     renderTimeline(vi.fn().mockRejectedValue(Object.assign(new Error(message), { name: 'ServiceUnavailableError', status: 503 })));

@@ -56,7 +56,11 @@ export function TimelineView({ queryKey, fetchEvents }: TimelineViewProps) {
     placeholderData: keepPreviousData,
   });
 
-  const pages = data ? Math.ceil(data.meta.total / data.meta.limit) : 0;
+  // A capped total (a history past 10,000 events counts no further): the pages go on while they come back full.
+  const capped = data?.meta.totalCapped === true;
+  const pages = data
+    ? Math.max(Math.ceil(data.meta.total / data.meta.limit), capped && data.data.length === data.meta.limit ? page + 1 : 0)
+    : 0;
   const DirectionIcon = direction === 'asc' ? ArrowUpward : ArrowDownward;
   const directionLabel = `Sort direction: ${direction === 'asc' ? 'ascending' : 'descending'}`;
 
@@ -116,7 +120,7 @@ export function TimelineView({ queryKey, fetchEvents }: TimelineViewProps) {
           {isError && <TimelineErrorPanel error={error} onRetry={() => void refetch()} />}
           <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Updating timeline" />}</Box>
           <Typography variant="body2" sx={{ color: 'text.secondary', my: 1 }}>
-            Showing {data.data.length} of {data.meta.total} events
+            Showing {data.data.length} of {capped ? `${data.meta.total.toLocaleString('en-US')}+` : data.meta.total} events
           </Typography>
           {data.data.length === 0 ? (
             <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>No events found</Typography>

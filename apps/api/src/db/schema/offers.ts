@@ -92,6 +92,8 @@ export const offers = pgTable(
     foreignKey({ columns: [t.tenantId, t.institutionId], foreignColumns: [institutions.tenantId, institutions.id] }).onDelete('cascade'),
     uniqueIndex('offers_tenant_slug_key').on(t.tenantId, sql`lower(${t.slug})`),
     index('offers_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // The platform admin's offers of every tenant, newest first (#25: every tenant's offers were joined and sorted).
+    index('offers_created_idx').on(t.createdAt, t.id),
     // Offer lists sorted by name (lower(name), as the list sorts): page 1 of 10,000 offers in 0.04 ms instead of 15 ms.
     index('offers_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`),
     index('offers_tenant_institution_idx').on(t.tenantId, t.institutionId, t.createdAt),

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { LIST_TOTAL_CAP } from '@tessera/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timelineEvents } from '../../db/schema/index.ts';
 import { PLATFORM_TIMELINE } from '../timeline/index.ts';
@@ -194,6 +195,35 @@ describe('tenants', () => {
     expect(event).toMatchObject({ type: 'delete', userId: admin.user._id, meta: { delete: { slug: 'doomed' } } });
     expect((await call('GET', 'admin/tenant/' + t.tenants.acme.id + '/events?search=Doomed', admin.token)).json().data).toEqual([]);
     expect((await call('DELETE', `tenant/${someObjectId()}`, admin.token)).statusCode).toBe(404);
+  });
+});
+
+describe('capped totals (#25)', () => {
+  it("counts a tenant's history up to 10,000 events: past that the total is the cap, marked, and later pages answer", async () => {
+    const res = await call('POST', 'tenant', admin.token, { name: 'Busy', slug: 'busy-history', ownerEmail: uniqueEmail() });
+    expect(res.statusCode, res.body).toBe(201);
+    const tenant = (res.json() as { data: { _id: string } }).data._id;
+    const before = (await call('GET', `admin/tenant/${tenant}/events`, admin.token)).json() as { meta: Record<string, unknown> };
+    const own = before.meta.total as number;
+    expect(own).toBeGreaterThan(0);
+    expect(before.meta).toEqual({ page: 1, limit: 20, total: own });
+    await t.app.db.execute(sql`
+      insert into timeline_events (tenant_id, id, type, entity, entity_type, message, meta, refs, created_at)
+      select ${tenant}, substr(md5('capped-' || n), 1, 24), 'other', ${tenant}, 'tenant', 'Generated', '{}'::jsonb, '[]'::jsonb,
+        now() - interval '1 day' - n * interval '1 second'
+      from generate_series(1, ${LIST_TOTAL_CAP}) as n`);
+    const capped = await call('GET', `admin/tenant/${tenant}/events`, admin.token);
+    expect(capped.statusCode, capped.body).toBe(200);
+    expect(capped.json().meta).toEqual({ page: 1, limit: 20, total: LIST_TOTAL_CAP, totalCapped: true });
+    // Past the cap the pages still answer: the last holds the events beyond the first 10,000.
+    const last = await call('GET', `admin/tenant/${tenant}/events?limit=100&page=${LIST_TOTAL_CAP / 100 + 1}`, admin.token);
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().data).toHaveLength(own);
+    expect(last.json().meta).toEqual({ page: LIST_TOTAL_CAP / 100 + 1, limit: 100, total: LIST_TOTAL_CAP, totalCapped: true });
+    // A search of exactly the cap's events counts them exactly, one fewer than the list.
+    const found = await call('GET', `admin/tenant/${tenant}/events?search=Generated&limit=1`, admin.token);
+    expect(found.json().meta).toEqual({ page: 1, limit: 1, total: LIST_TOTAL_CAP });
+    expect((await call('GET', `admin/tenant/${tenant}/events?search=Busy`, admin.token)).json().meta.totalCapped).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tenantMembers, users, type UserRow } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { likePattern, offsetOf } from '../../lib/pagination.ts';
+import { countCapped, likePattern, offsetOf } from '../../lib/pagination.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -57,7 +57,7 @@ export async function listShareableMembers(
   q: PageQuery & { search?: string },
   only?: readonly string[],
 ) {
-  if (only?.length === 0) return { rows: [], total: 0 };
+  if (only?.length === 0) return { rows: [], counted: 0 };
   const conditions: SQL[] = [
     eq(tenantMembers.tenantId, tenantId),
     eq(tenantMembers.membershipStatus, 'active'),
@@ -76,18 +76,26 @@ export async function listShareableMembers(
     );
   }
   const where = and(...conditions);
-  const [rows, [count]] = await Promise.all([
+  // By e-mail, case-insensitively: lower(email) is users_email_key (unique), so the page walks that index and looks
+  // each user's membership up (#25: sorting a busy tenant's 50,000 members took 190 ms). The count joins users only to
+  // search their e-mail, and stops at the cap (an index-only scan of tenant_members_tenant_status_idx).
+  const [rows, counted] = await Promise.all([
     db
       .select({ id: users.id, email: users.email, firstname: tenantMembers.firstname, lastname: tenantMembers.lastname })
       .from(tenantMembers)
       .innerJoin(users, eq(users.id, tenantMembers.userId))
       .where(where)
-      .orderBy(users.email, users.id)
+      .orderBy(sql`lower(${users.email})`)
       .limit(q.limit)
       .offset(offsetOf(q)),
-    db.select({ total: sql<number>`count(*)::int` }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(where),
+    countCapped(
+      db,
+      q.search
+        ? db.select({ one: sql`1` }).from(tenantMembers).innerJoin(users, eq(users.id, tenantMembers.userId)).where(where)
+        : db.select({ one: sql`1` }).from(tenantMembers).where(where),
+    ),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, counted };
 }
 
 export type NewUser = Pick<UserRow, 'email'> & Partial<Omit<UserRow, 'id' | 'email'>>;

@@ -20,7 +20,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { pageMeta } from '../../lib/pagination.ts';
+import { cappedPageMeta } from '../../lib/pagination.ts';
 import type { FileStorage } from '../../lib/storage/storage.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
@@ -105,10 +105,10 @@ export async function listShareEntityOptions(
 ): Promise<List<ShareEntityOption>> {
   if (userId !== auth.user.id) throw notFound('User');
   const circle = isTenantOwner(auth) ? undefined : await sharingCircle(db, clock, auth);
-  const { rows, total } = await listShareableMembers(db, auth.tenantId, userId, q, circle);
+  const { rows, counted } = await listShareableMembers(db, auth.tenantId, userId, q, circle);
   return {
     data: rows.map((row) => ({ _id: row.id, name: memberDisplayName(row), email: row.email })),
-    meta: pageMeta(q, total),
+    meta: cappedPageMeta(q, counted),
   };
 }
 

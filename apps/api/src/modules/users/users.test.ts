@@ -392,6 +392,24 @@ describe('GET user/{id}/share-entity-options', () => {
   });
 });
 
+describe('GET user/{id}/share-entity-options order', () => {
+  it('sorts by e-mail case-insensitively (lower(email), the index users_email_key)', async () => {
+    const tag = `Shareorder${Date.now().toString(36)}`;
+    const me = await signUp(t.app, 'acme', { lastname: tag });
+    const people = await Promise.all(['Bea', 'Ann', 'Cyd'].map((firstname) => signUp(t.app, 'acme', { firstname, lastname: tag })));
+    const institution = await insertInstitution(t.app, t.tenants.acme.id, `Order ${tag}`);
+    for (const who of [me, ...people]) await joinInstitutionTeam(t.app, t.tenants.acme.id, who.user._id, institution, null);
+    // Accounts of before e-mails were lower-cased: upper and lower case mixed, the order must not follow the case.
+    const emails = [`B-${tag}@example.com`, `a-${tag}@example.com`, `C-${tag}@example.com`];
+    for (const [i, who] of people.entries()) await t.app.db.update(users).set({ email: emails[i]! }).where(eq(users.id, who.user._id));
+    const res = await call(me, 'GET', `${me.user._id}/share-entity-options?search=${tag.toLowerCase()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { data, meta } = res.json() as { data: { email: string }[]; meta: object };
+    expect(data.map((o) => o.email)).toEqual([`a-${tag}@example.com`, `B-${tag}@example.com`, `C-${tag}@example.com`]);
+    expect(meta).toEqual({ page: 1, limit: 20, total: 3 });
+  });
+});
+
 describe('GET user/{id}/export', () => {
   it('downloads everything held on you in this tenant as a JSON attachment', async () => {
     const me = await signUp(t.app, 'acme');

@@ -32,7 +32,8 @@ export const analyticsRollups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.scope, t.scopeId, t.scale, t.bucket] }),
-    // "Top offers / institutions of the window": one scale and window across every scope id.
+    // "Top offers / institutions of the window": one scale and window across every scope id. Migration 0028 makes it
+    // cover what rankAnalytics adds up (INCLUDE scope_id and the counts, which drizzle cannot declare): an index-only scan.
     index('analytics_rollups_window_idx').on(t.tenantId, t.scope, t.scale, t.bucket),
   ],
 );

@@ -64,4 +64,4 @@ SELECT set_config('app.cross_tenant', 'off', true);
 DROP INDEX "analytics_rollups_window_idx";
 --> statement-breakpoint
 CREATE INDEX "analytics_rollups_window_idx" ON "analytics_rollups" USING btree ("tenant_id","scope","scale","bucket")
-  INCLUDE ("scope_id","impressions","views","document_views","document_downloads","cta_clicks");
+  INCLUDE ("scope_id","impressions","views","document_views","document_downloads","cta_clicks","new_visitors");

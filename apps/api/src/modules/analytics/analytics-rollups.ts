@@ -394,7 +394,7 @@ export async function rankAnalytics(
   db: DbOrTx,
   r: { tenantId: string; scope: 'offer' | 'institution'; start: Date; end: Date; scale: AnalyticsRollupScale; limit: number },
 ): Promise<AnalyticsRanked[]> {
-  const sum = (c: (typeof countColumns)[keyof typeof countColumns]) => sql<number>`sum(${c})::int`;
+  const sum = (c: (typeof countColumns)[keyof typeof countColumns] | typeof analyticsRollups.newVisitors) => sql<number>`sum(${c})::int`;
   const impressions = sum(analyticsRollups.impressions);
   const views = sum(analyticsRollups.views);
   const top = await db
@@ -405,6 +405,7 @@ export async function rankAnalytics(
       documentViews: sum(analyticsRollups.documentViews),
       documentDownloads: sum(analyticsRollups.documentDownloads),
       ctaClicks: sum(analyticsRollups.ctaClicks),
+      newVisitors: sum(analyticsRollups.newVisitors),
     })
     .from(analyticsRollups)
     .where(windowOf(r))
@@ -414,18 +415,38 @@ export async function rankAnalytics(
   if (top.length === 0) return [];
   const ids = top.map((t) => t.id);
   const table = r.scope === 'offer' ? offers : institutions;
-  const [names, visitors] = await Promise.all([
+  const [names, outside] = await Promise.all([
     db
       .select({ id: table.id, name: table.name })
       .from(table)
       .where(and(eq(table.tenantId, r.tenantId), inArray(table.id, ids))),
-    distinctVisitors(db, r, ids),
+    withRollupsOutside(db, r, ids),
   ]);
+  // Those with no rollup outside the window (all time; a young offer) count their first visits; the others a DISTINCT.
+  const visitors = await distinctVisitors(db, r, [...outside]);
+  for (const t of top) if (!outside.has(t.id)) visitors.set(t.id, t.newVisitors);
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   // An offer or institution deleted since keeps its rollups but has no name: it is left out.
   return top
     .filter((t) => nameOf.has(t.id))
-    .map(({ id, ...counts }) => ({ _id: id, name: nameOf.get(id)!, totals: { ...counts, visitors: visitors.get(id) ?? 0 } }));
+    .map(({ id, newVisitors: _, ...counts }) => ({
+      _id: id,
+      name: nameOf.get(id)!,
+      totals: { ...counts, visitors: visitors.get(id) ?? 0 },
+    }));
+}
+
+/** Which of `scopeIds` have a rollup of the window's scale before or after it (two index probes each). */
+async function withRollupsOutside(db: DbOrTx, r: Omit<SeriesRequest, 'scopeId'>, scopeIds: string[]): Promise<Set<string>> {
+  const probe = (bucket: ReturnType<typeof sql>) => sql`exists(select 1 from analytics_rollups o where o.tenant_id = ${r.tenantId}
+    and o.scope = ${r.scope} and o.scope_id = x.id and o.scale = ${r.scale} and ${bucket})`;
+  const result = await db.execute(sql`select x.id from (values ${sql.join(
+    scopeIds.map((id) => sql`(${id}::char(24))`),
+    sql`, `,
+  )}) as x(id)
+    where ${probe(sql`o.bucket < ${bucketStart(r.start, r.scale).toISOString()}::timestamptz`)}
+      or ${probe(sql`o.bucket > ${r.end.toISOString()}::timestamptz`)}`);
+  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
 
 /**

@@ -20,7 +20,7 @@ import { bearer, insertInstitution, signUp, type SignedUp } from '../../../test/
 import { bucketStart } from './analytics-rollups.ts';
 import { AnalyticsWriter } from './analytics-writer.ts';
 import { recordAnalyticsBatch, storeAnalyticsEvents, type AnalyticsEventRow } from './analytics.service.ts';
-import { deleteExpiredAnalytics, readAllTimeCounts, readAnalyticsSeries, rebuildAnalyticsRollups } from './index.ts';
+import { deleteExpiredAnalytics, rankAnalytics, readAllTimeCounts, readAnalyticsSeries, rebuildAnalyticsRollups } from './index.ts';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -186,6 +186,26 @@ describe('rollups', () => {
             return bucket >= first && bucket <= new Date(to).getTime();
           });
           expect(part.totals.visitors, `seed ${seed} ${scope} ${scale} ${from}–${to}`).toBe(visitorsOf(scope, inWindow));
+        }
+      }
+      // The rankings count each offer's and institution's visitors the same way, whole window or part of the data.
+      for (const [from, to] of [
+        ['2026-01-31T22:00:00Z', '2027-01-01T10:00:00Z'],
+        ['2026-02-01T00:00:00Z', '2026-02-28T23:59:59Z'],
+      ] as const) {
+        const window = { tenantId: tenant, start: new Date(from), end: new Date(to), scale, limit: 10 };
+        const first = bucketStart(window.start, scale).getTime();
+        const inWindow = raw.filter((e) => {
+          const bucket = bucketStart(e.createdAt, scale).getTime();
+          return bucket >= first && bucket <= window.end.getTime();
+        });
+        for (const scope of ['offer', 'institution'] as const) {
+          const ranked = await withTenant(tenant, () => rankAnalytics(t.app.db, { ...window, scope }));
+          if (from.startsWith('2026-01-31')) expect(ranked.length, `${scope} ${scale}`).toBeGreaterThan(0);
+          for (const { _id, totals } of ranked) {
+            const its = inWindow.filter((e) => scopesOf(e).some(([s, id]) => s === scope && id === _id));
+            expect(totals.visitors, `seed ${seed} ranked ${scope} ${scale} ${from}`).toBe(visitorsOf(scope, its));
+          }
         }
       }
     }

@@ -13,7 +13,7 @@ import {
   type AnalyticsSeries,
   countsAsVisit,
 } from '@tessera/domain';
-import { and, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { analyticsRollups, analyticsVisitors, institutions, offers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -327,42 +327,44 @@ async function distinctVisitors(db: DbOrTx, r: Omit<SeriesRequest, 'scopeId'>, s
 }
 
 /**
- * One point per bucket of the window (zeros where nothing happened) and the window's totals. When the scope has no
- * rollup outside the window (all time, or a young offer), its unique visitors are the sum of the buckets'
- * `new_visitors`; otherwise a DISTINCT over the window's visitor sets.
+ * One point per bucket of the window (zeros where nothing happened) and the window's totals, in two statements run
+ * together: the window's rollups, and its unique visitors (windowVisitors).
  */
 export async function readAnalyticsSeries(db: DbOrTx, r: SeriesRequest): Promise<AnalyticsSeries> {
-  const scopeRows = and(
-    eq(analyticsRollups.tenantId, r.tenantId),
-    eq(analyticsRollups.scope, r.scope),
-    eq(analyticsRollups.scopeId, r.scopeId),
-    eq(analyticsRollups.scale, r.scale),
-  );
-  const outside = db
-    .select({ one: sql`1` })
-    .from(analyticsRollups)
-    .where(and(scopeRows, or(lt(analyticsRollups.bucket, bucketStart(r.start, r.scale)), gt(analyticsRollups.bucket, r.end))));
-  const rows = await db
-    .select({
-      bucket: analyticsRollups.bucket,
-      ...countColumns,
-      newVisitors: analyticsRollups.newVisitors,
-      // An uncorrelated subquery: evaluated once for the statement (an InitPlan), in the same snapshot as the rows.
-      outside: sql<boolean>`exists(${outside})`,
-    })
-    .from(analyticsRollups)
-    .where(and(windowOf(r), eq(analyticsRollups.scopeId, r.scopeId)));
-  const byBucket = new Map(rows.map(({ bucket, newVisitors: _, outside: __, ...counts }) => [new Date(bucket).toISOString(), counts]));
+  const [rows, visitors] = await Promise.all([
+    db
+      .select({ bucket: analyticsRollups.bucket, ...countColumns })
+      .from(analyticsRollups)
+      .where(and(windowOf(r), eq(analyticsRollups.scopeId, r.scopeId))),
+    windowVisitors(db, r),
+  ]);
+  const byBucket = new Map(rows.map(({ bucket, ...counts }) => [new Date(bucket).toISOString(), counts]));
   const totals = emptyCounts();
   const points = dashboardBuckets(r.start, r.end, r.scale).map((bucket) => {
     const counts = byBucket.get(bucket) ?? emptyCounts();
     for (const key of Object.keys(totals) as (keyof AnalyticsCounts)[]) totals[key] += counts[key];
     return { bucket, ...counts };
   });
-  if (rows.length === 0) totals.visitors = 0;
-  else if (!rows[0]!.outside) totals.visitors = rows.reduce((sum, row) => sum + row.newVisitors, 0);
-  else totals.visitors = (await distinctVisitors(db, r, [r.scopeId])).get(r.scopeId) ?? 0;
+  totals.visitors = visitors;
   return { scale: r.scale, start: r.start.toISOString(), end: r.end.toISOString(), points, totals };
+}
+
+/**
+ * A scope's unique visitors over a window, in one statement. With no rollup of the scope outside the window (all
+ * time; a young offer) they are the sum of its buckets' `new_visitors`; otherwise distinct tids over the window's
+ * visitor sets. CASE evaluates only the branch it takes (each subquery is an InitPlan, run when first needed).
+ */
+async function windowVisitors(db: DbOrTx, r: SeriesRequest): Promise<number> {
+  const start = sql`${bucketStart(r.start, r.scale).toISOString()}::timestamptz`;
+  const end = sql`${r.end.toISOString()}::timestamptz`;
+  const scope = sql`tenant_id = ${r.tenantId} and scope = ${r.scope} and scope_id = ${r.scopeId} and scale = ${r.scale}`;
+  const result = await db.execute(sql`select (case
+      when exists(select 1 from analytics_rollups where ${scope} and bucket < ${start})
+        or exists(select 1 from analytics_rollups where ${scope} and bucket > ${end})
+      then (select count(*) from (select distinct tid from analytics_visitors where ${scope} and bucket >= ${start} and bucket <= ${end}) seen)
+      else (select coalesce(sum(new_visitors), 0) from analytics_rollups where ${scope} and bucket >= ${start} and bucket <= ${end})
+    end)::int as visitors`);
+  return rowsOf<{ visitors: number }>(result)[0]?.visitors ?? 0;
 }
 
 /** Everything since the first event (monthly rollups; unique visitors as the sum of their first visits). */
@@ -397,6 +399,8 @@ export async function rankAnalytics(
   const sum = (c: (typeof countColumns)[keyof typeof countColumns] | typeof analyticsRollups.newVisitors) => sql<number>`sum(${c})::int`;
   const impressions = sum(analyticsRollups.impressions);
   const views = sum(analyticsRollups.views);
+  const probe = (bucket: ReturnType<typeof sql>) => sql`exists(select 1 from analytics_rollups o where o.tenant_id = ${r.tenantId}
+    and o.scope = ${r.scope} and o.scope_id = ${analyticsRollups.scopeId} and o.scale = ${r.scale} and ${bucket})`;
   const top = await db
     .select({
       id: analyticsRollups.scopeId,
@@ -406,6 +410,9 @@ export async function rankAnalytics(
       documentDownloads: sum(analyticsRollups.documentDownloads),
       ctaClicks: sum(analyticsRollups.ctaClicks),
       newVisitors: sum(analyticsRollups.newVisitors),
+      // Whether it has rollups before or after the window (two index probes; computed after the LIMIT).
+      outside: sql<boolean>`(${probe(sql`o.bucket < ${bucketStart(r.start, r.scale).toISOString()}::timestamptz`)}
+        or ${probe(sql`o.bucket > ${r.end.toISOString()}::timestamptz`)})`,
     })
     .from(analyticsRollups)
     .where(windowOf(r))
@@ -415,38 +422,28 @@ export async function rankAnalytics(
   if (top.length === 0) return [];
   const ids = top.map((t) => t.id);
   const table = r.scope === 'offer' ? offers : institutions;
-  const [names, outside] = await Promise.all([
+  // Those with no rollup outside the window (all time; a young offer) count their first visits; the others a DISTINCT.
+  const [names, visitors] = await Promise.all([
     db
       .select({ id: table.id, name: table.name })
       .from(table)
       .where(and(eq(table.tenantId, r.tenantId), inArray(table.id, ids))),
-    withRollupsOutside(db, r, ids),
+    distinctVisitors(
+      db,
+      r,
+      top.filter((t) => t.outside).map((t) => t.id),
+    ),
   ]);
-  // Those with no rollup outside the window (all time; a young offer) count their first visits; the others a DISTINCT.
-  const visitors = await distinctVisitors(db, r, [...outside]);
-  for (const t of top) if (!outside.has(t.id)) visitors.set(t.id, t.newVisitors);
+  for (const t of top) if (!t.outside) visitors.set(t.id, t.newVisitors);
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   // An offer or institution deleted since keeps its rollups but has no name: it is left out.
   return top
     .filter((t) => nameOf.has(t.id))
-    .map(({ id, newVisitors: _, ...counts }) => ({
+    .map(({ id, newVisitors: _, outside: __, ...counts }) => ({
       _id: id,
       name: nameOf.get(id)!,
       totals: { ...counts, visitors: visitors.get(id) ?? 0 },
     }));
-}
-
-/** Which of `scopeIds` have a rollup of the window's scale before or after it (two index probes each). */
-async function withRollupsOutside(db: DbOrTx, r: Omit<SeriesRequest, 'scopeId'>, scopeIds: string[]): Promise<Set<string>> {
-  const probe = (bucket: ReturnType<typeof sql>) => sql`exists(select 1 from analytics_rollups o where o.tenant_id = ${r.tenantId}
-    and o.scope = ${r.scope} and o.scope_id = x.id and o.scale = ${r.scale} and ${bucket})`;
-  const result = await db.execute(sql`select x.id from (values ${sql.join(
-    scopeIds.map((id) => sql`(${id}::char(24))`),
-    sql`, `,
-  )}) as x(id)
-    where ${probe(sql`o.bucket < ${bucketStart(r.start, r.scale).toISOString()}::timestamptz`)}
-      or ${probe(sql`o.bucket > ${r.end.toISOString()}::timestamptz`)}`);
-  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
 
 /**

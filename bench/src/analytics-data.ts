@@ -29,8 +29,8 @@ async function count(db: Db, table: 'analytics_rollups' | 'analytics_visitors', 
 /**
  * `events` analytics events of the tenant in one INSERT … SELECT (not through the API), as visits of EVENTS_PER_VISIT
  * events 20 s apart from VISITORS returning tracking ids, spread evenly over the last ANALYTICS_SEED_DAYS, over the
- * tenant's offers and institutions; then its rollups rebuilt from the raw rows (rebuildAnalyticsRollups, as migration
- * 0027 backfills them) and VACUUM ANALYZE. On PostgreSQL pass the owner's connection: VACUUM needs the owner.
+ * tenant's offers and institutions; then its rollups rebuilt from the raw rows (rebuildAnalyticsRollups, as migrations
+ * 0027 and 0028 backfill them) and VACUUM ANALYZE. On PostgreSQL pass the owner's connection: VACUUM needs the owner.
  */
 export async function insertAnalyticsEvents(db: Db, tenantSlug: string, events: number): Promise<AnalyticsSeed> {
   const tenant = await db.execute(sql`select id from tenants where slug = ${tenantSlug}`);

@@ -37,7 +37,16 @@ export type AnalyticsRollupScope = z.infer<typeof analyticsRollupScope>;
 export const analyticsRollupScale = z.enum(['hour', 'day', 'month']);
 export type AnalyticsRollupScale = z.infer<typeof analyticsRollupScale>;
 
-/** Which event types each counted metric adds up; `visitors` is distinct tids over every event of the scope. */
+/**
+ * Which events make a tid a visitor of a scope (#25): of the tenant, any event; of an offer or an institution, an event
+ * on it other than an impression (its page, a document, a call to action). A card seen in a list is an impression of
+ * the offer, not a visit: counted as one, a single list page would make its reader a visitor of 20 offers.
+ */
+export const ANALYTICS_NOT_VISITS = ['impression'] as const satisfies readonly z.infer<typeof analyticsEventType>[];
+export const countsAsVisit = (scope: AnalyticsRollupScope, type: z.infer<typeof analyticsEventType>): boolean =>
+  scope === 'tenant' || !(ANALYTICS_NOT_VISITS as readonly string[]).includes(type);
+
+/** Which event types each counted metric adds up; `visitors` is distinct tids (countsAsVisit). */
 export const ANALYTICS_METRIC_EVENTS = {
   impressions: ['impression'],
   views: ['view', 'offer-view', 'institution-view'],
@@ -59,7 +68,12 @@ export const ANALYTICS_METRIC_LABELS: Record<AnalyticsMetric, string> = {
 export const analyticsCounts = z
   .object({
     impressions: z.number().int().describe('Offer cards seen on marketplace lists'),
-    visitors: z.number().int().describe('Distinct tracking ids (unique visitors)'),
+    visitors: z
+      .number()
+      .int()
+      .describe(
+        'Distinct tracking ids (unique visitors): of the tenant, any event; of an offer or an institution, an event on it other than an impression (its page, a document, a call to action)',
+      ),
     views: z.number().int().describe('Page views (route changes, offer and institution pages)'),
     documentViews: z.number().int(),
     documentDownloads: z.number().int(),

@@ -1,5 +1,6 @@
 import {
   ANALYTICS_METRIC_EVENTS,
+  ANALYTICS_NOT_VISITS,
   DASHBOARD_BUCKETS_MAX,
   DEFAULT_DASHBOARD_PRESET,
   dashboardBuckets,
@@ -10,6 +11,7 @@ import {
   type AnalyticsRollupScale,
   type AnalyticsRollupScope,
   type AnalyticsSeries,
+  countsAsVisit,
 } from '@tessera/domain';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -19,7 +21,8 @@ import { AppError } from '../../lib/app-error.ts';
 /**
  * Analytics rollups (#25): per tenant, institution and offer, per UTC hour, day and month. Each batch of events adds
  * its counts in the transaction that stores it, in two statements whatever its size (the new visitors, then the
- * counts); dashboards read a few rows per bucket instead of scanning raw events.
+ * counts); dashboards read a few rows per bucket instead of scanning raw events. Who is a visitor of a scope is
+ * countsAsVisit's rule (@tessera/domain).
  */
 
 export const ROLLUP_SCALES: readonly AnalyticsRollupScale[] = ['hour', 'day', 'month'];
@@ -61,9 +64,30 @@ interface RollupRow {
   documentDownloads: number;
   ctaClicks: number;
   visitors: number;
+  newVisitors: number;
 }
 
 const keyOf = (scope: string, scopeId: string, scale: string, bucket: Date) => `${scope}|${scopeId}|${scale}|${bucket.toISOString()}`;
+
+interface VisitorKey {
+  scope: AnalyticsRollupScope;
+  scopeId: string;
+  scale: AnalyticsRollupScale;
+  bucket: Date;
+  tid: string;
+}
+interface FirstVisit {
+  scope: AnalyticsRollupScope;
+  scopeId: string;
+  tid: string;
+  /** The batch's earliest visit of the scope by this tid: the buckets a first visit counts in. */
+  at: Date;
+}
+
+/** Sorted by key, so concurrent batches take the rows' locks in the same order (no deadlock between two nodes). */
+const inKeyOrder = <T>(entries: Map<string, T>): T[] => [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Adds recorded events to the rollups (call inside the transaction that stores them). The rows go as one JSON
@@ -73,16 +97,21 @@ const keyOf = (scope: string, scopeId: string, scale: string, bucket: Date) => `
 export async function addToRollups(tx: DbOrTx, tenantId: string, events: readonly RollupEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = new Map<string, RollupRow>();
-  const visitors = new Map<
-    string,
-    { scope: AnalyticsRollupScope; scopeId: string; scale: AnalyticsRollupScale; bucket: Date; tid: string }
-  >();
+  const visitors = new Map<string, VisitorKey>();
+  const firstVisits = new Map<string, FirstVisit>();
   for (const event of events) {
     const scopes: [AnalyticsRollupScope, string][] = [['tenant', tenantId]];
     if (event.institutionId) scopes.push(['institution', event.institutionId]);
     if (event.offerId) scopes.push(['offer', event.offerId]);
     const metric = METRIC_OF_TYPE.get(event.type);
-    for (const [scope, scopeId] of scopes)
+    for (const [scope, scopeId] of scopes) {
+      const visit = countsAsVisit(scope, event.type);
+      if (visit) {
+        const key = `${scope}|${scopeId}|${event.tid}`;
+        const first = firstVisits.get(key);
+        if (!first) firstVisits.set(key, { scope, scopeId, tid: event.tid, at: event.createdAt });
+        else if (event.createdAt < first.at) first.at = event.createdAt;
+      }
       for (const scale of ROLLUP_SCALES) {
         const bucket = bucketStart(event.createdAt, scale);
         const key = keyOf(scope, scopeId, scale, bucket);
@@ -101,42 +130,64 @@ export async function addToRollups(tx: DbOrTx, tenantId: string, events: readonl
             documentDownloads: 0,
             ctaClicks: 0,
             visitors: 0,
+            newVisitors: 0,
           };
           rows.set(key, row);
         }
         row.events += 1;
         if (metric) row[metric] += 1;
-        visitors.set(`${key}|${event.tid}`, { scope, scopeId, scale, bucket, tid: event.tid });
+        if (visit) visitors.set(`${key}|${event.tid}`, { scope, scopeId, scale, bucket, tid: event.tid });
       }
+    }
   }
-  // In key order, so concurrent batches lock shared rows in the same order (no deadlock between two nodes).
-  const sortedVisitors = [...visitors.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
-  const added = await tx
-    .insert(analyticsVisitors)
-    .select(
-      sql`select ${tenantId}, v.scope, v."scopeId", v.scale, v.bucket, v.tid
-        from jsonb_to_recordset(${JSON.stringify(sortedVisitors)}::jsonb) as v(scope text, "scopeId" text, scale text, bucket timestamptz, tid text)`,
-    )
-    .onConflictDoNothing()
-    .returning({
-      scope: analyticsVisitors.scope,
-      scopeId: analyticsVisitors.scopeId,
-      scale: analyticsVisitors.scale,
-      bucket: analyticsVisitors.bucket,
-    });
+  // One statement for both sets: the tids new to a bucket, then those new to the scope (each table in key order).
+  const added = rowsOf<{
+    kind: 'bucket' | 'scope';
+    scope: string;
+    scopeId: string;
+    scale: string | null;
+    bucket: Date | string | null;
+    tid: string | null;
+  }>(
+    await tx.execute(sql`with
+      new_in_bucket as (
+        insert into analytics_visitors (tenant_id, scope, scope_id, scale, bucket, tid)
+        select ${tenantId}, v.scope, v."scopeId", v.scale, v.bucket, v.tid
+        from jsonb_to_recordset(${JSON.stringify(inKeyOrder(visitors))}::jsonb) as v(scope text, "scopeId" text, scale text, bucket timestamptz, tid text)
+        on conflict do nothing
+        returning scope, scope_id, scale, bucket),
+      new_in_scope as (
+        insert into analytics_first_visits (tenant_id, scope, scope_id, tid)
+        select ${tenantId}, f.scope, f."scopeId", f.tid
+        from jsonb_to_recordset(${JSON.stringify(inKeyOrder(firstVisits))}::jsonb) as f(scope text, "scopeId" text, tid text)
+        on conflict do nothing
+        returning scope, scope_id, tid)
+      select 'bucket' as kind, scope, scope_id as "scopeId", scale, bucket, null as tid from new_in_bucket
+      union all
+      select 'scope', scope, scope_id, null, null, tid from new_in_scope`),
+  );
   for (const v of added) {
-    const row = rows.get(keyOf(v.scope, v.scopeId, v.scale, new Date(v.bucket)));
-    if (row) row.visitors += 1;
+    if (v.kind === 'bucket') {
+      const row = rows.get(keyOf(v.scope, v.scopeId, v.scale!, new Date(v.bucket!)));
+      if (row) row.visitors += 1;
+    } else {
+      const first = firstVisits.get(`${v.scope}|${v.scopeId}|${v.tid}`);
+      if (!first) continue;
+      for (const scale of ROLLUP_SCALES) {
+        const row = rows.get(keyOf(first.scope, first.scopeId, scale, bucketStart(first.at, scale)));
+        if (row) row.newVisitors += 1;
+      }
+    }
   }
-  const sortedRows = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+  const sortedRows = inKeyOrder(rows);
   const add = (column: string) => sql.raw(`"analytics_rollups"."${column}" + excluded."${column}"`);
   await tx
     .insert(analyticsRollups)
     .select(
       sql`select ${tenantId}, r.scope, r."scopeId", r.scale, r.bucket, r.events, r.impressions, r.views, r."documentViews",
-          r."documentDownloads", r."ctaClicks", r.visitors
+          r."documentDownloads", r."ctaClicks", r.visitors, r."newVisitors"
         from jsonb_to_recordset(${JSON.stringify(sortedRows)}::jsonb) as r(scope text, "scopeId" text, scale text, bucket timestamptz,
-          events int, impressions int, views int, "documentViews" int, "documentDownloads" int, "ctaClicks" int, visitors int)`,
+          events int, impressions int, views int, "documentViews" int, "documentDownloads" int, "ctaClicks" int, visitors int, "newVisitors" int)`,
     )
     .onConflictDoUpdate({
       target: [
@@ -154,42 +205,60 @@ export async function addToRollups(tx: DbOrTx, tenantId: string, events: readonl
         documentDownloads: add('document_downloads'),
         ctaClicks: add('cta_clicks'),
         visitors: add('visitors'),
+        newVisitors: add('new_visitors'),
       },
     });
 }
 
 /**
- * The rollups of raw events, rebuilt from `analytics_events` (for one tenant, or all): what migration 0027 runs for
- * events stored before rollups existed, and what the bench's scale seed runs after a bulk insert. Run it inside
- * withCrossTenant for all tenants.
+ * The rollups of raw events, rebuilt from `analytics_events` (for one tenant, or all): what migrations 0027 and 0028
+ * run for stored events, and what the bench's scale seed runs after a bulk insert. Run it inside withCrossTenant for
+ * all tenants. A rebuild counts a first visit in the bucket of the tid's earliest event; batches count it where they
+ * first recorded it, the same bucket unless events are recorded out of time order (sums over a scope agree anyway).
  */
 export async function rebuildAnalyticsRollups(db: DbOrTx, tenantId?: string): Promise<void> {
   const only = tenantId ? sql`and e.tenant_id = ${tenantId}` : sql``;
-  await db.execute(sql`delete from analytics_visitors where ${tenantId ? sql`tenant_id = ${tenantId}` : sql`true`}`);
-  await db.execute(sql`delete from analytics_rollups where ${tenantId ? sql`tenant_id = ${tenantId}` : sql`true`}`);
+  const mine = tenantId ? sql`tenant_id = ${tenantId}` : sql`true`;
+  await db.execute(sql`delete from analytics_visitors where ${mine}`);
+  await db.execute(sql`delete from analytics_first_visits where ${mine}`);
+  await db.execute(sql`delete from analytics_rollups where ${mine}`);
+  const events = scopedEvents(only);
   await db.execute(sql`insert into analytics_visitors (tenant_id, scope, scope_id, scale, bucket, tid)
-    select distinct x.tenant_id, x.scope, x.scope_id, x.scale, x.bucket, x.tid from (${expandedEvents(only)}) x`);
+    select distinct x.tenant_id, x.scope, x.scope_id, sc.scale, ${bucketOf(sql`x.created_at`)}, x.tid
+    from (${events}) x cross join ${scales} where x.visit`);
+  await db.execute(sql`insert into analytics_first_visits (tenant_id, scope, scope_id, tid)
+    select x.tenant_id, x.scope, x.scope_id, x.tid from (${events}) x where x.visit group by 1, 2, 3, 4`);
   await db.execute(sql`insert into analytics_rollups
-      (tenant_id, scope, scope_id, scale, bucket, events, impressions, views, document_views, document_downloads, cta_clicks, visitors)
-    select x.tenant_id, x.scope, x.scope_id, x.scale, x.bucket, count(*),
-      ${countOf('impressions')}, ${countOf('views')}, ${countOf('documentViews')}, ${countOf('documentDownloads')}, ${countOf('ctaClicks')},
-      count(distinct x.tid)
-    from (${expandedEvents(only)}) x
-    group by x.tenant_id, x.scope, x.scope_id, x.scale, x.bucket`);
+      (tenant_id, scope, scope_id, scale, bucket, events, impressions, views, document_views, document_downloads, cta_clicks, visitors,
+        new_visitors)
+    select r.*, coalesce(n.new_visitors, 0) from (
+      select x.tenant_id, x.scope, x.scope_id, sc.scale, ${bucketOf(sql`x.created_at`)} as bucket, count(*),
+        ${countOf('impressions')}, ${countOf('views')}, ${countOf('documentViews')}, ${countOf('documentDownloads')}, ${countOf('ctaClicks')},
+        count(distinct x.tid) filter (where x.visit)
+      from (${events}) x cross join ${scales}
+      group by 1, 2, 3, 4, 5) r
+    left join (
+      select f.tenant_id, f.scope, f.scope_id, sc.scale, ${bucketOf(sql`f.first_at`)} as bucket, count(*)::int as new_visitors
+      from (select x.tenant_id, x.scope, x.scope_id, min(x.created_at) as first_at from (${events}) x where x.visit
+        group by x.tenant_id, x.scope, x.scope_id, x.tid) f cross join ${scales}
+      group by 1, 2, 3, 4, 5) n using (tenant_id, scope, scope_id, scale, bucket)`);
 }
+
+const scales = sql`(values ('hour'), ('day'), ('month')) as sc(scale)`;
+const bucketOf = (at: ReturnType<typeof sql>) => sql`(date_trunc(sc.scale, ${at} at time zone 'UTC') at time zone 'UTC')`;
+const notVisits = sql.raw(ANALYTICS_NOT_VISITS.map((t) => `'${t}'`).join(', '));
 
 function countOf(metric: keyof typeof ANALYTICS_METRIC_EVENTS) {
   return sql.raw(`count(*) filter (where x.type in (${ANALYTICS_METRIC_EVENTS[metric].map((t) => `'${t}'`).join(', ')}))`);
 }
 
-/** Every raw event once per scope it counts for and per scale, with its bucket. */
-function expandedEvents(only: ReturnType<typeof sql>) {
-  return sql`select e.tenant_id, s.scope, s.scope_id, sc.scale, e.tid, e.type,
-      (date_trunc(sc.scale, e.created_at at time zone 'UTC') at time zone 'UTC') as bucket
+/** Every raw event once per scope it counts for, and whether it makes its tid a visitor there (countsAsVisit). */
+function scopedEvents(only: ReturnType<typeof sql>) {
+  return sql`select e.tenant_id, s.scope, s.scope_id, e.tid, e.type, e.created_at,
+      (s.scope = 'tenant' or e.type not in (${notVisits})) as visit
     from analytics_events e
     left join offers o on o.tenant_id = e.tenant_id and o.id = e.offer_id
     cross join lateral (values ('tenant', e.tenant_id), ('institution', coalesce(e.institution_id, o.institution_id)), ('offer', e.offer_id)) as s(scope, scope_id)
-    cross join (values ('hour'), ('day'), ('month')) as sc(scale)
     where s.scope_id is not null ${only}`;
 }
 
@@ -257,14 +326,17 @@ async function distinctVisitors(db: DbOrTx, r: Omit<SeriesRequest, 'scopeId'>, s
   return new Map(rows.map((row) => [row.scopeId, row.visitors]));
 }
 
-/** One point per bucket of the window (zeros where nothing happened) and the window's totals. */
+/**
+ * One point per bucket of the window (zeros where nothing happened) and the window's totals, in two statements run
+ * together: the window's rollups, and its unique visitors (windowVisitors).
+ */
 export async function readAnalyticsSeries(db: DbOrTx, r: SeriesRequest): Promise<AnalyticsSeries> {
   const [rows, visitors] = await Promise.all([
     db
       .select({ bucket: analyticsRollups.bucket, ...countColumns })
       .from(analyticsRollups)
       .where(and(windowOf(r), eq(analyticsRollups.scopeId, r.scopeId))),
-    distinctVisitors(db, r, [r.scopeId]),
+    windowVisitors(db, r),
   ]);
   const byBucket = new Map(rows.map(({ bucket, ...counts }) => [new Date(bucket).toISOString(), counts]));
   const totals = emptyCounts();
@@ -273,11 +345,29 @@ export async function readAnalyticsSeries(db: DbOrTx, r: SeriesRequest): Promise
     for (const key of Object.keys(totals) as (keyof AnalyticsCounts)[]) totals[key] += counts[key];
     return { bucket, ...counts };
   });
-  totals.visitors = visitors.get(r.scopeId) ?? 0;
+  totals.visitors = visitors;
   return { scale: r.scale, start: r.start.toISOString(), end: r.end.toISOString(), points, totals };
 }
 
-/** Everything since the first event (monthly rollups; visitors distinct over all of it). */
+/**
+ * A scope's unique visitors over a window, in one statement. With no rollup of the scope outside the window (all
+ * time; a young offer) they are the sum of its buckets' `new_visitors`; otherwise distinct tids over the window's
+ * visitor sets. CASE evaluates only the branch it takes (each subquery is an InitPlan, run when first needed).
+ */
+async function windowVisitors(db: DbOrTx, r: SeriesRequest): Promise<number> {
+  const start = sql`${bucketStart(r.start, r.scale).toISOString()}::timestamptz`;
+  const end = sql`${r.end.toISOString()}::timestamptz`;
+  const scope = sql`tenant_id = ${r.tenantId} and scope = ${r.scope} and scope_id = ${r.scopeId} and scale = ${r.scale}`;
+  const result = await db.execute(sql`select (case
+      when exists(select 1 from analytics_rollups where ${scope} and bucket < ${start})
+        or exists(select 1 from analytics_rollups where ${scope} and bucket > ${end})
+      then (select count(*) from (select distinct tid from analytics_visitors where ${scope} and bucket >= ${start} and bucket <= ${end}) seen)
+      else (select coalesce(sum(new_visitors), 0) from analytics_rollups where ${scope} and bucket >= ${start} and bucket <= ${end})
+    end)::int as visitors`);
+  return rowsOf<{ visitors: number }>(result)[0]?.visitors ?? 0;
+}
+
+/** Everything since the first event (monthly rollups; unique visitors as the sum of their first visits). */
 export async function readAllTimeCounts(db: DbOrTx, r: Omit<SeriesRequest, 'start' | 'end' | 'scale'>): Promise<AnalyticsCounts> {
   const where = and(
     eq(analyticsRollups.tenantId, r.tenantId),
@@ -285,34 +375,20 @@ export async function readAllTimeCounts(db: DbOrTx, r: Omit<SeriesRequest, 'star
     eq(analyticsRollups.scopeId, r.scopeId),
     eq(analyticsRollups.scale, 'month'),
   );
-  const sum = (c: (typeof countColumns)[keyof typeof countColumns]) => sql<number>`coalesce(sum(${c}), 0)::int`;
-  const [[row], [visitors]] = await Promise.all([
-    db
-      .select({
-        impressions: sum(analyticsRollups.impressions),
-        views: sum(analyticsRollups.views),
-        documentViews: sum(analyticsRollups.documentViews),
-        documentDownloads: sum(analyticsRollups.documentDownloads),
-        ctaClicks: sum(analyticsRollups.ctaClicks),
-      })
-      .from(analyticsRollups)
-      .where(where),
-    db.select({ visitors: sql<number>`count(*)::int` }).from(
-      db
-        .selectDistinct({ tid: analyticsVisitors.tid })
-        .from(analyticsVisitors)
-        .where(
-          and(
-            eq(analyticsVisitors.tenantId, r.tenantId),
-            eq(analyticsVisitors.scope, r.scope),
-            eq(analyticsVisitors.scopeId, r.scopeId),
-            eq(analyticsVisitors.scale, 'month'),
-          ),
-        )
-        .as('seen'),
-    ),
-  ]);
-  return { ...emptyCounts(), ...row, visitors: visitors?.visitors ?? 0 };
+  const sum = (c: (typeof countColumns)[keyof typeof countColumns] | typeof analyticsRollups.newVisitors) =>
+    sql<number>`coalesce(sum(${c}), 0)::int`;
+  const [row] = await db
+    .select({
+      impressions: sum(analyticsRollups.impressions),
+      visitors: sum(analyticsRollups.newVisitors),
+      views: sum(analyticsRollups.views),
+      documentViews: sum(analyticsRollups.documentViews),
+      documentDownloads: sum(analyticsRollups.documentDownloads),
+      ctaClicks: sum(analyticsRollups.ctaClicks),
+    })
+    .from(analyticsRollups)
+    .where(where);
+  return { ...emptyCounts(), ...row };
 }
 
 /** The offers or institutions with the most impressions (then views) in the window, with their names and totals. */
@@ -320,9 +396,11 @@ export async function rankAnalytics(
   db: DbOrTx,
   r: { tenantId: string; scope: 'offer' | 'institution'; start: Date; end: Date; scale: AnalyticsRollupScale; limit: number },
 ): Promise<AnalyticsRanked[]> {
-  const sum = (c: (typeof countColumns)[keyof typeof countColumns]) => sql<number>`sum(${c})::int`;
+  const sum = (c: (typeof countColumns)[keyof typeof countColumns] | typeof analyticsRollups.newVisitors) => sql<number>`sum(${c})::int`;
   const impressions = sum(analyticsRollups.impressions);
   const views = sum(analyticsRollups.views);
+  const probe = (bucket: ReturnType<typeof sql>) => sql`exists(select 1 from analytics_rollups o where o.tenant_id = ${r.tenantId}
+    and o.scope = ${r.scope} and o.scope_id = ${analyticsRollups.scopeId} and o.scale = ${r.scale} and ${bucket})`;
   const top = await db
     .select({
       id: analyticsRollups.scopeId,
@@ -331,6 +409,10 @@ export async function rankAnalytics(
       documentViews: sum(analyticsRollups.documentViews),
       documentDownloads: sum(analyticsRollups.documentDownloads),
       ctaClicks: sum(analyticsRollups.ctaClicks),
+      newVisitors: sum(analyticsRollups.newVisitors),
+      // Whether it has rollups before or after the window (two index probes; computed after the LIMIT).
+      outside: sql<boolean>`(${probe(sql`o.bucket < ${bucketStart(r.start, r.scale).toISOString()}::timestamptz`)}
+        or ${probe(sql`o.bucket > ${r.end.toISOString()}::timestamptz`)})`,
     })
     .from(analyticsRollups)
     .where(windowOf(r))
@@ -340,18 +422,28 @@ export async function rankAnalytics(
   if (top.length === 0) return [];
   const ids = top.map((t) => t.id);
   const table = r.scope === 'offer' ? offers : institutions;
+  // Those with no rollup outside the window (all time; a young offer) count their first visits; the others a DISTINCT.
   const [names, visitors] = await Promise.all([
     db
       .select({ id: table.id, name: table.name })
       .from(table)
       .where(and(eq(table.tenantId, r.tenantId), inArray(table.id, ids))),
-    distinctVisitors(db, r, ids),
+    distinctVisitors(
+      db,
+      r,
+      top.filter((t) => t.outside).map((t) => t.id),
+    ),
   ]);
+  for (const t of top) if (!t.outside) visitors.set(t.id, t.newVisitors);
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   // An offer or institution deleted since keeps its rollups but has no name: it is left out.
   return top
     .filter((t) => nameOf.has(t.id))
-    .map(({ id, ...counts }) => ({ _id: id, name: nameOf.get(id)!, totals: { ...counts, visitors: visitors.get(id) ?? 0 } }));
+    .map(({ id, newVisitors: _, outside: __, ...counts }) => ({
+      _id: id,
+      name: nameOf.get(id)!,
+      totals: { ...counts, visitors: visitors.get(id) ?? 0 },
+    }));
 }
 
 /**

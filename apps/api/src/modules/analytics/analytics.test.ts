@@ -1,6 +1,7 @@
 import {
   ANALYTICS_METRIC_EVENTS,
   analyticsEventType,
+  countsAsVisit,
   dashboardPresets,
   presetRange,
   type AnalyticsEventType,
@@ -19,7 +20,7 @@ import { bearer, insertInstitution, signUp, type SignedUp } from '../../../test/
 import { bucketStart } from './analytics-rollups.ts';
 import { AnalyticsWriter } from './analytics-writer.ts';
 import { recordAnalyticsBatch, storeAnalyticsEvents, type AnalyticsEventRow } from './analytics.service.ts';
-import { deleteExpiredAnalytics, readAnalyticsSeries, rebuildAnalyticsRollups } from './index.ts';
+import { deleteExpiredAnalytics, rankAnalytics, readAllTimeCounts, readAnalyticsSeries, rebuildAnalyticsRollups } from './index.ts';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -134,6 +135,9 @@ describe('rollups', () => {
     };
     const metricOf = (type: AnalyticsEventType) =>
       Object.entries(ANALYTICS_METRIC_EVENTS).find(([, list]) => (list as readonly string[]).includes(type))?.[0];
+    /** Distinct tids of `events` that are visitors of `scope` (an offer's or institution's: no impression-only tids). */
+    const visitorsOf = (scope: 'tenant' | 'institution' | 'offer', events: typeof raw) =>
+      new Set(events.filter((e) => countsAsVisit(scope, e.type)).map((e) => e.tid)).size;
 
     for (const scale of ['hour', 'day', 'month'] as AnalyticsRollupScale[]) {
       for (const [scope, scopeId] of [
@@ -158,12 +162,51 @@ describe('rollups', () => {
           }
           expect({ ...point, bucket: undefined }, `seed ${seed} ${scope} ${scale} ${point.bucket}`).toEqual({
             ...expected,
-            visitors: new Set(inBucket.map((e) => e.tid)).size,
+            visitors: visitorsOf(scope, inBucket),
             bucket: undefined,
           });
         }
-        // Visitors over the window are distinct across buckets: not the sum of the points.
-        expect(series.totals.visitors, `seed ${seed} ${scope} ${scale}`).toBe(new Set(mine.map((e) => e.tid)).size);
+        // Visitors over the window are distinct across buckets: not the sum of the points. This window holds every
+        // bucket of the scope, so they come from the first visits; the windows below hold some, read as a DISTINCT.
+        expect(series.totals.visitors, `seed ${seed} ${scope} ${scale}`).toBe(visitorsOf(scope, mine));
+        const allTime = await withTenant(tenant, () => readAllTimeCounts(t.app.db, { tenantId: tenant, scope, scopeId }));
+        expect(allTime.visitors, `seed ${seed} ${scope} all time`).toBe(visitorsOf(scope, mine));
+        for (const [from, to] of [
+          ['2026-02-01T00:00:00Z', '2026-02-28T23:59:59Z'],
+          ['2026-01-31T00:00:00Z', '2026-03-01T00:00:00Z'],
+          ['2026-03-01T00:00:00Z', '2026-12-31T23:59:59Z'],
+        ] as const) {
+          const part = await withTenant(tenant, () =>
+            readAnalyticsSeries(t.app.db, { tenantId: tenant, scope, scopeId, start: new Date(from), end: new Date(to), scale }),
+          );
+          // The window holds the buckets from the one holding `from` to the last starting by `to`, whole.
+          const first = bucketStart(new Date(from), scale).getTime();
+          const inWindow = mine.filter((e) => {
+            const bucket = bucketStart(e.createdAt, scale).getTime();
+            return bucket >= first && bucket <= new Date(to).getTime();
+          });
+          expect(part.totals.visitors, `seed ${seed} ${scope} ${scale} ${from}–${to}`).toBe(visitorsOf(scope, inWindow));
+        }
+      }
+      // The rankings count each offer's and institution's visitors the same way, whole window or part of the data.
+      for (const [from, to] of [
+        ['2026-01-31T22:00:00Z', '2027-01-01T10:00:00Z'],
+        ['2026-02-01T00:00:00Z', '2026-02-28T23:59:59Z'],
+      ] as const) {
+        const window = { tenantId: tenant, start: new Date(from), end: new Date(to), scale, limit: 10 };
+        const first = bucketStart(window.start, scale).getTime();
+        const inWindow = raw.filter((e) => {
+          const bucket = bucketStart(e.createdAt, scale).getTime();
+          return bucket >= first && bucket <= window.end.getTime();
+        });
+        for (const scope of ['offer', 'institution'] as const) {
+          const ranked = await withTenant(tenant, () => rankAnalytics(t.app.db, { ...window, scope }));
+          if (from.startsWith('2026-01-31')) expect(ranked.length, `${scope} ${scale}`).toBeGreaterThan(0);
+          for (const { _id, totals } of ranked) {
+            const its = inWindow.filter((e) => scopesOf(e).some(([s, id]) => s === scope && id === _id));
+            expect(totals.visitors, `seed ${seed} ranked ${scope} ${scale} ${from}`).toBe(visitorsOf(scope, its));
+          }
+        }
       }
     }
     // Hours: the 24 hours around the end of February.
@@ -180,8 +223,30 @@ describe('rollups', () => {
     expect(hours.points).toHaveLength(24);
     for (const point of hours.points)
       expect(point.visitors, point.bucket).toBe(
-        new Set(raw.filter((e) => bucketStart(e.createdAt, 'hour').toISOString() === point.bucket).map((e) => e.tid)).size,
+        visitorsOf(
+          'tenant',
+          raw.filter((e) => bucketStart(e.createdAt, 'hour').toISOString() === point.bucket),
+        ),
       );
+    const inHours = (e: (typeof raw)[number]) =>
+      e.createdAt >= new Date('2026-02-28T12:00:00Z') && bucketStart(e.createdAt, 'hour') <= new Date('2026-03-01T11:59:59Z');
+    expect(hours.totals.visitors).toBe(visitorsOf('tenant', raw.filter(inHours)));
+    const offerHours = await withTenant(tenant, () =>
+      readAnalyticsSeries(t.app.db, {
+        tenantId: tenant,
+        scope: 'offer',
+        scopeId: globexOffers[0]!.id,
+        start: new Date('2026-02-28T12:00:00Z'),
+        end: new Date('2026-03-01T11:59:59Z'),
+        scale: 'hour',
+      }),
+    );
+    expect(offerHours.totals.visitors).toBe(
+      visitorsOf(
+        'offer',
+        raw.filter((e) => inHours(e) && e.offerId === globexOffers[0]!.id),
+      ),
+    );
 
     // What the batches built is what a rebuild from the raw events (migration 0027's backfill) builds.
     const rollupsOf = () =>
@@ -192,17 +257,33 @@ describe('rollups', () => {
           .where(eq(analyticsRollups.tenantId, tenant))
           .orderBy(asc(analyticsRollups.scope), asc(analyticsRollups.scopeId), asc(analyticsRollups.scale), asc(analyticsRollups.bucket)),
       );
+    // A first visit counts where the batches recorded it first: these batches came in random time order, so only the
+    // sums of new visitors per scope and scale must agree (each the scope's unique visitors, ever).
+    const firstVisits = (rows: Awaited<ReturnType<typeof rollupsOf>>) => {
+      const sums = new Map<string, number>();
+      for (const row of rows)
+        sums.set(`${row.scope}|${row.scopeId}|${row.scale}`, (sums.get(`${row.scope}|${row.scopeId}|${row.scale}`) ?? 0) + row.newVisitors);
+      return Object.fromEntries(sums);
+    };
+    const counts = (rows: Awaited<ReturnType<typeof rollupsOf>>) => rows.map(({ newVisitors: _, ...row }) => row);
     const incremental = await rollupsOf();
     await withCrossTenant('test: rebuild the rollups of one tenant', () => rebuildAnalyticsRollups(t.app.db, tenant));
-    expect(await rollupsOf()).toEqual(incremental);
+    const rebuilt = await rollupsOf();
+    expect(counts(rebuilt)).toEqual(counts(incremental));
+    expect(firstVisits(rebuilt)).toEqual(firstVisits(incremental));
+    expect(firstVisits(rebuilt)[`tenant|${tenant}|day`]).toBe(visitorsOf('tenant', raw));
   });
 
   it('stay right when several batches write the same buckets at once', async () => {
     const tenant = acme;
     const at = new Date('2025-06-15T10:20:00Z');
-    // Eight batches of the same ten visitors: every impression counts (no dedupe here), each visitor once.
+    const dock = await createOffer(bank, 'Dock Notes');
+    // Eight batches of the same ten visitors: every impression and page view counts (no dedupe here), each visitor once.
     const batches = Array.from({ length: 8 }, () =>
-      Array.from({ length: 10 }, (_, j) => ({ type: 'impression', tid: `concurrent-tid-${j}`, offer: pier })),
+      Array.from({ length: 10 }, (_, j) => [
+        { type: 'impression', tid: `concurrent-tid-${j}`, offer: dock },
+        { type: 'offer-view', tid: `concurrent-tid-${j}`, offer: dock },
+      ]).flat(),
     );
     await Promise.all(
       batches.map((items) =>
@@ -212,9 +293,15 @@ describe('rollups', () => {
       ),
     );
     const series = await withTenant(tenant, () =>
-      readAnalyticsSeries(t.app.db, { tenantId: tenant, scope: 'offer', scopeId: pier, start: at, end: at, scale: 'hour' }),
+      readAnalyticsSeries(t.app.db, { tenantId: tenant, scope: 'offer', scopeId: dock, start: at, end: at, scale: 'hour' }),
     );
-    expect(series.points).toEqual([expect.objectContaining({ bucket: '2025-06-15T10:00:00.000Z', impressions: 80, visitors: 10 })]);
+    expect(series.points).toEqual([
+      expect.objectContaining({ bucket: '2025-06-15T10:00:00.000Z', impressions: 80, views: 80, visitors: 10 }),
+    ]);
+    // Each visitor is new to the offer once, whichever batch recorded them first.
+    expect(series.totals.visitors).toBe(10);
+    const allTime = await withTenant(tenant, () => readAllTimeCounts(t.app.db, { tenantId: tenant, scope: 'offer', scopeId: dock }));
+    expect(allTime).toMatchObject({ impressions: 80, views: 80, visitors: 10 });
   });
 });
 
@@ -356,6 +443,8 @@ describe('dashboards', () => {
 
   it("ranks the tenant's offers and institutions by impressions, with unique visitors per offer", async () => {
     await post([
+      { type: 'offer-view', tid: 'rank-tid-0001', offer: pier },
+      { type: 'offer-view', tid: 'rank-tid-0002', offer: pier },
       { type: 'impression', tid: 'rank-tid-0001', offer: pier },
       { type: 'impression', tid: 'rank-tid-0002', offer: pier },
       { type: 'impression', tid: 'rank-tid-0003', offer: pier },
@@ -365,7 +454,8 @@ describe('dashboards', () => {
     ]);
     const data = await dashboardOf(owner);
     expect(data.topOffers[0]).toMatchObject({ _id: pier, name: 'Pier Notes' });
-    expect(data.topOffers[0]!.totals.visitors).toBeGreaterThanOrEqual(5);
+    // Five saw its card; two opened its page: only they are its visitors.
+    expect(data.topOffers[0]!.totals).toMatchObject({ impressions: expect.any(Number), visitors: 2 });
     expect(data.topOffers.length).toBeLessThanOrEqual(5);
     expect(data.topInstitutions.map((i) => i.name)).toContain('Quay Bank');
     // Another tenant's dashboard shows none of it.
@@ -416,7 +506,7 @@ describe('retention', () => {
     await withTenant(acme, () =>
       recordAnalyticsBatch(
         { db: t.app.db, dedupe: keepAll },
-        { tenantId: acme, userId: null, userAgent: 'vitest', items: [{ type: 'impression', tid: 'old-tid-00001', offer: quay }], now: old },
+        { tenantId: acme, userId: null, userAgent: 'vitest', items: [{ type: 'offer-view', tid: 'old-tid-00001', offer: quay }], now: old },
       ),
     );
     const oldEvents = () =>
@@ -435,6 +525,6 @@ describe('retention', () => {
     const series = await withTenant(acme, () =>
       readAnalyticsSeries(t.app.db, { tenantId: acme, scope: 'offer', scopeId: quay, start: old, end: old, scale: 'day' }),
     );
-    expect(series.totals).toMatchObject({ impressions: 1, visitors: 1 });
+    expect(series.totals).toMatchObject({ views: 1, visitors: 1 });
   });
 });

@@ -860,7 +860,8 @@ describe('events, dashboard and delete', () => {
       ],
     });
     expect(posted.statusCode, posted.body).toBe(200);
-    const counted = { ...zero, impressions: 1, visitors: 2, views: 1, ctaClicks: 1 };
+    // visitor-bbbb only saw the offer's card: an impression, not a visitor of the offer.
+    const counted = { ...zero, impressions: 1, visitors: 1, views: 1, ctaClicks: 1 };
     const data = (await call(gp, 'GET', `/${offer._id}/dashboard`)).json().data;
     expect(data.allTime).toEqual(counted);
     expect(data.analytics.totals).toEqual(counted);
@@ -872,7 +873,7 @@ describe('events, dashboard and delete', () => {
     );
     expect(hourly.statusCode, hourly.body).toBe(200);
     expect(hourly.json().data.analytics.points).toHaveLength(2);
-    expect(hourly.json().data.analytics.points.at(-1)).toMatchObject({ impressions: 1, views: 1, ctaClicks: 1, visitors: 2 });
+    expect(hourly.json().data.analytics.points.at(-1)).toMatchObject({ impressions: 1, views: 1, ctaClicks: 1, visitors: 1 });
     for (const bad of ['?start=2026-01-01T00:00:00Z', '?start=2026-02-01T00:00:00Z&end=2026-01-01T00:00:00Z&scale=day', '?scale=week'])
       expect((await call(gp, 'GET', `/${offer._id}/dashboard${bad}`)).statusCode, bad).toBe(400);
 

@@ -194,11 +194,12 @@ describe('GET tenant/{t}/institutions/{id}/dashboard', () => {
       ['2026-03-02T00:00:00.000Z', 0],
       ['2026-03-03T00:00:00.000Z', 1],
     ]);
-    expect(data.analytics.points.map((p) => p.visitors)).toEqual([2, 0, 2]);
+    // A visitor of the institution has an event on it other than an impression: visitor-aaaa only (bbbb, cccc saw cards).
+    expect(data.analytics.points.map((p) => p.visitors)).toEqual([1, 0, 1]);
     expect(data.analytics.points.map((p) => p.views)).toEqual([1, 0, 0]);
     expect(data.analytics.points.map((p) => p.ctaClicks)).toEqual([0, 0, 1]);
     // visitor-aaaa came on two days: counted once in the window.
-    expect(data.analytics.totals).toEqual({ impressions: 3, visitors: 3, views: 1, documentViews: 0, documentDownloads: 0, ctaClicks: 1 });
+    expect(data.analytics.totals).toEqual({ impressions: 3, visitors: 1, views: 1, documentViews: 0, documentDownloads: 0, ctaClicks: 1 });
     expect(data.leads).toMatchObject({ newInPeriod: 0, byStatus: { active: 0, invited: 0 } });
     expect(data.leads.series).toHaveLength(3);
   });

@@ -29,27 +29,20 @@ async function screenshots(page: { path: string; session?: string }) {
       const context = await browser.newContext({ viewport: { width, height: 800 } });
       const tab = await context.newPage();
       await tab.goto(`${app.url}/api/v1/health/live`);
-      await tab.evaluate(
-        ([session, themeMode]) => {
-          if (session) localStorage.setItem('tessera.session', session);
-          localStorage.setItem('tessera.theme-mode', JSON.stringify(themeMode));
-        },
-        [page.session ?? '', mode],
-      );
-      await tab.addInitScript(() => {
-        (window as unknown as { shifts: number[] }).shifts = [];
+      // Page scripts as text: this file is type-checked without the DOM's types.
+      if (page.session) await tab.evaluate(`localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(page.session)})`);
+      await tab.evaluate(`localStorage.setItem('tessera.theme-mode', ${JSON.stringify(JSON.stringify(mode))})`);
+      await tab.addInitScript(`window.shifts = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-            if (!entry.hadRecentInput) (window as unknown as { shifts: number[] }).shifts.push(entry.value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });`);
       await tab.goto(`${app.url}${page.path}`, { waitUntil: 'networkidle' });
       await tab.waitForTimeout(1000);
       await tab.mouse.wheel(0, 5000);
       await tab.waitForTimeout(1500);
       await tab.mouse.wheel(0, -5000);
       await tab.waitForTimeout(500);
-      const shifts = await tab.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      const shifts = (await tab.evaluate('window.shifts')) as number[];
       const file = `${process.env.SHOTS}/${page.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-/, '')}-${width}-${mode}.png`;
       await tab.screenshot({ path: file, fullPage: true });
       console.log(`  ${file}: layout shifts ${shifts.map((v) => v.toFixed(4)).join(', ') || 'none'}`);
@@ -72,7 +65,7 @@ try {
     const tab = await context.newPage();
     if (page.session) {
       await tab.goto(`${app.url}/api/v1/health/live`);
-      await tab.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SESSION_KEY, page.session]);
+      await tab.evaluate(`localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(page.session)})`);
     }
     const scripts: string[] = [];
     tab.on('response', (response) => {

@@ -115,7 +115,7 @@ const msText = (value: number) => (Number.isFinite(value) ? `${Math.round(value)
  * The list page, and the first listed offer's page when the marketplace API lists one. The tenant is the one the
  * address picks (127.0.0.1 serves the default, demo, tenant), named by the header the web app reads too.
  */
-async function pagesToAudit(appUrl: string): Promise<{ pages: PageToAudit[]; notes: string[] }> {
+export async function pagesToAudit(appUrl: string): Promise<{ pages: PageToAudit[]; notes: string[] }> {
   const pages: PageToAudit[] = [
     { name: 'sign-in (baseline)', path: '/signin' },
     { name: 'marketplace offers', path: '/marketplace/offers' },

@@ -1,4 +1,5 @@
-// Build budget: the JavaScript a browser downloads for each public landing page stays under 250 KB gzip (issue #25).
+// Build budget: the JavaScript a browser downloads for each public landing page stays under 250 KB gzip (issue #25), and
+// the signed-in pages' under their own ceilings until they get there.
 // For each page, follows the entry chunk's static imports (what loads before the route renders) plus the
 // lazily loaded chunk of that page's route, as recorded in the Vite manifest.
 import { readFileSync } from 'node:fs';
@@ -24,6 +25,42 @@ const PAGES = [
     chunks: [
       [/features\/marketplace\/components\/marketplace-offer-page\.tsx$/, 'marketplace-offer-page'],
       [/features\/marketplace\/components\/marketplace-offer-home-tab\.tsx$/, 'marketplace-offer-home-tab'],
+    ],
+  },
+  // Signed-in pages (issue #25 asks 250 KB of them too; not met yet): each is held under a ceiling a little above what
+  // it loads today, so that a regression fails the build. Their chunks: the signed-in route table, the top bar's
+  // signed-in controls, the area's layout (and the investor area's main navigation) and the page. What they load on
+  // use (the charts when they come near the screen, dialogs when opened, Socket.IO's client after the first render)
+  // is not counted, as for the public pages.
+  {
+    path: '/investor/dashboard',
+    ceilingKB: 300,
+    chunks: [
+      [/app\/routes\/signed-in-routes\.tsx$/, 'signed-in-routes'],
+      [/app\/layouts\/signed-in-controls\.tsx$/, 'signed-in-controls'],
+      [/app\/layouts\/main-nav\.tsx$/, 'main-nav'],
+      [/app\/routes\/investor-area\.tsx$/, 'investor-area'],
+      [/investor-dashboard\/components\/investor-dashboard-page\.tsx$/, 'investor-dashboard-page'],
+    ],
+  },
+  {
+    path: '/institution/dashboard',
+    ceilingKB: 300,
+    chunks: [
+      [/app\/routes\/signed-in-routes\.tsx$/, 'signed-in-routes'],
+      [/app\/layouts\/signed-in-controls\.tsx$/, 'signed-in-controls'],
+      [/raise\/components\/institution-layout\.tsx$/, 'institution-layout'],
+      [/institution-dashboard\/components\/institution-dashboard\.tsx$/, 'institution-dashboard'],
+    ],
+  },
+  {
+    path: '/institution/leads',
+    ceilingKB: 485,
+    chunks: [
+      [/app\/routes\/signed-in-routes\.tsx$/, 'signed-in-routes'],
+      [/app\/layouts\/signed-in-controls\.tsx$/, 'signed-in-controls'],
+      [/raise\/components\/institution-layout\.tsx$/, 'institution-layout'],
+      [/leads\/components\/lead-list-page\.tsx$/, 'lead-list-page'],
     ],
   },
 ];
@@ -69,8 +106,10 @@ for (const page of PAGES) {
   }
   rows.sort((a, b) => b[1] - a[1]);
   for (const [file, size] of rows) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
-  console.log(`${page.path} JavaScript: ${(total / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB)`);
-  if (total > BUDGET_BYTES) {
+  const limit = page.ceilingKB ? page.ceilingKB * 1024 : BUDGET_BYTES;
+  const over = total > BUDGET_BYTES ? ` (over the ${BUDGET_BYTES / 1024} KB target)` : '';
+  console.log(`${page.path} JavaScript: ${(total / 1024).toFixed(1)} KB gzip (budget ${limit / 1024} KB)${page.ceilingKB ? over : ''}`);
+  if (total > limit) {
     console.error(`Budget exceeded on ${page.path}: split routes or drop dependencies from its path.`);
     failed = true;
   }

@@ -1,6 +1,6 @@
 import Insights from '@mui/icons-material/Insights';
 import { Card, CardContent, CardHeader, Grid, Stack, Typography, useTheme } from '@mui/material';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { LineChart } from './charts.tsx';
 import { ANALYTICS_METRIC_LABELS, type AnalyticsMetric, type AnalyticsSeries } from '@tessera/domain';
 import { formatChartTick } from '../lib/format.ts';
 import { formatCount } from '../lib/format-number.ts';

@@ -9,7 +9,7 @@ import { useAutoSignoutNotice } from '../hooks/use-auto-signout-notice.ts';
 import { usePageViews } from '../hooks/use-page-views.ts';
 import { AdvisorHost } from '../../features/advisor/index.ts';
 import { Footer } from './footer.tsx';
-import { showsMainNav } from './main-nav-area.ts';
+import { MAIN_NAV_WIDTH, showsMainNav } from './main-nav-area.ts';
 import { TopBar } from './top-bar.tsx';
 
 // Loaded apart, like the top bar's signed-in controls: the sign-in page and a visitor's offer page do not carry it.
@@ -45,7 +45,17 @@ export function AppLayout() {
       <TopBar onOpenNav={withNav && !wide ? () => setNavOpen(true) : undefined} />
       <Box sx={{ flex: 1, display: 'flex', minWidth: 0 }}>
         {withNav && (
-          <Suspense>
+          // Wide, the navigation's place is kept while it loads (as MainNavPanel lays it out): the page beside it does
+          // not jump 241 px to the right when it comes (CLS 0.17 at 1280 px).
+          <Suspense
+            fallback={
+              wide ? (
+                <Box sx={{ flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
+                  <Box sx={{ width: MAIN_NAV_WIDTH }} />
+                </Box>
+              ) : null
+            }
+          >
             <MainNavPanel wide={wide} open={navOpen} onClose={() => setNavOpen(false)} />
           </Suspense>
         )}

@@ -16,8 +16,7 @@ import { RaiseNavItem, useRaiseMode } from '../../features/raise/index.ts';
 import { useIsTenantOwner } from '../../lib/session/use-is-tenant-owner.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useTenant } from '../../lib/tenant/use-tenant.ts';
-
-export const MAIN_NAV_WIDTH = 240;
+import { MAIN_NAV_WIDTH } from './main-nav-area.ts';
 
 interface NavItem {
   label: string;

@@ -1,6 +1,6 @@
 import Leaderboard from '@mui/icons-material/Leaderboard';
 import { Button, Card, CardContent, CardHeader, Stack, Typography, useTheme } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { BarChart } from '../../../components/charts.tsx';
 import type { DashboardScale, InstitutionDashboard } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
 import { formatChartTick } from '../../../lib/format.ts';

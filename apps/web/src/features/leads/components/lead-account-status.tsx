@@ -1,5 +1,5 @@
 import { Box, List, ListItem, ListItemText, Stack, Typography, useTheme, type Theme } from '@mui/material';
-import { PieChart } from '@mui/x-charts/PieChart';
+import { PieChart } from '../../../components/charts.tsx';
 import { leadAccountStatus, leadAccountStatusLabels, type LeadAccountStatus } from '@tessera/domain';
 import { membershipStatusColours } from '../../../components/membership-status-legend.tsx';
 

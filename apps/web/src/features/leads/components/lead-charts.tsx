@@ -1,6 +1,6 @@
 import Leaderboard from '@mui/icons-material/Leaderboard';
 import { Card, CardContent, CardHeader, Grid, Skeleton, Stack, Typography, useTheme } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { BarChart } from '../../../components/charts.tsx';
 import { dashboardPresets, type DashboardPreset } from '@tessera/domain';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import type { PresetOption } from '../../../components/preset-selector.tsx';

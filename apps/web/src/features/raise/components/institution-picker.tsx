@@ -1,10 +1,12 @@
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { Box, IconButton, Link, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { institutionDisplayName, type Institution } from '@tessera/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { InstitutionAvatar } from './institution-avatar.tsx';
-import { SelectInstitutionDialog } from './select-institution-dialog.tsx';
+
+// Loaded when first opened, as the mode switch's: its search field and list are no part of a page's first load.
+const SelectInstitutionDialog = lazy(() => import('./select-institution-dialog.tsx').then((m) => ({ default: m.SelectInstitutionDialog })));
 
 /**
  * Where to go after switching institution from `path`: an offer's or a lead's page belongs to the previous
@@ -60,17 +62,19 @@ export function InstitutionPicker({
         View All
       </Link>
       {open && (
-        <SelectInstitutionDialog
-          open
-          onClose={() => {
-            setOpen(false);
-            onNavigate?.();
-          }}
-          returnTo={(picked) => {
-            const here = `${location.pathname}${location.search}`;
-            return picked._id === institution?._id ? here : pathAfterSwitch(here);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SelectInstitutionDialog
+            open
+            onClose={() => {
+              setOpen(false);
+              onNavigate?.();
+            }}
+            returnTo={(picked) => {
+              const here = `${location.pathname}${location.search}`;
+              return picked._id === institution?._id ? here : pathAfterSwitch(here);
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

@@ -14,8 +14,7 @@ import {
   Typography,
   useTheme,
 } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { PieChart } from '@mui/x-charts/PieChart';
+import { BarChart, PieChart } from '../../../components/charts.tsx';
 import {
   DASHBOARD_DAYS,
   DASHBOARD_DAYS_DEFAULT,

@@ -1,5 +1,5 @@
 import Insights from '@mui/icons-material/Insights';
-import { Card, CardContent, CardHeader, Grid, Stack, Typography, useTheme } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Grid, Stack, Typography, useTheme } from '@mui/material';
 import { LineChart } from './charts.tsx';
 import { ANALYTICS_METRIC_LABELS, type AnalyticsMetric, type AnalyticsSeries } from '@tessera/domain';
 import { formatChartTick } from '../lib/format.ts';
@@ -48,12 +48,21 @@ export function AnalyticsPanel({
       <CardHeader title={title} subheader={periodLabel} />
       <CardContent sx={{ pt: 0 }}>
         <Grid container spacing={2}>
-          {metrics.map((m) => (
+          {metrics.map((m, i) => (
             <Grid key={m} size={{ xs: 6, sm: 4, md: metrics.length > 4 ? 2 : 3 }}>
-              <Typography variant="body2" color="text.secondary">
+              {/* The line's colour as a swatch, the number in the text colour: a tenant's brand colours (a tan, say)
+                  are too light for text on the card. */}
+              <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+                {i < 4 && (
+                  <Box
+                    component="span"
+                    aria-hidden
+                    sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: colours[m], flexShrink: 0 }}
+                  />
+                )}
                 {ANALYTICS_METRIC_LABELS[m]}
               </Typography>
-              <Typography variant="h4" component="p" sx={{ color: colours[m] }}>
+              <Typography variant="h4" component="p">
                 {formatCount(analytics.totals[m])}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>

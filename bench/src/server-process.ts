@@ -25,7 +25,8 @@ export interface ServerProcess {
 
 /** This process's environment with the section's on top; an undefined value removes the variable (BENCH_DATABASE_URL for PGlite). */
 function serverEnv(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
+  // As `npm start -w apps/api` runs the API: glibc returns big freed blocks to the system (apps/api/package.json).
+  const env: NodeJS.ProcessEnv = { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env, NODE_ENV: 'production' };
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[key];
     else env[key] = value;

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { nextMessage, serverControls } from './child-server.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import type { AnalyticsSeed } from './analytics-data.ts';
 import type { LoopDelay, MemoryPeak, ProcessMemory, RunnerMessage, ServerMessage } from './protocol.ts';
 
@@ -41,9 +42,12 @@ function serverEnv(overrides: Record<string, string | undefined>): NodeJS.Proces
  * full collection.
  */
 async function forkServers(env: Record<string, string | undefined>, exposeGc: boolean): Promise<ServerProcess> {
+  const childEnv = serverEnv(env);
+  // PGlite: the run's migrated database (pglite-template.ts) instead of initdb and every migration per server.
+  if (!childEnv.BENCH_DATABASE_URL) childEnv.BENCH_PGLITE_TEMPLATE ??= await pgliteTemplate();
   const child = fork(fileURLToPath(new URL('./servers.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx', ...(exposeGc ? ['--expose-gc'] : [])],
-    env: serverEnv(env),
+    env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const { appUrl, bareUrl, seeded = [], analyticsSeed } = await nextMessage<ServerMessage, 'ready'>(child, 'ready');

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { unpackTemplate } from './pglite-template.ts';
 import { buildApp } from '../../apps/api/src/app.ts';
 import type { Db } from '../../apps/api/src/db/client.ts';
 import { loadConfig } from '../../apps/api/src/config/index.ts';
@@ -78,6 +79,8 @@ async function main(): Promise<void> {
     ADVISOR_MESSAGES_PER_MINUTE: '10000',
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
+  // PGlite: the run's migrated database (pglite-template.ts) instead of initdb and every migration.
+  if (!database) await unpackTemplate(dataDir);
   const app = await buildApp(config);
   await seed(app.db, { defaultTenant: config.defaultTenant, demoData: false, admin: undefined });
   const offers = Number(process.env.BENCH_OFFERS ?? 200);

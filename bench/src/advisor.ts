@@ -30,6 +30,7 @@ import type { AdvisorRunnerMessage, AdvisorServerMessage, Memory } from './advis
 import { nextMessage as nextServerMessage, serverControls } from './child-server.ts';
 import type { LoopDelay } from './protocol.ts';
 import { looseMs, positive } from './options.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import { check, checkTable, ms, table, type Check } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
 import { isMain, runStandalone } from './standalone.ts';
@@ -86,7 +87,11 @@ const nextMessage = <T extends AdvisorServerMessage['type']>(child: ChildProcess
 async function startAdvisorServer(): Promise<AdvisorServer> {
   const child = fork(fileURLToPath(new URL('./advisor-server.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ...(process.env.BENCH_DATABASE_URL ? {} : { BENCH_PGLITE_TEMPLATE: await pgliteTemplate() }),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const send = (message: AdvisorRunnerMessage) => child.send(message);

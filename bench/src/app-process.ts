@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pgliteTemplate, unpackTemplate } from './pglite-template.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const API_DIR = join(REPO_ROOT, 'apps/api');
@@ -99,6 +100,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 /** Starts apps/api's server.ts (node --import tsx, as its `start` script) and waits for GET /api/v1/health to be 200. */
 export async function startApp(): Promise<AppProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-lighthouse-'));
+  // PGlite (no DATABASE_URL): the run's migrated database (pglite-template.ts) instead of initdb and every migration.
+  if (!process.env.DATABASE_URL) await unpackTemplate(dataDir, await pgliteTemplate());
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { nextMessage, serverControls } from './child-server.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import type { AnalyticsSeed } from './analytics-data.ts';
 import type { LoopDelay, MemoryPeak, ProcessMemory, RunnerMessage, ServerMessage } from './protocol.ts';
 
@@ -25,7 +26,8 @@ export interface ServerProcess {
 
 /** This process's environment with the section's on top; an undefined value removes the variable (BENCH_DATABASE_URL for PGlite). */
 function serverEnv(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
+  // As `npm start -w apps/api` runs the API: glibc returns big freed blocks to the system (apps/api/package.json).
+  const env: NodeJS.ProcessEnv = { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env, NODE_ENV: 'production' };
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[key];
     else env[key] = value;
@@ -40,6 +42,9 @@ function serverEnv(overrides: Record<string, string | undefined>): NodeJS.Proces
  * full collection.
  */
 async function forkServers(env: Record<string, string | undefined>, exposeGc: boolean): Promise<ServerProcess> {
+  const childEnv = serverEnv(env);
+  // PGlite: the run's migrated database (pglite-template.ts) instead of initdb and every migration per server.
+  if (!childEnv.BENCH_DATABASE_URL) childEnv.BENCH_PGLITE_TEMPLATE ??= await pgliteTemplate();
   const child = fork(fileURLToPath(new URL('./servers.ts', import.meta.url)), {
     // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (Node refuses --cpu-prof in NODE_OPTIONS).
     execArgv: [
@@ -48,7 +53,7 @@ async function forkServers(env: Record<string, string | undefined>, exposeGc: bo
       ...(exposeGc ? ['--expose-gc'] : []),
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
-    env: serverEnv(env),
+    env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const { appUrl, bareUrl, seeded = [], analyticsSeed } = await nextMessage<ServerMessage, 'ready'>(child, 'ready');

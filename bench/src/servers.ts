@@ -17,6 +17,7 @@ import { loadConfig } from '../../apps/api/src/config/index.ts';
 import { seed } from '../../apps/api/src/db/seed.ts';
 import { hashPassword } from '../../apps/api/src/lib/password.ts';
 import { insertMixedPeople, MIXED_PASSWORD } from './mixed-data.ts';
+import { unpackTemplate } from './pglite-template.ts';
 import { type AnalyticsSeed, insertAnalyticsEvents } from './analytics-data.ts';
 import { SCALE_ADMIN, scaleCounts, seedScale, SCALE_PASSWORD, type SeedTiming } from './scale-data.ts';
 import { BENCH_GP_EMAIL, insertBenchOffers, insertMarketplaceOffers, makeBenchGp } from './offers-data.ts';
@@ -69,6 +70,8 @@ async function main(): Promise<void> {
     ...(process.env.BENCH_DATA === 'scale' ? { ADMIN_EMAIL: SCALE_ADMIN.email, ADMIN_PASSWORD: SCALE_ADMIN.password } : {}),
     ...(server ? { DATABASE_URL: server.url } : {}),
   });
+  // PGlite: the run's migrated database (pglite-template.ts) instead of initdb and every migration.
+  if (!server) await unpackTemplate(dataDir);
   const app = await buildApp(config);
   await seed(app.db, { defaultTenant: config.defaultTenant, demoData: config.demoData, admin: config.admin });
   // The offers-list benchmark (offers-list.ts) asks for a tenant full of offers.

@@ -180,9 +180,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     kind: 'pglite',
     db,
     migrate: () => migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder: MIGRATIONS_FOLDER }),
-    ping: async () => {
-      await client.query('select 1');
-    },
+    ping: () => client.ping(),
     close: async () => {
       try {
         await client.close();

@@ -47,6 +47,15 @@ export interface ErrorShape {
 export type PgliteReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorShape };
 
 /**
+ * PostgreSQL's memory settings inside PGlite (#25: memory). PGlite keeps PostgreSQL's default of 128 MB of shared
+ * buffers, and its WebAssembly memory zeroes and so touches all of it at start (188 MB of WebAssembly memory, 156 MB of
+ * it resident, before a single query); the memory is never handed back. The operating system's page cache already holds
+ * the data files PGlite reads through Node's fs, so a miss here costs a read, not a disk seek: 16 MB (the demo and bench
+ * data sets' hot pages fit) cut the process's resident memory by ~150 MB. WAL buffers follow shared_buffers (1/32).
+ */
+const SETTINGS = { shared_buffers: '16MB' };
+
+/**
  * The database this thread serves now. A thread outlives its database: once closed, the thread waits for the next
  * `open` (pglite-thread.ts keeps it), since starting one (tsx, loading PGlite) costs ~0.5 s and each test file opens
  * a database of its own.
@@ -56,6 +65,7 @@ let pg: PGlite | undefined;
 function openDatabase(options: PgliteOpen): void {
   pg = new PGlite({
     extensions: PGLITE_EXTENSIONS,
+    startParams: [...PGlite.defaultStartParams, ...Object.entries(SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
@@ -141,6 +151,9 @@ async function run(call: Exclude<PgliteCall, { op: 'begin' | 'end' }>): Promise<
     case 'exec':
       return await target(call.tx).exec(call.sql);
     case 'memory': {
+      // After a full collection when the process exposes it (the bench runs the server with --expose-gc), as the
+      // main thread's reading is: garbage buffers are not PGlite's memory.
+      (globalThis as { gc?: () => void }).gc?.();
       const { heapUsed, external, arrayBuffers } = process.memoryUsage();
       return { heapUsed, external, arrayBuffers };
     }

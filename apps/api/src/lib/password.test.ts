@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../config/index.ts';
-import { hashPassword, usePasswordHashProfile, verifyPassword } from './password.ts';
+import { HASH_CONCURRENCY, hashPassword, hashSlots, usePasswordHashProfile, verifyPassword } from './password.ts';
 
 /** What production requires from the environment besides (config refuses to start without them). */
 const PRODUCTION_SECRETS = { JWT_SECRET: 'j'.repeat(32), ENCRYPTION_KEY: 'e'.repeat(32) };
@@ -45,5 +45,23 @@ describe('password hashing cost', () => {
     expect(await verifyPassword(standard, 'correct-horse-battery')).toBe(true);
     expect(await verifyPassword(cheap, 'correct-horse-battery')).toBe(true);
     expect(await verifyPassword(cheap, 'wrong-horse-battery')).toBe(false);
+  });
+});
+
+describe('hashes at once', () => {
+  afterEach(() => usePasswordHashProfile('standard'));
+
+  it('at most cores − 1 run, the rest wait their turn and all finish (a pool thread stays free for JWTs and zlib)', async () => {
+    usePasswordHashProfile('test');
+    const hashed = await hashPassword('correct-horse-battery');
+    const count = HASH_CONCURRENCY + 3;
+    const all = Promise.all([
+      ...Array.from({ length: count - 1 }, () => hashPassword('correct-horse-battery')),
+      verifyPassword(hashed, 'correct-horse-battery'),
+    ]);
+    expect(hashSlots()).toEqual({ running: HASH_CONCURRENCY, waiting: 3 });
+    const results = await all;
+    expect(results.at(-1)).toBe(true);
+    expect(hashSlots()).toEqual({ running: 0, waiting: 0 });
   });
 });

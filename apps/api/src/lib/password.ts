@@ -3,6 +3,7 @@ import { AUTH_ERRORS, PASSWORD_MIN } from '@tessera/domain';
 import { channel } from 'node:diagnostics_channel';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import type { PasswordHashProfile } from '../config/index.ts';
 import { AppError } from './app-error.ts';
 
@@ -27,8 +28,35 @@ export function usePasswordHashProfile(profile: PasswordHashProfile): void {
   decoyHash = undefined;
 }
 
+/**
+ * At most cores − 1 hashes run at once (threadpool.ts gives libuv's pool one thread more): a core stays with the event
+ * loop, and a pool thread with the short jobs (JWTs, zlib, fs) that would otherwise wait behind queued hashes.
+ */
+export const HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` (an argon2 hash or verification) when fewer than HASH_CONCURRENCY are running; in arrival order. */
+async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next)
+      next(); // the slot passes straight to the next hash
+    else hashing -= 1;
+  }
+}
+
+/** How many hashes run now and wait for a slot (tests). */
+export function hashSlots(): { running: number; waiting: number } {
+  return { running: hashing, waiting: waiting.length };
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+  return inHashSlot(() => hash(password, options));
 }
 
 /**
@@ -44,12 +72,13 @@ export async function verifyPassword(passwordHash: string | null | undefined, pa
   if (!passwordHash) {
     decoyHash ??= hashPassword(crypto.randomUUID());
     passwordVerifications.publish({ decoy: true });
-    await verify(await decoyHash, password).catch(() => false);
+    const decoy = await decoyHash;
+    await inHashSlot(() => verify(decoy, password)).catch(() => false);
     return false;
   }
   passwordVerifications.publish({ decoy: false });
   try {
-    return await verify(passwordHash, password);
+    return await inHashSlot(() => verify(passwordHash, password));
   } catch {
     return false;
   }

@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeObserver, showElement, stubIntersectionObserver } from '../test/intersection-observer.ts';
 import { BarChart, LineChart } from './charts.tsx';
 
 // The real charts need a laid-out SVG; what matters here is when they load and what holds their place until then.
@@ -14,30 +15,8 @@ vi.mock('./charts-impl.ts', () => {
   return { BarChart: Fake, LineChart: Fake, PieChart: Fake };
 });
 
-/** An IntersectionObserver the test tells when its elements come near the screen. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  elements: Element[] = [];
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeObserver.all.push(this);
-  }
-  observe(element: Element) {
-    this.elements.push(element);
-  }
-  disconnect() {
-    this.elements = [];
-  }
-  show() {
-    const entries = this.elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
-    act(() => this.callback(entries, this as unknown as IntersectionObserver));
-  }
-}
-
 describe('charts loaded on view', () => {
-  beforeEach(() => {
-    FakeObserver.all = [];
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
-  });
+  beforeEach(stubIntersectionObserver);
   afterEach(() => vi.unstubAllGlobals());
 
   it("holds the chart's height, and its legend's labels, until its place comes near the screen; then draws it", async () => {
@@ -59,7 +38,7 @@ describe('charts loaded on view', () => {
     // The legend row MUI X draws above the lines, with the same labels so that it wraps the same way.
     expect(place).toHaveTextContent('Page viewsCTA clicks');
 
-    FakeObserver.all[0]!.show();
+    showElement(FakeObserver.all[0]!.elements[0]!);
     const chart = await screen.findByTestId('chart');
     expect(chart).toHaveAttribute('data-height', '260');
     expect(chart).toHaveTextContent('Page views, CTA clicks');

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { AnalyticsEventInput } from '@tessera/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { discardEvents } from '../../../lib/analytics-queue.ts';
@@ -11,41 +11,15 @@ import { sessionStore } from '../../../lib/session/session-store.ts';
 import { ImpressionsSeenContext } from '../hooks/use-offer-impression.ts';
 import { OfferCard } from './offer-card.tsx';
 import { makeOfferCard } from '../../../test/offer-card.ts';
+import { showElement, stubIntersectionObserver } from '../../../test/intersection-observer.ts';
 
 const WORKFLOWS = `/api/v1/tenant/${TENANT_ID}/workflows`;
 
 /** What the cards queued for the analytics POST (the queue's timer is dropped before it sends). */
 const queued = (): AnalyticsEventInput[] => recordedEvents();
 
-/** Records the observers the cards create, to play visibility changes at them. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  elements: Element[] = [];
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeObserver.all.push(this);
-  }
-  observe(element: Element) {
-    this.elements.push(element);
-  }
-  disconnect() {
-    this.elements = [];
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-}
-
-function show(element: Element, ratio: number) {
-  for (const observer of FakeObserver.all.filter((o) => o.elements.includes(element))) {
-    const entry = { target: element, isIntersecting: ratio > 0, intersectionRatio: ratio } as IntersectionObserverEntry;
-    act(() => observer.callback([entry], observer as unknown as IntersectionObserver));
-  }
-}
-
 beforeEach(() => {
-  FakeObserver.all = [];
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  stubIntersectionObserver();
   mockFetch(() => jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404));
   discardEvents();
 });
@@ -195,12 +169,12 @@ describe('Offer card', () => {
     const first = await screen.findByRole('article', { name: 'First' });
     const second = screen.getByRole('article', { name: 'Second' });
 
-    show(first, 0.3);
+    showElement(first, 0.3);
     expect(queued()).toHaveLength(0);
-    show(first, 0.6);
-    show(first, 1);
-    show(second, 0.5);
-    show(second, 0.9);
+    showElement(first, 0.6);
+    showElement(first, 1);
+    showElement(second, 0.5);
+    showElement(second, 0.9);
 
     const impressions = queued().filter((e) => e.type === 'impression');
     expect(impressions.map((e) => e.offer)).toEqual([offers[0]!._id, offers[1]!._id]);

@@ -13,7 +13,7 @@
  * catches only a gross leak), 3 s of questions, the round-trip bound doubled. `npm run bench -- advisor`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ import { nextMessage as nextServerMessage, serverControls } from './child-server
 import type { LoopDelay } from './protocol.ts';
 import { looseMs, positive } from './options.ts';
 import { pgliteTemplate } from './pglite-template.ts';
-import { check, checkTable, ms, table, type Check } from './report.ts';
+import { check, checkTable, ms, table, type Check, writeResultsFile } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
 import { isMain, runStandalone } from './standalone.ts';
 
@@ -437,9 +437,7 @@ async function runAdvisor({ quick }: SectionOptions): Promise<SectionResult> {
     );
 
     const pass = checks.every((c) => c.pass);
-    await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
     const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
-    const resultsFile = fileURLToPath(new URL(`../results/advisor-${engine}.json`, import.meta.url));
     const results = {
       engine,
       offers: server.offers,
@@ -470,20 +468,7 @@ async function runAdvisor({ quick }: SectionOptions): Promise<SectionResult> {
         byQuestion,
       },
     };
-    await writeFile(
-      resultsFile,
-      `${JSON.stringify(
-        {
-          finishedAt: new Date().toISOString(),
-          environment: { node: process.version, cpus: availableParallelism(), loadAverage: loadavg() },
-          ...results,
-          checks,
-          pass,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    const resultsFile = await writeResultsFile(`advisor-${engine}.json`, { ...results, checks, pass });
     process.stdout.write(`${pass ? 'All advisor targets met' : 'Some advisor targets missed'}; results in ${resultsFile}\n`);
     return {
       name: 'advisor',

@@ -11,15 +11,15 @@
  * PGlite, or PostgreSQL with BENCH_DATABASE_URL. Writes results/analytics-<engine>.json; exits 0 unless --strict and
  * a target fails.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+
 import { availableParallelism, loadavg } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { ANALYTICS_BATCH_MAX, presetRange, type AnalyticsEventInput, type DashboardPreset } from '@tessera/domain';
 import type autocannon from 'autocannon';
 import type { AnalyticsSeed } from './analytics-data.ts';
 import { load, type LoadResult } from './load.ts';
 import type { LoopDelay, ProcessMemory } from './protocol.ts';
-import { check, checkTable, ms, scenarioTable, table, type Check } from './report.ts';
+import { check, checkTable, ms, scenarioTable, table, type Check, writeResultsFile } from './report.ts';
 import type { Chart, Section, SectionOptions, SectionResult } from './section.ts';
 import { startServers } from './server-process.ts';
 
@@ -291,9 +291,7 @@ async function runAnalytics({ quick }: SectionOptions): Promise<SectionResult> {
       checks,
       pass,
     };
-    await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
-    const resultsFile = fileURLToPath(new URL(`../results/analytics-${engine}.json`, import.meta.url));
-    await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+    const resultsFile = await writeResultsFile(`analytics-${engine}.json`, results);
     process.stdout.write(`${pass ? 'All analytics targets met' : 'Some analytics targets missed'}; results in ${resultsFile}\n`);
     return { name: 'analytics', pass, checks, charts: charts(engine, targets, dashboards, ingestion), results };
   } finally {

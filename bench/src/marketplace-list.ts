@@ -9,12 +9,12 @@
  * writes results/marketplace-list-<engine>.json. BENCH_DURATION (seconds) and BENCH_OFFERS (row count) change the run;
  * `--quick` runs 1 s on 1,000 offers with the loose margins of options.ts. `npm run bench -- marketplace`.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+
 import { load, type LoadResult } from './load.ts';
 import { looseMs, looseShare, positive, QUICK_MARKETPLACE_OFFERS, runLength } from './options.ts';
-import { check, checkTable, ms, scenarioTable } from './report.ts';
+import { check, checkTable, ms, scenarioTable, writeResultsFile } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
 import { startServers } from './server-process.ts';
 import { isMain, runStandalone } from './standalone.ts';
@@ -142,22 +142,7 @@ async function runMarketplace({ quick }: SectionOptions): Promise<SectionResult>
       scenarios,
       twentyConnections: { bare: bare20, signedOut: public20, signedIn: member20 },
     };
-    await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
-    const resultsFile = fileURLToPath(new URL(`../results/marketplace-list-${engine}.json`, import.meta.url));
-    await writeFile(
-      resultsFile,
-      `${JSON.stringify(
-        {
-          finishedAt: new Date().toISOString(),
-          environment: { node: process.version, cpus: availableParallelism() },
-          ...results,
-          checks,
-          pass: allPass,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    const resultsFile = await writeResultsFile(`marketplace-list-${engine}.json`, { ...results, checks, pass: allPass });
     process.stdout.write(`${allPass ? 'All targets met' : 'Some targets missed'}; results in ${resultsFile}\n`);
     const keys = Object.keys(scenarios) as (keyof typeof scenarios)[];
     return {

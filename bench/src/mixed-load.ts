@@ -10,15 +10,15 @@
  * PostgreSQL, RSS ≤ 300 MB at rest and ≤ 1 GB at peak. Runs on PostgreSQL when BENCH_DATABASE_URL is set, then on
  * PGlite (BENCH_ENGINES=postgres or pglite picks one); writes results/mixed-<engine>.json.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { load, type LoadResult } from './load.ts';
 import { isSponsor, MIXED_PASSWORD, mixedEmail, mixedInstitutionId, mixedLeadId, mixedUserId } from './mixed-data.ts';
 import { pgliteTotal, type LoopDelay, type MemoryPeak, type PgliteMemory, type ProcessMemory } from './protocol.ts';
-import { checkTable, ms, table, type Check } from './report.ts';
+import { checkTable, ms, table, type Check, writeResultsFile } from './report.ts';
 import type { Chart, Section, SectionOptions, SectionResult } from './section.ts';
 import { startServers, type ServerProcess } from './server-process.ts';
 
@@ -551,7 +551,6 @@ async function run(options: SectionOptions): Promise<SectionResult> {
   const checks: Check[] = [];
   const charts: Chart[] = [];
   const results: EngineResult[] = [];
-  await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
   for (const engine of engines(options.quick)) {
     const result = await runEngine(engine, options);
     const reported = report(result, options.quick);
@@ -559,22 +558,7 @@ async function run(options: SectionOptions): Promise<SectionResult> {
     checks.push(...reported.checks);
     charts.push(...reported.charts);
     const pass = reported.checks.every((c) => c.pass);
-    const resultsFile = fileURLToPath(new URL(`../results/mixed-${engine}.json`, import.meta.url));
-    await writeFile(
-      resultsFile,
-      `${JSON.stringify(
-        {
-          finishedAt: new Date().toISOString(),
-          environment: { node: process.version, cpus: availableParallelism() },
-          quick: options.quick,
-          ...result,
-          checks: reported.checks,
-          pass,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    const resultsFile = await writeResultsFile(`mixed-${engine}.json`, { quick: options.quick, ...result, checks: reported.checks, pass });
     process.stdout.write(`results in ${resultsFile}\n`);
   }
   process.stdout.write(`\n${checkTable(checks)}\n\n`);

@@ -5,13 +5,13 @@
  * BENCH_DURATION (seconds) and BENCH_OFFERS (row count) change the run; `--quick` runs 1 s on 1,000 offers with the
  * loose margins of options.ts. `npm run bench -- offers`.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+
 import { load, type LoadResult } from './load.ts';
 import { BENCH_GP_EMAIL, BENCH_GP_PASSWORD, OFFER_NAME_WORDS } from './offers-data.ts';
 import { looseMs, positive, runLength } from './options.ts';
-import { check, checkTable, ms, scenarioTable } from './report.ts';
+import { check, checkTable, ms, scenarioTable, writeResultsFile } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
 import { startServers } from './server-process.ts';
 import { isMain, runStandalone } from './standalone.ts';
@@ -113,22 +113,7 @@ async function runOffers({ quick }: SectionOptions): Promise<SectionResult> {
       warmupSeconds: warmup,
       scenarios: { single, steady, saturated, plain, gp },
     };
-    const resultsFile = fileURLToPath(new URL('../results/offers-list.json', import.meta.url));
-    await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
-    await writeFile(
-      resultsFile,
-      `${JSON.stringify(
-        {
-          finishedAt: new Date().toISOString(),
-          environment: { node: process.version, cpus: availableParallelism() },
-          ...results,
-          checks,
-          pass: allPass,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    const resultsFile = await writeResultsFile('offers-list.json', { ...results, checks, pass: allPass });
     process.stdout.write(`${allPass ? 'All targets met' : 'Some targets missed'}; results in ${resultsFile}\n`);
     return {
       name: 'offers',

@@ -9,14 +9,14 @@
  * delay p99 < 100 ms. Writes results/parse-load.json. BENCH_DURATION changes the length of each run; `--quick` runs
  * 1 s with a PDF of 1 MB of text and the loose margins of options.ts. `npm run bench -- parse`.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+
 import { extractPdfText } from '../../apps/api/src/modules/documents/pdf-text.ts';
 import { load, type LoadResult } from './load.ts';
 import { textHeavyPdf } from '../../apps/api/test/pdf-samples.ts';
 import { looseMs, positive, QUICK_SERVER_ENV, runLength } from './options.ts';
-import { check, checkTable, ms, scenarioTable, table } from './report.ts';
+import { check, checkTable, ms, scenarioTable, table, writeResultsFile } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
 import { startServers } from './server-process.ts';
 import { isMain, runStandalone } from './standalone.ts';
@@ -138,8 +138,6 @@ async function runParse({ quick }: SectionOptions): Promise<SectionResult> {
       )}\n\n${checkTable(checks)}\n\n`,
     );
     const allPass = checks.every((c) => c.pass);
-    await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
-    const resultsFile = fileURLToPath(new URL('../results/parse-load.json', import.meta.url));
     const results: { health: Record<string, LoadResult>; [key: string]: unknown } = {
       pdf: { bytes: pdf.length, inflatedMb: pdfMb, characters, oneThreadMs: threadMs },
       durationSeconds: duration,
@@ -153,14 +151,7 @@ async function runParse({ quick }: SectionOptions): Promise<SectionResult> {
         refused,
       },
     };
-    const file = {
-      finishedAt: new Date().toISOString(),
-      environment: { node: process.version, cpus: availableParallelism() },
-      ...results,
-      checks,
-      pass: allPass,
-    };
-    await writeFile(resultsFile, `${JSON.stringify(file, null, 2)}\n`);
+    const resultsFile = await writeResultsFile('parse-load.json', { ...results, checks, pass: allPass });
     process.stdout.write(`${allPass ? 'All targets met' : 'Some targets missed'}; results in ${resultsFile}\n`);
     return {
       name: 'parse',

@@ -1,3 +1,7 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LoadResult } from './load.ts';
 
 export interface Check {
@@ -52,4 +56,17 @@ export function check(name: string, measured: string, target: string, met: boole
   const errors = results.reduce((n, r) => n + r.errors, 0);
   const valid = non2xx === 0 && errors === 0;
   return { name, measured, target, pass: met && valid, ...(valid ? {} : { note: `invalid: ${non2xx} non-2xx, ${errors} errors` }) };
+}
+
+/**
+ * Writes a section's own results file, `bench/results/<name>` (git ignores the folder): when it finished, the runtime
+ * and the load average, then `fields` (what it measured, its checks, whether they passed). Answers the file's path.
+ */
+export async function writeResultsFile(name: string, fields: Record<string, unknown>): Promise<string> {
+  const dir = fileURLToPath(new URL('../results/', import.meta.url));
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, name);
+  const environment = { node: process.version, cpus: availableParallelism(), loadAverage: loadavg() };
+  await writeFile(path, `${JSON.stringify({ finishedAt: new Date().toISOString(), environment, ...fields }, null, 2)}\n`);
+  return path;
 }

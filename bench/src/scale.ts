@@ -10,11 +10,11 @@
  * data line then shows the counts of BENCH_SCALE_FACTOR, not the database's). Writes results/scale-postgres.json.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { checkTable, ms, table, type Check } from './report.ts';
+import { pathToFileURL } from 'node:url';
+import { checkTable, ms, table, type Check, writeResultsFile } from './report.ts';
 import { SCALE_ADMIN, scaleCounts } from './scale-data.ts';
 import type { Chart, Section, SectionOptions, SectionResult } from './section.ts';
 import { startServers } from './server-process.ts';
@@ -230,9 +230,7 @@ async function run(options: SectionOptions): Promise<SectionResult> {
       checks,
       pass,
     };
-    await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
-    const resultsFile = fileURLToPath(new URL('../results/scale-postgres.json', import.meta.url));
-    await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+    const resultsFile = await writeResultsFile('scale-postgres.json', results);
     process.stdout.write(`results in ${resultsFile}\n`);
     return { name: 'scale', pass, checks, charts, results };
   } finally {

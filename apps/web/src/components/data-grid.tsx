@@ -10,6 +10,7 @@ import {
 import { useMemo, useState } from 'react';
 import { GRID_DEFAULT_PAGINATION, GRID_DEFAULT_SORT } from './grid-defaults.ts';
 import { type RowIdGetter, uniqueRows } from './grid-rows.ts';
+import { formatCount } from '../lib/format-number.ts';
 
 /** §9 grid constants. */
 const GRID_PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -55,7 +56,7 @@ export interface DataGridProps<R extends GridValidRowModel> {
 
 /** "1–20 of 10,000+" within a capped count, "of more than …" past it, the count itself once the last page showed it. */
 function cappedRowsLabel(capped: number) {
-  const n = (value: number) => value.toLocaleString('en-US');
+  const n = formatCount;
   return ({ from, to, count }: { from: number; to: number; count: number }) =>
     `${n(from)}–${n(to)} of ${count >= 0 ? n(count) : to < capped ? `${n(capped)}+` : `more than ${n(to)}`}`;
 }

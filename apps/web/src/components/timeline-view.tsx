@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { TimelineErrorPanel } from './timeline-error-panel.tsx';
 import { TimelineEventItem } from './timeline-event-item.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
+import { formatCount } from '../lib/format-number.ts';
 
 interface TimelineViewProps {
   /** The owner's key, e.g. ['user', id, 'events']; the query is appended to it. */
@@ -120,7 +121,7 @@ export function TimelineView({ queryKey, fetchEvents }: TimelineViewProps) {
           {isError && <TimelineErrorPanel error={error} onRetry={() => void refetch()} />}
           <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Updating timeline" />}</Box>
           <Typography variant="body2" sx={{ color: 'text.secondary', my: 1 }}>
-            Showing {data.data.length} of {capped ? `${data.meta.total.toLocaleString('en-US')}+` : data.meta.total} events
+            Showing {data.data.length} of {capped ? `${formatCount(data.meta.total)}+` : data.meta.total} events
           </Typography>
           {data.data.length === 0 ? (
             <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>No events found</Typography>

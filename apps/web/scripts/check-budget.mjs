@@ -13,6 +13,12 @@ const BUDGET_BYTES = 250 * 1024;
 /** The pages a visitor can land on first, and how to find their route chunk in the manifest. */
 // A page's module is keyed by its source path while it is a lazy entry of its own; when the build also puts code
 // shared with one of its own lazy parts in that chunk, the key is the chunk's file and its name the module's.
+/** The chunks every signed-in page loads first: the signed-in route table and the top bar's signed-in controls. */
+const SIGNED_IN_SHELL = [
+  [/app\/routes\/signed-in-routes\.tsx$/, 'signed-in-routes'],
+  [/app\/layouts\/signed-in-controls\.tsx$/, 'signed-in-controls'],
+];
+
 const PAGES = [
   { path: '/signin', chunks: [[/features\/auth\/.*signin-page\.tsx$/, 'signin-page']] },
   {
@@ -36,8 +42,7 @@ const PAGES = [
     path: '/investor/dashboard',
     ceilingKB: 300,
     chunks: [
-      [/app\/routes\/signed-in-routes\.tsx$/, 'signed-in-routes'],
-      [/app\/layouts\/signed-in-controls\.tsx$/, 'signed-in-controls'],
+      ...SIGNED_IN_SHELL,
       [/app\/layouts\/main-nav\.tsx$/, 'main-nav'],
       [/app\/routes\/investor-area\.tsx$/, 'investor-area'],
       [/investor-dashboard\/components\/investor-dashboard-page\.tsx$/, 'investor-dashboard-page'],
@@ -47,8 +52,7 @@ const PAGES = [
     path: '/institution/dashboard',
     ceilingKB: 300,
     chunks: [
-      [/app\/routes\/signed-in-routes\.tsx$/, 'signed-in-routes'],
-      [/app\/layouts\/signed-in-controls\.tsx$/, 'signed-in-controls'],
+      ...SIGNED_IN_SHELL,
       [/raise\/components\/institution-layout\.tsx$/, 'institution-layout'],
       [/institution-dashboard\/components\/institution-dashboard\.tsx$/, 'institution-dashboard'],
     ],
@@ -57,8 +61,7 @@ const PAGES = [
     path: '/institution/leads',
     ceilingKB: 485,
     chunks: [
-      [/app\/routes\/signed-in-routes\.tsx$/, 'signed-in-routes'],
-      [/app\/layouts\/signed-in-controls\.tsx$/, 'signed-in-controls'],
+      ...SIGNED_IN_SHELL,
       [/raise\/components\/institution-layout\.tsx$/, 'institution-layout'],
       [/leads\/components\/lead-list-page\.tsx$/, 'lead-list-page'],
     ],

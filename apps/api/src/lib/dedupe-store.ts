@@ -6,6 +6,8 @@ import type { Redis } from 'ioredis';
  */
 export interface DedupeStore {
   claim(keys: readonly string[], ms: number): Promise<boolean[]>;
+  /** Forgets keys this caller claimed whose events were then not stored, so a retry is not dropped as a repeat. */
+  release(keys: readonly string[]): Promise<void>;
 }
 
 /** One process's keys, with their expiry; bounded (past `maxKeys` expired keys go first, then the oldest). */
@@ -27,6 +29,10 @@ export class MemoryDedupeStore implements DedupeStore {
       this.until.set(key, now + ms);
       return true;
     });
+  }
+
+  async release(keys: readonly string[]): Promise<void> {
+    for (const key of keys) this.until.delete(key);
   }
 
   private evict(now: number): void {
@@ -67,5 +73,12 @@ export class RedisDedupeStore implements DedupeStore {
       this.degraded = true;
       return this.fallback.claim(keys, ms);
     }
+  }
+
+  async release(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.fallback.release(keys);
+    // Best effort: a key left behind expires with its window (a second).
+    await this.redis.del(...keys.map((key) => `${this.prefix}${key}`)).catch(() => {});
   }
 }

@@ -71,6 +71,7 @@ export async function recordAnalyticsBatch(
   );
   const kept = unique.filter((_, i) => firsts[i]);
   dropped.duplicate += unique.length - kept.length;
+  const claimed = kept.map((c) => dedupeKey(batch.tenantId, c.event));
 
   if (kept.length > 0) {
     const rows = kept.map(({ index, event: e }) => {
@@ -93,7 +94,13 @@ export async function recordAnalyticsBatch(
         createdAt: batch.now,
       };
     });
-    await (deps.store ? deps.store(batch.tenantId, rows) : storeAnalyticsEvents(deps.db, batch.tenantId, rows));
+    try {
+      await (deps.store ? deps.store(batch.tenantId, rows) : storeAnalyticsEvents(deps.db, batch.tenantId, rows));
+    } catch (err) {
+      // Not stored: the keys claimed for these events go, or the client's retry would be dropped as a repeat.
+      await deps.dedupe.release(claimed);
+      throw err;
+    }
   }
   return { result: { ids, recorded: kept.length, dropped }, recorded: kept.map((k) => k.event) };
 }

@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 /** A dedupe store that never drops: the property test checks the rollups, not the dedupe rule. */
-const keepAll: DedupeStore = { claim: async (keys) => keys.map(() => true) };
+const keepAll: DedupeStore = { claim: async (keys) => keys.map(() => true), release: async () => {} };
 
 /** mulberry32: a small seeded PRNG, so a failure is reproducible from its seed. */
 function prng(seed: number) {
@@ -398,6 +398,24 @@ describe('POST /analytics', () => {
     expect(await store.claim(['k'], 1000)).toEqual([false]);
     now = 1000;
     expect(await store.claim(['k'], 1000)).toEqual([true]);
+  });
+
+  it('forgets the repeat keys of a batch that could not be stored, so its retry is recorded', async () => {
+    const dedupe = new MemoryDedupeStore();
+    const batch = (now: Date) => ({
+      tenantId: acme,
+      userId: null,
+      userAgent: 'vitest',
+      items: [{ type: 'offer-view', tid: 'retry-tid-0001', offer: harbor }],
+      now,
+    });
+    const failing = () => Promise.reject(new Error('database unreachable'));
+    await expect(recordAnalyticsBatch({ db: t.app.db, dedupe, store: failing }, batch(new Date()))).rejects.toThrow('database unreachable');
+    const retry = await recordAnalyticsBatch({ db: t.app.db, dedupe }, batch(new Date()));
+    expect(retry.result).toMatchObject({ recorded: 1, dropped: { duplicate: 0 } });
+    // Stored this time: a repeat within the second is dropped again.
+    const repeat = await recordAnalyticsBatch({ db: t.app.db, dedupe }, batch(new Date()));
+    expect(repeat.result).toMatchObject({ recorded: 0, dropped: { duplicate: 1 } });
   });
 
   it('records the valid events of a batch with invalid ones, and they reach the rollups', async () => {

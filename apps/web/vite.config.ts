@@ -132,6 +132,35 @@ const LANDING_ROUTES: { path: string; modules: string[] }[] = [
       'src/features/marketplace/components/marketplace-institution-tabs.tsx',
     ],
   })),
+  // A signed-in page otherwise loads in steps, each a round trip after the last has run: the entry, then the
+  // signed-in route table (router.tsx, patchRoutesOnNavigation), then the area's layout and the page, then the top
+  // bar's controls and the navigation they render. Preloaded, they download beside the entry. A visitor who is not
+  // signed in fetches them before being sent to sign-in (73–76 KB gzip, the lead list's 264 KB with its grid); the
+  // sign-in returns to the page, which then finds them cached.
+  ...[
+    {
+      path: '/investor/dashboard',
+      modules: [
+        'src/app/routes/investor-area.tsx',
+        'src/app/layouts/main-nav.tsx',
+        'src/features/investor-dashboard/components/investor-dashboard-page.tsx',
+      ],
+    },
+    {
+      path: '/institution/dashboard',
+      modules: [
+        'src/features/raise/components/institution-layout.tsx',
+        'src/features/institution-dashboard/components/institution-dashboard.tsx',
+      ],
+    },
+    {
+      path: '/institution/leads',
+      modules: ['src/features/raise/components/institution-layout.tsx', 'src/features/leads/components/lead-list-page.tsx'],
+    },
+  ].map(({ path, modules }) => ({
+    path,
+    modules: ['src/app/routes/signed-in-routes.tsx', 'src/app/layouts/signed-in-controls.tsx', ...modules],
+  })),
 ];
 
 /**
@@ -219,6 +248,59 @@ function pureFeatureIndexes(): Plugin {
     transform(code, id) {
       if (/\/src\/features\/[^/]+\/index\.ts$/.test(id)) return { code, moduleSideEffects: false };
       return null;
+    },
+  };
+}
+
+/** MUI X's material slots (`@mui/x-data-grid/material`), which import every component a grid might render. */
+const GRID_SLOTS = /\/@mui\/x-data-grid\/material\/index\.m?js$/;
+/**
+ * The MUI components those slots import that a list's first screen never shows, by the chunk each loads in: the
+ * filter panel's Autocomplete (its "is any of" operators), and Tabs and Switch, which the community grid's own
+ * components do not render. Tab goes with Tabs: the pages that import them both keep them in one chunk.
+ */
+const LAZY_GRID_SLOTS: Record<string, string[]> = {
+  autocomplete: ['@mui/material/Autocomplete'],
+  tabs: ['@mui/material/Tabs', '@mui/material/Tab'],
+  switch: ['@mui/material/Switch'],
+};
+const LAZY_SLOT = '\0grid-lazy-slot:';
+const LAZY_SLOT_GROUP = '\0grid-slots-';
+
+/**
+ * Every list screen loads the data grid first; with it came Autocomplete, Tabs and Switch (~19 KB gzip) for panels
+ * opened later or never. For the grid's slots only, each is a component that loads the real one when first rendered
+ * (nothing in its place meanwhile: these open inside panels, never on the grid's first screen); every other import
+ * of them is unchanged.
+ */
+function lazyGridSlots(): Plugin {
+  const groupOf = (source: string) => Object.keys(LAZY_GRID_SLOTS).find((group) => LAZY_GRID_SLOTS[group]?.includes(source));
+  return {
+    name: 'tessera-lazy-grid-slots',
+    apply: 'build',
+    // Before Vite's own resolver, which would resolve the bare name first.
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source.startsWith(LAZY_SLOT_GROUP)) return source;
+      if (importer && GRID_SLOTS.test(importer) && groupOf(source)) return LAZY_SLOT + source;
+      return null;
+    },
+    load(id) {
+      if (id.startsWith(LAZY_SLOT_GROUP)) {
+        const sources = LAZY_GRID_SLOTS[id.slice(LAZY_SLOT_GROUP.length)] ?? [];
+        return sources.map((source, index) => `export { default as slot${index} } from ${JSON.stringify(source)};`).join('\n');
+      }
+      if (!id.startsWith(LAZY_SLOT)) return null;
+      const source = id.slice(LAZY_SLOT.length);
+      const group = groupOf(source) as string;
+      const index = LAZY_GRID_SLOTS[group]?.indexOf(source);
+      return [
+        "import { createElement, lazy, Suspense } from 'react';",
+        `const Slot = lazy(() => import(${JSON.stringify(LAZY_SLOT_GROUP + group)}).then((m) => ({ default: m.slot${index} })));`,
+        'export default function LazySlot(props) {',
+        '  return createElement(Suspense, { fallback: null }, createElement(Slot, props));',
+        '}',
+      ].join('\n');
     },
   };
 }
@@ -442,6 +524,7 @@ export default defineConfig({
     stripSchemaExamples(),
     pureDomainModules(),
     zodWithoutJsonSchema(),
+    lazyGridSlots(),
   ],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {

@@ -1,7 +1,6 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import {
   Box,
-  Drawer,
   IconButton,
   ListItem,
   ListItemButton,
@@ -15,6 +14,7 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { NavDrawer } from './nav-drawer.tsx';
 
 interface SideNavLinkProps {
   label: string;
@@ -73,9 +73,9 @@ export function SideNavLayout({ nav, stickyTop, menuLabel, title, titleSx }: Sid
           <Box sx={{ position: 'sticky', top: stickyTop }}>{nav()}</Box>
         </Box>
       ) : (
-        <Drawer open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }}>
+        <NavDrawer open={open} onClose={() => setOpen(false)}>
           {nav(() => setOpen(false))}
-        </Drawer>
+        </NavDrawer>
       )}
       <Box sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3 }, py: { xs: 2, md: 4 } }}>
         {!wide && (

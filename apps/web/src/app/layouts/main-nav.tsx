@@ -9,8 +9,9 @@ import Mail from '@mui/icons-material/Mail';
 import Settings from '@mui/icons-material/Settings';
 import Storefront from '@mui/icons-material/Storefront';
 import Store from '@mui/icons-material/Store';
-import { Box, Divider, Drawer, List, ListSubheader, Typography } from '@mui/material';
+import { Box, Divider, List, ListSubheader, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { NavDrawer } from '../../components/nav-drawer.tsx';
 import { SideNavLink } from '../../components/side-nav-layout.tsx';
 import { RaiseNavItem, useRaiseMode } from '../../features/raise/index.ts';
 import { useIsTenantOwner } from '../../lib/session/use-is-tenant-owner.ts';
@@ -119,12 +120,12 @@ export function MainNavPanel({ wide, open, onClose }: { wide: boolean; open: boo
     );
   }
   return (
-    <Drawer open={open} onClose={onClose} ModalProps={{ keepMounted: true }}>
+    <NavDrawer open={open} onClose={onClose}>
       {/* The tenant's whole name, which the phone's top bar shows as its monogram only. */}
       <Typography component="p" variant="h6" sx={{ px: 2, pt: 2, width: MAIN_NAV_WIDTH, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
         {name}
       </Typography>
       <MainNav onNavigate={onClose} />
-    </Drawer>
+    </NavDrawer>
   );
 }

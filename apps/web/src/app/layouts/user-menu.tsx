@@ -1,4 +1,5 @@
-import { Avatar, IconButton, Tooltip } from '@mui/material';
+import { Avatar, IconButton } from '@mui/material';
+import { DeferredTooltip } from '../../components/deferred-tooltip.tsx';
 import { initials, userDisplayName } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useUserImage } from '../../features/account/index.ts';
@@ -19,7 +20,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Tooltip title="Account">
+      <DeferredTooltip title="Account">
         <IconButton
           onClick={(e) => {
             setOpened(true);
@@ -36,7 +37,7 @@ export function UserMenu() {
             {initials(name)}
           </Avatar>
         </IconButton>
-      </Tooltip>
+      </DeferredTooltip>
       {opened && (
         <Suspense fallback={null}>
           <AccountMenu anchor={anchor} onClose={close} />

@@ -1,5 +1,6 @@
 import Timer from '@mui/icons-material/Timer';
-import { Button, Tooltip } from '@mui/material';
+import { Button } from '@mui/material';
+import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
 import { formatCountdown } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
@@ -20,7 +21,7 @@ export function SessionCountdown() {
   const left = expiresAt - now;
 
   return (
-    <Tooltip title="Time left in your session. Click to extend it." describeChild>
+    <DeferredTooltip title="Time left in your session. Click to extend it." describeChild>
       <Button
         size="small"
         color={left < WARNING_MS ? 'warning' : 'inherit'}
@@ -40,6 +41,6 @@ export function SessionCountdown() {
       >
         {formatCountdown(left)}
       </Button>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -3,13 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 // Keeps MUI's style rules out of jsdom's document unless a file asks for them.
 import './document-styles.tsx';
-import { loadTooltip } from '../components/deferred-tooltip.tsx';
 
 // No test opens a real socket: the signed-in layout's real-time socket gets a stand-in a test can drive.
 vi.mock('socket.io-client', () => import('./socket-mock.ts'));
-
-// Tooltips as before DeferredTooltip: present from the first render, so no test's element is swapped under it.
-await loadTooltip();
 
 // MUI transitions (a dialog closing, a menu fading) take longer than the default 1 s on a loaded
 // two-core machine; findBy* and waitFor wait up to 5 s before failing.

@@ -1,5 +1,4 @@
-import { Avatar, IconButton } from '@mui/material';
-import { DeferredTooltip } from '../../components/deferred-tooltip.tsx';
+import { Avatar, IconButton, Tooltip } from '@mui/material';
 import { initials, userDisplayName } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useUserImage } from '../../features/account/index.ts';
@@ -20,7 +19,7 @@ export function UserMenu() {
 
   return (
     <>
-      <DeferredTooltip title="Account">
+      <Tooltip title="Account">
         <IconButton
           onClick={(e) => {
             setOpened(true);
@@ -37,7 +36,7 @@ export function UserMenu() {
             {initials(name)}
           </Avatar>
         </IconButton>
-      </DeferredTooltip>
+      </Tooltip>
       {opened && (
         <Suspense fallback={null}>
           <AccountMenu anchor={anchor} onClose={close} />

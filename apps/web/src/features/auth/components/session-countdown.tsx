@@ -1,6 +1,5 @@
 import Timer from '@mui/icons-material/Timer';
-import { Button } from '@mui/material';
-import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
+import { Button, Tooltip } from '@mui/material';
 import { formatCountdown } from '@tessera/domain';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
@@ -21,7 +20,7 @@ export function SessionCountdown() {
   const left = expiresAt - now;
 
   return (
-    <DeferredTooltip title="Time left in your session. Click to extend it." describeChild>
+    <Tooltip title="Time left in your session. Click to extend it." describeChild>
       <Button
         size="small"
         color={left < WARNING_MS ? 'warning' : 'inherit'}
@@ -41,6 +40,6 @@ export function SessionCountdown() {
       >
         {formatCountdown(left)}
       </Button>
-    </DeferredTooltip>
+    </Tooltip>
   );
 }

@@ -5,8 +5,7 @@ import LocalOffer from '@mui/icons-material/LocalOffer';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Settings from '@mui/icons-material/Settings';
 import Storefront from '@mui/icons-material/Storefront';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
+import { Box, Button, Card, CardContent, Stack, Tooltip, Typography } from '@mui/material';
 import { institutionDisplayName, institutionTypeLabels, type Institution } from '@tessera/domain';
 import { formatRelativeOrDate } from '../../../lib/format.ts';
 import type { ReactNode } from 'react';
@@ -80,13 +79,13 @@ export function InstitutionCard({ institution, area }: { institution: Institutio
               Leads
             </LinkButton>
           ) : (
-            <DeferredTooltip title="The institution's team works its leads in Raise mode">
+            <Tooltip title="The institution's team works its leads in Raise mode">
               <span>
                 <Button size="small" variant="outlined" startIcon={<Leaderboard />} disabled>
                   Leads
                 </Button>
               </span>
-            </DeferredTooltip>
+            </Tooltip>
           )}
           <LinkButton to={links.offers} icon={<LocalOffer />}>
             Offers

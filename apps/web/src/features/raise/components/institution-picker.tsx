@@ -1,6 +1,5 @@
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
-import { Box, IconButton, Link, Skeleton, Stack, Typography } from '@mui/material';
-import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
+import { Box, IconButton, Link, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { institutionDisplayName, type Institution } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -53,11 +52,11 @@ export function InstitutionPicker({
             No institution selected
           </Typography>
         )}
-        <DeferredTooltip title="Switch institution">
+        <Tooltip title="Switch institution">
           <IconButton aria-label="Switch institution" onClick={() => setOpen(true)} edge="end">
             <SwapHoriz />
           </IconButton>
-        </DeferredTooltip>
+        </Tooltip>
       </Stack>
       <Link component={RouterLink} to="/institution/list" variant="body2" onClick={onNavigate} sx={{ display: 'inline-block', mt: 0.5 }}>
         View All

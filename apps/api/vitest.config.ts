@@ -10,6 +10,10 @@ const ENGINE_INDEPENDENT = [
   'src/modules/billing/proration.test.ts',
   // The advisor's prompt and its OpenAI-compatible adapter (against a local stub server) touch no database.
   'src/modules/advisor/{openai-model,prompt}.test.ts',
+  // The HTTP server's own limits (slow bodies and headers, idle connections, 431) and whom it trusts as a proxy (rate
+  // limits in memory, the in-memory dev mailbox): their only queries look up an account that does not exist or sign
+  // one up, the same on both engines. Each held a worker ~7 s on PostgreSQL (timed waits, four apps built).
+  'src/security/{http-timeouts,proxy-trust}.test.ts',
 ];
 
 /**

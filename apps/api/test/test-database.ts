@@ -34,6 +34,9 @@ export function migratedPglite(): Blob {
   return pgliteTemplate;
 }
 
+/** A PGlite as initdb left it (global-setup.ts), read when a file asks for an empty database. */
+const emptyPglite = () => new Blob([readFileSync(inject('pgliteEmpty'))]);
+
 /** The run's migrated PostgreSQL template database (global-setup.ts). */
 export const postgresTemplate = () => inject('postgresTemplate');
 
@@ -44,7 +47,7 @@ export const postgresTemplate = () => inject('postgresTemplate');
  */
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (testEngine() === 'pglite') {
-    const database = createDatabase({ dataDir: 'memory://', loadDataDir: options.empty ? undefined : migratedPglite() });
+    const database = createDatabase({ dataDir: 'memory://', loadDataDir: options.empty ? emptyPglite() : migratedPglite() });
     return { ...database, ownerDb: database.db, ownerUrl: undefined, drop: async () => {} };
   }
   const { url, drop } = await createPostgresTestDatabase({ template: options.empty ? undefined : postgresTemplate() });

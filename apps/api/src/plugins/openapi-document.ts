@@ -207,15 +207,19 @@ function pruneComponents(doc: Json): void {
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }
 
-function renameRefs(node: unknown, from: string, to: string): void {
+const SCHEMA_REF = '#/components/schemas/';
+
+/** Points every reference to a renamed component (`from` → `to` in `renames`) at its new name, in one walk. */
+function renameRefs(node: unknown, renames: Map<string, string>): void {
   if (Array.isArray(node)) {
-    for (const item of node) renameRefs(item, from, to);
+    for (const item of node) renameRefs(item, renames);
     return;
   }
   if (!node || typeof node !== 'object') return;
   const o = node as Json;
-  if (o.$ref === `#/components/schemas/${from}`) o.$ref = `#/components/schemas/${to}`;
-  for (const value of Object.values(o)) renameRefs(value, from, to);
+  const to = typeof o.$ref === 'string' && o.$ref.startsWith(SCHEMA_REF) ? renames.get(o.$ref.slice(SCHEMA_REF.length)) : undefined;
+  if (to) o.$ref = `${SCHEMA_REF}${to}`;
+  for (const value of Object.values(o)) renameRefs(value, renames);
 }
 
 /**
@@ -233,14 +237,18 @@ function mergeInputTwins(doc: Json): void {
 }
 
 function mergeInputTwinsOnce(doc: Json, schemas: Record<string, unknown>): void {
+  const renames = new Map<string, string>();
   for (const name of Object.keys(schemas)) {
     if (!name.endsWith('Input')) continue;
     const plain = name.slice(0, -5);
     if (plain in schemas && JSON.stringify(schemas[plain]) !== JSON.stringify(schemas[name])) continue;
     if (!(plain in schemas)) schemas[plain] = schemas[name];
     delete schemas[name];
-    renameRefs(doc, name, plain);
+    renames.set(name, plain);
   }
+  // The references are renamed together, after the pass: a walk of the whole document per merged twin cost ~1 s of
+  // CPU for each document generated (every test app's contract check generates one).
+  if (renames.size) renameRefs(doc, renames);
 }
 
 /**

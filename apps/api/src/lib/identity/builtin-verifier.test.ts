@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blankImage,
   identityDocuments,
@@ -16,9 +16,12 @@ import { closeIdentityVerifier, verifyIdentityDocument } from './builtin-verifie
 import { firstNamesMatch, lastNamesMatch } from './identity-checks.ts';
 import type { IdentityCheck, IdentityDecision, VerifyDocumentInput } from './identity-provider.ts';
 import { checkDigit, findTd3Lines, readTd3, repairLine2 } from './mrz-td3.ts';
-import { closeWorkerPool } from '../worker-pool.ts';
+import { closeWorkerPool, configureWorkerPool } from '../worker-pool.ts';
 
 // The images are made by the test itself (test/identity-documents.ts); one OCR worker serves every document.
+// No app is built here to set the worker pool's limits, so the file sets the defaults itself: the process keeps the
+// last app's (file-work-limits.test.ts ends with a one-second time limit, which failed these OCR tasks after it).
+beforeAll(() => configureWorkerPool({}));
 afterAll(() => Promise.all([closeIdentityVerifier(), closeWorkerPool()]));
 
 const TODAY = '2026-11-27';

@@ -158,7 +158,7 @@ describe('investment workflow', () => {
         .waitForFunction(
           () => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Save signature' && !b.disabled),
           undefined,
-          { timeout: 2000 },
+          { timeout: 5000 },
         )
         .then(
           () => true,

@@ -33,6 +33,9 @@ describe('the marketplace dashboard', () => {
     await visitor.goto(tenant.url('/marketplace/offers'));
     await visitor.getByRole('list', { name: 'Offers' }).getByRole('link', { name: offer.name }).click();
     await visitor.getByRole('heading', { name: offer.name, level: 1 }).waitFor();
+    // The page view is queued by an effect that runs after the heading shows: on a loaded machine the journey could
+    // leave before it ran (no event, where a person would have stayed a moment). Leave once the page is idle.
+    await visitor.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
     await visitor.goto('about:blank');
 
     // The owner sees it once the beacon is in: reload until the top offers list it.

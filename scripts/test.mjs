@@ -1,8 +1,8 @@
 // `npm test`: every suite, stopping at the first failure, with each step's time and the slowest test files at the end.
 //
 // The quick, single-threaded checks (each TypeScript project, lint, the web build, the domain's unit tests) run two at
-// a time, the machine's two cores; their output is printed as each finishes. Then the API suite, which uses both cores
-// itself, its output streamed; then the browser journeys and the web component tests side by side (`suitePhases`).
+// a time, the machine's two cores; their output is printed as each finishes. The test suites that use both cores
+// themselves (API, web components, browser journeys) then run one after the other, their output streamed.
 //
 // TEST_ONLY=api,web runs the steps whose title contains one of the words (case-insensitive); TEST_JOBS sets how many
 // quick checks run at once (default 2).
@@ -55,18 +55,11 @@ const checks = [
   // Biome, ~4 s: fails on a file that is not as `npm run format` writes it.
   ['Format (Biome)', process.execPath, [join(root, 'scripts/format-check.mjs')]],
 ];
-/**
- * The test suites, in two phases. The API suite keeps both cores busy on its own. The browser journeys mostly wait (on
- * the browser's rendering, the app's answers and their own timers: about one core's worth of work on two), so the
- * web component tests, all CPU, run beside them on one worker and fill the idle core instead of following them; on
- * two workers they crowded the journeys' browsers into 15 s timeouts.
- */
-const suitePhases = [
-  [['API tests (PGlite and, when reachable, PostgreSQL)', 'npm', ['test', '-w', 'apps/api', ...vitestArgs]]],
-  [
-    ['Browser journeys (Chromium)', 'npm', ['test', '-w', 'e2e', ...vitestArgs]],
-    ['Web component tests', 'npm', ['test', '-w', 'apps/web', ...vitestArgs, '--maxWorkers=1']],
-  ],
+/** Suites that use both cores: one at a time. */
+const suites = [
+  ['API tests (PGlite and, when reachable, PostgreSQL)', 'npm', ['test', '-w', 'apps/api', ...vitestArgs]],
+  ['Web component tests', 'npm', ['test', '-w', 'apps/web', ...vitestArgs]],
+  ['Browser journeys (Chromium)', 'npm', ['test', '-w', 'e2e', ...vitestArgs]],
 ];
 
 const only = process.env.TEST_ONLY?.split(',')
@@ -152,12 +145,6 @@ function report(passed) {
   if (tests.length) console.log(`Tests: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
 }
 
-let passed = await runAll(checks, jobs, { buffered: jobs > 1 });
-for (const phase of suitePhases) {
-  if (!passed) break;
-  // A phase of one suite streams its output; suites side by side print theirs, whole, as each finishes.
-  const steps = phase.filter(wanted);
-  passed = await runAll(steps, steps.length, { buffered: steps.length > 1 });
-}
+const passed = (await runAll(checks, jobs, { buffered: jobs > 1 })) && (await runAll(suites, 1, { buffered: false }));
 report(passed);
 process.exit(passed ? 0 : 1);

@@ -23,7 +23,7 @@ import {
   keepSignedIn,
   type IsolationContext,
 } from './isolation.registry.ts';
-import { apiRoutes, routeName, sampleRequest, toJsonSchema, WALK_TIMEOUT_MS } from './security.test-helpers.ts';
+import { apiRoutes, publicTables, routeName, sampleRequest, toJsonSchema, WALK_TIMEOUT_MS } from './security.test-helpers.ts';
 
 const SENTINEL_ID = '0000000000000000000000ff';
 const SENTINEL_DATE = '2001-02-03T04:05:06.000Z';
@@ -451,13 +451,8 @@ async function sentinelCounts(app: FastifyInstance): Promise<Record<string, stri
   let union = sentinelQueries.get(app);
   if (!union) {
     // The tables are listed once per app, as fingerprint() does: the catalog query ran twice for every route.
-    const result = (await app.db.execute(
-      sql.raw(
-        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-      ),
-    )) as unknown as { rows: { name: string }[] };
-    union = result.rows
-      .map(({ name }) => {
+    union = (await publicTables(app))
+      .map((name) => {
         const counts = [
           `count(*) filter (where s like '%${SENTINEL_ID}%' or s like '%${SENTINEL_DATE.slice(0, 10)}%')`,
           ...STORED_STATE.map(([column, value]) => `count(*) filter (where j->>'${column}' = '${value}')`),

@@ -182,6 +182,16 @@ export function sampleRequest(
   return body ? { ...request, payload: sample(body, body) as object } : request;
 }
 
+/** The app's tables, from the catalog: the migrations', so a caller lists them once per app and keeps its query. */
+export async function publicTables(app: FastifyInstance): Promise<string[]> {
+  const result = (await app.db.execute(
+    sql.raw(
+      `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    ),
+  )) as unknown as { rows: { name: string }[] };
+  return result.rows.map(({ name }) => name);
+}
+
 /** The fingerprint's query for each app: its tables do not change while it runs. */
 const fingerprintQueries = new WeakMap<FastifyInstance, string>();
 
@@ -192,15 +202,10 @@ const fingerprintQueries = new WeakMap<FastifyInstance, string>();
 export async function fingerprint(app: FastifyInstance): Promise<Record<string, string>> {
   let union = fingerprintQueries.get(app);
   if (!union) {
-    // The tables are the migrations': listed once per app (the catalog query cost as much as the hashing).
-    const result = (await app.db.execute(
-      sql.raw(
-        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-      ),
-    )) as unknown as { rows: { name: string }[] };
-    union = result.rows
+    // Listed once per app: the catalog query cost as much as the hashing.
+    union = (await publicTables(app))
       .map(
-        ({ name }) =>
+        (name) =>
           `select '${name}' as name, count(*)::int || ':' || md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at' - 'last_used_ip')::text, '|' order by (to_jsonb(t) - 'last_used_at' - 'last_used_ip')::text), '')) as hash from "${name}" t`,
       )
       .join(' union all ');

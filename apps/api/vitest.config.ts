@@ -14,6 +14,11 @@ const ENGINE_INDEPENDENT = [
   // limits in memory, the in-memory dev mailbox): their only queries look up an account that does not exist or sign
   // one up, the same on both engines. Each held a worker ~7 s on PostgreSQL (timed waits, four apps built).
   'src/security/{http-timeouts,proxy-trust}.test.ts',
+  // What these decide is the file's bytes and the worker pool's limits: the PDF parses' time limits, shares and rate
+  // limit, and the upload corpus's refusals (a refused upload changes no table, checked by the same fingerprint on
+  // either engine). Their queries are the document rows of any upload. On PostgreSQL they added ~90 s of a run's
+  // test time (file-work-limits 51 s, uploads 40 s, with the machine shared) and proved nothing PGlite had not.
+  'src/security/{file-work-limits,uploads}.test.ts',
 ];
 
 /**

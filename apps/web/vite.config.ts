@@ -101,7 +101,10 @@ function inlineEntryCss(): Plugin {
           if (!asset || asset.type !== 'asset') return tag;
           const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
           if (Buffer.byteLength(css) > INLINE_CSS_MAX_BYTES || css.includes('</')) return tag;
-          return `<style>${css}</style>`;
+          // The disabled link is never fetched; it tells Vite's preload helper that the page has this stylesheet. Vite
+          // lists it among every lazy chunk's dependencies, and the helper, finding no <link rel="stylesheet"> for it,
+          // added one and held back the page's first import() (the route table, then the page) until it had arrived.
+          return `<style>${css}</style><link rel="stylesheet" href="/${fileName}" disabled>`;
         });
       },
     },

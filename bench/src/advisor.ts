@@ -16,7 +16,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import {
   ADVISOR_EVENTS,
   advisorErrorEvent,
@@ -30,6 +29,7 @@ import type { AdvisorRunnerMessage, AdvisorServerMessage, Memory } from './advis
 import { nextMessage as nextServerMessage, serverControls } from './child-server.ts';
 import type { LoopDelay } from './protocol.ts';
 import { looseMs, positive } from './options.ts';
+import { builtFile } from './built.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import { check, checkTable, ms, table, type Check, writeResultsFile } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
@@ -83,10 +83,10 @@ interface AdvisorServer {
 const nextMessage = <T extends AdvisorServerMessage['type']>(child: ChildProcess, type: T) =>
   nextServerMessage<AdvisorServerMessage, T>(child, type, 'the advisor bench server');
 
-/** Forks advisor-server.ts (tsx, --expose-gc so memory is read after a full collection) and waits until it listens. */
+/** Forks advisor-server.ts (built, built.ts; --expose-gc so memory is read after a full collection) and waits until it listens. */
 async function startAdvisorServer(): Promise<AdvisorServer> {
-  const child = fork(fileURLToPath(new URL('./advisor-server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+  const child = fork(await builtFile('advisor-server.js'), {
+    execArgv: ['--expose-gc'],
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtFile } from './built.ts';
 import { pgliteTemplate, unpackTemplate } from './pglite-template.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -97,13 +98,13 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`the app was not healthy at ${url} within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
-/** Starts apps/api's server.ts (node --import tsx, as its `start` script) and waits for GET /api/v1/health to be 200. */
+/** Starts apps/api's server, built as its `start` script runs it (built.ts), and waits for GET /api/v1/health to be 200. */
 export async function startApp(): Promise<AppProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-lighthouse-'));
   // PGlite (no DATABASE_URL): the run's migrated database (pglite-template.ts) instead of initdb and every migration.
   if (!process.env.DATABASE_URL) await unpackTemplate(dataDir, await pgliteTemplate());
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [await builtFile('server.js')], {
     cwd: API_DIR,
     env: {
       ...process.env,

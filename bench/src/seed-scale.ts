@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   );
   const started = performance.now();
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-seed-scale-'));
-  const database = createDatabase({ url, dataDir });
+  const database = await createDatabase({ url, dataDir });
   try {
     await database.migrate();
     // The default tenant with the demo accounts (the scale data set's busiest tenant) and the platform admin.

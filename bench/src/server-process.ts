@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { nextMessage, serverControls } from './child-server.ts';
+import { builtFile } from './built.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 import type { AnalyticsSeed } from './analytics-data.ts';
 import type { LoopDelay, MemoryPeak, ProcessMemory, RunnerMessage, ServerMessage } from './protocol.ts';
@@ -36,7 +36,7 @@ function serverEnv(overrides: Record<string, string | undefined>): NodeJS.Proces
 }
 
 /**
- * Forks servers.ts (with tsx, as the bench itself runs) and waits until both servers listen. `env` is what this
+ * Forks servers.ts (built with the API, built.ts) and waits until both servers listen. `env` is what this
  * section asks of the server (BENCH_OFFERS, BENCH_DATA, BENCH_DATABASE_URL), given to the child only, so one section's
  * data never leaks into the next one's. `exposeGc` runs it with --expose-gc, so its memory at rest is read after a
  * full collection.
@@ -45,11 +45,9 @@ async function forkServers(env: Record<string, string | undefined>, exposeGc: bo
   const childEnv = serverEnv(env);
   // PGlite: the run's migrated database (pglite-template.ts) instead of initdb and every migration per server.
   if (!childEnv.BENCH_DATABASE_URL) childEnv.BENCH_PGLITE_TEMPLATE ??= await pgliteTemplate();
-  const child = fork(fileURLToPath(new URL('./servers.ts', import.meta.url)), {
+  const child = fork(await builtFile('servers.js'), {
     // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (Node refuses --cpu-prof in NODE_OPTIONS).
     execArgv: [
-      '--import',
-      'tsx',
       ...(exposeGc ? ['--expose-gc'] : []),
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],

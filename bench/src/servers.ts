@@ -9,8 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import type { Db } from '../../apps/api/src/db/client.ts';
 import { loadConfig } from '../../apps/api/src/config/index.ts';
@@ -23,9 +21,22 @@ import { SCALE_ADMIN, scaleCounts, seedScale, SCALE_PASSWORD, type SeedTiming } 
 import { BENCH_GP_EMAIL, insertBenchOffers, insertMarketplaceOffers, makeBenchGp } from './offers-data.ts';
 import { answerRunner, memoryAnswerer, type PgliteMemory, type RunnerMessage, type ServerMessage } from './protocol.ts';
 
+// pg and drizzle's node-postgres driver are imported only on PostgreSQL (BENCH_DATABASE_URL), as the app does
+// (db/client.ts): on PGlite the mixed section reads the memory of a process that never loaded them, as in production.
+const loadPg = async () => (await import('pg')).default;
+
+/** The owner's connection to a bench database on PostgreSQL, for bulk rows outside the app's row-level security. */
+async function ownerDb(url: string): Promise<{ db: Db; end(): Promise<void> }> {
+  const pg = await loadPg();
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  return { db: drizzle(pool) as unknown as Db, end: () => pool.end() };
+}
+
 /** A fresh database on a PostgreSQL server (BENCH_DATABASE_URL), dropped afterwards. */
 async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tessera_bench_${process.pid}_${Date.now().toString(36)}`;
+  const pg = await loadPg();
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -83,8 +94,8 @@ async function main(): Promise<void> {
   if (benchOffers > 0 || benchEvents > 0) {
     // Bulk rows across the tenant's tables, then ANALYZE/VACUUM, which only the tables' owner may run: on PostgreSQL
     // through the owner's connection, outside the app's row-level security (its role is tessera_app).
-    const owner = server ? new pg.Pool({ connectionString: server.url, max: 1 }) : undefined;
-    const db = owner ? (drizzle(owner) as unknown as Db) : app.db;
+    const owner = server ? await ownerDb(server.url) : undefined;
+    const db = owner?.db ?? app.db;
     if (benchOffers > 0 && (process.env.BENCH_DATA === 'marketplace' || process.env.BENCH_DATA === 'mixed')) {
       await insertMarketplaceOffers(db, config.defaultTenant, benchOffers);
       // The mixed load's accounts (mixed-data.ts): one password hash for all of them.
@@ -101,9 +112,9 @@ async function main(): Promise<void> {
   // The scale bench (scale.ts) asks for issue #25's data set around the demo tenant, times BENCH_SCALE_FACTOR.
   let seeded: SeedTiming[] | undefined;
   if (process.env.BENCH_DATA === 'scale' && !reuse) {
-    const owner = server ? new pg.Pool({ connectionString: server.url, max: 1 }) : undefined;
+    const owner = server ? await ownerDb(server.url) : undefined;
     const counts = scaleCounts(Number(process.env.BENCH_SCALE_FACTOR ?? 1));
-    seeded = await seedScale(owner ? (drizzle(owner) as unknown as Db) : app.db, {
+    seeded = await seedScale(owner?.db ?? app.db, {
       defaultTenant: config.defaultTenant,
       counts,
       passwordHash: await hashPassword(SCALE_PASSWORD),
@@ -148,6 +159,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench servers failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `bench servers failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${error instanceof Error && error.cause ? `\ncaused by: ${String((error.cause as Error).stack ?? error.cause)}` : ''}\n`,
+  );
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { API_DIST, ensureBuilt } from '../../apps/api/build.ts';
 import { PLATFORM_ADMIN } from './api.ts';
 
 declare module 'vitest' {
@@ -33,7 +34,9 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   let server: ChildProcess | undefined;
   if (!process.env.E2E_PORT) {
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    // The API as `npm start` runs it: built by esbuild (rebuilt here when its sources changed).
+    await ensureBuilt();
+    server = spawn(process.execPath, [join(API_DIST, 'server.js')], {
       cwd: root,
       env: {
         ...process.env,

@@ -161,7 +161,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const database =
     overrides.database ??
-    createDatabase({ url: config.databaseUrl, appUrl: config.appDatabaseUrl, dataDir: join(config.dataDir, 'pglite') });
+    (await createDatabase({ url: config.databaseUrl, appUrl: config.appDatabaseUrl, dataDir: join(config.dataDir, 'pglite') }));
   try {
     await database.migrate();
   } catch (error) {

@@ -10,7 +10,7 @@ import { countOtherKeyValues, rotateEncryptionKey } from './lib/key-rotation.ts'
 async function main() {
   const config = loadConfig();
   const batchSize = process.env.ROTATE_BATCH_SIZE ? Number(process.env.ROTATE_BATCH_SIZE) : undefined;
-  const database = createDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  const database = await createDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
   try {
     await database.migrate();
     const result = await rotateEncryptionKey(database.db, config, { batchSize });

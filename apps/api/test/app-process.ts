@@ -137,7 +137,7 @@ const dropDatabases: (() => Promise<void>)[] = [];
  * A fresh store for a server process on this run's engine (a temporary DATA_DIR, and on the PostgreSQL run a fresh
  * database too): the environment to start the server with, and how the test opens the same store once it is gone.
  */
-export async function serverStore(prefix: string): Promise<{ env: Record<string, string>; open(): Database }> {
+export async function serverStore(prefix: string): Promise<{ env: Record<string, string>; open(): Promise<Database> }> {
   const dataDir = tempDir(prefix);
   // Already migrated, from the run's template (global-setup.ts), so the server starts without initdb and migrations.
   if (testEngine() === 'pglite') {

@@ -100,7 +100,7 @@ describe(`crash safety on ${engine}`, () => {
     }
     expect(await stopAppProcess(again)).toEqual({ code: 0, signal: null });
 
-    const database = open();
+    const database = await open();
     try {
       // Every tenant's rows: on PostgreSQL the app's role sees none outside a scope (row-level security).
       const rows = (query: ReturnType<typeof sql>) =>

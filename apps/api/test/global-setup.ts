@@ -60,7 +60,7 @@ export default async function setup(project: TestProject) {
   const url = new URL(adminDatabaseUrl());
   url.pathname = `/${name}`;
   // Through the app's own migrate(), which also checks the role the app's queries run as.
-  const database = createDatabase({ url: url.toString(), dataDir: '', poolSize: 1 });
+  const database = await createDatabase({ url: url.toString(), dataDir: '', poolSize: 1 });
   try {
     await database.migrate();
   } finally {

@@ -27,7 +27,7 @@ describe('test databases', () => {
   // A dump handed to an in-memory PGlite was once dropped (the options went to PGlite's second argument, which it
   // ignores without a data directory), so every file ran initdb and every migration again.
   it.skipIf(testEngine() !== 'pglite')('an in-memory PGlite loads the dump it is given', async () => {
-    const database = createDatabase({ dataDir: 'memory://', loadDataDir: migratedPglite() });
+    const database = await createDatabase({ dataDir: 'memory://', loadDataDir: migratedPglite() });
     try {
       expect(await tableCount(database)).toBeGreaterThan(20);
     } finally {

@@ -47,14 +47,14 @@ export const postgresTemplate = () => inject('postgresTemplate');
  */
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (testEngine() === 'pglite') {
-    const database = createDatabase({ dataDir: 'memory://', loadDataDir: options.empty ? emptyPglite() : migratedPglite() });
+    const database = await createDatabase({ dataDir: 'memory://', loadDataDir: options.empty ? emptyPglite() : migratedPglite() });
     return { ...database, ownerDb: database.db, ownerUrl: undefined, drop: async () => {} };
   }
   const { url, drop } = await createPostgresTestDatabase({ template: options.empty ? undefined : postgresTemplate() });
   // Wider waits than production's: on a 2-core machine busy with worker threads (file-work-limits) a query can go
   // unanswered for seconds without the connection being lost, and the app would answer 503 'unreachable'. The fault
   // tests that prove the production waits run real server processes (app-process.ts), which keep them.
-  const database = createDatabase({ url, dataDir: '', poolSize: 4, timeouts: { connectMs: 20_000, queryMs: 30_000 } });
+  const database = await createDatabase({ url, dataDir: '', poolSize: 4, timeouts: { connectMs: 20_000, queryMs: 30_000 } });
   const ownerPool = new pg.Pool({ connectionString: url, max: 2 });
   ownerPool.on('error', () => {});
   let closed = false;

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createRequire } from 'node:module';
 import { REALTIME_PATH, SESSION_ENDED_EVENT, sessionEndReason, type SessionEndedEvent, type SessionEndReason } from '@tessera/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
@@ -123,6 +123,8 @@ export function createRealtimeServer<W extends SocketIdentity>(opts: {
     const quiet = () => {};
     catchDiscardedCommands(pub, ['publish'], quiet);
     catchDiscardedCommands(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], quiet);
+    // Loaded only with Redis configured (issue #25, memory at rest).
+    const { createAdapter } = createRequire(import.meta.url)('@socket.io/redis-adapter') as typeof import('@socket.io/redis-adapter');
     io.adapter(createAdapter(pub, sub, { key: REDIS_KEY }));
     redis = { pub, sub };
   }

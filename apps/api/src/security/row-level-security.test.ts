@@ -146,7 +146,7 @@ describe.runIf(onPostgres)(
       const url = new URL(ownerUrl());
       const appUrl = new URL(url);
       appUrl.username = login;
-      const own = createDatabase({ url: url.toString(), appUrl: appUrl.toString(), dataDir: '', poolSize: 2 });
+      const own = await createDatabase({ url: url.toString(), appUrl: appUrl.toString(), dataDir: '', poolSize: 2 });
       try {
         await own.migrate(); // nothing left to apply; then the start-up check of the login's role passes
         const [who] = rowsOf<{ user: string; session: string }>(
@@ -163,7 +163,7 @@ describe.runIf(onPostgres)(
     it('refuses to start as a role that would bypass row-level security', async () => {
       const { createDatabase } = await import('../db/client.ts');
       // The owner (the local test server's superuser) given as the app's own login.
-      const asOwner = createDatabase({ url: ownerUrl(), appUrl: ownerUrl(), dataDir: '', poolSize: 1 });
+      const asOwner = await createDatabase({ url: ownerUrl(), appUrl: ownerUrl(), dataDir: '', poolSize: 1 });
       try {
         await expect(asOwner.migrate()).rejects.toThrow(/would bypass row-level security/);
       } finally {

@@ -1,8 +1,11 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
 import type { Mailer, MailMessage } from './mailer.ts';
 
+/** nodemailer, loaded when SMTP is configured: the default dev mailbox never loads it (issue #25, memory at rest). */
+const nodemailer = () => createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
+
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer().createTransport(url);
   return {
     kind: 'smtp',
     async send(message: MailMessage) {

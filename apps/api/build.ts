@@ -15,7 +15,7 @@
 // when the sources changed since the last build, and a lock directory keeps two processes from building at once.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -100,11 +100,11 @@ export interface BuildOptions {
   entries?: Record<string, string>;
 }
 
-/** Builds server.ts, the thread modules and `entries` into `outdir`. Returns the files written. */
-export async function buildApi({ outdir = API_DIST, entries = {} }: BuildOptions = {}): Promise<string[]> {
+/** Builds server.ts, the thread modules and `entries` into `outdir`. */
+export async function buildApi({ outdir = API_DIST, entries = {} }: BuildOptions = {}): Promise<void> {
   const entryPoints = { server: join(SRC, 'server.ts'), ...Object.fromEntries(threadEntries()), ...entries };
   rmSync(outdir, { recursive: true, force: true });
-  const result = await build({
+  await build({
     entryPoints,
     outdir,
     bundle: true,
@@ -115,15 +115,11 @@ export async function buildApi({ outdir = API_DIST, entries = {} }: BuildOptions
     sourcemap: 'linked',
     // Beside the entries: a thread URL (`new URL('./x.js', import.meta.url)`) resolves the same from an entry or a chunk.
     chunkNames: '[name]-[hash]',
-    // Node ESM has no `require`: CommonJS code bundled from the workspace (none today) would need it.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     plugins: [externals, sourceLocations],
     logLevel: 'warning',
-    metafile: true,
   });
   writeFileSync(join(outdir, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(join(outdir, '.source-hash'), sourceHash(entries));
-  return Object.keys(result.metafile.outputs).map((f) => relative(outdir, resolve(ROOT, f)));
 }
 
 /**

@@ -77,6 +77,7 @@ async function checkAppRole(pool: pg.Pool): Promise<void> {
     );
   }
 }
+
 /** How long a request waits for a PostgreSQL connection (or a free pooled one) before it fails with 503. */
 const CONNECT_TIMEOUT_MS = 3_000;
 /** How long a query may go without an answer; the app's queries take milliseconds, so this only ends a lost connection. */

@@ -7,7 +7,9 @@
  * Targets per page: performance >= 90 (80 with `--quick`), accessibility >= 95, CLS <= 0.1, JavaScript transferred
  * <= 250 KB. Writes results/lighthouse.json, and the median run's report per page as results/lighthouse-{page}.html.
  * Run alone with `npm run bench:lighthouse`, or `npm run bench -- browser`.
- * Env: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS, BENCH_SKIP_WEB_BUILD=1 to serve apps/web/dist as it is.
+ * Env: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS, LIGHTHOUSE_PAGES (words of the pages' names, comma
+ * separated: `institution,lead` audits the pages whose name holds either), BENCH_SKIP_WEB_BUILD=1 to serve
+ * apps/web/dist as it is.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -410,7 +412,14 @@ async function runBrowser({ quick }: SectionOptions): Promise<SectionResult> {
     const found = await pagesToAudit(app.url);
     // --quick audits one page of each kind: the sign-in page, the public list and the heaviest signed-in page.
     const notes = found.notes;
-    const pages = quick ? found.pages.filter((p) => QUICK_PAGES.has(p.name)) : found.pages;
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',')
+      .map((word) => word.trim().toLowerCase())
+      .filter(Boolean);
+    const pages = only?.length
+      ? found.pages.filter((p) => only.some((word) => p.name.includes(word)))
+      : quick
+        ? found.pages.filter((p) => QUICK_PAGES.has(p.name))
+        : found.pages;
     for (const note of notes) progress(note);
     chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });

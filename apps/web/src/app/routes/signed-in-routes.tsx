@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyPage, page } from './lazy-page.ts';
+import { dataPage, lazyPage, page } from './lazy-page.ts';
 import { NotFoundPage } from './not-found.tsx';
 import { settingsRedirectRoutes } from './settings-redirects.tsx';
 
@@ -50,7 +50,12 @@ export const signedInRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./investor-area.tsx'), 'InvestorArea'),
     children: [
       { index: true, element: <Navigate to="/investor/dashboard" replace /> },
-      page('dashboard', () => import('../../features/investor-dashboard/components/investor-dashboard-page.tsx'), 'InvestorDashboardPage'),
+      dataPage(
+        'dashboard',
+        () => import('../../features/investor-dashboard/components/investor-dashboard-page.tsx'),
+        'InvestorDashboardPage',
+        'investorDashboardLoader',
+      ),
       page('investments', () => import('../../features/investments/components/investments-page.tsx'), 'InvestmentsPage'),
       // The investment workflow screen (001 §2): `?step=` picks the step, defaulting to the current one.
       page('workflow/:workflowId', () => import('../../features/workflows/components/workflow-page.tsx'), 'WorkflowPage'),
@@ -330,14 +335,15 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="dashboard" replace /> },
       page('list', () => import('../../features/raise/components/institution-list-page.tsx'), 'InstitutionListPage'),
-      page(
+      dataPage(
         'dashboard',
         () => import('../../features/institution-dashboard/components/institution-dashboard.tsx'),
         'InstitutionDashboardPage',
+        'institutionDashboardLoader',
       ),
       page('offers', () => import('../../features/offers/components/offers-page.tsx'), 'OffersPage'),
       page('offers/:tenantOfferId', () => import('../../features/offers/components/offer-page.tsx'), 'OfferPage', offerTabs),
-      page('leads', () => import('../../features/leads/components/lead-list-page.tsx'), 'LeadListPage'),
+      dataPage('leads', () => import('../../features/leads/components/lead-list-page.tsx'), 'LeadListPage', 'leadListLoader'),
       // A lead's page (002 §2): tabs Activity (at the lead's own address), Notes (?modal=create opens 'Add note'), Emails, Messages, Documents.
       page('leads/:tenantLeadId', () => import('../../features/leads/components/lead-detail-page.tsx'), 'LeadDetailPage', leadTabs),
       // The institution's investment workflows (issue #20) and the read-only review of one subscription.

@@ -5,7 +5,8 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeAnalyticsSeries, makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { sessionStore } from '../../../lib/session/session-store.ts';
-import { InstitutionDashboard, InstitutionDashboardPage } from './institution-dashboard.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
+import { InstitutionDashboard, InstitutionDashboardPage, institutionDashboardLoader } from './institution-dashboard.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -75,15 +76,20 @@ const dashboard = (n: number, impressions: number): Dashboard => ({
   analytics: makeAnalyticsSeries(n, impressions ? { impressions, visitors: 1 } : {}),
 });
 
-function setup(path: string, leads?: Dashboard['leads']) {
+/** Signs the member in and answers the dashboard's requests. */
+function mockApi(leads?: Dashboard['leads']) {
   sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
-  const fetchMock = mockFetch((p) => {
+  return mockFetch((p) => {
     if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}`) return jsonResponse({ data: INSTITUTION });
     if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}/dashboard`)
       return jsonResponse({ data: { ...dashboard(30, 0), ...(leads && { leads }) } });
     if (p === `/api/v1/tenant/${TENANT_ID}/offers`) return jsonResponse({ data: [OFFER], meta: { page: 1, limit: 3, total: 4 } });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
+}
+
+function setup(path: string, leads?: Dashboard['leads']) {
+  const fetchMock = mockApi(leads);
   const routes = [
     { path: '/institution/dashboard', element: <InstitutionDashboardPage /> },
     { path: '/tenant/marketplace/institutions/:tenantInstitutionId/dashboard', element: <InstitutionDashboard /> },
@@ -92,6 +98,25 @@ function setup(path: string, leads?: Dashboard['leads']) {
 }
 
 describe('institution dashboard', () => {
+  it("starts the picked institution's card, newest offers and 1 month dashboard from the route, before the page renders", async () => {
+    const fetchMock = mockApi();
+    await institutionDashboardLoader();
+    const asked = fetchMock.mock.calls.map(([u]) => String(u));
+    expect(asked).toContain(`/api/v1/tenant/${TENANT_ID}/institutions/${ID}`);
+    expect(asked.find((u) => u.includes('/offers?'))).toMatch(new RegExp(`institution=${ID}.*limit=3|limit=3.*institution=${ID}`));
+    expect(asked.find((u) => u.includes('/dashboard?'))).toMatch(/scale=day/);
+    // The answers wait in the app's cache, under the keys the page's hooks read.
+    expect(queryClient.getQueryData(['tenant-institutions', TENANT_ID, 'detail', ID])).toMatchObject({ name: 'Harbor Fund' });
+    queryClient.clear();
+  });
+
+  it('asks for nothing when no institution is picked', async () => {
+    const fetchMock = mockApi();
+    sessionStore.signIn({ ...makeAuthResult(), tenantMember: { ...member, preferences: { ...member.preferences, institution: null } } });
+    await expect(institutionDashboardLoader()).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the picked institution, its offers and honest zero states, in the 1 month window by default', async () => {
     const { fetchMock } = setup('/institution/dashboard');
     expect(await screen.findByRole('heading', { name: 'Harbor Fund' })).toBeInTheDocument();

@@ -2,14 +2,16 @@ import { Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { DEFAULT_DASHBOARD_PRESET, dashboardPresets, type DashboardPreset } from '@tessera/domain';
 import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
-import { useInstitution } from '../../raise/index.ts';
+import { institutionQueryOptions, useInstitution } from '../../raise/index.ts';
+import { offersQueryOptions } from '../../offers/index.ts';
+import { pageDataContext, preloadPageData } from '../../../lib/page-data.ts';
 import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
-import { useInstitutionDashboard } from '../api/get-institution-dashboard.ts';
+import { institutionDashboardQueryOptions, useInstitutionDashboard } from '../api/get-institution-dashboard.ts';
 import { AnalyticsPanel } from '../../../components/analytics-panel.tsx';
 import { InstitutionCard, institutionLinks } from './institution-card.tsx';
 import { LeadsCard } from './leads-card.tsx';
-import { OfferCards } from './offer-cards.tsx';
+import { DASHBOARD_OFFERS, OfferCards } from './offer-cards.tsx';
 import { PresetSelector } from '../../../components/preset-selector.tsx';
 
 const periodLabel = (preset: DashboardPreset) => (preset === 'all-time' ? 'All time' : `Last ${dashboardPresets[preset].label}`);
@@ -82,6 +84,22 @@ export function InstitutionDashboard() {
       )}
     </Stack>
   );
+}
+
+/**
+ * The route's loader (lib/page-data.ts): the picked institution, its newest offers and the default preset's dashboard
+ * start loading as soon as the address is matched.
+ */
+export function institutionDashboardLoader(): Promise<null> {
+  const context = pageDataContext();
+  const tenantId = context?.tenantId;
+  const id = context?.session.tenantMember?.preferences.institution;
+  if (!tenantId || !id) return Promise.resolve(null);
+  return preloadPageData((client) => [
+    client.prefetchQuery(institutionQueryOptions(tenantId, id)),
+    client.prefetchQuery(offersQueryOptions(tenantId, { institution: id, limit: DASHBOARD_OFFERS })),
+    client.prefetchQuery(institutionDashboardQueryOptions(tenantId, id, DEFAULT_DASHBOARD_PRESET)),
+  ]);
 }
 
 /** /institution/dashboard: the dashboard of the institution picked in Raise mode. */

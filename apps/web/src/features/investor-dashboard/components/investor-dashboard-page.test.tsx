@@ -12,7 +12,8 @@ import { sessionStore } from '../../../lib/session/session-store.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, makeUser, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { InvestorDashboardPage } from './investor-dashboard-page.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
+import { investorDashboardLoader, InvestorDashboardPage } from './investor-dashboard-page.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -128,6 +129,21 @@ function setup({ user = {}, application: app, messaging = DEFAULT_BRANDING.messa
 const certificate = () => screen.findByRole('region', { name: 'Accreditation Certificate' });
 
 describe('Investor dashboard', () => {
+  it("starts the investor's account and accreditation application from the route, before the page renders", async () => {
+    const me = makeUser({ accreditationApplicationId: APPLICATION_ID });
+    sessionStore.signIn({ ...makeAuthResult(), user: me });
+    const fetchMock = mockFetch((path) => {
+      if (path === `/api/v1/user/${USER_ID}`) return jsonResponse({ data: me });
+      if (path === `/api/v1/application/${APPLICATION_ID}`) return jsonResponse({ data: application() });
+      return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
+    });
+    await investorDashboardLoader();
+    const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(paths).toEqual(expect.arrayContaining([`/api/v1/user/${USER_ID}`, `/api/v1/application/${APPLICATION_ID}`]));
+    expect(queryClient.getQueryData(['application', APPLICATION_ID])).toMatchObject({ certificateCode: CODE });
+    queryClient.clear();
+  });
+
   it("greets the investor and shows the tenant's welcome and visible promo cards with their buttons", async () => {
     setup({ messaging: LENDERS });
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();

@@ -11,7 +11,9 @@ import { useSession } from '../../../lib/session/use-session.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { useUserImage } from '../../account/index.ts';
 import { hasWelcome, PromoCards, WelcomeMessage } from '../../branding/index.ts';
-import { useUser } from '../../user/index.ts';
+import { userQueryOptions, useUser } from '../../user/index.ts';
+import { applicationQueryOptions } from '../../applications/index.ts';
+import { pageDataContext, preloadPageData } from '../../../lib/page-data.ts';
 import { AccreditationCard } from './accreditation-card.tsx';
 
 /** The screens an investor opens from the dashboard. */
@@ -41,6 +43,20 @@ function WayIn({ title, text, to, icon }: (typeof WAYS_IN)[number]) {
       </CardActionArea>
     </Card>
   );
+}
+
+/**
+ * The route's loader (lib/page-data.ts): the investor's account and accreditation application start loading as soon as
+ * the address is matched.
+ */
+export function investorDashboardLoader(): Promise<null> {
+  const user = pageDataContext()?.session.user;
+  if (!user) return Promise.resolve(null);
+  const applicationId = user.accreditationApplicationId;
+  return preloadPageData((client) => [
+    client.prefetchQuery(userQueryOptions(user._id)),
+    ...(applicationId ? [client.prefetchQuery(applicationQueryOptions(applicationId))] : []),
+  ]);
 }
 
 /**

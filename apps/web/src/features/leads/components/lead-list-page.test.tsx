@@ -6,7 +6,8 @@ import { sessionStore } from '../../../lib/session/session-store.ts';
 import { jsonResponse, mockFetch, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeAuthResult, TENANT_ID, USER_ID } from '../../../test/fixtures.ts';
 import { fill, renderRoutes } from '../../../test/render.tsx';
-import { LeadListPage } from './lead-list-page.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
+import { leadListLoader, LeadListPage } from './lead-list-page.tsx';
 
 // The Create Lead dialog is a lazy chunk; loading it once up front keeps a busy machine's first import out of findBy's wait.
 beforeAll(async () => {
@@ -113,6 +114,21 @@ function setup({
 }
 
 describe('LeadListPage', () => {
+  it("starts the list the address asks for and the charts' window from the route, before the page renders", async () => {
+    sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
+    const fetchMock = mockFetch((p) => {
+      if (p === LEADS_PATH) return jsonResponse({ data: [makeLead()], meta: { page: 2, limit: 50, total: 51 } });
+      if (p === `${LEADS_PATH}/stats`) return jsonResponse({ data: STATS });
+      return notFound();
+    });
+    await leadListLoader({ request: new Request('http://localhost/institution/leads?role=investor&scale=7days&page=2&limit=50') });
+    const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+    const list = urls.find((url) => url.pathname === LEADS_PATH)?.searchParams;
+    expect(Object.fromEntries(list ?? [])).toMatchObject({ institution: INSTITUTION_ID, role: 'investor', page: '2', limit: '50' });
+    expect(urls.find((url) => url.pathname === `${LEADS_PATH}/stats`)?.searchParams.get('scale')).toBe('day');
+    queryClient.clear();
+  });
+
   it('reads every filter, the page, the scale and the dialog from the address and asks the API for them', async () => {
     const { calls } = setup({
       path: '/institution/leads?role=investor&status=active&email=ada&firstname=Ad&lastname=Lo&search=ada%20l&scale=7days&page=2&limit=50&modal=create',

@@ -19,8 +19,10 @@ import { PresetSelector } from '../../../components/preset-selector.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
-import { useLeads } from '../api/list-leads.ts';
-import { useLeadListSearch, type LeadListState } from '../hooks/use-lead-list-search.ts';
+import { leadStatsQueryOptions } from '../api/get-lead-stats.ts';
+import { leadsQueryOptions, useLeads } from '../api/list-leads.ts';
+import { leadListQuery, leadListState, useLeadListSearch, type LeadListState } from '../hooks/use-lead-list-search.ts';
+import { pageDataContext, preloadPageData } from '../../../lib/page-data.ts';
 import { LeadAccountStatusDot } from './lead-account-status.tsx';
 import { LEAD_SCALES, LeadCharts } from './lead-charts.tsx';
 
@@ -141,6 +143,22 @@ function LeadFilters({ list }: { list: LeadListState }) {
       )}
     </Stack>
   );
+}
+
+/**
+ * The route's loader (lib/page-data.ts): the list the address asks for and the charts' window start loading as soon as
+ * the address is matched (again when it changes: a filter, a page).
+ */
+export function leadListLoader({ request }: { request: Request }): Promise<null> {
+  const context = pageDataContext();
+  const tenantId = context?.tenantId;
+  const institution = context?.session.tenantMember?.preferences.institution;
+  if (!tenantId || !institution) return Promise.resolve(null);
+  const state = leadListState(new URL(request.url).searchParams);
+  return preloadPageData((client) => [
+    client.prefetchQuery(leadsQueryOptions(tenantId, { ...leadListQuery(state), institution })),
+    client.prefetchQuery(leadStatsQueryOptions(tenantId, institution, state.scale)),
+  ]);
 }
 
 /**

@@ -38,6 +38,30 @@ export interface LeadListState extends ListControls {
 }
 
 /**
+ * The list request the address asks for (the institution added by the page), with the grid's sort: the page's
+ * loader asks for the same list before the page renders (lead-list-page.tsx).
+ */
+export function leadListQuery(state: LeadListSearch, sortModel: GridSortModel = GRID_DEFAULT_SORT): LeadListState['query'] {
+  const search = shouldSuggest(state.search ?? '') ? (state.search ?? '') : '';
+  const item = sortModel[0];
+  return {
+    page: state.page,
+    limit: state.limit,
+    sort: item && isOneOf(leadSort.options, item.field) ? item.field : 'createdAt',
+    direction: item?.sort ?? 'desc',
+    ...(state.role && { role: state.role }),
+    ...(state.status && { status: state.status }),
+    ...(state.email && { email: state.email }),
+    ...(state.firstname && { firstname: state.firstname }),
+    ...(state.lastname && { lastname: state.lastname }),
+    ...(search && { search }),
+  };
+}
+
+/** The page's state as the address `params` say, defaults filled in. */
+export const leadListState = (params: URLSearchParams): LeadListSearch => leadListSearch.parse(Object.fromEntries(params));
+
+/**
  * The lead list's state (002 §2), all in the address through `leadListSearch`: role, status, email, firstname,
  * lastname, search, scale, page (from 1), limit and modal. A reload or a shared link opens the same view; back and
  * forward walk through it. The sort stays in the page (as every list's does). The search box writes the address once
@@ -45,7 +69,7 @@ export interface LeadListState extends ListControls {
  */
 export function useLeadListSearch(): LeadListState {
   const [params, setParams] = useSearchParams();
-  const state = leadListSearch.parse(Object.fromEntries(params));
+  const state = leadListState(params);
   const [sortModel, setSortModel] = useState<GridSortModel>(GRID_DEFAULT_SORT);
 
   const set: LeadListState['set'] = (change, { replace = false } = {}) => setParams((prev) => changed(prev, change), { replace });
@@ -73,19 +97,7 @@ export function useLeadListSearch(): LeadListState {
   };
   const search = shouldSuggest(urlSearch) ? urlSearch : '';
 
-  const item = sortModel[0];
-  const query: LeadListState['query'] = {
-    page: state.page,
-    limit: state.limit,
-    sort: item && isOneOf(leadSort.options, item.field) ? item.field : 'createdAt',
-    direction: item?.sort ?? 'desc',
-    ...(state.role && { role: state.role }),
-    ...(state.status && { status: state.status }),
-    ...(state.email && { email: state.email }),
-    ...(state.firstname && { firstname: state.firstname }),
-    ...(state.lastname && { lastname: state.lastname }),
-    ...(search && { search }),
-  };
+  const query = leadListQuery(state, sortModel);
 
   const setPaging = (model: GridPaginationModel, options?: { replace?: boolean }) =>
     set({ page: model.pageSize === state.limit ? model.page + 1 : 1, limit: model.pageSize }, options);

@@ -77,13 +77,13 @@ const dashboard = (n: number, impressions: number): Dashboard => ({
 });
 
 /** Signs the member in and answers the dashboard's requests. */
-function mockApi(leads?: Dashboard['leads']) {
+function mockApi(leads?: Dashboard['leads'], offers: OfferSummary[] = [OFFER]) {
   sessionStore.signIn({ ...makeAuthResult(), tenantMember: member });
   return mockFetch((p) => {
     if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}`) return jsonResponse({ data: INSTITUTION });
     if (p === `/api/v1/tenant/${TENANT_ID}/institutions/${ID}/dashboard`)
       return jsonResponse({ data: { ...dashboard(30, 0), ...(leads && { leads }) } });
-    if (p === `/api/v1/tenant/${TENANT_ID}/offers`) return jsonResponse({ data: [OFFER], meta: { page: 1, limit: 3, total: 4 } });
+    if (p === `/api/v1/tenant/${TENANT_ID}/offers`) return jsonResponse({ data: offers, meta: { page: 1, limit: 3, total: 4 } });
     return jsonResponse({ error: { type: 'not-found', name: 'NotFoundError', message: 'Not found', status: 404 } }, 404);
   });
 }
@@ -98,9 +98,26 @@ function setup(path: string, leads?: Dashboard['leads']) {
 }
 
 describe('institution dashboard', () => {
-  it("starts the picked institution's card, newest offers and 1 month dashboard from the route, before the page renders", async () => {
-    const fetchMock = mockApi();
+  it("starts the picked institution's card, newest offers, their images and 1 month dashboard from the route, before the page renders", async () => {
+    const hero = `/api/v1/tenant/${TENANT_ID}/images/a1a1a1a1a1a1a1a1a1a1a1a1`;
+    const fetchMock = mockApi(undefined, [
+      { ...OFFER, heroImageUrl: hero },
+      { ...OFFER, _id: 'f2f2f2f2f2f2f2f2f2f2f2f2' },
+    ]);
+    const images: string[] = [];
+    vi.stubGlobal(
+      'Image',
+      class {
+        decoding = '';
+        fetchPriority = '';
+        set src(url: string) {
+          images.push(url);
+        }
+      },
+    );
     await institutionDashboardLoader();
+    // The offer image, the page's largest paint on a phone, starts with the list's answer.
+    expect(images).toEqual([hero]);
     const asked = fetchMock.mock.calls.map(([u]) => String(u));
     expect(asked).toContain(`/api/v1/tenant/${TENANT_ID}/institutions/${ID}`);
     expect(asked.find((u) => u.includes('/offers?'))).toMatch(new RegExp(`institution=${ID}.*limit=3|limit=3.*institution=${ID}`));

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { institutionQueryOptions, useInstitution } from '../../raise/index.ts';
 import { offersQueryOptions } from '../../offers/index.ts';
-import { pageDataContext, preloadPageData } from '../../../lib/page-data.ts';
+import { pageDataContext, preloadImage, preloadPageData } from '../../../lib/page-data.ts';
 import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
 import { institutionDashboardQueryOptions, useInstitutionDashboard } from '../api/get-institution-dashboard.ts';
@@ -87,17 +87,21 @@ export function InstitutionDashboard() {
 }
 
 /**
- * The route's loader (lib/page-data.ts): the picked institution, its newest offers and the default preset's dashboard
- * start loading as soon as the address is matched.
+ * The route's loader (lib/page-data.ts): the picked institution, its newest offers (and their images) and the default
+ * preset's dashboard start loading as soon as the address is matched.
  */
 export function institutionDashboardLoader(): Promise<null> {
   const context = pageDataContext();
   const tenantId = context?.tenantId;
   const id = context?.session.tenantMember?.preferences.institution;
   if (!tenantId || !id) return Promise.resolve(null);
+  const offers = offersQueryOptions(tenantId, { institution: id, limit: DASHBOARD_OFFERS });
   return preloadPageData((client) => [
     client.prefetchQuery(institutionQueryOptions(tenantId, id)),
-    client.prefetchQuery(offersQueryOptions(tenantId, { institution: id, limit: DASHBOARD_OFFERS })),
+    // The offer cards' images, the page's largest paint on a phone, start with the list's answer.
+    client.prefetchQuery(offers).then(() => {
+      for (const offer of client.getQueryData(offers.queryKey)?.data ?? []) if (offer.heroImageUrl) preloadImage(offer.heroImageUrl);
+    }),
     client.prefetchQuery(institutionDashboardQueryOptions(tenantId, id, DEFAULT_DASHBOARD_PRESET)),
   ]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ciphertextKeyId, FieldCipher, keyIdOf, maskSecret } from './crypto.ts';
+import { ciphertextKeyId, FieldCipher, keyIdOf, maskSecret, SEARCH_TERMS_MAX } from './crypto.ts';
 
 describe('field encryption', () => {
   it('round-trips, never stores the plain value and uses a fresh IV each time', () => {
@@ -41,5 +41,20 @@ describe('field encryption', () => {
     expect(maskSecret('12-3456789')).toBe('**-***6789');
     expect(maskSecret('12')).toBe('12');
     expect(maskSecret(null)).toBeNull();
+  });
+
+  it('hashes each distinct word once, in the order words first appear, as a search hashes its own', () => {
+    const cipher = new FieldCipher('a'.repeat(48));
+    const terms = cipher.searchTerms('Ledger ledger LEDGER, Ximenez 42 ledger x Ximenez');
+    // 'x' is too short; repeats and case collapse to one term each.
+    expect(terms).toHaveLength(3);
+    expect(terms).toEqual([...cipher.searchTerms('ledger'), ...cipher.searchTerms('ximenez'), ...cipher.searchTerms('42')]);
+    expect(new FieldCipher('b'.repeat(48)).searchTerms('ledger')).not.toEqual(cipher.searchTerms('ledger'));
+  });
+
+  it(`keeps at most ${SEARCH_TERMS_MAX} terms`, () => {
+    const cipher = new FieldCipher('a'.repeat(48));
+    const many = Array.from({ length: SEARCH_TERMS_MAX + 50 }, (_, i) => `w${i}`).join(' ');
+    expect(cipher.searchTerms(many)).toHaveLength(SEARCH_TERMS_MAX);
   });
 });

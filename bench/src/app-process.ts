@@ -101,10 +101,11 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 /** Starts apps/api's server, built as its `start` script runs it (built.ts), and waits for GET /api/v1/health to be 200. */
 export async function startApp(): Promise<AppProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-lighthouse-'));
+  const [template, file] = await Promise.all([process.env.DATABASE_URL ? undefined : pgliteTemplate(), builtFile('server.js')]);
   // PGlite (no DATABASE_URL): the run's migrated database (pglite-template.ts) instead of initdb and every migration.
-  if (!process.env.DATABASE_URL) await unpackTemplate(dataDir, await pgliteTemplate());
+  if (template) await unpackTemplate(dataDir, template);
   const port = await freePort();
-  const child = spawn(process.execPath, [await builtFile('server.js')], {
+  const child = spawn(process.execPath, [file], {
     cwd: API_DIR,
     env: {
       ...process.env,

@@ -44,10 +44,10 @@ function serverEnv(overrides: Record<string, string | undefined>): NodeJS.Proces
  */
 async function forkServers(env: Record<string, string | undefined>, exposeGc: boolean): Promise<ServerProcess> {
   const childEnv = serverEnv(env);
-  // PGlite: the run's migrated database (pglite-template.ts) instead of initdb and every migration per server.
+  // PGlite: the run's migrated and seeded database (pglite-template.ts) instead of initdb, every migration and the seed.
   const [file, template] = await Promise.all([
     builtFile('servers.js'),
-    childEnv.BENCH_DATABASE_URL || childEnv.BENCH_PGLITE_TEMPLATE ? undefined : pgliteTemplate(),
+    childEnv.BENCH_DATABASE_URL || childEnv.BENCH_PGLITE_TEMPLATE ? undefined : pgliteTemplate('demo'),
   ]);
   if (template) childEnv.BENCH_PGLITE_TEMPLATE = template;
   const child = fork(file, {

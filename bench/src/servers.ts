@@ -83,7 +83,8 @@ async function main(): Promise<void> {
     ...(process.env.BENCH_DATA === 'scale' ? { ADMIN_EMAIL: SCALE_ADMIN.email, ADMIN_PASSWORD: SCALE_ADMIN.password } : {}),
     ...(server ? { DATABASE_URL: server.url } : {}),
   });
-  // PGlite: the run's migrated database (pglite-template.ts) instead of initdb and every migration.
+  // PGlite: the run's migrated and seeded database (pglite-template.ts, `demo`) instead of initdb, every migration and
+  // the demo seed: seed() below finds the default tenant and writes nothing.
   if (!server) await unpackTemplate(dataDir);
   phases.done('database');
   const app = await buildApp(config);

@@ -31,6 +31,10 @@ import type { LoopDelay } from './protocol.ts';
 import { looseMs, positive } from './options.ts';
 import { builtFile } from './built.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { startEarly, take } from './prestart.ts';
+
+/** The key of the server a `--quick` run starts before its first section (prestart.ts). */
+const EARLY_SERVER = 'advisor server';
 import { check, checkTable, ms, table, type Check, writeResultsFile } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
 import { isMain, runStandalone } from './standalone.ts';
@@ -85,12 +89,16 @@ const nextMessage = <T extends AdvisorServerMessage['type']>(child: ChildProcess
 
 /** Forks advisor-server.ts (built, built.ts; --expose-gc so memory is read after a full collection) and waits until it listens. */
 async function startAdvisorServer(): Promise<AdvisorServer> {
-  const child = fork(await builtFile('advisor-server.js'), {
+  const [file, template] = await Promise.all([
+    builtFile('advisor-server.js'),
+    process.env.BENCH_DATABASE_URL ? undefined : pgliteTemplate(),
+  ]);
+  const child = fork(file, {
     execArgv: ['--expose-gc'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      ...(process.env.BENCH_DATABASE_URL ? {} : { BENCH_PGLITE_TEMPLATE: await pgliteTemplate() }),
+      ...(template ? { BENCH_PGLITE_TEMPLATE: template } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -291,7 +299,7 @@ async function runAdvisor({ quick }: SectionOptions): Promise<SectionResult> {
     `Tessera advisor bench: ${clients} clients over ${idleUsers} people, then ${questions} questions at ${rate}/s from ${askerCount} more, built-in advisor, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}\n`,
   );
   const started = performance.now();
-  const server = await startAdvisorServer();
+  const server = await (take<AdvisorServer>(EARLY_SERVER) ?? startAdvisorServer());
   progress(`server ready in ${((performance.now() - started) / 1000).toFixed(1)} s (${server.offers} offers generated)`);
   const sockets: Socket[] = [];
   try {
@@ -507,6 +515,7 @@ export const advisorSection: Section = {
   name: 'advisor',
   description: "AI advisor's socket: RSS added by 1,000 connected clients, round trip p95 at 20 questions/s",
   run: runAdvisor,
+  prestart: () => startEarly(EARLY_SERVER, startAdvisorServer),
 };
 
 if (isMain(import.meta.url)) runStandalone(advisorSection);

@@ -21,7 +21,7 @@ import { load, type LoadResult } from './load.ts';
 import type { LoopDelay, ProcessMemory } from './protocol.ts';
 import { check, checkTable, ms, scenarioTable, table, type Check, writeResultsFile } from './report.ts';
 import type { Chart, Section, SectionOptions, SectionResult } from './section.ts';
-import { startServers } from './server-process.ts';
+import { prestartServers, startServers } from './server-process.ts';
 
 const TENANT = 'demo';
 const OWNER = { email: 'owner@demo.tessera.local', password: 'demo-owner-2026' };
@@ -242,10 +242,13 @@ async function measureDashboards(appUrl: string, plan: Plan): Promise<DashboardR
 
 // ── The section ──────────────────────────────────────────────────────────────────────────
 
+const eventCount = (quick: boolean) => Number(process.env.BENCH_ANALYTICS_EVENTS ?? (quick ? QUICK : FULL).events);
+const serverEnv = (events: number) => ({ BENCH_OFFERS: String(OFFERS), BENCH_DATA: 'marketplace', BENCH_ANALYTICS_EVENTS: String(events) });
+
 async function runAnalytics({ quick }: SectionOptions): Promise<SectionResult> {
   const engine: Engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
   const plan = quick ? QUICK : FULL;
-  const events = Number(process.env.BENCH_ANALYTICS_EVENTS ?? plan.events);
+  const events = eventCount(quick);
   const latency = quick ? QUICK_LATENCY : 1;
   const throughput = quick ? QUICK_THROUGHPUT : 1;
   const targets = {
@@ -258,11 +261,7 @@ async function runAnalytics({ quick }: SectionOptions): Promise<SectionResult> {
     `Tessera analytics bench on ${engine}${quick ? ' (quick: latency targets ×2, throughput ×0.5)' : ''}: ${rate(events)} events over ${OFFERS} offers, Node ${process.version}, ${availableParallelism()} CPUs, load average ${load1()}\n`,
   );
   const started = performance.now();
-  const server = await startServers(
-    { BENCH_OFFERS: String(OFFERS), BENCH_DATA: 'marketplace', BENCH_ANALYTICS_EVENTS: String(events) },
-    false,
-    true,
-  );
+  const server = await startServers(serverEnv(events), false, true);
   const seed = server.analyticsSeed;
   try {
     if (!seed) throw new Error('the server did not seed the analytics events');
@@ -408,6 +407,7 @@ export const analyticsSection: Section = {
   description:
     'Analytics: ingestion of 50-event batches (events/s, p99 ack, health p99 meanwhile) and dashboards over 1,000,000 events (p95)',
   run: runAnalytics,
+  prestart: ({ quick }) => prestartServers(serverEnv(eventCount(quick)), false, true),
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,6 +1,7 @@
 /**
  * The app as `npm start` runs it: the web app built, then apps/api's server.ts in its own process, here on a free
- * port and a fresh DATA_DIR (seeded with the demo tenant on first start), answering on 127.0.0.1.
+ * port and a fresh DATA_DIR (the run's `demo-files` template, pglite-template.ts: the demo tenant seeded, with its
+ * pictures and documents), answering on 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -101,10 +102,11 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 /** Starts apps/api's server, built as its `start` script runs it (built.ts), and waits for GET /api/v1/health to be 200. */
 export async function startApp(): Promise<AppProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-lighthouse-'));
+  const [template, file] = await Promise.all([process.env.DATABASE_URL ? undefined : pgliteTemplate('demo-files'), builtFile('server.js')]);
   // PGlite (no DATABASE_URL): the run's migrated database (pglite-template.ts) instead of initdb and every migration.
-  if (!process.env.DATABASE_URL) await unpackTemplate(dataDir, await pgliteTemplate());
+  if (template) await unpackTemplate(dataDir, template);
   const port = await freePort();
-  const child = spawn(process.execPath, [await builtFile('server.js')], {
+  const child = spawn(process.execPath, [file], {
     cwd: API_DIR,
     env: {
       ...process.env,

@@ -16,11 +16,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
-import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
+import type { Flags, Result } from 'lighthouse';
 import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
-import puppeteer, { type Browser } from 'puppeteer-core';
-import { buildWeb, startApp, webBuildIsFresh } from './app-process.ts';
+import type { Browser } from 'puppeteer-core';
+import { type AppProcess, buildWeb, startApp, webBuildIsFresh } from './app-process.ts';
 import { progress } from './options.ts';
+import { startEarly, take, track } from './prestart.ts';
 import { checkTable, table, type Check } from './report.ts';
 import type { Chart, Section, SectionOptions, SectionResult } from './section.ts';
 import { isMain, runStandalone } from './standalone.ts';
@@ -46,6 +47,10 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const TENANT_ID_HEADER = 'x-tenant-id';
+
+/** Lighthouse and puppeteer take seconds to import: loaded by the section (or its prestart), not with every bench run. */
+let browserModules: Promise<[typeof import('lighthouse'), typeof import('puppeteer-core')]> | undefined;
+const loadBrowserModules = () => (browserModules ??= Promise.all([import('lighthouse'), import('puppeteer-core')]));
 /** Audits whose estimated savings explain a low score, listed for the page's median run. */
 const TOP_FINDINGS = 6;
 /** Diagnostics that carry metric savings but name no change: the LCP element's breakdown. */
@@ -286,6 +291,7 @@ async function auditPage(
     ...(quick ? { skipAudits: ['bf-cache'], disableFullPageScreenshot: true } : {}),
   };
   let result: Awaited<ReturnType<typeof lighthouse>>;
+  const [{ default: lighthouse }] = await loadBrowserModules();
   if (session === undefined) result = await lighthouse(url, { ...flags, port: chrome.port });
   else {
     const page = await browser.newPage();
@@ -387,6 +393,20 @@ function charts(results: PageResult[], scoreTarget: number): Chart[] {
 }
 
 /** Builds and starts the app, audits the pages, prints the tables and writes results/lighthouse.json. */
+/** The web build the app serves (skipped when fresh under `--quick`), then the app. */
+async function buildAndStartApp(quick: boolean): Promise<AppProcess> {
+  if (process.env.BENCH_SKIP_WEB_BUILD === '1') progress('serving apps/web/dist as it is (BENCH_SKIP_WEB_BUILD=1)');
+  else if (quick && (await webBuildIsFresh())) progress('apps/web/dist is newer than every source it is built from: serving it');
+  else {
+    progress('building the web app (npm run build -w apps/web)');
+    await buildWeb();
+  }
+  progress('starting the app (apps/api server.ts, NODE_ENV=production, fresh DATA_DIR, demo data)');
+  return startApp();
+}
+
+const EARLY_APP = 'browser app';
+
 async function runBrowser({ quick }: SectionOptions): Promise<SectionResult> {
   const chromePath = process.env.CHROME_PATH?.trim() || '/usr/bin/chromium';
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}: apt-get install chromium, or set CHROME_PATH`);
@@ -398,14 +418,8 @@ async function runBrowser({ quick }: SectionOptions): Promise<SectionResult> {
   process.stdout.write(
     `Tessera browser bench: Lighthouse, mobile emulation, ${runs} run(s) per page, ${chromePath}, load average ${loadAverage} on ${availableParallelism()} CPUs\n`,
   );
-  if (process.env.BENCH_SKIP_WEB_BUILD === '1') progress('serving apps/web/dist as it is (BENCH_SKIP_WEB_BUILD=1)');
-  else if (quick && (await webBuildIsFresh())) progress('apps/web/dist is newer than every source it is built from: serving it');
-  else {
-    progress('building the web app (npm run build -w apps/web)');
-    await buildWeb();
-  }
-  progress('starting the app (apps/api server.ts, NODE_ENV=production, fresh DATA_DIR, demo data)');
-  const app = await startApp();
+  const app = await (take<AppProcess>(EARLY_APP) ?? buildAndStartApp(quick));
+  const [{ generateReport }, { default: puppeteer }] = await loadBrowserModules();
   let chrome: LaunchedChrome | undefined;
   let browser: Browser | undefined;
   try {
@@ -542,6 +556,10 @@ export const browserSection: Section = {
   name: 'browser',
   description: 'Lighthouse mobile: performance, accessibility, CLS and first-load JS of six pages, signed out and signed in',
   run: runBrowser,
+  prestart({ quick }) {
+    startEarly(EARLY_APP, () => buildAndStartApp(quick));
+    void track(loadBrowserModules());
+  },
 };
 
 async function browserVersion(port: number): Promise<string | null> {

@@ -32,10 +32,18 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 /**
+ * autocannon stops at the first sample after the duration, and samples once a second by default: a 0.5 s run lasted
+ * 1 s, a 1.5 s one 2 s. A run of a fraction of a second samples every 100 ms instead (its requests per second scaled
+ * back); whole seconds keep autocannon's default, so their numbers mean what they always did.
+ */
+const sampleIntervalMs = (seconds: number) => (Number.isInteger(seconds) ? 1000 : 100);
+
+/**
  * One autocannon run. Latencies are collected from the response events rather than taken from autocannon's
  * summary, which has p97.5 but no p95; every percentile then comes from the same samples.
  */
 export function load(options: LoadOptions): Promise<LoadResult> {
+  const sampleInt = sampleIntervalMs(options.durationSeconds);
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const instance = autocannon(
@@ -43,6 +51,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
         url: options.url,
         connections: options.connections,
         duration: options.durationSeconds,
+        sampleInt,
         method: options.method ?? 'GET',
         ...(options.headers ? { headers: options.headers } : {}),
         ...(options.body ? { body: options.body } : {}),
@@ -55,7 +64,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
         resolve({
           connections: options.connections,
           requests: latencies.length,
-          requestsPerSecond: result.requests.average,
+          requestsPerSecond: (result.requests.average * 1000) / sampleInt,
           p50Ms: percentile(sorted, 50),
           p95Ms: percentile(sorted, 95),
           p99Ms: percentile(sorted, 99),

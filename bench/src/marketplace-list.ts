@@ -16,7 +16,7 @@ import { load, type LoadResult } from './load.ts';
 import { looseMs, looseShare, positive, QUICK_MARKETPLACE_OFFERS, runLength } from './options.ts';
 import { check, checkTable, ms, scenarioTable, writeResultsFile } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
-import { startServers } from './server-process.ts';
+import { prestartServers, startServers } from './server-process.ts';
 import { isMain, runStandalone } from './standalone.ts';
 
 const DEFAULT_OFFERS = 10_000;
@@ -27,9 +27,12 @@ async function expectOk(url: string): Promise<unknown> {
   return response.json();
 }
 
+const offerCount = (quick: boolean) => positive('BENCH_OFFERS', quick ? QUICK_MARKETPLACE_OFFERS : DEFAULT_OFFERS);
+const serverEnv = (offers: number) => ({ BENCH_OFFERS: String(offers), BENCH_DATA: 'marketplace' });
+
 async function runMarketplace({ quick }: SectionOptions): Promise<SectionResult> {
   const { duration, warmup } = runLength(quick, 10);
-  const offers = positive('BENCH_OFFERS', quick ? QUICK_MARKETPLACE_OFFERS : DEFAULT_OFFERS);
+  const offers = offerCount(quick);
   const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
   const target = looseMs(engine === 'postgres' ? 50 : 100, quick);
 
@@ -37,7 +40,7 @@ async function runMarketplace({ quick }: SectionOptions): Promise<SectionResult>
     `Tessera marketplace bench on ${engine}: ${offers} offers, ${duration} s per run after ${warmup} s warm-up, Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );
   const started = Date.now();
-  const server = await startServers({ BENCH_OFFERS: String(offers), BENCH_DATA: 'marketplace' }, quick);
+  const server = await startServers(serverEnv(offers), quick);
   process.stdout.write(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
   try {
@@ -194,6 +197,7 @@ export const marketplaceSection: Section = {
   name: 'marketplace',
   description: 'public marketplace list on 10,000 offers: one-client p95 per filter, 20 connections signed out and in vs bare',
   run: runMarketplace,
+  prestart: ({ quick }) => prestartServers(serverEnv(offerCount(quick)), quick),
 };
 
 if (isMain(import.meta.url)) runStandalone(marketplaceSection);

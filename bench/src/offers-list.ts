@@ -13,7 +13,7 @@ import { BENCH_GP_EMAIL, BENCH_GP_PASSWORD, OFFER_NAME_WORDS } from './offers-da
 import { looseMs, positive, runLength } from './options.ts';
 import { check, checkTable, ms, scenarioTable, writeResultsFile } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
-import { startServers } from './server-process.ts';
+import { prestartServers, startServers } from './server-process.ts';
 import { isMain, runStandalone } from './standalone.ts';
 
 const DEFAULT_OFFERS = 10_000;
@@ -30,9 +30,15 @@ async function expectOk(url: string, init?: RequestInit): Promise<unknown> {
   return response.json();
 }
 
+const offerCount = (quick: boolean) => positive('BENCH_OFFERS', quick ? QUICK_OFFERS : DEFAULT_OFFERS);
+const serverEnv = (offers: number) => ({
+  BENCH_OFFERS: String(offers),
+  BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL || LOCAL_POSTGRES,
+});
+
 async function runOffers({ quick }: SectionOptions): Promise<SectionResult> {
   const { duration, warmup } = runLength(quick, 10);
-  const offers = positive('BENCH_OFFERS', quick ? QUICK_OFFERS : DEFAULT_OFFERS);
+  const offers = offerCount(quick);
   const targetMs = looseMs(TARGET_P95_MS, quick);
 
   process.stdout.write(
@@ -40,10 +46,7 @@ async function runOffers({ quick }: SectionOptions): Promise<SectionResult> {
   );
   process.stdout.write('  starting the app on a fresh PostgreSQL database and inserting the offers\n');
   const started = Date.now();
-  const server = await startServers({
-    BENCH_OFFERS: String(offers),
-    BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL || LOCAL_POSTGRES,
-  });
+  const server = await startServers(serverEnv(offers));
   process.stdout.write(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
   try {
@@ -144,6 +147,7 @@ export const offersSection: Section = {
   name: 'offers',
   description: "Raise mode's offers table with a search on 10,000 offers (PostgreSQL): p95 of one client, owner and GP",
   run: runOffers,
+  prestart: ({ quick }) => prestartServers(serverEnv(offerCount(quick))),
 };
 
 if (isMain(import.meta.url)) runStandalone(offersSection);

@@ -14,10 +14,17 @@ export function positive(name: string, fallback: number): number {
 /** Seconds of each measured run under `--quick`, unless BENCH_DURATION says otherwise. */
 export const QUICK_DURATION_SECONDS = 1;
 
-/** BENCH_DURATION, else the section's full length (or QUICK_DURATION_SECONDS), and a warm-up of a fifth of it (1–3 s). */
+/** Seconds of warm-up before each measured run under `--quick` (load.ts runs fractions of a second as asked). */
+export const QUICK_WARMUP_SECONDS = 0.5;
+
+/**
+ * BENCH_DURATION, else the section's full length (or QUICK_DURATION_SECONDS), and a warm-up of a fifth of it (1–3 s;
+ * QUICK_WARMUP_SECONDS under `--quick`: a 1 s run on small data needs no more to reach its steady state).
+ */
 export function runLength(quick: boolean, fullSeconds: number): { duration: number; warmup: number } {
   const duration = positive('BENCH_DURATION', quick ? QUICK_DURATION_SECONDS : fullSeconds);
-  return { duration, warmup: Math.min(3, Math.max(1, Math.round(duration / 5))) };
+  const warmup = quick && !process.env.BENCH_DURATION?.trim() ? QUICK_WARMUP_SECONDS : Math.min(3, Math.max(1, Math.round(duration / 5)));
+  return { duration, warmup };
 }
 
 /**

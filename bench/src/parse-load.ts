@@ -18,7 +18,7 @@ import { textHeavyPdf } from '../../apps/api/test/pdf-samples.ts';
 import { looseMs, positive, QUICK_SERVER_ENV, runLength } from './options.ts';
 import { check, checkTable, ms, scenarioTable, table, writeResultsFile } from './report.ts';
 import type { Section, SectionOptions, SectionResult } from './section.ts';
-import { startServers } from './server-process.ts';
+import { prestartServers, startServers } from './server-process.ts';
 import { isMain, runStandalone } from './standalone.ts';
 
 const PARSERS = 4;
@@ -180,6 +180,7 @@ export const parseSection: Section = {
   name: 'parse',
   description: 'PDF parsing in the worker pool: health/live p99 and event-loop delay while four people parse',
   run: runParse,
+  prestart: ({ quick }) => (quick ? prestartServers(QUICK_SERVER_ENV, true) : prestartServers()),
 };
 
 if (isMain(import.meta.url)) runStandalone(parseSection);

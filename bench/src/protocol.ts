@@ -140,3 +140,19 @@ export function memoryAnswerer(
     return true;
   };
 }
+
+/** Where a server process's start-up goes: seconds per phase, from the process's start, printed in one line. */
+export class StartPhases {
+  readonly #phases: [string, number][] = [];
+  #last = 0;
+
+  done(name: string): void {
+    const now = performance.now();
+    this.#phases.push([name, now - this.#last]);
+    this.#last = now;
+  }
+
+  line(): string {
+    return this.#phases.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ');
+  }
+}

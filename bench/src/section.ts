@@ -46,4 +46,9 @@ export interface Section {
   /** One line for `npm run bench -- --list` and the README. */
   description: string;
   run(options: SectionOptions): Promise<SectionResult>;
+  /**
+   * Starts, without waiting, the server `run` will ask for with the same options (prestart.ts): a `--quick` run of
+   * several sections starts every one of them before the first section measures.
+   */
+  prestart?(options: SectionOptions): void;
 }

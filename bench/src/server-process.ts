@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { nextMessage, serverControls } from './child-server.ts';
 import { builtFile } from './built.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { startEarly, stopUntaken, take, track } from './prestart.ts';
 import type { AnalyticsSeed } from './analytics-data.ts';
 import type { LoopDelay, MemoryPeak, ProcessMemory, RunnerMessage, ServerMessage } from './protocol.ts';
 
@@ -43,9 +44,13 @@ function serverEnv(overrides: Record<string, string | undefined>): NodeJS.Proces
  */
 async function forkServers(env: Record<string, string | undefined>, exposeGc: boolean): Promise<ServerProcess> {
   const childEnv = serverEnv(env);
-  // PGlite: the run's migrated database (pglite-template.ts) instead of initdb and every migration per server.
-  if (!childEnv.BENCH_DATABASE_URL) childEnv.BENCH_PGLITE_TEMPLATE ??= await pgliteTemplate();
-  const child = fork(await builtFile('servers.js'), {
+  // PGlite: the run's migrated and seeded database (pglite-template.ts) instead of initdb, every migration and the seed.
+  const [file, template] = await Promise.all([
+    builtFile('servers.js'),
+    childEnv.BENCH_DATABASE_URL || childEnv.BENCH_PGLITE_TEMPLATE ? undefined : pgliteTemplate('demo'),
+  ]);
+  if (template) childEnv.BENCH_PGLITE_TEMPLATE = template;
+  const child = fork(file, {
     // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (Node refuses --cpu-prof in NODE_OPTIONS).
     execArgv: [
       ...(exposeGc ? ['--expose-gc'] : []),
@@ -83,21 +88,37 @@ async function forkServers(env: Record<string, string | undefined>, exposeGc: bo
  */
 const shared = new Map<string, Promise<ServerProcess>>();
 
-/** A fresh server; with `reuse`, the one an earlier section of this run started with the same `env`, if any. */
-export async function startServers(env: Record<string, string | undefined> = {}, reuse = false, exposeGc = false): Promise<ServerProcess> {
-  if (!reuse) return forkServers(env, exposeGc);
-  const key = JSON.stringify([exposeGc, Object.entries(env).sort()]);
+const keyOf = (env: Record<string, string | undefined>, exposeGc: boolean) =>
+  JSON.stringify([exposeGc, Object.entries(env).sort(([a], [b]) => a.localeCompare(b))]);
+
+function sharedServer(env: Record<string, string | undefined>, exposeGc: boolean): Promise<ServerProcess> {
+  const key = keyOf(env, exposeGc);
   let server = shared.get(key);
   if (!server) {
-    server = forkServers(env, exposeGc);
+    server = track(forkServers(env, exposeGc));
     shared.set(key, server);
   }
+  return server;
+}
+
+/**
+ * A fresh server (the one `prestartServers` started for the same arguments, if any); with `reuse`, the one an earlier
+ * section of this run started with the same `env`, if any.
+ */
+export async function startServers(env: Record<string, string | undefined> = {}, reuse = false, exposeGc = false): Promise<ServerProcess> {
+  if (!reuse) return take<ServerProcess>(`servers ${keyOf(env, exposeGc)}`) ?? forkServers(env, exposeGc);
   // Stopped by stopSharedServers at the end of the run, not by the section.
-  return { ...(await server), stop: async () => undefined };
+  return { ...(await sharedServer(env, exposeGc)), stop: async () => undefined };
+}
+
+/** Starts now, without waiting, the server `startServers` will be asked for with the same arguments (prestart.ts). */
+export function prestartServers(env: Record<string, string | undefined> = {}, reuse = false, exposeGc = false): void {
+  if (reuse) void sharedServer(env, exposeGc);
+  else startEarly(`servers ${keyOf(env, exposeGc)}`, () => forkServers(env, exposeGc));
 }
 
 export async function stopSharedServers(): Promise<void> {
   const servers = [...shared.values()];
   shared.clear();
-  await Promise.allSettled(servers.map(async (server) => (await server).stop()));
+  await Promise.allSettled([...servers.map(async (server) => (await server).stop()), stopUntaken()]);
 }

@@ -19,7 +19,7 @@ import { unpackTemplate } from './pglite-template.ts';
 import { type AnalyticsSeed, insertAnalyticsEvents } from './analytics-data.ts';
 import { SCALE_ADMIN, scaleCounts, seedScale, SCALE_PASSWORD, type SeedTiming } from './scale-data.ts';
 import { BENCH_GP_EMAIL, insertBenchOffers, insertMarketplaceOffers, makeBenchGp } from './offers-data.ts';
-import { answerRunner, memoryAnswerer, type PgliteMemory, type RunnerMessage, type ServerMessage } from './protocol.ts';
+import { answerRunner, memoryAnswerer, type PgliteMemory, type RunnerMessage, type ServerMessage, StartPhases } from './protocol.ts';
 
 // pg and drizzle's node-postgres driver are imported only on PostgreSQL (BENCH_DATABASE_URL), as the app does
 // (db/client.ts): on PGlite the mixed section reads the memory of a process that never loaded them, as in production.
@@ -54,6 +54,8 @@ function send(message: ServerMessage): void {
 }
 
 async function main(): Promise<void> {
+  const phases = new StartPhases();
+  phases.done('modules');
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-'));
   // The scale bench (scale.ts) may reuse a database `npm run seed:scale` filled: BENCH_SCALE_DATABASE_URL, kept as it is.
   const reuse = process.env.BENCH_DATA === 'scale' ? process.env.BENCH_SCALE_DATABASE_URL : undefined;
@@ -81,10 +83,14 @@ async function main(): Promise<void> {
     ...(process.env.BENCH_DATA === 'scale' ? { ADMIN_EMAIL: SCALE_ADMIN.email, ADMIN_PASSWORD: SCALE_ADMIN.password } : {}),
     ...(server ? { DATABASE_URL: server.url } : {}),
   });
-  // PGlite: the run's migrated database (pglite-template.ts) instead of initdb and every migration.
+  // PGlite: the run's migrated and seeded database (pglite-template.ts, `demo`) instead of initdb, every migration and
+  // the demo seed: seed() below finds the default tenant and writes nothing.
   if (!server) await unpackTemplate(dataDir);
+  phases.done('database');
   const app = await buildApp(config);
+  phases.done('app');
   await seed(app.db, { defaultTenant: config.defaultTenant, demoData: config.demoData, admin: config.admin });
+  phases.done('seed');
   // The offers-list benchmark (offers-list.ts) asks for a tenant full of offers.
   const benchOffers = Number(process.env.BENCH_OFFERS ?? 0);
   // The analytics benchmark (analytics.ts) asks for BENCH_ANALYTICS_EVENTS events with their rollups.
@@ -123,6 +129,7 @@ async function main(): Promise<void> {
     await owner?.end();
   }
 
+  phases.done('bench data');
   const bare = Fastify();
   bare.get('/', async () => ({ data: { status: 'ok' } }));
 
@@ -139,9 +146,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     loopDelay.disable();
+    const at = performance.now();
     await Promise.allSettled([app.close(), bare.close()]);
+    const closed = performance.now();
     await rm(dataDir, { recursive: true, force: true });
     await server?.drop();
+    process.stdout.write(
+      `    server stop: close ${((closed - at) / 1000).toFixed(1)} s, clean-up ${((performance.now() - closed) / 1000).toFixed(1)} s\n`,
+    );
     process.disconnect?.();
   };
 
@@ -155,6 +167,8 @@ async function main(): Promise<void> {
   // The runner went away without asking (crash, Ctrl-C): clean up the temporary database all the same.
   process.on('disconnect', () => void stop());
 
+  phases.done('listen');
+  process.stdout.write(`    server start: ${phases.line()}\n`);
   send({ type: 'ready', appUrl, bareUrl, ...(seeded ? { seeded } : {}), ...(analyticsSeed ? { analyticsSeed } : {}) });
 }
 

@@ -85,7 +85,9 @@ export function AppLayout() {
 
 /**
  * Before the first page's code has arrived: the top bar, where index.html painted it before the app ran
- * (apps/api first-paint.ts), over a spinner, so the bar stays in place from the first paint to the page.
+ * (apps/api first-paint.ts), over a spinner, so the bar stays in place from the first paint to the page. The app
+ * itself renders only once the router is ready (main.tsx), so this shows only where a router is rendered before
+ * that (the component tests' routers).
  */
 export function AppLayoutFallback() {
   return (

@@ -521,7 +521,7 @@ function zodWithoutJsonSchema(): Plugin {
  * 125 of the institution dashboard's 250 ms of commit and layout unthrottled, about 450 ms of blocking time on a phone.
  * Emotion's own fallback for a React without that hook inserts them while rendering, as it did before React 18: the
  * first render is a transition (main.tsx), so the work is spread over its slices of a few milliseconds. Insertion is
- * idempotent (keyed by the style's hash), so a render React discards or repeats only leaves a rule that is used later.
+ * idempotent (keyed by the style's hash), so a render React discards or repeats costs at most a rule nothing uses.
  * Global styles keep the hook: their order against the rules they override matters.
  */
 const EMOTION_INSERTION = /@emotion\/use-insertion-effect-with-fallbacks\/dist\/[^/]+\.esm\.js$/;

@@ -13,7 +13,7 @@ const FIRST_LOAD_WAIT_MS = 1_500;
 
 let appStarted = false;
 
-/** Called once the router has rendered its first page: from then on, page data is only started, never awaited. */
+/** Called once the router has the first page (main.tsx, before it renders): later pages' data is only started. */
 export function markAppStarted(): void {
   appStarted = true;
 }
@@ -37,9 +37,10 @@ export function pageDataContext(): PageDataContext | null {
  * A page route's loader (React Router) starts the page's first queries as soon as the route is matched, beside the
  * download of its code, instead of after its first render (issue #25: the institution dashboard's offer image, its
  * largest paint, waited ~4 s on a phone for data asked for only once the page had rendered). The queries are the
- * ones the page's hooks run, from the same query options (`client.prefetchQuery`), so the hooks find them in the cache. On the visit's first
- * page the route waits for them (up to FIRST_LOAD_WAIT_MS); after that a navigation does not wait: the next page shows
- * its skeletons at once, as before. A failed query is not an error here: the page's hook shows it as it always did.
+ * ones the page's hooks run, from the same query options (`client.prefetchQuery`), so the hooks find them in the
+ * cache. On the visit's first page the route waits for them (up to FIRST_LOAD_WAIT_MS); after that a navigation does
+ * not wait: the next page shows its skeletons at once, as before. A failed query is not an error here: the page's hook
+ * shows it as it always did.
  */
 export async function preloadPageData(prefetch: (client: QueryClient) => Promise<void>[]): Promise<null> {
   const all = Promise.all(prefetch(queryClient));

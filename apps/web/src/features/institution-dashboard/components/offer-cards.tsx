@@ -21,8 +21,7 @@ import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useOffers } from '../../offers/index.ts';
 import type { RaiseArea } from '../../../lib/use-raise-area.ts';
 
-/** Three offers on the dashboard, the newest first (002 §2). */
-/** The dashboard's newest offers (the page's loader asks for the same list). */
+/** Three offers on the dashboard, the newest first (002 §2); the page's loader asks for the same list. */
 export const DASHBOARD_OFFERS = 3;
 
 const APPROVAL_COLOR = { pending: 'warning', approved: 'success', rejected: 'error' } as const;

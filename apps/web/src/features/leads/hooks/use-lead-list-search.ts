@@ -95,9 +95,8 @@ export function useLeadListSearch(): LeadListState {
       setParams((prev) => ((prev.get('search') ?? '') === typed ? prev : changed(prev, { search: typed })), { replace: true });
     }, SEARCH_DEBOUNCE_MS);
   };
-  const search = shouldSuggest(urlSearch) ? urlSearch : '';
-
   const query = leadListQuery(state, sortModel);
+  const search = query.search ?? '';
 
   const setPaging = (model: GridPaginationModel, options?: { replace?: boolean }) =>
     set({ page: model.pageSize === state.limit ? model.page + 1 : 1, limit: model.pageSize }, options);

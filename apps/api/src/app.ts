@@ -191,7 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(securityPlugin, { config });
   await app.register(tenantPlugin, { config, findTenantBySlug });
   // Its onSend stores the JSON text: before compress-json's, which may turn it into gzip.
-  await app.register(publicCachePlugin, { config });
+  await app.register(publicCachePlugin, { config, clock });
   await app.register(compressJsonPlugin);
   await app.register(authPlugin, {
     tokens,

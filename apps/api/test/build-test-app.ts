@@ -16,11 +16,17 @@ export type TestStorage = FileStorage & { keys(): string[] };
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
   private offsetMs = 0;
+  private pinnedMs: number | null = null;
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date((this.pinnedMs ?? Date.now()) + this.offsetMs);
   }
   advance(ms: number): void {
     this.offsetMs += ms;
+  }
+  /** Stops the clock at `at` (until `advance` moves it): for answers kept per minute, which a passing minute would change. */
+  pin(at: Date): void {
+    this.pinnedMs = at.getTime();
+    this.offsetMs = 0;
   }
 }
 

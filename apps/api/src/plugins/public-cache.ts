@@ -2,6 +2,7 @@ import { API_KEY_HEADER, apiKeyKindOf } from '@tessera/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/index.ts';
+import type { Clock } from '../lib/clock.ts';
 import { preferredEncoding } from '../lib/accept-encoding.ts';
 import { CompressedCopies, etagOf, MemoryPublicCache, RedisPublicCache, type CachedAnswer, type PublicCache } from '../lib/public-cache.ts';
 import { closeRedis, createRedisClient } from '../lib/redis.ts';
@@ -97,7 +98,7 @@ const matches = (request: FastifyRequest, etag: string) =>
  * them. Registered before compress-json, so it stores the JSON text, not its gzip.
  */
 export const publicCachePlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
+  async (app: FastifyInstance, opts: { config: Config; clock: Clock }) => {
     const ttl = opts.config.publicCache.ttlSeconds;
     let cache: PublicCache;
     if (opts.config.redisUrl) {
@@ -142,7 +143,7 @@ export const publicCachePlugin = fp(
       const seen = request.tenantVersion;
       const version = seen && seen.tenantId === tenantId ? seen.version : await cache.version(tenantId);
       if (version === undefined) return false;
-      const key = `${tenantId}:${version}:${Math.floor(Date.now() / MINUTE_MS)}:${normalisedUrl(request.url)}`;
+      const key = `${tenantId}:${version}:${Math.floor(opts.clock.now().getTime() / MINUTE_MS)}:${normalisedUrl(request.url)}`;
       // Browsers keep the answer and ask again each time with its ETag (a 304 costs no body).
       reply.header('cache-control', 'public, max-age=0, must-revalidate');
       reply.header('vary', 'Authorization');

@@ -53,6 +53,8 @@ describe('the public cache on one node (in process)', () => {
   let institution: string;
   beforeAll(async () => {
     t = await buildTestApp({ PUBLIC_CACHE_SECONDS: '300' });
+    // An answer is kept for the minute it was read in: a minute turning between two requests would make a hit a miss.
+    t.clock.pin(new Date());
     ({ owner, offer, slug, institution } = await listedOffer(t));
   });
   afterAll(async () => {
@@ -255,6 +257,14 @@ describe('the public cache on one node (in process)', () => {
     expect(await teamNames()).toEqual({ cache: 'miss', names: [] });
   });
 
+  it('reads again in the next minute, when a listing may have opened or closed by its dates', async () => {
+    await get(t, 'offers?limit=5');
+    expect((await get(t, 'offers?limit=5')).headers['x-cache']).toBe('hit');
+    t.clock.advance(60_000);
+    expect((await get(t, 'offers?limit=5')).headers['x-cache']).toBe('miss');
+    expect((await get(t, 'offers?limit=5')).headers['x-cache']).toBe('hit');
+  });
+
   it('is off with PUBLIC_CACHE_SECONDS=0', async () => {
     const off = await buildTestApp({ PUBLIC_CACHE_SECONDS: '0' });
     try {
@@ -276,6 +286,10 @@ describe.skipIf(!redisUp)('the public cache on two nodes (one database, one Redi
   beforeAll(async () => {
     a = await buildTestApp({ REDIS_URL: TEST_REDIS_URL, PUBLIC_CACHE_SECONDS: '300' });
     b = await buildTestApp({ REDIS_URL: TEST_REDIS_URL, PUBLIC_CACHE_SECONDS: '300' }, { sameDatabaseAs: a });
+    // Both nodes in the same minute, whatever the time (answers are kept for the minute they were read in).
+    const at = new Date();
+    a.clock.pin(at);
+    b.clock.pin(at);
   });
   afterAll(async () => {
     await b?.close();

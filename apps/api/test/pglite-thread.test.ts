@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READINESS_FRESH_MS, READINESS_STALE_MS } from '../src/modules/health/readiness.ts';
 import { isUniqueViolation } from '../src/lib/db-errors.ts';
 import type { Db } from '../src/db/client.ts';
+import { openPgliteThread } from '../src/db/pglite-thread.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { uniqueEmail } from './factories.ts';
 import { testEngine } from './test-database.ts';
@@ -209,5 +210,31 @@ describe.runIf(engine === 'pglite')('the database thread stopping', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe.runIf(engine === 'pglite')('closing the embedded database', () => {
+  it('rolls back a transaction open at that moment and closes, instead of waiting for it forever', async () => {
+    const client = openPgliteThread({});
+    let entered!: () => void;
+    let resume!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    // A request's transaction, between two statements when the server shuts down.
+    const transaction = client.transaction(async (tx) => {
+      await tx.query('select 1');
+      entered();
+      await resumed;
+      await tx.query('select 2');
+    });
+    await inside;
+    const closed = client.close();
+    resume();
+    await expect(transaction).rejects.toThrow('The embedded database is closed');
+    const outcome = await Promise.race([
+      closed.then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting after 10 s'), 10_000)),
+    ]);
+    expect(outcome).toBe('closed');
   });
 });

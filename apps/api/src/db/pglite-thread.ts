@@ -126,8 +126,11 @@ export function openPgliteThread(options: Omit<PgliteOpen, 'op'>): PgliteClient 
   worker.on('exit', onExit);
   worker.postMessage({ op: 'open', ...options } satisfies PgliteOpen);
 
+  /** While `close` waits for the thread: a transaction still open must end, or PGlite's close would wait for it forever. */
+  let closing = false;
+
   function call<T>(body: CallBody): Promise<T> {
-    if (failure) return Promise.reject(failure);
+    if (failure && !(closing && body.op === 'end')) return Promise.reject(failure);
     const id = ++lastId;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject, statement: body.op !== 'memory' && body.op !== 'close' });
@@ -189,14 +192,17 @@ export function openPgliteThread(options: Omit<PgliteOpen, 'op'>): PgliteClient 
     },
     async close() {
       if (failure) return;
-      const closing = call({ op: 'close' });
-      // Calls made from now on are refused here: the thread's database is going.
+      const closed = call({ op: 'close' });
+      // Calls made from now on are refused here: the thread's database is going. Only the end of a transaction open
+      // in it still goes (a rollback, its statements being refused): PGlite closes once its transactions have ended.
       failure = gone('The embedded database is closed', '57P01');
+      closing = true;
       let reusable = false;
       try {
-        await closing;
+        await closed;
         reusable = true;
       } finally {
+        closing = false;
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);

@@ -47,6 +47,18 @@ afterEach(() => {
 });
 
 describe('DataGrid', () => {
+  it("shows where the grid will be, busy, until the grid's code has loaded, then the rows", async () => {
+    // A second copy of the module (another URL), whose grid code is not loaded yet: the set-up loads the usual copy's.
+    const secondCopy = './data-grid.tsx?not-loaded';
+    const fresh = (await import(/* @vite-ignore */ secondCopy)) as typeof import('./data-grid.tsx');
+    render(<fresh.DataGrid label="Members" rows={rows} columns={columns} />);
+    expect(screen.getByRole('progressbar', { name: 'Loading Members' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(await screen.findByRole('grid', { name: 'Members' })).toBeInTheDocument();
+    expect(names()).toEqual(['Bob', 'Cid', 'Ann']);
+    expect(screen.queryByRole('progressbar', { name: 'Loading Members' })).not.toBeInTheDocument();
+  });
+
   it('sorts by createdAt descending and hides id and updated by default', () => {
     render(<DataGrid label="Members" rows={rows} columns={columns} />);
     expect(headers()).toEqual(['Name', 'Email', 'Created']);

@@ -33,6 +33,11 @@ export const identityInquiries = pgTable(
     outcome: text('outcome').$type<IdentityOutcome>(),
     decisionEncrypted: text('decision_encrypted'),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Until when a node is verifying the submitted inquiry (it renews this while it works): no other node starts it
+     * meanwhile. Past it, with no verdict (the node stopped), any node's sweep takes the inquiry up again.
+     */
+    verificationLeaseUntil: timestamp('verification_lease_until', { withTimezone: true, mode: 'date' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { withCrossTenant } from '../../db/scope.ts';
 import { identityInquiries, identityWebhookEvents, type IdentityInquiryRow } from '../../db/schema/index.ts';
@@ -68,25 +68,45 @@ export function findInquiryByProviderIdUnscoped(
   });
 }
 
+/** A built-in inquiry submitted and without a verdict: what a verifier still has to decide. */
+const awaitingVerdict = and(
+  eq(identityInquiries.provider, 'builtin'),
+  eq(identityInquiries.status, 'submitted'),
+  isNull(identityInquiries.outcome),
+);
+/** Nobody holds it: never leased, or its lease ran out (the node verifying it stopped). */
+const unleased = (now: Date) => or(isNull(identityInquiries.verificationLeaseUntil), lt(identityInquiries.verificationLeaseUntil, now));
+
 /**
- * Built-in inquiries submitted before `before` and still without a verdict: a verification the process did not live to
- * finish (a restart), picked up again at start-up.
+ * Built-in inquiries left without a verdict and held by no node (their node stopped before it decided), in every
+ * tenant: each is leased to the caller until `until` in the same statement, so two nodes sweeping at once never take
+ * the same one (a row another sweep has locked is skipped).
  */
-export function listUnverifiedInquiriesUnscoped(db: DbOrTx, before: Date): Promise<IdentityInquiryRow[]> {
-  return withCrossTenant('start-up resumes the verifications a restart interrupted, in every tenant', async () =>
-    db
-      .select()
+export function claimUnverifiedInquiriesUnscoped(db: DbOrTx, now: Date, until: Date, limit: number): Promise<IdentityInquiryRow[]> {
+  return withCrossTenant('a sweep resumes the verifications a stopped node left, in every tenant', async () => {
+    const stale = db
+      .select({ tenantId: identityInquiries.tenantId, id: identityInquiries.id })
       .from(identityInquiries)
-      .where(
-        and(
-          eq(identityInquiries.provider, 'builtin'),
-          eq(identityInquiries.status, 'submitted'),
-          isNull(identityInquiries.outcome),
-          lt(identityInquiries.submittedAt, before),
-        ),
-      )
-      .limit(100),
-  );
+      .where(and(awaitingVerdict, unleased(now)))
+      .orderBy(identityInquiries.submittedAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(identityInquiries)
+      .set({ verificationLeaseUntil: until })
+      .where(and(inArray(sql`(${identityInquiries.tenantId}, ${identityInquiries.id})`, stale), awaitingVerdict, unleased(now)))
+      .returning();
+  });
+}
+
+/** Extends the lease of an inquiry its node is still verifying; false once it has a verdict (nothing left to hold). */
+export async function renewVerificationLease(db: DbOrTx, tenantId: string, id: string, until: Date): Promise<boolean> {
+  const rows = await db
+    .update(identityInquiries)
+    .set({ verificationLeaseUntil: until })
+    .where(and(eq(identityInquiries.tenantId, tenantId), eq(identityInquiries.id, id), awaitingVerdict))
+    .returning({ id: identityInquiries.id });
+  return rows.length > 0;
 }
 
 /** Remembers a webhook event; false when it was already taken (a redelivery). */

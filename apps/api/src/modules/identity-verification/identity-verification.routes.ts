@@ -55,11 +55,25 @@ export async function identityVerificationRoutes(app: FastifyInstance, opts: Ide
     jobs,
     log: app.log,
   };
-  // The verifications still running finish before the database closes; those a crash cut short resume at start-up.
-  app.addHook('onClose', async () => jobs.idle());
+  // The verifications still running finish before the database closes. Those a stopped node left (its lease ran out)
+  // are taken up at start-up and by a sweep every VERIFICATION_SWEEP_MS, on whichever node gets there first.
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    sweeping = identity.resumeUnverified(deps).catch((err: unknown) => app.log.error({ err }, 'identity verification sweep failed'));
+    return sweeping;
+  };
   app.addHook('onReady', async () => {
-    if (!opts.provider) await identity.resumeUnverified(deps);
+    if (opts.provider) return;
+    await sweep();
+    sweeper = setInterval(() => void sweep(), identity.VERIFICATION_SWEEP_MS);
+    sweeper.unref();
   });
+  app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    await sweeping;
+  });
+  app.addHook('onClose', async () => jobs.idle());
 
   r.get(
     '/user/:id/onboarding/identity',

@@ -43,7 +43,8 @@ import {
   findInquiryByProviderIdUnscoped,
   findLatestInquiry,
   insertInquiry,
-  listUnverifiedInquiriesUnscoped,
+  claimUnverifiedInquiriesUnscoped,
+  renewVerificationLease,
   rememberWebhookEvent,
   updateInquiry,
 } from './identity-verification.repository.ts';
@@ -378,7 +379,12 @@ export async function submitInquiry(deps: IdentityDeps, auth: AuthContext, userI
       typed?.documentType === 'drivers-license' && !current.backDocumentId && "the back of the driver's license",
     ].filter(Boolean);
     if (missing.length > 0) throw new AppError('bad-request', `Before submitting, give ${missing.join(', ')}`);
-    const updated = await updateInquiry(tx, auth.tenantId, current.id, { status: 'submitted', submittedAt: now });
+    // This node verifies it (scheduleVerification, below): no other node's sweep takes it while the lease holds.
+    const updated = await updateInquiry(tx, auth.tenantId, current.id, {
+      status: 'submitted',
+      submittedAt: now,
+      verificationLeaseUntil: leaseEnd(now),
+    });
     await inquiryEvent(tx, updated, personActor(auth), 'status', 'Identity inquiry submitted', {
       status: { old: current.status, new: 'submitted' },
     });
@@ -431,12 +437,37 @@ export async function getReview(deps: IdentityDeps, auth: AuthContext, userId: s
 // ---------------------------------------------------------------------------------------------------------------
 // The built-in verifier, after the answer
 
+/**
+ * How long a node holds a built-in inquiry it verifies (#25, several nodes): it renews the lease every third of it
+ * while the verifier runs, so a live node keeps it however long the verifier takes, and one that stopped lets it go
+ * within this time. Then any node's sweep (every VERIFICATION_SWEEP_MS) takes it up again.
+ */
+export const VERIFICATION_LEASE_MS = 90_000;
+const LEASE_RENEW_MS = VERIFICATION_LEASE_MS / 3;
+/** How often each node looks for inquiries whose node stopped before it decided. */
+export const VERIFICATION_SWEEP_MS = 30_000;
+/** The most inquiries one sweep takes; the next sweep takes the rest. */
+const SWEEP_LIMIT = 20;
+
+const leaseEnd = (now: Date) => new Date(now.getTime() + VERIFICATION_LEASE_MS);
+
+/** Verifies a submitted inquiry this node holds the lease of, renewing the lease until it has decided. */
 function scheduleVerification(deps: IdentityDeps, row: IdentityInquiryRow): void {
-  deps.jobs.run(() =>
-    withTenant(row.tenantId, async () => verifyInquiry(deps, row.tenantId, row.userId, row.id)).catch((err: unknown) => {
+  deps.jobs.run(async () => {
+    const renew = setInterval(() => {
+      withTenant(row.tenantId, () => renewVerificationLease(deps.db, row.tenantId, row.id, leaseEnd(deps.clock.now()))).catch(
+        (err: unknown) => deps.log.warn({ err, inquiryId: row.id }, 'the identity verification lease could not be renewed'),
+      );
+    }, LEASE_RENEW_MS);
+    renew.unref();
+    try {
+      await withTenant(row.tenantId, async () => verifyInquiry(deps, row.tenantId, row.userId, row.id));
+    } catch (err) {
       deps.log.error({ err, inquiryId: row.id }, 'identity verification could not be stored');
-    }),
-  );
+    } finally {
+      clearInterval(renew);
+    }
+  });
 }
 
 async function readPicture(deps: IdentityDeps, tenantId: string, documentId: string | null): Promise<Buffer | undefined> {
@@ -499,11 +530,14 @@ async function verifyInquiry(deps: IdentityDeps, tenantId: string, userId: strin
 }
 
 /**
- * At start-up: built-in inquiries a restart left submitted without a verdict are verified again. Runs in the
- * background; each inquiry in its own tenant's scope.
+ * At start-up and every VERIFICATION_SWEEP_MS: built-in inquiries left submitted without a verdict by a node that
+ * stopped (their lease ran out) are leased to this node and verified again. Two nodes sweeping at once never take the
+ * same inquiry; one a live node is verifying is not taken. Runs the verifications in the background, each inquiry in
+ * its own tenant's scope.
  */
 export async function resumeUnverified(deps: IdentityDeps): Promise<void> {
-  const rows = await listUnverifiedInquiriesUnscoped(deps.db, deps.clock.now());
+  const now = deps.clock.now();
+  const rows = await claimUnverifiedInquiriesUnscoped(deps.db, now, leaseEnd(now), SWEEP_LIMIT);
   for (const row of rows) scheduleVerification(deps, row);
 }
 

@@ -161,9 +161,12 @@ async function apiJson(url: string, init: RequestInit = {}): Promise<{ data: Rec
   return (await response.json()) as { data: Record<string, unknown> };
 }
 
+/** The demo institution with leads and notes (apps/api/src/db/demo/leads.ts). */
+const DEMO_LEADS_INSTITUTION = 'summit-ridge-capital';
+
 /**
  * The investor dashboard as the demo investor; the institution dashboard and the lead list as the demo owner in Raise
- * mode on the tenant's first institution, set through the API as the mode switch does (PUT user/{id}/tenant-member/mode).
+ * mode on the demo's CRM institution (the one with leads), set through the API as the mode switch does (PUT user/{id}/tenant-member/mode).
  * Each page carries the sign-in answer the web app keeps in localStorage, with the membership the switch returned.
  */
 async function signedInPages(appUrl: string, tenantId: string): Promise<PageToAudit[]> {
@@ -172,10 +175,11 @@ async function signedInPages(appUrl: string, tenantId: string): Promise<PageToAu
   const investor = (await signIn(INVESTOR)).data;
   const owner = (await signIn(OWNER)).data;
   const auth = { authorization: `Bearer ${String(owner.token)}` };
-  const institutions = (await apiJson(`${appUrl}/api/v1/tenant/${encodeURIComponent(tenantId)}/institutions?limit=1`, {
+  const institutions = (await apiJson(`${appUrl}/api/v1/tenant/${encodeURIComponent(tenantId)}/institutions?limit=100`, {
     headers: auth,
-  })) as unknown as { data: { _id: string }[] };
-  const institution = institutions.data[0]?._id;
+  })) as unknown as { data: { _id: string; slug: string }[] };
+  // The demo's CRM institution, whose lead list has leads (so the grid is drawn, as for a sponsor at work); else the first.
+  const institution = (institutions.data.find((i) => i.slug === DEMO_LEADS_INSTITUTION) ?? institutions.data[0])?._id;
   if (!institution) throw new Error('the demo tenant has no institution');
   const ownerId = (owner.user as { _id: string })._id;
   const member = await apiJson(`${appUrl}/api/v1/user/${encodeURIComponent(ownerId)}/tenant-member/mode`, {

@@ -12,14 +12,19 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { signUp, type SignedUp } from '../../../test/factories.ts';
 import { openInquiry, sender, TYPED, uploadPicture, waitForVerdict } from './identity-verification.test-helpers.ts';
 
-/** A node's verifier: records the inquiries' typed names it was asked about, and answers once `open` (else waits). */
+/**
+ * A node's verifier: records the inquiries' typed names it was asked about (and how many it has answered), and
+ * answers once `open` (else waits for `release`).
+ */
 function nodeVerifier(open: boolean) {
   const asked: string[] = [];
+  const counts = { answered: 0 };
   let release!: () => void;
   const released = open ? Promise.resolve() : new Promise<void>((resolve) => (release = resolve));
   const verify = async (input: VerifyDocumentInput): Promise<IdentityDecision> => {
     asked.push(input.typed.lastName ?? '');
     await released;
+    counts.answered += 1;
     // Its own verdict, not the shared fake's (another file in this worker may have set that one to reject).
     return {
       outcome: 'approved',
@@ -27,7 +32,7 @@ function nodeVerifier(open: boolean) {
       document: { ...input.typed, documentType: input.documentType },
     };
   };
-  return { asked, verify, release: () => release?.() };
+  return { asked, counts, verify, release: () => release?.() };
 }
 
 let a: TestApp;
@@ -115,9 +120,9 @@ describe('identity verification on several nodes', () => {
 
     // Node A's verifier answers at last: the inquiries have their verdict, and A's changes nothing.
     onA.release();
-    await expect
-      .poll(async () => (await a.app.db.select().from(identityInquiries).where(eq(identityInquiries.id, left[0]!.inquiryId)))[0]?.outcome)
-      .toBe('approved');
+    await expect.poll(() => onA.counts.answered).toBe(4);
+    // Its job then re-reads each inquiry under a lock and finds the verdict: a moment for that before looking (were
+    // it still running, it could only hide a second verdict from this check, never fail it).
     await new Promise((resolve) => setTimeout(resolve, 200));
     for (const { inquiryId } of left) {
       const decisions = (await inquiryEvents(inquiryId)).filter((e) => e.meta.change?.outcome);

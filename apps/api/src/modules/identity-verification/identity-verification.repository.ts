@@ -99,14 +99,12 @@ export function claimUnverifiedInquiriesUnscoped(db: DbOrTx, now: Date, until: D
   });
 }
 
-/** Extends the lease of an inquiry its node is still verifying; false once it has a verdict (nothing left to hold). */
-export async function renewVerificationLease(db: DbOrTx, tenantId: string, id: string, until: Date): Promise<boolean> {
-  const rows = await db
+/** Extends the lease of an inquiry its node is still verifying (none once it has a verdict: nothing left to hold). */
+export async function renewVerificationLease(db: DbOrTx, tenantId: string, id: string, until: Date): Promise<void> {
+  await db
     .update(identityInquiries)
     .set({ verificationLeaseUntil: until })
-    .where(and(eq(identityInquiries.tenantId, tenantId), eq(identityInquiries.id, id), awaitingVerdict))
-    .returning({ id: identityInquiries.id });
-  return rows.length > 0;
+    .where(and(eq(identityInquiries.tenantId, tenantId), eq(identityInquiries.id, id), awaitingVerdict));
 }
 
 /** Remembers a webhook event; false when it was already taken (a redelivery). */

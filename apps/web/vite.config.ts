@@ -135,8 +135,8 @@ const LANDING_ROUTES: { path: string; modules: string[] }[] = [
       'src/features/marketplace/components/marketplace-institution-tabs.tsx',
     ],
   })),
-  // A signed-in page otherwise loads in steps, each a round trip after the last has run: the entry, then the
-  // signed-in route table (router.tsx, patchRoutesOnNavigation), then the area's layout and the page, then the top
+  // A signed-in page otherwise loads in steps, each a round trip after the last has run: the entry, then its area's
+  // route table (router.tsx, patchRoutesOnNavigation), then the area's layout and the page, then the top
   // bar's controls and the navigation they render. Preloaded, they download beside the entry. A visitor who is not
   // signed in fetches them before being sent to sign-in (73–76 KB gzip, the lead list's 264 KB with its grid); the
   // sign-in returns to the page, which then finds them cached.
@@ -144,6 +144,7 @@ const LANDING_ROUTES: { path: string; modules: string[] }[] = [
     {
       path: '/investor/dashboard',
       modules: [
+        'src/app/routes/investor-routes.tsx',
         'src/app/routes/investor-area.tsx',
         'src/app/layouts/main-nav.tsx',
         'src/features/investor-dashboard/components/investor-dashboard-page.tsx',
@@ -152,17 +153,22 @@ const LANDING_ROUTES: { path: string; modules: string[] }[] = [
     {
       path: '/institution/dashboard',
       modules: [
+        'src/app/routes/institution-routes.tsx',
         'src/features/raise/components/institution-layout.tsx',
         'src/features/institution-dashboard/components/institution-dashboard.tsx',
       ],
     },
     {
       path: '/institution/leads',
-      modules: ['src/features/raise/components/institution-layout.tsx', 'src/features/leads/components/lead-list-page.tsx'],
+      modules: [
+        'src/app/routes/institution-routes.tsx',
+        'src/features/raise/components/institution-layout.tsx',
+        'src/features/leads/components/lead-list-page.tsx',
+      ],
     },
   ].map(({ path, modules }) => ({
     path,
-    modules: ['src/app/routes/signed-in-routes.tsx', 'src/app/layouts/signed-in-controls.tsx', ...modules],
+    modules: ['src/app/layouts/signed-in-controls.tsx', ...modules],
   })),
 ];
 

@@ -143,29 +143,29 @@ describe('investment workflow', () => {
       .first()
       .waitFor();
     await page.getByRole('tab', { name: 'Draw' }).click();
-    const pad = page.getByRole('img', { name: 'Draw your signature' }).or(page.locator('canvas')).first();
+    const pad = page.getByRole('img', { name: 'Draw your signature' });
     const save = page.getByRole('button', { name: 'Save signature' });
-    // The pad starts listening once the Draw panel has mounted and laid out: a stroke that lands before then is lost
-    // (a clean-clone run saw it once), and a person would draw again. Draw until the pad takes it (Save enabled), ≤ 3 times.
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await pad.waitFor();
-      const box = (await pad.boundingBox())!;
-      await page.mouse.move(box.x + 20, box.y + box.height / 2);
-      await page.mouse.down();
-      for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -18 : 18), { steps: 3 });
-      await page.mouse.up();
-      const taken = await page
-        .waitForFunction(
-          () => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Save signature' && !b.disabled),
-          undefined,
-          { timeout: 5000 },
-        )
-        .then(
-          () => true,
-          () => false,
-        );
-      if (taken) break;
-    }
+    // The pad listens once it has fitted its canvas to its box (its drawing buffer is then the box's width in pixels).
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label="Draw your signature"]');
+      return Boolean(canvas?.offsetWidth) && canvas!.width === Math.round(canvas!.offsetWidth * Math.max(devicePixelRatio, 1));
+    });
+    // The window narrows to a phone's width in the middle of the stroke (a phone turned, a scrollbar appearing): the pad used to clear
+    // itself to fit and forget the pointer that was drawing, so the stroke never ended and Save stayed disabled.
+    const box = (await pad.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -18 : 18), { steps: 3 });
+    await page.setViewportSize({ width: 360, height: viewport.height });
+    // Two frames: the pad's ResizeObserver has seen the new width.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    for (let i = 7; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -18 : 18), { steps: 3 });
+    await page.mouse.up();
+    await page.setViewportSize(viewport);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Save signature' && !b.disabled),
+    );
     await save.click();
     await page.getByRole('button', { name: 'Draw a new one' }).waitFor();
     await page.getByLabel(/I agree to sign this subscription agreement electronically/).check();

@@ -5,10 +5,11 @@ import { RequireAuth } from './require-auth.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 import { lazyPage, page } from './routes/lazy-page.ts';
 import { marketplacePageRoutes } from './routes/marketplace-pages.tsx';
+import { signedInArea } from './routes/signed-in-areas.ts';
 import { NotFoundPage } from './routes/not-found.tsx';
 
 /**
- * The public pages. Each page is its own chunk, and the signed-in table is one more (see
+ * The public pages. Each page is its own chunk, and each area of the signed-in pages one more (see
  * `createAppRouter`): the sign-in path carries nothing it does not show.
  */
 export const pageRoutes: RouteObject[] = [
@@ -52,9 +53,11 @@ export const pageRoutes: RouteObject[] = [
   { path: '*', Component: NotFoundPage },
 ];
 
+const SIGNED_IN_ID = 'signed-in';
+
 /** The signed-in pages sit under one guard that sends visitors to sign-in and back. */
 export function signedInBranch(children: RouteObject[]): RouteObject {
-  return { id: 'signed-in', element: <RequireAuth />, children };
+  return { id: SIGNED_IN_ID, element: <RequireAuth />, children };
 }
 
 const PAGES_ID = 'pages';
@@ -90,28 +93,38 @@ const routes: RouteObject[] = [
 
 /**
  * The router starts with the public table. A path it only matches with the catch-all (every
- * signed-in page) makes React Router ask `patchRoutesOnNavigation`, which loads the signed-in
- * table once and adds it; the more specific routes then win over the 404.
+ * signed-in page) makes React Router ask `patchRoutesOnNavigation`, which loads that path's area of the signed-in
+ * pages once (routes/signed-in-areas.ts) and adds it under the signed-in guard; the more specific routes then win
+ * over the 404.
  */
 export function createAppRouter() {
-  let loading: Promise<void> | undefined;
+  /** Each area's table, loaded once (a failed load is asked again on the next navigation there). */
+  const loads = new Map<string, Promise<RouteObject[]>>();
+  /** The areas added to the routes. */
+  const added = new Set<string>();
   return createBrowserRouter(routes, {
-    patchRoutesOnNavigation({ matches, patch }) {
+    async patchRoutesOnNavigation({ path, matches, patch, signal }) {
       // React Router asks for dynamic segments too (`/marketplace/offers/:idOrSlug`), in case a more specific route is
-      // still to come. None of the signed-in table's is under a public page, so only the catch-all loads it: an
+      // still to come. None of the signed-in tables' is under a public page, so only the catch-all loads one: an
       // offer's page no longer waits for that chunk (a round trip after the app has run) before its first render.
       if (matches.length > 0 && !matches.some((match) => match.route.path === '*')) return;
-      loading ??= import('./routes/signed-in-routes.tsx').then(
-        ({ signedInRoutes }) => {
-          patch(PAGES_ID, [signedInBranch(signedInRoutes)]);
-        },
-        (error: unknown) => {
-          // A failed chunk load (a dropped connection, a new deploy) is retried on the next navigation.
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
+      const area = signedInArea(path);
+      if (added.has(area.name)) return;
+      let load = loads.get(area.name);
+      if (!load) {
+        load = area.load();
+        loads.set(area.name, load);
+        // A failed chunk load (a dropped connection, a new deploy) is retried on the next navigation.
+        load.catch(() => loads.delete(area.name));
+      }
+      const children = await load;
+      // React Router ignores the patch of a navigation that another has replaced meanwhile (a redirect, a second
+      // click): the area is added by the next navigation that asks for it, not marked added and lost.
+      if (signal.aborted || added.has(area.name)) return;
+      // The guard is added with the first area; the others go under it.
+      if (added.size) patch(SIGNED_IN_ID, children);
+      else patch(PAGES_ID, [signedInBranch(children)]);
+      added.add(area.name);
     },
   });
 }

@@ -1,6 +1,7 @@
-import { Avatar, IconButton, Tooltip } from '@mui/material';
+import { Avatar, IconButton } from '@mui/material';
 import { initials, userDisplayName } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
+import { Hint } from '../../components/hint.tsx';
 import { useUserImage } from '../../features/account/index.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 
@@ -19,7 +20,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Tooltip title="Account">
+      <Hint title="Account">
         <IconButton
           onClick={(e) => {
             setOpened(true);
@@ -36,7 +37,7 @@ export function UserMenu() {
             {initials(name)}
           </Avatar>
         </IconButton>
-      </Tooltip>
+      </Hint>
       {opened && (
         <Suspense fallback={null}>
           <AccountMenu anchor={anchor} onClose={close} />

@@ -1,6 +1,7 @@
 import Timer from '@mui/icons-material/Timer';
-import { Button, Tooltip } from '@mui/material';
+import { Button } from '@mui/material';
 import { formatCountdown } from '@tessera/domain';
+import { Hint } from '../../../components/hint.tsx';
 import { useSnackbar } from '../../../lib/toast.tsx';
 import { useNow } from '../../../hooks/use-now.ts';
 import { useTokenRefresh } from '../api/token-refresh.ts';
@@ -20,7 +21,7 @@ export function SessionCountdown() {
   const left = expiresAt - now;
 
   return (
-    <Tooltip title="Time left in your session. Click to extend it." describeChild>
+    <Hint title="Time left in your session. Click to extend it." describeChild>
       <Button
         size="small"
         color={left < WARNING_MS ? 'warning' : 'inherit'}
@@ -40,6 +41,6 @@ export function SessionCountdown() {
       >
         {formatCountdown(left)}
       </Button>
-    </Tooltip>
+    </Hint>
   );
 }

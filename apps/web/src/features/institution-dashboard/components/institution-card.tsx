@@ -5,8 +5,9 @@ import LocalOffer from '@mui/icons-material/LocalOffer';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Settings from '@mui/icons-material/Settings';
 import Storefront from '@mui/icons-material/Storefront';
-import { Box, Button, Card, CardContent, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { institutionDisplayName, institutionTypeLabels, type Institution } from '@tessera/domain';
+import { Hint } from '../../../components/hint.tsx';
 import { formatRelativeOrDate } from '../../../lib/format.ts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -79,13 +80,11 @@ export function InstitutionCard({ institution, area }: { institution: Institutio
               Leads
             </LinkButton>
           ) : (
-            <Tooltip title="The institution's team works its leads in Raise mode">
-              <span>
-                <Button size="small" variant="outlined" startIcon={<Leaderboard />} disabled>
-                  Leads
-                </Button>
-              </span>
-            </Tooltip>
+            <Hint title="The institution's team works its leads in Raise mode" describeChild>
+              <Button size="small" variant="outlined" startIcon={<Leaderboard />} disabled>
+                Leads
+              </Button>
+            </Hint>
           )}
           <LinkButton to={links.offers} icon={<LocalOffer />}>
             Offers

@@ -1,8 +1,9 @@
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
-import { Box, IconButton, Link, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Link, Skeleton, Stack, Typography } from '@mui/material';
 import { institutionDisplayName, type Institution } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { Hint } from '../../../components/hint.tsx';
 import { InstitutionAvatar } from './institution-avatar.tsx';
 
 // Loaded when first opened, as the mode switch's: its search field and list are no part of a page's first load.
@@ -52,11 +53,11 @@ export function InstitutionPicker({
             No institution selected
           </Typography>
         )}
-        <Tooltip title="Switch institution">
+        <Hint title="Switch institution">
           <IconButton aria-label="Switch institution" onClick={() => setOpen(true)} edge="end">
             <SwapHoriz />
           </IconButton>
-        </Tooltip>
+        </Hint>
       </Stack>
       <Link component={RouterLink} to="/institution/list" variant="body2" onClick={onNavigate} sx={{ display: 'inline-block', mt: 0.5 }}>
         View All

@@ -36,11 +36,31 @@ export function SignaturePad({ ref, onChange, label = 'Signature pad', height = 
     if (!canvas?.getContext('2d')) return undefined;
     const pad = new SignaturePadEngine(canvas, { penColor: '#0b1f44', minWidth: 0.8, maxWidth: 2.6 });
     padRef.current = pad;
-    const changed = () => onChangeRef.current?.(pad.isEmpty());
+    // A resize while a stroke is being drawn waits for the stroke's end: fitting clears the pad, and signature_pad's
+    // clear() forgets the pointer that is drawing, so the rest of the stroke, its end and every later stroke were
+    // ignored (the pad stayed empty until the page was reloaded: a phone's toolbar or a scrollbar appearing mid-stroke).
+    let drawing = false;
+    let fitAfterStroke = false;
+    const began = () => {
+      drawing = true;
+    };
+    const changed = () => {
+      drawing = false;
+      if (fitAfterStroke) {
+        fitAfterStroke = false;
+        fit();
+      }
+      onChangeRef.current?.(pad.isEmpty());
+    };
+    pad.addEventListener('beginStroke', began);
     pad.addEventListener('endStroke', changed);
 
     // A canvas's drawing buffer is sized in device pixels; its strokes are kept and drawn again at the new size.
     const fit = () => {
+      if (drawing) {
+        fitAfterStroke = true;
+        return;
+      }
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const width = canvas.offsetWidth;
       if (width === 0 || canvas.width === Math.round(width * ratio)) return;
@@ -56,6 +76,7 @@ export function SignaturePad({ ref, onChange, label = 'Signature pad', height = 
     observer.observe(canvas);
     return () => {
       observer.disconnect();
+      pad.removeEventListener('beginStroke', began);
       pad.removeEventListener('endStroke', changed);
       pad.off();
       padRef.current = null;

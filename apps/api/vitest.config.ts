@@ -6,6 +6,8 @@ const ENGINE_INDEPENDENT = [
   'test/{boundaries,client,openapi-lint,request-schemas}.test.ts',
   // The identity verifier reads documents and the Persona adapter talks HTTP: no database.
   'src/lib/identity/*.test.ts',
+  // Narrowing an image is decoding, averaging and encoding: no database.
+  'src/lib/image-variants/*.test.ts',
   // Billing's arithmetic (periods, proration) is pure.
   'src/modules/billing/proration.test.ts',
   // The advisor's prompt and its OpenAI-compatible adapter (against a local stub server) touch no database.

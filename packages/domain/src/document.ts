@@ -240,14 +240,34 @@ export const documentUrl = (id: string) => `/api/v1/document/${id}/download`;
 export const imageUrl = (id: string) => `/api/v1/image/${id}`;
 
 /**
+ * The widths an image is also served at (`?w=`), for `<img srcset>`: a WebP copy that many pixels wide, made on the
+ * first ask. An image no wider than that is sent as it is.
+ */
+export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+
+/** The optional `w` of an image address: one of IMAGE_WIDTHS. */
+export const imageWidthQuery = z.object({
+  w: z.coerce
+    .number()
+    .int()
+    .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), `w must be one of ${IMAGE_WIDTHS.join(', ')}`)
+    .optional()
+    .describe(
+      `A width in pixels (${IMAGE_WIDTHS.join(', ')}): the image that wide as WebP, made on the first ask and kept; an image no wider (or a GIF) is sent as it is`,
+    ),
+});
+
+/**
  * The query of a signed image address, `/api/v1/tenant/{t}/images/{id}?exp=…&sig=…`: the API mints one for a
  * private image of one tenant in the responses that show it, so an `<img>` (which cannot send the bearer token)
  * loads it. It works for that image on that tenant's address only, until `exp`.
  */
-export const signedImageQuery = z.object({
-  exp: z.coerce.number().int().positive().describe('When the address stops working, in seconds since 1970 (UTC)'),
-  sig: z
-    .string()
-    .regex(/^[\w-]{43}$/, 'sig must be 43 base64url characters')
-    .describe("The API's signature of the tenant, the image and exp (43 base64url characters)"),
-});
+export const signedImageQuery = z
+  .object({
+    exp: z.coerce.number().int().positive().describe('When the address stops working, in seconds since 1970 (UTC)'),
+    sig: z
+      .string()
+      .regex(/^[\w-]{43}$/, 'sig must be 43 base64url characters')
+      .describe("The API's signature of the tenant, the image and exp (43 base64url characters)"),
+  })
+  .extend(imageWidthQuery.shape);

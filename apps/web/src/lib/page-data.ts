@@ -57,9 +57,14 @@ export async function preloadPageData(prefetch: (client: QueryClient) => Promise
  * largest paint is often an image whose address arrives with the first answer (the institution dashboard's offer
  * cards), and the page's own <img> then finds it in the document's image cache instead of asking after its render.
  */
-export function preloadImage(url: string): void {
+export function preloadImage(url: string, { srcSet, sizes }: { srcSet?: string; sizes?: string } = {}): void {
   const image = new Image();
   image.decoding = 'async';
   image.fetchPriority = 'high';
+  // The same candidates and sizes as the page's <img>, so the browser picks the same copy (set before src).
+  if (srcSet && sizes) {
+    image.sizes = sizes;
+    image.srcset = srcSet;
+  }
   image.src = url;
 }

@@ -5,6 +5,7 @@ import type { Access } from '../../lib/access.ts';
 import { readMultipart, requireFile } from '../../lib/multipart.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { sendImage } from '../../lib/image-reply.ts';
+import { imageAtWidth } from '../../lib/image-variants/image-variants.ts';
 import {
   binaryResponse,
   created,
@@ -84,7 +85,7 @@ export async function imagesRoutes(app: FastifyInstance) {
         operationId: 'getSignedImage',
         summary: 'Get an image by its signed address',
         description:
-          "The image bytes without the bearer token, for `<img>`: the address is minted by the API in the answers that show an image (institution logos and images, offers' images in Raise) and works for that image on its tenant's address only, for 10 to 15 minutes. A wrong, altered or expired signature, another image or another tenant's address all answer 404, as a missing image does. Cached privately until it expires.",
+          "The image bytes without the bearer token, for `<img>`: the address is minted by the API in the answers that show an image (institution logos and images, offers' images in Raise) and works for that image on its tenant's address only, for 10 to 15 minutes. With `w`, the image that many pixels wide as WebP (for `srcset`), any of the widths on the same address. A wrong, altered or expired signature, another image or another tenant's address all answer 404, as a missing image does. Cached privately until it expires.",
         params: tenantParams.extend({ imageId: objectId.describe("The image's id (24 hexadecimal characters)") }),
         querystring: signedImageQuery,
         response: { 200: binaryResponse(IMAGE_MEDIA_TYPES, 'The image bytes, of the type their content is'), ...errorResponses(400, 404) },
@@ -96,9 +97,10 @@ export async function imagesRoutes(app: FastifyInstance) {
       const { exp, sig } = request.query;
       const now = app.clock.now();
       if (!app.tokens.verifyImageSignature(tenantId, request.params.imageId, exp, sig, now)) throw notFound('Image');
-      const file = await openTenantImage(deps, tenantId, request.params.imageId);
+      const { row, ...file } = await openTenantImage(deps, tenantId, request.params.imageId);
+      const sized = await imageAtWidth({ storage: app.storage, log: request.log }, row, file, request.query.w);
       // Private: only this browser keeps it, and no longer than the address works.
-      return sendImage(reply, file, `private, max-age=${Math.max(0, exp - Math.floor(now.getTime() / 1000))}`);
+      return sendImage(reply, sized, `private, max-age=${Math.max(0, exp - Math.floor(now.getTime() / 1000))}`);
     },
   );
 }

@@ -4,6 +4,7 @@ import { timelineEvents } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
 import { makePdf, multipart, PNG } from '../documents/documents.test-helpers.ts';
+import { gradientPng, webpSize } from '../../lib/image-variants/image-variants.test-helpers.ts';
 import { signedImageExpiry, signedImageUrl, SIGNED_IMAGE_MIN_SECONDS } from './signed-image-urls.ts';
 
 let t: TestApp;
@@ -152,5 +153,60 @@ describe('signed image addresses (GET tenant/{t}/images/{id}, issue #17)', () =>
       headers: { host: hostOf('acme'), ...bearer(owner.token) },
     });
     expect(unsigned.statusCode).toBe(400);
+  });
+});
+
+describe('signed image addresses with a width (GET tenant/{t}/images/{id}?w=, issue #25)', () => {
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: hostOf('acme') } });
+  const signed = (id: string) => signedImageUrl(t.app.tokens, t.tenants.acme.id, id, signedImageExpiry(t.clock.now()));
+
+  it('serve a wide image that many pixels wide as WebP, made once and kept beside the original', async () => {
+    const owner = await signUp(t.app, 'acme');
+    const wide = gradientPng(1600, 400);
+    const id = (await postImage(owner, 'hero.png', wide)).json().data._id as string;
+    const res = await get(`${signed(id)}&w=640`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers).toMatchObject({ 'content-type': 'image/webp', 'x-content-type-options': 'nosniff' });
+    expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(webpSize(res.rawPayload)).toEqual({ width: 640, height: 160 });
+    expect(res.rawPayload.length).toBeLessThan(wide.length);
+    const key = `images/${t.tenants.acme.id}/${id}-w640`;
+    expect(t.storage.keys()).toContain(key);
+
+    // The kept copy is what the next ask reads: replaced in storage, the answer follows it.
+    const marker = gradientPng(640, 160);
+    await t.storage.put(key, marker, 'image/png');
+    expect((await get(`${signed(id)}&w=640`)).rawPayload.equals(marker)).toBe(true);
+    // Without a width, the original.
+    expect((await get(signed(id))).rawPayload.equals(wide)).toBe(true);
+  });
+
+  it('send an image no wider than asked, and a GIF, as they are', async () => {
+    const owner = await signUp(t.app, 'acme');
+    const narrow = gradientPng(300, 200);
+    const id = (await postImage(owner, 'small.png', narrow)).json().data._id as string;
+    const res = await get(`${signed(id)}&w=1280`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.equals(narrow)).toBe(true);
+
+    const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+    const gifId = (await postImage(owner, 'dot.gif', gif)).json().data._id as string;
+    const gifRes = await get(`${signed(gifId)}&w=320`);
+    expect(gifRes.statusCode, gifRes.body).toBe(200);
+    expect(gifRes.headers['content-type']).toBe('image/gif');
+    expect(gifRes.rawPayload.equals(gif)).toBe(true);
+  });
+
+  it('refuse a width not offered with 400, storing nothing', async () => {
+    const owner = await signUp(t.app, 'acme');
+    const id = (await postImage(owner, 'hero.png', gradientPng(800, 200))).json().data._id as string;
+    const keys = t.storage.keys().length;
+    for (const w of ['500', 'wide', '0']) {
+      const res = await get(`${signed(id)}&w=${w}`);
+      expect(res.statusCode, w).toBe(400);
+      expect(res.json().error.message).toMatch(/w/);
+    }
+    expect(t.storage.keys()).toHaveLength(keys);
   });
 });

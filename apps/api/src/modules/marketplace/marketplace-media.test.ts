@@ -1,6 +1,7 @@
 import type { MarketplaceDocumentFile, MarketplaceOffer } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { gradientPng, webpSize } from '../../lib/image-variants/image-variants.test-helpers.ts';
 import { LISTED, marketplaceFactories, PNG } from './marketplace.test-helpers.ts';
 
 let t: TestApp;
@@ -139,6 +140,23 @@ describe('GET tenant/{t}/marketplace/images/{imageId}', () => {
         'cache-control': expect.stringMatching(/^public, .*immutable/),
       });
     }
+  });
+
+  it('serves a visible image narrowed to a width as WebP, and refuses a width not offered', async () => {
+    const id = await f.storeImage(acme);
+    await t.storage.put(`images/${acme}/${id}`, gradientPng(1400, 700), 'image/png');
+    await f.createInstitution(acme, 'Wide Logo Partners', {
+      images: [{ id: 'logo', image: id, position: 0, hidden: false, purpose: 'logo' }],
+    });
+    const res = await f.get(`images/${id}?w=320`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': expect.stringMatching(/^public, .*immutable/) });
+    expect(webpSize(res.rawPayload)).toEqual({ width: 320, height: 160 });
+    const refused = await f.get(`images/${id}?w=321`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain('w must be one of 320, 640, 960, 1280');
+    // A hidden image stays hidden at every width.
+    expect((await f.get(`images/${images.offerHidden}?w=320`)).statusCode).toBe(404);
   });
 
   it('refuses hidden items, images of unlisted offers, images shown nowhere and other tenants', async () => {

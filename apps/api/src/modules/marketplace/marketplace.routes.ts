@@ -1,5 +1,6 @@
 import {
   dataOf,
+  imageWidthQuery,
   listOf,
   marketplaceDocumentFile,
   marketplaceInstitution,
@@ -24,6 +25,7 @@ import { publicKeyPreflight } from '../../lib/api-key-cors.ts';
 import { requireCaller } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import { sendImage } from '../../lib/image-reply.ts';
+import { imageAtWidth } from '../../lib/image-variants/image-variants.ts';
 import * as marketplace from './marketplace.service.ts';
 
 const tags = ['Marketplace'];
@@ -169,16 +171,18 @@ export async function marketplaceRoutes(app: FastifyInstance) {
         operationId: 'getMarketplaceImage',
         tags,
         summary: 'A marketplace image',
-        description: `The image bytes, served only while the image is a visible item of a listed offer or of an institution of the tenant; else 404. ${scope}`,
+        description: `The image bytes, served only while the image is a visible item of a listed offer or of an institution of the tenant; else 404. With \`w\`, the image that many pixels wide as WebP (for \`srcset\`). ${scope}`,
         params: tenantParams.extend({ imageId: objectId.describe("The image's id (24 hexadecimal characters)") }),
+        querystring: imageWidthQuery,
         response: { 200: binaryResponse(IMAGE_MEDIA_TYPES, 'The image bytes, of the type their content is'), ...publicErrors },
       },
       config: publicRead,
     },
     async (request, reply) => {
-      const file = await marketplace.openPublicImage(deps, requireTenant(request).id, request.params.imageId);
+      const { row, ...file } = await marketplace.openPublicImage(deps, requireTenant(request).id, request.params.imageId);
+      const sized = await imageAtWidth({ storage: app.storage, log: request.log }, row, file, request.query.w);
       // The bytes never change under an id; the hour bounds how long a hidden image stays in caches.
-      return sendImage(reply, file, 'public, max-age=3600, immutable');
+      return sendImage(reply, sized, 'public, max-age=3600, immutable');
     },
   );
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { institutionQueryOptions, useInstitution } from '../../raise/index.ts';
 import { offersQueryOptions } from '../../offers/index.ts';
+import { imageSrcSet } from '../../../lib/image-src-set.ts';
 import { pageDataContext, preloadImage, preloadPageData } from '../../../lib/page-data.ts';
 import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';
@@ -11,7 +12,7 @@ import { institutionDashboardQueryOptions, useInstitutionDashboard } from '../ap
 import { AnalyticsPanel } from '../../../components/analytics-panel.tsx';
 import { InstitutionCard, institutionLinks } from './institution-card.tsx';
 import { LeadsCard } from './leads-card.tsx';
-import { DASHBOARD_OFFERS, OfferCards } from './offer-cards.tsx';
+import { DASHBOARD_OFFERS, OFFER_IMAGE_SIZES, OfferCards } from './offer-cards.tsx';
 import { PresetSelector } from '../../../components/preset-selector.tsx';
 
 const periodLabel = (preset: DashboardPreset) => (preset === 'all-time' ? 'All time' : `Last ${dashboardPresets[preset].label}`);
@@ -100,7 +101,8 @@ export function institutionDashboardLoader(): Promise<null> {
     client.prefetchQuery(institutionQueryOptions(tenantId, id)),
     // The offer cards' images, the page's largest paint on a phone, start with the list's answer.
     client.prefetchQuery(offers).then(() => {
-      for (const offer of client.getQueryData(offers.queryKey)?.data ?? []) if (offer.heroImageUrl) preloadImage(offer.heroImageUrl);
+      for (const offer of client.getQueryData(offers.queryKey)?.data ?? [])
+        if (offer.heroImageUrl) preloadImage(offer.heroImageUrl, { srcSet: imageSrcSet(offer.heroImageUrl), sizes: OFFER_IMAGE_SIZES });
     }),
     client.prefetchQuery(institutionDashboardQueryOptions(tenantId, id, DEFAULT_DASHBOARD_PRESET)),
   ]);

@@ -18,6 +18,7 @@ import { approvalStatusLabels, listingStatusLabels, offerAssetClassLabels, type 
 import { formatMoney, formatPercent } from '../../../lib/format-number.ts';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
+import { imageSrcSet } from '../../../lib/image-src-set.ts';
 import { useOffers } from '../../offers/index.ts';
 import type { RaiseArea } from '../../../lib/use-raise-area.ts';
 
@@ -40,6 +41,9 @@ function Metric({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** How wide an offer card's image is drawn: the whole width on a phone, a third of the content from md (900 px) up. */
+export const OFFER_IMAGE_SIZES = '(min-width: 900px) 33vw, 100vw';
+
 function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -49,7 +53,14 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         {offer.heroImageUrl ? (
-          <CardMedia component="img" image={offer.heroImageUrl} alt="" sx={{ height: 140, objectFit: 'cover' }} />
+          <CardMedia
+            component="img"
+            image={offer.heroImageUrl}
+            srcSet={imageSrcSet(offer.heroImageUrl)}
+            sizes={OFFER_IMAGE_SIZES}
+            alt=""
+            sx={{ height: 140, objectFit: 'cover' }}
+          />
         ) : (
           <Box sx={{ height: 140, display: 'grid', placeItems: 'center', bgcolor: 'action.hover' }} aria-hidden>
             <LocalOffer color="disabled" sx={{ fontSize: 40 }} />

@@ -1,0 +1,55 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FileStorage } from '../storage/storage.ts';
+import { runInWorker } from '../worker-pool.ts';
+
+const TASK = new URL('./image-variant-task.ts', import.meta.url);
+
+/** A stored image's bytes, as the image routes send them. */
+export interface ImageFile {
+  stream: Readable;
+  size: number;
+}
+
+/** Where the image is stored and what it is (its row's storageKey and mimeType). */
+export interface StoredImage {
+  storageKey: string;
+  mimeType: string;
+}
+
+/**
+ * The image narrowed to `width` (one of the domain's IMAGE_WIDTHS) as WebP, for `<img srcset>`: a card 344 px wide on a
+ * phone no longer downloads a 4,000 px photograph. Made in the worker pool on the first ask for that width and kept in
+ * storage beside the original (`<key>-w<width>`), so every later ask, on any node, reads it. Where a narrower copy
+ * would not help (the image is not wider, a GIF, too large or unreadable to decode) or making it fails, the original is
+ * sent, as without a width; a copy of it is then kept under the width's key, so the decision is made once too. A
+ * failure of the pool (a timeout under load) is not kept: the next ask tries again.
+ */
+export async function imageAtWidth(
+  deps: { storage: FileStorage; log: FastifyBaseLogger },
+  image: StoredImage,
+  original: ImageFile,
+  width: number | undefined,
+): Promise<ImageFile> {
+  if (width === undefined) return original;
+  const key = `${image.storageKey}-w${width}`;
+  const kept = await deps.storage.get(key);
+  if (kept) {
+    original.stream.destroy();
+    return kept;
+  }
+  const bytes = await buffer(original.stream);
+  let variant: Uint8Array | null;
+  try {
+    variant = await runInWorker<Uint8Array | null>(TASK, 'webpVariant', [bytes, width]);
+  } catch (error) {
+    deps.log.warn({ err: error, storageKey: image.storageKey, width }, 'the image could not be narrowed: its original is sent');
+    return { stream: Readable.from([bytes]), size: bytes.byteLength };
+  }
+  // A copy no smaller than the original would only cost the browser: the original is kept under the width instead.
+  const data =
+    variant && variant.byteLength < bytes.byteLength ? Buffer.from(variant.buffer, variant.byteOffset, variant.byteLength) : bytes;
+  await deps.storage.put(key, data, data === bytes ? image.mimeType : 'image/webp');
+  return { stream: Readable.from([data]), size: data.byteLength };
+}

@@ -91,17 +91,28 @@ export interface RichTextEditorFieldProps {
 }
 
 /** The Tiptap editor behind RichTextEditor, in a chunk of its own so that only editing screens load it. */
+/** How many of its reports the editor remembers until the value catches up with it. */
+const MAX_REPORTED = 100;
+
 export default function RichTextEditorField({ value, onChange, labelId, toolbarLabel, helpId, error, disabled }: RichTextEditorFieldProps) {
   const ref = useRef<RichTextEditorRef>(null);
   const [extensions] = useState(createExtensions);
-  // The HTML this editor last reported: when the value coming back is that, the user's own typing is not reloaded.
-  const reported = useRef(value);
+  // The HTML this editor reported since the value last caught up with it, the latest last. A value coming back that is
+  // one of them is the user's own typing: the latest, or an older one of a render that lagged behind the keystrokes
+  // (a busy phone), which reloaded the content and lost what was typed since.
+  const reported = useRef([value]);
 
   // Outside changes (a reset, the saved copy arriving) replace the content, without reporting a change.
   useEffect(() => {
     const editor = ref.current?.editor;
-    if (!editor || editor.isDestroyed || value === reported.current) return;
-    reported.current = value;
+    if (!editor || editor.isDestroyed) return;
+    const recent = reported.current;
+    if (value === recent.at(-1)) {
+      reported.current = [value];
+      return;
+    }
+    if (recent.includes(value)) return;
+    reported.current = [value];
     editor.commands.setContent(value, { emitUpdate: false });
   }, [value]);
 
@@ -127,7 +138,8 @@ export default function RichTextEditorField({ value, onChange, labelId, toolbarL
         // Making the editor read-only or editable reports an update too; only an edit is a change.
         if (!transaction.docChanged) return;
         const html = editor.isEmpty ? '' : editor.getHTML();
-        reported.current = html;
+        // Bounded: a value lagging further behind than this many keystrokes is taken as an outside change.
+        reported.current = [...reported.current.slice(-(MAX_REPORTED - 1)), html];
         onChange(html);
       }}
       editorProps={{

@@ -88,6 +88,36 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<p>The plan</p><p>Build 180 homes</p>'));
   });
 
+  it("keeps what was typed when a render brings back an older value of the editor's own (a busy phone)", async () => {
+    const reports: string[] = [];
+    const Lagging = ({ value }: { value: string }) => (
+      <RichTextEditor label="Description" value={value} onChange={(html) => reports.push(html)} />
+    );
+    const { rerender } = render(<Lagging value="<p>Draft</p>" />);
+    const box = await textbox();
+    const text = box.querySelector('p')!.firstChild!;
+    box.focus();
+    const range = document.createRange();
+    range.setStart(text, 'Draft'.length);
+    range.collapse(true);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    fireEvent(document, new Event('selectionchange'));
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter' });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(reports).toHaveLength(2));
+    expect(box.querySelectorAll('p')).toHaveLength(3);
+
+    // The parent renders the first report only now, after the second keystroke: the content stays as typed.
+    rerender(<Lagging value={reports[0]!} />);
+    expect(box.querySelectorAll('p')).toHaveLength(3);
+    rerender(<Lagging value={reports[1]!} />);
+    expect(box.querySelectorAll('p')).toHaveLength(3);
+    // Caught up, a value from outside is taken, even one the editor had before (Discard back to the saved copy).
+    rerender(<Lagging value="<p>Draft</p>" />);
+    await waitFor(() => expect(box.querySelectorAll('p')).toHaveLength(1));
+  });
+
   it('takes a new value from outside (a reset, the saved copy) and is read-only when disabled', async () => {
     const { rerender } = render(<Harness initial="<p>Draft</p>" onChange={vi.fn()} />);
     const box = await textbox();

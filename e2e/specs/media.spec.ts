@@ -58,9 +58,10 @@ async function recordCspViolations(page: Page): Promise<() => Promise<string[]>>
 const loadedWidth = (image: Locator) => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
 
 /** Uploads a PNG through the API (POST image) as the tenant's owner. */
-async function uploadPng(name: string): Promise<string> {
+async function uploadPng(name: string, size?: { width: number; height: number }): Promise<string> {
   const form = new FormData();
-  form.set('file', new Blob([readFileSync(files.png(name))], { type: 'image/png' }), name);
+  const path = size ? files.gradientPng(name, size.width, size.height) : files.png(name);
+  form.set('file', new Blob([readFileSync(path)], { type: 'image/png' }), name);
   const { data } = await tenant.api<{ data: { _id: string } }>('POST', '/image', { token: tenant.owner.token, body: form });
   return data._id;
 }
@@ -113,7 +114,8 @@ describe('offer and institution media', () => {
 
   it("a GP's Raise screens show the institution's logo (picker, card) and the offer's hero image, which <img> loads without the token", async () => {
     const t = `/tenant/${tenant.tenantId}`;
-    const [logo, hero] = [await uploadPng('logo.png'), await uploadPng('hero.png')];
+    // The hero is a photograph's width: the card asks for a narrower WebP copy of it (srcset, `?w=`).
+    const [logo, hero] = [await uploadPng('logo.png'), await uploadPng('hero.png', { width: 1600, height: 800 })];
     const send = (path: string, body: unknown) => tenant.api('PUT', path, { token: tenant.owner.token, body });
     await send(`${t}/institutions/${ids.institutionId}/images`, { images: [{ id: 'logo', image: logo, position: 0, purpose: 'logo' }] });
     await send(`${t}/offers/${ids.offerId}/images`, { images: [{ id: 'hero', image: hero, position: 0, purpose: 'primary' }] });
@@ -134,6 +136,11 @@ describe('offer and institution media', () => {
     await page.waitForURL((url) => url.pathname === '/institution/dashboard');
     await expect.poll(() => loadedWidth(page.locator(`main img[src*="${logo}"]`).first())).toBeGreaterThan(0);
     const card = page.getByRole('link', { name: new RegExp(OFFER.name) });
-    await expect.poll(() => loadedWidth(card.locator(`img[src*="${hero}"]`))).toBeGreaterThan(0);
+    const heroImage = card.locator(`img[src*="${hero}"]`);
+    await expect.poll(() => loadedWidth(heroImage)).toBeGreaterThan(0);
+    // The copy the browser picked from the srcset is a WebP narrower than the original.
+    const picked = await heroImage.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(picked).toMatch(/[?&]w=(320|640|960|1280)$/);
+    expect(await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), picked)).toBe('image/webp');
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import { afterAll } from 'vitest';
 
 /** A valid 1×1 transparent PNG. */
@@ -20,6 +21,12 @@ export function useTempFiles() {
   };
   return {
     png: (name: string) => write(name, Buffer.from(PNG_1X1, 'base64')),
+    /** A PNG `width` × `height` of a colour gradient: a photograph's stand-in, wide enough for the API to narrow. */
+    gradientPng: (name: string, width: number, height: number) => {
+      const png = new PNG({ width, height });
+      for (let i = 0; i < width * height; i++) png.data.set([(i % width) % 256, Math.floor(i / width) % 256, 160, 255], i * 4);
+      return write(name, PNG.sync.write(png));
+    },
     text: (name: string, body: string) => write(name, body),
   };
 }

@@ -270,6 +270,11 @@ describe('leads (issue #22)', () => {
       );
     await signInThroughUi(visitor, investor, '/investor/dashboard');
     await visitor.goto(tenant.url(`/marketplace/offers/${offerSlug}`));
+    // Clicked once the page has settled as a person sees it: the top bar's signed-in controls (a chunk of their own)
+    // and the offer's Home tab drawn by the app. A clean clone's run once saw the click open nothing (30 s): clicked
+    // as the page was still coming in.
+    await visitor.getByRole('button', { name: /Account menu/ }).waitFor();
+    await visitor.getByRole('tab', { name: 'Home', selected: true }).waitFor();
     const tab = visitor.context().waitForEvent('page');
     await visitor.getByRole('button', { name: 'Reserve a Spot' }).click();
     await (await tab).getByRole('heading', { name: 'Reserved for the journey' }).waitFor();

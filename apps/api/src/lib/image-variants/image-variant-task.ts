@@ -40,6 +40,25 @@ function loadCodecs(): Promise<void> {
   return codecs;
 }
 
+/**
+ * An image's size from its header, read before anything is decoded: PNG's IHDR, WebP's VP8, VP8L or VP8X chunk. Null
+ * for JPEG (its decoder refuses more than MAX_MEGAPIXELS itself) and for anything else.
+ */
+export function headerSize(bytes: Uint8Array): { width: number; height: number } | null {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const kind = imageKind(bytes);
+  if (kind === 'png' && data.length >= 24) return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+  if (kind !== 'webp' || data.length < 30) return null;
+  const chunk = data.toString('ascii', 12, 16);
+  if (chunk === 'VP8X') return { width: 1 + data.readUIntLE(24, 3), height: 1 + data.readUIntLE(27, 3) };
+  if (chunk === 'VP8 ') return { width: data.readUInt16LE(26) & 0x3fff, height: data.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8L') {
+    const bits = data.readUInt32LE(21);
+    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
+  }
+  return null;
+}
+
 async function decode(bytes: Uint8Array): Promise<Rgba | null> {
   const kind = imageKind(bytes);
   if (kind === 'jpeg')
@@ -97,6 +116,10 @@ export function downscale(image: Rgba, width: number): Rgba {
  * large to decode, or not a readable JPEG, PNG or WebP.
  */
 export async function webpVariant(bytes: Uint8Array, width: number): Promise<Uint8Array | null> {
+  // Decided from the header where it says: no decoding for an image that is narrow already, or too large to decode
+  // (a small file can declare a huge canvas).
+  const declared = headerSize(bytes);
+  if (declared && (declared.width <= width || declared.width * declared.height > MAX_MEGAPIXELS * 1_000_000)) return null;
   let image: Rgba | null;
   try {
     await loadCodecs();

@@ -13,16 +13,3 @@ export function gradientPng(width: number, height: number): Buffer {
     }
   return PngImage.sync.write(png);
 }
-
-/** A WebP file's canvas size, read from its header (lossy VP8, lossless VP8L or extended VP8X), or null. */
-export function webpSize(data: Buffer): { width: number; height: number } | null {
-  if (data.toString('ascii', 0, 4) !== 'RIFF' || data.toString('ascii', 8, 12) !== 'WEBP') return null;
-  const chunk = data.toString('ascii', 12, 16);
-  if (chunk === 'VP8X') return { width: 1 + data.readUIntLE(24, 3), height: 1 + data.readUIntLE(27, 3) };
-  if (chunk === 'VP8 ') return { width: data.readUInt16LE(26) & 0x3fff, height: data.readUInt16LE(28) & 0x3fff };
-  if (chunk === 'VP8L') {
-    const bits = data.readUInt32LE(21);
-    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
-  }
-  return null;
-}

@@ -4,7 +4,8 @@ import { timelineEvents } from '../../db/schema/index.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { bearer, signUp, type SignedUp } from '../../../test/factories.ts';
 import { makePdf, multipart, PNG } from '../documents/documents.test-helpers.ts';
-import { gradientPng, webpSize } from '../../lib/image-variants/image-variants.test-helpers.ts';
+import { headerSize } from '../../lib/image-variants/image-variant-task.ts';
+import { gradientPng } from '../../lib/image-variants/image-variants.test-helpers.ts';
 import { signedImageExpiry, signedImageUrl, SIGNED_IMAGE_MIN_SECONDS } from './signed-image-urls.ts';
 
 let t: TestApp;
@@ -168,7 +169,7 @@ describe('signed image addresses with a width (GET tenant/{t}/images/{id}?w=, is
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers).toMatchObject({ 'content-type': 'image/webp', 'x-content-type-options': 'nosniff' });
     expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
-    expect(webpSize(res.rawPayload)).toEqual({ width: 640, height: 160 });
+    expect(headerSize(res.rawPayload)).toEqual({ width: 640, height: 160 });
     expect(res.rawPayload.length).toBeLessThan(wide.length);
     const key = `images/${t.tenants.acme.id}/${id}-w640`;
     expect(t.storage.keys()).toContain(key);

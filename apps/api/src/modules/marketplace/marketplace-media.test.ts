@@ -1,7 +1,8 @@
 import type { MarketplaceDocumentFile, MarketplaceOffer } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { gradientPng, webpSize } from '../../lib/image-variants/image-variants.test-helpers.ts';
+import { headerSize } from '../../lib/image-variants/image-variant-task.ts';
+import { gradientPng } from '../../lib/image-variants/image-variants.test-helpers.ts';
 import { LISTED, marketplaceFactories, PNG } from './marketplace.test-helpers.ts';
 
 let t: TestApp;
@@ -151,7 +152,7 @@ describe('GET tenant/{t}/marketplace/images/{imageId}', () => {
     const res = await f.get(`images/${id}?w=320`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': expect.stringMatching(/^public, .*immutable/) });
-    expect(webpSize(res.rawPayload)).toEqual({ width: 320, height: 160 });
+    expect(headerSize(res.rawPayload)).toEqual({ width: 320, height: 160 });
     const refused = await f.get(`images/${id}?w=321`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toContain('w must be one of 320, 640, 960, 1280');

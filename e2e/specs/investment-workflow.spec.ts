@@ -150,19 +150,24 @@ describe('investment workflow', () => {
       const canvas = document.querySelector<HTMLCanvasElement>('canvas[aria-label="Draw your signature"]');
       return Boolean(canvas?.offsetWidth) && canvas!.width === Math.round(canvas!.offsetWidth * Math.max(devicePixelRatio, 1));
     });
-    // The window narrows to a phone's width in the middle of the stroke (a phone turned, a scrollbar appearing): the pad used to clear
-    // itself to fit and forget the pointer that was drawing, so the stroke never ended and Save stayed disabled.
+    // The pad's box narrows in the middle of the stroke (a scrollbar appearing, a phone's toolbar): the pad used to
+    // clear itself to fit and forget the pointer that was drawing, so the stroke never ended and Save stayed disabled.
+    // Its frame is narrowed, not the window: a window at a phone's width also changes the page's layout around it.
     const box = (await pad.boundingBox())!;
-    const viewport = page.viewportSize()!;
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
     for (let i = 1; i <= 6; i++) await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -18 : 18), { steps: 3 });
-    await page.setViewportSize({ width: 360, height: viewport.height });
-    // Two frames: the pad's ResizeObserver has seen the new width.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const narrowed = await pad.evaluate(async (canvas: HTMLCanvasElement) => {
+      const width = canvas.width;
+      canvas.parentElement!.style.width = '80%';
+      // Two frames: the pad's ResizeObserver has seen the new width.
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      return canvas.offsetWidth * Math.max(devicePixelRatio, 1) < width;
+    });
+    expect(narrowed).toBe(true);
     for (let i = 7; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -18 : 18), { steps: 3 });
     await page.mouse.up();
-    await page.setViewportSize(viewport);
+    await pad.evaluate((canvas: HTMLCanvasElement) => (canvas.parentElement!.style.width = ''));
     await page.waitForFunction(() =>
       [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Save signature' && !b.disabled),
     );

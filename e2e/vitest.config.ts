@@ -8,6 +8,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // No retries: a journey that fails once is a flake to find (`npm run test:flaky`), not one to hide.
     retry: 0,
+    // expect.poll waits for what a person would wait for: Vitest's default of 1 s failed a journey when the machine was
+    // busy (a hero image's first narrower copy, decoded and encoded in the API's worker pool, took longer than that).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     // One browser per file; two files at a time on two cores.
     maxWorkers: 2,
     pool: 'forks',

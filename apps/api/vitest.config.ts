@@ -21,6 +21,10 @@ const ENGINE_INDEPENDENT = [
   // either engine). Their queries are the document rows of any upload. On PostgreSQL they added ~90 s of a run's
   // test time (file-work-limits 51 s, uploads 40 s, with the machine shared) and proved nothing PGlite had not.
   'src/security/{file-work-limits,uploads}.test.ts',
+  // The role matrix decides before any handler runs: each refused role gets its 403 from the access check, each admitted
+  // one its 400 from validation. Its queries are the session and membership look-ups every other file makes on both
+  // engines, and the tables' fingerprint around each route. It held a worker 34 s on PostgreSQL (69 s on PGlite).
+  'src/security/role-matrix.test.ts',
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../plugins/route-table.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testEngine } from '../../test/test-database.ts';
 import {
   admittedCaller,
   callerHeaders,
@@ -23,10 +24,17 @@ import {
   WALK_TIMEOUT_MS,
 } from './security.test-helpers.ts';
 
+/**
+ * Both engines are PostgreSQL, so what a junk value does once it reaches a query is the same on each; what differs is
+ * the driver that carries it. PGlite's run is the full one. PostgreSQL's sends a third as many mutations per route,
+ * drawn with another seed: the driver still carries junk on every route, the two runs together cover more mutations
+ * than one, and the file no longer holds a worker 77 s twice over.
+ */
+const ON_POSTGRES = testEngine() === 'postgres';
 /** FUZZ_SEED=<n> replays a run; the seed is printed with every failure. */
-const SEED = Number(process.env.FUZZ_SEED ?? 20_240_607);
-/** Mutations per route: with the refused ones sent again where some were accepted, about 3,500 requests in all. */
-const PER_ROUTE = 12;
+const SEED = Number(process.env.FUZZ_SEED ?? (ON_POSTGRES ? 20_261_129 : 20_240_607));
+/** Mutations per route: with the refused ones sent again where some were accepted, about 3,500 requests in all on PGlite. */
+const PER_ROUTE = ON_POSTGRES ? 4 : 12;
 
 /** mulberry32: a small seeded PRNG, so a failing request can be replayed from the seed. */
 function prng(seed: number) {
@@ -255,7 +263,7 @@ describe('every route, sent generated invalid and random bodies, queries and pat
       expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
       expect(Object.getOwnPropertyNames(Array.prototype)).not.toContain('polluted');
       expect(counts.routes).toBeGreaterThan(200);
-      expect(counts.requests).toBeGreaterThan(3000);
+      expect(counts.requests).toBeGreaterThan(ON_POSTGRES ? 1000 : 3000);
       expect(counts.writeChecked).toBeGreaterThan(190);
     },
     WALK_TIMEOUT_MS,

@@ -3,6 +3,7 @@ import { accessGrant, accessRights } from './access-grant.ts';
 import { timelineEntityType } from './enums.ts';
 import { pageQuery, timestamp } from './http.ts';
 import { objectId } from './ids.ts';
+import { IMAGE_WIDTHS } from './image-widths.ts';
 
 /** §3 document types; the values are stable identifiers, the labels what people read. */
 export const documentType = z.enum([
@@ -238,12 +239,6 @@ export const UPLOAD_TOAST = { success: 'File uploaded', failure: 'Failed to uplo
 
 export const documentUrl = (id: string) => `/api/v1/document/${id}/download`;
 export const imageUrl = (id: string) => `/api/v1/image/${id}`;
-
-/**
- * The widths an image is also served at (`?w=`), for `<img srcset>`: a WebP copy that many pixels wide, made on the
- * first ask. An image no wider than that is sent as it is.
- */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 
 /** The optional `w` of an image address: one of IMAGE_WIDTHS. */
 export const imageWidthQuery = z.object({

@@ -17,6 +17,7 @@ export * from './geo.ts';
 export * from './gics.ts';
 export * from './access-grant.ts';
 export * from './document.ts';
+export * from './image-widths.ts';
 export * from './gov-photo-id.ts';
 export * from './contact.ts';
 export * from './individual-profile.ts';

@@ -188,6 +188,16 @@ export function marketplaceImagePath(tenantId: string, imageId: string): string 
   return `/api/v1/tenant/${tenantId}/marketplace/images/${imageId}`;
 }
 
+/**
+ * How wide the marketplace draws the images the server's first paint draws too (`<img sizes>`), so that both pick the
+ * same copy from imageSrcSet and the page downloads it once: a showcase slide's banner, and an offer's or an
+ * institution's page banner (full width of a `lg` container with 24 px gutters from `sm`).
+ */
+export const MARKETPLACE_IMAGE_SIZES = {
+  showcaseBanner: '(min-width: 1200px) 480px, (min-width: 600px) 45vw, 100vw',
+  pageBanner: '(min-width: 1200px) 1152px, (min-width: 600px) calc(100vw - 48px), 100vw',
+} as const;
+
 // ── Offer list (001 §2 marketplace list, §5 marketplace filter; 002 §9 card metrics) ─────
 
 /** One offer card: the card metrics are computed over all classes (002 §9); the filters use the first class (001 §2). */

@@ -1,5 +1,6 @@
 import {
   CAROUSEL_WINDOW,
+  MARKETPLACE_IMAGE_SIZES,
   marketplaceOfferCard,
   marketplaceOfferPath,
   offerAssetClassLabels,
@@ -8,7 +9,7 @@ import {
   type MarketplaceOfferCard,
 } from '@tessera/domain';
 import { z } from 'zod';
-import { baseStyle, button, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
+import { baseStyle, button, sizedImage, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { apiImage } from './page-answers.ts';
 
@@ -74,7 +75,7 @@ function slide(offer: MarketplaceOfferCard, shown: boolean): string {
   const labels = [offer.assetClass && offerAssetClassLabels[offer.assetClass], offer.type && offerTypeLabels[offer.type]].filter(Boolean);
   // The same image as the app's slide, in the same box: its paint is the page's largest, whichever draws it first.
   const media = banner
-    ? `<img src="${escapeHtml(banner)}" alt="" width="640" height="360" fetchpriority="high">`
+    ? `<img src="${escapeHtml(banner)}"${sizedImage(banner, MARKETPLACE_IMAGE_SIZES.showcaseBanner)} alt="" width="640" height="360" fetchpriority="high">`
     : offer.bannerUrl
       ? ''
       : `<span class="fs-slide-none">${svgIcon(APARTMENT)}</span>`;

@@ -5,6 +5,7 @@ import {
   initials,
   listingStatusColors,
   listingStatusLabels,
+  MARKETPLACE_IMAGE_SIZES,
   MARKETPLACE_OFFER_TABS,
   marketplaceOffer,
   marketplaceOfferPath,
@@ -15,7 +16,7 @@ import {
   type MarketplaceOffer,
   type MarketplaceOfferTab,
 } from '@tessera/domain';
-import { baseStyle, button, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
+import { baseStyle, button, sizedImage, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { apiImage } from './page-answers.ts';
 
@@ -76,7 +77,7 @@ function header(offer: MarketplaceOffer, aboutPath: string, onAbout: boolean): s
   return (
     '<div class="fs-o-head">' +
     // The same image as the app's banner, in the same box, fetched with the page (static-web.ts preloads it).
-    `<div class="fs-o-banner">${banner ? `<img src="${escapeHtml(banner)}" alt="" fetchpriority="high">` : ''}</div>` +
+    `<div class="fs-o-banner">${banner ? `<img src="${escapeHtml(banner)}"${sizedImage(banner, MARKETPLACE_IMAGE_SIZES.pageBanner)} alt="" fetchpriority="high">` : ''}</div>` +
     '<div class="fs-o-bar"><div class="fs-o-id">' +
     `<span class="fs-avatar">${logo ? `<img src="${escapeHtml(logo)}" alt="">` : escapeHtml(initials(offer.institution.name))}</span>` +
     '<div class="fs-o-titles"><div class="fs-o-name">' +

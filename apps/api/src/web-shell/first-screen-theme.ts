@@ -1,4 +1,4 @@
-import { alpha, brandFontStack, brandPaper, contrastText, DEFAULT_BRANDING, type TenantBootstrap } from '@tessera/domain';
+import { alpha, brandFontStack, brandPaper, contrastText, DEFAULT_BRANDING, imageSrcSet, type TenantBootstrap } from '@tessera/domain';
 import { escapeHtml } from '../lib/html.ts';
 
 /**
@@ -144,4 +144,13 @@ export function button(
   return href && !disabled
     ? `<a ${attributes} href="${escapeHtml(href)}">${escapeHtml(label)}</a>`
     : `<span ${attributes}>${escapeHtml(label)}</span>`;
+}
+
+/**
+ * The `srcset` and `sizes` attributes of an image of the API the app draws `sizes` wide (with a leading space), or ''
+ * for another address: the first screen's <img> then picks the copy the app's will, and the page downloads it once.
+ */
+export function sizedImage(url: string, sizes: string): string {
+  const srcset = imageSrcSet(url);
+  return srcset ? ` srcset="${escapeHtml(srcset)}" sizes="${escapeHtml(sizes)}"` : '';
 }

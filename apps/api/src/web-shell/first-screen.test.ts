@@ -1,13 +1,16 @@
 import {
   blankOfferClass,
   DEFAULT_BRANDING,
+  imageSrcSet,
   MARKETPLACE_FIRST_PAGE_SEARCH,
+  MARKETPLACE_IMAGE_SIZES,
   type MarketplaceOffer,
   type MarketplaceOfferCard,
   type OfferClass,
   type TenantBootstrap,
 } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../lib/html.ts';
 import { firstScreen } from './first-screen.ts';
 import { firstScreenFonts, type FirstScreen } from './first-screen-theme.ts';
 
@@ -117,7 +120,9 @@ const listAnswers = (showcase: MarketplaceOfferCard[] | null) => ({
 describe("the offer page's first screen", () => {
   it('paints the header, hero, tabs and About card of Home as the app does, its links real', () => {
     const { body, style } = offerPage('/marketplace/offers/cedar-point');
-    expect(body).toContain(`<div class="fs-o-banner"><img src="${IMAGE}" alt="" fetchpriority="high"></div>`);
+    // The app's banner lists the same copies for the same width (banner.tsx): the one this picks is the one it draws.
+    const sized = `srcset="${escapeHtml(imageSrcSet(IMAGE)!)}" sizes="${MARKETPLACE_IMAGE_SIZES.pageBanner}"`;
+    expect(body).toContain(`<div class="fs-o-banner"><img src="${IMAGE}" ${sized} alt="" fetchpriority="high"></div>`);
     expect(body).toContain(`<span class="fs-avatar"><img src="${LOGO}" alt=""></span>`);
     expect(body).toContain('<h1 class="fs-o-h1 fs-any">Cedar Point Hotel</h1><span class="fs-chip"><span>Closed</span></span>');
     expect(body).toContain('Opportunistic Investment · Hospitality · Closed');
@@ -259,7 +264,8 @@ describe("the marketplace list's first screen", () => {
     expect(body).toContain('<h1 class="fs-h4 fs-l-title">Marketplace</h1>');
     expect(body).toContain('<section class="fs-show" aria-roledescription="carousel" aria-label="Handpicked Deals">');
     expect(body).toContain('<div class="fs-slide" role="group" aria-roledescription="slide" aria-label="1 of 6">');
-    expect(body).toContain(`<img src="${IMAGE}" alt="" width="640" height="360" fetchpriority="high">`);
+    const sized = `srcset="${escapeHtml(imageSrcSet(IMAGE)!)}" sizes="${MARKETPLACE_IMAGE_SIZES.showcaseBanner}"`;
+    expect(body).toContain(`<img src="${IMAGE}" ${sized} alt="" width="640" height="360" fetchpriority="high">`);
     expect(body).toContain('<h3 class="fs-h5 fs-any">Summit Ridge Apartments</h3>');
     expect(body).toContain('Summit Ridge Capital · Multi Family · Value Add');
     expect(body).toContain('<dt>Min. Investment</dt><dd>$50,000</dd><');

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { MARKETPLACE_FIRST_PAGE_SEARCH, PAGE_ANSWERS_ID } from '@tessera/domain';
+import { imageSrcSet, MARKETPLACE_FIRST_PAGE_SEARCH, MARKETPLACE_IMAGE_SIZES, PAGE_ANSWERS_ID } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, hostOf, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, signUp, type SignedUp } from '../../test/factories.ts';
 import { LISTED, marketplaceFactories } from '../modules/marketplace/marketplace.test-helpers.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { firstRequests } from './page-answers.ts';
 
 let t: TestApp;
@@ -59,7 +60,19 @@ function answersOf(html: string): Record<string, unknown> | null {
   return json === undefined ? null : (JSON.parse(json) as Record<string, unknown>);
 }
 const imagePreloads = (html: string) =>
-  [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/g)].map((m) => m[1]);
+  [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)"[^>]*>/g)].map((m) => m[1]);
+/** The preload's srcset and sizes, and those of the first screen's <img> of the same address: one copy for both. */
+function preloadAndImage(html: string, url: string) {
+  const attrs = (tag: string | undefined) => ({
+    srcset: /(?:image)?srcset="([^"]+)"/.exec(tag ?? '')?.[1],
+    sizes: /(?:image)?sizes="([^"]+)"/.exec(tag ?? '')?.[1],
+  });
+  const escaped = escapeHtml(url).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return {
+    preload: attrs(new RegExp(`<link rel="preload" as="image"[^>]*href="${escaped}"[^>]*>`).exec(html)?.[0]),
+    image: attrs(new RegExp(`<img src="${escaped}"[^>]*>`).exec(html)?.[0]),
+  };
+}
 
 describe('the GETs of a landing page', () => {
   const base = '/tenant/t1/marketplace';
@@ -115,8 +128,14 @@ describe('answers written into the page', () => {
     const list = answers?.[paths[0]!] as { data: { _id: string }[] };
     expect(list.data.map((card) => card._id)).toEqual([offer.id]);
     expect(html).not.toContain(hidden);
-    expect(imagePreloads(html)).toEqual([`/api/v1/tenant/${tenantId}/marketplace/images/${offer.banner}`]);
+    const banner = `/api/v1/tenant/${tenantId}/marketplace/images/${offer.banner}`;
+    expect(imagePreloads(html)).toEqual([banner]);
     expect(html.indexOf('rel="preload" as="image"')).toBeLessThan(html.indexOf('</head>'));
+    // The preload lists the narrower copies as the slide the first screen and the app draw does, with the same sizes.
+    expect(preloadAndImage(html, banner)).toEqual({
+      preload: { srcset: escapeHtml(imageSrcSet(banner)!), sizes: MARKETPLACE_IMAGE_SIZES.showcaseBanner },
+      image: { srcset: escapeHtml(imageSrcSet(banner)!), sizes: MARKETPLACE_IMAGE_SIZES.showcaseBanner },
+    });
     // The offer's name cannot close the script it is written in: the bootstrap's and the answers' are the only ends.
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).not.toContain('<script>alert');
@@ -130,7 +149,12 @@ describe('answers written into the page', () => {
       const path = `/tenant/${t.tenants.globex.id}/marketplace/offers/${slug}`;
       expect(Object.keys(answers ?? {})).toEqual([path]);
       expect((answers?.[path] as { data: { _id: string } }).data._id).toBe(offer.id);
-      expect(imagePreloads(res.body)).toHaveLength(1);
+      const [banner] = imagePreloads(res.body);
+      expect(banner).toBe(`/api/v1/tenant/${t.tenants.globex.id}/marketplace/images/${offer.banner}`);
+      expect(preloadAndImage(res.body, banner!)).toEqual({
+        preload: { srcset: escapeHtml(imageSrcSet(banner)!), sizes: MARKETPLACE_IMAGE_SIZES.pageBanner },
+        image: { srcset: escapeHtml(imageSrcSet(banner)!), sizes: MARKETPLACE_IMAGE_SIZES.pageBanner },
+      });
     }
   });
 

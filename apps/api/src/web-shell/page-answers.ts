@@ -1,5 +1,6 @@
 import {
   MARKETPLACE_FILTER_INSTITUTIONS,
+  MARKETPLACE_IMAGE_SIZES,
   MARKETPLACE_FIRST_PAGE,
   MARKETPLACE_OFFER_TABS,
   marketplaceInstitutionsApiPath,
@@ -41,8 +42,11 @@ export function firstRequests(tenantId: string, path: string, search: string): s
 export interface PageAnswers {
   /** Response bodies by request path (what `PAGE_ANSWERS_ID` holds). */
   answers: Record<string, unknown>;
-  /** The first screen's largest image, which the page preloads: the first showcase slide's banner, or the offer's. */
-  leadImage: string | null;
+  /**
+   * The first screen's largest image, which the page preloads: the first showcase slide's banner, or the offer's, with
+   * how wide both the first screen and the app draw it (so the preload, the first screen and the app pick one copy).
+   */
+  leadImage: { url: string; sizes: string } | null;
 }
 
 interface BannerCarrier {
@@ -93,6 +97,8 @@ export async function pageAnswers(app: FastifyInstance, request: FastifyRequest,
   const body = (url: string | undefined) => (url ? (answers[url] as { data?: unknown } | undefined)?.data : undefined);
   const showcase = body(requests.find((url) => url.endsWith('/showcase')));
   const offer = requests.length === 1 ? body(requests[0]) : undefined;
-  const leadImage = Array.isArray(showcase) ? bannerOf(showcase[0]) : bannerOf(offer);
-  return { answers, leadImage };
+  const [url, sizes] = Array.isArray(showcase)
+    ? [bannerOf(showcase[0]), MARKETPLACE_IMAGE_SIZES.showcaseBanner]
+    : [bannerOf(offer), MARKETPLACE_IMAGE_SIZES.pageBanner];
+  return { answers, leadImage: url ? { url, sizes } : null };
 }

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { PAGE_ANSWERS_ID, TENANT_BOOTSTRAP_ID, type TenantBootstrap } from '@tessera/domain';
+import { imageSrcSet, PAGE_ANSWERS_ID, TENANT_BOOTSTRAP_ID, type TenantBootstrap } from '@tessera/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -158,7 +158,12 @@ class IndexPage {
     const { html, boot, preloads, fonts } = this.template;
     const files = (preloads.find((route) => matchesRoute(route.path, path))?.files ?? []).map((file) => `/${file}`);
     // The first screen's largest image starts with the page instead of once the app has rendered its <img>.
-    const image = leadImage ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(leadImage)}">` : '';
+    // With the same srcset and sizes as the <img> that shows it, it is the copy the browser then draws.
+    const srcset = leadImage && imageSrcSet(leadImage.url);
+    const image = leadImage
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(leadImage.url)}"` +
+        (srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(leadImage.sizes)}">` : '>')
+      : '';
     let script = `<script id="${TENANT_BOOTSTRAP_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
     if (Object.keys(answers).length > 0)
       script += `<script id="${PAGE_ANSWERS_ID}" type="application/json">${jsonForScript(answers)}</script>`;

@@ -1,10 +1,9 @@
 import { Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { DEFAULT_DASHBOARD_PRESET, dashboardPresets, type DashboardPreset } from '@tessera/domain';
+import { DEFAULT_DASHBOARD_PRESET, dashboardPresets, imageSrcSet, type DashboardPreset } from '@tessera/domain';
 import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { institutionQueryOptions, useInstitution } from '../../raise/index.ts';
 import { offersQueryOptions } from '../../offers/index.ts';
-import { imageSrcSet } from '../../../lib/image-src-set.ts';
 import { pageDataContext, preloadImage, preloadPageData } from '../../../lib/page-data.ts';
 import { useRaiseArea } from '../../../lib/use-raise-area.ts';
 import { useTenant } from '../../../lib/tenant/use-tenant.ts';

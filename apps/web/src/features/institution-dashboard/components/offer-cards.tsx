@@ -14,11 +14,10 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { approvalStatusLabels, listingStatusLabels, offerAssetClassLabels, type OfferSummary } from '@tessera/domain';
+import { approvalStatusLabels, imageSrcSet, listingStatusLabels, offerAssetClassLabels, type OfferSummary } from '@tessera/domain';
 import { formatMoney, formatPercent } from '../../../lib/format-number.ts';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
-import { imageSrcSet } from '../../../lib/image-src-set.ts';
 import { useOffers } from '../../offers/index.ts';
 import type { RaiseArea } from '../../../lib/use-raise-area.ts';
 

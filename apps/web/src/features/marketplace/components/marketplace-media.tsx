@@ -1,6 +1,6 @@
 import { Box, ButtonBase, Link, Stack } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { videoEmbed } from '@tessera/domain';
+import { imageSrcSet, videoEmbed } from '@tessera/domain';
 
 const ImageDialog = lazy(() => import('./image-dialog.tsx').then((m) => ({ default: m.ImageDialog })));
 
@@ -85,6 +85,7 @@ export function ImageGallery({ images, title }: { images: readonly GalleryImage[
             <Box
               component="img"
               src={image.src}
+              srcSet={imageSrcSet(image.src)}
               alt={`${title} image ${index + 1}`}
               loading="lazy"
               decoding="async"

@@ -1,5 +1,5 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { offerAssetClassLabels, offerTypeLabels, type MarketplaceOfferCard } from '@tessera/domain';
+import { MARKETPLACE_IMAGE_SIZES, offerAssetClassLabels, offerTypeLabels, type MarketplaceOfferCard } from '@tessera/domain';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { offerPagePath } from '../hooks/use-invest-now.ts';
@@ -23,7 +23,7 @@ export function ShowcaseCarouselSlide({ offer, eager }: { offer: MarketplaceOffe
       sx={{ p: 2, pt: 1, alignItems: { sm: 'center' } }}
     >
       <Box sx={{ width: { xs: '100%', sm: '45%' }, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
-        <OfferCardBanner src={offer.bannerUrl} sizes="(min-width: 1200px) 480px, (min-width: 600px) 45vw, 100vw" eager={eager} />
+        <OfferCardBanner src={offer.bannerUrl} sizes={MARKETPLACE_IMAGE_SIZES.showcaseBanner} eager={eager} />
       </Box>
       <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
         <Box>

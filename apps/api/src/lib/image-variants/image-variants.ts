@@ -19,12 +19,20 @@ export interface StoredImage {
 }
 
 /**
+ * Copies being made on this node, by key: asks for the same image and width that arrive meanwhile wait for the one copy
+ * instead of each decoding and encoding it (a new offer's banner, asked for by every visitor at once, would otherwise
+ * fill the worker pool that PDF parsing shares). Each resolves to the bytes to send: the copy, or the original.
+ */
+const making = new Map<string, Promise<Buffer>>();
+
+/**
  * The image narrowed to `width` (one of the domain's IMAGE_WIDTHS) as WebP, for `<img srcset>`: a card 344 px wide on a
  * phone no longer downloads a 4,000 px photograph. Made in the worker pool on the first ask for that width and kept in
- * storage beside the original (`<key>-w<width>`), so every later ask, on any node, reads it. Where a narrower copy
- * would not help (the image is not wider, a GIF, too large or unreadable to decode) or making it fails, the original is
- * sent, as without a width; a copy of it is then kept under the width's key, so the decision is made once too. A
- * failure of the pool (a timeout under load) is not kept: the next ask tries again.
+ * storage beside the original (`<key>-w<width>`), so every later ask, on any node, reads it; asks that arrive while it
+ * is being made wait for it. Where a narrower copy would not help (the image is not wider, a GIF, too large or
+ * unreadable to decode) or making it fails, the original is sent, as without a width; a copy of it is then kept under
+ * the width's key, so the decision is made once too. A failure of the pool (a timeout under load) is not kept: the
+ * next ask tries again.
  */
 export async function imageAtWidth(
   deps: { storage: FileStorage; log: FastifyBaseLogger },
@@ -39,17 +47,35 @@ export async function imageAtWidth(
     original.stream.destroy();
     return kept;
   }
+  // Looked up and set with no await between: the first ask to get here makes the copy, the others wait for it.
+  let copy = making.get(key);
+  if (copy) original.stream.destroy();
+  else {
+    copy = makeCopy(deps, image, original, width, key).finally(() => making.delete(key));
+    making.set(key, copy);
+  }
+  const data = await copy;
+  return { stream: Readable.from([data]), size: data.byteLength };
+}
+
+async function makeCopy(
+  deps: { storage: FileStorage; log: FastifyBaseLogger },
+  image: StoredImage,
+  original: ImageFile,
+  width: number,
+  key: string,
+): Promise<Buffer> {
   const bytes = await buffer(original.stream);
   let variant: Uint8Array | null;
   try {
     variant = await runInWorker<Uint8Array | null>(TASK, 'webpVariant', [bytes, width]);
   } catch (error) {
     deps.log.warn({ err: error, storageKey: image.storageKey, width }, 'the image could not be narrowed: its original is sent');
-    return { stream: Readable.from([bytes]), size: bytes.byteLength };
+    return bytes;
   }
   // A copy no smaller than the original would only cost the browser: the original is kept under the width instead.
-  const data =
-    variant && variant.byteLength < bytes.byteLength ? Buffer.from(variant.buffer, variant.byteOffset, variant.byteLength) : bytes;
-  await deps.storage.put(key, data, data === bytes ? image.mimeType : 'image/webp');
-  return { stream: Readable.from([data]), size: data.byteLength };
+  const narrower = variant && variant.byteLength < bytes.byteLength ? variant : null;
+  const data = narrower ? Buffer.from(narrower.buffer, narrower.byteOffset, narrower.byteLength) : bytes;
+  await deps.storage.put(key, data, narrower ? 'image/webp' : image.mimeType);
+  return data;
 }

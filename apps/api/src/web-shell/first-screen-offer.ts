@@ -20,6 +20,9 @@ import { baseStyle, button, sizedImage, svgIcon, type FirstScreen, type ScreenTh
 import { escapeHtml } from '../lib/html.ts';
 import { apiImage } from './page-answers.ts';
 
+/** The institution's logo beside the offer's name, as the app's header draws it (`InstitutionLogoAvatar size={64}`). */
+const LOGO_SIZE = 64;
+
 /**
  * The tabs' widths in Roboto (MARKETPLACE_OFFER_TABS, measured against the app in e2e/specs/first-screen.spec.ts).
  * MUI shows its scroll buttons once the row overflows and scrolls the current tab into view, which it measures; CSS
@@ -79,7 +82,8 @@ function header(offer: MarketplaceOffer, aboutPath: string, onAbout: boolean): s
     // The same image as the app's banner, in the same box, fetched with the page (static-web.ts preloads it).
     `<div class="fs-o-banner">${banner ? `<img src="${escapeHtml(banner)}"${sizedImage(banner, MARKETPLACE_IMAGE_SIZES.pageBanner)} alt="" fetchpriority="high">` : ''}</div>` +
     '<div class="fs-o-bar"><div class="fs-o-id">' +
-    `<span class="fs-avatar">${logo ? `<img src="${escapeHtml(logo)}" alt="">` : escapeHtml(initials(offer.institution.name))}</span>` +
+    // The app's 64 px logo lists the same copies (institution-summary-card.tsx): one download.
+    `<span class="fs-avatar">${logo ? `<img src="${escapeHtml(logo)}"${sizedImage(logo, `${LOGO_SIZE}px`)} alt="">` : escapeHtml(initials(offer.institution.name))}</span>` +
     '<div class="fs-o-titles"><div class="fs-o-name">' +
     `<h1 class="fs-o-h1 fs-any">${escapeHtml(offer.name)}</h1>${chip}</div>` +
     `<p class="fs-b2 fs-muted">${escapeHtml(subtitle.join(' · '))}</p>` +
@@ -154,7 +158,7 @@ function offerStyle(t: ScreenTheme, tab: MarketplaceOfferTab): string {
     '@media (min-width:600px){.fs-o-bar{padding:0}}',
     '@media (min-width:900px){.fs-o-bar{flex-direction:row;align-items:flex-end}}',
     '.fs-o-id{display:flex;align-items:center;gap:16px;min-width:0}',
-    `.fs-avatar{position:relative;flex-shrink:0;display:flex;align-items:center;justify-content:center;width:64px;height:64px;overflow:hidden;border-radius:${t.radius}px;background:${t.primary};color:${t.onPrimary};font-size:25.6px;line-height:1}`,
+    `.fs-avatar{position:relative;flex-shrink:0;display:flex;align-items:center;justify-content:center;width:${LOGO_SIZE}px;height:${LOGO_SIZE}px;overflow:hidden;border-radius:${t.radius}px;background:${t.primary};color:${t.onPrimary};font-size:${LOGO_SIZE * 0.4}px;line-height:1}`,
     '.fs-avatar img{width:100%;height:100%;object-fit:cover}',
     '.fs-o-titles{display:flex;flex-direction:column;gap:4px;min-width:0}',
     '.fs-o-name{display:flex;flex-wrap:wrap;gap:8px;align-items:center}',

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { imageSrcSet, MARKETPLACE_IMAGE_SIZES } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import { Banner } from './banner.tsx';
+import { InstitutionLogoAvatar } from './institution-summary-card.tsx';
 import { ImageGallery } from './marketplace-media.tsx';
 import { OfferCardBanner } from './offer-card-banner.tsx';
 
@@ -28,6 +29,13 @@ describe("the marketplace's banners", () => {
     const thumbnail = container.querySelector('img')!;
     expect(thumbnail.getAttribute('srcset')).toBe(imageSrcSet(IMAGE));
     expect(thumbnail.getAttribute('sizes')).toBe('(min-width: 900px) 25vw, (min-width: 600px) 33vw, 50vw');
+  });
+
+  it("list them for an institution's logo, as wide as its square", () => {
+    const { container } = render(<InstitutionLogoAvatar name="Harbor Point Capital" logoUrl={IMAGE} size={64} />);
+    const logo = container.querySelector('img')!;
+    expect(logo.getAttribute('srcset')).toBe(imageSrcSet(IMAGE));
+    expect(logo.getAttribute('sizes')).toBe('64px');
   });
 
   it('leave an external image as it is', () => {

@@ -1,5 +1,5 @@
 import { Avatar, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { initials, institutionTypeLabels, type InstitutionType } from '@tessera/domain';
+import { imageSrcSet, initials, institutionTypeLabels, type InstitutionType } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
 
 export const marketplaceInstitutionPath = (idOrSlug: string) => `/marketplace/institutions/${encodeURIComponent(idOrSlug)}`;
@@ -12,10 +12,18 @@ interface InstitutionSummary {
   logoUrl: string | null;
 }
 
+/**
+ * An institution's logo in a rounded square `size` pixels wide (its initials without one). The browser picks the
+ * narrowest copy of the API's image for that size (a 1,000 px logo is not sent for a 64 px square); the server's first
+ * screen of an offer lists the same `srcset` and `sizes` for its 64 px logo.
+ */
 export function InstitutionLogoAvatar({ name, logoUrl, size = 48 }: { name: string; logoUrl: string | null; size?: number }) {
+  const srcSet = imageSrcSet(logoUrl);
   return (
     <Avatar
       src={logoUrl ?? undefined}
+      srcSet={srcSet}
+      sizes={srcSet ? `${size}px` : undefined}
       alt=""
       variant="rounded"
       sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', color: 'primary.contrastText' }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_ORIGINAL_SRCSET_WIDTH, IMAGE_WIDTHS, imageSrcSet } from './image-widths.ts';
+import { IMAGE_ORIGINAL_SRCSET_WIDTH, IMAGE_WIDTHS, imageCopyUrl, imageSrcSet } from './image-widths.ts';
 
 describe('imageSrcSet', () => {
   it("lists every width of the API's signed and marketplace images, then the original", () => {
@@ -16,5 +16,17 @@ describe('imageSrcSet', () => {
   it('leaves other addresses alone', () => {
     for (const url of ['https://cdn.example.com/a.png', '/api/v1/image/0123456789abcdef01234567', '', null, undefined])
       expect(imageSrcSet(url)).toBeUndefined();
+  });
+});
+
+describe('imageCopyUrl', () => {
+  it("is the address of one copy of the API's images, and any other address as it is", () => {
+    expect(imageCopyUrl('/api/v1/tenant/t1/images/0123456789abcdef01234567?exp=1&sig=abc', 320)).toBe(
+      '/api/v1/tenant/t1/images/0123456789abcdef01234567?exp=1&sig=abc&w=320',
+    );
+    expect(imageCopyUrl('/api/v1/tenant/t1/marketplace/images/0123456789abcdef01234567', 320)).toBe(
+      '/api/v1/tenant/t1/marketplace/images/0123456789abcdef01234567?w=320',
+    );
+    expect(imageCopyUrl('https://cdn.example.com/logo.png', 320)).toBe('https://cdn.example.com/logo.png');
   });
 });

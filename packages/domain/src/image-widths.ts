@@ -25,6 +25,17 @@ const NARROWABLE_IMAGE = /^\/api\/v1\/tenant\/[^/?#]+\/(images|marketplace\/imag
  */
 export function imageSrcSet(url: string | null | undefined): string | undefined {
   if (!url || !NARROWABLE_IMAGE.test(url)) return undefined;
-  const join = url.includes('?') ? '&' : '?';
-  return [...IMAGE_WIDTHS.map((width) => `${url}${join}w=${width} ${width}w`), `${url} ${IMAGE_ORIGINAL_SRCSET_WIDTH}w`].join(', ');
+  return [...IMAGE_WIDTHS.map((width) => `${copyUrl(url, width)} ${width}w`), `${url} ${IMAGE_ORIGINAL_SRCSET_WIDTH}w`].join(', ');
+}
+
+const copyUrl = (url: string, width: number) => `${url}${url.includes('?') ? '&' : '?'}w=${width}`;
+
+/**
+ * The address of the API's copy of an image `width` pixels wide, or the address as it is for an image the API cannot
+ * narrow: for a place drawn at one small size on every screen (a logo's square), where one copy serves every pixel
+ * density and no `srcset` is needed. (MUI's Avatar checks its image with a detached `new Image()`, which has no
+ * `sizes`: given a `srcset`, it picked a copy for the window's width and downloaded a second one.)
+ */
+export function imageCopyUrl(url: string, width: (typeof IMAGE_WIDTHS)[number]): string {
+  return NARROWABLE_IMAGE.test(url) ? copyUrl(url, width) : url;
 }

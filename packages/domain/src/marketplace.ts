@@ -198,6 +198,12 @@ export const MARKETPLACE_IMAGE_SIZES = {
   pageBanner: '(min-width: 1200px) 1152px, (min-width: 600px) calc(100vw - 48px), 100vw',
 } as const;
 
+/**
+ * The copy of an institution's logo its square asks for (`imageCopyUrl`), in the app and in the server's first screen
+ * alike: 320 px covers the largest square (64 px) at five device pixels per CSS pixel.
+ */
+export const MARKETPLACE_LOGO_COPY_WIDTH = 320;
+
 // ── Offer list (001 §2 marketplace list, §5 marketplace filter; 002 §9 card metrics) ─────
 
 /** One offer card: the card metrics are computed over all classes (002 §9); the filters use the first class (001 §2). */

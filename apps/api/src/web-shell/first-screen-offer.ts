@@ -4,8 +4,10 @@ import {
   formatOfferPercent,
   initials,
   listingStatusColors,
+  imageCopyUrl,
   listingStatusLabels,
   MARKETPLACE_IMAGE_SIZES,
+  MARKETPLACE_LOGO_COPY_WIDTH,
   MARKETPLACE_OFFER_TABS,
   marketplaceOffer,
   marketplaceOfferPath,
@@ -82,8 +84,8 @@ function header(offer: MarketplaceOffer, aboutPath: string, onAbout: boolean): s
     // The same image as the app's banner, in the same box, fetched with the page (static-web.ts preloads it).
     `<div class="fs-o-banner">${banner ? `<img src="${escapeHtml(banner)}"${sizedImage(banner, MARKETPLACE_IMAGE_SIZES.pageBanner)} alt="" fetchpriority="high">` : ''}</div>` +
     '<div class="fs-o-bar"><div class="fs-o-id">' +
-    // The app's 64 px logo lists the same copies (institution-summary-card.tsx): one download.
-    `<span class="fs-avatar">${logo ? `<img src="${escapeHtml(logo)}"${sizedImage(logo, `${LOGO_SIZE}px`)} alt="">` : escapeHtml(initials(offer.institution.name))}</span>` +
+    // The copy of the logo the app's avatar asks for (institution-summary-card.tsx): one download.
+    `<span class="fs-avatar">${logo ? `<img src="${escapeHtml(imageCopyUrl(logo, MARKETPLACE_LOGO_COPY_WIDTH))}" alt="">` : escapeHtml(initials(offer.institution.name))}</span>` +
     '<div class="fs-o-titles"><div class="fs-o-name">' +
     `<h1 class="fs-o-h1 fs-any">${escapeHtml(offer.name)}</h1>${chip}</div>` +
     `<p class="fs-b2 fs-muted">${escapeHtml(subtitle.join(' · '))}</p>` +

@@ -123,9 +123,8 @@ describe("the offer page's first screen", () => {
     // The app's banner lists the same copies for the same width (banner.tsx): the one this picks is the one it draws.
     const sized = `srcset="${escapeHtml(imageSrcSet(IMAGE)!)}" sizes="${MARKETPLACE_IMAGE_SIZES.pageBanner}"`;
     expect(body).toContain(`<div class="fs-o-banner"><img src="${IMAGE}" ${sized} alt="" fetchpriority="high"></div>`);
-    expect(body).toContain(
-      `<span class="fs-avatar"><img src="${LOGO}" srcset="${escapeHtml(imageSrcSet(LOGO)!)}" sizes="64px" alt=""></span>`,
-    );
+    // The logo's 320 px copy, the one the app's avatar asks for.
+    expect(body).toContain(`<span class="fs-avatar"><img src="${LOGO}?w=320" alt=""></span>`);
     expect(body).toContain('<h1 class="fs-o-h1 fs-any">Cedar Point Hotel</h1><span class="fs-chip"><span>Closed</span></span>');
     expect(body).toContain('Opportunistic Investment · Hospitality · Closed');
     // No call to action with a label: 'Learn More' and 'View Details', both links to About.

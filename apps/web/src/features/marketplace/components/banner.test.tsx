@@ -31,11 +31,11 @@ describe("the marketplace's banners", () => {
     expect(thumbnail.getAttribute('sizes')).toBe('(min-width: 900px) 25vw, (min-width: 600px) 33vw, 50vw');
   });
 
-  it("list them for an institution's logo, as wide as its square", () => {
+  it("ask for one small copy of an institution's logo, with no srcset (MUI's Avatar checks its image without sizes)", () => {
     const { container } = render(<InstitutionLogoAvatar name="Harbor Point Capital" logoUrl={IMAGE} size={64} />);
     const logo = container.querySelector('img')!;
-    expect(logo.getAttribute('srcset')).toBe(imageSrcSet(IMAGE));
-    expect(logo.getAttribute('sizes')).toBe('64px');
+    expect(logo.getAttribute('src')).toBe(`${IMAGE}?w=320`);
+    expect(logo.hasAttribute('srcset')).toBe(false);
   });
 
   it('leave an external image as it is', () => {

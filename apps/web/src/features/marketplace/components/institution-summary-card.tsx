@@ -1,5 +1,5 @@
 import { Avatar, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { imageSrcSet, initials, institutionTypeLabels, type InstitutionType } from '@tessera/domain';
+import { imageCopyUrl, initials, institutionTypeLabels, MARKETPLACE_LOGO_COPY_WIDTH, type InstitutionType } from '@tessera/domain';
 import { Link as RouterLink } from 'react-router';
 
 export const marketplaceInstitutionPath = (idOrSlug: string) => `/marketplace/institutions/${encodeURIComponent(idOrSlug)}`;
@@ -13,17 +13,14 @@ interface InstitutionSummary {
 }
 
 /**
- * An institution's logo in a rounded square `size` pixels wide (its initials without one). The browser picks the
- * narrowest copy of the API's image for that size (a 1,000 px logo is not sent for a 64 px square); the server's first
- * screen of an offer lists the same `srcset` and `sizes` for its 64 px logo.
+ * An institution's logo in a rounded square `size` pixels wide (its initials without one). It asks for the API's
+ * 320 px copy (MARKETPLACE_LOGO_COPY_WIDTH), not the original: a 1,000 px logo is not sent for a 64 px square. The
+ * server's first screen of an offer asks for the same copy, so the page downloads it once.
  */
 export function InstitutionLogoAvatar({ name, logoUrl, size = 48 }: { name: string; logoUrl: string | null; size?: number }) {
-  const srcSet = imageSrcSet(logoUrl);
   return (
     <Avatar
-      src={logoUrl ?? undefined}
-      srcSet={srcSet}
-      sizes={srcSet ? `${size}px` : undefined}
+      src={logoUrl ? imageCopyUrl(logoUrl, MARKETPLACE_LOGO_COPY_WIDTH) : undefined}
       alt=""
       variant="rounded"
       sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main', color: 'primary.contrastText' }}

@@ -21,6 +21,11 @@ const MIGRATION_LOCK = 725_025_001;
 
 /** Marks a pooled connection with the scope it was last set to (ScopedPool). */
 const SCOPE_SET = Symbol('tessera.scope');
+/** Marks a pooled connection that has ScopedPool's own 'error' listener (connectInScope). */
+const HEARD = Symbol('tessera.errorHeard');
+
+/** Ignores a connection's 'error' event: its holder learns of the failure from the query it runs (connectInScope). */
+const ignoreConnectionError = () => {};
 
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
@@ -46,7 +51,17 @@ class ScopedPool extends pg.Pool {
   private async connectInScope(): Promise<pg.PoolClient> {
     // Read before the first await, while still in the caller's context.
     const settings = scopeSettings(currentDbScope());
-    const client = (await super.connect()) as pg.PoolClient & { [SCOPE_SET]?: string };
+    const client = (await super.connect()) as pg.PoolClient & { [SCOPE_SET]?: string; [HEARD]?: true };
+    // pg-pool listens for a connection's 'error' only while the connection is idle, and pool.query() only during its
+    // one query. A connection held across statements (drizzle's transactions) that is lost between two of them (the
+    // server restarted or failed over, the backend terminated, a pooler or a partition's end closing the socket)
+    // emits 'error' with nobody listening: an uncaught exception, and the API node exits (closeWithGrace). Heard here,
+    // the holder's next statement fails instead ("Client has encountered a connection error"), its transaction
+    // fails with it (a 503 or 500), and the pool drops the connection on release (it is no longer queryable).
+    if (!client[HEARD]) {
+      client.on('error', ignoreConnectionError);
+      client[HEARD] = true;
+    }
     // The scope this connection was last set to: the same again costs no round trip (#25: one fewer per statement on
     // a hot read). It is set outside any transaction, so no rollback can undo it behind this mark.
     const wanted = settings.join('\u0000');

@@ -236,7 +236,7 @@ describe("the offer page's first screen", () => {
     expect(firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers/other', answers })).toBeNull();
     expect(firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers/cedar-point/team', answers })).toBeNull();
     expect(firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers/cedar-point/home/x', answers })).toBeNull();
-    expect(firstScreen({ bootstrap: bootstrap(), path: '/investor/dashboard', answers })).toBeNull();
+    expect(firstScreen({ bootstrap: bootstrap(), path: '/investor/investments', answers })).toBeNull();
     expect(
       firstScreen({ bootstrap: { ...bootstrap(), tenantId: null, tenant: null }, path: '/marketplace/offers/cedar-point', answers }),
     ).toBeNull();

@@ -1,8 +1,12 @@
-import { MARKETPLACE_OFFER_TABS, type TenantBootstrap } from '@tessera/domain';
+import { DEFAULT_BRANDING, MARKETPLACE_OFFER_TABS, type TenantBootstrap } from '@tessera/domain';
+import { dashboardScreen } from './first-screen-dashboard.ts';
 import { listScreen } from './first-screen-list.ts';
 import { offerScreen } from './first-screen-offer.ts';
 import { screenTheme, type FirstScreen } from './first-screen-theme.ts';
 import { firstRequests } from './page-answers.ts';
+
+/** The investor dashboard's address (apps/web app/routes/investor-routes.tsx). */
+const INVESTOR_DASHBOARD = '/investor/dashboard';
 
 export interface FirstScreenInput {
   bootstrap: TenantBootstrap;
@@ -15,7 +19,7 @@ export interface FirstScreenInput {
 }
 
 /**
- * The first screen of a landing page as static HTML, painted under the server's top bar (first-paint.ts) until the
+ * The first screen of a landing page (the marketplace's two, and the investor dashboard) as static HTML, painted under the server's top bar (first-paint.ts) until the
  * app's first render replaces it. Null where the page has none: the top bar is painted alone.
  *
  * It is drawn as the app draws the same screen, in the same places and sizes (first-screen-offer.ts,
@@ -27,6 +31,11 @@ export interface FirstScreenInput {
 export function firstScreen({ bootstrap, path, answers, fontFaces = '' }: FirstScreenInput): FirstScreen | null {
   const { tenantId } = bootstrap;
   if (!tenantId) return null;
+  if (path === INVESTOR_DASHBOARD) {
+    // The member is known only to the browser: the screen shows once its inline script has read the stored session.
+    const branding = bootstrap.tenant?.branding ?? DEFAULT_BRANDING;
+    return dashboardScreen(screenTheme(bootstrap, fontFaces), branding.messaging, branding.theme.defaultMode);
+  }
   // The same addresses page-answers.ts asked for; a list with a filter has no answer for its offers.
   const requests = firstRequests(tenantId, path, '');
   if (requests.length === 0) return null;

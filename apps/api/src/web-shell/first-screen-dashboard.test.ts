@@ -1,10 +1,8 @@
 import { runInNewContext } from 'node:vm';
-import { DEFAULT_BRANDING, initials, userDisplayName, type BrandingMessaging, type TenantBootstrap } from '@tessera/domain';
+import { initials, userDisplayName } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_SCREEN_ID, DASHBOARD_SCRIPT } from './first-screen-dashboard.ts';
-import { firstScreen } from './first-screen.ts';
 
-const TENANT = 'a1a1a1a1a1a1a1a1a1a1a1a1';
 const HOUR = 3_600_000;
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -133,52 +131,5 @@ describe("the investor dashboard's first screen script", () => {
     expect(run({ session: session(), themeMode: 'dark', mode: 'dark' }).shown).toBe(true);
     // The investor's own tab choice does not hide it.
     expect(run({ session: session(), appConfig: { appMode: 'investor' } }).shown).toBe(true);
-  });
-});
-
-describe("the investor dashboard's first screen", () => {
-  const bootstrap = (messaging: Partial<BrandingMessaging>): TenantBootstrap => ({
-    tenantId: TENANT,
-    tenantSlug: 'harbor',
-    appType: 'platform',
-    tenant: {
-      _id: TENANT,
-      slug: 'harbor',
-      name: 'Harbor',
-      branding: { ...DEFAULT_BRANDING, messaging: { ...DEFAULT_BRANDING.messaging, ...messaging } },
-      supportEmail: 'support@harbor.example',
-      highMinimumPath: false,
-    },
-  });
-
-  it("paints the tenant's welcome, escaped, hidden until the script has read the session", () => {
-    const screen = firstScreen({
-      bootstrap: bootstrap({ welcomeTitle: 'Hello <b>there</b>', welcomeText: 'Line one\n</style><script>alert(1)</script>' }),
-      path: '/investor/dashboard',
-      answers: {},
-    });
-    expect(screen?.body).toContain(`<div class="fs fs-d" id="${DASHBOARD_SCREEN_ID}" data-mode="light">`);
-    expect(screen?.body).toContain('<h2 class="fs-h5 fs-d-title">Hello &lt;b&gt;there&lt;/b&gt;</h2>');
-    expect(screen?.body).toContain('<p class="fs-b1 fs-muted fs-d-text">Line one\n&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>');
-    // No one's name is in the page: the heading is empty until the script writes it.
-    expect(screen?.body).toContain('<h1 class="fs-h4 fs-any"></h1>');
-    expect(screen?.body.endsWith(`<script>${DASHBOARD_SCRIPT}</script>`)).toBe(true);
-    expect(screen?.body.match(/<script/g)).toHaveLength(1);
-    expect(screen?.style).toContain('.fs-d{display:none}');
-  });
-
-  it('paints the heading alone when the tenant has no welcome, and nothing on other pages or without a tenant', () => {
-    const screen = firstScreen({ bootstrap: bootstrap({ welcomeTitle: '', welcomeText: '' }), path: '/investor/dashboard', answers: {} });
-    expect(screen?.body).toContain('<h1 class="fs-h4 fs-any"></h1>');
-    expect(screen?.body).not.toContain('aria-label="Welcome"');
-    const titleOnly = firstScreen({ bootstrap: bootstrap({ welcomeText: '' }), path: '/investor/dashboard', answers: {} });
-    expect(titleOnly?.body).toContain('<h2 class="fs-h5 fs-d-title">Welcome</h2>');
-    expect(titleOnly?.body).not.toContain('<p');
-    for (const path of ['/investor/dashboard/', '/institution/dashboard', '/investor/investments', '/']) {
-      expect(firstScreen({ bootstrap: bootstrap({}), path, answers: {} }), path).toBeNull();
-    }
-    expect(
-      firstScreen({ bootstrap: { ...bootstrap({}), tenantId: null, tenant: null }, path: '/investor/dashboard', answers: {} }),
-    ).toBeNull();
   });
 });

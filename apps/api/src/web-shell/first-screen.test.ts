@@ -4,6 +4,7 @@ import {
   imageSrcSet,
   MARKETPLACE_FIRST_PAGE_SEARCH,
   MARKETPLACE_IMAGE_SIZES,
+  type BrandingMessaging,
   type MarketplaceOffer,
   type MarketplaceOfferCard,
   type OfferClass,
@@ -11,6 +12,7 @@ import {
 } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../lib/html.ts';
+import { DASHBOARD_SCREEN_ID, DASHBOARD_SCRIPT } from './first-screen-dashboard.ts';
 import { firstScreen } from './first-screen.ts';
 import { firstScreenFonts, type FirstScreen } from './first-screen-theme.ts';
 
@@ -20,7 +22,7 @@ const IMAGE = `/api/v1${API}/images/b2b2b2b2b2b2b2b2b2b2b2b2`;
 const LOGO = `/api/v1${API}/images/c3c3c3c3c3c3c3c3c3c3c3c3`;
 const XSS_NAME = '</style><script>alert(1)</script><img src=x onerror=alert(2)>';
 
-const bootstrap = (mode: 'light' | 'dark' = 'light'): TenantBootstrap => ({
+const bootstrap = (mode: 'light' | 'dark' = 'light', messaging: Partial<BrandingMessaging> = {}): TenantBootstrap => ({
   tenantId: TENANT,
   tenantSlug: 'harbor',
   appType: 'platform',
@@ -28,7 +30,11 @@ const bootstrap = (mode: 'light' | 'dark' = 'light'): TenantBootstrap => ({
     _id: TENANT,
     slug: 'harbor',
     name: 'Harbor',
-    branding: { ...DEFAULT_BRANDING, theme: { ...DEFAULT_BRANDING.theme, defaultMode: mode } },
+    branding: {
+      ...DEFAULT_BRANDING,
+      theme: { ...DEFAULT_BRANDING.theme, defaultMode: mode },
+      messaging: { ...DEFAULT_BRANDING.messaging, ...messaging },
+    },
     supportEmail: 'support@harbor.example',
     highMinimumPath: false,
   },
@@ -321,5 +327,42 @@ describe("the first screen's faces", () => {
     );
     const screen = firstScreen({ bootstrap: bootstrap(), path: '/marketplace/offers', answers: listAnswers(null), fontFaces: fonts.faces });
     expect(screen?.style).toContain('.fs{font-family:"Roboto first screen", "Roboto", "Helvetica Neue", Arial, sans-serif}');
+  });
+});
+
+describe("the investor dashboard's first screen", () => {
+  it("paints the tenant's welcome, escaped, hidden until the script has read the session", () => {
+    const screen = firstScreen({
+      bootstrap: bootstrap('light', { welcomeTitle: 'Hello <b>there</b>', welcomeText: 'Line one\n</style><script>alert(1)</script>' }),
+      path: '/investor/dashboard',
+      answers: {},
+    });
+    expect(screen?.body).toContain(`<div class="fs fs-d" id="${DASHBOARD_SCREEN_ID}" data-mode="light">`);
+    expect(screen?.body).toContain('<h2 class="fs-h5 fs-d-title">Hello &lt;b&gt;there&lt;/b&gt;</h2>');
+    expect(screen?.body).toContain('<p class="fs-b1 fs-muted fs-d-text">Line one\n&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    // No one's name is in the page: the heading is empty until the script writes it.
+    expect(screen?.body).toContain('<h1 class="fs-h4 fs-any"></h1>');
+    expect(screen?.body.endsWith(`<script>${DASHBOARD_SCRIPT}</script>`)).toBe(true);
+    expect(screen?.body.match(/<script/g)).toHaveLength(1);
+    expect(screen?.style).toContain('.fs-d{display:none}');
+  });
+
+  it('paints the heading alone when the tenant has no welcome, and nothing on other pages or without a tenant', () => {
+    const screen = firstScreen({
+      bootstrap: bootstrap('light', { welcomeTitle: '', welcomeText: '' }),
+      path: '/investor/dashboard',
+      answers: {},
+    });
+    expect(screen?.body).toContain('<h1 class="fs-h4 fs-any"></h1>');
+    expect(screen?.body).not.toContain('aria-label="Welcome"');
+    const titleOnly = firstScreen({ bootstrap: bootstrap('light', { welcomeText: '' }), path: '/investor/dashboard', answers: {} });
+    expect(titleOnly?.body).toContain('<h2 class="fs-h5 fs-d-title">Welcome</h2>');
+    expect(titleOnly?.body).not.toContain('<p');
+    for (const path of ['/investor/dashboard/', '/institution/dashboard', '/investor/investments', '/']) {
+      expect(firstScreen({ bootstrap: bootstrap(), path, answers: {} }), path).toBeNull();
+    }
+    expect(
+      firstScreen({ bootstrap: { ...bootstrap(), tenantId: null, tenant: null }, path: '/investor/dashboard', answers: {} }),
+    ).toBeNull();
   });
 });

@@ -260,6 +260,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (!overrides.verifyIdentityDocument) app.addHook('onClose', closeIdentityVerifier);
   // So does the worker pool (PDF text, PDFs drawn and sealed, images).
   app.addHook('onClose', closeWorkerPool);
+  // Work after a reply (a reset mail, an image's copies) ends before all of those: onClose hooks run in the reverse
+  // order they were added, so this last one runs first.
+  app.addHook('onClose', () => app.drainAfterReply());
 
   return app;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/index.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -15,6 +15,13 @@ declare module 'fastify' {
     storage: FileStorage;
     cipher: FieldCipher;
     sealer: DocumentSealer;
+    /**
+     * Runs `task` once the request's answer is out, for work that must not hold it up (a reset mail, an image's copies):
+     * its failure goes to the log with the request's id, and closing the app waits for it.
+     */
+    afterReply(request: FastifyRequest, task: () => Promise<void>): void;
+    /** Waits for the work afterReply started, and for what that work started in turn (app.ts: first thing on close). */
+    drainAfterReply(): Promise<void>;
   }
 }
 
@@ -30,6 +37,17 @@ export const contextPlugin = fp(
     app.decorate('storage', opts.storage);
     app.decorate('cipher', opts.cipher);
     app.decorate('sealer', opts.sealer);
+    const running = new Set<Promise<void>>();
+    app.decorate('afterReply', (request: FastifyRequest, task: () => Promise<void>) => {
+      const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .catch((err: unknown) => app.log.error({ err, reqId: request.id, url: request.url }, 'work after the reply failed'))
+        .finally(() => running.delete(run));
+      running.add(run);
+    });
+    app.decorate('drainAfterReply', async () => {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    });
     app.addHook('onClose', async () => {
       await opts.mailer.close();
     });

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../storage/memory-storage.ts';
 import { headerSize } from './image-variant-task.ts';
-import { imageAtWidth } from './image-variants.ts';
+import { imageAtWidth, makeImageCopies } from './image-variants.ts';
 import { gradientPng } from './image-variants.test-helpers.ts';
 
 const log = pino({ level: 'silent' });
@@ -37,5 +37,26 @@ describe('imageAtWidth', () => {
     const original = { stream: Readable.from([Buffer.from('bytes')]), size: 5 };
     expect(await imageAtWidth({ storage, log }, { storageKey: 'k', mimeType: 'image/png' }, original, undefined)).toBe(original);
     expect(storage.keys()).toEqual([]);
+  });
+});
+
+describe('makeImageCopies', () => {
+  it('makes the widths not kept yet, and nothing for an image whose original is gone', async () => {
+    const storage = createMemoryStorage();
+    const puts: string[] = [];
+    const counting = { ...storage, put: (key: string, data: Buffer, type: string) => (puts.push(key), storage.put(key, data, type)) };
+    await storage.put('img/wide', gradientPng(1400, 100), 'image/png');
+    await storage.put('img/wide-w640', Buffer.from('kept'), 'image/webp');
+    const image = { storageKey: 'img/wide', mimeType: 'image/png' };
+
+    await makeImageCopies({ storage: counting, log }, image, [320, 640, 960]);
+    expect(puts).toEqual(['img/wide-w320', 'img/wide-w960']);
+    expect(headerSize(await buffer((await storage.get('img/wide-w960'))!.stream))).toEqual({ width: 960, height: 69 });
+    // Made once: asked again, nothing is made.
+    await makeImageCopies({ storage: counting, log }, image, [320, 640, 960]);
+    expect(puts).toHaveLength(2);
+
+    await makeImageCopies({ storage: counting, log }, { storageKey: 'img/gone', mimeType: 'image/png' }, [320]);
+    expect(puts).toHaveLength(2);
   });
 });

@@ -59,19 +59,8 @@ export async function authRoutes(app: FastifyInstance) {
   const signedIn: Access = 'signed-in';
   const inviters: Access = { roles: ['owner', 'editor'] };
 
-  // Work that must not hold up an answer: it starts once the reply is written, failures go to the log, and
-  // closing the app waits for whatever is still running.
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(running);
-  });
-  const afterReply = (request: FastifyRequest) => (task: () => Promise<void>) => {
-    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(task)
-      .catch((err: unknown) => app.log.error({ err, reqId: request.id, url: request.url }, 'work after the reply failed'))
-      .finally(() => running.delete(run));
-    running.add(run);
-  };
+  // Work that must not hold up an answer (plugins/context.ts).
+  const afterReply = (request: FastifyRequest) => (task: () => Promise<void>) => app.afterReply(request, task);
 
   r.post(
     '/auth/signin',

@@ -59,3 +59,16 @@ export async function uploadDocument(
     payload: body.payload,
   });
 }
+
+/** Uploads an image (POST image) as `who`; its id. */
+export async function uploadImage(app: FastifyInstance, who: SignedUp, data: Buffer = PNG): Promise<string> {
+  const body = multipart({ name: 'Hero' }, [{ name: 'hero.png', data, type: 'image/png' }]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/image',
+    headers: { host: who.host, ...bearer(who.token), ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`POST image answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { data: { _id: string } }).data._id;
+}

@@ -1,5 +1,6 @@
 import { diffChanges, imageMetadata, imageUrl, type Image } from '@tessera/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import { images, type ImageRow } from '../../db/schema/index.ts';
@@ -10,6 +11,7 @@ import { parseForm } from '../../lib/multipart.ts';
 import { checkUpload, IMAGE_MIME_TYPES } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { recordEvent } from '../timeline/index.ts';
+import { makeImageCopies } from '../../lib/image-variants/image-variants.ts';
 
 export interface ImageDeps {
   db: Db;
@@ -85,4 +87,32 @@ export async function openTenantImage(
   const file = await deps.storage.get(row.storageKey);
   if (!file) throw notFound('Image');
   return { row, ...file };
+}
+
+/** An image of the tenant and the widths it is shown at (the domain's IMAGE_WIDTHS, or a logo's one copy). */
+export interface WantedCopies {
+  image: string;
+  widths: readonly number[];
+}
+
+/**
+ * Makes the narrower copies of images an offer or institution now shows (lib/image-variants), so its first visitors
+ * get them at once: work for after the answer (app.afterReply), one image after the other. Ids not of this tenant
+ * are skipped.
+ */
+export async function prepareImageCopies(
+  deps: ImageDeps & { log: FastifyBaseLogger },
+  tenantId: string,
+  wanted: readonly WantedCopies[],
+): Promise<void> {
+  if (wanted.length === 0) return;
+  const rows = await deps.db
+    .select({ id: images.id, storageKey: images.storageKey, mimeType: images.mimeType })
+    .from(images)
+    .where(and(eq(images.tenantId, tenantId), inArray(images.id, [...new Set(wanted.map((w) => w.image))])));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const { image, widths } of wanted) {
+    const row = byId.get(image);
+    if (row) await makeImageCopies(deps, row, widths);
+  }
 }

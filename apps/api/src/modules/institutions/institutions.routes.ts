@@ -16,6 +16,8 @@ import {
   teamRoleBody,
   timelineEvent,
   timelineQuery,
+  IMAGE_WIDTHS,
+  MARKETPLACE_LOGO_COPY_WIDTH,
 } from '@tessera/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +26,7 @@ import { created, errorResponses, idParams, noContent, tenantParams } from '../.
 import { requireAnyCaller, requireAuth } from '../../lib/auth-context.ts';
 import { requireTenant } from '../../plugins/tenant.ts';
 import type { AuthDeps, CallSite } from '../auth/index.ts';
-import { signImageUrlsInAnswers } from '../images/index.ts';
+import { prepareImageCopies, signImageUrlsInAnswers } from '../images/index.ts';
 import { OWNERS_ONLY_NOTE, RAISE_MODE_NOTE } from './institution-access.ts';
 import * as team from './institution-team.service.ts';
 import * as institutions from './institutions.service.ts';
@@ -169,14 +171,24 @@ export async function institutionsRoutes(app: FastifyInstance) {
         operationId: 'updateInstitutionImages',
         tags,
         summary: "Set an institution's images",
-        description: `The whole list, in order (positions renumbered from 0): each \`image\` is an id returned by POST image in this tenant; purpose logo, banner, gallery or other; hidden items stay but are not shown. The answer fills in each url. ${scope} ${editors}`,
+        description: `The whole list, in order (positions renumbered from 0): each \`image\` is an id returned by POST image in this tenant; purpose logo, banner, gallery or other; hidden items stay but are not shown. The answer fills in each url. Once answered, the server makes the narrower copies (\`?w=\`) the marketplace shows of the shown images (a logo's one, a banner's every width), so their first visitors do not wait for them. ${scope} ${editors}`,
         params,
         body: institutionImagesBody,
         response: { 200: one, ...errors },
       },
       config: raise,
     },
-    async (request) => ({ data: await institutions.updateImages(app.db, requireAuth(request), request.params.id, request.body.images) }),
+    async (request) => {
+      const auth = requireAuth(request);
+      const answer = await institutions.updateImages(app.db, auth, request.params.id, request.body.images);
+      // The copies the marketplace shows (a logo's one 320 px copy, a banner's srcset), made now rather than on its first
+      // visitors' asks.
+      const shown = answer.images
+        .filter((item) => !item.hidden)
+        .map((item) => ({ image: item.image, widths: item.purpose === 'logo' ? [MARKETPLACE_LOGO_COPY_WIDTH] : IMAGE_WIDTHS }));
+      app.afterReply(request, () => prepareImageCopies({ db: app.db, storage: app.storage, log: request.log }, auth.tenantId, shown));
+      return { data: answer };
+    },
   );
 
   r.put(

@@ -26,8 +26,9 @@ import {
   slugAvailabilityResult,
   timelineEvent,
   timelineQuery,
+  IMAGE_WIDTHS,
 } from '@tessera/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access } from '../../lib/access.ts';
@@ -35,7 +36,7 @@ import { created, errorResponses, idParams, noContent, tenantParams } from '../.
 import { OWNERS_ONLY_NOTE, RAISE_MODE_NOTE } from '../institutions/index.ts';
 import { requireAnyCaller, requireAuth, type AuthContext } from '../../lib/auth-context.ts';
 import * as offers from './offers.service.ts';
-import { signImageUrlsInAnswers } from '../images/index.ts';
+import { prepareImageCopies, signImageUrlsInAnswers } from '../images/index.ts';
 
 const tags = ['Tenant offer'];
 const access: Access = 'signed-in';
@@ -60,7 +61,7 @@ export async function offersRoutes(app: FastifyInstance) {
     summary: string,
     text: string,
     body: S,
-    run: (auth: AuthContext, id: string, body: z.output<S>) => Promise<z.output<typeof offer>>,
+    run: (auth: AuthContext, id: string, body: z.output<S>, request: FastifyRequest) => Promise<z.output<typeof offer>>,
     config: { access: Access; accessNote: string; tenantParam: 't' } = raise,
   ) =>
     r.put(
@@ -77,7 +78,7 @@ export async function offersRoutes(app: FastifyInstance) {
         },
         config,
       },
-      async (request) => ({ data: await run(requireAuth(request), request.params.id, request.body as z.output<S>) }),
+      async (request) => ({ data: await run(requireAuth(request), request.params.id, request.body as z.output<S>, request) }),
     );
 
   r.get(
@@ -193,9 +194,15 @@ export async function offersRoutes(app: FastifyInstance) {
   put(
     'images',
     'Update the images',
-    'The whole image list: each `image` is an id from POST image of this tenant (400 otherwise); the server fills `url`.',
+    'The whole image list: each `image` is an id from POST image of this tenant (400 otherwise); the server fills `url`. Once it has answered, it makes the narrower copies (`?w=`) of the shown images that the marketplace lists, so their first visitors do not wait for them.',
     offerImagesBody,
-    (auth, id, body) => offers.updateImages(deps, auth, id, body),
+    async (auth, id, body, request) => {
+      const answer = await offers.updateImages(deps, auth, id, body);
+      // The copies the marketplace's srcset lists, made now rather than on its first visitors' asks.
+      const shown = answer.images.filter((item) => !item.hidden).map((item) => ({ image: item.image, widths: IMAGE_WIDTHS }));
+      app.afterReply(request, () => prepareImageCopies({ db: app.db, storage: app.storage, log: request.log }, auth.tenantId, shown));
+      return answer;
+    },
   );
   put('videos', 'Update the videos', 'The whole video list (http(s) URLs).', offerVideosBody, (auth, id, body) =>
     offers.updateVideos(deps, auth, id, body),

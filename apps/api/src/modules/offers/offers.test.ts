@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import { buildTestApp, hostOf, type TestApp } from '../../../test/build-test-app.ts';
 import { givePlan } from '../../../test/billing.ts';
 import { bearer, insertInstitution, joinInstitutionTeam, type SignedUp, signUp, someObjectId } from '../../../test/factories.ts';
-import { multipart, PNG, uploadDocument } from '../documents/documents.test-helpers.ts';
+import { PNG, uploadDocument, uploadImage as uploadImageAs } from '../documents/documents.test-helpers.ts';
 
 let t: TestApp;
 let owner: SignedUp;
@@ -94,17 +94,7 @@ async function uploadOfferDocument(who: SignedUp, type: string, entityType = 'OF
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id as string;
 }
-async function uploadImage(who: SignedUp): Promise<string> {
-  const body = multipart({ name: 'Hero' }, [{ name: 'hero.png', data: PNG, type: 'image/png' }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/image',
-    headers: { host: who.host, ...bearer(who.token), ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data._id as string;
-}
+const uploadImage = (who: SignedUp) => uploadImageAs(t.app, who);
 
 const details = (slug: string, extra: object = {}) => ({
   name: 'Harbor Point Apartments',

@@ -12,6 +12,7 @@ import {
   selfieImage,
 } from '../../../test/identity-documents.ts';
 import { parseAamva } from './aamva.ts';
+import { decodeGrey } from './image-pixels.ts';
 import { closeIdentityVerifier, verifyIdentityDocument } from './builtin-verifier.ts';
 import { firstNamesMatch, lastNamesMatch } from './identity-checks.ts';
 import type { IdentityCheck, IdentityDecision, VerifyDocumentInput } from './identity-provider.ts';
@@ -195,9 +196,16 @@ describe('the built-in verifier keeps off the event loop', () => {
       verifyIdentityDocument(passportInput(front)),
       verifyIdentityDocument({ ...passportInput(front), documentType: 'drivers-license', back }),
     ]);
-    // The main thread's busy time (not wall time, which a busy machine stretches): some 10–80 ms of messages and
-    // comparisons, where decoding these two JPEGs alone on it measured over a second.
-    expect(performance.eventLoopUtilization(start).active).toBeLessThan(400);
+    const verifying = performance.eventLoopUtilization(start).active;
+    // The main thread's busy time: some 40–80 ms of messages and comparisons on a quiet machine. Held against decoding
+    // the same two JPEGs on it, measured now (150–300 ms quiet), not a fixed number: a loaded machine stretches both (a
+    // clean clone's run measured 461 ms for the verifications with the machine busy). Decoding, OCR and barcodes on the
+    // main thread would cost that decode and much more.
+    const decodeStart = performance.eventLoopUtilization();
+    await decodeGrey(front);
+    await decodeGrey(back);
+    const decoding = performance.eventLoopUtilization(decodeStart).active;
+    expect(verifying, `verifying ${verifying} ms, decoding both on the main thread ${decoding} ms`).toBeLessThan(decoding);
   });
 });
 

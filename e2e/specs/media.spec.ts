@@ -1,3 +1,4 @@
+import { IMAGE_WIDTHS } from '@tessera/domain';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +142,14 @@ describe('offer and institution media', () => {
     // The copy the browser picked from the srcset is a WebP narrower than the original.
     const picked = await heroImage.evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(picked).toMatch(/[?&]w=(320|640|960|1280)$/);
+    // The narrowest copy that is sharp where the card draws it (its `sizes` says how wide that is): 320 px for the
+    // 300 px card at 1280 px (the old '33vw' picked 640).
+    const { drawn, width } = await heroImage.evaluate((img: HTMLImageElement) => ({
+      drawn: img.getBoundingClientRect().width * devicePixelRatio,
+      width: Number(new URL(img.currentSrc).searchParams.get('w')),
+    }));
+    expect(width, `${drawn} px drawn`).toBeGreaterThanOrEqual(drawn);
+    expect(IMAGE_WIDTHS.filter((w) => w >= drawn)[0], `${drawn} px drawn`).toBe(width);
     expect(await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), picked)).toBe('image/webp');
   });
 });

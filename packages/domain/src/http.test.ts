@@ -12,9 +12,11 @@ import {
   networkErrorText,
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
+  pageMeta,
   pageQuery,
   UNEXPECTED_ERROR_TEXT,
 } from './http.ts';
+import { groupThousands } from './text.ts';
 
 describe('error codes', () => {
   it('map every code to its HTTP status', () => {
@@ -121,5 +123,14 @@ describe('errorDisplayText (§8)', () => {
   it.each([undefined, null, '', '   '])('falls back to "an unexpected error occured" for %j', (text) => {
     expect(UNEXPECTED_ERROR_TEXT).toBe('an unexpected error occured');
     expect(errorDisplayText(text)).toBe('an unexpected error occured');
+  });
+});
+
+describe('groupThousands', () => {
+  it('writes integers as en-US does, without Intl (texts built when a schema module loads)', () => {
+    for (const n of [0, 7, 999, 1000, 10_000, 123_456, 1_000_000, 987_654_321, -1234, -999]) {
+      expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
+    }
+    expect(pageMeta.shape.totalCapped.description).toContain('count up to 10,000 and stop there');
   });
 });

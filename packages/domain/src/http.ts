@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from './ids.ts';
+import { groupThousands } from './text.ts';
 
 /** The one error envelope every failing response carries. */
 export const errorCode = z.enum([
@@ -103,7 +104,7 @@ export const pageMeta = z
       .literal(true)
       .optional()
       .describe(
-        `Present (true) when the list holds more than \`total\` items: lists that can grow large count up to ${LIST_TOTAL_CAP.toLocaleString('en-US')} and stop there. Later pages still answer; a page shorter than \`limit\` is the last.`,
+        `Present (true) when the list holds more than \`total\` items: lists that can grow large count up to ${groupThousands(LIST_TOTAL_CAP)} and stop there. Later pages still answer; a page shorter than \`limit\` is the last.`,
       ),
   })
   .meta({

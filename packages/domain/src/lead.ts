@@ -3,6 +3,7 @@ import { membershipStatus, tenantRole } from './enums.ts';
 import { pageQuery, sortDirection, timestamp } from './http.ts';
 import { timelineQuery } from './timeline.ts';
 import { objectId } from './ids.ts';
+import { groupThousands } from './text.ts';
 import { dashboardPreset, RAISE_EXAMPLE_IDS, seriesPoint } from './institution.ts';
 import { email, isValidPhone, optionalPersonName, personName } from './validation.ts';
 
@@ -402,7 +403,7 @@ export const leadNoteBody = z
       .string({ error: 'Content is required' })
       .trim()
       .min(1, 'Content is required')
-      .max(LEAD_LIMITS.noteMax, `A note must be at most ${LEAD_LIMITS.noteMax.toLocaleString('en-US')} characters`),
+      .max(LEAD_LIMITS.noteMax, `A note must be at most ${groupThousands(LEAD_LIMITS.noteMax)} characters`),
   })
   .strict()
   .meta({ id: 'LeadNoteContent', description: 'The text of a note.', examples: [{ content: 'Wants the Q1 deck.' }] });

@@ -10,8 +10,11 @@ export {
   formatOfferPercent as formatPercent,
 } from '@tessera/domain';
 
-const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Made on first use, not when the module loads: a browser's first Intl number format sets up its locale data (tens of
+// milliseconds on a phone), which does not belong in the evaluation of every page that imports this file.
+let count: Intl.NumberFormat | undefined;
 /** A count with thousands separators: '12,480' (dashboards, #25). */
 export function formatCount(value: number): string {
-  return COUNT.format(value);
+  count ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  return count.format(value);
 }

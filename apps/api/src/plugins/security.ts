@@ -23,7 +23,7 @@ declare module 'fastify' {
 import { closeRedis, createRedisClient } from '../lib/redis.ts';
 import { MemoryDedupeStore, RedisDedupeStore, type DedupeStore } from '../lib/dedupe-store.ts';
 import { BOOT_LOADER_CSP_SOURCE } from '../web-shell/boot-loader.ts';
-import { DASHBOARD_SCRIPT_CSP_SOURCE } from '../web-shell/first-screen-dashboard.ts';
+import { MEMBER_SCRIPT_CSP_SOURCE } from '../web-shell/first-screen-member.ts';
 import { fallbackRateLimitStore } from './rate-limit-store.ts';
 
 /** Stripe.js and its Payment Element's iframes (issue #23): allowed only when Stripe takes the payments. */
@@ -49,7 +49,7 @@ export const securityPlugin = fp(
           defaultSrc: ["'self'"],
           // The inline scripts, each allowed by its hash: the web app's loader in index.html (boot-loader.ts), and the
           // investor dashboard's first screen, which shows itself for a stored session (first-screen-dashboard.ts).
-          scriptSrc: ["'self'", BOOT_LOADER_CSP_SOURCE, DASHBOARD_SCRIPT_CSP_SOURCE, ...stripeScripts],
+          scriptSrc: ["'self'", BOOT_LOADER_CSP_SOURCE, MEMBER_SCRIPT_CSP_SOURCE, ...stripeScripts],
           // MUI (emotion) injects style elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,54 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { BrandingMessaging, ThemeMode } from '@tessera/domain';
 import { baseStyle, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
 import { escapeHtml } from '../lib/html.ts';
-
-/** The investor dashboard's first screen element, which DASHBOARD_SCRIPT shows. */
-export const DASHBOARD_SCREEN_ID = 'fs-dashboard';
+import { MEMBER_SCREEN_IDS, MEMBER_SCRIPT } from './first-screen-member.ts';
 
 /** The side navigation's width (apps/web app/layouts/main-nav-area.ts, MAIN_NAV_WIDTH). */
 const MAIN_NAV_WIDTH = 240;
-
-/**
- * Shows the investor dashboard's first screen, with the member's name, when the app will show that dashboard: run by
- * the parser right after the screen's markup, before the first paint. The page's HTML is the same for everyone; the
- * session is in this browser's storage (apps/web lib/session/session-store.ts), so only a script can tell. The screen
- * stays hidden (the top bar alone is painted, as before) unless the stored session is one the app takes (its token
- * decodes and has not expired) and the app would stay on /investor/dashboard in the tenant's default colours: not in
- * Raise mode (app/routes/investor-area.tsx), with no second factor to set up first (app/mfa-setup-gate.tsx), with
- * onboarding complete or never started (domain needsOnboarding), and no other light/dark choice on this device or in
- * the member's preferences (components/tenant-theme-provider.tsx). The name and initials are the domain's
- * userDisplayName and initials, written again here (first-screen-dashboard.test.ts runs this script against them).
- * Inline, so the CSP allows it by its hash (DASHBOARD_SCRIPT_CSP_SOURCE); it writes only text (textContent).
- */
-export const DASHBOARD_SCRIPT =
-  '(function(){' +
-  `var s=document.getElementById("${DASHBOARD_SCREEN_ID}");if(!s)return;` +
-  'function get(st,k){try{return JSON.parse(st.getItem(k))}catch(e){return null}}' +
-  'function ok(v){return typeof v==="string"&&["","-","- -"].indexOf(v.trim())<0}' +
-  'try{' +
-  'var v=get(localStorage,"tessera.session"),t=v&&v.token,u=v&&v.user;' +
-  'if(typeof t!=="string"||!u||typeof u!=="object")return;' +
-  'var p=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));' +
-  'if(!p||typeof p.exp!=="number"||p.exp*1000<=Date.now())return;' +
-  'var pr=(v.tenantMember&&v.tenantMember.preferences)||{},c=get(sessionStorage,"tessera.app-config"),' +
-  'am=pr.appMode||(c&&c.appMode),st=u.investOnboardingStage;' +
-  'if(am==="institution"||v.mfaSetupRequired||(st&&st!=="complete"))return;' +
-  'var tm=get(localStorage,"tessera.theme-mode");' +
-  'if(tm!=="light"&&tm!=="dark")tm=pr.themeMode||s.getAttribute("data-mode");' +
-  'if(tm!==s.getAttribute("data-mode"))return;' +
-  'var n=ok(u.displayname)?u.displayname.trim():ok(u.firstname)&&ok(u.lastname)?u.firstname.trim()+" "+u.lastname.trim():' +
-  'ok(u.firstname)?u.firstname.trim():ok(u.lastname)?u.lastname.trim():ok(u.email)?u.email.trim():String(u._id||"");' +
-  'var w=n.trim().split(/\\s+/).filter(Boolean).map(function(x){return Array.from(x)});' +
-  'var i=w.length>=2?(w[0][0]+w[1][0]).toUpperCase():w.length===1?w[0].slice(0,2).join("").toUpperCase():"XX";' +
-  's.querySelector("h1").textContent="Welcome, "+n;' +
-  's.querySelector(".fs-d-avatar").textContent=i;' +
-  's.className+=" fs-on"' +
-  '}catch(e){}' +
-  '})()';
-
-/** The CSP source that allows DASHBOARD_SCRIPT inline. */
-export const DASHBOARD_SCRIPT_CSP_SOURCE = `'sha256-${createHash('sha256').update(DASHBOARD_SCRIPT).digest('base64')}'`;
 
 /**
  * The investor dashboard's first screen as the app lays it out (apps/web app/layouts/app-layout.tsx,
@@ -69,15 +25,15 @@ export function dashboardScreen(theme: ScreenTheme, messaging: BrandingMessaging
   return {
     style: baseStyle(theme) + dashboardStyle(theme),
     body:
-      `<div class="fs fs-d" id="${DASHBOARD_SCREEN_ID}" data-mode="${mode}"><div class="fs-d-nav"></div><div class="fs-d-main"><div class="fs-d-in">` +
+      `<div class="fs fs-d" id="${MEMBER_SCREEN_IDS.investorDashboard}" data-mode="${mode}"><div class="fs-d-nav"></div><div class="fs-d-main"><div class="fs-d-in">` +
       '<div class="fs-d-head"><span class="fs-d-avatar" aria-hidden="true"></span><h1 class="fs-h4 fs-any"></h1></div>' +
-      `${welcome}</div></div></div><script>${DASHBOARD_SCRIPT}</script>`,
+      `${welcome}</div></div></div><script>${MEMBER_SCRIPT}</script>`,
   };
 }
 
 function dashboardStyle(t: ScreenTheme): string {
   return [
-    // Shown by DASHBOARD_SCRIPT only.
+    // Shown by MEMBER_SCRIPT only.
     '.fs-d{display:none}',
     // The navigation's border runs down the page, as the app's row fills the window above its footer.
     '.fs-d.fs-on{display:flex;min-height:100vh}',

@@ -12,7 +12,7 @@ import {
 } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../lib/html.ts';
-import { DASHBOARD_SCREEN_ID, DASHBOARD_SCRIPT } from './first-screen-dashboard.ts';
+import { MEMBER_SCREEN_IDS, MEMBER_SCRIPT } from './first-screen-member.ts';
 import { firstScreen } from './first-screen.ts';
 import { firstScreenFonts, type FirstScreen } from './first-screen-theme.ts';
 
@@ -337,12 +337,12 @@ describe("the investor dashboard's first screen", () => {
       path: '/investor/dashboard',
       answers: {},
     });
-    expect(screen?.body).toContain(`<div class="fs fs-d" id="${DASHBOARD_SCREEN_ID}" data-mode="light">`);
+    expect(screen?.body).toContain(`<div class="fs fs-d" id="${MEMBER_SCREEN_IDS.investorDashboard}" data-mode="light">`);
     expect(screen?.body).toContain('<h2 class="fs-h5 fs-d-title">Hello &lt;b&gt;there&lt;/b&gt;</h2>');
     expect(screen?.body).toContain('<p class="fs-b1 fs-muted fs-d-text">Line one\n&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>');
     // No one's name is in the page: the heading is empty until the script writes it.
     expect(screen?.body).toContain('<h1 class="fs-h4 fs-any"></h1>');
-    expect(screen?.body.endsWith(`<script>${DASHBOARD_SCRIPT}</script>`)).toBe(true);
+    expect(screen?.body.endsWith(`<script>${MEMBER_SCRIPT}</script>`)).toBe(true);
     expect(screen?.body.match(/<script/g)).toHaveLength(1);
     expect(screen?.style).toContain('.fs-d{display:none}');
   });
@@ -358,11 +358,27 @@ describe("the investor dashboard's first screen", () => {
     const titleOnly = firstScreen({ bootstrap: bootstrap('light', { welcomeText: '' }), path: '/investor/dashboard', answers: {} });
     expect(titleOnly?.body).toContain('<h2 class="fs-h5 fs-d-title">Welcome</h2>');
     expect(titleOnly?.body).not.toContain('<p');
-    for (const path of ['/investor/dashboard/', '/institution/dashboard', '/investor/investments', '/']) {
+    for (const path of ['/investor/dashboard/', '/institution/dashboard', '/institution/leads/', '/investor/investments', '/']) {
       expect(firstScreen({ bootstrap: bootstrap(), path, answers: {} }), path).toBeNull();
     }
     expect(
       firstScreen({ bootstrap: { ...bootstrap(), tenantId: null, tenant: null }, path: '/investor/dashboard', answers: {} }),
+    ).toBeNull();
+  });
+});
+
+describe("the lead list's first screen", () => {
+  it("paints the heading under the navigation's place and the menu button, hidden until the script has read the session", () => {
+    const screen = firstScreen({ bootstrap: bootstrap('dark'), path: '/institution/leads', answers: {} });
+    expect(screen?.body).toContain(`<div class="fs fs-l" id="${MEMBER_SCREEN_IDS.leadList}" data-mode="dark">`);
+    expect(screen?.body).toContain('<h1 class="fs-h4">Leads</h1>');
+    expect(screen?.body).toContain('<div class="fs-l-menu"><span class="fs-icon"><svg');
+    // Nothing of the member's or the institution's is in the page.
+    expect(screen?.body.replace(`<script>${MEMBER_SCRIPT}</script>`, '').replace(/<[^>]*>/g, '')).toBe('Leads');
+    expect(screen?.body.endsWith(`<script>${MEMBER_SCRIPT}</script>`)).toBe(true);
+    expect(screen?.style).toContain('.fs-l{display:none}');
+    expect(
+      firstScreen({ bootstrap: { ...bootstrap(), tenantId: null, tenant: null }, path: '/institution/leads', answers: {} }),
     ).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_BRANDING, MARKETPLACE_OFFER_TABS, type TenantBootstrap } from '@tessera/domain';
 import { dashboardScreen } from './first-screen-dashboard.ts';
+import { leadListScreen } from './first-screen-leads.ts';
 import { listScreen } from './first-screen-list.ts';
 import { offerScreen } from './first-screen-offer.ts';
 import { screenTheme, type FirstScreen } from './first-screen-theme.ts';
@@ -7,6 +8,8 @@ import { firstRequests } from './page-answers.ts';
 
 /** The investor dashboard's address (apps/web app/routes/investor-routes.tsx). */
 const INVESTOR_DASHBOARD = '/investor/dashboard';
+/** The lead list's address in Raise mode (apps/web app/routes/institution-routes.tsx). */
+const LEAD_LIST = '/institution/leads';
 
 export interface FirstScreenInput {
   bootstrap: TenantBootstrap;
@@ -19,7 +22,7 @@ export interface FirstScreenInput {
 }
 
 /**
- * The first screen of a landing page (the marketplace's two, and the investor dashboard) as static HTML, painted under the server's top bar (first-paint.ts) until the
+ * The first screen of a landing page (the marketplace's two, the investor dashboard and the lead list) as static HTML, painted under the server's top bar (first-paint.ts) until the
  * app's first render replaces it. Null where the page has none: the top bar is painted alone.
  *
  * It is drawn as the app draws the same screen, in the same places and sizes (first-screen-offer.ts,
@@ -31,10 +34,12 @@ export interface FirstScreenInput {
 export function firstScreen({ bootstrap, path, answers, fontFaces = '' }: FirstScreenInput): FirstScreen | null {
   const { tenantId } = bootstrap;
   if (!tenantId) return null;
-  if (path === INVESTOR_DASHBOARD) {
+  if (path === INVESTOR_DASHBOARD || path === LEAD_LIST) {
     // The member is known only to the browser: the screen shows once its inline script has read the stored session.
     const branding = bootstrap.tenant?.branding ?? DEFAULT_BRANDING;
-    return dashboardScreen(screenTheme(bootstrap, fontFaces), branding.messaging, branding.theme.defaultMode);
+    const theme = screenTheme(bootstrap, fontFaces);
+    const mode = branding.theme.defaultMode;
+    return path === LEAD_LIST ? leadListScreen(theme, mode) : dashboardScreen(theme, branding.messaging, mode);
   }
   // The same addresses page-answers.ts asked for; a list with a filter has no answer for its offers.
   const requests = firstRequests(tenantId, path, '');

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { tenants } from '../db/schema/index.ts';
-import { DASHBOARD_SCRIPT } from './first-screen-dashboard.ts';
+import { MEMBER_SCRIPT } from './first-screen-member.ts';
 import { BOOT_FILES_ID, BOOT_LOADER, type BootFiles } from './boot-loader.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { jsonForScript, matchesRoute, ROUTE_PRELOADS_FILE } from './static-web.ts';
@@ -173,7 +173,7 @@ describe('serving the web app', () => {
     const csp = String(offer.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
     expect(csp).toContain(`'sha256-${createHash('sha256').update(BOOT_LOADER).digest('base64')}'`);
-    expect(csp).toContain(`'sha256-${createHash('sha256').update(DASHBOARD_SCRIPT).digest('base64')}'`);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(MEMBER_SCRIPT).digest('base64')}'`);
     const list = await t.app.inject({
       method: 'GET',
       url: '/marketplace/offers/',

@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { initials, userDisplayName } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_SCREEN_ID, DASHBOARD_SCRIPT } from './first-screen-dashboard.ts';
+import { MEMBER_SCREEN_IDS, MEMBER_SCRIPT } from './first-screen-member.ts';
 
 const HOUR = 3_600_000;
 
@@ -21,6 +21,8 @@ interface Stored {
   themeMode?: unknown;
   /** The tenant's default mode, written on the screen. */
   mode?: 'light' | 'dark';
+  /** The page's screen: the investor dashboard's unless told. */
+  screenId?: string;
 }
 
 const investor = { _id: 'b2b2b2b2b2b2b2b2b2b2b2b2', email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace' };
@@ -33,11 +35,12 @@ const session = (overrides: Record<string, unknown> = {}, user: Record<string, u
   ...overrides,
 });
 
-/** Runs DASHBOARD_SCRIPT in a page of its own with this storage: whether it showed the screen, and what it wrote. */
-function run({ session: stored, appConfig, themeMode, mode = 'light' }: Stored) {
+/** Runs MEMBER_SCRIPT in a page of its own with this storage: whether it showed the screen, and what it wrote. */
+function run({ session: stored, appConfig, themeMode, mode = 'light', screenId = MEMBER_SCREEN_IDS.investorDashboard }: Stored) {
   const heading = { textContent: '' };
   const avatar = { textContent: '' };
   const screen = {
+    id: screenId,
     className: 'fs fs-d',
     getAttribute: (name: string) => (name === 'data-mode' ? mode : null),
     querySelector: (selector: string) => (selector === 'h1' ? heading : selector === '.fs-d-avatar' ? avatar : null),
@@ -47,8 +50,8 @@ function run({ session: stored, appConfig, themeMode, mode = 'light' }: Stored) 
     getItem: (key: string) =>
       values[key] === undefined ? null : values[key] instanceof Raw ? values[key].text : JSON.stringify(values[key]),
   });
-  runInNewContext(DASHBOARD_SCRIPT, {
-    document: { getElementById: (id: string) => (id === DASHBOARD_SCREEN_ID ? screen : null) },
+  runInNewContext(MEMBER_SCRIPT, {
+    document: { getElementById: (id: string) => (id === screenId ? screen : null) },
     localStorage: storage({ 'tessera.session': stored, 'tessera.theme-mode': themeMode }),
     sessionStorage: storage({ 'tessera.app-config': appConfig }),
     atob,
@@ -131,5 +134,59 @@ describe("the investor dashboard's first screen script", () => {
     expect(run({ session: session(), themeMode: 'dark', mode: 'dark' }).shown).toBe(true);
     // The investor's own tab choice does not hide it.
     expect(run({ session: session(), appConfig: { appMode: 'investor' } }).shown).toBe(true);
+  });
+});
+
+describe("the lead list's first screen script", () => {
+  const raise = (member: Record<string, unknown> = {}, preferences: Record<string, unknown> = {}) => ({
+    preferences: { appMode: 'institution', institution: 'd4d4d4d4d4d4d4d4d4d4d4d4', themeMode: null, ...preferences },
+    membershipStatus: 'active',
+    rbac: { role: 'member', attributes: { 'institution:manage': true } },
+    ...member,
+  });
+  const lead = (stored: Stored) => run({ ...stored, screenId: MEMBER_SCREEN_IDS.leadList });
+
+  it('shows the screen, writing nothing, to a member the app keeps in Raise mode on a picked institution', () => {
+    expect(lead({ session: session({ tenantMember: raise() }) })).toEqual({ shown: true, heading: '', initials: '' });
+    // The tenant's owner without the flag, and a platform admin whatever the membership, may use Raise mode.
+    expect(lead({ session: session({ tenantMember: raise({ rbac: { role: 'owner', attributes: {} } }) }) }).shown).toBe(true);
+    const admin = { ...investor, role: 'admin' };
+    expect(lead({ session: session({ tenantMember: raise({ membershipStatus: 'suspended', rbac: {} }) }, admin) }).shown).toBe(true);
+    // Onboarding is the investor area's rule, not Raise mode's.
+    expect(lead({ session: session({ tenantMember: raise() }, { ...investor, investOnboardingStage: 'about' }) }).shown).toBe(true);
+  });
+
+  it('leaves the screen hidden where the app sends the member elsewhere or draws other colours', () => {
+    const hidden: Stored[] = [
+      {},
+      { session: session() },
+      { session: session({ token: token(-1000), tenantMember: raise() }) },
+      // Invest mode stored; Raise chosen in this tab only (the institution area reads the member's stored mode).
+      { session: session({ tenantMember: raise({}, { appMode: 'investor' }) }) },
+      { session: session({ tenantMember: raise({}, { appMode: null }) }), appConfig: { appMode: 'institution' } },
+      // No institution picked: the app shows the list to pick from.
+      { session: session({ tenantMember: raise({}, { institution: null }) }) },
+      { session: session({ tenantMember: raise({}, { institution: '' }) }) },
+      // Raise mode refused: no flag, not active, or no membership.
+      { session: session({ tenantMember: raise({ rbac: { role: 'member', attributes: {} } }) }) },
+      { session: session({ tenantMember: raise({ rbac: { role: 'member', attributes: { 'institution:manage': 'true' } } }) }) },
+      { session: session({ tenantMember: raise({ membershipStatus: 'invited' }) }) },
+      { session: session({ tenantMember: raise({ rbac: undefined }) }) },
+      { session: session({ tenantMember: null }) },
+      // A second factor to set up first; another light/dark choice.
+      { session: session({ tenantMember: raise(), mfaSetupRequired: true }) },
+      { session: session({ tenantMember: raise() }), themeMode: 'dark' },
+      { session: session({ tenantMember: raise({}, { themeMode: 'dark' }) }) },
+    ];
+    for (const stored of hidden) expect(lead(stored).shown, JSON.stringify(stored)).toBe(false);
+    expect(lead({ session: session({ tenantMember: raise({}, { themeMode: 'dark' }) }), mode: 'dark' }).shown).toBe(true);
+  });
+
+  it("shows the investor dashboard's screen to no one in Raise mode, and the lead list's to no one in Invest mode", () => {
+    const member = session({ tenantMember: raise() });
+    expect(run({ session: member }).shown).toBe(false);
+    expect(lead({ session: member }).shown).toBe(true);
+    expect(run({ session: session() }).shown).toBe(true);
+    expect(lead({ session: session() }).shown).toBe(false);
   });
 });

@@ -76,6 +76,8 @@ describe('billing (issue #23)', () => {
     await current.getByText(/^Offers 0 of \d+$/).waitFor();
     await current.getByText(/^Team seats \d+ of \d+$/).waitFor();
     await page.getByText('No payment methods yet').waitFor();
+    // The invoices' grid is below the fold: it loads as the owner scrolls down to it.
+    await page.getByRole('heading', { name: 'Invoices' }).scrollIntoViewIfNeeded();
     await page.getByText('No invoices yet').waitFor();
     await checkPage(page);
     await shot(page, 'billing-trial');
@@ -156,6 +158,7 @@ describe('billing (issue #23)', () => {
     // The tenant's owner sees the same tab in the admin area and records the bank transfer.
     const admin = await newPage();
     await signInThroughUi(admin, tenant.owner, `/tenant/marketplace/institutions/${institutionId}/billing`);
+    await admin.getByRole('heading', { name: 'Invoices' }).scrollIntoViewIfNeeded();
     const adminInvoices = admin.getByRole('grid', { name: 'Invoices' });
     await adminInvoices.getByText(invoiceNumber).click();
     const open = admin.getByRole('dialog', { name: `Invoice ${invoiceNumber}` });

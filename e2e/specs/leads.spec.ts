@@ -239,8 +239,12 @@ describe('leads (issue #22)', () => {
     await signInThroughUi(page, gp, '/institution/leads?status=none&search=Narrow&scale=7days');
     await page.getByRole('heading', { name: 'Leads', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    // On a phone the grid is under the charts: it loads as the member scrolls down to it.
+    const scrollToGrid = () => page.getByLabel('Search leads').scrollIntoViewIfNeeded();
+    await scrollToGrid();
     await page.getByText('Nora Narrow').first().waitFor();
     await page.reload();
+    await scrollToGrid();
     await page.getByText('Nora Narrow').first().waitFor();
     expect(await page.getByRole('button', { name: '7 days', exact: true }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByLabel('Search leads').inputValue()).toBe('Narrow');

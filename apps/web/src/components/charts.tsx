@@ -7,37 +7,13 @@ import { Box } from '@mui/material';
 import type { BarChartProps } from '@mui/x-charts/BarChart';
 import type { LineChartProps } from '@mui/x-charts/LineChart';
 import type { PieChartProps } from '@mui/x-charts/PieChart';
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
-
-/** How far below (or above) the screen a chart's place starts loading it. */
-const NEAR_SCREEN = '300px';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { useNearScreen } from '../lib/use-near-screen.ts';
 
 const load = () => import('./charts-impl.ts');
 const LazyBarChart = lazy(() => load().then((m) => ({ default: m.BarChart as ComponentType<BarChartProps> })));
 const LazyLineChart = lazy(() => load().then((m) => ({ default: m.LineChart as ComponentType<LineChartProps> })));
 const LazyPieChart = lazy(() => load().then((m) => ({ default: m.PieChart as ComponentType<PieChartProps> })));
-
-/** True once the element has come within NEAR_SCREEN of the viewport (at once where there is no IntersectionObserver). */
-function useNearScreen() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: NEAR_SCREEN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return { ref, near };
-}
 
 /**
  * A chart's place before it loads: the drawing area's size, and above it, for a chart that shows its legend, a row of

@@ -1,6 +1,7 @@
 import { Box, Skeleton } from '@mui/material';
 import type { GridValidRowModel } from '@mui/x-data-grid';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type Ref } from 'react';
+import { useNearScreen } from '../lib/use-near-screen.ts';
 import type { DataGridProps } from './data-grid-view.tsx';
 
 export type { DataGridProps } from './data-grid-view.tsx';
@@ -9,8 +10,8 @@ type View = typeof import('./data-grid-view.tsx');
 
 /**
  * MUI X's grid is the biggest module a list screen loads (about 130 KB gzip, 140 ms to evaluate unthrottled). It loads
- * when a grid is first drawn, not with the screen: the heading, filters and charts show without waiting for it, and
- * a list that shows its empty state instead never loads it.
+ * when a grid's place first comes near the screen, not with the screen: the heading, filters and charts show without
+ * waiting for it, and a list that shows its empty state instead never loads it.
  */
 let loaded: View | undefined;
 
@@ -28,9 +29,10 @@ const ROW_PX = 52;
 const PLACEHOLDER_ROWS = 5;
 
 /** Where the grid will be, while its code loads: its outline, header and a few skeleton rows, announced as busy. */
-function GridPlaceholder({ label }: { label: string | undefined }) {
+function GridPlaceholder({ label, ref }: { label: string | undefined; ref?: Ref<HTMLDivElement> }) {
   return (
     <Box
+      ref={ref}
       role="progressbar"
       aria-label={label ? `Loading ${label}` : 'Loading'}
       aria-busy
@@ -53,20 +55,13 @@ export function DataGrid<R extends GridValidRowModel>(props: DataGridProps<R>) {
   // Once loaded, a new grid renders at once, without a placeholder frame. Decided once per grid: switching a grid
   // from the lazy element to the direct one would mount it again, losing its state.
   const [view] = useState(() => loaded);
-  // The first grid asks for its code only after the screen around it has painted: asked for during that render, its
-  // download and evaluation (130 KB, ~300 ms on a phone) came before the page's first paint in the browser's queue.
-  const [asked, setAsked] = useState(false);
-  useEffect(() => {
-    if (view) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAsked(true))));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [view]);
+  // The first grid asks for its code once its place has painted near the screen: asked for during the screen's render,
+  // its download and evaluation (130 KB, ~300 ms on a phone) came before the page's first paint in the browser's queue;
+  // asked for under the fold of a phone (the lead list's charts come first), its evaluation and first render (~500 ms
+  // at 4x CPU with the charts') held the page while the member could not see it.
+  const { ref, near } = useNearScreen();
   if (view) return <view.DataGridView {...props} />;
-  if (!asked) return <GridPlaceholder label={props.label} />;
+  if (!near) return <GridPlaceholder label={props.label} ref={ref} />;
   return (
     <Suspense fallback={<GridPlaceholder label={props.label} />}>
       <LazyView {...(props as unknown as DataGridProps<GridValidRowModel>)} />

@@ -15,7 +15,7 @@ export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 export const IMAGE_ORIGINAL_SRCSET_WIDTH = 2560;
 
 /** An address of an image the API serves at IMAGE_WIDTHS: a signed tenant image or a marketplace image. */
-const NARROWABLE_IMAGE = /^\/api\/v1\/tenant\/[^/?#]+\/(images|marketplace\/images)\/[0-9a-f]{24}(\?|$)/;
+export const NARROWABLE_IMAGE = /^\/api\/v1\/tenant\/[^/?#]+\/(images|marketplace\/images)\/[0-9a-f]{24}(\?|$)/;
 
 /**
  * The `srcset` of an image the API can narrow: every width it offers (WebP copies) and the original, so the browser

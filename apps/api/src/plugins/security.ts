@@ -23,6 +23,7 @@ declare module 'fastify' {
 import { closeRedis, createRedisClient } from '../lib/redis.ts';
 import { MemoryDedupeStore, RedisDedupeStore, type DedupeStore } from '../lib/dedupe-store.ts';
 import { BOOT_LOADER_CSP_SOURCE } from '../web-shell/boot-loader.ts';
+import { EARLY_GETS_SCRIPT_CSP_SOURCE } from '../web-shell/early-gets.ts';
 import { MEMBER_SCRIPT_CSP_SOURCE } from '../web-shell/first-screen-member.ts';
 import { fallbackRateLimitStore } from './rate-limit-store.ts';
 
@@ -49,7 +50,7 @@ export const securityPlugin = fp(
           defaultSrc: ["'self'"],
           // The inline scripts, each allowed by its hash: the web app's loader in index.html (boot-loader.ts), and the
           // investor dashboard's first screen, which shows itself for a stored session (first-screen-dashboard.ts).
-          scriptSrc: ["'self'", BOOT_LOADER_CSP_SOURCE, MEMBER_SCRIPT_CSP_SOURCE, ...stripeScripts],
+          scriptSrc: ["'self'", BOOT_LOADER_CSP_SOURCE, MEMBER_SCRIPT_CSP_SOURCE, EARLY_GETS_SCRIPT_CSP_SOURCE, ...stripeScripts],
           // MUI (emotion) injects style elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

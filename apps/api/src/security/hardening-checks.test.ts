@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config/index.ts';
 import { appSecrets } from '../db/schema/index.ts';
 import { BOOT_LOADER_CSP_SOURCE } from '../web-shell/boot-loader.ts';
+import { EARLY_GETS_SCRIPT_CSP_SOURCE } from '../web-shell/early-gets.ts';
 import { MEMBER_SCRIPT_CSP_SOURCE } from '../web-shell/first-screen-member.ts';
 import { buildTestApp, hostOf, PRODUCTION_SECRETS, type TestApp } from '../../test/build-test-app.ts';
 import { awaitMailTo, bearer, signUp, uniqueEmail } from '../../test/factories.ts';
@@ -44,7 +45,7 @@ describe('browser security headers (V3.4)', () => {
     expect(String(res.headers['content-security-policy']).split(';').sort()).toEqual(
       [
         "default-src 'self'",
-        `script-src 'self' ${BOOT_LOADER_CSP_SOURCE} ${MEMBER_SCRIPT_CSP_SOURCE}`,
+        `script-src 'self' ${BOOT_LOADER_CSP_SOURCE} ${MEMBER_SCRIPT_CSP_SOURCE} ${EARLY_GETS_SCRIPT_CSP_SOURCE}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self' data:",

@@ -1,9 +1,29 @@
 import { runInNewContext } from 'node:vm';
-import { initials, userDisplayName } from '@tessera/domain';
+import {
+  DEFAULT_BRANDING,
+  EARLY_GETS_GLOBAL,
+  imageSrcSet,
+  initials,
+  INSTITUTION_DASHBOARD_IMAGE_SIZES,
+  institutionDisplayName,
+  userDisplayName,
+  type TenantBootstrap,
+} from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
+import { institutionDashboardScreen } from './first-screen-raise.ts';
+import { screenTheme } from './first-screen-theme.ts';
 import { MEMBER_SCREEN_IDS, MEMBER_SCRIPT } from './first-screen-member.ts';
 
 const HOUR = 3_600_000;
+
+/** A tenant's bootstrap with the default branding, as the server reads it. */
+const bootstrapFor = (tenantId: string): TenantBootstrap =>
+  ({
+    tenantId,
+    tenantSlug: 'harbor',
+    appType: 'platform',
+    tenant: { _id: tenantId, name: 'Harbor', slug: 'harbor', branding: DEFAULT_BRANDING },
+  }) as TenantBootstrap;
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** A token as the API signs them, as far as the script reads one: its payload's exp. The claim forces - and _ in it. */
@@ -188,5 +208,184 @@ describe("the lead list's first screen script", () => {
     expect(lead({ session: member }).shown).toBe(true);
     expect(run({ session: session() }).shown).toBe(true);
     expect(lead({ session: session() }).shown).toBe(false);
+  });
+});
+
+describe("the institution dashboard's first screen script", () => {
+  const TENANT = 'a1a1a1a1a1a1a1a1a1a1a1a1';
+  const INSTITUTION = 'd4d4d4d4d4d4d4d4d4d4d4d4';
+  const IMAGE = `/api/v1/tenant/${TENANT}/images/e5e5e5e5e5e5e5e5e5e5e5e5?exp=1&sig=abc`;
+  const offersPath = `/api/v1/tenant/${TENANT}/offers?institution=${INSTITUTION}&limit=3`;
+  const institutionPath = `/api/v1/tenant/${TENANT}/institutions/${INSTITUTION}`;
+  const member = {
+    preferences: { appMode: 'institution', institution: INSTITUTION, themeMode: null },
+    membershipStatus: 'active',
+    rbac: { role: 'owner', attributes: {} },
+  };
+
+  /** An element as far as the script uses one: its class, text, children and the <img> properties it sets. */
+  interface Fake {
+    tagName: string;
+    className: string;
+    textContent: string;
+    children: Fake[];
+    parentNode?: { removeChild(child: Fake): void };
+    alt?: string;
+    sizes?: string;
+    srcset?: string;
+    src?: string;
+    appendChild(child: Fake): void;
+  }
+  const element = (tagName: string): Fake => {
+    const fake: Fake = {
+      tagName,
+      className: '',
+      children: [],
+      get textContent() {
+        return this.children.length ? this.children.map((child) => child.textContent).join('') : (text.get(this) ?? '');
+      },
+      set textContent(value: string) {
+        this.children = [];
+        text.set(this, value);
+      },
+      appendChild(child) {
+        this.children.push(child);
+      },
+    };
+    return fake;
+  };
+  const text = new WeakMap<Fake, string>();
+  const find = (root: Fake, test: (e: Fake) => boolean): Fake[] =>
+    root.children.flatMap((child) => [...(test(child) ? [child] : []), ...find(child, test)]);
+
+  /**
+   * The screen as the server writes it (its data attributes, three offer skeletons), run through MEMBER_SCRIPT with
+   * this session and the early GETs' bodies as the early-gets script leaves them; resolves once the offers' answer has
+   * been drawn: the screen's class and its slots.
+   */
+  async function page(stored: unknown, bodies: Record<string, unknown>) {
+    const screen = institutionDashboardScreen(TENANT, screenTheme(bootstrapFor(TENANT), ''), 'light');
+    const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(screen.body)?.[1]?.replace(/&amp;/g, '&') ?? null;
+    /** The Offers card with its three skeletons; cloneNode gives a new one, as the DOM's would. */
+    const section = () => {
+      const grid = element('div');
+      for (let i = 0; i < 3; i++) {
+        const slot = element('div');
+        slot.className = 'fs-i-slot fs-i-sk';
+        slot.parentNode = { removeChild: (child) => (grid.children = grid.children.filter((c) => c !== child)) };
+        grid.appendChild(slot);
+      }
+      return {
+        grid,
+        cloneNode: section,
+        querySelectorAll: (selector: string) => (selector === '.fs-i-slot' ? [...grid.children] : []),
+      };
+    };
+    let offers = section();
+    const name = element('h2');
+    const root = {
+      id: MEMBER_SCREEN_IDS.institutionDashboard,
+      className: 'fs fs-r',
+      getAttribute: (attr: string) => (attr === 'data-mode' ? 'light' : attribute(attr)),
+      querySelector: (selector: string) =>
+        selector === '.fs-i-inst-name'
+          ? name
+          : selector === '.fs-i-offers'
+            ? { ...offers, parentNode: { replaceChild: (next: typeof offers) => (offers = next) } }
+            : null,
+    };
+    const answers = Object.fromEntries(Object.entries(bodies).map(([path, body]) => [path, Promise.resolve(body)]));
+    runInNewContext(MEMBER_SCRIPT, {
+      document: { getElementById: (id: string) => (id === root.id ? root : null), createElement: element },
+      window: { [EARLY_GETS_GLOBAL]: { token: 't', gets: {}, json: answers } },
+      localStorage: { getItem: (key: string) => (key === 'tessera.session' ? JSON.stringify(stored) : null) },
+      sessionStorage: { getItem: () => null },
+      atob,
+      Promise,
+    });
+    await Promise.all(Object.values(answers));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { shown: root.className.split(' ').includes('fs-on'), slots: offers.grid.children, institution: name.textContent };
+  }
+
+  const img = (slot: Fake | undefined) => (slot ? find(slot, (e) => e.tagName === 'img')[0] : undefined);
+  const byClass = (slot: Fake | undefined, name: string) => (slot ? find(slot, (e) => e.className.split(' ').includes(name)) : []);
+
+  const offer = (name: string, extra: Record<string, unknown> = {}) => ({ _id: name, name, heroImageUrl: IMAGE, ...extra });
+
+  it("draws the offers' images, with the app's copies, and their names and descriptions, once the early GET answers", async () => {
+    const { shown, slots, institution } = await page(session({ tenantMember: member }), {
+      [offersPath]: {
+        data: [
+          offer('Harbor <b>One</b>', { descriptionShort: 'Two lines\nat most' }),
+          offer('No picture', { heroImageUrl: null }),
+          offer('Elsewhere', { heroImageUrl: 'https://evil.example/x.png' }),
+        ],
+        meta: { total: 7 },
+      },
+    });
+    expect(shown).toBe(true);
+    expect(slots.map((slot) => slot.className)).toEqual(Array(3).fill('fs-i-slot fs-card fs-i-card'));
+    // No institution answer: the card's skeleton keeps its one line.
+    expect(institution).toBe('');
+    expect(img(slots[0])).toMatchObject({
+      src: IMAGE,
+      srcset: imageSrcSet(IMAGE),
+      sizes: INSTITUTION_DASHBOARD_IMAGE_SIZES,
+      alt: '',
+      className: 'fs-i-img',
+    });
+    // Text as text (textContent); only the API's own images.
+    expect(slots.map((slot) => byClass(slot, 'fs-i-title')[0]?.textContent)).toEqual(['Harbor <b>One</b>', 'No picture', 'Elsewhere']);
+    expect(byClass(slots[0], 'fs-i-desc')[0]?.textContent).toBe('Two lines\nat most');
+    expect(byClass(slots[1], 'fs-i-desc')).toEqual([]);
+    for (const slot of slots.slice(1)) {
+      expect(img(slot)).toBeUndefined();
+      expect(byClass(slot, 'fs-i-noimg')).toHaveLength(1);
+    }
+  });
+
+  it("sizes the institution card's skeleton with its name, as institutionDisplayName names it, with or without offers", async () => {
+    for (const [body, expected] of [
+      [{ _id: INSTITUTION, name: '  Harbor <i>Capital</i> ', slug: 'harbor' }, 'Harbor <i>Capital</i>'],
+      [{ _id: INSTITUTION, name: '-', slug: 'harbor-capital' }, 'harbor-capital'],
+      [{ _id: INSTITUTION, name: null, slug: ' ' }, INSTITUTION],
+    ] as const) {
+      expect(institutionDisplayName(body)).toBe(expected);
+      const withOffers = await page(session({ tenantMember: member }), {
+        [offersPath]: { data: [offer('One')], meta: { total: 1 } },
+        [institutionPath]: { data: body },
+      });
+      expect(withOffers.institution).toBe(expected);
+      const without = await page(session({ tenantMember: member }), {
+        [offersPath]: { data: [], meta: { total: 0 } },
+        [institutionPath]: { data: body },
+      });
+      expect(without.institution).toBe(expected);
+    }
+  });
+
+  it('removes the skeletons past a shorter list, and draws nothing for an empty list, a refusal or none', async () => {
+    const one = await page(session({ tenantMember: member }), { [offersPath]: { data: [offer('Only')], meta: { total: 1 } } });
+    expect(one.slots.map((slot) => byClass(slot, 'fs-i-title')[0]?.textContent)).toEqual(['Only']);
+    for (const bodies of [{ [offersPath]: { data: [], meta: { total: 0 } } }, { [offersPath]: null }, {}]) {
+      const { shown, slots } = await page(session({ tenantMember: member }), bodies);
+      expect(shown, JSON.stringify(bodies)).toBe(true);
+      expect(slots.map((slot) => slot.className)).toEqual(Array(3).fill('fs-i-slot fs-i-sk'));
+    }
+    // Another institution's answer is not this page's.
+    const other = await page(session({ tenantMember: member }), {
+      [offersPath.replace(INSTITUTION, 'f6f6f6f6f6f6f6f6f6f6f6f6')]: { data: [offer('Other')], meta: { total: 1 } },
+    });
+    expect(other.slots.map((slot) => slot.className)).toEqual(Array(3).fill('fs-i-slot fs-i-sk'));
+  });
+
+  it('stays hidden, drawing nothing, for a member the app does not keep in Raise mode', async () => {
+    const { shown, slots } = await page(
+      session({ tenantMember: { ...member, preferences: { ...member.preferences, appMode: 'investor' } } }),
+      { [offersPath]: { data: [offer('Hidden')], meta: { total: 1 } } },
+    );
+    expect(shown).toBe(false);
+    expect(slots.map((slot) => slot.className)).toEqual(Array(3).fill('fs-i-slot fs-i-sk'));
   });
 });

@@ -24,6 +24,8 @@ export interface ScreenTheme {
   actionHover: string;
   actionSelected: string;
   actionDisabled: string;
+  /** MUI's Skeleton: the text colour at 11 % (13 % in dark mode). */
+  skeleton: string;
 }
 
 /** Markup painted under the top bar before the app runs, and the CSS it needs (scoped to its own classes). */
@@ -78,6 +80,7 @@ export function screenTheme(bootstrap: TenantBootstrap, faces: string): ScreenTh
     actionHover: `rgba(${ink}, ${dark ? 0.08 : 0.04})`,
     actionSelected: `rgba(${ink}, ${dark ? 0.16 : 0.08})`,
     actionDisabled: `rgba(${ink}, ${dark ? 0.3 : 0.26})`,
+    skeleton: `rgba(${ink}, ${dark ? 0.13 : 0.11})`,
   };
 }
 

@@ -1,7 +1,9 @@
 import {
   blankOfferClass,
   DEFAULT_BRANDING,
+  EARLY_GETS_INSTITUTION,
   imageSrcSet,
+  INSTITUTION_DASHBOARD_IMAGE_SIZES,
   MARKETPLACE_FIRST_PAGE_SEARCH,
   MARKETPLACE_IMAGE_SIZES,
   type BrandingMessaging,
@@ -358,7 +360,7 @@ describe("the investor dashboard's first screen", () => {
     const titleOnly = firstScreen({ bootstrap: bootstrap('light', { welcomeText: '' }), path: '/investor/dashboard', answers: {} });
     expect(titleOnly?.body).toContain('<h2 class="fs-h5 fs-d-title">Welcome</h2>');
     expect(titleOnly?.body).not.toContain('<p');
-    for (const path of ['/investor/dashboard/', '/institution/dashboard', '/institution/leads/', '/investor/investments', '/']) {
+    for (const path of ['/investor/dashboard/', '/institution/dashboard/', '/institution/leads/', '/investor/investments', '/']) {
       expect(firstScreen({ bootstrap: bootstrap(), path, answers: {} }), path).toBeNull();
     }
     expect(
@@ -370,15 +372,32 @@ describe("the investor dashboard's first screen", () => {
 describe("the lead list's first screen", () => {
   it("paints the heading under the navigation's place and the menu button, hidden until the script has read the session", () => {
     const screen = firstScreen({ bootstrap: bootstrap('dark'), path: '/institution/leads', answers: {} });
-    expect(screen?.body).toContain(`<div class="fs fs-l" id="${MEMBER_SCREEN_IDS.leadList}" data-mode="dark">`);
+    expect(screen?.body).toContain(`<div class="fs fs-r" id="${MEMBER_SCREEN_IDS.leadList}" data-mode="dark">`);
     expect(screen?.body).toContain('<h1 class="fs-h4">Leads</h1>');
-    expect(screen?.body).toContain('<div class="fs-l-menu"><span class="fs-icon"><svg');
+    expect(screen?.body).toContain('<div class="fs-r-menu"><span class="fs-icon"><svg');
     // Nothing of the member's or the institution's is in the page.
     expect(screen?.body.replace(`<script>${MEMBER_SCRIPT}</script>`, '').replace(/<[^>]*>/g, '')).toBe('Leads');
     expect(screen?.body.endsWith(`<script>${MEMBER_SCRIPT}</script>`)).toBe(true);
-    expect(screen?.style).toContain('.fs-l{display:none}');
+    expect(screen?.style).toContain('.fs-r{display:none}');
     expect(
       firstScreen({ bootstrap: { ...bootstrap(), tenantId: null, tenant: null }, path: '/institution/leads', answers: {} }),
     ).toBeNull();
+  });
+});
+
+describe("the institution dashboard's first screen", () => {
+  it('paints the heading and the skeletons, with the path of the early GET its script fills them from, hidden', () => {
+    const screen = firstScreen({ bootstrap: bootstrap(), path: '/institution/dashboard', answers: {} });
+    const offers = `/api/v1/tenant/${TENANT}/offers?institution=${EARLY_GETS_INSTITUTION}&amp;limit=3`;
+    const institution = `/api/v1/tenant/${TENANT}/institutions/${EARLY_GETS_INSTITUTION}`;
+    expect(screen?.body).toContain(
+      `id="${MEMBER_SCREEN_IDS.institutionDashboard}" data-mode="light" data-offers="${offers}" data-institution="${institution}"`,
+    );
+    expect(screen?.body).toContain(`data-sizes="${escapeHtml(INSTITUTION_DASHBOARD_IMAGE_SIZES)}"`);
+    expect(screen?.body).toContain('<h1 class="fs-h4">Dashboard</h1>');
+    expect(screen?.body.match(/class="fs-i-slot fs-i-sk"/g)).toHaveLength(3);
+    // Nothing of the member's, the institution's or its offers' is in the page.
+    expect(screen?.body.replace(`<script>${MEMBER_SCRIPT}</script>`, '').replace(/<[^>]*>/g, '')).toBe('Dashboard&nbsp;&nbsp;Offers');
+    expect(screen?.style).toContain('.fs-r{display:none}');
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_BRANDING, MARKETPLACE_OFFER_TABS, type TenantBootstrap } from '@tessera/domain';
 import { dashboardScreen } from './first-screen-dashboard.ts';
-import { leadListScreen } from './first-screen-leads.ts';
+import { institutionDashboardScreen, leadListScreen } from './first-screen-raise.ts';
 import { listScreen } from './first-screen-list.ts';
 import { offerScreen } from './first-screen-offer.ts';
 import { screenTheme, type FirstScreen } from './first-screen-theme.ts';
@@ -8,8 +8,9 @@ import { firstRequests } from './page-answers.ts';
 
 /** The investor dashboard's address (apps/web app/routes/investor-routes.tsx). */
 const INVESTOR_DASHBOARD = '/investor/dashboard';
-/** The lead list's address in Raise mode (apps/web app/routes/institution-routes.tsx). */
+/** The lead list's and the institution dashboard's addresses in Raise mode (apps/web app/routes/institution-routes.tsx). */
 const LEAD_LIST = '/institution/leads';
+const INSTITUTION_DASHBOARD = '/institution/dashboard';
 
 export interface FirstScreenInput {
   bootstrap: TenantBootstrap;
@@ -22,7 +23,7 @@ export interface FirstScreenInput {
 }
 
 /**
- * The first screen of a landing page (the marketplace's two, the investor dashboard and the lead list) as static HTML, painted under the server's top bar (first-paint.ts) until the
+ * The first screen of a landing page (the marketplace's two, the investor dashboard, the lead list and the institution dashboard) as static HTML, painted under the server's top bar (first-paint.ts) until the
  * app's first render replaces it. Null where the page has none: the top bar is painted alone.
  *
  * It is drawn as the app draws the same screen, in the same places and sizes (first-screen-offer.ts,
@@ -34,12 +35,14 @@ export interface FirstScreenInput {
 export function firstScreen({ bootstrap, path, answers, fontFaces = '' }: FirstScreenInput): FirstScreen | null {
   const { tenantId } = bootstrap;
   if (!tenantId) return null;
-  if (path === INVESTOR_DASHBOARD || path === LEAD_LIST) {
+  if (path === INVESTOR_DASHBOARD || path === LEAD_LIST || path === INSTITUTION_DASHBOARD) {
     // The member is known only to the browser: the screen shows once its inline script has read the stored session.
     const branding = bootstrap.tenant?.branding ?? DEFAULT_BRANDING;
     const theme = screenTheme(bootstrap, fontFaces);
     const mode = branding.theme.defaultMode;
-    return path === LEAD_LIST ? leadListScreen(theme, mode) : dashboardScreen(theme, branding.messaging, mode);
+    if (path === LEAD_LIST) return leadListScreen(theme, mode);
+    if (path === INSTITUTION_DASHBOARD) return institutionDashboardScreen(tenantId, theme, mode);
+    return dashboardScreen(theme, branding.messaging, mode);
   }
   // The same addresses page-answers.ts asked for; a list with a filter has no answer for its offers.
   const requests = firstRequests(tenantId, path, '');

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { tenants } from '../db/schema/index.ts';
 import { MEMBER_SCRIPT } from './first-screen-member.ts';
+import { EARLY_GETS_SCRIPT, earlyGetsHead } from './early-gets.ts';
 import { BOOT_FILES_ID, BOOT_LOADER, type BootFiles } from './boot-loader.ts';
-import { escapeHtml } from '../lib/html.ts';
-import { jsonForScript, matchesRoute, ROUTE_PRELOADS_FILE } from './static-web.ts';
+import { escapeHtml, jsonForScript } from '../lib/html.ts';
+import { matchesRoute, ROUTE_PRELOADS_FILE } from './static-web.ts';
 
 let t: TestApp;
 let dist: string;
@@ -169,11 +170,11 @@ describe('serving the web app', () => {
       preload: ['/assets/runtime-1.js', '/assets/offer-1.js', '/assets/home-tab-1.js'],
     });
     expect(offer.body).toMatch(new RegExp(`<script>${escapeRegExp(BOOT_LOADER)}</script></body>`));
-    // The CSP allows the inline scripts by their hashes (this one, and the investor dashboard's first screen's), no other.
+    // The CSP allows the inline scripts by their hashes (this one, the signed-in first screens' and the early GETs'), no other.
     const csp = String(offer.headers['content-security-policy']);
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
-    expect(csp).toContain(`'sha256-${createHash('sha256').update(BOOT_LOADER).digest('base64')}'`);
-    expect(csp).toContain(`'sha256-${createHash('sha256').update(MEMBER_SCRIPT).digest('base64')}'`);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    for (const inline of [BOOT_LOADER, MEMBER_SCRIPT, EARLY_GETS_SCRIPT])
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
     const list = await t.app.inject({
       method: 'GET',
       url: '/marketplace/offers/',
@@ -211,6 +212,17 @@ describe('serving the web app', () => {
     const signin = await t.app.inject({ method: 'GET', url: '/signin', headers: { host: 'globex.localhost' } });
     expect(signin.body).not.toContain('as="font"');
     expect(signin.body).not.toContain('Roboto first screen');
+  });
+
+  it("starts a Raise mode page's first GETs from its head, before the app's script, and no other page's", async () => {
+    const { acme } = t.tenants;
+    const page = await t.app.inject({ method: 'GET', url: '/institution/dashboard', headers: { host: 'acme.localhost' } });
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    expect(head).toContain(earlyGetsHead(acme.id, '/institution/dashboard'));
+    expect(head).toContain(`<script>${EARLY_GETS_SCRIPT}</script>`);
+    for (const url of ['/investor/dashboard', '/institution/list', '/signin']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { host: 'acme.localhost' } })).body, url).not.toContain(EARLY_GETS_SCRIPT);
+    }
   });
 
   it("escapes the tenant's name in the first paint", () => {

@@ -14,7 +14,8 @@ import { BOOT_FILES_ID, BOOT_LOADER, takeBootFiles, type BootFiles } from './boo
 import { firstPaint } from './first-paint.ts';
 import { firstScreen } from './first-screen.ts';
 import { firstScreenFonts } from './first-screen-theme.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml, jsonForScript } from '../lib/html.ts';
+import { earlyGetsHead } from './early-gets.ts';
 import { pageAnswers, type PageAnswers } from './page-answers.ts';
 
 /** Serves the built web app; unknown non-API paths get index.html (the SPA routes), unknown API paths a 404 envelope. */
@@ -72,14 +73,6 @@ export function tenantBootstrapOf(request: FastifyRequest): TenantBootstrap {
     appType: request.appType,
     tenant: tenant ? toTenantPublic(tenant) : null,
   };
-}
-
-/**
- * JSON that cannot end the script element it sits in nor open a comment or CDATA: the characters HTML reads
- * inside a script are escaped as JSON unicode escapes, which parse back to the same value.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Written by the web build (vite.config.ts, routePreloads): the chunks each landing route renders with. */
@@ -167,6 +160,8 @@ class IndexPage {
     let script = `<script id="${TENANT_BOOTSTRAP_ID}" type="application/json">${jsonForScript(bootstrap)}</script>`;
     if (Object.keys(answers).length > 0)
       script += `<script id="${PAGE_ANSWERS_ID}" type="application/json">${jsonForScript(answers)}</script>`;
+    // A signed-in page's first GETs start from the head, before the app's script has loaded (early-gets.ts).
+    script += earlyGetsHead(bootstrap.tenantId, path);
     const screen = firstScreen({ bootstrap, path, answers, fontFaces: fonts.faces });
     const shell = firstPaint(bootstrap, screen);
     // The first screen's text waits for its faces (first-screen-theme.ts): they start with the page. Chromium 156 did not

@@ -9,6 +9,7 @@ import {
   type ErrorCode,
 } from '@tessera/domain';
 import { z } from 'zod';
+import { takeEarlyGet } from './early-gets.ts';
 import { takePageAnswer } from './page-answers.ts';
 import { readStoredToken } from './storage.ts';
 
@@ -115,13 +116,18 @@ async function sendRequest<S extends z.ZodType>(
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const response = await send(`${API_BASE}${path}`, {
+  const url = `${API_BASE}${path}`;
+  // A GET the page already started with this token (lib/early-gets.ts) is answered by that response; one that failed
+  // to arrive is asked again.
+  const early = method === 'GET' ? takeEarlyGet(url, token) : undefined;
+  const init: RequestInit = {
     method,
     headers,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     signal,
     ...(keepalive ? { keepalive } : {}),
-  });
+  };
+  const response = early ? await early.catch(() => send(url, init)) : await send(url, init);
   const payload = await readBody(response);
   const error = errorFromPayload(payload, response);
   if (error) {

@@ -352,7 +352,7 @@ describe('billing on Stripe', () => {
       (await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { host: hostOf('acme') } })).headers['content-security-policy'],
     );
     const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `));
-    expect(directive('script-src')).toMatch(/^script-src 'self' 'sha256-[^']+' 'sha256-[^']+' https:\/\/js\.stripe\.com$/);
+    expect(directive('script-src')).toMatch(/^script-src 'self' 'sha256-[^']+' 'sha256-[^']+' 'sha256-[^']+' https:\/\/js\.stripe\.com$/);
     expect(directive('frame-src')).toMatch(/ https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com$/);
     expect(directive('connect-src')).toBe("connect-src 'self' https://api.stripe.com");
     // Nothing else opens: still no other script, frame or connect host beyond the ones named.

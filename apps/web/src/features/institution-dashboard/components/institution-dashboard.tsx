@@ -1,5 +1,12 @@
 import { Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { DEFAULT_DASHBOARD_PRESET, dashboardPresets, imageSrcSet, type DashboardPreset } from '@tessera/domain';
+import {
+  DEFAULT_DASHBOARD_PRESET,
+  dashboardPresets,
+  imageSrcSet,
+  INSTITUTION_DASHBOARD_IMAGE_SIZES,
+  institutionDashboardOffers,
+  type DashboardPreset,
+} from '@tessera/domain';
 import { useState } from 'react';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { institutionQueryOptions, useInstitution } from '../../raise/index.ts';
@@ -11,7 +18,7 @@ import { institutionDashboardQueryOptions, useInstitutionDashboard } from '../ap
 import { AnalyticsPanel } from '../../../components/analytics-panel.tsx';
 import { InstitutionCard, institutionLinks } from './institution-card.tsx';
 import { LeadsCard } from './leads-card.tsx';
-import { DASHBOARD_OFFERS, OFFER_IMAGE_SIZES, OfferCards } from './offer-cards.tsx';
+import { OfferCards } from './offer-cards.tsx';
 import { PresetSelector } from '../../../components/preset-selector.tsx';
 
 const periodLabel = (preset: DashboardPreset) => (preset === 'all-time' ? 'All time' : `Last ${dashboardPresets[preset].label}`);
@@ -95,13 +102,14 @@ export function institutionDashboardLoader(): Promise<null> {
   const tenantId = context?.tenantId;
   const id = context?.session.tenantMember?.preferences.institution;
   if (!tenantId || !id) return Promise.resolve(null);
-  const offers = offersQueryOptions(tenantId, { institution: id, limit: DASHBOARD_OFFERS });
+  const offers = offersQueryOptions(tenantId, institutionDashboardOffers(id));
   return preloadPageData((client) => [
     client.prefetchQuery(institutionQueryOptions(tenantId, id)),
     // The offer cards' images, the page's largest paint on a phone, start with the list's answer.
     client.prefetchQuery(offers).then(() => {
       for (const offer of client.getQueryData(offers.queryKey)?.data ?? [])
-        if (offer.heroImageUrl) preloadImage(offer.heroImageUrl, { srcSet: imageSrcSet(offer.heroImageUrl), sizes: OFFER_IMAGE_SIZES });
+        if (offer.heroImageUrl)
+          preloadImage(offer.heroImageUrl, { srcSet: imageSrcSet(offer.heroImageUrl), sizes: INSTITUTION_DASHBOARD_IMAGE_SIZES });
     }),
     client.prefetchQuery(institutionDashboardQueryOptions(tenantId, id, DEFAULT_DASHBOARD_PRESET)),
   ]);

@@ -14,15 +14,21 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { approvalStatusLabels, imageSrcSet, listingStatusLabels, offerAssetClassLabels, type OfferSummary } from '@tessera/domain';
+import {
+  approvalStatusLabels,
+  imageSrcSet,
+  INSTITUTION_DASHBOARD_IMAGE_SIZES,
+  INSTITUTION_DASHBOARD_OFFERS,
+  institutionDashboardOffers,
+  listingStatusLabels,
+  offerAssetClassLabels,
+  type OfferSummary,
+} from '@tessera/domain';
 import { formatMoney, formatPercent } from '../../../lib/format-number.ts';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBlock } from '../../../components/error-block.tsx';
 import { useOffers } from '../../offers/index.ts';
 import type { RaiseArea } from '../../../lib/use-raise-area.ts';
-
-/** Three offers on the dashboard, the newest first (002 §2); the page's loader asks for the same list. */
-export const DASHBOARD_OFFERS = 3;
 
 const APPROVAL_COLOR = { pending: 'warning', approved: 'success', rejected: 'error' } as const;
 
@@ -40,17 +46,6 @@ function Metric({ label, value }: { label: string; value: string }) {
   );
 }
 
-/**
- * How wide an offer card's image is drawn, so the browser picks the narrowest copy that is sharp: the window less the
- * page's and the section card's paddings and borders on a phone (34 px a side) and from sm (42 px a side); from md a
- * third of what the side navigation (241 px) leaves, less the paddings and the gaps between cards (a few px over at
- * 1280 px, and more past the page's widest, which only ever picks a sharper copy). Measured in Chromium: 292 px at
- * 360, 344 at 412, 516 at 600, 815 at 899, 300 at 1280. With '100vw' a phone at 412 px (DPR 1.75) fetched the
- * 960 px copy for 344 px, and 1280 at 360 px (DPR 3).
- */
-export const OFFER_IMAGE_SIZES =
-  '(min-width: 900px) calc((100vw - 241px) / 3 - 39px), (min-width: 600px) calc(100vw - 84px), calc(100vw - 68px)';
-
 function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -64,7 +59,7 @@ function OfferCard({ offer, to }: { offer: OfferSummary; to: string }) {
             component="img"
             image={offer.heroImageUrl}
             srcSet={imageSrcSet(offer.heroImageUrl)}
-            sizes={OFFER_IMAGE_SIZES}
+            sizes={INSTITUTION_DASHBOARD_IMAGE_SIZES}
             alt=""
             sx={{ height: 140, objectFit: 'cover' }}
           />
@@ -120,7 +115,8 @@ export function OfferCards({
   area: RaiseArea;
   offersPath: string;
 }) {
-  const offers = useOffers(tenantId, { institution: institutionId, limit: DASHBOARD_OFFERS });
+  // The three newest (002 §2): the page's loader, and the page itself before the app (its early GETs), ask for the same list.
+  const offers = useOffers(tenantId, institutionDashboardOffers(institutionId));
   const total = offers.data?.meta.total ?? 0;
   const create = (
     <Button component={RouterLink} to={`${offersPath}?modal=create`} variant="contained" size="small" startIcon={<Add />}>
@@ -144,7 +140,7 @@ export function OfferCards({
       <CardContent sx={{ pt: 0 }}>
         {offers.isPending ? (
           <Grid container spacing={2} aria-label="Loading offers" role="status">
-            {Array.from({ length: DASHBOARD_OFFERS }, (_, i) => (
+            {Array.from({ length: INSTITUTION_DASHBOARD_OFFERS }, (_, i) => (
               <Grid key={i} size={{ xs: 12, md: 4 }}>
                 <Skeleton variant="rounded" height={260} />
               </Grid>

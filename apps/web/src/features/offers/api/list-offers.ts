@@ -1,13 +1,12 @@
-import { listOf, offerSummary, type OfferListQuery } from '@tessera/domain';
+import { listOf, offerListApiPath, offerSummary, type OfferListQuery } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { toSearch } from '../../../lib/list-params.ts';
 
 export const offersPath = (tenantId: string) => `/tenant/${encodeURIComponent(tenantId)}/offers`;
 export const offerPath = (tenantId: string, id: string) => `${offersPath(tenantId)}/${encodeURIComponent(id)}`;
 
 export function listOffers(tenantId: string, q: OfferListQuery, signal?: AbortSignal) {
-  return apiRequest(`${offersPath(tenantId)}${toSearch(q)}`, { schema: listOf(offerSummary), signal });
+  return apiRequest(offerListApiPath(tenantId, q), { schema: listOf(offerSummary), signal });
 }
 
 /** Every offer query of a tenant starts with this key, so one invalidation refreshes lists, details and history. */

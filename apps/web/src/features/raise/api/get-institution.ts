@@ -1,10 +1,10 @@
-import { institution } from '@tessera/domain';
+import { institution, institutionApiPath } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
 /** GET tenant/{t}/institutions/{id}: the institution in view (the picked one in Raise mode). */
 export function getInstitution(tenantId: string, id: string, signal?: AbortSignal) {
-  return api.get(`/tenant/${encodeURIComponent(tenantId)}/institutions/${encodeURIComponent(id)}`, institution, signal);
+  return api.get(institutionApiPath(tenantId, id), institution, signal);
 }
 
 export const institutionQueryOptions = (tenantId: string, id: string) =>

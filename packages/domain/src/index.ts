@@ -42,6 +42,7 @@ export * from './offer-format.ts';
 export * from './marketplace.ts';
 export * from './marketplace-api.ts';
 export * from './raise-api.ts';
+export * from './storage-keys.ts';
 export * from './video-embed.ts';
 export * from './workflow.ts';
 export * from './investment-steps.ts';

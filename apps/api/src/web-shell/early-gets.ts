@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  STORAGE_KEYS,
   EARLY_GETS_GLOBAL,
   EARLY_GETS_ID,
   EARLY_GETS_INSTITUTION,
@@ -40,7 +41,7 @@ export function earlyGets(tenantId: string, path: string): string[] {
 export const EARLY_GETS_SCRIPT =
   '(function(){try{' +
   `var e=document.getElementById("${EARLY_GETS_ID}"),g=e&&JSON.parse(e.textContent);if(!Array.isArray(g))return;` +
-  'var v=JSON.parse(localStorage.getItem("tessera.session")),t=v&&v.token;if(typeof t!=="string")return;' +
+  `var v=JSON.parse(localStorage.getItem("${STORAGE_KEYS.session}")),t=v&&v.token;if(typeof t!=="string")return;` +
   'var p=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));' +
   'if(!p||typeof p.exp!=="number"||p.exp*1000<=Date.now()||v.mfaSetupRequired)return;' +
   'var pr=(v.tenantMember&&v.tenantMember.preferences)||{},i=pr.institution;' +

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { EARLY_GETS_GLOBAL, EARLY_GETS_INSTITUTION, IMAGE_ORIGINAL_SRCSET_WIDTH, IMAGE_WIDTHS, NARROWABLE_IMAGE } from '@tessera/domain';
+import {
+  EARLY_GETS_GLOBAL,
+  EARLY_GETS_INSTITUTION,
+  IMAGE_ORIGINAL_SRCSET_WIDTH,
+  IMAGE_WIDTHS,
+  NARROWABLE_IMAGE,
+  STORAGE_KEYS,
+} from '@tessera/domain';
 
 /**
  * The first screens of signed-in pages, by their element's id: painted hidden (the page's HTML is the same for
@@ -72,18 +79,18 @@ export const MEMBER_SCRIPT =
   'function get(st,k){try{return JSON.parse(st.getItem(k))}catch(e){return null}}' +
   'function ok(v){return typeof v==="string"&&["","-","- -"].indexOf(v.trim())<0}' +
   'try{' +
-  'var v=get(localStorage,"tessera.session"),t=v&&v.token,u=v&&v.user;' +
+  `var v=get(localStorage,"${STORAGE_KEYS.session}"),t=v&&v.token,u=v&&v.user;` +
   'if(typeof t!=="string"||!u||typeof u!=="object")return;' +
   'var p=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));' +
   'if(!p||typeof p.exp!=="number"||p.exp*1000<=Date.now()||v.mfaSetupRequired)return;' +
-  'var m=v.tenantMember||{},pr=m.preferences||{},c=get(sessionStorage,"tessera.app-config"),' +
+  `var m=v.tenantMember||{},pr=m.preferences||{},c=get(sessionStorage,"${STORAGE_KEYS.appConfig}"),` +
   'am=pr.appMode||(c&&c.appMode),st=u.investOnboardingStage,r=m.rbac||{},at=r.attributes||{};' +
   `var ra=s.id==="${leadList}"||s.id==="${institutionDashboard}";` +
   'if(ra){' +
   'if(pr.appMode!=="institution"||typeof pr.institution!=="string"||!/^[0-9a-f]{24}$/.test(pr.institution))return;' +
   'if(u.role!=="admin"&&!(m.membershipStatus==="active"&&(r.role==="owner"||at["institution:manage"]===true)))return' +
   '}else if(am==="institution"||(st&&st!=="complete"))return;' +
-  'var tm=get(localStorage,"tessera.theme-mode");' +
+  `var tm=get(localStorage,"${STORAGE_KEYS.themeMode}");` +
   'if(tm!=="light"&&tm!=="dark")tm=pr.themeMode||s.getAttribute("data-mode");' +
   'if(tm!==s.getAttribute("data-mode"))return;' +
   `if(s.id==="${investorDashboard}"){` +

@@ -1,15 +1,9 @@
 /** Browser storage behind small helpers: values are JSON and reads never throw. */
 
-export const STORAGE_KEYS = {
-  /** localStorage: the signed-in session (token, user, tenant member). */
-  session: 'tessera.session',
-  /** sessionStorage: app config such as the app mode (§9). */
-  appConfig: 'tessera.app-config',
-  /** localStorage: the light/dark choice made with the top-bar toggle. */
-  themeMode: 'tessera.theme-mode',
-  /** localStorage: whether the lead page hides a lead's name, e-mail and phone (the PII toggle). */
-  leadPiiHidden: 'tessera.lead-pii-hidden',
-} as const;
+import { STORAGE_KEYS } from '@tessera/domain';
+
+// The keys are the domain's: the API's inline scripts read the session before the app has loaded.
+export { STORAGE_KEYS };
 
 export function readJson(storage: Storage, key: string): unknown {
   try {

@@ -178,6 +178,9 @@ describe('billing (issue #23)', () => {
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await page.getByRole('region', { name: 'Pro' }).waitFor();
     await page.getByRole('form', { name: 'Billing profile' }).waitFor();
+    // The invoices' grid loads as the owner scrolls down to it.
+    await page.getByRole('heading', { name: 'Invoices' }).scrollIntoViewIfNeeded();
+    await page.getByRole('grid', { name: 'Invoices' }).waitFor();
     // The page fits the phone: nothing wider than the viewport (the invoice grid scrolls inside itself).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await checkPage(page);

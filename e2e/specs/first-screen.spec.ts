@@ -1,4 +1,4 @@
-import { MARKETPLACE_OFFER_TABS } from '@tessera/domain';
+import { INSTITUTION_CARD_LINK_WIDTHS, MARKETPLACE_OFFER_TABS } from '@tessera/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -370,8 +370,9 @@ describe("the institution dashboard's first screen", () => {
     expectServerPaint(paints);
   });
 
-  it("draws the offers' images and names where the app draws them, on a phone and on a desktop", async () => {
-    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+  it("draws the offers' images and names where the app draws them, from a phone to a desktop", async () => {
+    // 580 and 1100 px: where the institution card's link buttons wrap into one row fewer than at the breakpoint below.
+    for (const viewport of [PHONE, { width: 580, height: 800 }, { width: 1100, height: 800 }, { width: 1280, height: 800 }]) {
       const bare = await newPage(viewport);
       await signedIn(bare, raiseSession);
       await withoutApp(bare);
@@ -389,6 +390,27 @@ describe("the institution dashboard's first screen", () => {
 });
 
 describe('the first screen drawn by hand, against the app', () => {
+  it("knows the widths the app draws the institution card's link buttons at, from which it wraps their skeleton", async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await signedIn(page, raiseSession);
+    await page.goto(tenant.url('/institution/dashboard'));
+    await page.getByRole('link', { name: 'View All (2)' }).waitFor();
+    await page.evaluate(() => document.fonts.load('600 13px Roboto'));
+    expect(await page.evaluate(() => document.fonts.check('600 13px Roboto'))).toBe(true);
+    const card = page.locator('main .MuiCard-root').first();
+    const widths = await card.locator('a.MuiButton-root').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    expect(widths).toHaveLength(INSTITUTION_CARD_LINK_WIDTHS.length);
+    // Within 2 px: the headless shell the journeys run in draws text at whole-pixel advances (181, 99, 91, 87, 79, 82),
+    // Chromium itself (Lighthouse's, and the constants') at fractions; a renamed label or another icon moves a width by
+    // far more, and only a width at a wrapping edge would move a row.
+    for (const [i, width] of widths.entries()) {
+      expect(
+        Math.abs(width - (INSTITUTION_CARD_LINK_WIDTHS[i] ?? 0)),
+        `link ${i}: the app draws it ${width} px wide (all: ${widths.join(', ')})`,
+      ).toBeLessThan(2);
+    }
+  });
+
   it('knows the widths the app draws the offer tabs at, from which it places their scroll buttons', async () => {
     const page = await newPage({ width: 1280, height: 800 });
     await page.goto(tenant.url(`/marketplace/offers/${OFFER.slug}`));

@@ -33,6 +33,15 @@ export const INSTITUTION_DASHBOARD_IMAGE_SIZES =
   '(min-width: 900px) calc((100vw - 241px) / 3 - 39px), (min-width: 600px) calc(100vw - 84px), calc(100vw - 68px)';
 
 /**
+ * The widths Chromium draws an institution card's six link buttons at in the institution area (apps/web
+ * features/institution-dashboard institution-card.tsx: Marketplace Profile, Members, Settings, Activity, Leads, Offers;
+ * small outlined buttons with their icons, in the app's Roboto): the server's first screen lays out boxes of these
+ * widths (apps/api web-shell/first-screen-raise.ts), so its skeleton wraps into as many rows as the buttons do at any
+ * window width. e2e/specs/first-screen.spec.ts measures the app's buttons and fails when one is off by 0.5 px or more.
+ */
+export const INSTITUTION_CARD_LINK_WIDTHS = [182.15625, 99.34375, 92.390625, 87.921875, 79.015625, 80.421875] as const;
+
+/**
  * The page's early GETs: a JSON script with this id holds a list of API paths (with /api/v1) in which
  * EARLY_GETS_INSTITUTION stands for the institution picked in Raise mode. An inline script (apps/api
  * web-shell/early-gets.ts) fills them from the session stored in the browser and starts them with its bearer token

@@ -1,5 +1,6 @@
 import {
   EARLY_GETS_INSTITUTION,
+  INSTITUTION_CARD_LINK_WIDTHS,
   INSTITUTION_DASHBOARD_IMAGE_SIZES,
   INSTITUTION_DASHBOARD_OFFERS,
   institutionApiPath,
@@ -81,7 +82,7 @@ export function institutionDashboardScreen(tenantId: string, theme: ScreenTheme,
     // The institution card's skeleton holds the card's layout, hidden, so its name (written once known) sizes it.
     '<div class="fs-i-sk fs-i-institution" aria-hidden="true"><div class="fs-i-inst"><div class="fs-i-avatar"></div>' +
     '<div class="fs-i-inst-text"><h2 class="fs-h5 fs-any fs-i-inst-name">&nbsp;</h2><p class="fs-b2">&nbsp;</p></div></div>' +
-    '<div class="fs-i-links"></div></div>' +
+    `<div class="fs-i-links">${'<span></span>'.repeat(INSTITUTION_CARD_LINK_WIDTHS.length)}</div></div>` +
     '<section class="fs-card fs-i-offers" aria-label="Offers"><div class="fs-i-offers-head"><h2 class="fs-h5">Offers</h2></div>' +
     `<div class="fs-i-grid">${slots}</div></section>`;
   const screen = raiseScreen(
@@ -103,15 +104,15 @@ function institutionStyle(t: ScreenTheme): string {
     '@media (min-width:900px){.fs-i-head{flex-direction:row;align-items:center}.fs-i-head::after{content:none}}',
     // Stack spacing 3; the institution card's skeleton as tall as the card (institution-card.tsx): its border,
     // CardContent's padding (24 at the bottom), the logo (64 px) over (from sm beside) the name (h5, which may wrap) and
-    // its type line, then the six link buttons (30.75 px, 8 apart): three rows on phones, two from sm, one from lg, as the
-    // app's own skeleton has them (298, 192 and 153 px with a one-line name).
+    // its type line, then the six link buttons' boxes (30.75 px high, 8 apart), which wrap as the buttons do.
     '.fs-i-institution{margin-top:24px;border:1px solid transparent;padding:16px 16px 24px}',
     '.fs-i-inst{display:flex;flex-direction:column;gap:16px}',
     '.fs-i-avatar{flex-shrink:0;width:64px;height:64px}',
     '.fs-i-inst-text{flex:1;min-width:0;visibility:hidden}',
-    '.fs-i-links{margin-top:16px;height:108.25px}',
-    '@media (min-width:600px){.fs-i-inst{flex-direction:row;align-items:center}.fs-i-links{height:69.5px}}',
-    '@media (min-width:1200px){.fs-i-links{height:30.75px}}',
+    '.fs-i-links{display:flex;flex-wrap:wrap;gap:8px;margin-top:16px}',
+    '.fs-i-links>span{height:30.75px}',
+    ...INSTITUTION_CARD_LINK_WIDTHS.map((width, i) => `.fs-i-links>span:nth-child(${i + 1}){width:${width}px}`),
+    '@media (min-width:600px){.fs-i-inst{flex-direction:row;align-items:center}}',
     // The Offers card: CardHeader (16 px around the h5 title), CardContent with pt 0 (24 px at the bottom, last child).
     '.fs-i-offers{margin-top:24px}',
     '.fs-i-offers-head{padding:16px}',

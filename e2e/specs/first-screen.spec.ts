@@ -86,6 +86,22 @@ async function withoutApp(page: Page): Promise<void> {
   await page.route(/\/assets\/[^?]+\.js$/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
 }
 
+/**
+ * A new page at `path` as its HTML and inline scripts paint it, without the app (withoutApp), signed in with `session`
+ * (the journey's investor by default; null: signed out).
+ */
+async function paintedWithoutApp(
+  viewport: { width: number; height: number },
+  path: string,
+  session: string | null = storedSession,
+): Promise<Page> {
+  const page = await newPage(viewport);
+  if (session !== null) await signedIn(page, session);
+  await withoutApp(page);
+  await page.goto(tenant.url(path));
+  return page;
+}
+
 interface Paint {
   /**
    * When the main thread painted it (the entry's paintTime). Its startTime is when that frame reached the screen, which
@@ -245,18 +261,13 @@ function expectSameBoxes(server: number[][][], app: number[][][], what: string[]
 
 describe("the investor dashboard's first screen", () => {
   it('paints the heading and the welcome for a stored session from the HTML, and stays the largest paint', async () => {
-    const bare = await newPage(PHONE);
-    await signedIn(bare);
-    await withoutApp(bare);
-    await bare.goto(tenant.url('/investor/dashboard'));
+    const bare = await paintedWithoutApp(PHONE, '/investor/dashboard');
     await bare.getByRole('heading', { level: 1, name: `Welcome, Dana Dashboard ${tag}` }).waitFor();
     expect(await bare.locator('.fs-d-avatar').textContent()).toBe('DD');
     expect(await bare.getByRole('region', { name: 'Welcome' }).getByRole('heading', { level: 2 }).textContent()).toBe('Welcome');
 
     // Signed out, the same HTML paints the top bar alone (the app then goes to sign-in).
-    const visitor = await newPage(PHONE);
-    await withoutApp(visitor);
-    await visitor.goto(tenant.url('/investor/dashboard'));
+    const visitor = await paintedWithoutApp(PHONE, '/investor/dashboard', null);
     await visitor.locator('.fp-bar').waitFor();
     expect(await visitor.locator('#fs-dashboard').isVisible()).toBe(false);
 
@@ -269,10 +280,7 @@ describe("the investor dashboard's first screen", () => {
   it('draws the heading and the welcome where the app draws them, on a phone and on a desktop', async () => {
     const parts = ['h1', 'section[aria-label="Welcome"] h2', 'section[aria-label="Welcome"] p'];
     for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
-      const bare = await newPage(viewport);
-      await signedIn(bare);
-      await withoutApp(bare);
-      await bare.goto(tenant.url('/investor/dashboard'));
+      const bare = await paintedWithoutApp(viewport, '/investor/dashboard');
       await bare.locator('#fs-dashboard h1').waitFor();
       const server = await boxesOf(bare, '.fp-bar', [...parts, '.fs-d-avatar', 'section[aria-label="Welcome"]']);
       const page = await newPage(viewport);
@@ -303,18 +311,12 @@ async function scrollToLeads(page: Page): Promise<void> {
 
 describe("the lead list's first screen", () => {
   it('paints the heading for a member in Raise mode from the HTML, and stays the largest paint', async () => {
-    const bare = await newPage(PHONE);
-    await signedIn(bare, raiseSession);
-    await withoutApp(bare);
-    await bare.goto(tenant.url('/institution/leads'));
+    const bare = await paintedWithoutApp(PHONE, '/institution/leads', raiseSession);
     await bare.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
     expect(await bare.locator('.fs-r-menu svg').isVisible()).toBe(true);
 
     // An investor's session (Invest mode) leaves it hidden: the app sends them to their dashboard.
-    const investor = await newPage(PHONE);
-    await signedIn(investor);
-    await withoutApp(investor);
-    await investor.goto(tenant.url('/institution/leads'));
+    const investor = await paintedWithoutApp(PHONE, '/institution/leads');
     await investor.locator('.fp-bar').waitFor();
     expect(await investor.locator('#fs-leads').isVisible()).toBe(false);
 
@@ -330,10 +332,7 @@ describe("the lead list's first screen", () => {
   it('draws the heading and the menu button where the app draws them, on a phone and on a desktop', async () => {
     for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
       const phone = viewport.width < 900;
-      const bare = await newPage(viewport);
-      await signedIn(bare, raiseSession);
-      await withoutApp(bare);
-      await bare.goto(tenant.url('/institution/leads'));
+      const bare = await paintedWithoutApp(viewport, '/institution/leads', raiseSession);
       await bare.locator('#fs-leads h1').waitFor();
       const server = await boxesOf(bare, '.fp-bar', ['#fs-leads h1', ...(phone ? ['.fs-r-menu .fs-icon'] : [])]);
       const page = await newPage(viewport);
@@ -349,10 +348,7 @@ describe("the lead list's first screen", () => {
 
 describe("the institution dashboard's first screen", () => {
   it("draws the newest offers' images and names from the page's early GET, and the first image stays the largest paint", async () => {
-    const bare = await newPage(PHONE);
-    await signedIn(bare, raiseSession);
-    await withoutApp(bare);
-    await bare.goto(tenant.url('/institution/dashboard'));
+    const bare = await paintedWithoutApp(PHONE, '/institution/dashboard', raiseSession);
     await bare.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const offers = bare.getByRole('region', { name: 'Offers' });
     await offers.getByRole('heading', { level: 3, name: DRAFT }).waitFor();
@@ -373,10 +369,7 @@ describe("the institution dashboard's first screen", () => {
   it("draws the offers' images and names where the app draws them, from a phone to a desktop", async () => {
     // 580 and 1100 px: where the institution card's link buttons wrap into one row fewer than at the breakpoint below.
     for (const viewport of [PHONE, { width: 580, height: 800 }, { width: 1100, height: 800 }, { width: 1280, height: 800 }]) {
-      const bare = await newPage(viewport);
-      await signedIn(bare, raiseSession);
-      await withoutApp(bare);
-      await bare.goto(tenant.url('/institution/dashboard'));
+      const bare = await paintedWithoutApp(viewport, '/institution/dashboard', raiseSession);
       await bare.getByRole('heading', { level: 3, name: OFFER.name }).waitFor();
       const server = await boxesOf(bare, '.fp-bar', ['#fs-institution h1', '.fs-i-card img', '.fs-i-card h3']);
       const page = await newPage(viewport);

@@ -9,6 +9,7 @@ import {
   offerListApiPath,
 } from '@tessera/domain';
 import { jsonForScript } from '../lib/html.ts';
+import { RAISE_PICK_JS, SESSION_TAKEN_JS } from './first-screen-member.ts';
 
 const API = '/api/v1';
 /** Raise mode's pages (apps/web app/routes/institution-routes.tsx); /institution/list is where one is picked. */
@@ -42,10 +43,9 @@ export const EARLY_GETS_SCRIPT =
   '(function(){try{' +
   `var e=document.getElementById("${EARLY_GETS_ID}"),g=e&&JSON.parse(e.textContent);if(!Array.isArray(g))return;` +
   `var v=JSON.parse(localStorage.getItem("${STORAGE_KEYS.session}")),t=v&&v.token;if(typeof t!=="string")return;` +
-  'var p=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));' +
-  'if(!p||typeof p.exp!=="number"||p.exp*1000<=Date.now()||v.mfaSetupRequired)return;' +
+  SESSION_TAKEN_JS +
   'var pr=(v.tenantMember&&v.tenantMember.preferences)||{},i=pr.institution;' +
-  'if(pr.appMode!=="institution"||typeof i!=="string"||!/^[0-9a-f]{24}$/.test(i))return;' +
+  RAISE_PICK_JS +
   'var o={token:t,gets:{},json:{}};' +
   'g.forEach(function(u){if(typeof u!=="string")return;' +
   `u=u.split("${EARLY_GETS_INSTITUTION}").join(i);` +

@@ -1,5 +1,5 @@
 import type { BrandingMessaging, ThemeMode } from '@tessera/domain';
-import { baseStyle, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
+import { baseStyle, sideNavFrameStyle, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { MEMBER_SCREEN_IDS, MEMBER_SCRIPT } from './first-screen-member.ts';
 
@@ -33,14 +33,8 @@ export function dashboardScreen(theme: ScreenTheme, messaging: BrandingMessaging
 
 function dashboardStyle(t: ScreenTheme): string {
   return [
-    // Shown by MEMBER_SCRIPT only.
-    '.fs-d{display:none}',
-    // The navigation's border runs down the page, as the app's row fills the window above its footer.
-    '.fs-d.fs-on{display:flex;min-height:100vh}',
-    // AppLayout's row: the navigation's place from md (its width and right border), then <main>.
-    `.fs-d-nav{display:none;flex-shrink:0;width:${MAIN_NAV_WIDTH + 1}px;border-right:1px solid ${t.divider}}`,
-    '@media (min-width:900px){.fs-d-nav{display:block}}',
-    '.fs-d-main{flex:1;min-width:0}',
+    // AppLayout's row: the navigation's place from md, then <main>.
+    sideNavFrameStyle('fs-d', MAIN_NAV_WIDTH, t),
     // Container maxWidth="lg", py { xs: 3, md: 5 }, px { xs: 2, sm: 3 }.
     '.fs-d-in{width:100%;max-width:1200px;margin:0 auto;padding:24px 16px}',
     '@media (min-width:600px){.fs-d-in{padding:24px}}',

@@ -24,6 +24,22 @@ export const MEMBER_SCREEN_IDS = {
 const { investorDashboard, leadList, institutionDashboard } = MEMBER_SCREEN_IDS;
 
 /**
+ * The inline scripts' check that the stored session (`v`, its token `t`) is one the app takes and keeps on its page:
+ * the token decodes and has not expired (apps/web lib/session/session-store.ts), and no second factor is to be set up
+ * first (app/mfa-setup-gate.tsx). Returns from the script otherwise. Shared with EARLY_GETS_SCRIPT (early-gets.ts).
+ */
+export const SESSION_TAKEN_JS =
+  'var p=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));' +
+  'if(!p||typeof p.exp!=="number"||p.exp*1000<=Date.now()||v.mfaSetupRequired)return;';
+
+/**
+ * The inline scripts' check that the member's preferences (`pr`) keep them in Raise mode on a picked institution, an
+ * object id (features/raise institution-layout.tsx). Returns from the script otherwise.
+ */
+export const RAISE_PICK_JS =
+  'if(pr.appMode!=="institution"||typeof pr.institution!=="string"||!/^[0-9a-f]{24}$/.test(pr.institution))return;';
+
+/**
  * Fills the institution dashboard's first screen (`s`) from the page's early GETs (early-gets.ts) once both the offers
  * and the institution have answered: the institution's name goes into the card skeleton's hidden sizing text, so the
  * skeleton is as tall as the app's card will be with that name (wrapped on a phone or not); each of the first offers'
@@ -81,13 +97,12 @@ export const MEMBER_SCRIPT =
   'try{' +
   `var v=get(localStorage,"${STORAGE_KEYS.session}"),t=v&&v.token,u=v&&v.user;` +
   'if(typeof t!=="string"||!u||typeof u!=="object")return;' +
-  'var p=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));' +
-  'if(!p||typeof p.exp!=="number"||p.exp*1000<=Date.now()||v.mfaSetupRequired)return;' +
+  SESSION_TAKEN_JS +
   `var m=v.tenantMember||{},pr=m.preferences||{},c=get(sessionStorage,"${STORAGE_KEYS.appConfig}"),` +
   'am=pr.appMode||(c&&c.appMode),st=u.investOnboardingStage,r=m.rbac||{},at=r.attributes||{};' +
   `var ra=s.id==="${leadList}"||s.id==="${institutionDashboard}";` +
   'if(ra){' +
-  'if(pr.appMode!=="institution"||typeof pr.institution!=="string"||!/^[0-9a-f]{24}$/.test(pr.institution))return;' +
+  RAISE_PICK_JS +
   'if(u.role!=="admin"&&!(m.membershipStatus==="active"&&(r.role==="owner"||at["institution:manage"]===true)))return' +
   '}else if(am==="institution"||(st&&st!=="complete"))return;' +
   `var tm=get(localStorage,"${STORAGE_KEYS.themeMode}");` +

@@ -9,7 +9,7 @@ import {
   type ThemeMode,
 } from '@tessera/domain';
 import { escapeHtml } from '../lib/html.ts';
-import { baseStyle, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
+import { baseStyle, sideNavFrameStyle, svgIcon, type FirstScreen, type ScreenTheme } from './first-screen-theme.ts';
 import { MEMBER_SCREEN_IDS, MEMBER_SCRIPT } from './first-screen-member.ts';
 
 /** Raise mode's side navigation's width (apps/web features/raise institution-layout.tsx, NAV_WIDTH). */
@@ -36,17 +36,13 @@ function raiseScreen(id: string, theme: ScreenTheme, mode: ThemeMode, content: s
 
 function raiseStyle(t: ScreenTheme): string {
   return [
-    // Shown by MEMBER_SCRIPT only; the navigation's border runs down the page, as the app's row fills the window.
-    '.fs-r{display:none}',
-    '.fs-r.fs-on{display:flex;min-height:100vh}',
-    // SideNavLayout: the navigation's column from md (its width and right border), then the page's Box, px { xs: 2,
-    // sm: 3 }, py { xs: 2, md: 4 }.
-    `.fs-r-nav{display:none;flex-shrink:0;width:${RAISE_NAV_WIDTH + 1}px;border-right:1px solid ${t.divider}}`,
-    '.fs-r-main{flex:1;min-width:0;padding:16px}',
+    // SideNavLayout: the navigation's column from md, then the page's Box, px { xs: 2, sm: 3 }, py { xs: 2, md: 4 }.
+    sideNavFrameStyle('fs-r', RAISE_NAV_WIDTH, t),
+    '.fs-r-main{padding:16px}',
     '@media (min-width:600px){.fs-r-main{padding:16px 24px}}',
     // Under md, the Stack (row, mb 2) of the 40 px menu button and the title.
     '.fs-r-menu{display:flex;align-items:center;height:40px;margin-bottom:16px}',
-    '@media (min-width:900px){.fs-r-nav{display:block}.fs-r-main{padding:32px 24px}.fs-r-menu{display:none}}',
+    '@media (min-width:900px){.fs-r-main{padding:32px 24px}.fs-r-menu{display:none}}',
     // Box maxWidth 1200.
     '.fs-r-in{max-width:1200px;margin:0 auto}',
     // A page's heading row: the h4 beside what the app adds (shorter than it).

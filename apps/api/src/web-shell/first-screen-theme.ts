@@ -157,3 +157,18 @@ export function sizedImage(url: string, sizes: string): string {
   const srcset = imageSrcSet(url);
   return srcset ? ` srcset="${escapeHtml(srcset)}" sizes="${escapeHtml(sizes)}"` : '';
 }
+
+/**
+ * The frame of a signed-in page's first screen (`.{name}`): hidden until MEMBER_SCRIPT adds `fs-on`, then a row the
+ * height of the window (so the navigation's border runs down the page, as the app's row fills it), with the side
+ * navigation's place (`.{name}-nav`, `navWidth` and its right border, from `md`) beside the page (`.{name}-main`).
+ */
+export function sideNavFrameStyle(name: string, navWidth: number, t: ScreenTheme): string {
+  return [
+    `.${name}{display:none}`,
+    `.${name}.fs-on{display:flex;min-height:100vh}`,
+    `.${name}-nav{display:none;flex-shrink:0;width:${navWidth + 1}px;border-right:1px solid ${t.divider}}`,
+    `@media (min-width:900px){.${name}-nav{display:block}}`,
+    `.${name}-main{flex:1;min-width:0}`,
+  ].join('');
+}

@@ -16,8 +16,15 @@ import { testEngine } from './test-database.ts';
 
 const engine = testEngine();
 const SLOW_SECONDS = 2;
-/** What a request may take while a slow statement runs; on the event loop it took the whole statement. */
+/** What a request takes while a slow statement runs (the median of the probes); on the event loop it took the whole statement. */
 const PROMPT_MS = 50;
+/**
+ * What any one probe may take: a quarter of the statement. On a machine whose two cores run three test files, one probe
+ * in ten was seen at 58 ms (a collection or a descheduled thread), which is not the statement; a probe queued behind
+ * it would take ~1,900 ms.
+ */
+const PROBE_CEILING_MS = (SLOW_SECONDS * 1000) / 4;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 let t: TestApp;
 let owner: Db;
@@ -56,7 +63,9 @@ describe(`a slow statement on ${engine}`, () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(slowDone, 'the probes ran while the statement did').toBe(false);
-    expect(Math.max(...live), `health/live took ${live.map((ms) => ms.toFixed(0)).join(', ')} ms`).toBeLessThan(PROMPT_MS);
+    const took = `health/live took ${live.map((ms) => ms.toFixed(0)).join(', ')} ms`;
+    expect(median(live), took).toBeLessThan(PROMPT_MS);
+    expect(Math.max(...live), took).toBeLessThan(PROBE_CEILING_MS);
 
     // Readiness answers from its last success (fresh, then stale while a new check waits behind the statement): a
     // probe sees 200 at once, not the statement's time.
@@ -68,7 +77,7 @@ describe(`a slow statement on ${engine}`, () => {
     const stale = await timed(t.app, '/api/v1/health');
     expect([fresh.status, stale.status]).toEqual([200, 200]);
     expect(stale.body).toMatchObject({ data: { status: 'ok', database: engine } });
-    expect(Math.max(fresh.ms, stale.ms), `fresh ${fresh.ms.toFixed(0)} ms, stale ${stale.ms.toFixed(0)} ms`).toBeLessThan(PROMPT_MS);
+    expect(Math.max(fresh.ms, stale.ms), `fresh ${fresh.ms.toFixed(0)} ms, stale ${stale.ms.toFixed(0)} ms`).toBeLessThan(PROBE_CEILING_MS);
     expect(slowDone).toBe(false);
     await slow;
   });
@@ -83,7 +92,7 @@ describe.runIf(engine === 'pglite')('readiness while the database is busy', () =
     t.clock.advance(READINESS_STALE_MS + 1_000); // readiness' cached success is too old: it must check again
     const probe = await timed(t.app, '/api/v1/health');
     expect(probe.status).toBe(200);
-    expect(probe.ms, `readiness took ${probe.ms.toFixed(0)} ms`).toBeLessThan(PROMPT_MS * 2);
+    expect(probe.ms, `readiness took ${probe.ms.toFixed(0)} ms`).toBeLessThan(PROBE_CEILING_MS);
     await queue;
   });
 });

@@ -155,6 +155,49 @@ describe(`transactions on ${engine}`, () => {
   });
 });
 
+describe(`statements run again on ${engine}`, () => {
+  // PGlite's thread prepares each data statement once and binds it afterwards (pglite-worker.ts); these hold on either
+  // engine, and on PGlite prove the prepared copies never answer for a table that has changed or a statement evicted.
+  it('see a column added after they were first run, and every parameter type they were first run with', async () => {
+    await owner.execute(sql`insert into thread_probe (id, note, data) values (20, 'typed', ${Buffer.from([1, 2, 3])})`);
+    const row = async () =>
+      (
+        (await owner.execute(sql`select * from thread_probe where id = ${20} and note = ${'typed'}`)) as unknown as {
+          rows: Record<string, unknown>[];
+        }
+      ).rows[0];
+    expect(Object.keys((await row()) ?? {})).toEqual(['id', 'note', 'data']);
+    await owner.execute(sql`alter table thread_probe add column extra int not null default 7`);
+    expect(await row()).toMatchObject({ id: 20, note: 'typed', extra: 7 });
+    await owner.execute(sql`alter table thread_probe drop column extra`);
+    expect(Object.keys((await row()) ?? {})).toEqual(['id', 'note', 'data']);
+    // Dates, booleans, null and JSON as parameters of a statement run many times.
+    for (let i = 0; i < 8; i++) {
+      const [answer] = (
+        (await owner.execute(
+          sql`select ${new Date(Date.UTC(2026, 0, i + 1))}::timestamptz as at, ${i % 2 === 0}::boolean as even, ${null}::text as nothing, ${JSON.stringify({ i })}::jsonb as doc`,
+        )) as unknown as { rows: { at: unknown; even: boolean; nothing: null; doc: unknown }[] }
+      ).rows;
+      expect(answer).toMatchObject({ even: i % 2 === 0, nothing: null, doc: { i } });
+      expect(new Date(String(answer?.at)).toISOString()).toBe(new Date(Date.UTC(2026, 0, i + 1)).toISOString());
+    }
+  });
+
+  it('answer the same after more distinct statements than the thread keeps prepared', async () => {
+    const texts = Array.from({ length: 520 }, (_, i) => i);
+    for (const i of texts) {
+      const { rows } = (await owner.execute(sql.raw(`select ${i} as n, count(*)::int as probes from thread_probe`))) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(rows[0]?.n).toBe(i);
+    }
+    const first = (await owner.execute(sql.raw('select 0 as n, count(*)::int as probes from thread_probe'))) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(first.rows[0]?.n).toBe(0);
+  });
+});
+
 describe(`database errors on ${engine}`, () => {
   it('carry PostgreSQL’s fields through drizzle, as the error handling and logging read them', async () => {
     const error = await owner.execute(sql`insert into thread_probe (id, note) values (2, 'again')`).then(

@@ -159,16 +159,16 @@ describe(`statements run again on ${engine}`, () => {
   // PGlite's thread prepares each data statement once and binds it afterwards (pglite-worker.ts); these hold on either
   // engine, and on PGlite prove the prepared copies never answer for a table that has changed or a statement evicted.
   it('see a column added after they were first run, and every parameter type they were first run with', async () => {
-    await owner.execute(sql`insert into thread_probe (id, note, data) values (20, 'typed', ${Buffer.from([1, 2, 3])})`);
+    await owner.execute(sql`insert into thread_probe (id, note, data) values (40, 'typed', ${Buffer.from([1, 2, 3])})`);
     const row = async () =>
       (
-        (await owner.execute(sql`select * from thread_probe where id = ${20} and note = ${'typed'}`)) as unknown as {
+        (await owner.execute(sql`select * from thread_probe where id = ${40} and note = ${'typed'}`)) as unknown as {
           rows: Record<string, unknown>[];
         }
       ).rows[0];
     expect(Object.keys((await row()) ?? {})).toEqual(['id', 'note', 'data']);
     await owner.execute(sql`alter table thread_probe add column extra int not null default 7`);
-    expect(await row()).toMatchObject({ id: 20, note: 'typed', extra: 7 });
+    expect(await row()).toMatchObject({ id: 40, note: 'typed', extra: 7 });
     await owner.execute(sql`alter table thread_probe drop column extra`);
     expect(Object.keys((await row()) ?? {})).toEqual(['id', 'note', 'data']);
     // Dates, booleans, null and JSON as parameters of a statement run many times.

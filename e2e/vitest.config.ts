@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { longestFirst } from '../scripts/longest-first.mjs';
 
 export default defineConfig({
   test: {
@@ -13,6 +14,8 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000, interval: 100 } },
     // One browser per file; two files at a time on two cores.
     maxWorkers: 2,
+    // Longest files first, from the durations committed beside this config (scripts/longest-first.mjs).
+    sequence: { sequencer: longestFirst(new URL('./test-durations.json', import.meta.url)) },
     pool: 'forks',
     // One module graph per worker: playwright-core and the support files are imported once, not per spec (~25 s of
     // a run's CPU). Specs keep no state in support modules beyond unique-name counters.

@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { longestFirst } from '../../scripts/longest-first.mjs';
 
 const ENGINE_INDEPENDENT = [
   'src/lib/{attempt-limiter,crypto,password,public-cache,sanitize,uploads,worker-pool}.test.ts',
@@ -51,6 +52,8 @@ export default defineConfig({
     // that time. Measured on a quiet two-core machine, the whole suite: 337 s with two, 309 s with three (CPU idle
     // ~10 % either way).
     maxWorkers: 3,
+    // Longest files first, from the durations committed beside this config (scripts/longest-first.mjs).
+    sequence: { sequencer: longestFirst(new URL('./test-durations.json', import.meta.url)) },
     projects: [
       { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
       // Files whose outcome does not depend on the engine (pure functions, the route table, the OpenAPI document and its

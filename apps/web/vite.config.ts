@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import pkg from './package.json' with { type: 'json' };
+import { longestFirst } from '../../scripts/longest-first.mjs';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -604,6 +605,8 @@ export default defineConfig({
     isolate: false,
     // Vitest's default on a 2-core machine is one worker.
     maxWorkers: 2,
+    // Longest files first, from the durations committed beside this config (scripts/longest-first.mjs).
+    sequence: { sequencer: longestFirst(new URL('./test-durations.json', import.meta.url)) },
     // jsdom renders of MUI forms are slow on a 2-core machine running other suites.
     testTimeout: 20_000,
   },

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   mfaChallenges,
   userRecoveryCodes,
+  users,
   userTotp,
   webauthnCredentials,
   type MfaChallengeRow,
@@ -150,17 +151,20 @@ export async function deletePasskey(db: DbOrTx, userId: string, id: string): Pro
 
 // ————— Both —————
 
-/** Whether the user has a confirmed authenticator app or any passkey: what makes sign-in ask for a second step. */
+/**
+ * Whether the user has a confirmed authenticator app, and how many passkeys: what makes sign-in ask for a second step,
+ * and what a tenant that requires one checks on each of its owners' and teams' calls. One statement, not one per table.
+ * (Drizzle writes a column inside `sql` unqualified, so the subqueries compare with the id itself, not `users.id`.)
+ */
 export async function factorsOf(db: DbOrTx, userId: string): Promise<{ totp: boolean; passkeys: number }> {
-  const [[totp], [passkeys]] = await Promise.all([
-    db
-      .select({ userId: userTotp.userId })
-      .from(userTotp)
-      .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)))
-      .limit(1),
-    db.select({ n: sql<number>`count(*)::int` }).from(webauthnCredentials).where(eq(webauthnCredentials.userId, userId)),
-  ]);
-  return { totp: Boolean(totp), passkeys: passkeys?.n ?? 0 };
+  const [row] = await db
+    .select({
+      totp: sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.confirmedAt} is not null)`,
+      passkeys: sql<number>`(select count(*)::int from ${webauthnCredentials} where ${webauthnCredentials.userId} = ${userId})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { totp: row?.totp === true, passkeys: Number(row?.passkeys ?? 0) };
 }
 
 // ————— Pending second steps —————

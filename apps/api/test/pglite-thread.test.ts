@@ -198,6 +198,28 @@ describe(`statements run again on ${engine}`, () => {
   });
 });
 
+describe.runIf(engine === 'pglite')("the thread's prepared statements", () => {
+  it('outlive savepoints and settings, and are closed once a table changes', async () => {
+    const text = 'select note from thread_probe where id = $1';
+    const prepared = async () =>
+      ((await owner.execute(sql`select statement from pg_prepared_statements`)) as unknown as { rows: { statement: string }[] }).rows.map(
+        (r) => r.statement,
+      );
+    await owner.execute(sql`select note from thread_probe where id = ${2}`);
+    expect(await prepared()).toContain(text);
+    await owner.transaction(async (tx) => {
+      await tx.transaction(async (inner) => {
+        await inner.execute(sql`select note from thread_probe where id = ${4}`);
+      });
+    });
+    await owner.execute(sql`set application_name = 'thread-probe'`);
+    expect(await prepared()).toContain(text);
+    await owner.execute(sql`create index thread_probe_note on thread_probe (note)`);
+    expect(await prepared()).not.toContain(text);
+    await owner.execute(sql`drop index thread_probe_note`);
+  });
+});
+
 describe(`database errors on ${engine}`, () => {
   it('carry PostgreSQL’s fields through drizzle, as the error handling and logging read them', async () => {
     const error = await owner.execute(sql`insert into thread_probe (id, note) values (2, 'again')`).then(

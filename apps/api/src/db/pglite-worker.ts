@@ -148,8 +148,10 @@ function begin(id: number): void {
  * hundred texts (drizzle's, with parameters), so each is prepared the first time it is seen, by name, and kept; its
  * plan is PostgreSQL's to keep or redo (plan_cache_mode auto, as for any client's prepared statement).
  *
- * Only data statements are kept (select, insert, update, delete, with). Anything else (a migration's DDL, `set`,
- * `begin`) runs as before, and forgets the prepared ones, since a changed table can change what a statement returns.
+ * Only data statements are kept (select, insert, update, delete, with). Anything else runs as before; DDL (a
+ * migration's, a test's) also forgets the prepared ones, since a changed table can change what a statement returns.
+ * A savepoint or a setting does not (PostgreSQL re-plans a prepared statement itself when search_path or the role
+ * changes).
  */
 const PREPARED_LIMIT = 500;
 interface Prepared {
@@ -163,6 +165,8 @@ const prepared = new Map<string, Prepared>();
 const unused: string[] = [];
 let lastStatement = 0;
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+/** Statements that change no table (a nested transaction's savepoints, settings): run as before, the prepared kept. */
+const KEEPS_PREPARED = /^\s*(savepoint|release|rollback|commit|begin|start\s+transaction|set|reset|show)\b/i;
 const { serialize } = protocol;
 
 function forgetPrepared(): void {
@@ -253,7 +257,7 @@ async function run(call: Exclude<PgliteCall, { op: 'begin' | 'end' }>): Promise<
   switch (call.op) {
     case 'query': {
       if (DATA_STATEMENT.test(call.sql)) return await preparedQuery(call);
-      forgetPrepared();
+      if (!KEEPS_PREPARED.test(call.sql)) forgetPrepared();
       const result: Results = await target(call.tx).query(call.sql, call.params, {
         rowMode: call.rowMode,
         parsers: parsersFor(call.textTypes),

@@ -174,16 +174,6 @@ function forgetPrepared(): void {
   prepared.clear();
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** The error PGlite's own `query()` throws: the database's, with the statement and its parameters. */
 function withStatement(error: unknown, sql: string, params: unknown[]): unknown {
   if (error instanceof Error) Object.assign(error, { query: sql, params });
@@ -212,7 +202,7 @@ async function preparedQuery(call: Extract<PgliteCall, { op: 'query' }>): Promis
       parts.push(serialize.parse({ name, text: call.sql, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync());
       let described;
       try {
-        described = await db.execProtocol(concat(parts.splice(0)), { syncToFs: false });
+        described = await db.execProtocol(Buffer.concat(parts.splice(0)), { syncToFs: false });
       } catch (error) {
         throw withStatement(error, call.sql, call.params);
       }
@@ -240,7 +230,7 @@ async function preparedQuery(call: Extract<PgliteCall, { op: 'query' }>): Promis
     );
     let answer;
     try {
-      answer = await db.execProtocol(concat(parts), { syncToFs: false });
+      answer = await db.execProtocol(Buffer.concat(parts), { syncToFs: false });
     } catch (error) {
       throw withStatement(error, call.sql, call.params);
     }
